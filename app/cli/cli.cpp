@@ -1,0 +1,79 @@
+#include "app/cli/cli.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+#include "app/cli/commands.h"
+#include "app/exit_codes.h"
+#include "profiling/device_info.h"
+#include "tclens_version.h"
+#if TCLENS_WITH_GUI
+#include "app/gui/gui_shell.h"
+#endif
+
+namespace tclens::cli {
+namespace {
+
+void print_version() {
+    const profiling::SystemReport report = profiling::query_system();
+    std::printf("tclens %s\n", TCLENS_VERSION);
+    std::printf("%s\n", profiling::versions_summary(report).c_str());
+    if (!report.has_gpu()) {
+        std::printf("GPU: none found (%s)\n", report.no_gpu_reason.c_str());
+    }
+    for (const auto& d : report.devices) {
+        std::printf("GPU %d: %s (sm_%d%d, %d SMs)\n", d.index, d.name.c_str(), d.cc_major,
+                    d.cc_minor, d.sm_count);
+    }
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+    CLI::App app{"tclens: learn, teach and profile NVIDIA Tensor Core matrix multiplication.\n"
+                 "With no subcommand it opens the GUI.",
+                 "tclens"};
+    app.require_subcommand(0, 1);
+    bool version = false;
+    app.add_flag("--version", version, "Print version, CUDA runtime and driver, GPUs found");
+#if TCLENS_WITH_GUI
+    int frames = 0;
+    app.add_option("--frames", frames, "Open the GUI, render N frames, exit 0 (for tests)")
+        ->check(CLI::Range(1, 1000000));
+#endif
+
+    int exit_code = kExitOk;
+    add_device_command(app, exit_code);
+#if TCLENS_WITH_GUI
+    add_screenshot_command(app, exit_code);
+#endif
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& help) {
+        return app.exit(help);
+    } catch (const CLI::CallForAllHelp& help) {
+        return app.exit(help);
+    } catch (const CLI::ParseError& error) {
+        std::fprintf(stderr, "tclens: %s (see tclens --help)\n", error.what());
+        return kExitUsage;
+    }
+    if (version) {
+        print_version();
+        return kExitOk;
+    }
+    if (!app.get_subcommands().empty()) return exit_code;
+#if TCLENS_WITH_GUI
+    gui::GuiShellOptions options;
+    options.frames = frames;
+    return gui::run_gui_shell(options);
+#else
+    std::fprintf(stderr,
+                 "tclens: this build has no GUI (TCLENS_GUI=OFF); give a subcommand "
+                 "(see tclens --help)\n");
+    return kExitUsage;
+#endif
+}
+
+}  // namespace tclens::cli

@@ -1,0 +1,14 @@
+#pragma once
+// Subcommands of `tclens`, one file each. Each add_* registers its subcommand on `app`; the
+// subcommand's callback runs it and stores the process exit code in `exit_code`.
+
+namespace CLI {
+class App;
+}
+
+namespace tclens::cli {
+
+void add_device_command(CLI::App& app, int& exit_code);
+void add_screenshot_command(CLI::App& app, int& exit_code);  // GUI builds only
+
+}  // namespace tclens::cli

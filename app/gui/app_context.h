@@ -1,0 +1,19 @@
+#pragma once
+// What every panel may read or post to: the job runner and the published snapshots.
+// Panels never call CUDA or CUPTI themselves; they post jobs that publish snapshots here.
+
+#include "app/gui/job_runner.h"
+#include "app/gui/published.h"
+#include "profiling/device_info.h"
+
+namespace tclens::gui {
+
+struct AppContext {
+    Published<profiling::SystemReport> system;  // nullptr until the device query has run
+    JobRunner jobs;  // last: destroyed first, so no job outlives the snapshots it publishes
+};
+
+// Posts the device query (CUDA initialisation can take a second) to the job runner.
+void request_system_query(AppContext& context);
+
+}  // namespace tclens::gui

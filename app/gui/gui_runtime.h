@@ -1,0 +1,43 @@
+#pragma once
+// A GLFW window with an OpenGL 3.3 core context and a Dear ImGui context bound to it.
+// Shared by the interactive shell and the offscreen screenshot renderer.
+
+#include <memory>
+#include <string>
+
+struct GLFWwindow;
+
+namespace tclens::gui {
+
+struct GuiRuntimeOptions {
+    const char* title = "tclens";
+    int width = 1440;
+    int height = 900;
+    bool visible = true;
+    std::string ini_path;  // where ImGui keeps window placement; "" keeps nothing
+};
+
+class GuiRuntime {
+public:
+    // Opens the window and ImGui; on failure returns nullptr and sets `error` to one line
+    // that names the cause (e.g. no display) and the fix.
+    static std::unique_ptr<GuiRuntime> open(const GuiRuntimeOptions& options, std::string& error);
+    ~GuiRuntime();
+    GuiRuntime(const GuiRuntime&) = delete;
+    GuiRuntime& operator=(const GuiRuntime&) = delete;
+
+    GLFWwindow* window() const { return window_; }
+    // Starts an ImGui frame (ImGui::NewFrame included). With width and height > 0 the frame is
+    // laid out for that size instead of the window's (offscreen rendering).
+    void begin_frame(int width = 0, int height = 0);
+    // Renders the ImGui frame into the currently bound framebuffer.
+    void render_frame();
+
+private:
+    GuiRuntime() = default;
+    GLFWwindow* window_ = nullptr;
+    std::string ini_path_;  // ImGui keeps a pointer to it
+    bool imgui_ready_ = false;
+};
+
+}  // namespace tclens::gui

@@ -1,0 +1,22 @@
+#include "app/gui/panel_registry.h"
+
+#include "app/gui/panels/device_panel.h"
+
+namespace tclens::gui {
+
+std::vector<std::unique_ptr<Panel>> make_all_panels() {
+    std::vector<std::unique_ptr<Panel>> panels;
+    panels.push_back(std::make_unique<DevicePanel>());
+    return panels;
+}
+
+std::string panel_ids_text() {
+    std::string text;
+    for (const auto& panel : make_all_panels()) {
+        if (!text.empty()) text += ", ";
+        text += panel->id();
+    }
+    return text;
+}
+
+}  // namespace tclens::gui

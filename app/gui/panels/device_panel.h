@@ -1,0 +1,16 @@
+#pragma once
+// Device panel: every cudaDeviceProp fact a GEMM writer needs, per GPU, or why there is none.
+
+#include "app/gui/panel.h"
+
+namespace tclens::gui {
+
+class DevicePanel : public Panel {
+public:
+    std::string_view id() const override { return "device"; }
+    std::string_view title() const override { return "Device"; }
+    std::string_view help() const override;
+    void draw(AppContext& context) override;
+};
+
+}  // namespace tclens::gui

@@ -1,0 +1,184 @@
+#include "profiling/device_info.h"
+
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace tclens::profiling {
+namespace {
+
+std::string bytes_text(double bytes) {
+    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int unit = 0;
+    while (bytes >= 1024.0 && unit < 4) {
+        bytes /= 1024.0;
+        ++unit;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.4g %s", bytes, units[unit]);
+    return text;
+}
+
+std::string mhz_text(int khz) { return std::to_string(khz / 1000) + " MHz"; }
+
+std::string no_gpu_reason(cudaError_t status) {
+    switch (status) {
+        case cudaErrorNoDevice:
+            return "no CUDA-capable GPU is visible (check nvidia-smi and CUDA_VISIBLE_DEVICES)";
+        case cudaErrorInsufficientDriver:
+            return "no NVIDIA driver found, or it is older than the CUDA runtime";
+        default:
+            return std::string("CUDA cannot start: ") + cudaGetErrorName(status) + " (" +
+                   cudaGetErrorString(status) + ")";
+    }
+}
+
+std::string read_driver_version() {
+    std::ifstream file("/proc/driver/nvidia/version");
+    if (!file) return "";
+    std::stringstream text;
+    text << file.rdbuf();
+    return parse_nvidia_driver_version(text.str());
+}
+
+DeviceFacts query_device(int index) {
+    cudaDeviceProp prop{};
+    cudaGetDeviceProperties(&prop, index);
+    auto attribute = [index](cudaDeviceAttr attr) {
+        int value = 0;
+        cudaDeviceGetAttribute(&value, attr, index);
+        return value;
+    };
+    DeviceFacts d;
+    d.index = index;
+    d.name = prop.name;
+    char bus_id[32] = {};
+    cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, index);
+    d.pci_bus_id = bus_id;
+    d.cc_major = prop.major;
+    d.cc_minor = prop.minor;
+    d.sm_count = prop.multiProcessorCount;
+    d.sm_clock_khz = attribute(cudaDevAttrClockRate);
+    d.mem_clock_khz = attribute(cudaDevAttrMemoryClockRate);
+    d.mem_bus_width_bits = prop.memoryBusWidth;
+    d.global_mem_bytes = prop.totalGlobalMem;
+    d.l2_bytes = prop.l2CacheSize;
+    d.persisting_l2_max_bytes = prop.persistingL2CacheMaxSize;
+    d.smem_per_block = prop.sharedMemPerBlock;
+    d.smem_per_block_optin = prop.sharedMemPerBlockOptin;
+    d.smem_per_sm = prop.sharedMemPerMultiprocessor;
+    d.reserved_smem_per_block = prop.reservedSharedMemPerBlock;
+    d.regs_per_block = prop.regsPerBlock;
+    d.regs_per_sm = prop.regsPerMultiprocessor;
+    d.warp_size = prop.warpSize;
+    d.max_threads_per_block = prop.maxThreadsPerBlock;
+    d.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+    d.max_blocks_per_sm = prop.maxBlocksPerMultiProcessor;
+    d.async_engines = prop.asyncEngineCount;
+    d.ecc_enabled = prop.ECCEnabled != 0;
+    d.cluster_launch = attribute(cudaDevAttrClusterLaunch) != 0;
+    return d;
+}
+
+}  // namespace
+
+SystemReport query_system() {
+    SystemReport report;
+    cudaRuntimeGetVersion(&report.runtime_version);
+    if (cudaDriverGetVersion(&report.driver_cuda_version) != cudaSuccess) {
+        report.driver_cuda_version = 0;
+    }
+    report.driver_version = read_driver_version();
+    int count = 0;
+    const cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess || count == 0) {
+        report.no_gpu_reason =
+            no_gpu_reason(status == cudaSuccess ? cudaErrorNoDevice : status);
+        cudaGetLastError();  // reset the runtime error state for later calls
+        return report;
+    }
+    for (int i = 0; i < count; ++i) report.devices.push_back(query_device(i));
+    return report;
+}
+
+std::string format_cuda_version(int version) {
+    if (version <= 0) return "none";
+    return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+std::string parse_nvidia_driver_version(std::string_view proc_text) {
+    static const std::regex pattern(R"(Kernel Module(?:\s+for\s+\S+)?\s+(\d+\.\d+(?:\.\d+)?))");
+    std::match_results<std::string_view::const_iterator> match;
+    if (std::regex_search(proc_text.begin(), proc_text.end(), match, pattern)) {
+        return match[1].str();
+    }
+    return "";
+}
+
+double peak_dram_bandwidth(int mem_clock_khz, int bus_width_bits) {
+    return 2.0 * mem_clock_khz * 1000.0 * (bus_width_bits / 8.0);
+}
+
+std::string versions_summary(const SystemReport& report) {
+    std::string line = "CUDA runtime " + format_cuda_version(report.runtime_version);
+    if (report.driver_cuda_version == 0 && report.driver_version.empty()) {
+        return line + ", no NVIDIA driver found";
+    }
+    return line + ", driver " + (report.driver_version.empty() ? "?" : report.driver_version) +
+           " (supports CUDA " + format_cuda_version(report.driver_cuda_version) + ")";
+}
+
+std::string system_summary(const SystemReport& report) {
+    if (!report.has_gpu()) return "no GPU found: layouts, bank models and recordings only";
+    const DeviceFacts& d = report.devices.front();
+    std::string line = d.name + " | sm_" + std::to_string(d.cc_major) +
+                       std::to_string(d.cc_minor) + " | " + std::to_string(d.sm_count) +
+                       " SMs | driver " +
+                       (report.driver_version.empty() ? "?" : report.driver_version) +
+                       " | CUDA " + format_cuda_version(report.driver_cuda_version) +
+                       " (runtime " + format_cuda_version(report.runtime_version) + ")";
+    if (report.devices.size() > 1) {
+        line += " | +" + std::to_string(report.devices.size() - 1) + " more GPU(s)";
+    }
+    return line;
+}
+
+std::vector<std::pair<std::string, std::string>> describe_device(const DeviceFacts& d) {
+    char bandwidth[32];
+    std::snprintf(bandwidth, sizeof bandwidth, "%.0f GB/s",
+                  peak_dram_bandwidth(d.mem_clock_khz, d.mem_bus_width_bits) / 1e9);
+    return {
+        {"Name", d.name},
+        {"PCI bus", d.pci_bus_id},
+        {"Compute capability",
+         std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + " (sm_" +
+             std::to_string(d.cc_major) + std::to_string(d.cc_minor) + ")"},
+        {"SMs", std::to_string(d.sm_count)},
+        {"SM clock (peak)", mhz_text(d.sm_clock_khz)},
+        {"Memory clock (peak)", mhz_text(d.mem_clock_khz)},
+        {"Memory bus", std::to_string(d.mem_bus_width_bits) + " bit"},
+        {"DRAM bandwidth (theoretical)", bandwidth},
+        {"Global memory", bytes_text(static_cast<double>(d.global_mem_bytes))},
+        {"L2 cache", bytes_text(d.l2_bytes)},
+        {"L2 persisting max", bytes_text(d.persisting_l2_max_bytes)},
+        {"Shared memory / block", bytes_text(static_cast<double>(d.smem_per_block))},
+        {"Shared memory / block (opt-in)", bytes_text(static_cast<double>(d.smem_per_block_optin))},
+        {"Shared memory / SM", bytes_text(static_cast<double>(d.smem_per_sm))},
+        {"Shared memory reserved / block",
+         bytes_text(static_cast<double>(d.reserved_smem_per_block))},
+        {"Registers / block", std::to_string(d.regs_per_block)},
+        {"Registers / SM", std::to_string(d.regs_per_sm)},
+        {"Warp size", std::to_string(d.warp_size)},
+        {"Threads / block (max)", std::to_string(d.max_threads_per_block)},
+        {"Threads / SM (max)", std::to_string(d.max_threads_per_sm)},
+        {"Blocks / SM (max)", std::to_string(d.max_blocks_per_sm)},
+        {"Copy engines", std::to_string(d.async_engines)},
+        {"ECC", d.ecc_enabled ? "on" : "off"},
+        {"Thread-block clusters", d.cluster_launch ? "yes" : "no"},
+    };
+}
+
+}  // namespace tclens::profiling

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds tclens headless (TCLENS_GUI=OFF) on a GPU server without Debian packages and runs every
+# non-UI test there, writing logs to $OUT (or ./gpu-out). Header-only libraries and GoogleTest
+# sources come from .carry/ (made by scripts/make_carry.sh on a machine that has them).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-gpu-out}
+mkdir -p "$out"
+export PATH=/usr/local/cuda/bin:$PATH
+{
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.memory,memory.total \
+        --format=csv
+    nvcc --version | tail -2
+    cmake --version | head -1
+} >"$out/environment.txt" 2>&1
+
+cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF -DTCLENS_EXTRA_INCLUDE="$PWD/.carry/include" \
+    -DTCLENS_GTEST_SOURCE="$PWD/.carry/googletest" >"$out/build.log" 2>&1 &&
+    cmake --build build-gpu >>"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
+
+ctest --test-dir build-gpu --output-on-failure -LE ui 2>&1 | tee "$out/ctest.log"
+status=${PIPESTATUS[0]}
+build-gpu/bin/tclens --version >"$out/version.txt" 2>&1
+build-gpu/bin/tclens device --json >"$out/device.json" 2>&1
+exit "$status"

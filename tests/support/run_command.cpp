@@ -1,0 +1,49 @@
+#include "tests/support/run_command.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace tclens::test {
+namespace {
+
+std::string read_and_remove(const std::string& path) {
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    std::remove(path.c_str());
+    return text.str();
+}
+
+}  // namespace
+
+std::string temp_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() /
+            ("tclens_test_" + std::to_string(getpid()) + "_" + name))
+        .string();
+}
+
+CommandResult run_command(const std::string& command) {
+    const std::string out_path = temp_path("stdout"), err_path = temp_path("stderr");
+    const int status =
+        std::system((command + " >" + out_path + " 2>" + err_path).c_str());
+    CommandResult result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = read_and_remove(out_path);
+    result.err = read_and_remove(err_path);
+    return result;
+}
+
+bool is_one_line(const std::string& text) {
+    return text.size() > 1 && text.find('\n') == text.size() - 1;
+}
+
+bool on_path(const std::string& program) {
+    return run_command("command -v " + program).exit_code == 0;
+}
+
+}  // namespace tclens::test

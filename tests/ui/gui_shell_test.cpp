@@ -1,0 +1,29 @@
+// The real GUI window under Xvfb: it starts, renders frames and exits cleanly; with no display
+// it says so in one line and exits 3.
+
+#include <gtest/gtest.h>
+
+#include "tests/support/run_command.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+
+TEST(GuiShell, RendersFramesUnderXvfbAndExitsZero) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto result = test::run_command("xvfb-run -a " + kTclens + " --frames 30");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.err, "");
+}
+
+TEST(GuiShell, WithoutDisplayExplainsInOneLineAndExits3) {
+    const auto result =
+        test::run_command("env -u DISPLAY -u WAYLAND_DISPLAY " + kTclens + " --frames 1");
+    EXPECT_EQ(result.exit_code, 3);
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("xvfb-run"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace tclens

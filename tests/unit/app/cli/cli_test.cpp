@@ -1,0 +1,52 @@
+// End-to-end checks of the `tclens` binary's command line: exit codes and one-line errors.
+// None of these needs a GPU or a display.
+
+#include <gtest/gtest.h>
+
+#include "tests/support/run_command.h"
+
+namespace tclens {
+namespace {
+
+using test::run_command;
+
+const std::string kTclens = TCLENS_BINARY;
+
+TEST(Cli, HelpListsWorkingSubcommands) {
+    const auto result = run_command(kTclens + " --help");
+    EXPECT_EQ(result.exit_code, 0);
+    EXPECT_NE(result.out.find("device"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("--version"), std::string::npos);
+}
+
+TEST(Cli, VersionNamesRuntimeAndGpuState) {
+    const auto result = run_command(kTclens + " --version");
+    EXPECT_EQ(result.exit_code, 0);
+    EXPECT_EQ(result.out.rfind("tclens ", 0), 0u) << result.out;
+    EXPECT_NE(result.out.find("CUDA runtime"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("GPU"), std::string::npos) << result.out;
+}
+
+TEST(Cli, UnknownSubcommandIsUsageError) {
+    const auto result = run_command(kTclens + " frobnicate");
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("frobnicate"), std::string::npos) << result.err;
+}
+
+TEST(Cli, BadFrameCountIsUsageError) {
+    for (const char* bad : {"0", "-3", "abc", "99999999999"}) {
+        const auto result = run_command(kTclens + " --frames " + bad);
+        EXPECT_EQ(result.exit_code, 2) << bad;
+        EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    }
+}
+
+TEST(Cli, DeviceJsonIsValidWithOrWithoutGpu) {
+    const auto result = run_command(kTclens + " device --json");
+    EXPECT_EQ(result.exit_code, 0);
+    EXPECT_NE(result.out.find("\"gpu_found\""), std::string::npos) << result.out;
+}
+
+}  // namespace
+}  // namespace tclens

@@ -1,5 +1,6 @@
 # Fails the configure step when a layer links something its layer may not (DESIGN.md):
-# viz links no CUDA and no GL; kernels and profiling link no GL or ImGui; only app/gui does.
+# viz links no CUDA, no GL and nothing of ours; kernels and profiling link no GL or ImGui;
+# only app/gui does. kernels may use viz (layout probes load registers through the models).
 function(_tclens_forbid target)
     get_target_property(libs ${target} LINK_LIBRARIES)
     if(NOT libs)

@@ -16,7 +16,7 @@ export PATH=/usr/local/cuda/bin:$PATH
     cmake --version | head -1
 } >"$out/environment.txt" 2>&1
 
-cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF -DTCLENS_EXTRA_INCLUDE="$PWD/.carry/include" \
+cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF -DTCLENS_BENCHMARKS=OFF -DTCLENS_EXTRA_INCLUDE="$PWD/.carry/include" \
     -DTCLENS_GTEST_SOURCE="$PWD/.carry/googletest" >"$out/build.log" 2>&1 &&
     cmake --build build-gpu >>"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
 

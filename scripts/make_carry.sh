@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 rm -rf .carry
 mkdir -p .carry/include/stb
 cp -r /usr/include/nlohmann /usr/include/CLI .carry/include/
-cp /usr/include/stb/stb_image_write.h /usr/include/stb/stb_image.h .carry/include/stb/
+cp /usr/include/stb/stb_image_write.h /usr/include/stb/stb_image.h \
+    /usr/include/stb/stb_easy_font.h .carry/include/stb/
 cp -r /usr/src/googletest .carry/googletest
 du -sh .carry

@@ -40,6 +40,19 @@ std::vector<std::string> fragment_layout_ids() {
     return ids;
 }
 
+std::string fragment_layout_ids_text() {
+    std::string text;
+    bool wgmma_listed = false;
+    for (const std::string& id : fragment_layout_ids()) {
+        const bool wgmma = id.rfind("wgmma.", 0) == 0;
+        if (wgmma && wgmma_listed) continue;
+        if (!text.empty()) text += ", ";
+        text += wgmma ? "wgmma.m64nNk16.f16 (N = 8, 16, ..., 256)" : id;
+        wgmma_listed = wgmma_listed || wgmma;
+    }
+    return text;
+}
+
 std::optional<FragmentLayout> fragment_layout(std::string_view id) {
     for (const LayoutFamily& family : kFamilies) {
         if (std::optional<FragmentLayout> layout = family.layout(id)) {

@@ -58,6 +58,10 @@ struct FragmentLayout {
 // Every layout ID, in a stable order: mma.sync shapes, then ldmatrix, then wgmma by N.
 std::vector<std::string> fragment_layout_ids();
 
+// fragment_layout_ids() for an error message, on one line; the 32 wgmma shapes are folded
+// into "wgmma.m64nNk16.f16 (N = 8, 16, ..., 256)".
+std::string fragment_layout_ids_text();
+
 // The layout for `id`, or nullopt if `id` is not one of fragment_layout_ids().
 std::optional<FragmentLayout> fragment_layout(std::string_view id);
 

@@ -38,13 +38,19 @@ int run_cli(int argc, char** argv) {
     bool version = false;
     app.add_flag("--version", version, "Print version, CUDA runtime and driver, GPUs found");
 #if TCLENS_WITH_GUI
-    int frames = 0;
-    app.add_option("--frames", frames, "Open the GUI, render N frames, exit 0 (for tests)")
+    gui::GuiShellOptions gui_options;
+    app.add_option("--frames", gui_options.frames,
+                   "Open the GUI, render N frames, exit 0 (for tests)")
         ->check(CLI::Range(1, 1000000));
+    app.add_option("--set", gui_options.settings,
+                   "Panel setting PANEL.KEY=VALUE, e.g. fragments.layout=ldmatrix.x4 (repeatable)");
+    app.add_flag("--frame-stats", gui_options.frame_stats,
+                 "Print frame-time statistics on exit (vsync off)");
 #endif
 
     int exit_code = kExitOk;
     add_device_command(app, exit_code);
+    add_layout_command(app, exit_code);
 #if TCLENS_WITH_GUI
     add_screenshot_command(app, exit_code);
 #endif
@@ -65,9 +71,7 @@ int run_cli(int argc, char** argv) {
     }
     if (!app.get_subcommands().empty()) return exit_code;
 #if TCLENS_WITH_GUI
-    gui::GuiShellOptions options;
-    options.frames = frames;
-    return gui::run_gui_shell(options);
+    return gui::run_gui_shell(gui_options);
 #else
     std::fprintf(stderr,
                  "tclens: this build has no GUI (TCLENS_GUI=OFF); give a subcommand "

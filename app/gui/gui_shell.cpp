@@ -11,8 +11,10 @@
 
 #include "app/exit_codes.h"
 #include "app/gui/app_context.h"
+#include "app/gui/frame_stats.h"
 #include "app/gui/gui_runtime.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/panel_settings.h"
 #include "tclens_version.h"
 
 namespace tclens::gui {
@@ -130,7 +132,12 @@ void handle_shortcuts(ShellState& state) {
 }  // namespace
 
 int run_gui_shell(const GuiShellOptions& options) {
-    std::string error;
+    auto panels = make_all_panels();
+    std::string error = apply_panel_settings(panels, options.settings);
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitUsage;
+    }
     GuiRuntimeOptions window_options;
     window_options.ini_path = settings_path();
     auto runtime = GuiRuntime::open(window_options, error);
@@ -138,13 +145,15 @@ int run_gui_shell(const GuiShellOptions& options) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitNeedsResource;
     }
+    if (options.frame_stats) glfwSwapInterval(0);
     AppContext context;
     request_system_query(context);
-    auto panels = make_all_panels();
     ShellState state;
+    FrameStats stats;
 
     for (int frame = 0; !state.quit && !glfwWindowShouldClose(runtime->window()); ++frame) {
         if (options.frames > 0 && frame >= options.frames) break;
+        stats.begin_frame();
         glfwPollEvents();
         runtime->begin_frame();
         handle_shortcuts(state);
@@ -160,8 +169,10 @@ int run_gui_shell(const GuiShellOptions& options) {
         glClear(GL_COLOR_BUFFER_BIT);
         runtime->render_frame();
         glfwSwapBuffers(runtime->window());
+        if (options.frame_stats) stats.end_frame();
     }
     context.jobs.cancel_all();
+    if (options.frame_stats) std::printf("%s\n", stats.summary().c_str());
     return kExitOk;
 }
 

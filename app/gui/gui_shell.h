@@ -1,14 +1,20 @@
 #pragma once
 // The interactive app: main menu, one window per visible panel, status bar, shortcuts.
 
+#include <string>
+#include <vector>
+
 namespace tclens::gui {
 
 struct GuiShellOptions {
     int frames = 0;  // > 0: render this many frames, then exit 0 (tests, smoke checks)
+    std::vector<std::string> settings;  // "PANEL.KEY=VALUE", applied before the first frame
+    // Print frame-time statistics on exit (vsync off, so the frame's own cost is measured).
+    bool frame_stats = false;
 };
 
 // Runs until the window closes; returns the process exit code. With no display it prints
-// one line with the fix to stderr and returns kExitNeedsResource.
+// one line with the fix to stderr and returns kExitNeedsResource; a bad setting, kExitUsage.
 int run_gui_shell(const GuiShellOptions& options);
 
 }  // namespace tclens::gui

@@ -12,15 +12,14 @@
 
 #include "app/exit_codes.h"
 #include "app/gui/app_context.h"
+#include "app/gui/frame_stats.h"
 #include "app/gui/gui_runtime.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/panel_settings.h"
 #include "viz/png_writer.h"
 
 namespace tclens::gui {
 namespace {
-
-// ImGui sizes auto-fit windows and tables over the first frames; draw a few before reading.
-constexpr int kSettleFrames = 4;
 
 // An RGBA8 colour renderbuffer bound as the draw and read framebuffer while alive.
 class Framebuffer {
@@ -73,8 +72,12 @@ int capture_view(const CaptureRequest& request) {
                      panel_ids_text().c_str());
         return kExitUsage;
     }
+    std::string error = apply_panel_settings(panels, request.settings, request.view);
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitUsage;
+    }
 
-    std::string error;
     GuiRuntimeOptions window_options;
     window_options.visible = false;
     window_options.width = 64;
@@ -103,7 +106,9 @@ int capture_view(const CaptureRequest& request) {
         return kExitFailure;
     }
     const std::string title(panel->title());
-    for (int frame = 0; frame < kSettleFrames; ++frame) {
+    FrameStats stats;
+    for (int frame = 0; frame < request.frames; ++frame) {
+        stats.begin_frame();
         runtime->begin_frame(request.width, request.height);
         ImGui::SetNextWindowPos(ImVec2(0, 0));
         ImGui::SetNextWindowSize(ImVec2(float(request.width), float(request.height)));
@@ -116,8 +121,9 @@ int capture_view(const CaptureRequest& request) {
         glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
         runtime->render_frame();
+        stats.end_frame();
     }
-    glFinish();
+    if (request.frame_stats) std::printf("%s\n", stats.summary().c_str());
     error = viz::write_png(read_pixels(request.width, request.height), request.out_path);
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());

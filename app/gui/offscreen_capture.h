@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tclens::gui {
 
@@ -12,9 +13,12 @@ struct CaptureRequest {
     int width = 1280;
     int height = 800;
     std::string out_path;
+    std::vector<std::string> settings;  // "KEY=VALUE" for the view (Panel::apply_setting)
+    int frames = 4;            // frames drawn before the last one is read (layout settles)
+    bool frame_stats = false;  // print frame-time statistics of those frames
 };
 
-// Returns an exit code; prints one line to stderr on failure (unknown view: kExitUsage;
+// Returns an exit code; prints one line to stderr on failure (unknown view or setting: kExitUsage;
 // no display: kExitNeedsResource; write failure: kExitFailure).
 int capture_view(const CaptureRequest& request);
 

@@ -1,12 +1,14 @@
 #include "app/gui/panel_registry.h"
 
 #include "app/gui/panels/device_panel.h"
+#include "app/gui/panels/fragments_panel.h"
 
 namespace tclens::gui {
 
 std::vector<std::unique_ptr<Panel>> make_all_panels() {
     std::vector<std::unique_ptr<Panel>> panels;
     panels.push_back(std::make_unique<DevicePanel>());
+    panels.push_back(std::make_unique<FragmentsPanel>());
     return panels;
 }
 

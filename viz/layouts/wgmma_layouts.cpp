@@ -18,8 +18,6 @@ constexpr int kAccBits = 32;  // .f32
 constexpr int kARegs = 4;
 constexpr int kRegsPerNStep = 4;  // one m16n8 accumulator fragment per 8 columns
 
-std::string wgmma_id(int n) { return "wgmma.m64n" + std::to_string(n) + "k16.f16"; }
-
 std::string wgmma_ptx(int n) {
     return "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k16.f32.f16.f16";
 }
@@ -42,7 +40,7 @@ MatrixCoord wgmma_d_coord(int lane, int reg) {
 }
 
 FragmentLayout make_wgmma_layout(int n) {
-    FragmentLayout layout{wgmma_id(n), wgmma_ptx(n), kWarpgroupThreads, {}, {}};
+    FragmentLayout layout{wgmma_layout_id(n), wgmma_ptx(n), kWarpgroupThreads, {}, {}};
     layout.operands.push_back(build_operand_layout(Operand::A, kM, kK, kInBits, kARegs,
                                                    kWarpgroupThreads, wgmma_a_coord));
     layout.operands.push_back(build_operand_layout(
@@ -56,18 +54,24 @@ FragmentLayout make_wgmma_layout(int n) {
 std::vector<std::string> wgmma_layout_ids() {
     std::vector<std::string> ids;
     for (int n = kNStep; n <= kMaxN; n += kNStep) {
-        ids.push_back(wgmma_id(n));
+        ids.push_back(wgmma_layout_id(n));
     }
     return ids;
 }
 
-std::optional<FragmentLayout> wgmma_layout(std::string_view id) {
+std::string wgmma_layout_id(int n) { return "wgmma.m64n" + std::to_string(n) + "k16.f16"; }
+
+int wgmma_layout_n(std::string_view id) {
     for (int n = kNStep; n <= kMaxN; n += kNStep) {
-        if (wgmma_id(n) == id) {
-            return make_wgmma_layout(n);
-        }
+        if (wgmma_layout_id(n) == id) return n;
     }
-    return std::nullopt;
+    return 0;
+}
+
+std::optional<FragmentLayout> wgmma_layout(std::string_view id) {
+    const int n = wgmma_layout_n(id);
+    if (n == 0) return std::nullopt;
+    return make_wgmma_layout(n);
 }
 
 }  // namespace tclens::viz

@@ -23,6 +23,12 @@ namespace tclens::viz {
 // The wgmma IDs above, by increasing N.
 std::vector<std::string> wgmma_layout_ids();
 
+// "wgmma.m64n96k16.f16" -> 96; 0 if `id` is not a wgmma ID.
+int wgmma_layout_n(std::string_view id);
+
+// 96 -> "wgmma.m64n96k16.f16" (n a multiple of 8 in 8..256).
+std::string wgmma_layout_id(int n);
+
 // The layout for a wgmma ID, or nullopt if `id` is not one.
 std::optional<FragmentLayout> wgmma_layout(std::string_view id);
 

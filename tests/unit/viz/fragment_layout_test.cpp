@@ -5,6 +5,7 @@
 // for one 8x8 Matrix with 16-bit elements", "Matrix Fragments for wgmma.mma_async.m64nNk16"),
 // never computed with the code under test.
 #include "viz/fragment_layout.h"
+#include "viz/layouts/wgmma_layouts.h"
 
 #include <gtest/gtest.h>
 
@@ -361,6 +362,29 @@ TEST(WgmmaSpots, DRepeatsTheM16n8AccumulatorEveryEightColumns) {
                  {{37, 6, 0, 25, 10}, {64, 4, 0, 32, 8}, {99, 31, 0, 56, 63}});
     expect_spots("wgmma.m64n256k16.f16", Operand::D,
                  {{127, 127, 0, 63, 255}, {37, 6, 0, 25, 10}, {1, 126, 0, 8, 250}});
+}
+
+}  // namespace
+}  // namespace tclens::viz
+
+namespace tclens::viz {
+namespace {
+
+TEST(WgmmaLayoutIds, NAndIdConvertBothWays) {
+    EXPECT_EQ(wgmma_layout_n("wgmma.m64n96k16.f16"), 96);
+    EXPECT_EQ(wgmma_layout_n("wgmma.m64n97k16.f16"), 0);
+    EXPECT_EQ(wgmma_layout_n("wgmma.m64n264k16.f16"), 0);
+    EXPECT_EQ(wgmma_layout_n("mma.m16n8k16.f16"), 0);
+    EXPECT_EQ(wgmma_layout_id(256), "wgmma.m64n256k16.f16");
+}
+
+TEST(FragmentLayoutIdsText, FoldsWgmmaAndKeepsTheRest) {
+    const std::string text = fragment_layout_ids_text();
+    EXPECT_NE(text.find("mma.m16n8k8.tf32, "), std::string::npos);
+    EXPECT_NE(text.find("ldmatrix.x4.trans"), std::string::npos);
+    EXPECT_NE(text.find("wgmma.m64nNk16.f16 (N = 8, 16, ..., 256)"), std::string::npos);
+    EXPECT_EQ(text.find("wgmma.m64n8k16"), std::string::npos);
+    EXPECT_EQ(text.find('\n'), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,172 @@
+// `tclens layout --list | ID [--operand X] [--json] [--svg F] [--png F] [--verify]`:
+// the fragment atlas on the command line (DESIGN.md, "Contract: layout JSON").
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/commands.h"
+#include "app/exit_codes.h"
+#include "kernels/probes/fragment_probe.h"
+#include "profiling/device_info.h"
+#include "viz/fragment_layout.h"
+#include "viz/fragment_view.h"
+#include "viz/layout_json.h"
+#include "viz/png_writer.h"
+#include "viz/raster.h"
+#include "viz/svg_export.h"
+
+namespace tclens::cli {
+namespace {
+
+struct LayoutOptions {
+    bool list = false;
+    std::string id;
+    std::string operand;
+    bool json = false;
+    std::string svg_path;
+    std::string png_path;
+    bool verify = false;
+};
+
+std::string operand_letters(const viz::FragmentLayout& layout) {
+    std::string letters;
+    for (const auto& op : layout.operands) {
+        if (!letters.empty()) letters += ", ";
+        letters += viz::operand_letter(op.operand);
+    }
+    return letters;
+}
+
+// Keeps only `operand` in `layout`; "" on success, else the one-line error.
+std::string select_operand(viz::FragmentLayout& layout, const std::string& operand) {
+    if (operand.empty()) return "";
+    const auto op = viz::parse_operand(operand);
+    const viz::OperandLayout* found = op ? layout.find(*op) : nullptr;
+    if (!found) {
+        return "--operand '" + operand + "': " + layout.id + " has register operands " +
+               operand_letters(layout);
+    }
+    layout.operands = {*found};
+    return "";
+}
+
+// Each operand as a grid of "T<lane>.<reg>[<sub>]" cells, one matrix row per text row.
+void print_grid(const viz::FragmentLayout& layout) {
+    std::printf("%s  (%s, %d threads)\n", layout.id.c_str(), layout.ptx.c_str(), layout.threads);
+    for (const viz::OperandLayout& op : layout.operands) {
+        std::printf("\n%c: %d x %d, %d-bit elements, %d registers per thread\n",
+                    viz::operand_letter(op.operand), op.rows, op.cols, op.elem_bits,
+                    op.regs_per_thread);
+        std::vector<std::string> cells(size_t(op.rows) * op.cols);
+        size_t width = 0;
+        for (const viz::LayoutElement& e : op.elements) {
+            std::string cell = "T" + std::to_string(e.lane) + "." +
+                               viz::register_name(op.operand, e.reg);
+            if (viz::elements_per_register(op.elem_bits) > 1) {
+                cell += "[" + std::to_string(e.sub) + "]";
+            }
+            width = std::max(width, cell.size());
+            cells[size_t(e.row) * op.cols + e.col] = std::move(cell);
+        }
+        for (int row = 0; row < op.rows; ++row) {
+            std::string line;
+            for (int col = 0; col < op.cols; ++col) {
+                const std::string& cell = cells[size_t(row) * op.cols + col];
+                line += cell + std::string(width + 1 - cell.size(), ' ');
+            }
+            line.erase(line.find_last_not_of(' ') + 1);
+            std::printf("  %s\n", line.c_str());
+        }
+    }
+}
+
+int export_view(const viz::FragmentLayout& layout, const LayoutOptions& options) {
+    if (options.svg_path.empty() && options.png_path.empty()) return kExitOk;
+    const viz::FragmentView view = viz::fragment_view(layout, viz::FragmentViewOptions{});
+    std::string error;
+    if (!options.svg_path.empty()) error = viz::write_svg(view.draw, options.svg_path);
+    if (error.empty() && !options.png_path.empty()) {
+        error = viz::write_png(viz::rasterize(view.draw), options.png_path);
+    }
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+int verify_on_gpu(const viz::FragmentLayout& model) {
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) {
+        std::fprintf(stderr, "tclens: --verify needs a GPU: %s\n", system.no_gpu_reason.c_str());
+        return kExitNeedsResource;
+    }
+    const kernels::LayoutProbeResult measured = kernels::measure_fragment_layout(model);
+    if (!measured.skipped_reason.empty()) {
+        std::fprintf(stderr, "tclens: cannot verify %s on %s: %s\n", model.id.c_str(),
+                     system.devices.front().name.c_str(), measured.skipped_reason.c_str());
+        return kExitNeedsResource;
+    }
+    if (!measured.error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", measured.error.c_str());
+        return kExitFailure;
+    }
+    const kernels::LayoutComparison comparison = kernels::compare_layouts(model, measured);
+    for (const std::string& mismatch : comparison.mismatches) {
+        std::printf("mismatch: %s\n", mismatch.c_str());
+    }
+    std::printf("%s on %s: %d/%d elements match\n", model.id.c_str(),
+                system.devices.front().name.c_str(), comparison.matched, comparison.total);
+    return comparison.matched == comparison.total ? kExitOk : kExitFailure;
+}
+
+int run_layout(const LayoutOptions& options) {
+    if (options.list) {
+        for (const std::string& id : viz::fragment_layout_ids()) std::printf("%s\n", id.c_str());
+        return kExitOk;
+    }
+    if (options.id.empty()) {
+        std::fprintf(stderr, "tclens: layout needs an ID or --list; valid IDs: %s\n",
+                     viz::fragment_layout_ids_text().c_str());
+        return kExitUsage;
+    }
+    auto layout = viz::fragment_layout(options.id);
+    if (!layout) {
+        std::fprintf(stderr, "tclens: unknown layout '%s'; valid IDs: %s\n", options.id.c_str(),
+                     viz::fragment_layout_ids_text().c_str());
+        return kExitUsage;
+    }
+    const viz::FragmentLayout full = *layout;
+    if (const std::string error = select_operand(*layout, options.operand); !error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitUsage;
+    }
+    if (options.json) {
+        std::printf("%s\n", viz::layout_to_json(*layout).dump(1).c_str());
+    } else if (!options.verify && options.svg_path.empty() && options.png_path.empty()) {
+        print_grid(*layout);
+    }
+    if (const int code = export_view(*layout, options); code != kExitOk) return code;
+    return options.verify ? verify_on_gpu(full) : kExitOk;
+}
+
+}  // namespace
+
+void add_layout_command(CLI::App& app, int& exit_code) {
+    auto* command = app.add_subcommand(
+        "layout", "Fragment layouts: which lane and register hold which matrix element");
+    auto options = std::make_shared<LayoutOptions>();
+    command->add_flag("--list", options->list, "List the layout IDs");
+    command->add_option("id", options->id, "Layout ID, e.g. mma.m16n8k8.tf32");
+    command->add_option("--operand", options->operand, "Only this operand: A, B, C or D");
+    command->add_flag("--json", options->json, "The layout as JSON (DESIGN.md contract)");
+    command->add_option("--svg", options->svg_path, "Write the drawing to an SVG file");
+    command->add_option("--png", options->png_path, "Write the drawing to a PNG file");
+    command->add_flag("--verify", options->verify,
+                      "Run the instruction on the GPU and compare every element with the model");
+    command->callback([options, &exit_code] { exit_code = run_layout(*options); });
+}
+
+}  // namespace tclens::cli

@@ -1,0 +1,282 @@
+#include "app/gui/panels/fragments_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <charconv>
+
+#include "app/gui/app_context.h"
+#include "app/gui/draw_list_painter.h"
+#include "viz/layouts/wgmma_layouts.h"
+#include "viz/png_writer.h"
+#include "viz/raster.h"
+#include "viz/svg_export.h"
+
+namespace tclens::gui {
+namespace {
+
+constexpr const char* kColouringNames[] = {"register", "lane", "thread group", "sub-element"};
+constexpr const char* kColouringKeys[] = {"register", "lane", "group", "sub"};
+constexpr viz::Rgba kMismatch{235, 64, 52, 255};
+
+}  // namespace
+
+FragmentsPanel::FragmentsPanel() : ids_(viz::fragment_layout_ids()) {
+    const auto start = std::find(ids_.begin(), ids_.end(), "mma.m16n8k8.tf32");
+    select(start == ids_.end() ? 0 : int(start - ids_.begin()));
+}
+
+void FragmentsPanel::select(int index) {
+    selected_ = index;
+    pinned_lane_ = -1;
+    rebuild_view();
+}
+
+std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view value) {
+    const std::string text(value);
+    if (key == "layout") {
+        const auto it = std::find(ids_.begin(), ids_.end(), text);
+        if (it == ids_.end()) {
+            return "layout='" + text + "': valid IDs: " + viz::fragment_layout_ids_text();
+        }
+        select(int(it - ids_.begin()));
+        return "";
+    }
+    if (key == "colour") {
+        for (int i = 0; i < IM_ARRAYSIZE(kColouringKeys); ++i) {
+            if (text == kColouringKeys[i]) {
+                colouring_ = viz::FragmentColouring(i);
+                rebuild_view();
+                return "";
+            }
+        }
+        return "colour='" + text + "': allowed: register, lane, group, sub";
+    }
+    if (key == "lane") {
+        int lane = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), lane);
+        if (error != std::errc() || end != text.data() + text.size() || lane < -1 ||
+            lane >= layout_.threads) {
+            return "lane='" + text + "': allowed: -1 (none) or 0.." +
+                   std::to_string(layout_.threads - 1) + " for " + layout_.id;
+        }
+        pinned_lane_ = lane;
+        return "";
+    }
+    if (key == "zoom") {
+        char* end = nullptr;
+        const float zoom = std::strtof(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !(zoom >= 0.25f && zoom <= 3.0f)) {
+            return "zoom='" + text + "': allowed: 0.25..3";
+        }
+        zoom_ = zoom;
+        return "";
+    }
+    if (key == "labels") {
+        if (text != "on" && text != "off") return "labels='" + text + "': allowed: on, off";
+        labels_ = text == "on";
+        rebuild_view();
+        return "";
+    }
+    return "view 'fragments' has no setting '" + std::string(key) +
+           "'; settings: layout, colour, lane, zoom, labels";
+}
+
+std::string_view FragmentsPanel::help() const {
+    return "Which lane (T0..T31, or 0..127 for wgmma) and which register (a0, b1, c2 ...) holds "
+           "each element of the A, B and C/D operands. Colour by register to see the A "
+           "quadrants, B halves and C even/odd stripes; by thread group to see groupID = "
+           "lane / 4. Hover a cell or a lane in the strip to light up everything that lane "
+           "holds; click to pin it. For ldmatrix, the left column shows which lane supplies "
+           "each row's address; for wgmma, the bands show which warp of the warpgroup holds "
+           "which 16 rows. 'Verify on GPU' runs the instruction with self-describing inputs and marks "
+           "every element where the hardware disagrees with the model in red.";
+}
+
+void FragmentsPanel::rebuild_view() {
+    layout_ = *viz::fragment_layout(ids_[selected_]);
+    viz::FragmentViewOptions options;
+    options.colouring = colouring_;
+    options.labels = labels_;
+    view_ = viz::fragment_view(layout_, options);
+    register_operand_ = 0;
+    shown_verification_.reset();
+    mismatch_by_hit_.assign(view_.hits.size(), false);
+}
+
+int FragmentsPanel::lane_of_hit(int hit) const {
+    return hit < 0 || hit >= int(view_.hits.size()) ? -1 : view_.hits[hit].lane;
+}
+
+void FragmentsPanel::refresh_mismatches(
+    const std::shared_ptr<const LayoutVerification>& verification) {
+    if (verification == shown_verification_) return;
+    shown_verification_ = verification;
+    mismatch_by_hit_.assign(view_.hits.size(), false);
+    if (!verification || verification->id != layout_.id) return;
+    for (size_t hit = 0; hit < view_.hits.size(); ++hit) {
+        const viz::FragmentHit& h = view_.hits[hit];
+        const viz::OperandLayout* model = layout_.find(h.operand);
+        if (!model || h.element == viz::kLaneOnlyHit) continue;
+        for (const auto& measured : verification->measured.operands) {
+            if (measured.operand != h.operand) continue;
+            const viz::LayoutElement& m = measured.elements[h.element];
+            const viz::LayoutElement& e = model->elements[h.element];
+            mismatch_by_hit_[hit] = m.row != e.row || m.col != e.col;
+        }
+    }
+}
+
+void FragmentsPanel::draw_controls(AppContext& context) {
+    ImGui::SetNextItemWidth(220);
+    if (ImGui::BeginCombo("instruction", ids_[selected_].c_str())) {
+        for (int i = 0; i < int(ids_.size()); ++i) {
+            if (ImGui::Selectable(ids_[i].c_str(), i == selected_) && i != selected_) select(i);
+        }
+        ImGui::EndCombo();
+    }
+    draw_family_controls();
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(130);
+    int colouring = int(colouring_);
+    if (ImGui::Combo("colour by", &colouring, kColouringNames, IM_ARRAYSIZE(kColouringNames))) {
+        colouring_ = viz::FragmentColouring(colouring);
+        rebuild_view();
+    }
+    ImGui::SameLine();
+    if (ImGui::Checkbox("labels", &labels_)) rebuild_view();
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(120);
+    ImGui::SliderFloat("zoom", &zoom_, 0.25f, 3.0f, "%.2fx");
+
+    const std::string base = layout_.id;
+    if (ImGui::Button("Export SVG")) {
+        const std::string error = viz::write_svg(view_.draw, base + ".svg");
+        export_message_ = error.empty() ? "wrote " + base + ".svg" : error;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Export PNG")) {
+        const std::string error = viz::write_png(viz::rasterize(view_.draw), base + ".png");
+        export_message_ = error.empty() ? "wrote " + base + ".png" : error;
+    }
+    ImGui::SameLine();
+    const auto system = context.system.latest();
+    const bool has_gpu = system && system->has_gpu();
+    if (!has_gpu) ImGui::BeginDisabled();
+    if (ImGui::Button("Verify on GPU")) request_layout_verification(context, layout_);
+    if (!has_gpu) ImGui::EndDisabled();
+    if (!has_gpu && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("needs a GPU");
+    }
+    if (!export_message_.empty()) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(export_message_.c_str());
+    }
+}
+
+// ldmatrix: a .trans toggle; wgmma: the N of m64nNk16. Both just pick another layout ID.
+void FragmentsPanel::draw_family_controls() {
+    const std::string& id = ids_[selected_];
+    std::string target;
+    if (id.rfind("ldmatrix.", 0) == 0) {
+        bool trans = id.size() > 6 && id.compare(id.size() - 6, 6, ".trans") == 0;
+        ImGui::SameLine();
+        if (ImGui::Checkbox(".trans", &trans)) {
+            target = trans ? id + ".trans" : id.substr(0, id.size() - 6);
+        }
+    } else if (const int n = viz::wgmma_layout_n(id); n > 0) {
+        int chosen = n;
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(160);
+        if (ImGui::SliderInt("N", &chosen, 8, 256) && chosen / 8 * 8 != n) {
+            target = viz::wgmma_layout_id(std::max(8, chosen / 8 * 8));
+        }
+    }
+    if (target.empty()) return;
+    const auto it = std::find(ids_.begin(), ids_.end(), target);
+    if (it != ids_.end()) select(int(it - ids_.begin()));
+}
+
+void FragmentsPanel::draw_verification_line(const LayoutVerification* verification) {
+    if (!verification || verification->id != layout_.id) return;
+    const auto& comparison = verification->comparison;
+    if (!verification->measured.skipped_reason.empty()) {
+        ImGui::Text("GPU: not run on %s: %s", verification->device.c_str(),
+                    verification->measured.skipped_reason.c_str());
+    } else if (comparison.matched == comparison.total && comparison.total > 0) {
+        ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1.0f), "model vs %s: %s",
+                           verification->device.c_str(),
+                           kernels::comparison_summary(comparison).c_str());
+    } else {
+        ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.3f, 1.0f), "model vs %s: %s (red cells)",
+                           verification->device.c_str(),
+                           kernels::comparison_summary(comparison).c_str());
+    }
+}
+
+// Each register of one operand as a row of lanes: (reg, lane) -> (row, col).
+void FragmentsPanel::draw_register_view() {
+    if (!ImGui::CollapsingHeader("Registers (lanes x registers)")) return;
+    for (int i = 0; i < int(layout_.operands.size()); ++i) {
+        const char letter = viz::operand_letter(layout_.operands[i].operand);
+        ImGui::SameLine();
+        ImGui::RadioButton(std::string(1, letter).c_str(), &register_operand_, i);
+    }
+    const viz::OperandLayout& op = layout_.operands[register_operand_];
+    const int lanes = std::min(layout_.threads, 32);
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
+                                  ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("registers", lanes + 1, flags, ImVec2(0, 0))) return;
+    ImGui::TableSetupColumn("reg");
+    for (int lane = 0; lane < lanes; ++lane) {
+        ImGui::TableSetupColumn(("T" + std::to_string(lane)).c_str());
+    }
+    ImGui::TableHeadersRow();
+    const int per_register = viz::elements_per_register(op.elem_bits);
+    for (int reg = 0; reg < op.regs_per_thread; ++reg) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextUnformatted(viz::register_name(op.operand, reg).c_str());
+        for (const viz::LayoutElement& e : op.elements) {
+            if (e.reg != reg || e.lane >= lanes) continue;
+            ImGui::TableSetColumnIndex(e.lane + 1);
+            if (e.sub > 0) ImGui::SameLine();
+            ImGui::Text(per_register > 1 ? "%d,%d;" : "%d,%d", e.row, e.col);
+            if (e.lane == hovered_lane_) {
+                ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(90, 90, 30, 255));
+            }
+        }
+    }
+    ImGui::EndTable();
+}
+
+void FragmentsPanel::draw(AppContext& context) {
+    draw_controls(context);
+    const auto verification = context.layout_verification.latest();
+    refresh_mismatches(verification);
+    draw_verification_line(verification.get());
+    draw_register_view();
+
+    ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    const int highlight = hovered_lane_ >= 0 ? hovered_lane_ : pinned_lane_;
+    const viz::Rgba highlight_colour = viz::dark_palette().highlight;
+    const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
+        if (mismatch_by_hit_[h]) return kMismatch;
+        if (highlight >= 0 && lane_of_hit(h) == highlight) return highlight_colour;
+        return std::nullopt;
+    });
+    hovered_lane_ = lane_of_hit(hit);
+    if (hovered_lane_ >= 0) {
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+            pinned_lane_ = pinned_lane_ == hovered_lane_ ? -1 : hovered_lane_;
+        }
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50.0f);
+        ImGui::TextUnformatted(viz::lane_tooltip(layout_, hovered_lane_).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace tclens::gui

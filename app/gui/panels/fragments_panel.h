@@ -1,0 +1,56 @@
+#pragma once
+// Fragments panel: the register layout of one Tensor Core instruction (mma, ldmatrix, wgmma),
+// operands at their true shapes, coloured by register, lane, thread group or packed sub-element;
+// hover a cell or a lane to light up everything that lane holds; verify the model on the GPU.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/gui/panel.h"
+#include "viz/fragment_layout.h"
+#include "viz/fragment_view.h"
+
+namespace tclens::gui {
+
+struct LayoutVerification;
+
+class FragmentsPanel : public Panel {
+public:
+    FragmentsPanel();
+    std::string_view id() const override { return "fragments"; }
+    std::string_view title() const override { return "Fragments"; }
+    std::string_view help() const override;
+    void draw(AppContext& context) override;
+    // layout=ID, colour=register|lane|group|sub, lane=N (pinned highlight, -1 for none),
+    // zoom=0.25..3, labels=on|off.
+    std::string apply_setting(std::string_view key, std::string_view value) override;
+
+private:
+    void select(int index);
+    void draw_controls(AppContext& context);
+    void draw_family_controls();
+    void draw_verification_line(const LayoutVerification* verification);
+    void draw_register_view();
+    void rebuild_view();
+    void refresh_mismatches(const std::shared_ptr<const LayoutVerification>& verification);
+    int lane_of_hit(int hit) const;
+
+    std::vector<std::string> ids_;
+    int selected_ = 0;
+    viz::FragmentColouring colouring_ = viz::FragmentColouring::kRegister;
+    float zoom_ = 1.0f;
+    bool labels_ = true;
+    viz::FragmentLayout layout_;
+    viz::FragmentView view_;
+    int hovered_lane_ = -1;
+    int pinned_lane_ = -1;  // click a cell to pin its lane; hover shows another one meanwhile
+    int register_operand_ = 0;  // index into layout_.operands for the register view
+    std::string export_message_;
+    // Per hit id: true where the GPU measured another (row, col) than the model.
+    std::vector<bool> mismatch_by_hit_;
+    std::shared_ptr<const LayoutVerification> shown_verification_;
+};
+
+}  // namespace tclens::gui

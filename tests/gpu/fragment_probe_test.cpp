@@ -1,0 +1,90 @@
+// On a GPU, every layout model agrees with what the hardware does, element for element: the
+// same check as `tclens layout ID --verify`. One test per layout ID. IDs this GPU cannot run
+// are skipped with the probe's reason: mma.m16n8k32.e4m3 below sm_89 (FP8 mma.sync is Ada and
+// newer), and every wgmma ID anywhere but sm_90 (wgmma is the sm_90a feature set: Hopper only).
+#include "kernels/probes/fragment_probe.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "tests/gpu/gpu_test_support.h"
+#include "viz/fragment_layout.h"
+
+namespace tclens::kernels {
+namespace {
+
+// The first few mismatch lines, enough to see the pattern without flooding the log.
+std::string first_mismatches(const LayoutComparison& comparison) {
+    std::string text = comparison_summary(comparison);
+    const size_t shown = std::min<size_t>(comparison.mismatches.size(), 16);
+    for (size_t i = 0; i < shown; ++i) {
+        text += "\n  " + comparison.mismatches[i];
+    }
+    if (shown < comparison.mismatches.size()) {
+        text += "\n  ... " + std::to_string(comparison.mismatches.size() - shown) + " more";
+    }
+    return text;
+}
+
+class FragmentProbe : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FragmentProbe, HardwareMatchesTheModel) {
+    TCLENS_REQUIRE_GPU();
+    const std::optional<viz::FragmentLayout> model = viz::fragment_layout(GetParam());
+    ASSERT_TRUE(model.has_value());
+    const LayoutProbeResult result = measure_fragment_layout(*model);
+    if (!result.skipped_reason.empty()) {
+        GTEST_SKIP() << "skipped: " << result.skipped_reason;
+    }
+    ASSERT_EQ(result.error, "");
+    const LayoutComparison comparison = compare_layouts(*model, result);
+    EXPECT_GT(comparison.total, 0);
+    EXPECT_EQ(comparison.matched, comparison.total) << first_mismatches(comparison);
+}
+
+std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
+    std::string name = info.param;
+    std::replace(name.begin(), name.end(), '.', '_');
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllLayouts, FragmentProbe, ::testing::ValuesIn(viz::fragment_layout_ids()),
+                         test_name);
+
+// The probe is not vacuous: a model that is wrong in one place is caught on real hardware.
+TEST(FragmentProbeOnGpu, CatchesAModelWithTwoAccumulatorsSwapped) {
+    TCLENS_REQUIRE_GPU();
+    viz::FragmentLayout model = viz::fragment_layout("mma.m16n8k8.f16").value();
+    for (viz::OperandLayout& operand : model.operands) {
+        if (operand.operand != viz::Operand::D) continue;
+        // Lane 0: d1 really holds (0,1) and d2 holds (8,0); claim the opposite.
+        std::swap(operand.elements[1].row, operand.elements[2].row);
+        std::swap(operand.elements[1].col, operand.elements[2].col);
+    }
+    const LayoutProbeResult result = measure_fragment_layout(model);
+    ASSERT_EQ(result.error, "");
+    ASSERT_EQ(result.skipped_reason, "");
+    const LayoutComparison comparison = compare_layouts(model, result);
+    EXPECT_LT(comparison.matched, comparison.total);
+    EXPECT_NE(std::find(comparison.mismatches.begin(), comparison.mismatches.end(),
+                        "D lane 0 d1: model (8,0) measured (0,1)"),
+              comparison.mismatches.end())
+        << first_mismatches(comparison);
+}
+
+TEST(FragmentProbeOnGpu, CatchesAWrongAddressLane) {
+    TCLENS_REQUIRE_GPU();
+    viz::FragmentLayout model = viz::fragment_layout("ldmatrix.x4").value();
+    std::swap(model.address_lanes[0], model.address_lanes[1]);
+    const LayoutProbeResult result = measure_fragment_layout(model);
+    ASSERT_EQ(result.error, "");
+    const LayoutComparison comparison = compare_layouts(model, result);
+    // Rows 0 and 1 of matrix 0 reach lanes 0..7 swapped: 8 lanes x 2 halves.
+    EXPECT_EQ(comparison.matched, comparison.total - 16) << first_mismatches(comparison);
+}
+
+}  // namespace
+}  // namespace tclens::kernels

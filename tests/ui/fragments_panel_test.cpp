@@ -1,0 +1,79 @@
+// The Fragments panel under Xvfb: the colours on screen follow the model's registers, and a
+// pinned lane is highlighted.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "tests/support/png_inspect.h"
+#include "tests/support/run_command.h"
+#include "viz/palette.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+
+test::PngFacts fragments_screenshot(const std::string& settings) {
+    const std::string path = test::temp_path("fragments.png");
+    const auto result = test::run_command("xvfb-run -a " + kTclens +
+                                          " screenshot --view fragments --size 1000x720 " +
+                                          settings + " --out " + path);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    test::PngFacts facts = test::inspect_png(path);
+    std::filesystem::remove(path);
+    return facts;
+}
+
+int pixels_of(const test::PngFacts& png, viz::Rgba colour) {
+    int count = 0;
+    for (size_t i = 0; i + 3 < png.rgba.size(); i += 4) {
+        count += png.rgba[i] == colour.r && png.rgba[i + 1] == colour.g &&
+                 png.rgba[i + 2] == colour.b;
+    }
+    return count;
+}
+
+TEST(FragmentsPanel, RegisterColouringShowsEachRegisterOfTheLayout) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto png = fragments_screenshot("--set layout=mma.m16n8k8.tf32 --set colour=register");
+    ASSERT_TRUE(png.loaded);
+    const auto& categories = viz::dark_palette().categories;
+    // a0..a3 / c0..c3 use categories 0..3: each covers many cells of 28 x 28 pixels.
+    for (int reg = 0; reg < 4; ++reg) {
+        EXPECT_GT(pixels_of(png, categories[reg]), 5000) << "register " << reg;
+    }
+    // No register 4 in this instruction: its colour must not appear in cells.
+    EXPECT_LT(pixels_of(png, categories[4]), 200);
+}
+
+TEST(FragmentsPanel, PinnedLaneIsOutlinedAndOnlyThen) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const viz::Rgba highlight = viz::dark_palette().highlight;
+    const auto plain = fragments_screenshot("--set layout=mma.m16n8k16.f16");
+    const auto pinned = fragments_screenshot("--set layout=mma.m16n8k16.f16 --set lane=5");
+    ASSERT_TRUE(plain.loaded && pinned.loaded);
+    EXPECT_LT(pixels_of(plain, highlight), 50);
+    // Lane 5 holds 8 A, 4 B and 4 C/D cells plus its lane-strip cell: outlines on all of them.
+    EXPECT_GT(pixels_of(pinned, highlight), 600);
+}
+
+TEST(FragmentsPanel, WgmmaAccumulatorRendersAllWarps) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto png =
+        fragments_screenshot("--set layout=wgmma.m64n256k16.f16 --set zoom=0.25 --set colour=lane");
+    ASSERT_TRUE(png.loaded);
+    EXPECT_GT(png.distinct_colours, 20);  // lane colours over 128 lanes
+}
+
+TEST(FragmentsPanel, BadSettingIsUsageErrorBeforeAnyWindow) {
+    const auto result = test::run_command(kTclens +
+                                          " screenshot --view fragments --set colour=rainbow "
+                                          "--out " + test::temp_path("never.png"));
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("rainbow"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace tclens

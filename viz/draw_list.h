@@ -1,0 +1,58 @@
+#pragma once
+// Draw records: what a view wants on screen, as plain data that every renderer paints the same
+// way (ImDrawList in the GUI, viz/svg_export.h, viz/raster.h). Models become draw records in
+// viz/ (e.g. viz/fragment_view.h); renderers know nothing about models.
+//
+// Painting contract, shared by all renderers:
+//   - Coordinates are pixels, x right, y down, origin at the top-left of a width x height canvas.
+//   - The canvas is filled with `background`, then every rect in order, then every text in
+//     order (so texts are always above rects).
+//   - A rect's fill covers [x, x + w) x [y, y + h). Its stroke is drawn *inside* that area, a
+//     band `stroke_width` wide along the four edges, over the fill; neighbouring rects therefore
+//     never paint over each other's outline. A renderer whose API centres strokes on the path
+//     (SVG, ImDrawList::AddRect) insets the outline by stroke_width / 2.
+//   - Alpha 0 means "not drawn": a fill with a == 0 leaves what is below visible, a stroke with
+//     a == 0 or stroke_width <= 0 draws no outline. Other alphas blend over what is below.
+//   - A text is one line. `size` is its line height in pixels; the glyphs fit inside
+//     [y, y + size). kLeft: (x, y) is the top-left corner; kCenter: (x, y) is the top-centre.
+//     Text is ASCII; renderers show other bytes as '?'.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tclens::viz {
+
+struct Rgba {
+    std::uint8_t r, g, b, a;
+};
+
+inline bool operator==(const Rgba& x, const Rgba& y) {
+    return x.r == y.r && x.g == y.g && x.b == y.b && x.a == y.a;
+}
+inline bool operator!=(const Rgba& x, const Rgba& y) { return !(x == y); }
+
+enum class TextAlign { kLeft, kCenter };
+
+struct DrawRect {
+    float x, y, w, h;
+    Rgba fill;
+    Rgba stroke;
+    float stroke_width;
+    int hit;  // caller-defined index for hover/click (e.g. into FragmentView::hits), -1 for none
+};
+
+struct DrawText {
+    float x, y, size;
+    Rgba colour;
+    TextAlign align;
+    std::string text;
+};
+
+struct DrawList {
+    float width = 0, height = 0;
+    Rgba background{0, 0, 0, 255};
+    std::vector<DrawRect> rects;
+    std::vector<DrawText> texts;
+};
+
+}  // namespace tclens::viz

@@ -20,7 +20,7 @@ cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF -DTCLENS_BENCHMARKS=OFF -DTCLE
     -DTCLENS_GTEST_SOURCE="$PWD/.carry/googletest" >"$out/build.log" 2>&1 &&
     cmake --build build-gpu >>"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
 
-ctest --test-dir build-gpu --output-on-failure -LE ui 2>&1 | tee "$out/ctest.log"
+TCLENS_RESULTS_DIR="$out" ctest --test-dir build-gpu --output-on-failure -LE ui 2>&1 | tee "$out/ctest.log"
 status=${PIPESTATUS[0]}
 build-gpu/bin/tclens --version >"$out/version.txt" 2>&1
 build-gpu/bin/tclens device --json >"$out/device.json" 2>&1

@@ -49,6 +49,7 @@ int run_cli(int argc, char** argv) {
 #endif
 
     int exit_code = kExitOk;
+    add_banks_command(app, exit_code);
     add_device_command(app, exit_code);
     add_layout_command(app, exit_code);
 #if TCLENS_WITH_GUI

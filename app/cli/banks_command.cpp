@@ -1,0 +1,268 @@
+// `tclens banks --list` and
+// `tclens banks --swizzle S --pattern P [--rows R --row-bytes W] [--json] [--measure]`:
+// the shared-memory bank model of one warp access pattern under one swizzle (viz/bank_model.h),
+// as a table or as the bank JSON of DESIGN.md, optionally measured on the GPU with CUPTI
+// (profiling/bank_measure.h).
+
+#include <CLI/CLI.hpp>
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/cli/commands.h"
+#include "app/exit_codes.h"
+#include "profiling/bank_measure.h"
+#include "profiling/device_info.h"
+#include "viz/bank_json.h"
+#include "viz/bank_model.h"
+
+namespace tclens::cli {
+namespace {
+
+struct BanksOptions {
+    bool list = false;
+    bool json = false;
+    bool measure = false;
+    std::string swizzle;
+    std::string pattern;
+    int rows = 0;
+    int row_bytes = 0;
+    int iterations = profiling::kDefaultBankIterations;
+    CLI::Option* rows_option = nullptr;
+    CLI::Option* row_bytes_option = nullptr;
+};
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "tclens: %s\n", message.c_str());
+    return kExitUsage;
+}
+
+// {0, 1, 2, 3, 8, 9} -> "0-3,8-9".
+std::string compact_ranges(const std::vector<int>& values) {
+    std::string text;
+    for (std::size_t i = 0; i < values.size();) {
+        std::size_t j = i;
+        while (j + 1 < values.size() && values[j + 1] == values[j] + 1) {
+            ++j;
+        }
+        text += (text.empty() ? "" : ",") + std::to_string(values[i]);
+        if (j > i) {
+            text += "-" + std::to_string(values[j]);
+        }
+        i = j + 1;
+    }
+    return text.empty() ? "-" : text;
+}
+
+// Banks with the same number of distinct words, in runs: {8,8,8,8,0,...} -> "0-3 x8";
+// "-" when no bank is used.
+std::string bank_summary(const std::array<int, viz::kBankCount>& bank_words) {
+    std::string text;
+    for (int bank = 0; bank < viz::kBankCount;) {
+        int last = bank;
+        while (last + 1 < viz::kBankCount && bank_words[last + 1] == bank_words[bank]) {
+            ++last;
+        }
+        if (bank_words[bank] > 0) {
+            text += (text.empty() ? "" : ", ") + std::to_string(bank) +
+                    (last > bank ? "-" + std::to_string(last) : "") + " x" +
+                    std::to_string(bank_words[bank]);
+        }
+        bank = last + 1;
+    }
+    return text.empty() ? "-" : text;
+}
+
+std::string factor(int wavefronts, int ideal) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2fx",
+                  ideal > 0 ? static_cast<double>(wavefronts) / ideal : 0.0);
+    return text;
+}
+
+void print_list(bool json) {
+    if (json) {
+        nlohmann::json swizzles = nlohmann::json::array();
+        for (const viz::NamedSwizzle& swizzle : viz::list_swizzles()) {
+            swizzles.push_back({{"spec", swizzle.spec}, {"summary", swizzle.summary}});
+        }
+        nlohmann::json patterns = nlohmann::json::array();
+        for (const viz::Pattern& pattern : viz::list_patterns()) {
+            patterns.push_back({{"name", pattern.name},
+                                {"summary", pattern.summary},
+                                {"access_bytes", pattern.access_bytes},
+                                {"is_store", pattern.is_store},
+                                {"default_rows", pattern.default_tile.rows},
+                                {"default_row_bytes", pattern.default_tile.row_bytes}});
+        }
+        std::printf("%s\n",
+                    nlohmann::json{{"swizzles", swizzles}, {"patterns", patterns}}.dump(2).c_str());
+        return;
+    }
+    std::printf("swizzles (--swizzle):\n");
+    for (const viz::NamedSwizzle& swizzle : viz::list_swizzles()) {
+        std::printf("  %-12s %s\n", swizzle.spec.c_str(), swizzle.summary.c_str());
+    }
+    std::printf("\npatterns (--pattern), with the default tile (--rows x --row-bytes):\n");
+    for (const viz::Pattern& pattern : viz::list_patterns()) {
+        const std::string tile = std::to_string(pattern.default_tile.rows) + " x " +
+                                 std::to_string(pattern.default_tile.row_bytes);
+        std::printf("  %-18s %2d B %-5s %-9s %s\n", pattern.name.c_str(), pattern.access_bytes,
+                    pattern.is_store ? "store" : "load", tile.c_str(), pattern.summary.c_str());
+    }
+}
+
+void print_measurement(const viz::BankReport& report,
+                       const profiling::BankMeasurement& measurement) {
+    const double model = profiling::model_wavefronts_per_request(report);
+    const bool matches = measurement.wavefronts_per_request > model - 0.005 &&
+                         measurement.wavefronts_per_request < model + 0.005;
+    const profiling::SystemReport system = profiling::query_system();
+    std::printf("\nmeasured on %s: %.2f wavefronts per instruction, model %.2f (%s)\n",
+                system.has_gpu() ? system.devices.front().name.c_str() : "the GPU",
+                measurement.wavefronts_per_request, model,
+                matches ? "matches" : "differs from the model");
+    std::printf("  %d iterations x %d request(s), baseline launch subtracted; counter %s\n",
+                measurement.iterations, measurement.requests, measurement.wavefront_metric.c_str());
+    if (measurement.instructions_per_iteration >= 0) {
+        std::printf("  instructions per iteration: %.2f (%s, expected %d)\n",
+                    measurement.instructions_per_iteration, measurement.instruction_metric.c_str(),
+                    measurement.requests);
+    }
+}
+
+void print_table(const viz::BankReport& report) {
+    std::printf("%s under %s on a %d x %d-byte tile (%lld bytes of shared memory)\n",
+                report.pattern.name.c_str(), report.swizzle.spec.c_str(), report.tile.rows,
+                report.tile.row_bytes,
+                static_cast<long long>(viz::storage_bytes(report.swizzle, report.tile)));
+    std::printf("  swizzle  %s\n", viz::describe(report.swizzle).c_str());
+    std::printf("  pattern  %s: %s\n", report.pattern.name.c_str(), report.pattern.summary.c_str());
+    for (const viz::RequestReport& request : report.requests) {
+        std::printf("\nrequest %d: %d-byte %s, %zu lanes, %zu phase(s)\n", request.index,
+                    request.access_bytes, request.is_store ? "store" : "load", request.lanes.size(),
+                    request.phases.size());
+        std::printf("  %-6s %-12s %10s %6s %8s  %s\n", "phase", "lanes", "wavefronts", "ideal",
+                    "factor", "banks hit (bank range x distinct words)");
+        for (const viz::PhaseReport& phase : request.phases) {
+            std::printf("  %-6d %-12s %10d %6d %8s  %s\n", phase.index,
+                        compact_ranges(phase.lanes).c_str(), phase.wavefronts, 1,
+                        factor(phase.wavefronts, 1).c_str(),
+                        bank_summary(phase.bank_words).c_str());
+        }
+        std::printf("  %-6s %-12s %10d %6d %8s\n", "all", "", request.wavefronts,
+                    request.ideal_wavefronts,
+                    factor(request.wavefronts, request.ideal_wavefronts).c_str());
+    }
+    std::printf("\ntotal: %d wavefronts, ideal %d, %d conflict wavefronts, conflict factor %s\n",
+                report.total_wavefronts, report.ideal_wavefronts, report.conflict_wavefronts,
+                factor(report.total_wavefronts, report.ideal_wavefronts).c_str());
+}
+
+// Measures `report` in place; returns kExitOk or prints the one-line error and returns its code.
+int measure(viz::BankReport& report, profiling::BankMeasurement& measurement, int iterations) {
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) {
+        std::fprintf(stderr,
+                     "tclens: --measure needs an NVIDIA GPU and none was found (%s); "
+                     "without --measure the model needs none\n",
+                     system.no_gpu_reason.c_str());
+        return kExitNeedsResource;
+    }
+    measurement = profiling::measure_bank_report(report, iterations);
+    if (!measurement.error.ok()) {
+        std::fprintf(stderr, "tclens: --measure: %s\n", measurement.error.message.c_str());
+        switch (measurement.error.problem) {
+            case profiling::ProfilerProblem::kInvalidRequest:
+                return kExitUsage;
+            case profiling::ProfilerProblem::kFailed:
+                return kExitFailure;
+            default:  // no GPU, permission, busy, another tool, unsupported, metric missing
+                return kExitNeedsResource;
+        }
+    }
+    report.measured_wavefronts = measurement.wavefronts_per_request;
+    return kExitOk;
+}
+
+int run_banks(const BanksOptions& options) {
+    if (options.list) {
+        print_list(options.json);
+        return kExitOk;
+    }
+    if (options.swizzle.empty() || options.pattern.empty()) {
+        return usage_error(std::string("give ") + (options.swizzle.empty() ? "--swizzle S" : "") +
+                           (options.swizzle.empty() && options.pattern.empty() ? " and " : "") +
+                           (options.pattern.empty() ? "--pattern P" : "") +
+                           ", or --list to see the allowed names");
+    }
+    const viz::Expected<viz::Swizzle> swizzle = viz::parse_swizzle(options.swizzle);
+    if (!swizzle) {
+        return usage_error(swizzle.error());
+    }
+    const viz::Expected<viz::Pattern> pattern = viz::parse_pattern(options.pattern);
+    if (!pattern) {
+        return usage_error(pattern.error());
+    }
+    viz::Tile tile = viz::default_tile(*pattern, *swizzle);
+    if (options.rows_option->count() > 0) {
+        tile.rows = options.rows;
+    }
+    if (options.row_bytes_option->count() > 0) {
+        tile.row_bytes = options.row_bytes;
+    }
+    const viz::Expected<viz::BankReport> model = viz::bank_requests(*swizzle, *pattern, tile);
+    if (!model) {
+        return usage_error(model.error());
+    }
+    viz::BankReport report = *model;
+    std::optional<profiling::BankMeasurement> measurement;
+    if (options.measure) {
+        measurement.emplace();
+        const int code = measure(report, *measurement, options.iterations);
+        if (code != kExitOk) {
+            return code;
+        }
+    }
+    if (options.json) {
+        std::printf("%s\n", viz::bank_report_json(report).dump(2).c_str());
+        return kExitOk;
+    }
+    print_table(report);
+    if (measurement) {
+        print_measurement(report, *measurement);
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_banks_command(CLI::App& app, int& exit_code) {
+    auto* command = app.add_subcommand(
+        "banks", "Shared-memory bank conflicts of a warp access pattern under a swizzle");
+    auto options = std::make_shared<BanksOptions>();
+    command->add_flag("--list", options->list, "List the swizzles and patterns");
+    command->add_option("--swizzle", options->swizzle,
+                        "none, pad:N, xor, cute:B,M,S, tma32, tma64 or tma128");
+    command->add_option("--pattern", options->pattern, "Access pattern (see --list)");
+    options->rows_option =
+        command->add_option("--rows", options->rows, "Tile rows (default: the pattern's)");
+    options->row_bytes_option = command->add_option("--row-bytes", options->row_bytes,
+                                                    "Tile row length in bytes (default: the "
+                                                    "pattern's)");
+    command->add_flag("--json", options->json, "Machine-readable output (bank JSON of DESIGN.md)");
+    command->add_flag("--measure", options->measure,
+                      "Also measure the wavefronts on the GPU with CUPTI (needs a GPU and "
+                      "profiling permission)");
+    command
+        ->add_option("--iterations", options->iterations,
+                     "Iterations of the measured access (with --measure)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000000));
+    command->callback([options, &exit_code] { exit_code = run_banks(*options); });
+}
+
+}  // namespace tclens::cli

@@ -1,0 +1,107 @@
+#pragma once
+// RangeProfiler: the one owner of the CUPTI Range Profiler in tclens (CONVENTIONS.md item 10).
+//
+// It wraps the CUDA 13 API (cupti_range_profiler.h + cupti_profiler_host.h) in the call order
+// proven on an H100 (shared/reference/CUPTI.md, cupti_probe.cu):
+//   cuptiProfilerInitialize -> cuptiDeviceGetChipName -> cuptiProfilerGetCounterAvailability
+//   (size, then image) -> cuptiProfilerHostInitialize -> ConfigAddMetrics -> GetConfigImage ->
+//   GetNumOfPasses -> cuptiRangeProfilerEnable -> GetCounterDataSize ->
+//   CounterDataImageInitialize -> SetConfig -> Start -> workload -> Stop -> DecodeData ->
+//   per range GetRangeInfo + cuptiProfilerHostEvaluateToGpuValues -> Disable.
+// Every CUPTI and CUDA return code is checked; a failure becomes a ProfilerError whose message
+// is one line with the fix (profiling/cupti_errors.h). Results are plain structs: metric name ->
+// value. Nothing here throws, and no CUPTI type appears in this header.
+//
+// Not thread-safe: use one RangeProfiler at a time per process (CUPTI allows one profiling
+// session per context), and call open() and profile() on the thread that launches the workload
+// (open() makes the device's primary context current on the calling thread). It never needs libcuda
+// at link time: the current CUcontext is found through the CUDA runtime's driver entry point, so a
+// machine without a driver still starts the binary and gets a kNoGpu error.
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "profiling/cupti_errors.h"
+
+namespace tclens::profiling {
+
+// Whether CUPTI accepts one metric name on this chip for the range profiler.
+struct MetricCheck {
+    std::string name;
+    bool accepted = false;
+    std::string reason;  // "" when accepted, else one line (CUPTI's answer or why none came)
+};
+
+enum class RangeMode {
+    // One range per kernel launch (CUPTI_AutoRange + CUPTI_KernelReplay). CUPTI replays each
+    // kernel once per pass and saves/restores device memory around it, so the workload runs
+    // once whatever the pass count. This is the mode seen to work on the H100.
+    kPerKernel,
+    // One range named `range_name` around the whole workload (CUPTI_UserRange +
+    // CUPTI_UserReplay). The workload is called once per pass, so it must redo exactly the same
+    // GPU work each time (device memory is not restored between calls).
+    kUserRange,
+};
+
+// The metrics of one range, by CUPTI metric name.
+struct RangeValues {
+    std::string name;  // the kernel's name (kPerKernel) or range_name (kUserRange)
+    std::map<std::string, double> metrics;
+};
+
+struct ProfileResult {
+    ProfilerError error;              // ok() when every call succeeded
+    std::size_t passes = 0;           // replay passes the metric set needed
+    std::size_t dropped_ranges = 0;   // ranges beyond max_ranges, not in `ranges`
+    std::vector<RangeValues> ranges;  // in launch order (kPerKernel) or one entry (kUserRange)
+};
+
+// The GPU work to profile. It launches kernels on the current device and returns "" or one line
+// saying what failed; RangeProfiler synchronises the device after it.
+using Workload = std::function<std::string()>;
+
+class RangeProfiler {
+  public:
+    // Binds to CUDA device `device`; makes no CUDA or CUPTI call yet.
+    explicit RangeProfiler(int device = 0);
+    // Releases every CUPTI object this profiler made (host objects, range profiler, CUPTI's
+    // profiler initialisation).
+    ~RangeProfiler();
+    RangeProfiler(const RangeProfiler&) = delete;
+    RangeProfiler& operator=(const RangeProfiler&) = delete;
+
+    // Starts CUDA on the device (its primary context, made current), initialises the CUPTI
+    // profiler and reads the chip name and the counter availability image. Calling it again
+    // after success does nothing; after a failure it returns the same error.
+    // Errors: kNoGpu, kPermission, kBusy, kOtherTool, kUnsupported, kFailed.
+    ProfilerError open();
+
+    // The chip CUPTI reports, e.g. "GH100"; "" until open() succeeded.
+    const std::string& chip_name() const;
+
+    // Asks CUPTI about each metric on a fresh host object (a host object whose ConfigAddMetrics
+    // failed once is unusable afterwards). Opens first; if that fails every check carries the
+    // open() error. One entry per name, in order.
+    std::vector<MetricCheck> check_metrics(const std::vector<std::string>& metrics);
+
+    // How many replay passes `metrics` need together. Error kBadMetric names every rejected
+    // metric; `passes` is set only on success.
+    ProfilerError count_passes(const std::vector<std::string>& metrics, std::size_t& passes);
+
+    // Collects `metrics` over `workload`. Every metric must be accepted (check_metrics); at most
+    // `max_ranges` (>= 1) ranges are kept. After the call the range profiler is disabled again,
+    // so profile() may be called repeatedly with different metrics.
+    ProfileResult profile(const std::vector<std::string>& metrics, const Workload& workload,
+                          RangeMode mode = RangeMode::kPerKernel, int max_ranges = 64,
+                          const std::string& range_name = "tclens");
+
+  private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+}  // namespace tclens::profiling

@@ -1,0 +1,174 @@
+// End-to-end checks of `tclens banks`: the list, the bank JSON contract of DESIGN.md, the human
+// table, one-line usage errors (exit 2) and --measure without a GPU (exit 3). The expected
+// wavefront counts are the worked examples of viz/bank_model.h.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+
+#include "profiling/device_info.h"
+#include "tests/support/run_command.h"
+#include "viz/access_pattern.h"
+#include "viz/swizzle.h"
+
+namespace tclens {
+namespace {
+
+using test::run_command;
+
+const std::string kTclens = TCLENS_BINARY;
+
+std::set<std::string> keys(const nlohmann::json& object) {
+    std::set<std::string> names;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        names.insert(it.key());
+    }
+    return names;
+}
+
+nlohmann::json banks_json(const std::string& args) {
+    const auto result = run_command(kTclens + " banks " + args + " --json");
+    EXPECT_EQ(result.exit_code, 0) << args << "\n" << result.err;
+    EXPECT_EQ(result.err, "") << args;
+    return nlohmann::json::parse(result.out, nullptr, false);
+}
+
+TEST(BanksCommand, ListNamesEverySwizzleAndPattern) {
+    const auto result = run_command(kTclens + " banks --list");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    for (const viz::NamedSwizzle& swizzle : viz::list_swizzles()) {
+        EXPECT_NE(result.out.find(swizzle.spec), std::string::npos) << swizzle.spec;
+    }
+    for (const viz::Pattern& pattern : viz::list_patterns()) {
+        EXPECT_NE(result.out.find(pattern.name), std::string::npos) << pattern.name;
+    }
+}
+
+TEST(BanksCommand, ListJsonHasEveryPattern) {
+    const auto result = run_command(kTclens + " banks --list --json");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json list = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(list.is_discarded()) << result.out;
+    EXPECT_EQ(list["swizzles"].size(), viz::list_swizzles().size());
+    ASSERT_EQ(list["patterns"].size(), viz::list_patterns().size());
+    EXPECT_EQ(list["patterns"][0]["name"], viz::list_patterns()[0].name);
+    EXPECT_TRUE(list["patterns"][0].contains("access_bytes"));
+}
+
+TEST(BanksCommand, JsonHasExactlyTheContractKeys) {
+    const nlohmann::json report =
+        banks_json("--swizzle none --pattern ldmatrix.x4 --rows 16 --row-bytes 128");
+    ASSERT_FALSE(report.is_discarded());
+    EXPECT_EQ(keys(report),
+              (std::set<std::string>{"swizzle", "pattern", "bank_count", "bank_bytes", "requests",
+                                     "total_wavefronts", "ideal_wavefronts", "conflict_wavefronts",
+                                     "measured"}));
+    ASSERT_EQ(report["requests"].size(), 1u);
+    const nlohmann::json& request = report["requests"][0];
+    EXPECT_EQ(keys(request), (std::set<std::string>{"index", "access_bytes", "lanes", "wavefronts",
+                                                    "ideal_wavefronts"}));
+    ASSERT_EQ(request["lanes"].size(), 32u);
+    EXPECT_EQ(keys(request["lanes"][0]), (std::set<std::string>{"lane", "byte_addr", "banks"}));
+    EXPECT_EQ(report["swizzle"], "none");
+    EXPECT_EQ(report["pattern"], "ldmatrix.x4");
+    EXPECT_EQ(report["bank_count"], 32);
+    EXPECT_EQ(report["bank_bytes"], 4);
+    EXPECT_EQ(request["access_bytes"], 16);
+    // bank_model.h: none puts the 8 rows of each matrix in the same 4 banks (8-way).
+    EXPECT_EQ(report["total_wavefronts"], 32);
+    EXPECT_EQ(report["ideal_wavefronts"], 4);
+    EXPECT_EQ(report["conflict_wavefronts"], 28);
+    EXPECT_TRUE(report["measured"].is_null());
+    // Lane 1 starts row 1: byte 128 of the unswizzled 128-byte rows, banks 0-3.
+    EXPECT_EQ(request["lanes"][1]["byte_addr"], 128);
+    EXPECT_EQ(request["lanes"][1]["banks"], nlohmann::json::array({0, 1, 2, 3}));
+}
+
+TEST(BanksCommand, XorSwizzleRemovesTheConflicts) {
+    const nlohmann::json report =
+        banks_json("--swizzle xor --pattern ldmatrix.x4 --rows 16 --row-bytes 128");
+    ASSERT_FALSE(report.is_discarded());
+    EXPECT_EQ(report["total_wavefronts"], 4);
+    EXPECT_EQ(report["conflict_wavefronts"], 0);
+}
+
+TEST(BanksCommand, DefaultTileComesFromPatternAndSwizzle) {
+    // bank_model.h: ldmatrix.x4 with tma128 defaults to a 16 x 128-byte tile.
+    const nlohmann::json report = banks_json("--swizzle tma128 --pattern ldmatrix.x4");
+    ASSERT_FALSE(report.is_discarded());
+    EXPECT_EQ(report["swizzle"], "tma128");
+    EXPECT_EQ(report["total_wavefronts"], 4);
+}
+
+TEST(BanksCommand, TableShowsPhasesWavefrontsAndBanks) {
+    const auto result = run_command(kTclens +
+                                    " banks --swizzle none --pattern ldmatrix.x4 --rows 16 "
+                                    "--row-bytes 128");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    for (const char* part : {"phase", "wavefronts", "ideal", "0-7", "0-3 x8", "8.00x",
+                             "total: 32 wavefronts, ideal 4, 28 conflict wavefronts"}) {
+        EXPECT_NE(result.out.find(part), std::string::npos) << part << "\n" << result.out;
+    }
+}
+
+TEST(BanksCommand, BadInputIsOneLineAndExitCode2) {
+    struct Case {
+        const char* args;
+        const char* names;  // the bad value the line must name
+    };
+    const Case cases[] = {
+        {"--swizzle bogus --pattern ldmatrix.x4", "bogus"},
+        {"--swizzle none --pattern lds.999", "lds.999"},
+        {"--swizzle none --pattern lds.128.row --rows 32 --row-bytes 40", "40"},
+        {"--swizzle none --pattern ldmatrix.x4 --rows 8 --row-bytes 32", "too small"},
+        {"--swizzle cute:17,4,3 --pattern ldmatrix.x4", "17"},
+        {"--swizzle cute:3,4,2 --pattern ldmatrix.x4", "S"},
+        {"--swizzle tma128 --pattern ldmatrix.x4 --rows 16 --row-bytes 32", "1024"},
+        {"--swizzle none --pattern ldmatrix.x4 --rows 0", "0"},
+        {"--swizzle none", "--pattern"},
+        {"--pattern ldmatrix.x4", "--swizzle"},
+        {"--swizzle none --pattern ldmatrix.x4 --rows abc", "abc"},
+        {"--swizzle none --pattern ldmatrix.x4 --iterations 0", "iterations"},
+    };
+    for (const Case& c : cases) {
+        const auto result = run_command(kTclens + " banks " + c.args);
+        EXPECT_EQ(result.exit_code, 2) << c.args << "\n" << result.err;
+        EXPECT_TRUE(test::is_one_line(result.err)) << c.args << "\n" << result.err;
+        EXPECT_NE(result.err.find(c.names), std::string::npos) << c.args << "\n" << result.err;
+        EXPECT_EQ(result.out, "") << c.args;
+    }
+}
+
+TEST(BanksCommand, BadInputWinsOverMeasure) {
+    const auto result =
+        run_command(kTclens + " banks --swizzle bogus --pattern ldmatrix.x4 --measure");
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+}
+
+TEST(BanksCommand, MeasureWithoutGpuIsExitCode3OneLine) {
+    const auto result = run_command(kTclens +
+                                    " banks --swizzle xor --pattern ldmatrix.x4 --rows 16 "
+                                    "--row-bytes 128 --measure --json");
+    if (profiling::query_system().has_gpu()) {
+        // On a GPU machine: measured, or exit 3 with the fix (e.g. no profiling permission).
+        if (result.exit_code == 0) {
+            const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
+            ASSERT_FALSE(report.is_discarded()) << result.out;
+            EXPECT_TRUE(report["measured"].is_number()) << result.out;
+        } else {
+            EXPECT_EQ(result.exit_code, 3) << result.err;
+            EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+        }
+        return;
+    }
+    EXPECT_EQ(result.exit_code, 3) << result.out << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("GPU"), std::string::npos) << result.err;
+    EXPECT_EQ(result.out, "");
+}
+
+}  // namespace
+}  // namespace tclens

@@ -1,9 +1,10 @@
 #include "viz/svg_export.h"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+
+#include "viz/atomic_file.h"
 
 namespace tclens::viz {
 
@@ -140,27 +141,7 @@ std::string to_svg(const DrawList& list) {
 }
 
 std::string write_svg(const DrawList& list, const std::string& path) {
-    const std::string document = to_svg(list);
-    const std::string temporary = path + ".tmp";
-    errno = 0;
-    std::FILE* file = std::fopen(temporary.c_str(), "wb");
-    if (!file) {
-        return "cannot write " + path + ": " + std::strerror(errno);
-    }
-    const bool written = std::fwrite(document.data(), 1, document.size(), file) == document.size();
-    const int write_errno = errno;
-    const bool closed = std::fclose(file) == 0;
-    if (!written || !closed) {
-        const int reason = written ? errno : write_errno;
-        std::remove(temporary.c_str());
-        return "cannot write " + path + ": " + (reason ? std::strerror(reason) : "write failed");
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        const std::string reason = std::strerror(errno);
-        std::remove(temporary.c_str());
-        return "cannot write " + path + ": " + reason;
-    }
-    return "";
+    return write_bytes_atomically(path, to_svg(list));
 }
 
 }  // namespace tclens::viz

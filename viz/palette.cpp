@@ -1,5 +1,8 @@
 #include "viz/palette.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace tclens::viz {
 
 namespace {
@@ -12,6 +15,30 @@ constexpr Rgba rgb(unsigned hex) {
 // Relative luminance (Rec. 709 weights on the sRGB values), 0..255; good enough to choose
 // between a light and a dark label.
 float luminance(Rgba c) { return 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b; }
+
+// HSV (hue in turns, saturation and value in 0..1) -> opaque RGB.
+Rgba hsv(float hue, float saturation, float value) {
+    const float h = 6.0f * (hue - std::floor(hue));
+    const int sector = static_cast<int>(h) % 6;
+    const float f = h - std::floor(h);
+    const float p = value * (1.0f - saturation);
+    const float q = value * (1.0f - saturation * f);
+    const float t = value * (1.0f - saturation * (1.0f - f));
+    const float rgb_of[6][3] = {{value, t, p}, {q, value, p}, {p, value, t},
+                                {p, q, value}, {t, p, value}, {value, p, q}};
+    auto byte = [](float c) { return static_cast<std::uint8_t>(std::lround(255.0f * c)); };
+    return {byte(rgb_of[sector][0]), byte(rgb_of[sector][1]), byte(rgb_of[sector][2]), 255};
+}
+
+std::vector<Rgba> hue_ramp(int count, float saturation, float value) {
+    std::vector<Rgba> ramp;
+    for (int i = 0; i < count; ++i) {
+        ramp.push_back(hsv(static_cast<float>(i) / static_cast<float>(count), saturation, value));
+    }
+    return ramp;
+}
+
+constexpr int kBanks = 32;
 
 }  // namespace
 
@@ -39,6 +66,50 @@ const Palette& high_contrast_palette() {
          rgb(0xcc79a7), rgb(0x999999)},
     };
     return palette;
+}
+
+int conflict_bucket(int degree) {
+    int bucket = 0;
+    while (bucket + 1 < kConflictBuckets && (1 << bucket) < degree) ++bucket;
+    return bucket;
+}
+
+std::string conflict_bucket_label(int bucket) {
+    if (bucket <= 0) return "1";
+    if (bucket == 1) return "2";
+    return std::to_string((1 << (bucket - 1)) + 1) + "-" + std::to_string(1 << bucket);
+}
+
+const BankPalette& dark_bank_palette() {
+    static const BankPalette palette{
+        "dark",
+        hue_ramp(kBanks, 0.55f, 0.78f),
+        rgb(0x2a2d35),
+        {rgb(0x2f7f6f), rgb(0xb9a235), rgb(0xd67a2a), rgb(0xc8402f), rgb(0xa82a78), rgb(0x8a4fd8)},
+    };
+    return palette;
+}
+
+const BankPalette& high_contrast_bank_palette() {
+    static const BankPalette palette{
+        "high-contrast",
+        hue_ramp(kBanks, 0.85f, 1.0f),
+        rgb(0x202020),
+        {rgb(0x009e73), rgb(0xf0e442), rgb(0xe69f00), rgb(0xff3b1f), rgb(0xff2fd0), rgb(0xb98cff)},
+    };
+    return palette;
+}
+
+const Rgba& bank_colour(const BankPalette& palette, int bank) {
+    const int size = static_cast<int>(palette.banks.size());
+    const int wrapped = bank % size;
+    return palette.banks[static_cast<size_t>(wrapped < 0 ? wrapped + size : wrapped)];
+}
+
+const Rgba& conflict_colour(const BankPalette& palette, int degree) {
+    if (degree <= 0) return palette.idle;
+    const size_t bucket = static_cast<size_t>(conflict_bucket(degree));
+    return palette.heat[std::min(bucket, palette.heat.size() - 1)];
 }
 
 const Rgba& category_colour(const Palette& palette, int index) {

@@ -3,6 +3,7 @@
 // Panels never call CUDA or CUPTI themselves; they post jobs that publish snapshots here.
 
 #include "app/gui/job_runner.h"
+#include "app/gui/jobs/bank_measure_job.h"
 #include "app/gui/jobs/layout_verify_job.h"
 #include "app/gui/published.h"
 #include "profiling/device_info.h"
@@ -12,6 +13,7 @@ namespace tclens::gui {
 struct AppContext {
     Published<profiling::SystemReport> system;  // nullptr until the device query has run
     Published<LayoutVerification> layout_verification;  // the last "Verify on GPU" result
+    Published<BankMeasurements> bank_measurements;  // the last Banks "Measure on GPU" result
     JobRunner jobs;  // last: destroyed first, so no job outlives the snapshots it publishes
 };
 

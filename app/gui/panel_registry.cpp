@@ -1,5 +1,6 @@
 #include "app/gui/panel_registry.h"
 
+#include "app/gui/panels/banks_panel.h"
 #include "app/gui/panels/device_panel.h"
 #include "app/gui/panels/fragments_panel.h"
 
@@ -9,6 +10,7 @@ std::vector<std::unique_ptr<Panel>> make_all_panels() {
     std::vector<std::unique_ptr<Panel>> panels;
     panels.push_back(std::make_unique<DevicePanel>());
     panels.push_back(std::make_unique<FragmentsPanel>());
+    panels.push_back(std::make_unique<BanksPanel>());
     return panels;
 }
 

@@ -7,10 +7,8 @@
 
 #include "app/gui/app_context.h"
 #include "app/gui/draw_list_painter.h"
+#include "app/gui/export_buttons.h"
 #include "viz/layouts/wgmma_layouts.h"
-#include "viz/png_writer.h"
-#include "viz/raster.h"
-#include "viz/svg_export.h"
 
 namespace tclens::gui {
 namespace {
@@ -149,16 +147,7 @@ void FragmentsPanel::draw_controls(AppContext& context) {
     ImGui::SetNextItemWidth(120);
     ImGui::SliderFloat("zoom", &zoom_, 0.25f, 3.0f, "%.2fx");
 
-    const std::string base = layout_.id;
-    if (ImGui::Button("Export SVG")) {
-        const std::string error = viz::write_svg(view_.draw, base + ".svg");
-        export_message_ = error.empty() ? "wrote " + base + ".svg" : error;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Export PNG")) {
-        const std::string error = viz::write_png(viz::rasterize(view_.draw), base + ".png");
-        export_message_ = error.empty() ? "wrote " + base + ".png" : error;
-    }
+    draw_export_buttons(view_.draw, layout_.id, export_message_);
     ImGui::SameLine();
     const auto system = context.system.latest();
     const bool has_gpu = system && system->has_gpu();

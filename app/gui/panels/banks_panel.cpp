@@ -1,0 +1,386 @@
+#include "app/gui/panels/banks_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include "app/gui/app_context.h"
+#include "app/gui/draw_list_painter.h"
+#include "app/gui/export_buttons.h"
+
+namespace tclens::gui {
+namespace {
+
+constexpr const char* kSideNames[] = {"left", "right"};
+// Offered next to each swizzle input; any spec parse_swizzle accepts can be typed.
+constexpr const char* kSwizzlePresets[] = {"none",  "pad:4", "pad:16", "xor",
+                                           "tma32", "tma64", "tma128"};
+// Rows shorter than one 128-byte bank sweep hide what a swizzle does, so the display tile of
+// a pattern is at least that wide (ldmatrix.x4: 16 x 32 -> 16 x 128).
+constexpr int kDisplayRowBytes = viz::kBankCount * viz::kBankBytes;
+constexpr float kMinZoom = 0.5f;
+constexpr float kMaxZoom = 3.0f;
+const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
+const ImVec4 kMatchColour(0.4f, 0.9f, 0.4f, 1.0f);
+
+// Whole numbers without decimals: 4 -> "4", 4.03 -> "4.03".
+std::string number_text(double value) {
+    char text[32];
+    const bool whole = std::abs(value - double(std::lround(value))) < 0.005;
+    std::snprintf(text, sizeof text, whole ? "%.0f" : "%.2f", value);
+    return text;
+}
+
+// "none" -> "none", "cute:3,4,3" -> "cute-3-4-3": a swizzle spec as part of a file name.
+std::string file_part(std::string text) {
+    for (char& c : text) {
+        if (c == ':' || c == ',') c = '-';
+    }
+    return text;
+}
+
+// A label on the left of the next widget, which is then named "##<label>".
+void label(const char* text) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine();
+}
+
+bool parse_int(const std::string& text, int& value) {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return !text.empty() && error == std::errc() && end == text.data() + text.size();
+}
+
+}  // namespace
+
+BanksPanel::BanksPanel() : patterns_(viz::list_patterns()) {
+    sides_[0].spec = "none";
+    sides_[1].spec = "xor";
+    const auto start = std::find_if(patterns_.begin(), patterns_.end(),
+                                    [](const viz::Pattern& p) { return p.name == "ldmatrix.x4"; });
+    select_pattern(start == patterns_.end() ? 0 : int(start - patterns_.begin()));
+}
+
+std::string_view BanksPanel::help() const {
+    return "How one warp instruction's shared-memory accesses fall on the 32 banks under two "
+           "swizzles, side by side. The tile is drawn at its logical shape, one cell per 4-byte "
+           "word, coloured by the bank the swizzle puts that word in (the bank row above the "
+           "heatmap is the key); the words the highlighted lanes read or write are outlined "
+           "and carry the lane number. Each heatmap cell counts the distinct words one phase "
+           "asks of one bank: 1 is conflict-free, k costs k wavefronts. Step through the phases "
+           "with All / < / > or the Left and Right keys. Hover a bank, a heatmap cell or a word "
+           "to light up its relatives. 'Measure on GPU' runs both sides in a probe kernel under "
+           "CUPTI and shows 'model N / measured M' per side.";
+}
+
+void BanksPanel::select_pattern(int index) {
+    pattern_ = index;
+    phase_ = -1;
+    reset_tile();
+    rebuild();
+}
+
+// The pattern's default tile, rows widened to kDisplayRowBytes and to what a cute swizzle on
+// either side spans (viz::default_tile).
+void BanksPanel::reset_tile() {
+    viz::Pattern pattern = patterns_[size_t(pattern_)];
+    pattern.default_tile.row_bytes = std::max(pattern.default_tile.row_bytes, kDisplayRowBytes);
+    viz::Tile tile = pattern.default_tile;
+    for (const Side& side : sides_) {
+        const auto swizzle = viz::parse_swizzle(side.spec);
+        if (!swizzle) continue;
+        const viz::Tile wide = viz::default_tile(pattern, *swizzle);
+        tile.rows = std::max(tile.rows, wide.rows);
+        tile.row_bytes = std::max(tile.row_bytes, wide.row_bytes);
+    }
+    rows_ = tile.rows;
+    row_bytes_ = tile.row_bytes;
+}
+
+// Models both sides, attaches the shown measurement, and builds the combined view.
+void BanksPanel::rebuild() {
+    const viz::Pattern& pattern = patterns_[size_t(pattern_)];
+    std::vector<viz::BankView> views;
+    phases_ = 0;
+    for (Side& side : sides_) {
+        side.report.reset();
+        const auto swizzle = viz::parse_swizzle(side.spec);
+        if (!swizzle) {
+            side.error = swizzle.error();
+            continue;
+        }
+        auto model = viz::bank_requests(*swizzle, pattern, viz::Tile{rows_, row_bytes_});
+        if (!model) {
+            side.error = model.error();
+            continue;
+        }
+        side.error.clear();
+        side.report = *model;
+        if (measurements_) {
+            const BankCaseMeasurement* found = measurements_->find(bank_case(*side.report));
+            if (found && found->measured) side.report->measured_wavefronts = found->measured;
+        }
+        if (!side.report->requests.empty()) {
+            phases_ = int(side.report->requests.front().phases.size());
+        }
+    }
+    if (phase_ >= phases_) phase_ = -1;
+    viz::BankViewOptions options;
+    options.phase = phase_;
+    for (const Side& side : sides_) {
+        if (side.report) views.push_back(viz::bank_view(*side.report, options));
+    }
+    if (views.size() == 2) {
+        view_ = viz::side_by_side(views[0], views[1]);
+    } else if (views.size() == 1) {
+        view_ = std::move(views[0]);
+    } else {
+        view_ = viz::BankView{};
+    }
+    hovered_ = -1;
+    for (size_t i = 0; i < sides_.size(); ++i) {
+        std::snprintf(spec_buffers_[i].data(), spec_buffers_[i].size(), "%s",
+                      sides_[i].spec.c_str());
+    }
+}
+
+// Cycles all -> 0 -> 1 -> ... -> last -> all (delta +1), or back (delta -1).
+void BanksPanel::step_phase(int delta) {
+    if (phases_ == 0) return;
+    const int slots = phases_ + 1;  // slot 0 is "all"
+    const int slot = ((phase_ + 1 + delta) % slots + slots) % slots;
+    phase_ = slot - 1;
+    rebuild();
+}
+
+std::string BanksPanel::set_swizzle(int side, const std::string& spec) {
+    const auto swizzle = viz::parse_swizzle(spec);
+    if (!swizzle) return std::string(kSideNames[side]) + "='" + spec + "': " + swizzle.error();
+    sides_[size_t(side)].spec = swizzle->spec;
+    rebuild();
+    return "";
+}
+
+std::string BanksPanel::apply_setting(std::string_view key, std::string_view value) {
+    const std::string text(value);
+    if (key == "pattern") {
+        const auto pattern = viz::parse_pattern(text);
+        if (!pattern) return "pattern='" + text + "': " + pattern.error();
+        const auto it = std::find_if(patterns_.begin(), patterns_.end(),
+                                     [&](const viz::Pattern& p) { return p.name == text; });
+        select_pattern(int(it - patterns_.begin()));
+        return "";
+    }
+    if (key == "left" || key == "right") return set_swizzle(key == "left" ? 0 : 1, text);
+    if (key == "rows" || key == "row_bytes") {
+        int number = 0;
+        if (!parse_int(text, number) || number < 1 || number > viz::kMaxTileBytes) {
+            return std::string(key) + "='" + text + "': allowed: 1.." +
+                   std::to_string(viz::kMaxTileBytes);
+        }
+        (key == "rows" ? rows_ : row_bytes_) = number;
+        rebuild();
+        return "";
+    }
+    if (key == "phase") {
+        int phase = 0;
+        if (!parse_int(text, phase) || phase < -1 || phase >= phases_) {
+            return "phase='" + text + "': allowed: -1 (all)" +
+                   (phases_ > 0 ? " or 0.." + std::to_string(phases_ - 1) : std::string()) +
+                   " for " + patterns_[size_t(pattern_)].name;
+        }
+        phase_ = phase;
+        rebuild();
+        return "";
+    }
+    if (key == "zoom") {
+        char* end = nullptr;
+        const float zoom = std::strtof(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !(zoom >= kMinZoom && zoom <= kMaxZoom)) {
+            return "zoom='" + text + "': allowed: 0.5..3";
+        }
+        zoom_ = zoom;
+        return "";
+    }
+    return "view 'banks' has no setting '" + std::string(key) +
+           "'; settings: pattern, left, right, rows, row_bytes, phase, zoom";
+}
+
+void BanksPanel::draw_swizzle_input(int side) {
+    ImGui::PushID(side);
+    label(kSideNames[side]);
+    ImGui::SetNextItemWidth(110);
+    char* buffer = spec_buffers_[size_t(side)].data();
+    if (ImGui::InputText("##swizzle", buffer, spec_buffers_[size_t(side)].size())) {
+        sides_[size_t(side)].spec = buffer;
+        rebuild();
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("none, pad:N, xor, cute:B,M,S, tma32, tma64, tma128");
+    }
+    ImGui::SameLine(0, 2);
+    if (ImGui::BeginCombo("##presets", nullptr, ImGuiComboFlags_NoPreview)) {
+        for (const char* preset : kSwizzlePresets) {
+            if (ImGui::Selectable(preset, sides_[size_t(side)].spec == preset)) {
+                set_swizzle(side, preset);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::PopID();
+}
+
+void BanksPanel::draw_phase_stepper() {
+    if (phases_ == 0) ImGui::BeginDisabled();
+    if (ImGui::Button("All")) {
+        phase_ = -1;
+        rebuild();
+    }
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("##previous", ImGuiDir_Left)) step_phase(-1);
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("##next", ImGuiDir_Right)) step_phase(+1);
+    if (phases_ == 0) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (phases_ == 0) {
+        ImGui::TextUnformatted("no model");
+    } else if (phase_ < 0) {
+        ImGui::Text("all %d phase%s", phases_, phases_ == 1 ? "" : "s");
+    } else {
+        ImGui::Text("phase %d of %d", phase_, phases_);
+    }
+}
+
+void BanksPanel::draw_export_and_measure(AppContext& context) {
+    const bool has_view = !view_.draw.rects.empty();
+    if (!has_view) ImGui::BeginDisabled();
+    const std::string base = "banks_" + file_part(patterns_[size_t(pattern_)].name) + "_" +
+                             file_part(sides_[0].spec) + "_vs_" + file_part(sides_[1].spec);
+    draw_export_buttons(view_.draw, base, export_message_);
+    if (!has_view) ImGui::EndDisabled();
+
+    ImGui::SameLine();
+    const auto system = context.system.latest();
+    const bool has_gpu = system && system->has_gpu();
+    const bool enabled = has_gpu && has_view;
+    if (!enabled) ImGui::BeginDisabled();
+    if (ImGui::Button("Measure on GPU")) {
+        std::vector<viz::BankReport> reports;
+        for (const Side& side : sides_) {
+            if (side.report) reports.push_back(*side.report);
+        }
+        request_bank_measurement(context, std::move(reports));
+    }
+    if (!enabled) ImGui::EndDisabled();
+    if (!enabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip(has_gpu ? "no valid model to measure" : "needs a GPU");
+    }
+    if (!export_message_.empty()) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(export_message_.c_str());
+    }
+}
+
+void BanksPanel::draw_controls(AppContext& context) {
+    label("pattern");
+    ImGui::SetNextItemWidth(170);
+    if (ImGui::BeginCombo("##pattern", patterns_[size_t(pattern_)].name.c_str())) {
+        for (int i = 0; i < int(patterns_.size()); ++i) {
+            if (ImGui::Selectable(patterns_[size_t(i)].name.c_str(), i == pattern_) &&
+                i != pattern_) {
+                select_pattern(i);
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("%s", patterns_[size_t(i)].summary.c_str());
+            }
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine(0, 16);
+    label("rows");
+    ImGui::SetNextItemWidth(100);
+    if (ImGui::InputInt("##rows", &rows_, 1, 8)) rebuild();
+    ImGui::SameLine(0, 16);
+    label("row bytes");
+    ImGui::SetNextItemWidth(100);
+    if (ImGui::InputInt("##row bytes", &row_bytes_, 16, 128)) rebuild();
+    ImGui::SameLine(0, 16);
+    label("zoom");
+    ImGui::SetNextItemWidth(120);
+    ImGui::SliderFloat("##zoom", &zoom_, kMinZoom, kMaxZoom, "%.2fx");
+
+    draw_swizzle_input(0);
+    ImGui::SameLine(0, 16);
+    draw_swizzle_input(1);
+    ImGui::SameLine(0, 24);
+    draw_phase_stepper();
+    draw_export_and_measure(context);
+}
+
+// Per side: the model's error in red, or the GPU's answer next to the model's.
+void BanksPanel::draw_side_lines() const {
+    for (size_t i = 0; i < sides_.size(); ++i) {
+        const Side& side = sides_[i];
+        if (!side.report) {
+            ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+            ImGui::TextWrapped("%s (%s): %s", kSideNames[i], side.spec.c_str(), side.error.c_str());
+            ImGui::PopStyleColor();
+            continue;
+        }
+        const BankCaseMeasurement* found =
+            measurements_ ? measurements_->find(bank_case(*side.report)) : nullptr;
+        if (!found) continue;
+        const std::string model = "model " + number_text(found->model);
+        if (found->measured) {
+            const bool match = std::abs(*found->measured - found->model) < 0.005;
+            ImGui::TextColored(
+                match ? kMatchColour : kErrorColour, "%s (%s): %s / measured %s%s", kSideNames[i],
+                side.spec.c_str(), model.c_str(), number_text(*found->measured).c_str(),
+                measurements_->device.empty() ? "" : (" on " + measurements_->device).c_str());
+        } else {
+            ImGui::TextWrapped("%s (%s): %s / not measured: %s", kSideNames[i], side.spec.c_str(),
+                               model.c_str(), found->error.c_str());
+        }
+    }
+}
+
+void BanksPanel::draw_view() {
+    ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    const viz::Rgba highlight = viz::dark_palette().highlight;
+    const int hovered = hovered_;
+    const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
+        if (hovered < 0) return std::nullopt;
+        if (h == hovered || viz::related_hits(view_.hits[size_t(hovered)], view_.hits[size_t(h)])) {
+            return highlight;
+        }
+        return std::nullopt;
+    });
+    hovered_ = hit;
+    if (hit >= 0) {
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(viz::bank_hit_tooltip(view_.hits[size_t(hit)]).c_str());
+        ImGui::EndTooltip();
+    }
+    ImGui::EndChild();
+}
+
+void BanksPanel::draw(AppContext& context) {
+    if (const auto latest = context.bank_measurements.latest(); latest != measurements_) {
+        measurements_ = latest;
+        rebuild();
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && !io.WantTextInput) {
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step_phase(-1);
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_phase(+1);
+    }
+    draw_controls(context);
+    draw_side_lines();
+    draw_view();
+}
+
+}  // namespace tclens::gui

@@ -1,0 +1,71 @@
+#pragma once
+// Banks panel: one warp-wide shared-memory access pattern under two swizzles side by side
+// (viz/bank_view.h): the tile coloured by the bank each word lands in, the lanes of one phase
+// (or all) highlighted with their numbers, a bank x phase heatmap of conflict degree and the
+// totals; step through the phases, export SVG/PNG, and measure both sides on the GPU.
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/gui/panel.h"
+#include "viz/bank_model.h"
+#include "viz/bank_view.h"
+
+namespace tclens::gui {
+
+struct BankMeasurements;
+
+class BanksPanel : public Panel {
+public:
+    BanksPanel();
+    std::string_view id() const override { return "banks"; }
+    std::string_view title() const override { return "Banks"; }
+    std::string_view help() const override;
+    void draw(AppContext& context) override;
+    // pattern=NAME (see `tclens banks --list`; resets rows and row_bytes to the pattern's
+    // display tile and the phase to all, so set those after it), left=SWIZZLE, right=SWIZZLE
+    // (any spec parse_swizzle accepts), rows=N and row_bytes=N (1..262144), phase=P (-1 for
+    // all phases, else 0..phases-1 of the current pattern), zoom=0.5..3. A swizzle or tile that
+    // parses but does not fit the pattern is not an error here: the panel shows the model's
+    // one-line reason in red in place of that side.
+    std::string apply_setting(std::string_view key, std::string_view value) override;
+
+private:
+    // One of the two compared swizzles and its model.
+    struct Side {
+        std::string spec;
+        std::string error;  // the model's one-line reason when `report` is empty
+        std::optional<viz::BankReport> report;
+    };
+
+    void select_pattern(int index);
+    void reset_tile();
+    void rebuild();
+    void step_phase(int delta);
+    std::string set_swizzle(int side, const std::string& spec);
+    void draw_controls(AppContext& context);
+    void draw_swizzle_input(int side);
+    void draw_phase_stepper();
+    void draw_export_and_measure(AppContext& context);
+    void draw_side_lines() const;
+    void draw_view();
+
+    const std::vector<viz::Pattern>& patterns_;
+    int pattern_ = 0;
+    std::array<Side, 2> sides_;
+    std::array<std::array<char, 64>, 2> spec_buffers_{};  // what the swizzle inputs edit
+    int rows_ = 0;
+    int row_bytes_ = 0;
+    int phase_ = -1;  // -1: all phases
+    int phases_ = 0;  // phases of the current request; 0 while neither side has a model
+    float zoom_ = 1.0f;
+    viz::BankView view_;
+    int hovered_ = -1;  // hit id under the mouse in the last frame
+    std::string export_message_;
+    std::shared_ptr<const BankMeasurements> measurements_;  // the one the view shows
+};
+
+}  // namespace tclens::gui

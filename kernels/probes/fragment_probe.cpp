@@ -11,8 +11,6 @@
 // [SECTION] Device staging
 #include "kernels/probes/fragment_probe.h"
 
-#include "viz/layouts/wgmma_layouts.h"
-
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -22,6 +20,8 @@
 #include <map>
 #include <sstream>
 #include <tuple>
+
+#include "viz/layouts/wgmma_layouts.h"
 
 namespace tclens::kernels {
 

@@ -1,17 +1,13 @@
 #include "app/cli/size_arg.h"
 
-#include <charconv>
+#include "app/parse_number.h"
 
 namespace tclens::cli {
 namespace {
 
 std::optional<int> parse_side(std::string_view text) {
-    int value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
-        return std::nullopt;
-    }
-    if (value < kMinImageSide || value > kMaxImageSide) return std::nullopt;
+    const auto value = parse_number<int>(text);
+    if (!value || *value < kMinImageSide || *value > kMaxImageSide) return std::nullopt;
     return value;
 }
 

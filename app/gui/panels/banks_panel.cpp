@@ -3,14 +3,13 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 
 #include "app/gui/app_context.h"
 #include "app/gui/draw_list_painter.h"
 #include "app/gui/export_buttons.h"
+#include "app/parse_number.h"
 
 namespace tclens::gui {
 namespace {
@@ -48,11 +47,6 @@ void label(const char* text) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text);
     ImGui::SameLine();
-}
-
-bool parse_int(const std::string& text, int& value) {
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return !text.empty() && error == std::errc() && end == text.data() + text.size();
 }
 
 }  // namespace
@@ -177,33 +171,32 @@ std::string BanksPanel::apply_setting(std::string_view key, std::string_view val
     }
     if (key == "left" || key == "right") return set_swizzle(key == "left" ? 0 : 1, text);
     if (key == "rows" || key == "row_bytes") {
-        int number = 0;
-        if (!parse_int(text, number) || number < 1 || number > viz::kMaxTileBytes) {
+        const auto number = parse_number<int>(text);
+        if (!number || *number < 1 || *number > viz::kMaxTileBytes) {
             return std::string(key) + "='" + text + "': allowed: 1.." +
                    std::to_string(viz::kMaxTileBytes);
         }
-        (key == "rows" ? rows_ : row_bytes_) = number;
+        (key == "rows" ? rows_ : row_bytes_) = *number;
         rebuild();
         return "";
     }
     if (key == "phase") {
-        int phase = 0;
-        if (!parse_int(text, phase) || phase < -1 || phase >= phases_) {
+        const auto phase = parse_number<int>(text);
+        if (!phase || *phase < -1 || *phase >= phases_) {
             return "phase='" + text + "': allowed: -1 (all)" +
                    (phases_ > 0 ? " or 0.." + std::to_string(phases_ - 1) : std::string()) +
                    " for " + patterns_[size_t(pattern_)].name;
         }
-        phase_ = phase;
+        phase_ = *phase;
         rebuild();
         return "";
     }
     if (key == "zoom") {
-        char* end = nullptr;
-        const float zoom = std::strtof(text.c_str(), &end);
-        if (text.empty() || *end != '\0' || !(zoom >= kMinZoom && zoom <= kMaxZoom)) {
+        const auto zoom = parse_number<float>(text);
+        if (!zoom || !(*zoom >= kMinZoom && *zoom <= kMaxZoom)) {
             return "zoom='" + text + "': allowed: 0.5..3";
         }
-        zoom_ = zoom;
+        zoom_ = *zoom;
         return "";
     }
     return "view 'banks' has no setting '" + std::string(key) +

@@ -3,9 +3,9 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <charconv>
 
 #include "app/gui/app_context.h"
+#include "app/parse_number.h"
 #include "app/gui/draw_list_painter.h"
 #include "app/gui/export_buttons.h"
 #include "viz/layouts/wgmma_layouts.h"
@@ -51,23 +51,20 @@ std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view
         return "colour='" + text + "': allowed: register, lane, group, sub";
     }
     if (key == "lane") {
-        int lane = 0;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), lane);
-        if (error != std::errc() || end != text.data() + text.size() || lane < -1 ||
-            lane >= layout_.threads) {
+        const auto lane = parse_number<int>(text);
+        if (!lane || *lane < -1 || *lane >= layout_.threads) {
             return "lane='" + text + "': allowed: -1 (none) or 0.." +
                    std::to_string(layout_.threads - 1) + " for " + layout_.id;
         }
-        pinned_lane_ = lane;
+        pinned_lane_ = *lane;
         return "";
     }
     if (key == "zoom") {
-        char* end = nullptr;
-        const float zoom = std::strtof(text.c_str(), &end);
-        if (text.empty() || *end != '\0' || !(zoom >= 0.25f && zoom <= 3.0f)) {
+        const auto zoom = parse_number<float>(text);
+        if (!zoom || !(*zoom >= 0.25f && *zoom <= 3.0f)) {
             return "zoom='" + text + "': allowed: 0.25..3";
         }
-        zoom_ = zoom;
+        zoom_ = *zoom;
         return "";
     }
     if (key == "labels") {

@@ -22,33 +22,6 @@ constexpr int kWordsPerChunk = 4;  // byte offsets are written every 16 bytes
 // Row numbers: every 2^k-th row, k the smallest that keeps them kAxisSize apart and at most
 // kMaxRowLabels of them.
 constexpr int kMaxRowLabels = 256;
-constexpr Rgba kNoColour{0, 0, 0, 0};
-
-// Width of `chars` characters at line height `size`, for layout only: a little wider than
-// stb_easy_font (0.5 size), ImGui's default font (0.54) and common monospace SVG fonts (0.6).
-float text_width(size_t chars, float size) {
-    return std::ceil(0.62f * size * static_cast<float>(chars));
-}
-
-Rgba mix(Rgba x, Rgba y, float t) {
-    auto channel = [t](std::uint8_t a, std::uint8_t b) {
-        return static_cast<std::uint8_t>(std::lround(a + (b - a) * t));
-    };
-    return {channel(x.r, y.r), channel(x.g, y.g), channel(x.b, y.b), channel(x.a, y.a)};
-}
-
-// {0, 1, 2, 3, 8, 9} -> "0-3, 8-9"; "none" for an empty list.
-std::string ranges_text(const std::vector<int>& values) {
-    std::string text;
-    for (size_t i = 0; i < values.size();) {
-        size_t j = i;
-        while (j + 1 < values.size() && values[j + 1] == values[j] + 1) ++j;
-        text += (text.empty() ? "" : ", ") + std::to_string(values[i]);
-        if (j > i) text += "-" + std::to_string(values[j]);
-        i = j + 1;
-    }
-    return text.empty() ? "none" : text;
-}
 
 // 32.0 -> "32", 4.031 -> "4.03".
 std::string number_text(double value) {
@@ -106,7 +79,7 @@ class ViewBuilder {
     void backdrop(float x, float y, float w, float h) {
         if (grid_width_ <= 0.0f) return;
         view_.draw.rects.push_back(
-            {x, y, w + grid_width_, h + grid_width_, palette_.grid, kNoColour, 0.0f, -1});
+            {x, y, w + grid_width_, h + grid_width_, palette_.grid, kTransparent, 0.0f, -1});
     }
 
     // A cell on a backdrop() that is a hover target; outlined in `stroke` when that is opaque.
@@ -117,13 +90,13 @@ class ViewBuilder {
                 {x, y, size + grid_width_, size + grid_width_, fill, stroke, stroke_width_, index});
         } else {
             view_.draw.rects.push_back({x + grid_width_, y + grid_width_, size - grid_width_,
-                                        size - grid_width_, fill, kNoColour, 0.0f, index});
+                                        size - grid_width_, fill, kTransparent, 0.0f, index});
         }
         view_.hits.push_back(std::move(hit));
     }
 
     void outline(float x, float y, float w, float h, Rgba colour) {
-        view_.draw.rects.push_back({x, y, w, h, kNoColour, colour, stroke_width_, -1});
+        view_.draw.rects.push_back({x, y, w, h, kTransparent, colour, stroke_width_, -1});
     }
 
     void swatch(float x, float y, float size, Rgba fill) {
@@ -152,6 +125,19 @@ class ViewBuilder {
 };
 
 }  // namespace
+
+std::string ranges_text(const std::vector<int>& values, const std::string& separator,
+                        const std::string& empty) {
+    std::string text;
+    for (size_t i = 0; i < values.size();) {
+        size_t j = i;
+        while (j + 1 < values.size() && values[j + 1] == values[j] + 1) ++j;
+        text += (text.empty() ? "" : separator) + std::to_string(values[i]);
+        if (j > i) text += "-" + std::to_string(values[j]);
+        i = j + 1;
+    }
+    return text.empty() ? empty : text;
+}
 
 std::string totals_text(const BankReport& report) {
     const double factor =
@@ -221,7 +207,7 @@ BankView bank_view(const BankReport& report, const BankViewOptions& options) {
         BankHit hit;
         hit.kind = BankHitKind::kBank;
         hit.bank = bank;
-        builder.target(bx, y, cell, fill, kNoColour, std::move(hit));
+        builder.target(bx, y, cell, fill, kTransparent, std::move(hit));
         if (labels) builder.cell_label(bx, y, cell, fill, std::to_string(bank));
     }
     const float heat_top = y + cell;
@@ -241,7 +227,7 @@ BankView bank_view(const BankReport& report, const BankViewOptions& options) {
             hit.degree = degree;
             hit.phase_mask = std::uint32_t{1} << phase.index;
             hit.lanes = phase.bank_lanes[static_cast<size_t>(bank)];
-            builder.target(bx, py, cell, fill, kNoColour, std::move(hit));
+            builder.target(bx, py, cell, fill, kTransparent, std::move(hit));
             if (labels && degree > 0) {
                 builder.cell_label(bx, py, cell, fill, std::to_string(degree));
             }
@@ -338,7 +324,7 @@ BankView bank_view(const BankReport& report, const BankViewOptions& options) {
             const Rgba bank_fill = bank_colour(banks, hit.bank);
             if (touch < 0) {
                 builder.target(wx, ry, cell, mix(bank_fill, palette.background, kDimming),
-                               kNoColour, std::move(hit));
+                               kTransparent, std::move(hit));
                 continue;
             }
             hit.lanes = touches.lanes[static_cast<size_t>(touch)];
@@ -352,7 +338,7 @@ BankView bank_view(const BankReport& report, const BankViewOptions& options) {
             }
             if (shown_lanes.empty()) {
                 builder.target(wx, ry, cell, mix(bank_fill, palette.background, kDimming),
-                               kNoColour, std::move(hit));
+                               kTransparent, std::move(hit));
                 continue;
             }
             builder.target(wx, ry, cell, bank_fill, palette.text, std::move(hit));

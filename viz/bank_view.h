@@ -92,6 +92,11 @@ BankView side_by_side(const BankView& left, const BankView& right, float gap = 2
 // others with two ("measured 4.03").
 std::string totals_text(const BankReport& report);
 
+// Ascending lane or bank numbers folded into runs: {0, 1, 2, 3, 8, 9} -> "0-3, 8-9" (with
+// separator ", "); `empty` for an empty list.
+std::string ranges_text(const std::vector<int>& values, const std::string& separator = ", ",
+                        const std::string& empty = "none");
+
 // Whether hovering `hovered` should outline `other`: same side and same bank, different kinds,
 // and either one is a bank swatch or they share a phase (phase_mask). So a swatch lights up
 // every word of its bank, a heatmap cell the words its phase asks of that bank, and a touched

@@ -16,6 +16,8 @@
 //   - A text is one line. `size` is its line height in pixels; the glyphs fit inside
 //     [y, y + size). kLeft: (x, y) is the top-left corner; kCenter: (x, y) is the top-centre.
 //     Text is ASCII; renderers show other bytes as '?'.
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,6 +32,23 @@ inline bool operator==(const Rgba& x, const Rgba& y) {
     return x.r == y.r && x.g == y.g && x.b == y.b && x.a == y.a;
 }
 inline bool operator!=(const Rgba& x, const Rgba& y) { return !(x == y); }
+
+inline constexpr Rgba kTransparent{0, 0, 0, 0};  // "not drawn" (see the painting contract)
+
+// x at t = 0, y at t = 1, channel by channel.
+inline Rgba mix(Rgba x, Rgba y, float t) {
+    auto channel = [t](std::uint8_t a, std::uint8_t b) {
+        return static_cast<std::uint8_t>(std::lround(a + (b - a) * t));
+    };
+    return {channel(x.r, y.r), channel(x.g, y.g), channel(x.b, y.b), channel(x.a, y.a)};
+}
+
+// Width of `chars` characters at line height `size`, for layout only: a little wider than
+// stb_easy_font (0.5 size), ImGui's default font (0.54) and common monospace SVG fonts (0.6).
+// Whole pixels, so that blocks placed after a text start on pixel edges.
+inline float text_width(std::size_t chars, float size) {
+    return std::ceil(0.62f * size * static_cast<float>(chars));
+}
 
 enum class TextAlign { kLeft, kCenter };
 

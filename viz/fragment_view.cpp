@@ -29,13 +29,6 @@ constexpr float kMinLabelCell = 22.0f;
 constexpr size_t kMaxLabelledCells = 8192;
 constexpr float kStripLabelLine = 0.4f;
 
-// Width of `chars` characters at line height `size`, for layout only: a little wider than
-// stb_easy_font (0.5 size), ImGui's default font (0.54) and common monospace SVG fonts (0.6).
-// Whole pixels, so that blocks placed after a text start on pixel edges.
-float text_width(size_t chars, float size) {
-    return std::ceil(0.62f * size * static_cast<float>(chars));
-}
-
 // An operand block of the view. C and D share one block when their layouts are identical.
 struct ViewOperand {
     const OperandLayout* layout;
@@ -111,15 +104,6 @@ int colour_index(FragmentColouring colouring, int lane, int reg, int sub) {
     return 0;
 }
 
-Rgba mix(Rgba x, Rgba y, float t) {
-    auto channel = [t](std::uint8_t a, std::uint8_t b) {
-        return static_cast<std::uint8_t>(std::lround(a + (b - a) * t));
-    };
-    return {channel(x.r, y.r), channel(x.g, y.g), channel(x.b, y.b), channel(x.a, y.a)};
-}
-
-constexpr Rgba kNoColour{0, 0, 0, 0};
-
 // Appends rects and texts, and the hit targets they point to.
 class ViewBuilder {
   public:
@@ -135,7 +119,7 @@ class ViewBuilder {
     void backdrop(float x, float y, float w, float h) {
         if (grid_width_ <= 0.0f) return;
         view_.draw.rects.push_back(
-            {x, y, w + grid_width_, h + grid_width_, palette_.grid, kNoColour, 0.0f, -1});
+            {x, y, w + grid_width_, h + grid_width_, palette_.grid, kTransparent, 0.0f, -1});
     }
 
     // A cell that is a hover target for `hit`, on a backdrop(); outlined in highlight when
@@ -147,13 +131,13 @@ class ViewBuilder {
                                         palette_.highlight, highlight_width_, index});
         } else {
             view_.draw.rects.push_back({x + grid_width_, y + grid_width_, w - grid_width_,
-                                        h - grid_width_, fill, kNoColour, 0.0f, index});
+                                        h - grid_width_, fill, kTransparent, 0.0f, index});
         }
         view_.hits.push_back(hit);
     }
 
     void outline(float x, float y, float w, float h, Rgba colour, float width) {
-        view_.draw.rects.push_back({x, y, w, h, kNoColour, colour, width, -1});
+        view_.draw.rects.push_back({x, y, w, h, kTransparent, colour, width, -1});
     }
 
     void text(float x, float y, float size, Rgba colour, TextAlign align, std::string text) {

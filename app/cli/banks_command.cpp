@@ -18,6 +18,7 @@
 #include "profiling/device_info.h"
 #include "viz/bank_json.h"
 #include "viz/bank_model.h"
+#include "viz/bank_view.h"
 
 namespace tclens::cli {
 namespace {
@@ -38,23 +39,6 @@ struct BanksOptions {
 int usage_error(const std::string& message) {
     std::fprintf(stderr, "tclens: %s\n", message.c_str());
     return kExitUsage;
-}
-
-// {0, 1, 2, 3, 8, 9} -> "0-3,8-9".
-std::string compact_ranges(const std::vector<int>& values) {
-    std::string text;
-    for (std::size_t i = 0; i < values.size();) {
-        std::size_t j = i;
-        while (j + 1 < values.size() && values[j + 1] == values[j] + 1) {
-            ++j;
-        }
-        text += (text.empty() ? "" : ",") + std::to_string(values[i]);
-        if (j > i) {
-            text += "-" + std::to_string(values[j]);
-        }
-        i = j + 1;
-    }
-    return text.empty() ? "-" : text;
 }
 
 // Banks with the same number of distinct words, in runs: {8,8,8,8,0,...} -> "0-3 x8";
@@ -149,7 +133,7 @@ void print_table(const viz::BankReport& report) {
                     "factor", "banks hit (bank range x distinct words)");
         for (const viz::PhaseReport& phase : request.phases) {
             std::printf("  %-6d %-12s %10d %6d %8s  %s\n", phase.index,
-                        compact_ranges(phase.lanes).c_str(), phase.wavefronts, 1,
+                        viz::ranges_text(phase.lanes, ",", "-").c_str(), phase.wavefronts, 1,
                         factor(phase.wavefronts, 1).c_str(),
                         bank_summary(phase.bank_words).c_str());
         }

@@ -50,7 +50,9 @@ int run_cli(int argc, char** argv) {
 
     int exit_code = kExitOk;
     add_banks_command(app, exit_code);
+    add_bench_command(app, exit_code);
     add_device_command(app, exit_code);
+    add_kernels_command(app, exit_code);
     add_layout_command(app, exit_code);
 #if TCLENS_WITH_GUI
     add_screenshot_command(app, exit_code);

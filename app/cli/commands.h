@@ -9,7 +9,9 @@ class App;
 namespace tclens::cli {
 
 void add_banks_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
 void add_device_command(CLI::App& app, int& exit_code);
+void add_kernels_command(CLI::App& app, int& exit_code);
 void add_layout_command(CLI::App& app, int& exit_code);
 void add_screenshot_command(CLI::App& app, int& exit_code);  // GUI builds only
 

@@ -1,10 +1,15 @@
 #pragma once
-// What every panel may read or post to: the job runner and the published snapshots.
+// What every panel may read or post to: the job runner, the published snapshots and links to
+// other panels.
 // Panels never call CUDA or CUPTI themselves; they post jobs that publish snapshots here.
+
+#include <vector>
 
 #include "app/gui/job_runner.h"
 #include "app/gui/jobs/bank_measure_job.h"
+#include "app/gui/jobs/bench_job.h"
 #include "app/gui/jobs/layout_verify_job.h"
+#include "app/gui/panel_settings.h"
 #include "app/gui/published.h"
 #include "profiling/device_info.h"
 
@@ -14,6 +19,10 @@ struct AppContext {
     Published<profiling::SystemReport> system;  // nullptr until the device query has run
     Published<LayoutVerification> layout_verification;  // the last "Verify on GPU" result
     Published<BankMeasurements> bank_measurements;  // the last Banks "Measure on GPU" result
+    Published<BenchResults> bench_results;  // the last Kernels "Run" result
+    // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
+    // only. The shell follows them after the frame's panels and clears the list.
+    std::vector<PanelLink> panel_links;
     JobRunner jobs;  // last: destroyed first, so no job outlives the snapshots it publishes
 };
 

@@ -38,6 +38,8 @@ std::string settings_path() {
 struct ShellState {
     bool quit = false;
     bool show_help = false;
+    std::string focus_panel;  // id of the panel to bring to the front next frame (a link's)
+    std::string link_error;   // the last panel link that could not be followed, one line
 };
 
 void draw_main_menu(std::vector<std::unique_ptr<Panel>>& panels, ShellState& state) {
@@ -76,7 +78,7 @@ void draw_help(const std::vector<std::unique_ptr<Panel>>& panels, ShellState& st
 }
 
 // Bottom strip: the GPU on the left; the running job, its progress and Cancel on the right.
-void draw_status_bar(AppContext& context) {
+void draw_status_bar(AppContext& context, const ShellState& state) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const float height = ImGui::GetFrameHeightWithSpacing() + 4.0f;
     ImGui::SetNextWindowPos(
@@ -101,26 +103,44 @@ void draw_status_bar(AppContext& context) {
                 ImGui::SameLine();
                 ImGui::Text("+%zu queued", job.queued);
             }
-        } else if (!job.last_error.empty()) {
+        } else if (!job.last_error.empty() || !state.link_error.empty()) {
             ImGui::SameLine(viewport->WorkSize.x * 0.6f);
-            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", job.last_error.c_str());
+            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s",
+                               job.last_error.empty() ? state.link_error.c_str()
+                                                      : job.last_error.c_str());
         }
     }
     ImGui::End();
 }
 
-void draw_panels(std::vector<std::unique_ptr<Panel>>& panels, AppContext& context) {
+void draw_panels(std::vector<std::unique_ptr<Panel>>& panels, AppContext& context,
+                 ShellState& state) {
     float x = 16.0f;
     for (auto& panel : panels) {
         if (!panel->visible) continue;
         ImGui::SetNextWindowPos(ImVec2(x, 40.0f), ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowSize(ImVec2(560.0f, 680.0f), ImGuiCond_FirstUseEver);
         x += 580.0f;
+        if (panel->id() == state.focus_panel) {
+            ImGui::SetNextWindowFocus();
+            state.focus_panel.clear();
+        }
         if (ImGui::Begin(std::string(panel->title()).c_str(), &panel->visible)) {
             panel->draw(context);
         }
         ImGui::End();
     }
+}
+
+// Follows the links panels posted this frame: their targets show (and come to the front) from
+// the next frame on.
+void follow_panel_links(std::vector<std::unique_ptr<Panel>>& panels, AppContext& context,
+                        ShellState& state) {
+    for (const PanelLink& link : context.panel_links) {
+        state.link_error = follow_panel_link(panels, link);
+        if (state.link_error.empty()) state.focus_panel = link.panel;
+    }
+    context.panel_links.clear();
 }
 
 void handle_shortcuts(ShellState& state) {
@@ -158,9 +178,10 @@ int run_gui_shell(const GuiShellOptions& options) {
         runtime->begin_frame();
         handle_shortcuts(state);
         draw_main_menu(panels, state);
-        draw_panels(panels, context);
+        draw_panels(panels, context, state);
+        follow_panel_links(panels, context, state);
         draw_help(panels, state);
-        draw_status_bar(context);
+        draw_status_bar(context, state);
 
         int width = 0, height = 0;
         glfwGetFramebufferSize(runtime->window(), &width, &height);

@@ -3,6 +3,7 @@
 #include "app/gui/panels/banks_panel.h"
 #include "app/gui/panels/device_panel.h"
 #include "app/gui/panels/fragments_panel.h"
+#include "app/gui/panels/kernels_panel.h"
 
 namespace tclens::gui {
 
@@ -11,6 +12,7 @@ std::vector<std::unique_ptr<Panel>> make_all_panels() {
     panels.push_back(std::make_unique<DevicePanel>());
     panels.push_back(std::make_unique<FragmentsPanel>());
     panels.push_back(std::make_unique<BanksPanel>());
+    panels.push_back(std::make_unique<KernelsPanel>());
     return panels;
 }
 

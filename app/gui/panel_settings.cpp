@@ -41,4 +41,18 @@ std::string apply_panel_settings(const std::vector<std::unique_ptr<Panel>>& pane
     return "";
 }
 
+std::string follow_panel_link(const std::vector<std::unique_ptr<Panel>>& panels,
+                              const PanelLink& link) {
+    for (const auto& panel : panels) {
+        if (panel->id() != link.panel) continue;
+        if (std::string error = apply_panel_settings(panels, link.settings, link.panel);
+            !error.empty()) {
+            return error;
+        }
+        panel->visible = true;
+        return "";
+    }
+    return "no panel '" + link.panel + "' (panels: " + panel_ids_text() + ")";
+}
+
 }  // namespace tclens::gui

@@ -17,4 +17,16 @@ std::string apply_panel_settings(const std::vector<std::unique_ptr<Panel>>& pane
                                  const std::vector<std::string>& assignments,
                                  std::string_view only_panel = {});
 
+// A request to show another panel set up a certain way, e.g. the Kernels panel's
+// {"fragments", {"layout=ldmatrix.x4"}}: the same assignments `--set` makes.
+struct PanelLink {
+    std::string panel;                  // a panel id
+    std::vector<std::string> settings;  // "KEY=VALUE" for that panel, applied in order
+};
+
+// Applies link.settings to link.panel and makes it visible. Returns "" or the one-line error
+// (unknown panel or bad setting; the settings before the bad one stay applied).
+std::string follow_panel_link(const std::vector<std::unique_ptr<Panel>>& panels,
+                              const PanelLink& link);
+
 }  // namespace tclens::gui

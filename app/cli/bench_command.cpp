@@ -1,0 +1,199 @@
+// `tclens bench [--kernels a,b,...] [--mnk MxNxK ...] [--preset lab6|square] [--json|--csv]`:
+// runs kernels of the ladder next to their same-run cuBLAS references (kernels/bench.h) and
+// prints, per kernel and size, the median time, TFLOP/s, % of cuBLAS, % of the measured peak
+// and the error against the reference. Unverified results are marked and get no numbers.
+// Progress goes to stderr, one line per run.
+
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/cli/commands.h"
+#include "kernels/problem_text.h"
+#include "app/exit_codes.h"
+#include "kernels/bench.h"
+#include "kernels/registry.h"
+#include "profiling/bench_json.h"
+#include "profiling/device_info.h"
+#include "profiling/device_json.h"
+
+namespace tclens::cli {
+namespace {
+
+struct BenchOptions {
+    std::vector<std::string> kernels;
+    std::vector<std::string> sizes;
+    std::string preset;
+    int runs = 30;
+    int warmup = 5;
+    std::uint64_t seed = 1;
+    bool json = false;
+    bool csv = false;
+    bool no_peak = false;
+};
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "tclens: %s\n", message.c_str());
+    return kExitUsage;
+}
+
+std::string number(double value, const char* format) {
+    if (value <= 0) return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+void print_table(const kernels::BenchReport& report) {
+    if (!report.peak_error.empty()) std::printf("measured peak: unavailable (%s)\n", report.peak_error.c_str());
+    for (const kernels::PeakMeasurement& peak : report.peaks) {
+        std::printf("measured peak %-4s %8.1f TFLOP/s  (%s)\n", kernels::precision_name(peak.precision),
+                    peak.tflops, peak.instruction.c_str());
+    }
+    std::printf("\n%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s\n", "kernel", "type", "MxNxK", "median ms",
+                "TFLOP/s", "%cuBLAS", "%peak", "xSGEMM", "rel.err", "status");
+    for (const kernels::BenchRow& row : report.rows) {
+        const kernels::RunResult& r = row.result;
+        const bool shown = r.counts();
+        const bool ran = r.skipped.empty() && r.error.empty();
+        std::printf("%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s\n", r.kernel_id.c_str(),
+                    kernels::precision_name(r.precision), kernels::problem_text(r.problem).c_str(),
+                    shown ? number(r.median_ms, "%.3f").c_str() : "-",
+                    shown ? number(r.tflops, "%.1f").c_str() : "-",
+                    shown ? number(row.pct_of_reference, "%.1f%%").c_str() : "-",
+                    shown ? number(row.pct_of_peak, "%.1f%%").c_str() : "-",
+                    shown ? number(row.speedup_vs_sgemm, "%.2fx").c_str() : "-",
+                    ran ? number(r.check.rel_rms_error, "%.1e").c_str() : "-", kernels::run_status(r).c_str());
+    }
+    std::printf("\n%%cuBLAS: of the same-precision cuBLAS call in this run; %%peak: of the measured peak "
+                "above; xSGEMM: TF32 rows vs cublas.sgemm; rel.err: relative RMS error vs the reference "
+                "(fp64 CPU or cuBLAS FP32), checked before timing\n");
+}
+
+void print_csv(const kernels::BenchReport& report) {
+    const std::vector<std::string> keys = {"kernel", "rung", "precision", "m", "n", "k", "verified",
+                                           "rel_rms_error", "median_ms", "tflops", "pct_of_cublas",
+                                           "pct_of_peak", "speedup_vs_sgemm", "reference", "skipped",
+                                           "error"};
+    std::string line;
+    for (const std::string& key : keys) line += (line.empty() ? "" : ",") + key;
+    std::printf("%s\n", line.c_str());
+    for (const kernels::BenchRow& row : report.rows) {
+        const nlohmann::json j = profiling::to_json(row);
+        line.clear();
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            const nlohmann::json& v = j[keys[i]];
+            std::string cell = v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump();
+            if (cell.find_first_of(",\"") != std::string::npos) {
+                std::string quoted = "\"";
+                for (char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+                cell = quoted + "\"";
+            }
+            line += (i == 0 ? "" : ",") + cell;
+        }
+        std::printf("%s\n", line.c_str());
+    }
+}
+
+int run_bench_command(const BenchOptions& options) {
+    if (options.json && options.csv) return usage_error("--json and --csv are exclusive: pick one");
+    std::vector<kernels::GemmProblem> problems;
+    for (const std::string& size : options.sizes) {
+        const auto problem = kernels::parse_problem(size);
+        if (!problem) return usage_error(kernels::problem_error(size));
+        problems.push_back(*problem);
+    }
+    if (!options.preset.empty()) {
+        const std::vector<kernels::GemmProblem> preset = kernels::preset_problems(options.preset);
+        if (preset.empty()) {
+            return usage_error("unknown preset '" + options.preset + "'; valid: " + kernels::preset_names());
+        }
+        problems.insert(problems.end(), preset.begin(), preset.end());
+    }
+    if (problems.empty()) problems.push_back({4096, 4096, 4096});
+
+    std::vector<std::string> ids = options.kernels;
+    if (ids.empty()) {
+        for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
+            if (k.rung > 0) ids.push_back(k.id);
+        }
+    }
+    std::string error;
+    if (kernels::bench_kernels(ids, error).empty()) return usage_error(error);
+
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) {
+        std::fprintf(stderr, "tclens: bench needs an NVIDIA GPU (%s); run it on a GPU machine\n",
+                     system.no_gpu_reason.c_str());
+        return kExitNeedsResource;
+    }
+    kernels::GemmRunner runner;
+    if (!runner.init_error().empty()) {
+        std::fprintf(stderr, "tclens: %s\n", runner.init_error().c_str());
+        return kExitNeedsResource;
+    }
+    kernels::BenchRequest request;
+    request.kernel_ids = ids;
+    request.problems = problems;
+    request.run.timed_runs = options.runs;
+    request.run.warmup_runs = options.warmup;
+    request.run.seed = options.seed;
+    request.measure_peaks = !options.no_peak;
+    const bool tty = isatty(fileno(stderr)) != 0;
+    if (request.measure_peaks) {
+        std::fprintf(stderr, "bench: measuring peaks on %s ...%s", system.devices.front().name.c_str(),
+                     tty ? "\r" : "\n");
+    }
+    const kernels::BenchReport report = kernels::run_bench(
+        request, runner,
+        [tty](int index, int total, const kernels::KernelDescriptor& kernel, const kernels::GemmProblem& p) {
+            std::fprintf(stderr, "bench [%d/%d] %s %s%s%s", index + 1, total, kernel.id.c_str(),
+                         kernels::problem_text(p).c_str(), tty ? "\x1b[K" : "", tty ? "\r" : "\n");
+        });
+    if (tty) std::fprintf(stderr, "\x1b[K");
+
+    if (options.json) {
+        nlohmann::json out = profiling::to_json(report);
+        out["device"] = profiling::to_json(system);
+        out["runs_per_result"] = options.runs;
+        out["warmup_runs"] = options.warmup;
+        out["seed"] = options.seed;
+        std::printf("%s\n", out.dump(2).c_str());
+    } else if (options.csv) {
+        print_csv(report);
+    } else {
+        std::printf("%s\n%s\n\n", profiling::versions_summary(system).c_str(),
+                    profiling::system_summary(system).c_str());
+        print_table(report);
+    }
+    for (const kernels::BenchRow& row : report.rows) {
+        const kernels::RunResult& r = row.result;
+        if (r.skipped.empty() && (!r.error.empty() || !r.check.passed)) return kExitFailure;
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, int& exit_code) {
+    auto* command = app.add_subcommand(
+        "bench", "Time ladder kernels against same-run cuBLAS (verified first); needs a GPU");
+    auto options = std::make_shared<BenchOptions>();
+    command->add_option("--kernels", options->kernels, "Kernel ids, comma-separated (default: every rung; see tclens kernels)")
+        ->delimiter(',');
+    command->add_option("--mnk", options->sizes, "Problem size MxNxK (repeatable; default 4096x4096x4096)");
+    command->add_option("--preset", options->preset, "Sizes of a preset: " + kernels::preset_names());
+    command->add_option("--runs", options->runs, "Timed runs per result; the median counts (20-1000)")
+        ->check(CLI::Range(20, 1000));
+    command->add_option("--warmup", options->warmup, "Untimed runs first (0-100)")->check(CLI::Range(0, 100));
+    command->add_option("--seed", options->seed, "Seed of the random inputs");
+    command->add_flag("--no-peak", options->no_peak, "Skip measuring the device's peak (no %peak column)");
+    command->add_flag("--json", options->json, "Machine-readable output");
+    command->add_flag("--csv", options->csv, "One CSV row per kernel and size");
+    command->callback([options, &exit_code] { exit_code = run_bench_command(*options); });
+}
+
+}  // namespace tclens::cli

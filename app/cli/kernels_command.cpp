@@ -1,0 +1,81 @@
+// `tclens kernels [--mnk MxNxK] [--json]`: the kernel registry, rung by rung, with each
+// descriptor; with --mnk, whether each kernel can run that size and, if not, why.
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <string>
+
+#include "app/cli/commands.h"
+#include "kernels/problem_text.h"
+#include "app/exit_codes.h"
+#include "kernels/registry.h"
+#include "profiling/bench_json.h"
+
+namespace tclens::cli {
+namespace {
+
+std::string tile_text(const kernels::TileShape& t, bool with_k) {
+    if (t.m == 0 && t.n == 0) return "-";
+    return std::to_string(t.m) + "x" + std::to_string(t.n) + (with_k ? "x" + std::to_string(t.k) : "");
+}
+
+void print_table(const std::optional<kernels::GemmProblem>& problem) {
+    std::printf("%-4s %-24s %-5s %-11s %-8s %-8s %-3s %-8s %-4s  %s\n", "rung", "id", "type", "block",
+                "warp", "mma", "stg", "swizzle", "thr", "what it adds");
+    for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
+        const std::string rung = k.rung > 0 ? std::to_string(k.rung) : "ref";
+        const std::string warp = k.thread_tile.m > 0 ? tile_text(k.thread_tile, false) + "/t"
+                                                     : tile_text(k.warp_tile, false);
+        std::printf("%-4s %-24s %-5s %-11s %-8s %-8s %-3d %-8s %-4d  %s\n", rung.c_str(), k.id.c_str(),
+                    kernels::precision_name(k.precision), tile_text(k.block_tile, true).c_str(),
+                    warp.c_str(), tile_text(k.mma_tile, true).c_str(), k.stages,
+                    k.swizzle.empty() ? "-" : k.swizzle.c_str(), k.threads, k.adds.c_str());
+        if (problem) {
+            const std::string why = k.can_run(*problem);
+            std::printf("     %s %s\n", kernels::problem_text(*problem).c_str(),
+                        why.empty() ? "can run" : ("cannot run: " + why).c_str());
+        }
+    }
+    std::printf("\nblock: M x N x K tile of a thread block; warp: M x N tile of a warp "
+                "(/t: of a thread); stg: shared-memory stages; thr: threads per block\n");
+}
+
+}  // namespace
+
+void add_kernels_command(CLI::App& app, int& exit_code) {
+    auto* command = app.add_subcommand("kernels", "List the kernel ladder and the cuBLAS references");
+    auto json = std::make_shared<bool>(false);
+    auto mnk = std::make_shared<std::string>();
+    command->add_flag("--json", *json, "Machine-readable output");
+    command->add_option("--mnk", *mnk, "Say for each kernel whether it can run this MxNxK size");
+    command->callback([json, mnk, &exit_code] {
+        std::optional<kernels::GemmProblem> problem;
+        if (!mnk->empty()) {
+            problem = kernels::parse_problem(*mnk);
+            if (!problem) {
+                std::fprintf(stderr, "tclens: %s\n", kernels::problem_error(*mnk).c_str());
+                exit_code = kExitUsage;
+                return;
+            }
+        }
+        if (*json) {
+            nlohmann::json list = nlohmann::json::array();
+            for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
+                nlohmann::json entry = profiling::to_json(k);
+                if (problem) {
+                    const std::string why = k.can_run(*problem);
+                    entry["can_run"] = why.empty();
+                    entry["reason"] = why;
+                }
+                list.push_back(entry);
+            }
+            std::printf("%s\n", nlohmann::json{{"kernels", list}}.dump(2).c_str());
+        } else {
+            print_table(problem);
+        }
+        exit_code = kExitOk;
+    });
+}
+
+}  // namespace tclens::cli

@@ -1,0 +1,49 @@
+#pragma once
+// The Kernels panel's bench results as plain data, no ImGui: the rows of the results table as
+// text, and the TFLOP/s bar chart as draw records (viz/bar_chart.h), so the chart paints on
+// screen and exports to SVG/PNG alike. Only counted results (RunResult::counts(): ran,
+// verified, timed) get numbers or bars; every other row shows why not.
+
+#include <string>
+#include <vector>
+
+#include "kernels/bench.h"
+#include "viz/draw_list.h"
+#include "viz/palette.h"
+
+namespace tclens::gui {
+
+
+enum class RowState {
+    kCounted,  // numbers shown
+    kSkipped,  // no numbers, nothing wrong: skipped with a reason, cancelled, or not timed
+    kFailed,   // no numbers because something is wrong: a CUDA error, or not verified
+};
+
+// One row of the results table, every cell as shown.
+struct BenchTableRow {
+    RowState state = RowState::kCounted;
+    std::string kernel;     // "mma_cp_async.f16"
+    std::string size;       // "4096x4096x4096"
+    std::string precision;  // "f16"
+    // Counted rows: "1.234" ms, "612.4" TFLOP/s, "91.2%" of the same-precision cuBLAS, "78.0%"
+    // of the measured peak, "1.75x" cublas.sgemm (TF32 rows), "3.1e-06" relative RMS error;
+    // "-" where the bench does not know the number. Other rows: "" in every number cell.
+    std::string median_ms, tflops, pct_of_reference, pct_of_peak, speedup_vs_sgemm, rel_error;
+    std::string status;  // kernels::run_status()
+};
+
+// The table's column headers, in BenchTableRow order (kernel ... status).
+const std::vector<std::string>& bench_table_headers();
+
+// One row per report row, in report order.
+std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report);
+
+// The TFLOP/s chart: one bar per counted row, in report order, labelled with the kernel id
+// (plus " MxNxK" when the report holds several sizes), bar length TFLOP/s, value text "612.4
+// TFLOP/s, 91.2% of cuBLAS" ("612.4 TFLOP/s, reference" for cuBLAS rows; TFLOP/s only when the
+// reference did not count), coloured by precision (category = f32 0, tf32 1, f16 2, bf16 3).
+// A report with no counted row gives the title and an empty axis.
+viz::DrawList bench_chart(const kernels::BenchReport& report, const viz::Palette& palette);
+
+}  // namespace tclens::gui

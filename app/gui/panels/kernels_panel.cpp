@@ -1,0 +1,513 @@
+#include "app/gui/panels/kernels_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "kernels/problem_text.h"
+#include "app/gui/app_context.h"
+#include "app/gui/draw_list_painter.h"
+#include "app/gui/export_buttons.h"
+#include "kernels/bench.h"
+#include "kernels/registry.h"
+#include "viz/palette.h"
+
+namespace tclens::gui {
+namespace {
+
+const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
+const ImVec4 kOkColour(0.4f, 0.9f, 0.4f, 1.0f);
+const ImVec4 kNoteColour(0.95f, 0.8f, 0.35f, 1.0f);
+constexpr const char* kDefaultSize = "4096x4096x4096";
+constexpr const char* kPresets[] = {"lab6", "square"};
+constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
+
+// "128 x 256 x 32", "64 x 64" (k = 0 at warp and thread level), "-" for a level it lacks.
+std::string tile_text(const kernels::TileShape& tile) {
+    if (tile.m == 0 && tile.n == 0 && tile.k == 0) return "-";
+    std::string text = std::to_string(tile.m) + " x " + std::to_string(tile.n);
+    if (tile.k > 0) text += " x " + std::to_string(tile.k);
+    return text;
+}
+
+std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
+    std::string text;
+    for (const kernels::GemmProblem& problem : problems) {
+        text += (text.empty() ? "" : ", ") + kernels::problem_text(problem);
+    }
+    return text;
+}
+
+std::string trimmed(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return "";
+    const auto last = text.find_last_not_of(" \t");
+    return std::string(text.substr(first, last - first + 1));
+}
+
+// "a, b,c" -> {"a", "b", "c"}.
+std::vector<std::string> split_list(std::string_view text) {
+    std::vector<std::string> items;
+    for (;;) {
+        const auto comma = text.find(',');
+        items.push_back(trimmed(text.substr(0, comma)));
+        if (comma == std::string_view::npos) return items;
+        text.remove_prefix(comma + 1);
+    }
+}
+
+std::string kernel_ids_text(bool rungs_only) {
+    std::string text;
+    for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
+        if (rungs_only && kernel.rung == 0) continue;
+        text += (text.empty() ? "" : ", ") + kernel.id;
+    }
+    return text;
+}
+
+// What a link's button says: the layout id for Fragments, "banks: xor" for Banks.
+std::string link_label(const PanelLink& link) {
+    const std::string& last = link.settings.back();
+    const std::string value = last.substr(last.find('=') + 1);
+    return link.panel == "fragments" ? value : link.panel + ": " + value;
+}
+
+// A label on the left of the next widget, which is then named "##<label>".
+void label(const char* text) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine();
+}
+
+void dim_text_wrapped(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel) {
+    std::vector<PanelLink> links;
+    for (const std::string& layout : kernel.layout_ids) {
+        links.push_back({"fragments", {"layout=" + layout}});
+    }
+    if (kernel.swizzle.empty()) return links;
+    PanelLink banks{"banks", {}};
+    const auto ldmatrix =
+        std::find_if(kernel.layout_ids.begin(), kernel.layout_ids.end(),
+                     [](const std::string& id) { return id.rfind("ldmatrix.", 0) == 0; });
+    if (ldmatrix != kernel.layout_ids.end()) banks.settings.push_back("pattern=" + *ldmatrix);
+    banks.settings.push_back("left=none");
+    banks.settings.push_back("right=" + kernel.swizzle);
+    links.push_back(std::move(banks));
+    return links;
+}
+
+std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, std::string& error) {
+    std::vector<kernels::GemmProblem> problems;
+    for (const std::string& item : split_list(text)) {
+        const auto problem = kernels::parse_problem(item);
+        if (!problem) {
+            error = kernels::problem_error(item);
+            return {};
+        }
+        problems.push_back(*problem);
+    }
+    error.clear();
+    return problems;
+}
+
+KernelsPanel::KernelsPanel() : kernels_(kernels::all_kernels()), ticked_(kernels_.size(), 0) {
+    for (size_t i = 0; i < kernels_.size(); ++i) ticked_[i] = kernels_[i].rung > 0;
+    set_sizes(kDefaultSize);
+}
+
+std::string_view KernelsPanel::help() const {
+    return "The GEMM ladder: each rung is one kernel file that adds one idea to the rung below "
+           "it (shared-memory tiles, register tiles, tensor cores, ldmatrix and swizzles, cp.async "
+           "pipelines), shown with its title, precision and what it adds. Click a kernel for its "
+           "descriptor (block, warp, thread and mma tiles, stages, swizzle, threads, minimum SM) "
+           "and open its instructions in Fragments or its swizzle in Banks. Tick rungs, give "
+           "sizes as MxNxK (several separated by commas, or a preset) and press Run: every "
+           "kernel runs next to the cuBLAS call of the same precision in the same session. Each "
+           "result is first checked against a reference (fp64 on the CPU, or FP32 cuBLAS) on "
+           "fresh random data with a poisoned output, and only then timed (median of 30 runs, L2 "
+           "defeated). '% of cuBLAS' is the kernel's TFLOP/s over that reference's at the same "
+           "size; '% of peak' is over the peak this GPU measured for the precision; xSGEMM "
+           "compares TF32 rungs with FP32 cuBLAS. Unverified, skipped or failed results show "
+           "why and are never plotted.";
+}
+
+void KernelsPanel::set_sizes(const std::string& text) {
+    std::snprintf(sizes_buffer_.data(), sizes_buffer_.size(), "%s", text.c_str());
+    problems_ = parse_problem_list(sizes_buffer_.data(), sizes_error_);
+}
+
+std::string KernelsPanel::apply_setting(std::string_view key, std::string_view value) {
+    const std::string text(value);
+    if (key == "selected") {
+        const auto it = std::find_if(kernels_.begin(), kernels_.end(),
+                                     [&](const kernels::KernelDescriptor& k) { return k.id == text; });
+        if (it == kernels_.end()) {
+            return "selected='" + text + "': valid ids: " + kernel_ids_text(false);
+        }
+        selected_ = int(it - kernels_.begin());
+        return "";
+    }
+    if (key == "mnk") {
+        std::string error;
+        parse_problem_list(text, error);
+        if (!error.empty()) return "mnk: " + error;
+        set_sizes(text);
+        return "";
+    }
+    if (key == "preset") {
+        const std::vector<kernels::GemmProblem> problems = kernels::preset_problems(text);
+        if (problems.empty()) {
+            return "preset='" + text + "': allowed: " + kernels::preset_names();
+        }
+        set_sizes(join_problems(problems));
+        return "";
+    }
+    if (key == "run") {
+        std::vector<char> ticked(kernels_.size(), 0);
+        if (text == "all" || text == "none") {
+            for (size_t i = 0; i < kernels_.size(); ++i) {
+                ticked[i] = text == "all" && kernels_[i].rung > 0;
+            }
+        } else {
+            for (const std::string& id : split_list(text)) {
+                const auto it = std::find_if(kernels_.begin(), kernels_.end(),
+                                             [&](const kernels::KernelDescriptor& k) {
+                                                 return k.id == id && k.rung > 0;
+                                             });
+                if (it == kernels_.end()) {
+                    return "run='" + text + "': '" + id + "' is not a rung; allowed: all, none " +
+                           "or rungs: " + kernel_ids_text(true);
+                }
+                ticked[size_t(it - kernels_.begin())] = 1;
+            }
+        }
+        ticked_ = std::move(ticked);
+        return "";
+    }
+    return "view 'kernels' has no setting '" + std::string(key) +
+           "'; settings: selected, mnk, preset, run";
+}
+
+void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& latest) {
+    if (latest == shown_) return;
+    shown_ = latest;
+    export_message_.clear();
+    if (!shown_) return;
+    table_ = bench_table(shown_->report);
+    chart_ = bench_chart(shown_->report, viz::dark_palette());
+}
+
+void KernelsPanel::draw_ladder_row(int index) {
+    const kernels::KernelDescriptor& kernel = kernels_[size_t(index)];
+    ImGui::PushID(index);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    if (kernel.rung > 0) {
+        bool ticked = ticked_[size_t(index)] != 0;
+        if (ImGui::Checkbox("##run", &ticked)) ticked_[size_t(index)] = ticked;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("include %s in Run", kernel.id.c_str());
+    }
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(kernel.rung > 0 ? std::to_string(kernel.rung).c_str() : "ref");
+    ImGui::TableSetColumnIndex(2);
+    if (ImGui::Selectable(kernel.title.c_str(), selected_ == index)) selected_ = index;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: click for its descriptor", kernel.id.c_str());
+    dim_text_wrapped(kernel.adds);
+    ImGui::TableSetColumnIndex(3);
+    ImGui::TextUnformatted(kernels::precision_name(kernel.precision));
+    ImGui::PopID();
+}
+
+void KernelsPanel::draw_ladder() {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Ladder");
+    ImGui::SameLine();
+    ImGui::TextDisabled("(tick the rungs to run)");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("all")) {
+        for (size_t i = 0; i < kernels_.size(); ++i) ticked_[i] = kernels_[i].rung > 0;
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("none")) std::fill(ticked_.begin(), ticked_.end(), 0);
+
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
+    for (const bool references : {false, true}) {
+        if (references) {
+            ImGui::Spacing();
+            ImGui::TextUnformatted("cuBLAS references");
+            ImGui::SameLine();
+            ImGui::TextDisabled("(join every run of their precision by themselves)");
+        }
+        if (!ImGui::BeginTable(references ? "references" : "rungs", 4, flags)) continue;
+        ImGui::TableSetupColumn("run", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("rung", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("type", ImGuiTableColumnFlags_WidthFixed);
+        for (int i = 0; i < int(kernels_.size()); ++i) {
+            if ((kernels_[size_t(i)].rung == 0) == references) draw_ladder_row(i);
+        }
+        ImGui::EndTable();
+    }
+}
+
+void KernelsPanel::draw_details(AppContext& context) {
+    const kernels::KernelDescriptor& kernel = kernels_[size_t(selected_)];
+    ImGui::TextUnformatted(kernel.id.c_str());
+    ImGui::SameLine();
+    if (kernel.rung > 0) {
+        ImGui::TextDisabled("rung %d, %s", kernel.rung, kernels::precision_name(kernel.precision));
+    } else {
+        ImGui::TextDisabled("cuBLAS reference, %s", kernels::precision_name(kernel.precision));
+    }
+    ImGui::TextWrapped("%s", kernel.title.c_str());
+    dim_text_wrapped(kernel.adds);
+
+    const std::string stages = std::to_string(kernel.stages);
+    const std::string threads = kernel.threads > 0 ? std::to_string(kernel.threads) : "-";
+    const std::string min_sm = "sm_" + std::to_string(kernel.min_sm);
+    const std::string rows[][4] = {
+        {"block tile", tile_text(kernel.block_tile), "stages", stages},
+        {"warp tile", tile_text(kernel.warp_tile), "swizzle",
+         kernel.swizzle.empty() ? "-" : kernel.swizzle},
+        {"thread tile", tile_text(kernel.thread_tile), "threads", threads},
+        {"mma tile", tile_text(kernel.mma_tile), "min SM", min_sm},
+        {"precision", kernels::precision_name(kernel.precision), "reference",
+         kernel.reference_id.empty() ? "-" : kernel.reference_id},
+    };
+    const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
+    if (ImGui::BeginTable("descriptor", 4, flags)) {
+        for (const auto& row : rows) {
+            ImGui::TableNextRow();
+            for (int column = 0; column < 4; ++column) {
+                ImGui::TableSetColumnIndex(column);
+                if (column % 2 == 0) {
+                    ImGui::TextDisabled("%s", row[column].c_str());
+                } else {
+                    ImGui::TextUnformatted(row[column].c_str());
+                }
+            }
+        }
+        ImGui::EndTable();
+    }
+    // Whether the kernel accepts the sizes (the GPU's SM is checked when it runs).
+    if (kernel.can_run && !problems_.empty()) {
+        std::string reason;
+        const kernels::GemmProblem* rejected = nullptr;
+        for (const kernels::GemmProblem& problem : problems_) {
+            reason = kernel.can_run(problem);
+            if (!reason.empty()) {
+                rejected = &problem;
+                break;
+            }
+        }
+        if (rejected) {
+            ImGui::TextColored(kNoteColour, "will skip %s: %s",
+                               kernels::problem_text(*rejected).c_str(), reason.c_str());
+        } else {
+            ImGui::TextDisabled("accepts every size below");
+        }
+    }
+
+    const std::vector<PanelLink> links = kernel_links(kernel);
+    if (links.empty()) return;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("open in");
+    for (size_t i = 0; i < links.size(); ++i) {
+        const PanelLink& link = links[i];
+        ImGui::PushID(int(i));
+        ImGui::SameLine();
+        if (ImGui::Button(link_label(link).c_str())) context.panel_links.push_back(link);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(link.panel == "fragments"
+                                  ? "show this instruction's register layout in Fragments"
+                                  : "compare this swizzle with none in Banks");
+        }
+        ImGui::PopID();
+    }
+}
+
+void KernelsPanel::draw_sizes() {
+    label("sizes");
+    ImGui::SetNextItemWidth(260);
+    if (ImGui::InputText("##sizes", sizes_buffer_.data(), sizes_buffer_.size())) {
+        problems_ = parse_problem_list(sizes_buffer_.data(), sizes_error_);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("MxNxK, or several separated by commas");
+    ImGui::SameLine();
+    if (ImGui::Button("4096^3")) set_sizes(kDefaultSize);
+    for (const char* preset : kPresets) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(90);
+        const std::vector<kernels::GemmProblem> problems = kernels::preset_problems(preset);
+        if (ImGui::BeginCombo((std::string("##") + preset).c_str(), preset)) {
+            const std::string every = "all " + std::to_string(problems.size()) + " sizes";
+            if (ImGui::Selectable(every.c_str())) set_sizes(join_problems(problems));
+            for (const kernels::GemmProblem& problem : problems) {
+                const std::string text = kernels::problem_text(problem);
+                if (ImGui::Selectable(text.c_str())) set_sizes(text);
+            }
+            ImGui::EndCombo();
+        }
+    }
+    if (!sizes_error_.empty()) ImGui::TextColored(kErrorColour, "%s", sizes_error_.c_str());
+}
+
+void KernelsPanel::draw_run(AppContext& context) {
+    const auto system = context.system.latest();
+    const JobStatus job = context.jobs.status();
+    const bool running = job.busy && job.title == kBenchJobTitle;
+    // Job ids count up from 1 and jobs run in order, so job N has finished (or been dropped by
+    // cancel_all) once N jobs have.
+    const bool pending = pending_job_ != 0 && job.finished < pending_job_;
+
+    std::vector<std::string> ids;
+    for (size_t i = 0; i < kernels_.size(); ++i) {
+        if (ticked_[i]) ids.push_back(kernels_[i].id);
+    }
+    std::string error;
+    const size_t kernel_count = kernels::bench_kernels(ids, error).size();
+    const size_t runs = kernel_count * problems_.size();
+    std::string reason;  // why Run is disabled
+    if (!system) {
+        reason = "querying the GPU...";
+    } else if (!system->has_gpu()) {
+        reason = "no GPU: bench needs one";
+    } else if (!sizes_error_.empty()) {
+        reason = "fix the sizes first";
+    } else if (ids.empty()) {
+        reason = "tick at least one rung";
+    }
+    const bool enabled = reason.empty() && !pending;
+    const std::string run_label = "Run " + std::to_string(runs) + " benchmark" +
+                                  (runs == 1 ? "" : "s") + "###run";
+    if (!enabled) ImGui::BeginDisabled();
+    if (ImGui::Button(run_label.c_str())) {
+        kernels::BenchRequest request;
+        request.kernel_ids = ids;
+        request.problems = problems_;
+        pending_job_ = request_bench(context, std::move(request));
+    }
+    if (!enabled) ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("%zu kernels (cuBLAS references included) x %zu sizes", kernel_count,
+                          problems_.size());
+    }
+    ImGui::SameLine();
+    if (!running) ImGui::BeginDisabled();
+    if (ImGui::Button("Cancel")) context.jobs.cancel_current();
+    if (!running) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (running) {
+        ImGui::ProgressBar(job.fraction, ImVec2(-1.0f, 0.0f), job.message.c_str());
+    } else if (pending) {
+        ImGui::TextDisabled("queued behind %s",
+                            job.title.empty() ? "another job" : job.title.c_str());
+    } else if (!reason.empty()) {
+        ImGui::AlignTextToFramePadding();
+        const bool no_gpu = system && !system->has_gpu();
+        ImGui::TextColored(no_gpu ? kNoteColour : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                           "%s", reason.c_str());
+        if (no_gpu && !system->no_gpu_reason.empty()) dim_text_wrapped(system->no_gpu_reason);
+    }
+}
+
+void KernelsPanel::draw_results_table() {
+    const std::vector<std::string>& headers = bench_table_headers();
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
+                                  ImGuiTableFlags_ScrollY;
+    const int visible_rows = std::min(int(table_.size()), kMaxVisibleResultRows) + 1;
+    const float height = ImGui::GetTextLineHeightWithSpacing() * float(visible_rows) + 8.0f;
+    if (!ImGui::BeginTable("results", int(headers.size()), flags, ImVec2(0, height))) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    for (const std::string& header : headers) ImGui::TableSetupColumn(header.c_str());
+    ImGui::TableHeadersRow();
+    for (const BenchTableRow& row : table_) {
+        ImGui::TableNextRow();
+        const std::string* cells[] = {
+            &row.kernel,      &row.size,        &row.precision,        &row.median_ms,
+            &row.tflops,      &row.pct_of_reference, &row.pct_of_peak, &row.speedup_vs_sgemm,
+            &row.rel_error,   &row.status};
+        for (int column = 0; column < int(std::size(cells)); ++column) {
+            ImGui::TableSetColumnIndex(column);
+            const bool status = column == int(std::size(cells)) - 1;
+            if (status && row.state == RowState::kCounted) {
+                ImGui::TextColored(kOkColour, "%s", cells[column]->c_str());
+            } else if (status && row.state == RowState::kFailed) {
+                ImGui::TextColored(kErrorColour, "%s", cells[column]->c_str());
+            } else if (status) {
+                ImGui::TextDisabled("%s", cells[column]->c_str());
+            } else {
+                ImGui::TextUnformatted(cells[column]->c_str());
+            }
+        }
+    }
+    ImGui::EndTable();
+}
+
+void KernelsPanel::draw_results() {
+    if (!shown_) {
+        ImGui::TextWrapped(
+            "No results yet. Tick rungs, choose sizes and press Run: each kernel is checked "
+            "against a reference on fresh random data before it is timed, and only verified "
+            "results get numbers.");
+        return;
+    }
+    if (!shown_->error.empty()) {
+        ImGui::TextColored(kErrorColour, "bench did not run: %s", shown_->error.c_str());
+        return;
+    }
+    const kernels::BenchReport& report = shown_->report;
+    ImGui::Text("%zu results%s%s", report.rows.size(),
+                shown_->device.empty() ? "" : " on ", shown_->device.c_str());
+    if (!report.peak_error.empty()) {
+        ImGui::TextDisabled("measured peak unavailable: %s", report.peak_error.c_str());
+    } else if (!report.peaks.empty()) {
+        std::string peaks = "measured peak TFLOP/s:";
+        for (const kernels::PeakMeasurement& peak : report.peaks) {
+            char text[64];
+            std::snprintf(text, sizeof text, " %s %.1f", kernels::precision_name(peak.precision),
+                          peak.tflops);
+            peaks += text;
+        }
+        ImGui::TextDisabled("%s", peaks.c_str());
+    }
+    if (shown_->cancelled) {
+        ImGui::TextColored(kNoteColour, "cancelled: showing the runs that finished");
+    }
+    draw_results_table();
+    draw_export_buttons(chart_, "kernels_bench", export_message_);
+    if (!export_message_.empty()) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(export_message_.c_str());
+    }
+    paint_draw_list(chart_, 1.0f);
+}
+
+void KernelsPanel::draw(AppContext& context) {
+    refresh_results(context.bench_results.latest());
+    const float ladder_width = std::max(300.0f, ImGui::GetContentRegionAvail().x * 0.42f);
+    ImGui::BeginChild("ladder", ImVec2(ladder_width, 0), true);
+    draw_ladder();
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("kernel", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    draw_details(context);
+    ImGui::Separator();
+    draw_sizes();
+    draw_run(context);
+    ImGui::Separator();
+    draw_results();
+    ImGui::EndChild();
+}
+
+}  // namespace tclens::gui

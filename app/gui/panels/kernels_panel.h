@@ -1,0 +1,70 @@
+#pragma once
+// Kernels panel: the GEMM ladder (kernels/registry.h) rung by rung, the chosen kernel's
+// descriptor with links to the Fragments and Banks panels, and a benchmark of the ticked rungs
+// next to their same-run cuBLAS references: results table and TFLOP/s bar chart, verified
+// results only (app/gui/bench_view.h).
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/bench_view.h"
+#include "app/gui/panel.h"
+#include "app/gui/panel_settings.h"
+#include "kernels/gemm.h"
+#include "viz/draw_list.h"
+
+namespace tclens::gui {
+
+struct BenchResults;
+
+// A kernel's links to other panels: one to Fragments per layout id ("layout=ID"), then, when it
+// has a swizzle (cuBLAS has none), one to Banks comparing it with no swizzle: "pattern=P" for
+// the first ldmatrix id it uses (the access its swizzle is built for), "left=none",
+// "right=SWIZZLE".
+std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel);
+
+// "4096x4096x4096, 1024x1024x1024" -> the sizes (kernels::parse_problem each, blanks around the
+// commas ignored). On a bad or empty entry returns {} and sets `error` to one line.
+std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, std::string& error);
+
+class KernelsPanel : public Panel {
+public:
+    KernelsPanel();
+    std::string_view id() const override { return "kernels"; }
+    std::string_view title() const override { return "Kernels"; }
+    std::string_view help() const override;
+    void draw(AppContext& context) override;
+    // selected=ID (the kernel whose descriptor is shown: any id of `tclens kernels`),
+    // mnk=MxNxK[,MxNxK...] (the sizes Run benchmarks), preset=lab6|square (mnk = every size of
+    // the preset), run=all|none|ID[,ID...] (the rungs ticked for Run; references join by
+    // themselves).
+    std::string apply_setting(std::string_view key, std::string_view value) override;
+
+private:
+    void set_sizes(const std::string& text);
+    void refresh_results(const std::shared_ptr<const BenchResults>& latest);
+    void draw_ladder();
+    void draw_ladder_row(int index);
+    void draw_details(AppContext& context);
+    void draw_sizes();
+    void draw_run(AppContext& context);
+    void draw_results();
+    void draw_results_table();
+
+    const std::vector<kernels::KernelDescriptor>& kernels_;
+    std::vector<char> ticked_;  // per kernels_ entry: run it (rungs only)
+    int selected_ = 0;          // index into kernels_ of the kernel whose details are shown
+    std::array<char, 512> sizes_buffer_{};  // what the size input edits
+    std::vector<kernels::GemmProblem> problems_;  // parsed from it; empty when sizes_error_ says why
+    std::string sizes_error_;
+    std::uint64_t pending_job_ = 0;  // the last posted bench job's id; 0 before the first
+    std::shared_ptr<const BenchResults> shown_;  // the results the table and chart show
+    std::vector<BenchTableRow> table_;
+    viz::DrawList chart_;
+    std::string export_message_;
+};
+
+}  // namespace tclens::gui

@@ -1,0 +1,88 @@
+// Rung 1: the naive FP32 GEMM. One thread per element of C, one multiply-add per step of K.
+//
+// Mapping: a 32 x 8 block covers an 8 x 32 tile of C; warp w of the block is row w of the tile.
+//   (threadIdx.x, threadIdx.y) -> C (row = 8 * blockIdx.y + threadIdx.y,
+//                                   col = 32 * blockIdx.x + threadIdx.x)
+// Each step k of the loop, a warp reads one A element (the same address in all 32 lanes: a
+// broadcast) and 32 consecutive B elements (one coalesced 128-byte row piece). Nothing is
+// staged: every A and B element is fetched from L1/L2/DRAM once per output that uses it.
+//
+// Edges: threads outside C return before the loop; any M, N, K works.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/ladder.h"
+
+namespace tclens::kernels {
+namespace {
+
+constexpr int kBlockCols = 32;  // threadIdx.x: columns of C, one warp wide
+constexpr int kBlockRows = 8;   // threadIdx.y: rows of C
+constexpr std::int64_t kMaxGridY = 65535;
+
+__global__ void __launch_bounds__(kBlockCols* kBlockRows)
+    naive_fma_gemm(const float* __restrict__ a, const float* __restrict__ b,
+                   float* __restrict__ c, int m, int n, int k) {
+    const int row = blockIdx.y * kBlockRows + threadIdx.y;
+    const int col = blockIdx.x * kBlockCols + threadIdx.x;
+    if (row >= m || col >= n) {
+        return;
+    }
+    const float* a_row = a + static_cast<std::int64_t>(row) * k;
+    const float* b_col = b + col;
+    float sum = 0.0f;
+    for (int step = 0; step < k; ++step) {
+        sum = fmaf(a_row[step], b_col[static_cast<std::int64_t>(step) * n], sum);
+    }
+    c[static_cast<std::int64_t>(row) * n + col] = sum;
+}
+
+std::string naive_fma_can_run(const GemmProblem& problem) {
+    constexpr std::int64_t kIntMax = 2147483647;
+    if (problem.m > kIntMax || problem.n > kIntMax || problem.k > kIntMax) {
+        return "M, N and K are 32-bit ints in the kernel: each must be at most 2147483647";
+    }
+    if ((problem.m + kBlockRows - 1) / kBlockRows > kMaxGridY) {
+        return "M must be at most " + std::to_string(kMaxGridY * kBlockRows) +
+               ": one block row per 8 rows of C, and gridDim.y is at most 65535";
+    }
+    return "";
+}
+
+cudaError_t naive_fma_launch(const GemmOperands& operands, cudaStream_t stream) {
+    const GemmProblem& p = operands.problem;
+    const dim3 block(kBlockCols, kBlockRows);
+    const dim3 grid(static_cast<unsigned>((p.n + kBlockCols - 1) / kBlockCols),
+                    static_cast<unsigned>((p.m + kBlockRows - 1) / kBlockRows));
+    naive_fma_gemm<<<grid, block, 0, stream>>>(
+        static_cast<const float*>(operands.a), static_cast<const float*>(operands.b), operands.c,
+        static_cast<int>(p.m), static_cast<int>(p.n), static_cast<int>(p.k));
+    return cudaGetLastError();
+}
+
+}  // namespace
+
+KernelDescriptor naive_fma_kernel() {
+    KernelDescriptor d;
+    d.id = "naive_fma.f32";
+    d.rung = 1;
+    d.title = "naive FP32 FMA: one thread per output";
+    d.adds = "one thread per output: every multiply-add reads A and B from DRAM/L2";
+    d.precision = Precision::kF32;
+    d.block_tile = {kBlockRows, kBlockCols, 1};
+    d.warp_tile = {1, kBlockCols, 0};
+    d.thread_tile = {1, 1, 0};
+    d.mma_tile = {0, 0, 0};
+    d.stages = 1;
+    d.swizzle = "none";
+    d.layout_ids = {};
+    d.threads = kBlockCols * kBlockRows;
+    d.min_sm = 80;
+    d.reference_id = "cublas.sgemm";
+    d.can_run = naive_fma_can_run;
+    d.launch = naive_fma_launch;
+    return d;
+}
+
+}  // namespace tclens::kernels

@@ -1,0 +1,97 @@
+#include "kernels/bench.h"
+
+#include <algorithm>
+
+#include "kernels/registry.h"
+
+namespace tclens::kernels {
+namespace {
+
+const RunResult* find_result(const std::vector<BenchRow>& rows, const std::string& id,
+                             const GemmProblem& p) {
+    for (const BenchRow& row : rows) {
+        const GemmProblem& q = row.result.problem;
+        if (row.result.kernel_id == id && q.m == p.m && q.n == p.n && q.k == p.k) return &row.result;
+    }
+    return nullptr;
+}
+
+double ratio(const RunResult& result, const RunResult* base) {
+    if (!result.counts() || base == nullptr || !base->counts()) return 0;
+    return result.tflops / base->tflops;
+}
+
+}  // namespace
+
+std::vector<GemmProblem> preset_problems(const std::string& name) {
+    std::vector<GemmProblem> problems;
+    if (name == "lab6") {
+        for (std::int64_t m : {3072, 2048, 1024, 512, 256, 128, 64, 32, 16}) problems.push_back({m, 3072, 3072});
+    } else if (name == "square") {
+        for (std::int64_t s : {512, 1024, 2048, 3072, 4096, 8192}) problems.push_back({s, s, s});
+    }
+    return problems;
+}
+
+std::string preset_names() { return "lab6, square"; }
+
+std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string>& ids,
+                                                   std::string& error) {
+    std::vector<std::string> wanted;
+    for (const std::string& id : ids) {
+        const KernelDescriptor* kernel = find_kernel(id);
+        if (kernel == nullptr) {
+            std::string valid;
+            for (const KernelDescriptor& k : all_kernels()) valid += (valid.empty() ? "" : ", ") + k.id;
+            error = "unknown kernel '" + id + "'; valid: " + valid;
+            return {};
+        }
+        wanted.push_back(kernel->id);
+        if (!kernel->reference_id.empty()) wanted.push_back(kernel->reference_id);
+        if (kernel->precision == Precision::kTF32 && kernel->rung > 0) wanted.push_back("cublas.sgemm");
+    }
+    std::vector<const KernelDescriptor*> kernels;
+    for (const KernelDescriptor& kernel : all_kernels()) {
+        if (std::find(wanted.begin(), wanted.end(), kernel.id) != wanted.end()) kernels.push_back(&kernel);
+    }
+    error.clear();
+    return kernels;
+}
+
+BenchReport run_bench(const BenchRequest& request, GemmRunner& runner, const BenchProgress& progress) {
+    BenchReport report;
+    if (request.measure_peaks) report.peak_error = measure_peaks(report.peaks);
+    std::string error;
+    const std::vector<const KernelDescriptor*> kernels = bench_kernels(request.kernel_ids, error);
+    const int total = static_cast<int>(kernels.size() * request.problems.size());
+    int index = 0;
+    for (const GemmProblem& problem : request.problems) {
+        for (const KernelDescriptor* kernel : kernels) {
+            if (request.run.cancel != nullptr && request.run.cancel->load()) return report;
+            if (progress) progress(index, total, *kernel, problem);
+            ++index;
+            BenchRow row;
+            row.rung = kernel->rung;
+            row.reference_id = kernel->reference_id;
+            row.result = runner.run(*kernel, problem, request.run);
+            report.rows.push_back(std::move(row));
+        }
+    }
+    for (BenchRow& row : report.rows) {
+        const GemmProblem& p = row.result.problem;
+        row.pct_of_reference = row.reference_id.empty()
+                                   ? (row.result.counts() ? 100.0 : 0.0)
+                                   : 100.0 * ratio(row.result, find_result(report.rows, row.reference_id, p));
+        if (row.result.precision == Precision::kTF32) {
+            row.speedup_vs_sgemm = ratio(row.result, find_result(report.rows, "cublas.sgemm", p));
+        }
+        for (const PeakMeasurement& peak : report.peaks) {
+            if (peak.precision == row.result.precision && peak.tflops > 0 && row.result.counts()) {
+                row.pct_of_peak = 100.0 * row.result.tflops / peak.tflops;
+            }
+        }
+    }
+    return report;
+}
+
+}  // namespace tclens::kernels

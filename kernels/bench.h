@@ -1,0 +1,58 @@
+#pragma once
+// A benchmark session: kernels x sizes, each next to its same-run cuBLAS reference and the
+// device's measured peak. Shared by `tclens bench` and the Kernels panel.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kernels/gemm.h"
+#include "kernels/peak_probe.h"
+#include "kernels/runner.h"
+
+namespace tclens::kernels {
+
+struct BenchRequest {
+    std::vector<std::string> kernel_ids;  // registry ids; references are added as needed
+    std::vector<GemmProblem> problems;
+    RunOptions run;
+    bool measure_peaks = true;
+};
+
+struct BenchRow {
+    RunResult result;
+    int rung = 0;
+    std::string reference_id;     // same-precision cuBLAS descriptor ("" for cuBLAS rows)
+    double pct_of_reference = 0;  // 100 * TFLOP/s / the reference's at the same size; 0 if unknown
+    double speedup_vs_sgemm = 0;  // TFLOP/s / cublas.sgemm's at the same size (TF32 rows); 0 if unknown
+    double pct_of_peak = 0;       // 100 * TFLOP/s / measured peak of the precision; 0 if unknown
+};
+
+struct BenchReport {
+    std::vector<BenchRow> rows;  // problem-major, kernels in registry order
+    std::vector<PeakMeasurement> peaks;
+    std::string peak_error;      // why peaks are missing ("" when measured or not asked for)
+};
+
+// Problems of the presets: "lab6" (M = 3072, 2048, ..., 16 with N = K = 3072, the lab's table)
+// and "square" (512, 1024, 2048, 3072, 4096, 8192 cubed). Empty for an unknown name.
+std::vector<GemmProblem> preset_problems(const std::string& name);
+// The preset names, for error messages: "lab6, square".
+std::string preset_names();
+
+// The kernels a request runs, in registry order: the requested ones, the cuBLAS reference of
+// each, and cublas.sgemm for TF32 rungs (the lab's "beat FP32 cuBLAS" goal). On an unknown id
+// returns {} and sets `error` to one line listing the valid ids.
+std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string>& ids,
+                                                   std::string& error);
+
+// Called before each run: index (0-based) of the run about to start, the number of runs, and
+// the kernel and problem.
+using BenchProgress = std::function<void(int index, int total, const KernelDescriptor& kernel,
+                                         const GemmProblem& problem)>;
+
+// Runs the request on `runner`'s device. Precondition: bench_kernels(request.kernel_ids) is
+// valid. Stops early (remaining rows absent) when request.run.cancel is set.
+BenchReport run_bench(const BenchRequest& request, GemmRunner& runner, const BenchProgress& progress);
+
+}  // namespace tclens::kernels

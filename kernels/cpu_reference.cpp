@@ -1,0 +1,83 @@
+#include "kernels/cpu_reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <unordered_set>
+
+namespace tclens::kernels {
+
+std::vector<double> reference_gemm(const std::vector<float>& a, const std::vector<float>& b,
+                                   const GemmProblem& p) {
+    std::vector<double> ref(static_cast<std::size_t>(p.m * p.n), 0.0);
+    // i-k-j order: the inner loop streams one row of B and one row of C.
+    for (std::int64_t i = 0; i < p.m; ++i) {
+        double* row = ref.data() + i * p.n;
+        for (std::int64_t k = 0; k < p.k; ++k) {
+            const double aik = a[static_cast<std::size_t>(i * p.k + k)];
+            const float* brow = b.data() + k * p.n;
+            for (std::int64_t j = 0; j < p.n; ++j) row[j] += aik * static_cast<double>(brow[j]);
+        }
+    }
+    return ref;
+}
+
+double reference_element(const std::vector<float>& a, const std::vector<float>& b,
+                         const GemmProblem& p, std::int64_t i, std::int64_t j) {
+    double sum = 0;
+    for (std::int64_t k = 0; k < p.k; ++k) {
+        sum += static_cast<double>(a[static_cast<std::size_t>(i * p.k + k)]) *
+               static_cast<double>(b[static_cast<std::size_t>(k * p.n + j)]);
+    }
+    return sum;
+}
+
+namespace {
+
+template <typename Ref>
+double relative_rms(const std::vector<float>& c, const std::vector<Ref>& ref) {
+    double diff = 0;
+    double norm = 0;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        if (std::isnan(c[i])) return std::numeric_limits<double>::quiet_NaN();
+        const auto r = static_cast<double>(ref[i]);
+        const double d = static_cast<double>(c[i]) - r;
+        diff += d * d;
+        norm += r * r;
+    }
+    if (norm == 0) return std::numeric_limits<double>::quiet_NaN();
+    return std::sqrt(diff / norm);
+}
+
+}  // namespace
+
+double relative_rms_error(const std::vector<float>& c, const std::vector<double>& ref) {
+    return relative_rms(c, ref);
+}
+
+double relative_rms_error(const std::vector<float>& c, const std::vector<float>& ref) {
+    return relative_rms(c, ref);
+}
+
+std::vector<std::int64_t> sample_elements(const GemmProblem& p, int count, std::uint64_t seed) {
+    const std::int64_t total = p.m * p.n;
+    const std::int64_t wanted = std::min<std::int64_t>(count, total);
+    std::vector<std::int64_t> picked;
+    std::unordered_set<std::int64_t> seen;
+    auto add = [&](std::int64_t index) {
+        if (static_cast<std::int64_t>(picked.size()) < wanted && seen.insert(index).second) {
+            picked.push_back(index);
+        }
+    };
+    add(0);
+    add(p.n - 1);
+    add((p.m - 1) * p.n);
+    add(total - 1);
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<std::int64_t> any(0, total - 1);
+    while (static_cast<std::int64_t>(picked.size()) < wanted) add(any(random));
+    return picked;
+}
+
+}  // namespace tclens::kernels

@@ -1,0 +1,124 @@
+// cuBLAS as a rung-0 "kernel": the same-run reference every rung is compared with.
+//
+// Our matrices are row-major (kernels/gemm.h); cuBLAS is column-major. A row-major M x N matrix
+// is the column-major N x M matrix of its transpose, so C = A B is computed as
+// C^T = B^T A^T: cuBLAS gets (m, n, k) = (N, M, K), first operand B with ld N, second A with
+// ld K, and writes C^T with ld N, i.e. our row-major C. No transposes are executed.
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include "kernels/ladder.h"
+
+namespace tclens::kernels {
+namespace {
+
+// One handle per host thread (cuBLAS handles are not thread-safe); created on first use, which
+// the runner's warm-up absorbs. The stream is set on every call.
+class ThreadCublas {
+  public:
+    ThreadCublas() { status_ = cublasCreate(&handle_); }
+    ~ThreadCublas() {
+        if (status_ == CUBLAS_STATUS_SUCCESS) cublasDestroy(handle_);
+    }
+    ThreadCublas(const ThreadCublas&) = delete;
+    ThreadCublas& operator=(const ThreadCublas&) = delete;
+    cublasHandle_t get() const { return status_ == CUBLAS_STATUS_SUCCESS ? handle_ : nullptr; }
+
+  private:
+    cublasHandle_t handle_ = nullptr;
+    cublasStatus_t status_ = CUBLAS_STATUS_NOT_INITIALIZED;
+};
+
+cublasHandle_t thread_handle() {
+    static thread_local ThreadCublas handle;
+    return handle.get();
+}
+
+struct CublasTypes {
+    cudaDataType_t input;
+    cublasComputeType_t compute;
+};
+
+CublasTypes cublas_types(Precision precision) {
+    switch (precision) {
+        case Precision::kTF32: return {CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32};
+        case Precision::kF16: return {CUDA_R_16F, CUBLAS_COMPUTE_32F};
+        case Precision::kBF16: return {CUDA_R_16BF, CUBLAS_COMPUTE_32F};
+        case Precision::kF32: break;
+    }
+    return {CUDA_R_32F, CUBLAS_COMPUTE_32F_PEDANTIC};
+}
+
+// cuBLAS status -> the cudaError_t the descriptor contract returns. A failed cuBLAS call that
+// left no CUDA error behind is reported as a launch failure.
+cudaError_t to_cuda_error(cublasStatus_t status) {
+    if (status == CUBLAS_STATUS_SUCCESS) return cudaGetLastError();
+    const cudaError_t cuda = cudaGetLastError();
+    return cuda != cudaSuccess ? cuda : cudaErrorLaunchFailure;
+}
+
+template <Precision kPrecision>
+cudaError_t launch_cublas(const GemmOperands& op, cudaStream_t stream) {
+    cublasHandle_t handle = thread_handle();
+    if (handle == nullptr) return cudaErrorInitializationError;
+    cublasStatus_t status = cublasSetStream(handle, stream);
+    if (status != CUBLAS_STATUS_SUCCESS) return to_cuda_error(status);
+    const CublasTypes types = cublas_types(kPrecision);
+    const float one = 1.0f;
+    const float zero = 0.0f;
+    const auto m = static_cast<int>(op.problem.m);
+    const auto n = static_cast<int>(op.problem.n);
+    const auto k = static_cast<int>(op.problem.k);
+    status = cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, op.b, types.input, n,
+                          op.a, types.input, k, &zero, op.c, CUDA_R_32F, n, types.compute,
+                          CUBLAS_GEMM_DEFAULT);
+    return to_cuda_error(status);
+}
+
+std::string cublas_can_run(const GemmProblem& problem) {
+    constexpr std::int64_t kIntMax = 2147483647;
+    if (problem.m > kIntMax || problem.n > kIntMax || problem.k > kIntMax) {
+        return "cuBLAS takes M, N, K as 32-bit ints: each must be at most 2147483647";
+    }
+    return "";
+}
+
+}  // namespace
+
+KernelDescriptor cublas_kernel(Precision precision) {
+    KernelDescriptor d;
+    d.rung = 0;
+    d.precision = precision;
+    d.swizzle = "";
+    d.can_run = cublas_can_run;
+    switch (precision) {
+        case Precision::kF32:
+            d.id = "cublas.sgemm";
+            d.title = "cuBLAS SGEMM, FP32 (tensor cores forbidden)";
+            d.adds = "the FP32 reference: CUBLAS_COMPUTE_32F_PEDANTIC keeps every multiply-add in "
+                     "FP32 on the FMA pipe";
+            d.launch = launch_cublas<Precision::kF32>;
+            break;
+        case Precision::kTF32:
+            d.id = "cublas.tf32";
+            d.title = "cuBLAS TF32 tensor cores";
+            d.adds = "the TF32 reference: FP32 data, CUBLAS_COMPUTE_32F_FAST_TF32";
+            d.launch = launch_cublas<Precision::kTF32>;
+            break;
+        case Precision::kF16:
+            d.id = "cublas.f16";
+            d.title = "cuBLAS f16 in, f32 accumulate";
+            d.adds = "the f16 reference: CUDA_R_16F inputs, CUBLAS_COMPUTE_32F";
+            d.launch = launch_cublas<Precision::kF16>;
+            break;
+        case Precision::kBF16:
+            d.id = "cublas.bf16";
+            d.title = "cuBLAS bf16 in, f32 accumulate";
+            d.adds = "the bf16 reference: CUDA_R_16BF inputs, CUBLAS_COMPUTE_32F";
+            d.launch = launch_cublas<Precision::kBF16>;
+            break;
+    }
+    return d;
+}
+
+}  // namespace tclens::kernels

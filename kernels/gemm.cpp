@@ -1,0 +1,19 @@
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+
+const char* precision_name(Precision precision) {
+    switch (precision) {
+        case Precision::kF32: return "f32";
+        case Precision::kTF32: return "tf32";
+        case Precision::kF16: return "f16";
+        case Precision::kBF16: return "bf16";
+    }
+    return "?";
+}
+
+int storage_bytes(Precision precision) {
+    return precision == Precision::kF16 || precision == Precision::kBF16 ? 2 : 4;
+}
+
+}  // namespace tclens::kernels

@@ -1,0 +1,82 @@
+#pragma once
+// The GEMM every rung of the ladder computes, and the descriptor each rung exposes.
+//
+//   C (M x N, f32) = A (M x K) * B (K x N)
+//
+// All three matrices are row-major and dense: lda = K, ldb = N, ldc = N (the layout of the
+// lab and puzzle texts). A and B hold `storage_type(precision)` elements; C is always f32,
+// accumulated in f32. Kernels write every element of C (no beta: C's old contents never
+// matter, which is how the runner's poisoned output catches unwritten elements).
+//
+// A rung is one idea in one file (kernels/NN_<idea>.cu). Its descriptor says what the idea is
+// and what shapes it uses, so the views can draw it: `layout_ids` open in the fragment atlas,
+// `swizzle` in the bank lab, the tiles in the tile map.
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tclens::kernels {
+
+// What the multiply-adds run on. A and B are stored as f32 for kF32 and kTF32 (TF32 rounds
+// inside the kernel), as IEEE half for kF16 and as bfloat16 for kBF16.
+enum class Precision { kF32, kTF32, kF16, kBF16 };
+
+// "f32", "tf32", "f16", "bf16".
+const char* precision_name(Precision precision);
+// Bytes of one stored A or B element: 4, 4, 2, 2.
+int storage_bytes(Precision precision);
+
+struct GemmProblem {
+    std::int64_t m = 0;
+    std::int64_t n = 0;
+    std::int64_t k = 0;
+};
+
+// Device pointers of one GEMM, laid out as in the header comment. Never null when launched.
+struct GemmOperands {
+    const void* a = nullptr;
+    const void* b = nullptr;
+    float* c = nullptr;
+    GemmProblem problem;
+};
+
+// m x n x k of one tile level; 0 where a level does not exist (no warp tile in the naive rung).
+struct TileShape {
+    int m = 0;
+    int n = 0;
+    int k = 0;
+};
+
+struct KernelDescriptor {
+    std::string id;     // stable name for CLI and recordings, e.g. "mma_ldmatrix_xor.f16"
+    int rung = 0;       // position on the ladder, 1..; 0 for the cuBLAS references
+    std::string title;  // short, e.g. "mma.sync f16 + ldmatrix + XOR swizzle"
+    std::string adds;   // one line: what this rung adds to the one below it
+    Precision precision = Precision::kF32;
+    TileShape block_tile;   // C tile (and K step) of one thread block
+    TileShape warp_tile;    // C tile of one warp (k = 0)
+    TileShape thread_tile;  // C tile of one thread in FMA rungs (k = 0), else 0
+    TileShape mma_tile;     // one tensor-core instruction, e.g. 16 x 8 x 16; 0 in FMA rungs
+    int stages = 1;         // shared-memory buffers in the K loop (1 = no pipelining)
+    std::string swizzle;    // shared-memory layout as a viz swizzle spec ("none", "pad:16", "xor")
+    std::vector<std::string> layout_ids;  // fragment atlas IDs of the instructions it uses
+    int threads = 0;        // threads per block
+    int dynamic_smem_bytes = 0;  // dynamic shared memory per block (0: static only, <= 48 KiB)
+    int min_sm = 80;        // compute capability x 10 it needs (90 = sm_90a features)
+    std::string reference_id;  // the cuBLAS descriptor of the same precision ("" for cuBLAS)
+
+    // "" when the kernel computes `problem` correctly (any M, N, K >= 1 it accepts), else one
+    // line saying why not ("K must be a multiple of 8: rows are copied in 16-byte pieces").
+    // Pure: no CUDA calls. The runner checks M, N, K >= 1 and min_sm itself.
+    std::string (*can_run)(const GemmProblem& problem) = nullptr;
+
+    // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError).
+    // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs
+    // (e.g. more than 48 KiB of dynamic shared memory) itself.
+    cudaError_t (*launch)(const GemmOperands& operands, cudaStream_t stream) = nullptr;
+};
+
+}  // namespace tclens::kernels

@@ -1,0 +1,107 @@
+#include "kernels/gemm_data.h"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+namespace tclens::kernels {
+namespace {
+
+constexpr int kThreads = 256;
+
+// splitmix64 finaliser: a bijective mix, so distinct (seed, index) pairs give unrelated values.
+__device__ __forceinline__ std::uint64_t mix(std::uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+// Top 24 bits -> [-1, 1) in steps of 2^-23, exact in f32.
+__device__ __forceinline__ float uniform(std::uint64_t seed, std::int64_t i) {
+    const auto bits = static_cast<std::uint32_t>(mix(seed ^ mix(static_cast<std::uint64_t>(i))) >> 40);
+    return static_cast<float>(bits) * (1.0f / 8388608.0f) - 1.0f;
+}
+
+__device__ __forceinline__ void store(float* p, float v) { *p = v; }
+__device__ __forceinline__ void store(__half* p, float v) { *p = __float2half_rn(v); }
+__device__ __forceinline__ void store(__nv_bfloat16* p, float v) { *p = __float2bfloat16_rn(v); }
+
+__device__ __forceinline__ float load(const __half* p) { return __half2float(*p); }
+__device__ __forceinline__ float load(const __nv_bfloat16* p) { return __bfloat162float(*p); }
+
+template <typename T>
+__global__ void fill_random_kernel(T* dst, std::int64_t count, std::uint64_t seed) {
+    const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < count;
+         i += stride) {
+        store(dst + i, uniform(seed, i));
+    }
+}
+
+__global__ void poison_kernel(float* dst, std::int64_t count) {
+    const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < count;
+         i += stride) {
+        dst[i] = __int_as_float(0x7fc00000);
+    }
+}
+
+template <typename T>
+__global__ void to_f32_kernel(float* dst, const T* src, std::int64_t count) {
+    const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < count;
+         i += stride) {
+        dst[i] = load(src + i);
+    }
+}
+
+unsigned grid_for(std::int64_t count) {
+    const std::int64_t blocks = (count + kThreads - 1) / kThreads;
+    return static_cast<unsigned>(blocks < 4096 ? (blocks > 0 ? blocks : 1) : 4096);
+}
+
+}  // namespace
+
+cudaError_t fill_random(void* dst, std::int64_t count, Precision precision, std::uint64_t seed,
+                        cudaStream_t stream) {
+    const unsigned grid = grid_for(count);
+    switch (precision) {
+        case Precision::kF16:
+            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<__half*>(dst), count, seed);
+            break;
+        case Precision::kBF16:
+            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<__nv_bfloat16*>(dst), count,
+                                                              seed);
+            break;
+        case Precision::kF32:
+        case Precision::kTF32:
+            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<float*>(dst), count, seed);
+            break;
+    }
+    return cudaGetLastError();
+}
+
+cudaError_t poison(float* dst, std::int64_t count, cudaStream_t stream) {
+    poison_kernel<<<grid_for(count), kThreads, 0, stream>>>(dst, count);
+    return cudaGetLastError();
+}
+
+cudaError_t to_f32(float* dst, const void* src, std::int64_t count, Precision precision,
+                   cudaStream_t stream) {
+    const unsigned grid = grid_for(count);
+    switch (precision) {
+        case Precision::kF16:
+            to_f32_kernel<<<grid, kThreads, 0, stream>>>(dst, static_cast<const __half*>(src), count);
+            break;
+        case Precision::kBF16:
+            to_f32_kernel<<<grid, kThreads, 0, stream>>>(dst, static_cast<const __nv_bfloat16*>(src),
+                                                         count);
+            break;
+        case Precision::kF32:
+        case Precision::kTF32:
+            return cudaMemcpyAsync(dst, src, count * sizeof(float), cudaMemcpyDeviceToDevice, stream);
+    }
+    return cudaGetLastError();
+}
+
+}  // namespace tclens::kernels

@@ -1,0 +1,25 @@
+#pragma once
+// Device-side data for the runner: random inputs, poisoned outputs, f32 copies for references.
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+
+// Fills `count` elements of `storage_type(precision)` at `dst` with values uniform in [-1, 1),
+// element i a pure function of (seed, i) (a counter hash), rounded to the storage type. Zeros
+// occur only where the rounding of a tiny value makes one.
+cudaError_t fill_random(void* dst, std::int64_t count, Precision precision, std::uint64_t seed,
+                        cudaStream_t stream);
+
+// Sets `count` floats to a quiet NaN, so any element a kernel fails to write stays visible.
+cudaError_t poison(float* dst, std::int64_t count, cudaStream_t stream);
+
+// dst[i] = float(src[i]) for a matrix stored as `precision` (a plain copy for f32 and tf32).
+cudaError_t to_f32(float* dst, const void* src, std::int64_t count, Precision precision,
+                   cudaStream_t stream);
+
+}  // namespace tclens::kernels

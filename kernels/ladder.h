@@ -1,0 +1,23 @@
+#pragma once
+// The descriptor of every rung, one function per kernels/NN_<idea>.cu file. The registry
+// (kernels/registry.h) lists them in ladder order; nothing else should call these directly.
+
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+
+KernelDescriptor naive_fma_kernel();        // 01_naive_fma.cu
+KernelDescriptor smem_tiled_kernel();       // 02_smem_tiled.cu
+KernelDescriptor register_tiled_kernel();   // 03_register_tiled.cu
+KernelDescriptor wmma_kernel(Precision precision);  // 04_wmma.cu: kF16 or kBF16
+KernelDescriptor mma_tf32_puzzle_kernel();  // 05_mma_tf32_puzzle.cu
+KernelDescriptor mma_tf32_tuned_kernel();   // 06_mma_tf32_tuned.cu
+KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision);  // 07_..., kF16 or kBF16
+KernelDescriptor mma_cp_async_kernel(Precision precision);      // 08_..., kF16 or kBF16
+
+// cuBLAS in the same run, one descriptor per precision (cublas_reference.cu):
+//   kF32  cublasGemmEx, CUBLAS_COMPUTE_32F_PEDANTIC (tensor cores forbidden)
+//   kTF32 CUBLAS_COMPUTE_32F_FAST_TF32;  kF16 / kBF16: 16-bit inputs, CUBLAS_COMPUTE_32F
+KernelDescriptor cublas_kernel(Precision precision);
+
+}  // namespace tclens::kernels

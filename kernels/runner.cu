@@ -1,0 +1,305 @@
+#include "kernels/runner.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "kernels/cpu_reference.h"
+#include "kernels/gemm_data.h"
+#include "kernels/ladder.h"
+#include "kernels/registry.h"
+
+namespace tclens::kernels {
+namespace {
+
+constexpr int kMaxInputSets = 64;
+constexpr int kL2Multiple = 3;          // input copies total at least this many L2 sizes
+constexpr double kUsableFreeMemory = 0.8;
+constexpr int kReferenceSamples = 1024; // fp64 spot checks of the cuBLAS reference
+
+// Owns one device allocation.
+class DeviceBuffer {
+  public:
+    DeviceBuffer() = default;
+    ~DeviceBuffer() {
+        if (ptr_ != nullptr) cudaFree(ptr_);
+    }
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+    DeviceBuffer(DeviceBuffer&& other) noexcept : ptr_(other.ptr_) { other.ptr_ = nullptr; }
+
+    cudaError_t allocate(std::int64_t bytes) { return cudaMalloc(&ptr_, static_cast<std::size_t>(bytes)); }
+    void* get() const { return ptr_; }
+    float* as_float() const { return static_cast<float*>(ptr_); }
+
+  private:
+    void* ptr_ = nullptr;
+};
+
+std::string cuda_text(cudaError_t error) {
+    return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
+}
+
+std::string gib(std::int64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f GiB", static_cast<double>(bytes) / (1 << 30));
+    return text;
+}
+
+std::uint64_t input_seed(std::uint64_t seed, int set, int operand) {
+    return seed * 0x100000001b3ull + static_cast<std::uint64_t>(set) * 2 + static_cast<std::uint64_t>(operand);
+}
+
+// One input copy: A (M x K) and B (K x N) in the kernel's storage type.
+struct InputSet {
+    DeviceBuffer a;
+    DeviceBuffer b;
+};
+
+// Copies `count` elements stored as `precision` to the host as floats (exact for every type).
+cudaError_t download_f32(std::vector<float>& out, const void* src, std::int64_t count,
+                         Precision precision, cudaStream_t stream) {
+    out.resize(static_cast<std::size_t>(count));
+    DeviceBuffer staging;
+    const void* f32_src = src;
+    if (storage_bytes(precision) != 4) {
+        cudaError_t e = staging.allocate(count * 4);
+        if (e == cudaSuccess) e = to_f32(staging.as_float(), src, count, precision, stream);
+        if (e != cudaSuccess) return e;
+        f32_src = staging.get();
+    }
+    cudaError_t e = cudaMemcpyAsync(out.data(), f32_src, count * 4, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    return e;
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+bool cancelled(const RunOptions& options) {
+    return options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed);
+}
+
+}  // namespace
+
+double verification_bound(Precision precision) {
+    switch (precision) {
+        case Precision::kF32: return 1e-5;
+        case Precision::kTF32: return 2e-3;
+        case Precision::kF16:
+        case Precision::kBF16: return 1e-2;
+    }
+    return 0;
+}
+
+std::string run_status(const RunResult& r) {
+    if (!r.skipped.empty()) return "skipped: " + r.skipped;
+    if (!r.error.empty()) return "error: " + r.error;
+    char text[200];
+    if (!r.check.passed) {
+        if (r.check.nan_count > 0) {
+            std::snprintf(text, sizeof text, "NOT VERIFIED: %lld elements not written (NaN)",
+                          static_cast<long long>(r.check.nan_count));
+        } else {
+            std::snprintf(text, sizeof text, "NOT VERIFIED: rel. RMS error %.2e > bound %.0e vs %s",
+                          r.check.rel_rms_error, r.check.bound, r.check.reference.c_str());
+        }
+        return text;
+    }
+    if (r.timed_runs <= 0) return "NOT TIMED: verified only";
+    return "ok";
+}
+
+GemmRunner::GemmRunner() {
+    int device = 0;
+    cudaError_t e = cudaGetDevice(&device);
+    int major = 0;
+    int minor = 0;
+    int l2 = 0;
+    int smem_optin = 0;
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    if (e == cudaSuccess) e = cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking);
+    if (e != cudaSuccess) {
+        init_error_ = "no usable GPU: " + cuda_text(e);
+        return;
+    }
+    limits_ = DeviceLimits{major * 10 + minor, smem_optin};
+    l2_bytes_ = l2;
+}
+
+GemmRunner::~GemmRunner() {
+    if (stream_ != nullptr) cudaStreamDestroy(stream_);
+}
+
+RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& problem,
+                          const RunOptions& options) {
+    RunResult result;
+    result.kernel_id = kernel.id;
+    result.precision = kernel.precision;
+    result.problem = problem;
+    result.check.bound = verification_bound(kernel.precision);
+    if (!init_error_.empty()) {
+        result.error = init_error_;
+        return result;
+    }
+    result.skipped = why_not_runnable(kernel, problem, limits_);
+    if (!result.skipped.empty()) return result;
+
+    const GemmProblem& p = problem;
+    const std::int64_t a_count = p.m * p.k;
+    const std::int64_t b_count = p.k * p.n;
+    const std::int64_t c_count = p.m * p.n;
+    const int elem = storage_bytes(kernel.precision);
+    const bool cpu_reference = p.m * p.n * p.k <= kCpuReferenceMaxWork;
+    const std::int64_t set_bytes = (a_count + b_count) * elem;
+    // C, and for the cuBLAS reference its output plus f32 copies of 16-bit inputs.
+    const std::int64_t fixed_bytes =
+        c_count * 4 + (cpu_reference ? 0 : c_count * 4 + (elem == 4 ? 0 : (a_count + b_count) * 4));
+
+    std::size_t free_bytes = 0;
+    std::size_t total_bytes = 0;
+    cudaError_t e = cudaMemGetInfo(&free_bytes, &total_bytes);
+    if (e != cudaSuccess) {
+        result.error = cuda_text(e);
+        return result;
+    }
+    const auto usable = static_cast<std::int64_t>(static_cast<double>(free_bytes) * kUsableFreeMemory);
+    if (fixed_bytes + set_bytes > usable) {
+        result.skipped = std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) +
+                         " needs " + gib(fixed_bytes + set_bytes) + " of GPU memory; " +
+                         gib(static_cast<std::int64_t>(free_bytes)) + " are free";
+        return result;
+    }
+    const std::int64_t wanted_sets = (kL2Multiple * l2_bytes_ + set_bytes - 1) / set_bytes;
+    const std::int64_t fitting_sets = (usable - fixed_bytes) / set_bytes;
+    const int sets = static_cast<int>(std::clamp<std::int64_t>(std::min(wanted_sets, fitting_sets), 1, kMaxInputSets));
+    result.input_sets = sets;
+
+    auto fail = [&](cudaError_t error) {
+        result.error = cuda_text(error);
+        return result;
+    };
+
+    std::vector<InputSet> inputs(static_cast<std::size_t>(sets));
+    for (int s = 0; s < sets; ++s) {
+        InputSet& in = inputs[static_cast<std::size_t>(s)];
+        if ((e = in.a.allocate(a_count * elem)) != cudaSuccess) return fail(e);
+        if ((e = in.b.allocate(b_count * elem)) != cudaSuccess) return fail(e);
+        if ((e = fill_random(in.a.get(), a_count, kernel.precision, input_seed(options.seed, s, 0), stream_)) != cudaSuccess) return fail(e);
+        if ((e = fill_random(in.b.get(), b_count, kernel.precision, input_seed(options.seed, s, 1), stream_)) != cudaSuccess) return fail(e);
+    }
+    DeviceBuffer c;
+    if ((e = c.allocate(c_count * 4)) != cudaSuccess) return fail(e);
+    auto operands = [&](int set) {
+        const InputSet& in = inputs[static_cast<std::size_t>(set % sets)];
+        return GemmOperands{in.a.get(), in.b.get(), c.as_float(), p};
+    };
+
+    // 3. Verify: poisoned C, one run, compare with the reference.
+    if ((e = poison(c.as_float(), c_count, stream_)) != cudaSuccess) return fail(e);
+    if ((e = kernel.launch(operands(0), stream_)) != cudaSuccess) return fail(e);
+    if ((e = cudaStreamSynchronize(stream_)) != cudaSuccess) return fail(e);
+
+    std::vector<float> host_c(static_cast<std::size_t>(c_count));
+    if ((e = download_f32(host_c, c.get(), c_count, Precision::kF32, stream_)) != cudaSuccess) return fail(e);
+    std::vector<float> host_a;
+    std::vector<float> host_b;
+    if ((e = download_f32(host_a, inputs[0].a.get(), a_count, kernel.precision, stream_)) != cudaSuccess) return fail(e);
+    if ((e = download_f32(host_b, inputs[0].b.get(), b_count, kernel.precision, stream_)) != cudaSuccess) return fail(e);
+    result.check.nan_count = std::count_if(host_c.begin(), host_c.end(), [](float v) { return std::isnan(v); });
+
+    if (cpu_reference) {
+        result.check.reference = "cpu.fp64";
+        result.check.rel_rms_error = relative_rms_error(host_c, reference_gemm(host_a, host_b, p));
+    } else {
+        // cuBLAS FP32 without tensor cores on f32 copies of the same inputs, spot-checked in fp64.
+        const KernelDescriptor sgemm = cublas_kernel(Precision::kF32);
+        result.check.reference = sgemm.id;
+        DeviceBuffer ref;
+        DeviceBuffer a32;
+        DeviceBuffer b32;
+        if ((e = ref.allocate(c_count * 4)) != cudaSuccess) return fail(e);
+        GemmOperands ref_operands{inputs[0].a.get(), inputs[0].b.get(), ref.as_float(), p};
+        if (elem != 4) {
+            if ((e = a32.allocate(a_count * 4)) != cudaSuccess) return fail(e);
+            if ((e = b32.allocate(b_count * 4)) != cudaSuccess) return fail(e);
+            if ((e = to_f32(a32.as_float(), inputs[0].a.get(), a_count, kernel.precision, stream_)) != cudaSuccess) return fail(e);
+            if ((e = to_f32(b32.as_float(), inputs[0].b.get(), b_count, kernel.precision, stream_)) != cudaSuccess) return fail(e);
+            ref_operands.a = a32.get();
+            ref_operands.b = b32.get();
+        }
+        if ((e = sgemm.launch(ref_operands, stream_)) != cudaSuccess) return fail(e);
+        std::vector<float> host_ref;
+        if ((e = download_f32(host_ref, ref.get(), c_count, Precision::kF32, stream_)) != cudaSuccess) return fail(e);
+        result.check.rel_rms_error = relative_rms_error(host_c, host_ref);
+
+        std::vector<float> sampled_ref;
+        std::vector<double> sampled_exact;
+        for (const std::int64_t index : sample_elements(p, kReferenceSamples, options.seed)) {
+            sampled_ref.push_back(host_ref[static_cast<std::size_t>(index)]);
+            sampled_exact.push_back(reference_element(host_a, host_b, p, index / p.n, index % p.n));
+        }
+        result.check.reference_rel_rms = relative_rms_error(sampled_ref, sampled_exact);
+    }
+    const bool reference_ok = cpu_reference || result.check.reference_rel_rms <= verification_bound(Precision::kF32);
+    result.check.passed = reference_ok && result.check.nan_count == 0 &&
+                          result.check.rel_rms_error <= result.check.bound;
+    if (!result.check.passed || !options.time) return result;
+
+    // 4. Time: warm-up, then each launch between two events, inputs rotating.
+    for (int i = 0; i < options.warmup_runs; ++i) {
+        if (cancelled(options)) {
+            result.error = "cancelled";
+            return result;
+        }
+        if ((e = kernel.launch(operands(i), stream_)) != cudaSuccess) return fail(e);
+    }
+    const int runs = std::max(1, options.timed_runs);
+    std::vector<cudaEvent_t> events(static_cast<std::size_t>(2 * runs), nullptr);
+    auto destroy_events = [&] {
+        for (cudaEvent_t event : events) {
+            if (event != nullptr) cudaEventDestroy(event);
+        }
+    };
+    for (cudaEvent_t& event : events) {
+        if ((e = cudaEventCreate(&event)) != cudaSuccess) {
+            destroy_events();
+            return fail(e);
+        }
+    }
+    int recorded = 0;
+    for (; recorded < runs && e == cudaSuccess && !cancelled(options); ++recorded) {
+        e = cudaEventRecord(events[2 * recorded], stream_);
+        if (e == cudaSuccess) e = kernel.launch(operands(options.warmup_runs + recorded), stream_);
+        if (e == cudaSuccess) e = cudaEventRecord(events[2 * recorded + 1], stream_);
+    }
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream_);
+    std::vector<double> times;
+    for (int r = 0; r < recorded && e == cudaSuccess; ++r) {
+        float ms = 0;
+        e = cudaEventElapsedTime(&ms, events[2 * r], events[2 * r + 1]);
+        times.push_back(ms);
+    }
+    destroy_events();
+    if (e != cudaSuccess) return fail(e);
+    if (recorded < runs) {
+        result.error = "cancelled";
+        return result;
+    }
+    result.timed_runs = runs;
+    result.median_ms = median(times);
+    result.min_ms = *std::min_element(times.begin(), times.end());
+    result.max_ms = *std::max_element(times.begin(), times.end());
+    result.tflops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) * static_cast<double>(p.k) /
+                    (result.median_ms * 1e-3) / 1e12;
+    return result;
+}
+
+}  // namespace tclens::kernels

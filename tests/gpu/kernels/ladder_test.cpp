@@ -1,0 +1,146 @@
+// Every kernel of the registry on the sizes: the lab's table (M = 16 ... 3072 with
+// N = K = 3072), odd sizes and tiny ones. Each either verifies against the higher-precision
+// reference (runner.h: poisoned output, fresh random inputs) or is refused by can_run with a
+// reason. The rungs that take every size (the FMA rungs and cuBLAS) must never be refused.
+//
+// With TCLENS_RESULTS_DIR set, every case is also appended to
+// $TCLENS_RESULTS_DIR/ladder_verification.md (kernel, size, reference, error, outcome).
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "kernels/registry.h"
+#include "kernels/runner.h"
+#include "tests/gpu/gpu_test_support.h"
+
+namespace tclens::kernels {
+namespace {
+
+struct Case {
+    std::string kernel_id;
+    GemmProblem problem;
+};
+
+std::vector<GemmProblem> sizes() {
+    std::vector<GemmProblem> problems;
+    for (std::int64_t m : {16, 32, 64, 128, 256, 512, 1024, 2048, 3072}) problems.push_back({m, 3072, 3072});
+    for (GemmProblem p : {GemmProblem{1000, 1000, 1000}, GemmProblem{4097, 129, 77}, GemmProblem{1, 1, 1},
+                          GemmProblem{33, 17, 40}, GemmProblem{257, 263, 1032}, GemmProblem{129, 4104, 96}}) {
+        problems.push_back(p);
+    }
+    return problems;
+}
+
+std::vector<Case> cases() {
+    std::vector<Case> all;
+    for (const KernelDescriptor& k : all_kernels()) {
+        for (const GemmProblem& p : sizes()) all.push_back({k.id, p});
+    }
+    return all;
+}
+
+std::string size_text(const GemmProblem& p) {
+    return std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k);
+}
+
+void record(const RunResult& r) {
+    const char* dir = std::getenv("TCLENS_RESULTS_DIR");
+    if (dir == nullptr) return;
+    const std::string path = std::string(dir) + "/ladder_verification.md";
+    const bool fresh = !std::ifstream(path).good();
+    std::ofstream out(path, std::ios::app);
+    if (fresh) out << "| kernel | M x N x K | reference | rel. RMS error | bound | outcome |\n|---|---|---|---|---|---|\n";
+    char error[32];
+    std::snprintf(error, sizeof error, "%.2e", r.check.rel_rms_error);
+    const std::string outcome = !r.skipped.empty() ? "refused: " + r.skipped
+                                : !r.error.empty() ? "ERROR: " + r.error
+                                : r.check.passed   ? "verified"
+                                                   : "FAILED";
+    out << "| " << r.kernel_id << " | " << size_text(r.problem) << " | " << r.check.reference << " | "
+        << (r.skipped.empty() ? error : "-") << " | " << r.check.bound << " | " << outcome << " |\n";
+}
+
+class LadderVerification : public testing::TestWithParam<Case> {};
+
+TEST_P(LadderVerification, VerifiesOrSaysWhyNot) {
+    TCLENS_REQUIRE_GPU();
+    const Case& c = GetParam();
+    const KernelDescriptor& kernel = *find_kernel(c.kernel_id);
+    static GemmRunner runner;
+    ASSERT_EQ(runner.init_error(), "");
+    RunOptions options;
+    options.time = false;
+    options.seed = static_cast<std::uint64_t>(c.problem.m * 131 + c.problem.n * 7 + c.problem.k);
+    const RunResult r = runner.run(kernel, c.problem, options);
+    record(r);
+    const bool takes_every_size = kernel.rung == 0 || kernel.rung <= 2;
+    if (!r.skipped.empty()) {
+        EXPECT_FALSE(takes_every_size) << c.kernel_id << " refused " << size_text(c.problem) << ": " << r.skipped;
+        EXPECT_EQ(r.skipped.find('\n'), std::string::npos);
+        return;
+    }
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.check.nan_count, 0) << "elements left unwritten";
+    EXPECT_TRUE(r.check.passed) << c.kernel_id << " " << size_text(c.problem) << ": rel. RMS error "
+                                << r.check.rel_rms_error << " > " << r.check.bound << " vs " << r.check.reference
+                                << " (reference vs fp64: " << r.check.reference_rel_rms << ")";
+}
+
+std::string case_name(const testing::TestParamInfo<Case>& info) {
+    std::string name = info.param.kernel_id + "_" + size_text(info.param.problem);
+    for (char& ch : name) {
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+    }
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, LadderVerification, testing::ValuesIn(cases()), case_name);
+
+// The runner's own promises, on one kernel: timing happens only after verification, a poisoned
+// output that a kernel does not write fails verification, and the median lies between min and max.
+TEST(GemmRunnerOnGpu, TimesOnlyVerifiedRuns) {
+    TCLENS_REQUIRE_GPU();
+    GemmRunner runner;
+    RunOptions options;
+    options.timed_runs = 20;
+    const RunResult r = runner.run(*find_kernel("cublas.f16"), {1024, 1024, 1024}, options);
+    ASSERT_TRUE(r.counts()) << r.error << r.skipped;
+    EXPECT_EQ(r.timed_runs, 20);
+    EXPECT_LE(r.min_ms, r.median_ms);
+    EXPECT_LE(r.median_ms, r.max_ms);
+    EXPECT_GT(r.input_sets, 1) << "inputs must rotate through more than the L2";
+    EXPECT_NEAR(r.tflops, 2.0 * 1024 * 1024 * 1024 / (r.median_ms * 1e-3) / 1e12, 1e-9);
+}
+
+TEST(GemmRunnerOnGpu, AKernelThatWritesNothingFailsAndIsNotTimed) {
+    TCLENS_REQUIRE_GPU();
+    KernelDescriptor lazy = *find_kernel("naive_fma.f32");
+    lazy.launch = [](const GemmOperands&, cudaStream_t) { return cudaSuccess; };
+    GemmRunner runner;
+    const RunResult r = runner.run(lazy, {64, 64, 64}, RunOptions{});
+    EXPECT_FALSE(r.check.passed);
+    EXPECT_EQ(r.check.nan_count, 64 * 64);
+    EXPECT_EQ(r.timed_runs, 0);
+    EXPECT_FALSE(r.counts());
+}
+
+TEST(GemmRunnerOnGpu, AWrongKernelFailsVerification) {
+    TCLENS_REQUIRE_GPU();
+    // TF32 data through the f32 bound: cuBLAS TF32 is ~1e-4 off, far above the f32 bound, so a
+    // kernel of the wrong precision is caught.
+    KernelDescriptor wrong = *find_kernel("cublas.tf32");
+    wrong.precision = Precision::kF32;
+    GemmRunner runner;
+    const RunResult r = runner.run(wrong, {512, 512, 512}, RunOptions{});
+    EXPECT_FALSE(r.check.passed) << r.check.rel_rms_error;
+    EXPECT_GT(r.check.rel_rms_error, verification_bound(Precision::kF32));
+}
+
+}  // namespace
+}  // namespace tclens::kernels

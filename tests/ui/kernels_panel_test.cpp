@@ -1,0 +1,110 @@
+// The Kernels panel under Xvfb: the ladder and the descriptor of the selected kernel are drawn,
+// choosing another kernel changes the picture, a machine without a GPU shows why Run is off,
+// and a bad --set value is a usage error. (Bench results need a GPU; their table and chart are
+// tested as data in tests/unit/app/gui/bench_view_test.cpp.)
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "tests/support/png_inspect.h"
+#include "tests/support/run_command.h"
+#include "viz/draw_list.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+constexpr int kWidth = 1400;
+constexpr int kHeight = 900;
+
+test::PngFacts kernels_screenshot(const std::string& settings) {
+    const std::string path = test::temp_path("kernels.png");
+    const auto result = test::run_command(
+        "xvfb-run -a " + kTclens + " screenshot --view kernels --size " + std::to_string(kWidth) +
+        "x" + std::to_string(kHeight) + " " + settings + " --out " + path);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    test::PngFacts facts = test::inspect_png(path);
+    std::filesystem::remove(path);
+    return facts;
+}
+
+int pixels_of(const test::PngFacts& png, viz::Rgba colour) {
+    int count = 0;
+    for (size_t i = 0; i + 3 < png.rgba.size(); i += 4) {
+        count += png.rgba[i] == colour.r && png.rgba[i + 1] == colour.g &&
+                 png.rgba[i + 2] == colour.b;
+    }
+    return count;
+}
+
+int differing_pixels(const test::PngFacts& a, const test::PngFacts& b) {
+    if (a.rgba.size() != b.rgba.size()) return -1;
+    int count = 0;
+    for (size_t i = 0; i + 3 < a.rgba.size(); i += 4) {
+        count += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] ||
+                 a.rgba[i + 2] != b.rgba[i + 2];
+    }
+    return count;
+}
+
+bool machine_has_gpu() {
+    const auto result = test::run_command(kTclens + " device --json");
+    return result.out.find("\"gpu_found\": true") != std::string::npos;
+}
+
+// The note colour of the panel's "no GPU: bench needs one": ImGui glyph cores take the exact
+// text colour, (0.95, 0.8, 0.35) -> (242, 204, 89).
+constexpr viz::Rgba kNote{242, 204, 89, 255};
+
+TEST(KernelsPanel, DefaultShowsTheLadderAndTheFirstRungsDescriptor) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto png = kernels_screenshot("");
+    ASSERT_TRUE(png.loaded);
+    EXPECT_EQ(png.width, kWidth);
+    EXPECT_EQ(png.height, kHeight);
+    EXPECT_GT(png.distinct_colours, 20);
+    // 15 kernel titles (their "adds" lines are dimmer than glyph cores), the descriptor table,
+    // the size and run controls: 290 rows at this size.
+    EXPECT_GT(png.text_rows, 200);
+}
+
+TEST(KernelsPanel, WithoutAGpuRunIsOffAndSaysWhy) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    if (machine_has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    const auto png = kernels_screenshot("");
+    ASSERT_TRUE(png.loaded);
+    // "no GPU: bench needs one", 23 characters of glyph cores in the note colour.
+    EXPECT_GT(pixels_of(png, kNote), 100);
+}
+
+TEST(KernelsPanel, SelectingAnotherKernelChangesTheView) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto first = kernels_screenshot("");
+    const auto rung8 = kernels_screenshot("--set selected=mma_cp_async.f16");
+    ASSERT_TRUE(first.loaded && rung8.loaded);
+    // Another selected row in the ladder, another descriptor, and rung 8's link buttons.
+    EXPECT_GT(differing_pixels(first, rung8), 2000);
+    const auto again = kernels_screenshot("--set selected=naive_fma.f32");
+    ASSERT_TRUE(again.loaded);
+    EXPECT_EQ(differing_pixels(first, again), 0);  // the default is the first rung
+}
+
+TEST(KernelsPanel, BadSettingIsUsageErrorBeforeAnyWindow) {
+    for (const char* setting : {"selected=fastest", "mnk=4096x4096", "preset=huge",
+                                "run=cublas.f16", "zoom=2"}) {
+        SCOPED_TRACE(setting);
+        const auto result = test::run_command(kTclens + " screenshot --view kernels --set " +
+                                              setting + " --out " + test::temp_path("never.png"));
+        EXPECT_EQ(result.exit_code, 2);
+        EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+        const std::string text = setting;
+        const std::string key = text.substr(0, text.find('='));
+        const std::string value = text.substr(text.find('=') + 1);
+        EXPECT_NE(result.err.find(key == "zoom" ? key : value), std::string::npos) << result.err;
+    }
+}
+
+}  // namespace
+}  // namespace tclens

@@ -1,0 +1,64 @@
+// End-to-end checks of `tclens kernels`: every registry id in the table and the JSON, the
+// descriptor keys, --mnk answers, and one-line usage errors.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "kernels/registry.h"
+#include "tests/support/run_command.h"
+
+namespace tclens {
+namespace {
+
+using test::run_command;
+
+const std::string kTclens = TCLENS_BINARY;
+
+TEST(KernelsCommand, TableListsEveryKernelWithWhatItAdds) {
+    const auto result = run_command(kTclens + " kernels");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
+        EXPECT_NE(result.out.find(k.id), std::string::npos) << k.id;
+        EXPECT_NE(result.out.find(k.adds), std::string::npos) << k.id;
+    }
+}
+
+TEST(KernelsCommand, JsonHasEveryDescriptorField) {
+    const auto result = run_command(kTclens + " kernels --json");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << result.out;
+    ASSERT_EQ(j["kernels"].size(), kernels::all_kernels().size());
+    const nlohmann::json& first = j["kernels"][0];
+    for (const char* key : {"id", "rung", "title", "adds", "precision", "block_tile", "warp_tile",
+                            "thread_tile", "mma_tile", "stages", "swizzle", "layout_ids", "threads",
+                            "min_sm", "reference_id"}) {
+        EXPECT_TRUE(first.contains(key)) << key;
+    }
+    EXPECT_EQ(first["id"], kernels::all_kernels()[0].id);
+    EXPECT_FALSE(first.contains("can_run"));
+}
+
+TEST(KernelsCommand, MnkSaysWhichKernelsCanRun) {
+    const auto result = run_command(kTclens + " kernels --json --mnk 4097x129x77");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    for (const nlohmann::json& k : j["kernels"]) {
+        const std::string why = kernels::find_kernel(k["id"])->can_run({4097, 129, 77});
+        EXPECT_EQ(k["can_run"], why.empty()) << k["id"];
+        EXPECT_EQ(k["reason"], why);
+    }
+    const auto table = run_command(kTclens + " kernels --mnk 4097x129x77");
+    EXPECT_NE(table.out.find("4097x129x77 can run"), std::string::npos) << table.out;
+}
+
+TEST(KernelsCommand, BadSizeIsOneLineExit2) {
+    const auto result = run_command(kTclens + " kernels --mnk 12x0x3");
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("12x0x3"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tclens

@@ -1,0 +1,73 @@
+// Bench planning without a GPU: presets, which references join a request, unknown ids, and the
+// per-precision verification bounds.
+
+#include "kernels/bench.h"
+
+#include "kernels/registry.h"
+
+#include <gtest/gtest.h>
+
+#include "kernels/runner.h"
+
+namespace tclens::kernels {
+namespace {
+
+std::vector<std::string> ids_of(const std::vector<const KernelDescriptor*>& kernels) {
+    std::vector<std::string> ids;
+    for (const KernelDescriptor* k : kernels) ids.push_back(k->id);
+    return ids;
+}
+
+TEST(BenchPresets, Lab6IsTheLabsTable) {
+    const auto problems = preset_problems("lab6");
+    ASSERT_EQ(problems.size(), 9u);
+    EXPECT_EQ(problems.front().m, 3072);
+    EXPECT_EQ(problems.back().m, 16);
+    for (const GemmProblem& p : problems) {
+        EXPECT_EQ(p.n, 3072);
+        EXPECT_EQ(p.k, 3072);
+    }
+    EXPECT_EQ(preset_problems("square").back().m, 8192);
+    EXPECT_TRUE(preset_problems("nope").empty());
+}
+
+TEST(BenchKernels, AddsTheSamePrecisionReferenceInRegistryOrder) {
+    std::string error;
+    EXPECT_EQ(ids_of(bench_kernels({"cublas.f16", "wmma.f16"}, error)),
+              (std::vector<std::string>{"wmma.f16", "cublas.f16"}));
+    EXPECT_EQ(error, "");
+    EXPECT_EQ(ids_of(bench_kernels({"naive_fma.f32"}, error)),
+              (std::vector<std::string>{"naive_fma.f32", "cublas.sgemm"}));
+}
+
+TEST(BenchKernels, TF32RungsAlsoGetFP32cuBLAS) {
+    std::string error;
+    EXPECT_EQ(ids_of(bench_kernels({"mma_tf32_tuned"}, error)),
+              (std::vector<std::string>{"mma_tf32_tuned", "cublas.sgemm", "cublas.tf32"}));
+}
+
+TEST(BenchKernels, UnknownIdIsOneLineListingValidIds) {
+    std::string error;
+    EXPECT_TRUE(bench_kernels({"naive_fma.f32", "fastest"}, error).empty());
+    EXPECT_NE(error.find("'fastest'"), std::string::npos);
+    EXPECT_NE(error.find("mma_cp_async.bf16"), std::string::npos);
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+}
+
+TEST(VerificationBound, LooserForLowerPrecision) {
+    EXPECT_LT(verification_bound(Precision::kF32), verification_bound(Precision::kTF32));
+    EXPECT_LT(verification_bound(Precision::kTF32), verification_bound(Precision::kF16));
+    EXPECT_EQ(verification_bound(Precision::kF16), verification_bound(Precision::kBF16));
+}
+
+TEST(GemmRunner, WithoutAGpuEveryRunIsAnErrorNotANumber) {
+    GemmRunner runner;
+    if (runner.init_error().empty()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    const RunResult r = runner.run(*find_kernel("naive_fma.f32"), {64, 64, 64}, RunOptions{});
+    EXPECT_FALSE(r.error.empty());
+    EXPECT_FALSE(r.counts());
+    EXPECT_EQ(r.tflops, 0);
+}
+
+}  // namespace
+}  // namespace tclens::kernels

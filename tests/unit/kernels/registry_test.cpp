@@ -1,0 +1,143 @@
+// The kernel registry: every descriptor is complete, consistent with the views it links to
+// (layout IDs the atlas knows, swizzles the bank lab parses) and with its reference, and every
+// kernel either runs the sizes or says why not in one line.
+
+#include "kernels/registry.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "viz/fragment_layout.h"
+#include "viz/swizzle.h"
+
+namespace tclens::kernels {
+namespace {
+
+constexpr DeviceLimits kH100{90, 227 * 1024};
+
+TEST(Registry, IdsAreUniqueAndFindable) {
+    std::set<std::string> ids;
+    for (const KernelDescriptor& k : all_kernels()) {
+        EXPECT_TRUE(ids.insert(k.id).second) << k.id;
+        EXPECT_EQ(find_kernel(k.id), &k);
+    }
+    EXPECT_EQ(find_kernel("no.such.kernel"), nullptr);
+}
+
+TEST(Registry, LadderHasEightRungsInOrderThenTheReferences) {
+    int last_rung = 0;
+    std::set<int> rungs;
+    bool in_references = false;
+    for (const KernelDescriptor& k : all_kernels()) {
+        if (k.rung == 0) {
+            in_references = true;
+            continue;
+        }
+        EXPECT_FALSE(in_references) << k.id << " comes after a reference";
+        EXPECT_GE(k.rung, last_rung) << k.id;
+        last_rung = k.rung;
+        rungs.insert(k.rung);
+    }
+    EXPECT_EQ(rungs, (std::set<int>{1, 2, 3, 4, 5, 6, 7, 8}));
+    for (const char* id : {"cublas.sgemm", "cublas.tf32", "cublas.f16", "cublas.bf16"}) {
+        ASSERT_NE(find_kernel(id), nullptr) << id;
+        EXPECT_EQ(find_kernel(id)->rung, 0);
+    }
+}
+
+TEST(Registry, DescriptorsAreComplete) {
+    for (const KernelDescriptor& k : all_kernels()) {
+        SCOPED_TRACE(k.id);
+        EXPECT_FALSE(k.title.empty());
+        EXPECT_FALSE(k.adds.empty());
+        EXPECT_NE(k.can_run, nullptr);
+        EXPECT_NE(k.launch, nullptr);
+        EXPECT_GE(k.min_sm, 80);
+        if (k.rung == 0) continue;
+        EXPECT_GT(k.threads, 0);
+        EXPECT_EQ(k.threads % 32, 0);
+        EXPECT_GT(k.block_tile.m, 0);
+        EXPECT_GT(k.block_tile.n, 0);
+        EXPECT_GT(k.block_tile.k, 0);
+        EXPECT_GE(k.stages, 1);
+        const KernelDescriptor* reference = find_kernel(k.reference_id);
+        ASSERT_NE(reference, nullptr) << "reference " << k.reference_id;
+        EXPECT_EQ(reference->precision, k.precision);
+        EXPECT_EQ(reference->rung, 0);
+    }
+}
+
+TEST(Registry, TensorRungsNameLayoutsTheAtlasKnowsAndFMARungsNone) {
+    for (const KernelDescriptor& k : all_kernels()) {
+        SCOPED_TRACE(k.id);
+        if (k.rung == 0) continue;
+        const bool tensor = k.mma_tile.m > 0;
+        EXPECT_EQ(tensor, k.precision != Precision::kF32);
+        EXPECT_EQ(tensor, !k.layout_ids.empty());
+        for (const std::string& id : k.layout_ids) {
+            EXPECT_TRUE(viz::fragment_layout(id).has_value()) << id;
+        }
+    }
+}
+
+TEST(Registry, SwizzlesParseInTheBankLab) {
+    for (const KernelDescriptor& k : all_kernels()) {
+        if (k.rung == 0) continue;
+        const auto swizzle = viz::parse_swizzle(k.swizzle);
+        EXPECT_TRUE(swizzle.ok()) << k.id << ": " << swizzle.error();
+    }
+}
+
+TEST(Registry, EveryKernelRunsTheCommonSizes) {
+    for (const KernelDescriptor& k : all_kernels()) {
+        for (const GemmProblem& p : {GemmProblem{4096, 4096, 4096}, GemmProblem{1000, 1000, 1000},
+                                     GemmProblem{16, 3072, 3072}, GemmProblem{8192, 8192, 8192}}) {
+            EXPECT_EQ(why_not_runnable(k, p, kH100), "") << k.id << " " << p.m << "x" << p.n << "x" << p.k;
+        }
+    }
+}
+
+TEST(Registry, OddSizesRunOrGiveOneLineReason) {
+    for (const KernelDescriptor& k : all_kernels()) {
+        for (const GemmProblem& p : {GemmProblem{4097, 129, 77}, GemmProblem{1, 1, 1}, GemmProblem{33, 17, 5}}) {
+            const std::string why = k.can_run(p);
+            EXPECT_EQ(why.find('\n'), std::string::npos) << k.id << ": " << why;
+        }
+    }
+    // The FMA rungs and cuBLAS take every size.
+    for (const char* id : {"naive_fma.f32", "smem_tiled.f32", "cublas.sgemm", "cublas.tf32", "cublas.f16", "cublas.bf16"}) {
+        EXPECT_EQ(find_kernel(id)->can_run({4097, 129, 77}), "") << id;
+    }
+}
+
+TEST(Registry, WhyNotRunnableChecksSizeAndArchitecture) {
+    const KernelDescriptor& naive = *find_kernel("naive_fma.f32");
+    EXPECT_NE(why_not_runnable(naive, {0, 4, 4}, kH100), "");
+    EXPECT_NE(why_not_runnable(naive, {4, 4, -1}, kH100), "");
+    EXPECT_NE(why_not_runnable(naive, {4, 4, 4}, DeviceLimits{75, 64 * 1024}).find("sm_80"), std::string::npos);
+    EXPECT_EQ(why_not_runnable(naive, {4, 4, 4}, DeviceLimits{80, 163 * 1024}), "");
+}
+
+TEST(Registry, KernelsThatNeedMoreSharedMemoryThanTheGpuHasSayHowMuch) {
+    for (const KernelDescriptor& k : all_kernels()) {
+        const std::string on_ada = why_not_runnable(k, {256, 256, 256}, DeviceLimits{89, 99 * 1024});
+        if (k.dynamic_smem_bytes > 99 * 1024) {
+            EXPECT_NE(on_ada.find("KiB of shared memory"), std::string::npos) << k.id << ": " << on_ada;
+        } else {
+            EXPECT_EQ(on_ada, "") << k.id;
+        }
+    }
+    EXPECT_GT(find_kernel("mma_cp_async.f16")->dynamic_smem_bytes, 163 * 1024) << "the rung this test is about";
+}
+
+TEST(Precision, NamesAndStorage) {
+    EXPECT_STREQ(precision_name(Precision::kTF32), "tf32");
+    EXPECT_EQ(storage_bytes(Precision::kF32), 4);
+    EXPECT_EQ(storage_bytes(Precision::kTF32), 4);
+    EXPECT_EQ(storage_bytes(Precision::kF16), 2);
+    EXPECT_EQ(storage_bytes(Precision::kBF16), 2);
+}
+
+}  // namespace
+}  // namespace tclens::kernels

@@ -98,6 +98,10 @@ KernelDescriptor smem_tiled_kernel() {
     d.stages = 1;
     d.swizzle = "none";
     d.layout_ids = {};
+    // Step 3 for warp 0 (ty = 0) at kk = 0: every lane reads a_tile[0][0] (a broadcast) and
+    // lane l reads b_tile[0][l]. Step 1's 4-byte stores along a row (lane l -> (0, 4 l)) are
+    // a pattern the bank lab does not have (its only 4-byte store is sts.32.col).
+    d.shared_accesses = {{"A.lds", 'A', "lds.32.bcast"}, {"B.lds", 'B', "lds.32.row"}};
     d.threads = kTile * kTile;
     d.min_sm = 80;
     d.reference_id = "cublas.sgemm";

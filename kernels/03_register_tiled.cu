@@ -251,6 +251,11 @@ KernelDescriptor register_tiled_kernel() {
     d.stages = kStages;
     d.swizzle = "pad:16";
     d.layout_ids = {};
+    // None of its shared-memory instructions is a bank-lab pattern: the float4 loads of a_t
+    // (lane l -> 16-byte chunk l / 8 of the row, 8 lanes each) and of b (chunk l % 8), the
+    // transposing 4-byte stores into a_t (lane l -> row 4 (l % 2) + j, byte 4 (l / 2)) and the
+    // float4 stores into b (a 16-byte row store; the lab has no sts.128). So none is listed.
+    d.shared_accesses = {};
     d.threads = kThreads;
     d.min_sm = 80;
     d.reference_id = "cublas.sgemm";

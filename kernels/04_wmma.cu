@@ -328,6 +328,11 @@ KernelDescriptor wmma_kernel(Precision precision) {
     descriptor.stages = kStages;
     descriptor.swizzle = "pad:16";
     descriptor.layout_ids = {f16 ? "mma.m16n8k16.f16" : "mma.m16n8k16.bf16"};
+    // load_tile's first copy, warp 0: lane l -> A row l / 4, byte 16 (l % 4) and B row 0,
+    // byte 16 l, i.e. the l-th 16-byte chunk of each tile, row-major. The fragment loads are
+    // not listed: wmma.load's lane addresses are the compiler's, not the program's.
+    descriptor.shared_accesses = {{"A.cp.async", 'A', "cp.async.16"},
+                                  {"B.cp.async", 'B', "cp.async.16"}};
     descriptor.threads = kThreads;
     descriptor.dynamic_smem_bytes = kSmemBytes;
     descriptor.min_sm = 80;

@@ -223,6 +223,11 @@ KernelDescriptor mma_tf32_puzzle_kernel() {
     d.stages = 1;
     d.swizzle = "none";
     d.layout_ids = {"mma.m16n8k8.tf32"};
+    // The A copy (warp 0, i = 0: lane l -> row l / 8, byte 16 (l % 8) of the 128-byte rows) is
+    // the l-th 16-byte chunk of the tile, row-major. Not listed, as no bank-lab pattern has
+    // their lanes: the B copy (lane l -> row l / 8, chunk l % 8 of the 256-byte rows) and the
+    // scalar fragment loads (A: lane (g, t) -> row g, byte 4 t; B: row t, byte 4 g).
+    d.shared_accesses = {{"A.cp.async", 'A', "cp.async.16"}};
     d.threads = kThreads;
     d.min_sm = 80;
     d.reference_id = "cublas.tf32";

@@ -270,6 +270,11 @@ KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
     d.mma_tile = {kMmaM, kMmaN, kMmaK};
     d.stages = 1;
     d.swizzle = "xor";
+    // Warp 0, kk = 0, mt = pair = 0: lane l addresses row l % 16, logical chunk l / 16 of each
+    // tile. The 16-byte stores (lane l -> chunk l of the tile, row-major) are not listed: the
+    // bank lab has 16-byte loads and cp.async, but no 16-byte st.shared.
+    d.shared_accesses = {{"A.ldmatrix", 'A', "ldmatrix.x4"},
+                         {"B.ldmatrix", 'B', "ldmatrix.x4.trans"}};
     d.threads = kThreads;
     d.min_sm = 80;
     switch (precision) {

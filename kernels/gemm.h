@@ -10,7 +10,7 @@
 //
 // A rung is one idea in one file (kernels/NN_<idea>.cu). Its descriptor says what the idea is
 // and what shapes it uses, so the views can draw it: `layout_ids` open in the fragment atlas,
-// `swizzle` in the bank lab, the tiles in the tile map.
+// `swizzle` and `shared_accesses` in the bank lab, the tiles in the tile map.
 
 #include <cuda_runtime.h>
 
@@ -50,6 +50,19 @@ struct TileShape {
     int k = 0;
 };
 
+// One warp-wide shared-memory instruction of a kernel, for the bank lab: the lanes of warp 0
+// in the instruction's first instance (first K step, first fragment, first copy) address
+// exactly what `pattern` (viz/access_pattern.h, lane_access) addresses on the operand's tile
+// (kernels/shared_access.h: the logical block_tile.m x block_tile.k tile of A or
+// block_tile.k x block_tile.n of B, row-major) stored under the kernel's `swizzle`; the bank
+// lab prices that instance. An instruction whose lanes match no viz pattern is not listed; the
+// kernel file says so next to its list.
+struct SharedAccess {
+    std::string label;    // unique in the kernel, no spaces: operand '.' instruction, "A.ldmatrix"
+    char operand = 'A';   // 'A' or 'B': which tile it reads or writes
+    std::string pattern;  // a viz pattern name, e.g. "ldmatrix.x4", "cp.async.16"
+};
+
 struct KernelDescriptor {
     std::string id;     // stable name for CLI and recordings, e.g. "mma_ldmatrix_xor.f16"
     int rung = 0;       // position on the ladder, 1..; 0 for the cuBLAS references
@@ -63,6 +76,8 @@ struct KernelDescriptor {
     int stages = 1;         // shared-memory buffers in the K loop (1 = no pipelining)
     std::string swizzle;    // shared-memory layout as a viz swizzle spec ("none", "pad:16", "xor")
     std::vector<std::string> layout_ids;  // fragment atlas IDs of the instructions it uses
+    std::vector<SharedAccess> shared_accesses;  // its shared-memory instructions that the bank
+                                                // lab models (none for cuBLAS)
     int threads = 0;        // threads per block
     int dynamic_smem_bytes = 0;  // dynamic shared memory per block (0: static only, <= 48 KiB)
     int min_sm = 80;        // compute capability x 10 it needs (90 = sm_90a features)

@@ -2,7 +2,9 @@
 // `tclens banks --swizzle S --pattern P [--rows R --row-bytes W] [--json] [--measure]`:
 // the shared-memory bank model of one warp access pattern under one swizzle (viz/bank_model.h),
 // as a table or as the bank JSON of DESIGN.md, optionally measured on the GPU with CUPTI
-// (profiling/bank_measure.h).
+// (profiling/bank_measure.h). P is a viz pattern or a kernel's own access, KERNEL/ACCESS
+// (kernels/shared_access.h): that one brings its tile and, when --swizzle is not given, the
+// kernel's swizzle.
 
 #include <CLI/CLI.hpp>
 #include <array>
@@ -14,6 +16,7 @@
 
 #include "app/cli/commands.h"
 #include "app/exit_codes.h"
+#include "kernels/shared_access.h"
 #include "profiling/bank_measure.h"
 #include "profiling/device_info.h"
 #include "viz/bank_json.h"
@@ -82,8 +85,22 @@ void print_list(bool json) {
                                 {"default_rows", pattern.default_tile.rows},
                                 {"default_row_bytes", pattern.default_tile.row_bytes}});
         }
-        std::printf("%s\n",
-                    nlohmann::json{{"swizzles", swizzles}, {"patterns", patterns}}.dump(2).c_str());
+        nlohmann::json accesses = nlohmann::json::array();
+        for (const kernels::KernelAccess& access : kernels::kernel_accesses()) {
+            accesses.push_back({{"name", access.name},
+                                {"kernel", access.kernel->id},
+                                {"label", access.access->label},
+                                {"operand", std::string(1, access.access->operand)},
+                                {"pattern", access.pattern.name},
+                                {"rows", access.tile.rows},
+                                {"row_bytes", access.tile.row_bytes},
+                                {"swizzle", access.swizzle.spec}});
+        }
+        std::printf("%s\n", nlohmann::json{{"swizzles", swizzles},
+                                           {"patterns", patterns},
+                                           {"kernel_accesses", accesses}}
+                                .dump(2)
+                                .c_str());
         return;
     }
     std::printf("swizzles (--swizzle):\n");
@@ -96,6 +113,16 @@ void print_list(bool json) {
                                  std::to_string(pattern.default_tile.row_bytes);
         std::printf("  %-18s %2d B %-5s %-9s %s\n", pattern.name.c_str(), pattern.access_bytes,
                     pattern.is_store ? "store" : "load", tile.c_str(), pattern.summary.c_str());
+    }
+    std::printf(
+        "\nkernel accesses (--pattern KERNEL/ACCESS), each the first instance of one "
+        "instruction of a kernel,\nwith its operand's tile and the kernel's swizzle "
+        "(the default --swizzle):\n");
+    for (const kernels::KernelAccess& access : kernels::kernel_accesses()) {
+        const std::string tile =
+            std::to_string(access.tile.rows) + " x " + std::to_string(access.tile.row_bytes);
+        std::printf("  %-34s %-18s %-10s %s\n", access.name.c_str(), access.pattern.name.c_str(),
+                    tile.c_str(), access.swizzle.spec.c_str());
     }
 }
 
@@ -118,11 +145,18 @@ void print_measurement(const viz::BankReport& report,
     }
 }
 
-void print_table(const viz::BankReport& report) {
+// `access`: the kernel access the report models, if --pattern named one.
+void print_table(const viz::BankReport& report, const kernels::KernelAccess* access) {
     std::printf("%s under %s on a %d x %d-byte tile (%lld bytes of shared memory)\n",
-                report.pattern.name.c_str(), report.swizzle.spec.c_str(), report.tile.rows,
-                report.tile.row_bytes,
+                access ? access->name.c_str() : report.pattern.name.c_str(),
+                report.swizzle.spec.c_str(), report.tile.rows, report.tile.row_bytes,
                 static_cast<long long>(viz::storage_bytes(report.swizzle, report.tile)));
+    if (access) {
+        std::printf("  kernel   %s (rung %d) %s: %s on its %c tile of %d x %d bytes, swizzle %s\n",
+                    access->kernel->id.c_str(), access->kernel->rung, access->access->label.c_str(),
+                    access->pattern.name.c_str(), access->access->operand, access->tile.rows,
+                    access->tile.row_bytes, access->swizzle.spec.c_str());
+    }
     std::printf("  swizzle  %s\n", viz::describe(report.swizzle).c_str());
     std::printf("  pattern  %s: %s\n", report.pattern.name.c_str(), report.pattern.summary.c_str());
     for (const viz::RequestReport& request : report.requests) {
@@ -177,21 +211,41 @@ int run_banks(const BanksOptions& options) {
         print_list(options.json);
         return kExitOk;
     }
-    if (options.swizzle.empty() || options.pattern.empty()) {
-        return usage_error(std::string("give ") + (options.swizzle.empty() ? "--swizzle S" : "") +
-                           (options.swizzle.empty() && options.pattern.empty() ? " and " : "") +
+    const bool names_access = kernels::is_kernel_access_name(options.pattern);
+    const bool needs_swizzle = options.swizzle.empty() && !names_access;
+    if (needs_swizzle || options.pattern.empty()) {
+        return usage_error(std::string("give ") + (needs_swizzle ? "--swizzle S" : "") +
+                           (needs_swizzle && options.pattern.empty() ? " and " : "") +
                            (options.pattern.empty() ? "--pattern P" : "") +
                            ", or --list to see the allowed names");
     }
-    const viz::Expected<viz::Swizzle> swizzle = viz::parse_swizzle(options.swizzle);
-    if (!swizzle) {
-        return usage_error(swizzle.error());
+    std::optional<viz::Swizzle> swizzle;
+    if (!options.swizzle.empty()) {
+        const viz::Expected<viz::Swizzle> parsed = viz::parse_swizzle(options.swizzle);
+        if (!parsed) {
+            return usage_error(parsed.error());
+        }
+        swizzle = *parsed;
     }
-    const viz::Expected<viz::Pattern> pattern = viz::parse_pattern(options.pattern);
-    if (!pattern) {
-        return usage_error(pattern.error());
+    std::optional<kernels::KernelAccess> access;
+    std::optional<viz::Pattern> pattern;
+    if (names_access) {
+        const viz::Expected<kernels::KernelAccess> parsed =
+            kernels::parse_kernel_access(options.pattern);
+        if (!parsed) {
+            return usage_error(parsed.error());
+        }
+        access = *parsed;
+        pattern = access->pattern;
+        if (!swizzle) swizzle = access->swizzle;
+    } else {
+        const viz::Expected<viz::Pattern> parsed = viz::parse_pattern(options.pattern);
+        if (!parsed) {
+            return usage_error(parsed.error());
+        }
+        pattern = *parsed;
     }
-    viz::Tile tile = viz::default_tile(*pattern, *swizzle);
+    viz::Tile tile = access ? access->tile : viz::default_tile(*pattern, *swizzle);
     if (options.rows_option->count() > 0) {
         tile.rows = options.rows;
     }
@@ -212,10 +266,12 @@ int run_banks(const BanksOptions& options) {
         }
     }
     if (options.json) {
-        std::printf("%s\n", viz::bank_report_json(report).dump(2).c_str());
+        nlohmann::json json = viz::bank_report_json(report);
+        if (access) json["pattern"] = access->name;
+        std::printf("%s\n", json.dump(2).c_str());
         return kExitOk;
     }
-    print_table(report);
+    print_table(report, access ? &*access : nullptr);
     if (measurement) {
         print_measurement(report, *measurement);
     }
@@ -228,15 +284,18 @@ void add_banks_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
         "banks", "Shared-memory bank conflicts of a warp access pattern under a swizzle");
     auto options = std::make_shared<BanksOptions>();
-    command->add_flag("--list", options->list, "List the swizzles and patterns");
+    command->add_flag("--list", options->list,
+                      "List the swizzles, the patterns and the kernels' accesses");
     command->add_option("--swizzle", options->swizzle,
-                        "none, pad:N, xor, cute:B,M,S, tma32, tma64 or tma128");
-    command->add_option("--pattern", options->pattern, "Access pattern (see --list)");
-    options->rows_option =
-        command->add_option("--rows", options->rows, "Tile rows (default: the pattern's)");
+                        "none, pad:N, xor, cute:B,M,S, tma32, tma64 or tma128 (default for a "
+                        "kernel access: the kernel's)");
+    command->add_option("--pattern", options->pattern,
+                        "Access pattern, or a kernel's access KERNEL/ACCESS (see --list)");
+    options->rows_option = command->add_option(
+        "--rows", options->rows, "Tile rows (default: the pattern's, or the kernel's tile)");
     options->row_bytes_option = command->add_option("--row-bytes", options->row_bytes,
                                                     "Tile row length in bytes (default: the "
-                                                    "pattern's)");
+                                                    "pattern's, or the kernel's tile)");
     command->add_flag("--json", options->json, "Machine-readable output (bank JSON of DESIGN.md)");
     command->add_flag("--measure", options->measure,
                       "Also measure the wavefronts on the GPU with CUPTI (needs a GPU and "

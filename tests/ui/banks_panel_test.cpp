@@ -1,6 +1,7 @@
 // The Banks panel under Xvfb: both swizzles are drawn side by side and differ where the model
-// says they do, the phase stepper changes the highlighted lanes, a tile the model rejects shows
-// its reason instead of crashing, and a bad --set value is a usage error.
+// says they do, the phase stepper changes the highlighted lanes, a kernel's own access is drawn
+// on its tile against the kernel's swizzle, a tile the model rejects shows its reason instead of
+// crashing, and a bad --set value is a usage error.
 
 #include <gtest/gtest.h>
 
@@ -95,6 +96,23 @@ TEST(BanksPanel, SteppingToOnePhaseHighlightsFewerWords) {
     EXPECT_GT(pixels_of(all, banks.banks[0], 0, kWidth / 2), 1500);
 }
 
+TEST(BanksPanel, KernelAccessIsDrawnOnTheKernelsTileAgainstItsSwizzle) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    // Both sides start unswizzled; the XOR rung's A ldmatrix then puts the kernel's xor on the
+    // right, on the 128 x 128-byte A tile. Its heatmap is the default's (ldmatrix.x4 on 128-byte
+    // rows): 8-way on the left, conflict-free on the right.
+    const auto plain = banks_screenshot("--set right=none");
+    const auto png =
+        banks_screenshot("--set right=none --set pattern=mma_ldmatrix_xor.f16/A.ldmatrix");
+    ASSERT_TRUE(png.loaded && plain.loaded);
+    const viz::BankPalette& banks = viz::dark_bank_palette();
+    const int half = kWidth / 2;
+    EXPECT_GT(pixels_of(plain, banks.heat[3], half, kWidth), 1500);
+    EXPECT_GT(pixels_of(png, banks.heat[3], 0, half), 1500);
+    EXPECT_LT(pixels_of(png, banks.heat[3], half, kWidth), 200);
+    EXPECT_GT(pixels_of(png, banks.heat[0], half, kWidth), 15000);
+}
+
 TEST(BanksPanel, ATileTheModelRejectsShowsTheReasonInRed) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const auto ok = banks_screenshot("");
@@ -117,7 +135,8 @@ TEST(BanksPanel, LargestTileRenders) {
 }
 
 TEST(BanksPanel, BadSettingIsUsageErrorBeforeAnyWindow) {
-    for (const char* setting : {"left=zigzag", "phase=4", "rows=0", "pattern=lds", "colour=red"}) {
+    for (const char* setting : {"left=zigzag", "phase=4", "rows=0", "pattern=lds",
+                                "pattern=bogus.kernel/A.ldmatrix", "colour=red"}) {
         SCOPED_TRACE(setting);
         const auto result = test::run_command(kTclens + " screenshot --view banks --set " +
                                               setting + " --out " + test::temp_path("never.png"));

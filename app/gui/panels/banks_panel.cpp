@@ -10,6 +10,7 @@
 #include "app/gui/draw_list_painter.h"
 #include "app/gui/export_buttons.h"
 #include "app/parse_number.h"
+#include "kernels/shared_access.h"
 
 namespace tclens::gui {
 namespace {
@@ -34,10 +35,11 @@ std::string number_text(double value) {
     return text;
 }
 
-// "none" -> "none", "cute:3,4,3" -> "cute-3-4-3": a swizzle spec as part of a file name.
+// "cute:3,4,3" -> "cute-3-4-3", "wmma.f16/A.cp.async" -> "wmma.f16-A.cp.async": a swizzle
+// spec or pattern name as part of a file name.
 std::string file_part(std::string text) {
     for (char& c : text) {
-        if (c == ':' || c == ',') c = '-';
+        if (c == ':' || c == ',' || c == '/') c = '-';
     }
     return text;
 }
@@ -68,14 +70,40 @@ std::string_view BanksPanel::help() const {
            "asks of one bank: 1 is conflict-free, k costs k wavefronts. Step through the phases "
            "with All / < / > or the Left and Right keys. Hover a bank, a heatmap cell or a word "
            "to light up its relatives. 'Measure on GPU' runs both sides in a probe kernel under "
-           "CUPTI and shows 'model N / measured M' per side.";
+           "CUPTI and shows 'model N / measured M' per side. Below the built-in patterns the "
+           "pattern list offers the kernels' own accesses (KERNEL/ACCESS, e.g. the A-tile "
+           "ldmatrix of the XOR rung): the first instance of that instruction on the kernel's "
+           "tile, with the kernel's swizzle on the right.";
 }
 
 void BanksPanel::select_pattern(int index) {
     pattern_ = index;
+    access_ = -1;
     phase_ = -1;
     reset_tile();
     rebuild();
+}
+
+// The kernel's tile as it is (not widened: that is the shape the kernel uses), and its swizzle
+// on the right.
+void BanksPanel::select_access(int index) {
+    const kernels::KernelAccess& access = kernels::kernel_accesses()[size_t(index)];
+    const auto pattern =
+        std::find_if(patterns_.begin(), patterns_.end(),
+                     [&](const viz::Pattern& p) { return p.name == access.pattern.name; });
+    pattern_ = int(pattern - patterns_.begin());
+    access_ = index;
+    phase_ = -1;
+    rows_ = access.tile.rows;
+    row_bytes_ = access.tile.row_bytes;
+    sides_[1].spec = access.swizzle.spec;
+    rebuild();
+}
+
+// What the pattern combo shows: the kernel access's name, or the viz pattern's.
+const std::string& BanksPanel::shown_name() const {
+    if (access_ >= 0) return kernels::kernel_accesses()[size_t(access_)].name;
+    return patterns_[size_t(pattern_)].name;
 }
 
 // The pattern's default tile, rows widened to kDisplayRowBytes and to what a cute swizzle on
@@ -161,6 +189,16 @@ std::string BanksPanel::set_swizzle(int side, const std::string& spec) {
 
 std::string BanksPanel::apply_setting(std::string_view key, std::string_view value) {
     const std::string text(value);
+    if (key == "pattern" && kernels::is_kernel_access_name(text)) {
+        const auto access = kernels::parse_kernel_access(text);
+        if (!access) return "pattern='" + text + "': " + access.error();
+        const auto& accesses = kernels::kernel_accesses();
+        const auto it =
+            std::find_if(accesses.begin(), accesses.end(),
+                         [&](const kernels::KernelAccess& a) { return a.name == text; });
+        select_access(int(it - accesses.begin()));
+        return "";
+    }
     if (key == "pattern") {
         const auto pattern = viz::parse_pattern(text);
         if (!pattern) return "pattern='" + text + "': " + pattern.error();
@@ -185,7 +223,7 @@ std::string BanksPanel::apply_setting(std::string_view key, std::string_view val
         if (!phase || *phase < -1 || *phase >= phases_) {
             return "phase='" + text + "': allowed: -1 (all)" +
                    (phases_ > 0 ? " or 0.." + std::to_string(phases_ - 1) : std::string()) +
-                   " for " + patterns_[size_t(pattern_)].name;
+                   " for " + shown_name();
         }
         phase_ = *phase;
         rebuild();
@@ -251,8 +289,8 @@ void BanksPanel::draw_phase_stepper() {
 void BanksPanel::draw_export_and_measure(AppContext& context) {
     const bool has_view = !view_.draw.rects.empty();
     if (!has_view) ImGui::BeginDisabled();
-    const std::string base = "banks_" + file_part(patterns_[size_t(pattern_)].name) + "_" +
-                             file_part(sides_[0].spec) + "_vs_" + file_part(sides_[1].spec);
+    const std::string base = "banks_" + file_part(shown_name()) + "_" + file_part(sides_[0].spec) +
+                             "_vs_" + file_part(sides_[1].spec);
     draw_export_buttons(view_.draw, base, export_message_);
     if (!has_view) ImGui::EndDisabled();
 
@@ -278,21 +316,39 @@ void BanksPanel::draw_export_and_measure(AppContext& context) {
     }
 }
 
-void BanksPanel::draw_controls(AppContext& context) {
+// The viz patterns, then the kernels' accesses.
+void BanksPanel::draw_pattern_combo() {
     label("pattern");
-    ImGui::SetNextItemWidth(170);
-    if (ImGui::BeginCombo("##pattern", patterns_[size_t(pattern_)].name.c_str())) {
-        for (int i = 0; i < int(patterns_.size()); ++i) {
-            if (ImGui::Selectable(patterns_[size_t(i)].name.c_str(), i == pattern_) &&
-                i != pattern_) {
-                select_pattern(i);
-            }
-            if (ImGui::IsItemHovered()) {
-                ImGui::SetTooltip("%s", patterns_[size_t(i)].summary.c_str());
-            }
+    const char* shown = shown_name().c_str();
+    ImGui::SetNextItemWidth(std::max(170.0f, ImGui::CalcTextSize(shown).x + 40.0f));
+    if (!ImGui::BeginCombo("##pattern", shown, ImGuiComboFlags_HeightLarge)) return;
+    for (int i = 0; i < int(patterns_.size()); ++i) {
+        const bool selected = access_ < 0 && i == pattern_;
+        if (ImGui::Selectable(patterns_[size_t(i)].name.c_str(), selected) && !selected) {
+            select_pattern(i);
         }
-        ImGui::EndCombo();
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s", patterns_[size_t(i)].summary.c_str());
+        }
     }
+    ImGui::Separator();
+    ImGui::TextDisabled("kernel accesses");
+    const auto& accesses = kernels::kernel_accesses();
+    for (int i = 0; i < int(accesses.size()); ++i) {
+        const kernels::KernelAccess& access = accesses[size_t(i)];
+        if (ImGui::Selectable(access.name.c_str(), i == access_) && i != access_) select_access(i);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s: %s on the %d x %d-byte %c tile, swizzle %s",
+                              access.kernel->title.c_str(), access.pattern.name.c_str(),
+                              access.tile.rows, access.tile.row_bytes, access.access->operand,
+                              access.swizzle.spec.c_str());
+        }
+    }
+    ImGui::EndCombo();
+}
+
+void BanksPanel::draw_controls(AppContext& context) {
+    draw_pattern_combo();
     ImGui::SameLine(0, 16);
     label("rows");
     ImGui::SetNextItemWidth(100);
@@ -312,6 +368,17 @@ void BanksPanel::draw_controls(AppContext& context) {
     ImGui::SameLine(0, 24);
     draw_phase_stepper();
     draw_export_and_measure(context);
+}
+
+// For a kernel access: what it is and the kernel's own tile and swizzle (the view's title names
+// the viz pattern).
+void BanksPanel::draw_access_line() const {
+    if (access_ < 0) return;
+    const kernels::KernelAccess& access = kernels::kernel_accesses()[size_t(access_)];
+    ImGui::TextDisabled("%s: %s, rung %d; %s on its %c tile of %d x %d bytes, kernel swizzle %s",
+                        access.name.c_str(), access.kernel->title.c_str(), access.kernel->rung,
+                        access.pattern.name.c_str(), access.access->operand, access.tile.rows,
+                        access.tile.row_bytes, access.swizzle.spec.c_str());
 }
 
 // Per side: the model's error in red, or the GPU's answer next to the model's.
@@ -372,6 +439,7 @@ void BanksPanel::draw(AppContext& context) {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_phase(+1);
     }
     draw_controls(context);
+    draw_access_line();
     draw_side_lines();
     draw_view();
 }

@@ -2,7 +2,9 @@
 // Banks panel: one warp-wide shared-memory access pattern under two swizzles side by side
 // (viz/bank_view.h): the tile coloured by the bank each word lands in, the lanes of one phase
 // (or all) highlighted with their numbers, a bank x phase heatmap of conflict degree and the
-// totals; step through the phases, export SVG/PNG, and measure both sides on the GPU.
+// totals; step through the phases, export SVG/PNG, and measure both sides on the GPU. The
+// pattern is a viz pattern or a registry kernel's own access (kernels/shared_access.h), shown
+// on the kernel's tile with the kernel's swizzle on the right.
 
 #include <array>
 #include <memory>
@@ -26,7 +28,8 @@ public:
     std::string_view help() const override;
     void draw(AppContext& context) override;
     // pattern=NAME (see `tclens banks --list`; resets rows and row_bytes to the pattern's
-    // display tile and the phase to all, so set those after it), left=SWIZZLE, right=SWIZZLE
+    // display tile and the phase to all, so set those after it), pattern=KERNEL/ACCESS (the
+    // same, with the kernel's tile, and right=the kernel's swizzle), left=SWIZZLE, right=SWIZZLE
     // (any spec parse_swizzle accepts), rows=N and row_bytes=N (1..262144), phase=P (-1 for
     // all phases, else 0..phases-1 of the current pattern), zoom=0.5..3. A swizzle or tile that
     // parses but does not fit the pattern is not an error here: the panel shows the model's
@@ -42,6 +45,8 @@ private:
     };
 
     void select_pattern(int index);
+    void select_access(int index);
+    const std::string& shown_name() const;
     void reset_tile();
     void rebuild();
     void step_phase(int delta);
@@ -50,11 +55,14 @@ private:
     void draw_swizzle_input(int side);
     void draw_phase_stepper();
     void draw_export_and_measure(AppContext& context);
+    void draw_pattern_combo();
+    void draw_access_line() const;
     void draw_side_lines() const;
     void draw_view();
 
     const std::vector<viz::Pattern>& patterns_;
-    int pattern_ = 0;
+    int pattern_ = 0;  // index into patterns_
+    int access_ = -1;  // index into kernels::kernel_accesses() while one is shown, else -1
     std::array<Side, 2> sides_;
     std::array<std::array<char, 64>, 2> spec_buffers_{};  // what the swizzle inputs edit
     int rows_ = 0;

@@ -11,6 +11,7 @@
 #include "app/gui/export_buttons.h"
 #include "kernels/bench.h"
 #include "kernels/registry.h"
+#include "kernels/shared_access.h"
 #include "viz/palette.h"
 
 namespace tclens::gui {
@@ -98,7 +99,12 @@ std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel) {
     const auto ldmatrix =
         std::find_if(kernel.layout_ids.begin(), kernel.layout_ids.end(),
                      [](const std::string& id) { return id.rfind("ldmatrix.", 0) == 0; });
-    if (ldmatrix != kernel.layout_ids.end()) banks.settings.push_back("pattern=" + *ldmatrix);
+    if (!kernel.shared_accesses.empty()) {
+        banks.settings.push_back(
+            "pattern=" + kernels::shared_access_name(kernel, kernel.shared_accesses.front()));
+    } else if (ldmatrix != kernel.layout_ids.end()) {
+        banks.settings.push_back("pattern=" + *ldmatrix);
+    }
     banks.settings.push_back("left=none");
     banks.settings.push_back("right=" + kernel.swizzle);
     links.push_back(std::move(banks));
@@ -329,7 +335,8 @@ void KernelsPanel::draw_details(AppContext& context) {
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip(link.panel == "fragments"
                                   ? "show this instruction's register layout in Fragments"
-                                  : "compare this swizzle with none in Banks");
+                                  : "compare this swizzle with none in Banks, on the kernel's "
+                                    "first shared-memory access where it declares one");
         }
         ImGui::PopID();
     }

@@ -22,7 +22,8 @@ struct BenchResults;
 
 // A kernel's links to other panels: one to Fragments per layout id ("layout=ID"), then, when it
 // has a swizzle (cuBLAS has none), one to Banks comparing it with no swizzle: "pattern=P" for
-// the first ldmatrix id it uses (the access its swizzle is built for), "left=none",
+// its first shared access (P = KERNEL/LABEL, kernels/shared_access.h) or, when it declares
+// none, the first ldmatrix id it uses (the access its swizzle is built for); then "left=none",
 // "right=SWIZZLE".
 std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel);
 

@@ -1,6 +1,7 @@
 // End-to-end checks of `tclens banks`: the list, the bank JSON contract of DESIGN.md, the human
-// table, one-line usage errors (exit 2) and --measure without a GPU (exit 3). The expected
-// wavefront counts are the worked examples of viz/bank_model.h.
+// table, the kernels' own accesses (--pattern KERNEL/ACCESS), one-line usage errors (exit 2)
+// and --measure without a GPU (exit 3). The expected wavefront counts are the worked examples
+// of viz/bank_model.h.
 
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "kernels/shared_access.h"
 #include "profiling/device_info.h"
 #include "tests/support/run_command.h"
 #include "viz/access_pattern.h"
@@ -46,6 +48,22 @@ TEST(BanksCommand, ListNamesEverySwizzleAndPattern) {
     }
 }
 
+TEST(BanksCommand, ListNamesEveryKernelAccessWithItsTileAndSwizzle) {
+    const auto result = run_command(kTclens + " banks --list");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    ASSERT_FALSE(kernels::kernel_accesses().empty());
+    for (const kernels::KernelAccess& access : kernels::kernel_accesses()) {
+        EXPECT_NE(result.out.find(access.name), std::string::npos) << access.name;
+    }
+    // One line per access: name, viz pattern, tile, swizzle.
+    const auto line = result.out.find("mma_ldmatrix_xor.f16/B.ldmatrix");
+    ASSERT_NE(line, std::string::npos);
+    const std::string text = result.out.substr(line, result.out.find('\n', line) - line);
+    for (const char* part : {"ldmatrix.x4.trans", "64 x 256", "xor"}) {
+        EXPECT_NE(text.find(part), std::string::npos) << part << " in: " << text;
+    }
+}
+
 TEST(BanksCommand, ListJsonHasEveryPattern) {
     const auto result = run_command(kTclens + " banks --list --json");
     ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -55,6 +73,67 @@ TEST(BanksCommand, ListJsonHasEveryPattern) {
     ASSERT_EQ(list["patterns"].size(), viz::list_patterns().size());
     EXPECT_EQ(list["patterns"][0]["name"], viz::list_patterns()[0].name);
     EXPECT_TRUE(list["patterns"][0].contains("access_bytes"));
+    ASSERT_EQ(list["kernel_accesses"].size(), kernels::kernel_accesses().size());
+    for (const nlohmann::json& access : list["kernel_accesses"]) {
+        if (access["name"] != "mma_ldmatrix_xor.f16/A.ldmatrix") continue;
+        EXPECT_EQ(access["kernel"], "mma_ldmatrix_xor.f16");
+        EXPECT_EQ(access["label"], "A.ldmatrix");
+        EXPECT_EQ(access["operand"], "A");
+        EXPECT_EQ(access["pattern"], "ldmatrix.x4");
+        EXPECT_EQ(access["rows"], 128);
+        EXPECT_EQ(access["row_bytes"], 128);
+        EXPECT_EQ(access["swizzle"], "xor");
+        return;
+    }
+    ADD_FAILURE() << "mma_ldmatrix_xor.f16/A.ldmatrix is not in the list";
+}
+
+// The XOR rung's A ldmatrix on its 128 x 128-byte A tile. Lane 1 reads row 1, logical chunk 0,
+// which xor stores at chunk 0 ^ 1 = 1: byte 128 + 16 = 144; unswizzled it is byte 128.
+TEST(BanksCommand, KernelAccessBringsItsTileAndTheKernelsSwizzle) {
+    const nlohmann::json report = banks_json("--pattern mma_ldmatrix_xor.f16/A.ldmatrix");
+    ASSERT_FALSE(report.is_discarded());
+    EXPECT_EQ(report["pattern"], "mma_ldmatrix_xor.f16/A.ldmatrix");
+    EXPECT_EQ(report["swizzle"], "xor");
+    EXPECT_EQ(report["total_wavefronts"], 4);
+    EXPECT_EQ(report["ideal_wavefronts"], 4);
+    EXPECT_EQ(report["conflict_wavefronts"], 0);
+    ASSERT_EQ(report["requests"].size(), 1u);
+    const nlohmann::json& lanes = report["requests"][0]["lanes"];
+    ASSERT_EQ(lanes.size(), 32u);
+    EXPECT_EQ(lanes[1]["byte_addr"], 144);
+    EXPECT_EQ(lanes[16]["byte_addr"], 16);  // row 0, chunk 1
+
+    const auto table = run_command(kTclens + " banks --pattern mma_ldmatrix_xor.f16/A.ldmatrix");
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    for (const char* part :
+         {"mma_ldmatrix_xor.f16/A.ldmatrix under xor on a 128 x 128-byte tile", "ldmatrix.x4",
+          "total: 4 wavefronts, ideal 4, 0 conflict wavefronts"}) {
+        EXPECT_NE(table.out.find(part), std::string::npos) << part << "\n" << table.out;
+    }
+}
+
+TEST(BanksCommand, KernelAccessUnderAnotherSwizzleShowsTheConflicts) {
+    const nlohmann::json report =
+        banks_json("--swizzle none --pattern mma_ldmatrix_xor.f16/A.ldmatrix");
+    ASSERT_FALSE(report.is_discarded());
+    EXPECT_EQ(report["pattern"], "mma_ldmatrix_xor.f16/A.ldmatrix");
+    EXPECT_EQ(report["swizzle"], "none");
+    EXPECT_EQ(report["total_wavefronts"], 32);
+    EXPECT_EQ(report["conflict_wavefronts"], 28);
+    EXPECT_EQ(report["requests"][0]["lanes"][1]["byte_addr"], 128);
+}
+
+TEST(BanksCommand, KernelAccessTileCanBeOverridden) {
+    // B's ldmatrix.x4.trans on its 64 x 256-byte tile: lane 1 -> row 1, chunk 0 ^ 1 -> 272.
+    const nlohmann::json own = banks_json("--pattern mma_ldmatrix_xor.bf16/B.ldmatrix");
+    ASSERT_FALSE(own.is_discarded());
+    EXPECT_EQ(own["requests"][0]["lanes"][1]["byte_addr"], 272);
+    EXPECT_EQ(own["conflict_wavefronts"], 0);
+    const nlohmann::json wide =
+        banks_json("--pattern mma_ldmatrix_xor.bf16/B.ldmatrix --row-bytes 512");
+    ASSERT_FALSE(wide.is_discarded());
+    EXPECT_EQ(wide["requests"][0]["lanes"][1]["byte_addr"], 512 + 16);
 }
 
 TEST(BanksCommand, JsonHasExactlyTheContractKeys) {
@@ -131,6 +210,11 @@ TEST(BanksCommand, BadInputIsOneLineAndExitCode2) {
         {"--pattern ldmatrix.x4", "--swizzle"},
         {"--swizzle none --pattern ldmatrix.x4 --rows abc", "abc"},
         {"--swizzle none --pattern ldmatrix.x4 --iterations 0", "iterations"},
+        {"--pattern mma_ldmatrix_xor.f16/C.ldmatrix", "mma_ldmatrix_xor.f16/B.ldmatrix"},
+        {"--pattern bogus.kernel/A.ldmatrix", "bogus.kernel"},
+        {"--swizzle none --pattern naive_fma.f32/A.lds", "mma_ldmatrix_xor.f16/A.ldmatrix"},
+        {"--swizzle bogus --pattern mma_ldmatrix_xor.f16/A.ldmatrix", "bogus"},
+        {"--pattern mma_ldmatrix_xor.f16/A.ldmatrix --rows 8", "too small"},
     };
     for (const Case& c : cases) {
         const auto result = run_command(kTclens + " banks " + c.args);

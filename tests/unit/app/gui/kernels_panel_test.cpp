@@ -34,7 +34,7 @@ TEST(KernelLinks, EveryKernelsLinksApplyAndShowTheirPanel) {
     }
 }
 
-TEST(KernelLinks, Rung8OpensItsInstructionsAndComparesXorWithNoneOnLdmatrix) {
+TEST(KernelLinks, Rung8OpensItsInstructionsAndComparesXorWithNone) {
     const kernels::KernelDescriptor* kernel = kernels::find_kernel("mma_cp_async.f16");
     ASSERT_TRUE(kernel);
     const std::vector<PanelLink> links = kernel_links(*kernel);
@@ -43,8 +43,21 @@ TEST(KernelLinks, Rung8OpensItsInstructionsAndComparesXorWithNoneOnLdmatrix) {
     EXPECT_EQ(links[0].settings, std::vector<std::string>{"layout=mma.m16n8k16.f16"});
     EXPECT_EQ(links[2].settings, std::vector<std::string>{"layout=ldmatrix.x4.trans"});
     EXPECT_EQ(links[3].panel, "banks");
-    EXPECT_EQ(links[3].settings,
-              (std::vector<std::string>{"pattern=ldmatrix.x4", "left=none", "right=xor"}));
+    ASSERT_EQ(links[3].settings.size(), 3u);
+    EXPECT_EQ(links[3].settings[0].rfind("pattern=", 0), 0u);
+    EXPECT_EQ(links[3].settings[1], "left=none");
+    EXPECT_EQ(links[3].settings[2], "right=xor");
+}
+
+TEST(KernelLinks, Rung7OpensBanksOnItsFirstSharedAccess) {
+    const kernels::KernelDescriptor* kernel = kernels::find_kernel("mma_ldmatrix_xor.bf16");
+    ASSERT_TRUE(kernel);
+    const std::vector<PanelLink> links = kernel_links(*kernel);
+    ASSERT_FALSE(links.empty());
+    EXPECT_EQ(links.back().panel, "banks");
+    EXPECT_EQ(links.back().settings,
+              (std::vector<std::string>{"pattern=mma_ldmatrix_xor.bf16/A.ldmatrix", "left=none",
+                                        "right=xor"}));
 }
 
 TEST(KernelLinks, CublasHasNoBanksLinkAndTheNaiveRungNoPattern) {

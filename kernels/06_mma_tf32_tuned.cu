@@ -1,16 +1,27 @@
 // Rung 6: mma.sync m16n8k8 TF32 tuned to beat cuBLAS's FP32 SGEMM (the goal of MIT 6.S894
 // lab 6): the same instruction as rung 5, fed the way a tensor core needs to be fed.
 //
-// What it adds to rung 5: 64 x 64 warp tiles (one A or B value feeds 8 or 4 mma), a 3-stage
+// What it adds to rung 5: 48 x 64 warp tiles (one A or B value feeds 8 or 3 mma), a 4-stage
 // cp.async ring so loads overlap math, an XOR-swizzled shared layout under which every
 // fragment load is conflict-free, ldmatrix.x4 for A and 16-byte loads for B, fragments of the
-// next k8 step loaded while the current one multiplies, and a grouped block order for L2 reuse.
+// next k8 step loaded while the current one multiplies, TF32 rounding by one integer add, a
+// branch-free K loop for the blocks inside C, and a grouped block order for L2 reuse.
 //
-// Tiling: a block of 128 threads (4 warps, 2 along M x 2 along N) computes 128 x 128 of C, 32
-// of K per stage; two blocks share an SM (96 KiB of shared memory each, <= 255 registers). A
-// warp computes 64 x 64 of C = 4 (M) x 8 (N) MMA tiles of 16 x 8, 128 f32 accumulators per
-// thread; per k8 step it issues 4 ldmatrix.x4 (A), 4 ld.shared.v4 (B) and 32 mma.sync.
-//   warp w -> C rows 64 * (w / 2) .. +63, cols 64 * (w % 2) .. +63 of the block tile.
+// Tunables: TunedConfig<BlockM, BlockN, WarpM, WarpN, Stages, BlocksPerSm, Round, BlockK = 32>
+// fixes the block tile (BlockM x BlockN of C, BlockK of K per stage, a multiple of 32), the
+// warp tile (WarpM % 16 == 0, WarpN % 32 == 0), the cp.async ring depth, the blocks per SM it
+// is compiled for (__launch_bounds__) and the TF32 rounding (Tf32Round below). The descriptor
+// instantiates one configuration, ChosenConfig; the numbers below are ChosenConfig's,
+// <192, 128, 48, 64, 4, 1, kHalfUlp, 32>. On an H100 SXM, with the K loop of tuning round 1
+// (before the unguarded path below), it ran 3072^3 at 167 TFLOP/s: 3.7x cuBLAS SGEMM and 55%
+// of cuBLAS TF32, with cuBLAS TF32's error (2.6e-4 relative RMS on inputs in [-1, 1)).
+//
+// Tiling: a block of 256 threads (8 warps, 4 along M x 2 along N) computes 192 x 128 of C, 32
+// of K per stage; one block per SM (160 KiB of shared memory, <= 255 registers). A warp
+// computes 48 x 64 of C = 3 (M) x 8 (N) MMA tiles of 16 x 8, 96 f32 accumulators per thread;
+// per k8 step it issues 3 ldmatrix.x4 (A), 4 ld.shared.v4 (B) and 24 mma.sync.
+//   warp w -> C rows WarpM * (w / warps along N) .., cols WarpN * (w % warps along N) .. of
+//   the block tile (ChosenConfig: rows 48 * (w / 2) .. +47, cols 64 * (w % 2) .. +63).
 // Fragments (PTX ISA, `tclens layout mma.m16n8k8.tf32`), g = lane / 4, t = lane % 4:
 //   A (16 x 8): (lane, a0..a3) -> (g, t), (g + 8, t), (g, t + 4), (g + 8, t + 4)
 //   B (8 x 8):  (lane, b0, b1) -> (k = t, n = g), (k = t + 4, n = g)
@@ -23,13 +34,18 @@
 // of the group (q(2t) = t), c1 columns 16 + 4t .. +3 (q(2t + 1) = t + 4): float4 stores.
 // Worked example: lane 9 (g 2, t 1), group 0: b0 of tiles 0..3 = B(k 1, n 4..7); c0 of tiles
 // 0..3 = C(row 2, cols 4..7), c1 = C(row 2, cols 20..23).
-// A and B are stored as f32 and rounded to TF32 (cvt.rna: nearest, ties away from zero;
-// ptx::to_tf32) as each fragment is loaded; accumulation is f32.
+// A and B are stored as f32 and rounded to TF32 as each fragment is loaded (Tf32Round; the
+// chosen kHalfUlp rounds as cvt.rna, nearest with ties away from zero, as cuBLAS rounds, in
+// one integer add per register, which also moves each B value into the register pair its mma
+// reads); accumulation is f32.
 //
-// Shared memory (dynamic, 3 stages x 32 KiB = 96 KiB), per stage:
-//   A tile 128 rows (m) x 32 f32 (k): 128 B = 8 chunks of 16 B per row;
-//   B tile  32 rows (k) x 128 f32 (n): 512 B = 32 chunks per row.
-// Swizzle "xor": logical 16-byte chunk c of row r is stored at chunk c ^ (r % 8). Then
+// Shared memory (dynamic, Stages x (BlockM + BlockN) x BlockK x 4 B; ChosenConfig: 4 x 40 KiB
+// = 160 KiB), per stage:
+//   A tile BlockM rows (m) x BlockK f32 (k): BlockK / 4 chunks of 16 B per row (ChosenConfig:
+//     8, 128 B);
+//   B tile BlockK rows (k) x BlockN f32 (n): BlockN / 4 chunks per row (ChosenConfig: 32).
+// Swizzle "xor": logical 16-byte chunk c of row r is stored at chunk c ^ (r % 8) (the low 3
+// bits of c). Then
 //   ldmatrix (A): each 8-lane phase reads 8 consecutive rows at one logical chunk -> 8
 //     distinct chunk positions mod 8 = 32 banks once;
 //   ld.shared.v4 (B): phase p (lanes 8p..8p+7: g = 2p, 2p + 1, t = 0..3) reads rows k0 + t
@@ -37,22 +53,29 @@
 //   cp.async (stores): 8 lanes write 8 chunks of one row group of 8 -> a permutation.
 // Every phase is one wavefront: no bank conflicts anywhere.
 //
-// Pipeline (3 stages, one cp.async group per K tile, empty past the last tile so the counts
-// stay exact): the prologue commits tiles 0 and 1. K tile i is read from stage i % 3. At its
-// k8 step 0 the block issues tile i + 2 into stage (i + 2) % 3, the stage tile i - 1 used;
-// every read of that stage was issued before the barrier of tile i - 1's last step. At k8
-// step 3 each thread waits until at most 1 group is pending (tile i + 1 has landed), then a
-// barrier publishes tile i + 1 to all warps before its step-0 fragments are loaded. Register
-// fragments are double-buffered: step s + 1's loads are issued before step s's mma.
+// Pipeline (Stages deep, one cp.async group per K tile, zero-size copies past the last tile so
+// the counts stay exact): the prologue commits tiles 0 .. Stages - 2. K tile i is read from
+// stage i % Stages. At its k8 step 0 the block issues tile i + Stages - 1 into the stage tile
+// i - 1 used; every read of that stage was issued before the barrier of tile i - 1's last step.
+// At the last k8 step each thread waits until at most Stages - 2 groups are pending (tile i + 1
+// has landed), then a barrier publishes tile i + 1 to all warps before its step-0 fragments
+// are loaded. Register fragments are double-buffered: step s + 1's loads are issued before
+// step s's mma.
+// Copy addressing: each thread's copies of a tile are rows kThreads / (chunks per row) apart at
+// one chunk, so their shared destinations are constants from one base and their global
+// sources one running pointer; the per-thread cursors advance by a constant per K tile.
 //
 // Block order: block b -> tile (row, col) in groups of 8 tile rows, down a group's column
 // first, so the blocks resident at once share A panels and B panels in L2.
 //
-// Edges: a 16-byte chunk outside A or B is zero-filled (cp.async src_bytes = 0), so partial
-// M, N and K tiles add zeros. That needs 16-byte aligned rows with each chunk wholly inside or
+// Edges: a block whose tile lies inside C, with K % BlockK == 0, runs the K loop with no
+// guards at all; any other block runs the same code with guards (compute_block_tile's kEdge).
+// There a 16-byte chunk outside A or B is zero-filled (cp.async src_bytes = 0), so partial M,
+// N and K tiles add zeros. That needs 16-byte aligned rows with each chunk wholly inside or
 // outside: K % 4 == 0 and N % 4 == 0 (can_run); M is free. C is written per float4 (4
-// consecutive columns from a multiple of 4), guarded by row < M and col < N. Operand
-// pointers must be 16-byte aligned (cudaMalloc gives 256).
+// consecutive columns from a multiple of 4), guarded by row < M and col < N in edge blocks.
+// Operand pointers must be 16-byte aligned (cudaMalloc gives 256). With Tf32Round::kHalfUlp,
+// A and B must be finite (the integer add turns Inf and some NaN payloads into other values).
 #include <cuda_runtime.h>
 
 #include <climits>
@@ -65,106 +88,162 @@
 namespace tclens::kernels {
 namespace {
 
-constexpr int kBlockM = 128;
-constexpr int kBlockN = 128;
-constexpr int kBlockK = 32;
-constexpr int kWarpM = 64;
-constexpr int kWarpN = 64;
-constexpr int kWarpsN = kBlockN / kWarpN;                    // 2
-constexpr int kThreads = 32 * (kBlockM / kWarpM) * kWarpsN;  // 128
-constexpr int kBlocksPerSm = 2;
-constexpr int kStages = 3;
-constexpr int kMmaM = 16;
-constexpr int kMmaN = 8;
-constexpr int kMmaK = 8;
-constexpr int kTilesM = kWarpM / kMmaM;             // 4 m16 tiles per warp
-constexpr int kGroupCols = 32;                      // one column group = 4 n8 tiles, see the header
-constexpr int kGroupsN = kWarpN / kGroupCols;       // 2
-constexpr int kTilesPerGroup = kGroupCols / kMmaN;  // 4
-constexpr int kStepsK = kBlockK / kMmaK;            // 4 k8 steps per stage
-constexpr int kRasterRows = 8;                      // tile rows per group of the block order
+// How f32 operands become TF32 fragments. The tensor core reads the sign, the exponent and the
+// 10 high mantissa bits of each 32-bit register and ignores the 13 low bits, so
+//   kRna      cvt.rna.tf32.f32 (nearest, ties away from zero: cuBLAS's rounding), sm_80+;
+//   kHalfUlp  integer add of 0x1000 (half a TF32 ulp) to the bits, the low bits then ignored:
+//             the same rounding as kRna for finite inputs in one integer add;
+//   kTruncate the raw f32 bits: rounding toward zero, no instruction at all;
+//   kRn       cvt.rn.tf32.f32 (nearest, ties to even), sm_90+ only.
+enum class Tf32Round { kRna, kHalfUlp, kTruncate, kRn };
 
-constexpr int kChunk = 16;                                // bytes per cp.async / swizzle unit
-constexpr int kChunkFloats = kChunk / 4;                  // 4
-constexpr int kSwizzleRows = 8;                           // chunk c of row r -> c ^ (r % 8)
-constexpr int kARowBytes = kBlockK * 4;                   // 128
-constexpr int kBRowBytes = kBlockN * 4;                   // 512
-constexpr int kAStageBytes = kBlockM * kARowBytes;        // 16 KiB
-constexpr int kBStageBytes = kBlockK * kBRowBytes;        // 16 KiB
-constexpr int kStageBytes = kAStageBytes + kBStageBytes;  // 32 KiB
-constexpr int kSmemBytes = kStages * kStageBytes;         // 96 KiB
+constexpr int gcd(int x, int y) { return y == 0 ? x : gcd(y, x % y); }
 
-// cp.async: thread tid copies chunk tid % (chunks per row) of rows tid / (chunks per row)
-// + step * p of each tile.
-constexpr int kAChunksPerRow = kARowBytes / kChunk;   // 8
-constexpr int kBChunksPerRow = kBRowBytes / kChunk;   // 32
-constexpr int kARowStep = kThreads / kAChunksPerRow;  // 16
-constexpr int kBRowStep = kThreads / kBChunksPerRow;  // 4
-constexpr int kACopies = kBlockM / kARowStep;         // 8 per thread per tile
-constexpr int kBCopies = kBlockK / kBRowStep;         // 8
+template <int BlockM, int BlockN, int WarpM, int WarpN, int Stages, int BlocksPerSm,
+          Tf32Round Round, int BlockK = 32>
+struct TunedConfig {
+    static constexpr int kBlockM = BlockM;
+    static constexpr int kBlockN = BlockN;
+    static constexpr int kBlockK = BlockK;  // K per stage: A rows of BlockK / 4 16-byte chunks
+    static constexpr int kWarpM = WarpM;
+    static constexpr int kWarpN = WarpN;
+    static constexpr int kStages = Stages;
+    static constexpr int kBlocksPerSm = BlocksPerSm;
+    static constexpr Tf32Round kRound = Round;
 
-static_assert(kAChunksPerRow == kSwizzleRows, "A rows are one swizzle row of 8 chunks");
-static_assert(kARowStep % kSwizzleRows == 0, "an A-copying thread keeps one row phase");
-static_assert(kBChunksPerRow % kSwizzleRows == 0 && kThreads % kBChunksPerRow == 0,
-              "B rows are whole swizzle groups, copied by whole threads");
-static_assert(kBlockM % kARowStep == 0 && kBlockK % kBRowStep == 0, "copies spread evenly");
-static_assert(kMmaK == kSwizzleRows, "a k8 step starts at a row multiple of 8 in B");
-static_assert(kWarpM % kSwizzleRows == 0, "warp rows start at a multiple of 8 in A");
-static_assert(kSmemBytes * kBlocksPerSm <= 227 * 1024,
-              "kBlocksPerSm blocks fit in one SM's shared memory");
+    static constexpr int kWarpsM = kBlockM / kWarpM;
+    static constexpr int kWarpsN = kBlockN / kWarpN;
+    static constexpr int kThreads = 32 * kWarpsM * kWarpsN;
+    static constexpr int kMmaM = 16;
+    static constexpr int kMmaN = 8;
+    static constexpr int kMmaK = 8;
+    static constexpr int kTilesM = kWarpM / kMmaM;             // m16 tiles per warp
+    static constexpr int kGroupCols = 32;                      // one column group, see the header
+    static constexpr int kGroupsN = kWarpN / kGroupCols;       // column groups per warp
+    static constexpr int kTilesPerGroup = kGroupCols / kMmaN;  // 4 n8 tiles per group
+    static constexpr int kStepsK = kBlockK / kMmaK;            // k8 steps per stage
+    static constexpr int kRasterRows = 8;                      // tile rows per group of the order
+
+    static constexpr int kChunk = 16;                // bytes per cp.async / swizzle unit
+    static constexpr int kChunkFloats = kChunk / 4;  // 4
+    static constexpr int kSwizzleRows = 8;           // chunk c of row r -> c ^ (r % 8)
+    static constexpr int kARowBytes = kBlockK * 4;
+    static constexpr int kBRowBytes = kBlockN * 4;
+    static constexpr int kAStageBytes = kBlockM * kARowBytes;
+    static constexpr int kBStageBytes = kBlockK * kBRowBytes;
+    static constexpr int kStageBytes = kAStageBytes + kBStageBytes;
+    static constexpr int kSmemBytes = kStages * kStageBytes;
+
+    // cp.async: thread tid copies chunk tid % (chunks per row) of rows tid / (chunks per row)
+    // + step * p of each tile.
+    static constexpr int kAChunksPerRow = kARowBytes / kChunk;
+    static constexpr int kBChunksPerRow = kBRowBytes / kChunk;
+    static constexpr int kARowStep = kThreads / kAChunksPerRow;
+    static constexpr int kBRowStep = kThreads / kBChunksPerRow;
+    static constexpr int kACopies = kBlockM / kARowStep;  // per thread per tile
+    static constexpr int kBCopies = kBlockK / kBRowStep;
+    // A B-copying thread's rows b_copy_row + kBRowStep p fall in kBPhases swizzle phases
+    // (row % 8), repeating with period kBPhases in p.
+    static constexpr int kBPhases = kSwizzleRows / gcd(kBRowStep, kSwizzleRows);
+
+    static_assert(kBlockM % kWarpM == 0 && kBlockN % kWarpN == 0, "warps tile the block");
+    static_assert(kWarpM % kMmaM == 0 && kWarpN % kGroupCols == 0,
+                  "a warp tile is whole m16 tiles and whole 32-column groups");
+    static_assert(kStages >= 2, "the ring needs a stage to fill while one is read");
+    static_assert(kBlockK % kMmaK == 0 && kAChunksPerRow % kSwizzleRows == 0,
+                  "A rows are whole k8 steps and whole swizzle rows of 8 chunks");
+    static_assert(kThreads % kAChunksPerRow == 0 && kARowStep % kSwizzleRows == 0,
+                  "an A-copying thread keeps one chunk and one row phase");
+    static_assert(kBChunksPerRow % kSwizzleRows == 0 && kThreads % kBChunksPerRow == 0,
+                  "B rows are whole swizzle groups, copied by whole threads");
+    static_assert(kBlockM % kARowStep == 0 && kBlockK % kBRowStep == 0 && kBCopies % kBPhases == 0,
+                  "copies spread evenly");
+    static_assert(kACopies <= 32, "the A row mask is one 32-bit word");
+    static_assert(kMmaK == kSwizzleRows, "a k8 step starts at a row multiple of 8 in B");
+    static_assert(kWarpM % kSwizzleRows == 0, "warp rows start at a multiple of 8 in A");
+    static_assert(kSmemBytes * kBlocksPerSm <= 227 * 1024,
+                  "kBlocksPerSm blocks fit in one SM's shared memory");
+};
+
+// The configuration the descriptor runs.
+using ChosenConfig = TunedConfig<192, 128, 48, 64, 4, 1, Tf32Round::kHalfUlp>;
 
 constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
 
+// The TF32 fragment register for the f32 bits `bits` (see Tf32Round).
+template <Tf32Round Round>
+__device__ __forceinline__ std::uint32_t to_tf32_fragment(std::uint32_t bits) {
+    if constexpr (Round == Tf32Round::kRna) {
+        return ptx::to_tf32(__uint_as_float(bits));
+    } else if constexpr (Round == Tf32Round::kHalfUlp) {
+        return bits + 0x1000u;
+    } else if constexpr (Round == Tf32Round::kTruncate) {
+        return bits;
+    } else {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+        static_assert(Round != Tf32Round::kRn, "cvt.rn.tf32.f32 needs sm_90");
+        return bits;
+#else
+        std::uint32_t r;
+        asm("cvt.rn.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(__uint_as_float(bits)));
+        return r;
+#endif
+    }
+}
+
 // The register fragments of one k8 step of a warp tile, per thread.
+template <class Cfg>
 struct Fragments {
-    std::uint32_t a[kTilesM][4];                   // (m16 tile, a0..a3), TF32
-    std::uint32_t b[kGroupsN][2][kTilesPerGroup];  // (group, b0 / b1, n8 tile in group), TF32
+    std::uint32_t a[Cfg::kTilesM][4];                        // (m16 tile, a0..a3), TF32
+    std::uint32_t b[Cfg::kGroupsN][2][Cfg::kTilesPerGroup];  // (group, b0 / b1, n8 tile), TF32
 };
 
 // Loads the TF32 fragments of k8 step `step` from the stage starting at `stage` (in smem).
 //   a_offset: this lane's ldmatrix row address in the A tile for step 0 at chunk bits 0..2
-//             cleared (row * 128 B); a_chunk: its logical chunk ^ swizzle for step 0.
+//             cleared (row * kARowBytes); a_chunk: its logical chunk ^ swizzle for step 0.
 //   b_offset[h]: this lane's 16-byte word for b0 (h 0) / b1 (h 1), step 0, group 0.
-__device__ __forceinline__ void load_fragments(Fragments& f, const unsigned char* stage, int step,
-                                               int a_offset, int a_chunk,
+template <class Cfg>
+__device__ __forceinline__ void load_fragments(Fragments<Cfg>& f, const unsigned char* stage,
+                                               int step, int a_offset, int a_chunk,
                                                const int (&b_offset)[2]) {
     // ldmatrix.x4: lanes 8j..8j+7 address matrix j = rows (8 (j % 2) + lane % 8), logical
     // chunk 2 step + j / 2; register j comes back as a0..a3 (matrix j holds rows 8 (j % 2)..,
     // k columns 4 (j / 2)..; lane (g, t) receives its row g, word t).
-    const int a_row = a_offset + ((a_chunk ^ (2 * step)) * kChunk);
+    const int a_row = a_offset + ((a_chunk ^ (2 * step)) * Cfg::kChunk);
 #pragma unroll
-    for (int i = 0; i < kTilesM; ++i) {
+    for (int i = 0; i < Cfg::kTilesM; ++i) {
         std::uint32_t raw[4];
-        ptx::ldmatrix_x4(raw, stage + a_row + i * kMmaM * kARowBytes);
+        ptx::ldmatrix_x4(raw, stage + a_row + i * Cfg::kMmaM * Cfg::kARowBytes);
 #pragma unroll
         for (int r = 0; r < 4; ++r) {
-            f.a[i][r] = ptx::to_tf32(__uint_as_float(raw[r]));
+            f.a[i][r] = to_tf32_fragment<Cfg::kRound>(raw[r]);
         }
     }
 #pragma unroll
-    for (int grp = 0; grp < kGroupsN; ++grp) {
+    for (int grp = 0; grp < Cfg::kGroupsN; ++grp) {
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
-            const float4 v =
-                *reinterpret_cast<const float4*>(stage + kAStageBytes + b_offset[h] +
-                                                 step * kMmaK * kBRowBytes + grp * kGroupCols * 4);
-            f.b[grp][h][0] = ptx::to_tf32(v.x);
-            f.b[grp][h][1] = ptx::to_tf32(v.y);
-            f.b[grp][h][2] = ptx::to_tf32(v.z);
-            f.b[grp][h][3] = ptx::to_tf32(v.w);
+            const uint4 v = *reinterpret_cast<const uint4*>(
+                stage + Cfg::kAStageBytes + b_offset[h] + step * Cfg::kMmaK * Cfg::kBRowBytes +
+                grp * Cfg::kGroupCols * 4);
+            f.b[grp][h][0] = to_tf32_fragment<Cfg::kRound>(v.x);
+            f.b[grp][h][1] = to_tf32_fragment<Cfg::kRound>(v.y);
+            f.b[grp][h][2] = to_tf32_fragment<Cfg::kRound>(v.z);
+            f.b[grp][h][3] = to_tf32_fragment<Cfg::kRound>(v.w);
         }
     }
 }
 
-// One k8 step of the warp tile: 4 x 8 mma.sync.
-__device__ __forceinline__ void multiply(float (&acc)[kTilesM][kGroupsN][kTilesPerGroup][4],
-                                         const Fragments& f) {
+// One k8 step of the warp tile: kTilesM x (kGroupsN x 4) mma.sync.
+template <class Cfg>
+__device__ __forceinline__ void multiply(
+    float (&acc)[Cfg::kTilesM][Cfg::kGroupsN][Cfg::kTilesPerGroup][4], const Fragments<Cfg>& f) {
 #pragma unroll
-    for (int i = 0; i < kTilesM; ++i) {
+    for (int i = 0; i < Cfg::kTilesM; ++i) {
 #pragma unroll
-        for (int grp = 0; grp < kGroupsN; ++grp) {
+        for (int grp = 0; grp < Cfg::kGroupsN; ++grp) {
 #pragma unroll
-            for (int j = 0; j < kTilesPerGroup; ++j) {
+            for (int j = 0; j < Cfg::kTilesPerGroup; ++j) {
                 const std::uint32_t b[2] = {f.b[grp][0][j], f.b[grp][1][j]};
                 ptx::mma_m16n8k8_tf32(acc[i][grp][j], f.a[i], b);
             }
@@ -172,141 +251,161 @@ __device__ __forceinline__ void multiply(float (&acc)[kTilesM][kGroupsN][kTilesP
     }
 }
 
-// One block computes the C tile that the grouped block order gives blockIdx.x.
-// Preconditions: K % 4 == 0, N % 4 == 0, M, N, K <= 2^30, pointers 16-byte aligned.
-__global__ void __launch_bounds__(kThreads, kBlocksPerSm)
-    mma_tf32_tuned(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
-                   int m, int n, int k) {
-    extern __shared__ __align__(128) unsigned char smem[];
+// Keeps the compiler from folding a running pointer back into base + p * stride, which would
+// hoist one 64-bit offset register per copy out of the K loop.
+__device__ __forceinline__ const float* opaque(const float* p) {
+    asm("" : "+l"(p));
+    return p;
+}
 
+// The block's C tile at (block_row, block_col). kEdge = false: the tile lies inside C and
+// K % kBlockK == 0, so no copy or store needs a guard; kEdge = true guards each of them.
+template <class Cfg, bool kEdge>
+__device__ __forceinline__ void compute_block_tile(const float* __restrict__ a,
+                                                   const float* __restrict__ b,
+                                                   float* __restrict__ c, int m, int n, int k,
+                                                   int block_row, int block_col,
+                                                   unsigned char* smem) {
     const int tid = static_cast<int>(threadIdx.x);
     const int warp = tid / 32;
     const int lane = tid % 32;
     const int g = lane / 4;
     const int t = lane % 4;
 
-    // Block order: groups of kRasterRows tile rows; inside a group, down a column first.
-    const int tiles_m = (m + kBlockM - 1) / kBlockM;
-    const int tiles_n = (n + kBlockN - 1) / kBlockN;
-    const int per_group = kRasterRows * tiles_n;
-    const int block = static_cast<int>(blockIdx.x);
-    const int first_row = block / per_group * kRasterRows;
-    const int group_rows = min(tiles_m - first_row, kRasterRows);
-    const int in_group = block % per_group;
-    const int block_row = (first_row + in_group % group_rows) * kBlockM;
-    const int block_col = in_group / group_rows * kBlockN;
-
-    // cp.async sources and destinations (byte offsets in a stage), see load_tile below.
-    const int a_copy_chunk = tid % kAChunksPerRow;
-    const int a_copy_row = tid / kAChunksPerRow;
-    const int a_copy_dst =
-        a_copy_row * kARowBytes + ((a_copy_chunk ^ (a_copy_row % kSwizzleRows)) * kChunk);
-    const float* a_copy_src =
-        a + (static_cast<std::int64_t>(block_row + a_copy_row) * k + a_copy_chunk * kChunkFloats);
-    unsigned a_rows_inside = 0;  // bit p: row a_copy_row + 16 p of the tile is inside A
+    // cp.async sources and destinations, see copy_tile below. Destinations are byte offsets in
+    // a stage. The sources are cursors at the thread's first chunk of the next K tile to copy;
+    // past the last K tile they stay on it (the copies are then zero-size), so an unguarded
+    // block never addresses outside A or B, and a guarded one dereferences only inside chunks.
+    const int a_copy_chunk = tid % Cfg::kAChunksPerRow;
+    const int a_copy_row = tid / Cfg::kAChunksPerRow;
+    const int a_copy_dst = a_copy_row * Cfg::kARowBytes +
+                           ((a_copy_chunk ^ (a_copy_row % Cfg::kSwizzleRows)) * Cfg::kChunk);
+    const float* a_cursor = a + (static_cast<std::int64_t>(block_row + a_copy_row) * k +
+                                 a_copy_chunk * Cfg::kChunkFloats);
+    const std::int64_t a_copy_stride = static_cast<std::int64_t>(Cfg::kARowStep) * k;
+    const int b_copy_chunk = tid % Cfg::kBChunksPerRow;
+    const int b_copy_row = tid / Cfg::kBChunksPerRow;
+    int b_copy_dst[Cfg::kBPhases];  // copy p: b_copy_dst[p % kBPhases] + rows of p / kBPhases
 #pragma unroll
-    for (int p = 0; p < kACopies; ++p) {
-        a_rows_inside |= (block_row + a_copy_row + p * kARowStep < m ? 1u : 0u) << p;
+    for (int ph = 0; ph < Cfg::kBPhases; ++ph) {
+        const int row = b_copy_row + ph * Cfg::kBRowStep;
+        b_copy_dst[ph] = Cfg::kAStageBytes + row * Cfg::kBRowBytes +
+                         ((b_copy_chunk ^ (row % Cfg::kSwizzleRows)) * Cfg::kChunk);
     }
-    const int b_copy_chunk = tid % kBChunksPerRow;
-    const int b_copy_row = tid / kBChunksPerRow;
-    const bool b_col_inside = block_col + b_copy_chunk * kChunkFloats < n;
-    const float* b_copy_src =
-        b + (static_cast<std::int64_t>(b_copy_row) * n + block_col + b_copy_chunk * kChunkFloats);
+    const float* b_cursor = b + (static_cast<std::int64_t>(b_copy_row) * n + block_col +
+                                 b_copy_chunk * Cfg::kChunkFloats);
+    const std::int64_t b_copy_stride = static_cast<std::int64_t>(Cfg::kBRowStep) * n;
+    const std::int64_t b_tile_stride = static_cast<std::int64_t>(Cfg::kBlockK) * n;
+    unsigned a_rows_inside = 0;  // bit p: row a_copy_row + kARowStep p of the tile is inside A
+    if constexpr (kEdge) {
+#pragma unroll
+        for (int p = 0; p < Cfg::kACopies; ++p) {
+            a_rows_inside |= (block_row + a_copy_row + p * Cfg::kARowStep < m ? 1u : 0u) << p;
+        }
+    }
+    const bool b_col_inside = !kEdge || block_col + b_copy_chunk * Cfg::kChunkFloats < n;
+    const int k_tiles = (k + Cfg::kBlockK - 1) / Cfg::kBlockK;
 
-    // Copies K tile `tile` into stage `stage`, zero-filling chunks outside A and B.
-    //   A: (thread, p) -> tile row a_copy_row + 16 p, chunk a_copy_chunk (8 lanes = one row)
-    //   B: (thread, p) -> tile row b_copy_row + 4 p, chunk b_copy_chunk (32 lanes = one row)
-    auto load_tile = [&](int tile, int stage) {
-        unsigned char* dst = smem + stage * kStageBytes;
-        const int k0 = tile * kBlockK;
-        const bool a_col_inside = k0 + a_copy_chunk * kChunkFloats < k;
-        // Unrolled by 2, not fully: the fully unrolled copies hit 255 registers and spill on sm_80.
-#pragma unroll 2
-        for (int p = 0; p < kACopies; ++p) {
-            const bool inside = a_col_inside && ((a_rows_inside >> p) & 1u) != 0;
-            const float* src =
-                inside ? a_copy_src + (static_cast<std::int64_t>(p * kARowStep) * k + k0) : a;
-            ptx::cp_async_16(dst + a_copy_dst + p * kARowStep * kARowBytes, src, inside ? 16 : 0);
+    // Copies K tile `tile` (the cursors' tile; called for tile = 0, 1, 2, ...) into the stage at
+    // `dst`, zero-filling chunks outside A and B and every chunk of a tile >= k_tiles.
+    //   A: (thread, p) -> tile row a_copy_row + kARowStep p, chunk a_copy_chunk (8 lanes: one
+    //      row's 8 chunks at one row phase)
+    //   B: (thread, p) -> tile row b_copy_row + kBRowStep p, chunk b_copy_chunk
+    auto copy_tile = [&](int tile, unsigned char* dst) {
+        const int k0 = tile * Cfg::kBlockK;
+        const bool tile_inside = tile < k_tiles;
+        const bool a_col_inside = kEdge ? k0 + a_copy_chunk * Cfg::kChunkFloats < k : tile_inside;
+        const float* src = a_cursor;
+#pragma unroll
+        for (int p = 0; p < Cfg::kACopies; ++p) {
+            const bool inside =
+                kEdge ? a_col_inside && ((a_rows_inside >> p) & 1u) != 0 : tile_inside;
+            ptx::cp_async_16(dst + a_copy_dst + p * Cfg::kARowStep * Cfg::kARowBytes,
+                             kEdge && !inside ? a : src, inside ? Cfg::kChunk : 0);
+            src = opaque(src + a_copy_stride);
         }
-#pragma unroll 2
-        for (int p = 0; p < kBCopies; ++p) {
-            const int row = b_copy_row + p * kBRowStep;
-            const bool inside = b_col_inside && k0 + row < k;
-            const float* src =
-                inside ? b_copy_src + static_cast<std::int64_t>(k0 + p * kBRowStep) * n : b;
-            const int chunk = b_copy_chunk ^ (row % kSwizzleRows);
-            ptx::cp_async_16(dst + kAStageBytes + row * kBRowBytes + chunk * kChunk, src,
-                             inside ? 16 : 0);
+        src = b_cursor;
+#pragma unroll
+        for (int p = 0; p < Cfg::kBCopies; ++p) {
+            const bool inside =
+                kEdge ? b_col_inside && k0 + b_copy_row + p * Cfg::kBRowStep < k : tile_inside;
+            ptx::cp_async_16(
+                dst + b_copy_dst[p % Cfg::kBPhases] +
+                    p / Cfg::kBPhases * Cfg::kBPhases * Cfg::kBRowStep * Cfg::kBRowBytes,
+                kEdge && !inside ? b : src, inside ? Cfg::kChunk : 0);
+            src = opaque(src + b_copy_stride);
         }
+        // Selects, not a branch: a branch would end the basic block before the step's mma.
+        const bool advance = tile + 1 < k_tiles;
+        a_cursor += advance ? Cfg::kBlockK : 0;
+        b_cursor += advance ? b_tile_stride : 0;
     };
 
     // Fragment addresses (byte offsets in a stage) for k8 step 0.
-    const int warp_row = warp / kWarpsN * kWarpM;  // in the block tile
-    const int warp_col = warp % kWarpsN * kWarpN;
+    const int warp_row = warp / Cfg::kWarpsN * Cfg::kWarpM;  // in the block tile
+    const int warp_col = warp % Cfg::kWarpsN * Cfg::kWarpN;
     // ldmatrix: lane -> A tile row warp_row + 8 ((lane / 8) % 2) + lane % 8, logical chunk
     // lane / 16 (+ 2 step); stored at that chunk ^ (lane % 8), the row's phase.
-    const int a_offset = (warp_row + 8 * ((lane / 8) % 2) + lane % 8) * kARowBytes;
+    const int a_offset = (warp_row + 8 * ((lane / 8) % 2) + lane % 8) * Cfg::kARowBytes;
     const int a_chunk = (lane / 16) ^ (lane % 8);
     // B word of lane (g, t), h: row t + 4h, logical chunk warp_col / 4 + q(g) (group 0).
     const int q = g / 2 + 4 * (g % 2);
     const int b_offset[2] = {
-        t * kBRowBytes + ((warp_col / kChunkFloats + (q ^ t)) * kChunk),
-        (t + 4) * kBRowBytes + ((warp_col / kChunkFloats + (q ^ (t + 4))) * kChunk),
+        t * Cfg::kBRowBytes + ((warp_col / Cfg::kChunkFloats + (q ^ t)) * Cfg::kChunk),
+        (t + 4) * Cfg::kBRowBytes + ((warp_col / Cfg::kChunkFloats + (q ^ (t + 4))) * Cfg::kChunk),
     };
 
-    float acc[kTilesM][kGroupsN][kTilesPerGroup][4] = {};
-    Fragments frag[2];
+    float acc[Cfg::kTilesM][Cfg::kGroupsN][Cfg::kTilesPerGroup][4] = {};
+    Fragments<Cfg> frag[2];
 
-    const int k_tiles = (k + kBlockK - 1) / kBlockK;
 #pragma unroll
-    for (int s = 0; s < kStages - 1; ++s) {
-        if (s < k_tiles) {
-            load_tile(s, s);
-        }
+    for (int s = 0; s < Cfg::kStages - 1; ++s) {
+        copy_tile(s, smem + s * Cfg::kStageBytes);
         ptx::cp_async_commit();
     }
-    ptx::cp_async_wait<kStages - 2>();
+    ptx::cp_async_wait<Cfg::kStages - 2>();
     __syncthreads();
-    load_fragments(frag[0], smem, 0, a_offset, a_chunk, b_offset);
+    load_fragments<Cfg>(frag[0], smem, 0, a_offset, a_chunk, b_offset);
 
-    int read_stage = 0;             // stage of K tile `tile`
-    int write_stage = kStages - 1;  // stage of K tile `tile + kStages - 1`
+    int read_stage = 0;                                       // byte offset of K tile `tile`
+    int write_stage = (Cfg::kStages - 1) * Cfg::kStageBytes;  // of K tile `tile + kStages - 1`
 #pragma unroll 1
     for (int tile = 0; tile < k_tiles; ++tile) {
 #pragma unroll
-        for (int step = 0; step < kStepsK; ++step) {
-            if (step == kStepsK - 1) {
+        for (int step = 0; step < Cfg::kStepsK; ++step) {
+            if (step == Cfg::kStepsK - 1) {
                 // Tile + 1 has landed for every thread; it may be read from here on.
-                ptx::cp_async_wait<kStages - 2>();
+                ptx::cp_async_wait<Cfg::kStages - 2>();
                 __syncthreads();
-                read_stage = read_stage + 1 == kStages ? 0 : read_stage + 1;
+                read_stage += Cfg::kStageBytes;
+                read_stage = read_stage == Cfg::kSmemBytes ? 0 : read_stage;
             }
-            load_fragments(frag[(step + 1) % 2], smem + read_stage * kStageBytes,
-                           (step + 1) % kStepsK, a_offset, a_chunk, b_offset);
+            load_fragments<Cfg>(frag[(step + 1) % 2], smem + read_stage, (step + 1) % Cfg::kStepsK,
+                                a_offset, a_chunk, b_offset);
             if (step == 0) {
-                if (tile + kStages - 1 < k_tiles) {
-                    load_tile(tile + kStages - 1, write_stage);
-                }
+                // Unconditional (zero-size past the last tile): no branch splits the step, so
+                // the copies interleave with its mma.
+                copy_tile(tile + Cfg::kStages - 1, smem + write_stage);
                 ptx::cp_async_commit();
-                write_stage = write_stage + 1 == kStages ? 0 : write_stage + 1;
+                write_stage += Cfg::kStageBytes;
+                write_stage = write_stage == Cfg::kSmemBytes ? 0 : write_stage;
             }
-            multiply(acc, frag[step % 2]);
+            multiply<Cfg>(acc, frag[step % 2]);
         }
     }
 
     // (i, group, tile j, c0..c3) -> C row warp_row + 16 i + g (+8 for c2, c3), col warp_col +
     // 32 group + 4t + j (+16 for c1, c3): tiles j = 0..3 make one float4.
 #pragma unroll
-    for (int i = 0; i < kTilesM; ++i) {
+    for (int i = 0; i < Cfg::kTilesM; ++i) {
 #pragma unroll
-        for (int grp = 0; grp < kGroupsN; ++grp) {
+        for (int grp = 0; grp < Cfg::kGroupsN; ++grp) {
 #pragma unroll
             for (int r = 0; r < 4; ++r) {
-                const int row = block_row + warp_row + i * kMmaM + g + 8 * (r / 2);
-                const int col = block_col + warp_col + grp * kGroupCols + 4 * t + 16 * (r % 2);
-                if (row < m && col < n) {
-                    const float(&v)[kTilesPerGroup][4] = acc[i][grp];
+                const int row = block_row + warp_row + i * Cfg::kMmaM + g + 8 * (r / 2);
+                const int col = block_col + warp_col + grp * Cfg::kGroupCols + 4 * t + 16 * (r % 2);
+                if (!kEdge || (row < m && col < n)) {
+                    const float(&v)[Cfg::kTilesPerGroup][4] = acc[i][grp];
                     *reinterpret_cast<float4*>(c + (static_cast<std::int64_t>(row) * n + col)) =
                         make_float4(v[0][r], v[1][r], v[2][r], v[3][r]);
                 }
@@ -315,6 +414,33 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     }
 }
 
+// One block computes the C tile that the grouped block order gives blockIdx.x.
+// Preconditions: K % 4 == 0, N % 4 == 0, M, N, K <= 2^30, pointers 16-byte aligned.
+template <class Cfg>
+__global__ void __launch_bounds__(Cfg::kThreads, Cfg::kBlocksPerSm)
+    mma_tf32_tuned(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
+                   int m, int n, int k) {
+    extern __shared__ __align__(128) unsigned char smem[];
+
+    // Block order: groups of kRasterRows tile rows; inside a group, down a column first.
+    const int tiles_m = (m + Cfg::kBlockM - 1) / Cfg::kBlockM;
+    const int tiles_n = (n + Cfg::kBlockN - 1) / Cfg::kBlockN;
+    const int per_group = Cfg::kRasterRows * tiles_n;
+    const int block = static_cast<int>(blockIdx.x);
+    const int first_row = block / per_group * Cfg::kRasterRows;
+    const int group_rows = min(tiles_m - first_row, Cfg::kRasterRows);
+    const int in_group = block % per_group;
+    const int block_row = (first_row + in_group % group_rows) * Cfg::kBlockM;
+    const int block_col = in_group / group_rows * Cfg::kBlockN;
+
+    if (block_row + Cfg::kBlockM <= m && block_col + Cfg::kBlockN <= n && k % Cfg::kBlockK == 0) {
+        compute_block_tile<Cfg, false>(a, b, c, m, n, k, block_row, block_col, smem);
+    } else {
+        compute_block_tile<Cfg, true>(a, b, c, m, n, k, block_row, block_col, smem);
+    }
+}
+
+template <class Cfg>
 std::string mma_tf32_tuned_can_run(const GemmProblem& problem) {
     if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
         return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
@@ -325,22 +451,23 @@ std::string mma_tf32_tuned_can_run(const GemmProblem& problem) {
     if (problem.n % 4 != 0) {
         return "N must be a multiple of 4: B rows are copied in 16-byte (4 x f32) cp.async pieces";
     }
-    const std::int64_t tiles =
-        (problem.m + kBlockM - 1) / kBlockM * ((problem.n + kBlockN - 1) / kBlockN);
+    const std::int64_t tiles = (problem.m + Cfg::kBlockM - 1) / Cfg::kBlockM *
+                               ((problem.n + Cfg::kBlockN - 1) / Cfg::kBlockN);
     if (tiles > INT_MAX) {
-        return "C has more than 2147483647 tiles of 128 x 128: one block each, gridDim.x limit";
+        return "C has more than 2147483647 block tiles: one block each, gridDim.x limit";
     }
     return "";
 }
 
+template <class Cfg>
 cudaError_t mma_tf32_tuned_launch(const GemmOperands& operands, cudaStream_t stream) {
     cudaError_t status = cudaFuncSetAttribute(
-        mma_tf32_tuned, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes);
+        mma_tf32_tuned<Cfg>, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
     if (status == cudaSuccess) {
-        // Two 96 KiB blocks per SM need the largest shared-memory carveout.
-        status =
-            cudaFuncSetAttribute(mma_tf32_tuned, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                 cudaSharedmemCarveoutMaxShared);
+        // kBlocksPerSm blocks of up to 227 KiB together need the largest shared-memory carveout.
+        status = cudaFuncSetAttribute(mma_tf32_tuned<Cfg>,
+                                      cudaFuncAttributePreferredSharedMemoryCarveout,
+                                      cudaSharedmemCarveoutMaxShared);
     }
     if (status != cudaSuccess) {
         return status;
@@ -348,10 +475,11 @@ cudaError_t mma_tf32_tuned_launch(const GemmOperands& operands, cudaStream_t str
     const int m = static_cast<int>(operands.problem.m);
     const int n = static_cast<int>(operands.problem.n);
     const int k = static_cast<int>(operands.problem.k);
-    const int tiles = (m + kBlockM - 1) / kBlockM * ((n + kBlockN - 1) / kBlockN);
-    mma_tf32_tuned<<<tiles, kThreads, kSmemBytes, stream>>>(static_cast<const float*>(operands.a),
-                                                            static_cast<const float*>(operands.b),
-                                                            operands.c, m, n, k);
+    const int tiles =
+        (m + Cfg::kBlockM - 1) / Cfg::kBlockM * ((n + Cfg::kBlockN - 1) / Cfg::kBlockN);
+    mma_tf32_tuned<Cfg><<<tiles, Cfg::kThreads, Cfg::kSmemBytes, stream>>>(
+        static_cast<const float*>(operands.a), static_cast<const float*>(operands.b), operands.c, m,
+        n, k);
     return cudaGetLastError();
 }
 
@@ -361,24 +489,32 @@ KernelDescriptor mma_tf32_tuned_kernel() {
     KernelDescriptor d;
     d.id = "mma_tf32_tuned";
     d.rung = 6;
-    d.title = "mma.sync tf32, 64x64 warp tiles, XOR swizzle, 3-stage cp.async";
+    d.title = "mma.sync tf32, 48x64 warp tiles, XOR swizzle, 4-stage cp.async";
     d.adds =
-        "64x64 warp tiles, conflict-free XOR-swizzled smem (ldmatrix for A, 16-byte loads for B), "
-        "a 3-stage cp.async ring and double-buffered fragments: aims past cuBLAS SGEMM";
+        "48x64 warp tiles, conflict-free XOR-swizzled smem (ldmatrix for A, 16-byte loads for B), "
+        "a 4-stage cp.async ring, double-buffered fragments, one-add TF32 rounding: aims past "
+        "cuBLAS SGEMM";
     d.precision = Precision::kTF32;
-    d.block_tile = {kBlockM, kBlockN, kBlockK};
-    d.warp_tile = {kWarpM, kWarpN, 0};
+    d.block_tile = {ChosenConfig::kBlockM, ChosenConfig::kBlockN, ChosenConfig::kBlockK};
+    d.warp_tile = {ChosenConfig::kWarpM, ChosenConfig::kWarpN, 0};
     d.thread_tile = {0, 0, 0};
-    d.mma_tile = {kMmaM, kMmaN, kMmaK};
-    d.stages = kStages;
+    d.mma_tile = {ChosenConfig::kMmaM, ChosenConfig::kMmaN, ChosenConfig::kMmaK};
+    d.stages = ChosenConfig::kStages;
     d.swizzle = "xor";
     d.layout_ids = {"mma.m16n8k8.tf32", "ldmatrix.x4"};
-    d.threads = kThreads;
-    d.dynamic_smem_bytes = kSmemBytes;
-    d.min_sm = 80;
+    // Warp 0, k8 step 0, first m16 tile and first copy: ldmatrix lane l -> A row l % 16, logical
+    // chunk l / 16; cp.async lane l -> A row l / 8, chunk l % 8 and B row 0, chunk l (the l-th
+    // 16-byte chunk of each tile, row-major). Not listed: the B fragment loads (ld.shared.v4,
+    // lane (g, t) -> row t, chunk q(g) = g / 2 + 4 (g % 2)), a pattern the bank lab lacks.
+    d.shared_accesses = {{"A.ldmatrix", 'A', "ldmatrix.x4"},
+                          {"A.cp.async", 'A', "cp.async.16"},
+                          {"B.cp.async", 'B', "cp.async.16"}};
+    d.threads = ChosenConfig::kThreads;
+    d.dynamic_smem_bytes = ChosenConfig::kSmemBytes;
+    d.min_sm = ChosenConfig::kRound == Tf32Round::kRn ? 90 : 80;
     d.reference_id = "cublas.tf32";
-    d.can_run = mma_tf32_tuned_can_run;
-    d.launch = mma_tf32_tuned_launch;
+    d.can_run = mma_tf32_tuned_can_run<ChosenConfig>;
+    d.launch = mma_tf32_tuned_launch<ChosenConfig>;
     return d;
 }
 

@@ -1,6 +1,7 @@
 #include "kernels/registry.h"
 
 #include "kernels/ladder.h"
+#include "kernels/ladder_hopper.h"
 
 namespace tclens::kernels {
 namespace {
@@ -18,6 +19,12 @@ std::vector<KernelDescriptor> register_all_kernels() {
         mma_ldmatrix_xor_kernel(Precision::kBF16),
         mma_cp_async_kernel(Precision::kF16),
         mma_cp_async_kernel(Precision::kBF16),
+        wgmma_tma_kernel(Precision::kF16),
+        wgmma_tma_kernel(Precision::kBF16),
+        wgmma_warp_specialized_kernel(Precision::kF16),
+        wgmma_warp_specialized_kernel(Precision::kBF16),
+        wgmma_persistent_kernel(Precision::kF16),
+        wgmma_persistent_kernel(Precision::kBF16),
         cublas_kernel(Precision::kF32),
         cublas_kernel(Precision::kTF32),
         cublas_kernel(Precision::kF16),

@@ -1,0 +1,331 @@
+// Rung 9: the tensor cores' Hopper interface. Operands travel global -> shared by TMA (one
+// instruction per box, issued by one thread, landing in the 128-byte-swizzled layout wgmma
+// reads), their arrival is counted in bytes by an mbarrier, and one warpgroup (128 threads)
+// multiplies them with wgmma.mma_async m64nNk16, A and B both read straight from shared memory.
+//
+// Adds to rung 8:
+//   - TMA: a tensor map (host, kernels/tensor_map.h) describes A and B once; a K tile is 1 + BN/64
+//     bulk copies instead of 256 threads x 12 cp.async, and out-of-bounds parts of a box arrive
+//     as zeros, so edges cost nothing.
+//   - mbarrier completion: thread 0 announces a stage's bytes (arrive.expect_tx); the copies
+//     count them down; everyone waits on the stage's phase parity. No cp.async groups.
+//   - wgmma: asynchronous warpgroup MMA from shared-memory descriptors; no ldmatrix, no
+//     fragments in registers except the accumulators. One wgmma group (a K tile) stays in
+//     flight while the next stage is waited for and the freed stage is refilled.
+//
+// Tunables: WgmmaTmaConfig below (block tile, stages, raster band, blocks per SM); the
+// descriptor launches ChosenWgmmaTmaConfig: 128 x 128 x 64 block tile, 3 stages (96 KiB), two
+// blocks (two warpgroups) per SM, 16-row raster bands.
+//
+// Tiling: one warpgroup = 4 warps; block tile BM x BN, BM / 64 wgmma m64nBNk16 per k16 step
+// (Chosen: 2 x m64n128k16, 2 x 64 = 128 f32 accumulators per thread).
+//
+// Shared memory (dynamic; 1 KiB slack to align the stages to 1024 bytes, then the stages, then
+// one 8-byte mbarrier per stage). Stage s (stage_bytes = BM * 128 + 64 * BN * 2):
+//   A: BM rows (m) x 128 bytes (64 k), one TMA box; B: BN / 64 boxes of 64 rows (k) x 128
+//   bytes (64 n), 8 KiB each. Both 128-byte swizzled ("tma128"): chunk c of row r at c ^ (r % 8).
+//
+// Pipeline, K tile kt in stage kt % S, phase parity (kt / S) % 2 of full[kt % S]:
+//   prologue: thread 0 issues tiles 0 .. S-2.
+//   tile kt: wait full; wgmma fence; 4 k16 steps x BM/64 wgmma; commit;
+//            wait_group 1 (tile kt-1's wgmma are done); __syncthreads (so in every warp);
+//            thread 0 issues tile kt + S - 1 into stage (kt - 1) % S, the one just freed.
+//
+// Edges: TMA needs 16-byte global strides, so K % 8 == 0 (A rows) and N % 8 == 0 (B rows);
+// M is free. Out-of-range rows and columns of a box read as zeros (they add nothing); C stores
+// are guarded per float2 (N even: aligned). A and B must be 16-byte aligned (cudaMalloc: 256).
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "kernels/hopper.cuh"
+#include "kernels/ladder_hopper.h"
+#include "kernels/tensor_map.h"
+
+namespace tclens::kernels {
+namespace {
+
+template <int BlockM, int BlockN, int Stages, int GroupM, int BlocksPerSm>
+struct WgmmaTmaConfig {
+    static constexpr int kBlockM = BlockM;
+    static constexpr int kBlockN = BlockN;
+    static constexpr int kBlockK = hopper::kBoxElems;  // one 128-byte swizzled row of A
+    static constexpr int kStages = Stages;
+    static constexpr int kGroupM = GroupM;
+    static constexpr int kBlocksPerSm = BlocksPerSm;
+
+    static constexpr int kThreads = hopper::kWarpgroupThreads;
+    static constexpr int kWgmmaN = kBlockN;
+    static constexpr int kTilesM = kBlockM / hopper::kWgmmaM;  // wgmma per k16 step
+    static constexpr int kAccumulators = kWgmmaN / 2;          // per wgmma, per thread
+
+    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
+    static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
+    static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
+    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
+    static constexpr int kSmemBytes =
+        hopper::kSwizzleAtomBytes + kStages * kStageBytes + kStages * 8;
+
+    static_assert(kBlockM % hopper::kWgmmaM == 0 && kBlockM <= 256, "A box: 64-row multiples <= 256");
+    static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
+    static_assert(kTilesM * kAccumulators <= 128, "at most 128 accumulators per thread");
+    static_assert(kStages >= 2, "one stage computes while the next loads");
+    static_assert(kBlocksPerSm * (kSmemBytes + 1024) <= 228 * 1024 && kSmemBytes <= 227 * 1024,
+                  "shared memory of kBlocksPerSm blocks must fit one H100 SM");
+};
+
+using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 3, 16, 2>;
+
+template <typename Element, typename Config>
+__global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
+    wgmma_tma_gemm(const __grid_constant__ CUtensorMap a_map,
+                   const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
+                   int k, int tiles_m, int tiles_n) {
+#if defined(TCLENS_HOPPER_DEVICE)
+    using C = Config;
+    namespace hp = hopper;
+    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;  // k16 steps per K tile
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char* smem = hp::align_1024(smem_raw);
+    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(smem + C::kStages * C::kStageBytes);
+
+    const int tid = threadIdx.x;
+    int tile_m = 0;
+    int tile_n = 0;
+    hp::rasterise_tile(blockIdx.x, tiles_m, tiles_n, C::kGroupM, tile_m, tile_n);
+    const int block_m = tile_m * C::kBlockM;
+    const int block_n = tile_n * C::kBlockN;
+    const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+
+    if (tid == 0) {
+        hp::prefetch_tensor_map(&a_map);
+        hp::prefetch_tensor_map(&b_map);
+#pragma unroll
+        for (int s = 0; s < C::kStages; ++s) {
+            hp::mbarrier_init(&full[s], 1);
+        }
+        hp::fence_barrier_init();
+    }
+    __syncthreads();
+
+    // Thread 0 only: announce stage bytes, then the A box and the B boxes of K tile kt.
+    const auto issue = [&](int kt) {
+        const int s = kt % C::kStages;
+        unsigned char* stage = smem + s * C::kStageBytes;
+        hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
+        hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
+#pragma unroll
+        for (int j = 0; j < C::kBBoxes; ++j) {
+            hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes, &b_map, &full[s],
+                            block_n + j * hp::kBoxElems, kt * C::kBlockK);
+        }
+    };
+    if (tid == 0) {
+        for (int kt = 0; kt < C::kStages - 1 && kt < k_tiles; ++kt) {
+            issue(kt);
+        }
+    }
+
+    const std::uint64_t a_desc = hp::k_major_descriptor(smem);
+    const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
+    float acc[C::kTilesM][C::kAccumulators] = {};
+
+    for (int kt = 0; kt < k_tiles; ++kt) {
+        const int s = kt % C::kStages;
+        hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
+        hp::wgmma_fence();
+#pragma unroll
+        for (int step = 0; step < kSteps; ++step) {
+#pragma unroll
+            for (int tm = 0; tm < C::kTilesM; ++tm) {
+                hp::wgmma_ss<Element, C::kWgmmaN>(
+                    acc[tm],
+                    hp::advance_descriptor(a_desc, s * C::kStageBytes +
+                                                       tm * hp::kWgmmaM * hp::kSwizzleRowBytes +
+                                                       step * hp::kAStepBytes),
+                    hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
+                    (kt | step) != 0);
+            }
+        }
+        hp::wgmma_commit_group();
+        hp::wgmma_wait_group<1>();
+#pragma unroll
+        for (int tm = 0; tm < C::kTilesM; ++tm) {
+            hp::fence_accumulators(acc[tm]);
+        }
+        __syncthreads();
+        if (tid == 0 && kt + C::kStages - 1 < k_tiles) {
+            issue(kt + C::kStages - 1);
+        }
+    }
+    hp::wgmma_wait_group<0>();
+#pragma unroll
+    for (int tm = 0; tm < C::kTilesM; ++tm) {
+        hp::fence_accumulators(acc[tm]);
+    }
+
+    // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2).
+    const int lane = tid % 32;
+    const int warp = tid / 32;
+    const int g = lane / 4;
+    const int t = lane % 4;
+#pragma unroll
+    for (int tm = 0; tm < C::kTilesM; ++tm) {
+#pragma unroll
+        for (int j = 0; j < C::kAccumulators / 4; ++j) {
+            const int col = block_n + 8 * j + 2 * t;
+            if (col >= n) {
+                continue;
+            }
+#pragma unroll
+            for (int half = 0; half < 2; ++half) {
+                const int row = block_m + hp::kWgmmaM * tm + 16 * warp + g + 8 * half;
+                if (row < m) {
+                    *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
+                        make_float2(acc[tm][4 * j + 2 * half], acc[tm][4 * j + 2 * half + 1]);
+                }
+            }
+        }
+    }
+#else
+    (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
+#endif
+}
+
+constexpr std::int64_t kWgmmaTmaMaxDim = std::int64_t{1} << 30;
+
+std::int64_t wgmma_tma_tiles(std::int64_t extent, int tile) { return (extent + tile - 1) / tile; }
+
+template <typename Config>
+std::string wgmma_tma_can_run(const GemmProblem& problem) {
+    if (problem.m > kWgmmaTmaMaxDim || problem.n > kWgmmaTmaMaxDim || problem.k > kWgmmaTmaMaxDim) {
+        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
+    }
+    if (problem.k % 8 != 0) {
+        return "K must be a multiple of 8: TMA needs A's row stride to be a multiple of 16 bytes";
+    }
+    if (problem.n % 8 != 0) {
+        return "N must be a multiple of 8: TMA needs B's row stride to be a multiple of 16 bytes";
+    }
+    if (wgmma_tma_tiles(problem.m, Config::kBlockM) * wgmma_tma_tiles(problem.n, Config::kBlockN) >
+        2147483647) {
+        return "C has more than 2147483647 tiles of " + std::to_string(Config::kBlockM) + " x " +
+               std::to_string(Config::kBlockN) + ": one block each, gridDim.x limit";
+    }
+    return "";
+}
+
+// The tensor maps of A (M x K, box 64 k x BM rows) and B (K x N, box 64 n x BK rows), both
+// 128-byte swizzled. Returns false if the driver refuses them.
+template <typename Element>
+bool make_operand_maps(const GemmOperands& operands, int box_rows_a, int box_rows_b,
+                       CUtensorMap* a_map, CUtensorMap* b_map) {
+    const GemmProblem& p = operands.problem;
+    const CUtensorMapDataType type = std::is_same_v<Element, __half>
+                                         ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                                         : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+    TensorMap2d a;
+    a.base = operands.a;
+    a.type = type;
+    a.rows = static_cast<std::uint64_t>(p.m);
+    a.cols = static_cast<std::uint64_t>(p.k);
+    a.row_stride_bytes = static_cast<std::uint64_t>(p.k) * 2;
+    a.box_rows = static_cast<std::uint32_t>(box_rows_a);
+    a.box_cols = hopper::kBoxElems;
+    TensorMap2d b = a;
+    b.base = operands.b;
+    b.rows = static_cast<std::uint64_t>(p.k);
+    b.cols = static_cast<std::uint64_t>(p.n);
+    b.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 2;
+    b.box_rows = static_cast<std::uint32_t>(box_rows_b);
+    return encode_tensor_map(a, a_map).empty() && encode_tensor_map(b, b_map).empty();
+}
+
+template <typename Element, typename Config>
+cudaError_t wgmma_tma_launch(const GemmOperands& operands, cudaStream_t stream) {
+    const GemmProblem& p = operands.problem;
+    const auto kernel = wgmma_tma_gemm<Element, Config>;
+    cudaError_t status = cudaFuncSetAttribute(
+        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
+    if (status == cudaSuccess) {
+        status = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                      cudaSharedmemCarveoutMaxShared);
+    }
+    if (status != cudaSuccess) {
+        return status;
+    }
+    CUtensorMap a_map;
+    CUtensorMap b_map;
+    if (!make_operand_maps<Element>(operands, Config::kBlockM, Config::kBlockK, &a_map, &b_map)) {
+        return cudaErrorInvalidValue;
+    }
+    const int tiles_m = static_cast<int>(wgmma_tma_tiles(p.m, Config::kBlockM));
+    const int tiles_n = static_cast<int>(wgmma_tma_tiles(p.n, Config::kBlockN));
+    kernel<<<static_cast<unsigned>(std::int64_t{tiles_m} * tiles_n), Config::kThreads,
+             Config::kSmemBytes, stream>>>(a_map, b_map, operands.c, static_cast<int>(p.m),
+                                           static_cast<int>(p.n), static_cast<int>(p.k), tiles_m,
+                                           tiles_n);
+    return cudaGetLastError();
+}
+
+std::string wgmma_tma_wrong_precision_can_run(const GemmProblem&) {
+    return "wgmma_tma takes f16 or bf16 inputs only";
+}
+cudaError_t wgmma_tma_wrong_precision_launch(const GemmOperands&, cudaStream_t) {
+    return cudaErrorInvalidValue;
+}
+
+}  // namespace
+
+// kF16 and kBF16 give "wgmma_tma.f16" / ".bf16", both ChosenWgmmaTmaConfig. Any other precision
+// gets a descriptor with an empty id that refuses every problem.
+KernelDescriptor wgmma_tma_kernel(Precision precision) {
+    using C = ChosenWgmmaTmaConfig;
+    const std::string n = std::to_string(C::kWgmmaN);
+    KernelDescriptor d;
+    d.rung = 9;
+    d.title = "TMA + mbarrier + wgmma m64n" + n + "k16, one warpgroup, " +
+              std::to_string(C::kStages) + " stages";
+    d.adds = "TMA box copies into 128-byte-swizzled stages, mbarrier byte counting, and wgmma "
+             "reading A and B straight from shared memory, one group in flight (" +
+             std::to_string(C::kGroupM) + "-row raster bands)";
+    d.precision = precision;
+    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
+    d.warp_tile = {16 * C::kTilesM, C::kBlockN, 0};  // a warp's rows of each m64 wgmma
+    d.thread_tile = {0, 0, 0};
+    d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
+    d.stages = C::kStages;
+    d.swizzle = "tma128";
+    d.threads = C::kThreads;
+    d.dynamic_smem_bytes = C::kSmemBytes;
+    d.min_sm = 90;
+    switch (precision) {
+        case Precision::kF16:
+            d.id = "wgmma_tma.f16";
+            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};
+            d.reference_id = "cublas.f16";
+            d.can_run = wgmma_tma_can_run<C>;
+            d.launch = wgmma_tma_launch<__half, C>;
+            break;
+        case Precision::kBF16:
+            d.id = "wgmma_tma.bf16";
+            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
+            d.reference_id = "cublas.bf16";
+            d.can_run = wgmma_tma_can_run<C>;
+            d.launch = wgmma_tma_launch<__nv_bfloat16, C>;
+            break;
+        case Precision::kF32:
+        case Precision::kTF32:
+            d.can_run = wgmma_tma_wrong_precision_can_run;
+            d.launch = wgmma_tma_wrong_precision_launch;
+            break;
+    }
+    return d;
+}
+
+}  // namespace tclens::kernels

@@ -1,0 +1,319 @@
+// Rung 10: warp specialisation. One warpgroup only loads (a single thread issues every TMA),
+// two warpgroups only multiply, and the two sides talk through a ring of stages guarded by a
+// pair of mbarriers each: "full" (TMA bytes landed) and "empty" (every consumer warp is done
+// reading). setmaxnreg moves registers from the producer, which needs few, to the consumers,
+// which hold 128 accumulators each, and the block tile doubles to 128 x 256.
+//
+// Adds to rung 9:
+//   - producer / consumer warpgroups: the loads no longer wait behind the consumers' wgmma
+//     issue and __syncthreads; the producer runs up to `stages` K tiles ahead, blocked only by
+//     the empty barrier of the slot it wants to refill.
+//   - empty barriers: each consumer warp arrives once its wgmma of a stage are complete
+//     (wgmma.wait_group 1 after the next stage's group is committed); no block-wide barrier in
+//     the K loop at all.
+//   - setmaxnreg: producer 40 registers, consumers 232 (128 x 40 + 256 x 232 <= 64 K).
+//   - 128 x 256 tiles, one m64n256k16 per consumer per k16 step: each byte of B in shared
+//     memory feeds 128 rows, each byte of A 256 columns.
+//
+// Tunables: WarpSpecializedConfig below (BN, stages, raster band); the descriptor launches
+// ChosenWarpSpecializedConfig: 128 x 256 x 64, 4 stages (4 x 48 KiB = 192 KiB), 16-row bands.
+//
+// Tiling: 384 threads = warpgroup 0 (producer) + warpgroups 1, 2 (consumers). Consumer c owns C
+// rows 64 c .. 64 c + 63 of the block tile, all BN columns: one wgmma m64nBNk16 per k16 step,
+// BN / 2 accumulators per thread.
+//
+// Shared memory: as rung 9 (1 KiB alignment slack, stages of one A box of 128 rows and BN / 64
+// B boxes, all 128-byte swizzled "tma128"), then full[stages], empty[stages].
+//
+// Pipeline, K tile kt in slot s = kt % stages, round r = kt / stages:
+//   producer (thread 0): wait empty[s] for parity (r + 1) % 2 (round 0 passes at once: fresh
+//     barriers); arrive.expect_tx(full[s], stage bytes); TMA A box, B boxes -> full[s].
+//   consumers: wait full[s] for parity r % 2; wgmma fence; 4 wgmma; commit; wait_group 1
+//     (tile kt - 1 done); lane 0 of each warp arrives on empty[(kt - 1) % stages].
+//   empty[s] expects 8 arrivals (2 consumer warpgroups x 4 warps).
+//
+// Edges: as rung 9 (K % 8 == 0 and N % 8 == 0 for TMA's 16-byte strides; zero-filled boxes;
+// guarded float2 stores of C).
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "kernels/hopper.cuh"
+#include "kernels/ladder_hopper.h"
+#include "kernels/tensor_map.h"
+
+namespace tclens::kernels {
+namespace {
+
+template <int BlockN, int Stages, int GroupM>
+struct WarpSpecializedConfig {
+    static constexpr int kConsumers = 2;  // consumer warpgroups, 64 rows of C each
+    static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
+    static constexpr int kBlockN = BlockN;
+    static constexpr int kBlockK = hopper::kBoxElems;
+    static constexpr int kStages = Stages;
+    static constexpr int kGroupM = GroupM;
+
+    static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
+    static constexpr int kWgmmaN = kBlockN;
+
+    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
+    static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
+    static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
+    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
+    static constexpr int kSmemBytes =
+        hopper::kSwizzleAtomBytes + kStages * kStageBytes + 2 * kStages * 8;
+
+    static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
+    static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
+    static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
+};
+
+using ChosenWarpSpecializedConfig = WarpSpecializedConfig<256, 4, 16>;
+
+template <typename Element, typename Config>
+__global__ void __launch_bounds__(Config::kThreads, 1)
+    warp_specialized_gemm(const __grid_constant__ CUtensorMap a_map,
+                          const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m,
+                          int n, int k, int tiles_m, int tiles_n) {
+#if defined(TCLENS_HOPPER_DEVICE)
+    using C = Config;
+    namespace hp = hopper;
+    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;       // k16 steps per K tile
+    constexpr int kAccumulators = C::kWgmmaN / 2;          // per consumer thread
+    constexpr int kConsumerWarps = C::kConsumers * 4;      // arrivals that empty a slot
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char* smem = hp::align_1024(smem_raw);
+    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(smem + C::kStages * C::kStageBytes);
+    std::uint64_t* empty = full + C::kStages;
+
+    const int tid = threadIdx.x;
+    const int warpgroup = tid / hp::kWarpgroupThreads;
+    int tile_m = 0;
+    int tile_n = 0;
+    hp::rasterise_tile(blockIdx.x, tiles_m, tiles_n, C::kGroupM, tile_m, tile_n);
+    const int block_m = tile_m * C::kBlockM;
+    const int block_n = tile_n * C::kBlockN;
+    const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+
+    if (tid == 0) {
+        hp::prefetch_tensor_map(&a_map);
+        hp::prefetch_tensor_map(&b_map);
+#pragma unroll
+        for (int s = 0; s < C::kStages; ++s) {
+            hp::mbarrier_init(&full[s], 1);
+            hp::mbarrier_init(&empty[s], kConsumerWarps);
+        }
+        hp::fence_barrier_init();
+    }
+    __syncthreads();
+
+    if (warpgroup == 0) {
+        hp::setmaxnreg_decrease<hp::kProducerRegisters>();
+        if (tid == 0) {
+            for (int kt = 0; kt < k_tiles; ++kt) {
+                const int s = kt % C::kStages;
+                unsigned char* stage = smem + s * C::kStageBytes;
+                hp::mbarrier_wait(&empty[s], (kt / C::kStages + 1) % 2);
+                hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
+                hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
+#pragma unroll
+                for (int j = 0; j < C::kBBoxes; ++j) {
+                    hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes, &b_map, &full[s],
+                                    block_n + j * hp::kBoxElems, kt * C::kBlockK);
+                }
+            }
+        }
+        return;
+    }
+
+    hp::setmaxnreg_increase<hp::kConsumerRegisters>();
+    const int consumer = warpgroup - 1;
+    const int lane = tid % 32;
+    const std::uint64_t a_desc =
+        hp::k_major_descriptor(smem + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
+    const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
+    float acc[kAccumulators] = {};
+    for (int kt = 0; kt < k_tiles; ++kt) {
+        const int s = kt % C::kStages;
+        hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
+        hp::wgmma_fence();
+#pragma unroll
+        for (int step = 0; step < kSteps; ++step) {
+            hp::wgmma_ss<Element, C::kWgmmaN>(
+                acc, hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
+                hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
+                (kt | step) != 0);
+        }
+        hp::wgmma_commit_group();
+        hp::wgmma_wait_group<1>();
+        hp::fence_accumulators(acc);
+        if (kt > 0 && lane == 0) {
+            hp::mbarrier_arrive(&empty[(kt - 1) % C::kStages]);
+        }
+    }
+    hp::wgmma_wait_group<0>();
+    hp::fence_accumulators(acc);
+
+    // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2)
+    // of the consumer's 64 x BN tile.
+    const int warp = (tid / 32) % 4;
+    const int g = lane / 4;
+    const int t = lane % 4;
+#pragma unroll
+    for (int j = 0; j < kAccumulators / 4; ++j) {
+        const int col = block_n + 8 * j + 2 * t;
+        if (col >= n) {
+            continue;
+        }
+#pragma unroll
+        for (int half = 0; half < 2; ++half) {
+            const int row = block_m + hp::kWgmmaM * consumer + 16 * warp + g + 8 * half;
+            if (row < m) {
+                *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
+                    make_float2(acc[4 * j + 2 * half], acc[4 * j + 2 * half + 1]);
+            }
+        }
+    }
+#else
+    (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
+#endif
+}
+
+constexpr std::int64_t kWarpSpecializedMaxDim = std::int64_t{1} << 30;
+
+std::int64_t warp_specialized_tiles(std::int64_t extent, int tile) {
+    return (extent + tile - 1) / tile;
+}
+
+template <typename Config>
+std::string warp_specialized_can_run(const GemmProblem& problem) {
+    if (problem.m > kWarpSpecializedMaxDim || problem.n > kWarpSpecializedMaxDim ||
+        problem.k > kWarpSpecializedMaxDim) {
+        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
+    }
+    if (problem.k % 8 != 0) {
+        return "K must be a multiple of 8: TMA needs A's row stride to be a multiple of 16 bytes";
+    }
+    if (problem.n % 8 != 0) {
+        return "N must be a multiple of 8: TMA needs B's row stride to be a multiple of 16 bytes";
+    }
+    if (warp_specialized_tiles(problem.m, Config::kBlockM) *
+            warp_specialized_tiles(problem.n, Config::kBlockN) >
+        2147483647) {
+        return "C has more than 2147483647 tiles of " + std::to_string(Config::kBlockM) + " x " +
+               std::to_string(Config::kBlockN) + ": one block each, gridDim.x limit";
+    }
+    return "";
+}
+
+// Tensor maps of A (box 64 k x 128 m rows) and B (box 64 n x 64 k rows), 128-byte swizzled.
+template <typename Element>
+bool warp_specialized_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorMap* b_map,
+                           int box_rows_a, int box_rows_b) {
+    const GemmProblem& p = operands.problem;
+    TensorMap2d a;
+    a.base = operands.a;
+    a.type = std::is_same_v<Element, __half> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                                             : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+    a.rows = static_cast<std::uint64_t>(p.m);
+    a.cols = static_cast<std::uint64_t>(p.k);
+    a.row_stride_bytes = static_cast<std::uint64_t>(p.k) * 2;
+    a.box_rows = static_cast<std::uint32_t>(box_rows_a);
+    a.box_cols = hopper::kBoxElems;
+    TensorMap2d b = a;
+    b.base = operands.b;
+    b.rows = static_cast<std::uint64_t>(p.k);
+    b.cols = static_cast<std::uint64_t>(p.n);
+    b.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 2;
+    b.box_rows = static_cast<std::uint32_t>(box_rows_b);
+    return encode_tensor_map(a, a_map).empty() && encode_tensor_map(b, b_map).empty();
+}
+
+template <typename Element, typename Config>
+cudaError_t warp_specialized_launch(const GemmOperands& operands, cudaStream_t stream) {
+    const GemmProblem& p = operands.problem;
+    const auto kernel = warp_specialized_gemm<Element, Config>;
+    cudaError_t status = cudaFuncSetAttribute(
+        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
+    if (status != cudaSuccess) {
+        return status;
+    }
+    CUtensorMap a_map;
+    CUtensorMap b_map;
+    if (!warp_specialized_maps<Element>(operands, &a_map, &b_map, Config::kBlockM,
+                                        Config::kBlockK)) {
+        return cudaErrorInvalidValue;
+    }
+    const int tiles_m = static_cast<int>(warp_specialized_tiles(p.m, Config::kBlockM));
+    const int tiles_n = static_cast<int>(warp_specialized_tiles(p.n, Config::kBlockN));
+    kernel<<<static_cast<unsigned>(std::int64_t{tiles_m} * tiles_n), Config::kThreads,
+             Config::kSmemBytes, stream>>>(a_map, b_map, operands.c, static_cast<int>(p.m),
+                                           static_cast<int>(p.n), static_cast<int>(p.k), tiles_m,
+                                           tiles_n);
+    return cudaGetLastError();
+}
+
+std::string warp_specialized_wrong_precision_can_run(const GemmProblem&) {
+    return "wgmma_ws takes f16 or bf16 inputs only";
+}
+cudaError_t warp_specialized_wrong_precision_launch(const GemmOperands&, cudaStream_t) {
+    return cudaErrorInvalidValue;
+}
+
+}  // namespace
+
+// kF16 and kBF16 give "wgmma_ws.f16" / ".bf16", both ChosenWarpSpecializedConfig. Any other
+// precision gets a descriptor with an empty id that refuses every problem.
+KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
+    using C = ChosenWarpSpecializedConfig;
+    const std::string n = std::to_string(C::kWgmmaN);
+    KernelDescriptor d;
+    d.rung = 10;
+    d.title = "warp-specialised TMA producer + 2 wgmma m64n" + n + "k16 consumers, " +
+              std::to_string(C::kBlockM) + " x " + std::to_string(C::kBlockN) + " tiles";
+    d.adds = "a producer warpgroup issuing TMA and two consumer warpgroups, full/empty mbarrier "
+             "pairs per stage, setmaxnreg " +
+             std::to_string(hopper::kProducerRegisters) + "/" +
+             std::to_string(hopper::kConsumerRegisters) + ", " + std::to_string(C::kGroupM) +
+             "-row raster bands";
+    d.precision = precision;
+    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
+    d.warp_tile = {16, C::kBlockN, 0};  // a warp's rows of its consumer's m64 wgmma
+    d.thread_tile = {0, 0, 0};
+    d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
+    d.stages = C::kStages;
+    d.swizzle = "tma128";
+    d.threads = C::kThreads;
+    d.dynamic_smem_bytes = C::kSmemBytes;
+    d.min_sm = 90;
+    switch (precision) {
+        case Precision::kF16:
+            d.id = "wgmma_ws.f16";
+            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};
+            d.reference_id = "cublas.f16";
+            d.can_run = warp_specialized_can_run<C>;
+            d.launch = warp_specialized_launch<__half, C>;
+            break;
+        case Precision::kBF16:
+            d.id = "wgmma_ws.bf16";
+            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
+            d.reference_id = "cublas.bf16";
+            d.can_run = warp_specialized_can_run<C>;
+            d.launch = warp_specialized_launch<__nv_bfloat16, C>;
+            break;
+        case Precision::kF32:
+        case Precision::kTF32:
+            d.can_run = warp_specialized_wrong_precision_can_run;
+            d.launch = warp_specialized_wrong_precision_launch;
+            break;
+    }
+    return d;
+}
+
+}  // namespace tclens::kernels

@@ -1,0 +1,473 @@
+// Rung 11: a persistent, clustered version of rung 10. One block per SM (as many as fit at
+// once) loops over the output tiles in an L2-friendly order; blocks are paired into clusters of
+// two that compute vertically adjacent tiles and share B: each CTA loads half of the B tile and
+// TMA multicasts it into both CTAs' shared memory; C leaves through shared memory with TMA
+// stores, asynchronous and clipped at the matrix edge.
+//
+// Adds to rung 10:
+//   - persistent tile scheduler: gridDim = the number of co-resident clusters x cluster size;
+//     cluster q takes cluster tiles q, q + clusters, ... in grouped raster order (bands of
+//     kGroupM cluster rows). The producer runs on into the next tile while the consumers are
+//     still in the epilogue of this one; the ring of stages and its barrier phases continue
+//     across tiles (a running K-tile counter).
+//   - thread-block cluster (ClusterM x 1) with TMA multicast: CTA rank r issues B boxes
+//     r * boxes / ClusterM .. with .multicast::cluster to every CTA; each CTA's full barrier
+//     expects its own A box plus the whole B tile. A slot may only be refilled once the
+//     consumers of every CTA in the cluster have released it, so each consumer warp arrives on
+//     the empty barrier of every CTA (mapa + remote mbarrier.arrive); empty expects
+//     8 x ClusterM arrivals.
+//   - epilogue through shared memory: each consumer warpgroup writes its 64 x BN accumulators
+//     as 64 x 32 f32 subtiles into one of two 8 KiB buffers (128-byte swizzled, so the float2
+//     writes are conflict-free), fences them into the async proxy, and one thread issues a TMA
+//     store; the buffer is reused two subtiles later, after cp.async.bulk.wait_group.read 1.
+//
+// Tunables: PersistentConfig below (BN, stages, cluster size, raster band); the descriptor
+// launches ChosenPersistentConfig: 128 x 256 x 64 tiles, 4 stages (192 KiB) + 32 KiB of epilogue
+// buffers, clusters of 2 along M sharing B, bands of 8 cluster rows.
+//
+// Threads and tiles: as rung 10 (producer warpgroup 0, consumers 1 and 2 with 64 x BN each,
+// m64nBNk16, setmaxnreg 40 / 232).
+//
+// Shared memory: 1 KiB alignment slack; stages (A box 128 rows, BN / 64 B boxes, "tma128");
+// epilogue buffers (consumer c, buffer b at 8 KiB x (2 c + b)); full[stages]; empty[stages].
+//
+// Edges: K % 8 == 0 and N % 8 == 0 (TMA's 16-byte strides for A, B and C); everything else is
+// TMA's: loads past the matrix read zeros (a cluster's second CTA past M computes a zero tile),
+// stores past it are clipped.
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "kernels/hopper.cuh"
+#include "kernels/ladder_hopper.h"
+#include "kernels/tensor_map.h"
+
+namespace tclens::kernels {
+namespace {
+
+template <int BlockN, int Stages, int ClusterM, int GroupM>
+struct PersistentConfig {
+    static constexpr int kConsumers = 2;
+    static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
+    static constexpr int kBlockN = BlockN;
+    static constexpr int kBlockK = hopper::kBoxElems;
+    static constexpr int kStages = Stages;
+    static constexpr int kClusterM = ClusterM;  // CTAs per cluster, stacked along M
+    static constexpr int kGroupM = GroupM;      // cluster rows per raster band
+
+    static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
+    static constexpr int kWgmmaN = kBlockN;
+
+    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
+    static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
+    static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
+    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
+    // Epilogue subtile: 64 rows x 32 f32 = one 128-byte swizzled row per C row.
+    static constexpr int kStoreCols = hopper::kSwizzleRowBytes / 4;
+    static constexpr int kStoreBytes = hopper::kWgmmaM * hopper::kSwizzleRowBytes;
+    static constexpr int kEpilogueBytes = kConsumers * 2 * kStoreBytes;
+    static constexpr int kSmemBytes = hopper::kSwizzleAtomBytes + kStages * kStageBytes +
+                                      kEpilogueBytes + 2 * kStages * 8;
+
+    static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
+    static_assert(kClusterM == 1 || kClusterM == 2 || kClusterM == 4, "cluster of 1, 2 or 4");
+    static_assert(kBBoxes % kClusterM == 0, "each CTA multicasts the same number of B boxes");
+    static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
+    static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
+};
+
+using ChosenPersistentConfig = PersistentConfig<256, 4, 2, 8>;
+
+template <typename Element, typename Config>
+__global__ void __launch_bounds__(Config::kThreads, 1)
+    persistent_gemm(const __grid_constant__ CUtensorMap a_map,
+                    const __grid_constant__ CUtensorMap b_map,
+                    const __grid_constant__ CUtensorMap c_map, int m, int n, int k, int tiles_m,
+                    int tiles_n) {
+#if defined(TCLENS_HOPPER_DEVICE)
+    using C = Config;
+    namespace hp = hopper;
+    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;
+    constexpr int kAccumulators = C::kWgmmaN / 2;
+    constexpr int kEmptyArrivals = C::kConsumers * 4 * C::kClusterM;  // every consumer warp
+    constexpr int kBoxesPerCta = C::kBBoxes / C::kClusterM;
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char* smem = hp::align_1024(smem_raw);
+    unsigned char* epilogue = smem + C::kStages * C::kStageBytes;
+    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(epilogue + C::kEpilogueBytes);
+    std::uint64_t* empty = full + C::kStages;
+
+    const int tid = threadIdx.x;
+    const int warpgroup = tid / hp::kWarpgroupThreads;
+    const int rank = C::kClusterM > 1 ? static_cast<int>(hp::cluster_cta_rank()) : 0;
+    const int cluster = blockIdx.x / C::kClusterM;
+    const int clusters = gridDim.x / C::kClusterM;
+    const int tiles_mc = (tiles_m + C::kClusterM - 1) / C::kClusterM;  // cluster rows
+    const int cluster_tiles = tiles_mc * tiles_n;
+    const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+
+    if (tid == 0) {
+        hp::prefetch_tensor_map(&a_map);
+        hp::prefetch_tensor_map(&b_map);
+        hp::prefetch_tensor_map(&c_map);
+#pragma unroll
+        for (int s = 0; s < C::kStages; ++s) {
+            hp::mbarrier_init(&full[s], 1);
+            hp::mbarrier_init(&empty[s], kEmptyArrivals);
+        }
+        hp::fence_barrier_init();
+    }
+    // Every CTA's barriers exist before any CTA multicasts into it or arrives on them.
+    if constexpr (C::kClusterM > 1) {
+        hp::cluster_sync();
+    } else {
+        __syncthreads();
+    }
+
+    if (warpgroup == 0) {
+        hp::setmaxnreg_decrease<hp::kProducerRegisters>();
+        if (tid == 0) {
+            int it = 0;  // K tiles issued so far, over all tiles: slot it % stages
+            for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
+                int tile_mc = 0;
+                int tile_n = 0;
+                hp::rasterise_tile(tile, tiles_mc, tiles_n, C::kGroupM, tile_mc, tile_n);
+                const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
+                const int block_n = tile_n * C::kBlockN;
+                for (int kt = 0; kt < k_tiles; ++kt, ++it) {
+                    const int s = it % C::kStages;
+                    unsigned char* stage = smem + s * C::kStageBytes;
+                    hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
+                    hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
+                    hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
+#pragma unroll
+                    for (int i = 0; i < kBoxesPerCta; ++i) {
+                        const int j = rank * kBoxesPerCta + i;
+                        unsigned char* box = stage + C::kABytes + j * C::kBBoxBytes;
+                        if constexpr (C::kClusterM > 1) {
+                            hp::tma_load_2d_multicast(box, &b_map, &full[s],
+                                                      block_n + j * hp::kBoxElems,
+                                                      kt * C::kBlockK,
+                                                      (std::uint16_t{1} << C::kClusterM) - 1);
+                        } else {
+                            hp::tma_load_2d(box, &b_map, &full[s], block_n + j * hp::kBoxElems,
+                                            kt * C::kBlockK);
+                        }
+                    }
+                }
+            }
+        }
+    } else {
+        hp::setmaxnreg_increase<hp::kConsumerRegisters>();
+        const int consumer = warpgroup - 1;
+        const int lane = tid % 32;
+        const int warp = (tid / 32) % 4;
+        const int g = lane / 4;
+        const int t = lane % 4;
+        const bool leader = tid % hp::kWarpgroupThreads == 0;
+        const int store_barrier = 1 + consumer;  // named barrier of this consumer warpgroup
+        const std::uint64_t a_desc =
+            hp::k_major_descriptor(smem + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
+        const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
+        // Slot s is released to the producers of every CTA in the cluster.
+        const auto release = [&](int s) {
+            if (lane == 0) {
+                if constexpr (C::kClusterM > 1) {
+#pragma unroll
+                    for (int r = 0; r < C::kClusterM; ++r) {
+                        hp::mbarrier_arrive_cluster(&empty[s], r);
+                    }
+                } else {
+                    hp::mbarrier_arrive(&empty[s]);
+                }
+            }
+        };
+
+        float acc[kAccumulators] = {};
+        int it = 0;
+        for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
+            int tile_mc = 0;
+            int tile_n = 0;
+            hp::rasterise_tile(tile, tiles_mc, tiles_n, C::kGroupM, tile_mc, tile_n);
+            const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
+            const int block_n = tile_n * C::kBlockN;
+
+            for (int kt = 0; kt < k_tiles; ++kt, ++it) {
+                const int s = it % C::kStages;
+                hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
+                hp::wgmma_fence();
+#pragma unroll
+                for (int step = 0; step < kSteps; ++step) {
+                    hp::wgmma_ss<Element, C::kWgmmaN>(
+                        acc,
+                        hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
+                        hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
+                        (kt | step) != 0);
+                }
+                hp::wgmma_commit_group();
+                hp::wgmma_wait_group<1>();
+                hp::fence_accumulators(acc);
+                if (kt > 0) {
+                    release((it - 1) % C::kStages);
+                }
+            }
+            hp::wgmma_wait_group<0>();
+            hp::fence_accumulators(acc);
+            release((it - 1) % C::kStages);
+
+            // Epilogue: subtile q = C columns 32 q .. 32 q + 31 of the consumer's 64 rows, in
+            // buffer q % 2. Accumulator i of n8 block j = 4 q + jj sits at row 16 warp + g + 8 h,
+            // byte 32 jj + 8 t (+ 4) of the 128-byte row: chunk 2 jj + t / 2, stored at chunk
+            // (2 jj + t / 2) ^ g (row % 8 == g).
+            const int row0 = block_m + consumer * hp::kWgmmaM;
+            if (row0 < m) {
+#pragma unroll
+                for (int q = 0; q < C::kBlockN / C::kStoreCols; ++q) {
+                    if (block_n + q * C::kStoreCols >= n) {
+                        break;
+                    }
+                    unsigned char* buffer = epilogue + (2 * consumer + q % 2) * C::kStoreBytes;
+                    if (leader) {
+                        hp::bulk_wait_group_read<1>();  // the store from this buffer has read it
+                    }
+                    hp::named_barrier_sync(store_barrier, hp::kWarpgroupThreads);
+#pragma unroll
+                    for (int jj = 0; jj < 4; ++jj) {
+                        const int j = 4 * q + jj;
+#pragma unroll
+                        for (int h = 0; h < 2; ++h) {
+                            const int row = 16 * warp + g + 8 * h;
+                            const int chunk = (2 * jj + t / 2) ^ g;
+                            *reinterpret_cast<float2*>(buffer + row * hp::kSwizzleRowBytes +
+                                                       chunk * 16 + (t % 2) * 8) =
+                                make_float2(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
+                        }
+                    }
+                    hp::fence_proxy_async_shared();
+                    hp::named_barrier_sync(store_barrier, hp::kWarpgroupThreads);
+                    if (leader) {
+                        hp::tma_store_2d(&c_map, buffer, block_n + q * C::kStoreCols, row0);
+                        hp::bulk_commit_group();
+                    }
+                }
+            }
+        }
+        if (leader) {
+            hp::bulk_wait_group<0>();
+        }
+    }
+    // No CTA may exit while a peer can still multicast into it or arrive on its barriers.
+    if constexpr (C::kClusterM > 1) {
+        __syncwarp();
+        hp::cluster_sync();
+    }
+#else
+    (void)a_map, (void)b_map, (void)c_map, (void)m, (void)n, (void)k, (void)tiles_m,
+        (void)tiles_n;
+#endif
+}
+
+constexpr std::int64_t kPersistentMaxDim = std::int64_t{1} << 30;
+
+std::int64_t persistent_tiles(std::int64_t extent, int tile) { return (extent + tile - 1) / tile; }
+
+template <typename Config>
+std::string persistent_can_run(const GemmProblem& problem) {
+    if (problem.m > kPersistentMaxDim || problem.n > kPersistentMaxDim ||
+        problem.k > kPersistentMaxDim) {
+        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
+    }
+    if (problem.k % 8 != 0) {
+        return "K must be a multiple of 8: TMA needs A's row stride to be a multiple of 16 bytes";
+    }
+    if (problem.n % 8 != 0) {
+        return "N must be a multiple of 8: TMA needs B's row stride to be a multiple of 16 bytes";
+    }
+    if (persistent_tiles(problem.m, Config::kBlockM) * persistent_tiles(problem.n, Config::kBlockN) >
+        2147483647) {
+        return "C has more than 2147483647 tiles of " + std::to_string(Config::kBlockM) + " x " +
+               std::to_string(Config::kBlockN) + ": tile ids are 32-bit ints";
+    }
+    return "";
+}
+
+// Tensor maps of A (box 64 k x 128 m), B (box 64 n x 64 k) and C (f32, box 32 n x 64 m), all
+// 128-byte swizzled.
+template <typename Element, typename Config>
+bool persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorMap* b_map,
+                     CUtensorMap* c_map) {
+    const GemmProblem& p = operands.problem;
+    TensorMap2d a;
+    a.base = operands.a;
+    a.type = std::is_same_v<Element, __half> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                                             : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+    a.rows = static_cast<std::uint64_t>(p.m);
+    a.cols = static_cast<std::uint64_t>(p.k);
+    a.row_stride_bytes = static_cast<std::uint64_t>(p.k) * 2;
+    a.box_rows = Config::kBlockM;
+    a.box_cols = hopper::kBoxElems;
+    TensorMap2d b = a;
+    b.base = operands.b;
+    b.rows = static_cast<std::uint64_t>(p.k);
+    b.cols = static_cast<std::uint64_t>(p.n);
+    b.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 2;
+    b.box_rows = Config::kBlockK;
+    TensorMap2d c;
+    c.base = operands.c;
+    c.type = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+    c.rows = static_cast<std::uint64_t>(p.m);
+    c.cols = static_cast<std::uint64_t>(p.n);
+    c.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 4;
+    c.box_rows = hopper::kWgmmaM;
+    c.box_cols = Config::kStoreCols;
+    return encode_tensor_map(a, a_map).empty() && encode_tensor_map(b, b_map).empty() &&
+           encode_tensor_map(c, c_map).empty();
+}
+
+// Clusters of the kernel that fit on the device at once (cudaOccupancyMaxActiveClusters),
+// looked up once per device and kernel.
+template <typename Element, typename Config>
+cudaError_t persistent_clusters(int* clusters) {
+    static int cached_device = -1;
+    static int cached_clusters = 0;
+    int device = 0;
+    cudaError_t status = cudaGetDevice(&device);
+    if (status != cudaSuccess || device == cached_device) {
+        *clusters = cached_clusters;
+        return status;
+    }
+    cudaLaunchConfig_t config = {};
+    cudaLaunchAttribute attribute = {};
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = Config::kClusterM;
+    attribute.val.clusterDim.y = 1;
+    attribute.val.clusterDim.z = 1;
+    int sms = 0;
+    status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    config.gridDim = dim3(static_cast<unsigned>(sms));
+    config.blockDim = dim3(Config::kThreads);
+    config.dynamicSmemBytes = Config::kSmemBytes;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    int count = 0;
+    if (status == cudaSuccess) {
+        status = cudaOccupancyMaxActiveClusters(&count, persistent_gemm<Element, Config>, &config);
+    }
+    if (status != cudaSuccess) {
+        return status;
+    }
+    if (count < 1) {
+        return cudaErrorInvalidConfiguration;  // not even one cluster fits
+    }
+    cached_device = device;
+    cached_clusters = count;
+    *clusters = count;
+    return cudaSuccess;
+}
+
+template <typename Element, typename Config>
+cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream) {
+    const GemmProblem& p = operands.problem;
+    const auto kernel = persistent_gemm<Element, Config>;
+    cudaError_t status = cudaFuncSetAttribute(
+        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
+    int clusters = 0;
+    if (status == cudaSuccess) {
+        status = persistent_clusters<Element, Config>(&clusters);
+    }
+    if (status != cudaSuccess) {
+        return status;
+    }
+    CUtensorMap a_map;
+    CUtensorMap b_map;
+    CUtensorMap c_map;
+    if (!persistent_maps<Element, Config>(operands, &a_map, &b_map, &c_map)) {
+        return cudaErrorInvalidValue;
+    }
+    const int tiles_m = static_cast<int>(persistent_tiles(p.m, Config::kBlockM));
+    const int tiles_n = static_cast<int>(persistent_tiles(p.n, Config::kBlockN));
+    const std::int64_t cluster_tiles =
+        persistent_tiles(tiles_m, Config::kClusterM) * std::int64_t{tiles_n};
+    const std::int64_t grid_clusters = cluster_tiles < clusters ? cluster_tiles : clusters;
+
+    cudaLaunchConfig_t config = {};
+    cudaLaunchAttribute attribute = {};
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = Config::kClusterM;
+    attribute.val.clusterDim.y = 1;
+    attribute.val.clusterDim.z = 1;
+    config.gridDim = dim3(static_cast<unsigned>(grid_clusters * Config::kClusterM));
+    config.blockDim = dim3(Config::kThreads);
+    config.dynamicSmemBytes = Config::kSmemBytes;
+    config.stream = stream;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    status = cudaLaunchKernelEx(&config, kernel, a_map, b_map, c_map, static_cast<int>(p.m),
+                                static_cast<int>(p.n), static_cast<int>(p.k), tiles_m, tiles_n);
+    if (status != cudaSuccess) {
+        return status;
+    }
+    return cudaGetLastError();
+}
+
+std::string persistent_wrong_precision_can_run(const GemmProblem&) {
+    return "wgmma_persistent takes f16 or bf16 inputs only";
+}
+cudaError_t persistent_wrong_precision_launch(const GemmOperands&, cudaStream_t) {
+    return cudaErrorInvalidValue;
+}
+
+}  // namespace
+
+// kF16 and kBF16 give "wgmma_persistent.f16" / ".bf16", both ChosenPersistentConfig. Any other
+// precision gets a descriptor with an empty id that refuses every problem.
+KernelDescriptor wgmma_persistent_kernel(Precision precision) {
+    using C = ChosenPersistentConfig;
+    const std::string n = std::to_string(C::kWgmmaN);
+    KernelDescriptor d;
+    d.rung = 11;
+    d.title = "persistent, " + std::to_string(C::kClusterM) + "x1 clusters with TMA multicast, " +
+              "TMA-store epilogue, wgmma m64n" + n + "k16";
+    d.adds = "a persistent tile loop in bands of " + std::to_string(C::kGroupM) +
+             " cluster rows, B multicast to a " + std::to_string(C::kClusterM) +
+             "-CTA cluster, and C stored from swizzled shared memory by TMA";
+    d.precision = precision;
+    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
+    d.warp_tile = {16, C::kBlockN, 0};
+    d.thread_tile = {0, 0, 0};
+    d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
+    d.stages = C::kStages;
+    d.swizzle = "tma128";
+    d.threads = C::kThreads;
+    d.dynamic_smem_bytes = C::kSmemBytes;
+    d.min_sm = 90;
+    switch (precision) {
+        case Precision::kF16:
+            d.id = "wgmma_persistent.f16";
+            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};
+            d.reference_id = "cublas.f16";
+            d.can_run = persistent_can_run<C>;
+            d.launch = persistent_launch<__half, C>;
+            break;
+        case Precision::kBF16:
+            d.id = "wgmma_persistent.bf16";
+            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
+            d.reference_id = "cublas.bf16";
+            d.can_run = persistent_can_run<C>;
+            d.launch = persistent_launch<__nv_bfloat16, C>;
+            break;
+        case Precision::kF32:
+        case Precision::kTF32:
+            d.can_run = persistent_wrong_precision_can_run;
+            d.launch = persistent_wrong_precision_launch;
+            break;
+    }
+    return d;
+}
+
+}  // namespace tclens::kernels

@@ -1,18 +1,25 @@
-// Rung 8: rung 7's mma.sync + ldmatrix + XOR swizzle, fed by a 4-stage cp.async pipeline, with
-// 64 x 64 warp tiles, fragment double buffering and a swizzled block order (kernel 3.1 of Sam
-// Patterson's Ada article, spatters.ca/mma-matmul, at the tile sizes of CUTLASS's sm80 f16
-// 128 x 256 x 64 configuration).
+// Rung 8: rung 7's mma.sync + ldmatrix + XOR swizzle, fed by a multi-stage cp.async pipeline,
+// with 64 x 64 warp tiles, fragment double buffering and a swizzled block order. The cp.async
+// ring and the bigger block tiles are those of kernel 3.1 of the Ada article in
+// ../shared/seeds/ada-mma-matmul-article.txt (3 stages, 128 x 128 tiles there); the default
+// tiles here are 128 x 256 x 64 per block.
 //
 // Adds to rung 7:
 //   - cp.async: global -> shared copies that bypass registers and run in the background; a ring
-//     of 4 shared-memory stages keeps 3 K steps in flight while the tensor cores work on one.
+//     of kStages shared-memory stages keeps kStages - 1 K steps in flight while the tensor cores
+//     work on one.
 //   - bigger tiles: 128 x 256 per block and 64 x 64 per warp, so each byte brought into shared
 //     memory feeds more mma (85 flop per loaded byte per block, was 64; 4 mma per ldmatrix per
 //     warp, was 2.7).
 //   - fragments double-buffered in registers: ldmatrix of k16 step s + 1 is issued before the
 //     mma of step s, so shared-memory latency hides behind the tensor cores.
-//   - rasterisation: consecutive block ids cover a 16 x (grid width) band of tiles column by
-//     column, so blocks running together share A and B tiles in L2.
+//   - rasterisation: consecutive block ids cover a kGroupM x (grid width) band of tiles column
+//     by column, so blocks running together share A and B tiles in L2.
+//
+// Tunables: TileConfig below (block tile, warp grid, stages, raster band, blocks per SM, order
+// of a k16 step's instructions); the descriptor instantiates ChosenConfig. Numbers below are
+// those of ChosenConfig: 128 x 256 x 64 block tile, 2 x 4 warps, 4 stages, 16-row bands, one
+// block per SM, loads first.
 //
 // Tiling: 256 threads = 8 warps, 2 along M x 4 along N; block tile 128 x 256, K step 64.
 //   warp w -> C rows 64 * (w / 4) .. +63, cols 64 * (w % 4) .. +63 of the block tile:
@@ -28,15 +35,17 @@
 //   each group of 8 chunks (128 bytes). ldmatrix phases (8 rows at one logical chunk) and
 //   cp.async phases (8 consecutive chunks of one row) both cover all 32 banks once.
 //
-// Pipeline, K tile kt lives in stage kt % 4. One cp.async group per K tile, committed in tile
-// order (an empty group where the tile is past K), so "tile kt has landed" is wait_group(2)
-// once the group of tile kt + 2 is committed:
+// Pipeline, K tile kt lives in stage kt % kStages. One cp.async group per K tile, committed in
+// tile order (an empty group where the tile is past K), so "tile kt has landed" is
+// wait_group(kStages - 2) once the group of tile kt + kStages - 2 is committed. With 4 stages:
 //   prologue: copy tiles 0, 1, 2; wait until tile 0 has landed; barrier; load k16 fragments 0.
 //   tile kt, k16 step s = 0..3:
 //     ldmatrix fragments of step s + 1 (for s = 3: step 0 of tile kt + 1, next stage);
 //     s < 3: copy a third of tile kt + 3 into stage (kt + 3) % 4 = (kt - 1) % 4;
 //     32 mma on the fragments of step s;
 //     s = 2: commit tile kt + 3; wait until tile kt + 1 has landed; barrier.
+//   (StepOrder::kInterleaved issues the same ldmatrix and copies of step s in kTilesM pieces,
+//   one before each row of 8 mma, instead of all before the 32 mma.)
 //   The barrier at s = 2 of tile kt - 1 orders every ldmatrix of stage (kt - 1) % 4 (the last
 //   one is issued at s = 2) before the copies of tile kt + 3 overwrite it, and makes tile kt
 //   (waited for by every thread) visible to all warps before its first ldmatrix.
@@ -60,51 +69,83 @@
 namespace tclens::kernels {
 namespace {
 
-constexpr int kBlockM = 128;
-constexpr int kBlockN = 256;
-constexpr int kBlockK = 64;
-constexpr int kStages = 4;
-constexpr int kWarpsM = 2;
-constexpr int kWarpsN = 4;
-constexpr int kThreads = 32 * kWarpsM * kWarpsN;
-constexpr int kWarpM = kBlockM / kWarpsM;  // 64
-constexpr int kWarpN = kBlockN / kWarpsN;  // 64
 constexpr int kMmaM = 16;
 constexpr int kMmaN = 8;
 constexpr int kMmaK = 16;
-constexpr int kTilesM = kWarpM / kMmaM;    // 4 m16 tiles per warp
-constexpr int kTilesN = kWarpN / kMmaN;    // 8 n8 tiles per warp
-constexpr int kSteps = kBlockK / kMmaK;    // 4 k16 steps per K tile
-constexpr int kGroupM = 16;                // tile rows per rasterisation band
-
 constexpr int kChunkBytes = 16;
-constexpr int kChunkElems = kChunkBytes / 2;              // 8 f16/bf16 elements
-constexpr int kARowBytes = kBlockK * 2;                   // 128
-constexpr int kBRowBytes = kBlockN * 2;                   // 512
-constexpr int kAChunksPerRow = kARowBytes / kChunkBytes;  // 8
-constexpr int kBChunksPerRow = kBRowBytes / kChunkBytes;  // 32
-constexpr int kARowStep = kThreads / kAChunksPerRow;      // 32 rows between a thread's chunks
-constexpr int kBRowStep = kThreads / kBChunksPerRow;      // 8
-constexpr int kAChunks = kBlockM / kARowStep;             // 4 A chunks per thread per tile
-constexpr int kBChunks = kBlockK / kBRowStep;             // 8 B chunks per thread per tile
-constexpr int kCopySlices = kSteps - 1;                   // a tile's copies spread over s = 0..2
-constexpr int kChunksPerSlice = (kAChunks + kBChunks) / kCopySlices;  // 4
-constexpr int kXorRows = 8;                               // chunk c of row r -> c ^ (r % 8)
-
-constexpr int kATileBytes = kBlockM * kARowBytes;         // 16 KiB
-constexpr int kBTileBytes = kBlockK * kBRowBytes;         // 32 KiB
-constexpr int kStageBytes = kATileBytes + kBTileBytes;    // 48 KiB
-constexpr int kSmemBytes = kStages * kStageBytes;         // 192 KiB
+constexpr int kChunkElems = kChunkBytes / 2;  // 8 f16/bf16 elements
+constexpr int kXorRows = 8;                   // chunk c of row r -> c ^ (r % 8)
+constexpr int kSmemPerSm = 228 * 1024;        // H100: shared memory of one SM
+constexpr int kSmemReservedPerBlock = 1024;   // the runtime's own share of each block's
 constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
 constexpr std::int64_t kMaxBlocks = 2147483647;
 
-static_assert(kAChunksPerRow == kXorRows, "A rows must be 128 bytes for the 8-row XOR");
-static_assert(kBChunksPerRow % kXorRows == 0, "B rows must be whole groups of 8 chunks");
-static_assert(kARowStep % kXorRows == 0 && kBRowStep % kXorRows == 0,
-              "a thread's chunks share one XOR key");
-static_assert(kWarpN / kChunkElems == kXorRows, "a warp's B columns are one group of 8 chunks");
-static_assert((kAChunks + kBChunks) % kCopySlices == 0 && kAChunks == kChunksPerSlice,
-              "slice 0 is the A tile, slices 1 and 2 halves of the B tile");
+// How a warp orders one k16 step's instructions (the mma are always in the same order).
+enum class StepOrder {
+    kLoadsFirst,   // the ldmatrix of step s + 1 and the step's copy slice, then all 32 mma
+    kInterleaved,  // per m16 row: its share of those ldmatrix and copies, then its 8 mma
+};
+
+// The tunables of this rung and what follows from them. K step 64 (128-byte A rows) is fixed:
+// the 8-row XOR swizzle needs rows of whole 128-byte groups.
+template <int BlockM, int BlockN, int WarpsM, int WarpsN, int Stages, int GroupM, int BlocksPerSm,
+          StepOrder Order>
+struct TileConfig {
+    static constexpr int kBlockM = BlockM;
+    static constexpr int kBlockN = BlockN;
+    static constexpr int kBlockK = 64;
+    static constexpr int kWarpsM = WarpsM;
+    static constexpr int kWarpsN = WarpsN;
+    static constexpr int kStages = Stages;
+    static constexpr int kGroupM = GroupM;  // tile rows per rasterisation band (1: row by row)
+    static constexpr int kBlocksPerSm = BlocksPerSm;  // __launch_bounds__ minimum
+    static constexpr StepOrder kOrder = Order;
+
+    static constexpr int kThreads = 32 * kWarpsM * kWarpsN;
+    static constexpr int kWarpM = kBlockM / kWarpsM;
+    static constexpr int kWarpN = kBlockN / kWarpsN;
+    static constexpr int kTilesM = kWarpM / kMmaM;  // m16 tiles per warp
+    static constexpr int kTilesN = kWarpN / kMmaN;  // n8 tiles per warp
+    static constexpr int kSteps = kBlockK / kMmaK;  // 4 k16 steps per K tile
+    static constexpr int kLoads = kTilesM + kTilesN / 2;  // ldmatrix.x4 per warp per k16 step
+
+    static constexpr int kARowBytes = kBlockK * 2;
+    static constexpr int kBRowBytes = kBlockN * 2;
+    static constexpr int kAChunksPerRow = kARowBytes / kChunkBytes;
+    static constexpr int kBChunksPerRow = kBRowBytes / kChunkBytes;
+    static constexpr int kARowStep = kThreads / kAChunksPerRow;  // rows between a thread's chunks
+    static constexpr int kBRowStep = kThreads / kBChunksPerRow;
+    static constexpr int kAChunks = kBlockM / kARowStep;  // A chunks per thread per K tile
+    static constexpr int kBChunks = kBlockK / kBRowStep;  // B chunks per thread per K tile
+    static constexpr int kChunks = kAChunks + kBChunks;
+    static constexpr int kCopySlices = kSteps - 1;  // a tile's copies spread over s = 0..2
+
+    static constexpr int kATileBytes = kBlockM * kARowBytes;
+    static constexpr int kBTileBytes = kBlockK * kBRowBytes;
+    static constexpr int kStageBytes = kATileBytes + kBTileBytes;
+    static constexpr int kSmemBytes = kStages * kStageBytes;
+
+    static_assert(kWarpM % kMmaM == 0 && kTilesM >= 1, "warp tiles are whole m16 tiles");
+    static_assert(kWarpN % (kXorRows * kChunkElems) == 0,
+                  "a warp's B columns are whole 8-chunk XOR groups");
+    static_assert(kAChunksPerRow == kXorRows, "A rows must be 128 bytes for the 8-row XOR");
+    static_assert(kBChunksPerRow % kXorRows == 0, "B rows must be whole groups of 8 chunks");
+    static_assert(kThreads % kBChunksPerRow == 0, "each thread copies one chunk column of B");
+    static_assert(kARowStep % kXorRows == 0 && kBRowStep % kXorRows == 0,
+                  "a thread's chunks share one XOR key");
+    static_assert(kBlockM % kARowStep == 0 && kBlockK % kBRowStep == 0,
+                  "every thread copies the same number of chunks");
+    static_assert(kThreads * kBlocksPerSm <= 256,
+                  "128 accumulators + fragments take ~232 registers a thread: 256 threads per SM");
+    static_assert(kStages >= 3, "fewer stages wait for a tile copied during the same K tile");
+    static_assert(kGroupM >= 1, "a band is at least one tile row");
+    static_assert(kSmemBytes <= 227 * 1024 &&
+                      kBlocksPerSm * (kSmemBytes + kSmemReservedPerBlock) <= kSmemPerSm,
+                  "shared memory of kBlocksPerSm blocks must fit one H100 SM");
+};
+
+// The configuration the descriptor launches.
+using ChosenConfig = TileConfig<128, 256, 2, 4, 4, 16, 1, StepOrder::kLoadsFirst>;
 
 // d += a * b on m16n8k16 with f32 accumulators; Element is __half or __nv_bfloat16.
 template <typename Element>
@@ -118,70 +159,78 @@ __device__ __forceinline__ void mma_m16n8k16(float (&d)[4], const std::uint32_t 
 }
 
 // Block id -> (tile row, tile col) of C. Ids run down a band of kGroupM tile rows, then along
-// it: ids 0..15 are column 0 of rows 0..15, ids 16..31 column 1, ...; the last band may be
-// narrower. Worked example, 32 x 16 tiles: id 37 -> band 0, row 37 % 16 = 5, col 37 / 16 = 2.
+// it: with kGroupM = 16, ids 0..15 are column 0 of rows 0..15, ids 16..31 column 1, ...; the
+// last band may be narrower. Worked example, 32 x 16 tiles, kGroupM = 16: id 37 -> band 0,
+// row 37 % 16 = 5, col 37 / 16 = 2.
+template <typename Config>
 __device__ __forceinline__ void rasterise(int id, int tiles_m, int tiles_n, int& tile_m,
                                           int& tile_n) {
-    const int band_blocks = kGroupM * tiles_n;
+    const int band_blocks = Config::kGroupM * tiles_n;
     const int band = id / band_blocks;
-    const int first_row = band * kGroupM;
-    const int rows = min(tiles_m - first_row, kGroupM);
+    const int first_row = band * Config::kGroupM;
+    const int rows = min(tiles_m - first_row, Config::kGroupM);
     const int in_band = id - band * band_blocks;
     tile_m = first_row + in_band % rows;
     tile_n = in_band / rows;
 }
 
-// One thread's share of the global -> shared copies of a K tile: 4 A chunks and 8 B chunks,
-// each 16 bytes, issued as 3 slices of 4 (slice 0 = A, slices 1, 2 = B chunks 0..3, 4..7).
-//   A chunk i: tile row a_row + 32 i, chunk a_chunk;  B chunk i: tile row b_row + 8 i, chunk
-//   b_chunk. 8 consecutive threads copy 8 consecutive chunks of one row (128 bytes).
+// One thread's share of the global -> shared copies of a K tile: kAChunks A chunks, then
+// kBChunks B chunks, each 16 bytes, numbered 0..kChunks - 1 in that order; copy(first, last)
+// issues chunks first..last - 1 (ChosenConfig: 4 A + 8 B chunks, as 3 slices of 4: A, B 0..3,
+// B 4..7).
+//   A chunk i: tile row a_row + kARowStep i, chunk a_chunk;  B chunk i: tile row
+//   b_row + kBRowStep i, chunk b_chunk. 8 consecutive threads copy 8 consecutive chunks of one
+//   row (128 bytes).
 // Tiles are copied in order 0, 1, 2, ...: next_tile() moves the sources on by one K tile.
-template <typename Element>
+template <typename Element, typename Config>
 class TileCopier {
   public:
     __device__ __forceinline__ TileCopier(const Element* a, const Element* b, int m, int n, int k,
                                           int block_m, int block_n, int tid)
         : a_base_(a), b_base_(b), k_(k), n_(n) {
-        const int a_row = tid / kAChunksPerRow;
-        const int a_chunk = tid % kAChunksPerRow;
-        const int b_row = tid / kBChunksPerRow;
-        const int b_chunk = tid % kBChunksPerRow;
+        const int a_row = tid / Config::kAChunksPerRow;
+        const int a_chunk = tid % Config::kAChunksPerRow;
+        const int b_row = tid / Config::kBChunksPerRow;
+        const int b_chunk = tid % Config::kBChunksPerRow;
         a_src_ = a + static_cast<std::int64_t>(block_m + a_row) * k + a_chunk * kChunkElems;
         b_src_ = b + static_cast<std::int64_t>(b_row) * n + block_n + b_chunk * kChunkElems;
         a_rows_left_ = m - (block_m + a_row);
         a_cols_left_ = k - a_chunk * kChunkElems;
         b_rows_left_ = block_n + b_chunk * kChunkElems < n ? k - b_row : 0;
-        a_dst_ = a_row * kARowBytes + (a_chunk ^ (a_row % kXorRows)) * kChunkBytes;
-        b_dst_ = kATileBytes + b_row * kBRowBytes + (b_chunk ^ (b_row % kXorRows)) * kChunkBytes;
+        a_dst_ = a_row * Config::kARowBytes + (a_chunk ^ (a_row % kXorRows)) * kChunkBytes;
+        b_dst_ = Config::kATileBytes + b_row * Config::kBRowBytes +
+                 (b_chunk ^ (b_row % kXorRows)) * kChunkBytes;
     }
 
-    // Copies slice `slice` of the current K tile into the stage at `stage`.
-    __device__ __forceinline__ void copy(unsigned char* stage, int slice) const {
-        if (slice == 0) {
+    // Copies chunks first..last - 1 of the current K tile into the stage at `stage`. Called with
+    // compile-time first and last (unrolled loops), so the range test folds away.
+    __device__ __forceinline__ void copy(unsigned char* stage, int first, int last) const {
 #pragma unroll
-            for (int i = 0; i < kAChunks; ++i) {
-                const bool inside = kARowStep * i < a_rows_left_ && a_cols_left_ > 0;
-                const Element* src = a_src_ + static_cast<std::int64_t>(kARowStep * i) * k_;
-                ptx::cp_async_16(stage + a_dst_ + i * kARowStep * kARowBytes,
-                                 inside ? src : a_base_, inside ? kChunkBytes : 0);
+        for (int i = 0; i < Config::kChunks; ++i) {
+            if (i < first || i >= last) {
+                continue;
             }
-        } else {
-            const int first = (slice - 1) * kChunksPerSlice;
-#pragma unroll
-            for (int i = first; i < first + kChunksPerSlice; ++i) {
-                const bool inside = kBRowStep * i < b_rows_left_;
-                const Element* src = b_src_ + static_cast<std::int64_t>(kBRowStep * i) * n_;
-                ptx::cp_async_16(stage + b_dst_ + i * kBRowStep * kBRowBytes,
+            if (i < Config::kAChunks) {
+                const int row = Config::kARowStep * i;
+                const bool inside = row < a_rows_left_ && a_cols_left_ > 0;
+                const Element* src = a_src_ + static_cast<std::int64_t>(row) * k_;
+                ptx::cp_async_16(stage + a_dst_ + row * Config::kARowBytes,
+                                 inside ? src : a_base_, inside ? kChunkBytes : 0);
+            } else {
+                const int row = Config::kBRowStep * (i - Config::kAChunks);
+                const bool inside = row < b_rows_left_;
+                const Element* src = b_src_ + static_cast<std::int64_t>(row) * n_;
+                ptx::cp_async_16(stage + b_dst_ + row * Config::kBRowBytes,
                                  inside ? src : b_base_, inside ? kChunkBytes : 0);
             }
         }
     }
 
     __device__ __forceinline__ void next_tile() {
-        a_src_ += kBlockK;
-        b_src_ += static_cast<std::int64_t>(kBlockK) * n_;
-        a_cols_left_ -= kBlockK;
-        b_rows_left_ -= kBlockK;
+        a_src_ += Config::kBlockK;
+        b_src_ += static_cast<std::int64_t>(Config::kBlockK) * n_;
+        a_cols_left_ -= Config::kBlockK;
+        b_rows_left_ -= Config::kBlockK;
     }
 
   private:
@@ -191,17 +240,18 @@ class TileCopier {
     int n_;
     const Element* a_src_;  // chunk 0 of the current tile
     const Element* b_src_;
-    int a_rows_left_;  // A rows from chunk 0's row to the end of A (chunk i is inside if > 32 i)
+    int a_rows_left_;  // A rows from chunk 0's row to the end of A (chunk i: > kARowStep i)
     int a_cols_left_;  // A columns from the current tile's chunk to the end of the row
-    int b_rows_left_;  // B rows from the current tile's chunk 0 to the end of B; 0 past N
+    int b_rows_left_;  // B rows from the current tile's chunk 0 to the end of B; <= 0 past N
     std::uint32_t a_dst_;  // byte offset of chunk 0 in a stage, XOR applied
     std::uint32_t b_dst_;
 };
 
-// A warp's fragments of one k16 step: 4 m16 x k16 A tiles, 8 k16 x n8 B tiles.
+// A warp's fragments of one k16 step: kTilesM m16 x k16 A tiles, kTilesN k16 x n8 B tiles.
+template <typename Config>
 struct Fragments {
-    std::uint32_t a[kTilesM][4];
-    std::uint32_t b[kTilesN / 2][4];  // one ldmatrix.x4.trans = b0, b1 of two n8 tiles
+    std::uint32_t a[Config::kTilesM][4];
+    std::uint32_t b[Config::kTilesN / 2][4];  // one ldmatrix.x4.trans = b0, b1 of two n8 tiles
 };
 
 // ldmatrix address lanes: lane = 8 j + r supplies row r of matrix j.
@@ -212,114 +262,146 @@ struct Fragments {
 //     registers 0, 1 are b0, b1 of the first n8 tile, 2, 3 of the second:
 //     (lane, reg j) -> (k = 2t + 8 (j & 1) + {0, 1}, n = g + 8 (j >> 1)).
 // Every row a lane addresses is a multiple of 8 plus lane % 8, so its XOR key is lane % 8 and
-// the swizzled chunk of logical chunk (8 q + c) is 8 q + (c ^ key); kWarpN is one 8-chunk
-// group of B, and a row of A is one group. Offsets are bytes within a stage.
+// the swizzled chunk of logical chunk (8 q + c) is 8 q + (c ^ key); a warp's B columns start on
+// an 8-chunk group, and a row of A is one group. Offsets are bytes within a stage.
+template <typename Config>
 struct FragmentAddresses {
-    std::uint32_t a_row;  // (warp_m * 64 + lane's row in the m16 tile) * 128
+    std::uint32_t a_row;  // (warp_m * kWarpM + lane's row in the m16 tile) * 128
     std::uint32_t a_key;  // ((lane / 16) ^ (lane % 8)) * 16: chunk of k16 step 0, swizzled
-    std::uint32_t b_row;  // A tile + (lane's k row in the k16 step) * 512 + warp's 8-chunk group
+    std::uint32_t b_row;  // A tile + (lane's k row in the k16 step) * row + warp's first group
     std::uint32_t b_key;  // ((lane / 16) ^ (lane % 8)) * 16: chunk of n16 pair 0, swizzled
 
     __device__ __forceinline__ FragmentAddresses(int warp_m, int warp_n, int lane) {
         const int key = lane % kXorRows;
         const int matrix_row = key + 8 * ((lane / 8) % 2);
         const std::uint32_t swizzled = ((lane / 16) ^ key) * kChunkBytes;
-        a_row = (warp_m * kWarpM + matrix_row) * kARowBytes;
+        a_row = (warp_m * Config::kWarpM + matrix_row) * Config::kARowBytes;
         a_key = swizzled;
-        b_row = kATileBytes + matrix_row * kBRowBytes + warp_n * kWarpN * 2;
+        b_row = Config::kATileBytes + matrix_row * Config::kBRowBytes + warp_n * Config::kWarpN * 2;
         b_key = swizzled;
     }
 
-    // Logical chunk 2 s (+ 1 for lanes 16..31) of A row group mt; chunk 2 pair (+ 1) of B.
-    __device__ __forceinline__ void load(Fragments& f, const unsigned char* stage,
-                                         int step) const {
+    // ldmatrix number first..last - 1 of k16 step `step` (0..kTilesM - 1: A tile mt, then the
+    // B n16 pairs): logical chunk 2 step (+ 1 for lanes 16..31) of A row group mt; chunk
+    // 2 pair (+ 1) of B. Called with compile-time first and last.
+    __device__ __forceinline__ void load(Fragments<Config>& f, const unsigned char* stage,
+                                         int step, int first, int last) const {
 #pragma unroll
-        for (int mt = 0; mt < kTilesM; ++mt) {
-            ptx::ldmatrix_x4(f.a[mt], stage + a_row + mt * kMmaM * kARowBytes +
-                                          (a_key ^ (2 * step * kChunkBytes)));
-        }
-#pragma unroll
-        for (int pair = 0; pair < kTilesN / 2; ++pair) {
-            ptx::ldmatrix_x4_trans(f.b[pair], stage + b_row + step * kMmaK * kBRowBytes +
-                                                  (b_key ^ (2 * pair * kChunkBytes)));
+        for (int j = 0; j < Config::kLoads; ++j) {
+            if (j < first || j >= last) {
+                continue;
+            }
+            if (j < Config::kTilesM) {
+                ptx::ldmatrix_x4(f.a[j], stage + a_row + j * kMmaM * Config::kARowBytes +
+                                             (a_key ^ (2 * step * kChunkBytes)));
+            } else {
+                const int pair = j - Config::kTilesM;
+                ptx::ldmatrix_x4_trans(f.b[pair], stage + b_row +
+                                                      step * kMmaK * Config::kBRowBytes +
+                                                      (b_key ^ (2 * pair * kChunkBytes)));
+            }
         }
     }
 };
 
-// The 32 mma of one k16 step. n runs back and forth (serpentine) so that the mma on either side
-// of a turn share their B fragment, which the operand reuse cache can then keep.
-template <typename Element>
-__device__ __forceinline__ void mma_step(float (&acc)[kTilesM][kTilesN][4], const Fragments& f) {
+// The kTilesN mma of row mt of one k16 step. n runs back and forth (serpentine) from row to
+// row, so that the mma on either side of a turn share their B fragment, which the operand reuse
+// cache can then keep.
+template <typename Element, typename Config>
+__device__ __forceinline__ void mma_row(float (&acc)[Config::kTilesM][Config::kTilesN][4],
+                                        const Fragments<Config>& f, int mt) {
 #pragma unroll
-    for (int mt = 0; mt < kTilesM; ++mt) {
-#pragma unroll
-        for (int j = 0; j < kTilesN; ++j) {
-            const int nt = mt % 2 == 0 ? j : kTilesN - 1 - j;
-            const std::uint32_t b_pair[2] = {f.b[nt / 2][2 * (nt % 2)],
-                                             f.b[nt / 2][2 * (nt % 2) + 1]};
-            mma_m16n8k16<Element>(acc[mt][nt], f.a[mt], b_pair);
-        }
+    for (int j = 0; j < Config::kTilesN; ++j) {
+        const int nt = mt % 2 == 0 ? j : Config::kTilesN - 1 - j;
+        const std::uint32_t b_pair[2] = {f.b[nt / 2][2 * (nt % 2)], f.b[nt / 2][2 * (nt % 2) + 1]};
+        mma_m16n8k16<Element>(acc[mt][nt], f.a[mt], b_pair);
     }
 }
 
-template <typename Element>
-__global__ void __launch_bounds__(kThreads, 1)
+template <typename Element, typename Config>
+__global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     mma_cp_async_gemm(const Element* __restrict__ a, const Element* __restrict__ b,
                       float* __restrict__ c, int m, int n, int k, int tiles_m, int tiles_n) {
+    using C = Config;
     extern __shared__ __align__(128) unsigned char smem[];
 
     const int tid = threadIdx.x;
     const int lane = tid % 32;
     const int warp = tid / 32;
-    const int warp_m = warp / kWarpsN;
-    const int warp_n = warp % kWarpsN;
+    const int warp_m = warp / C::kWarpsN;
+    const int warp_n = warp % C::kWarpsN;
     int tile_m = 0;
     int tile_n = 0;
-    rasterise(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
-    const int block_m = tile_m * kBlockM;
-    const int block_n = tile_n * kBlockN;
-    const int k_tiles = (k + kBlockK - 1) / kBlockK;
+    rasterise<C>(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
+    const int block_m = tile_m * C::kBlockM;
+    const int block_n = tile_n * C::kBlockN;
+    const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
 
-    TileCopier<Element> copier(a, b, m, n, k, block_m, block_n, tid);
-    const FragmentAddresses addresses(warp_m, warp_n, lane);
+    TileCopier<Element, C> copier(a, b, m, n, k, block_m, block_n, tid);
+    const FragmentAddresses<C> addresses(warp_m, warp_n, lane);
 
 #pragma unroll
-    for (int tile = 0; tile < kStages - 1; ++tile) {
+    for (int tile = 0; tile < C::kStages - 1; ++tile) {
         if (tile < k_tiles) {
-#pragma unroll
-            for (int slice = 0; slice < kCopySlices; ++slice) {
-                copier.copy(smem + tile * kStageBytes, slice);
-            }
+            copier.copy(smem + tile * C::kStageBytes, 0, C::kChunks);
             copier.next_tile();
         }
         ptx::cp_async_commit();
     }
-    ptx::cp_async_wait<kStages - 2>();
+    ptx::cp_async_wait<C::kStages - 2>();
     __syncthreads();
 
-    float acc[kTilesM][kTilesN][4] = {};
-    Fragments frag[2];
-    addresses.load(frag[0], smem, 0);
+    float acc[C::kTilesM][C::kTilesN][4] = {};
+    Fragments<C> frag[2];
+    addresses.load(frag[0], smem, 0, 0, C::kLoads);
 
-    int read_stage = 0;                             // byte offset of tile kt's stage
-    int write_stage = (kStages - 1) * kStageBytes;  // of tile kt + 3's, i.e. tile kt - 1's
+    int read_stage = 0;                                   // byte offset of tile kt's stage
+    int write_stage = (C::kStages - 1) * C::kStageBytes;  // of tile kt + kStages - 1's
     for (int kt = 0; kt < k_tiles; ++kt) {
-        const int copy_tile = kt + kStages - 1;
+        const bool copying = kt + C::kStages - 1 < k_tiles;
 #pragma unroll
-        for (int step = 0; step < kSteps; ++step) {
-            addresses.load(frag[(step + 1) % 2], smem + read_stage, (step + 1) % kSteps);
-            if (step < kCopySlices && copy_tile < k_tiles) {
-                copier.copy(smem + write_stage, step);
+        for (int step = 0; step < C::kSteps; ++step) {
+            Fragments<C>& next = frag[(step + 1) % 2];
+            const Fragments<C>& current = frag[step % 2];
+            const int next_step = (step + 1) % C::kSteps;
+            // This step's copy slice (none at the last step).
+            const int slice_first = step * C::kChunks / C::kCopySlices;
+            const int slice_chunks =
+                step < C::kCopySlices ? (step + 1) * C::kChunks / C::kCopySlices - slice_first
+                                      : 0;
+            if constexpr (C::kOrder == StepOrder::kLoadsFirst) {
+                addresses.load(next, smem + read_stage, next_step, 0, C::kLoads);
+                if (copying) {
+                    copier.copy(smem + write_stage, slice_first, slice_first + slice_chunks);
+                }
+#pragma unroll
+                for (int mt = 0; mt < C::kTilesM; ++mt) {
+                    mma_row<Element, C>(acc, current, mt);
+                }
+            } else {
+#pragma unroll
+                for (int mt = 0; mt < C::kTilesM; ++mt) {
+                    addresses.load(next, smem + read_stage, next_step,
+                                   mt * C::kLoads / C::kTilesM, (mt + 1) * C::kLoads / C::kTilesM);
+                    if (copying) {
+                        copier.copy(smem + write_stage,
+                                    slice_first + mt * slice_chunks / C::kTilesM,
+                                    slice_first + (mt + 1) * slice_chunks / C::kTilesM);
+                    }
+                    mma_row<Element, C>(acc, current, mt);
+                }
             }
-            mma_step<Element>(acc, frag[step % 2]);
-            if (step == kSteps - 2) {
+            if (step == C::kSteps - 2) {
                 copier.next_tile();
                 ptx::cp_async_commit();
-                ptx::cp_async_wait<kStages - 2>();
+                ptx::cp_async_wait<C::kStages - 2>();
                 __syncthreads();
-                read_stage = read_stage == kSmemBytes - kStageBytes ? 0 : read_stage + kStageBytes;
-                write_stage =
-                    write_stage == kSmemBytes - kStageBytes ? 0 : write_stage + kStageBytes;
+                read_stage = read_stage == C::kSmemBytes - C::kStageBytes
+                                 ? 0
+                                 : read_stage + C::kStageBytes;
+                write_stage = write_stage == C::kSmemBytes - C::kStageBytes
+                                  ? 0
+                                  : write_stage + C::kStageBytes;
             }
         }
     }
@@ -328,16 +410,16 @@ __global__ void __launch_bounds__(kThreads, 1)
     const int g = lane / 4;
     const int t = lane % 4;
 #pragma unroll
-    for (int mt = 0; mt < kTilesM; ++mt) {
+    for (int mt = 0; mt < C::kTilesM; ++mt) {
 #pragma unroll
-        for (int nt = 0; nt < kTilesN; ++nt) {
-            const int col = block_n + warp_n * kWarpN + kMmaN * nt + 2 * t;
+        for (int nt = 0; nt < C::kTilesN; ++nt) {
+            const int col = block_n + warp_n * C::kWarpN + kMmaN * nt + 2 * t;
             if (col >= n) {
                 continue;
             }
 #pragma unroll
             for (int half = 0; half < 2; ++half) {
-                const int row = block_m + warp_m * kWarpM + kMmaM * mt + g + 8 * half;
+                const int row = block_m + warp_m * C::kWarpM + kMmaM * mt + g + 8 * half;
                 if (row < m) {
                     *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
                         make_float2(acc[mt][nt][2 * half], acc[mt][nt][2 * half + 1]);
@@ -349,6 +431,7 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 std::int64_t tile_count(std::int64_t extent, int tile) { return (extent + tile - 1) / tile; }
 
+template <typename Config>
 std::string mma_cp_async_can_run(const GemmProblem& problem) {
     if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
         return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
@@ -359,28 +442,36 @@ std::string mma_cp_async_can_run(const GemmProblem& problem) {
     if (problem.n % kChunkElems != 0) {
         return "N must be a multiple of 8: B rows are copied in 16-byte pieces";
     }
-    if (tile_count(problem.m, kBlockM) * tile_count(problem.n, kBlockN) > kMaxBlocks) {
-        return "C has more than 2147483647 tiles of 128 x 256: one block each, gridDim.x limit";
+    if (tile_count(problem.m, Config::kBlockM) * tile_count(problem.n, Config::kBlockN) >
+        kMaxBlocks) {
+        return "C has more than 2147483647 tiles of " + std::to_string(Config::kBlockM) + " x " +
+               std::to_string(Config::kBlockN) + ": one block each, gridDim.x limit";
     }
     return "";
 }
 
-template <typename Element>
+// Raises the kernel's dynamic shared memory limit and asks for the largest shared-memory
+// carveout (kBlocksPerSm blocks must fit one SM), then enqueues the GEMM.
+template <typename Element, typename Config>
 cudaError_t mma_cp_async_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
-    const auto kernel = mma_cp_async_gemm<Element>;
-    const cudaError_t status =
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes);
+    const auto kernel = mma_cp_async_gemm<Element, Config>;
+    cudaError_t status = cudaFuncSetAttribute(
+        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
+    if (status == cudaSuccess) {
+        status = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                      cudaSharedmemCarveoutMaxShared);
+    }
     if (status != cudaSuccess) {
         return status;
     }
-    const int tiles_m = static_cast<int>(tile_count(p.m, kBlockM));
-    const int tiles_n = static_cast<int>(tile_count(p.n, kBlockN));
-    kernel<<<static_cast<unsigned>(std::int64_t{tiles_m} * tiles_n), kThreads, kSmemBytes,
-             stream>>>(static_cast<const Element*>(operands.a),
-                       static_cast<const Element*>(operands.b), operands.c,
-                       static_cast<int>(p.m), static_cast<int>(p.n), static_cast<int>(p.k),
-                       tiles_m, tiles_n);
+    const int tiles_m = static_cast<int>(tile_count(p.m, Config::kBlockM));
+    const int tiles_n = static_cast<int>(tile_count(p.n, Config::kBlockN));
+    kernel<<<static_cast<unsigned>(std::int64_t{tiles_m} * tiles_n), Config::kThreads,
+             Config::kSmemBytes, stream>>>(
+        static_cast<const Element*>(operands.a), static_cast<const Element*>(operands.b),
+        operands.c, static_cast<int>(p.m), static_cast<int>(p.n), static_cast<int>(p.k), tiles_m,
+        tiles_n);
     return cudaGetLastError();
 }
 
@@ -394,39 +485,51 @@ cudaError_t wrong_precision_launch(const GemmOperands&, cudaStream_t) {
 
 }  // namespace
 
-// kF16 and kBF16 give "mma_cp_async.f16" / ".bf16". Any other precision violates the
-// precondition; it gets a descriptor with an empty id whose can_run refuses every problem and
-// whose launch returns cudaErrorInvalidValue.
+// kF16 and kBF16 give "mma_cp_async.f16" / ".bf16", both ChosenConfig. Any other precision
+// violates the precondition; it gets a descriptor with an empty id whose can_run refuses every
+// problem and whose launch returns cudaErrorInvalidValue.
 KernelDescriptor mma_cp_async_kernel(Precision precision) {
+    using C = ChosenConfig;
+    const std::string tile = std::to_string(C::kBlockM) + " x " + std::to_string(C::kBlockN);
+    const std::string stages = std::to_string(C::kStages);
     KernelDescriptor d;
     d.rung = 8;
-    d.title = "mma.sync + 4-stage cp.async pipeline, 128 x 256 tiles";
-    d.adds = "a 4-stage cp.async ring in 192 KiB of shared memory, 64 x 64 warp tiles with "
-             "double-buffered fragments, and an L2-friendly block order";
+    d.title = "mma.sync + " + stages + "-stage cp.async pipeline, " + tile + " tiles";
+    d.adds = "a " + stages + "-stage cp.async ring in " + std::to_string(C::kSmemBytes / 1024) +
+             " KiB of shared memory, " + std::to_string(C::kWarpM) + " x " +
+             std::to_string(C::kWarpN) +
+             " warp tiles with double-buffered fragments, and an L2-friendly block order";
     d.precision = precision;
-    d.block_tile = {kBlockM, kBlockN, kBlockK};
-    d.warp_tile = {kWarpM, kWarpN, 0};
+    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
+    d.warp_tile = {C::kWarpM, C::kWarpN, 0};
     d.thread_tile = {0, 0, 0};
     d.mma_tile = {kMmaM, kMmaN, kMmaK};
-    d.stages = kStages;
+    d.stages = C::kStages;
     d.swizzle = "xor";
-    d.threads = kThreads;
-    d.dynamic_smem_bytes = kSmemBytes;
+    // Warp 0, k16 step 0, first m16 / n16 tile and first chunk of the copies: ldmatrix lane l ->
+    // row l % 16, logical chunk l / 16 of each tile; cp.async lane l -> A row l / 8, chunk l % 8
+    // and B row 0, chunk l (the l-th 16-byte chunk of each tile, row-major).
+    d.shared_accesses = {{"A.ldmatrix", 'A', "ldmatrix.x4"},
+                          {"B.ldmatrix", 'B', "ldmatrix.x4.trans"},
+                          {"A.cp.async", 'A', "cp.async.16"},
+                          {"B.cp.async", 'B', "cp.async.16"}};
+    d.threads = C::kThreads;
+    d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 80;
     switch (precision) {
         case Precision::kF16:
             d.id = "mma_cp_async.f16";
             d.layout_ids = {"mma.m16n8k16.f16", "ldmatrix.x4", "ldmatrix.x4.trans"};
             d.reference_id = "cublas.f16";
-            d.can_run = mma_cp_async_can_run;
-            d.launch = mma_cp_async_launch<__half>;
+            d.can_run = mma_cp_async_can_run<C>;
+            d.launch = mma_cp_async_launch<__half, C>;
             break;
         case Precision::kBF16:
             d.id = "mma_cp_async.bf16";
             d.layout_ids = {"mma.m16n8k16.bf16", "ldmatrix.x4", "ldmatrix.x4.trans"};
             d.reference_id = "cublas.bf16";
-            d.can_run = mma_cp_async_can_run;
-            d.launch = mma_cp_async_launch<__nv_bfloat16>;
+            d.can_run = mma_cp_async_can_run<C>;
+            d.launch = mma_cp_async_launch<__nv_bfloat16, C>;
             break;
         case Precision::kF32:
         case Precision::kTF32:

@@ -7,29 +7,37 @@
 // Adds to rung 10:
 //   - persistent tile scheduler: gridDim = the number of co-resident clusters x cluster size;
 //     cluster q takes cluster tiles q, q + clusters, ... in grouped raster order (bands of
-//     kGroupM cluster rows). The producer runs on into the next tile while the consumers are
-//     still in the epilogue of this one; the ring of stages and its barrier phases continue
-//     across tiles (a running K-tile counter).
+//     kGroup cluster rows walked down M first, or of kGroup tile columns walked along N first). The producer runs on into the next tile while the consumers are
+//     still in the epilogue of this one (the epilogue buffers are not part of the ring); the
+//     ring of stages and its barrier phases continue across tiles (a running K-tile counter).
 //   - thread-block cluster (ClusterM x 1) with TMA multicast: CTA rank r issues B boxes
 //     r * boxes / ClusterM .. with .multicast::cluster to every CTA; each CTA's full barrier
 //     expects its own A box plus the whole B tile. A slot may only be refilled once the
-//     consumers of every CTA in the cluster have released it, so each consumer warp arrives on
-//     the empty barrier of every CTA (mapa + remote mbarrier.arrive); empty expects
-//     8 x ClusterM arrivals.
-//   - epilogue through shared memory: each consumer warpgroup writes its 64 x BN accumulators
-//     as 64 x 32 f32 subtiles into one of two 8 KiB buffers (128-byte swizzled, so the float2
-//     writes are conflict-free), fences them into the async proxy, and one thread issues a TMA
-//     store; the buffer is reused two subtiles later, after cp.async.bulk.wait_group.read 1.
+//     consumers of every CTA in the cluster have released it, so consumers arrive on the empty
+//     barrier of every CTA of the cluster (mapa + mbarrier.arrive.shared::cluster, CTA-scope
+//     release). kReleasePerWarpgroup: lane 0 of warp r of each consumer warpgroup arrives on
+//     CTA r once the warpgroup's wgmma of the slot are complete (empty expects consumers x
+//     ClusterM arrivals; CUTLASS's PipelineTmaAsync does the same), else lanes 0 .. ClusterM-1
+//     of every consumer warp arrive, one CTA each (4 x consumers x ClusterM arrivals).
+//   - epilogue through shared memory: C is written in subtiles of kStoreRows x 32 f32 (one
+//     128-byte swizzled row per C row, so the float2 writes are conflict-free) into one of
+//     kStoreBuffers buffers of the store group (a warp for kStoreRows = 16: __syncwarp only;
+//     the consumer warpgroup for 64: a named barrier), fenced into the async proxy, and stored
+//     by one thread with a TMA store; a buffer is rewritten only after
+//     cp.async.bulk.wait_group.read says its previous store has read it.
 //
-// Tunables: PersistentConfig below (BN, stages, cluster size, raster band); the descriptor
-// launches ChosenPersistentConfig: 128 x 256 x 64 tiles, 4 stages (192 KiB) + 32 KiB of epilogue
-// buffers, clusters of 2 along M sharing B, bands of 8 cluster rows.
+// Tunables: PersistentConfig below (BN, stages, cluster size, raster band and its direction,
+// store rows and buffers, release granularity); the descriptor launches ChosenPersistentConfig: 128 x 256 x 64
+// tiles, 4 stages (192 KiB) + 32 KiB of epilogue buffers (one 16-row store group per consumer
+// warp, two 2 KiB buffers each), clusters of 2 along M sharing B, bands of 8 cluster rows, one
+// empty arrival per consumer warpgroup and CTA.
 //
 // Threads and tiles: as rung 10 (producer warpgroup 0, consumers 1 and 2 with 64 x BN each,
 // m64nBNk16, setmaxnreg 40 / 232).
 //
 // Shared memory: 1 KiB alignment slack; stages (A box 128 rows, BN / 64 B boxes, "tma128");
-// epilogue buffers (consumer c, buffer b at 8 KiB x (2 c + b)); full[stages]; empty[stages].
+// epilogue buffers (store group q, buffer b at kStoreBytes x (kStoreBuffers q + b));
+// full[stages]; empty[stages].
 //
 // Edges: K % 8 == 0 and N % 8 == 0 (TMA's 16-byte strides for A, B and C); everything else is
 // TMA's: loads past the matrix read zeros (a cluster's second CTA past M computes a zero tile),
@@ -50,7 +58,8 @@
 namespace tclens::kernels {
 namespace {
 
-template <int BlockN, int Stages, int ClusterM, int GroupM>
+template <int BlockN, int Stages, int ClusterM, int Group, int StoreRows, int StoreBuffers,
+          bool ReleasePerWarpgroup, bool RasterAlongN = false>
 struct PersistentConfig {
     static constexpr int kConsumers = 2;
     static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
@@ -58,7 +67,13 @@ struct PersistentConfig {
     static constexpr int kBlockK = hopper::kBoxElems;
     static constexpr int kStages = Stages;
     static constexpr int kClusterM = ClusterM;  // CTAs per cluster, stacked along M
-    static constexpr int kGroupM = GroupM;      // cluster rows per raster band
+    // Raster bands: kGroup cluster rows each, walked down then along N (kRasterAlongN false),
+    // or kGroup tile columns each, walked along then down M (true).
+    static constexpr int kGroup = Group;
+    static constexpr bool kRasterAlongN = RasterAlongN;
+    static constexpr int kStoreRows = StoreRows;        // rows of a TMA-store subtile
+    static constexpr int kStoreBuffers = StoreBuffers;  // per store group
+    static constexpr bool kReleasePerWarpgroup = ReleasePerWarpgroup;
 
     static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
@@ -67,10 +82,14 @@ struct PersistentConfig {
     static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
     static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
     static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
-    // Epilogue subtile: 64 rows x 32 f32 = one 128-byte swizzled row per C row.
+    // Epilogue subtile: kStoreRows rows x 32 f32 = one 128-byte swizzled row per C row. A
+    // store group is kStoreRows / 16 warps of one consumer warpgroup.
     static constexpr int kStoreCols = hopper::kSwizzleRowBytes / 4;
-    static constexpr int kStoreBytes = hopper::kWgmmaM * hopper::kSwizzleRowBytes;
-    static constexpr int kEpilogueBytes = kConsumers * 2 * kStoreBytes;
+    static constexpr int kStoreBytes = kStoreRows * hopper::kSwizzleRowBytes;
+    static constexpr int kStoreGroupWarps = kStoreRows / 16;
+    static constexpr int kStoreGroups = kConsumers * 4 / kStoreGroupWarps;
+    static constexpr int kEpilogueBytes = kStoreGroups * kStoreBuffers * kStoreBytes;
+    static constexpr int kEmptyArrivals = kConsumers * (kReleasePerWarpgroup ? 1 : 4) * kClusterM;
     static constexpr int kSmemBytes = hopper::kSwizzleAtomBytes + kStages * kStageBytes +
                                       kEpilogueBytes + 2 * kStages * 8;
 
@@ -78,10 +97,26 @@ struct PersistentConfig {
     static_assert(kClusterM == 1 || kClusterM == 2 || kClusterM == 4, "cluster of 1, 2 or 4");
     static_assert(kBBoxes % kClusterM == 0, "each CTA multicasts the same number of B boxes");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
+    static_assert(kStoreRows == 16 || kStoreRows == 64, "store group: one warp or the warpgroup");
+    static_assert(kStoreBuffers >= 1 && kStoreBuffers <= 4, "bulk_wait_group_read<buffers - 1>");
+    static_assert(kStoreBytes % hopper::kSwizzleAtomBytes == 0, "buffers 1024-byte aligned");
+    static_assert(kEmptyArrivals <= kConsumers * 4 * kClusterM, "at most one arrival per warp and CTA");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
+
+    // Cluster tile id -> (cluster row, tile column) of a grid of tiles_mc x tiles_n. Worked
+    // example, kGroup = 8 along N, 16 x 16: id 37 -> band 0 (columns 0..7), column 37 % 8 = 5,
+    // cluster row 37 / 8 = 4.
+    __host__ __device__ static void cluster_tile(int id, int tiles_mc, int tiles_n, int& tile_mc,
+                                                 int& tile_n) {
+        if constexpr (kRasterAlongN) {
+            hopper::rasterise_tile(id, tiles_n, tiles_mc, kGroup, tile_n, tile_mc);
+        } else {
+            hopper::rasterise_tile(id, tiles_mc, tiles_n, kGroup, tile_mc, tile_n);
+        }
+    }
 };
 
-using ChosenPersistentConfig = PersistentConfig<256, 4, 2, 8>;
+using ChosenPersistentConfig = PersistentConfig<256, 4, 2, 8, 16, 2, true>;
 
 template <typename Element, typename Config>
 __global__ void __launch_bounds__(Config::kThreads, 1)
@@ -94,7 +129,6 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     namespace hp = hopper;
     constexpr int kSteps = C::kBlockK / hp::kWgmmaK;
     constexpr int kAccumulators = C::kWgmmaN / 2;
-    constexpr int kEmptyArrivals = C::kConsumers * 4 * C::kClusterM;  // every consumer warp
     constexpr int kBoxesPerCta = C::kBBoxes / C::kClusterM;
     extern __shared__ unsigned char smem_raw[];
     unsigned char* smem = hp::align_1024(smem_raw);
@@ -118,7 +152,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #pragma unroll
         for (int s = 0; s < C::kStages; ++s) {
             hp::mbarrier_init(&full[s], 1);
-            hp::mbarrier_init(&empty[s], kEmptyArrivals);
+            hp::mbarrier_init(&empty[s], C::kEmptyArrivals);
         }
         hp::fence_barrier_init();
     }
@@ -136,7 +170,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
                 int tile_mc = 0;
                 int tile_n = 0;
-                hp::rasterise_tile(tile, tiles_mc, tiles_n, C::kGroupM, tile_mc, tile_n);
+                C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
                 const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
                 const int block_n = tile_n * C::kBlockN;
                 for (int kt = 0; kt < k_tiles; ++kt, ++it) {
@@ -169,19 +203,33 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         const int warp = (tid / 32) % 4;
         const int g = lane / 4;
         const int t = lane % 4;
-        const bool leader = tid % hp::kWarpgroupThreads == 0;
-        const int store_barrier = 1 + consumer;  // named barrier of this consumer warpgroup
+        // Store group of this warp: its first row within the consumer's 64 rows, its buffers,
+        // its leader (the thread that waits for and issues the TMA stores).
+        const int group_in_consumer = warp / C::kStoreGroupWarps;
+        const int group_row0 = group_in_consumer * C::kStoreRows;
+        const int row_in_group = (warp % C::kStoreGroupWarps) * 16;
+        unsigned char* const buffers =
+            epilogue + (consumer * (4 / C::kStoreGroupWarps) + group_in_consumer) *
+                           C::kStoreBuffers * C::kStoreBytes;
+        const bool leader = lane == 0 && warp % C::kStoreGroupWarps == 0;
+        const auto store_group_sync = [&] {
+            if constexpr (C::kStoreGroupWarps == 1) {
+                __syncwarp();
+            } else {
+                hp::named_barrier_sync(1 + consumer, hp::kWarpgroupThreads);
+            }
+        };
         const std::uint64_t a_desc =
             hp::k_major_descriptor(smem + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
         const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
-        // Slot s is released to the producers of every CTA in the cluster.
+        // Slot s is released to the producers of every CTA in the cluster (see the header).
         const auto release = [&](int s) {
-            if (lane == 0) {
+            const bool arrives = C::kReleasePerWarpgroup ? lane == 0 && warp < C::kClusterM
+                                                         : lane < C::kClusterM;
+            const int target = C::kReleasePerWarpgroup ? warp : lane;
+            if (arrives) {
                 if constexpr (C::kClusterM > 1) {
-#pragma unroll
-                    for (int r = 0; r < C::kClusterM; ++r) {
-                        hp::mbarrier_arrive_cluster(&empty[s], r);
-                    }
+                    hp::mbarrier_arrive_cluster(&empty[s], static_cast<std::uint32_t>(target));
                 } else {
                     hp::mbarrier_arrive(&empty[s]);
                 }
@@ -193,7 +241,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
             int tile_mc = 0;
             int tile_n = 0;
-            hp::rasterise_tile(tile, tiles_mc, tiles_n, C::kGroupM, tile_mc, tile_n);
+            C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
             const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
             const int block_n = tile_n * C::kBlockN;
 
@@ -220,28 +268,29 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             hp::fence_accumulators(acc);
             release((it - 1) % C::kStages);
 
-            // Epilogue: subtile q = C columns 32 q .. 32 q + 31 of the consumer's 64 rows, in
-            // buffer q % 2. Accumulator i of n8 block j = 4 q + jj sits at row 16 warp + g + 8 h,
-            // byte 32 jj + 8 t (+ 4) of the 128-byte row: chunk 2 jj + t / 2, stored at chunk
-            // (2 jj + t / 2) ^ g (row % 8 == g).
-            const int row0 = block_m + consumer * hp::kWgmmaM;
+            // Epilogue: subtile q = C columns 32 q .. 32 q + 31 of the group's rows, in buffer
+            // q % buffers. Accumulator i of n8 block j = 4 q + jj sits at group row
+            // row_in_group + g + 8 h, byte 32 jj + 8 t (+ 4) of the 128-byte row: chunk
+            // 2 jj + t / 2, stored at chunk (2 jj + t / 2) ^ g (row % 8 == g).
+            const int row0 = block_m + consumer * hp::kWgmmaM + group_row0;
             if (row0 < m) {
 #pragma unroll
                 for (int q = 0; q < C::kBlockN / C::kStoreCols; ++q) {
                     if (block_n + q * C::kStoreCols >= n) {
                         break;
                     }
-                    unsigned char* buffer = epilogue + (2 * consumer + q % 2) * C::kStoreBytes;
+                    unsigned char* buffer = buffers + (q % C::kStoreBuffers) * C::kStoreBytes;
                     if (leader) {
-                        hp::bulk_wait_group_read<1>();  // the store from this buffer has read it
+                        // The store that last read this buffer has read it.
+                        hp::bulk_wait_group_read<C::kStoreBuffers - 1>();
                     }
-                    hp::named_barrier_sync(store_barrier, hp::kWarpgroupThreads);
+                    store_group_sync();
 #pragma unroll
                     for (int jj = 0; jj < 4; ++jj) {
                         const int j = 4 * q + jj;
 #pragma unroll
                         for (int h = 0; h < 2; ++h) {
-                            const int row = 16 * warp + g + 8 * h;
+                            const int row = row_in_group + g + 8 * h;
                             const int chunk = (2 * jj + t / 2) ^ g;
                             *reinterpret_cast<float2*>(buffer + row * hp::kSwizzleRowBytes +
                                                        chunk * 16 + (t % 2) * 8) =
@@ -249,7 +298,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                         }
                     }
                     hp::fence_proxy_async_shared();
-                    hp::named_barrier_sync(store_barrier, hp::kWarpgroupThreads);
+                    store_group_sync();
                     if (leader) {
                         hp::tma_store_2d(&c_map, buffer, block_n + q * C::kStoreCols, row0);
                         hp::bulk_commit_group();
@@ -296,8 +345,8 @@ std::string persistent_can_run(const GemmProblem& problem) {
     return "";
 }
 
-// Tensor maps of A (box 64 k x 128 m), B (box 64 n x 64 k) and C (f32, box 32 n x 64 m), all
-// 128-byte swizzled.
+// Tensor maps of A (box 64 k x 128 m), B (box 64 n x 64 k) and C (f32, box 32 n x kStoreRows
+// m), all 128-byte swizzled.
 template <typename Element, typename Config>
 bool persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorMap* b_map,
                      CUtensorMap* c_map) {
@@ -323,7 +372,7 @@ bool persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorM
     c.rows = static_cast<std::uint64_t>(p.m);
     c.cols = static_cast<std::uint64_t>(p.n);
     c.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 4;
-    c.box_rows = hopper::kWgmmaM;
+    c.box_rows = Config::kStoreRows;
     c.box_cols = Config::kStoreCols;
     return encode_tensor_map(a, a_map).empty() && encode_tensor_map(b, b_map).empty() &&
            encode_tensor_map(c, c_map).empty();
@@ -433,8 +482,9 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
     d.rung = 11;
     d.title = "persistent, " + std::to_string(C::kClusterM) + "x1 clusters with TMA multicast, " +
               "TMA-store epilogue, wgmma m64n" + n + "k16";
-    d.adds = "a persistent tile loop in bands of " + std::to_string(C::kGroupM) +
-             " cluster rows, B multicast to a " + std::to_string(C::kClusterM) +
+    d.adds = "a persistent tile loop in bands of " + std::to_string(C::kGroup) +
+             (C::kRasterAlongN ? " tile columns" : " cluster rows") + ", B multicast to a " +
+             std::to_string(C::kClusterM) +
              "-CTA cluster, and C stored from swizzled shared memory by TMA";
     d.precision = precision;
     d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};

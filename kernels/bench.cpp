@@ -36,7 +36,7 @@ std::vector<GemmProblem> preset_problems(const std::string& name) {
 std::string preset_names() { return "lab6, square"; }
 
 std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string>& ids,
-                                                   std::string& error) {
+                                                   std::string& error, bool with_references) {
     std::vector<std::string> wanted;
     for (const std::string& id : ids) {
         const KernelDescriptor* kernel = find_kernel(id);
@@ -47,6 +47,7 @@ std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string
             return {};
         }
         wanted.push_back(kernel->id);
+        if (!with_references) continue;
         if (!kernel->reference_id.empty()) wanted.push_back(kernel->reference_id);
         if (kernel->precision == Precision::kTF32 && kernel->rung > 0) wanted.push_back("cublas.sgemm");
     }
@@ -62,7 +63,7 @@ BenchReport run_bench(const BenchRequest& request, GemmRunner& runner, const Ben
     BenchReport report;
     if (request.measure_peaks) report.peak_error = measure_peaks(report.peaks);
     std::string error;
-    const std::vector<const KernelDescriptor*> kernels = bench_kernels(request.kernel_ids, error);
+    const std::vector<const KernelDescriptor*> kernels = bench_kernels(request.kernel_ids, error, request.with_references);
     const int total = static_cast<int>(kernels.size() * request.problems.size());
     int index = 0;
     for (const GemmProblem& problem : request.problems) {

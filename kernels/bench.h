@@ -17,6 +17,7 @@ struct BenchRequest {
     std::vector<GemmProblem> problems;
     RunOptions run;
     bool measure_peaks = true;
+    bool with_references = true;  // false: only the requested ids (no % of cuBLAS)
 };
 
 struct BenchRow {
@@ -40,11 +41,11 @@ std::vector<GemmProblem> preset_problems(const std::string& name);
 // The preset names, for error messages: "lab6, square".
 std::string preset_names();
 
-// The kernels a request runs, in registry order: the requested ones, the cuBLAS reference of
-// each, and cublas.sgemm for TF32 rungs (the lab's "beat FP32 cuBLAS" goal). On an unknown id
-// returns {} and sets `error` to one line listing the valid ids.
+// The kernels a request runs, in registry order: the requested ones and, with references, the
+// cuBLAS reference of each and cublas.sgemm for TF32 rungs (the lab's "beat FP32 cuBLAS" goal).
+// On an unknown id returns {} and sets `error` to one line listing the valid ids.
 std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string>& ids,
-                                                   std::string& error);
+                                                   std::string& error, bool with_references = true);
 
 // Called before each run: index (0-based) of the run about to start, the number of runs, and
 // the kernel and problem.

@@ -101,13 +101,16 @@ __device__ __forceinline__ void mbarrier_arrive(std::uint64_t* bar) {
     asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(smem_addr(bar)) : "memory");
 }
 // One arrival on the barrier at the same offset in CTA `cta_rank` of the cluster (which may be
-// this CTA), with release semantics at cluster scope.
+// this CTA). Default semantics (release at CTA scope), as CUTLASS's ClusterBarrier::arrive: the
+// arrival only says "my wgmma reads of this slot are done" (wgmma.wait_group already waited for
+// them), so nothing needs ordering at cluster scope; .release.cluster would add a cluster-scope
+// memory fence to every arrival, in the consumers' K loop (rung 11's first version did that and
+// ran at half the speed of its cluster-less build).
 __device__ __forceinline__ void mbarrier_arrive_cluster(std::uint64_t* bar, std::uint32_t cta_rank) {
     asm volatile(
         "{\n.reg .b32 remote;\n"
         "mapa.shared::cluster.u32 remote, %0, %1;\n"
-        "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n}\n" ::"r"(
-            smem_addr(bar)),
+        "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(smem_addr(bar)),
         "r"(cta_rank)
         : "memory");
 }

@@ -33,6 +33,7 @@ struct BenchOptions {
     bool json = false;
     bool csv = false;
     bool no_peak = false;
+    bool no_reference = false;
 };
 
 int usage_error(const std::string& message) {
@@ -142,6 +143,7 @@ int run_bench_command(const BenchOptions& options) {
     request.run.warmup_runs = options.warmup;
     request.run.seed = options.seed;
     request.measure_peaks = !options.no_peak;
+    request.with_references = !options.no_reference;
     const bool tty = isatty(fileno(stderr)) != 0;
     if (request.measure_peaks) {
         std::fprintf(stderr, "bench: measuring peaks on %s ...%s", system.devices.front().name.c_str(),
@@ -190,6 +192,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
         ->check(CLI::Range(20, 1000));
     command->add_option("--warmup", options->warmup, "Untimed runs first (0-100)")->check(CLI::Range(0, 100));
     command->add_option("--seed", options->seed, "Seed of the random inputs");
+    command->add_flag("--no-reference", options->no_reference,
+                      "Run only the given kernels, not their cuBLAS references (no %cuBLAS column)");
     command->add_flag("--no-peak", options->no_peak, "Skip measuring the device's peak (no %peak column)");
     command->add_flag("--json", options->json, "Machine-readable output");
     command->add_flag("--csv", options->csv, "One CSV row per kernel and size");

@@ -40,6 +40,12 @@ TEST(BenchKernels, AddsTheSamePrecisionReferenceInRegistryOrder) {
               (std::vector<std::string>{"naive_fma.f32", "cublas.sgemm"}));
 }
 
+TEST(BenchKernels, WithoutReferencesOnlyTheRequestedOnes) {
+    std::string error;
+    EXPECT_EQ(ids_of(bench_kernels({"mma_tf32_tuned", "naive_fma.f32"}, error, false)),
+              (std::vector<std::string>{"naive_fma.f32", "mma_tf32_tuned"}));
+}
+
 TEST(BenchKernels, TF32RungsAlsoGetFP32cuBLAS) {
     std::string error;
     EXPECT_EQ(ids_of(bench_kernels({"mma_tf32_tuned"}, error)),

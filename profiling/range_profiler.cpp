@@ -1,98 +1,23 @@
 #include "profiling/range_profiler.h"
 
-#include <cuda.h>
-#include <cudaTypedefs.h>
-#include <cuda_runtime.h>
-#include <cupti_profiler_host.h>
-#include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
-#include <cupti_result.h>
-#include <cupti_target.h>
 
 #include <cstdint>
+#include <map>
 #include <utility>
+
+#include "profiling/cupti_call.h"
 
 namespace tclens::profiling {
 namespace {
 
-// ---- Errors -------------------------------------------------------------------------------
+using detail::build_config;
+using detail::c_names;
+using detail::from_cuda;
+using detail::from_cupti;
+using detail::HostObject;
 
-ProfilerError from_cupti(CUptiResult status, const char* call) {
-    const char* text = nullptr;
-    if (status != CUPTI_SUCCESS && cuptiGetResultString(status, &text) != CUPTI_SUCCESS) {
-        text = nullptr;
-    }
-    return cupti_error(static_cast<int>(status), call, text ? text : "");
-}
-
-ProfilerError from_cuda(cudaError_t status, const std::string& call) {
-    if (status == cudaSuccess) {
-        return ProfilerError{};
-    }
-    const std::string what =
-        std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
-    cudaGetLastError();  // clear the runtime's last error so later calls start clean
-    if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver) {
-        return profiler_error(ProfilerProblem::kNoGpu,
-                              "no usable GPU: " + call + " returned " + what +
-                                  "; check nvidia-smi and CUDA_VISIBLE_DEVICES");
-    }
-    return profiler_error(ProfilerProblem::kFailed, call + " failed: " + what);
-}
-
-// A zeroed CUPTI parameter struct with structSize set: CUPTI reads the size to know which fields
-// the caller's header version has.
-template <typename Params>
-Params cupti_params(std::size_t struct_size) {
-    Params params{};
-    params.structSize = struct_size;
-    return params;
-}
-#define TCLENS_PARAMS(Type) cupti_params<Type>(Type##_STRUCT_SIZE)
-
-// Returns the readable error of a failed CUPTI call from the enclosing function.
-#define TCLENS_CUPTI(call)                                      \
-    do {                                                        \
-        const ProfilerError error_ = from_cupti((call), #call); \
-        if (!error_.ok()) return error_;                        \
-    } while (0)
-
-// ---- CUPTI objects with owners ------------------------------------------------------------
-
-// A profiler host object; deinitialised when it goes out of scope.
-class HostObject {
-  public:
-    HostObject() = default;
-    ~HostObject() { reset(); }
-    HostObject(const HostObject&) = delete;
-    HostObject& operator=(const HostObject&) = delete;
-
-    ProfilerError create(const std::string& chip, const std::vector<std::uint8_t>& availability) {
-        reset();
-        auto params = TCLENS_PARAMS(CUpti_Profiler_Host_Initialize_Params);
-        params.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
-        params.pChipName = chip.c_str();
-        params.pCounterAvailabilityImage = availability.data();
-        const ProfilerError error =
-            from_cupti(cuptiProfilerHostInitialize(&params), "cuptiProfilerHostInitialize");
-        object_ = error.ok() ? params.pHostObject : nullptr;
-        return error;
-    }
-
-    CUpti_Profiler_Host_Object* get() const { return object_; }
-
-  private:
-    void reset() {
-        if (object_ != nullptr) {
-            auto params = TCLENS_PARAMS(CUpti_Profiler_Host_Deinitialize_Params);
-            params.pHostObject = object_;
-            cuptiProfilerHostDeinitialize(&params);
-            object_ = nullptr;
-        }
-    }
-
-    CUpti_Profiler_Host_Object* object_ = nullptr;
-};
+constexpr CUpti_ProfilerType kRange = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
 
 // The range profiler enabled on a context; disabled when it goes out of scope.
 class EnabledRangeProfiler {
@@ -123,42 +48,6 @@ class EnabledRangeProfiler {
     CUpti_RangeProfiler_Object* object_ = nullptr;
 };
 
-std::vector<const char*> c_names(const std::vector<std::string>& names) {
-    std::vector<const char*> pointers;
-    for (const std::string& name : names) {
-        pointers.push_back(name.c_str());
-    }
-    return pointers;
-}
-
-// Adds `names` to `host` and builds the config image; reports the passes it needs.
-ProfilerError build_config(HostObject& host, const std::vector<const char*>& names,
-                           std::vector<std::uint8_t>& config, std::size_t& passes) {
-    auto add = TCLENS_PARAMS(CUpti_Profiler_Host_ConfigAddMetrics_Params);
-    add.pHostObject = host.get();
-    add.ppMetricNames = const_cast<const char**>(names.data());
-    add.numMetrics = names.size();
-    TCLENS_CUPTI(cuptiProfilerHostConfigAddMetrics(&add));
-
-    auto size = TCLENS_PARAMS(CUpti_Profiler_Host_GetConfigImageSize_Params);
-    size.pHostObject = host.get();
-    TCLENS_CUPTI(cuptiProfilerHostGetConfigImageSize(&size));
-    config.assign(size.configImageSize, 0);
-
-    auto image = TCLENS_PARAMS(CUpti_Profiler_Host_GetConfigImage_Params);
-    image.pHostObject = host.get();
-    image.configImageSize = config.size();
-    image.pConfigImage = config.data();
-    TCLENS_CUPTI(cuptiProfilerHostGetConfigImage(&image));
-
-    auto pass_count = TCLENS_PARAMS(CUpti_Profiler_Host_GetNumOfPasses_Params);
-    pass_count.configImageSize = config.size();
-    pass_count.pConfigImage = config.data();
-    TCLENS_CUPTI(cuptiProfilerHostGetNumOfPasses(&pass_count));
-    passes = pass_count.numOfPasses;
-    return ProfilerError{};
-}
-
 // Why profiling is unsupported on `device`, from cuptiProfilerDeviceSupported; "" when it is
 // supported or the query itself failed.
 std::string unsupported_reason(CUdevice device) {
@@ -187,37 +76,6 @@ std::string unsupported_reason(CUdevice device) {
            (reasons.empty() ? std::string("CUPTI reports it unsupported") : reasons);
 }
 
-// The runtime's current context, fetched through the driver entry point so that tclens does
-// not link libcuda (it must start on machines without a driver). The symbols are asked for as of
-// CUDA 12.0: CUDA 13 added cuCtxGetDevice_v13000 with another signature.
-ProfilerError current_context(CUcontext& context, CUdevice& device) {
-    using GetContext = PFN_cuCtxGetCurrent_v4000;
-    using GetDevice = PFN_cuCtxGetDevice_v2000;
-    void* get_context = nullptr;
-    void* get_device = nullptr;
-    cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-    cudaError_t status = cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &get_context, 12000,
-                                                          cudaEnableDefault, &found);
-    if (status == cudaSuccess && found == cudaDriverEntryPointSuccess) {
-        status = cudaGetDriverEntryPointByVersion("cuCtxGetDevice", &get_device, 12000,
-                                                  cudaEnableDefault, &found);
-    }
-    if (status != cudaSuccess) {
-        return from_cuda(status, "cudaGetDriverEntryPointByVersion");
-    }
-    if (found != cudaDriverEntryPointSuccess || get_context == nullptr || get_device == nullptr) {
-        return profiler_error(ProfilerProblem::kFailed,
-                              "the NVIDIA driver does not export cuCtxGetCurrent/cuCtxGetDevice; "
-                              "update the driver to one that supports CUDA 12 or newer");
-    }
-    if (reinterpret_cast<GetContext>(get_context)(&context) != CUDA_SUCCESS || context == nullptr ||
-        reinterpret_cast<GetDevice>(get_device)(&device) != CUDA_SUCCESS) {
-        return profiler_error(ProfilerProblem::kFailed,
-                              "no current CUDA context after cudaFree(0); cannot profile");
-    }
-    return ProfilerError{};
-}
-
 }  // namespace
 
 // ---- RangeProfiler ------------------------------------------------------------------------
@@ -225,7 +83,7 @@ ProfilerError current_context(CUcontext& context, CUdevice& device) {
 struct RangeProfiler::State {
     int device = 0;
     bool opened = false;
-    bool cupti_initialized = false;
+    std::unique_ptr<detail::CuptiProfilerUse> cupti;  // CUPTI profiler initialisation, from open()
     ProfilerError open_error;  // the first open() failure, returned again by later calls
     CUcontext context = nullptr;
     std::string chip;
@@ -233,8 +91,19 @@ struct RangeProfiler::State {
     // Why cuptiProfilerDeviceSupported says profiling cannot work here, or "". Only used to
     // explain a failure, never to refuse: a configuration it flags might still profile.
     std::string unsupported_hint;
+    std::map<std::string, MetricCheck> checked;  // check_metrics answers by name
+    std::vector<std::string> base_metrics;       // cached base_metrics(); empty until asked
+    // The config of the last metric list (a live view profiles the same list again and again);
+    // `host` also evaluates that list's counter data.
+    std::vector<std::string> config_metrics;
+    std::unique_ptr<HostObject> host;
+    std::vector<std::uint8_t> config;
+    std::size_t config_passes = 0;
 
     ProfilerError open_once();
+    // Makes `host` and `config` those of `metrics` (kept from the last call when it is the same
+    // list); kBadMetric names every metric the chip rejects.
+    ProfilerError configure(RangeProfiler& profiler, const std::vector<std::string>& metrics);
     // `error`, with the unsupported hint in front when there is one and the error is vague.
     ProfilerError explained(ProfilerError error) const;
 };
@@ -249,28 +118,24 @@ ProfilerError RangeProfiler::State::explained(ProfilerError error) const {
 }
 
 ProfilerError RangeProfiler::State::open_once() {
-    ProfilerError error = from_cuda(cudaSetDevice(device), "cudaSetDevice");
-    if (error.ok()) {
-        error = from_cuda(cudaFree(nullptr), "cudaFree(0)");  // creates the primary context
-    }
+    ProfilerError error = detail::start_cuda(device);
     CUdevice cu_device = 0;
     if (error.ok()) {
-        error = current_context(context, cu_device);
+        error = detail::current_context(context, cu_device);
+    }
+    if (error.ok()) {
+        error = detail::CuptiProfilerUse::acquire(cupti);
     }
     if (!error.ok()) {
         return error;
     }
 
-    auto init = TCLENS_PARAMS(CUpti_Profiler_Initialize_Params);
-    TCLENS_CUPTI(cuptiProfilerInitialize(&init));
-    cupti_initialized = true;
-
     unsupported_hint = unsupported_reason(cu_device);
 
-    auto chip_params = TCLENS_PARAMS(CUpti_Device_GetChipName_Params);
-    chip_params.deviceIndex = static_cast<std::size_t>(device);
-    TCLENS_CUPTI(cuptiDeviceGetChipName(&chip_params));
-    chip = chip_params.pChipName ? chip_params.pChipName : "";
+    error = detail::chip_name(device, chip);
+    if (!error.ok()) {
+        return error;
+    }
 
     auto available = TCLENS_PARAMS(CUpti_Profiler_GetCounterAvailability_Params);
     available.ctx = context;
@@ -285,12 +150,7 @@ RangeProfiler::RangeProfiler(int device) : state_(std::make_unique<State>()) {
     state_->device = device;
 }
 
-RangeProfiler::~RangeProfiler() {
-    if (state_->cupti_initialized) {
-        auto params = TCLENS_PARAMS(CUpti_Profiler_DeInitialize_Params);
-        cuptiProfilerDeInitialize(&params);
-    }
-}
+RangeProfiler::~RangeProfiler() = default;
 
 ProfilerError RangeProfiler::open() {
     if (state_->opened) {
@@ -321,21 +181,20 @@ std::vector<MetricCheck> RangeProfiler::check_metrics(const std::vector<std::str
             checks.push_back(check);
             continue;
         }
-        HostObject host;
-        ProfilerError error = host.create(state_->chip, state_->availability);
-        if (error.ok()) {
-            const char* one[] = {name.c_str()};
-            auto add = TCLENS_PARAMS(CUpti_Profiler_Host_ConfigAddMetrics_Params);
-            add.pHostObject = host.get();
-            add.ppMetricNames = one;
-            add.numMetrics = 1;
-            error = from_cupti(cuptiProfilerHostConfigAddMetrics(&add),
-                               "cuptiProfilerHostConfigAddMetrics");
+        const auto cached = state_->checked.find(name);
+        if (cached != state_->checked.end()) {
+            checks.push_back(cached->second);
+            continue;
         }
+        const ProfilerError error =
+            detail::check_one_metric(kRange, state_->chip, state_->availability, name);
         check.accepted = error.ok();
         if (!check.accepted) {
             check.reason =
                 "metric " + name + " is not available on " + state_->chip + ": " + error.message;
+        }
+        if (check.accepted || error.problem == ProfilerProblem::kBadMetric) {
+            state_->checked[name] = check;  // an answer about the metric, not a passing failure
         }
         checks.push_back(check);
     }
@@ -344,58 +203,85 @@ std::vector<MetricCheck> RangeProfiler::check_metrics(const std::vector<std::str
 
 ProfilerError RangeProfiler::count_passes(const std::vector<std::string>& metrics,
                                           std::size_t& passes) {
+    const ProfilerError error = state_->configure(*this, metrics);
+    if (error.ok()) {
+        passes = state_->config_passes;
+    }
+    return error;
+}
+
+ProfilerError RangeProfiler::State::configure(RangeProfiler& profiler,
+                                              const std::vector<std::string>& metrics) {
     if (metrics.empty()) {
         return profiler_error(ProfilerProblem::kFailed, "no metrics to profile");
     }
-    const ProfilerError opened = open();
+    const ProfilerError opened = profiler.open();
     if (!opened.ok()) {
         return opened;
     }
+    if (host && metrics == config_metrics) {
+        return ProfilerError{};
+    }
     std::string rejected;
-    for (const MetricCheck& check : check_metrics(metrics)) {
+    for (const MetricCheck& check : profiler.check_metrics(metrics)) {
         if (!check.accepted) {
             rejected += (rejected.empty() ? "" : ", ") + check.name;
         }
     }
     if (!rejected.empty()) {
         return profiler_error(ProfilerProblem::kBadMetric, "CUPTI does not accept metric(s) " +
-                                                               rejected + " on " + state_->chip +
+                                                               rejected + " on " + chip +
                                                                "; check the names for this chip");
     }
-    HostObject host;
-    ProfilerError error = host.create(state_->chip, state_->availability);
-    std::vector<std::uint8_t> config;
-    std::size_t counted = 0;
+    host.reset();
+    config_metrics.clear();
+    auto fresh = std::make_unique<HostObject>();
+    ProfilerError error = fresh->create(kRange, chip, availability);
     if (error.ok()) {
-        error = build_config(host, c_names(metrics), config, counted);
+        error = build_config(*fresh, c_names(metrics), config, config_passes);
     }
     if (error.ok()) {
-        passes = counted;
+        host = std::move(fresh);
+        config_metrics = metrics;
     }
     return error;
 }
 
+ProfilerError RangeProfiler::base_metrics(std::vector<std::string>& names) {
+    names.clear();
+    const ProfilerError opened = open();
+    if (!opened.ok()) {
+        return opened;
+    }
+    if (state_->base_metrics.empty()) {
+        const ProfilerError error = detail::list_base_metrics(
+            kRange, state_->chip, state_->availability, state_->base_metrics);
+        if (!error.ok()) {
+            return error;
+        }
+    }
+    names = state_->base_metrics;
+    return ProfilerError{};
+}
+
 ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
                                      const Workload& workload, RangeMode mode, int max_ranges,
-                                     const std::string& range_name) {
+                                     const std::string& range_name,
+                                     const Workload& before_each_pass) {
     ProfileResult result;
     auto run = [&]() -> ProfilerError {
         if (max_ranges < 1) {
             return profiler_error(ProfilerProblem::kFailed, "max_ranges must be at least 1");
         }
-        std::size_t passes = 0;
-        ProfilerError error = count_passes(metrics, passes);
+        ProfilerError error = state_->configure(*this, metrics);
         if (!error.ok()) {
             return error;
         }
+        const std::size_t passes = state_->config_passes;
         result.passes = passes;
         const std::vector<const char*> names = c_names(metrics);
-        HostObject host;
-        std::vector<std::uint8_t> config;
-        error = host.create(state_->chip, state_->availability);
-        if (error.ok()) {
-            error = build_config(host, names, config, passes);
-        }
+        const HostObject& host = *state_->host;
+        const std::vector<std::uint8_t>& config = state_->config;
         EnabledRangeProfiler profiler;
         if (error.ok()) {
             error = profiler.enable(state_->context);
@@ -438,6 +324,17 @@ ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
         const std::size_t max_rounds = per_kernel ? 1 : passes + 1;
         bool all_passes = false;
         for (std::size_t round = 0; round < max_rounds && !all_passes; ++round) {
+            if (before_each_pass) {
+                std::string failure = before_each_pass();
+                const cudaError_t synced = cudaDeviceSynchronize();
+                if (failure.empty() && synced != cudaSuccess) {
+                    failure = from_cuda(synced, "cudaDeviceSynchronize before a pass").message;
+                }
+                if (!failure.empty()) {
+                    return profiler_error(ProfilerProblem::kFailed,
+                                          "preparing a profiling pass failed: " + failure);
+                }
+            }
             auto start = TCLENS_PARAMS(CUpti_RangeProfiler_Start_Params);
             start.pRangeProfilerObject = profiler.get();
             TCLENS_CUPTI(cuptiRangeProfilerStart(&start));

@@ -85,19 +85,29 @@ class RangeProfiler {
 
     // Asks CUPTI about each metric on a fresh host object (a host object whose ConfigAddMetrics
     // failed once is unusable afterwards). Opens first; if that fails every check carries the
-    // open() error. One entry per name, in order.
+    // open() error. One entry per name, in order. Answers are cached per name: the chip's
+    // metrics do not change while the profiler lives.
     std::vector<MetricCheck> check_metrics(const std::vector<std::string>& metrics);
 
     // How many replay passes `metrics` need together. Error kBadMetric names every rejected
     // metric; `passes` is set only on success.
     ProfilerError count_passes(const std::vector<std::string>& metrics, std::size_t& passes);
 
+    // The chip's base metric names for the range profiler ("dram__bytes_read", without rollup
+    // and submetric), sorted; for suggesting names close to a rejected one. Opens first; on an
+    // error `names` is left empty. Asked once, then cached.
+    ProfilerError base_metrics(std::vector<std::string>& names);
+
     // Collects `metrics` over `workload`. Every metric must be accepted (check_metrics); at most
     // `max_ranges` (>= 1) ranges are kept. After the call the range profiler is disabled again,
     // so profile() may be called repeatedly with different metrics.
+    // `before_each_pass`, when given, runs before each pass outside the profiling session (so
+    // its GPU work is not counted), e.g. to flush the L2 cache so every pass starts alike; it
+    // returns "" or one line saying what failed. The device is synchronised after it.
     ProfileResult profile(const std::vector<std::string>& metrics, const Workload& workload,
                           RangeMode mode = RangeMode::kPerKernel, int max_ranges = 64,
-                          const std::string& range_name = "tclens");
+                          const std::string& range_name = "tclens",
+                          const Workload& before_each_pass = {});
 
   private:
     struct State;

@@ -54,6 +54,7 @@ int run_cli(int argc, char** argv) {
     add_device_command(app, exit_code);
     add_kernels_command(app, exit_code);
     add_layout_command(app, exit_code);
+    add_profile_command(app, exit_code);
 #if TCLENS_WITH_GUI
     add_screenshot_command(app, exit_code);
 #endif

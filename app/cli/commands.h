@@ -13,6 +13,7 @@ void add_bench_command(CLI::App& app, int& exit_code);
 void add_device_command(CLI::App& app, int& exit_code);
 void add_kernels_command(CLI::App& app, int& exit_code);
 void add_layout_command(CLI::App& app, int& exit_code);
+void add_profile_command(CLI::App& app, int& exit_code);
 void add_screenshot_command(CLI::App& app, int& exit_code);  // GUI builds only
 
 }  // namespace tclens::cli

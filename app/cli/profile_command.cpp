@@ -1,0 +1,335 @@
+// `tclens profile --kernel K [--mnk MxNxK] [--metrics a,b,... | --set default|all] [--json]`:
+// verifies the kernel, then collects metrics of one run under the CUPTI Range Profiler
+// (profiling/kernel_profile.h) and prints them with their labels and units, the pass count and the
+// launch facts (registers, shared memory, blocks per SM).
+// `tclens profile --kernel K [--mnk MxNxK] --timeline [--interval-us N] [--duration-ms N]
+// [--metrics ...] [--json]`: runs the kernel back to back for a while under PM sampling and prints
+// the samples (tensor pipe %, DRAM %, FMA % by default) and the sampling overhead.
+// `tclens profile --list-metrics [--json]`: the metric catalogue.
+// Exit codes: 2 for an unknown kernel, size, set or metric (with suggestions), 3 when there is no
+// GPU or no profiling permission or the counters are busy (with the fix), 1 when the kernel fails
+// verification or CUPTI fails otherwise.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/cli/commands.h"
+#include "app/exit_codes.h"
+#include "kernels/problem_text.h"
+#include "kernels/registry.h"
+#include "profiling/device_info.h"
+#include "profiling/kernel_profile.h"
+#include "profiling/metric_catalogue.h"
+#include "profiling/profile_json.h"
+
+namespace tclens::cli {
+namespace {
+
+struct ProfileOptions {
+    bool list_metrics = false;
+    std::string kernel;
+    std::string size = "4096x4096x4096";
+    std::vector<std::string> metrics;
+    std::string set;
+    bool json = false;
+    bool timeline = false;
+    int interval_us = 1000;
+    int duration_ms = 500;
+    bool no_l2_flush = false;
+    std::uint64_t seed = 1;
+    CLI::Option* interval_option = nullptr;
+    CLI::Option* duration_option = nullptr;
+};
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "tclens: %s\n", message.c_str());
+    return kExitUsage;
+}
+
+int exit_code(const profiling::ProfilerError& error) {
+    switch (error.problem) {
+        case profiling::ProfilerProblem::kNone:
+            return kExitOk;
+        case profiling::ProfilerProblem::kBadMetric:
+        case profiling::ProfilerProblem::kInvalidRequest:
+            return kExitUsage;
+        case profiling::ProfilerProblem::kFailed:
+            return kExitFailure;
+        default:
+            return kExitNeedsResource;
+    }
+}
+
+// "unknown kernel 'X'; did you mean Y? (valid: a, b, ...)"
+std::string unknown_kernel(const std::string& id) {
+    std::string closest;
+    std::size_t best = id.size() / 2 + 2;
+    std::string valid;
+    for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
+        const std::size_t distance = profiling::edit_distance(id, kernel.id);
+        if (distance < best) {
+            best = distance;
+            closest = kernel.id;
+        }
+        valid += (valid.empty() ? "" : ", ") + kernel.id;
+    }
+    return "unknown kernel '" + id + "'" +
+           (closest.empty() ? "" : "; did you mean " + closest + "?") + " (valid: " + valid + ")";
+}
+
+void print_catalogue(bool json) {
+    if (json) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const profiling::MetricInfo& info : profiling::metric_catalogue()) {
+            out.push_back(profiling::to_json(info));
+        }
+        std::printf("%s\n", out.dump(2).c_str());
+        return;
+    }
+    const char* headings[] = {"range profiler (tclens profile --metrics NAME,...)",
+                              "launch facts (CUPTI activity records)",
+                              "PM sampling (tclens profile --timeline --metrics NAME,...)"};
+    const profiling::MetricSource sources[] = {profiling::MetricSource::kRangeProfiler,
+                                               profiling::MetricSource::kLaunch,
+                                               profiling::MetricSource::kPmSampling};
+    for (int s = 0; s < 3; ++s) {
+        std::printf("%s%s:\n", s == 0 ? "" : "\n", headings[s]);
+        for (const profiling::MetricInfo& info : profiling::metric_catalogue()) {
+            if (info.source != sources[s]) continue;
+            std::printf("  %s%s\n      %s [%s]: %s\n", info.name.c_str(),
+                        info.in_default_set ? "  (default)" : "", info.label.c_str(),
+                        info.unit.c_str(), info.meaning.c_str());
+        }
+    }
+    std::printf("\nsets (--set): %s. Any other CUPTI metric name may be given; the GPU decides.\n",
+                profiling::metric_set_names().c_str());
+}
+
+void print_run_header(const std::string& kernel, const kernels::GemmProblem& problem,
+                      kernels::Precision precision, const std::string& device,
+                      const std::string& chip, const kernels::Verification& check) {
+    std::printf("%s %s (%s) on %s (%s)\n", kernel.c_str(), kernels::problem_text(problem).c_str(),
+                kernels::precision_name(precision), device.c_str(), chip.c_str());
+    std::printf("verified: rel. RMS error %.1e vs %s (bound %.0e)\n", check.rel_rms_error,
+                check.reference.c_str(), check.bound);
+}
+
+void print_profile(const profiling::KernelProfile& profile) {
+    print_run_header(profile.kernel_id, profile.problem, profile.precision, profile.device,
+                     profile.chip, profile.check);
+    std::printf("%zu pass%s%s; prepare %.0f ms, profile %.0f ms\n\n", profile.passes,
+                profile.passes == 1 ? "" : "es",
+                profile.l2_flushed ? ", L2 flushed before each" : "", profile.prepare_ms,
+                profile.profile_ms);
+    std::printf("%-28s %18s  %s\n", "metric", "value", "CUPTI name");
+    for (const profiling::MetricValue& metric : profile.metrics) {
+        std::printf("%-28s %18s  %s\n", metric.label.c_str(),
+                    profiling::format_metric_value(metric.value, metric.unit).c_str(),
+                    metric.name.c_str());
+    }
+    for (const profiling::UnavailableMetric& metric : profile.unavailable) {
+        std::printf("%-28s %18s  %s\n", "unavailable", "-", metric.reason.c_str());
+    }
+    if (profile.launches.empty()) {
+        std::printf("\nlaunch facts: unavailable (%s)\n", profile.launch_error.c_str());
+        return;
+    }
+    std::printf("\nlaunches (CUPTI activity records):\n");
+    for (const profiling::KernelLaunch& launch : profile.launches) {
+        std::printf(
+            "  %s\n    grid %dx%dx%d, block %dx%dx%d, %d registers/thread, %d + %d bytes "
+            "shared/block, %.3f ms\n",
+            launch.name.c_str(), launch.grid[0], launch.grid[1], launch.grid[2], launch.block[0],
+            launch.block[1], launch.block[2], launch.registers_per_thread,
+            launch.static_shared_bytes, launch.dynamic_shared_bytes, launch.duration_ns / 1e6);
+    }
+    const profiling::Occupancy& o = profile.occupancy;
+    std::printf(
+        "blocks/SM: %d (limited by %s; registers %d, shared memory %d, warps %d, block "
+        "slots %d), theoretical occupancy %.1f %%\n",
+        o.blocks_per_sm, o.limiter.c_str(), o.limit_registers, o.limit_shared_mem, o.limit_warps,
+        o.limit_blocks, o.theoretical_pct);
+}
+
+void print_timeline(const profiling::KernelTimeline& timeline) {
+    print_run_header(timeline.kernel_id, timeline.problem, timeline.precision, timeline.device,
+                     timeline.chip, timeline.check);
+    std::printf("%zu samples, interval %.0f us requested (%s trigger), %.0f us measured",
+                timeline.samples.size(), timeline.interval_ns / 1e3,
+                profiling::pm_trigger_name(timeline.trigger), timeline.measured_interval_ns / 1e3);
+    if (timeline.lost > 0 || timeline.dropped > 0 || timeline.overflow) {
+        std::printf("; %llu lost, %llu dropped%s", static_cast<unsigned long long>(timeline.lost),
+                    static_cast<unsigned long long>(timeline.dropped),
+                    timeline.overflow ? ", hardware buffer overflowed" : "");
+    }
+    std::printf(
+        "\nkernel: %.4f ms per launch alone, %.4f ms while sampling (%+.1f %%), %llu "
+        "launches in %.0f ms\n\n",
+        timeline.kernel_ms_alone, timeline.kernel_ms_sampled, timeline.overhead_pct(),
+        static_cast<unsigned long long>(timeline.launches), timeline.run_ms);
+    std::printf("%10s", "t ms");
+    for (const std::string& name : timeline.metrics) {
+        const profiling::MetricInfo* info = profiling::find_metric(name);
+        std::string heading = info ? info->label + " " + info->unit : name;
+        std::printf("  %24s", heading.c_str());
+    }
+    std::printf("\n");
+    const std::uint64_t first = timeline.samples.empty() ? 0 : timeline.samples.front().start_ns;
+    for (const profiling::PmSample& sample : timeline.samples) {
+        std::printf("%10.3f", (sample.start_ns - first) / 1e6);
+        for (double value : sample.values) std::printf("  %24.2f", value);
+        std::printf("\n");
+    }
+    std::printf("\nPM sampling sees the whole GPU, other processes included.\n");
+}
+
+// The metric names to use, or a usage error in `error`.
+std::vector<std::string> chosen_metrics(const ProfileOptions& options, std::string& error) {
+    if (!options.metrics.empty() && !options.set.empty()) {
+        error = "--metrics and --set are exclusive: give names or a set";
+        return {};
+    }
+    std::vector<std::string> names;
+    if (!options.set.empty()) {
+        names = profiling::metric_set(options.set);
+        if (names.empty()) {
+            error =
+                "unknown metric set '" + options.set + "'; valid: " + profiling::metric_set_names();
+        } else if ((options.set == "timeline") != options.timeline) {
+            error = options.timeline
+                        ? "--timeline samples the 'timeline' set or --metrics names, not '" +
+                              options.set + "'"
+                        : "the 'timeline' set is for --timeline";
+            names.clear();
+        }
+        return names;
+    }
+    std::set<std::string> seen;
+    for (const std::string& name : options.metrics) {
+        if (name.empty() || !seen.insert(name).second) continue;
+        if (profiling::find_metric(name) == nullptr && !profiling::looks_like_metric_name(name)) {
+            error = profiling::unknown_metric_message(name, profiling::suggest_metrics(name));
+            return {};
+        }
+        names.push_back(name);
+    }
+    if (names.empty()) names = profiling::metric_set(options.timeline ? "timeline" : "default");
+    return names;
+}
+
+int run_profile(const ProfileOptions& options) {
+    if (options.list_metrics) {
+        print_catalogue(options.json);
+        return kExitOk;
+    }
+    if (options.kernel.empty()) return usage_error("give --kernel K (tclens kernels lists them)");
+    const kernels::KernelDescriptor* kernel = kernels::find_kernel(options.kernel);
+    if (kernel == nullptr) return usage_error(unknown_kernel(options.kernel));
+    const auto problem = kernels::parse_problem(options.size);
+    if (!problem) return usage_error(kernels::problem_error(options.size));
+    const std::string cannot = kernel->can_run(*problem);
+    if (!cannot.empty()) {
+        return usage_error(kernel->id + " cannot run " + kernels::problem_text(*problem) + ": " +
+                           cannot);
+    }
+    if (!options.timeline &&
+        (options.interval_option->count() > 0 || options.duration_option->count() > 0)) {
+        return usage_error("--interval-us and --duration-ms need --timeline");
+    }
+    std::string error;
+    const std::vector<std::string> metrics = chosen_metrics(options, error);
+    if (!error.empty()) return usage_error(error);
+
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) {
+        std::fprintf(stderr, "tclens: profile needs an NVIDIA GPU (%s); run it on a GPU machine\n",
+                     system.no_gpu_reason.c_str());
+        return kExitNeedsResource;
+    }
+
+    if (options.timeline) {
+        profiling::KernelTimelineRequest request;
+        request.kernel_id = kernel->id;
+        request.problem = *problem;
+        request.options.metrics = metrics;
+        request.options.interval_ns = static_cast<std::uint64_t>(options.interval_us) * 1000;
+        request.options.duration_ms = options.duration_ms;
+        request.seed = options.seed;
+        const profiling::KernelTimeline timeline = profiling::record_timeline(request);
+        if (!timeline.ok()) {
+            std::fprintf(stderr, "tclens: %s\n", timeline.error.message.c_str());
+            return exit_code(timeline.error);
+        }
+        if (options.json) {
+            std::printf("%s\n", profiling::to_json(timeline).dump(2).c_str());
+        } else {
+            print_timeline(timeline);
+        }
+        return kExitOk;
+    }
+
+    profiling::KernelProfileRequest request;
+    request.kernel_id = kernel->id;
+    request.problem = *problem;
+    request.metrics = metrics;
+    request.options.drop_unavailable = !options.set.empty() || options.metrics.empty();
+    request.options.flush_l2 = !options.no_l2_flush;
+    request.seed = options.seed;
+    const profiling::KernelProfile profile = profiling::profile_kernel(request);
+    if (!profile.ok()) {
+        std::fprintf(stderr, "tclens: %s\n", profile.error.message.c_str());
+        return exit_code(profile.error);
+    }
+    if (options.json) {
+        nlohmann::json out = profiling::to_json(profile);
+        out["seed"] = options.seed;
+        std::printf("%s\n", out.dump(2).c_str());
+    } else {
+        print_profile(profile);
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_profile_command(CLI::App& app, int& exit_code) {
+    auto* command = app.add_subcommand(
+        "profile",
+        "CUPTI metrics of one verified kernel run, or a PM-sampling timeline; needs a GPU and "
+        "profiling permission");
+    auto options = std::make_shared<ProfileOptions>();
+    command->add_option("--kernel", options->kernel, "Kernel id (see tclens kernels)");
+    command->add_option("--mnk", options->size, "Problem size MxNxK")->capture_default_str();
+    command
+        ->add_option("--metrics", options->metrics,
+                     "CUPTI metric names, comma-separated (see --list-metrics)")
+        ->delimiter(',');
+    command->add_option("--set", options->set,
+                        "Metric set: " + profiling::metric_set_names() +
+                            " (default: 'default', or 'timeline' with --timeline)");
+    command->add_flag("--json", options->json, "Machine-readable output");
+    command->add_flag("--timeline", options->timeline,
+                      "PM-sampling timeline of the kernel running back to back");
+    options->interval_option = command
+                                   ->add_option("--interval-us", options->interval_us,
+                                                "PM sampling interval in us (100-10000)")
+                                   ->capture_default_str()
+                                   ->check(CLI::Range(100, 10000));
+    options->duration_option = command
+                                   ->add_option("--duration-ms", options->duration_ms,
+                                                "Length of the sampled loop in ms (50-10000)")
+                                   ->capture_default_str()
+                                   ->check(CLI::Range(50, 10000));
+    command->add_flag("--no-l2-flush", options->no_l2_flush,
+                      "Do not flush the L2 cache before each profiling pass");
+    command->add_option("--seed", options->seed, "Seed of the random inputs");
+    command->add_flag("--list-metrics", options->list_metrics,
+                      "List the metric catalogue and sets");
+    command->callback([options, &exit_code] { exit_code = run_profile(*options); });
+}
+
+}  // namespace tclens::cli

@@ -1,0 +1,140 @@
+#pragma once
+// PmSampler: the one owner of CUPTI PM sampling in tclens (CONVENTIONS.md item 10): a live,
+// device-wide timeline of a one-pass metric set (tensor pipe %, DRAM %, FMA % by default).
+//
+// Call order, as proven on an H100 (shared/reference/CUPTI.md, cupti_probe.cu):
+//   open():  cuptiProfilerInitialize -> cuptiDeviceGetChipName ->
+//            cuptiPmSamplingGetCounterAvailability (size, then image)
+//   start(): cuptiProfilerHostInitialize(PM_SAMPLING) -> ConfigAddMetrics -> GetConfigImage ->
+//            GetNumOfPasses (must be 1) -> cuptiPmSamplingEnable -> SetConfig ->
+//            GetCounterDataSize -> CounterDataImageInitialize -> Start; then a decode thread
+//            repeats DecodeData -> GetCounterDataInfo -> per completed sample GetSampleInfo +
+//            cuptiProfilerHostEvaluateToGpuValues, into a ring of samples
+//   stop():  Stop -> a last decode -> Disable.
+// SetConfig tries the GPU-time trigger first (the interval in ns; Ampere GA10x and newer), then
+// the SYSCLK trigger the probe used (the interval converted to cycles at the SM clock, so the
+// real interval drifts with the clock; samples carry their own timestamps), with the hardware
+// buffer sizes of the probe (512, 64, 4 MiB) and KEEP_OLDEST.
+// The decode thread re-initialises the counter data image before each pass (sized for several
+// passes' worth of samples), so a pass never fills it; samples whose timestamps came back 0
+// (CUPTI lost them) are counted, not kept.
+//
+// PM sampling sees the whole device, other processes included. It cannot run together with a
+// Range Profiler session on the same device (CUPTI answers "hardware busy"); a RangeProfiler and
+// a PmSampler may exist side by side, as long as only one of them profiles at a time.
+// snapshot() and running() are thread-safe; open/start/stop belong to one thread. No CUPTI type
+// appears in this header; nothing here throws.
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "profiling/cupti_errors.h"
+#include "profiling/range_profiler.h"
+
+namespace tclens::profiling {
+
+// One PM sample: the metric values over [start_ns, end_ns) of the GPU's clock.
+struct PmSample {
+    std::uint64_t sequence = 0;  // 0, 1, 2 ... since start(), in decode order
+    std::uint64_t start_ns = 0;
+    std::uint64_t end_ns = 0;
+    std::vector<double> values;  // one per metric, in the order of PmSamplerConfig::metrics
+};
+
+// The newest `capacity` samples, oldest first. Not thread-safe on its own (PmSampler locks it).
+class SampleRing {
+  public:
+    explicit SampleRing(std::size_t capacity);
+    // Appends `sample`, giving it the next sequence number; drops the oldest when full.
+    void push(PmSample sample);
+    // Samples with sequence >= `first_sequence` still held, oldest first.
+    std::vector<PmSample> since(std::uint64_t first_sequence) const;
+    std::uint64_t pushed() const { return pushed_; }    // samples ever pushed
+    std::uint64_t dropped() const { return dropped_; }  // pushed out by newer ones
+    std::size_t size() const { return samples_.size(); }
+    std::size_t capacity() const { return capacity_; }
+
+  private:
+    std::size_t capacity_;
+    std::deque<PmSample> samples_;
+    std::uint64_t pushed_ = 0;
+    std::uint64_t dropped_ = 0;
+};
+
+enum class PmTrigger { kGpuTime, kSysClock };
+// "gpu-time" or "sysclk".
+const char* pm_trigger_name(PmTrigger trigger);
+
+inline constexpr std::uint64_t kMinPmIntervalNs = 100'000;     // 0.1 ms
+inline constexpr std::uint64_t kMaxPmIntervalNs = 10'000'000;  // 10 ms
+
+// The value of CUpti_PmSampling_SetConfig_Params::samplingInterval for `interval_ns`: the
+// nanoseconds themselves for kGpuTime; cycles at `clock_khz` for kSysClock (1 ms at 1,755,000
+// kHz -> 1,755,000 cycles).
+std::uint64_t pm_interval_setting(PmTrigger trigger, std::uint64_t interval_ns, int clock_khz);
+
+// Samples the counter data image must hold for one decode pass: ten passes' worth of samples at
+// `interval_ns` when decoding every `decode_period_ns`, within [256, 4000].
+std::uint32_t pm_max_samples(std::uint64_t interval_ns, std::uint64_t decode_period_ns);
+
+struct PmSamplerConfig {
+    std::vector<std::string> metrics;             // empty: metric_set("timeline")
+    std::uint64_t interval_ns = 1'000'000;        // [kMinPmIntervalNs, kMaxPmIntervalNs]
+    std::size_t ring_capacity = 20'000;           // samples kept; the oldest go first
+    std::uint64_t decode_period_ns = 20'000'000;  // how often the decode thread drains the buffer
+};
+
+struct PmSnapshot {
+    std::vector<std::string> metrics;  // the names the values follow
+    std::vector<PmSample> samples;     // oldest first
+    std::uint64_t next_sequence = 0;   // pass it to snapshot() to get only newer samples
+    std::uint64_t dropped = 0;         // samples pushed out of the ring
+    std::uint64_t lost = 0;            // samples CUPTI returned without timestamps
+    bool overflow = false;             // the hardware buffer overflowed: samples are missing
+    bool running = false;
+    ProfilerError error;  // the decode thread's first failure; sampling stopped
+    PmTrigger trigger = PmTrigger::kGpuTime;
+    std::uint64_t interval_ns = 0;  // as requested
+};
+
+class PmSampler {
+  public:
+    // Binds to CUDA device `device`; makes no CUDA or CUPTI call yet.
+    explicit PmSampler(int device = 0);
+    // Stops sampling if it runs, then releases every CUPTI object.
+    ~PmSampler();
+    PmSampler(const PmSampler&) = delete;
+    PmSampler& operator=(const PmSampler&) = delete;
+
+    // Starts CUDA on the device, initialises CUPTI's profiler, reads the chip name and the PM
+    // counter availability. Again after success: nothing; after a failure: the same error.
+    ProfilerError open();
+    const std::string& chip_name() const;
+
+    // Whether PM sampling accepts each metric alone (fresh host object each). Opens first.
+    std::vector<MetricCheck> check_metrics(const std::vector<std::string>& metrics);
+
+    // Starts sampling `config` and the decode thread. Errors: kBadMetric (a metric rejected, or
+    // the set needs more than one pass; the message names them), kInvalidRequest (interval out
+    // of range, already running), the open() errors, kBusy when a profiler holds the counters.
+    ProfilerError start(const PmSamplerConfig& config);
+
+    // Stops sampling, decodes what is left and disables PM sampling; the samples stay readable
+    // through snapshot() until the next start(). Returns the first error of the session, if any.
+    ProfilerError stop();
+
+    bool running() const;
+
+    // Thread-safe copy of the ring: samples with sequence >= `first_sequence`.
+    PmSnapshot snapshot(std::uint64_t first_sequence = 0) const;
+
+  private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+}  // namespace tclens::profiling

@@ -1,0 +1,244 @@
+// GPU tests of profiling/kernel_profile.*: the metrics say what the kernels are. A tensor-core
+// rung keeps the tensor pipe busy, an FMA rung keeps the FMA pipe busy and the tensor pipe idle,
+// a skinny GEMM streams B from DRAM; launch facts match the descriptors; cuBLAS adds up under one
+// range; unknown names get suggestions; the default set answers fast enough for a live view.
+//
+// With TCLENS_RESULTS_DIR set, the profiles are also written as a Markdown table to
+// $TCLENS_RESULTS_DIR/profile_default_set.md, to be committed with the other GPU results.
+
+#include "profiling/kernel_profile.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "kernels/problem_text.h"
+#include "kernels/registry.h"
+#include "profiling/device_info.h"
+#include "profiling/metric_catalogue.h"
+#include "tests/gpu/gpu_test_support.h"
+
+namespace tclens::profiling {
+namespace {
+
+const std::string kDuration = "gpu__time_duration.sum";
+const std::string kTensor =
+    "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active";
+const std::string kWgmma = "sm__inst_executed_pipe_tensor_op_gmma.sum";
+const std::string kFma = "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active";
+const std::string kDram = "dram__throughput.avg.pct_of_peak_sustained_elapsed";
+const std::string kDramRead = "dram__bytes_read.sum";
+
+// The DRAM-bound case: one row of 128 x 256 tiles; every block streams its own 8 MiB strip of B
+// (512 MiB in all, 10x the L2) through a 4-stage cp.async ring, so DRAM, not the tensor pipe,
+// sets the pace (see scripts/gpu_ncu_compare.sh).
+const kernels::GemmProblem kDramBound{128, 32768, 8192};
+
+KernelProfile profile_default(const std::string& kernel, const kernels::GemmProblem& problem) {
+    KernelProfileRequest request;
+    request.kernel_id = kernel;
+    request.problem = problem;
+    request.metrics = metric_set("default");
+    request.options.drop_unavailable = true;
+    return profile_kernel(request);
+}
+
+double value(const KernelProfile& profile, const std::string& name) {
+    const MetricValue* metric = profile.find(name);
+    EXPECT_NE(metric, nullptr) << name << " missing from the profile of " << profile.kernel_id;
+    return metric != nullptr ? metric->value : -1.0;
+}
+
+double input_bytes(const std::string& kernel, const kernels::GemmProblem& p) {
+    const int elem = kernels::storage_bytes(kernels::find_kernel(kernel)->precision);
+    return static_cast<double>((p.m * p.k + p.k * p.n) * elem);
+}
+
+void append_results(const KernelProfile& profile) {
+    const char* folder = std::getenv("TCLENS_RESULTS_DIR");
+    if (folder == nullptr || *folder == '\0') return;
+    std::ofstream out(std::string(folder) + "/profile_default_set.md", std::ios::app);
+    out << "\n## " << profile.kernel_id << " " << kernels::problem_text(profile.problem) << " on "
+        << profile.device << " (" << profile.chip << ")\n\n"
+        << profile.passes << " passes, prepare " << profile.prepare_ms << " ms, profile "
+        << profile.profile_ms << " ms\n\n| metric | value | CUPTI name |\n|---|---|---|\n";
+    for (const MetricValue& metric : profile.metrics) {
+        out << "| " << metric.label << " | " << format_metric_value(metric.value, metric.unit)
+            << " | `" << metric.name << "` |\n";
+    }
+    for (const UnavailableMetric& metric : profile.unavailable) {
+        out << "| unavailable | - | " << metric.reason << " |\n";
+    }
+    out << "\nblocks/SM " << profile.occupancy.blocks_per_sm << " (" << profile.occupancy.limiter
+        << ")\n";
+}
+
+TEST(KernelProfile, TensorRungKeepsTheTensorPipeBusy) {
+    TCLENS_REQUIRE_GPU();
+    const kernels::GemmProblem problem{2048, 2048, 2048};
+    const KernelProfile profile = profile_default("mma_cp_async.bf16", problem);
+    ASSERT_TRUE(profile.ok()) << profile.error.message;
+    append_results(profile);
+    EXPECT_TRUE(profile.check.passed);
+    EXPECT_GE(profile.passes, 1u);
+    EXPECT_TRUE(profile.l2_flushed);
+    EXPECT_GT(value(profile, kDuration), 0);
+    EXPECT_GT(value(profile, kTensor), 30.0);
+    EXPECT_LT(value(profile, kFma), value(profile, kTensor));
+    if (const MetricValue* wgmma = profile.find(kWgmma)) {
+        EXPECT_EQ(wgmma->value, 0) << "mma.sync issues no wgmma";
+    }
+    // The L2 is flushed before the pass: A and B come from DRAM at least once.
+    EXPECT_GE(value(profile, kDramRead), 0.9 * input_bytes("mma_cp_async.bf16", problem));
+    for (const MetricValue& metric : profile.metrics) {
+        if (metric.unit == "%") {
+            EXPECT_GE(metric.value, 0) << metric.name;
+            EXPECT_LE(metric.value, 100.5) << metric.name;
+        }
+    }
+}
+
+TEST(KernelProfile, LaunchFactsMatchTheDescriptor) {
+    TCLENS_REQUIRE_GPU();
+    const kernels::KernelDescriptor& kernel = *kernels::find_kernel("mma_cp_async.bf16");
+    const KernelProfile profile = profile_default(kernel.id, {2048, 2048, 2048});
+    ASSERT_TRUE(profile.ok()) << profile.error.message;
+    ASSERT_EQ(profile.launches.size(), 1u) << profile.launch_error;
+    const KernelLaunch& launch = profile.launches.front();
+    EXPECT_NE(launch.name.find("mma_cp_async_gemm"), std::string::npos) << launch.name;
+    EXPECT_EQ(launch.block_size(), kernel.threads);
+    EXPECT_EQ(launch.dynamic_shared_bytes, kernel.dynamic_smem_bytes);
+    EXPECT_EQ(value(profile, "launch__block_size"), kernel.threads);
+    EXPECT_EQ(value(profile, "launch__shared_mem_per_block_dynamic"), kernel.dynamic_smem_bytes);
+    EXPECT_GT(value(profile, "launch__registers_per_thread"), 0);
+    const double tiles = (2048 / kernel.block_tile.m) * (2048 / kernel.block_tile.n);
+    EXPECT_GE(value(profile, "launch__grid_size"), 1);
+    EXPECT_LE(value(profile, "launch__grid_size"), tiles);  // one block per tile, or persistent
+    EXPECT_GE(profile.occupancy.blocks_per_sm, 1);
+    EXPECT_FALSE(profile.occupancy.limiter.empty());
+}
+
+TEST(KernelProfile, FmaRungLeavesTheTensorPipeIdle) {
+    TCLENS_REQUIRE_GPU();
+    const KernelProfile profile = profile_default("register_tiled.f32", {2048, 2048, 2048});
+    ASSERT_TRUE(profile.ok()) << profile.error.message;
+    append_results(profile);
+    EXPECT_LT(value(profile, kTensor), 1.0);
+    EXPECT_GT(value(profile, kFma), 30.0);
+    EXPECT_GT(value(profile, "launch__shared_mem_per_block_static"), 0);  // __shared__ tiles
+    EXPECT_EQ(value(profile, "launch__shared_mem_per_block_dynamic"), 0);
+}
+
+TEST(KernelProfile, SkinnyGemmIsDramBound) {
+    TCLENS_REQUIRE_GPU();
+    const KernelProfile profile = profile_default("mma_cp_async.bf16", kDramBound);
+    ASSERT_TRUE(profile.ok()) << profile.error.message;
+    append_results(profile);
+    EXPECT_GT(value(profile, kDram), 60.0);
+    EXPECT_GE(value(profile, kDramRead), 0.95 * input_bytes("mma_cp_async.bf16", kDramBound));
+    EXPECT_LT(value(profile, "lts__t_sector_hit_rate.pct"), 90.0);
+}
+
+TEST(KernelProfile, CublasKernelsAddUpUnderOneRange) {
+    TCLENS_REQUIRE_GPU();
+    KernelProfileRequest request;
+    request.kernel_id = "cublas.bf16";
+    request.problem = {2048, 2048, 2048};
+    request.metrics = {kDuration, kTensor, "launch__registers_per_thread"};
+    const KernelProfile profile = profile_kernel(request);
+    ASSERT_TRUE(profile.ok()) << profile.error.message;
+    EXPECT_GT(value(profile, kDuration), 0);
+    EXPECT_GT(value(profile, kTensor), 30.0);
+    ASSERT_FALSE(profile.launches.empty()) << profile.launch_error;
+    double longest = 0;
+    for (const KernelLaunch& launch : profile.launches)
+        longest = std::max(longest, launch.duration_ns);
+    // The range spans every kernel cuBLAS launched, so it is at least as long as the longest.
+    EXPECT_GE(value(profile, kDuration), 0.9 * longest);
+}
+
+TEST(KernelProfile, UnknownMetricOnTheChipIsNamedWithSuggestions) {
+    TCLENS_REQUIRE_GPU();
+    KernelProfileRequest request;
+    request.kernel_id = "naive_fma.f32";
+    request.problem = {256, 256, 256};
+    request.metrics = {kDuration, "dram__bytes_red.sum"};
+    const KernelProfile profile = profile_kernel(request);
+    EXPECT_EQ(profile.error.problem, ProfilerProblem::kBadMetric) << profile.error.message;
+    EXPECT_NE(profile.error.message.find("unknown metric 'dram__bytes_red.sum'"), std::string::npos)
+        << profile.error.message;
+    EXPECT_NE(profile.error.message.find("dram__bytes_read.sum"), std::string::npos)
+        << profile.error.message;
+    EXPECT_TRUE(profile.metrics.empty());
+
+    request.options.drop_unavailable = true;
+    const KernelProfile dropped = profile_kernel(request);
+    ASSERT_TRUE(dropped.ok()) << dropped.error.message;
+    ASSERT_EQ(dropped.unavailable.size(), 1u);
+    EXPECT_EQ(dropped.unavailable[0].name, "dram__bytes_red.sum");
+    EXPECT_GT(value(dropped, kDuration), 0);
+}
+
+TEST(KernelProfile, LaunchFactsAloneNeedNoPass) {
+    TCLENS_REQUIRE_GPU();
+    KernelProfileRequest request;
+    request.kernel_id = "smem_tiled.f32";
+    request.problem = {512, 512, 512};
+    request.metrics = {"launch__registers_per_thread", "launch__occupancy_limit_warps"};
+    const KernelProfile profile = profile_kernel(request);
+    ASSERT_TRUE(profile.ok()) << profile.error.message;
+    EXPECT_EQ(profile.passes, 0u);
+    EXPECT_GT(value(profile, "launch__registers_per_thread"), 0);
+    EXPECT_GT(value(profile, "launch__occupancy_limit_warps"), 0);
+}
+
+TEST(KernelProfile, UnverifiedOrImpossibleRequestsGiveNoNumbers) {
+    TCLENS_REQUIRE_GPU();
+    KernelProfiler profiler;
+    const ProfilerError error = profiler.prepare("mma_cp_async.bf16", {64, 64, 60});
+    EXPECT_EQ(error.problem, ProfilerProblem::kInvalidRequest) << error.message;
+    EXPECT_FALSE(profiler.prepared());
+}
+
+// Issue 7: from request to metrics for a ~1 ms kernel with the default set, <= 100 ms. The
+// kernel is verified once (prepare); each live update is one profile().
+TEST(KernelProfile, DefaultSetAnswersWithin100Ms) {
+    TCLENS_REQUIRE_GPU();
+    KernelProfiler profiler;
+    const std::vector<std::string> metrics = metric_set("default");
+    const MetricResolution resolution = profiler.resolve_metrics(metrics);
+    ASSERT_TRUE(resolution.error.ok()) << resolution.error.message;
+    ASSERT_TRUE(profiler.prepare("register_tiled.f32", {2048, 2048, 2048}).ok());
+    ProfileOptions options;
+    options.drop_unavailable = true;
+    std::vector<double> times;
+    double kernel_ms = 0;
+    for (int i = 0; i < 5; ++i) {
+        const KernelProfile profile = profiler.profile(metrics, options);
+        ASSERT_TRUE(profile.ok()) << profile.error.message;
+        times.push_back(profile.profile_ms);
+        kernel_ms = value(profile, kDuration) / 1e6;
+    }
+    std::sort(times.begin(), times.end());
+    const double median_ms = times[times.size() / 2];
+    std::printf(
+        "default set on a %.2f ms kernel: median %.1f ms from request to values (min %.1f, "
+        "max %.1f)\n",
+        kernel_ms, median_ms, times.front(), times.back());
+    if (const char* folder = std::getenv("TCLENS_RESULTS_DIR");
+        folder != nullptr && *folder != '\0') {
+        std::ofstream(std::string(folder) + "/profile_time_to_answer.txt")
+            << "register_tiled.f32 2048^3 (" << kernel_ms << " ms kernel), default set: median "
+            << median_ms << " ms, min " << times.front() << " ms, max " << times.back()
+            << " ms over 5 profiles after one prepare\n";
+    }
+    EXPECT_GT(kernel_ms, 0.2);
+    EXPECT_LE(median_ms, 100.0);
+}
+
+}  // namespace
+}  // namespace tclens::profiling

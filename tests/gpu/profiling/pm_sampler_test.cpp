@@ -1,0 +1,193 @@
+// GPU tests of profiling/pm_sampler.* and timelines (profiling/kernel_profile.h): samples come at
+// roughly the requested interval, the tensor pipe shows up while a tensor kernel runs and the FMA
+// pipe while an FMA kernel runs, snapshots are incremental, and sampling costs the kernel < 2 %.
+//
+// With TCLENS_RESULTS_DIR set, the timelines' summaries go to $TCLENS_RESULTS_DIR/pm_timeline.md.
+
+#include "profiling/pm_sampler.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "kernels/problem_text.h"
+#include "profiling/kernel_profile.h"
+#include "profiling/metric_catalogue.h"
+#include "tests/gpu/gpu_test_support.h"
+
+namespace tclens::profiling {
+namespace {
+
+// Index of each default timeline metric in the sample values.
+constexpr std::size_t kTensor = 0;
+constexpr std::size_t kDram = 1;
+constexpr std::size_t kFma = 2;
+
+double median_of(const KernelTimeline& timeline, std::size_t metric) {
+    std::vector<double> values;
+    for (const PmSample& sample : timeline.samples) values.push_back(sample.values.at(metric));
+    if (values.empty()) return -1;
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+KernelTimeline timeline_of(const std::string& kernel, const kernels::GemmProblem& problem,
+                           std::uint64_t interval_ns, double duration_ms = 500) {
+    KernelTimelineRequest request;
+    request.kernel_id = kernel;
+    request.problem = problem;
+    request.options.interval_ns = interval_ns;
+    request.options.duration_ms = duration_ms;
+    KernelTimeline timeline = record_timeline(request);
+    EXPECT_TRUE(timeline.ok()) << timeline.error.message;
+    if (const char* folder = std::getenv("TCLENS_RESULTS_DIR");
+        folder != nullptr && *folder != '\0') {
+        std::ofstream(std::string(folder) + "/pm_timeline.md", std::ios::app)
+            << "| " << kernel << " " << kernels::problem_text(problem) << " | "
+            << interval_ns / 1000 << " us (" << pm_trigger_name(timeline.trigger) << ") | "
+            << timeline.measured_interval_ns / 1000 << " us | " << timeline.samples.size() << " | "
+            << median_of(timeline, kTensor) << " | " << median_of(timeline, kDram) << " | "
+            << median_of(timeline, kFma) << " | " << timeline.kernel_ms_alone << " | "
+            << timeline.kernel_ms_sampled << " | " << timeline.overhead_pct() << " % |\n";
+    }
+    return timeline;
+}
+
+TEST(PmTimeline, TensorKernelShowsOnTheTensorPipeAtTheRequestedInterval) {
+    TCLENS_REQUIRE_GPU();
+    const KernelTimeline timeline = timeline_of("mma_cp_async.bf16", {4096, 4096, 4096}, 1'000'000);
+    ASSERT_TRUE(timeline.ok());
+    EXPECT_EQ(timeline.metrics, metric_set("timeline"));
+    // ~500 samples in 0.5 s; allow for start-up and the interval the trigger really gives.
+    EXPECT_GT(timeline.samples.size(), 200u);
+    EXPECT_LT(timeline.samples.size(), 1000u);
+    EXPECT_GT(timeline.measured_interval_ns, 0.5e6);
+    EXPECT_LT(timeline.measured_interval_ns, 2.0e6);
+    EXPECT_GT(median_of(timeline, kTensor), 10.0);
+    EXPECT_GT(median_of(timeline, kTensor), median_of(timeline, kFma));
+    EXPECT_FALSE(timeline.overflow);
+    for (std::size_t i = 1; i < timeline.samples.size(); ++i) {
+        EXPECT_GE(timeline.samples[i].start_ns, timeline.samples[i - 1].start_ns) << i;
+        EXPECT_GT(timeline.samples[i].end_ns, timeline.samples[i].start_ns) << i;
+    }
+    EXPECT_GT(timeline.launches, 0u);
+}
+
+TEST(PmTimeline, ShortIntervalGivesMoreSamples) {
+    TCLENS_REQUIRE_GPU();
+    const KernelTimeline timeline = timeline_of("mma_cp_async.bf16", {4096, 4096, 4096}, 200'000);
+    ASSERT_TRUE(timeline.ok());
+    EXPECT_GT(timeline.samples.size(), 1000u);
+    EXPECT_GT(timeline.measured_interval_ns, 0.1e6);
+    EXPECT_LT(timeline.measured_interval_ns, 0.4e6);
+    EXPECT_EQ(timeline.lost, 0u);
+}
+
+TEST(PmTimeline, FmaKernelShowsOnTheFmaPipe) {
+    TCLENS_REQUIRE_GPU();
+    const KernelTimeline timeline =
+        timeline_of("register_tiled.f32", {4096, 4096, 4096}, 1'000'000);
+    ASSERT_TRUE(timeline.ok());
+    EXPECT_GT(median_of(timeline, kFma), 10.0);
+    EXPECT_LT(median_of(timeline, kTensor), 1.0);
+}
+
+// Issue 7: PM sampling costs the kernel's own time < 2 %.
+TEST(PmTimeline, SamplingOverheadIsBelowTwoPercent) {
+    TCLENS_REQUIRE_GPU();
+    const KernelTimeline timeline =
+        timeline_of("mma_cp_async.bf16", {4096, 4096, 4096}, 1'000'000, 1000);
+    ASSERT_TRUE(timeline.ok());
+    EXPECT_GT(timeline.kernel_ms_alone, 0);
+    EXPECT_LT(timeline.overhead_pct(), 2.0)
+        << timeline.kernel_ms_alone << " ms alone, " << timeline.kernel_ms_sampled << " ms sampled";
+}
+
+// The GUI's live timeline: progress sees each sample once, in order, and stops the loop.
+TEST(PmTimeline, ProgressSeesNewSamplesAndCanStopTheLoop) {
+    TCLENS_REQUIRE_GPU();
+    KernelProfiler profiler;
+    ASSERT_TRUE(profiler.prepare("mma_cp_async.bf16", {2048, 2048, 2048}).ok());
+    TimelineOptions options;
+    options.interval_ns = 500'000;
+    options.duration_ms = 0;  // until progress says stop
+    options.baseline_ms = 0;
+    int calls = 0;
+    std::uint64_t seen = 0;
+    std::uint64_t expected = 0;
+    bool in_order = true;
+    const auto start = std::chrono::steady_clock::now();
+    const auto elapsed_ms = [&start] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count();
+    };
+    const KernelTimeline timeline = profiler.timeline(options, [&](const PmSnapshot& newest) {
+        ++calls;
+        for (const PmSample& sample : newest.samples) {
+            in_order = in_order && sample.sequence == expected;
+            expected = sample.sequence + 1;
+            ++seen;
+        }
+        return elapsed_ms() < 300;
+    });
+    ASSERT_TRUE(timeline.ok()) << timeline.error.message;
+    EXPECT_LT(elapsed_ms(), 1000);
+    EXPECT_GT(calls, 5);
+    EXPECT_GT(seen, 100u);
+    EXPECT_TRUE(in_order);
+    EXPECT_GE(timeline.samples.size(), seen);  // the rest came with the last decode at stop
+    EXPECT_EQ(timeline.kernel_ms_alone, 0);    // no baseline asked for
+    EXPECT_EQ(profiler.timeline(options).error.problem, ProfilerProblem::kInvalidRequest);
+}
+
+TEST(PmSampler, SnapshotsAreIncrementalWhileRunning) {
+    TCLENS_REQUIRE_GPU();
+    PmSampler sampler;
+    PmSamplerConfig config;
+    config.interval_ns = 500'000;
+    config.ring_capacity = 100;
+    ASSERT_TRUE(sampler.start(config).ok());
+    EXPECT_TRUE(sampler.running());
+    EXPECT_EQ(sampler.start(config).problem, ProfilerProblem::kInvalidRequest);  // already running
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    const PmSnapshot first = sampler.snapshot();
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    const PmSnapshot newer = sampler.snapshot(first.next_sequence);
+    EXPECT_TRUE(sampler.stop().ok());
+    EXPECT_FALSE(sampler.running());
+    const PmSnapshot last = sampler.snapshot();
+    EXPECT_TRUE(first.running);
+    EXPECT_FALSE(last.running);
+    EXPECT_EQ(first.metrics, metric_set("timeline"));
+    EXPECT_GT(first.samples.size(), 50u);  // ~300 by 150 ms at 0.5 ms
+    ASSERT_FALSE(newer.samples.empty());
+    EXPECT_EQ(newer.samples.front().sequence, first.next_sequence);
+    EXPECT_LE(last.samples.size(), 100u);  // the ring keeps the newest
+    EXPECT_GT(last.dropped, 0u);
+    EXPECT_EQ(last.next_sequence, last.samples.back().sequence + 1);
+    // Idle GPU: the tensor pipe reads ~0.
+    for (const PmSample& sample : last.samples) EXPECT_LT(sample.values.at(kTensor), 5.0);
+    // A second session on the same sampler works.
+    ASSERT_TRUE(sampler.start(config).ok());
+    EXPECT_TRUE(sampler.stop().ok());
+}
+
+TEST(PmSampler, MultiPassSetsAndRangeProfilerMetricsAreRefused) {
+    TCLENS_REQUIRE_GPU();
+    PmSampler sampler;
+    PmSamplerConfig config;
+    config.metrics = {"sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"};
+    const ProfilerError error = sampler.start(config);
+    EXPECT_EQ(error.problem, ProfilerProblem::kBadMetric) << error.message;
+    EXPECT_NE(error.message.find("sm__pipe_tensor_op_hmma_cycles_active"), std::string::npos);
+    EXPECT_FALSE(sampler.running());
+}
+
+}  // namespace
+}  // namespace tclens::profiling

@@ -1,0 +1,100 @@
+// `tclens profile` without a GPU: the catalogue listing, one-line usage errors (exit 2, naming
+// the bad value and suggesting close names), and exit 3 with the reason where there is no GPU.
+// Real profiles and timelines are GPU tests (tests/gpu/profile_test.cpp).
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "profiling/device_info.h"
+#include "profiling/metric_catalogue.h"
+#include "tests/support/run_command.h"
+
+namespace tclens {
+namespace {
+
+using test::run_command;
+
+const std::string kTclens = TCLENS_BINARY;
+
+void expect_usage_error(const std::string& args, const std::string& named) {
+    const auto result = run_command(kTclens + " profile " + args);
+    EXPECT_EQ(result.exit_code, 2) << args << "\n" << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << args << "\n" << result.err;
+    EXPECT_NE(result.err.find(named), std::string::npos) << args << "\n" << result.err;
+    EXPECT_EQ(result.out, "") << args;
+}
+
+TEST(ProfileCommand, ListMetricsShowsTheCatalogue) {
+    const auto result = run_command(kTclens + " profile --list-metrics");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    for (const profiling::MetricInfo& info : profiling::metric_catalogue()) {
+        EXPECT_NE(result.out.find(info.name), std::string::npos) << info.name;
+        EXPECT_NE(result.out.find(info.meaning), std::string::npos) << info.name;
+    }
+    EXPECT_NE(result.out.find("default, all, timeline"), std::string::npos);
+}
+
+TEST(ProfileCommand, ListMetricsJson) {
+    const auto result = run_command(kTclens + " profile --list-metrics --json");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_TRUE(j.is_array()) << result.out;
+    ASSERT_EQ(j.size(), profiling::metric_catalogue().size());
+    EXPECT_EQ(j[0]["name"], "gpu__time_duration.sum");
+    EXPECT_EQ(j[0]["unit"], "ns");
+    EXPECT_EQ(j[0]["default"], true);
+}
+
+TEST(ProfileCommand, KernelIsRequiredAndUnknownOnesGetASuggestion) {
+    expect_usage_error("", "--kernel");
+    expect_usage_error("--kernel warp_speed", "'warp_speed'");
+    expect_usage_error("--kernel mma_cp_asyn.bf16", "did you mean mma_cp_async.bf16?");
+    expect_usage_error("--kernel nope", "register_tiled.f32");  // the valid ids
+}
+
+TEST(ProfileCommand, BadSizesAreUsageErrors) {
+    expect_usage_error("--kernel naive_fma.f32 --mnk 0x64x64", "'0x64x64'");
+    expect_usage_error("--kernel naive_fma.f32 --mnk abc", "'abc'");
+    expect_usage_error("--kernel mma_cp_async.bf16 --mnk 64x64x63", "K must be a multiple of 8");
+}
+
+TEST(ProfileCommand, UnknownMetricsAreNamedWithCloseNames) {
+    expect_usage_error("--kernel naive_fma.f32 --metrics tensr",
+                       "unknown metric 'tensr'; did you mean sm__pipe_tensor");
+    expect_usage_error("--kernel naive_fma.f32 --metrics gpu__time_duration.sum,occupancy",
+                       "sm__warps_active.avg.pct_of_peak_sustained_active");
+    expect_usage_error("--kernel naive_fma.f32 --metrics 'dram bytes'", "'dram bytes'");
+    expect_usage_error("--kernel naive_fma.f32 --metrics xyz", "--list-metrics");
+}
+
+TEST(ProfileCommand, SetsAndOptionsThatDoNotGoTogether) {
+    expect_usage_error("--kernel naive_fma.f32 --set everything", "'everything'");
+    expect_usage_error("--kernel naive_fma.f32 --set everything", "default, all, timeline");
+    expect_usage_error("--kernel naive_fma.f32 --set default --metrics gpu__time_duration.sum",
+                       "exclusive");
+    expect_usage_error("--kernel naive_fma.f32 --set timeline", "--timeline");
+    expect_usage_error("--kernel naive_fma.f32 --timeline --set default", "'default'");
+    expect_usage_error("--kernel naive_fma.f32 --interval-us 500", "--timeline");
+    expect_usage_error("--kernel naive_fma.f32 --duration-ms 500", "--timeline");
+    expect_usage_error("--kernel naive_fma.f32 --timeline --interval-us 50", "--interval-us");
+    expect_usage_error("--kernel naive_fma.f32 --timeline --interval-us 20000", "--interval-us");
+}
+
+TEST(ProfileCommand, WithoutAGpuExits3WithTheReason) {
+    if (profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    for (const std::string args :
+         {"--kernel naive_fma.f32 --mnk 64x64x64", "--kernel naive_fma.f32 --set all --json",
+          "--kernel naive_fma.f32 --metrics dram__bytes_red.sum",
+          "--kernel register_tiled.f32 --timeline --interval-us 200"}) {
+        const auto result = run_command(kTclens + " profile " + args);
+        EXPECT_EQ(result.exit_code, 3) << args << "\n" << result.err;
+        EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+        EXPECT_NE(result.err.find("GPU"), std::string::npos) << result.err;
+        EXPECT_EQ(result.out, "");
+    }
+}
+
+}  // namespace
+}  // namespace tclens

@@ -46,7 +46,7 @@
 #include <type_traits>
 
 #include "kernels/hopper.cuh"
-#include "kernels/ladder_hopper.h"
+#include "kernels/ladder.h"
 #include "kernels/tensor_map.h"
 
 namespace tclens::kernels {

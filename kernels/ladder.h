@@ -15,6 +15,12 @@ KernelDescriptor mma_tf32_tuned_kernel();   // 06_mma_tf32_tuned.cu
 KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision);  // 07_..., kF16 or kBF16
 KernelDescriptor mma_cp_async_kernel(Precision precision);      // 08_..., kF16 or kBF16
 
+// Hopper rungs, kF16 or kBF16, min_sm = 90: they need sm_90a (TMA, mbarrier transactions,
+// wgmma) and are stubs in the binaries of other architectures.
+KernelDescriptor wgmma_tma_kernel(Precision precision);               // 09_wgmma_tma.cu
+KernelDescriptor wgmma_warp_specialized_kernel(Precision precision);  // 10_wgmma_warp_specialized.cu
+KernelDescriptor wgmma_persistent_kernel(Precision precision);        // 11_wgmma_persistent.cu
+
 // cuBLAS in the same run, one descriptor per precision (cublas_reference.cu):
 //   kF32  cublasGemmEx, CUBLAS_COMPUTE_32F_PEDANTIC (tensor cores forbidden)
 //   kTF32 CUBLAS_COMPUTE_32F_FAST_TF32;  kF16 / kBF16: 16-bit inputs, CUBLAS_COMPUTE_32F

@@ -1,7 +1,6 @@
 #include "kernels/registry.h"
 
 #include "kernels/ladder.h"
-#include "kernels/ladder_hopper.h"
 
 namespace tclens::kernels {
 namespace {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <utility>
 
 #include "kernels/gemm_data.h"
@@ -14,6 +15,7 @@
 #include "profiling/l2_flush.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/range_profiler.h"
+#include "profiling/stream_gate.h"
 
 namespace tclens::profiling {
 namespace {
@@ -122,6 +124,7 @@ struct KernelProfiler::State {
     std::unique_ptr<PmSampler> sampler;
     cudaStream_t stream = nullptr;
     L2Flusher flusher;
+    StreamGate gate;
     std::unique_ptr<PreparedGemm> gemm;
     std::string device_name;
     SmLimits limits;
@@ -143,9 +146,14 @@ struct KernelProfiler::State {
     // The prepared kernel, launched `count` times on `stream`; "" or the CUDA error.
     std::string launch(int count);
     // Mean GPU ms per launch of `batches` x `per_batch` back-to-back launches, each batch timed
-    // by its own events; `keep_going` decides before each batch. Errors into `failure`.
+    // by its own events behind a closed gate (at most StreamGate::kMaxGatedLaunches launches);
+    // `keep_going` decides before each batch. Errors into `failure`.
     double timed_launches(int per_batch, const std::function<bool()>& keep_going,
                           std::uint64_t& launched, std::string& failure);
+    // Ends a range profiler session kept from profile(), so other CUPTI users may take over.
+    void end_range_session() {
+        if (range) range->end_session();
+    }
 };
 
 ProfilerError KernelProfiler::State::start_device() {
@@ -186,10 +194,13 @@ double KernelProfiler::State::timed_launches(int per_batch, const std::function<
     if (e == cudaSuccess) e = cudaEventCreate(&end);
     double total_ms = 0;
     std::uint64_t count = 0;
+    per_batch = std::min(per_batch, StreamGate::kMaxGatedLaunches);
     while (e == cudaSuccess && failure.empty() && keep_going()) {
-        e = cudaEventRecord(begin, stream);
-        if (e == cudaSuccess) failure = launch(per_batch);
+        failure = gate.close(stream);
+        if (failure.empty()) e = cudaEventRecord(begin, stream);
+        if (e == cudaSuccess && failure.empty()) failure = launch(per_batch);
         if (e == cudaSuccess && failure.empty()) e = cudaEventRecord(end, stream);
+        gate.open();
         if (e == cudaSuccess && failure.empty()) e = cudaEventSynchronize(end);
         float ms = 0;
         if (e == cudaSuccess && failure.empty()) e = cudaEventElapsedTime(&ms, begin, end);
@@ -282,6 +293,7 @@ ProfilerError KernelProfiler::prepare(const std::string& kernel_id,
                                       const kernels::GemmProblem& problem, std::uint64_t seed) {
     const Clock::time_point started = Clock::now();
     state_->gemm.reset();
+    state_->end_range_session();  // verify and read launch facts with no profiler enabled
     const kernels::KernelDescriptor* kernel = kernels::find_kernel(kernel_id);
     if (kernel == nullptr) {
         return profiler_error(ProfilerProblem::kInvalidRequest,
@@ -388,6 +400,10 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
             options.flush_l2 ? flush : Workload{});
         result.passes = collected.passes;
         result.l2_flushed = options.flush_l2;
+        result.setup_ms = collected.setup_ms;
+        result.passes_ms = collected.passes_ms;
+        result.decode_ms = collected.decode_ms;
+        result.reused_session = collected.reused_session;
         if (!collected.error.ok()) {
             result.error = collected.error;
             return result;
@@ -455,16 +471,28 @@ KernelTimeline KernelProfiler::timeline(const TimelineOptions& options,
         result.error = profiler_error(ProfilerProblem::kFailed, failure);
         return result;
     }
-    const int per_batch = static_cast<int>(std::clamp(10.0 / std::max(one_ms, 1e-3), 1.0, 1000.0));
+    const int per_batch = static_cast<int>(std::clamp(
+        10.0 / std::max(one_ms, 1e-3), 1.0, static_cast<double>(StreamGate::kMaxGatedLaunches)));
     auto for_ms = [](double duration_ms) {
-        const Clock::time_point begin = Clock::now();
-        return [begin, duration_ms] { return ms_since(begin) < duration_ms; };
+        // Starts counting at the first call, that is when the loop starts, not when made.
+        return [duration_ms, begin = std::optional<Clock::time_point>()]() mutable {
+            if (!begin) begin = Clock::now();
+            return ms_since(*begin) < duration_ms;
+        };
     };
+    // An A-B-A comparison: warm-up (clocks settle), baseline, sampled loop, baseline.
+    double alone_before = 0;
     if (options.baseline_ms > 0) {
-        result.kernel_ms_alone =
-            state_->timed_launches(per_batch, for_ms(options.baseline_ms), launched, failure);
+        state_->timed_launches(per_batch, for_ms(options.baseline_ms / 2), launched, failure);
+        alone_before =
+            state_->timed_launches(per_batch, for_ms(options.baseline_ms / 2), launched, failure);
+    }
+    if (!failure.empty()) {
+        result.error = profiler_error(ProfilerProblem::kFailed, failure);
+        return result;
     }
 
+    state_->end_range_session();  // CUPTI refuses PM sampling while a range profiler is enabled
     PmSampler& sampler = state_->pm_sampler();
     PmSamplerConfig config;
     config.metrics = result.metrics;
@@ -486,6 +514,12 @@ KernelTimeline KernelProfiler::timeline(const TimelineOptions& options,
         state_->timed_launches(per_batch, keep_sampling, result.launches, failure);
     result.run_ms = ms_since(loop_start);
     const ProfilerError stopped = sampler.stop();
+    if (options.baseline_ms > 0 && failure.empty()) {
+        std::uint64_t after_launches = 0;
+        const double alone_after = state_->timed_launches(
+            per_batch, for_ms(options.baseline_ms / 2), after_launches, failure);
+        result.kernel_ms_alone = 0.5 * (alone_before + alone_after);
+    }
     const PmSnapshot snapshot = sampler.snapshot();
     result.error = !failure.empty() ? profiler_error(ProfilerProblem::kFailed, failure) : stopped;
     result.samples = snapshot.samples;

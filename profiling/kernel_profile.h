@@ -15,7 +15,11 @@
 //      default --cache-control all does, so every pass does identical GPU work from the same
 //      cache state. Clocks are not locked (Nsight Compute locks them to base by default).
 // A timeline: the kernel runs back to back for a while under PmSampler (pm_sampler.h); its time
-// per launch is measured with and without sampling, so the overhead is known.
+// per launch is measured with and without sampling, so the overhead is known. Launches go in
+// batches of ~10 ms behind a closed StreamGate (stream_gate.h), so the events time GPU work
+// only, not host hiccups such as the decode thread holding the driver while the batch is queued.
+// A KernelProfiler that profiled keeps the range profiler enabled between profile() calls (its
+// costly set-up is paid once per metric list); prepare() and timeline() end that session first.
 //
 // Verification runs on the runner's own inputs; profiling launches the same kernel on inputs
 // filled here from the same seed (the runner hands out no buffers: see the report of issue 7
@@ -72,6 +76,12 @@ struct KernelProfile {
     bool l2_flushed = false;             // before each pass
     double prepare_ms = 0;               // verification, inputs and launch facts
     double profile_ms = 0;               // metric collection, all passes, from request to values
+    // profile_ms in parts (not serialised): CUPTI set-up, the passes, decoding; and whether the
+    // range profiler session of the previous profile() was reused (RangeProfiler::profile).
+    double setup_ms = 0;
+    double passes_ms = 0;
+    double decode_ms = 0;
+    bool reused_session = false;
 
     bool ok() const { return error.ok(); }
     // The value named `name`, or nullptr.
@@ -95,8 +105,11 @@ struct KernelTimeline {
     std::uint64_t dropped = 0;        // samples pushed out of the ring
     bool overflow = false;
     std::uint64_t launches = 0;    // kernel runs while sampling
-    double kernel_ms_alone = 0;    // mean GPU time per launch without sampling
-    double kernel_ms_sampled = 0;  // the same while sampling
+    // Mean GPU time per launch without sampling: the mean of a run just before sampling starts
+    // and one just after it stops (after an unmeasured warm-up), so a clock that drifts while
+    // the GPU heats up affects both sides alike.
+    double kernel_ms_alone = 0;
+    double kernel_ms_sampled = 0;  // mean GPU time per launch while sampling
     double prepare_ms = 0;
     double run_ms = 0;  // wall time of the sampled loop
 
@@ -114,7 +127,9 @@ struct TimelineOptions {
     std::vector<std::string> metrics;  // empty: metric_set("timeline")
     std::uint64_t interval_ns = 1'000'000;
     double duration_ms = 500;  // of the sampled loop; <= 0: until progress says stop
-    double baseline_ms = 100;  // of the loop without sampling; 0 skips it
+    // Of the loops without sampling: a warm-up of baseline_ms / 2, then baseline_ms / 2 before
+    // sampling and baseline_ms / 2 after it. 0 skips them.
+    double baseline_ms = 100;
 };
 
 // Called on the timeline's thread after each batch of launches (~10 ms of GPU work) with the

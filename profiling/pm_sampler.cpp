@@ -479,6 +479,7 @@ PmSnapshot PmSampler::snapshot(std::uint64_t first_sequence) const {
     snap.metrics = s.ring_metrics;
     snap.samples = s.ring.since(first_sequence);
     snap.next_sequence = s.ring.pushed();
+    snap.skipped = first_sequence < s.ring.oldest() ? s.ring.oldest() - first_sequence : 0;
     snap.dropped = s.ring.dropped();
     snap.lost = s.lost;
     snap.overflow = s.overflow;

@@ -53,6 +53,8 @@ class SampleRing {
     void push(PmSample sample);
     // Samples with sequence >= `first_sequence` still held, oldest first.
     std::vector<PmSample> since(std::uint64_t first_sequence) const;
+    // Sequence number of the oldest sample still held (== pushed() when empty).
+    std::uint64_t oldest() const { return pushed_ - samples_.size(); }
     std::uint64_t pushed() const { return pushed_; }    // samples ever pushed
     std::uint64_t dropped() const { return dropped_; }  // pushed out by newer ones
     std::size_t size() const { return samples_.size(); }
@@ -85,13 +87,18 @@ struct PmSamplerConfig {
     std::vector<std::string> metrics;             // empty: metric_set("timeline")
     std::uint64_t interval_ns = 1'000'000;        // [kMinPmIntervalNs, kMaxPmIntervalNs]
     std::size_t ring_capacity = 20'000;           // samples kept; the oldest go first
-    std::uint64_t decode_period_ns = 20'000'000;  // how often the decode thread drains the buffer
+    // How often the decode thread drains the buffer: 20 updates/s for a scrolling chart, and
+    // few enough CUPTI calls that the thread seldom holds the driver while work is launched.
+    std::uint64_t decode_period_ns = 50'000'000;
 };
 
 struct PmSnapshot {
     std::vector<std::string> metrics;  // the names the values follow
     std::vector<PmSample> samples;     // oldest first
     std::uint64_t next_sequence = 0;   // pass it to snapshot() to get only newer samples
+    // Samples with sequence >= the one asked for that the ring dropped before this snapshot:
+    // samples.front().sequence == first_sequence + skipped whenever samples is not empty.
+    std::uint64_t skipped = 0;
     std::uint64_t dropped = 0;         // samples pushed out of the ring
     std::uint64_t lost = 0;            // samples CUPTI returned without timestamps
     bool overflow = false;             // the hardware buffer overflowed: samples are missing

@@ -58,6 +58,11 @@ struct ProfileResult {
     std::size_t passes = 0;           // replay passes the metric set needed
     std::size_t dropped_ranges = 0;   // ranges beyond max_ranges, not in `ranges`
     std::vector<RangeValues> ranges;  // in launch order (kPerKernel) or one entry (kUserRange)
+    // Where the call's wall time went, so a slow live view can be explained.
+    bool reused_session = false;  // the enabled range profiler of the previous call was kept
+    double setup_ms = 0;    // config, enable (a new session only), counter data image, SetConfig
+    double passes_ms = 0;   // before_each_pass + workload + Start/Stop, all passes
+    double decode_ms = 0;   // DecodeData + evaluation
 };
 
 // The GPU work to profile. It launches kernels on the current device and returns "" or one line
@@ -99,8 +104,14 @@ class RangeProfiler {
     ProfilerError base_metrics(std::vector<std::string>& names);
 
     // Collects `metrics` over `workload`. Every metric must be accepted (check_metrics); at most
-    // `max_ranges` (>= 1) ranges are kept. After the call the range profiler is disabled again,
-    // so profile() may be called repeatedly with different metrics.
+    // `max_ranges` (>= 1) ranges are kept. profile() may be called repeatedly with different
+    // metrics. With RangeMode::kUserRange the range profiler stays enabled on the context after a
+    // successful call, with its config and counter data image, and the next call with the same
+    // metrics, mode and max_ranges reuses them (a live view profiles the same set again and
+    // again; enabling is the costly step). kPerKernel calls, other metrics and any failure
+    // disable it again; a reused session that fails is dropped and the call runs once more on a
+    // fresh one. While it is enabled, kernels launched outside profile() are not counted.
+    // end_session() disables it.
     // `before_each_pass`, when given, runs before each pass outside the profiling session (so
     // its GPU work is not counted), e.g. to flush the L2 cache so every pass starts alike; it
     // returns "" or one line saying what failed. The device is synchronised after it.
@@ -108,6 +119,10 @@ class RangeProfiler {
                           RangeMode mode = RangeMode::kPerKernel, int max_ranges = 64,
                           const std::string& range_name = "tclens",
                           const Workload& before_each_pass = {});
+
+    // Disables the range profiler kept enabled by the last kUserRange profile(), if any. Call it
+    // before another profiler (PM sampling) takes the device's counters.
+    void end_session();
 
   private:
     struct State;

@@ -26,7 +26,7 @@ if [ -z "$ncu" ] || [ ! -x "$ncu" ]; then echo "gpu_ncu_compare: ncu not found; 
 cases=(
     "register_tiled.f32|4096x4096x4096|register_tiled_gemm|FMA-bound: FFMA from register tiles, no tensor cores"
     "mma_cp_async.bf16|4096x4096x4096|mma_cp_async_gemm|tensor-bound: mma.sync bf16 fed by a cp.async ring"
-    "mma_cp_async.bf16|128x32768x8192|mma_cp_async_gemm|DRAM-bound: one row of 128 x 256 tiles, each block streams an 8 MiB strip of B (512 MiB, 10x the L2)"
+    "wgmma_tma.bf16|128x32768x8192|wgmma_tma_gemm|DRAM-bound: one row of 128 x 128 wgmma tiles, each block streams a 2 MiB strip of B (512 MiB, 10x the L2) at 128 flop/byte"
 )
 
 # The default set, the occupancy limits and the SM clock, as the catalogue names them, less any

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -33,9 +34,16 @@ const std::string kFma = "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_a
 const std::string kDram = "dram__throughput.avg.pct_of_peak_sustained_elapsed";
 const std::string kDramRead = "dram__bytes_read.sum";
 
-// The DRAM-bound case: one row of 128 x 256 tiles; every block streams its own 8 MiB strip of B
-// (512 MiB in all, 10x the L2) through a 4-stage cp.async ring, so DRAM, not the tensor pipe,
-// sets the pace (see scripts/gpu_ncu_compare.sh).
+const std::string kDramWrite = "dram__bytes_write.sum";
+
+// The DRAM-bound case: one row of 128 x 128 tiles of the wgmma + TMA rung; every block streams
+// its own 2 MiB strip of B (512 MiB in all, 10x the L2) through a 4-stage TMA ring. Model: B is
+// read once, 2 bytes per element, and each element takes 2 x 128 flops, 128 flop/byte; feeding
+// the H100's 3.35 TB/s takes 430 TFLOP/s, below what this rung sustains on large squares
+// (600-670 TFLOP/s in the bench), so DRAM, not the tensor pipe, sets the pace. (The mma.sync
+// rung at the same size ran at 1.9 TB/s with its tensor pipe 66 % busy: co-limited, not a
+// DRAM-bound example. See scripts/gpu_ncu_compare.sh.)
+const std::string kDramKernel = "wgmma_tma.bf16";
 const kernels::GemmProblem kDramBound{128, 32768, 8192};
 
 KernelProfile profile_default(const std::string& kernel, const kernels::GemmProblem& problem) {
@@ -133,13 +141,37 @@ TEST(KernelProfile, FmaRungLeavesTheTensorPipeIdle) {
     EXPECT_EQ(value(profile, "launch__shared_mem_per_block_dynamic"), 0);
 }
 
+// DRAM-bound: DRAM is the busiest unit, and the bytes the kernel moved over its duration are at
+// least 70 % of the device's theoretical bandwidth (a float4 copy reaches 85 % on the H100,
+// shared/reference/CUPTI.md). CUPTI's DRAM % must tell the same story as bytes / time.
 TEST(KernelProfile, SkinnyGemmIsDramBound) {
     TCLENS_REQUIRE_GPU();
-    const KernelProfile profile = profile_default("mma_cp_async.bf16", kDramBound);
+    const KernelProfile profile = profile_default(kDramKernel, kDramBound);
+    if (profile.error.problem == ProfilerProblem::kInvalidRequest) {
+        GTEST_SKIP() << profile.error.message;  // not a Hopper GPU: no wgmma
+    }
     ASSERT_TRUE(profile.ok()) << profile.error.message;
     append_results(profile);
-    EXPECT_GT(value(profile, kDram), 60.0);
-    EXPECT_GE(value(profile, kDramRead), 0.95 * input_bytes("mma_cp_async.bf16", kDramBound));
+    const SystemReport system = query_system();
+    ASSERT_FALSE(system.devices.empty());
+    const DeviceFacts& device = system.devices.front();
+    const double peak_bytes_per_s =
+        peak_dram_bandwidth(device.mem_clock_khz, device.mem_bus_width_bits);
+    ASSERT_GT(peak_bytes_per_s, 0);
+    const double seconds = value(profile, kDuration) / 1e9;
+    const double moved = value(profile, kDramRead) + value(profile, kDramWrite);
+    const double achieved_pct = 100.0 * moved / seconds / peak_bytes_per_s;
+    std::printf("%s %s: %.0f MB in %.1f us = %.0f %% of %.2f TB/s; CUPTI DRAM %.1f %%, tensor "
+                "%.1f %%\n",
+                kDramKernel.c_str(), kernels::problem_text(kDramBound).c_str(), moved / 1e6,
+                seconds * 1e6, achieved_pct, peak_bytes_per_s / 1e12, value(profile, kDram),
+                value(profile, kTensor));
+    EXPECT_GE(value(profile, kDramRead), 0.95 * input_bytes(kDramKernel, kDramBound));
+    EXPECT_GT(achieved_pct, 70.0);
+    EXPECT_GT(value(profile, kDram), 70.0);
+    EXPECT_NEAR(value(profile, kDram), achieved_pct, 15.0);
+    EXPECT_GT(value(profile, kDram), value(profile, kTensor));
+    EXPECT_GT(value(profile, kDram), value(profile, kFma));
     EXPECT_LT(value(profile, "lts__t_sector_hit_rate.pct"), 90.0);
 }
 
@@ -204,39 +236,54 @@ TEST(KernelProfile, UnverifiedOrImpossibleRequestsGiveNoNumbers) {
     EXPECT_FALSE(profiler.prepared());
 }
 
-// Issue 7: from request to metrics for a ~1 ms kernel with the default set, <= 100 ms. The
-// kernel is verified once (prepare); each live update is one profile().
+// Issue 7: from request to metrics for a ~1 ms kernel with the default set, <= 100 ms, in a live
+// loop. What is timed: one KernelProfiler::profile() call, from the call to the values in the
+// returned struct (metric resolution, the L2 flush and kernel run of every pass, CUPTI's
+// decoding and evaluation), on a prepared kernel whose range profiler session the loop's first
+// profile() set up. Not timed: prepare() (verification, inputs, launch facts) and that first
+// call (config image, enabling the range profiler), both paid once per kernel and metric set;
+// both are printed. Drawing the values is the GUI's frame, measured by the GUI's own test.
 TEST(KernelProfile, DefaultSetAnswersWithin100Ms) {
     TCLENS_REQUIRE_GPU();
     KernelProfiler profiler;
     const std::vector<std::string> metrics = metric_set("default");
     const MetricResolution resolution = profiler.resolve_metrics(metrics);
     ASSERT_TRUE(resolution.error.ok()) << resolution.error.message;
-    ASSERT_TRUE(profiler.prepare("register_tiled.f32", {2048, 2048, 2048}).ok());
+    const kernels::GemmProblem problem{2048, 2048, 4096};  // ~1 ms for register_tiled.f32
+    ASSERT_TRUE(profiler.prepare("register_tiled.f32", problem).ok());
     ProfileOptions options;
     options.drop_unavailable = true;
+    const KernelProfile first = profiler.profile(metrics, options);
+    ASSERT_TRUE(first.ok()) << first.error.message;
+    EXPECT_FALSE(first.reused_session);
     std::vector<double> times;
     double kernel_ms = 0;
-    for (int i = 0; i < 5; ++i) {
-        const KernelProfile profile = profiler.profile(metrics, options);
-        ASSERT_TRUE(profile.ok()) << profile.error.message;
-        times.push_back(profile.profile_ms);
-        kernel_ms = value(profile, kDuration) / 1e6;
+    KernelProfile last;
+    for (int i = 0; i < 9; ++i) {
+        last = profiler.profile(metrics, options);
+        ASSERT_TRUE(last.ok()) << last.error.message;
+        EXPECT_TRUE(last.reused_session) << "call " << i;
+        times.push_back(last.profile_ms);
+        kernel_ms = value(last, kDuration) / 1e6;
     }
     std::sort(times.begin(), times.end());
     const double median_ms = times[times.size() / 2];
-    std::printf(
-        "default set on a %.2f ms kernel: median %.1f ms from request to values (min %.1f, "
-        "max %.1f)\n",
-        kernel_ms, median_ms, times.front(), times.back());
+    char line[512];
+    std::snprintf(
+        line, sizeof line,
+        "default set (%zu passes) on a %.2f ms kernel: median %.1f ms from request to values "
+        "(min %.1f, max %.1f; last: set-up %.1f, passes %.1f, decode %.1f ms); prepare %.1f ms, "
+        "first profile %.1f ms (set-up %.1f, passes %.1f, decode %.1f ms)",
+        last.passes, kernel_ms, median_ms, times.front(), times.back(), last.setup_ms,
+        last.passes_ms, last.decode_ms, first.prepare_ms, first.profile_ms, first.setup_ms,
+        first.passes_ms, first.decode_ms);
+    std::printf("%s\n", line);
     if (const char* folder = std::getenv("TCLENS_RESULTS_DIR");
         folder != nullptr && *folder != '\0') {
         std::ofstream(std::string(folder) + "/profile_time_to_answer.txt")
-            << "register_tiled.f32 2048^3 (" << kernel_ms << " ms kernel), default set: median "
-            << median_ms << " ms, min " << times.front() << " ms, max " << times.back()
-            << " ms over 5 profiles after one prepare\n";
+            << "register_tiled.f32 " << kernels::problem_text(problem) << ": " << line << "\n";
     }
-    EXPECT_GT(kernel_ms, 0.2);
+    EXPECT_GT(kernel_ms, 0.5);
     EXPECT_LE(median_ms, 100.0);
 }
 

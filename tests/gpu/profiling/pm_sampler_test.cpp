@@ -38,12 +38,14 @@ double median_of(const KernelTimeline& timeline, std::size_t metric) {
 }
 
 KernelTimeline timeline_of(const std::string& kernel, const kernels::GemmProblem& problem,
-                           std::uint64_t interval_ns, double duration_ms = 500) {
+                           std::uint64_t interval_ns, double duration_ms = 500,
+                           double baseline_ms = 100) {
     KernelTimelineRequest request;
     request.kernel_id = kernel;
     request.problem = problem;
     request.options.interval_ns = interval_ns;
     request.options.duration_ms = duration_ms;
+    request.options.baseline_ms = baseline_ms;
     KernelTimeline timeline = record_timeline(request);
     EXPECT_TRUE(timeline.ok()) << timeline.error.message;
     if (const char* folder = std::getenv("TCLENS_RESULTS_DIR");
@@ -98,11 +100,15 @@ TEST(PmTimeline, FmaKernelShowsOnTheFmaPipe) {
     EXPECT_LT(median_of(timeline, kTensor), 1.0);
 }
 
-// Issue 7: PM sampling costs the kernel's own time < 2 %.
+// Issue 7: PM sampling costs the kernel's own time < 2 %. The kernel's own time is GPU time of
+// gated batches (stream_gate.h: host stalls do not count); "alone" is the mean of 500 ms before
+// and 500 ms after the 1 s sampled run, after a 500 ms warm-up, so a tensor kernel that slows
+// as the GPU heats up (it did: 4 % at 0.5 s, 7 % at 1 s with the baseline only before) is
+// compared with itself at the same clocks.
 TEST(PmTimeline, SamplingOverheadIsBelowTwoPercent) {
     TCLENS_REQUIRE_GPU();
     const KernelTimeline timeline =
-        timeline_of("mma_cp_async.bf16", {4096, 4096, 4096}, 1'000'000, 1000);
+        timeline_of("mma_cp_async.bf16", {4096, 4096, 4096}, 1'000'000, 1000, 1000);
     ASSERT_TRUE(timeline.ok());
     EXPECT_GT(timeline.kernel_ms_alone, 0);
     EXPECT_LT(timeline.overhead_pct(), 2.0)
@@ -110,6 +116,9 @@ TEST(PmTimeline, SamplingOverheadIsBelowTwoPercent) {
 }
 
 // The GUI's live timeline: progress sees each sample once, in order, and stops the loop.
+// The 300 ms run from the first progress call, that is from when sampling runs: before it, the
+// first timeline of a process initialises CUPTI's profiler and builds the config (several hundred
+// ms on the H100), which would otherwise eat the whole budget before one sample is taken.
 TEST(PmTimeline, ProgressSeesNewSamplesAndCanStopTheLoop) {
     TCLENS_REQUIRE_GPU();
     KernelProfiler profiler;
@@ -121,37 +130,46 @@ TEST(PmTimeline, ProgressSeesNewSamplesAndCanStopTheLoop) {
     int calls = 0;
     std::uint64_t seen = 0;
     std::uint64_t expected = 0;
+    std::uint64_t skipped = 0;
     bool in_order = true;
-    const auto start = std::chrono::steady_clock::now();
-    const auto elapsed_ms = [&start] {
-        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+    std::chrono::steady_clock::time_point first_call;
+    const auto since_first_call_ms = [&first_call] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                         first_call)
             .count();
     };
     const KernelTimeline timeline = profiler.timeline(options, [&](const PmSnapshot& newest) {
-        ++calls;
+        if (calls++ == 0) first_call = std::chrono::steady_clock::now();
+        skipped += newest.skipped;
         for (const PmSample& sample : newest.samples) {
             in_order = in_order && sample.sequence == expected;
             expected = sample.sequence + 1;
             ++seen;
         }
-        return elapsed_ms() < 300;
+        return since_first_call_ms() < 300;
     });
     ASSERT_TRUE(timeline.ok()) << timeline.error.message;
-    EXPECT_LT(elapsed_ms(), 1000);
+    // Stopped within one ~10 ms batch plus stop()'s last decode.
+    EXPECT_LT(since_first_call_ms(), 500);
     EXPECT_GT(calls, 5);
-    EXPECT_GT(seen, 100u);
+    EXPECT_GT(seen, 100u);  // ~600 samples in 300 ms at 0.5 ms
     EXPECT_TRUE(in_order);
+    EXPECT_EQ(skipped, 0u);                    // the ring (20,000) never ran ahead of the reader
     EXPECT_GE(timeline.samples.size(), seen);  // the rest came with the last decode at stop
     EXPECT_EQ(timeline.kernel_ms_alone, 0);    // no baseline asked for
     EXPECT_EQ(profiler.timeline(options).error.problem, ProfilerProblem::kInvalidRequest);
 }
 
+// Snapshots continue where the last one stopped. The ring holds more than the run produces
+// (~600 samples in 300 ms at 0.5 ms), so nothing is dropped between the two snapshots; a second
+// session with a 100-sample ring then shows that the ring keeps the newest and that a snapshot
+// names the samples a late reader missed.
 TEST(PmSampler, SnapshotsAreIncrementalWhileRunning) {
     TCLENS_REQUIRE_GPU();
     PmSampler sampler;
     PmSamplerConfig config;
     config.interval_ns = 500'000;
-    config.ring_capacity = 100;
+    config.ring_capacity = 5'000;
     ASSERT_TRUE(sampler.start(config).ok());
     EXPECT_TRUE(sampler.running());
     EXPECT_EQ(sampler.start(config).problem, ProfilerProblem::kInvalidRequest);  // already running
@@ -167,15 +185,26 @@ TEST(PmSampler, SnapshotsAreIncrementalWhileRunning) {
     EXPECT_EQ(first.metrics, metric_set("timeline"));
     EXPECT_GT(first.samples.size(), 50u);  // ~300 by 150 ms at 0.5 ms
     ASSERT_FALSE(newer.samples.empty());
+    EXPECT_EQ(newer.skipped, 0u);
     EXPECT_EQ(newer.samples.front().sequence, first.next_sequence);
-    EXPECT_LE(last.samples.size(), 100u);  // the ring keeps the newest
-    EXPECT_GT(last.dropped, 0u);
-    EXPECT_EQ(last.next_sequence, last.samples.back().sequence + 1);
+    EXPECT_EQ(newer.samples.back().sequence + 1, newer.next_sequence);
+    EXPECT_EQ(last.dropped, 0u);
+    EXPECT_EQ(last.next_sequence, last.samples.size());
     // Idle GPU: the tensor pipe reads ~0.
     for (const PmSample& sample : last.samples) EXPECT_LT(sample.values.at(kTensor), 5.0);
-    // A second session on the same sampler works.
+
+    // A second session on the same sampler, with a ring smaller than what it samples.
+    config.ring_capacity = 100;
     ASSERT_TRUE(sampler.start(config).ok());
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
     EXPECT_TRUE(sampler.stop().ok());
+    const PmSnapshot small = sampler.snapshot();
+    EXPECT_LE(small.samples.size(), 100u);  // the ring keeps the newest
+    EXPECT_GT(small.dropped, 0u);
+    ASSERT_FALSE(small.samples.empty());
+    EXPECT_EQ(small.skipped, small.dropped);  // a reader starting at 0 missed the dropped ones
+    EXPECT_EQ(small.samples.front().sequence, small.skipped);
+    EXPECT_EQ(small.next_sequence, small.samples.back().sequence + 1);
 }
 
 TEST(PmSampler, MultiPassSetsAndRangeProfilerMetricsAreRefused) {

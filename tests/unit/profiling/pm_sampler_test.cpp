@@ -43,6 +43,17 @@ TEST(SampleRing, SinceGivesOnlyNewerSamples) {
     EXPECT_TRUE(ring.since(99).empty());
 }
 
+// A reader that fell behind the ring learns how many samples it missed: oldest() - its cursor.
+TEST(SampleRing, OldestSaysWhereAFallenBehindReaderResumes) {
+    SampleRing ring(3);
+    EXPECT_EQ(ring.oldest(), 0u);
+    for (std::uint64_t i = 0; i < 8; ++i) ring.push(sample_at(i));
+    EXPECT_EQ(ring.oldest(), 5u);
+    const std::vector<PmSample> resumed = ring.since(2);  // 2, 3, 4 were dropped
+    ASSERT_EQ(resumed.size(), 3u);
+    EXPECT_EQ(resumed.front().sequence, ring.oldest());
+}
+
 TEST(SampleRing, CapacityIsAtLeastOne) {
     SampleRing ring(0);
     ring.push(sample_at(1));

@@ -9,6 +9,7 @@
 #include "app/gui/jobs/bank_measure_job.h"
 #include "app/gui/jobs/bench_job.h"
 #include "app/gui/jobs/layout_verify_job.h"
+#include "app/gui/jobs/profile_job.h"
 #include "app/gui/panel_settings.h"
 #include "app/gui/published.h"
 #include "profiling/device_info.h"
@@ -20,6 +21,7 @@ struct AppContext {
     Published<LayoutVerification> layout_verification;  // the last "Verify on GPU" result
     Published<BankMeasurements> bank_measurements;  // the last Banks "Measure on GPU" result
     Published<BenchResults> bench_results;  // the last Kernels "Run" result
+    Published<LiveProfile> live_profile;    // the Profile panel's live job, newest update
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
     // only. The shell follows them after the frame's panels and clears the list.
     std::vector<PanelLink> panel_links;

@@ -4,6 +4,7 @@
 #include "app/gui/panels/device_panel.h"
 #include "app/gui/panels/fragments_panel.h"
 #include "app/gui/panels/kernels_panel.h"
+#include "app/gui/panels/profile_panel.h"
 
 namespace tclens::gui {
 
@@ -13,6 +14,7 @@ std::vector<std::unique_ptr<Panel>> make_all_panels() {
     panels.push_back(std::make_unique<FragmentsPanel>());
     panels.push_back(std::make_unique<BanksPanel>());
     panels.push_back(std::make_unique<KernelsPanel>());
+    panels.push_back(std::make_unique<ProfilePanel>());
     return panels;
 }
 

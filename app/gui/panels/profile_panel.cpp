@@ -1,0 +1,392 @@
+#include "app/gui/panels/profile_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+
+#include "app/gui/app_context.h"
+#include "app/gui/draw_list_painter.h"
+#include "kernels/problem_text.h"
+#include "kernels/registry.h"
+#include "profiling/metric_catalogue.h"
+#include "profiling/profile_json.h"
+#include "viz/atomic_file.h"
+#include "viz/palette.h"
+#include "viz/strip_chart.h"
+
+namespace tclens::gui {
+namespace {
+
+const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
+const ImVec4 kOkColour(0.4f, 0.9f, 0.4f, 1.0f);
+const ImVec4 kNoteColour(0.95f, 0.8f, 0.35f, 1.0f);
+constexpr const char* kDefaultSize = "4096x4096x4096";
+constexpr const char* kDefaultKernel = "wmma.f16";
+constexpr float kCardWidth = 250.0f;
+constexpr float kTimelineWidth = 600.0f;
+
+void label(const char* text) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine();
+}
+
+std::string kernel_ids_text() {
+    std::string text;
+    for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
+        text += (text.empty() ? "" : ", ") + kernel.id;
+    }
+    return text;
+}
+
+std::string sets_text() {
+    std::string text;
+    for (const std::string& set : profile_panel_sets()) text += (text.empty() ? "" : ", ") + set;
+    return text;
+}
+
+bool is_timeline_set(int set) { return profile_panel_sets()[size_t(set)] == "timeline"; }
+
+// The timeline metric's label and unit from the catalogue, its name when it is not there.
+const profiling::MetricInfo* info_of(const std::string& name) { return profiling::find_metric(name); }
+
+double mean_of_last(const std::vector<double>& values, size_t count) {
+    const size_t n = std::min(count, values.size());
+    if (n == 0) return 0;
+    return std::accumulate(values.end() - std::ptrdiff_t(n), values.end(), 0.0) / double(n);
+}
+
+}  // namespace
+
+const std::vector<std::string>& profile_panel_sets() {
+    static const std::vector<std::string> sets = {"default", "all", "timeline"};
+    return sets;
+}
+
+ProfilePanel::ProfilePanel() : kernels_(kernels::all_kernels()) {
+    const auto it = std::find_if(kernels_.begin(), kernels_.end(),
+                                 [](const kernels::KernelDescriptor& k) { return k.id == kDefaultKernel; });
+    selected_ = it == kernels_.end() ? 0 : int(it - kernels_.begin());
+    set_size(kDefaultSize);
+}
+
+std::string_view ProfilePanel::help() const {
+    return "Profile one kernel on one size with CUPTI while it runs. Choose the kernel, the size "
+           "(MxNxK) and a metric set, then press Live: the kernel is first checked against a "
+           "reference, then profiled again and again (the range profiler's session is kept, so "
+           "each update costs only the kernel's replay passes). Each card shows one metric of "
+           "the set with its unit; hover it for what the metric means; its strip chart shows the "
+           "last updates, newest on the right. The set 'timeline' runs the kernel back to back "
+           "under PM sampling instead and scrolls the tensor pipe, DRAM and FMA pipe % of each "
+           "sample. Pause stops launching (and resumes), Stop ends the job, Snapshot writes the "
+           "newest result as JSON (the format of tclens profile --json). When the tensor pipe is "
+           "below 1% on a kernel whose inputs are not FP32, 'Why are the tensor cores idle?' "
+           "checks input type, MMA instructions, multiples of 16, alignment and the size. "
+           "Profiling needs a GPU whose counters this user may read.";
+}
+
+void ProfilePanel::set_size(const std::string& text) {
+    std::snprintf(size_buffer_.data(), size_buffer_.size(), "%s", text.c_str());
+    const auto problem = kernels::parse_problem(text);
+    size_error_ = problem ? "" : kernels::problem_error(text);
+    if (problem) problem_ = *problem;
+}
+
+std::string ProfilePanel::apply_setting(std::string_view key, std::string_view value) {
+    const std::string text(value);
+    if (key == "kernel") {
+        const auto it = std::find_if(kernels_.begin(), kernels_.end(),
+                                     [&](const kernels::KernelDescriptor& k) { return k.id == text; });
+        if (it == kernels_.end()) return "kernel='" + text + "': valid ids: " + kernel_ids_text();
+        selected_ = int(it - kernels_.begin());
+        return "";
+    }
+    if (key == "mnk") {
+        if (!kernels::parse_problem(text)) return "mnk: " + kernels::problem_error(text);
+        set_size(text);
+        return "";
+    }
+    if (key == "set") {
+        const auto& sets = profile_panel_sets();
+        const auto it = std::find(sets.begin(), sets.end(), text);
+        if (it == sets.end()) return "set='" + text + "': allowed: " + sets_text();
+        set_ = int(it - sets.begin());
+        return "";
+    }
+    return "view 'profile' has no setting '" + std::string(key) + "'; settings: kernel, mnk, set";
+}
+
+void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
+    if (latest == shown_) return;
+    shown_ = latest;
+    cards_.clear();
+    card_charts_.clear();
+    timeline_charts_.clear();
+    checklist_.clear();
+    if (!shown_) return;
+    const viz::Palette& palette = viz::dark_palette();
+    const size_t capacity = shown_->request.history;
+    double tensor_pct = -1;  // unknown
+    if (shown_->latest) {
+        cards_ = metric_cards(*shown_->latest);
+        for (size_t i = 0; i < cards_.size(); ++i) {
+            viz::StripChartOptions options;
+            options.unit = cards_[i].unit;
+            options.fixed_max = cards_[i].unit == "%" ? 100.0 : 0.0;
+            options.capacity = capacity;
+            options.width = kCardWidth - 16.0f;
+            options.plot_height = 36.0f;
+            options.category = int(i);
+            options.palette = &palette;
+            const std::vector<double> none;
+            card_charts_.push_back(viz::strip_chart(
+                i < shown_->history.size() ? shown_->history[i] : none, options));
+            if (cards_[i].name == kTensorPipeMetric) tensor_pct = cards_[i].value;
+        }
+    }
+    for (size_t i = 0; i < shown_->timeline_metrics.size(); ++i) {
+        const std::string& name = shown_->timeline_metrics[i];
+        const profiling::MetricInfo* info = info_of(name);
+        const std::vector<double> none;
+        const std::vector<double>& values =
+            i < shown_->timeline_history.size() ? shown_->timeline_history[i] : none;
+        viz::StripChartOptions options;
+        options.title = info ? info->label : name;
+        options.unit = info ? info->unit : "";
+        if (!values.empty()) {
+            options.value_text = profiling::format_metric_value(values.back(), options.unit);
+        }
+        options.fixed_max = options.unit == "%" ? 100.0 : 0.0;
+        options.capacity = capacity;
+        options.width = kTimelineWidth;
+        options.plot_height = 56.0f;
+        options.category = int(i);
+        options.palette = &palette;
+        timeline_charts_.push_back(viz::strip_chart(values, options));
+        if (name.find("tensor") != std::string::npos && values.size() >= 10) {
+            tensor_pct = mean_of_last(values, 50);
+        }
+    }
+    const kernels::KernelDescriptor* kernel = kernels::find_kernel(shown_->request.kernel_id);
+    if (kernel && tensor_pct >= 0 && tensor_cores_idle(*kernel, tensor_pct)) {
+        checklist_ = tensor_idle_checklist(*kernel, shown_->request.problem);
+    }
+}
+
+void ProfilePanel::draw_controls(AppContext& context) {
+    label("kernel");
+    ImGui::SetNextItemWidth(240);
+    const kernels::KernelDescriptor& chosen = kernels_[size_t(selected_)];
+    if (ImGui::BeginCombo("##kernel", chosen.id.c_str())) {
+        for (int i = 0; i < int(kernels_.size()); ++i) {
+            const kernels::KernelDescriptor& kernel = kernels_[size_t(i)];
+            if (ImGui::Selectable(kernel.id.c_str(), i == selected_)) selected_ = i;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kernel.title.c_str());
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    label("size");
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::InputText("##size", size_buffer_.data(), size_buffer_.size())) {
+        set_size(size_buffer_.data());
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("MxNxK, e.g. 4096x4096x4096");
+    ImGui::SameLine();
+    label("set");
+    ImGui::SetNextItemWidth(110);
+    const auto& sets = profile_panel_sets();
+    if (ImGui::BeginCombo("##set", sets[size_t(set_)].c_str())) {
+        for (int i = 0; i < int(sets.size()); ++i) {
+            if (ImGui::Selectable(sets[size_t(i)].c_str(), i == set_)) set_ = i;
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("default / all: range-profiler metrics per update; timeline: PM "
+                          "sampling of tensor, DRAM and FMA %% per sample");
+    }
+    if (!size_error_.empty()) ImGui::TextColored(kErrorColour, "%s", size_error_.c_str());
+    if (chosen.can_run && size_error_.empty()) {
+        const std::string reason = chosen.can_run(problem_);
+        if (!reason.empty()) ImGui::TextColored(kNoteColour, "%s cannot run this size: %s",
+                                                chosen.id.c_str(), reason.c_str());
+    }
+
+    const auto system = context.system.latest();
+    const JobStatus job = context.jobs.status();
+    const bool pending = pending_job_ != 0 && job.finished < pending_job_;
+    const bool running = pending && job.busy && job.title == kProfileJobTitle;
+    std::string reason;  // why Live is off
+    if (!system) {
+        reason = "querying the GPU...";
+    } else if (!system->has_gpu()) {
+        reason = "no GPU: profiling needs one";
+    } else if (!size_error_.empty()) {
+        reason = "fix the size first";
+    }
+    const bool can_start = reason.empty() && !pending;
+    if (!can_start) ImGui::BeginDisabled();
+    if (ImGui::Button("Live")) {
+        ProfileRequest request;
+        request.mode = is_timeline_set(set_) ? ProfileMode::kTimeline : ProfileMode::kMetrics;
+        request.kernel_id = chosen.id;
+        request.problem = problem_;
+        if (request.mode == ProfileMode::kMetrics) request.metric_set = sets[size_t(set_)];
+        if (request.mode == ProfileMode::kTimeline) request.history = 600;
+        control_ = std::make_shared<LiveControl>();
+        pending_job_ = request_live_profile(context, std::move(request), control_);
+    }
+    if (!can_start) ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool paused = control_ && control_->paused;
+    if (!running) ImGui::BeginDisabled();
+    if (ImGui::Button(paused ? "Resume###pause" : "Pause###pause")) control_->paused = !paused;
+    ImGui::SameLine();
+    if (ImGui::Button("Stop")) {
+        control_->stop = true;
+        control_->paused = false;
+    }
+    if (!running) ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool has_result = shown_ && (shown_->latest || shown_->timeline);
+    if (!has_result) ImGui::BeginDisabled();
+    if (ImGui::Button("Snapshot")) save_snapshot();
+    if (!has_result) ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("write the newest profile (or the stopped timeline) as JSON");
+    }
+    ImGui::SameLine();
+    if (running) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(job.message.c_str());
+    } else if (pending) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextDisabled("queued behind %s", job.title.empty() ? "another job" : job.title.c_str());
+    } else if (!reason.empty()) {
+        ImGui::AlignTextToFramePadding();
+        const bool no_gpu = system && !system->has_gpu();
+        ImGui::TextColored(no_gpu ? kNoteColour : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                           "%s", reason.c_str());
+        if (no_gpu && !system->no_gpu_reason.empty()) {
+            ImGui::TextDisabled("%s", system->no_gpu_reason.c_str());
+        }
+    }
+    if (!message_.empty()) ImGui::TextUnformatted(message_.c_str());
+}
+
+void ProfilePanel::draw_status(AppContext& context) {
+    (void)context;
+    if (!shown_) {
+        ImGui::TextWrapped("Nothing profiled yet. Choose a kernel, a size and a set, then press "
+                           "Live: the kernel is verified first, then its metrics update several "
+                           "times a second.");
+        return;
+    }
+    const LiveProfile& live = *shown_;
+    ImGui::Text("%s %s%s%s", live.request.kernel_id.c_str(),
+                kernels::problem_text(live.request.problem).c_str(), live.device.empty() ? "" : " on ",
+                live.device.c_str());
+    ImGui::SameLine();
+    if (live.paused) {
+        ImGui::TextColored(kNoteColour, "paused");
+    } else if (live.running) {
+        ImGui::TextColored(kOkColour, "live: %.1f updates/s", live.updates_per_s);
+    } else {
+        ImGui::TextDisabled("stopped after %llu updates", (unsigned long long)live.updates);
+    }
+    if (!live.error.empty()) ImGui::TextColored(kErrorColour, "%s", live.error.c_str());
+    if (live.latest) {
+        const profiling::KernelProfile& p = *live.latest;
+        ImGui::TextDisabled("%zu passes, %.1f ms per update%s", p.passes, p.profile_ms,
+                            p.reused_session ? " (session reused)" : "");
+        for (const profiling::UnavailableMetric& missing : p.unavailable) {
+            ImGui::TextDisabled("not on this GPU: %s (%s)", missing.name.c_str(), missing.reason.c_str());
+        }
+    }
+}
+
+void ProfilePanel::draw_cards() {
+    if (cards_.empty()) return;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const int per_row = std::max(1, int(avail / (kCardWidth + 8.0f)));
+    const float card_height = ImGui::GetTextLineHeightWithSpacing() * 2.0f + 64.0f;
+    for (size_t i = 0; i < cards_.size(); ++i) {
+        const MetricCard& card = cards_[i];
+        if (i % size_t(per_row) != 0) ImGui::SameLine();
+        ImGui::PushID(int(i));
+        ImGui::BeginChild("card", ImVec2(kCardWidth, card_height), true,
+                          ImGuiWindowFlags_NoScrollbar);
+        ImGui::TextDisabled("%s", card.label.c_str());
+        ImGui::TextUnformatted(card.value_text.c_str());
+        paint_draw_list(card_charts_[i], 1.0f);
+        ImGui::EndChild();
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s\n%s%s", card.name.c_str(),
+                              card.meaning.empty() ? "(not in the catalogue)" : card.meaning.c_str(),
+                              card.unit.empty() ? "" : ("\nunit: " + card.unit).c_str());
+        }
+        ImGui::PopID();
+    }
+}
+
+void ProfilePanel::draw_timeline() {
+    if (timeline_charts_.empty()) return;
+    ImGui::Text("PM sampling: %llu samples, newest on the right",
+                (unsigned long long)shown_->samples);
+    for (const viz::DrawList& chart : timeline_charts_) paint_draw_list(chart, 1.0f);
+    if (shown_->timeline && shown_->timeline->ok()) {
+        const profiling::KernelTimeline& t = *shown_->timeline;
+        ImGui::TextDisabled("%llu launches, sampling overhead %.1f%%, %llu lost, %llu dropped",
+                            (unsigned long long)t.launches, t.overhead_pct(),
+                            (unsigned long long)t.lost, (unsigned long long)t.dropped);
+    }
+}
+
+void ProfilePanel::draw_checklist() {
+    if (checklist_.empty()) return;
+    ImGui::Separator();
+    ImGui::TextColored(kNoteColour, "Why are the tensor cores idle?");
+    ImGui::TextDisabled("tensor pipe below %.0f%% on a kernel whose inputs are not FP32",
+                        kTensorIdlePct);
+    for (const ChecklistLine& line : checklist_) {
+        ImGui::TextColored(line.passed ? kOkColour : kErrorColour, "%s", line.passed ? "ok  " : "FAIL");
+        ImGui::SameLine();
+        ImGui::TextUnformatted(line.check.c_str());
+        ImGui::SameLine();
+        ImGui::TextDisabled("- %s", line.detail.c_str());
+    }
+}
+
+void ProfilePanel::save_snapshot() {
+    if (!shown_) return;
+    const std::string base = "profile_" + shown_->request.kernel_id + "_" +
+                             kernels::problem_text(shown_->request.problem);
+    std::string text;
+    std::string path;
+    if (shown_->latest) {
+        path = base + ".json";
+        text = profiling::to_json(*shown_->latest).dump(2);
+    } else {
+        path = base + "_timeline.json";
+        text = profiling::to_json(*shown_->timeline).dump(2);
+    }
+    const std::string error = viz::write_bytes_atomically(path, text + "\n");
+    message_ = error.empty() ? "wrote " + path : error;
+}
+
+void ProfilePanel::draw(AppContext& context) {
+    refresh(context.live_profile.latest());
+    draw_controls(context);
+    ImGui::Separator();
+    ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    draw_status(context);
+    draw_checklist();
+    draw_cards();
+    draw_timeline();
+    ImGui::EndChild();
+}
+
+}  // namespace tclens::gui

@@ -1,0 +1,62 @@
+#pragma once
+// Profile panel: one kernel on one size under CUPTI, live. "Live" posts the profile job
+// (app/gui/jobs/profile_job.h): in metrics mode it shows a card per metric of the chosen set
+// (label, value, unit; the catalogue's meaning as tooltip) with a strip chart of its last
+// values; in timeline mode, PM-sampling strip charts (tensor %, DRAM %, FMA %) scrolling as
+// samples arrive. When the tensor pipe is ~idle on a kernel meant to use it, the lesson's
+// "Why are the tensor cores idle?" checklist (app/gui/profile_view.h) says what to check.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/jobs/profile_job.h"
+#include "app/gui/panel.h"
+#include "app/gui/profile_view.h"
+#include "kernels/gemm.h"
+#include "viz/draw_list.h"
+
+namespace tclens::gui {
+
+// The sets the panel offers: "default" and "all" (metrics mode), "timeline" (timeline mode).
+const std::vector<std::string>& profile_panel_sets();
+
+class ProfilePanel : public Panel {
+public:
+    ProfilePanel();
+    std::string_view id() const override { return "profile"; }
+    std::string_view title() const override { return "Profile"; }
+    std::string_view help() const override;
+    void draw(AppContext& context) override;
+    // kernel=ID (any id of `tclens kernels`), mnk=MxNxK, set=default|all|timeline.
+    std::string apply_setting(std::string_view key, std::string_view value) override;
+
+private:
+    void set_size(const std::string& text);
+    void refresh(const std::shared_ptr<const LiveProfile>& latest);
+    void draw_controls(AppContext& context);
+    void draw_status(AppContext& context);
+    void draw_cards();
+    void draw_timeline();
+    void draw_checklist();
+    void save_snapshot();
+
+    const std::vector<kernels::KernelDescriptor>& kernels_;
+    int selected_ = 0;  // index into kernels_
+    std::array<char, 64> size_buffer_{};
+    kernels::GemmProblem problem_;  // parsed from size_buffer_, valid when size_error_ is ""
+    std::string size_error_;
+    int set_ = 0;  // index into profile_panel_sets()
+    std::shared_ptr<LiveControl> control_;  // of the last posted job
+    std::uint64_t pending_job_ = 0;         // its id; 0 before the first
+    std::shared_ptr<const LiveProfile> shown_;
+    std::vector<MetricCard> cards_;
+    std::vector<viz::DrawList> card_charts_;      // one per card
+    std::vector<viz::DrawList> timeline_charts_;  // one per PM-sampling metric
+    std::vector<ChecklistLine> checklist_;        // empty unless the tensor cores look idle
+    std::string message_;                         // of the last snapshot
+};
+
+}  // namespace tclens::gui

@@ -1,0 +1,102 @@
+// The Profile panel under Xvfb: the controls are drawn at the requested size, a machine without
+// a GPU shows why Live is off, settings change the picture, and a bad --set value is a usage
+// error. (Live metric cards, strip charts and the checklist need a GPU; their data is tested in
+// tests/unit/app/gui/profile_view_test.cpp and tests/unit/viz/strip_chart_test.cpp.)
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "tests/support/png_inspect.h"
+#include "tests/support/run_command.h"
+#include "viz/draw_list.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+constexpr int kWidth = 1200;
+constexpr int kHeight = 700;
+
+test::PngFacts profile_screenshot(const std::string& settings) {
+    const std::string path = test::temp_path("profile.png");
+    const auto result = test::run_command(
+        "xvfb-run -a " + kTclens + " screenshot --view profile --size " + std::to_string(kWidth) +
+        "x" + std::to_string(kHeight) + " " + settings + " --out " + path);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    test::PngFacts facts = test::inspect_png(path);
+    std::filesystem::remove(path);
+    return facts;
+}
+
+int pixels_of(const test::PngFacts& png, viz::Rgba colour) {
+    int count = 0;
+    for (size_t i = 0; i + 3 < png.rgba.size(); i += 4) {
+        count += png.rgba[i] == colour.r && png.rgba[i + 1] == colour.g &&
+                 png.rgba[i + 2] == colour.b;
+    }
+    return count;
+}
+
+int differing_pixels(const test::PngFacts& a, const test::PngFacts& b) {
+    if (a.rgba.size() != b.rgba.size()) return -1;
+    int count = 0;
+    for (size_t i = 0; i + 3 < a.rgba.size(); i += 4) {
+        count += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] ||
+                 a.rgba[i + 2] != b.rgba[i + 2];
+    }
+    return count;
+}
+
+bool machine_has_gpu() {
+    const auto result = test::run_command(kTclens + " device --json");
+    return result.out.find("\"gpu_found\": true") != std::string::npos;
+}
+
+// The note colour of "no GPU: profiling needs one": (0.95, 0.8, 0.35) -> (242, 204, 89).
+constexpr viz::Rgba kNote{242, 204, 89, 255};
+
+TEST(ProfilePanel, DefaultDrawsTheControlsAtTheRequestedSize) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto png = profile_screenshot("");
+    ASSERT_TRUE(png.loaded);
+    EXPECT_EQ(png.width, kWidth);
+    EXPECT_EQ(png.height, kHeight);
+    EXPECT_GT(png.distinct_colours, 10);
+    EXPECT_GT(png.text_rows, 20);  // controls, buttons and the "nothing profiled yet" text
+}
+
+TEST(ProfilePanel, WithoutAGpuLiveIsOffAndSaysWhy) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    if (machine_has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    const auto png = profile_screenshot("");
+    ASSERT_TRUE(png.loaded);
+    // "no GPU: profiling needs one", 27 characters of glyph cores in the note colour.
+    EXPECT_GT(pixels_of(png, kNote), 100);
+}
+
+TEST(ProfilePanel, SettingsChangeTheView) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto first = profile_screenshot("");
+    const auto other = profile_screenshot("--set kernel=mma_cp_async.bf16 --set mnk=1024x1024x1024 "
+                                          "--set set=timeline");
+    ASSERT_TRUE(first.loaded && other.loaded);
+    EXPECT_GT(differing_pixels(first, other), 500);
+}
+
+TEST(ProfilePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
+    for (const char* setting : {"kernel=fastest", "mnk=4096x4096", "set=everything", "zoom=2"}) {
+        SCOPED_TRACE(setting);
+        const auto result = test::run_command(kTclens + " screenshot --view profile --set " +
+                                              setting + " --out " + test::temp_path("never.png"));
+        EXPECT_EQ(result.exit_code, 2);
+        EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+        const std::string text = setting;
+        const std::string key = text.substr(0, text.find('='));
+        const std::string value = text.substr(text.find('=') + 1);
+        EXPECT_NE(result.err.find(key == "zoom" ? key : value), std::string::npos) << result.err;
+    }
+}
+
+}  // namespace
+}  // namespace tclens

@@ -395,9 +395,22 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
     if (!counters.empty()) {
         const Workload run_once = [this] { return state_->launch(1); };
         const Workload flush = [this] { return state_->flusher.flush(state_->stream); };
+        // The range must hold the kernel only: launch() does host work first (function
+        // attributes, tensor maps; cuBLAS its heuristics) and CUPTI's launch path adds its own,
+        // during which a range pushed straight away would see an idle GPU (~0.1 ms on the H100,
+        // all of it in gpu__time_duration and the *_elapsed metrics). The gate holds the stream
+        // until the range's work is all enqueued. 50 ms is far above any enqueue time.
+        PassGate gate;
+        gate.timeout_ms = 50;
+        gate.close = [this, &gate] {
+            return state_->gate.close(state_->stream,
+                                      static_cast<std::uint64_t>(gate.timeout_ms * 1e6));
+        };
+        gate.open = [this] { state_->gate.open(); };
         const ProfileResult collected = state_->range_profiler().profile(
             counters, run_once, RangeMode::kUserRange, 1, gemm.kernel->id,
-            options.flush_l2 ? flush : Workload{});
+            options.flush_l2 ? flush : Workload{}, gate);
+        result.gated = collected.gated;
         result.passes = collected.passes;
         result.l2_flushed = options.flush_l2;
         result.setup_ms = collected.setup_ms;

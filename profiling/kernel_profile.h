@@ -82,6 +82,10 @@ struct KernelProfile {
     double passes_ms = 0;
     double decode_ms = 0;
     bool reused_session = false;
+    // Every pass's range held the kernel's GPU work only: the stream was held while the range
+    // was pushed, the kernel enqueued and the range popped (RangeProfiler's PassGate). False:
+    // the range also saw the GPU idle while the host launched (gpu__time_duration too long).
+    bool gated = false;
 
     bool ok() const { return error.ok(); }
     // The value named `name`, or nullptr.

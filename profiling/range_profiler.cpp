@@ -110,6 +110,9 @@ struct RangeProfiler::State {
         std::vector<std::uint8_t> counter_data;
     };
     std::unique_ptr<Session> session;
+    // A PassGate once timed out with the host still inside the pass: CUPTI waits for the GPU
+    // in push or pop here, so gating only adds the gate's time-out. Not gated again.
+    bool gate_blocks = false;
 
     ProfilerError open_once();
     // Makes `host` and `config` those of `metrics` (kept from the last call when it is the same
@@ -281,7 +284,7 @@ void RangeProfiler::end_session() { state_->session.reset(); }
 ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
                                      const Workload& workload, RangeMode mode, int max_ranges,
                                      const std::string& range_name,
-                                     const Workload& before_each_pass) {
+                                     const Workload& before_each_pass, const PassGate& gate) {
     using Clock = std::chrono::steady_clock;
     const auto ms_since = [](Clock::time_point start) {
         return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -357,6 +360,8 @@ ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
         // Kernel replay finishes every pass inside each launch: one round. User replay needs
         // one round per pass; the bound only guards against a CUPTI that never says "done".
         const std::size_t max_rounds = per_kernel ? 1 : passes + 1;
+        const bool use_gate = static_cast<bool>(gate) && !state_->gate_blocks;
+        result.gated = !per_kernel && use_gate;
         bool all_passes = false;
         for (std::size_t round = 0; round < max_rounds && !all_passes; ++round) {
             if (before_each_pass) {
@@ -373,25 +378,58 @@ ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
             auto start = TCLENS_PARAMS(CUpti_RangeProfiler_Start_Params);
             start.pRangeProfilerObject = object;
             TCLENS_CUPTI(cuptiRangeProfilerStart(&start));
-            if (!per_kernel) {
+            // With a gate, the stream waits (outside the range, after Start so that Start never
+            // waits on it) while push, the workload's host work and launches, and pop happen;
+            // then the GPU runs push marker, kernels and pop marker back to back. Without one,
+            // the GPU range opens at push, and the device is synchronised before the pop.
+            const bool gating = !per_kernel && use_gate;
+            const Clock::time_point gate_closed = Clock::now();
+            std::string failure;
+            if (gating) {
+                failure = gate.close();
+                if (!failure.empty()) failure = "closing the pass gate: " + failure;
+            }
+            bool pushed = false;
+            if (!per_kernel && failure.empty()) {
                 auto push = TCLENS_PARAMS(CUpti_RangeProfiler_PushRange_Params);
                 push.pRangeProfilerObject = object;
                 push.pRangeName = range_name.c_str();
-                TCLENS_CUPTI(cuptiRangeProfilerPushRange(&push));
+                const ProfilerError pushed_error =
+                    from_cupti(cuptiRangeProfilerPushRange(&push), "cuptiRangeProfilerPushRange");
+                if (!pushed_error.ok()) {
+                    if (gating) gate.open();
+                    return pushed_error;
+                }
+                pushed = true;
             }
-            std::string failure = workload ? workload() : "no workload given";
+            if (failure.empty()) failure = workload ? workload() : "no workload given";
+            ProfilerError popped;
+            if (gating && pushed) {
+                auto pop = TCLENS_PARAMS(CUpti_RangeProfiler_PopRange_Params);
+                pop.pRangeProfilerObject = object;
+                popped = from_cupti(cuptiRangeProfilerPopRange(&pop), "cuptiRangeProfilerPopRange");
+            }
+            if (gating) {
+                gate.open();
+                // The host took as long as the gate waits at most: CUPTI (or the workload)
+                // blocked on the closed stream, the gate gave up, and the range saw the idle
+                // time anyway. Not worth the wait on later passes.
+                if (ms_since(gate_closed) >= 0.9 * gate.timeout_ms) {
+                    state_->gate_blocks = true;
+                    result.gated = false;
+                }
+            }
             const cudaError_t synced = cudaDeviceSynchronize();
             if (failure.empty() && synced != cudaSuccess) {
                 failure = from_cuda(synced, "cudaDeviceSynchronize after the workload").message;
             }
-            if (!per_kernel) {
+            if (!gating && pushed) {
                 auto pop = TCLENS_PARAMS(CUpti_RangeProfiler_PopRange_Params);
                 pop.pRangeProfilerObject = object;
-                const ProfilerError popped =
-                    from_cupti(cuptiRangeProfilerPopRange(&pop), "cuptiRangeProfilerPopRange");
-                if (failure.empty() && !popped.ok()) {
-                    return popped;
-                }
+                popped = from_cupti(cuptiRangeProfilerPopRange(&pop), "cuptiRangeProfilerPopRange");
+            }
+            if (failure.empty() && !popped.ok()) {
+                return popped;
             }
             auto stop = TCLENS_PARAMS(CUpti_RangeProfiler_Stop_Params);
             stop.pRangeProfilerObject = object;

@@ -63,11 +63,28 @@ struct ProfileResult {
     double setup_ms = 0;    // config, enable (a new session only), counter data image, SetConfig
     double passes_ms = 0;   // before_each_pass + workload + Start/Stop, all passes
     double decode_ms = 0;   // DecodeData + evaluation
+    // Every pass ran behind a PassGate: the ranges hold GPU work only.
+    bool gated = false;
 };
 
 // The GPU work to profile. It launches kernels on the current device and returns "" or one line
 // saying what failed; RangeProfiler synchronises the device after it.
 using Workload = std::function<std::string()>;
+
+// Holds the workload's stream while a user range is pushed, its work enqueued and the range
+// popped, then lets it all run: the GPU side of the range then opens right before the first
+// kernel and closes right after the last, whatever the host did in between (function
+// attributes, tensor-map encoding, CUPTI's own launch work). Without it the range opens on the
+// GPU at push time and the GPU idles inside it while the host prepares the launch, which adds
+// ~0.1 ms to gpu__time_duration and dilutes every *_elapsed metric.
+struct PassGate {
+    // Enqueues a wait on the workload's stream that lasts until open() or `timeout_ms`;
+    // "" or one line saying what failed.
+    std::function<std::string()> close;
+    std::function<void()> open;
+    double timeout_ms = 0;
+    explicit operator bool() const { return close && open && timeout_ms > 0; }
+};
 
 class RangeProfiler {
   public:
@@ -115,10 +132,14 @@ class RangeProfiler {
     // `before_each_pass`, when given, runs before each pass outside the profiling session (so
     // its GPU work is not counted), e.g. to flush the L2 cache so every pass starts alike; it
     // returns "" or one line saying what failed. The device is synchronised after it.
+    // `gate`, when given (kUserRange only), is closed before each push and opened after the pop
+    // (PassGate). Should CUPTI block the host while the gate is closed (push or pop waiting for
+    // the GPU), the pass still completes once the gate times out; the profiler then stops gating
+    // for its lifetime and says so in ProfileResult::gated.
     ProfileResult profile(const std::vector<std::string>& metrics, const Workload& workload,
                           RangeMode mode = RangeMode::kPerKernel, int max_ranges = 64,
                           const std::string& range_name = "tclens",
-                          const Workload& before_each_pass = {});
+                          const Workload& before_each_pass = {}, const PassGate& gate = {});
 
     // Disables the range profiler kept enabled by the last kUserRange profile(), if any. Call it
     // before another profiler (PM sampling) takes the device's counters.

@@ -29,7 +29,9 @@ StreamGate::~StreamGate() {
     if (host_flag_ != nullptr) cudaFreeHost(const_cast<int*>(host_flag_));
 }
 
-std::string StreamGate::close(cudaStream_t stream) {
+std::string StreamGate::close(cudaStream_t stream) { return close(stream, kGateTimeoutNs); }
+
+std::string StreamGate::close(cudaStream_t stream, std::uint64_t timeout_ns) {
     cudaError_t e = cudaSuccess;
     if (host_flag_ == nullptr) {
         void* flag = nullptr;
@@ -47,7 +49,7 @@ std::string StreamGate::close(cudaStream_t stream) {
     if (e == cudaSuccess) {
         *host_flag_ = 0;
         std::atomic_thread_fence(std::memory_order_seq_cst);
-        wait_until_open<<<1, 1, 0, stream>>>(device_flag_, kGateTimeoutNs);
+        wait_until_open<<<1, 1, 0, stream>>>(device_flag_, timeout_ns);
         e = cudaGetLastError();
     }
     return e == cudaSuccess ? "" : "closing the stream gate: " + cuda_text(e);

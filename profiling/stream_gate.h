@@ -29,6 +29,8 @@ class StreamGate {
     // Enqueues a one-thread kernel on `stream` that waits until open(); allocates the mapped
     // host flag on first use. "" or the CUDA error.
     std::string close(cudaStream_t stream);
+    // The same with its own time-out: the gate opens by itself after `timeout_ns`.
+    std::string close(cudaStream_t stream, std::uint64_t timeout_ns);
     // Releases the waiting kernel.
     void open();
 

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ struct Case {
     std::string kernel_id;
     GemmProblem problem;
 };
+
+// How GoogleTest names a case in its output: "wgmma_tma.bf16 128x3072x3072", not raw bytes.
+void PrintTo(const Case& c, std::ostream* os) {
+    *os << c.kernel_id << " " << c.problem.m << "x" << c.problem.n << "x" << c.problem.k;
+}
 
 std::vector<GemmProblem> sizes() {
     std::vector<GemmProblem> problems;

@@ -49,6 +49,7 @@
 
 #include "kernels/gemm.h"
 #include "kernels/ladder.h"
+#include "kernels/smem_opt_in.h"
 #include "kernels/ptx.cuh"
 
 namespace tclens::kernels {
@@ -284,8 +285,8 @@ std::string can_run_wmma(const GemmProblem& problem) {
 
 template <typename T>
 cudaError_t launch_wmma(const GemmOperands& operands, cudaStream_t stream) {
-    const cudaError_t status = cudaFuncSetAttribute(
-        wmma_gemm_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes);
+    const cudaError_t status =
+        opt_in_shared_memory(reinterpret_cast<const void*>(wmma_gemm_kernel<T>), kSmemBytes, false);
     if (status != cudaSuccess) {
         return status;
     }

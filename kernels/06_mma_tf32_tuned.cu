@@ -83,6 +83,7 @@
 #include <string>
 
 #include "kernels/ladder.h"
+#include "kernels/smem_opt_in.h"
 #include "kernels/ptx.cuh"
 
 namespace tclens::kernels {
@@ -461,14 +462,9 @@ std::string mma_tf32_tuned_can_run(const GemmProblem& problem) {
 
 template <class Cfg>
 cudaError_t mma_tf32_tuned_launch(const GemmOperands& operands, cudaStream_t stream) {
-    cudaError_t status = cudaFuncSetAttribute(
-        mma_tf32_tuned<Cfg>, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
-    if (status == cudaSuccess) {
-        // kBlocksPerSm blocks of up to 227 KiB together need the largest shared-memory carveout.
-        status = cudaFuncSetAttribute(mma_tf32_tuned<Cfg>,
-                                      cudaFuncAttributePreferredSharedMemoryCarveout,
-                                      cudaSharedmemCarveoutMaxShared);
-    }
+    // kBlocksPerSm blocks of up to 227 KiB together need the largest shared-memory carveout.
+    const cudaError_t status = opt_in_shared_memory(
+        reinterpret_cast<const void*>(mma_tf32_tuned<Cfg>), Cfg::kSmemBytes, true);
     if (status != cudaSuccess) {
         return status;
     }

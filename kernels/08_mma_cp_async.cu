@@ -64,6 +64,7 @@
 #include <type_traits>
 
 #include "kernels/ladder.h"
+#include "kernels/smem_opt_in.h"
 #include "kernels/ptx.cuh"
 
 namespace tclens::kernels {
@@ -456,12 +457,8 @@ template <typename Element, typename Config>
 cudaError_t mma_cp_async_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const auto kernel = mma_cp_async_gemm<Element, Config>;
-    cudaError_t status = cudaFuncSetAttribute(
-        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
-    if (status == cudaSuccess) {
-        status = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                      cudaSharedmemCarveoutMaxShared);
-    }
+    const cudaError_t status =
+        opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, true);
     if (status != cudaSuccess) {
         return status;
     }

@@ -47,6 +47,7 @@
 
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
+#include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
 
 namespace tclens::kernels {
@@ -252,12 +253,8 @@ template <typename Element, typename Config>
 cudaError_t wgmma_tma_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const auto kernel = wgmma_tma_gemm<Element, Config>;
-    cudaError_t status = cudaFuncSetAttribute(
-        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
-    if (status == cudaSuccess) {
-        status = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                      cudaSharedmemCarveoutMaxShared);
-    }
+    const cudaError_t status =
+        opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, true);
     if (status != cudaSuccess) {
         return status;
     }

@@ -45,6 +45,7 @@
 
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
+#include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
 
 namespace tclens::kernels {
@@ -239,8 +240,8 @@ template <typename Element, typename Config>
 cudaError_t warp_specialized_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const auto kernel = warp_specialized_gemm<Element, Config>;
-    cudaError_t status = cudaFuncSetAttribute(
-        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
+    const cudaError_t status =
+        opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, false);
     if (status != cudaSuccess) {
         return status;
     }

@@ -53,6 +53,7 @@
 
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
+#include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
 
 namespace tclens::kernels {
@@ -423,8 +424,8 @@ template <typename Element, typename Config>
 cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const auto kernel = persistent_gemm<Element, Config>;
-    cudaError_t status = cudaFuncSetAttribute(
-        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
+    cudaError_t status =
+        opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, false);
     int clusters = 0;
     if (status == cudaSuccess) {
         status = persistent_clusters<Element, Config>(&clusters);

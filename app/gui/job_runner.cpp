@@ -12,10 +12,9 @@ void JobProgress::report(float fraction, std::string message) {
     runner_.status_.message = std::move(message);
 }
 
-bool JobProgress::cancelled() const {
-    std::lock_guard lock(runner_.mutex_);
-    return runner_.stopping_ || runner_.cancelled_id_ == id_;
-}
+bool JobProgress::cancelled() const { return runner_.cancel_running_.load(); }
+
+const std::atomic<bool>& JobProgress::cancel_flag() const { return runner_.cancel_running_; }
 
 JobRunner::JobRunner() : worker_([this] { worker_loop(); }) {}
 
@@ -23,6 +22,7 @@ JobRunner::~JobRunner() {
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
+        cancel_running_ = true;
         queue_.clear();
     }
     wake_.notify_all();
@@ -43,12 +43,12 @@ std::uint64_t JobRunner::post(std::string title, Work work) {
 
 void JobRunner::cancel_current() {
     std::lock_guard lock(mutex_);
-    cancelled_id_ = running_id_;
+    if (running_id_ != 0) cancel_running_ = true;
 }
 
 void JobRunner::cancel_all() {
     std::lock_guard lock(mutex_);
-    cancelled_id_ = running_id_;
+    if (running_id_ != 0) cancel_running_ = true;
     status_.finished += queue_.size();
     queue_.clear();
     status_.queued = 0;
@@ -73,6 +73,7 @@ void JobRunner::worker_loop() {
         Job job = std::move(queue_.front());
         queue_.pop_front();
         running_id_ = job.id;
+        cancel_running_ = false;
         status_.busy = true;
         status_.title = job.title;
         status_.fraction = 0.0f;

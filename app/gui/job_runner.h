@@ -3,6 +3,7 @@
 // so a frame never waits for the GPU. Panels post jobs and read status(); a job reports
 // progress and checks cancelled() at safe points. A job's exception becomes status().last_error.
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -19,6 +20,9 @@ public:
     // fraction in [0, 1] (clamped), message shown next to the progress bar.
     void report(float fraction, std::string message);
     bool cancelled() const;
+    // The flag behind cancelled(), for code that polls an atomic between its own steps (e.g.
+    // kernels::RunOptions::cancel). Valid while the job runs.
+    const std::atomic<bool>& cancel_flag() const;
 
 private:
     friend class JobRunner;
@@ -72,7 +76,7 @@ private:
     JobStatus status_;
     std::uint64_t next_id_ = 1;
     std::uint64_t running_id_ = 0;
-    std::uint64_t cancelled_id_ = 0;
+    std::atomic<bool> cancel_running_{false};  // the running job is asked to stop
     bool stopping_ = false;
     std::thread worker_;  // last: started after every other member exists
 };

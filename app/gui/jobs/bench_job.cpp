@@ -1,53 +1,10 @@
 #include "app/gui/jobs/bench_job.h"
 
-#include <atomic>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
-
-#include "kernels/problem_text.h"
 #include "app/gui/app_context.h"
+#include "kernels/problem_text.h"
 
 namespace tclens::gui {
 namespace {
-
-// Mirrors JobProgress::cancelled() into an atomic that RunOptions::cancel can point at, by
-// polling on a thread of its own: the runner checks that atomic between launches, which can
-// be milliseconds apart inside one run, while the bench's progress callback only comes between
-// runs (a naive kernel at 8192^3 runs for many seconds).
-class CancelMirror {
-public:
-    explicit CancelMirror(const JobProgress& progress)
-        : thread_([this, &progress] {
-              std::unique_lock lock(mutex_);
-              while (!done_) {
-                  if (progress.cancelled()) {
-                      flag.store(true);
-                      return;
-                  }
-                  wake_.wait_for(lock, std::chrono::milliseconds(20));
-              }
-          }) {}
-    ~CancelMirror() {
-        {
-            std::lock_guard lock(mutex_);
-            done_ = true;
-        }
-        wake_.notify_all();
-        thread_.join();
-    }
-    CancelMirror(const CancelMirror&) = delete;
-    CancelMirror& operator=(const CancelMirror&) = delete;
-
-    std::atomic<bool> flag{false};
-
-private:
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    bool done_ = false;
-    std::thread thread_;  // last: started after the members it uses exist
-};
 
 // "" when the request names at least one known kernel and one size, else why not.
 std::string request_error(const kernels::BenchRequest& request) {
@@ -79,9 +36,8 @@ std::uint64_t request_bench(AppContext& context, kernels::BenchRequest request) 
             context.bench_results.publish(std::move(result));
             return;
         }
-        CancelMirror cancel(progress);
         kernels::BenchRequest run = request;
-        run.run.cancel = &cancel.flag;
+        run.run.cancel = &progress.cancel_flag();  // checked between launches, not only runs
         if (run.measure_peaks) progress.report(0.0f, "measuring peaks");
         result->report = kernels::run_bench(
             run, runner,
@@ -91,7 +47,7 @@ std::uint64_t request_bench(AppContext& context, kernels::BenchRequest request) 
                                 std::to_string(index + 1) + "/" + std::to_string(total) + " " +
                                     kernel.id + " " + kernels::problem_text(problem));
             });
-        result->cancelled = cancel.flag.load();
+        result->cancelled = progress.cancelled();
         context.bench_results.publish(std::move(result));
     });
 }

@@ -244,14 +244,6 @@ cudaError_t mma_ldmatrix_xor_launch(const GemmOperands& operands, cudaStream_t s
     return cudaGetLastError();
 }
 
-// The descriptor for a precision this rung does not have (f32, tf32): it refuses every problem.
-std::string wrong_precision_can_run(const GemmProblem&) {
-    return "mma_ldmatrix_xor takes f16 or bf16 inputs only";
-}
-cudaError_t wrong_precision_launch(const GemmOperands&, cudaStream_t) {
-    return cudaErrorInvalidValue;
-}
-
 }  // namespace
 
 // kF16 and kBF16 give "mma_ldmatrix_xor.f16" / ".bf16". Any other precision violates the
@@ -294,8 +286,8 @@ KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
             break;
         case Precision::kF32:
         case Precision::kTF32:
-            d.can_run = wrong_precision_can_run;
-            d.launch = wrong_precision_launch;
+            d.can_run = refuse_non_16bit_inputs;
+            d.launch = refuse_launch;
             break;
     }
     return d;

@@ -472,14 +472,6 @@ cudaError_t mma_cp_async_launch(const GemmOperands& operands, cudaStream_t strea
     return cudaGetLastError();
 }
 
-// The descriptor for a precision this rung does not have (f32, tf32): it refuses every problem.
-std::string wrong_precision_can_run(const GemmProblem&) {
-    return "mma_cp_async takes f16 or bf16 inputs only";
-}
-cudaError_t wrong_precision_launch(const GemmOperands&, cudaStream_t) {
-    return cudaErrorInvalidValue;
-}
-
 }  // namespace
 
 // kF16 and kBF16 give "mma_cp_async.f16" / ".bf16", both ChosenConfig. Any other precision
@@ -530,8 +522,8 @@ KernelDescriptor mma_cp_async_kernel(Precision precision) {
             break;
         case Precision::kF32:
         case Precision::kTF32:
-            d.can_run = wrong_precision_can_run;
-            d.launch = wrong_precision_launch;
+            d.can_run = refuse_non_16bit_inputs;
+            d.launch = refuse_launch;
             break;
     }
     return d;

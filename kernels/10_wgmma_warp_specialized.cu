@@ -186,54 +186,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #endif
 }
 
-constexpr std::int64_t kWarpSpecializedMaxDim = std::int64_t{1} << 30;
-
-std::int64_t warp_specialized_tiles(std::int64_t extent, int tile) {
-    return (extent + tile - 1) / tile;
-}
-
 template <typename Config>
 std::string warp_specialized_can_run(const GemmProblem& problem) {
-    if (problem.m > kWarpSpecializedMaxDim || problem.n > kWarpSpecializedMaxDim ||
-        problem.k > kWarpSpecializedMaxDim) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
-    }
-    if (problem.k % 8 != 0) {
-        return "K must be a multiple of 8: TMA needs A's row stride to be a multiple of 16 bytes";
-    }
-    if (problem.n % 8 != 0) {
-        return "N must be a multiple of 8: TMA needs B's row stride to be a multiple of 16 bytes";
-    }
-    if (warp_specialized_tiles(problem.m, Config::kBlockM) *
-            warp_specialized_tiles(problem.n, Config::kBlockN) >
-        2147483647) {
-        return "C has more than 2147483647 tiles of " + std::to_string(Config::kBlockM) + " x " +
-               std::to_string(Config::kBlockN) + ": one block each, gridDim.x limit";
-    }
-    return "";
-}
-
-// Tensor maps of A (box 64 k x 128 m rows) and B (box 64 n x 64 k rows), 128-byte swizzled.
-template <typename Element>
-bool warp_specialized_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorMap* b_map,
-                           int box_rows_a, int box_rows_b) {
-    const GemmProblem& p = operands.problem;
-    TensorMap2d a;
-    a.base = operands.a;
-    a.type = std::is_same_v<Element, __half> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
-                                             : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-    a.rows = static_cast<std::uint64_t>(p.m);
-    a.cols = static_cast<std::uint64_t>(p.k);
-    a.row_stride_bytes = static_cast<std::uint64_t>(p.k) * 2;
-    a.box_rows = static_cast<std::uint32_t>(box_rows_a);
-    a.box_cols = hopper::kBoxElems;
-    TensorMap2d b = a;
-    b.base = operands.b;
-    b.rows = static_cast<std::uint64_t>(p.k);
-    b.cols = static_cast<std::uint64_t>(p.n);
-    b.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 2;
-    b.box_rows = static_cast<std::uint32_t>(box_rows_b);
-    return encode_tensor_map(a, a_map).empty() && encode_tensor_map(b, b_map).empty();
+    return tma_gemm_can_run(problem, Config::kBlockM, Config::kBlockN);
 }
 
 template <typename Element, typename Config>
@@ -247,24 +202,18 @@ cudaError_t warp_specialized_launch(const GemmOperands& operands, cudaStream_t s
     }
     CUtensorMap a_map;
     CUtensorMap b_map;
-    if (!warp_specialized_maps<Element>(operands, &a_map, &b_map, Config::kBlockM,
-                                        Config::kBlockK)) {
+    if (!encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
+                             Config::kBlockK, &a_map, &b_map)
+             .empty()) {
         return cudaErrorInvalidValue;
     }
-    const int tiles_m = static_cast<int>(warp_specialized_tiles(p.m, Config::kBlockM));
-    const int tiles_n = static_cast<int>(warp_specialized_tiles(p.n, Config::kBlockN));
+    const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
+    const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
     kernel<<<static_cast<unsigned>(std::int64_t{tiles_m} * tiles_n), Config::kThreads,
              Config::kSmemBytes, stream>>>(a_map, b_map, operands.c, static_cast<int>(p.m),
                                            static_cast<int>(p.n), static_cast<int>(p.k), tiles_m,
                                            tiles_n);
     return cudaGetLastError();
-}
-
-std::string warp_specialized_wrong_precision_can_run(const GemmProblem&) {
-    return "wgmma_ws takes f16 or bf16 inputs only";
-}
-cudaError_t warp_specialized_wrong_precision_launch(const GemmOperands&, cudaStream_t) {
-    return cudaErrorInvalidValue;
 }
 
 }  // namespace
@@ -310,8 +259,8 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
             break;
         case Precision::kF32:
         case Precision::kTF32:
-            d.can_run = warp_specialized_wrong_precision_can_run;
-            d.launch = warp_specialized_wrong_precision_launch;
+            d.can_run = refuse_non_16bit_inputs;
+            d.launch = refuse_launch;
             break;
     }
     return d;

@@ -322,51 +322,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #endif
 }
 
-constexpr std::int64_t kPersistentMaxDim = std::int64_t{1} << 30;
-
-std::int64_t persistent_tiles(std::int64_t extent, int tile) { return (extent + tile - 1) / tile; }
-
 template <typename Config>
 std::string persistent_can_run(const GemmProblem& problem) {
-    if (problem.m > kPersistentMaxDim || problem.n > kPersistentMaxDim ||
-        problem.k > kPersistentMaxDim) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
-    }
-    if (problem.k % 8 != 0) {
-        return "K must be a multiple of 8: TMA needs A's row stride to be a multiple of 16 bytes";
-    }
-    if (problem.n % 8 != 0) {
-        return "N must be a multiple of 8: TMA needs B's row stride to be a multiple of 16 bytes";
-    }
-    if (persistent_tiles(problem.m, Config::kBlockM) * persistent_tiles(problem.n, Config::kBlockN) >
-        2147483647) {
-        return "C has more than 2147483647 tiles of " + std::to_string(Config::kBlockM) + " x " +
-               std::to_string(Config::kBlockN) + ": tile ids are 32-bit ints";
-    }
-    return "";
+    return tma_gemm_can_run(problem, Config::kBlockM, Config::kBlockN);
 }
 
-// Tensor maps of A (box 64 k x 128 m), B (box 64 n x 64 k) and C (f32, box 32 n x kStoreRows
-// m), all 128-byte swizzled.
+// Tensor maps of A (box 64 k x 128 m) and B (box 64 n x 64 k), and of C (f32, box kStoreCols n
+// x kStoreRows m), all 128-byte swizzled. Returns "" or the first encoder error.
 template <typename Element, typename Config>
-bool persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorMap* b_map,
-                     CUtensorMap* c_map) {
+std::string persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorMap* b_map,
+                            CUtensorMap* c_map) {
+    std::string error = encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
+                                            Config::kBlockK, a_map, b_map);
+    if (!error.empty()) return error;
     const GemmProblem& p = operands.problem;
-    TensorMap2d a;
-    a.base = operands.a;
-    a.type = std::is_same_v<Element, __half> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
-                                             : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-    a.rows = static_cast<std::uint64_t>(p.m);
-    a.cols = static_cast<std::uint64_t>(p.k);
-    a.row_stride_bytes = static_cast<std::uint64_t>(p.k) * 2;
-    a.box_rows = Config::kBlockM;
-    a.box_cols = hopper::kBoxElems;
-    TensorMap2d b = a;
-    b.base = operands.b;
-    b.rows = static_cast<std::uint64_t>(p.k);
-    b.cols = static_cast<std::uint64_t>(p.n);
-    b.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 2;
-    b.box_rows = Config::kBlockK;
     TensorMap2d c;
     c.base = operands.c;
     c.type = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
@@ -375,8 +344,7 @@ bool persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorM
     c.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 4;
     c.box_rows = Config::kStoreRows;
     c.box_cols = Config::kStoreCols;
-    return encode_tensor_map(a, a_map).empty() && encode_tensor_map(b, b_map).empty() &&
-           encode_tensor_map(c, c_map).empty();
+    return encode_tensor_map(c, c_map);
 }
 
 // Clusters of the kernel that fit on the device at once (cudaOccupancyMaxActiveClusters),
@@ -436,13 +404,13 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
     CUtensorMap a_map;
     CUtensorMap b_map;
     CUtensorMap c_map;
-    if (!persistent_maps<Element, Config>(operands, &a_map, &b_map, &c_map)) {
+    if (!persistent_maps<Element, Config>(operands, &a_map, &b_map, &c_map).empty()) {
         return cudaErrorInvalidValue;
     }
-    const int tiles_m = static_cast<int>(persistent_tiles(p.m, Config::kBlockM));
-    const int tiles_n = static_cast<int>(persistent_tiles(p.n, Config::kBlockN));
+    const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
+    const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
     const std::int64_t cluster_tiles =
-        persistent_tiles(tiles_m, Config::kClusterM) * std::int64_t{tiles_n};
+        tiles_covering(tiles_m, Config::kClusterM) * std::int64_t{tiles_n};
     const std::int64_t grid_clusters = cluster_tiles < clusters ? cluster_tiles : clusters;
 
     cudaLaunchConfig_t config = {};
@@ -463,13 +431,6 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
         return status;
     }
     return cudaGetLastError();
-}
-
-std::string persistent_wrong_precision_can_run(const GemmProblem&) {
-    return "wgmma_persistent takes f16 or bf16 inputs only";
-}
-cudaError_t persistent_wrong_precision_launch(const GemmOperands&, cudaStream_t) {
-    return cudaErrorInvalidValue;
 }
 
 }  // namespace
@@ -514,8 +475,8 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
             break;
         case Precision::kF32:
         case Precision::kTF32:
-            d.can_run = persistent_wrong_precision_can_run;
-            d.launch = persistent_wrong_precision_launch;
+            d.can_run = refuse_non_16bit_inputs;
+            d.launch = refuse_launch;
             break;
     }
     return d;

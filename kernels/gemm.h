@@ -94,4 +94,10 @@ struct KernelDescriptor {
     cudaError_t (*launch)(const GemmOperands& operands, cudaStream_t stream) = nullptr;
 };
 
+// For a 16-bit rung's factory asked for another precision (a bug in the registry list): a
+// can_run that refuses every problem ("this rung takes f16 or bf16 inputs only") and a launch
+// that enqueues nothing and returns cudaErrorInvalidValue.
+std::string refuse_non_16bit_inputs(const GemmProblem& problem);
+cudaError_t refuse_launch(const GemmOperands& operands, cudaStream_t stream);
+
 }  // namespace tclens::kernels

@@ -26,6 +26,7 @@
 #include <type_traits>
 
 #include "kernels/ptx.cuh"
+#include "kernels/tma_gemm.h"
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #define TCLENS_HOPPER_DEVICE 1
@@ -37,6 +38,14 @@ constexpr int kWarpgroupThreads = 128;
 constexpr int kSwizzleRowBytes = 128;   // one swizzled row: 8 chunks of 16 bytes
 constexpr int kSwizzleAtomBytes = 1024; // 8 rows: the period of the XOR pattern
 constexpr int kBoxElems = 64;           // 128 bytes of 16-bit elements: every operand box's width
+static_assert(kBoxElems == static_cast<int>(kTmaBoxElems), "device and host agree on the box width");
+
+// The TMA element type of a 16-bit operand.
+template <typename Element>
+constexpr CUtensorMapDataType tma_type() {
+    return std::is_same_v<Element, __half> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                                           : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+}
 constexpr int kWgmmaM = 64;
 constexpr int kWgmmaK = 16;
 constexpr int kElementBytes = 2;

@@ -4,6 +4,8 @@
 
 #include "kernels/registry.h"
 
+#include "kernels/ladder.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -130,6 +132,17 @@ TEST(Registry, KernelsThatNeedMoreSharedMemoryThanTheGpuHasSayHowMuch) {
         }
     }
     EXPECT_GT(find_kernel("mma_cp_async.f16")->dynamic_smem_bytes, 163 * 1024) << "the rung this test is about";
+}
+
+TEST(Registry, SixteenBitRungsAskedForAnotherPrecisionRefuseEverything) {
+    using Factory = KernelDescriptor (*)(Precision);
+    for (Factory factory : {mma_ldmatrix_xor_kernel, mma_cp_async_kernel, wgmma_tma_kernel,
+                            wgmma_warp_specialized_kernel, wgmma_persistent_kernel}) {
+        const KernelDescriptor d = factory(Precision::kTF32);
+        EXPECT_EQ(d.id, "");
+        EXPECT_EQ(d.can_run({64, 64, 64}), "this rung takes f16 or bf16 inputs only");
+        EXPECT_EQ(d.launch(GemmOperands{}, nullptr), cudaErrorInvalidValue);
+    }
 }
 
 TEST(Precision, NamesAndStorage) {

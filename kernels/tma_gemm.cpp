@@ -1,0 +1,48 @@
+#include "kernels/tma_gemm.h"
+
+#include "kernels/tensor_map.h"
+
+namespace tclens::kernels {
+
+std::string tma_gemm_can_run(const GemmProblem& problem, int block_m, int block_n) {
+    constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
+    if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
+        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
+    }
+    if (problem.k % 8 != 0) {
+        return "K must be a multiple of 8: TMA needs A's row stride to be a multiple of 16 bytes";
+    }
+    if (problem.n % 8 != 0) {
+        return "N must be a multiple of 8: TMA needs B's row stride to be a multiple of 16 bytes";
+    }
+    if (tiles_covering(problem.m, block_m) * tiles_covering(problem.n, block_n) > 2147483647) {
+        return "C has more than 2147483647 tiles of " + std::to_string(block_m) + " x " +
+               std::to_string(block_n) + ": tile ids and gridDim.x are 32-bit";
+    }
+    return "";
+}
+
+std::string encode_operand_maps(const GemmOperands& operands, CUtensorMapDataType type,
+                                std::uint32_t box_rows_a, std::uint32_t box_rows_b,
+                                CUtensorMap* a_map, CUtensorMap* b_map) {
+    const GemmProblem& p = operands.problem;
+    TensorMap2d a;
+    a.base = operands.a;
+    a.type = type;
+    a.rows = static_cast<std::uint64_t>(p.m);
+    a.cols = static_cast<std::uint64_t>(p.k);
+    a.row_stride_bytes = static_cast<std::uint64_t>(p.k) * 2;
+    a.box_rows = box_rows_a;
+    a.box_cols = kTmaBoxElems;
+    TensorMap2d b = a;
+    b.base = operands.b;
+    b.rows = static_cast<std::uint64_t>(p.k);
+    b.cols = static_cast<std::uint64_t>(p.n);
+    b.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 2;
+    b.box_rows = box_rows_b;
+    std::string error = encode_tensor_map(a, a_map);
+    if (error.empty()) error = encode_tensor_map(b, b_map);
+    return error;
+}
+
+}  // namespace tclens::kernels

@@ -1,0 +1,32 @@
+#pragma once
+// What the TMA rungs (09-11) share on the host: which problems TMA can describe, and the tensor
+// maps of their 16-bit operands.
+
+#include <cuda.h>
+
+#include <cstdint>
+#include <string>
+
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+
+// Width of every operand box: 64 16-bit elements, one 128-byte swizzled row (hopper::kBoxElems).
+constexpr std::uint32_t kTmaBoxElems = 64;
+
+// Tiles of `tile` elements that cover `extent` elements.
+inline std::int64_t tiles_covering(std::int64_t extent, int tile) { return (extent + tile - 1) / tile; }
+
+// "" when a TMA rung with block_m x block_n C tiles can compute `problem`, else one line why
+// not: M, N and K at most 2^30 (32-bit index math), K and N multiples of 8 (TMA row strides are
+// multiples of 16 bytes), at most 2^31 - 1 tiles (32-bit tile ids and gridDim.x).
+std::string tma_gemm_can_run(const GemmProblem& problem, int block_m, int block_n);
+
+// Encodes the tensor maps of A (M x K, boxes of kTmaBoxElems k x box_rows_a rows) and B (K x N,
+// boxes of kTmaBoxElems n x box_rows_b rows), row-major 16-bit elements of `type`, 128-byte
+// swizzled. Returns "" or the first encoder error.
+std::string encode_operand_maps(const GemmOperands& operands, CUtensorMapDataType type,
+                                std::uint32_t box_rows_a, std::uint32_t box_rows_b,
+                                CUtensorMap* a_map, CUtensorMap* b_map);
+
+}  // namespace tclens::kernels

@@ -1,5 +1,6 @@
 #include "tests/support/png_inspect.h"
 
+#include <algorithm>
 #include <set>
 
 #define STB_IMAGE_IMPLEMENTATION
@@ -32,6 +33,26 @@ PngFacts inspect_png(const std::string& path) {
     }
     facts.distinct_colours = static_cast<int>(colours.size());
     return facts;
+}
+
+int count_pixels(const PngFacts& png, viz::Rgba colour, int x_begin, int x_end) {
+    int count = 0;
+    for (int y = 0; y < png.height; ++y) {
+        for (int x = std::max(0, x_begin); x < std::min(png.width, x_end); ++x) {
+            const std::uint8_t* p = &png.rgba[(std::size_t(y) * png.width + x) * 4];
+            count += p[0] == colour.r && p[1] == colour.g && p[2] == colour.b;
+        }
+    }
+    return count;
+}
+
+int differing_pixels(const PngFacts& a, const PngFacts& b) {
+    if (a.width != b.width || a.height != b.height) return -1;
+    int count = 0;
+    for (std::size_t i = 0; i + 3 < a.rgba.size(); i += 4) {
+        count += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] || a.rgba[i + 2] != b.rgba[i + 2];
+    }
+    return count;
 }
 
 }  // namespace tclens::test

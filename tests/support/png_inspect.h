@@ -1,9 +1,12 @@
 #pragma once
 // Reads a PNG back and measures what a person would see in it.
 
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "viz/draw_list.h"
 
 namespace tclens::test {
 
@@ -20,5 +23,11 @@ struct PngFacts {
 };
 
 PngFacts inspect_png(const std::string& path);
+
+// Pixels of exactly `colour` (alpha ignored) with x in [x_begin, x_end).
+int count_pixels(const PngFacts& png, viz::Rgba colour, int x_begin = 0, int x_end = INT_MAX);
+
+// Pixels whose colour differs between two images of one size; -1 when the sizes differ.
+int differing_pixels(const PngFacts& a, const PngFacts& b);
 
 }  // namespace tclens::test

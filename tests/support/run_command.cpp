@@ -1,5 +1,7 @@
 #include "tests/support/run_command.h"
 
+#include "tests/support/png_inspect.h"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,6 +46,21 @@ bool is_one_line(const std::string& text) {
 
 bool on_path(const std::string& program) {
     return run_command("command -v " + program).exit_code == 0;
+}
+
+PngFacts view_screenshot(const std::string& tclens, const std::string& view, int width,
+                         int height, const std::string& settings, CommandResult& result) {
+    const std::string path = temp_path(view + ".png");
+    result = run_command("xvfb-run -a " + tclens + " screenshot --view " + view + " --size " +
+                         std::to_string(width) + "x" + std::to_string(height) + " " + settings +
+                         " --out " + path);
+    PngFacts facts = inspect_png(path);
+    std::remove(path.c_str());
+    return facts;
+}
+
+bool tclens_sees_gpu(const std::string& tclens) {
+    return run_command(tclens + " device --json").out.find("\"gpu_found\": true") != std::string::npos;
 }
 
 }  // namespace tclens::test

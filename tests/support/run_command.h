@@ -20,6 +20,16 @@ bool is_one_line(const std::string& text);
 // True if `program` is found on PATH.
 bool on_path(const std::string& program);
 
+// Runs `tclens screenshot --view VIEW --size WIDTHxHEIGHT SETTINGS` under xvfb-run into a
+// temporary PNG, reads it back (png_inspect.h) and removes it. `result` gets the command's
+// exit code and output, for the caller to check.
+struct PngFacts;
+PngFacts view_screenshot(const std::string& tclens, const std::string& view, int width,
+                         int height, const std::string& settings, CommandResult& result);
+
+// True when `tclens device --json` finds a GPU.
+bool tclens_sees_gpu(const std::string& tclens);
+
 // A fresh path under the system temp folder, unique to this process and `name`.
 std::string temp_path(const std::string& name);
 

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
@@ -21,26 +20,10 @@ const std::string kTclens = TCLENS_BINARY;
 constexpr int kWidth = 1280;
 
 test::PngFacts banks_screenshot(const std::string& settings) {
-    const std::string path = test::temp_path("banks.png");
-    const auto result =
-        test::run_command("xvfb-run -a " + kTclens + " screenshot --view banks --size 1280x800 " +
-                          settings + " --out " + path);
+    test::CommandResult result;
+    test::PngFacts facts = test::view_screenshot(kTclens, "banks", kWidth, 800, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
-    test::PngFacts facts = test::inspect_png(path);
-    std::filesystem::remove(path);
     return facts;
-}
-
-// Pixels of exactly `colour` with x in [x_begin, x_end).
-int pixels_of(const test::PngFacts& png, viz::Rgba colour, int x_begin = 0, int x_end = kWidth) {
-    int count = 0;
-    for (int y = 0; y < png.height; ++y) {
-        for (int x = std::max(0, x_begin); x < std::min(png.width, x_end); ++x) {
-            const std::uint8_t* p = &png.rgba[(size_t(y) * png.width + x) * 4];
-            count += p[0] == colour.r && p[1] == colour.g && p[2] == colour.b;
-        }
-    }
-    return count;
 }
 
 // The colour of a word no highlighted lane touches (viz/bank_view.h).
@@ -63,18 +46,18 @@ TEST(BanksPanel, DefaultShowsNoneAndXorSideBySideAndTheyDiffer) {
     // ldmatrix.x4 on 16 x 128 bytes. none (left): 16 heat cells of 8 distinct words (banks 0-3
     // in phases 0-1, 4-7 in phases 2-3); xor (right): all 128 cells conflict-free. Each side also
     // has one legend swatch (under 200 pixels) of every degree colour.
-    EXPECT_GT(pixels_of(png, banks.heat[3], 0, half), 1500);
-    EXPECT_LT(pixels_of(png, banks.heat[3], half, kWidth), 200);
-    EXPECT_GT(pixels_of(png, banks.heat[0], half, kWidth), 15000);
-    EXPECT_LT(pixels_of(png, banks.heat[0], 0, half), 200);
+    EXPECT_GT(test::count_pixels(png, banks.heat[3], 0, half), 1500);
+    EXPECT_LT(test::count_pixels(png, banks.heat[3], half, kWidth), 200);
+    EXPECT_GT(test::count_pixels(png, banks.heat[0], half, kWidth), 15000);
+    EXPECT_LT(test::count_pixels(png, banks.heat[0], 0, half), 200);
     // Both tiles are drawn. Left (none): bank 12 is bytes 48-51 of each row, which no lane
     // reads: 16 dimmed cells. Right (xor): bank 12 is word 0 of physical chunk 3, which holds
     // logical chunk 3 ^ (r mod 8): one word per row, read (bytes 0-31) in rows 2, 3, 10, 11,
     // dimmed in the others.
     const viz::Rgba dimmed = dim(banks.banks[12]);
-    EXPECT_GT(pixels_of(png, dimmed, 0, half), 16 * 150);
-    EXPECT_LT(pixels_of(png, banks.banks[12], 0, half), 400);  // the swatch only
-    EXPECT_GT(pixels_of(png, dimmed, half, kWidth) + pixels_of(png, banks.banks[12], half, kWidth),
+    EXPECT_GT(test::count_pixels(png, dimmed, 0, half), 16 * 150);
+    EXPECT_LT(test::count_pixels(png, banks.banks[12], 0, half), 400);  // the swatch only
+    EXPECT_GT(test::count_pixels(png, dimmed, half, kWidth) + test::count_pixels(png, banks.banks[12], half, kWidth),
               16 * 150);
 }
 
@@ -86,14 +69,14 @@ TEST(BanksPanel, SteppingToOnePhaseHighlightsFewerWords) {
     // All phases: 32 lanes x 4 words outlined per side; phase 2: 8 lanes x 4 words, plus the
     // outline of the heatmap's phase row. The outline colour is the palette's text colour.
     const viz::Rgba outline = viz::dark_palette().text;
-    const int lit_all = pixels_of(all, outline);
-    const int lit_one = pixels_of(one, outline);
+    const int lit_all = test::count_pixels(all, outline);
+    const int lit_one = test::count_pixels(one, outline);
     EXPECT_GT(lit_all, lit_one + 10000) << lit_all << " vs " << lit_one;
     // Phase 2 of none reads banks 4-7 only: their full colours are on screen, bank 0's is not
     // (lane 0-15 words are dimmed now; the bank-0 swatch keeps the full colour, 15 x 15 px).
     const viz::BankPalette& banks = viz::dark_bank_palette();
-    EXPECT_LT(pixels_of(one, banks.banks[0], 0, kWidth / 2), 400);
-    EXPECT_GT(pixels_of(all, banks.banks[0], 0, kWidth / 2), 1500);
+    EXPECT_LT(test::count_pixels(one, banks.banks[0], 0, kWidth / 2), 400);
+    EXPECT_GT(test::count_pixels(all, banks.banks[0], 0, kWidth / 2), 1500);
 }
 
 TEST(BanksPanel, KernelAccessIsDrawnOnTheKernelsTileAgainstItsSwizzle) {
@@ -107,10 +90,10 @@ TEST(BanksPanel, KernelAccessIsDrawnOnTheKernelsTileAgainstItsSwizzle) {
     ASSERT_TRUE(png.loaded && plain.loaded);
     const viz::BankPalette& banks = viz::dark_bank_palette();
     const int half = kWidth / 2;
-    EXPECT_GT(pixels_of(plain, banks.heat[3], half, kWidth), 1500);
-    EXPECT_GT(pixels_of(png, banks.heat[3], 0, half), 1500);
-    EXPECT_LT(pixels_of(png, banks.heat[3], half, kWidth), 200);
-    EXPECT_GT(pixels_of(png, banks.heat[0], half, kWidth), 15000);
+    EXPECT_GT(test::count_pixels(plain, banks.heat[3], half, kWidth), 1500);
+    EXPECT_GT(test::count_pixels(png, banks.heat[3], 0, half), 1500);
+    EXPECT_LT(test::count_pixels(png, banks.heat[3], half, kWidth), 200);
+    EXPECT_GT(test::count_pixels(png, banks.heat[0], half, kWidth), 15000);
 }
 
 TEST(BanksPanel, ATileTheModelRejectsShowsTheReasonInRed) {
@@ -120,10 +103,10 @@ TEST(BanksPanel, ATileTheModelRejectsShowsTheReasonInRed) {
     ASSERT_TRUE(ok.loaded && bad.loaded);
     // ImGui glyph cores take the exact text colour: (1.0, 0.35, 0.3) -> (255, 89, 77).
     const viz::Rgba red{255, 89, 77, 255};
-    EXPECT_LT(pixels_of(ok, red), 20);
-    EXPECT_GT(pixels_of(bad, red), 300);
+    EXPECT_LT(test::count_pixels(ok, red), 20);
+    EXPECT_GT(test::count_pixels(bad, red), 300);
     // No tile, no heatmap.
-    EXPECT_LT(pixels_of(bad, viz::dark_bank_palette().heat[3]), 50);
+    EXPECT_LT(test::count_pixels(bad, viz::dark_bank_palette().heat[3]), 50);
 }
 
 TEST(BanksPanel, LargestTileRenders) {

@@ -3,7 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
@@ -15,23 +14,10 @@ namespace {
 const std::string kTclens = TCLENS_BINARY;
 
 test::PngFacts fragments_screenshot(const std::string& settings) {
-    const std::string path = test::temp_path("fragments.png");
-    const auto result = test::run_command("xvfb-run -a " + kTclens +
-                                          " screenshot --view fragments --size 1000x720 " +
-                                          settings + " --out " + path);
+    test::CommandResult result;
+    test::PngFacts facts = test::view_screenshot(kTclens, "fragments", 1000, 720, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
-    test::PngFacts facts = test::inspect_png(path);
-    std::filesystem::remove(path);
     return facts;
-}
-
-int pixels_of(const test::PngFacts& png, viz::Rgba colour) {
-    int count = 0;
-    for (size_t i = 0; i + 3 < png.rgba.size(); i += 4) {
-        count += png.rgba[i] == colour.r && png.rgba[i + 1] == colour.g &&
-                 png.rgba[i + 2] == colour.b;
-    }
-    return count;
 }
 
 TEST(FragmentsPanel, RegisterColouringShowsEachRegisterOfTheLayout) {
@@ -41,10 +27,10 @@ TEST(FragmentsPanel, RegisterColouringShowsEachRegisterOfTheLayout) {
     const auto& categories = viz::dark_palette().categories;
     // a0..a3 / c0..c3 use categories 0..3: each covers many cells of 28 x 28 pixels.
     for (int reg = 0; reg < 4; ++reg) {
-        EXPECT_GT(pixels_of(png, categories[reg]), 5000) << "register " << reg;
+        EXPECT_GT(test::count_pixels(png, categories[reg]), 5000) << "register " << reg;
     }
     // No register 4 in this instruction: its colour must not appear in cells.
-    EXPECT_LT(pixels_of(png, categories[4]), 200);
+    EXPECT_LT(test::count_pixels(png, categories[4]), 200);
 }
 
 TEST(FragmentsPanel, PinnedLaneIsOutlinedAndOnlyThen) {
@@ -53,9 +39,9 @@ TEST(FragmentsPanel, PinnedLaneIsOutlinedAndOnlyThen) {
     const auto plain = fragments_screenshot("--set layout=mma.m16n8k16.f16");
     const auto pinned = fragments_screenshot("--set layout=mma.m16n8k16.f16 --set lane=5");
     ASSERT_TRUE(plain.loaded && pinned.loaded);
-    EXPECT_LT(pixels_of(plain, highlight), 50);
+    EXPECT_LT(test::count_pixels(plain, highlight), 50);
     // Lane 5 holds 8 A, 4 B and 4 C/D cells plus its lane-strip cell: outlines on all of them.
-    EXPECT_GT(pixels_of(pinned, highlight), 600);
+    EXPECT_GT(test::count_pixels(pinned, highlight), 600);
 }
 
 TEST(FragmentsPanel, WgmmaAccumulatorRendersAllWarps) {

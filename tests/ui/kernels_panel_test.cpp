@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <filesystem>
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
@@ -20,38 +19,10 @@ constexpr int kWidth = 1400;
 constexpr int kHeight = 900;
 
 test::PngFacts kernels_screenshot(const std::string& settings) {
-    const std::string path = test::temp_path("kernels.png");
-    const auto result = test::run_command(
-        "xvfb-run -a " + kTclens + " screenshot --view kernels --size " + std::to_string(kWidth) +
-        "x" + std::to_string(kHeight) + " " + settings + " --out " + path);
+    test::CommandResult result;
+    test::PngFacts facts = test::view_screenshot(kTclens, "kernels", kWidth, kHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
-    test::PngFacts facts = test::inspect_png(path);
-    std::filesystem::remove(path);
     return facts;
-}
-
-int pixels_of(const test::PngFacts& png, viz::Rgba colour) {
-    int count = 0;
-    for (size_t i = 0; i + 3 < png.rgba.size(); i += 4) {
-        count += png.rgba[i] == colour.r && png.rgba[i + 1] == colour.g &&
-                 png.rgba[i + 2] == colour.b;
-    }
-    return count;
-}
-
-int differing_pixels(const test::PngFacts& a, const test::PngFacts& b) {
-    if (a.rgba.size() != b.rgba.size()) return -1;
-    int count = 0;
-    for (size_t i = 0; i + 3 < a.rgba.size(); i += 4) {
-        count += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] ||
-                 a.rgba[i + 2] != b.rgba[i + 2];
-    }
-    return count;
-}
-
-bool machine_has_gpu() {
-    const auto result = test::run_command(kTclens + " device --json");
-    return result.out.find("\"gpu_found\": true") != std::string::npos;
 }
 
 // The note colour of the panel's "no GPU: bench needs one": ImGui glyph cores take the exact
@@ -72,11 +43,11 @@ TEST(KernelsPanel, DefaultShowsTheLadderAndTheFirstRungsDescriptor) {
 
 TEST(KernelsPanel, WithoutAGpuRunIsOffAndSaysWhy) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    if (machine_has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    if (test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: this machine has a GPU";
     const auto png = kernels_screenshot("");
     ASSERT_TRUE(png.loaded);
     // "no GPU: bench needs one", 23 characters of glyph cores in the note colour.
-    EXPECT_GT(pixels_of(png, kNote), 100);
+    EXPECT_GT(test::count_pixels(png, kNote), 100);
 }
 
 TEST(KernelsPanel, SelectingAnotherKernelChangesTheView) {
@@ -85,10 +56,10 @@ TEST(KernelsPanel, SelectingAnotherKernelChangesTheView) {
     const auto rung8 = kernels_screenshot("--set selected=mma_cp_async.f16");
     ASSERT_TRUE(first.loaded && rung8.loaded);
     // Another selected row in the ladder, another descriptor, and rung 8's link buttons.
-    EXPECT_GT(differing_pixels(first, rung8), 2000);
+    EXPECT_GT(test::differing_pixels(first, rung8), 2000);
     const auto again = kernels_screenshot("--set selected=naive_fma.f32");
     ASSERT_TRUE(again.loaded);
-    EXPECT_EQ(differing_pixels(first, again), 0);  // the default is the first rung
+    EXPECT_EQ(test::differing_pixels(first, again), 0);  // the default is the first rung
 }
 
 TEST(KernelsPanel, BadSettingIsUsageErrorBeforeAnyWindow) {

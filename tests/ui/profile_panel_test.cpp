@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
@@ -19,38 +18,10 @@ constexpr int kWidth = 1200;
 constexpr int kHeight = 700;
 
 test::PngFacts profile_screenshot(const std::string& settings) {
-    const std::string path = test::temp_path("profile.png");
-    const auto result = test::run_command(
-        "xvfb-run -a " + kTclens + " screenshot --view profile --size " + std::to_string(kWidth) +
-        "x" + std::to_string(kHeight) + " " + settings + " --out " + path);
+    test::CommandResult result;
+    test::PngFacts facts = test::view_screenshot(kTclens, "profile", kWidth, kHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
-    test::PngFacts facts = test::inspect_png(path);
-    std::filesystem::remove(path);
     return facts;
-}
-
-int pixels_of(const test::PngFacts& png, viz::Rgba colour) {
-    int count = 0;
-    for (size_t i = 0; i + 3 < png.rgba.size(); i += 4) {
-        count += png.rgba[i] == colour.r && png.rgba[i + 1] == colour.g &&
-                 png.rgba[i + 2] == colour.b;
-    }
-    return count;
-}
-
-int differing_pixels(const test::PngFacts& a, const test::PngFacts& b) {
-    if (a.rgba.size() != b.rgba.size()) return -1;
-    int count = 0;
-    for (size_t i = 0; i + 3 < a.rgba.size(); i += 4) {
-        count += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] ||
-                 a.rgba[i + 2] != b.rgba[i + 2];
-    }
-    return count;
-}
-
-bool machine_has_gpu() {
-    const auto result = test::run_command(kTclens + " device --json");
-    return result.out.find("\"gpu_found\": true") != std::string::npos;
 }
 
 // The note colour of "no GPU: profiling needs one": (0.95, 0.8, 0.35) -> (242, 204, 89).
@@ -68,11 +39,11 @@ TEST(ProfilePanel, DefaultDrawsTheControlsAtTheRequestedSize) {
 
 TEST(ProfilePanel, WithoutAGpuLiveIsOffAndSaysWhy) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    if (machine_has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    if (test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: this machine has a GPU";
     const auto png = profile_screenshot("");
     ASSERT_TRUE(png.loaded);
     // "no GPU: profiling needs one", 27 characters of glyph cores in the note colour.
-    EXPECT_GT(pixels_of(png, kNote), 100);
+    EXPECT_GT(test::count_pixels(png, kNote), 100);
 }
 
 TEST(ProfilePanel, SettingsChangeTheView) {
@@ -81,7 +52,7 @@ TEST(ProfilePanel, SettingsChangeTheView) {
     const auto other = profile_screenshot("--set kernel=mma_cp_async.bf16 --set mnk=1024x1024x1024 "
                                           "--set set=timeline");
     ASSERT_TRUE(first.loaded && other.loaded);
-    EXPECT_GT(differing_pixels(first, other), 500);
+    EXPECT_GT(test::differing_pixels(first, other), 500);
 }
 
 TEST(ProfilePanel, BadSettingIsUsageErrorBeforeAnyWindow) {

@@ -40,6 +40,20 @@ CommandResult run_command(const std::string& command) {
     return result;
 }
 
+CommandResult run_under_xvfb(const std::string& command) {
+    constexpr int kAttempts = 4;
+    CommandResult result;
+    for (int attempt = 0; attempt < kAttempts; ++attempt) {
+        const int first_display = 100 + (getpid() * 7 + attempt * 997) % 30000;
+        result = run_command("xvfb-run -a -n " + std::to_string(first_display) + " " + command);
+        const bool server_failed = result.err.find("Xvfb failed to start") != std::string::npos ||
+                                   result.err.find("cannot open a window") != std::string::npos ||
+                                   result.err.find("cannot create an OpenGL") != std::string::npos;
+        if (!server_failed) break;
+    }
+    return result;
+}
+
 bool is_one_line(const std::string& text) {
     return text.size() > 1 && text.find('\n') == text.size() - 1;
 }
@@ -51,7 +65,7 @@ bool on_path(const std::string& program) {
 PngFacts view_screenshot(const std::string& tclens, const std::string& view, int width,
                          int height, const std::string& settings, CommandResult& result) {
     const std::string path = temp_path(view + ".png");
-    result = run_command("xvfb-run -a " + tclens + " screenshot --view " + view + " --size " +
+    result = run_under_xvfb(tclens + " screenshot --view " + view + " --size " +
                          std::to_string(width) + "x" + std::to_string(height) + " " + settings +
                          " --out " + path);
     PngFacts facts = inspect_png(path);

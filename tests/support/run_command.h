@@ -14,6 +14,11 @@ struct CommandResult {
 // Runs `command` through /bin/sh and waits for it.
 CommandResult run_command(const std::string& command);
 
+// Runs `command` under a private X server (xvfb-run). Parallel tests each start their own
+// server: the display number search starts at a number derived from this process id, and a
+// server that fails to start (two searches raced for one number) is retried on the next.
+CommandResult run_under_xvfb(const std::string& command);
+
 // True if `text` is exactly one non-empty line ending in '\n' (the CLI's error contract).
 bool is_one_line(const std::string& text);
 

@@ -12,7 +12,7 @@ const std::string kTclens = TCLENS_BINARY;
 
 TEST(GuiShell, RendersFramesUnderXvfbAndExitsZero) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const auto result = test::run_command("xvfb-run -a " + kTclens + " --frames 30");
+    const auto result = test::run_under_xvfb(kTclens + " --frames 30");
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
 }

@@ -1,6 +1,6 @@
 # Fails the configure step when a layer links something its layer may not (DESIGN.md):
 # viz links no CUDA, no GL and nothing of ours; kernels and profiling link no GL or ImGui;
-# only app/gui does. kernels may use viz (layout probes load registers through the models).
+# only app/gui does, and of it only tclens_gui links GLFW and OpenGL. kernels may use viz (layout probes load registers through the models).
 function(_tclens_forbid target)
     get_target_property(libs ${target} LINK_LIBRARIES)
     if(NOT libs)
@@ -20,6 +20,9 @@ function(tclens_check_layering)
     _tclens_forbid(tclens_viz "CUDA::" "tclens_kernels" "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_kernels "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_profiling ${gui_libs})
+    if(TARGET tclens_gui_core)  # draws only: the window (GLFW, OpenGL) is tclens_gui's
+        _tclens_forbid(tclens_gui_core "glfw" "OpenGL" "^GL$")
+    endif()
     get_target_property(viz_sources tclens_viz SOURCES)
     foreach(src IN LISTS viz_sources)
         if(src MATCHES "\\.cu$")

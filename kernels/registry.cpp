@@ -1,6 +1,10 @@
 #include "kernels/registry.h"
 
+#include <cstdio>
+
 #include "kernels/ladder.h"
+#include "kernels/problem_text.h"
+#include "kernels/runner.h"
 
 namespace tclens::kernels {
 namespace {
@@ -45,6 +49,17 @@ const KernelDescriptor* find_kernel(const std::string& id) {
     return nullptr;
 }
 
+std::int64_t run_memory_bytes(const KernelDescriptor& kernel, const GemmProblem& p) {
+    const std::int64_t a_count = p.m * p.k;
+    const std::int64_t b_count = p.k * p.n;
+    const std::int64_t c_count = p.m * p.n;
+    const int elem = storage_bytes(kernel.precision);
+    const bool cpu_reference = p.m * p.n * p.k <= kCpuReferenceMaxWork;
+    const std::int64_t reference_bytes =
+        cpu_reference ? 0 : c_count * 4 + (elem == 4 ? 0 : (a_count + b_count) * 4);
+    return (a_count + b_count) * elem + c_count * 4 + reference_bytes;
+}
+
 std::string why_not_runnable(const KernelDescriptor& kernel, const GemmProblem& problem,
                              const DeviceLimits& limits) {
     const int sm = limits.sm;
@@ -60,7 +75,19 @@ std::string why_not_runnable(const KernelDescriptor& kernel, const GemmProblem& 
                " KiB of shared memory per block; this GPU allows " +
                std::to_string(limits.smem_per_block_optin / 1024) + " KiB";
     }
-    return kernel.can_run(problem);
+    const std::string cannot = kernel.can_run(problem);
+    if (!cannot.empty() || limits.free_memory_bytes < 0) return cannot;
+    const std::int64_t needed = run_memory_bytes(kernel, problem);
+    const auto usable =
+        static_cast<std::int64_t>(static_cast<double>(limits.free_memory_bytes) * kUsableFreeMemory);
+    if (needed <= usable) return "";
+    auto gib = [](std::int64_t bytes) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2f GiB", static_cast<double>(bytes) / (1 << 30));
+        return std::string(text);
+    };
+    return problem_text(problem) + " needs " + gib(needed) + " (" + std::to_string(needed) +
+           " bytes) of GPU memory; " + gib(limits.free_memory_bytes) + " are free";
 }
 
 }  // namespace tclens::kernels

@@ -2,6 +2,7 @@
 // The kernel registry: every rung of the ladder and the cuBLAS references, in one explicit
 // list (no static self-registration a static library could drop).
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,10 +21,22 @@ const KernelDescriptor* find_kernel(const std::string& id);
 struct DeviceLimits {
     int sm = 0;                  // compute capability, major * 10 + minor
     int smem_per_block_optin = 0;  // bytes of shared memory a block may opt in to
+    std::int64_t free_memory_bytes = -1;  // free GPU memory now; < 0: unknown, not checked
 };
 
+// Share of the free GPU memory a run may take; the rest stays for cuBLAS and the driver.
+inline constexpr double kUsableFreeMemory = 0.8;
+
+// Bytes of GPU memory the runner (runner.h) needs at least to run `kernel` on `problem`: one
+// copy of A and B in the kernel's storage type, C in f32 and, where cuBLAS is the reference
+// (M*N*K > kCpuReferenceMaxWork), its f32 output and f32 copies of 16-bit inputs.
+// Example: naive_fma.f32 on 512x512x512 (CPU reference): A, B and C of 1 MiB -> 3145728.
+std::int64_t run_memory_bytes(const KernelDescriptor& kernel, const GemmProblem& problem);
+
 // "" when `problem` can be run on a GPU with `limits`, else one line: M, N, K must be >= 1,
-// the GPU must have min_sm and the shared memory the kernel asks for, then the kernel's can_run.
+// the GPU must have min_sm and the shared memory the kernel asks for, then the kernel's can_run,
+// then run_memory_bytes must fit in kUsableFreeMemory of the free memory (when known), e.g.
+// "65536x65536x65536 needs 64.00 GiB (68719476736 bytes) of GPU memory; 10.00 GiB are free".
 std::string why_not_runnable(const KernelDescriptor& kernel, const GemmProblem& problem,
                              const DeviceLimits& limits);
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/cpu_reference.h"
+#include "kernels/fault_injection.h"
 #include "kernels/gemm_data.h"
 #include "kernels/ladder.h"
 #include "kernels/registry.h"
@@ -15,7 +16,6 @@ namespace {
 
 constexpr int kMaxInputSets = 64;
 constexpr int kL2Multiple = 3;          // input copies total at least this many L2 sizes
-constexpr double kUsableFreeMemory = 0.8;
 constexpr int kReferenceSamples = 1024; // fp64 spot checks of the cuBLAS reference
 
 // Owns one device allocation.
@@ -39,12 +39,6 @@ class DeviceBuffer {
 
 std::string cuda_text(cudaError_t error) {
     return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
-}
-
-std::string gib(std::int64_t bytes) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f GiB", static_cast<double>(bytes) / (1 << 30));
-    return text;
 }
 
 std::uint64_t input_seed(std::uint64_t seed, int set, int operand) {
@@ -115,6 +109,10 @@ std::string run_status(const RunResult& r) {
 }
 
 GemmRunner::GemmRunner() {
+    if (injected_fault() == Fault::kNoGpu) {
+        init_error_ = "no usable GPU: " + fault_setting(Fault::kNoGpu) + " hides every GPU";
+        return;
+    }
     int device = 0;
     cudaError_t e = cudaGetDevice(&device);
     int major = 0;
@@ -145,11 +143,27 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     result.precision = kernel.precision;
     result.problem = problem;
     result.check.bound = verification_bound(kernel.precision);
+    // An injected launch failure (fault_injection.h) comes before the device checks, so that it
+    // reads the same on a machine without a GPU.
+    if (injected_fault() == Fault::kLaunchFailure) {
+        result.error = cuda_text(cudaErrorLaunchFailure) + " (injected: " +
+                       fault_setting(Fault::kLaunchFailure) + ")";
+        return result;
+    }
     if (!init_error_.empty()) {
         result.error = init_error_;
         return result;
     }
-    result.skipped = why_not_runnable(kernel, problem, limits_);
+    std::size_t free_bytes = 0;
+    std::size_t total_bytes = 0;
+    cudaError_t e = cudaMemGetInfo(&free_bytes, &total_bytes);
+    if (e != cudaSuccess) {
+        result.error = cuda_text(e);
+        return result;
+    }
+    DeviceLimits limits = limits_;
+    limits.free_memory_bytes = static_cast<std::int64_t>(free_bytes);
+    result.skipped = why_not_runnable(kernel, problem, limits);
     if (!result.skipped.empty()) return result;
 
     const GemmProblem& p = problem;
@@ -160,23 +174,8 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     const bool cpu_reference = p.m * p.n * p.k <= kCpuReferenceMaxWork;
     const std::int64_t set_bytes = (a_count + b_count) * elem;
     // C, and for the cuBLAS reference its output plus f32 copies of 16-bit inputs.
-    const std::int64_t fixed_bytes =
-        c_count * 4 + (cpu_reference ? 0 : c_count * 4 + (elem == 4 ? 0 : (a_count + b_count) * 4));
-
-    std::size_t free_bytes = 0;
-    std::size_t total_bytes = 0;
-    cudaError_t e = cudaMemGetInfo(&free_bytes, &total_bytes);
-    if (e != cudaSuccess) {
-        result.error = cuda_text(e);
-        return result;
-    }
+    const std::int64_t fixed_bytes = run_memory_bytes(kernel, p) - set_bytes;
     const auto usable = static_cast<std::int64_t>(static_cast<double>(free_bytes) * kUsableFreeMemory);
-    if (fixed_bytes + set_bytes > usable) {
-        result.skipped = std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) +
-                         " needs " + gib(fixed_bytes + set_bytes) + " of GPU memory; " +
-                         gib(static_cast<std::int64_t>(free_bytes)) + " are free";
-        return result;
-    }
     const std::int64_t wanted_sets = (kL2Multiple * l2_bytes_ + set_bytes - 1) / set_bytes;
     const std::int64_t fitting_sets = (usable - fixed_bytes) / set_bytes;
     const int sets = static_cast<int>(std::clamp<std::int64_t>(std::min(wanted_sets, fitting_sets), 1, kMaxInputSets));

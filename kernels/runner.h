@@ -2,8 +2,8 @@
 // The runner: everything between "run kernel K on M x N x K" and a number that may be shown.
 //
 // For one (kernel, problem) it
-//   1. checks the kernel can run (registry: why_not_runnable) and that the buffers fit in free
-//      GPU memory (else a skip reason naming the bytes needed);
+//   1. checks the kernel can run and that its buffers fit in free GPU memory (registry:
+//      why_not_runnable with the free memory; else a skip reason naming the bytes needed);
 //   2. fills fresh random inputs, uniform in [-1, 1) (seeded; never all zero), as the kernel's
 //      storage type, in `input_sets` copies whose total exceeds the L2 several times over;
 //   3. poisons C with NaN, runs the kernel once and compares C with a higher-precision

@@ -1,5 +1,7 @@
 #include "profiling/bench_json.h"
 
+#include "profiling/json_reader.h"
+
 namespace tclens::profiling {
 namespace {
 
@@ -59,18 +61,80 @@ nlohmann::json to_json(const kernels::BenchRow& row) {
             {"pct_of_peak", known(row.pct_of_peak)}};
 }
 
+nlohmann::json to_json(const kernels::PeakMeasurement& peak) {
+    return {{"precision", kernels::precision_name(peak.precision)},
+            {"instruction", peak.instruction},
+            {"tflops", peak.tflops}};
+}
+
 nlohmann::json to_json(const kernels::BenchReport& report) {
     nlohmann::json peaks = nlohmann::json::array();
-    for (const kernels::PeakMeasurement& peak : report.peaks) {
-        peaks.push_back({{"precision", kernels::precision_name(peak.precision)},
-                         {"instruction", peak.instruction},
-                         {"tflops", peak.tflops}});
-    }
+    for (const kernels::PeakMeasurement& peak : report.peaks) peaks.push_back(to_json(peak));
     nlohmann::json rows = nlohmann::json::array();
     for (const kernels::BenchRow& row : report.rows) rows.push_back(to_json(row));
     return {{"peaks", peaks},
             {"peak_error", report.peak_error.empty() ? nlohmann::json() : nlohmann::json(report.peak_error)},
             {"results", rows}};
+}
+
+bool bench_row_from_json(const nlohmann::json& in, kernels::BenchRow& row, std::string& error) {
+    error.clear();
+    JsonReader read(error);
+    kernels::BenchRow out;
+    kernels::RunResult& r = out.result;
+    std::string precision;
+    std::string cublas_id;
+    read(in, "kernel", r.kernel_id);
+    read(in, "rung", out.rung);
+    read(in, "precision", precision);
+    read(in, "m", r.problem.m);
+    read(in, "n", r.problem.n);
+    read(in, "k", r.problem.k);
+    read.nullable(in, "skipped", r.skipped);
+    read.nullable(in, "error", r.error);
+    read(in, "verified", r.check.passed);
+    if (r.skipped.empty() && r.error.empty()) {
+        read(in, "rel_rms_error", r.check.rel_rms_error);  // null: NaN (a broken kernel's)
+    } else {
+        read.nullable(in, "rel_rms_error", r.check.rel_rms_error);
+    }
+    read(in, "error_bound", r.check.bound);
+    read(in, "reference", r.check.reference);
+    read.nullable(in, "reference_rel_rms", r.check.reference_rel_rms);
+    read(in, "nan_count", r.check.nan_count);
+    read(in, "input_sets", r.input_sets);
+    read(in, "timed_runs", r.timed_runs);
+    read.nullable(in, "median_ms", r.median_ms);
+    read.nullable(in, "min_ms", r.min_ms);
+    read.nullable(in, "max_ms", r.max_ms);
+    read.nullable(in, "tflops", r.tflops);
+    read(in, "cublas_id", cublas_id);
+    read.nullable(in, "pct_of_cublas", out.pct_of_reference);
+    read.nullable(in, "speedup_vs_sgemm", out.speedup_vs_sgemm);
+    read.nullable(in, "pct_of_peak", out.pct_of_peak);
+    if (read.ok() && !parse_precision(precision, r.precision)) {
+        read.fail("unknown precision '" + precision + "'");
+    }
+    if (!read.ok()) return false;
+    out.reference_id = cublas_id == r.kernel_id ? "" : cublas_id;
+    row = std::move(out);
+    return true;
+}
+
+bool peak_from_json(const nlohmann::json& in, kernels::PeakMeasurement& peak, std::string& error) {
+    error.clear();
+    JsonReader read(error);
+    kernels::PeakMeasurement out;
+    std::string precision;
+    read(in, "precision", precision);
+    read(in, "instruction", out.instruction);
+    read(in, "tflops", out.tflops);
+    if (read.ok() && !parse_precision(precision, out.precision)) {
+        read.fail("unknown precision '" + precision + "'");
+    }
+    if (!read.ok()) return false;
+    peak = std::move(out);
+    return true;
 }
 
 }  // namespace tclens::profiling

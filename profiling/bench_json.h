@@ -3,6 +3,7 @@
 // --json`, and the kernel runs of recordings).
 
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "kernels/bench.h"
 #include "kernels/gemm.h"
@@ -20,7 +21,17 @@ nlohmann::json to_json(const kernels::KernelDescriptor& kernel);
 //  "speedup_vs_sgemm", "pct_of_peak"}; numbers that are unknown (0 in BenchRow) are null.
 nlohmann::json to_json(const kernels::BenchRow& row);
 
-// {"peaks": [{"precision", "instruction", "tflops"}], "peak_error", "results": [rows]}
+// {"precision", "instruction", "tflops"}
+nlohmann::json to_json(const kernels::PeakMeasurement& peak);
+
+// {"peaks": [peaks], "peak_error", "results": [rows]}
 nlohmann::json to_json(const kernels::BenchReport& report);
+
+// Read what to_json wrote (the rows and peaks of recordings). Null numbers and texts read as 0
+// and ""; "cublas_id" equal to "kernel" reads as no reference (a cuBLAS row). False, with `error`
+// naming the first missing or mistyped key, when `json` is not such a document.
+bool bench_row_from_json(const nlohmann::json& json, kernels::BenchRow& row, std::string& error);
+bool peak_from_json(const nlohmann::json& json, kernels::PeakMeasurement& peak,
+                    std::string& error);
 
 }  // namespace tclens::profiling

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <mutex>
 
+#include "profiling/fault_injection.h"
+
 namespace tclens::profiling::detail {
 namespace {
 
@@ -186,7 +188,8 @@ ProfilerError current_context(CUcontext& context, CUdevice& device) {
 }
 
 ProfilerError start_cuda(int device) {
-    ProfilerError error = from_cuda(cudaSetDevice(device), "cudaSetDevice");
+    ProfilerError error = injected_cupti_error();
+    if (error.ok()) error = from_cuda(cudaSetDevice(device), "cudaSetDevice");
     if (error.ok()) {
         error = from_cuda(cudaFree(nullptr), "cudaFree(0)");  // creates the primary context
     }

@@ -100,7 +100,8 @@ ProfilerError list_base_metrics(CUpti_ProfilerType type, const std::string& chip
 // tclens does not link libcuda (it must start on machines without a driver).
 ProfilerError current_context(CUcontext& context, CUdevice& device);
 
-// cudaSetDevice + cudaFree(0): the device's primary context exists and is current.
+// cudaSetDevice + cudaFree(0): the device's primary context exists and is current. Every
+// profiler opens with it, so an injected CUPTI fault (fault_injection.h) fails here first.
 ProfilerError start_cuda(int device);
 
 // The CUPTI chip name of CUDA device `device`, e.g. "GH100" (needs CuptiProfilerUse).

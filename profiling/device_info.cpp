@@ -7,6 +7,8 @@
 #include <regex>
 #include <sstream>
 
+#include "kernels/fault_injection.h"
+
 namespace tclens::profiling {
 namespace {
 
@@ -92,6 +94,11 @@ SystemReport query_system() {
         report.driver_cuda_version = 0;
     }
     report.driver_version = read_driver_version();
+    if (kernels::injected_fault() == kernels::Fault::kNoGpu) {
+        report.no_gpu_reason =
+            kernels::fault_setting(kernels::Fault::kNoGpu) + " hides every GPU";
+        return report;
+    }
     int count = 0;
     const cudaError_t status = cudaGetDeviceCount(&count);
     if (status != cudaSuccess || count == 0) {

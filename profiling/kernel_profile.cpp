@@ -12,6 +12,7 @@
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/device_info.h"
+#include "profiling/fault_injection.h"
 #include "profiling/l2_flush.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/range_profiler.h"
@@ -158,6 +159,8 @@ struct KernelProfiler::State {
 
 ProfilerError KernelProfiler::State::start_device() {
     if (stream != nullptr) return ProfilerError{};
+    const ProfilerError injected = injected_cupti_error();
+    if (!injected.ok()) return injected;
     const SystemReport system = query_system();
     if (!system.has_gpu() || device >= static_cast<int>(system.devices.size())) {
         return profiler_error(

@@ -161,7 +161,8 @@ class KernelProfiler {
     // Verifies `kernel_id` on `problem` and keeps fresh inputs for it, replacing any earlier
     // preparation; reads the kernel's launch facts. Errors: kInvalidRequest (unknown kernel, a
     // size it cannot run, not enough memory or shared memory), kFailed (not verified: no
-    // number is shown for it; a CUDA error), kNoGpu.
+    // number is shown for it; a CUDA error), kNoGpu, or an injected CUPTI fault
+    // (fault_injection.h), checked before the GPU.
     ProfilerError prepare(const std::string& kernel_id, const kernels::GemmProblem& problem,
                           std::uint64_t seed = 1);
     bool prepared() const;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "profiling/json_reader.h"
+
 namespace tclens::profiling {
 namespace {
 
@@ -17,17 +19,6 @@ const char* source_name(MetricSource source) {
             return "launch";
     }
     return "";
-}
-
-bool parse_precision(const std::string& name, kernels::Precision& precision) {
-    for (const kernels::Precision p : {kernels::Precision::kF32, kernels::Precision::kTF32,
-                                       kernels::Precision::kF16, kernels::Precision::kBF16}) {
-        if (name == kernels::precision_name(p)) {
-            precision = p;
-            return true;
-        }
-    }
-    return false;
 }
 
 // The fields profiles and timelines share: what ran, where, and its verification.
@@ -49,47 +40,7 @@ void write_run(json& out, const std::string& kernel, kernels::Precision precisio
     out["error"] = error.message;
 }
 
-// Reads keys of one object, remembering the first problem in `error`.
-class Reader {
-  public:
-    explicit Reader(std::string& error) : error_(error) {}
-
-    template <typename T>
-    void operator()(const json& object, const char* key, T& out) {
-        if (!error_.empty()) return;
-        if (!object.is_object() || !object.contains(key)) {
-            error_ = std::string("missing key '") + key + "'";
-            return;
-        }
-        try {
-            out = object.at(key).get<T>();
-        } catch (const json::exception&) {
-            error_ = std::string("key '") + key + "' has the wrong type";
-        }
-    }
-
-    // An array under `key`, each element read by `each(element)`.
-    template <typename Each>
-    void array(const json& object, const char* key, Each each) {
-        if (!error_.empty()) return;
-        if (!object.is_object() || !object.contains(key) || !object.at(key).is_array()) {
-            error_ = std::string("missing array '") + key + "'";
-            return;
-        }
-        for (const json& element : object.at(key)) {
-            if (!error_.empty()) return;
-            each(element);
-        }
-    }
-
-    bool ok() const { return error_.empty(); }
-    void fail(std::string message) {
-        if (error_.empty()) error_ = std::move(message);
-    }
-
-  private:
-    std::string& error_;
-};
+using Reader = JsonReader;  // profiling/json_reader.h
 
 void read_run(Reader& read, const json& in, std::string& kernel, kernels::Precision& precision,
               kernels::GemmProblem& problem, std::string& device, std::string& chip,

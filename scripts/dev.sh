@@ -2,7 +2,9 @@
 # tclens set-up in one step: installs the Debian packages that are missing, configures and builds
 # into build/, then either starts the app or runs every test.
 #   scripts/dev.sh app [tclens args...]   build, then run build/bin/tclens
-#   scripts/dev.sh test                   build, then run all tests through ctest
+#   scripts/dev.sh test                   build, then run all tests through ctest; then build the
+#                                         unit and ui tests with ASan + UBSan into build-asan/ and
+#                                         run them; then fuzz every parser 20 s (scripts/fuzz.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +16,7 @@ case "$mode" in app | test) ;; *) usage ;; esac
 
 packages=(cmake ninja-build pkg-config g++ libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri
           libglx-mesa0 nlohmann-json3-dev libcli11-dev libstb-dev libgtest-dev libbenchmark-dev
-          xvfb xauth)
+          xvfb xauth fonts-dejavu-core clang libclang-rt-dev lld)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
@@ -43,4 +45,38 @@ cmake --build build
 if [ "$mode" = app ]; then
     exec build/bin/tclens "$@"
 fi
+echo "== tclens: tests (build/) =="
 ctest --test-dir build --output-on-failure -j "$(nproc)"
+
+# ASan + UBSan (UB aborts) over the C++ of everything the unit and ui tests run, the tclens
+# binary included. nvcc's code (device code and the .cu files' host code) is built as usual, for
+# one virtual architecture: no test of these labels launches a kernel. Reports go to files, so a
+# report from a child process (the tests run build-asan/bin/tclens) fails the step even where
+# the test expected a failing exit code. protect_shadow_gap=0 lets the CUDA driver map its
+# memory where it wants on a machine with a GPU.
+echo "== tclens: ASan + UBSan build and unit/ui tests (build-asan/) =="
+started=$SECONDS
+sanitizers="-fsanitize=address,undefined"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCLENS_BENCHMARKS=OFF \
+      -DCMAKE_CUDA_ARCHITECTURES=80-virtual \
+      -DCMAKE_CXX_FLAGS="$sanitizers -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
+      -DCMAKE_EXE_LINKER_FLAGS="$sanitizers" >/dev/null
+cmake --build build-asan
+reports=$PWD/build-asan/sanitizer-reports
+rm -rf "$reports" && mkdir -p "$reports"
+status=0
+ASAN_OPTIONS="protect_shadow_gap=0:log_path=$reports/asan" \
+UBSAN_OPTIONS="print_stacktrace=1:log_path=$reports/ubsan" \
+    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -L '^(unit|ui)$' || status=1
+if [ -n "$(ls -A "$reports")" ]; then
+    cat "$reports"/* >&2
+    echo "tclens: ASan/UBSan reported the errors above (files in $reports)" >&2
+    status=1
+fi
+[ $status -eq 0 ] || exit 1
+echo "tclens: ASan + UBSan step passed in $((SECONDS - started)) s"
+
+echo "== tclens: fuzzing, 20 s per harness (scripts/fuzz.sh) =="
+started=$SECONDS
+scripts/fuzz.sh 20
+echo "tclens: fuzzing step passed in $((SECONDS - started)) s"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds tclens headless (TCLENS_GUI=OFF) on a GPU server without Debian packages and runs every
-# non-UI test there, writing logs to $OUT (or ./gpu-out). Header-only libraries and GoogleTest
-# sources come from .carry/ (made by scripts/make_carry.sh on a machine that has them).
+# Builds tclens without a window (TCLENS_GUI=OFF, TCLENS_HEADLESS_GUI=ON) on a GPU server without
+# Debian packages and runs every non-UI test there, writing logs to $OUT (or ./gpu-out).
+# Header-only libraries, GoogleTest sources and Dear ImGui come from .carry/ (made by
+# scripts/make_carry.sh on a machine that has them).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -17,10 +18,13 @@ export PATH=/usr/local/cuda/bin:$PATH
 } >"$out/environment.txt" 2>&1
 
 cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF -DTCLENS_BENCHMARKS=OFF -DTCLENS_EXTRA_INCLUDE="$PWD/.carry/include" \
-    -DTCLENS_GTEST_SOURCE="$PWD/.carry/googletest" >"$out/build.log" 2>&1 &&
+    -DTCLENS_GTEST_SOURCE="$PWD/.carry/googletest" \
+    -DTCLENS_HEADLESS_GUI=ON -DTCLENS_IMGUI_DIR="$PWD/.carry/imgui" >"$out/build.log" 2>&1 &&
     cmake --build build-gpu >>"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
 
-TCLENS_RESULTS_DIR="$out" ctest --test-dir build-gpu --output-on-failure -LE ui 2>&1 | tee "$out/ctest.log"
+# GPU_CHECK_TESTS: a ctest -R regex to run only some tests (default: all but ui).
+TCLENS_RESULTS_DIR="$out" ctest --test-dir build-gpu --output-on-failure -LE ui \
+    ${GPU_CHECK_TESTS:+-R "$GPU_CHECK_TESTS"} 2>&1 | tee "$out/ctest.log"
 status=${PIPESTATUS[0]}
 build-gpu/bin/tclens --version >"$out/version.txt" 2>&1
 build-gpu/bin/tclens device --json >"$out/device.json" 2>&1

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Copies the header-only libraries and GoogleTest sources that scripts/gpu_check.sh needs into
-# .carry/ (git-ignored), from this machine's Debian packages, for a GPU server that lacks them.
+# .carry/ (git-ignored), from this machine's Debian packages, for a GPU server that lacks them;
+# and Dear ImGui's headers and static library, for the headless GUI there (tclens headless).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf .carry
@@ -9,4 +10,7 @@ cp -r /usr/include/nlohmann /usr/include/CLI .carry/include/
 cp /usr/include/stb/stb_image_write.h /usr/include/stb/stb_image.h \
     /usr/include/stb/stb_easy_font.h .carry/include/stb/
 cp -r /usr/src/googletest .carry/googletest
+mkdir -p .carry/imgui/include .carry/imgui/lib
+cp /usr/include/imgui/*.h .carry/imgui/include/
+cp /usr/lib/x86_64-linux-gnu/libimgui.a /usr/lib/x86_64-linux-gnu/libstb.a .carry/imgui/lib/
 du -sh .carry

@@ -6,6 +6,7 @@
 
 #include "app/cli/commands.h"
 #include "app/exit_codes.h"
+#include "kernels/fault_injection.h"
 #include "profiling/device_info.h"
 #include "tclens_version.h"
 #if TCLENS_WITH_GUI
@@ -46,6 +47,17 @@ int run_cli(int argc, char** argv) {
                    "Panel setting PANEL.KEY=VALUE, e.g. fragments.layout=ldmatrix.x4 (repeatable)");
     app.add_flag("--frame-stats", gui_options.frame_stats,
                  "Print frame-time statistics on exit (vsync off)");
+    app.add_option("--open", gui_options.open_path,
+                   "Open the GUI with this recording (written by tclens record)");
+    app.add_flag("--lecture", gui_options.lecture,
+                 "Open the GUI in lecture mode (full screen, zoom 150%, high contrast; F11 "
+                 "toggles) and start the tour (the shipped one unless --tour)");
+    app.add_option("--tour", gui_options.tour_path,
+                   "Open the GUI and start the tour in FILE (steps through views with captions; "
+                   "see assets/tour.json)");
+    app.add_option("--tour-autoplay", gui_options.tour_autoplay_s,
+                   "Advance the tour every SECONDS, looping (the shipped tour unless --tour)")
+        ->check(CLI::Range(0.5, 3600.0));
 #endif
 
     int exit_code = kExitOk;
@@ -55,10 +67,19 @@ int run_cli(int argc, char** argv) {
     add_kernels_command(app, exit_code);
     add_layout_command(app, exit_code);
     add_profile_command(app, exit_code);
+    add_record_command(app, exit_code);
+    add_tilemap_command(app, exit_code);
 #if TCLENS_WITH_GUI
     add_screenshot_command(app, exit_code);
 #endif
+#if TCLENS_WITH_GUI_CORE
+    add_headless_command(app, exit_code);
+#endif
 
+    if (const std::string bad = kernels::fault_variable_error(); !bad.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", bad.c_str());
+        return kExitUsage;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& help) {

@@ -1,5 +1,6 @@
 // `tclens kernels [--mnk MxNxK] [--json]`: the kernel registry, rung by rung, with each
-// descriptor; with --mnk, whether each kernel can run that size and, if not, why.
+// descriptor; with --mnk, whether each kernel can run that size and, if not, why. --json adds
+// each kernel's SASS instruction mix for the first GPU's sm (sm_90a without a GPU).
 
 #include <CLI/CLI.hpp>
 
@@ -9,8 +10,10 @@
 #include "app/cli/commands.h"
 #include "kernels/problem_text.h"
 #include "app/exit_codes.h"
+#include "kernels/instruction_mix.h"
 #include "kernels/registry.h"
 #include "profiling/bench_json.h"
+#include "profiling/device_info.h"
 
 namespace tclens::cli {
 namespace {
@@ -41,6 +44,31 @@ void print_table(const std::optional<kernels::GemmProblem>& problem) {
                 "(/t: of a thread); stg: shared-memory stages; thr: threads per block\n");
 }
 
+// Compute capability of the first GPU, or kDefaultMixSm (an H100) without one.
+int mix_sm() {
+    const profiling::SystemReport report = profiling::query_system();
+    if (!report.has_gpu()) return kernels::kDefaultMixSm;
+    return report.devices[0].cc_major * 10 + report.devices[0].cc_minor;
+}
+
+// {"sm": 90, "arch": "sm_90a", "functions": 1, "counts": {"hmma": 64, ...}} from the kernel's
+// SASS (kernels/instruction_mix.h), or {"sm": 90, "missing": "cuBLAS: not our binary"}.
+nlohmann::json instruction_mix_json(const std::string& id, int sm) {
+    nlohmann::json j = {{"sm", sm}};
+    const kernels::InstructionMix* mix = kernels::instruction_mix(id, sm);
+    if (mix == nullptr) {
+        j["missing"] = kernels::instruction_mix_missing(id, sm);
+        return j;
+    }
+    j["arch"] = mix->arch;
+    j["functions"] = mix->functions;
+    for (int i = 0; i < kernels::kOpClassCount; ++i) {
+        const auto op = static_cast<kernels::OpClass>(i);
+        j["counts"][kernels::op_class_key(op)] = (*mix)[op];
+    }
+    return j;
+}
+
 }  // namespace
 
 void add_kernels_command(CLI::App& app, int& exit_code) {
@@ -61,8 +89,10 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
         }
         if (*json) {
             nlohmann::json list = nlohmann::json::array();
+            const int sm = mix_sm();
             for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
                 nlohmann::json entry = profiling::to_json(k);
+                entry["instruction_mix"] = instruction_mix_json(k.id, sm);
                 if (problem) {
                     const std::string why = k.can_run(*problem);
                     entry["can_run"] = why.empty();

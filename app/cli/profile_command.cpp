@@ -19,6 +19,7 @@
 
 #include "app/cli/commands.h"
 #include "app/exit_codes.h"
+#include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/device_info.h"
@@ -245,7 +246,8 @@ int run_profile(const ProfileOptions& options) {
     if (!error.empty()) return usage_error(error);
 
     const profiling::SystemReport system = profiling::query_system();
-    if (!system.has_gpu()) {
+    // An injected CUPTI fault is reported by the profiler, GPU or not (fault_injection.h).
+    if (!system.has_gpu() && !kernels::is_cupti_fault(kernels::injected_fault())) {
         std::fprintf(stderr, "tclens: profile needs an NVIDIA GPU (%s); run it on a GPU machine\n",
                      system.no_gpu_reason.c_str());
         return kExitNeedsResource;

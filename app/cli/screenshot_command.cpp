@@ -1,4 +1,5 @@
-// `tclens screenshot --view V --out F.png [--size WxH]`: one panel rendered offscreen to PNG.
+// `tclens screenshot --view V --out F.png [--size WxH]`: one panel rendered offscreen to PNG;
+// `--lecture` in lecture mode's look, `--tour-step N` as step N of a tour with its caption.
 
 #include <CLI/CLI.hpp>
 
@@ -9,6 +10,7 @@
 #include "app/exit_codes.h"
 #include "app/gui/offscreen_capture.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/tour.h"
 
 namespace tclens::cli {
 
@@ -20,9 +22,13 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         std::vector<std::string> settings;
         int frames = 4;
         bool frame_stats = false;
+        std::string open;
+        bool lecture = false;
+        std::string tour;
+        int tour_step = 0;
     };
     auto options = std::make_shared<Options>();
-    command->add_option("--view", options->view, "View to render")->required();
+    auto* view = command->add_option("--view", options->view, "View to render (or --tour-step)");
     command->add_option("--out", options->out, "PNG file to write")->required();
     command->add_option("--size", options->size, "Image size WxH")->capture_default_str();
     command->add_option("--set", options->settings,
@@ -32,6 +38,17 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         ->capture_default_str();
     command->add_flag("--frame-stats", options->frame_stats,
                       "Print frame-time statistics of those frames");
+    command->add_option("--open", options->open,
+                        "Recording to open first (written by tclens record), as `tclens --open`");
+    command->add_flag("--lecture", options->lecture,
+                      "Lecture mode's look: zoom 150%, high contrast (or --set "
+                      "lecture.zoom=100..300, --set lecture.theme=dark|high-contrast)");
+    command->add_option("--tour-step", options->tour_step,
+                        "Render step N of the tour instead of --view: its view, settings, caption")
+        ->check(CLI::PositiveNumber)
+        ->excludes(view);
+    command->add_option("--tour", options->tour,
+                        "Tour file for --tour-step (default: the shipped one)");
     command->callback([options, &exit_code] {
         const auto size = parse_image_size(options->size);
         if (!size) {
@@ -49,6 +66,27 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         request.settings = options->settings;
         request.frames = options->frames;
         request.frame_stats = options->frame_stats;
+        request.open_path = options->open;
+        if (options->lecture) request.lecture = gui::lecture_on_settings();
+        std::string error = gui::take_lecture_settings(request.settings, request.lecture);
+        if (error.empty() && options->tour_step > 0) {
+            gui::TourStep step;
+            const std::string tour =
+                options->tour.empty() ? gui::default_tour_path() : options->tour;
+            error = gui::load_tour_step(tour, options->tour_step, step, request.caption_counter);
+            request.view = step.view;
+            request.caption = step.caption;
+            request.settings.insert(request.settings.begin(), step.settings.begin(),
+                                    step.settings.end());
+        } else if (error.empty() && request.view.empty()) {
+            error = "screenshot needs --view V or --tour-step N (views: " +
+                    gui::panel_ids_text() + ")";
+        }
+        if (!error.empty()) {
+            std::fprintf(stderr, "tclens: %s\n", error.c_str());
+            exit_code = kExitUsage;
+            return;
+        }
         exit_code = gui::capture_view(request);
     });
 }

@@ -3,6 +3,7 @@
 // other panels.
 // Panels never call CUDA or CUPTI themselves; they post jobs that publish snapshots here.
 
+#include <string>
 #include <vector>
 
 #include "app/gui/job_runner.h"
@@ -13,8 +14,16 @@
 #include "app/gui/panel_settings.h"
 #include "app/gui/published.h"
 #include "profiling/device_info.h"
+#include "profiling/recording.h"
 
 namespace tclens::gui {
+
+// A recording opened in the GUI (File > Open, drag and drop, `tclens --open FILE`, or the
+// shipped one at start on a machine without a GPU).
+struct OpenRecording {
+    std::string path;
+    profiling::Recording recording;
+};
 
 struct AppContext {
     Published<profiling::SystemReport> system;  // nullptr until the device query has run
@@ -22,6 +31,7 @@ struct AppContext {
     Published<BankMeasurements> bank_measurements;  // the last Banks "Measure on GPU" result
     Published<BenchResults> bench_results;  // the last Kernels "Run" result
     Published<LiveProfile> live_profile;    // the Profile panel's live job, newest update
+    Published<OpenRecording> recording;     // the open recording; nullptr when none is open
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
     // only. The shell follows them after the frame's panels and clears the list.
     std::vector<PanelLink> panel_links;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "app/gui/lecture_mode.h"
+
 namespace tclens::gui {
 namespace {
 
@@ -12,6 +14,7 @@ ImU32 to_imgui(viz::Rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
 }  // namespace
 
 int paint_draw_list(const viz::DrawList& draw, float zoom, const OutlineFor& outline) {
+    zoom *= ui_zoom();  // lecture mode's global zoom scales views with the text
     ImDrawList* painter = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size(draw.width * zoom, draw.height * zoom);

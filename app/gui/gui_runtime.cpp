@@ -12,6 +12,13 @@ std::string last_glfw_error;
 
 void remember_glfw_error(int, const char* description) { last_glfw_error = description; }
 
+// GLFW calls this from glfwPollEvents, on the UI thread. The window's user pointer is its
+// runtime's list of dropped paths.
+void remember_dropped_paths(GLFWwindow* window, int count, const char** paths) {
+    auto* dropped = static_cast<std::vector<std::string>*>(glfwGetWindowUserPointer(window));
+    for (int i = 0; dropped && i < count; ++i) dropped->push_back(paths[i]);
+}
+
 std::string display_error(const std::string& what) {
     return what + (last_glfw_error.empty() ? "" : " (" + last_glfw_error + ")") +
            "; run it in a desktop session, or headless with `xvfb-run -a tclens`; "
@@ -41,6 +48,8 @@ std::unique_ptr<GuiRuntime> GuiRuntime::open(const GuiRuntimeOptions& options,
         return nullptr;
     }
     glfwMakeContextCurrent(runtime->window_);
+    glfwSetWindowUserPointer(runtime->window_, &runtime->dropped_paths_);
+    glfwSetDropCallback(runtime->window_, remember_dropped_paths);
     glfwSwapInterval(1);
 
     IMGUI_CHECKVERSION();
@@ -75,9 +84,17 @@ void GuiRuntime::begin_frame(int width, int height) {
     ImGui::NewFrame();
 }
 
+std::vector<std::string> GuiRuntime::take_dropped_paths() {
+    std::vector<std::string> paths;
+    paths.swap(dropped_paths_);
+    return paths;
+}
+
 void GuiRuntime::render_frame() {
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
+
+void GuiRuntime::fonts_changed() { ImGui_ImplOpenGL3_DestroyDeviceObjects(); }
 
 }  // namespace tclens::gui

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -32,12 +33,18 @@ public:
     void begin_frame(int width = 0, int height = 0);
     // Renders the ImGui frame into the currently bound framebuffer.
     void render_frame();
+    // Call between frames after rebuilding ImGui's font atlas (lecture mode's zoom): the GL
+    // objects, font texture included, are made again at the next begin_frame().
+    void fonts_changed();
+    // Paths of the files dropped on the window since the last call, in drop order.
+    std::vector<std::string> take_dropped_paths();
 
 private:
     GuiRuntime() = default;
     GLFWwindow* window_ = nullptr;
     std::string ini_path_;  // ImGui keeps a pointer to it
     bool imgui_ready_ = false;
+    std::vector<std::string> dropped_paths_;  // filled by GLFW's drop callback
 };
 
 }  // namespace tclens::gui

@@ -6,16 +6,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <memory>
-#include <vector>
 
 #include "app/exit_codes.h"
 #include "app/gui/app_context.h"
 #include "app/gui/frame_stats.h"
+#include "app/gui/full_screen.h"
 #include "app/gui/gui_runtime.h"
-#include "app/gui/panel_registry.h"
-#include "app/gui/panel_settings.h"
-#include "tclens_version.h"
+#include "app/gui/lecture_mode.h"
+#include "app/gui/shell_frame.h"
+#include "app/gui/tour_overlay.h"
 
 namespace tclens::gui {
 namespace {
@@ -35,125 +34,14 @@ std::string settings_path() {
     return ignored ? "" : (base / "tclens" / "imgui.ini").string();
 }
 
-struct ShellState {
-    bool quit = false;
-    bool show_help = false;
-    std::string focus_panel;  // id of the panel to bring to the front next frame (a link's)
-    std::string link_error;   // the last panel link that could not be followed, one line
-};
-
-void draw_main_menu(std::vector<std::unique_ptr<Panel>>& panels, ShellState& state) {
-    if (!ImGui::BeginMainMenuBar()) return;
-    if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.quit = true;
-        ImGui::EndMenu();
-    }
-    if (ImGui::BeginMenu("View")) {
-        for (auto& panel : panels) {
-            ImGui::MenuItem(std::string(panel->title()).c_str(), nullptr, &panel->visible);
-        }
-        ImGui::EndMenu();
-    }
-    if (ImGui::BeginMenu("Help")) {
-        ImGui::MenuItem("Panels and shortcuts", "F1", &state.show_help);
-        ImGui::EndMenu();
-    }
-    ImGui::EndMainMenuBar();
-}
-
-void draw_help(const std::vector<std::unique_ptr<Panel>>& panels, ShellState& state) {
-    if (!state.show_help) return;
-    ImGui::SetNextWindowSize(ImVec2(520, 360), ImGuiCond_FirstUseEver);
-    if (ImGui::Begin("Help", &state.show_help)) {
-        ImGui::Text("tclens %s", TCLENS_VERSION);
-        ImGui::TextUnformatted("Ctrl+Q quit    F1 this help    View menu: show or hide panels");
-        for (const auto& panel : panels) {
-            if (ImGui::CollapsingHeader(std::string(panel->title()).c_str(),
-                                        ImGuiTreeNodeFlags_DefaultOpen)) {
-                ImGui::TextWrapped("%s", std::string(panel->help()).c_str());
-            }
-        }
-    }
-    ImGui::End();
-}
-
-// Bottom strip: the GPU on the left; the running job, its progress and Cancel on the right.
-void draw_status_bar(AppContext& context, const ShellState& state) {
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    const float height = ImGui::GetFrameHeightWithSpacing() + 4.0f;
-    ImGui::SetNextWindowPos(
-        ImVec2(viewport->WorkPos.x, viewport->WorkPos.y + viewport->WorkSize.y - height));
-    ImGui::SetNextWindowSize(ImVec2(viewport->WorkSize.x, height));
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                   ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
-    if (ImGui::Begin("##status", nullptr, flags)) {
-        const auto report = context.system.latest();
-        ImGui::TextUnformatted(report ? profiling::system_summary(*report).c_str()
-                                      : "querying the GPU...");
-        const JobStatus job = context.jobs.status();
-        if (job.busy) {
-            ImGui::SameLine(viewport->WorkSize.x * 0.6f);
-            ImGui::Text("%s", job.title.c_str());
-            ImGui::SameLine();
-            ImGui::ProgressBar(job.fraction, ImVec2(160, 0), job.message.c_str());
-            ImGui::SameLine();
-            if (ImGui::SmallButton("Cancel")) context.jobs.cancel_current();
-            if (job.queued > 0) {
-                ImGui::SameLine();
-                ImGui::Text("+%zu queued", job.queued);
-            }
-        } else if (!job.last_error.empty() || !state.link_error.empty()) {
-            ImGui::SameLine(viewport->WorkSize.x * 0.6f);
-            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s",
-                               job.last_error.empty() ? state.link_error.c_str()
-                                                      : job.last_error.c_str());
-        }
-    }
-    ImGui::End();
-}
-
-void draw_panels(std::vector<std::unique_ptr<Panel>>& panels, AppContext& context,
-                 ShellState& state) {
-    float x = 16.0f;
-    for (auto& panel : panels) {
-        if (!panel->visible) continue;
-        ImGui::SetNextWindowPos(ImVec2(x, 40.0f), ImGuiCond_FirstUseEver);
-        ImGui::SetNextWindowSize(ImVec2(560.0f, 680.0f), ImGuiCond_FirstUseEver);
-        x += 580.0f;
-        if (panel->id() == state.focus_panel) {
-            ImGui::SetNextWindowFocus();
-            state.focus_panel.clear();
-        }
-        if (ImGui::Begin(std::string(panel->title()).c_str(), &panel->visible)) {
-            panel->draw(context);
-        }
-        ImGui::End();
-    }
-}
-
-// Follows the links panels posted this frame: their targets show (and come to the front) from
-// the next frame on.
-void follow_panel_links(std::vector<std::unique_ptr<Panel>>& panels, AppContext& context,
-                        ShellState& state) {
-    for (const PanelLink& link : context.panel_links) {
-        state.link_error = follow_panel_link(panels, link);
-        if (state.link_error.empty()) state.focus_panel = link.panel;
-    }
-    context.panel_links.clear();
-}
-
-void handle_shortcuts(ShellState& state) {
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) state.quit = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F1)) state.show_help = !state.show_help;
-}
-
 }  // namespace
 
 int run_gui_shell(const GuiShellOptions& options) {
-    auto panels = make_all_panels();
-    std::string error = apply_panel_settings(panels, options.settings);
+    ShellFrame shell;
+    std::vector<std::string> settings = options.settings;
+    LectureSettings lecture_settings = options.lecture ? lecture_on_settings() : LectureSettings{};
+    std::string error = take_lecture_settings(settings, lecture_settings);
+    if (error.empty()) error = shell.apply_settings(settings);
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitUsage;
@@ -168,29 +56,45 @@ int run_gui_shell(const GuiShellOptions& options) {
     if (options.frame_stats) glfwSwapInterval(0);
     AppContext context;
     request_system_query(context);
-    ShellState state;
+    if (!options.open_path.empty()) shell.recordings().open(context, options.open_path, true);
+    FullScreen full_screen(runtime->window());
+    LectureMode lecture(lecture_settings, {[&runtime] { runtime->fonts_changed(); },
+                                           [&full_screen](bool on) { full_screen.set(on); }});
+    TourOverlay tour(options.tour_path.empty() ? default_tour_path() : options.tour_path,
+                     options.tour_autoplay_s);
+    if (options.lecture || !options.tour_path.empty() || options.tour_autoplay_s > 0) {
+        for (const TourError& problem : tour.start()) {
+            std::fprintf(stderr, "tclens: %s\n", problem.message.c_str());
+        }
+    }
     FrameStats stats;
 
-    for (int frame = 0; !state.quit && !glfwWindowShouldClose(runtime->window()); ++frame) {
+    for (int frame = 0; !shell.quit_requested() && !glfwWindowShouldClose(runtime->window());
+         ++frame) {
         if (options.frames > 0 && frame >= options.frames) break;
         stats.begin_frame();
         glfwPollEvents();
+        for (const std::string& path : runtime->take_dropped_paths()) {
+            shell.recordings().open(context, path);
+        }
+        lecture.apply_pending();
         runtime->begin_frame();
-        handle_shortcuts(state);
-        draw_main_menu(panels, state);
-        draw_panels(panels, context, state);
-        follow_panel_links(panels, context, state);
-        draw_help(panels, state);
-        draw_status_bar(context, state);
+        shell.draw(context);
+        lecture.draw_frame();
+        tour.draw_frame(shell.panels(), lecture);
 
         int width = 0, height = 0;
         glfwGetFramebufferSize(runtime->window(), &width, &height);
         glViewport(0, 0, width, height);
-        glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
+        const auto clear = lecture.clear_colour();
+        glClearColor(clear[0], clear[1], clear[2], clear[3]);
         glClear(GL_COLOR_BUFFER_BIT);
         runtime->render_frame();
         glfwSwapBuffers(runtime->window());
-        if (options.frame_stats) stats.end_frame();
+        if (options.frame_stats) {
+            glFinish();  // the frame's own cost, not the time the GPU queues it
+            stats.end_frame();
+        }
     }
     context.jobs.cancel_all();
     if (options.frame_stats) std::printf("%s\n", stats.summary().c_str());

@@ -11,6 +11,13 @@ struct GuiShellOptions {
     std::vector<std::string> settings;  // "PANEL.KEY=VALUE", applied before the first frame
     // Print frame-time statistics on exit (vsync off, so the frame's own cost is measured).
     bool frame_stats = false;
+    // A recording to open at start (`tclens --open FILE`); its error, if any, also goes to stderr.
+    std::string open_path;
+    // Start in lecture mode (`--lecture`: lecture_on_settings() in lecture_mode.h) with a tour.
+    bool lecture = false;
+    // The tour to start (`--tour FILE`); "" with `lecture` or tour_autoplay_s: the shipped one.
+    std::string tour_path;
+    double tour_autoplay_s = 0;  // > 0: next tour step every this many seconds, looping
 };
 
 // Runs until the window closes; returns the process exit code. With no display it prints

@@ -14,8 +14,11 @@
 #include "app/gui/app_context.h"
 #include "app/gui/frame_stats.h"
 #include "app/gui/gui_runtime.h"
+#include "app/gui/lecture_mode.h"
 #include "app/gui/panel_registry.h"
 #include "app/gui/panel_settings.h"
+#include "app/gui/recording_io.h"
+#include "app/gui/tour_overlay.h"
 #include "viz/png_writer.h"
 
 namespace tclens::gui {
@@ -98,6 +101,9 @@ int capture_view(const CaptureRequest& request) {
     AppContext context;
     request_system_query(context);
     context.jobs.wait_idle(std::chrono::seconds(60));
+    const std::string open_error =
+        request.open_path.empty() ? "" : open_recording_now(context, request.open_path);
+    if (!open_error.empty()) std::fprintf(stderr, "tclens: %s\n", open_error.c_str());
 
     Framebuffer framebuffer(request.width, request.height);
     if (!framebuffer.complete()) {
@@ -106,21 +112,30 @@ int capture_view(const CaptureRequest& request) {
         return kExitFailure;
     }
     const std::string title(panel->title());
+    LectureMode lecture(request.lecture, {[&runtime] { runtime->fonts_changed(); }, {}});
+    lecture.apply_pending();
     FrameStats stats;
     for (int frame = 0; frame < request.frames; ++frame) {
         stats.begin_frame();
         runtime->begin_frame(request.width, request.height);
+        const float banner =
+            request.caption.empty()
+                ? 0.0f
+                : draw_banner_above({request.caption, request.caption_counter, {}}, 0.0f,
+                                    float(request.height), float(request.width), lecture);
         ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImVec2(float(request.width), float(request.height)));
+        ImGui::SetNextWindowSize(ImVec2(float(request.width), float(request.height) - banner));
         const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                        ImGuiWindowFlags_NoCollapse |
                                        ImGuiWindowFlags_NoSavedSettings;
         if (ImGui::Begin(title.c_str(), nullptr, flags)) panel->draw(context);
         ImGui::End();
         glViewport(0, 0, request.width, request.height);
-        glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
+        const auto clear = lecture.clear_colour();
+        glClearColor(clear[0], clear[1], clear[2], clear[3]);
         glClear(GL_COLOR_BUFFER_BIT);
         runtime->render_frame();
+        glFinish();
         stats.end_frame();
     }
     if (request.frame_stats) std::printf("%s\n", stats.summary().c_str());
@@ -129,7 +144,7 @@ int capture_view(const CaptureRequest& request) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitFailure;
     }
-    return kExitOk;
+    return open_error.empty() ? kExitOk : kExitFailure;
 }
 
 }  // namespace tclens::gui

@@ -1,10 +1,12 @@
 #include "app/gui/panel_registry.h"
 
 #include "app/gui/panels/banks_panel.h"
+#include "app/gui/panels/compare_panel.h"
 #include "app/gui/panels/device_panel.h"
 #include "app/gui/panels/fragments_panel.h"
 #include "app/gui/panels/kernels_panel.h"
 #include "app/gui/panels/profile_panel.h"
+#include "app/gui/panels/tilemap_panel.h"
 
 namespace tclens::gui {
 
@@ -13,8 +15,10 @@ std::vector<std::unique_ptr<Panel>> make_all_panels() {
     panels.push_back(std::make_unique<DevicePanel>());
     panels.push_back(std::make_unique<FragmentsPanel>());
     panels.push_back(std::make_unique<BanksPanel>());
+    panels.push_back(std::make_unique<TilemapPanel>());
     panels.push_back(std::make_unique<KernelsPanel>());
     panels.push_back(std::make_unique<ProfilePanel>());
+    panels.push_back(std::make_unique<ComparePanel>());
     return panels;
 }
 

@@ -237,8 +237,13 @@ std::string BanksPanel::apply_setting(std::string_view key, std::string_view val
         zoom_ = *zoom;
         return "";
     }
+    if (key == "measure") {
+        if (text != "on") return "measure='" + text + "': allowed: on";
+        measure_requested_ = true;  // as if "Measure on GPU" is pressed once a GPU is known
+        return "";
+    }
     return "view 'banks' has no setting '" + std::string(key) +
-           "'; settings: pattern, left, right, rows, row_bytes, phase, zoom";
+           "'; settings: pattern, left, right, rows, row_bytes, phase, zoom, measure";
 }
 
 void BanksPanel::draw_swizzle_input(int side) {
@@ -299,7 +304,9 @@ void BanksPanel::draw_export_and_measure(AppContext& context) {
     const bool has_gpu = system && system->has_gpu();
     const bool enabled = has_gpu && has_view;
     if (!enabled) ImGui::BeginDisabled();
-    if (ImGui::Button("Measure on GPU")) {
+    const bool clicked = ImGui::Button("Measure on GPU");
+    if (clicked || (enabled && measure_requested_)) {
+        measure_requested_ = false;
         std::vector<viz::BankReport> reports;
         for (const Side& side : sides_) {
             if (side.report) reports.push_back(*side.report);

@@ -73,6 +73,7 @@ private:
     viz::BankView view_;
     int hovered_ = -1;  // hit id under the mouse in the last frame
     std::string export_message_;
+    bool measure_requested_ = false;  // setting measure=on: measure as soon as it is possible
     std::shared_ptr<const BankMeasurements> measurements_;  // the one the view shows
 };
 

@@ -3,15 +3,46 @@
 #include <imgui.h>
 
 #include "app/gui/app_context.h"
+#include "app/gui/device_view.h"
+#include "app/gui/draw_list_painter.h"
+#include "app/gui/export_buttons.h"
+#include "app/gui/lecture_mode.h"
+#include "app/gui/recording_view.h"
 
 namespace tclens::gui {
+namespace {
+
+// The open recording's device under a "recorded on <GPU>, <date>" header, with what the
+// recording measured on it: the arithmetic peaks and the DRAM bandwidth.
+void draw_recorded_device(const OpenRecording& open) {
+    const profiling::Recording& recording = open.recording;
+    ImGui::Separator();
+    ImGui::Text("recorded on %s", recording_caption(recording).c_str());
+    ImGui::TextDisabled("%s, by %s", open.path.c_str(), recording.command.c_str());
+    for (const kernels::PeakMeasurement& peak : recording.peaks) {
+        ImGui::Text("measured peak %-4s %7.1f TFLOP/s (%s)", kernels::precision_name(peak.precision),
+                    peak.tflops, peak.instruction.c_str());
+    }
+    if (!recording.peak_error.empty()) {
+        ImGui::TextDisabled("peaks not measured: %s", recording.peak_error.c_str());
+    }
+    if (recording.dram_bandwidth.bytes_per_s > 0) {
+        ImGui::Text("measured DRAM bandwidth %.2f TB/s (%s)",
+                    recording.dram_bandwidth.bytes_per_s / 1e12,
+                    recording.dram_bandwidth.method.c_str());
+    }
+    paint_draw_list(device_view(recording.system, view_palette()), 1.0f);
+}
+
+}  // namespace
 
 std::string_view DevicePanel::help() const {
     return "The GPU tclens runs on: SM count and clocks bound peak throughput; shared memory "
            "and registers per block and per SM bound tile sizes and occupancy; L2 size decides "
            "how large benchmark buffers must be to defeat caching; DRAM bandwidth is the "
            "theoretical figure (2 x memory clock x bus width), measured figures come from "
-           "benchmarks.";
+           "benchmarks. With a recording open, its GPU follows, with the peaks and DRAM "
+           "bandwidth measured when it was recorded.";
 }
 
 void DevicePanel::draw(AppContext& context) {
@@ -20,33 +51,17 @@ void DevicePanel::draw(AppContext& context) {
         ImGui::TextUnformatted("Querying the GPU...");
         return;
     }
-    ImGui::TextUnformatted(profiling::versions_summary(*report).c_str());
-    if (!report->has_gpu()) {
-        ImGui::Separator();
-        ImGui::TextUnformatted(profiling::system_summary(*report).c_str());
-        ImGui::TextWrapped("Reason: %s", report->no_gpu_reason.c_str());
-        ImGui::TextWrapped("Fragment layouts, shared-memory bank models and recordings work "
-                           "without a GPU; running kernels and profiling need one.");
-        return;
+    // The facts as draw records, so the Export buttons write exactly what is painted.
+    const viz::DrawList view = device_view(*report, view_palette());
+    draw_export_buttons(view, "device", export_message_);
+    if (!export_message_.empty()) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(export_message_.c_str());
     }
-    for (const auto& device : report->devices) {
-        ImGui::PushID(device.index);
-        ImGui::Separator();
-        ImGui::Text("GPU %d", device.index);
-        const ImGuiTableFlags flags =
-            ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-        if (ImGui::BeginTable("facts", 2, flags)) {
-            for (const auto& [label, value] : profiling::describe_device(device)) {
-                ImGui::TableNextRow();
-                ImGui::TableSetColumnIndex(0);
-                ImGui::TextUnformatted(label.c_str());
-                ImGui::TableSetColumnIndex(1);
-                ImGui::TextUnformatted(value.c_str());
-            }
-            ImGui::EndTable();
-        }
-        ImGui::PopID();
-    }
+    ImGui::BeginChild("facts", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    paint_draw_list(view, 1.0f);
+    if (const auto recording = context.recording.latest()) draw_recorded_device(*recording);
+    ImGui::EndChild();
 }
 
 }  // namespace tclens::gui

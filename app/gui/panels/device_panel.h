@@ -1,6 +1,8 @@
 #pragma once
 // Device panel: every cudaDeviceProp fact a GEMM writer needs, per GPU, or why there is none.
 
+#include <string>
+
 #include "app/gui/panel.h"
 
 namespace tclens::gui {
@@ -11,6 +13,9 @@ public:
     std::string_view title() const override { return "Device"; }
     std::string_view help() const override;
     void draw(AppContext& context) override;
+
+private:
+    std::string export_message_;  // of the last Export click
 };
 
 }  // namespace tclens::gui

@@ -9,6 +9,7 @@
 #include "app/gui/app_context.h"
 #include "app/gui/draw_list_painter.h"
 #include "app/gui/export_buttons.h"
+#include "app/gui/recording_view.h"
 #include "kernels/bench.h"
 #include "kernels/registry.h"
 #include "kernels/shared_access.h"
@@ -143,7 +144,8 @@ std::string_view KernelsPanel::help() const {
            "defeated). '% of cuBLAS' is the kernel's TFLOP/s over that reference's at the same "
            "size; '% of peak' is over the peak this GPU measured for the precision; xSGEMM "
            "compares TF32 rungs with FP32 cuBLAS. Unverified, skipped or failed results show "
-           "why and are never plotted.";
+           "why and are never plotted. Until a bench runs here, the results are those of the "
+           "open recording (File > Open recording...).";
 }
 
 void KernelsPanel::set_sizes(const std::string& text) {
@@ -501,7 +503,16 @@ void KernelsPanel::draw_results() {
 }
 
 void KernelsPanel::draw(AppContext& context) {
-    refresh_results(context.bench_results.latest());
+    std::shared_ptr<const BenchResults> results = context.bench_results.latest();
+    if (!results) {
+        const auto recording = context.recording.latest();
+        if (recording != recording_seen_) {
+            recording_seen_ = recording;
+            recorded_ = recording ? recorded_bench(recording->recording) : nullptr;
+        }
+        results = recorded_;
+    }
+    refresh_results(results);
     const float ladder_width = std::max(300.0f, ImGui::GetContentRegionAvail().x * 0.42f);
     ImGui::BeginChild("ladder", ImVec2(ladder_width, 0), true);
     draw_ladder();

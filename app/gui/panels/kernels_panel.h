@@ -19,6 +19,7 @@
 namespace tclens::gui {
 
 struct BenchResults;
+struct OpenRecording;
 
 // A kernel's links to other panels: one to Fragments per layout id ("layout=ID"), then, when it
 // has a swizzle (cuBLAS has none), one to Banks comparing it with no swizzle: "pattern=P" for
@@ -63,6 +64,10 @@ private:
     std::string sizes_error_;
     std::uint64_t pending_job_ = 0;  // the last posted bench job's id; 0 before the first
     std::shared_ptr<const BenchResults> shown_;  // the results the table and chart show
+    // While no bench has run here: the open recording's bench (recording_view.h), made once per
+    // recording.
+    std::shared_ptr<const OpenRecording> recording_seen_;
+    std::shared_ptr<const BenchResults> recorded_;
     std::vector<BenchTableRow> table_;
     viz::DrawList chart_;
     std::string export_message_;

@@ -7,7 +7,12 @@
 #include <numeric>
 
 #include "app/gui/app_context.h"
+#include "app/gui/recording_view.h"
 #include "app/gui/draw_list_painter.h"
+#include "app/gui/export_buttons.h"
+#include "app/gui/lecture_mode.h"
+#include "app/gui/profile_results_view.h"
+#include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/metric_catalogue.h"
@@ -24,7 +29,6 @@ const ImVec4 kOkColour(0.4f, 0.9f, 0.4f, 1.0f);
 const ImVec4 kNoteColour(0.95f, 0.8f, 0.35f, 1.0f);
 constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr const char* kDefaultKernel = "wmma.f16";
-constexpr float kCardWidth = 250.0f;
 constexpr float kTimelineWidth = 600.0f;
 
 void label(const char* text) {
@@ -58,6 +62,52 @@ double mean_of_last(const std::vector<double>& values, size_t count) {
     return std::accumulate(values.end() - std::ptrdiff_t(n), values.end(), 0.0) / double(n);
 }
 
+// Snapshot and export file names start with this: "profile_wmma.f16_4096x4096x4096".
+std::string file_base(const LiveProfile& live) {
+    return "profile_" + live.request.kernel_id + "_" + kernels::problem_text(live.request.problem);
+}
+
+// Compute capability whose SASS the instruction mix shows: the first GPU's, else an H100's.
+int mix_sm(AppContext& context) {
+    const auto system = context.system.latest();
+    if (!system || !system->has_gpu()) return kernels::kDefaultMixSm;
+    return system->devices[0].cc_major * 10 + system->devices[0].cc_minor;
+}
+
+std::string mix_tooltip() {
+    const std::string origin = kernels::census_origin();
+    return "Static counts of the kernel's own SASS, summed over every instantiation of its "
+           "__global__ function: an instruction inside the K loop counts once.\nHMMA: mma.sync "
+           "and wmma; HGMMA: wgmma; IMMA: integer MMA; FFMA, FMUL/FADD: the FP32 pipe; LDS/LDSM, "
+           "STS: shared memory; LDG/LDGSTS: global loads and cp.async; UTMALDG: TMA loads.\n" +
+           (origin.empty() ? "" : "Read when tclens was built: " + origin);
+}
+
+// Under the checklist: does the kernel's own SASS hold tensor-core instructions at all?
+void draw_sass_check(const std::string& kernel_id, int sm) {
+    using kernels::OpClass;
+    if (const kernels::InstructionMix* mix = kernels::instruction_mix(kernel_id, sm)) {
+        const bool tensor =
+            (*mix)[OpClass::kHmma] + (*mix)[OpClass::kHgmma] + (*mix)[OpClass::kImma] > 0;
+        ImGui::TextColored(tensor ? kOkColour : kErrorColour, "%s", tensor ? "ok  " : "FAIL");
+        ImGui::SameLine();
+        ImGui::TextUnformatted("tensor-core instructions in the SASS");
+        ImGui::SameLine();
+        ImGui::TextDisabled("- %s", tensor ? "the binary has them: look at the other checks"
+                                           : "none: this kernel cannot use the tensor cores");
+    }
+    ImGui::TextWrapped("%s", kernels::instruction_mix_line(kernel_id, sm).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", mix_tooltip().c_str());
+}
+
+// The collapsible "Instruction mix" section, shown for the chosen kernel whatever was profiled.
+void draw_instruction_mix(const std::string& kernel_id, int sm) {
+    ImGui::Separator();
+    if (!ImGui::CollapsingHeader("Instruction mix", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::TextWrapped("%s", kernels::instruction_mix_line(kernel_id, sm).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", mix_tooltip().c_str());
+}
+
 }  // namespace
 
 const std::vector<std::string>& profile_panel_sets() {
@@ -83,8 +133,12 @@ std::string_view ProfilePanel::help() const {
            "sample. Pause stops launching (and resumes), Stop ends the job, Snapshot writes the "
            "newest result as JSON (the format of tclens profile --json). When the tensor pipe is "
            "below 1% on a kernel whose inputs are not FP32, 'Why are the tensor cores idle?' "
-           "checks input type, MMA instructions, multiples of 16, alignment and the size. "
-           "Profiling needs a GPU whose counters this user may read.";
+           "checks input type, MMA instructions, multiples of 16, alignment and the size, and "
+           "whether the kernel's SASS holds tensor-core instructions (HMMA, HGMMA). The "
+           "'Instruction mix' section shows the chosen kernel's SASS counts, read from this "
+           "binary when it was built, for this GPU (sm_90a without one). "
+           "Profiling needs a GPU whose counters this user may read. Until something is profiled "
+           "here, the open recording's profile and timeline of the chosen kernel are shown.";
 }
 
 void ProfilePanel::set_size(const std::string& text) {
@@ -115,7 +169,13 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
         set_ = int(it - sets.begin());
         return "";
     }
-    return "view 'profile' has no setting '" + std::string(key) + "'; settings: kernel, mnk, set";
+    if (key == "live") {
+        if (text != "on") return "live='" + text + "': allowed: on";
+        live_requested_ = true;  // as if Live is pressed once it can start
+        return "";
+    }
+    return "view 'profile' has no setting '" + std::string(key) +
+           "'; settings: kernel, mnk, set, live";
 }
 
 void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
@@ -125,8 +185,9 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
     card_charts_.clear();
     timeline_charts_.clear();
     checklist_.clear();
+    built_palette_ = &view_palette();
     if (!shown_) return;
-    const viz::Palette& palette = viz::dark_palette();
+    const viz::Palette& palette = *built_palette_;
     const size_t capacity = shown_->request.history;
     double tensor_pct = -1;  // unknown
     if (shown_->latest) {
@@ -136,7 +197,7 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
             options.unit = cards_[i].unit;
             options.fixed_max = cards_[i].unit == "%" ? 100.0 : 0.0;
             options.capacity = capacity;
-            options.width = kCardWidth - 16.0f;
+            options.width = metric_card_chart_width();
             options.plot_height = 36.0f;
             options.category = int(i);
             options.palette = &palette;
@@ -169,6 +230,9 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
             tensor_pct = mean_of_last(values, 50);
         }
     }
+    // Built here, not only in draw_cards(), so Export never writes the previous update's cards.
+    cards_view_ = metric_cards_view(cards_, card_charts_, std::max(1, cards_per_row_), palette);
+    timeline_view_ = timeline_view(timeline_charts_, palette);
     const kernels::KernelDescriptor* kernel = kernels::find_kernel(shown_->request.kernel_id);
     if (kernel && tensor_pct >= 0 && tensor_cores_idle(*kernel, tensor_pct)) {
         checklist_ = tensor_idle_checklist(*kernel, shown_->request.problem);
@@ -229,7 +293,9 @@ void ProfilePanel::draw_controls(AppContext& context) {
     }
     const bool can_start = reason.empty() && !pending;
     if (!can_start) ImGui::BeginDisabled();
-    if (ImGui::Button("Live")) {
+    const bool clicked = ImGui::Button("Live");
+    if (clicked || (can_start && live_requested_)) {
+        live_requested_ = false;
         ProfileRequest request;
         request.mode = is_timeline_set(set_) ? ProfileMode::kTimeline : ProfileMode::kMetrics;
         request.kernel_id = chosen.id;
@@ -259,6 +325,12 @@ void ProfilePanel::draw_controls(AppContext& context) {
         ImGui::SetTooltip("write the newest profile (or the stopped timeline) as JSON");
     }
     ImGui::SameLine();
+    const bool has_charts = !cards_.empty() || !timeline_charts_.empty();
+    if (!has_charts) ImGui::BeginDisabled();
+    draw_export_buttons(cards_.empty() ? timeline_view_ : cards_view_,
+                        has_charts ? file_base(*shown_) : "", message_);
+    if (!has_charts) ImGui::EndDisabled();
+    ImGui::SameLine();
     if (running) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(job.message.c_str());
@@ -283,6 +355,14 @@ void ProfilePanel::draw_status(AppContext& context) {
         ImGui::TextWrapped("Nothing profiled yet. Choose a kernel, a size and a set, then press "
                            "Live: the kernel is verified first, then its metrics update several "
                            "times a second.");
+        if (recording_seen_) {
+            std::string ids;
+            for (const std::string& id : recorded_profile_kernels(recording_seen_->recording)) {
+                ids += (ids.empty() ? "" : ", ") + id;
+            }
+            ImGui::TextWrapped("The open recording has no profile of %s; it has: %s.",
+                               recorded_kernel_.c_str(), ids.empty() ? "none" : ids.c_str());
+        }
         return;
     }
     const LiveProfile& live = *shown_;
@@ -294,6 +374,8 @@ void ProfilePanel::draw_status(AppContext& context) {
         ImGui::TextColored(kNoteColour, "paused");
     } else if (live.running) {
         ImGui::TextColored(kOkColour, "live: %.1f updates/s", live.updates_per_s);
+    } else if (shown_ == recorded_) {
+        ImGui::TextDisabled("from %s", recording_seen_->path.c_str());
     } else {
         ImGui::TextDisabled("stopped after %llu updates", (unsigned long long)live.updates);
     }
@@ -308,27 +390,22 @@ void ProfilePanel::draw_status(AppContext& context) {
     }
 }
 
+// Cards and charts are painted from draw records (profile_results_view.h), the same ones the
+// Export buttons write.
 void ProfilePanel::draw_cards() {
     if (cards_.empty()) return;
     const float avail = ImGui::GetContentRegionAvail().x;
-    const int per_row = std::max(1, int(avail / (kCardWidth + 8.0f)));
-    const float card_height = ImGui::GetTextLineHeightWithSpacing() * 2.0f + 64.0f;
-    for (size_t i = 0; i < cards_.size(); ++i) {
-        const MetricCard& card = cards_[i];
-        if (i % size_t(per_row) != 0) ImGui::SameLine();
-        ImGui::PushID(int(i));
-        ImGui::BeginChild("card", ImVec2(kCardWidth, card_height), true,
-                          ImGuiWindowFlags_NoScrollbar);
-        ImGui::TextDisabled("%s", card.label.c_str());
-        ImGui::TextUnformatted(card.value_text.c_str());
-        paint_draw_list(card_charts_[i], 1.0f);
-        ImGui::EndChild();
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("%s\n%s%s", card.name.c_str(),
-                              card.meaning.empty() ? "(not in the catalogue)" : card.meaning.c_str(),
-                              card.unit.empty() ? "" : ("\nunit: " + card.unit).c_str());
-        }
-        ImGui::PopID();
+    const int per_row = std::max(1, int(avail / ((kMetricCardWidth + 8.0f) * ui_zoom())));
+    if (per_row != cards_per_row_) {
+        cards_view_ = metric_cards_view(cards_, card_charts_, per_row, *built_palette_);
+        cards_per_row_ = per_row;
+    }
+    const int hovered = paint_draw_list(cards_view_, 1.0f);
+    if (hovered >= 0 && hovered < int(cards_.size())) {
+        const MetricCard& card = cards_[size_t(hovered)];
+        ImGui::SetTooltip("%s\n%s%s", card.name.c_str(),
+                          card.meaning.empty() ? "(not in the catalogue)" : card.meaning.c_str(),
+                          card.unit.empty() ? "" : ("\nunit: " + card.unit).c_str());
     }
 }
 
@@ -336,7 +413,7 @@ void ProfilePanel::draw_timeline() {
     if (timeline_charts_.empty()) return;
     ImGui::Text("PM sampling: %llu samples, newest on the right",
                 (unsigned long long)shown_->samples);
-    for (const viz::DrawList& chart : timeline_charts_) paint_draw_list(chart, 1.0f);
+    paint_draw_list(timeline_view_, 1.0f);
     if (shown_->timeline && shown_->timeline->ok()) {
         const profiling::KernelTimeline& t = *shown_->timeline;
         ImGui::TextDisabled("%llu launches, sampling overhead %.1f%%, %llu lost, %llu dropped",
@@ -362,8 +439,7 @@ void ProfilePanel::draw_checklist() {
 
 void ProfilePanel::save_snapshot() {
     if (!shown_) return;
-    const std::string base = "profile_" + shown_->request.kernel_id + "_" +
-                             kernels::problem_text(shown_->request.problem);
+    const std::string base = file_base(*shown_);
     std::string text;
     std::string path;
     if (shown_->latest) {
@@ -377,13 +453,29 @@ void ProfilePanel::save_snapshot() {
     message_ = error.empty() ? "wrote " + path : error;
 }
 
+std::shared_ptr<const LiveProfile> ProfilePanel::recorded(AppContext& context) {
+    const auto recording = context.recording.latest();
+    const std::string& kernel = kernels_[size_t(selected_)].id;
+    if (recording != recording_seen_ || kernel != recorded_kernel_) {
+        recording_seen_ = recording;
+        recorded_kernel_ = kernel;
+        recorded_ = recording ? recorded_profile(recording->recording, kernel) : nullptr;
+    }
+    return recorded_;
+}
+
 void ProfilePanel::draw(AppContext& context) {
-    refresh(context.live_profile.latest());
+    if (&view_palette() != built_palette_) shown_.reset();  // the theme changed: build again
+    const std::shared_ptr<const LiveProfile> live = context.live_profile.latest();
+    refresh(live ? live : recorded(context));
     draw_controls(context);
     ImGui::Separator();
     ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     draw_status(context);
     draw_checklist();
+    const int sm = mix_sm(context);
+    if (!checklist_.empty()) draw_sass_check(shown_->request.kernel_id, sm);
+    draw_instruction_mix(kernels_[size_t(selected_)].id, sm);
     draw_cards();
     draw_timeline();
     ImGui::EndChild();

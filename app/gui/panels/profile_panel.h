@@ -17,8 +17,11 @@
 #include "app/gui/profile_view.h"
 #include "kernels/gemm.h"
 #include "viz/draw_list.h"
+#include "viz/palette.h"
 
 namespace tclens::gui {
+
+struct OpenRecording;
 
 // The sets the panel offers: "default" and "all" (metrics mode), "timeline" (timeline mode).
 const std::vector<std::string>& profile_panel_sets();
@@ -42,6 +45,7 @@ private:
     void draw_timeline();
     void draw_checklist();
     void save_snapshot();
+    std::shared_ptr<const LiveProfile> recorded(AppContext& context);
 
     const std::vector<kernels::KernelDescriptor>& kernels_;
     int selected_ = 0;  // index into kernels_
@@ -56,7 +60,17 @@ private:
     std::vector<viz::DrawList> card_charts_;      // one per card
     std::vector<viz::DrawList> timeline_charts_;  // one per PM-sampling metric
     std::vector<ChecklistLine> checklist_;        // empty unless the tensor cores look idle
+    viz::DrawList cards_view_;     // cards_ with their charts, cards_per_row_ to a row
+    int cards_per_row_ = 0;        // as laid out in the last draw_cards(); 0 before
+    viz::DrawList timeline_view_;  // timeline_charts_ stacked
+    const viz::Palette* built_palette_ = nullptr;  // the one the charts were built with
     std::string message_;                         // of the last snapshot
+    bool live_requested_ = false;  // setting live=on: start Live as soon as it can start
+    // While nothing was profiled here: the open recording's profile of the chosen kernel
+    // (recording_view.h), made again when the recording or the kernel changes.
+    std::shared_ptr<const OpenRecording> recording_seen_;
+    std::string recorded_kernel_;
+    std::shared_ptr<const LiveProfile> recorded_;
 };
 
 }  // namespace tclens::gui

@@ -134,6 +134,42 @@ TEST(Registry, KernelsThatNeedMoreSharedMemoryThanTheGpuHasSayHowMuch) {
     EXPECT_GT(find_kernel("mma_cp_async.f16")->dynamic_smem_bytes, 163 * 1024) << "the rung this test is about";
 }
 
+TEST(Registry, RunMemoryCountsInputsOutputAndTheCublasReference) {
+    // CPU reference: A, B and C only (naive f32 at 512^3: 3 x 1 MiB).
+    EXPECT_EQ(run_memory_bytes(*find_kernel("naive_fma.f32"), {512, 512, 512}), 3 * (1 << 20));
+    // cuBLAS reference (M*N*K > kCpuReferenceMaxWork) for f16: A, B in 2 bytes, C, the
+    // reference's C and f32 copies of A and B: 2 + 2 + 4 + 4 + 4 + 4 bytes per 4096^2.
+    EXPECT_EQ(run_memory_bytes(*find_kernel("wmma.f16"), {4096, 4096, 4096}),
+              std::int64_t{20} * 4096 * 4096);
+}
+
+TEST(Registry, ProblemsLargerThanFreeGpuMemorySayHowManyBytes) {
+    const KernelDescriptor& naive = *find_kernel("naive_fma.f32");
+    DeviceLimits ten_gib = kH100;
+    ten_gib.free_memory_bytes = std::int64_t{10} << 30;
+    // 65536^3 f32: A, B, C and the reference's C, 16 GiB each.
+    EXPECT_EQ(why_not_runnable(naive, {65536, 65536, 65536}, ten_gib),
+              "65536x65536x65536 needs 64.00 GiB (68719476736 bytes) of GPU memory; 10.00 GiB are "
+              "free");
+    EXPECT_EQ(why_not_runnable(naive, {4096, 4096, 4096}, ten_gib), "");
+    // 80 % of the free memory may be used: 3 MiB fit in 3.75 MiB, not in 3.7 MiB.
+    DeviceLimits tight = kH100;
+    tight.free_memory_bytes = 3840 * 1024;
+    EXPECT_EQ(why_not_runnable(naive, {512, 512, 512}, tight), "");
+    tight.free_memory_bytes = 3780 * 1024;
+    EXPECT_NE(why_not_runnable(naive, {512, 512, 512}, tight).find("(3145728 bytes)"),
+              std::string::npos);
+    // Unknown free memory (the default) is not checked; a kernel's own reason comes first.
+    EXPECT_EQ(why_not_runnable(naive, {65536, 65536, 65536}, kH100), "");
+    const KernelDescriptor& cp_async = *find_kernel("mma_cp_async.f16");
+    DeviceLimits none_free = kH100;
+    none_free.free_memory_bytes = 0;
+    EXPECT_NE(why_not_runnable(cp_async, {64, 64, 63}, none_free).find("multiple of 8"),
+              std::string::npos);
+    EXPECT_NE(why_not_runnable(cp_async, {64, 64, 64}, none_free).find("0.00 GiB are free"),
+              std::string::npos);
+}
+
 TEST(Registry, SixteenBitRungsAskedForAnotherPrecisionRefuseEverything) {
     using Factory = KernelDescriptor (*)(Precision);
     for (Factory factory : {mma_ldmatrix_xor_kernel, mma_cp_async_kernel, wgmma_tma_kernel,

@@ -1,10 +1,11 @@
 // End-to-end checks of `tclens kernels`: every registry id in the table and the JSON, the
-// descriptor keys, --mnk answers, and one-line usage errors.
+// descriptor keys and instruction mix, --mnk answers, and one-line usage errors.
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
+#include "kernels/instruction_mix.h"
 #include "kernels/registry.h"
 #include "tests/support/run_command.h"
 
@@ -51,6 +52,37 @@ TEST(KernelsCommand, MnkSaysWhichKernelsCanRun) {
     }
     const auto table = run_command(kTclens + " kernels --mnk 4097x129x77");
     EXPECT_NE(table.out.find("4097x129x77 can run"), std::string::npos) << table.out;
+}
+
+// The JSON's instruction mix is the built-in census's (kernels/instruction_mix.h) for the
+// GPU's sm, sm_90a without one; where there is none it says why.
+TEST(KernelsCommand, JsonHasEachKernelsInstructionMix) {
+    const auto result = run_command("TCLENS_INJECT_FAULT=no-gpu " + kTclens + " kernels --json");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << result.out;
+    for (const nlohmann::json& k : j["kernels"]) {
+        const std::string id = k["id"];
+        SCOPED_TRACE(id);
+        const nlohmann::json& mix = k["instruction_mix"];
+        const int sm = kernels::kDefaultMixSm;
+        const kernels::InstructionMix* expected = kernels::instruction_mix(id, sm);
+        if (expected == nullptr) {
+            EXPECT_EQ(mix["missing"], kernels::instruction_mix_missing(id, sm));
+            EXPECT_FALSE(mix.contains("counts"));
+            if (id.rfind("cublas.", 0) == 0) {
+                EXPECT_EQ(mix["missing"], "cuBLAS: not our binary");
+            }
+            continue;
+        }
+        EXPECT_EQ(mix["arch"], "sm_90a");
+        EXPECT_EQ(mix["functions"], expected->functions);
+        ASSERT_EQ(mix["counts"].size(), size_t(kernels::kOpClassCount));
+        for (int i = 0; i < kernels::kOpClassCount; ++i) {
+            const auto op = static_cast<kernels::OpClass>(i);
+            EXPECT_EQ(mix["counts"][kernels::op_class_key(op)], (*expected)[op]);
+        }
+    }
 }
 
 TEST(KernelsCommand, BadSizeIsOneLineExit2) {

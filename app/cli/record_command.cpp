@@ -1,0 +1,319 @@
+// `tclens record FILE [--preset NAME | --mnk MxNxK ...] [--kernels a,b,...] [--no-timelines]
+// [--timeline-ms N]`: everything one run learns on this GPU, written as one recording
+// (profiling/recording.h) that the GUI opens later on any machine, GPU or not:
+//   1. the device report, the measured arithmetic peaks and the measured DRAM bandwidth;
+//   2. the bench of the kernels (kernels/bench.h: each next to its same-run cuBLAS call,
+//      verified before timing) on the sizes;
+//   3. per kernel (cuBLAS references included), on the first size: a profile of the default
+//      metric set (profiling/metric_catalogue.h) and a short PM-sampling timeline.
+// Checks first, so a long run never ends in a usage error: arguments (exit 2), the output
+// path (exit 1, nothing created), a GPU and the counter permission (exit 3). The file is written
+// once, at the end, atomically. Progress goes to stderr; a summary line to stdout. Exits 1 when a
+// kernel failed verification or errored (the recording keeps its row), like `tclens bench`.
+
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/cli/commands.h"
+#include "app/exit_codes.h"
+#include "kernels/bench.h"
+#include "kernels/dram_probe.h"
+#include "kernels/problem_text.h"
+#include "kernels/registry.h"
+#include "profiling/device_info.h"
+#include "profiling/kernel_profile.h"
+#include "profiling/metric_catalogue.h"
+#include "profiling/recording.h"
+#include "tclens_version.h"
+
+namespace tclens::cli {
+namespace {
+
+// The default sizes: every rung at 4096^3 (the README's column, and the size profiled), then
+// three rows of the lab's table (M = 3072, 512, 16 with N = K = 3072). With profiles and
+// timelines, estimated at 2 to 3 minutes on an H100 from the bench and profile timings of
+// tests/gpu/results.
+const std::vector<kernels::GemmProblem> kDefaultProblems = {
+    {4096, 4096, 4096}, {3072, 3072, 3072}, {512, 3072, 3072}, {16, 3072, 3072}};
+
+struct RecordOptions {
+    std::string path;
+    std::vector<std::string> kernels;
+    std::vector<std::string> sizes;
+    std::string preset;
+    bool no_timelines = false;
+    int timeline_ms = 300;
+    CLI::Option* timeline_ms_option = nullptr;
+};
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "tclens: %s\n", message.c_str());
+    return kExitUsage;
+}
+
+// The command line that `options` stands for, for the recording's "command".
+std::string command_text(const RecordOptions& options) {
+    std::string text = "tclens record " + options.path;
+    if (!options.preset.empty()) text += " --preset " + options.preset;
+    for (const std::string& size : options.sizes) text += " --mnk " + size;
+    if (!options.kernels.empty()) {
+        text += " --kernels ";
+        for (std::size_t i = 0; i < options.kernels.size(); ++i) {
+            text += (i == 0 ? "" : ",") + options.kernels[i];
+        }
+    }
+    if (options.no_timelines) text += " --no-timelines";
+    if (!options.no_timelines) text += " --timeline-ms " + std::to_string(options.timeline_ms);
+    return text;
+}
+
+std::string utc_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+// "" when `path` can be written (its folder exists and takes files), else why not. Creates and
+// removes the temporary file the atomic write will use, so nothing is left either way.
+std::string check_writable(const std::string& path) {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored)) return "it is a directory";
+    const std::string probe = path + ".tmp";
+    std::FILE* file = std::fopen(probe.c_str(), "wb");
+    if (file == nullptr) return std::strerror(errno);
+    std::fclose(file);
+    std::remove(probe.c_str());
+    return "";
+}
+
+// Progress on stderr: overwritten in place on a terminal, one line each otherwise.
+class Progress {
+  public:
+    Progress() : tty_(isatty(fileno(stderr)) != 0) {}
+    void line(const std::string& text) const {
+        std::fprintf(stderr, "record: %s%s%s", text.c_str(), tty_ ? "\x1b[K" : "",
+                     tty_ ? "\r" : "\n");
+    }
+    void done() const {
+        if (tty_) std::fprintf(stderr, "\x1b[K");
+    }
+
+  private:
+    bool tty_;
+};
+
+// A profile that could not be taken: what was asked and why not.
+profiling::KernelProfile failed_profile(const kernels::KernelDescriptor& kernel,
+                                        const kernels::GemmProblem& problem,
+                                        const std::string& device,
+                                        const profiling::ProfilerError& error) {
+    profiling::KernelProfile profile;
+    profile.kernel_id = kernel.id;
+    profile.precision = kernel.precision;
+    profile.problem = problem;
+    profile.device = device;
+    profile.error = error;
+    return profile;
+}
+
+// Step 3: a profile and (unless `timeline_ms` is 0) a timeline of each kernel that ran at
+// `problem` in the bench.
+void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
+                     const kernels::GemmProblem& problem, int timeline_ms,
+                     profiling::Recording& recording, const Progress& progress) {
+    const std::vector<std::string> metrics = profiling::metric_set("default");
+    const std::string& device = recording.system.devices.front().name;
+    profiling::KernelProfiler profiler;
+    int index = 0;
+    for (const kernels::KernelDescriptor* kernel : kernels) {
+        ++index;
+        const std::string step = "[" + std::to_string(index) + "/" +
+                                 std::to_string(kernels.size()) + "] " + kernel->id + " " +
+                                 kernels::problem_text(problem);
+        bool ran = false;
+        for (const kernels::BenchRow& row : recording.bench) {
+            const kernels::GemmProblem& p = row.result.problem;
+            ran = ran || (row.result.kernel_id == kernel->id && p.m == problem.m &&
+                          p.n == problem.n && p.k == problem.k && row.result.skipped.empty());
+        }
+        if (!ran) continue;  // the bench row says why it was skipped
+        progress.line("profile " + step);
+        const profiling::ProfilerError prepared = profiler.prepare(kernel->id, problem);
+        if (!prepared.ok()) {
+            recording.profiles.push_back(failed_profile(*kernel, problem, device, prepared));
+            continue;
+        }
+        profiling::ProfileOptions options;
+        options.drop_unavailable = true;  // a set: names this chip lacks are listed, not fatal
+        recording.profiles.push_back(profiler.profile(metrics, options));
+        if (timeline_ms <= 0) continue;
+        progress.line("timeline " + step);
+        profiling::TimelineOptions timeline;
+        timeline.duration_ms = timeline_ms;
+        recording.timelines.push_back(profiler.timeline(timeline));
+    }
+}
+
+int run_record(const RecordOptions& options) {
+    if (options.no_timelines && options.timeline_ms_option->count() > 0) {
+        return usage_error("--timeline-ms sets the timelines that --no-timelines leaves out: "
+                           "give one of them");
+    }
+    std::vector<kernels::GemmProblem> problems;
+    for (const std::string& size : options.sizes) {
+        const auto problem = kernels::parse_problem(size);
+        if (!problem) return usage_error(kernels::problem_error(size));
+        problems.push_back(*problem);
+    }
+    if (!options.preset.empty()) {
+        const std::vector<kernels::GemmProblem> preset = kernels::preset_problems(options.preset);
+        if (preset.empty()) {
+            return usage_error("unknown preset '" + options.preset +
+                               "'; valid: " + kernels::preset_names());
+        }
+        problems.insert(problems.end(), preset.begin(), preset.end());
+    }
+    if (problems.empty()) problems = kDefaultProblems;
+    std::vector<std::string> ids = options.kernels;
+    if (ids.empty()) {
+        for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
+            if (k.rung > 0) ids.push_back(k.id);
+        }
+    }
+    std::string error;
+    const std::vector<const kernels::KernelDescriptor*> profiled = kernels::bench_kernels(ids, error);
+    if (profiled.empty()) return usage_error(error);
+
+    error = check_writable(options.path);
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: cannot write %s: %s\n", options.path.c_str(), error.c_str());
+        return kExitFailure;
+    }
+    profiling::Recording recording;
+    recording.system = profiling::query_system();
+    if (!recording.system.has_gpu()) {
+        std::fprintf(stderr, "tclens: record needs an NVIDIA GPU (%s); run it on a GPU machine\n",
+                     recording.system.no_gpu_reason.c_str());
+        return kExitNeedsResource;
+    }
+    {
+        // Fail now, not after the bench, when the counters cannot be read.
+        profiling::KernelProfiler check;
+        const profiling::MetricResolution resolution =
+            check.resolve_metrics(profiling::metric_set("default"));
+        if (!resolution.error.ok()) {
+            std::fprintf(stderr, "tclens: %s\n", resolution.error.message.c_str());
+            return resolution.error.needs_resource() ? kExitNeedsResource : kExitFailure;
+        }
+    }
+    recording.tclens_version = TCLENS_VERSION;
+    recording.created_utc = utc_now();
+    recording.command = command_text(options);
+
+    const Progress progress;
+    {
+        kernels::GemmRunner runner;
+        if (!runner.init_error().empty()) {
+            std::fprintf(stderr, "tclens: %s\n", runner.init_error().c_str());
+            return kExitNeedsResource;
+        }
+        progress.line("measuring DRAM bandwidth");
+        kernels::DramMeasurement dram;
+        const std::string dram_error = kernels::measure_dram_bandwidth(dram);
+        if (dram_error.empty()) {
+            recording.dram_bandwidth = {dram.bytes_per_s, dram.method};
+        } else {
+            std::fprintf(stderr, "tclens: %s (the recording will have no DRAM bandwidth)\n",
+                         dram_error.c_str());
+        }
+        progress.line("measuring peaks on " + recording.system.devices.front().name);
+        kernels::BenchRequest request;
+        request.kernel_ids = ids;
+        request.problems = problems;
+        kernels::BenchReport report = kernels::run_bench(
+            request, runner,
+            [&progress](int index, int total, const kernels::KernelDescriptor& kernel,
+                        const kernels::GemmProblem& p) {
+                progress.line("bench [" + std::to_string(index + 1) + "/" +
+                              std::to_string(total) + "] " + kernel.id + " " +
+                              kernels::problem_text(p));
+            });
+        recording.peaks = std::move(report.peaks);
+        recording.peak_error = std::move(report.peak_error);
+        recording.bench = std::move(report.rows);
+    }
+    profile_kernels(profiled, problems.front(), options.no_timelines ? 0 : options.timeline_ms,
+                    recording, progress);
+    progress.done();
+
+    error = profiling::save_recording(options.path, recording);
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitFailure;
+    }
+    int counted = 0;
+    int failed = 0;
+    for (const kernels::BenchRow& row : recording.bench) {
+        const kernels::RunResult& r = row.result;
+        counted += r.counts() ? 1 : 0;
+        failed += r.skipped.empty() && (!r.error.empty() || !r.check.passed) ? 1 : 0;
+    }
+    int profiles_ok = 0;
+    for (const profiling::KernelProfile& p : recording.profiles) profiles_ok += p.ok() ? 1 : 0;
+    int timelines_ok = 0;
+    for (const profiling::KernelTimeline& t : recording.timelines) timelines_ok += t.ok() ? 1 : 0;
+    std::printf("wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
+                "timelines, DRAM %.2f TB/s, on %s\n",
+                options.path.c_str(), recording.bench.size(), counted, profiles_ok,
+                recording.profiles.size(), timelines_ok, recording.timelines.size(),
+                recording.dram_bandwidth.bytes_per_s / 1e12,
+                recording.system.devices.front().name.c_str());
+    if (failed > 0) {
+        std::fprintf(stderr, "tclens: %d run%s failed verification or errored; the recording "
+                             "keeps their rows\n", failed, failed == 1 ? "" : "s");
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_record_command(CLI::App& app, int& exit_code) {
+    auto* command = app.add_subcommand(
+        "record",
+        "Write a recording (device, peaks, DRAM bandwidth, bench, profiles, PM timelines) that "
+        "the GUI opens without a GPU; needs a GPU and profiling permission. Default: every rung "
+        "and its cuBLAS reference at 4096x4096x4096 plus 3072, 512 and 16 x 3072 x 3072, "
+        "profiles and 300 ms timelines at 4096^3: estimated at 2 to 3 minutes on an H100");
+    auto options = std::make_shared<RecordOptions>();
+    command->add_option("FILE", options->path, "Recording to write (JSON)")->required();
+    command
+        ->add_option("--kernels", options->kernels,
+                     "Kernel ids, comma-separated (default: every rung; see tclens kernels)")
+        ->delimiter(',');
+    command->add_option("--mnk", options->sizes,
+                        "Problem size MxNxK (repeatable); the first one is profiled");
+    command->add_option("--preset", options->preset, "Sizes of a preset: " + kernels::preset_names());
+    command->add_flag("--no-timelines", options->no_timelines, "Record no PM-sampling timelines");
+    options->timeline_ms_option =
+        command
+        ->add_option("--timeline-ms", options->timeline_ms,
+                     "Length of each kernel's PM-sampling timeline in ms (50-10000)")
+        ->capture_default_str()
+        ->check(CLI::Range(50, 10000));
+    command->callback([options, &exit_code] { exit_code = run_record(*options); });
+}
+
+}  // namespace tclens::cli

@@ -1,0 +1,116 @@
+#pragma once
+// The Compare panel's data, no ImGui: the runs one source offers (the open recording, or this
+// session's live bench and profile), the roofs of that source's device, and chosen runs turned
+// into the viz models of the metrics table (viz/compare_table.h) and the roofline
+// (viz/roofline.h). Pure functions, tested on the CPU.
+//
+// A run is one kernel on one size: its bench row and its profile, joined by kernel id and size.
+// Its TFLOP/s is the bench's (median of the timed runs) when that row counts
+// (RunResult::counts: verified and timed), else 2MNK over the profile's gpu__time_duration.sum
+// when the profile was verified; no number without a check.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/gui/jobs/bench_job.h"
+#include "app/gui/jobs/profile_job.h"
+#include "kernels/bench.h"
+#include "profiling/device_info.h"
+#include "profiling/kernel_profile.h"
+#include "profiling/recording.h"
+#include "viz/compare_table.h"
+#include "viz/roofline.h"
+
+namespace tclens::gui {
+
+enum class CompareSourceKind { kRecording, kLive };
+
+// "recording" or "live".
+const char* compare_source_name(CompareSourceKind kind);
+
+struct CompareRun {
+    std::string id;  // compare_run_id(kernel_id, problem), unique in its source
+    std::string kernel_id;
+    kernels::Precision precision = kernels::Precision::kF32;
+    kernels::GemmProblem problem;
+    std::optional<kernels::BenchRow> bench;           // the first bench row of this id
+    std::optional<profiling::KernelProfile> profile;  // the first profile of this id
+    double tflops = 0;  // achieved (see the header comment); 0: no number
+    bool tflops_from_profile = false;
+    std::string status;  // "" when the run has something to compare, else why not (one line)
+
+    // Has a number or a verified profile to compare.
+    bool comparable() const { return status.empty(); }
+};
+
+struct CompareSource {
+    CompareSourceKind kind = CompareSourceKind::kLive;
+    std::string caption;  // "h100.json: NVIDIA H100 80GB HBM3, 2026-11-22 10:00 UTC" / "live: ..."
+    std::vector<CompareRun> runs;  // bench rows in order, then runs with only a profile
+    std::vector<kernels::PeakMeasurement> peaks;  // measured compute peaks
+    std::string peak_error;                       // why there are none, or ""
+    double dram_bytes_per_s = 0;                  // 0: unknown
+    std::string dram_origin;                      // "measured" or "theoretical"
+    std::string dram_method;  // what was timed, or how the theoretical value is computed
+};
+
+// "wmma.f16@4096x4096x4096".
+std::string compare_run_id(const std::string& kernel_id, const kernels::GemmProblem& problem);
+
+// "" when `text` has the shape KERNEL@MxNxK (a non-empty kernel id without blanks, a size
+// kernels::parse_problem accepts), else one line naming it and the expected shape.
+std::string check_compare_run_id(std::string_view text);
+
+// "a.f16@64x64x64, b.f16@64x64x64" -> the ids in order, each once (blanks around the commas
+// ignored). On a bad id returns {} and sets `error` to check_compare_run_id's line.
+std::vector<std::string> parse_compare_run_ids(std::string_view text, std::string& error);
+
+// The runs and roofs of a recording: its bench rows and profiles, its measured peaks, its
+// measured DRAM bandwidth, else the theoretical one of its first GPU. `path` names it in the
+// caption.
+CompareSource recording_compare_source(const profiling::Recording& recording,
+                                       const std::string& path);
+
+// The runs and roofs of this session: the last bench (nullptr: none) and the Profile panel's
+// newest profile (nullptr or no `latest`: none), the bench's measured peaks, and the theoretical
+// DRAM bandwidth of the live GPU (`system`'s first; the GUI does not measure it).
+CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* live,
+                                  const profiling::SystemReport* system);
+
+// The run of `source` with this id, or nullptr.
+const CompareRun* find_compare_run(const CompareSource& source, const std::string& id);
+
+struct RunIntensity {
+    double flop_per_byte = 0;  // 0: unknown
+    double bytes = 0;          // the DRAM bytes it is computed from
+    bool estimated = false;    // from compulsory traffic, not from the profile's DRAM counters
+};
+
+// 2MNK over the profile's dram__bytes_read.sum + dram__bytes_write.sum when it has both (and
+// they add up to more than 0), else over viz::compulsory_bytes with the precision's storage
+// bytes in and 4-byte f32 out, marked estimated. Example: wmma.f16 4096^3 without a profile ->
+// 2 x 4096^3 / 128 MiB = 1024 FLOP/B, estimated.
+RunIntensity run_intensity(const CompareRun& run);
+
+// One column per run, in order: title the kernel id, subtitle the size, category its index.
+std::vector<viz::CompareColumn> compare_columns(const std::vector<const CompareRun*>& runs);
+
+// The metrics table's rows for `runs` (the first is the baseline), in this order: time (ms),
+// TFLOP/s, % of cuBLAS, % of peak, rel. error, intensity (FLOP/B), then every profile metric any
+// run has, in order of first appearance ("label (unit)", the catalogue's formatting). A run
+// without a value shows "-" (NaN); rows no run has a value for are left out. The better
+// direction is the metric's meaning: less time, error, DRAM traffic and bank conflicts, more
+// TFLOP/s, tensor pipe and L2 hits are better; the rest (occupancy, launch facts, DRAM %) has
+// no better direction.
+std::vector<viz::CompareRow> compare_rows(const std::vector<const CompareRun*>& runs);
+
+// The roofline of `runs` under `source`'s roofs: a compute roof per measured peak ("f32 FMA",
+// "tf32 tensor", ...), the DRAM roof, and a point per run (label "kernel MxNxK", plus
+// " (profiled)" when its TFLOP/s come from the profile; its precision, run_intensity, its
+// TFLOP/s, category its index in `runs`).
+viz::Roofline compare_roofline(const CompareSource& source,
+                               const std::vector<const CompareRun*>& runs);
+
+}  // namespace tclens::gui

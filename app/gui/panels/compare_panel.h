@@ -1,0 +1,68 @@
+#pragma once
+// Compare panel: two or more kernel runs side by side, from the open recording or from this
+// session (the Kernels panel's bench, the Profile panel's newest profile). Tick runs in the list
+// (the first ticked is the baseline); the table shows every metric of each with its change from
+// the baseline and a bar coloured by whether the change is an improvement; the roofline puts each
+// run under the device's measured roofs (app/gui/compare_runs.h). Both export to SVG and PNG.
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/gui/compare_runs.h"
+#include "app/gui/panel.h"
+#include "viz/draw_list.h"
+#include "viz/palette.h"
+
+namespace tclens::gui {
+
+struct OpenRecording;
+
+enum class CompareView { kTable, kRoofline };
+
+class ComparePanel : public Panel {
+public:
+    std::string_view id() const override { return "compare"; }
+    std::string_view title() const override { return "Compare"; }
+    std::string_view help() const override;
+    void draw(AppContext& context) override;
+    // source=recording|live (default: the recording when one is open, else live),
+    // runs=KERNEL@MxNxK[,KERNEL@MxNxK...] (the ticked runs, the first the baseline; "none" for
+    // no run), view=table|roofline.
+    std::string apply_setting(std::string_view key, std::string_view value) override;
+
+private:
+    CompareSourceKind effective_source(bool recording_open) const;
+    void refresh(AppContext& context);
+    void rebuild_views();
+    void toggle(const std::string& id);
+    void draw_source_choice(bool recording_open);
+    void draw_run_list();
+    void draw_comparison();
+
+    std::optional<CompareSourceKind> source_choice_;  // set by the user or a setting
+    std::vector<std::string> chosen_;                 // ticked run ids, the baseline first
+    CompareView view_ = CompareView::kTable;
+    std::array<char, 128> filter_{};
+
+    // What the views were built from; a change of any of them builds them again.
+    std::shared_ptr<const OpenRecording> recording_seen_;
+    std::shared_ptr<const BenchResults> bench_seen_;
+    std::shared_ptr<const LiveProfile> live_seen_;
+    std::shared_ptr<const profiling::SystemReport> system_seen_;
+    CompareSourceKind built_kind_ = CompareSourceKind::kLive;
+    bool built_ = false;
+    bool dirty_ = true;  // chosen_ or the view changed since the views were built
+    const viz::Palette* built_palette_ = nullptr;
+
+    CompareSource source_;
+    std::vector<const CompareRun*> shown_runs_;  // chosen_ that source_ has and can compare
+    std::vector<std::string> missing_;           // chosen_ that source_ lacks or cannot compare
+    viz::DrawList table_;
+    viz::DrawList roofline_;
+    std::string export_message_;
+};
+
+}  // namespace tclens::gui

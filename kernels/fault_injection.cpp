@@ -1,0 +1,62 @@
+#include "kernels/fault_injection.h"
+
+#include <cstdlib>
+
+namespace tclens::kernels {
+namespace {
+
+constexpr Fault kFaults[] = {Fault::kNoGpu, Fault::kLaunchFailure, Fault::kCuptiUnavailable,
+                             Fault::kCuptiPermission, Fault::kCuptiBusy};
+
+std::string_view variable_value() {
+    const char* value = std::getenv(kFaultVariable);
+    return value != nullptr ? value : "";
+}
+
+}  // namespace
+
+std::optional<Fault> parse_fault(std::string_view name) {
+    if (name.empty()) return Fault::kNone;
+    for (const Fault fault : kFaults) {
+        if (name == fault_name(fault)) return fault;
+    }
+    return std::nullopt;
+}
+
+const char* fault_name(Fault fault) {
+    switch (fault) {
+        case Fault::kNone: return "";
+        case Fault::kNoGpu: return "no-gpu";
+        case Fault::kLaunchFailure: return "launch-failure";
+        case Fault::kCuptiUnavailable: return "cupti-unavailable";
+        case Fault::kCuptiPermission: return "cupti-permission";
+        case Fault::kCuptiBusy: return "cupti-busy";
+    }
+    return "";
+}
+
+std::string fault_names() {
+    std::string names;
+    for (const Fault fault : kFaults) names += (names.empty() ? "" : ", ") + std::string(fault_name(fault));
+    return names;
+}
+
+Fault injected_fault() { return parse_fault(variable_value()).value_or(Fault::kNone); }
+
+std::string fault_variable_error() {
+    const std::string_view value = variable_value();
+    if (parse_fault(value)) return "";
+    return std::string(kFaultVariable) + "='" + std::string(value) +
+           "' is not a fault tclens can inject; valid: " + fault_names() + " (or unset it)";
+}
+
+bool is_cupti_fault(Fault fault) {
+    return fault == Fault::kCuptiUnavailable || fault == Fault::kCuptiPermission ||
+           fault == Fault::kCuptiBusy;
+}
+
+std::string fault_setting(Fault fault) {
+    return std::string(kFaultVariable) + "=" + fault_name(fault);
+}
+
+}  // namespace tclens::kernels

@@ -1,0 +1,197 @@
+#include "profiling/recording.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "profiling/bench_json.h"
+#include "profiling/device_json.h"
+#include "profiling/json_reader.h"
+#include "profiling/profile_json.h"
+#include "viz/atomic_file.h"
+
+namespace tclens::profiling {
+namespace {
+
+using nlohmann::json;
+
+// Reads the array under `key` element by element with `from_json(element, out, error)`,
+// prefixing an element's error with its place: "profiles[3]: missing key 'passes'".
+template <typename T, typename FromJson>
+void read_list(JsonReader& read, const json& in, const char* key, std::vector<T>& out,
+               FromJson from_json) {
+    read.array(in, key, [&](const json& element) {
+        T value;
+        std::string error;
+        if (!from_json(element, value, error)) {
+            read.fail(std::string(key) + "[" + std::to_string(out.size()) + "]: " + error);
+            return;
+        }
+        out.push_back(std::move(value));
+    });
+}
+
+// "12.3 MiB" for a byte count.
+std::string mebibytes(std::uintmax_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MiB", double(bytes) / double(1 << 20));
+    return text;
+}
+
+}  // namespace
+
+json to_json(const Recording& recording) {
+    json peaks = json::array();
+    for (const kernels::PeakMeasurement& peak : recording.peaks) peaks.push_back(to_json(peak));
+    json bench = json::array();
+    for (const kernels::BenchRow& row : recording.bench) bench.push_back(to_json(row));
+    json profiles = json::array();
+    for (const KernelProfile& profile : recording.profiles) profiles.push_back(to_json(profile));
+    json timelines = json::array();
+    for (const KernelTimeline& timeline : recording.timelines) {
+        timelines.push_back(to_json(timeline));
+    }
+    const DramBandwidth& dram = recording.dram_bandwidth;
+    return {{"schema_version", recording.schema_version},
+            {"tclens_version", recording.tclens_version},
+            {"created_utc", recording.created_utc},
+            {"command", recording.command},
+            {"system", to_json(recording.system)},
+            {"peaks", peaks},
+            {"peak_error", recording.peak_error},
+            {"dram_bandwidth", dram.bytes_per_s > 0 ? json{{"bytes_per_s", dram.bytes_per_s},
+                                                           {"method", dram.method}}
+                                                     : json()},
+            {"bench", bench},
+            {"profiles", profiles},
+            {"timelines", timelines}};
+}
+
+bool recording_from_json(const json& in, Recording& recording, std::string& error) {
+    error.clear();
+    if (!in.is_object()) {
+        error = std::string("not a recording: the document is ") + in.type_name() +
+                ", expected an object with \"schema_version\"";
+        return false;
+    }
+    if (!in.contains("schema_version")) {
+        error = "not a recording: missing key 'schema_version'";
+        return false;
+    }
+    const json& version = in.at("schema_version");
+    if (!version.is_number_integer()) {
+        error = "key 'schema_version' has the wrong type: expected an integer";
+        return false;
+    }
+    const std::int64_t found = version.get<std::int64_t>();
+    if (found != kRecordingSchemaVersion) {
+        const std::string wanted = std::to_string(kRecordingSchemaVersion);
+        error = "schema_version " + std::to_string(found) +
+                (found > kRecordingSchemaVersion
+                     ? " is newer than this build reads (" + wanted + "); open it with a newer tclens"
+                     : " is older than this build reads (" + wanted + ")");
+        return false;
+    }
+
+    JsonReader read(error);
+    Recording out;
+    read(in, "tclens_version", out.tclens_version);
+    read(in, "created_utc", out.created_utc);
+    read(in, "command", out.command);
+    if (read.ok() && !in.contains("system")) read.fail("missing key 'system'");
+    if (read.ok()) {
+        std::string system_error;
+        if (!system_report_from_json(in.at("system"), out.system, system_error)) {
+            read.fail("system: " + system_error);
+        }
+    }
+    read_list(read, in, "peaks", out.peaks, peak_from_json);
+    read(in, "peak_error", out.peak_error);
+    if (read.ok() && !in.contains("dram_bandwidth")) read.fail("missing key 'dram_bandwidth'");
+    if (read.ok() && !in.at("dram_bandwidth").is_null()) {
+        std::string dram_error;
+        JsonReader read_dram(dram_error);
+        read_dram(in.at("dram_bandwidth"), "bytes_per_s", out.dram_bandwidth.bytes_per_s);
+        read_dram(in.at("dram_bandwidth"), "method", out.dram_bandwidth.method);
+        if (!dram_error.empty()) read.fail("dram_bandwidth: " + dram_error);
+    }
+    read_list(read, in, "bench", out.bench, bench_row_from_json);
+    read_list(read, in, "profiles", out.profiles, kernel_profile_from_json);
+    read_list(read, in, "timelines", out.timelines, kernel_timeline_from_json);
+    if (!read.ok()) return false;
+    recording = std::move(out);
+    return true;
+}
+
+std::string save_recording(const std::string& path, const Recording& recording) {
+    return viz::write_bytes_atomically(path, to_json(recording).dump(1) + "\n");
+}
+
+bool load_recording(const std::string& path, Recording& recording, std::string& error) {
+    namespace fs = std::filesystem;
+    const std::string where = "cannot open recording " + (path.empty() ? "''" : path) + ": ";
+    if (path.empty()) {
+        error = where + "no path given";
+        return false;
+    }
+    std::error_code ignored;
+    const fs::file_status status = fs::status(path, ignored);
+    if (!fs::exists(status)) {
+        error = where + "no such file";
+        return false;
+    }
+    if (fs::is_directory(status)) {
+        error = where + "it is a directory, not a file";
+        return false;
+    }
+    if (!fs::is_regular_file(status)) {
+        error = where + "not a regular file";
+        return false;
+    }
+    const std::uintmax_t size = fs::file_size(path, ignored);
+    if (size == 0) {
+        error = where + "the file is empty";
+        return false;
+    }
+    if (size > kMaxRecordingBytes) {
+        error = where + mebibytes(size) + " is more than a recording may hold (" +
+                mebibytes(kMaxRecordingBytes) + ")";
+        return false;
+    }
+
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (file == nullptr) {
+        error = where + std::strerror(errno);
+        return false;
+    }
+    std::string text(size, '\0');
+    const std::size_t got = std::fread(text.data(), 1, text.size(), file);
+    std::fclose(file);
+    text.resize(got);
+
+    json document;
+    try {
+        document = json::parse(text);
+    } catch (const json::parse_error& e) {
+        error = where + (e.byte >= text.size()
+                             ? "the JSON ends early at byte " + std::to_string(e.byte) +
+                                   " (a truncated file?)"
+                             : "not JSON: syntax error at byte " + std::to_string(e.byte));
+        return false;
+    } catch (const json::out_of_range& e) {
+        // The parser's only out_of_range: a number too large for a double ("1e999").
+        const std::string what = e.what();
+        error = where + "a number is out of range: " + what.substr(what.find("] ") + 2);
+        return false;
+    }
+    std::string content_error;
+    if (!recording_from_json(document, recording, content_error)) {
+        error = where + content_error;
+        return false;
+    }
+    error.clear();
+    return true;
+}
+
+}  // namespace tclens::profiling

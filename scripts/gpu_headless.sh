@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The GUI on a GPU server with no display (`tclens headless`, ImGui's null backend), after
+# scripts/gpu_check.sh has built build-gpu/. Writes JSON reports to $OUT (or ./gpu-out):
+#   live_profile.json  Profile panel Live on a ~1 ms kernel: updates/s seen by the frames and the
+#                      frame cost (issue 7: >= 5 updates/s at <= 16 ms per frame)
+#   banks.txt          the Banks panel's text after "Measure on GPU" (issue 4: model / measured)
+#   soak.json          every panel drawing each frame while Live profiles a small kernel until
+#                      SOAK_UPDATES updates (default 10000) or SOAK_SECONDS (default 300):
+#                      resident memory after warm-up and at the end, frame cost per sample
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-gpu-out}
+mkdir -p "$out"
+tclens=build-gpu/bin/tclens
+
+$tclens headless --view profile --set profile.kernel=mma_cp_async.bf16 \
+    --set profile.mnk=8192x4096x4096 --set profile.set=default --set profile.live=on \
+    --seconds 15 --json >"$out/live_profile.json" 2>&1
+
+$tclens headless --view banks --set banks.pattern=ldmatrix.x4 --set banks.left=none \
+    --set banks.right=xor --set banks.measure=on --seconds 8 --text "$out/banks.txt" \
+    >"$out/banks_report.txt" 2>&1
+
+$tclens headless --set profile.kernel=mma_cp_async.bf16 --set profile.mnk=256x256x256 \
+    --set profile.set=default --set profile.live=on \
+    --until-live-updates "${SOAK_UPDATES:-10000}" --seconds "${SOAK_SECONDS:-300}" \
+    --sample-every 10 --json >"$out/soak.json" 2>&1

@@ -1,0 +1,191 @@
+#pragma once
+// A small recording built from structs, for tests that need one without a GPU: every field of
+// every part set to something other than its default. The numbers are made up (the device is
+// called "tclens test GPU"); real recordings come from `tclens record` (assets/recordings/).
+// Header-only: include it from tests that link tclens_profiling.
+
+#include <cmath>
+#include <string>
+
+#include "profiling/metric_catalogue.h"
+#include "profiling/recording.h"
+
+namespace tclens::test {
+
+inline kernels::BenchRow sample_bench_row(const std::string& kernel, int rung,
+                                          kernels::Precision precision,
+                                          const std::string& reference_id, double tflops) {
+    kernels::BenchRow row;
+    kernels::RunResult& r = row.result;
+    r.kernel_id = kernel;
+    r.precision = precision;
+    r.problem = {4096, 4096, 4096};
+    r.check.passed = true;
+    r.check.rel_rms_error = 2.5e-6;
+    r.check.bound = 1e-2;
+    r.check.reference = "cublas.sgemm";
+    r.check.reference_rel_rms = 1.25e-7;
+    r.input_sets = 4;
+    r.timed_runs = 30;
+    r.median_ms = 2.0 * 4096.0 * 4096.0 * 4096.0 / (tflops * 1e9);
+    r.min_ms = r.median_ms * 0.99;
+    r.max_ms = r.median_ms * 1.02;
+    r.tflops = tflops;
+    row.rung = rung;
+    row.reference_id = reference_id;
+    row.pct_of_reference = reference_id.empty() ? 0 : 100.0 * tflops / 740.0;
+    row.pct_of_peak = 100.0 * tflops / 900.0;
+    return row;
+}
+
+inline profiling::Recording sample_recording() {
+    profiling::Recording r;
+    r.tclens_version = "0.1.0";
+    r.created_utc = "2026-11-22T10:00:00Z";
+    r.command = "tclens record sample.json --kernels wmma.f16,wgmma_tma.f16,mma_tf32_puzzle";
+
+    r.system.runtime_version = 13000;
+    r.system.driver_cuda_version = 13000;
+    r.system.driver_version = "580.159.04";
+    r.system.no_gpu_reason = "";
+    profiling::DeviceFacts d;
+    d.index = 0;
+    d.name = "tclens test GPU";
+    d.pci_bus_id = "00000000:19:00.0";
+    d.cc_major = 9;
+    d.cc_minor = 0;
+    d.sm_count = 132;
+    d.sm_clock_khz = 1980000;
+    d.mem_clock_khz = 2619000;
+    d.mem_bus_width_bits = 5120;
+    d.global_mem_bytes = 85'045'870'592ull;
+    d.l2_bytes = 52'428'800;
+    d.persisting_l2_max_bytes = 32'505'856;
+    d.smem_per_block = 49152;
+    d.smem_per_block_optin = 232448;
+    d.smem_per_sm = 233472;
+    d.reserved_smem_per_block = 1024;
+    d.regs_per_block = 65536;
+    d.regs_per_sm = 65536;
+    d.warp_size = 32;
+    d.max_threads_per_block = 1024;
+    d.max_threads_per_sm = 2048;
+    d.max_blocks_per_sm = 32;
+    d.async_engines = 3;
+    d.ecc_enabled = true;
+    d.cluster_launch = true;
+    r.system.devices.push_back(d);
+
+    r.peaks = {{kernels::Precision::kF32, "fma.rn.f32", 60.5},
+               {kernels::Precision::kTF32, "wgmma.m64n256k8.f32.tf32.tf32", 450.25},
+               {kernels::Precision::kF16, "wgmma.m64n256k16.f32.f16.f16", 900.0},
+               {kernels::Precision::kBF16, "wgmma.m64n256k16.f32.bf16.bf16", 905.5}};
+    r.peak_error = "";
+    r.dram_bandwidth = {3.01e12, "copy of 2 x 1.6 GB buffers (read + write), median of 11"};
+
+    r.bench.push_back(sample_bench_row("wmma.f16", 4, kernels::Precision::kF16, "cublas.f16", 292.0));
+    kernels::BenchRow skipped =
+        sample_bench_row("wgmma_tma.f16", 9, kernels::Precision::kF16, "cublas.f16", 1);
+    skipped.result = {};
+    skipped.result.kernel_id = "wgmma_tma.f16";
+    skipped.result.precision = kernels::Precision::kF16;
+    skipped.result.problem = {4096, 4096, 4096};
+    skipped.result.skipped = "needs sm_90a (this GPU is sm_80)";
+    skipped.result.check.bound = 1e-2;
+    skipped.pct_of_reference = 0;
+    skipped.pct_of_peak = 0;
+    r.bench.push_back(skipped);
+    kernels::BenchRow broken =
+        sample_bench_row("mma_tf32_puzzle", 5, kernels::Precision::kTF32, "cublas.tf32", 1);
+    broken.result.check.passed = false;
+    broken.result.check.rel_rms_error = 0.31;
+    broken.result.check.nan_count = 12;
+    broken.result.timed_runs = 0;
+    broken.result.median_ms = broken.result.min_ms = broken.result.max_ms = 0;
+    broken.result.tflops = 0;
+    broken.pct_of_reference = broken.pct_of_peak = 0;
+    broken.speedup_vs_sgemm = 0;
+    r.bench.push_back(broken);
+    r.bench.push_back(sample_bench_row("cublas.f16", 0, kernels::Precision::kF16, "", 740.0));
+
+    profiling::KernelProfile p;
+    p.kernel_id = "wmma.f16";
+    p.precision = kernels::Precision::kF16;
+    p.problem = {4096, 4096, 4096};
+    p.device = d.name;
+    p.chip = "GH100";
+    p.check.passed = true;
+    p.check.rel_rms_error = 2.5e-6;
+    p.check.bound = 1e-2;
+    p.check.reference = "cublas.sgemm";
+    p.passes = 3;
+    p.l2_flushed = true;
+    p.prepare_ms = 640.5;
+    p.profile_ms = 95.25;
+    double value = 10;
+    for (const std::string& name : profiling::metric_set("default")) {
+        const profiling::MetricInfo* info = profiling::find_metric(name);
+        p.metrics.push_back({name, info->label, info->unit, info->is_percent() ? 47.5 : value});
+        value *= 3;
+    }
+    p.unavailable = {{"sm__inst_executed_pipe_tensor_op_gmma.sum", "not on this chip"}};
+    profiling::KernelLaunch launch;
+    launch.name = "wmma_gemm<__half>";
+    launch.grid[0] = 32;
+    launch.grid[1] = 32;
+    launch.grid[2] = 1;
+    launch.block[0] = 256;
+    launch.block[1] = 1;
+    launch.block[2] = 1;
+    launch.registers_per_thread = 128;
+    launch.static_shared_bytes = 32768;
+    launch.dynamic_shared_bytes = 0;
+    launch.local_bytes_per_thread = 0;
+    launch.shared_carveout_bytes = 233472;
+    launch.duration_ns = 470000;
+    p.launches = {launch};
+    p.occupancy.blocks_per_sm = 2;
+    p.occupancy.limiter = "registers";
+    p.occupancy.limit_registers = 2;
+    p.occupancy.limit_shared_mem = 7;
+    p.occupancy.limit_warps = 8;
+    p.occupancy.limit_blocks = 32;
+    p.occupancy.theoretical_pct = 25;
+    p.launch_error = "";
+    r.profiles.push_back(p);
+
+    profiling::KernelTimeline t;
+    t.kernel_id = "wmma.f16";
+    t.precision = kernels::Precision::kF16;
+    t.problem = {4096, 4096, 4096};
+    t.device = d.name;
+    t.chip = "GH100";
+    t.check = p.check;
+    t.metrics = profiling::metric_set("timeline");
+    t.trigger = profiling::PmTrigger::kGpuTime;
+    t.interval_ns = 1'000'000;
+    t.measured_interval_ns = 1'000'250;
+    t.lost = 1;
+    t.dropped = 0;
+    t.launches = 640;
+    t.kernel_ms_alone = 0.47;
+    t.kernel_ms_sampled = 0.4712;
+    t.prepare_ms = 702;
+    t.run_ms = 301.5;
+    for (std::uint64_t i = 0; i < 300; ++i) {
+        profiling::PmSample s;
+        s.sequence = i;
+        s.start_ns = 9'000'000'000ull + i * 1'000'000;
+        s.end_ns = s.start_ns + 1'000'000;
+        const double wave = std::sin(double(i) / 15.0);
+        s.values.assign(t.metrics.size(), 0.0);
+        for (std::size_t m = 0; m < s.values.size(); ++m) {
+            s.values[m] = 40.0 + 10.0 * double(m) + 20.0 * wave;
+        }
+        t.samples.push_back(s);
+    }
+    r.timelines.push_back(t);
+    return r;
+}
+
+}  // namespace tclens::test

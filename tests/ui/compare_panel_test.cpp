@@ -1,0 +1,135 @@
+// The Compare panel under Xvfb, on any machine: without data it says how to get some; with a
+// recording (tests/support/sample_recording.h, written with save_recording and opened with
+// --open) the ticked runs' table shows their changes from the baseline as green (better) or red
+// (worse) bars, the roofline plots each run in its colour, runs the recording lacks are named,
+// and a bad --set value is a usage error. (The models behind the pictures are tested as data in
+// tests/unit/viz/compare_table_test.cpp, roofline_test.cpp and
+// tests/unit/app/gui/compare_runs_test.cpp.)
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "profiling/recording.h"
+#include "tests/support/png_inspect.h"
+#include "tests/support/run_command.h"
+#include "tests/support/sample_recording.h"
+#include "viz/draw_list.h"
+#include "viz/palette.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+constexpr int kWidth = 1400;
+constexpr int kHeight = 900;
+const std::string kWmma = "wmma.f16@4096x4096x4096";      // 292 TFLOP/s, profiled
+const std::string kCublas = "cublas.f16@4096x4096x4096";  // 740 TFLOP/s
+
+// The panel's note colour (runs it cannot show): (0.95, 0.8, 0.35) -> (242, 204, 89).
+constexpr viz::Rgba kNote{242, 204, 89, 255};
+// The table's bar colours under the dark palette: better is category 2, worse category 3.
+const viz::Rgba kBetter = viz::category_colour(viz::dark_palette(), 2);
+const viz::Rgba kWorse = viz::category_colour(viz::dark_palette(), 3);
+// The runs' colours: categories 0 and 1 in ticked order.
+const viz::Rgba kFirstRun = viz::category_colour(viz::dark_palette(), 0);
+const viz::Rgba kSecondRun = viz::category_colour(viz::dark_palette(), 1);
+
+class RecordingFile {
+  public:
+    RecordingFile() : path_(test::temp_path("compare_recording.json")) {
+        EXPECT_EQ(profiling::save_recording(path_, test::sample_recording()), "");
+    }
+    ~RecordingFile() { std::remove(path_.c_str()); }
+    const std::string& path() const { return path_; }
+
+  private:
+    std::string path_;
+};
+
+test::PngFacts compare_screenshot(const std::string& settings) {
+    test::CommandResult result;
+    test::PngFacts facts =
+        test::view_screenshot(kTclens, "compare", kWidth, kHeight, settings, result);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.err, "");
+    return facts;
+}
+
+TEST(ComparePanel, WithoutDataSaysHowToGetSome) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto live = compare_screenshot("");
+    const auto recording = compare_screenshot("--set source=recording");
+    ASSERT_TRUE(live.loaded && recording.loaded);
+    EXPECT_EQ(live.width, kWidth);
+    EXPECT_EQ(live.height, kHeight);
+    // The source choice and the lines of "Nothing to compare yet. Open a recording ...".
+    EXPECT_GT(live.text_rows, 30);
+    EXPECT_EQ(test::count_pixels(live, kFirstRun), 0);  // no table, no roofline
+    // "No recording is open: ..." instead.
+    EXPECT_GT(test::differing_pixels(live, recording), 300);
+}
+
+TEST(ComparePanel, TableColoursChangesFromTheBaselineByMeaning) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const RecordingFile file;
+    const std::string open = "--open " + file.path() + " --set view=table ";
+    const auto none = compare_screenshot(open);
+    const auto wmma_first = compare_screenshot(open + "--set runs=" + kWmma + "," + kCublas);
+    const auto cublas_first = compare_screenshot(open + "--set runs=" + kCublas + "," + kWmma);
+    ASSERT_TRUE(none.loaded && wmma_first.loaded && cublas_first.loaded);
+    // Nothing ticked: the run list only.
+    EXPECT_EQ(test::count_pixels(none, kBetter), 0);
+    EXPECT_EQ(test::count_pixels(none, kWorse), 0);
+    // cuBLAS after wmma: less time, more TFLOP/s, more % of peak, all improvements (green).
+    EXPECT_GT(test::count_pixels(wmma_first, kBetter), 3 * 200);
+    EXPECT_EQ(test::count_pixels(wmma_first, kWorse), 0);
+    // The other way round, the same three are regressions (red).
+    EXPECT_GT(test::count_pixels(cublas_first, kWorse), 3 * 200);
+    EXPECT_EQ(test::count_pixels(cublas_first, kBetter), 0);
+    // The table's rows: bench numbers and the 16 metrics of wmma.f16's profile.
+    EXPECT_GT(wmma_first.text_rows, none.text_rows + 150);
+}
+
+TEST(ComparePanel, RooflinePlotsEachTickedRun) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const RecordingFile file;
+    const std::string open = "--open " + file.path() + " --set runs=" + kWmma + "," + kCublas;
+    const auto roofline = compare_screenshot(open + " --set view=roofline");
+    const auto table = compare_screenshot(open + " --set view=table");
+    ASSERT_TRUE(roofline.loaded && table.loaded);
+    // Each run's square (7 x 7 inside its outline) and its legend swatch (11 x 11).
+    EXPECT_GT(test::count_pixels(roofline, kFirstRun), 150);
+    EXPECT_GT(test::count_pixels(roofline, kSecondRun), 150);
+    EXPECT_EQ(test::count_pixels(roofline, kBetter), 0);  // no delta bars on the roofline
+    EXPECT_GT(test::differing_pixels(roofline, table), 20000);
+}
+
+TEST(ComparePanel, RunsTheRecordingLacksAreNamed) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const RecordingFile file;
+    const auto shown = compare_screenshot("--open " + file.path() + " --set runs=" + kWmma);
+    const auto lacking = compare_screenshot("--open " + file.path() + " --set runs=" + kWmma +
+                                            ",wmma.f16@1024x1024x1024");
+    ASSERT_TRUE(shown.loaded && lacking.loaded);
+    // "wmma.f16@1024x1024x1024: not in the recording runs" in the note colour.
+    EXPECT_GT(test::count_pixels(lacking, kNote), test::count_pixels(shown, kNote) + 100);
+}
+
+TEST(ComparePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
+    for (const char* setting :
+         {"source=disk", "runs=wmma.f16", "runs=wmma.f16@4096x4096", "view=chart", "zoom=2"}) {
+        SCOPED_TRACE(setting);
+        const auto result = test::run_command(kTclens + " screenshot --view compare --set " +
+                                              setting + " --out " + test::temp_path("never.png"));
+        EXPECT_EQ(result.exit_code, 2);
+        EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+        const std::string text = setting;
+        const std::string key = text.substr(0, text.find('='));
+        const std::string value = text.substr(text.find('=') + 1);
+        EXPECT_NE(result.err.find(key == "zoom" ? key : value), std::string::npos) << result.err;
+    }
+}
+
+}  // namespace
+}  // namespace tclens

@@ -1,0 +1,55 @@
+// The Device panel under Xvfb: its facts are painted from draw records (app/gui/device_view.h),
+// the same ones its Export buttons write, in the palette of the theme: the dark one by default,
+// the high-contrast one in lecture mode.
+
+#include <gtest/gtest.h>
+
+#include "tests/support/png_inspect.h"
+#include "tests/support/run_command.h"
+#include "viz/draw_list.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+constexpr int kWidth = 900;
+constexpr int kHeight = 500;
+
+test::PngFacts device_screenshot(const std::string& arguments) {
+    test::CommandResult result;
+    test::PngFacts png =
+        test::view_screenshot(kTclens, "device", kWidth, kHeight, arguments, result);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return png;
+}
+
+// viz::dark_palette(): canvas 0x1b1d23; labels 30% of the way from the text (0xe6e6e6) to it.
+constexpr viz::Rgba kDarkCanvas{27, 29, 35, 255};
+constexpr viz::Rgba kDarkLabel{169, 170, 172, 255};
+// viz::high_contrast_palette(): black canvas, white values, labels 30% toward black.
+constexpr viz::Rgba kWhite{255, 255, 255, 255};
+constexpr viz::Rgba kContrastLabel{179, 179, 179, 255};
+
+TEST(DevicePanel, PaintsTheFactsTableInTheDarkPalette) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto png = device_screenshot("");
+    ASSERT_TRUE(png.loaded);
+    EXPECT_EQ(png.width, kWidth);
+    EXPECT_EQ(png.height, kHeight);
+    EXPECT_GT(png.distinct_colours, 6);
+    EXPECT_GT(png.text_rows, 30);
+    EXPECT_GT(test::count_pixels(png, kDarkCanvas), 20000);  // the table's canvas
+    EXPECT_GT(test::count_pixels(png, kDarkLabel), 100);     // the labels' glyphs
+}
+
+TEST(DevicePanel, LectureModePaintsItInTheHighContrastPalette) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto png = device_screenshot("--lecture");
+    ASSERT_TRUE(png.loaded);
+    EXPECT_EQ(test::count_pixels(png, kDarkCanvas), 0);
+    EXPECT_GT(test::count_pixels(png, kWhite), 300);
+    EXPECT_GT(test::count_pixels(png, kContrastLabel), 20);
+}
+
+}  // namespace
+}  // namespace tclens

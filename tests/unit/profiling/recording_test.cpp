@@ -1,0 +1,266 @@
+// Tests for profiling/recording.*: a recording survives save and load with every field, the
+// shipped recording opens without a GPU, and every kind of bad file (missing, a directory,
+// empty, too large, junk, truncated, wrong types, another schema version) is refused with one
+// line naming the file and what is wrong, leaving the caller's recording untouched.
+
+#include "profiling/recording.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "profiling/bench_json.h"
+#include "profiling/device_json.h"
+#include "tests/support/run_command.h"
+#include "tests/support/sample_recording.h"
+
+namespace tclens::profiling {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A file under the temp folder, removed when the test ends.
+class TempFile {
+  public:
+    explicit TempFile(const std::string& name) : path_(test::temp_path(name)) {}
+    ~TempFile() {
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+        fs::remove(path_ + ".tmp", ignored);
+    }
+    const std::string& path() const { return path_; }
+    void write(const std::string& bytes) const {
+        std::ofstream(path_, std::ios::binary) << bytes;
+    }
+
+  private:
+    std::string path_;
+};
+
+bool is_one_line(const std::string& text) {
+    return !text.empty() && text.find('\n') == std::string::npos;
+}
+
+// Loads `file` expecting a refusal that names the file and contains `what`; a recording
+// passed in stays as it was.
+void expect_refused(const TempFile& file, const std::string& what) {
+    Recording recording = test::sample_recording();
+    std::string error;
+    EXPECT_FALSE(load_recording(file.path(), recording, error));
+    EXPECT_TRUE(is_one_line(error)) << error;
+    EXPECT_NE(error.find(file.path()), std::string::npos) << error;
+    EXPECT_NE(error.find(what), std::string::npos) << error;
+    EXPECT_EQ(to_json(recording), to_json(test::sample_recording()));
+}
+
+// The sample with one change to its JSON, written to a file and refused with `what`.
+void expect_refused_after(const std::function<void(nlohmann::json&)>& change,
+                          const std::string& what) {
+    TempFile file("changed.json");
+    nlohmann::json j = to_json(test::sample_recording());
+    change(j);
+    file.write(j.dump());
+    expect_refused(file, what);
+}
+
+TEST(Recording, JsonHasTheDocumentedKeys) {
+    const nlohmann::json j = to_json(test::sample_recording());
+    for (const char* key : {"schema_version", "tclens_version", "created_utc", "command", "system",
+                            "peaks", "peak_error", "dram_bandwidth", "bench", "profiles",
+                            "timelines"}) {
+        EXPECT_TRUE(j.contains(key)) << key;
+    }
+    EXPECT_EQ(j["schema_version"], kRecordingSchemaVersion);
+    EXPECT_EQ(j["system"]["devices"][0]["name"], "tclens test GPU");
+    EXPECT_EQ(j["peaks"][2]["precision"], "f16");
+    EXPECT_EQ(j["dram_bandwidth"]["bytes_per_s"], 3.01e12);
+    EXPECT_EQ(j["bench"].size(), 4u);
+    EXPECT_EQ(j["profiles"][0]["kernel"], "wmma.f16");
+    EXPECT_EQ(j["timelines"][0]["samples"].size(), 300u);
+    Recording unmeasured = test::sample_recording();
+    unmeasured.dram_bandwidth = {};
+    EXPECT_TRUE(to_json(unmeasured)["dram_bandwidth"].is_null());
+}
+
+TEST(Recording, SaveAndLoadKeepEveryField) {
+    const Recording original = test::sample_recording();
+    TempFile file("round_trip.json");
+    ASSERT_EQ(save_recording(file.path(), original), "");
+    EXPECT_FALSE(fs::exists(file.path() + ".tmp"));
+    Recording back;
+    std::string error;
+    ASSERT_TRUE(load_recording(file.path(), back, error)) << error;
+    EXPECT_EQ(error, "");
+    // to_json writes every serialised field of every part, so equal documents mean equal fields.
+    EXPECT_EQ(to_json(back), to_json(original));
+    // And the fields the readers derive or restore on their own:
+    EXPECT_EQ(back.schema_version, kRecordingSchemaVersion);
+    EXPECT_EQ(back.created_utc, "2026-11-22T10:00:00Z");
+    EXPECT_EQ(back.system.devices.at(0).l2_bytes, 52'428'800);
+    EXPECT_EQ(back.system.devices.at(0).global_mem_bytes, 85'045'870'592ull);
+    EXPECT_TRUE(back.system.devices.at(0).cluster_launch);
+    ASSERT_EQ(back.peaks.size(), 4u);
+    EXPECT_EQ(back.peaks[3].precision, kernels::Precision::kBF16);
+    EXPECT_EQ(back.peaks[3].tflops, 905.5);
+    EXPECT_EQ(back.dram_bandwidth.method, original.dram_bandwidth.method);
+    ASSERT_EQ(back.bench.size(), 4u);
+    EXPECT_EQ(back.bench[0].reference_id, "cublas.f16");
+    EXPECT_EQ(back.bench[0].result.tflops, 292.0);
+    EXPECT_TRUE(back.bench[0].result.counts());
+    EXPECT_EQ(back.bench[1].result.skipped, "needs sm_90a (this GPU is sm_80)");
+    EXPECT_EQ(back.bench[2].result.check.nan_count, 12);
+    EXPECT_FALSE(back.bench[2].result.counts());
+    EXPECT_EQ(back.bench[3].reference_id, "");  // a cuBLAS row
+    ASSERT_EQ(back.profiles.size(), 1u);
+    EXPECT_EQ(back.profiles[0].metrics.size(), original.profiles[0].metrics.size());
+    EXPECT_EQ(back.profiles[0].occupancy.limiter, "registers");
+    ASSERT_EQ(back.timelines.size(), 1u);
+    EXPECT_EQ(back.timelines[0].samples[299].values, original.timelines[0].samples[299].values);
+    EXPECT_EQ(back.timelines[0].samples[299].sequence, 299u);
+}
+
+TEST(Recording, NotANumberSurvivesAsNaN) {
+    // JSON has no NaN: a broken kernel's error is written as null and read back as NaN.
+    Recording original = test::sample_recording();
+    original.profiles[0].check.rel_rms_error = std::nan("");
+    original.bench[2].result.check.rel_rms_error = std::nan("");
+    original.profiles[0].error = profiler_error(ProfilerProblem::kFailed, "not verified");
+    Recording back;
+    std::string error;
+    ASSERT_TRUE(recording_from_json(to_json(original), back, error)) << error;
+    EXPECT_TRUE(std::isnan(back.profiles[0].check.rel_rms_error));
+    EXPECT_TRUE(std::isnan(back.bench[2].result.check.rel_rms_error));
+    EXPECT_EQ(back.profiles[0].error.message, "not verified");
+}
+
+TEST(Recording, SaveReplacesAtomicallyAndReportsUnwritablePaths) {
+    TempFile file("replace.json");
+    file.write("old");
+    ASSERT_EQ(save_recording(file.path(), test::sample_recording()), "");
+    Recording back;
+    std::string error;
+    EXPECT_TRUE(load_recording(file.path(), back, error)) << error;
+
+    const std::string nowhere = test::temp_path("no_such_folder") + "/r.json";
+    error = save_recording(nowhere, test::sample_recording());
+    EXPECT_TRUE(is_one_line(error)) << error;
+    EXPECT_NE(error.find(nowhere), std::string::npos) << error;
+    EXPECT_FALSE(fs::exists(nowhere));
+    EXPECT_FALSE(fs::exists(nowhere + ".tmp"));
+}
+
+TEST(Recording, UnknownKeysAreIgnored) {
+    nlohmann::json j = to_json(test::sample_recording());
+    j["made_by_a_later_tool"] = {{"anything", 1}};
+    j["bench"][0]["extra"] = true;
+    Recording back;
+    std::string error;
+    EXPECT_TRUE(recording_from_json(j, back, error)) << error;
+}
+
+TEST(Recording, MissingFileDirectoryAndEmptyFileAreRefused) {
+    TempFile missing("missing.json");
+    expect_refused(missing, "no such file");
+    TempFile folder("folder.json");
+    fs::create_directory(folder.path());
+    expect_refused(folder, "directory");
+    TempFile empty("empty.json");
+    empty.write("");
+    expect_refused(empty, "empty");
+}
+
+TEST(Recording, FilesOverTheSizeLimitAreRefusedUnread) {
+    TempFile junk("junk_100mb.json");
+    {
+        std::ofstream out(junk.path(), std::ios::binary);
+        std::mt19937 random(7);
+        std::string block(1 << 20, '\0');
+        for (int mb = 0; mb < 100; ++mb) {
+            for (char& c : block) c = char(random());
+            out << block;
+        }
+    }
+    ASSERT_EQ(fs::file_size(junk.path()), 100u << 20);
+    expect_refused(junk, "100.0 MiB is more than a recording may hold (64.0 MiB)");
+
+    TempFile just_over("just_over.json");
+    just_over.write(" ");
+    fs::resize_file(just_over.path(), kMaxRecordingBytes + 1);
+    expect_refused(just_over, "more than a recording may hold");
+}
+
+TEST(Recording, JunkAndTruncatedJsonNameTheByte) {
+    TempFile junk("junk.json");
+    std::string bytes(4096, '\0');
+    std::mt19937 random(11);
+    for (char& c : bytes) c = char(random() | 0x80);  // never valid JSON text
+    junk.write(bytes);
+    expect_refused(junk, "not JSON: syntax error at byte 1");
+
+    TempFile truncated("truncated.json");
+    const std::string whole = to_json(test::sample_recording()).dump(1);
+    truncated.write(whole.substr(0, whole.size() / 2));
+    expect_refused(truncated, "the JSON ends early at byte");
+    expect_refused(truncated, "truncated");
+}
+
+TEST(Recording, WrongTypesNameWhereTheyAre) {
+    expect_refused_after([](nlohmann::json& j) { j["bench"][0]["tflops"] = "fast"; },
+                         "bench[0]: key 'tflops' has the wrong type");
+    expect_refused_after([](nlohmann::json& j) { j["profiles"][0]["metrics"][1]["value"] = "hi"; },
+                         "profiles[0]: key 'value' has the wrong type");
+    expect_refused_after([](nlohmann::json& j) { j["timelines"][0].erase("samples"); },
+                         "timelines[0]: missing array 'samples'");
+    expect_refused_after([](nlohmann::json& j) { j["system"]["devices"][0].erase("name"); },
+                         "system: devices[0]: missing key 'name'");
+    expect_refused_after([](nlohmann::json& j) { j["peaks"][1]["precision"] = "fp4"; },
+                         "peaks[1]: unknown precision 'fp4'");
+    expect_refused_after([](nlohmann::json& j) { j["dram_bandwidth"]["bytes_per_s"] = "3 TB/s"; },
+                         "dram_bandwidth: key 'bytes_per_s' has the wrong type");
+    expect_refused_after([](nlohmann::json& j) { j["bench"] = 5; }, "missing array 'bench'");
+    expect_refused_after([](nlohmann::json& j) { j.erase("system"); }, "missing key 'system'");
+    expect_refused_after([](nlohmann::json& j) { j = nlohmann::json::array({1, 2}); },
+                         "not a recording: the document is array");
+}
+
+TEST(Recording, OnlyThisSchemaVersionIsRead) {
+    expect_refused_after([](nlohmann::json& j) { j["schema_version"] = kRecordingSchemaVersion + 1; },
+                         "schema_version 2 is newer than this build reads (1)");
+    expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 0; },
+                         "schema_version 0 is older than this build reads (1)");
+    expect_refused_after([](nlohmann::json& j) { j["schema_version"] = "1"; },
+                         "key 'schema_version' has the wrong type");
+    expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 1.5; },
+                         "key 'schema_version' has the wrong type");
+    expect_refused_after([](nlohmann::json& j) { j.erase("schema_version"); },
+                         "not a recording: missing key 'schema_version'");
+}
+
+TEST(Recording, ShippedRecordingOpensWithoutAGpu) {
+    const std::string path = std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json";
+    if (!fs::exists(path)) {
+        GTEST_SKIP() << "skipped: " << path << " is not there yet (made by tclens record on an H100)";
+    }
+    Recording recording;
+    std::string error;
+    ASSERT_TRUE(load_recording(path, recording, error)) << error;
+    ASSERT_TRUE(recording.system.has_gpu());
+    EXPECT_NE(recording.system.devices[0].name.find("H100"), std::string::npos);
+    EXPECT_EQ(recording.peaks.size(), 4u);
+    EXPECT_GT(recording.dram_bandwidth.bytes_per_s, 1e12);
+    int counted = 0;
+    for (const kernels::BenchRow& row : recording.bench) counted += row.result.counts();
+    EXPECT_GE(counted, 15) << "verified, timed bench rows";
+    EXPECT_GE(recording.profiles.size(), 15u);
+    EXPECT_GE(recording.timelines.size(), 15u);
+    for (const KernelTimeline& timeline : recording.timelines) {
+        EXPECT_TRUE(!timeline.ok() || !timeline.samples.empty()) << timeline.kernel_id;
+    }
+}
+
+}  // namespace
+}  // namespace tclens::profiling

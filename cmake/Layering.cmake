@@ -20,6 +20,8 @@ function(tclens_check_layering)
     _tclens_forbid(tclens_viz "CUDA::" "tclens_kernels" "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_kernels "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_profiling ${gui_libs})
+    _tclens_forbid(tclens_sass_census "CUDA::" "tclens_kernels" "tclens_profiling" ${gui_libs})
+    _tclens_forbid(tclens_instruction_mix "tclens_profiling" ${gui_libs})
     if(TARGET tclens_gui_core)  # draws only: the window (GLFW, OpenGL) is tclens_gui's
         _tclens_forbid(tclens_gui_core "glfw" "OpenGL" "^GL$")
     endif()

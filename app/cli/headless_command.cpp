@@ -52,10 +52,15 @@ nlohmann::json report_json(const gui::HeadlessReport& report) {
 
 void print_text(const gui::HeadlessReport& report) {
     const auto& t = report.frame_times;
-    std::printf("frames %llu in %.1f s; frame cost (NewFrame..Render, after warm-up) median %.2f ms, "
-                "p95 %.2f ms, max %.2f ms; %zu vertices in the last frame\n",
-                (unsigned long long)report.frames, report.wall_s, t.median_ms, t.p95_ms, t.max_ms,
-                report.vertices_last_frame);
+    std::printf("frames %llu in %.1f s; %zu vertices in the last frame\n",
+                (unsigned long long)report.frames, report.wall_s, report.vertices_last_frame);
+    if (t.frames > 0) {
+        std::printf("frame cost (NewFrame..Render, after warm-up): median %.2f ms, p95 %.2f ms, "
+                    "max %.2f ms over %zu frames\n",
+                    t.median_ms, t.p95_ms, t.max_ms, t.frames);
+    } else {
+        std::printf("frame cost: too few frames for statistics (warm-up frames are left out)\n");
+    }
     if (report.live_snapshots_seen > 0 || !report.live_error.empty()) {
         std::printf("live profile: %llu updates, %llu seen by frames (%.1f/s)%s%s\n",
                     (unsigned long long)report.live_updates,

@@ -5,8 +5,8 @@
 // that every run goes through the real loader (size checks, read, parse, schema) without disk.
 // Invariants:
 //   - the loader either loads or gives one error that names the path and what is wrong;
-//   - a loaded recording written out (to_json, dumped as text) loads again to the same
-//     recording, and writing that one out gives the same document.
+//   - a loaded recording written out (to_json, dumped as text) loads again, and writing that
+//     one out gives the same text.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -47,14 +47,15 @@ class MemoryFile {
 };
 
 void check_round_trip(const profiling::Recording& recording) {
-    const nlohmann::json written = profiling::to_json(recording);
-    const std::string text = written.dump(1);
+    const std::string text = profiling::to_json(recording).dump(1);
     profiling::Recording again;
     std::string error;
     TCLENS_FUZZ_CHECK(profiling::recording_from_json(nlohmann::json::parse(text), again, error),
                       "a loaded recording, written out, does not load: " + error);
     TCLENS_FUZZ_CHECK(error.empty(), error);
-    TCLENS_FUZZ_CHECK(profiling::to_json(again) == written,
+    // Compared as text: JSON has no NaN, so a NaN field (read from null) is written as null
+    // again, while as json values NaN != NaN.
+    TCLENS_FUZZ_CHECK(profiling::to_json(again).dump(1) == text,
                       "a loaded recording changes when written out and loaded again:\n" + text);
 }
 

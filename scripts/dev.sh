@@ -63,9 +63,15 @@ cmake --build build-asan
 reports=$PWD/build-asan/sanitizer-reports
 rm -rf "$reports" && mkdir -p "$reports"
 status=0
-ASAN_OPTIONS="protect_shadow_gap=0:log_path=$reports/asan" \
+# The ui tests run with leak detection off: Mesa's OpenGL driver keeps allocations in libraries
+# it unloads at exit, which LeakSanitizer reports as leaks from "<unknown module>" that no
+# suppression can name. Address and undefined-behaviour checks stay on for them.
 UBSAN_OPTIONS="print_stacktrace=1:log_path=$reports/ubsan" \
-    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -L '^(unit|ui)$' || status=1
+ASAN_OPTIONS="protect_shadow_gap=0:log_path=$reports/asan" \
+    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -L '^unit$' || status=1
+UBSAN_OPTIONS="print_stacktrace=1:log_path=$reports/ubsan" \
+ASAN_OPTIONS="protect_shadow_gap=0:detect_leaks=0:log_path=$reports/asan" \
+    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -L '^ui$' || status=1
 if [ -n "$(ls -A "$reports")" ]; then
     cat "$reports"/* >&2
     echo "tclens: ASan/UBSan reported the errors above (files in $reports)" >&2

@@ -51,6 +51,9 @@ struct Recording {
     std::vector<KernelTimeline> timelines;
 };
 
+// The current time as Recording::created_utc writes it: "2026-11-22T10:00:00Z".
+std::string utc_now();
+
 nlohmann::json to_json(const Recording& recording);
 // False, with `error` one line naming the first bad key, prefixed with where it is (e.g.
 // "profiles[3]: key 'value' has the wrong type", "system: devices[0]: missing key 'name'") or

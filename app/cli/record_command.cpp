@@ -17,7 +17,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -72,15 +71,6 @@ std::string command_text(const RecordOptions& options) {
     }
     if (options.no_timelines) text += " --no-timelines";
     if (!options.no_timelines) text += " --timeline-ms " + std::to_string(options.timeline_ms);
-    return text;
-}
-
-std::string utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
     return text;
 }
 
@@ -218,7 +208,7 @@ int run_record(const RecordOptions& options) {
         }
     }
     recording.tclens_version = TCLENS_VERSION;
-    recording.created_utc = utc_now();
+    recording.created_utc = profiling::utc_now();
     recording.command = command_text(options);
 
     const Progress progress;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -37,15 +36,6 @@ std::string recent_file_path() {
         return "";
     }
     return (base / "tclens" / "recent_recordings").string();
-}
-
-std::string utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
 }
 
 }  // namespace
@@ -94,7 +84,7 @@ std::uint64_t request_save_recording(AppContext& context, std::string path) {
                                                 live](JobProgress& progress) {
         std::optional<profiling::Recording> recording =
             session_recording(open ? &open->recording : nullptr, system.get(), bench.get(),
-                              live.get(), utc_now());
+                              live.get(), profiling::utc_now());
         if (!recording) throw std::runtime_error("nothing to save: no recording is open and "
                                                  "nothing was measured");
         progress.report(0.0f, "writing " + path);

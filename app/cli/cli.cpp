@@ -43,6 +43,9 @@ int run_cli(int argc, char** argv) {
     app.add_option("--frames", gui_options.frames,
                    "Open the GUI, render N frames, exit 0 (for tests)")
         ->check(CLI::Range(1, 1000000));
+    app.add_option("--seconds", gui_options.seconds,
+                   "Open the GUI, run S seconds (wall clock), exit 0 (for soaks)")
+        ->check(CLI::Range(0.1, 86400.0));
     app.add_option("--set", gui_options.settings,
                    "Panel setting PANEL.KEY=VALUE, e.g. fragments.layout=ldmatrix.x4 (repeatable)");
     app.add_flag("--frame-stats", gui_options.frame_stats,

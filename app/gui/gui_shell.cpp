@@ -3,6 +3,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -68,10 +69,15 @@ int run_gui_shell(const GuiShellOptions& options) {
         }
     }
     FrameStats stats;
+    const auto started = std::chrono::steady_clock::now();
+    const auto out_of_time = [&] {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+        return options.seconds > 0 && elapsed.count() >= options.seconds;
+    };
 
     for (int frame = 0; !shell.quit_requested() && !glfwWindowShouldClose(runtime->window());
          ++frame) {
-        if (options.frames > 0 && frame >= options.frames) break;
+        if ((options.frames > 0 && frame >= options.frames) || out_of_time()) break;
         stats.begin_frame();
         glfwPollEvents();
         for (const std::string& path : runtime->take_dropped_paths()) {

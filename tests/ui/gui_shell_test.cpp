@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "tests/support/run_command.h"
 
 namespace tclens {
@@ -15,6 +17,22 @@ TEST(GuiShell, RendersFramesUnderXvfbAndExitsZero) {
     const auto result = test::run_under_xvfb(kTclens + " --frames 30");
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
+}
+
+TEST(GuiShell, SecondsLimitEndsTheRunOnTimeAndExitsZero) {
+    const auto started = std::chrono::steady_clock::now();
+    const auto result = test::run_under_xvfb(kTclens + " --seconds 2 --frame-stats");
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_GE(took.count(), 2.0);
+    EXPECT_NE(result.out.find("frames"), std::string::npos) << result.out;
+}
+
+TEST(GuiShell, SecondsOutOfRangeIsAUsageError) {
+    const auto result = test::run_command(kTclens + " --seconds 0");
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("--seconds"), std::string::npos) << result.err;
 }
 
 TEST(GuiShell, WithoutDisplayExplainsInOneLineAndExits3) {

@@ -398,11 +398,16 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
     if (!counters.empty()) {
         const Workload run_once = [this] { return state_->launch(1); };
         const Workload flush = [this] { return state_->flusher.flush(state_->stream); };
-        // The range must hold the kernel only: launch() does host work first (function
-        // attributes, tensor maps; cuBLAS its heuristics) and CUPTI's launch path adds its own,
-        // during which a range pushed straight away would see an idle GPU (~0.1 ms on the H100,
-        // all of it in gpu__time_duration and the *_elapsed metrics). The gate holds the stream
-        // until the range's work is all enqueued. 50 ms is far above any enqueue time.
+        // The range must hold the kernel only. A run of one launch (every ladder rung, most
+        // cuBLAS calls) gets CUPTI's own range around that launch (kPerKernelUserReplay), which
+        // opens and closes on the GPU with the kernel, as Nsight Compute's does. A run of several
+        // launches (a cuBLAS split-K) needs one user range around all of them; launch() does host
+        // work first (function attributes, tensor maps; cuBLAS its heuristics) and CUPTI's launch
+        // path adds its own, during which a range pushed straight away would see an idle GPU
+        // (~0.1 ms on the H100, all of it in gpu__time_duration and the *_elapsed metrics), so a
+        // gate holds the stream until the range's work is all enqueued (50 ms is far above any
+        // enqueue time).
+        const bool one_launch = gemm.launches.size() == 1;
         PassGate gate;
         gate.timeout_ms = 50;
         gate.close = [this, &gate] {
@@ -411,8 +416,10 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
         };
         gate.open = [this] { state_->gate.open(); };
         const ProfileResult collected = state_->range_profiler().profile(
-            counters, run_once, RangeMode::kUserRange, 1, gemm.kernel->id,
-            options.flush_l2 ? flush : Workload{}, gate);
+            counters, run_once,
+            one_launch ? RangeMode::kPerKernelUserReplay : RangeMode::kUserRange, 1,
+            gemm.kernel->id, options.flush_l2 ? flush : Workload{}, one_launch ? PassGate{} : gate);
+        result.per_kernel_range = one_launch;
         result.gated = collected.gated;
         result.passes = collected.passes;
         result.l2_flushed = options.flush_l2;

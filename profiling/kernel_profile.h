@@ -9,8 +9,10 @@
 //   2. prepare: the kernel is verified first (kernels/runner.h, no number without a check), then
 //      fresh random inputs are filled and the kernel's launch facts are read from CUPTI activity
 //      records of one launch (launch_facts.h);
-//   3. profile: one CUPTI user range, named after the kernel, wraps one launch, so cuBLAS's
-//      internal kernels add up under one name (RangeMode::kUserRange). The range is replayed once
+//   3. profile: a run of one launch is profiled in CUPTI's range around that launch
+//      (RangeMode::kPerKernelUserReplay: the kernel's GPU time only, as Nsight Compute sees it);
+//      a run of several launches in one CUPTI user range named after the kernel, so cuBLAS's
+//      internal kernels add up under one name (RangeMode::kUserRange). The run is replayed once
 //      per pass; before each pass the L2 cache is flushed (l2_flush.h), as Nsight Compute's
 //      default --cache-control all does, so every pass does identical GPU work from the same
 //      cache state. Clocks are not locked (Nsight Compute locks them to base by default).
@@ -82,7 +84,11 @@ struct KernelProfile {
     double passes_ms = 0;
     double decode_ms = 0;
     bool reused_session = false;
-    // Every pass's range held the kernel's GPU work only: the stream was held while the range
+    // The range was CUPTI's own around the run's one launch (RangeMode::kPerKernelUserReplay):
+    // it held that kernel's GPU work only, as Nsight Compute's does. False: a user range around
+    // the run's launches (several, or none were captured), gated or not as below.
+    bool per_kernel_range = false;
+    // Every pass's user range held the kernel's GPU work only: the stream was held while the range
     // was pushed, the kernel enqueued and the range popped (RangeProfiler's PassGate). False:
     // the range also saw the GPU idle while the host launched (gpu__time_duration too long).
     bool gated = false;

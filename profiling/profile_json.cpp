@@ -83,6 +83,7 @@ json to_json(const KernelProfile& profile) {
               profile.chip, profile.check, profile.error);
     out["passes"] = profile.passes;
     out["l2_flushed"] = profile.l2_flushed;
+    out["per_kernel_range"] = profile.per_kernel_range;
     out["prepare_ms"] = profile.prepare_ms;
     out["profile_ms"] = profile.profile_ms;
     json metrics = json::array();
@@ -178,6 +179,10 @@ bool kernel_profile_from_json(const json& in, KernelProfile& profile, std::strin
              out.error);
     read(in, "passes", out.passes);
     read(in, "l2_flushed", out.l2_flushed);
+    // Absent from files written before it existed (all of them user ranges).
+    if (in.is_object() && in.contains("per_kernel_range")) {
+        read(in, "per_kernel_range", out.per_kernel_range);
+    }
     read(in, "prepare_ms", out.prepare_ms);
     read(in, "profile_ms", out.profile_ms);
     read.array(in, "metrics", [&](const json& m) {

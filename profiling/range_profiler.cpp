@@ -100,7 +100,7 @@ struct RangeProfiler::State {
     std::unique_ptr<HostObject> host;
     std::vector<std::uint8_t> config;
     std::size_t config_passes = 0;
-    // The range profiler a kUserRange profile() left enabled, for the next call with the same
+    // The range profiler a user-replay profile() left enabled, for the next call with the same
     // metrics, mode and max_ranges. Declared last: it is disabled before `host` and `cupti` go.
     struct Session {
         EnabledRangeProfiler profiler;
@@ -341,7 +341,8 @@ ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
         data_init.pCounterData = counter_data.data();
         TCLENS_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&data_init));
 
-        const bool per_kernel = mode == RangeMode::kPerKernel;
+        const bool per_kernel = mode != RangeMode::kUserRange;
+        const bool kernel_replay = mode == RangeMode::kPerKernel;
         auto set_config = TCLENS_PARAMS(CUpti_RangeProfiler_SetConfig_Params);
         set_config.pRangeProfilerObject = object;
         set_config.configSize = config.size();
@@ -349,7 +350,7 @@ ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
         set_config.counterDataImageSize = counter_data.size();
         set_config.pCounterDataImage = counter_data.data();
         set_config.range = per_kernel ? CUPTI_AutoRange : CUPTI_UserRange;
-        set_config.replayMode = per_kernel ? CUPTI_KernelReplay : CUPTI_UserReplay;
+        set_config.replayMode = kernel_replay ? CUPTI_KernelReplay : CUPTI_UserReplay;
         set_config.maxRangesPerPass = static_cast<std::size_t>(max_ranges);
         set_config.numNestingLevels = 1;
         set_config.minNestingLevel = 1;
@@ -359,7 +360,7 @@ ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
 
         // Kernel replay finishes every pass inside each launch: one round. User replay needs
         // one round per pass; the bound only guards against a CUPTI that never says "done".
-        const std::size_t max_rounds = per_kernel ? 1 : passes + 1;
+        const std::size_t max_rounds = kernel_replay ? 1 : passes + 1;
         const bool use_gate = static_cast<bool>(gate) && !state_->gate_blocks;
         result.gated = !per_kernel && use_gate;
         bool all_passes = false;
@@ -502,7 +503,7 @@ ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
     if (!result.error.ok()) {
         result.ranges.clear();
     }
-    if (!result.error.ok() || mode != RangeMode::kUserRange) {
+    if (!result.error.ok() || mode == RangeMode::kPerKernel) {
         state_->session.reset();
     }
     return result;

@@ -41,6 +41,11 @@ enum class RangeMode {
     // kernel once per pass and saves/restores device memory around it, so the workload runs
     // once whatever the pass count. This is the mode seen to work on the H100.
     kPerKernel,
+    // One range per kernel launch, the workload called once per pass (CUPTI_AutoRange +
+    // CUPTI_UserReplay): each range holds its kernel's own GPU time, as Nsight Compute measures
+    // it, and `before_each_pass` runs between passes (to flush the L2 as ncu's --cache-control
+    // all does). The workload must redo exactly the same GPU work each time, as for kUserRange.
+    kPerKernelUserReplay,
     // One range named `range_name` around the whole workload (CUPTI_UserRange +
     // CUPTI_UserReplay). The workload is called once per pass, so it must redo exactly the same
     // GPU work each time (device memory is not restored between calls).
@@ -49,7 +54,7 @@ enum class RangeMode {
 
 // The metrics of one range, by CUPTI metric name.
 struct RangeValues {
-    std::string name;  // the kernel's name (kPerKernel) or range_name (kUserRange)
+    std::string name;  // the kernel's name (per-kernel modes) or range_name (kUserRange)
     std::map<std::string, double> metrics;
 };
 
@@ -57,7 +62,7 @@ struct ProfileResult {
     ProfilerError error;              // ok() when every call succeeded
     std::size_t passes = 0;           // replay passes the metric set needed
     std::size_t dropped_ranges = 0;   // ranges beyond max_ranges, not in `ranges`
-    std::vector<RangeValues> ranges;  // in launch order (kPerKernel) or one entry (kUserRange)
+    std::vector<RangeValues> ranges;  // in launch order (per kernel) or one entry (kUserRange)
     // Where the call's wall time went, so a slow live view can be explained.
     bool reused_session = false;  // the enabled range profiler of the previous call was kept
     double setup_ms = 0;    // config, enable (a new session only), counter data image, SetConfig
@@ -122,7 +127,7 @@ class RangeProfiler {
 
     // Collects `metrics` over `workload`. Every metric must be accepted (check_metrics); at most
     // `max_ranges` (>= 1) ranges are kept. profile() may be called repeatedly with different
-    // metrics. With RangeMode::kUserRange the range profiler stays enabled on the context after a
+    // metrics. With the user-replay modes the range profiler stays enabled on the context after a
     // successful call, with its config and counter data image, and the next call with the same
     // metrics, mode and max_ranges reuses them (a live view profiles the same set again and
     // again; enabling is the costly step). kPerKernel calls, other metrics and any failure
@@ -141,7 +146,7 @@ class RangeProfiler {
                           const std::string& range_name = "tclens",
                           const Workload& before_each_pass = {}, const PassGate& gate = {});
 
-    // Disables the range profiler kept enabled by the last kUserRange profile(), if any. Call it
+    // Disables the range profiler kept enabled by the last user-replay profile(), if any. Call it
     // before another profiler (PM sampling) takes the device's counters.
     void end_session();
 

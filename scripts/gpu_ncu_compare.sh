@@ -20,7 +20,9 @@ tclens=${TCLENS:-build-gpu/bin/tclens}
 ncu=${NCU:-$(command -v ncu || ls /usr/local/cuda/bin/ncu /usr/local/cuda/nsight-compute*/ncu \
     /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)}
 if [ ! -x "$tclens" ]; then echo "gpu_ncu_compare: $tclens not built (run scripts/gpu_check.sh)" >&2; exit 3; fi
-if [ -z "$ncu" ] || [ ! -x "$ncu" ]; then echo "gpu_ncu_compare: ncu not found; set NCU=/path/to/ncu" >&2; exit 3; fi
+# The ctest entry gpu.NcuCompare runs this script; "skipped: " makes ctest report it skipped.
+if ! "$tclens" --version 2>/dev/null | grep -q '^GPU 0:'; then echo "skipped: no GPU"; exit 3; fi
+if [ -z "$ncu" ] || [ ! -x "$ncu" ]; then echo "skipped: ncu not found; set NCU=/path/to/ncu"; exit 3; fi
 
 # id | size | kernel function regex (ncu -k) | why
 cases=(
@@ -87,7 +89,8 @@ env = open(f"{raw}/environment.txt").read().strip().splitlines()
 print("# tclens profile vs Nsight Compute\n")
 print("```\n" + "\n".join(env) + "\n```\n")
 print("Agreement: within 2 % relative, or 0.5 percentage points for % metrics (counts also within 0.5).")
-print("tclens: one launch in a CUPTI user range, L2 flushed before each pass, clocks not locked.")
+print("tclens: one launch in CUPTI's range around it (a user range where one run is several "
+      "launches), L2 flushed before each pass, clocks not locked.")
 print("ncu: first timed launch of `tclens bench` (verification launch skipped), `--cache-control all "
       "--clock-control none`.\n")
 missing = open(f"{raw}/unavailable.txt").read().split()

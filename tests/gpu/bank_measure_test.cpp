@@ -227,5 +227,60 @@ TEST(RangeProfiler, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
     EXPECT_NEAR(user.ranges[0].metrics.at(metric), baseline + 4.0 * iterations, 0.5);
 }
 
+// kPerKernelUserReplay: one range per launch, the workload called once per pass, and
+// before_each_pass run between passes; each range counts its own launch only.
+TEST(RangeProfiler, PerKernelUserReplayGivesEachLaunchItsOwnRange) {
+    TCLENS_REQUIRE_GPU();
+    const viz::BankReport report = model("xor", "ldmatrix.x4", {16, 128});  // 4 per request
+    const std::string metric = wavefront_metric(kernels::SharedAccessKind::kLdmatrix);
+    RangeProfiler profiler;
+    ASSERT_TRUE(profiler.open().ok()) << profiler.open().message;
+    kernels::BankProbe probe;
+    ASSERT_EQ(probe.prepare(bank_probe_spec(report)), "");
+    const int iterations = 100;
+    int calls = 0;
+    int before = 0;
+    const ProfileResult result = profiler.profile(
+        {metric, "gpu__time_duration.sum", "lts__t_sector_hit_rate.pct"},
+        [&] {
+            ++calls;
+            std::string failure = probe.run(0);
+            return failure.empty() ? probe.run(iterations) : failure;
+        },
+        RangeMode::kPerKernelUserReplay, 4, "unused", [&] {
+            ++before;
+            return std::string();
+        });
+    ASSERT_TRUE(result.error.ok()) << result.error.message;
+    ASSERT_EQ(result.ranges.size(), 2u);
+    EXPECT_EQ(calls, static_cast<int>(result.passes));
+    EXPECT_EQ(before, calls);
+    const double baseline = result.ranges[0].metrics.at(metric);
+    EXPECT_NEAR(result.ranges[1].metrics.at(metric), baseline + 4.0 * iterations, 0.5);
+    EXPECT_GT(result.ranges[0].metrics.at("gpu__time_duration.sum"), 0);
+}
+
+// The probe alone, with no profiler: every kind of access it can issue runs without a CUDA
+// error (what scripts/gpu_sanitize.sh runs under compute-sanitizer, which cannot run beside
+// CUPTI's profiler).
+TEST(BankProbe, EveryAccessKindRunsWithoutAProfiler) {
+    TCLENS_REQUIRE_GPU();
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"none", "lds.32.row"},   {"pad:4", "lds.32.col"},    {"none", "lds.32.bcast"},
+        {"none", "lds.64.row"},   {"xor", "lds.128.row"},     {"none", "sts.32.col"},
+        {"none", "ldmatrix.x1"},  {"tma128", "ldmatrix.x2.trans"}, {"xor", "ldmatrix.x4"},
+        {"xor", "cp.async.16"}};
+    for (const auto& [swizzle, pattern] : cases) {
+        SCOPED_TRACE(swizzle + " " + pattern);
+        const viz::Tile tile =
+            viz::default_tile(*viz::parse_pattern(pattern), *viz::parse_swizzle(swizzle));
+        const viz::BankReport report = model(swizzle, pattern, tile);
+        if (report.requests.empty()) continue;  // model() already failed the test
+        kernels::BankProbe probe;
+        ASSERT_EQ(probe.prepare(bank_probe_spec(report)), "");
+        EXPECT_EQ(probe.run(10), "");
+    }
+}
+
 }  // namespace
 }  // namespace tclens::profiling

@@ -22,6 +22,7 @@ KernelProfile sample_profile() {
     p.check.reference = "cublas.sgemm";
     p.passes = 2;
     p.l2_flushed = true;
+    p.per_kernel_range = true;
     p.prepare_ms = 812.5;
     p.profile_ms = 41.25;
     p.metrics = {{"gpu__time_duration.sum", "duration", "ns", 123456.0},
@@ -61,7 +62,8 @@ TEST(ProfileJson, ProfileHasTheDocumentedKeys) {
                             "error_bound", "reference",  "error",
                             "passes",      "l2_flushed", "prepare_ms",
                             "profile_ms",  "metrics",    "unavailable",
-                            "launches",    "occupancy",  "launch_error"}) {
+                            "launches",    "occupancy",  "launch_error",
+                            "per_kernel_range"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }
     EXPECT_EQ(j["precision"], "bf16");
@@ -96,6 +98,17 @@ TEST(ProfileJson, ProfileRoundTrip) {
     ASSERT_TRUE(kernel_profile_from_json(to_json(failed), back, error)) << error;
     EXPECT_FALSE(back.ok());
     EXPECT_EQ(back.error.message, "busy");
+}
+
+TEST(ProfileJson, ProfileWithoutPerKernelRangeWasAUserRange) {
+    nlohmann::json j = to_json(sample_profile());
+    KernelProfile back;
+    std::string error;
+    ASSERT_TRUE(kernel_profile_from_json(j, back, error)) << error;
+    EXPECT_TRUE(back.per_kernel_range);
+    j.erase("per_kernel_range");  // written before the key existed
+    ASSERT_TRUE(kernel_profile_from_json(j, back, error)) << error;
+    EXPECT_FALSE(back.per_kernel_range);
 }
 
 TEST(ProfileJson, BrokenProfilesNameTheKey) {

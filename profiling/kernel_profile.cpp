@@ -121,7 +121,7 @@ double KernelTimeline::overhead_pct() const {
 
 struct KernelProfiler::State {
     int device = 0;
-    std::unique_ptr<RangeProfiler> range;
+    std::shared_ptr<RangeProfiler> range;  // may be shared with other KernelProfilers
     std::unique_ptr<PmSampler> sampler;
     cudaStream_t stream = nullptr;
     L2Flusher flusher;
@@ -136,7 +136,7 @@ struct KernelProfiler::State {
     }
 
     RangeProfiler& range_profiler() {
-        if (!range) range = std::make_unique<RangeProfiler>(device);
+        if (!range) range = std::make_shared<RangeProfiler>(device);
         return *range;
     }
     PmSampler& pm_sampler() {
@@ -221,6 +221,11 @@ double KernelProfiler::State::timed_launches(int per_batch, const std::function<
 
 KernelProfiler::KernelProfiler(int device) : state_(std::make_unique<State>()) {
     state_->device = device;
+}
+
+KernelProfiler::KernelProfiler(int device, std::shared_ptr<RangeProfiler> range)
+    : KernelProfiler(device) {
+    state_->range = std::move(range);
 }
 
 KernelProfiler::~KernelProfiler() = default;

@@ -42,6 +42,8 @@
 
 namespace tclens::profiling {
 
+class RangeProfiler;
+
 struct MetricValue {
     std::string name;   // CUPTI name
     std::string label;  // from the catalogue; the name itself for metrics outside it
@@ -153,6 +155,10 @@ using TimelineProgress = std::function<bool(const PmSnapshot& newest)>;
 class KernelProfiler {
   public:
     explicit KernelProfiler(int device = 0);
+    // Profilers made with one `range` take turns on that CUPTI range profiler: a live view that
+    // profiles several kernels in turn keeps one session (set up once per metric list) instead
+    // of tearing one down and enabling another for every kernel. All on one thread.
+    KernelProfiler(int device, std::shared_ptr<RangeProfiler> range);
     ~KernelProfiler();
     KernelProfiler(const KernelProfiler&) = delete;
     KernelProfiler& operator=(const KernelProfiler&) = delete;

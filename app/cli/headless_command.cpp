@@ -25,6 +25,10 @@ nlohmann::json report_json(const gui::HeadlessReport& report) {
                            {"live_updates", s.live_updates},
                            {"rss_bytes", s.rss_bytes}});
     }
+    nlohmann::json kernel_updates = nlohmann::json::array();
+    for (const auto& [id, updates] : report.live_kernel_updates) {
+        kernel_updates.push_back({{"kernel", id}, {"updates", updates}});
+    }
     const double growth_pct =
         report.rss_after_warm_up_bytes > 0
             ? 100.0 * (double(report.rss_end_bytes) / double(report.rss_after_warm_up_bytes) - 1.0)
@@ -42,7 +46,8 @@ nlohmann::json report_json(const gui::HeadlessReport& report) {
               {"seen_per_s", report.live_seen_per_s},
               {"updates", report.live_updates},
               {"job_updates_per_s", report.live_job_updates_per_s},
-              {"error", report.live_error}}},
+              {"error", report.live_error},
+              {"kernels", kernel_updates}}},
             {"rss_bytes",
              {{"after_warm_up", report.rss_after_warm_up_bytes},
               {"end", report.rss_end_bytes},

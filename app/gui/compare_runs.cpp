@@ -204,8 +204,10 @@ CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* 
     } else {
         source.peak_error = "no bench in this session (Kernels > Run measures the peaks)";
     }
-    if (live && live->latest) {
-        add_profile(source.runs, *live->latest);
+    if (live && live->has_profile()) {
+        for (const KernelLive& kernel : live->kernels) {
+            if (kernel.latest && kernel.latest->ok()) add_profile(source.runs, *kernel.latest);
+        }
         if (device.empty()) device = live->device;
     }
     for (CompareRun& run : source.runs) settle(run);

@@ -134,6 +134,10 @@ int run_headless(const HeadlessOptions& options, HeadlessReport& report, std::st
             report.live_updates = live->updates;
             report.live_job_updates_per_s = live->updates_per_s;
             report.live_error = live->error;
+            report.live_kernel_updates.clear();
+            for (const KernelLive& kernel : live->kernels) {
+                report.live_kernel_updates.emplace_back(kernel.kernel_id, kernel.updates);
+            }
         }
         const Clock::time_point now = Clock::now();
         if (now >= next_sample || last) {

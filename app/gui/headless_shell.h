@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/gui/frame_stats.h"
@@ -51,6 +52,8 @@ struct HeadlessReport {
     std::uint64_t live_updates = 0;     // LiveProfile::updates of the newest snapshot
     double live_job_updates_per_s = 0;  // LiveProfile::updates_per_s of the newest snapshot
     std::string live_error;             // LiveProfile::error of the newest snapshot
+    // Metrics mode: per kernel of the newest snapshot, (id, its updates), in request order.
+    std::vector<std::pair<std::string, std::uint64_t>> live_kernel_updates;
     std::size_t rss_after_warm_up_bytes = 0;  // at the end of the first sample period
     std::size_t rss_end_bytes = 0;
     std::vector<HeadlessSample> samples;

@@ -16,7 +16,7 @@ bool bench_ran(const BenchResults* bench) {
 }
 
 bool profiled(const LiveProfile* live) {
-    return live != nullptr && (live->latest || live->timeline);
+    return live != nullptr && (live->has_profile() || live->timeline);
 }
 
 // The session measured something on this machine's GPU.
@@ -71,34 +71,41 @@ std::vector<std::string> recorded_profile_kernels(const profiling::Recording& re
 }
 
 std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& recording,
-                                                    const std::string& kernel_id) {
-    const auto profile =
-        std::find_if(recording.profiles.begin(), recording.profiles.end(),
-                     [&](const profiling::KernelProfile& p) { return p.kernel_id == kernel_id; });
-    const auto timeline =
-        std::find_if(recording.timelines.begin(), recording.timelines.end(),
-                     [&](const profiling::KernelTimeline& t) { return t.kernel_id == kernel_id; });
-    const bool has_profile = profile != recording.profiles.end();
-    const bool has_timeline = timeline != recording.timelines.end();
-    if (!has_profile && !has_timeline) return nullptr;
-
+                                                    const std::vector<std::string>& kernel_ids) {
     auto live = std::make_shared<LiveProfile>();
     live->device = recording_caption(recording) + ", recorded";
-    live->request.kernel_id = kernel_id;
-    if (has_profile) {
-        live->request.mode = ProfileMode::kMetrics;
-        live->request.problem = profile->problem;
-        live->request.history = 1;
-        live->latest = std::make_shared<const profiling::KernelProfile>(*profile);
-        live->updates = 1;
-        for (const profiling::MetricValue& metric : profile->metrics) {
-            live->history.push_back({metric.value});
+    live->request.history = 1;
+    const profiling::KernelTimeline* timeline = nullptr;
+    for (const std::string& id : kernel_ids) {
+        const auto profile =
+            std::find_if(recording.profiles.begin(), recording.profiles.end(),
+                         [&](const profiling::KernelProfile& p) { return p.kernel_id == id; });
+        if (profile != recording.profiles.end()) {
+            KernelLive kernel;
+            kernel.kernel_id = id;
+            kernel.error = profile->error.message;
+            kernel.updates = 1;
+            kernel.latest = std::make_shared<const profiling::KernelProfile>(*profile);
+            for (const profiling::MetricValue& metric : profile->metrics) {
+                kernel.history.push_back({metric.value});
+            }
+            live->request.kernel_ids.push_back(id);
+            live->request.problem = profile->problem;
+            live->updates += 1;
+            live->kernels.push_back(std::move(kernel));
         }
-        live->error = profile->error.message;
+        const auto found =
+            std::find_if(recording.timelines.begin(), recording.timelines.end(),
+                         [&](const profiling::KernelTimeline& t) { return t.kernel_id == id; });
+        if (timeline == nullptr && found != recording.timelines.end()) timeline = &*found;
     }
-    if (has_timeline) {
-        if (!has_profile) {
+    if (live->kernels.empty() && timeline == nullptr) return nullptr;
+    if (live->kernels.size() == 1) live->error = live->kernels.front().error;
+
+    if (timeline != nullptr) {
+        if (live->kernels.empty()) {
             live->request.mode = ProfileMode::kTimeline;
+            live->request.kernel_ids = {timeline->kernel_id};
             live->request.problem = timeline->problem;
             live->error = timeline->error.message;
         }
@@ -141,7 +148,11 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
         recording.peak_error = bench->report.peak_error;
         recording.bench = bench->report.rows;
     }
-    if (live != nullptr && live->latest) recording.profiles.push_back(*live->latest);
+    if (live != nullptr) {
+        for (const KernelLive& kernel : live->kernels) {
+            if (kernel.latest && kernel.latest->ok()) recording.profiles.push_back(*kernel.latest);
+        }
+    }
     if (live != nullptr && live->timeline) recording.timelines.push_back(*live->timeline);
     return recording;
 }

@@ -27,16 +27,17 @@ std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& r
 // The ids of the kernels with a recorded profile or timeline, in recording order, each once.
 std::vector<std::string> recorded_profile_kernels(const profiling::Recording& recording);
 
-// The recorded profile and timeline of `kernel_id` (the first of each) as the Profile panel's
-// snapshot, not running: `latest` the profile with one history value per metric; the timeline's
-// metric names, every sample's values (history = the sample count) and `timeline`; `error` the
-// profile's (else the timeline's) error; `device` "<caption>, recorded". nullptr when the
-// recording has neither for that kernel.
+// The recorded profiles of `kernel_ids` and a timeline as the Profile panel's snapshot, not
+// running: one KernelLive per id with a recorded profile (its first; one history value per
+// metric), in the given order; the timeline (the first recorded of the first id that has one)
+// with its metric names, every sample's values (history = the sample count) and `timeline`;
+// `error` the single profile's (else the timeline's) error; `device` "<caption>, recorded".
+// nullptr when the recording has neither for any of the ids.
 std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& recording,
-                                                    const std::string& kernel_id);
+                                                    const std::vector<std::string>& kernel_ids);
 
-// What File > Save recording as writes. With live results (a bench that ran, or a profile or
-// timeline of the Profile panel) on a GPU: a new recording of them, made now (`created_utc`),
+// What File > Save recording as writes. With live results (a bench that ran, or profiles or a
+// timeline of the Profile panel: every kernel's newest good profile) on a GPU: a new recording of them, made now (`created_utc`),
 // with the live device report and no DRAM bandwidth (the GUI does not measure it); it never
 // mixes live results with a recording made elsewhere. Without live results: the open recording
 // as it is. nullopt when there is neither.

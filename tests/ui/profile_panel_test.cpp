@@ -55,8 +55,24 @@ TEST(ProfilePanel, SettingsChangeTheView) {
     EXPECT_GT(test::differing_pixels(first, other), 500);
 }
 
+// "choose kernel(s)", from the shipped H100 recording: three chosen kernels add the side-by-side
+// table (a row per metric) and the "cards of" choice above the focused kernel's cards.
+TEST(ProfilePanel, SeveralKernelsFromARecordingAreComparedSideBySide) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const std::string open = "--open " + std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json ";
+    const auto one = profile_screenshot(open + "--set kernel=wgmma_tma.bf16");
+    const auto three = profile_screenshot(
+        open + "--set kernel=naive_fma.f32,wgmma_tma.bf16,cublas.bf16 --set focus=wgmma_tma.bf16");
+    const auto focus_other = profile_screenshot(
+        open + "--set kernel=naive_fma.f32,wgmma_tma.bf16,cublas.bf16 --set focus=cublas.bf16");
+    ASSERT_TRUE(one.loaded && three.loaded && focus_other.loaded);
+    EXPECT_GT(three.text_rows, one.text_rows + 15) << "no comparison table";
+    EXPECT_GT(test::differing_pixels(three, focus_other), 500) << "the cards did not follow focus";
+}
+
 TEST(ProfilePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
-    for (const char* setting : {"kernel=fastest", "mnk=4096x4096", "set=everything", "zoom=2"}) {
+    for (const char* setting : {"kernel=fastest", "kernel=wmma.f16,fastest", "focus=fastest",
+                                "mnk=4096x4096", "set=everything", "zoom=2"}) {
         SCOPED_TRACE(setting);
         const auto result = test::run_command(kTclens + " screenshot --view profile --set " +
                                               setting + " --out " + test::temp_path("never.png"));
@@ -64,7 +80,8 @@ TEST(ProfilePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
         EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
         const std::string text = setting;
         const std::string key = text.substr(0, text.find('='));
-        const std::string value = text.substr(text.find('=') + 1);
+        std::string value = text.substr(text.find('=') + 1);
+        value = value.substr(value.find(',') + 1);  // the bad id of a list
         EXPECT_NE(result.err.find(key == "zoom" ? key : value), std::string::npos) << result.err;
     }
 }

@@ -1,5 +1,6 @@
 #include "app/gui/jobs/profile_job.h"
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -7,6 +8,7 @@
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/metric_catalogue.h"
+#include "profiling/range_profiler.h"
 
 namespace tclens::gui {
 namespace {
@@ -50,8 +52,9 @@ private:
 };
 
 std::string request_error(const ProfileRequest& request) {
-    if (kernels::find_kernel(request.kernel_id) == nullptr) {
-        return "unknown kernel '" + request.kernel_id + "'";
+    if (request.kernel_ids.empty()) return "no kernel chosen";
+    for (const std::string& id : request.kernel_ids) {
+        if (kernels::find_kernel(id) == nullptr) return "unknown kernel '" + id + "'";
     }
     if (request.problem.m < 1 || request.problem.n < 1 || request.problem.k < 1) {
         return "size " + kernels::problem_text(request.problem) + ": M, N and K must be >= 1";
@@ -63,34 +66,88 @@ std::string request_error(const ProfileRequest& request) {
     return "";
 }
 
-void run_metrics(profiling::KernelProfiler& profiler, LiveProfile& live, Publisher& out,
-                 JobProgress& progress, const LiveControl& control) {
-    const std::vector<std::string> names = profiling::metric_set(live.request.metric_set);
+// One profile of kernel `index`, into its KernelLive; false when it failed.
+bool profile_once(profiling::KernelProfiler& profiler, const std::vector<std::string>& names,
+                  LiveProfile& live, std::size_t index) {
     profiling::ProfileOptions options;
     options.drop_unavailable = true;
-    while (out.wait_while_paused(progress, control)) {
-        auto profile = std::make_shared<const profiling::KernelProfile>(profiler.profile(names, options));
-        if (!profile->ok()) {
-            live.error = profile->error.message;
-            live.latest = std::move(profile);
-            return;
+    KernelLive& kernel = live.kernels[index];
+    auto profile = std::make_shared<const profiling::KernelProfile>(profiler.profile(names, options));
+    if (!profile->ok()) {
+        kernel.error = profile->error.message;
+        kernel.latest = std::move(profile);
+        return false;
+    }
+    if (kernel.history.size() != profile->metrics.size()) {
+        kernel.history.assign(profile->metrics.size(), {});
+    }
+    for (size_t i = 0; i < profile->metrics.size(); ++i) {
+        push_capped(kernel.history[i], profile->metrics[i].value, live.request.history);
+    }
+    kernel.latest = std::move(profile);
+    ++kernel.updates;
+    return true;
+}
+
+// Prepares every kernel (a kernel that fails keeps its error), then profiles the prepared ones
+// in turn until stopped, max_updates (of all kernels) or a profile fails: a failed profile is a
+// CUPTI or GPU problem, not the kernel's, so it ends the job with the kernel's error.
+void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
+                 const LiveControl& control) {
+    const std::vector<std::string> names = profiling::metric_set(live.request.metric_set);
+    auto range = std::make_shared<profiling::RangeProfiler>(0);
+    std::vector<std::unique_ptr<profiling::KernelProfiler>> profilers;
+    const std::size_t count = live.request.kernel_ids.size();
+    for (std::size_t i = 0; i < count; ++i) {
+        if (Publisher::stopped(progress, control)) return;
+        const std::string& id = live.request.kernel_ids[i];
+        progress.report(float(i) / float(count),
+                        "verifying " + id + " " + kernels::problem_text(live.request.problem) +
+                            (count > 1 ? " (" + std::to_string(i + 1) + "/" + std::to_string(count) + ")" : ""));
+        profilers.push_back(std::make_unique<profiling::KernelProfiler>(0, range));
+        const profiling::ProfilerError prepared = profilers.back()->prepare(id, live.request.problem);
+        if (!prepared.ok()) {
+            live.kernels[i].error = prepared.message;
+            profilers.back().reset();
+            out.publish();
         }
-        if (live.history.size() != profile->metrics.size()) {
-            live.history.assign(profile->metrics.size(), {});
+    }
+    const bool any = std::any_of(profilers.begin(), profilers.end(),
+                                 [](const auto& profiler) { return profiler != nullptr; });
+    if (!any) {
+        // One reason for all (no GPU, no permission) is said once; else each kernel says its own.
+        const bool same = std::all_of(live.kernels.begin(), live.kernels.end(), [&](const KernelLive& k) {
+            return k.error == live.kernels.front().error;
+        });
+        live.error = same ? live.kernels.front().error : "none of the chosen kernels could be profiled";
+        return;
+    }
+    while (true) {
+        for (std::size_t i = 0; i < count; ++i) {
+            if (!profilers[i]) continue;
+            if (!out.wait_while_paused(progress, control)) return;
+            if (!profile_once(*profilers[i], names, live, i)) {
+                live.error = live.request.kernel_ids[i] + ": " + live.kernels[i].error;
+                return;
+            }
+            out.count_update();
+            out.publish();
+            progress.report(0.0f, std::to_string(live.updates) + " updates");
+            if (live.request.max_updates > 0 && live.updates >= live.request.max_updates) return;
         }
-        for (size_t i = 0; i < profile->metrics.size(); ++i) {
-            push_capped(live.history[i], profile->metrics[i].value, live.request.history);
-        }
-        live.latest = std::move(profile);
-        out.count_update();
-        out.publish();
-        progress.report(0.0f, std::to_string(live.updates) + " updates");
-        if (live.request.max_updates > 0 && live.updates >= live.request.max_updates) return;
     }
 }
 
-void run_timeline(profiling::KernelProfiler& profiler, LiveProfile& live, Publisher& out,
-                  JobProgress& progress, const LiveControl& control) {
+void run_timeline(LiveProfile& live, Publisher& out, JobProgress& progress,
+                  const LiveControl& control) {
+    const std::string& id = live.request.kernel_ids.front();
+    progress.report(0.0f, "verifying " + id + " " + kernels::problem_text(live.request.problem));
+    profiling::KernelProfiler profiler;
+    const profiling::ProfilerError prepared = profiler.prepare(id, live.request.problem);
+    if (!prepared.ok()) {
+        live.error = prepared.message;
+        return;
+    }
     profiling::TimelineOptions options;
     options.duration_ms = live.request.timeline_ms;
     options.interval_ns = live.request.interval_ns;
@@ -119,6 +176,18 @@ void run_timeline(profiling::KernelProfiler& profiler, LiveProfile& live, Publis
 
 }  // namespace
 
+const KernelLive* LiveProfile::find(const std::string& kernel_id) const {
+    for (const KernelLive& kernel : kernels) {
+        if (kernel.kernel_id == kernel_id) return &kernel;
+    }
+    return nullptr;
+}
+
+bool LiveProfile::has_profile() const {
+    return std::any_of(kernels.begin(), kernels.end(),
+                       [](const KernelLive& kernel) { return kernel.latest && kernel.latest->ok(); });
+}
+
 void push_capped(std::vector<double>& values, double value, std::size_t capacity) {
     values.push_back(value);
     if (values.size() > capacity) {
@@ -132,6 +201,12 @@ std::uint64_t request_live_profile(AppContext& context, ProfileRequest request,
     return context.jobs.post(kProfileJobTitle, [&context, request, control](JobProgress& progress) {
         LiveProfile live;
         live.request = request;
+        if (request.mode == ProfileMode::kMetrics) {
+            for (const std::string& id : request.kernel_ids) {
+                live.kernels.emplace_back();
+                live.kernels.back().kernel_id = id;
+            }
+        }
         const auto system = context.system.latest();
         if (system && system->has_gpu()) live.device = system->devices.front().name;
         Publisher out(context, live);
@@ -142,16 +217,10 @@ std::uint64_t request_live_profile(AppContext& context, ProfileRequest request,
         }
         live.running = true;
         out.publish();
-        progress.report(0.0f, "verifying " + request.kernel_id + " " +
-                                  kernels::problem_text(request.problem));
-        profiling::KernelProfiler profiler;
-        const profiling::ProfilerError prepared = profiler.prepare(request.kernel_id, request.problem);
-        if (!prepared.ok()) {
-            live.error = prepared.message;
-        } else if (request.mode == ProfileMode::kMetrics) {
-            run_metrics(profiler, live, out, progress, *control);
+        if (request.mode == ProfileMode::kMetrics) {
+            run_metrics(live, out, progress, *control);
         } else {
-            run_timeline(profiler, live, out, progress, *control);
+            run_timeline(live, out, progress, *control);
         }
         live.running = false;
         live.paused = false;

@@ -1,12 +1,13 @@
 #pragma once
-// "Live" of the Profile panel on the job runner: a KernelProfiler (profiling/kernel_profile.h)
-// created on the runner's thread prepares the kernel once, then either profiles it again and
-// again (metrics mode: one KernelProfile per update, the range profiler session reused) or runs
-// it under PM sampling (timeline mode), publishing an immutable LiveProfile after every update
-// until the panel stops it (LiveControl::stop or the runner's cancel). While paused the kernel
-// does not run; the job waits, publishing that it is paused.
-// A request that cannot run (unknown kernel or set, no GPU, the kernel fails its check) publishes
-// one LiveProfile with `error` set and ends: never an exception into the runner.
+// "Live" of the Profile panel on the job runner. In metrics mode it prepares every chosen kernel
+// once (each its own KernelProfiler from profiling/kernel_profile.h, all taking turns on one
+// CUPTI range profiler, so its session is set up once), then profiles them in turn, again and
+// again, publishing an immutable LiveProfile after every update until the panel stops it
+// (LiveControl::stop or the runner's cancel). In timeline mode it runs the first chosen kernel
+// under PM sampling. While paused no kernel runs; the job waits, publishing that it is paused.
+// A request that cannot run (unknown kernel or set, no GPU) publishes one LiveProfile with
+// `error` set and ends: never an exception into the runner. A kernel that fails its check (or
+// cannot run the size) gets its own error while the other kernels go on.
 
 #include <atomic>
 #include <cstddef>
@@ -32,7 +33,8 @@ enum class ProfileMode {
 
 struct ProfileRequest {
     ProfileMode mode = ProfileMode::kMetrics;
-    std::string kernel_id;
+    // Metrics mode: each is profiled in turn, in this order; timeline mode: the first.
+    std::vector<std::string> kernel_ids;
     kernels::GemmProblem problem;
     std::string metric_set = "default";  // metrics mode: a profiling::metric_set name
     std::size_t history = 120;           // values kept per metric (metrics mode: per update;
@@ -48,19 +50,33 @@ struct LiveControl {
     std::atomic<bool> stop{false};
 };
 
+// Metrics mode: the updates of one kernel of the request.
+struct KernelLive {
+    std::string kernel_id;
+    std::string error;  // one line: why this kernel is not (any more) profiled; "" while it is
+    std::uint64_t updates = 0;
+    // The newest profile and, per entry of latest->metrics, its last `history` values, oldest
+    // first.
+    std::shared_ptr<const profiling::KernelProfile> latest;
+    std::vector<std::vector<double>> history;
+};
+
 struct LiveProfile {
     ProfileRequest request;
     std::string device;  // GPU name; "" when there is none
     std::string error;   // one line: why nothing (more) is measured; "" while all is well
     bool running = false;  // the job still runs (false in its last snapshot)
     bool paused = false;
-    std::uint64_t updates = 0;  // profiles taken (metrics) or progress calls with samples (timeline)
-    double updates_per_s = 0;   // over the updates so far, pauses excluded
+    // Profiles taken, of all kernels (metrics), or progress calls with samples (timeline).
+    std::uint64_t updates = 0;
+    double updates_per_s = 0;  // over the updates so far, pauses excluded
 
-    // Metrics mode: the newest profile and, per entry of latest->metrics, its last `history`
-    // values, oldest first.
-    std::shared_ptr<const profiling::KernelProfile> latest;
-    std::vector<std::vector<double>> history;
+    // Metrics mode: one entry per kernel of the request, in request order.
+    std::vector<KernelLive> kernels;
+    // The entry of `kernel_id`, or nullptr.
+    const KernelLive* find(const std::string& kernel_id) const;
+    // Some kernel has a profile.
+    bool has_profile() const;
 
     // Timeline mode: the PM-sampling metric names, and per name its last `history` sample values.
     std::vector<std::string> timeline_metrics;

@@ -63,8 +63,15 @@ double mean_of_last(const std::vector<double>& values, size_t count) {
 }
 
 // Snapshot and export file names start with this: "profile_wmma.f16_4096x4096x4096".
-std::string file_base(const LiveProfile& live) {
-    return "profile_" + live.request.kernel_id + "_" + kernels::problem_text(live.request.problem);
+std::string file_base(const std::string& kernel_id, const LiveProfile& live) {
+    return "profile_" + kernel_id + "_" + kernels::problem_text(live.request.problem);
+}
+
+// "wmma.f16", "wmma.f16, mma_cp_async.bf16"
+std::string joined(const std::vector<std::string>& ids) {
+    std::string text;
+    for (const std::string& id : ids) text += (text.empty() ? "" : ", ") + id;
+    return text;
 }
 
 // Compute capability whose SASS the instruction mix shows: the first GPU's, else an H100's.
@@ -118,19 +125,39 @@ const std::vector<std::string>& profile_panel_sets() {
 ProfilePanel::ProfilePanel() : kernels_(kernels::all_kernels()) {
     const auto it = std::find_if(kernels_.begin(), kernels_.end(),
                                  [](const kernels::KernelDescriptor& k) { return k.id == kDefaultKernel; });
-    selected_ = it == kernels_.end() ? 0 : int(it - kernels_.begin());
+    chosen_ = {it == kernels_.end() ? 0 : int(it - kernels_.begin())};
     set_size(kDefaultSize);
 }
 
+const std::string& ProfilePanel::first_chosen() const { return kernels_[size_t(chosen_.front())].id; }
+
+std::string ProfilePanel::chosen_text() const {
+    std::vector<std::string> ids;
+    for (const int index : chosen_) ids.push_back(kernels_[size_t(index)].id);
+    return joined(ids);
+}
+
+const KernelLive* ProfilePanel::focused() const {
+    if (!shown_) return nullptr;
+    if (const KernelLive* kernel = shown_->find(focus_); kernel && kernel->latest) return kernel;
+    for (const KernelLive& kernel : shown_->kernels) {
+        if (kernel.latest) return &kernel;
+    }
+    return nullptr;
+}
+
 std::string_view ProfilePanel::help() const {
-    return "Profile one kernel on one size with CUPTI while it runs. Choose the kernel, the size "
-           "(MxNxK) and a metric set, then press Live: the kernel is first checked against a "
-           "reference, then profiled again and again (the range profiler's session is kept, so "
-           "each update costs only the kernel's replay passes). Each card shows one metric of "
+    return "Profile kernels on one size with CUPTI while they run. Choose one kernel or more "
+           "(tick several in the kernel list to compare them), the size (MxNxK) and a metric "
+           "set, then press Live: each kernel is first checked against a reference, then they "
+           "are profiled in turn, again and again (the range profiler's session is kept, so "
+           "each update costs only the kernel's replay passes). With several kernels a table "
+           "puts their newest values side by side, and the cards show the kernel picked under "
+           "'cards of'. Each card shows one metric of "
            "the set with its unit; hover it for what the metric means; its strip chart shows the "
            "last updates, newest on the right. The set 'timeline' runs the kernel back to back "
-           "under PM sampling instead and scrolls the tensor pipe, DRAM and FMA pipe % of each "
-           "sample. Pause stops launching (and resumes), Stop ends the job, Snapshot writes the "
+           "under PM sampling instead (the first chosen kernel) and scrolls the tensor pipe, DRAM "
+           "and FMA pipe % of each sample. Pause stops launching (and resumes), Stop ends the job, Snapshot writes the "
            "newest result as JSON (the format of tclens profile --json). When the tensor pipe is "
            "below 1% on a kernel whose inputs are not FP32, 'Why are the tensor cores idle?' "
            "checks input type, MMA instructions, multiples of 16, alignment and the size, and "
@@ -138,7 +165,7 @@ std::string_view ProfilePanel::help() const {
            "'Instruction mix' section shows the chosen kernel's SASS counts, read from this "
            "binary when it was built, for this GPU (sm_90a without one). "
            "Profiling needs a GPU whose counters this user may read. Until something is profiled "
-           "here, the open recording's profile and timeline of the chosen kernel are shown.";
+           "here, the open recording's profiles and timeline of the chosen kernels are shown.";
 }
 
 void ProfilePanel::set_size(const std::string& text) {
@@ -151,10 +178,30 @@ void ProfilePanel::set_size(const std::string& text) {
 std::string ProfilePanel::apply_setting(std::string_view key, std::string_view value) {
     const std::string text(value);
     if (key == "kernel") {
-        const auto it = std::find_if(kernels_.begin(), kernels_.end(),
-                                     [&](const kernels::KernelDescriptor& k) { return k.id == text; });
-        if (it == kernels_.end()) return "kernel='" + text + "': valid ids: " + kernel_ids_text();
-        selected_ = int(it - kernels_.begin());
+        std::vector<int> chosen;
+        std::size_t start = 0;
+        while (start <= text.size()) {
+            const std::size_t comma = std::min(text.find(',', start), text.size());
+            const std::string id = text.substr(start, comma - start);
+            const auto it = std::find_if(kernels_.begin(), kernels_.end(),
+                                         [&](const kernels::KernelDescriptor& k) { return k.id == id; });
+            if (it == kernels_.end()) {
+                return "kernel='" + id + "': valid ids (one, or several joined by commas): " +
+                       kernel_ids_text();
+            }
+            const int index = int(it - kernels_.begin());
+            if (std::find(chosen.begin(), chosen.end(), index) == chosen.end()) chosen.push_back(index);
+            start = comma + 1;
+        }
+        chosen_ = chosen;
+        return "";
+    }
+    if (key == "focus") {
+        if (kernels::find_kernel(text) == nullptr) {
+            return "focus='" + text + "': valid ids: " + kernel_ids_text();
+        }
+        focus_ = text;
+        rebuild_ = true;
         return "";
     }
     if (key == "mnk") {
@@ -175,7 +222,7 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
         return "";
     }
     return "view 'profile' has no setting '" + std::string(key) +
-           "'; settings: kernel, mnk, set, live";
+           "'; settings: kernel, mnk, set, live, focus";
 }
 
 void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
@@ -189,9 +236,11 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
     if (!shown_) return;
     const viz::Palette& palette = *built_palette_;
     const size_t capacity = shown_->request.history;
-    double tensor_pct = -1;  // unknown
-    if (shown_->latest) {
-        cards_ = metric_cards(*shown_->latest);
+    double tensor_pct = -1;           // of the cards' kernel; unknown
+    double timeline_tensor_pct = -1;  // of the timeline's kernel; unknown
+    const KernelLive* kernel_shown = focused();
+    if (kernel_shown) {
+        cards_ = metric_cards(*kernel_shown->latest);
         for (size_t i = 0; i < cards_.size(); ++i) {
             viz::StripChartOptions options;
             options.unit = cards_[i].unit;
@@ -203,7 +252,7 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
             options.palette = &palette;
             const std::vector<double> none;
             card_charts_.push_back(viz::strip_chart(
-                i < shown_->history.size() ? shown_->history[i] : none, options));
+                i < kernel_shown->history.size() ? kernel_shown->history[i] : none, options));
             if (cards_[i].name == kTensorPipeMetric) tensor_pct = cards_[i].value;
         }
     }
@@ -227,29 +276,55 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
         options.palette = &palette;
         timeline_charts_.push_back(viz::strip_chart(values, options));
         if (name.find("tensor") != std::string::npos && values.size() >= 10) {
-            tensor_pct = mean_of_last(values, 50);
+            timeline_tensor_pct = mean_of_last(values, 50);
         }
     }
     // Built here, not only in draw_cards(), so Export never writes the previous update's cards.
     cards_view_ = metric_cards_view(cards_, card_charts_, std::max(1, cards_per_row_), palette);
     timeline_view_ = timeline_view(timeline_charts_, palette);
-    const kernels::KernelDescriptor* kernel = kernels::find_kernel(shown_->request.kernel_id);
-    if (kernel && tensor_pct >= 0 && tensor_cores_idle(*kernel, tensor_pct)) {
+    // The checklist is of the kernel the tensor % came from: the cards', else the timeline's.
+    std::string checked_id;
+    if (kernel_shown && tensor_pct >= 0) {
+        checked_id = kernel_shown->kernel_id;
+    } else if (timeline_tensor_pct >= 0) {
+        tensor_pct = timeline_tensor_pct;
+        checked_id = shown_->timeline                     ? shown_->timeline->kernel_id
+                     : shown_->request.kernel_ids.empty() ? std::string()
+                                                          : shown_->request.kernel_ids.front();
+    }
+    const kernels::KernelDescriptor* kernel = kernels::find_kernel(checked_id);
+    if (kernel && tensor_cores_idle(*kernel, tensor_pct)) {
         checklist_ = tensor_idle_checklist(*kernel, shown_->request.problem);
+        checklist_kernel_ = kernel->id;
     }
 }
 
 void ProfilePanel::draw_controls(AppContext& context) {
-    label("kernel");
-    ImGui::SetNextItemWidth(240);
-    const kernels::KernelDescriptor& chosen = kernels_[size_t(selected_)];
-    if (ImGui::BeginCombo("##kernel", chosen.id.c_str())) {
+    label(chosen_.size() > 1 ? "kernels" : "kernel");
+    ImGui::SetNextItemWidth(280);
+    const std::string preview = chosen_text();
+    if (ImGui::BeginCombo("##kernel", preview.c_str())) {
+        ImGui::TextDisabled("click: this kernel only; Ctrl+click: add or remove");
         for (int i = 0; i < int(kernels_.size()); ++i) {
             const kernels::KernelDescriptor& kernel = kernels_[size_t(i)];
-            if (ImGui::Selectable(kernel.id.c_str(), i == selected_)) selected_ = i;
+            const auto at = std::find(chosen_.begin(), chosen_.end(), i);
+            const bool is_chosen = at != chosen_.end();
+            if (ImGui::Selectable(kernel.id.c_str(), is_chosen, ImGuiSelectableFlags_DontClosePopups)) {
+                if (!ImGui::GetIO().KeyCtrl) {
+                    chosen_ = {i};
+                    ImGui::CloseCurrentPopup();
+                } else if (!is_chosen) {
+                    chosen_.push_back(i);
+                } else if (chosen_.size() > 1) {
+                    chosen_.erase(at);  // the last chosen kernel stays
+                }
+            }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kernel.title.c_str());
         }
         ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Ctrl+click in the list to profile several kernels in turn");
     }
     ImGui::SameLine();
     label("size");
@@ -273,10 +348,15 @@ void ProfilePanel::draw_controls(AppContext& context) {
                           "sampling of tensor, DRAM and FMA %% per sample");
     }
     if (!size_error_.empty()) ImGui::TextColored(kErrorColour, "%s", size_error_.c_str());
-    if (chosen.can_run && size_error_.empty()) {
+    for (const int index : chosen_) {
+        const kernels::KernelDescriptor& chosen = kernels_[size_t(index)];
+        if (!chosen.can_run || !size_error_.empty()) continue;
         const std::string reason = chosen.can_run(problem_);
         if (!reason.empty()) ImGui::TextColored(kNoteColour, "%s cannot run this size: %s",
                                                 chosen.id.c_str(), reason.c_str());
+    }
+    if (is_timeline_set(set_) && chosen_.size() > 1) {
+        ImGui::TextColored(kNoteColour, "the timeline samples one kernel: %s", first_chosen().c_str());
     }
 
     const auto system = context.system.latest();
@@ -298,7 +378,8 @@ void ProfilePanel::draw_controls(AppContext& context) {
         live_requested_ = false;
         ProfileRequest request;
         request.mode = is_timeline_set(set_) ? ProfileMode::kTimeline : ProfileMode::kMetrics;
-        request.kernel_id = chosen.id;
+        for (const int index : chosen_) request.kernel_ids.push_back(kernels_[size_t(index)].id);
+        if (request.mode == ProfileMode::kTimeline) request.kernel_ids.resize(1);
         request.problem = problem_;
         if (request.mode == ProfileMode::kMetrics) request.metric_set = sets[size_t(set_)];
         if (request.mode == ProfileMode::kTimeline) request.history = 600;
@@ -317,18 +398,23 @@ void ProfilePanel::draw_controls(AppContext& context) {
     }
     if (!running) ImGui::EndDisabled();
     ImGui::SameLine();
-    const bool has_result = shown_ && (shown_->latest || shown_->timeline);
+    const bool has_result = shown_ && (shown_->has_profile() || shown_->timeline);
     if (!has_result) ImGui::BeginDisabled();
     if (ImGui::Button("Snapshot")) save_snapshot();
     if (!has_result) ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("write the newest profile (or the stopped timeline) as JSON");
+        ImGui::SetTooltip("write the newest profile of each kernel (or the stopped timeline) as JSON");
     }
     ImGui::SameLine();
     const bool has_charts = !cards_.empty() || !timeline_charts_.empty();
     if (!has_charts) ImGui::BeginDisabled();
+    const KernelLive* kernel_shown = focused();
+    const std::string export_kernel = kernel_shown             ? kernel_shown->kernel_id
+                                      : has_charts && !shown_->request.kernel_ids.empty()
+                                          ? shown_->request.kernel_ids.front()
+                                          : std::string();
     draw_export_buttons(cards_.empty() ? timeline_view_ : cards_view_,
-                        has_charts ? file_base(*shown_) : "", message_);
+                        has_charts ? file_base(export_kernel, *shown_) : "", message_);
     if (!has_charts) ImGui::EndDisabled();
     ImGui::SameLine();
     if (running) {
@@ -352,21 +438,18 @@ void ProfilePanel::draw_controls(AppContext& context) {
 void ProfilePanel::draw_status(AppContext& context) {
     (void)context;
     if (!shown_) {
-        ImGui::TextWrapped("Nothing profiled yet. Choose a kernel, a size and a set, then press "
-                           "Live: the kernel is verified first, then its metrics update several "
-                           "times a second.");
+        ImGui::TextWrapped("Nothing profiled yet. Choose one kernel or more (Ctrl+click in the "
+                           "list), a size and a set, then press Live: each kernel is verified "
+                           "first, then its metrics update several times a second.");
         if (recording_seen_) {
-            std::string ids;
-            for (const std::string& id : recorded_profile_kernels(recording_seen_->recording)) {
-                ids += (ids.empty() ? "" : ", ") + id;
-            }
             ImGui::TextWrapped("The open recording has no profile of %s; it has: %s.",
-                               recorded_kernel_.c_str(), ids.empty() ? "none" : ids.c_str());
+                               chosen_text().c_str(),
+                               joined(recorded_profile_kernels(recording_seen_->recording)).c_str());
         }
         return;
     }
     const LiveProfile& live = *shown_;
-    ImGui::Text("%s %s%s%s", live.request.kernel_id.c_str(),
+    ImGui::Text("%s %s%s%s", joined(live.request.kernel_ids).c_str(),
                 kernels::problem_text(live.request.problem).c_str(), live.device.empty() ? "" : " on ",
                 live.device.c_str());
     ImGui::SameLine();
@@ -380,14 +463,65 @@ void ProfilePanel::draw_status(AppContext& context) {
         ImGui::TextDisabled("stopped after %llu updates", (unsigned long long)live.updates);
     }
     if (!live.error.empty()) ImGui::TextColored(kErrorColour, "%s", live.error.c_str());
-    if (live.latest) {
-        const profiling::KernelProfile& p = *live.latest;
-        ImGui::TextDisabled("%zu passes, %.1f ms per update%s", p.passes, p.profile_ms,
-                            p.reused_session ? " (session reused)" : "");
+    if (live.kernels.size() > 1) {
+        for (const KernelLive& kernel : live.kernels) {
+            if (!kernel.error.empty() && live.error.find(kernel.error) == std::string::npos) {
+                ImGui::TextColored(kErrorColour, "%s: %s", kernel.kernel_id.c_str(), kernel.error.c_str());
+            }
+        }
+    }
+    if (const KernelLive* kernel = focused()) {
+        const profiling::KernelProfile& p = *kernel->latest;
+        ImGui::TextDisabled("%s: %zu passes, %.1f ms per update%s", kernel->kernel_id.c_str(),
+                            p.passes, p.profile_ms, p.reused_session ? " (session reused)" : "");
         for (const profiling::UnavailableMetric& missing : p.unavailable) {
             ImGui::TextDisabled("not on this GPU: %s (%s)", missing.name.c_str(), missing.reason.c_str());
         }
     }
+}
+
+// With several kernels profiled: one row per metric of the set, one column per kernel with its
+// newest value; "cards of" picks the kernel the cards below show.
+void ProfilePanel::draw_comparison() {
+    if (!shown_) return;
+    std::vector<const KernelLive*> profiled;
+    for (const KernelLive& kernel : shown_->kernels) {
+        if (kernel.latest && kernel.latest->ok()) profiled.push_back(&kernel);
+    }
+    if (profiled.size() < 2) return;
+    ImGui::Separator();
+    const KernelLive* kernel_shown = focused();
+    label("cards of");
+    for (const KernelLive* kernel : profiled) {
+        if (ImGui::RadioButton(kernel->kernel_id.c_str(), kernel == kernel_shown)) {
+            focus_ = kernel->kernel_id;
+            rebuild_ = true;  // cards of the newly focused kernel from the next frame
+        }
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                  ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("comparison", int(profiled.size()) + 1, flags)) return;
+    ImGui::TableSetupColumn("metric");
+    for (const KernelLive* kernel : profiled) ImGui::TableSetupColumn(kernel->kernel_id.c_str());
+    ImGui::TableHeadersRow();
+    for (const profiling::MetricValue& metric : profiled.front()->latest->metrics) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(metric.label.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", metric.name.c_str());
+        for (const KernelLive* kernel : profiled) {
+            ImGui::TableNextColumn();
+            const profiling::MetricValue* value = kernel->latest->find(metric.name);
+            if (value == nullptr) {
+                ImGui::TextDisabled("-");
+            } else {
+                ImGui::TextUnformatted(profiling::format_metric_value(value->value, value->unit).c_str());
+            }
+        }
+    }
+    ImGui::EndTable();
 }
 
 // Cards and charts are painted from draw records (profile_results_view.h), the same ones the
@@ -439,33 +573,47 @@ void ProfilePanel::draw_checklist() {
 
 void ProfilePanel::save_snapshot() {
     if (!shown_) return;
-    const std::string base = file_base(*shown_);
-    std::string text;
-    std::string path;
-    if (shown_->latest) {
-        path = base + ".json";
-        text = profiling::to_json(*shown_->latest).dump(2);
-    } else {
-        path = base + "_timeline.json";
-        text = profiling::to_json(*shown_->timeline).dump(2);
+    std::vector<std::string> written;
+    for (const KernelLive& kernel : shown_->kernels) {
+        if (!kernel.latest) continue;
+        const std::string path = file_base(kernel.kernel_id, *shown_) + ".json";
+        const std::string error =
+            viz::write_bytes_atomically(path, profiling::to_json(*kernel.latest).dump(2) + "\n");
+        if (!error.empty()) {
+            message_ = error;
+            return;
+        }
+        written.push_back(path);
     }
-    const std::string error = viz::write_bytes_atomically(path, text + "\n");
-    message_ = error.empty() ? "wrote " + path : error;
+    if (written.empty() && shown_->timeline && !shown_->request.kernel_ids.empty()) {
+        const std::string path =
+            file_base(shown_->request.kernel_ids.front(), *shown_) + "_timeline.json";
+        const std::string error = viz::write_bytes_atomically(
+            path, profiling::to_json(*shown_->timeline).dump(2) + "\n");
+        if (!error.empty()) {
+            message_ = error;
+            return;
+        }
+        written.push_back(path);
+    }
+    message_ = "wrote " + joined(written);
 }
 
 std::shared_ptr<const LiveProfile> ProfilePanel::recorded(AppContext& context) {
     const auto recording = context.recording.latest();
-    const std::string& kernel = kernels_[size_t(selected_)].id;
-    if (recording != recording_seen_ || kernel != recorded_kernel_) {
+    std::vector<std::string> kernels;
+    for (const int index : chosen_) kernels.push_back(kernels_[size_t(index)].id);
+    if (recording != recording_seen_ || kernels != recorded_kernels_) {
         recording_seen_ = recording;
-        recorded_kernel_ = kernel;
-        recorded_ = recording ? recorded_profile(recording->recording, kernel) : nullptr;
+        recorded_kernels_ = kernels;
+        recorded_ = recording ? recorded_profile(recording->recording, kernels) : nullptr;
     }
     return recorded_;
 }
 
 void ProfilePanel::draw(AppContext& context) {
-    if (&view_palette() != built_palette_) shown_.reset();  // the theme changed: build again
+    if (&view_palette() != built_palette_ || rebuild_) shown_.reset();  // build again
+    rebuild_ = false;
     const std::shared_ptr<const LiveProfile> live = context.live_profile.latest();
     refresh(live ? live : recorded(context));
     draw_controls(context);
@@ -474,8 +622,9 @@ void ProfilePanel::draw(AppContext& context) {
     draw_status(context);
     draw_checklist();
     const int sm = mix_sm(context);
-    if (!checklist_.empty()) draw_sass_check(shown_->request.kernel_id, sm);
-    draw_instruction_mix(kernels_[size_t(selected_)].id, sm);
+    if (!checklist_.empty()) draw_sass_check(checklist_kernel_, sm);
+    draw_instruction_mix(first_chosen(), sm);
+    draw_comparison();
     draw_cards();
     draw_timeline();
     ImGui::EndChild();

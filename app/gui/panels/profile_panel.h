@@ -1,9 +1,10 @@
 #pragma once
-// Profile panel: one kernel on one size under CUPTI, live. "Live" posts the profile job
-// (app/gui/jobs/profile_job.h): in metrics mode it shows a card per metric of the chosen set
-// (label, value, unit; the catalogue's meaning as tooltip) with a strip chart of its last
-// values; in timeline mode, PM-sampling strip charts (tensor %, DRAM %, FMA %) scrolling as
-// samples arrive. When the tensor pipe is ~idle on a kernel meant to use it, the lesson's
+// Profile panel: one or more kernels on one size under CUPTI, live. "Live" posts the profile job
+// (app/gui/jobs/profile_job.h): in metrics mode the chosen kernels are profiled in turn, a table
+// puts their newest values side by side, and the focused kernel gets a card per metric of the
+// chosen set (label, value, unit; the catalogue's meaning as tooltip) with a strip chart of its
+// last values; in timeline mode, PM-sampling strip charts (tensor %, DRAM %, FMA %) of the first
+// chosen kernel scroll as samples arrive. When the tensor pipe is ~idle on a kernel meant to use it, the lesson's
 // "Why are the tensor cores idle?" checklist (app/gui/profile_view.h) says what to check.
 
 #include <array>
@@ -33,7 +34,8 @@ public:
     std::string_view title() const override { return "Profile"; }
     std::string_view help() const override;
     void draw(AppContext& context) override;
-    // kernel=ID (any id of `tclens kernels`), mnk=MxNxK, set=default|all|timeline.
+    // kernel=ID[,ID...] (ids of `tclens kernels`), mnk=MxNxK, set=default|all|timeline,
+    // live=on, focus=ID (whose cards are shown; one of the chosen kernels).
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
 private:
@@ -41,14 +43,23 @@ private:
     void refresh(const std::shared_ptr<const LiveProfile>& latest);
     void draw_controls(AppContext& context);
     void draw_status(AppContext& context);
+    void draw_comparison();
     void draw_cards();
     void draw_timeline();
     void draw_checklist();
     void save_snapshot();
     std::shared_ptr<const LiveProfile> recorded(AppContext& context);
 
+    // The kernel the instruction mix and a recording's timeline follow: the first chosen.
+    const std::string& first_chosen() const;
+    // The entry of shown_ whose cards are drawn: focus_'s, else the first with a profile.
+    const KernelLive* focused() const;
+    std::string chosen_text() const;
+
     const std::vector<kernels::KernelDescriptor>& kernels_;
-    int selected_ = 0;  // index into kernels_
+    std::vector<int> chosen_;  // indices into kernels_, in the order chosen; never empty
+    std::string focus_;        // kernel id whose cards are shown; "" for the first
+    bool rebuild_ = false;     // focus_ changed: build the cards again next frame
     std::array<char, 64> size_buffer_{};
     kernels::GemmProblem problem_;  // parsed from size_buffer_, valid when size_error_ is ""
     std::string size_error_;
@@ -60,16 +71,17 @@ private:
     std::vector<viz::DrawList> card_charts_;      // one per card
     std::vector<viz::DrawList> timeline_charts_;  // one per PM-sampling metric
     std::vector<ChecklistLine> checklist_;        // empty unless the tensor cores look idle
+    std::string checklist_kernel_;                // the kernel checklist_ is about
     viz::DrawList cards_view_;     // cards_ with their charts, cards_per_row_ to a row
     int cards_per_row_ = 0;        // as laid out in the last draw_cards(); 0 before
     viz::DrawList timeline_view_;  // timeline_charts_ stacked
     const viz::Palette* built_palette_ = nullptr;  // the one the charts were built with
     std::string message_;                         // of the last snapshot
     bool live_requested_ = false;  // setting live=on: start Live as soon as it can start
-    // While nothing was profiled here: the open recording's profile of the chosen kernel
-    // (recording_view.h), made again when the recording or the kernel changes.
+    // While nothing was profiled here: the open recording's profiles of the chosen kernels
+    // (recording_view.h), made again when the recording or the choice changes.
     std::shared_ptr<const OpenRecording> recording_seen_;
-    std::string recorded_kernel_;
+    std::vector<std::string> recorded_kernels_;
     std::shared_ptr<const LiveProfile> recorded_;
 };
 

@@ -43,6 +43,41 @@ TEST(HeadlessGui, LiveProfileUpdatesFiveTimesASecondWithin16MsFrames) {
     EXPECT_GT(report["vertices_last_frame"].get<int>(), 1000);
 }
 
+// "choose kernel(s)": three kernels, profiled in turn in one Live job, each updating >= 5 times a
+// second, side by side in the comparison table, the cards following profile.focus.
+TEST(HeadlessGui, LiveProfileOfThreeKernelsComparesThemSideBySide) {
+    TCLENS_REQUIRE_GPU();
+    const std::string text_path =
+        (std::filesystem::temp_directory_path() / "tclens_headless_three_kernels.txt").string();
+    const auto result = test::run_command(
+        kTclens + " headless --view profile"
+                  " --set profile.kernel=register_tiled.f32,mma_cp_async.bf16,cublas.bf16"
+                  " --set profile.focus=mma_cp_async.bf16 --set profile.mnk=4096x4096x4096"
+                  " --set profile.set=default --set profile.live=on --seconds 12 --json --text " +
+        text_path);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const auto report = nlohmann::json::parse(result.out);
+    std::printf("%s\n", result.out.c_str());
+    EXPECT_EQ(report["live"]["error"], "");
+    const auto& kernels = report["live"]["kernels"];
+    ASSERT_EQ(kernels.size(), 3u);
+    const double seconds = report["wall_s"].get<double>();
+    for (const auto& kernel : kernels) {
+        // Verification of all three takes a few of the 12 s; at >= 5/s each needs >= 25 in 5 s.
+        EXPECT_GE(kernel["updates"].get<int>(), 25) << kernel["kernel"] << " in " << seconds << " s";
+    }
+    EXPECT_LE(report["frame_ms"]["p95"].get<double>(), 16.0);
+
+    const std::string text = read_text(text_path);
+    std::filesystem::remove(text_path);
+    EXPECT_NE(text.find("cards of"), std::string::npos) << text;
+    EXPECT_NE(text.find("register_tiled.f32, mma_cp_async.bf16, cublas.bf16 4096x4096x4096"),
+              std::string::npos) << text;
+    // The cards are the focused kernel's: its passes line names it.
+    EXPECT_NE(text.find("mma_cp_async.bf16: "), std::string::npos) << text;
+    EXPECT_NE(text.find("tensor pipe"), std::string::npos) << text;  // a metric row of the table
+}
+
 TEST(HeadlessGui, BanksPanelShowsModelAndMeasuredWavefronts) {
     TCLENS_REQUIRE_GPU();
     const std::string text_path = test::temp_path("banks_text.txt");

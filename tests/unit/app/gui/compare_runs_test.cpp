@@ -222,22 +222,27 @@ TEST(CompareRuns, RooflineHasAComputeRoofPerPeakAndAPointPerRun) {
     EXPECT_DOUBLE_EQ(viz::attainable_for(roofline, roofline.points[0]), 900.0);
 }
 
-TEST(CompareRuns, LiveSourceJoinsTheBenchAndTheNewestProfile) {
+TEST(CompareRuns, LiveSourceJoinsTheBenchAndTheNewestProfiles) {
     const profiling::Recording recorded = test::sample_recording();
     BenchResults bench;
     bench.device = "NVIDIA H100 80GB HBM3";
     bench.report.rows = recorded.bench;
     bench.report.peaks = recorded.peaks;
     LiveProfile live;
-    live.latest = std::make_shared<const profiling::KernelProfile>(
-        profile_of("wgmma_persistent.f16", kernels::Precision::kF16, 2e5));
+    for (const char* id : {"wgmma_persistent.f16", "wgmma_ws.f16"}) {
+        live.kernels.emplace_back();
+        live.kernels.back().kernel_id = id;
+        live.kernels.back().latest = std::make_shared<const profiling::KernelProfile>(
+            profile_of(id, kernels::Precision::kF16, 2e5));
+    }
     profiling::SystemReport system = recorded.system;
     const CompareSource source = live_compare_source(&bench, &live, &system);
     EXPECT_EQ(source.kind, CompareSourceKind::kLive);
     EXPECT_EQ(source.caption, "live: NVIDIA H100 80GB HBM3");
-    ASSERT_EQ(source.runs.size(), 5u);
+    ASSERT_EQ(source.runs.size(), 6u);
     EXPECT_EQ(source.runs[4].id, "wgmma_persistent.f16@4096x4096x4096");
     EXPECT_TRUE(source.runs[4].tflops_from_profile);
+    EXPECT_EQ(source.runs[5].id, "wgmma_ws.f16@4096x4096x4096");
     EXPECT_EQ(source.peaks.size(), 4u);
     EXPECT_EQ(source.dram_origin, "theoretical");  // the GUI measures no bandwidth
     EXPECT_GT(source.dram_bytes_per_s, 3e12);

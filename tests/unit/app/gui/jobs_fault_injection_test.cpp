@@ -36,7 +36,7 @@ void wait_for_jobs(AppContext& context) {
 std::shared_ptr<const LiveProfile> live_profile(AppContext& context, ProfileMode mode) {
     ProfileRequest request;
     request.mode = mode;
-    request.kernel_id = "wmma.f16";
+    request.kernel_ids = {"wmma.f16", "mma_cp_async.bf16"};
     request.problem = {256, 256, 256};
     request.max_updates = 3;
     request.timeline_ms = 50;
@@ -66,7 +66,7 @@ TEST(JobsFaultInjection, ProfileJobPublishesTheCuptiErrorInBothModes) {
             EXPECT_EQ(published->error.find('\n'), std::string::npos);
             EXPECT_FALSE(published->running);
             EXPECT_EQ(published->updates, 0u);
-            EXPECT_FALSE(published->latest);
+            EXPECT_FALSE(published->has_profile());
         }
     }
 }

@@ -17,7 +17,7 @@ namespace {
 ProfileRequest small_request(ProfileMode mode = ProfileMode::kMetrics) {
     ProfileRequest request;
     request.mode = mode;
-    request.kernel_id = "wmma.f16";
+    request.kernel_ids = {"wmma.f16"};
     request.problem = {256, 256, 256};
     request.max_updates = 3;
     request.timeline_ms = 50;
@@ -49,7 +49,7 @@ TEST(ProfileJob, WithoutAGpuBothModesPublishTheReasonAndStop) {
         EXPECT_FALSE(published->error.empty());
         EXPECT_EQ(published->error.find('\n'), std::string::npos) << published->error;
         EXPECT_EQ(published->updates, 0u);
-        EXPECT_FALSE(published->latest);
+        EXPECT_FALSE(published->has_profile());
         EXPECT_TRUE(published->timeline_history.empty());
     }
 }
@@ -57,11 +57,16 @@ TEST(ProfileJob, WithoutAGpuBothModesPublishTheReasonAndStop) {
 TEST(ProfileJob, BadRequestsAreOneLineErrorsBeforeAnyGpuWork) {
     AppContext context;
     ProfileRequest request = small_request();
-    request.kernel_id = "fastest";
+    request.kernel_ids = {"wmma.f16", "fastest"};
     auto published = run_to_end(context, request);
     ASSERT_TRUE(published);
     EXPECT_EQ(published->error, "unknown kernel 'fastest'");
     EXPECT_FALSE(published->running);
+
+    request.kernel_ids.clear();
+    published = run_to_end(context, request);
+    ASSERT_TRUE(published);
+    EXPECT_EQ(published->error, "no kernel chosen");
 
     request = small_request();
     request.metric_set = "everything";
@@ -98,8 +103,56 @@ TEST(ProfileJob, WithAGpuLiveUpdatesArriveAndStopEndsTheLoop) {
     EXPECT_FALSE(live->running);
     if (!live->error.empty()) GTEST_SKIP() << "skipped: profiling unavailable: " << live->error;
     EXPECT_GE(live->updates, 3u);
-    ASSERT_TRUE(live->latest);
-    EXPECT_EQ(live->history.size(), live->latest->metrics.size());
+    ASSERT_EQ(live->kernels.size(), 1u);
+    ASSERT_TRUE(live->kernels[0].latest);
+    EXPECT_EQ(live->kernels[0].history.size(), live->kernels[0].latest->metrics.size());
+}
+
+TEST(ProfileJob, WithoutAGpuSeveralKernelsSayTheOneReasonOnce) {
+    if (profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    AppContext context;
+    ProfileRequest request = small_request();
+    request.kernel_ids = {"wmma.f16", "mma_cp_async.bf16", "cublas.bf16"};
+    const auto published = run_to_end(context, request);
+    ASSERT_TRUE(published);
+    ASSERT_EQ(published->kernels.size(), 3u);
+    EXPECT_FALSE(published->kernels[2].error.empty());
+    EXPECT_EQ(published->error, published->kernels[0].error);  // not "none of the chosen ..."
+    EXPECT_EQ(published->error.find('\n'), std::string::npos);
+}
+
+// Several kernels are profiled in turn, each getting its own updates and history; a kernel that
+// cannot run the size has its own error while the others go on.
+TEST(ProfileJob, WithAGpuSeveralKernelsTakeTurnsAndOneThatCannotRunSaysWhy) {
+    if (!profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: no GPU";
+    AppContext context;
+    ProfileRequest request = small_request();
+    request.kernel_ids = {"naive_fma.f32", "wmma.f16", "cublas.bf16"};
+    request.max_updates = 9;
+    const auto live = run_to_end(context, request);
+    ASSERT_TRUE(live);
+    if (!live->error.empty()) GTEST_SKIP() << "skipped: profiling unavailable: " << live->error;
+    ASSERT_EQ(live->kernels.size(), 3u);
+    EXPECT_EQ(live->updates, 9u);
+    for (const KernelLive& kernel : live->kernels) {
+        SCOPED_TRACE(kernel.kernel_id);
+        EXPECT_EQ(kernel.error, "");
+        EXPECT_EQ(kernel.updates, 3u);  // in turn: 3 rounds of 3
+        ASSERT_TRUE(kernel.latest);
+        EXPECT_EQ(kernel.latest->kernel_id, kernel.kernel_id);
+        ASSERT_FALSE(kernel.history.empty());
+        EXPECT_EQ(kernel.history[0].size(), 3u);
+    }
+
+    request.kernel_ids = {"wgmma_tma.bf16", "naive_fma.f32"};
+    request.problem = {100, 100, 100};
+    request.max_updates = 2;
+    const auto partly = run_to_end(context, request);
+    ASSERT_TRUE(partly);
+    EXPECT_EQ(partly->error, "");
+    // wgmma_tma.bf16 refuses K = 100 (TMA needs 16-byte row strides; Hopper only in any case).
+    EXPECT_FALSE(partly->kernels[0].error.empty());
+    EXPECT_EQ(partly->kernels[1].updates, 2u);
 }
 
 }  // namespace

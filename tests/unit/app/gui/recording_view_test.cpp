@@ -46,18 +46,21 @@ TEST(RecordingView, BenchBecomesTheKernelsPanelsResults) {
 TEST(RecordingView, ProfileAndTimelineOfTheChosenKernel) {
     const profiling::Recording recording = test::sample_recording();
     EXPECT_EQ(recorded_profile_kernels(recording), std::vector<std::string>{"wmma.f16"});
-    EXPECT_EQ(recorded_profile(recording, "naive_fma.f32"), nullptr);
+    EXPECT_EQ(recorded_profile(recording, {"naive_fma.f32"}), nullptr);
 
-    const auto live = recorded_profile(recording, "wmma.f16");
+    const auto live = recorded_profile(recording, {"wmma.f16"});
     ASSERT_NE(live, nullptr);
     EXPECT_FALSE(live->running);
     EXPECT_EQ(live->error, "");
-    EXPECT_EQ(live->request.kernel_id, "wmma.f16");
+    EXPECT_EQ(live->request.kernel_ids, std::vector<std::string>{"wmma.f16"});
     EXPECT_EQ(live->request.problem.k, 4096);
-    ASSERT_NE(live->latest, nullptr);
-    EXPECT_EQ(profiling::to_json(*live->latest), profiling::to_json(recording.profiles[0]));
-    ASSERT_EQ(live->history.size(), recording.profiles[0].metrics.size());
-    EXPECT_EQ(live->history[0], std::vector<double>{recording.profiles[0].metrics[0].value});
+    ASSERT_EQ(live->kernels.size(), 1u);
+    const KernelLive& kernel = live->kernels[0];
+    EXPECT_EQ(kernel.kernel_id, "wmma.f16");
+    ASSERT_NE(kernel.latest, nullptr);
+    EXPECT_EQ(profiling::to_json(*kernel.latest), profiling::to_json(recording.profiles[0]));
+    ASSERT_EQ(kernel.history.size(), recording.profiles[0].metrics.size());
+    EXPECT_EQ(kernel.history[0], std::vector<double>{recording.profiles[0].metrics[0].value});
     ASSERT_NE(live->timeline, nullptr);
     EXPECT_EQ(live->timeline_metrics, recording.timelines[0].metrics);
     ASSERT_EQ(live->timeline_history.size(), recording.timelines[0].metrics.size());
@@ -68,10 +71,32 @@ TEST(RecordingView, ProfileAndTimelineOfTheChosenKernel) {
 
     profiling::Recording timeline_only = recording;
     timeline_only.profiles.clear();
-    const auto sampled = recorded_profile(timeline_only, "wmma.f16");
+    const auto sampled = recorded_profile(timeline_only, {"wmma.f16"});
     ASSERT_NE(sampled, nullptr);
     EXPECT_EQ(sampled->request.mode, ProfileMode::kTimeline);
-    EXPECT_EQ(sampled->latest, nullptr);
+    EXPECT_FALSE(sampled->has_profile());
+}
+
+TEST(RecordingView, ProfilesOfSeveralChosenKernelsInTheirOrder) {
+    profiling::Recording recording = test::sample_recording();
+    profiling::KernelProfile second = recording.profiles[0];
+    second.kernel_id = "mma_cp_async.bf16";
+    second.metrics[0].value = 123.0;
+    recording.profiles.push_back(second);
+
+    // Chosen order, kernels without a recorded profile left out.
+    const auto live = recorded_profile(recording, {"mma_cp_async.bf16", "naive_fma.f32", "wmma.f16"});
+    ASSERT_NE(live, nullptr);
+    ASSERT_EQ(live->kernels.size(), 2u);
+    EXPECT_EQ(live->kernels[0].kernel_id, "mma_cp_async.bf16");
+    EXPECT_EQ(live->kernels[0].latest->metrics[0].value, 123.0);
+    EXPECT_EQ(live->kernels[1].kernel_id, "wmma.f16");
+    EXPECT_EQ(live->request.kernel_ids, (std::vector<std::string>{"mma_cp_async.bf16", "wmma.f16"}));
+    EXPECT_EQ(live->find("wmma.f16"), &live->kernels[1]);
+    EXPECT_EQ(live->find("naive_fma.f32"), nullptr);
+    EXPECT_TRUE(live->has_profile());
+    ASSERT_NE(live->timeline, nullptr);  // wmma.f16's, the only one recorded
+    EXPECT_EQ(live->timeline->kernel_id, "wmma.f16");
 }
 
 TEST(RecordingView, SaveWritesTheOpenRecordingWhenNothingWasMeasured) {
@@ -110,6 +135,27 @@ TEST(RecordingView, SaveWritesOnlyLiveResultsWhenThereAreSome) {
     BenchResults failed;
     failed.error = "no GPU";
     EXPECT_FALSE(session_has_recording(nullptr, &gpu, &failed, nullptr));
+}
+
+TEST(RecordingView, SaveWritesTheNewestGoodProfileOfEveryKernel) {
+    const profiling::Recording open = test::sample_recording();
+    LiveProfile live;
+    for (const char* id : {"wmma.f16", "mma_cp_async.bf16", "wgmma_tma.bf16"}) {
+        profiling::KernelProfile profile = open.profiles[0];
+        profile.kernel_id = id;
+        live.kernels.emplace_back();
+        live.kernels.back().kernel_id = id;
+        live.kernels.back().latest = std::make_shared<const profiling::KernelProfile>(profile);
+    }
+    profiling::KernelProfile failed = open.profiles[0];
+    failed.error = profiling::profiler_error(profiling::ProfilerProblem::kBusy, "busy");
+    live.kernels[2].latest = std::make_shared<const profiling::KernelProfile>(failed);
+
+    const auto saved = session_recording(nullptr, &open.system, nullptr, &live, "now");
+    ASSERT_TRUE(saved.has_value());
+    ASSERT_EQ(saved->profiles.size(), 2u);
+    EXPECT_EQ(saved->profiles[0].kernel_id, "wmma.f16");
+    EXPECT_EQ(saved->profiles[1].kernel_id, "mma_cp_async.bf16");
 }
 
 }  // namespace

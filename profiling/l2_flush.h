@@ -6,10 +6,11 @@
 // How: one write of a buffer three times the L2's size (dirty lines of the last kernel are
 // written back to make room; the L2 then holds only this buffer's lines), then
 // discard.global.L2 of every line of that buffer, which drops them without writing them back.
-// Reading the buffer instead would leave the L2 full of clean lines for the profiled kernel to
-// evict as it misses; its L2 hit rate was then 2.4 percentage points above ncu's on
-// mma_cp_async.bf16 4096^3, and 0.08 below it with the discard
-// (tests/gpu/results/2026-11-22_h100_session4/).
+// Reading the buffer instead (the first version) left the L2 full of clean lines for the
+// profiled kernel to evict as it missed, unlike ncu's invalidated L2. The L2 hit rate of a
+// kernel such as mma_cp_async.bf16 4096^3 varies by 3-4 percentage points from run to run in
+// both tools, so the comparison could not tell the two flushes apart
+// (tests/gpu/results/2026-11-22_h100_session4/README.md).
 
 #include <cuda_runtime.h>
 

@@ -59,32 +59,37 @@ now() { date +%s.%N; }
     "$tclens" --version
 } >"$raw/environment.txt" 2>&1
 
+# NCU_COMPARE_REPEATS (default 3): each tool measures each kernel this many times, alternating,
+# so the table can compare medians and show how far each tool spreads from run to run by itself.
+repeats=${NCU_COMPARE_REPEATS:-3}
 index=0
 for case in "${cases[@]}"; do
     IFS='|' read -r kernel size regex why <<<"$case"
-    tag="$index"
     echo "[$((index + 1))/${#cases[@]}] $kernel $size" >&2
-    start=$(now)
-    "$tclens" profile --kernel "$kernel" --mnk "$size" --metrics "$metrics" --json \
-        >"$raw/$tag.tclens.json" 2>"$raw/$tag.tclens.err"
-    echo "$? $(now) $start" >"$raw/$tag.tclens.time"
-    start=$(now)
-    "$ncu" --metrics "$metrics" -k "regex:$regex" --launch-skip 1 --launch-count 1 \
-        --cache-control all --clock-control none -f -o "$raw/$tag" \
-        "$tclens" bench --kernels "$kernel" --mnk "$size" --runs 20 --warmup 0 --no-peak \
-        >"$raw/$tag.ncu.log" 2>&1
-    status=$?
-    "$ncu" --import "$raw/$tag.ncu-rep" --csv --page raw --print-units base \
-        >"$raw/$tag.ncu.csv" 2>>"$raw/$tag.ncu.log"
-    echo "$status $(now) $start" >"$raw/$tag.ncu.time"
-    echo "$kernel|$size|$regex|$why" >"$raw/$tag.case"
+    for ((r = 0; r < repeats; ++r)); do
+        tag="$index.$r"
+        start=$(now)
+        "$tclens" profile --kernel "$kernel" --mnk "$size" --metrics "$metrics" --json \
+            >"$raw/$tag.tclens.json" 2>"$raw/$tag.tclens.err"
+        echo "$? $(now) $start" >"$raw/$tag.tclens.time"
+        start=$(now)
+        "$ncu" --metrics "$metrics" -k "regex:$regex" --launch-skip 1 --launch-count 1 \
+            --cache-control all --clock-control none -f -o "$raw/$tag" \
+            "$tclens" bench --kernels "$kernel" --mnk "$size" --runs 20 --warmup 0 --no-peak \
+            >"$raw/$tag.ncu.log" 2>&1
+        status=$?
+        "$ncu" --import "$raw/$tag.ncu-rep" --csv --page raw --print-units base \
+            >"$raw/$tag.ncu.csv" 2>>"$raw/$tag.ncu.log"
+        echo "$status $(now) $start" >"$raw/$tag.ncu.time"
+    done
+    echo "$kernel|$size|$regex|$why" >"$raw/$index.case"
     index=$((index + 1))
 done
 
-python3 - "$raw" "${#cases[@]}" "$metrics" >"$out/ncu_compare.md" <<'PY'
-import csv, json, sys
+python3 - "$raw" "${#cases[@]}" "$metrics" "$repeats" >"$out/ncu_compare.md" <<'PY'
+import csv, json, statistics, sys
 
-raw, count, metrics = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(",")
+raw, count, metrics, repeats = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(","), int(sys.argv[4])
 env = open(f"{raw}/environment.txt").read().strip().splitlines()
 print("# tclens profile vs Nsight Compute\n")
 print("```\n" + "\n".join(env) + "\n```\n")
@@ -119,47 +124,71 @@ def seconds(path):
     status, end, start = open(path).read().split()
     return int(status), float(end) - float(start)
 
+def agrees(a, b):
+    rel = abs(a - b) / max(abs(a), abs(b)) if max(abs(a), abs(b)) > 0 else 0.0
+    return rel <= 0.02 or abs(a - b) <= 0.5, rel
+
+print(f"Each tool measured each kernel {repeats} times, alternating; the table compares the "
+      "medians. Spread: max - min of one tool's runs, as a difference of the same kind; "
+      "'within spread' says, for a metric outside the bound, whether the medians are closer "
+      "than the larger spread.\n")
 all_ok = True
 timing = []
 for tag in range(count):
     kernel, size, regex, why = open(f"{raw}/{tag}.case").read().strip().split("|", 3)
     print(f"## {kernel} {size}\n\n{why}.\n")
-    t_status, t_wall = seconds(f"{raw}/{tag}.tclens.time")
-    n_status, n_wall = seconds(f"{raw}/{tag}.ncu.time")
-    try:
-        tj = json.load(open(f"{raw}/{tag}.tclens.json"))
-    except (OSError, ValueError):
-        tj = None
-    if t_status != 0 or tj is None:
-        print(f"tclens profile failed (exit {t_status}): " + open(f"{raw}/{tag}.tclens.err").read().strip() + "\n")
+    runs_t, runs_n, failed = [], [], False
+    for r in range(repeats):
+        t_status, t_wall = seconds(f"{raw}/{tag}.{r}.tclens.time")
+        n_status, n_wall = seconds(f"{raw}/{tag}.{r}.ncu.time")
+        try:
+            tj = json.load(open(f"{raw}/{tag}.{r}.tclens.json"))
+        except (OSError, ValueError):
+            tj = None
+        if t_status != 0 or tj is None:
+            print(f"tclens profile failed (exit {t_status}): " + open(f"{raw}/{tag}.{r}.tclens.err").read().strip() + "\n")
+            failed = True
+            break
+        nv, problem = ncu_values(f"{raw}/{tag}.{r}.ncu.csv")
+        if problem:
+            print(f"ncu failed (exit {n_status}): {problem}; see ncu_compare/{tag}.{r}.ncu.log\n")
+            failed = True
+            break
+        runs_t.append({m["name"]: (m["value"], m["unit"]) for m in tj["metrics"]})
+        runs_n.append(nv)
+        if r == 0:
+            first = tj
+            timing.append((kernel, size, t_wall, tj["prepare_ms"], tj["profile_ms"], n_wall))
+    if failed:
         all_ok = False
         continue
-    nv, problem = ncu_values(f"{raw}/{tag}.ncu.csv")
-    if problem:
-        print(f"ncu failed (exit {n_status}): {problem}; see ncu_compare/{tag}.ncu.log\n")
-        all_ok = False
-        continue
-    tv = {m["name"]: (m["value"], m["unit"]) for m in tj["metrics"]}
-    print(f"tclens: {tj['passes']} passes, verified ({tj['reference']}, rel. RMS {tj['rel_rms_error']:.1e}).\n")
-    print("| metric | unit | tclens | ncu | difference | agrees |")
-    print("|---|---|---:|---:|---:|---|")
+    print(f"tclens: {first['passes']} passes, verified ({first['reference']}, rel. RMS "
+          f"{first['rel_rms_error']:.1e}), {'per-kernel range' if first.get('per_kernel_range') else 'user range'}.\n")
+    print("| metric | unit | tclens | ncu | difference | agrees | tclens spread | ncu spread | within spread |")
+    print("|---|---|---:|---:|---:|---|---:|---:|---|")
     for name in metrics:
-        t = tv.get(name)
-        n = nv.get(name)
-        if t is None or n is None or n[0] is None:
-            print(f"| `{name}` | | {t[0] if t else '-'} | {n[0] if n else '-'} | | missing |")
+        t_values = [run[name][0] for run in runs_t if name in run]
+        n_values = [run[name][0] for run in runs_n if name in run and run[name][0] is not None]
+        if len(t_values) != repeats or len(n_values) != repeats:
+            print(f"| `{name}` | | - | - | | missing | | | |")
             all_ok = False
             continue
-        a, b = t[0], n[0]
-        percent = t[1] == "%"
-        diff = a - b
-        rel = abs(diff) / max(abs(a), abs(b)) if max(abs(a), abs(b)) > 0 else 0.0
-        ok = rel <= 0.02 or abs(diff) <= 0.5
+        unit = runs_t[0][name][1]
+        percent = unit == "%"
+        a, b = statistics.median(t_values), statistics.median(n_values)
+        ok, rel = agrees(a, b)
         all_ok &= ok
-        shown = f"{diff:+.2f} pp" if percent else f"{100 * rel:.2f} %"
-        print(f"| `{name}` | {t[1]} | {a:.6g} | {b:.6g} | {shown} | {'yes' if ok else 'NO'} |")
+        def spread(values):
+            lo, hi = min(values), max(values)
+            return hi - lo if percent else ((hi - lo) / max(abs(hi), abs(lo)) if max(abs(hi), abs(lo)) > 0 else 0.0)
+        s_t, s_n = spread(t_values), spread(n_values)
+        diff = abs(a - b) if percent else rel
+        shown = f"{a - b:+.2f} pp" if percent else f"{100 * rel:.2f} %"
+        fmt = (lambda v: f"{v:.2f} pp") if percent else (lambda v: f"{100 * v:.2f} %")
+        within = "-" if ok else ("yes" if diff <= max(s_t, s_n) else "no")
+        print(f"| `{name}` | {unit} | {a:.6g} | {b:.6g} | {shown} | {'yes' if ok else 'NO'} | "
+              f"{fmt(s_t)} | {fmt(s_n)} | {within} |")
     print()
-    timing.append((kernel, size, t_wall, tj["prepare_ms"], tj["profile_ms"], n_wall))
 
 print("## Time to answer\n")
 print("tclens wall: the whole `tclens profile` process (CUDA start, verification, launch facts, all "

@@ -202,24 +202,30 @@ TEST(RangeProfiler, AcceptsKnownMetricsAndRejectsUnknownOnes) {
     EXPECT_NE(bad.message.find("tclens__no_such_metric.sum"), std::string::npos);
 }
 
-TEST(RangeProfiler, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
-    TCLENS_REQUIRE_GPU();
-    const viz::BankReport report = model("xor", "ldmatrix.x4", {16, 128});  // 4 per request
+// A prepared bank probe of ldmatrix.x4 under xor (4 wavefronts per request) and an open range
+// profiler, for the tests of the range modes.
+class LdmatrixProbeProfile : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        TCLENS_REQUIRE_GPU();
+        ASSERT_TRUE(profiler.open().ok()) << profiler.open().message;
+        ASSERT_EQ(probe.prepare(bank_probe_spec(model("xor", "ldmatrix.x4", {16, 128}))), "");
+    }
     const std::string metric = wavefront_metric(kernels::SharedAccessKind::kLdmatrix);
+    static constexpr int iterations = 100;
     RangeProfiler profiler;
-    ASSERT_TRUE(profiler.open().ok()) << profiler.open().message;
     kernels::BankProbe probe;
-    ASSERT_EQ(probe.prepare(bank_probe_spec(report)), "");
-    const int iterations = 100;
+};
 
+TEST_F(LdmatrixProbeProfile, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
     const ProfileResult per_kernel = profiler.profile(
-        {metric}, [&probe] { return probe.run(0); }, RangeMode::kPerKernel, 4);
+        {metric}, [this] { return probe.run(0); }, RangeMode::kPerKernel, 4);
     ASSERT_TRUE(per_kernel.error.ok()) << per_kernel.error.message;
     ASSERT_EQ(per_kernel.ranges.size(), 1u);
     const double baseline = per_kernel.ranges[0].metrics.at(metric);
 
     const ProfileResult user = profiler.profile(
-        {metric}, [&probe, iterations] { return probe.run(iterations); }, RangeMode::kUserRange, 1,
+        {metric}, [this] { return probe.run(iterations); }, RangeMode::kUserRange, 1,
         "bank probe");
     ASSERT_TRUE(user.error.ok()) << user.error.message;
     ASSERT_EQ(user.ranges.size(), 1u);
@@ -229,15 +235,7 @@ TEST(RangeProfiler, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
 
 // kPerKernelUserReplay: one range per launch, the workload called once per pass, and
 // before_each_pass run between passes; each range counts its own launch only.
-TEST(RangeProfiler, PerKernelUserReplayGivesEachLaunchItsOwnRange) {
-    TCLENS_REQUIRE_GPU();
-    const viz::BankReport report = model("xor", "ldmatrix.x4", {16, 128});  // 4 per request
-    const std::string metric = wavefront_metric(kernels::SharedAccessKind::kLdmatrix);
-    RangeProfiler profiler;
-    ASSERT_TRUE(profiler.open().ok()) << profiler.open().message;
-    kernels::BankProbe probe;
-    ASSERT_EQ(probe.prepare(bank_probe_spec(report)), "");
-    const int iterations = 100;
+TEST_F(LdmatrixProbeProfile, PerKernelUserReplayGivesEachLaunchItsOwnRange) {
     int calls = 0;
     int before = 0;
     const ProfileResult result = profiler.profile(

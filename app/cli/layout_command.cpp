@@ -7,15 +7,13 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "app/cli/drawing_export.h"
 #include "app/exit_codes.h"
 #include "kernels/probes/fragment_probe.h"
 #include "profiling/device_info.h"
 #include "viz/fragment_layout.h"
 #include "viz/fragment_view.h"
 #include "viz/layout_json.h"
-#include "viz/png_writer.h"
-#include "viz/raster.h"
-#include "viz/svg_export.h"
 
 namespace tclens::cli {
 namespace {
@@ -85,16 +83,7 @@ void print_grid(const viz::FragmentLayout& layout) {
 int export_view(const viz::FragmentLayout& layout, const LayoutOptions& options) {
     if (options.svg_path.empty() && options.png_path.empty()) return kExitOk;
     const viz::FragmentView view = viz::fragment_view(layout, viz::FragmentViewOptions{});
-    std::string error;
-    if (!options.svg_path.empty()) error = viz::write_svg(view.draw, options.svg_path);
-    if (error.empty() && !options.png_path.empty()) {
-        error = viz::write_png(viz::rasterize(view.draw), options.png_path);
-    }
-    if (!error.empty()) {
-        std::fprintf(stderr, "tclens: %s\n", error.c_str());
-        return kExitFailure;
-    }
-    return kExitOk;
+    return export_drawing(view.draw, options.svg_path, options.png_path);
 }
 
 int verify_on_gpu(const viz::FragmentLayout& model) {

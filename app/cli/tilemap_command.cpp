@@ -8,13 +8,11 @@
 #include <cstdio>
 
 #include "app/cli/commands.h"
+#include "app/cli/drawing_export.h"
 #include "app/exit_codes.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/tile_map_spec.h"
-#include "viz/png_writer.h"
-#include "viz/raster.h"
-#include "viz/svg_export.h"
 #include "viz/tile_map_view.h"
 
 namespace tclens::cli {
@@ -117,16 +115,7 @@ int run_tilemap(const TilemapOptions& options) {
     view_options.block = options.block;
     view_options.step = options.step;
     const viz::TileMapView view = viz::tile_map_view(*spec, view_options);
-    std::string error;
-    if (!options.svg_path.empty()) error = viz::write_svg(view.draw, options.svg_path);
-    if (error.empty() && !options.png_path.empty()) {
-        error = viz::write_png(viz::rasterize(view.draw), options.png_path);
-    }
-    if (!error.empty()) {
-        std::fprintf(stderr, "tclens: %s\n", error.c_str());
-        return kExitFailure;
-    }
-    return kExitOk;
+    return export_drawing(view.draw, options.svg_path, options.png_path);
 }
 
 }  // namespace

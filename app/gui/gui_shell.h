@@ -8,7 +8,8 @@ namespace tclens::gui {
 
 struct GuiShellOptions {
     int frames = 0;  // > 0: render this many frames, then exit 0 (tests, smoke checks)
-    double seconds = 0;  // > 0: run this long (wall clock), then exit 0 (soaks); with frames, first wins
+    // > 0: run this long (wall clock), then exit 0 (soaks); with `frames`, whichever comes first.
+    double seconds = 0;
     std::vector<std::string> settings;  // "PANEL.KEY=VALUE", applied before the first frame
     // Print frame-time statistics on exit (vsync off, so the frame's own cost is measured).
     bool frame_stats = false;

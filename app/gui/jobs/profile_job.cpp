@@ -72,7 +72,8 @@ bool profile_once(profiling::KernelProfiler& profiler, const std::vector<std::st
     profiling::ProfileOptions options;
     options.drop_unavailable = true;
     KernelLive& kernel = live.kernels[index];
-    auto profile = std::make_shared<const profiling::KernelProfile>(profiler.profile(names, options));
+    auto profile =
+        std::make_shared<const profiling::KernelProfile>(profiler.profile(names, options));
     if (!profile->ok()) {
         kernel.error = profile->error.message;
         kernel.latest = std::move(profile);
@@ -101,11 +102,14 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
     for (std::size_t i = 0; i < count; ++i) {
         if (Publisher::stopped(progress, control)) return;
         const std::string& id = live.request.kernel_ids[i];
-        progress.report(float(i) / float(count),
-                        "verifying " + id + " " + kernels::problem_text(live.request.problem) +
-                            (count > 1 ? " (" + std::to_string(i + 1) + "/" + std::to_string(count) + ")" : ""));
+        const std::string of_count =
+            count > 1 ? " (" + std::to_string(i + 1) + "/" + std::to_string(count) + ")" : "";
+        progress.report(float(i) / float(count), "verifying " + id + " " +
+                                                     kernels::problem_text(live.request.problem) +
+                                                     of_count);
         profilers.push_back(std::make_unique<profiling::KernelProfiler>(0, range));
-        const profiling::ProfilerError prepared = profilers.back()->prepare(id, live.request.problem);
+        const profiling::ProfilerError prepared =
+            profilers.back()->prepare(id, live.request.problem);
         if (!prepared.ok()) {
             live.kernels[i].error = prepared.message;
             profilers.back().reset();
@@ -116,10 +120,11 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
                                  [](const auto& profiler) { return profiler != nullptr; });
     if (!any) {
         // One reason for all (no GPU, no permission) is said once; else each kernel says its own.
-        const bool same = std::all_of(live.kernels.begin(), live.kernels.end(), [&](const KernelLive& k) {
-            return k.error == live.kernels.front().error;
-        });
-        live.error = same ? live.kernels.front().error : "none of the chosen kernels could be profiled";
+        const bool same = std::all_of(
+            live.kernels.begin(), live.kernels.end(),
+            [&](const KernelLive& k) { return k.error == live.kernels.front().error; });
+        live.error =
+            same ? live.kernels.front().error : "none of the chosen kernels could be profiled";
         return;
     }
     while (true) {
@@ -185,7 +190,7 @@ const KernelLive* LiveProfile::find(const std::string& kernel_id) const {
 
 bool LiveProfile::has_profile() const {
     return std::any_of(kernels.begin(), kernels.end(),
-                       [](const KernelLive& kernel) { return kernel.latest && kernel.latest->ok(); });
+                       [](const KernelLive& k) { return k.latest && k.latest->ok(); });
 }
 
 void push_capped(std::vector<double>& values, double value, std::size_t capacity) {

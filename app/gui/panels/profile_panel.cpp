@@ -148,24 +148,24 @@ const KernelLive* ProfilePanel::focused() const {
 
 std::string_view ProfilePanel::help() const {
     return "Profile kernels on one size with CUPTI while they run. Choose one kernel or more "
-           "(tick several in the kernel list to compare them), the size (MxNxK) and a metric "
+           "(Ctrl+click in the kernel list adds or removes one), the size (MxNxK) and a metric "
            "set, then press Live: each kernel is first checked against a reference, then they "
            "are profiled in turn, again and again (the range profiler's session is kept, so "
            "each update costs only the kernel's replay passes). With several kernels a table "
            "puts their newest values side by side, and the cards show the kernel picked under "
-           "'cards of'. Each card shows one metric of "
-           "the set with its unit; hover it for what the metric means; its strip chart shows the "
-           "last updates, newest on the right. The set 'timeline' runs the kernel back to back "
-           "under PM sampling instead (the first chosen kernel) and scrolls the tensor pipe, DRAM "
-           "and FMA pipe % of each sample. Pause stops launching (and resumes), Stop ends the job, Snapshot writes the "
-           "newest result as JSON (the format of tclens profile --json). When the tensor pipe is "
+           "'cards of'. Each card shows one metric of the set with its unit; hover it for what "
+           "the metric means; its strip chart shows the last updates, newest on the right. The "
+           "set 'timeline' runs the first chosen kernel back to back under PM sampling instead "
+           "and scrolls the tensor pipe, DRAM and FMA pipe % of each sample. Pause stops "
+           "launching (and resumes), Stop ends the job, Snapshot writes the newest result of "
+           "each kernel as JSON (the format of tclens profile --json). When the tensor pipe is "
            "below 1% on a kernel whose inputs are not FP32, 'Why are the tensor cores idle?' "
            "checks input type, MMA instructions, multiples of 16, alignment and the size, and "
            "whether the kernel's SASS holds tensor-core instructions (HMMA, HGMMA). The "
-           "'Instruction mix' section shows the chosen kernel's SASS counts, read from this "
-           "binary when it was built, for this GPU (sm_90a without one). "
-           "Profiling needs a GPU whose counters this user may read. Until something is profiled "
-           "here, the open recording's profiles and timeline of the chosen kernels are shown.";
+           "'Instruction mix' section shows the first chosen kernel's SASS counts, read from "
+           "this binary when it was built, for this GPU (sm_90a without one). Profiling needs a "
+           "GPU whose counters this user may read. Until something is profiled here, the open "
+           "recording's profiles and timeline of the chosen kernels are shown.";
 }
 
 void ProfilePanel::set_size(const std::string& text) {
@@ -183,14 +183,17 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
         while (start <= text.size()) {
             const std::size_t comma = std::min(text.find(',', start), text.size());
             const std::string id = text.substr(start, comma - start);
-            const auto it = std::find_if(kernels_.begin(), kernels_.end(),
-                                         [&](const kernels::KernelDescriptor& k) { return k.id == id; });
+            const auto it =
+                std::find_if(kernels_.begin(), kernels_.end(),
+                             [&](const kernels::KernelDescriptor& k) { return k.id == id; });
             if (it == kernels_.end()) {
                 return "kernel='" + id + "': valid ids (one, or several joined by commas): " +
                        kernel_ids_text();
             }
             const int index = int(it - kernels_.begin());
-            if (std::find(chosen.begin(), chosen.end(), index) == chosen.end()) chosen.push_back(index);
+            if (std::find(chosen.begin(), chosen.end(), index) == chosen.end()) {
+                chosen.push_back(index);
+            }
             start = comma + 1;
         }
         chosen_ = chosen;
@@ -309,7 +312,8 @@ void ProfilePanel::draw_controls(AppContext& context) {
             const kernels::KernelDescriptor& kernel = kernels_[size_t(i)];
             const auto at = std::find(chosen_.begin(), chosen_.end(), i);
             const bool is_chosen = at != chosen_.end();
-            if (ImGui::Selectable(kernel.id.c_str(), is_chosen, ImGuiSelectableFlags_DontClosePopups)) {
+            const ImGuiSelectableFlags keep_open = ImGuiSelectableFlags_DontClosePopups;
+            if (ImGui::Selectable(kernel.id.c_str(), is_chosen, keep_open)) {
                 if (!ImGui::GetIO().KeyCtrl) {
                     chosen_ = {i};
                     ImGui::CloseCurrentPopup();

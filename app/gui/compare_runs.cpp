@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <limits>
 
+#include "app/gui/panel_settings.h"
 #include "app/gui/recording_view.h"
 #include "kernels/problem_text.h"
 #include "kernels/runner.h"
@@ -148,19 +149,12 @@ std::string check_compare_run_id(std::string_view text) {
 
 std::vector<std::string> parse_compare_run_ids(std::string_view text, std::string& error) {
     std::vector<std::string> ids;
-    for (;;) {
-        const auto comma = text.find(',');
-        std::string_view item = text.substr(0, comma);
-        const auto first = item.find_first_not_of(" \t");
-        item = first == std::string_view::npos
-                   ? std::string_view()
-                   : item.substr(first, item.find_last_not_of(" \t") - first + 1);
+    for (const std::string& item : split_list(text)) {
         error = check_compare_run_id(item);
         if (!error.empty()) return {};
-        if (std::find(ids.begin(), ids.end(), item) == ids.end()) ids.emplace_back(item);
-        if (comma == std::string_view::npos) return ids;
-        text.remove_prefix(comma + 1);
+        if (std::find(ids.begin(), ids.end(), item) == ids.end()) ids.push_back(item);
     }
+    return ids;
 }
 
 CompareSource recording_compare_source(const profiling::Recording& recording,

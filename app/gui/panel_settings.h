@@ -17,6 +17,10 @@ std::string apply_panel_settings(const std::vector<std::unique_ptr<Panel>>& pane
                                  const std::vector<std::string>& assignments,
                                  std::string_view only_panel = {});
 
+// A list value of a setting, split at commas, each item without surrounding blanks:
+// "a, b,c" -> {"a", "b", "c"}; "" -> {""}.
+std::vector<std::string> split_list(std::string_view text);
+
 // A request to show another panel set up a certain way, e.g. the Kernels panel's
 // {"fragments", {"layout=ldmatrix.x4"}}: the same assignments `--set` makes.
 struct PanelLink {

@@ -9,6 +9,7 @@
 #include "app/gui/app_context.h"
 #include "app/gui/draw_list_painter.h"
 #include "app/gui/export_buttons.h"
+#include "app/gui/panel_settings.h"
 #include "app/gui/recording_view.h"
 #include "kernels/bench.h"
 #include "kernels/registry.h"
@@ -39,24 +40,6 @@ std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
         text += (text.empty() ? "" : ", ") + kernels::problem_text(problem);
     }
     return text;
-}
-
-std::string trimmed(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return "";
-    const auto last = text.find_last_not_of(" \t");
-    return std::string(text.substr(first, last - first + 1));
-}
-
-// "a, b,c" -> {"a", "b", "c"}.
-std::vector<std::string> split_list(std::string_view text) {
-    std::vector<std::string> items;
-    for (;;) {
-        const auto comma = text.find(',');
-        items.push_back(trimmed(text.substr(0, comma)));
-        if (comma == std::string_view::npos) return items;
-        text.remove_prefix(comma + 1);
-    }
 }
 
 std::string kernel_ids_text(bool rungs_only) {

@@ -11,6 +11,7 @@
 #include "app/gui/draw_list_painter.h"
 #include "app/gui/export_buttons.h"
 #include "app/gui/lecture_mode.h"
+#include "app/gui/panel_settings.h"
 #include "app/gui/profile_results_view.h"
 #include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
@@ -179,10 +180,7 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
     const std::string text(value);
     if (key == "kernel") {
         std::vector<int> chosen;
-        std::size_t start = 0;
-        while (start <= text.size()) {
-            const std::size_t comma = std::min(text.find(',', start), text.size());
-            const std::string id = text.substr(start, comma - start);
+        for (const std::string& id : split_list(text)) {
             const auto it =
                 std::find_if(kernels_.begin(), kernels_.end(),
                              [&](const kernels::KernelDescriptor& k) { return k.id == id; });
@@ -194,7 +192,6 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
             if (std::find(chosen.begin(), chosen.end(), index) == chosen.end()) {
                 chosen.push_back(index);
             }
-            start = comma + 1;
         }
         chosen_ = chosen;
         return "";

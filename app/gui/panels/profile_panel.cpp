@@ -132,10 +132,17 @@ ProfilePanel::ProfilePanel() : kernels_(kernels::all_kernels()) {
 
 const std::string& ProfilePanel::first_chosen() const { return kernels_[size_t(chosen_.front())].id; }
 
-std::string ProfilePanel::chosen_text() const {
+std::vector<std::string> ProfilePanel::chosen_ids() const {
     std::vector<std::string> ids;
     for (const int index : chosen_) ids.push_back(kernels_[size_t(index)].id);
-    return joined(ids);
+    return ids;
+}
+
+const std::string& ProfilePanel::timeline_kernel() const {
+    static const std::string none;
+    if (!shown_) return none;
+    if (shown_->timeline) return shown_->timeline->kernel_id;
+    return shown_->request.kernel_ids.empty() ? none : shown_->request.kernel_ids.front();
 }
 
 const KernelLive* ProfilePanel::focused() const {
@@ -288,9 +295,7 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
         checked_id = kernel_shown->kernel_id;
     } else if (timeline_tensor_pct >= 0) {
         tensor_pct = timeline_tensor_pct;
-        checked_id = shown_->timeline                     ? shown_->timeline->kernel_id
-                     : shown_->request.kernel_ids.empty() ? std::string()
-                                                          : shown_->request.kernel_ids.front();
+        checked_id = timeline_kernel();
     }
     const kernels::KernelDescriptor* kernel = kernels::find_kernel(checked_id);
     if (kernel && tensor_cores_idle(*kernel, tensor_pct)) {
@@ -302,7 +307,7 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
 void ProfilePanel::draw_controls(AppContext& context) {
     label(chosen_.size() > 1 ? "kernels" : "kernel");
     ImGui::SetNextItemWidth(280);
-    const std::string preview = chosen_text();
+    const std::string preview = joined(chosen_ids());
     if (ImGui::BeginCombo("##kernel", preview.c_str())) {
         ImGui::TextDisabled("click: this kernel only; Ctrl+click: add or remove");
         for (int i = 0; i < int(kernels_.size()); ++i) {
@@ -379,7 +384,7 @@ void ProfilePanel::draw_controls(AppContext& context) {
         live_requested_ = false;
         ProfileRequest request;
         request.mode = is_timeline_set(set_) ? ProfileMode::kTimeline : ProfileMode::kMetrics;
-        for (const int index : chosen_) request.kernel_ids.push_back(kernels_[size_t(index)].id);
+        request.kernel_ids = chosen_ids();
         if (request.mode == ProfileMode::kTimeline) request.kernel_ids.resize(1);
         request.problem = problem_;
         if (request.mode == ProfileMode::kMetrics) request.metric_set = sets[size_t(set_)];
@@ -410,10 +415,7 @@ void ProfilePanel::draw_controls(AppContext& context) {
     const bool has_charts = !cards_.empty() || !timeline_charts_.empty();
     if (!has_charts) ImGui::BeginDisabled();
     const KernelLive* kernel_shown = focused();
-    const std::string export_kernel = kernel_shown             ? kernel_shown->kernel_id
-                                      : has_charts && !shown_->request.kernel_ids.empty()
-                                          ? shown_->request.kernel_ids.front()
-                                          : std::string();
+    const std::string& export_kernel = kernel_shown ? kernel_shown->kernel_id : timeline_kernel();
     draw_export_buttons(cards_.empty() ? timeline_view_ : cards_view_,
                         has_charts ? file_base(export_kernel, *shown_) : "", message_);
     if (!has_charts) ImGui::EndDisabled();
@@ -443,9 +445,9 @@ void ProfilePanel::draw_status(AppContext& context) {
                            "list), a size and a set, then press Live: each kernel is verified "
                            "first, then its metrics update several times a second.");
         if (recording_seen_) {
+            const std::string ids = joined(recorded_profile_kernels(recording_seen_->recording));
             ImGui::TextWrapped("The open recording has no profile of %s; it has: %s.",
-                               chosen_text().c_str(),
-                               joined(recorded_profile_kernels(recording_seen_->recording)).c_str());
+                               joined(chosen_ids()).c_str(), ids.empty() ? "none" : ids.c_str());
         }
         return;
     }
@@ -575,35 +577,28 @@ void ProfilePanel::draw_checklist() {
 void ProfilePanel::save_snapshot() {
     if (!shown_) return;
     std::vector<std::string> written;
+    // Writes one file; false (message_ says why) when it failed.
+    const auto write = [&](const std::string& path, const nlohmann::json& json) {
+        const std::string error = viz::write_bytes_atomically(path, json.dump(2) + "\n");
+        if (!error.empty()) message_ = error;
+        if (error.empty()) written.push_back(path);
+        return error.empty();
+    };
     for (const KernelLive& kernel : shown_->kernels) {
         if (!kernel.latest) continue;
         const std::string path = file_base(kernel.kernel_id, *shown_) + ".json";
-        const std::string error =
-            viz::write_bytes_atomically(path, profiling::to_json(*kernel.latest).dump(2) + "\n");
-        if (!error.empty()) {
-            message_ = error;
-            return;
-        }
-        written.push_back(path);
+        if (!write(path, profiling::to_json(*kernel.latest))) return;
     }
-    if (written.empty() && shown_->timeline && !shown_->request.kernel_ids.empty()) {
-        const std::string path =
-            file_base(shown_->request.kernel_ids.front(), *shown_) + "_timeline.json";
-        const std::string error = viz::write_bytes_atomically(
-            path, profiling::to_json(*shown_->timeline).dump(2) + "\n");
-        if (!error.empty()) {
-            message_ = error;
-            return;
-        }
-        written.push_back(path);
+    if (written.empty() && shown_->timeline) {
+        const std::string path = file_base(timeline_kernel(), *shown_) + "_timeline.json";
+        if (!write(path, profiling::to_json(*shown_->timeline))) return;
     }
     message_ = "wrote " + joined(written);
 }
 
 std::shared_ptr<const LiveProfile> ProfilePanel::recorded(AppContext& context) {
     const auto recording = context.recording.latest();
-    std::vector<std::string> kernels;
-    for (const int index : chosen_) kernels.push_back(kernels_[size_t(index)].id);
+    const std::vector<std::string> kernels = chosen_ids();
     if (recording != recording_seen_ || kernels != recorded_kernels_) {
         recording_seen_ = recording;
         recorded_kernels_ = kernels;

@@ -54,7 +54,10 @@ private:
     const std::string& first_chosen() const;
     // The entry of shown_ whose cards are drawn: focus_'s, else the first with a profile.
     const KernelLive* focused() const;
-    std::string chosen_text() const;
+    std::vector<std::string> chosen_ids() const;
+    // The kernel of shown_'s timeline (the timeline's own, else the request's first); "" when
+    // nothing is shown.
+    const std::string& timeline_kernel() const;
 
     const std::vector<kernels::KernelDescriptor>& kernels_;
     std::vector<int> chosen_;  // indices into kernels_, in the order chosen; never empty

@@ -423,7 +423,7 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
         const ProfileResult collected = state_->range_profiler().profile(
             counters, run_once,
             one_launch ? RangeMode::kPerKernelUserReplay : RangeMode::kUserRange, 1,
-            gemm.kernel->id, options.flush_l2 ? flush : Workload{}, one_launch ? PassGate{} : gate);
+            gemm.kernel->id, options.flush_l2 ? flush : Workload{}, gate);  // gate: user range only
         result.per_kernel_range = one_launch;
         result.gated = collected.gated;
         result.passes = collected.passes;

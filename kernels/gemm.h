@@ -68,7 +68,9 @@ struct KernelDescriptor {
     int rung = 0;       // position on the ladder, 1..; 0 for the cuBLAS references
     std::string title;  // short, e.g. "mma.sync f16 + ldmatrix + XOR swizzle"
     std::string adds;   // one line: what this rung adds to the one below it
-    Precision precision = Precision::kF32;
+    Precision precision = Precision::kF32;  // what A and B hold and the multiply-adds read
+    Precision accumulate = Precision::kF32;  // what the sums are kept in: f32 in every rung and
+                                             // reference (CUBLAS_COMPUTE_32F*), C's type
     TileShape block_tile;   // C tile (and K step) of one thread block
     TileShape warp_tile;    // C tile of one warp (k = 0)
     TileShape thread_tile;  // C tile of one thread in FMA rungs (k = 0), else 0

@@ -80,12 +80,14 @@ bool cancelled(const RunOptions& options) {
 
 }  // namespace
 
-double verification_bound(Precision precision) {
+double verification_bound(Precision precision, std::int64_t k) {
+    constexpr double kDepthOfBase = 4096;
+    const double growth = std::sqrt(std::max(1.0, static_cast<double>(k) / kDepthOfBase));
     switch (precision) {
-        case Precision::kF32: return 1e-5;
-        case Precision::kTF32: return 2e-3;
+        case Precision::kF32: return 2e-6 * growth;
+        case Precision::kTF32: return 1e-3 * growth;
         case Precision::kF16:
-        case Precision::kBF16: return 1e-2;
+        case Precision::kBF16: return 1e-2 * growth;
     }
     return 0;
 }
@@ -142,7 +144,7 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     result.kernel_id = kernel.id;
     result.precision = kernel.precision;
     result.problem = problem;
-    result.check.bound = verification_bound(kernel.precision);
+    result.check.bound = verification_bound(kernel.precision, problem.k);
     // An injected launch failure (fault_injection.h) comes before the device checks, so that it
     // reads the same on a machine without a GPU.
     if (injected_fault() == Fault::kLaunchFailure) {
@@ -247,7 +249,12 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
         }
         result.check.reference_rel_rms = relative_rms_error(sampled_ref, sampled_exact);
     }
-    const bool reference_ok = cpu_reference || result.check.reference_rel_rms <= verification_bound(Precision::kF32);
+    // The reference only needs to be a sane f32 result: its error estimate comes from a sample
+    // of elements and spreads (cuBLAS FP32 at 8192^3 read 1.7e-6 against a bound of 2.8e-6).
+    constexpr double kReferenceSlack = 4;
+    const bool reference_ok =
+        cpu_reference || result.check.reference_rel_rms <=
+                             kReferenceSlack * verification_bound(Precision::kF32, p.k);
     result.check.passed = reference_ok && result.check.nan_count == 0 &&
                           result.check.rel_rms_error <= result.check.bound;
     if (!result.check.passed || !options.time) return result;

@@ -20,6 +20,7 @@ nlohmann::json to_json(const kernels::KernelDescriptor& k) {
             {"title", k.title},
             {"adds", k.adds},
             {"precision", kernels::precision_name(k.precision)},
+            {"accumulate", kernels::precision_name(k.accumulate)},
             {"block_tile", tile_json(k.block_tile)},
             {"warp_tile", tile_json(k.warp_tile)},
             {"thread_tile", tile_json(k.thread_tile)},

@@ -5,7 +5,9 @@
 # without CUPTI's profiler (which cannot run beside compute-sanitizer) and the peak probes
 # through `tclens bench` without --no-peak. Writes $OUT/sanitizer.md (one row per kernel or
 # test group and tool) and $OUT/sanitizer.log (everything the tools printed). Exit 1 if any tool
-# reports an error. SANITIZE_PARTS=ladder|probes limits it to one part.
+# reports an error. SANITIZE_PARTS=ladder|probes limits it to one part; SANITIZE_KERNELS (a
+# grep -E regex of ids) limits the ladder part, SANITIZE_MNK sets its size, SANITIZE_TOOLS its
+# tools.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -15,6 +17,9 @@ size=${SANITIZE_MNK:-200x136x72}  # M, N not multiples of any block tile; K, N m
 tools=${SANITIZE_TOOLS:-memcheck racecheck synccheck initcheck}
 export PATH=/usr/local/cuda/bin:$PATH
 kernels=$($tclens kernels --json | python3 -c 'import json,sys; print(" ".join(k["id"] for k in json.load(sys.stdin)["kernels"] if k["rung"] > 0))')
+if [ -n "${SANITIZE_KERNELS:-}" ]; then
+    kernels=$(printf '%s\n' $kernels | grep -E "$SANITIZE_KERNELS" | tr '\n' ' ')
+fi
 status=0
 {
     echo "# compute-sanitizer over the ladder, $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), $(date -u +%Y-%m-%d)"

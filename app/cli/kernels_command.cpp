@@ -24,14 +24,16 @@ std::string tile_text(const kernels::TileShape& t, bool with_k) {
 }
 
 void print_table(const std::optional<kernels::GemmProblem>& problem) {
-    std::printf("%-4s %-24s %-5s %-11s %-8s %-8s %-3s %-8s %-4s  %s\n", "rung", "id", "type", "block",
+    std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3s %-8s %-4s  %s\n", "rung", "id", "type", "block",
                 "warp", "mma", "stg", "swizzle", "thr", "what it adds");
     for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
         const std::string rung = k.rung > 0 ? std::to_string(k.rung) : "ref";
         const std::string warp = k.thread_tile.m > 0 ? tile_text(k.thread_tile, false) + "/t"
                                                      : tile_text(k.warp_tile, false);
-        std::printf("%-4s %-24s %-5s %-11s %-8s %-8s %-3d %-8s %-4d  %s\n", rung.c_str(), k.id.c_str(),
-                    kernels::precision_name(k.precision), tile_text(k.block_tile, true).c_str(),
+        const std::string type = std::string(kernels::precision_name(k.precision)) + "/" +
+                                 kernels::precision_name(k.accumulate);
+        std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3d %-8s %-4d  %s\n", rung.c_str(), k.id.c_str(),
+                    type.c_str(), tile_text(k.block_tile, true).c_str(),
                     warp.c_str(), tile_text(k.mma_tile, true).c_str(), k.stages,
                     k.swizzle.empty() ? "-" : k.swizzle.c_str(), k.threads, k.adds.c_str());
         if (problem) {
@@ -40,8 +42,9 @@ void print_table(const std::optional<kernels::GemmProblem>& problem) {
                         why.empty() ? "can run" : ("cannot run: " + why).c_str());
         }
     }
-    std::printf("\nblock: M x N x K tile of a thread block; warp: M x N tile of a warp "
-                "(/t: of a thread); stg: shared-memory stages; thr: threads per block\n");
+    std::printf("\ntype: inputs/accumulator; block: M x N x K tile of a thread block; warp: M x N "
+                "tile of a warp (/t: of a thread); stg: shared-memory stages; thr: threads per "
+                "block\n");
 }
 
 // Compute capability of the first GPU, or kDefaultMixSm (an H100) without one.

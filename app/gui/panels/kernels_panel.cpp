@@ -14,6 +14,7 @@
 #include "kernels/bench.h"
 #include "kernels/registry.h"
 #include "kernels/shared_access.h"
+#include "kernels/tile_map_spec.h"
 #include "viz/palette.h"
 
 namespace tclens::gui {
@@ -55,6 +56,7 @@ std::string kernel_ids_text(bool rungs_only) {
 std::string link_label(const PanelLink& link) {
     const std::string& last = link.settings.back();
     const std::string value = last.substr(last.find('=') + 1);
+    if (link.panel == "tilemap") return "tile map";
     return link.panel == "fragments" ? value : link.panel + ": " + value;
 }
 
@@ -77,6 +79,10 @@ std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel) {
     std::vector<PanelLink> links;
     for (const std::string& layout : kernel.layout_ids) {
         links.push_back({"fragments", {"layout=" + layout}});
+    }
+    // Every rung has a tile map; the cuBLAS references (cuBLAS picks its own tiles) have none.
+    if (kernels::tile_map_spec(kernel, {4096, 4096, 4096})) {
+        links.push_back({"tilemap", {"kernel=" + kernel.id}});
     }
     if (kernel.swizzle.empty()) return links;
     PanelLink banks{"banks", {}};
@@ -271,7 +277,10 @@ void KernelsPanel::draw_details(AppContext& context) {
          kernel.swizzle.empty() ? "-" : kernel.swizzle},
         {"thread tile", tile_text(kernel.thread_tile), "threads", threads},
         {"mma tile", tile_text(kernel.mma_tile), "min SM", min_sm},
-        {"precision", kernels::precision_name(kernel.precision), "reference",
+        {"in / accumulate",
+         std::string(kernels::precision_name(kernel.precision)) + " / " +
+             kernels::precision_name(kernel.accumulate),
+         "reference",
          kernel.reference_id.empty() ? "-" : kernel.reference_id},
     };
     const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
@@ -318,10 +327,14 @@ void KernelsPanel::draw_details(AppContext& context) {
         ImGui::SameLine();
         if (ImGui::Button(link_label(link).c_str())) context.panel_links.push_back(link);
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip(link.panel == "fragments"
-                                  ? "show this instruction's register layout in Fragments"
-                                  : "compare this swizzle with none in Banks, on the kernel's "
-                                    "first shared-memory access where it declares one");
+            ImGui::SetTooltip("%s", link.panel == "fragments"
+                                        ? "show this instruction's register layout in Fragments"
+                                    : link.panel == "tilemap"
+                                        ? "show how this rung cuts C into block, warp and mma "
+                                          "tiles in Tile map"
+                                        : "compare this swizzle with none in Banks, on the "
+                                          "kernel's first shared-memory access where it "
+                                          "declares one");
         }
         ImGui::PopID();
     }

@@ -1,8 +1,8 @@
 #pragma once
 // Kernels panel: the GEMM ladder (kernels/registry.h) rung by rung, the chosen kernel's
-// descriptor with links to the Fragments and Banks panels, and a benchmark of the ticked rungs
-// next to their same-run cuBLAS references: results table and TFLOP/s bar chart, verified
-// results only (app/gui/bench_view.h).
+// descriptor with links to the Fragments, Tile map and Banks panels, and a benchmark of the
+// ticked rungs next to their same-run cuBLAS references: results table and TFLOP/s bar chart,
+// verified results only (app/gui/bench_view.h).
 
 #include <array>
 #include <cstdint>
@@ -21,8 +21,9 @@ namespace tclens::gui {
 struct BenchResults;
 struct OpenRecording;
 
-// A kernel's links to other panels: one to Fragments per layout id ("layout=ID"), then, when it
-// has a swizzle (cuBLAS has none), one to Banks comparing it with no swizzle: "pattern=P" for
+// A kernel's links to other panels: one to Fragments per layout id ("layout=ID"), one to Tile
+// map for a rung ("kernel=ID"; the cuBLAS references have no tile map), then, when it has a
+// swizzle (cuBLAS has none), one to Banks comparing it with no swizzle: "pattern=P" for
 // its first shared access (P = KERNEL/LABEL, kernels/shared_access.h) or, when it declares
 // none, the first ldmatrix id it uses (the access its swizzle is built for); then "left=none",
 // "right=SWIZZLE".

@@ -1,5 +1,5 @@
 // GPU tests of profiling/kernel_profile.*: the metrics say what the kernels are. A tensor-core
-// rung keeps the tensor pipe busy, an FMA rung keeps the FMA pipe busy and the tensor pipe idle,
+// rung keeps the tensor pipe busy, the Hopper rungs issue exactly their count of wgmma, an FMA rung keeps the FMA pipe busy and the tensor pipe idle,
 // a skinny GEMM streams B from DRAM; launch facts match the descriptors; cuBLAS adds up under one
 // range; unknown names get suggestions; the default set answers fast enough for a live view.
 //
@@ -108,6 +108,33 @@ TEST(KernelProfile, TensorRungKeepsTheTensorPipeBusy) {
             EXPECT_GE(metric.value, 0) << metric.name;
             EXPECT_LE(metric.value, 100.5) << metric.name;
         }
+    }
+}
+
+// Issue 6: each Hopper rung must show wgmma at work. Every warp of a warpgroup counts each
+// wgmma it issues, so a GEMM made of whole tiles issues 4 M N K / (64 n 16) of them, n the N of
+// the rung's wgmma.m64nNk16 (its layout id); the tensor pipe is then the busy one.
+TEST(KernelProfile, HopperRungsIssueTheirWgmmaAndKeepTheTensorPipeBusy) {
+    TCLENS_REQUIRE_GPU();
+    const DeviceFacts& device = query_system().devices.front();
+    if (device.cc_major * 10 + device.cc_minor < 90) GTEST_SKIP() << "skipped: wgmma needs sm_90";
+    const kernels::GemmProblem problem{2048, 2048, 2048};
+    for (const char* id : {"wgmma_tma.bf16", "wgmma_ws.bf16", "wgmma_persistent.bf16"}) {
+        SCOPED_TRACE(id);
+        const kernels::KernelDescriptor* kernel = kernels::find_kernel(id);
+        ASSERT_NE(kernel, nullptr);
+        ASSERT_FALSE(kernel->layout_ids.empty());
+        int wgmma_n = 0;
+        ASSERT_EQ(std::sscanf(kernel->layout_ids.front().c_str(), "wgmma.m64n%dk16", &wgmma_n), 1)
+            << kernel->layout_ids.front();
+        const KernelProfile profile = profile_default(id, problem);
+        ASSERT_TRUE(profile.ok()) << profile.error.message;
+        append_results(profile);
+        EXPECT_TRUE(profile.check.passed);
+        const double expected = 4.0 * problem.m * problem.n * problem.k / (64.0 * wgmma_n * 16);
+        EXPECT_EQ(value(profile, kWgmma), expected);
+        EXPECT_GT(value(profile, kTensor), 50.0);
+        EXPECT_LT(value(profile, kFma), 10.0);
     }
 }
 

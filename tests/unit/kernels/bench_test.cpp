@@ -61,9 +61,17 @@ TEST(BenchKernels, UnknownIdIsOneLineListingValidIds) {
 }
 
 TEST(VerificationBound, LooserForLowerPrecision) {
-    EXPECT_LT(verification_bound(Precision::kF32), verification_bound(Precision::kTF32));
-    EXPECT_LT(verification_bound(Precision::kTF32), verification_bound(Precision::kF16));
-    EXPECT_EQ(verification_bound(Precision::kF16), verification_bound(Precision::kBF16));
+    EXPECT_LT(verification_bound(Precision::kF32, 4096), verification_bound(Precision::kTF32, 4096));
+    EXPECT_LT(verification_bound(Precision::kTF32, 4096), verification_bound(Precision::kF16, 4096));
+    EXPECT_EQ(verification_bound(Precision::kF16, 4096), verification_bound(Precision::kBF16, 4096));
+}
+
+TEST(VerificationBound, IssueValuesUpToK4096ThenGrowingAsSqrtK) {
+    EXPECT_DOUBLE_EQ(verification_bound(Precision::kF32, 4096), 2e-6);
+    EXPECT_DOUBLE_EQ(verification_bound(Precision::kTF32, 3072), 1e-3);
+    EXPECT_DOUBLE_EQ(verification_bound(Precision::kBF16, 1), 1e-2);
+    EXPECT_DOUBLE_EQ(verification_bound(Precision::kF32, 4 * 4096), 4e-6);
+    EXPECT_DOUBLE_EQ(verification_bound(Precision::kF16, 16 * 4096), 4e-2);
 }
 
 TEST(GemmRunner, WithoutAGpuEveryRunIsAnErrorNotANumber) {

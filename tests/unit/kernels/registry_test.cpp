@@ -66,6 +66,7 @@ TEST(Registry, DescriptorsAreComplete) {
         const KernelDescriptor* reference = find_kernel(k.reference_id);
         ASSERT_NE(reference, nullptr) << "reference " << k.reference_id;
         EXPECT_EQ(reference->precision, k.precision);
+        EXPECT_EQ(reference->accumulate, k.accumulate) << "% of cuBLAS compares like with like";
         EXPECT_EQ(reference->rung, 0);
     }
 }

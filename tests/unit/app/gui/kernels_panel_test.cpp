@@ -1,6 +1,6 @@
 // Tests for the parts of app/gui/panels/kernels_panel.* that need no window: the links from a
-// kernel to the Fragments and Banks panels (every registry kernel's must apply, as `--set`
-// would), the size list, and the panel's settings.
+// kernel to the Fragments, Tile map and Banks panels (every registry kernel's must apply, as
+// `--set` would), the size list, and the panel's settings.
 #include "app/gui/panels/kernels_panel.h"
 
 #include <gtest/gtest.h>
@@ -22,7 +22,9 @@ TEST(KernelLinks, EveryKernelsLinksApplyAndShowTheirPanel) {
     for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
         SCOPED_TRACE(kernel.id);
         const std::vector<PanelLink> links = kernel_links(kernel);
-        EXPECT_EQ(links.size(), kernel.layout_ids.size() + (kernel.swizzle.empty() ? 0 : 1));
+        const size_t tile_maps = kernel.rung > 0 ? 1 : 0;
+        EXPECT_EQ(links.size(),
+                  kernel.layout_ids.size() + tile_maps + (kernel.swizzle.empty() ? 0 : 1));
         for (const PanelLink& link : links) {
             auto panels = make_all_panels();
             Panel* target = find_panel(panels, link.panel);
@@ -38,15 +40,17 @@ TEST(KernelLinks, Rung8OpensItsInstructionsAndComparesXorWithNone) {
     const kernels::KernelDescriptor* kernel = kernels::find_kernel("mma_cp_async.f16");
     ASSERT_TRUE(kernel);
     const std::vector<PanelLink> links = kernel_links(*kernel);
-    ASSERT_EQ(links.size(), 4u);
+    ASSERT_EQ(links.size(), 5u);
     EXPECT_EQ(links[0].panel, "fragments");
     EXPECT_EQ(links[0].settings, std::vector<std::string>{"layout=mma.m16n8k16.f16"});
     EXPECT_EQ(links[2].settings, std::vector<std::string>{"layout=ldmatrix.x4.trans"});
-    EXPECT_EQ(links[3].panel, "banks");
-    ASSERT_EQ(links[3].settings.size(), 3u);
-    EXPECT_EQ(links[3].settings[0].rfind("pattern=", 0), 0u);
-    EXPECT_EQ(links[3].settings[1], "left=none");
-    EXPECT_EQ(links[3].settings[2], "right=xor");
+    EXPECT_EQ(links[3].panel, "tilemap");
+    EXPECT_EQ(links[3].settings, std::vector<std::string>{"kernel=mma_cp_async.f16"});
+    EXPECT_EQ(links[4].panel, "banks");
+    ASSERT_EQ(links[4].settings.size(), 3u);
+    EXPECT_EQ(links[4].settings[0].rfind("pattern=", 0), 0u);
+    EXPECT_EQ(links[4].settings[1], "left=none");
+    EXPECT_EQ(links[4].settings[2], "right=xor");
 }
 
 TEST(KernelLinks, Rung7OpensBanksOnItsFirstSharedAccess) {
@@ -63,12 +67,16 @@ TEST(KernelLinks, Rung7OpensBanksOnItsFirstSharedAccess) {
 TEST(KernelLinks, CublasHasNoBanksLinkAndTheNaiveRungNoPattern) {
     const kernels::KernelDescriptor* cublas = kernels::find_kernel("cublas.f16");
     ASSERT_TRUE(cublas);
-    for (const PanelLink& link : kernel_links(*cublas)) EXPECT_NE(link.panel, "banks");
+    for (const PanelLink& link : kernel_links(*cublas)) {
+        EXPECT_NE(link.panel, "banks");
+        EXPECT_NE(link.panel, "tilemap");
+    }
     const kernels::KernelDescriptor* naive = kernels::find_kernel("naive_fma.f32");
     ASSERT_TRUE(naive);
     const std::vector<PanelLink> links = kernel_links(*naive);
-    ASSERT_EQ(links.size(), 1u);
-    EXPECT_EQ(links[0].settings, (std::vector<std::string>{"left=none", "right=none"}));
+    ASSERT_EQ(links.size(), 2u);
+    EXPECT_EQ(links[0].panel, "tilemap");
+    EXPECT_EQ(links[1].settings, (std::vector<std::string>{"left=none", "right=none"}));
 }
 
 TEST(KernelLinks, ABrokenLinkIsOneLineAndLeavesThePanelHidden) {

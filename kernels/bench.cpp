@@ -61,7 +61,10 @@ std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string
 
 BenchReport run_bench(const BenchRequest& request, GemmRunner& runner, const BenchProgress& progress) {
     BenchReport report;
-    if (request.measure_peaks) report.peak_error = measure_peaks(report.peaks);
+    if (request.measure_peaks) {
+        report.peak_error = measure_instruction_peaks(report.instruction_peaks);
+        if (report.peak_error.empty()) report.peaks = best_per_precision(report.instruction_peaks);
+    }
     std::string error;
     const std::vector<const KernelDescriptor*> kernels = bench_kernels(request.kernel_ids, error, request.with_references);
     const int total = static_cast<int>(kernels.size() * request.problems.size());

@@ -31,7 +31,9 @@ struct BenchRow {
 
 struct BenchReport {
     std::vector<BenchRow> rows;  // problem-major, kernels in registry order
-    std::vector<PeakMeasurement> peaks;
+    std::vector<PeakMeasurement> peaks;  // per precision: the best of instruction_peaks
+    std::vector<PeakMeasurement> instruction_peaks;  // every instruction measured, e.g. mma.sync
+                                                     // bf16 beside the wgmma that sets the peak
     std::string peak_error;      // why peaks are missing ("" when measured or not asked for)
 };
 

@@ -494,7 +494,7 @@ std::string run_benchmark(const Benchmark& bench, ProbeContext& context, int sms
 
 }  // namespace
 
-std::string measure_peaks(std::vector<PeakMeasurement>& out) {
+std::string measure_instruction_peaks(std::vector<PeakMeasurement>& out) {
     out.clear();
     int device = 0;
     int sms = 0;
@@ -524,13 +524,6 @@ std::string measure_peaks(std::vector<PeakMeasurement>& out) {
         return "peak probe: cannot create its stream, events or buffers: " + cuda_text(status);
     }
 
-    // best[p]: the fastest instruction so far for precision p (index = enum value).
-    const Precision precisions[] = {Precision::kF32, Precision::kTF32, Precision::kF16,
-                                    Precision::kBF16};
-    PeakMeasurement best[4] = {};
-    for (int p = 0; p < 4; ++p) {
-        best[p].precision = precisions[p];
-    }
     for (const Benchmark& bench : kBenchmarks) {
         if (bench.needs_sm90 && !(major == 9 && minor == 0)) {
             continue;
@@ -539,16 +532,33 @@ std::string measure_peaks(std::vector<PeakMeasurement>& out) {
         bool compiled = true;
         const std::string failure = run_benchmark(bench, context, sms, tflops, compiled);
         if (!failure.empty()) {
+            out.clear();
             return failure;
         }
-        PeakMeasurement& slot = best[static_cast<int>(bench.precision)];
-        if (compiled && tflops > slot.tflops) {
-            slot.instruction = bench.instruction;
-            slot.tflops = tflops;
-        }
+        if (compiled) out.push_back({bench.precision, bench.instruction, tflops});
     }
-    out.assign(best, best + 4);
     return "";
+}
+
+std::vector<PeakMeasurement> best_per_precision(const std::vector<PeakMeasurement>& instructions) {
+    std::vector<PeakMeasurement> best;
+    for (const Precision precision :
+         {Precision::kF32, Precision::kTF32, Precision::kF16, Precision::kBF16}) {
+        PeakMeasurement slot;
+        slot.precision = precision;
+        for (const PeakMeasurement& measured : instructions) {
+            if (measured.precision == precision && measured.tflops > slot.tflops) slot = measured;
+        }
+        best.push_back(slot);
+    }
+    return best;
+}
+
+std::string measure_peaks(std::vector<PeakMeasurement>& out) {
+    std::vector<PeakMeasurement> instructions;
+    const std::string failure = measure_instruction_peaks(instructions);
+    out = failure.empty() ? best_per_precision(instructions) : std::vector<PeakMeasurement>{};
+    return failure;
 }
 
 }  // namespace tclens::kernels

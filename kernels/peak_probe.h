@@ -54,4 +54,13 @@ struct PeakMeasurement {
 // capability 8.0 or newer (mma.sync with tf32 and bf16).
 std::string measure_peaks(std::vector<PeakMeasurement>& out);
 
+// The same microbenchmarks, every instruction this GPU runs, in the order above (FFMA, mma.sync
+// tf32/f16/bf16, then wgmma tf32/f16/bf16 on sm_90a): each instruction's own ceiling, e.g.
+// mma.sync's for the rungs built on it, which wgmma outruns on Hopper. Same errors as above.
+std::string measure_instruction_peaks(std::vector<PeakMeasurement>& out);
+
+// Instruction peaks -> one entry per precision in the order kF32, kTF32, kF16, kBF16: the
+// fastest instruction of that precision (tflops 0 and no instruction where none was measured).
+std::vector<PeakMeasurement> best_per_precision(const std::vector<PeakMeasurement>& instructions);
+
 }  // namespace tclens::kernels

@@ -71,9 +71,14 @@ nlohmann::json to_json(const kernels::PeakMeasurement& peak) {
 nlohmann::json to_json(const kernels::BenchReport& report) {
     nlohmann::json peaks = nlohmann::json::array();
     for (const kernels::PeakMeasurement& peak : report.peaks) peaks.push_back(to_json(peak));
+    nlohmann::json instruction_peaks = nlohmann::json::array();
+    for (const kernels::PeakMeasurement& peak : report.instruction_peaks) {
+        instruction_peaks.push_back(to_json(peak));
+    }
     nlohmann::json rows = nlohmann::json::array();
     for (const kernels::BenchRow& row : report.rows) rows.push_back(to_json(row));
     return {{"peaks", peaks},
+            {"instruction_peaks", instruction_peaks},
             {"peak_error", report.peak_error.empty() ? nlohmann::json() : nlohmann::json(report.peak_error)},
             {"results", rows}};
 }

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -54,6 +55,17 @@ void print_table(const kernels::BenchReport& report) {
     for (const kernels::PeakMeasurement& peak : report.peaks) {
         std::printf("measured peak %-4s %8.1f TFLOP/s  (%s)\n", kernels::precision_name(peak.precision),
                     peak.tflops, peak.instruction.c_str());
+    }
+    // The other instructions' own ceilings, e.g. mma.sync's for the rungs built on it.
+    for (const kernels::PeakMeasurement& measured : report.instruction_peaks) {
+        const bool is_peak =
+            std::any_of(report.peaks.begin(), report.peaks.end(), [&](const auto& peak) {
+                return peak.instruction == measured.instruction;
+            });
+        if (is_peak) continue;
+        std::printf("  also       %-4s %8.1f TFLOP/s  (%s)\n",
+                    kernels::precision_name(measured.precision), measured.tflops,
+                    measured.instruction.c_str());
     }
     std::printf("\n%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s\n", "kernel", "type", "MxNxK", "median ms",
                 "TFLOP/s", "%cuBLAS", "%peak", "xSGEMM", "rel.err", "status");

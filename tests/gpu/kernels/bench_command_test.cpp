@@ -32,6 +32,19 @@ TEST(BenchCommandOnGpu, JsonHasVerifiedRowsAndTheSameRunReference) {
     EXPECT_EQ(cublas["pct_of_cublas"], 100.0);
     ASSERT_FALSE(j["peaks"].empty()) << j["peak_error"];
     EXPECT_GT(kernel["pct_of_peak"].get<double>(), 0);
+    // Every instruction's own ceiling is there too, mma.sync's among them (compute capability
+    // 8.0+), and none beats its precision's peak.
+    bool mma_sync_bf16 = false;
+    for (const nlohmann::json& measured : j["instruction_peaks"]) {
+        mma_sync_bf16 |= measured["instruction"] == "mma.sync.m16n8k16.f32.bf16.bf16" &&
+                         measured["tflops"].get<double>() > 0;
+        for (const nlohmann::json& peak : j["peaks"]) {
+            if (peak["precision"] == measured["precision"]) {
+                EXPECT_LE(measured["tflops"].get<double>(), peak["tflops"].get<double>());
+            }
+        }
+    }
+    EXPECT_TRUE(mma_sync_bf16) << j["instruction_peaks"];
     EXPECT_TRUE(j["device"]["gpu_found"]);
 }
 

@@ -334,7 +334,7 @@ std::string cuda_text(cudaError_t status) {
     return std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
 }
 
-// The stream, events and device buffers of one measure_peaks call; freed when destroyed.
+// The stream, events and device buffers of one measure_instruction_peaks call; freed when destroyed.
 struct ProbeContext {
     cudaStream_t stream = nullptr;
     cudaEvent_t starts[kTimedLaunches] = {};
@@ -552,13 +552,6 @@ std::vector<PeakMeasurement> best_per_precision(const std::vector<PeakMeasuremen
         best.push_back(slot);
     }
     return best;
-}
-
-std::string measure_peaks(std::vector<PeakMeasurement>& out) {
-    std::vector<PeakMeasurement> instructions;
-    const std::string failure = measure_instruction_peaks(instructions);
-    out = failure.empty() ? best_per_precision(instructions) : std::vector<PeakMeasurement>{};
-    return failure;
 }
 
 }  // namespace tclens::kernels

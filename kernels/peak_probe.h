@@ -43,24 +43,21 @@ struct PeakMeasurement {
     Precision precision = Precision::kF32;
     // What was timed, e.g. "wgmma.m64n256k16.f32.bf16.bf16" or "mma.sync.m16n8k16.f32.bf16.bf16".
     std::string instruction;
-    // 2 * multiply-adds / second (TFLOP/s) of that instruction, the best found for the precision.
+    // 2 * multiply-adds / second (TFLOP/s) of that instruction.
     double tflops = 0;
 };
 
 // Runs the microbenchmarks above on the current CUDA device (~1 s) and fills `out` with one
-// entry per precision, in the order kF32, kTF32, kF16, kBF16, each the fastest instruction
-// measured for it (wgmma or mma.sync for the tensor-core precisions). Returns "" or one line
-// naming the benchmark and the CUDA error; `out` is left empty on failure. Needs compute
-// capability 8.0 or newer (mma.sync with tf32 and bf16).
-std::string measure_peaks(std::vector<PeakMeasurement>& out);
-
-// The same microbenchmarks, every instruction this GPU runs, in the order above (FFMA, mma.sync
-// tf32/f16/bf16, then wgmma tf32/f16/bf16 on sm_90a): each instruction's own ceiling, e.g.
-// mma.sync's for the rungs built on it, which wgmma outruns on Hopper. Same errors as above.
+// entry per instruction this GPU runs, in the order above (FFMA, mma.sync tf32/f16/bf16, then
+// wgmma tf32/f16/bf16 on sm_90a): each instruction's own ceiling, e.g. mma.sync's for the rungs
+// built on it, which wgmma outruns on Hopper. Returns "" or one line naming the benchmark and
+// the CUDA error; `out` is left empty on failure. Needs compute capability 8.0 or newer
+// (mma.sync with tf32 and bf16).
 std::string measure_instruction_peaks(std::vector<PeakMeasurement>& out);
 
-// Instruction peaks -> one entry per precision in the order kF32, kTF32, kF16, kBF16: the
-// fastest instruction of that precision (tflops 0 and no instruction where none was measured).
+// Instruction peaks -> the peaks the bench divides by: one entry per precision in the order
+// kF32, kTF32, kF16, kBF16, the fastest instruction of that precision (wgmma or mma.sync for
+// the tensor-core precisions; tflops 0 and no instruction where none was measured).
 std::vector<PeakMeasurement> best_per_precision(const std::vector<PeakMeasurement>& instructions);
 
 }  // namespace tclens::kernels

@@ -14,7 +14,6 @@
 #include "kernels/bench.h"
 #include "kernels/registry.h"
 #include "kernels/shared_access.h"
-#include "kernels/tile_map_spec.h"
 #include "viz/palette.h"
 
 namespace tclens::gui {
@@ -60,6 +59,15 @@ std::string link_label(const PanelLink& link) {
     return link.panel == "fragments" ? value : link.panel + ": " + value;
 }
 
+const char* link_tooltip(const PanelLink& link) {
+    if (link.panel == "fragments") return "show this instruction's register layout in Fragments";
+    if (link.panel == "tilemap") {
+        return "show how this rung cuts C into block, warp and mma tiles in Tile map";
+    }
+    return "compare this swizzle with none in Banks, on the kernel's first shared-memory access "
+           "where it declares one";
+}
+
 // A label on the left of the next widget, which is then named "##<label>".
 void label(const char* text) {
     ImGui::AlignTextToFramePadding();
@@ -80,8 +88,9 @@ std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel) {
     for (const std::string& layout : kernel.layout_ids) {
         links.push_back({"fragments", {"layout=" + layout}});
     }
-    // Every rung has a tile map; the cuBLAS references (cuBLAS picks its own tiles) have none.
-    if (kernels::tile_map_spec(kernel, {4096, 4096, 4096})) {
+    // Every rung has a tile map; the cuBLAS references (cuBLAS picks its own tiles) have none
+    // (kernels/tile_map_spec.h; its tests hold both).
+    if (kernel.rung > 0) {
         links.push_back({"tilemap", {"kernel=" + kernel.id}});
     }
     if (kernel.swizzle.empty()) return links;
@@ -327,14 +336,7 @@ void KernelsPanel::draw_details(AppContext& context) {
         ImGui::SameLine();
         if (ImGui::Button(link_label(link).c_str())) context.panel_links.push_back(link);
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("%s", link.panel == "fragments"
-                                        ? "show this instruction's register layout in Fragments"
-                                    : link.panel == "tilemap"
-                                        ? "show how this rung cuts C into block, warp and mma "
-                                          "tiles in Tile map"
-                                        : "compare this swizzle with none in Banks, on the "
-                                          "kernel's first shared-memory access where it "
-                                          "declares one");
+            ImGui::SetTooltip("%s", link_tooltip(link));
         }
         ImGui::PopID();
     }

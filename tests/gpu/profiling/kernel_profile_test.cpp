@@ -1,6 +1,6 @@
 // GPU tests of profiling/kernel_profile.*: the metrics say what the kernels are. A tensor-core
-// rung keeps the tensor pipe busy, the Hopper rungs issue exactly their count of wgmma, an FMA rung keeps the FMA pipe busy and the tensor pipe idle,
-// a skinny GEMM streams B from DRAM; launch facts match the descriptors; cuBLAS adds up under one
+// rung keeps the tensor pipe busy, the Hopper rungs issue exactly their count of wgmma, an FMA
+// rung keeps the FMA pipe busy and the tensor pipe idle, a skinny GEMM streams B from DRAM; launch facts match the descriptors; cuBLAS adds up under one
 // range; unknown names get suggestions; the default set answers fast enough for a live view.
 //
 // With TCLENS_RESULTS_DIR set, the profiles are also written as a Markdown table to

@@ -29,17 +29,7 @@ def cell(row):
     return text if row["rung"] == 0 or pct is None else f"{text} ({pct:.0f}%)"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("bench_json")
-    parser.add_argument("--sizes-as", choices=["mnk", "m"], default="mnk")
-    args = parser.parse_args()
-    try:
-        with open(args.bench_json) as f:
-            rows = json.load(f)["results"]
-    except (OSError, ValueError, KeyError) as e:
-        sys.exit(f"bench_table.py: cannot read '{args.bench_json}' as tclens bench JSON: {e}")
-    by_m = args.sizes_as == "m"
+def print_table(rows, by_m):
     sizes = sorted({(r["m"], r["n"], r["k"]) for r in rows})
     labels = {s: None for s in sizes}
     kernels = []
@@ -57,6 +47,20 @@ def main():
         line = [str(rung) if rung else "ref", f"`{k}`"]
         line += [cells.get((k, s), "-") for s in sizes]
         print("| " + " | ".join(line) + " |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("bench_json")
+    parser.add_argument("--sizes-as", choices=["mnk", "m"], default="mnk")
+    args = parser.parse_args()
+    try:
+        with open(args.bench_json) as f:
+            rows = json.load(f)["results"]
+        print_table(rows, args.sizes_as == "m")
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.exit(f"bench_table.py: cannot read '{args.bench_json}' as tclens bench JSON: "
+                 f"{type(e).__name__} {e}")
 
 
 if __name__ == "__main__":

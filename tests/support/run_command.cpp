@@ -45,7 +45,11 @@ CommandResult run_under_xvfb(const std::string& command) {
     CommandResult result;
     for (int attempt = 0; attempt < kAttempts; ++attempt) {
         const int first_display = 100 + (getpid() * 7 + attempt * 997) % 30000;
-        result = run_command("xvfb-run -a -n " + std::to_string(first_display) + " " + command);
+        // -noreset: Xvfb otherwise resets when the command's window closes and signals
+        // xvfb-run again (SIGUSR1) while it removes its temporary folder; that race makes
+        // xvfb-run exit 5 with "problem while cleaning up" and leaves the server running.
+        result = run_command("xvfb-run -a -n " + std::to_string(first_display) +
+                             " -s '-screen 0 1280x1024x24 -noreset' " + command);
         const bool server_failed = result.err.find("Xvfb failed to start") != std::string::npos ||
                                    result.err.find("cannot open a window") != std::string::npos ||
                                    result.err.find("cannot create an OpenGL") != std::string::npos;

@@ -10,6 +10,7 @@
 #include "app/cli/commands.h"
 #include "kernels/problem_text.h"
 #include "app/exit_codes.h"
+#include "kernels/descriptor_text.h"
 #include "kernels/instruction_mix.h"
 #include "kernels/registry.h"
 #include "profiling/bench_json.h"
@@ -18,23 +19,16 @@
 namespace tclens::cli {
 namespace {
 
-std::string tile_text(const kernels::TileShape& t, bool with_k) {
-    if (t.m == 0 && t.n == 0) return "-";
-    return std::to_string(t.m) + "x" + std::to_string(t.n) + (with_k ? "x" + std::to_string(t.k) : "");
-}
-
 void print_table(const std::optional<kernels::GemmProblem>& problem) {
     std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3s %-8s %-4s  %s\n", "rung", "id", "type", "block",
                 "warp", "mma", "stg", "swizzle", "thr", "what it adds");
     for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
         const std::string rung = k.rung > 0 ? std::to_string(k.rung) : "ref";
-        const std::string warp = k.thread_tile.m > 0 ? tile_text(k.thread_tile, false) + "/t"
-                                                     : tile_text(k.warp_tile, false);
-        const std::string type = std::string(kernels::precision_name(k.precision)) + "/" +
-                                 kernels::precision_name(k.accumulate);
+        const std::string warp = k.thread_tile.m > 0 ? kernels::tile_text(k.thread_tile) + "/t"
+                                                     : kernels::tile_text(k.warp_tile);
         std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3d %-8s %-4d  %s\n", rung.c_str(), k.id.c_str(),
-                    type.c_str(), tile_text(k.block_tile, true).c_str(),
-                    warp.c_str(), tile_text(k.mma_tile, true).c_str(), k.stages,
+                    kernels::types_text(k).c_str(), kernels::tile_text(k.block_tile).c_str(),
+                    warp.c_str(), kernels::tile_text(k.mma_tile).c_str(), k.stages,
                     k.swizzle.empty() ? "-" : k.swizzle.c_str(), k.threads, k.adds.c_str());
         if (problem) {
             const std::string why = k.can_run(*problem);

@@ -11,6 +11,7 @@
 #include "app/gui/export_buttons.h"
 #include "app/gui/panel_settings.h"
 #include "app/gui/recording_view.h"
+#include "kernels/descriptor_text.h"
 #include "kernels/bench.h"
 #include "kernels/registry.h"
 #include "kernels/shared_access.h"
@@ -27,13 +28,6 @@ constexpr const char* kPresets[] = {"lab6", "square"};
 constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
 
 // "128 x 256 x 32", "64 x 64" (k = 0 at warp and thread level), "-" for a level it lacks.
-std::string tile_text(const kernels::TileShape& tile) {
-    if (tile.m == 0 && tile.n == 0 && tile.k == 0) return "-";
-    std::string text = std::to_string(tile.m) + " x " + std::to_string(tile.n);
-    if (tile.k > 0) text += " x " + std::to_string(tile.k);
-    return text;
-}
-
 std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
     std::string text;
     for (const kernels::GemmProblem& problem : problems) {
@@ -281,15 +275,12 @@ void KernelsPanel::draw_details(AppContext& context) {
     const std::string threads = kernel.threads > 0 ? std::to_string(kernel.threads) : "-";
     const std::string min_sm = "sm_" + std::to_string(kernel.min_sm);
     const std::string rows[][4] = {
-        {"block tile", tile_text(kernel.block_tile), "stages", stages},
-        {"warp tile", tile_text(kernel.warp_tile), "swizzle",
+        {"block tile", kernels::tile_text(kernel.block_tile), "stages", stages},
+        {"warp tile", kernels::tile_text(kernel.warp_tile), "swizzle",
          kernel.swizzle.empty() ? "-" : kernel.swizzle},
-        {"thread tile", tile_text(kernel.thread_tile), "threads", threads},
-        {"mma tile", tile_text(kernel.mma_tile), "min SM", min_sm},
-        {"in / accumulate",
-         std::string(kernels::precision_name(kernel.precision)) + " / " +
-             kernels::precision_name(kernel.accumulate),
-         "reference",
+        {"thread tile", kernels::tile_text(kernel.thread_tile), "threads", threads},
+        {"mma tile", kernels::tile_text(kernel.mma_tile), "min SM", min_sm},
+        {"in/accumulate", kernels::types_text(kernel), "reference",
          kernel.reference_id.empty() ? "-" : kernel.reference_id},
     };
     const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;

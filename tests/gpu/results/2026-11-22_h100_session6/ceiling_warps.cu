@@ -49,12 +49,83 @@ __global__ void ceiling(int iters, int store, float* sink) {
     }
 }
 
+
+__device__ __forceinline__ void ldsm_x4(std::uint32_t (&r)[4], const unsigned char* p) {
+    const unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(p));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+}
+__device__ __forceinline__ void ldsm_x4_t(std::uint32_t (&r)[4], const unsigned char* p) {
+    const unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(p));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+}
+
+// Rung 8's K loop without global loads: 8 warps (2 x 4), 64 x 64 warp tiles, per k16 step
+// 4 ldmatrix.x4 (A) + 4 ldmatrix.x4.trans (B) of the next step, then 32 mma; XOR-swizzled
+// addresses as in kernels/08_mma_cp_async.cu (one stage, never rewritten). Barrier: a block
+// barrier after step 2 of every K tile of 4 steps, as rung 8 has.
+struct Frag { std::uint32_t a[4][4]; std::uint32_t b[4][4]; };
+template <bool Barrier>
+__global__ void __launch_bounds__(256, 1) feed(int iters, int store, float* sink) {
+    extern __shared__ __align__(128) unsigned char smem[];
+    for (int i = threadIdx.x; i < 48 * 1024 / 4; i += 256)
+        reinterpret_cast<std::uint32_t*>(smem)[i] = 0x3c003c00u ^ (std::uint32_t(i) & 0x00070007u);
+    __syncthreads();
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int warp_m = warp / 4, warp_n = warp % 4;
+    const int key = lane % 8;
+    const int row = key + 8 * ((lane / 8) % 2);
+    const unsigned sw = ((lane / 16) ^ key) * 16;
+    const unsigned a_row = (warp_m * 64 + row) * 128;
+    const unsigned b_row = 16384 + row * 512 + warp_n * 128;
+    auto load = [&](Frag& f, int step) {
+#pragma unroll
+        for (int j = 0; j < 4; ++j) ldsm_x4(f.a[j], smem + a_row + j * 16 * 128 + (sw ^ (2 * step * 16)));
+#pragma unroll
+        for (int p = 0; p < 4; ++p) ldsm_x4_t(f.b[p], smem + b_row + step * 16 * 512 + (sw ^ (2 * p * 16)));
+    };
+    float acc[4][8][4] = {};
+    Frag frag[2];
+    load(frag[0], 0);
+#pragma unroll 1
+    for (int it = 0; it < iters; ++it) {
+#pragma unroll
+        for (int step = 0; step < 4; ++step) {
+            load(frag[(step + 1) % 2], (step + 1) % 4);
+            const Frag& f = frag[step % 2];
+#pragma unroll
+            for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+                for (int j = 0; j < 8; ++j) {
+                    const int nt = mt % 2 == 0 ? j : 7 - j;
+                    mma(acc[mt][nt], f.a[mt], f.b[nt / 2][2 * (nt % 2)], f.b[nt / 2][2 * (nt % 2) + 1]);
+                }
+            if (Barrier && step == 2) __syncthreads();
+        }
+    }
+    if (store) {
+        float s = 0;
+#pragma unroll
+        for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+            for (int nt = 0; nt < 8; ++nt) s += acc[mt][nt][0] + acc[mt][nt][1] + acc[mt][nt][2] + acc[mt][nt][3];
+        sink[threadIdx.x] = s;
+    }
+}
+
+using Kernel = void (*)(int, int, float*);
+void run_kernel(Kernel k, const char* label, int warps, int blocks_per_sm, int tiles);
 template <int TM, int TN>
 void run(const char* label, int warps, int blocks_per_sm) {
+    run_kernel(ceiling<TM, TN>, label, warps, blocks_per_sm, TM * TN);
+}
+void run_kernel(Kernel k, const char* label, int warps, int blocks_per_sm, int tiles) {
+    constexpr int TM = 1;
+    const int TN = tiles;
     int dev = 0, sms = 0, smem_sm = 0;
     CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     CHECK(cudaDeviceGetAttribute(&smem_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
-    auto k = ceiling<TM, TN>;
     // Dynamic smem so that exactly blocks_per_sm blocks fit.
     int smem = smem_sm / blocks_per_sm - 2048;
     smem = std::min(smem, 227 * 1024);
@@ -106,6 +177,8 @@ int main() {
         run<2, 4>("8 tiles, 32 warps", 16, 2);
         run<2, 4>("8 tiles, 64 warps", 16, 4);
         run<4, 8>("32 tiles, 4 warps", 4, 1);
+        run_kernel(feed<false>, "rung-8 feed: +8 ldmatrix/32 mma", 8, 1, 4 * 32);
+        run_kernel(feed<true>, "rung-8 feed + barrier per 4 steps", 8, 1, 4 * 32);
     }
     return 0;
 }

@@ -11,8 +11,8 @@
 #include "app/gui/export_buttons.h"
 #include "app/gui/panel_settings.h"
 #include "app/gui/recording_view.h"
-#include "kernels/descriptor_text.h"
 #include "kernels/bench.h"
+#include "kernels/descriptor_text.h"
 #include "kernels/registry.h"
 #include "kernels/shared_access.h"
 #include "viz/palette.h"
@@ -27,7 +27,6 @@ constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr const char* kPresets[] = {"lab6", "square"};
 constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
 
-// "128 x 256 x 32", "64 x 64" (k = 0 at warp and thread level), "-" for a level it lacks.
 std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
     std::string text;
     for (const kernels::GemmProblem& problem : problems) {

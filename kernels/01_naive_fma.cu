@@ -22,8 +22,8 @@ constexpr int kBlockRows = 8;   // threadIdx.y: rows of C
 constexpr std::int64_t kMaxGridY = 65535;
 
 __global__ void __launch_bounds__(kBlockCols* kBlockRows)
-    naive_fma_gemm(const float* __restrict__ a, const float* __restrict__ b,
-                   float* __restrict__ c, int m, int n, int k) {
+    naive_fma_gemm(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
+                   int m, int n, int k) {
     const int row = blockIdx.y * kBlockRows + threadIdx.y;
     const int col = blockIdx.x * kBlockCols + threadIdx.x;
     if (row >= m || col >= n) {

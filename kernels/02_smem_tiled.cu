@@ -30,8 +30,8 @@ constexpr int kTile = 32;
 constexpr std::int64_t kMaxGridY = 65535;
 
 __global__ void __launch_bounds__(kTile* kTile)
-    smem_tiled_gemm(const float* __restrict__ a, const float* __restrict__ b,
-                    float* __restrict__ c, int m, int n, int k) {
+    smem_tiled_gemm(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
+                    int m, int n, int k) {
     __shared__ float a_tile[kTile][kTile];  // [row of C tile][k]
     __shared__ float b_tile[kTile][kTile];  // [k][col of C tile]
     const int tx = threadIdx.x;
@@ -43,10 +43,10 @@ __global__ void __launch_bounds__(kTile* kTile)
     for (int k0 = 0; k0 < k; k0 += kTile) {
         const int a_col = k0 + tx;
         const int b_row = k0 + ty;
-        a_tile[ty][tx] = (row < m && a_col < k) ? a[static_cast<std::int64_t>(row) * k + a_col]
-                                                : 0.0f;
-        b_tile[ty][tx] = (b_row < k && col < n) ? b[static_cast<std::int64_t>(b_row) * n + col]
-                                                : 0.0f;
+        a_tile[ty][tx] =
+            (row < m && a_col < k) ? a[static_cast<std::int64_t>(row) * k + a_col] : 0.0f;
+        b_tile[ty][tx] =
+            (b_row < k && col < n) ? b[static_cast<std::int64_t>(b_row) * n + col] : 0.0f;
         __syncthreads();
 #pragma unroll
         for (int kk = 0; kk < kTile; ++kk) {

@@ -107,10 +107,9 @@ __device__ __forceinline__ void store_row4(float* __restrict__ c, int m, int n, 
 
 // The whole K loop and epilogue of the block whose C tile starts at (block_row, block_col).
 template <bool kEdge>
-__device__ __forceinline__ void block_gemm(const float* __restrict__ a,
-                                           const float* __restrict__ b, float* __restrict__ c,
-                                           int m, int n, int k, int block_row, int block_col,
-                                           SharedTiles& smem) {
+__device__ __forceinline__ void block_gemm(const float* __restrict__ a, const float* __restrict__ b,
+                                           float* __restrict__ c, int m, int n, int k,
+                                           int block_row, int block_col, SharedTiles& smem) {
     const int tid = threadIdx.x;
     // Global -> shared mapping (see the header): A row, k offset; B k offset, column.
     const int load_a_row = tid / 2;
@@ -206,9 +205,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     }
 }
 
-bool aligned16(const void* p) {
-    return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
-}
+bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
 std::string register_tiled_can_run(const GemmProblem& problem) {
     constexpr std::int64_t kIntMax = 2147483647;
@@ -241,8 +238,9 @@ KernelDescriptor register_tiled_kernel() {
     d.id = "register_tiled.f32";
     d.rung = 3;
     d.title = "register tiling 8 x 8 + float4 loads + double-buffered shared memory";
-    d.adds = "register tiles + float4 loads: each thread computes 8x8 outputs, reusing operands "
-             "from registers";
+    d.adds =
+        "register tiles + float4 loads: each thread computes 8x8 outputs, reusing operands "
+        "from registers";
     d.precision = Precision::kF32;
     d.block_tile = {kBlockM, kBlockN, kBlockK};
     d.warp_tile = {kWarpM, kWarpN, 0};

@@ -49,8 +49,8 @@
 
 #include "kernels/gemm.h"
 #include "kernels/ladder.h"
-#include "kernels/smem_opt_in.h"
 #include "kernels/ptx.cuh"
+#include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
 namespace {

@@ -83,8 +83,8 @@
 #include <string>
 
 #include "kernels/ladder.h"
-#include "kernels/smem_opt_in.h"
 #include "kernels/ptx.cuh"
+#include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
 namespace {
@@ -503,8 +503,8 @@ KernelDescriptor mma_tf32_tuned_kernel() {
     // 16-byte chunk of each tile, row-major). Not listed: the B fragment loads (ld.shared.v4,
     // lane (g, t) -> row t, chunk q(g) = g / 2 + 4 (g % 2)), a pattern the bank lab lacks.
     d.shared_accesses = {{"A.ldmatrix", 'A', "ldmatrix.x4"},
-                          {"A.cp.async", 'A', "cp.async.16"},
-                          {"B.cp.async", 'B', "cp.async.16"}};
+                         {"A.cp.async", 'A', "cp.async.16"},
+                         {"B.cp.async", 'B', "cp.async.16"}};
     d.threads = ChosenConfig::kThreads;
     d.dynamic_smem_bytes = ChosenConfig::kSmemBytes;
     d.min_sm = ChosenConfig::kRound == Tf32Round::kRn ? 90 : 80;

@@ -134,7 +134,7 @@ __global__ void __launch_bounds__(kThreads)
     // Every ldmatrix row starts at a multiple of 8 plus `lane % 8`, so its XOR key is lane % 8.
     const int matrix_row = lane % 8 + 8 * ((lane / 8) % 2);
     const int matrix_chunk = lane / 16;
-    const int a_frag_row = warp_m * kWarpM + matrix_row;                // + 16 mt
+    const int a_frag_row = warp_m * kWarpM + matrix_row;                      // + 16 mt
     const int b_frag_chunk = warp_n * (kWarpN / kChunkElems) + matrix_chunk;  // + 2 pair
 
     float acc[kTilesM][kTilesN][4] = {};
@@ -144,23 +144,23 @@ __global__ void __launch_bounds__(kThreads)
         uint4 b_regs[kBChunks];
 #pragma unroll
         for (int i = 0; i < kAChunks; ++i) {
-            a_regs[i] = load_chunk(a, block_m + a_row + kARowStep * i,
-                                   k0 + a_chunk * kChunkElems, m, k);
+            a_regs[i] =
+                load_chunk(a, block_m + a_row + kARowStep * i, k0 + a_chunk * kChunkElems, m, k);
         }
 #pragma unroll
         for (int i = 0; i < kBChunks; ++i) {
-            b_regs[i] = load_chunk(b, k0 + b_row + kBRowStep * i,
-                                   block_n + b_chunk * kChunkElems, k, n);
+            b_regs[i] =
+                load_chunk(b, k0 + b_row + kBRowStep * i, block_n + b_chunk * kChunkElems, k, n);
         }
 #pragma unroll
         for (int i = 0; i < kAChunks; ++i) {
-            *reinterpret_cast<uint4*>(a_tile + xor_offset(a_row + kARowStep * i, a_chunk,
-                                                          kARowBytes)) = a_regs[i];
+            *reinterpret_cast<uint4*>(
+                a_tile + xor_offset(a_row + kARowStep * i, a_chunk, kARowBytes)) = a_regs[i];
         }
 #pragma unroll
         for (int i = 0; i < kBChunks; ++i) {
-            *reinterpret_cast<uint4*>(b_tile + xor_offset(b_row + kBRowStep * i, b_chunk,
-                                                          kBRowBytes)) = b_regs[i];
+            *reinterpret_cast<uint4*>(
+                b_tile + xor_offset(b_row + kBRowStep * i, b_chunk, kBRowBytes)) = b_regs[i];
         }
         __syncthreads();
 
@@ -171,8 +171,8 @@ __global__ void __launch_bounds__(kThreads)
 #pragma unroll
             for (int mt = 0; mt < kTilesM; ++mt) {
                 ptx::ldmatrix_x4(a_frag[mt],
-                                 a_tile + xor_offset(a_frag_row + kMmaM * mt,
-                                                     2 * kk + matrix_chunk, kARowBytes));
+                                 a_tile + xor_offset(a_frag_row + kMmaM * mt, 2 * kk + matrix_chunk,
+                                                     kARowBytes));
             }
 #pragma unroll
             for (int pair = 0; pair < kTilesN / 2; ++pair) {
@@ -253,8 +253,9 @@ KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
     KernelDescriptor d;
     d.rung = 7;
     d.title = "mma.sync m16n8k16 + ldmatrix + XOR swizzle";
-    d.adds = "16-bit mma fed by ldmatrix from an XOR-permuted shared-memory layout (each 8-lane "
-             "phase hits 32 different banks) and 128-bit global loads";
+    d.adds =
+        "16-bit mma fed by ldmatrix from an XOR-permuted shared-memory layout (each 8-lane "
+        "phase hits 32 different banks) and 128-bit global loads";
     d.precision = precision;
     d.block_tile = {kBlockM, kBlockN, kBlockK};
     d.warp_tile = {kWarpM, kWarpN, 0};

@@ -64,8 +64,8 @@
 #include <type_traits>
 
 #include "kernels/ladder.h"
-#include "kernels/smem_opt_in.h"
 #include "kernels/ptx.cuh"
+#include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
 namespace {
@@ -105,9 +105,9 @@ struct TileConfig {
     static constexpr int kThreads = 32 * kWarpsM * kWarpsN;
     static constexpr int kWarpM = kBlockM / kWarpsM;
     static constexpr int kWarpN = kBlockN / kWarpsN;
-    static constexpr int kTilesM = kWarpM / kMmaM;  // m16 tiles per warp
-    static constexpr int kTilesN = kWarpN / kMmaN;  // n8 tiles per warp
-    static constexpr int kSteps = kBlockK / kMmaK;  // 4 k16 steps per K tile
+    static constexpr int kTilesM = kWarpM / kMmaM;        // m16 tiles per warp
+    static constexpr int kTilesN = kWarpN / kMmaN;        // n8 tiles per warp
+    static constexpr int kSteps = kBlockK / kMmaK;        // 4 k16 steps per K tile
     static constexpr int kLoads = kTilesM + kTilesN / 2;  // ldmatrix.x4 per warp per k16 step
 
     static constexpr int kARowBytes = kBlockK * 2;
@@ -215,14 +215,14 @@ class TileCopier {
                 const int row = Config::kARowStep * i;
                 const bool inside = row < a_rows_left_ && a_cols_left_ > 0;
                 const Element* src = a_src_ + static_cast<std::int64_t>(row) * k_;
-                ptx::cp_async_16(stage + a_dst_ + row * Config::kARowBytes,
-                                 inside ? src : a_base_, inside ? kChunkBytes : 0);
+                ptx::cp_async_16(stage + a_dst_ + row * Config::kARowBytes, inside ? src : a_base_,
+                                 inside ? kChunkBytes : 0);
             } else {
                 const int row = Config::kBRowStep * (i - Config::kAChunks);
                 const bool inside = row < b_rows_left_;
                 const Element* src = b_src_ + static_cast<std::int64_t>(row) * n_;
-                ptx::cp_async_16(stage + b_dst_ + row * Config::kBRowBytes,
-                                 inside ? src : b_base_, inside ? kChunkBytes : 0);
+                ptx::cp_async_16(stage + b_dst_ + row * Config::kBRowBytes, inside ? src : b_base_,
+                                 inside ? kChunkBytes : 0);
             }
         }
     }
@@ -241,9 +241,9 @@ class TileCopier {
     int n_;
     const Element* a_src_;  // chunk 0 of the current tile
     const Element* b_src_;
-    int a_rows_left_;  // A rows from chunk 0's row to the end of A (chunk i: > kARowStep i)
-    int a_cols_left_;  // A columns from the current tile's chunk to the end of the row
-    int b_rows_left_;  // B rows from the current tile's chunk 0 to the end of B; <= 0 past N
+    int a_rows_left_;      // A rows from chunk 0's row to the end of A (chunk i: > kARowStep i)
+    int a_cols_left_;      // A columns from the current tile's chunk to the end of the row
+    int b_rows_left_;      // B rows from the current tile's chunk 0 to the end of B; <= 0 past N
     std::uint32_t a_dst_;  // byte offset of chunk 0 in a stage, XOR applied
     std::uint32_t b_dst_;
 };
@@ -285,8 +285,8 @@ struct FragmentAddresses {
     // ldmatrix number first..last - 1 of k16 step `step` (0..kTilesM - 1: A tile mt, then the
     // B n16 pairs): logical chunk 2 step (+ 1 for lanes 16..31) of A row group mt; chunk
     // 2 pair (+ 1) of B. Called with compile-time first and last.
-    __device__ __forceinline__ void load(Fragments<Config>& f, const unsigned char* stage,
-                                         int step, int first, int last) const {
+    __device__ __forceinline__ void load(Fragments<Config>& f, const unsigned char* stage, int step,
+                                         int first, int last) const {
 #pragma unroll
         for (int j = 0; j < Config::kLoads; ++j) {
             if (j < first || j >= last) {
@@ -368,8 +368,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
             // This step's copy slice (none at the last step).
             const int slice_first = step * C::kChunks / C::kCopySlices;
             const int slice_chunks =
-                step < C::kCopySlices ? (step + 1) * C::kChunks / C::kCopySlices - slice_first
-                                      : 0;
+                step < C::kCopySlices ? (step + 1) * C::kChunks / C::kCopySlices - slice_first : 0;
             if constexpr (C::kOrder == StepOrder::kLoadsFirst) {
                 addresses.load(next, smem + read_stage, next_step, 0, C::kLoads);
                 if (copying) {
@@ -382,8 +381,8 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
             } else {
 #pragma unroll
                 for (int mt = 0; mt < C::kTilesM; ++mt) {
-                    addresses.load(next, smem + read_stage, next_step,
-                                   mt * C::kLoads / C::kTilesM, (mt + 1) * C::kLoads / C::kTilesM);
+                    addresses.load(next, smem + read_stage, next_step, mt * C::kLoads / C::kTilesM,
+                                   (mt + 1) * C::kLoads / C::kTilesM);
                     if (copying) {
                         copier.copy(smem + write_stage,
                                     slice_first + mt * slice_chunks / C::kTilesM,
@@ -397,9 +396,8 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
                 ptx::cp_async_commit();
                 ptx::cp_async_wait<C::kStages - 2>();
                 __syncthreads();
-                read_stage = read_stage == C::kSmemBytes - C::kStageBytes
-                                 ? 0
-                                 : read_stage + C::kStageBytes;
+                read_stage =
+                    read_stage == C::kSmemBytes - C::kStageBytes ? 0 : read_stage + C::kStageBytes;
                 write_stage = write_stage == C::kSmemBytes - C::kStageBytes
                                   ? 0
                                   : write_stage + C::kStageBytes;
@@ -465,10 +463,10 @@ cudaError_t mma_cp_async_launch(const GemmOperands& operands, cudaStream_t strea
     const int tiles_m = static_cast<int>(tile_count(p.m, Config::kBlockM));
     const int tiles_n = static_cast<int>(tile_count(p.n, Config::kBlockN));
     kernel<<<static_cast<unsigned>(std::int64_t{tiles_m} * tiles_n), Config::kThreads,
-             Config::kSmemBytes, stream>>>(
-        static_cast<const Element*>(operands.a), static_cast<const Element*>(operands.b),
-        operands.c, static_cast<int>(p.m), static_cast<int>(p.n), static_cast<int>(p.k), tiles_m,
-        tiles_n);
+             Config::kSmemBytes, stream>>>(static_cast<const Element*>(operands.a),
+                                           static_cast<const Element*>(operands.b), operands.c,
+                                           static_cast<int>(p.m), static_cast<int>(p.n),
+                                           static_cast<int>(p.k), tiles_m, tiles_n);
     return cudaGetLastError();
 }
 
@@ -499,9 +497,9 @@ KernelDescriptor mma_cp_async_kernel(Precision precision) {
     // row l % 16, logical chunk l / 16 of each tile; cp.async lane l -> A row l / 8, chunk l % 8
     // and B row 0, chunk l (the l-th 16-byte chunk of each tile, row-major).
     d.shared_accesses = {{"A.ldmatrix", 'A', "ldmatrix.x4"},
-                          {"B.ldmatrix", 'B', "ldmatrix.x4.trans"},
-                          {"A.cp.async", 'A', "cp.async.16"},
-                          {"B.cp.async", 'B', "cp.async.16"}};
+                         {"B.ldmatrix", 'B', "ldmatrix.x4.trans"},
+                         {"A.cp.async", 'A', "cp.async.16"},
+                         {"B.cp.async", 'B', "cp.async.16"}};
     d.threads = C::kThreads;
     d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 80;

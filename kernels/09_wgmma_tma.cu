@@ -74,7 +74,8 @@ struct WgmmaTmaConfig {
     static constexpr int kSmemBytes =
         hopper::kSwizzleAtomBytes + kStages * kStageBytes + kStages * 8;
 
-    static_assert(kBlockM % hopper::kWgmmaM == 0 && kBlockM <= 256, "A box: 64-row multiples <= 256");
+    static_assert(kBlockM % hopper::kWgmmaM == 0 && kBlockM <= 256,
+                  "A box: 64-row multiples <= 256");
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
     static_assert(kTilesM * kAccumulators <= 128, "at most 128 accumulators per thread");
     static_assert(kStages >= 2, "one stage computes while the next loads");
@@ -241,9 +242,10 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
     d.rung = 9;
     d.title = "TMA + mbarrier + wgmma m64n" + n + "k16, one warpgroup, " +
               std::to_string(C::kStages) + " stages";
-    d.adds = "TMA box copies into 128-byte-swizzled stages, mbarrier byte counting, and wgmma "
-             "reading A and B straight from shared memory, one group in flight (" +
-             std::to_string(C::kGroupM) + "-row raster bands)";
+    d.adds =
+        "TMA box copies into 128-byte-swizzled stages, mbarrier byte counting, and wgmma "
+        "reading A and B straight from shared memory, one group in flight (" +
+        std::to_string(C::kGroupM) + "-row raster bands)";
     d.precision = precision;
     d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
     d.warp_tile = {16 * C::kTilesM, C::kBlockN, 0};  // a warp's rows of each m64 wgmma

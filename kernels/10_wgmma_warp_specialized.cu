@@ -85,9 +85,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
-    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;       // k16 steps per K tile
-    constexpr int kAccumulators = C::kWgmmaN / 2;          // per consumer thread
-    constexpr int kConsumerWarps = C::kConsumers * 4;      // arrivals that empty a slot
+    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;   // k16 steps per K tile
+    constexpr int kAccumulators = C::kWgmmaN / 2;      // per consumer thread
+    constexpr int kConsumerWarps = C::kConsumers * 4;  // arrivals that empty a slot
     extern __shared__ unsigned char smem_raw[];
     unsigned char* smem = hp::align_1024(smem_raw);
     std::uint64_t* full = reinterpret_cast<std::uint64_t*>(smem + C::kStages * C::kStageBytes);
@@ -227,11 +227,12 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
     d.rung = 10;
     d.title = "warp-specialised TMA producer + 2 wgmma m64n" + n + "k16 consumers, " +
               std::to_string(C::kBlockM) + " x " + std::to_string(C::kBlockN) + " tiles";
-    d.adds = "a producer warpgroup issuing TMA and two consumer warpgroups, full/empty mbarrier "
-             "pairs per stage, setmaxnreg " +
-             std::to_string(hopper::kProducerRegisters) + "/" +
-             std::to_string(hopper::kConsumerRegisters) + ", " + std::to_string(C::kGroupM) +
-             "-row raster bands";
+    d.adds =
+        "a producer warpgroup issuing TMA and two consumer warpgroups, full/empty mbarrier "
+        "pairs per stage, setmaxnreg " +
+        std::to_string(hopper::kProducerRegisters) + "/" +
+        std::to_string(hopper::kConsumerRegisters) + ", " + std::to_string(C::kGroupM) +
+        "-row raster bands";
     d.precision = precision;
     d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
     d.warp_tile = {16, C::kBlockN, 0};  // a warp's rows of its consumer's m64 wgmma

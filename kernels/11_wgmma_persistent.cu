@@ -7,9 +7,10 @@
 // Adds to rung 10:
 //   - persistent tile scheduler: gridDim = the number of co-resident clusters x cluster size;
 //     cluster q takes cluster tiles q, q + clusters, ... in grouped raster order (bands of
-//     kGroup cluster rows walked down M first, or of kGroup tile columns walked along N first). The producer runs on into the next tile while the consumers are
-//     still in the epilogue of this one (the epilogue buffers are not part of the ring); the
-//     ring of stages and its barrier phases continue across tiles (a running K-tile counter).
+//     kGroup cluster rows walked down M first, or of kGroup tile columns walked along N first). The
+//     producer runs on into the next tile while the consumers are still in the epilogue of this one
+//     (the epilogue buffers are not part of the ring); the ring of stages and its barrier phases
+//     continue across tiles (a running K-tile counter).
 //   - thread-block cluster (ClusterM x 1) with TMA multicast: CTA rank r issues B boxes
 //     r * boxes / ClusterM .. with .multicast::cluster to every CTA; each CTA's full barrier
 //     expects its own A box plus the whole B tile. A slot may only be refilled once the
@@ -27,10 +28,10 @@
 //     cp.async.bulk.wait_group.read says its previous store has read it.
 //
 // Tunables: PersistentConfig below (BN, stages, cluster size, raster band and its direction,
-// store rows and buffers, release granularity); the descriptor launches ChosenPersistentConfig: 128 x 256 x 64
-// tiles, 4 stages (192 KiB) + 32 KiB of epilogue buffers (one 16-row store group per consumer
-// warp, two 2 KiB buffers each), clusters of 2 along M sharing B, bands of 8 cluster rows, one
-// empty arrival per consumer warpgroup and CTA.
+// store rows and buffers, release granularity); the descriptor launches ChosenPersistentConfig: 128
+// x 256 x 64 tiles, 4 stages (192 KiB) + 32 KiB of epilogue buffers (one 16-row store group per
+// consumer warp, two 2 KiB buffers each), clusters of 2 along M sharing B, bands of 8 cluster rows,
+// one empty arrival per consumer warpgroup and CTA.
 //
 // Threads and tiles: as rung 10 (producer warpgroup 0, consumers 1 and 2 with 64 x BN each,
 // m64nBNk16, setmaxnreg 40 / 232).
@@ -91,8 +92,8 @@ struct PersistentConfig {
     static constexpr int kStoreGroups = kConsumers * 4 / kStoreGroupWarps;
     static constexpr int kEpilogueBytes = kStoreGroups * kStoreBuffers * kStoreBytes;
     static constexpr int kEmptyArrivals = kConsumers * (kReleasePerWarpgroup ? 1 : 4) * kClusterM;
-    static constexpr int kSmemBytes = hopper::kSwizzleAtomBytes + kStages * kStageBytes +
-                                      kEpilogueBytes + 2 * kStages * 8;
+    static constexpr int kSmemBytes =
+        hopper::kSwizzleAtomBytes + kStages * kStageBytes + kEpilogueBytes + 2 * kStages * 8;
 
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
     static_assert(kClusterM == 1 || kClusterM == 2 || kClusterM == 4, "cluster of 1, 2 or 4");
@@ -101,7 +102,8 @@ struct PersistentConfig {
     static_assert(kStoreRows == 16 || kStoreRows == 64, "store group: one warp or the warpgroup");
     static_assert(kStoreBuffers >= 1 && kStoreBuffers <= 4, "bulk_wait_group_read<buffers - 1>");
     static_assert(kStoreBytes % hopper::kSwizzleAtomBytes == 0, "buffers 1024-byte aligned");
-    static_assert(kEmptyArrivals <= kConsumers * 4 * kClusterM, "at most one arrival per warp and CTA");
+    static_assert(kEmptyArrivals <= kConsumers * 4 * kClusterM,
+                  "at most one arrival per warp and CTA");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
 
     // Cluster tile id -> (cluster row, tile column) of a grid of tiles_mc x tiles_n. Worked
@@ -186,8 +188,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                         unsigned char* box = stage + C::kABytes + j * C::kBBoxBytes;
                         if constexpr (C::kClusterM > 1) {
                             hp::tma_load_2d_multicast(box, &b_map, &full[s],
-                                                      block_n + j * hp::kBoxElems,
-                                                      kt * C::kBlockK,
+                                                      block_n + j * hp::kBoxElems, kt * C::kBlockK,
                                                       (std::uint16_t{1} << C::kClusterM) - 1);
                         } else {
                             hp::tma_load_2d(box, &b_map, &full[s], block_n + j * hp::kBoxElems,
@@ -225,8 +226,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
         // Slot s is released to the producers of every CTA in the cluster (see the header).
         const auto release = [&](int s) {
-            const bool arrives = C::kReleasePerWarpgroup ? lane == 0 && warp < C::kClusterM
-                                                         : lane < C::kClusterM;
+            const bool arrives =
+                C::kReleasePerWarpgroup ? lane == 0 && warp < C::kClusterM : lane < C::kClusterM;
             const int target = C::kReleasePerWarpgroup ? warp : lane;
             if (arrives) {
                 if constexpr (C::kClusterM > 1) {
@@ -317,8 +318,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         hp::cluster_sync();
     }
 #else
-    (void)a_map, (void)b_map, (void)c_map, (void)m, (void)n, (void)k, (void)tiles_m,
-        (void)tiles_n;
+    (void)a_map, (void)b_map, (void)c_map, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
 #endif
 }
 

@@ -11,7 +11,8 @@ const RunResult* find_result(const std::vector<BenchRow>& rows, const std::strin
                              const GemmProblem& p) {
     for (const BenchRow& row : rows) {
         const GemmProblem& q = row.result.problem;
-        if (row.result.kernel_id == id && q.m == p.m && q.n == p.n && q.k == p.k) return &row.result;
+        if (row.result.kernel_id == id && q.m == p.m && q.n == p.n && q.k == p.k)
+            return &row.result;
     }
     return nullptr;
 }
@@ -26,7 +27,8 @@ double ratio(const RunResult& result, const RunResult* base) {
 std::vector<GemmProblem> preset_problems(const std::string& name) {
     std::vector<GemmProblem> problems;
     if (name == "lab6") {
-        for (std::int64_t m : {3072, 2048, 1024, 512, 256, 128, 64, 32, 16}) problems.push_back({m, 3072, 3072});
+        for (std::int64_t m : {3072, 2048, 1024, 512, 256, 128, 64, 32, 16})
+            problems.push_back({m, 3072, 3072});
     } else if (name == "square") {
         for (std::int64_t s : {512, 1024, 2048, 3072, 4096, 8192}) problems.push_back({s, s, s});
     }
@@ -42,31 +44,36 @@ std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string
         const KernelDescriptor* kernel = find_kernel(id);
         if (kernel == nullptr) {
             std::string valid;
-            for (const KernelDescriptor& k : all_kernels()) valid += (valid.empty() ? "" : ", ") + k.id;
+            for (const KernelDescriptor& k : all_kernels())
+                valid += (valid.empty() ? "" : ", ") + k.id;
             error = "unknown kernel '" + id + "'; valid: " + valid;
             return {};
         }
         wanted.push_back(kernel->id);
         if (!with_references) continue;
         if (!kernel->reference_id.empty()) wanted.push_back(kernel->reference_id);
-        if (kernel->precision == Precision::kTF32 && kernel->rung > 0) wanted.push_back("cublas.sgemm");
+        if (kernel->precision == Precision::kTF32 && kernel->rung > 0)
+            wanted.push_back("cublas.sgemm");
     }
     std::vector<const KernelDescriptor*> kernels;
     for (const KernelDescriptor& kernel : all_kernels()) {
-        if (std::find(wanted.begin(), wanted.end(), kernel.id) != wanted.end()) kernels.push_back(&kernel);
+        if (std::find(wanted.begin(), wanted.end(), kernel.id) != wanted.end())
+            kernels.push_back(&kernel);
     }
     error.clear();
     return kernels;
 }
 
-BenchReport run_bench(const BenchRequest& request, GemmRunner& runner, const BenchProgress& progress) {
+BenchReport run_bench(const BenchRequest& request, GemmRunner& runner,
+                      const BenchProgress& progress) {
     BenchReport report;
     if (request.measure_peaks) {
         report.peak_error = measure_instruction_peaks(report.instruction_peaks);
         if (report.peak_error.empty()) report.peaks = best_per_precision(report.instruction_peaks);
     }
     std::string error;
-    const std::vector<const KernelDescriptor*> kernels = bench_kernels(request.kernel_ids, error, request.with_references);
+    const std::vector<const KernelDescriptor*> kernels =
+        bench_kernels(request.kernel_ids, error, request.with_references);
     const int total = static_cast<int>(kernels.size() * request.problems.size());
     int index = 0;
     for (const GemmProblem& problem : request.problems) {
@@ -83,9 +90,10 @@ BenchReport run_bench(const BenchRequest& request, GemmRunner& runner, const Ben
     }
     for (BenchRow& row : report.rows) {
         const GemmProblem& p = row.result.problem;
-        row.pct_of_reference = row.reference_id.empty()
-                                   ? (row.result.counts() ? 100.0 : 0.0)
-                                   : 100.0 * ratio(row.result, find_result(report.rows, row.reference_id, p));
+        row.pct_of_reference =
+            row.reference_id.empty()
+                ? (row.result.counts() ? 100.0 : 0.0)
+                : 100.0 * ratio(row.result, find_result(report.rows, row.reference_id, p));
         if (row.result.precision == Precision::kTF32) {
             row.speedup_vs_sgemm = ratio(row.result, find_result(report.rows, "cublas.sgemm", p));
         }

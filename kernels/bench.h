@@ -25,16 +25,17 @@ struct BenchRow {
     int rung = 0;
     std::string reference_id;     // same-precision cuBLAS descriptor ("" for cuBLAS rows)
     double pct_of_reference = 0;  // 100 * TFLOP/s / the reference's at the same size; 0 if unknown
-    double speedup_vs_sgemm = 0;  // TFLOP/s / cublas.sgemm's at the same size (TF32 rows); 0 if unknown
-    double pct_of_peak = 0;       // 100 * TFLOP/s / measured peak of the precision; 0 if unknown
+    double speedup_vs_sgemm =
+        0;                   // TFLOP/s / cublas.sgemm's at the same size (TF32 rows); 0 if unknown
+    double pct_of_peak = 0;  // 100 * TFLOP/s / measured peak of the precision; 0 if unknown
 };
 
 struct BenchReport {
-    std::vector<BenchRow> rows;  // problem-major, kernels in registry order
-    std::vector<PeakMeasurement> peaks;  // per precision: the best of instruction_peaks
+    std::vector<BenchRow> rows;                      // problem-major, kernels in registry order
+    std::vector<PeakMeasurement> peaks;              // per precision: the best of instruction_peaks
     std::vector<PeakMeasurement> instruction_peaks;  // every instruction measured, e.g. mma.sync
                                                      // bf16 beside the wgmma that sets the peak
-    std::string peak_error;      // why peaks are missing ("" when measured or not asked for)
+    std::string peak_error;  // why peaks are missing ("" when measured or not asked for)
 };
 
 // Problems of the presets: "lab6" (M = 3072, 2048, ..., 16 with N = K = 3072, the lab's table)
@@ -56,6 +57,7 @@ using BenchProgress = std::function<void(int index, int total, const KernelDescr
 
 // Runs the request on `runner`'s device. Precondition: bench_kernels(request.kernel_ids) is
 // valid. Stops early (remaining rows absent) when request.run.cancel is set.
-BenchReport run_bench(const BenchRequest& request, GemmRunner& runner, const BenchProgress& progress);
+BenchReport run_bench(const BenchRequest& request, GemmRunner& runner,
+                      const BenchProgress& progress);
 
 }  // namespace tclens::kernels

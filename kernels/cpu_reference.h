@@ -23,6 +23,7 @@ double relative_rms_error(const std::vector<float>& c, const std::vector<float>&
 
 // The flat indices of `count` elements of an M x N matrix to spot-check: its four corners,
 // then pseudo-random ones (seeded), each at most once. Fewer when M * N is smaller.
-std::vector<std::int64_t> sample_elements(const GemmProblem& problem, int count, std::uint64_t seed);
+std::vector<std::int64_t> sample_elements(const GemmProblem& problem, int count,
+                                          std::uint64_t seed);
 
 }  // namespace tclens::kernels

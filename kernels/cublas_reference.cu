@@ -41,10 +41,14 @@ struct CublasTypes {
 
 CublasTypes cublas_types(Precision precision) {
     switch (precision) {
-        case Precision::kTF32: return {CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32};
-        case Precision::kF16: return {CUDA_R_16F, CUBLAS_COMPUTE_32F};
-        case Precision::kBF16: return {CUDA_R_16BF, CUBLAS_COMPUTE_32F};
-        case Precision::kF32: break;
+        case Precision::kTF32:
+            return {CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32};
+        case Precision::kF16:
+            return {CUDA_R_16F, CUBLAS_COMPUTE_32F};
+        case Precision::kBF16:
+            return {CUDA_R_16BF, CUBLAS_COMPUTE_32F};
+        case Precision::kF32:
+            break;
     }
     return {CUDA_R_32F, CUBLAS_COMPUTE_32F_PEDANTIC};
 }
@@ -95,8 +99,9 @@ KernelDescriptor cublas_kernel(Precision precision) {
         case Precision::kF32:
             d.id = "cublas.sgemm";
             d.title = "cuBLAS SGEMM, FP32 (tensor cores forbidden)";
-            d.adds = "the FP32 reference: CUBLAS_COMPUTE_32F_PEDANTIC keeps every multiply-add in "
-                     "FP32 on the FMA pipe";
+            d.adds =
+                "the FP32 reference: CUBLAS_COMPUTE_32F_PEDANTIC keeps every multiply-add in "
+                "FP32 on the FMA pipe";
             d.launch = launch_cublas<Precision::kF32>;
             break;
         case Precision::kTF32:

@@ -10,8 +10,7 @@ std::string tile_text(const TileShape& tile) {
 }
 
 std::string types_text(const KernelDescriptor& kernel) {
-    return std::string(precision_name(kernel.precision)) + "/" +
-           precision_name(kernel.accumulate);
+    return std::string(precision_name(kernel.precision)) + "/" + precision_name(kernel.accumulate);
 }
 
 }  // namespace tclens::kernels

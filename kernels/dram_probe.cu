@@ -114,7 +114,8 @@ std::string measure_dram_bandwidth(DramMeasurement& out) {
 
     // 16 x L2 (at least 256 MiB), at most a quarter of the free memory, whole 1 MiB pieces.
     const std::size_t wanted = std::max(kL2Multiple * std::size_t(l2_bytes), kMinBufferBytes);
-    const std::size_t buffer_bytes = std::min(wanted, free_bytes / 4) & ~((std::size_t(1) << 20) - 1);
+    const std::size_t buffer_bytes =
+        std::min(wanted, free_bytes / 4) & ~((std::size_t(1) << 20) - 1);
     if (buffer_bytes < 4 * std::size_t(l2_bytes) || buffer_bytes == 0) {
         return "DRAM probe: needs 2 buffers of at least 4 x L2 (" +
                std::to_string(4 * std::size_t(l2_bytes) >> 20) + " MiB each) but only " +
@@ -122,7 +123,8 @@ std::string measure_dram_bandwidth(DramMeasurement& out) {
     }
 
     int blocks_per_sm = 0;
-    status = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, copy_kernel, kThreads, 0);
+    status =
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, copy_kernel, kThreads, 0);
     if (status != cudaSuccess) return "DRAM probe: cannot query occupancy: " + cuda_text(status);
     const int blocks = std::max(1, sms * blocks_per_sm);
 

@@ -25,19 +25,26 @@ std::optional<Fault> parse_fault(std::string_view name) {
 
 const char* fault_name(Fault fault) {
     switch (fault) {
-        case Fault::kNone: return "";
-        case Fault::kNoGpu: return "no-gpu";
-        case Fault::kLaunchFailure: return "launch-failure";
-        case Fault::kCuptiUnavailable: return "cupti-unavailable";
-        case Fault::kCuptiPermission: return "cupti-permission";
-        case Fault::kCuptiBusy: return "cupti-busy";
+        case Fault::kNone:
+            return "";
+        case Fault::kNoGpu:
+            return "no-gpu";
+        case Fault::kLaunchFailure:
+            return "launch-failure";
+        case Fault::kCuptiUnavailable:
+            return "cupti-unavailable";
+        case Fault::kCuptiPermission:
+            return "cupti-permission";
+        case Fault::kCuptiBusy:
+            return "cupti-busy";
     }
     return "";
 }
 
 std::string fault_names() {
     std::string names;
-    for (const Fault fault : kFaults) names += (names.empty() ? "" : ", ") + std::string(fault_name(fault));
+    for (const Fault fault : kFaults)
+        names += (names.empty() ? "" : ", ") + std::string(fault_name(fault));
     return names;
 }
 

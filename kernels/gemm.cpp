@@ -4,10 +4,14 @@ namespace tclens::kernels {
 
 const char* precision_name(Precision precision) {
     switch (precision) {
-        case Precision::kF32: return "f32";
-        case Precision::kTF32: return "tf32";
-        case Precision::kF16: return "f16";
-        case Precision::kBF16: return "bf16";
+        case Precision::kF32:
+            return "f32";
+        case Precision::kTF32:
+            return "tf32";
+        case Precision::kF16:
+            return "f16";
+        case Precision::kBF16:
+            return "bf16";
     }
     return "?";
 }

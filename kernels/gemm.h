@@ -68,22 +68,22 @@ struct KernelDescriptor {
     int rung = 0;       // position on the ladder, 1..; 0 for the cuBLAS references
     std::string title;  // short, e.g. "mma.sync f16 + ldmatrix + XOR swizzle"
     std::string adds;   // one line: what this rung adds to the one below it
-    Precision precision = Precision::kF32;  // what A and B hold and the multiply-adds read
+    Precision precision = Precision::kF32;   // what A and B hold and the multiply-adds read
     Precision accumulate = Precision::kF32;  // what the sums are kept in: f32 in every rung and
                                              // reference (CUBLAS_COMPUTE_32F*), C's type
-    TileShape block_tile;   // C tile (and K step) of one thread block
-    TileShape warp_tile;    // C tile of one warp (k = 0)
-    TileShape thread_tile;  // C tile of one thread in FMA rungs (k = 0), else 0
-    TileShape mma_tile;     // one tensor-core instruction, e.g. 16 x 8 x 16; 0 in FMA rungs
-    int stages = 1;         // shared-memory buffers in the K loop (1 = no pipelining)
-    std::string swizzle;    // shared-memory layout as a viz swizzle spec ("none", "pad:16", "xor")
-    std::vector<std::string> layout_ids;  // fragment atlas IDs of the instructions it uses
+    TileShape block_tile;                    // C tile (and K step) of one thread block
+    TileShape warp_tile;                     // C tile of one warp (k = 0)
+    TileShape thread_tile;                   // C tile of one thread in FMA rungs (k = 0), else 0
+    TileShape mma_tile;   // one tensor-core instruction, e.g. 16 x 8 x 16; 0 in FMA rungs
+    int stages = 1;       // shared-memory buffers in the K loop (1 = no pipelining)
+    std::string swizzle;  // shared-memory layout as a viz swizzle spec ("none", "pad:16", "xor")
+    std::vector<std::string> layout_ids;        // fragment atlas IDs of the instructions it uses
     std::vector<SharedAccess> shared_accesses;  // its shared-memory instructions that the bank
                                                 // lab models (none for cuBLAS)
-    int threads = 0;        // threads per block
+    int threads = 0;                            // threads per block
     int dynamic_smem_bytes = 0;  // dynamic shared memory per block (0: static only, <= 48 KiB)
-    int min_sm = 80;        // compute capability x 10 it needs (90 = sm_90a features)
-    std::string reference_id;  // the cuBLAS descriptor of the same precision ("" for cuBLAS)
+    int min_sm = 80;             // compute capability x 10 it needs (90 = sm_90a features)
+    std::string reference_id;    // the cuBLAS descriptor of the same precision ("" for cuBLAS)
 
     // "" when the kernel computes `problem` correctly (any M, N, K >= 1 it accepts), else one
     // line saying why not ("K must be a multiple of 8: rows are copied in 16-byte pieces").

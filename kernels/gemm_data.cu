@@ -1,7 +1,7 @@
-#include "kernels/gemm_data.h"
-
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+
+#include "kernels/gemm_data.h"
 
 namespace tclens::kernels {
 namespace {
@@ -18,7 +18,8 @@ __device__ __forceinline__ std::uint64_t mix(std::uint64_t x) {
 
 // Top 24 bits -> [-1, 1) in steps of 2^-23, exact in f32.
 __device__ __forceinline__ float uniform(std::uint64_t seed, std::int64_t i) {
-    const auto bits = static_cast<std::uint32_t>(mix(seed ^ mix(static_cast<std::uint64_t>(i))) >> 40);
+    const auto bits =
+        static_cast<std::uint32_t>(mix(seed ^ mix(static_cast<std::uint64_t>(i))) >> 40);
     return static_cast<float>(bits) * (1.0f / 8388608.0f) - 1.0f;
 }
 
@@ -32,16 +33,16 @@ __device__ __forceinline__ float load(const __nv_bfloat16* p) { return __bfloat1
 template <typename T>
 __global__ void fill_random_kernel(T* dst, std::int64_t count, std::uint64_t seed) {
     const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < count;
-         i += stride) {
+    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+         i < count; i += stride) {
         store(dst + i, uniform(seed, i));
     }
 }
 
 __global__ void poison_kernel(float* dst, std::int64_t count) {
     const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < count;
-         i += stride) {
+    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+         i < count; i += stride) {
         dst[i] = __int_as_float(0x7fc00000);
     }
 }
@@ -49,8 +50,8 @@ __global__ void poison_kernel(float* dst, std::int64_t count) {
 template <typename T>
 __global__ void to_f32_kernel(float* dst, const T* src, std::int64_t count) {
     const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < count;
-         i += stride) {
+    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+         i < count; i += stride) {
         dst[i] = load(src + i);
     }
 }
@@ -67,15 +68,17 @@ cudaError_t fill_random(void* dst, std::int64_t count, Precision precision, std:
     const unsigned grid = grid_for(count);
     switch (precision) {
         case Precision::kF16:
-            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<__half*>(dst), count, seed);
+            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<__half*>(dst), count,
+                                                              seed);
             break;
         case Precision::kBF16:
-            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<__nv_bfloat16*>(dst), count,
-                                                              seed);
+            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<__nv_bfloat16*>(dst),
+                                                              count, seed);
             break;
         case Precision::kF32:
         case Precision::kTF32:
-            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<float*>(dst), count, seed);
+            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<float*>(dst), count,
+                                                              seed);
             break;
     }
     return cudaGetLastError();
@@ -91,15 +94,17 @@ cudaError_t to_f32(float* dst, const void* src, std::int64_t count, Precision pr
     const unsigned grid = grid_for(count);
     switch (precision) {
         case Precision::kF16:
-            to_f32_kernel<<<grid, kThreads, 0, stream>>>(dst, static_cast<const __half*>(src), count);
+            to_f32_kernel<<<grid, kThreads, 0, stream>>>(dst, static_cast<const __half*>(src),
+                                                         count);
             break;
         case Precision::kBF16:
-            to_f32_kernel<<<grid, kThreads, 0, stream>>>(dst, static_cast<const __nv_bfloat16*>(src),
-                                                         count);
+            to_f32_kernel<<<grid, kThreads, 0, stream>>>(
+                dst, static_cast<const __nv_bfloat16*>(src), count);
             break;
         case Precision::kF32:
         case Precision::kTF32:
-            return cudaMemcpyAsync(dst, src, count * sizeof(float), cudaMemcpyDeviceToDevice, stream);
+            return cudaMemcpyAsync(dst, src, count * sizeof(float), cudaMemcpyDeviceToDevice,
+                                   stream);
     }
     return cudaGetLastError();
 }

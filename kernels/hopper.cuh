@@ -35,10 +35,11 @@
 namespace tclens::kernels::hopper {
 
 constexpr int kWarpgroupThreads = 128;
-constexpr int kSwizzleRowBytes = 128;   // one swizzled row: 8 chunks of 16 bytes
-constexpr int kSwizzleAtomBytes = 1024; // 8 rows: the period of the XOR pattern
-constexpr int kBoxElems = 64;           // 128 bytes of 16-bit elements: every operand box's width
-static_assert(kBoxElems == static_cast<int>(kTmaBoxElems), "device and host agree on the box width");
+constexpr int kSwizzleRowBytes = 128;    // one swizzled row: 8 chunks of 16 bytes
+constexpr int kSwizzleAtomBytes = 1024;  // 8 rows: the period of the XOR pattern
+constexpr int kBoxElems = 64;            // 128 bytes of 16-bit elements: every operand box's width
+static_assert(kBoxElems == static_cast<int>(kTmaBoxElems),
+              "device and host agree on the box width");
 
 // The TMA element type of a 16-bit operand.
 template <typename Element>
@@ -115,7 +116,8 @@ __device__ __forceinline__ void mbarrier_arrive(std::uint64_t* bar) {
 // them), so nothing needs ordering at cluster scope; .release.cluster would add a cluster-scope
 // memory fence to every arrival, in the consumers' K loop (rung 11's first version did that and
 // ran at half the speed of its cluster-less build).
-__device__ __forceinline__ void mbarrier_arrive_cluster(std::uint64_t* bar, std::uint32_t cta_rank) {
+__device__ __forceinline__ void mbarrier_arrive_cluster(std::uint64_t* bar,
+                                                        std::uint32_t cta_rank) {
     asm volatile(
         "{\n.reg .b32 remote;\n"
         "mapa.shared::cluster.u32 remote, %0, %1;\n"
@@ -171,10 +173,10 @@ __device__ __forceinline__ void tma_load_2d_multicast(void* dst, const CUtensorM
 // thread's current bulk group (commit with bulk_commit_group).
 __device__ __forceinline__ void tma_store_2d(const CUtensorMap* map, const void* src, int col,
                                              int row) {
-    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n" ::
-                     "l"(map),
-                 "r"(col), "r"(row), "r"(smem_addr(src))
-                 : "memory");
+    asm volatile(
+        "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n" ::"l"(map),
+        "r"(col), "r"(row), "r"(smem_addr(src))
+        : "memory");
 }
 __device__ __forceinline__ void bulk_commit_group() {
     asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
@@ -223,7 +225,8 @@ __device__ __forceinline__ std::uint64_t mn_major_descriptor(const void* tile,
            descriptor_field(kSwizzleAtomBytes) << 32 | kDescriptorSwizzle128B;
 }
 // desc moved on by `bytes` (a multiple of 16) within the same shared-memory tile.
-__device__ __forceinline__ std::uint64_t advance_descriptor(std::uint64_t desc, std::uint32_t bytes) {
+__device__ __forceinline__ std::uint64_t advance_descriptor(std::uint64_t desc,
+                                                            std::uint32_t bytes) {
     return desc + (bytes >> 4);
 }
 
@@ -255,22 +258,22 @@ __device__ __forceinline__ void fence_accumulators(float (&d)[R]) {
         "+f"(d[i + 6]), "+f"(d[i + 7])
 #define TCLENS_WGMMA_D_OPS_32 \
     TCLENS_WGMMA_D8(0), TCLENS_WGMMA_D8(8), TCLENS_WGMMA_D8(16), TCLENS_WGMMA_D8(24)
-#define TCLENS_WGMMA_D_OPS_64 \
+#define TCLENS_WGMMA_D_OPS_64                                                             \
     TCLENS_WGMMA_D_OPS_32, TCLENS_WGMMA_D8(32), TCLENS_WGMMA_D8(40), TCLENS_WGMMA_D8(48), \
         TCLENS_WGMMA_D8(56)
-#define TCLENS_WGMMA_D_OPS_128                                                              \
-    TCLENS_WGMMA_D_OPS_64, TCLENS_WGMMA_D8(64), TCLENS_WGMMA_D8(72), TCLENS_WGMMA_D8(80),   \
+#define TCLENS_WGMMA_D_OPS_128                                                                \
+    TCLENS_WGMMA_D_OPS_64, TCLENS_WGMMA_D8(64), TCLENS_WGMMA_D8(72), TCLENS_WGMMA_D8(80),     \
         TCLENS_WGMMA_D8(88), TCLENS_WGMMA_D8(96), TCLENS_WGMMA_D8(104), TCLENS_WGMMA_D8(112), \
         TCLENS_WGMMA_D8(120)
-#define TCLENS_WGMMA_D_REGS_32                                                   \
+#define TCLENS_WGMMA_D_REGS_32                                                    \
     "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, " \
     "%17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
-#define TCLENS_WGMMA_D_REGS_64                                                         \
-    TCLENS_WGMMA_D_REGS_32                                                             \
+#define TCLENS_WGMMA_D_REGS_64                                                           \
+    TCLENS_WGMMA_D_REGS_32                                                               \
     ", %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
     "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
-#define TCLENS_WGMMA_D_REGS_128                                                          \
-    TCLENS_WGMMA_D_REGS_64                                                               \
+#define TCLENS_WGMMA_D_REGS_128                                                            \
+    TCLENS_WGMMA_D_REGS_64                                                                 \
     ", %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "   \
     "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "     \
     "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, "     \
@@ -279,11 +282,12 @@ __device__ __forceinline__ void fence_accumulators(float (&d)[R]) {
 // wgmma with A and B from shared memory; scale-a = scale-b = 1, A K-major (trans-a 0), B
 // MN-major (trans-b 1). `shape_types`: e.g. "m64n256k16.f32.bf16.bf16"; `regs` / `ops`: the
 // accumulator list; `a`, `b`, `s`: the operand numbers of the descriptors and scale-d.
-#define TCLENS_WGMMA_SS(shape_types, regs, ops, a, b, s)                       \
-    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " s ", 0;\n"               \
-                 "wgmma.mma_async.sync.aligned." shape_types " {" regs "}, " a \
-                 ", " b ", p, 1, 1, 0, 1;\n}\n"                                \
-                 : ops                                                         \
+#define TCLENS_WGMMA_SS(shape_types, regs, ops, a, b, s)                              \
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " s                                \
+                 ", 0;\n"                                                             \
+                 "wgmma.mma_async.sync.aligned." shape_types " {" regs "}, " a ", " b \
+                 ", p, 1, 1, 0, 1;\n}\n"                                              \
+                 : ops                                                                \
                  : "l"(desc_a), "l"(desc_b), "r"(scale_d))
 
 // d (64 x N f32 of the warpgroup, N / 2 per thread) = A B (scale_d == 0) or d + A B, for one
@@ -307,8 +311,8 @@ __device__ __forceinline__ void wgmma_ss(float (&d)[N / 2], std::uint64_t desc_a
         }
     } else if constexpr (N == 128) {
         if constexpr (kHalf) {
-            TCLENS_WGMMA_SS("m64n128k16.f32.f16.f16", TCLENS_WGMMA_D_REGS_64,
-                            TCLENS_WGMMA_D_OPS_64, "%64", "%65", "%66");
+            TCLENS_WGMMA_SS("m64n128k16.f32.f16.f16", TCLENS_WGMMA_D_REGS_64, TCLENS_WGMMA_D_OPS_64,
+                            "%64", "%65", "%66");
         } else {
             TCLENS_WGMMA_SS("m64n128k16.f32.bf16.bf16", TCLENS_WGMMA_D_REGS_64,
                             TCLENS_WGMMA_D_OPS_64, "%64", "%65", "%66");

@@ -6,20 +6,21 @@
 
 namespace tclens::kernels {
 
-KernelDescriptor naive_fma_kernel();        // 01_naive_fma.cu
-KernelDescriptor smem_tiled_kernel();       // 02_smem_tiled.cu
-KernelDescriptor register_tiled_kernel();   // 03_register_tiled.cu
-KernelDescriptor wmma_kernel(Precision precision);  // 04_wmma.cu: kF16 or kBF16
-KernelDescriptor mma_tf32_puzzle_kernel();  // 05_mma_tf32_puzzle.cu
-KernelDescriptor mma_tf32_tuned_kernel();   // 06_mma_tf32_tuned.cu
+KernelDescriptor naive_fma_kernel();                            // 01_naive_fma.cu
+KernelDescriptor smem_tiled_kernel();                           // 02_smem_tiled.cu
+KernelDescriptor register_tiled_kernel();                       // 03_register_tiled.cu
+KernelDescriptor wmma_kernel(Precision precision);              // 04_wmma.cu: kF16 or kBF16
+KernelDescriptor mma_tf32_puzzle_kernel();                      // 05_mma_tf32_puzzle.cu
+KernelDescriptor mma_tf32_tuned_kernel();                       // 06_mma_tf32_tuned.cu
 KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision);  // 07_..., kF16 or kBF16
 KernelDescriptor mma_cp_async_kernel(Precision precision);      // 08_..., kF16 or kBF16
 
 // Hopper rungs, kF16 or kBF16, min_sm = 90: they need sm_90a (TMA, mbarrier transactions,
 // wgmma) and are stubs in the binaries of other architectures.
-KernelDescriptor wgmma_tma_kernel(Precision precision);               // 09_wgmma_tma.cu
-KernelDescriptor wgmma_warp_specialized_kernel(Precision precision);  // 10_wgmma_warp_specialized.cu
-KernelDescriptor wgmma_persistent_kernel(Precision precision);        // 11_wgmma_persistent.cu
+KernelDescriptor wgmma_tma_kernel(Precision precision);  // 09_wgmma_tma.cu
+KernelDescriptor wgmma_warp_specialized_kernel(
+    Precision precision);                                       // 10_wgmma_warp_specialized.cu
+KernelDescriptor wgmma_persistent_kernel(Precision precision);  // 11_wgmma_persistent.cu
 
 // cuBLAS in the same run, one descriptor per precision (cublas_reference.cu):
 //   kF32  cublasGemmEx, CUBLAS_COMPUTE_32F_PEDANTIC (tensor cores forbidden)

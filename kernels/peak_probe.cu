@@ -334,7 +334,8 @@ std::string cuda_text(cudaError_t status) {
     return std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
 }
 
-// The stream, events and device buffers of one measure_instruction_peaks call; freed when destroyed.
+// The stream, events and device buffers of one measure_instruction_peaks call; freed when
+// destroyed.
 struct ProbeContext {
     cudaStream_t stream = nullptr;
     cudaEvent_t starts[kTimedLaunches] = {};

@@ -29,7 +29,8 @@ std::optional<GemmProblem> parse_problem(std::string_view text) {
 }
 
 std::string problem_error(std::string_view text) {
-    return "size '" + std::string(text) + "' is not MxNxK with M, N and K whole numbers from 1 to " +
+    return "size '" + std::string(text) +
+           "' is not MxNxK with M, N and K whole numbers from 1 to " +
            std::to_string(kMaxProblemSide) + " (e.g. 4096x4096x4096)";
 }
 

@@ -67,8 +67,8 @@ std::string why_not_runnable(const KernelDescriptor& kernel, const GemmProblem& 
         return "M, N and K must each be at least 1";
     }
     if (sm < kernel.min_sm) {
-        return kernel.id + " needs sm_" + std::to_string(kernel.min_sm) + " or newer; this GPU is sm_" +
-               std::to_string(sm);
+        return kernel.id + " needs sm_" + std::to_string(kernel.min_sm) +
+               " or newer; this GPU is sm_" + std::to_string(sm);
     }
     if (kernel.dynamic_smem_bytes > limits.smem_per_block_optin) {
         return kernel.id + " needs " + std::to_string(kernel.dynamic_smem_bytes / 1024) +
@@ -78,8 +78,8 @@ std::string why_not_runnable(const KernelDescriptor& kernel, const GemmProblem& 
     const std::string cannot = kernel.can_run(problem);
     if (!cannot.empty() || limits.free_memory_bytes < 0) return cannot;
     const std::int64_t needed = run_memory_bytes(kernel, problem);
-    const auto usable =
-        static_cast<std::int64_t>(static_cast<double>(limits.free_memory_bytes) * kUsableFreeMemory);
+    const auto usable = static_cast<std::int64_t>(static_cast<double>(limits.free_memory_bytes) *
+                                                  kUsableFreeMemory);
     if (needed <= usable) return "";
     auto gib = [](std::int64_t bytes) {
         char text[32];

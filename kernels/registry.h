@@ -19,8 +19,8 @@ const KernelDescriptor* find_kernel(const std::string& id);
 
 // What a GPU offers that a kernel may need.
 struct DeviceLimits {
-    int sm = 0;                  // compute capability, major * 10 + minor
-    int smem_per_block_optin = 0;  // bytes of shared memory a block may opt in to
+    int sm = 0;                           // compute capability, major * 10 + minor
+    int smem_per_block_optin = 0;         // bytes of shared memory a block may opt in to
     std::int64_t free_memory_bytes = -1;  // free GPU memory now; < 0: unknown, not checked
 };
 

@@ -1,5 +1,3 @@
-#include "kernels/runner.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,13 +8,14 @@
 #include "kernels/gemm_data.h"
 #include "kernels/ladder.h"
 #include "kernels/registry.h"
+#include "kernels/runner.h"
 
 namespace tclens::kernels {
 namespace {
 
 constexpr int kMaxInputSets = 64;
-constexpr int kL2Multiple = 3;          // input copies total at least this many L2 sizes
-constexpr int kReferenceSamples = 1024; // fp64 spot checks of the cuBLAS reference
+constexpr int kL2Multiple = 3;           // input copies total at least this many L2 sizes
+constexpr int kReferenceSamples = 1024;  // fp64 spot checks of the cuBLAS reference
 
 // Owns one device allocation.
 class DeviceBuffer {
@@ -29,7 +28,9 @@ class DeviceBuffer {
     DeviceBuffer& operator=(const DeviceBuffer&) = delete;
     DeviceBuffer(DeviceBuffer&& other) noexcept : ptr_(other.ptr_) { other.ptr_ = nullptr; }
 
-    cudaError_t allocate(std::int64_t bytes) { return cudaMalloc(&ptr_, static_cast<std::size_t>(bytes)); }
+    cudaError_t allocate(std::int64_t bytes) {
+        return cudaMalloc(&ptr_, static_cast<std::size_t>(bytes));
+    }
     void* get() const { return ptr_; }
     float* as_float() const { return static_cast<float*>(ptr_); }
 
@@ -42,7 +43,8 @@ std::string cuda_text(cudaError_t error) {
 }
 
 std::uint64_t input_seed(std::uint64_t seed, int set, int operand) {
-    return seed * 0x100000001b3ull + static_cast<std::uint64_t>(set) * 2 + static_cast<std::uint64_t>(operand);
+    return seed * 0x100000001b3ull + static_cast<std::uint64_t>(set) * 2 +
+           static_cast<std::uint64_t>(operand);
 }
 
 // One input copy: A (M x K) and B (K x N) in the kernel's storage type.
@@ -84,10 +86,13 @@ double verification_bound(Precision precision, std::int64_t k) {
     constexpr double kDepthOfBase = 4096;
     const double growth = std::sqrt(std::max(1.0, static_cast<double>(k) / kDepthOfBase));
     switch (precision) {
-        case Precision::kF32: return 2e-6 * growth;
-        case Precision::kTF32: return 1e-3 * growth;
+        case Precision::kF32:
+            return 2e-6 * growth;
+        case Precision::kTF32:
+            return 1e-3 * growth;
         case Precision::kF16:
-        case Precision::kBF16: return 1e-2 * growth;
+        case Precision::kBF16:
+            return 1e-2 * growth;
     }
     return 0;
 }
@@ -121,10 +126,13 @@ GemmRunner::GemmRunner() {
     int minor = 0;
     int l2 = 0;
     int smem_optin = 0;
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device);
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
     if (e == cudaSuccess) e = cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking);
     if (e != cudaSuccess) {
         init_error_ = "no usable GPU: " + cuda_text(e);
@@ -148,8 +156,8 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     // An injected launch failure (fault_injection.h) comes before the device checks, so that it
     // reads the same on a machine without a GPU.
     if (injected_fault() == Fault::kLaunchFailure) {
-        result.error = cuda_text(cudaErrorLaunchFailure) + " (injected: " +
-                       fault_setting(Fault::kLaunchFailure) + ")";
+        result.error = cuda_text(cudaErrorLaunchFailure) +
+                       " (injected: " + fault_setting(Fault::kLaunchFailure) + ")";
         return result;
     }
     if (!init_error_.empty()) {
@@ -177,10 +185,12 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     const std::int64_t set_bytes = (a_count + b_count) * elem;
     // C, and for the cuBLAS reference its output plus f32 copies of 16-bit inputs.
     const std::int64_t fixed_bytes = run_memory_bytes(kernel, p) - set_bytes;
-    const auto usable = static_cast<std::int64_t>(static_cast<double>(free_bytes) * kUsableFreeMemory);
+    const auto usable =
+        static_cast<std::int64_t>(static_cast<double>(free_bytes) * kUsableFreeMemory);
     const std::int64_t wanted_sets = (kL2Multiple * l2_bytes_ + set_bytes - 1) / set_bytes;
     const std::int64_t fitting_sets = (usable - fixed_bytes) / set_bytes;
-    const int sets = static_cast<int>(std::clamp<std::int64_t>(std::min(wanted_sets, fitting_sets), 1, kMaxInputSets));
+    const int sets = static_cast<int>(
+        std::clamp<std::int64_t>(std::min(wanted_sets, fitting_sets), 1, kMaxInputSets));
     result.input_sets = sets;
 
     auto fail = [&](cudaError_t error) {
@@ -193,8 +203,12 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
         InputSet& in = inputs[static_cast<std::size_t>(s)];
         if ((e = in.a.allocate(a_count * elem)) != cudaSuccess) return fail(e);
         if ((e = in.b.allocate(b_count * elem)) != cudaSuccess) return fail(e);
-        if ((e = fill_random(in.a.get(), a_count, kernel.precision, input_seed(options.seed, s, 0), stream_)) != cudaSuccess) return fail(e);
-        if ((e = fill_random(in.b.get(), b_count, kernel.precision, input_seed(options.seed, s, 1), stream_)) != cudaSuccess) return fail(e);
+        if ((e = fill_random(in.a.get(), a_count, kernel.precision, input_seed(options.seed, s, 0),
+                             stream_)) != cudaSuccess)
+            return fail(e);
+        if ((e = fill_random(in.b.get(), b_count, kernel.precision, input_seed(options.seed, s, 1),
+                             stream_)) != cudaSuccess)
+            return fail(e);
     }
     DeviceBuffer c;
     if ((e = c.allocate(c_count * 4)) != cudaSuccess) return fail(e);
@@ -209,12 +223,18 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     if ((e = cudaStreamSynchronize(stream_)) != cudaSuccess) return fail(e);
 
     std::vector<float> host_c(static_cast<std::size_t>(c_count));
-    if ((e = download_f32(host_c, c.get(), c_count, Precision::kF32, stream_)) != cudaSuccess) return fail(e);
+    if ((e = download_f32(host_c, c.get(), c_count, Precision::kF32, stream_)) != cudaSuccess)
+        return fail(e);
     std::vector<float> host_a;
     std::vector<float> host_b;
-    if ((e = download_f32(host_a, inputs[0].a.get(), a_count, kernel.precision, stream_)) != cudaSuccess) return fail(e);
-    if ((e = download_f32(host_b, inputs[0].b.get(), b_count, kernel.precision, stream_)) != cudaSuccess) return fail(e);
-    result.check.nan_count = std::count_if(host_c.begin(), host_c.end(), [](float v) { return std::isnan(v); });
+    if ((e = download_f32(host_a, inputs[0].a.get(), a_count, kernel.precision, stream_)) !=
+        cudaSuccess)
+        return fail(e);
+    if ((e = download_f32(host_b, inputs[0].b.get(), b_count, kernel.precision, stream_)) !=
+        cudaSuccess)
+        return fail(e);
+    result.check.nan_count =
+        std::count_if(host_c.begin(), host_c.end(), [](float v) { return std::isnan(v); });
 
     if (cpu_reference) {
         result.check.reference = "cpu.fp64";
@@ -231,14 +251,20 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
         if (elem != 4) {
             if ((e = a32.allocate(a_count * 4)) != cudaSuccess) return fail(e);
             if ((e = b32.allocate(b_count * 4)) != cudaSuccess) return fail(e);
-            if ((e = to_f32(a32.as_float(), inputs[0].a.get(), a_count, kernel.precision, stream_)) != cudaSuccess) return fail(e);
-            if ((e = to_f32(b32.as_float(), inputs[0].b.get(), b_count, kernel.precision, stream_)) != cudaSuccess) return fail(e);
+            if ((e = to_f32(a32.as_float(), inputs[0].a.get(), a_count, kernel.precision,
+                            stream_)) != cudaSuccess)
+                return fail(e);
+            if ((e = to_f32(b32.as_float(), inputs[0].b.get(), b_count, kernel.precision,
+                            stream_)) != cudaSuccess)
+                return fail(e);
             ref_operands.a = a32.get();
             ref_operands.b = b32.get();
         }
         if ((e = sgemm.launch(ref_operands, stream_)) != cudaSuccess) return fail(e);
         std::vector<float> host_ref;
-        if ((e = download_f32(host_ref, ref.get(), c_count, Precision::kF32, stream_)) != cudaSuccess) return fail(e);
+        if ((e = download_f32(host_ref, ref.get(), c_count, Precision::kF32, stream_)) !=
+            cudaSuccess)
+            return fail(e);
         result.check.rel_rms_error = relative_rms_error(host_c, host_ref);
 
         std::vector<float> sampled_ref;
@@ -303,8 +329,8 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     result.median_ms = median(times);
     result.min_ms = *std::min_element(times.begin(), times.end());
     result.max_ms = *std::max_element(times.begin(), times.end());
-    result.tflops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) * static_cast<double>(p.k) /
-                    (result.median_ms * 1e-3) / 1e12;
+    result.tflops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) *
+                    static_cast<double>(p.k) / (result.median_ms * 1e-3) / 1e12;
     return result;
 }
 

@@ -39,17 +39,17 @@ struct RunOptions {
     int warmup_runs = 5;
     int timed_runs = 30;  // >= 1; the bench uses >= 20
     std::uint64_t seed = 1;
-    bool time = true;  // false: verify only
+    bool time = true;                           // false: verify only
     const std::atomic<bool>* cancel = nullptr;  // checked between launches
 };
 
 struct Verification {
     bool passed = false;
-    double rel_rms_error = 0;     // sqrt(sum (c - ref)^2 / sum ref^2)
-    double bound = 0;             // verification_bound(precision, K)
-    std::string reference;        // "cpu.fp64" or "cublas.sgemm"
-    double reference_rel_rms = 0; // cuBLAS reference vs fp64 at sampled elements (else 0)
-    std::int64_t nan_count = 0;   // elements left NaN (unwritten or broken)
+    double rel_rms_error = 0;      // sqrt(sum (c - ref)^2 / sum ref^2)
+    double bound = 0;              // verification_bound(precision, K)
+    std::string reference;         // "cpu.fp64" or "cublas.sgemm"
+    double reference_rel_rms = 0;  // cuBLAS reference vs fp64 at sampled elements (else 0)
+    std::int64_t nan_count = 0;    // elements left NaN (unwritten or broken)
 };
 
 struct RunResult {
@@ -59,15 +59,17 @@ struct RunResult {
     std::string skipped;  // why it did not run (kernel cannot, too little memory); "" if it ran
     std::string error;    // CUDA error text, or "cancelled"; "" if none
     Verification check;
-    int input_sets = 0;   // rotated input copies
+    int input_sets = 0;  // rotated input copies
     int timed_runs = 0;
     double median_ms = 0;
     double min_ms = 0;
     double max_ms = 0;
-    double tflops = 0;    // 2 M N K / median; 0 unless timed and verified
+    double tflops = 0;  // 2 M N K / median; 0 unless timed and verified
 
     // True when the result may be shown as a number: it ran, no error, verified, timed.
-    bool counts() const { return skipped.empty() && error.empty() && check.passed && timed_runs > 0; }
+    bool counts() const {
+        return skipped.empty() && error.empty() && check.passed && timed_runs > 0;
+    }
 };
 
 // The outcome of a run in words: "ok", "skipped: <reason>", "error: <CUDA error, or

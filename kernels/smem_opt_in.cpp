@@ -16,7 +16,8 @@ cudaError_t opt_in_shared_memory(const void* kernel, int bytes, bool max_carveou
     const auto key = std::make_tuple(kernel, device, bytes, max_carveout);
     const auto known = answers.find(key);
     if (known != answers.end()) return known->second;
-    cudaError_t status = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+    cudaError_t status =
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
     if (status == cudaSuccess && max_carveout) {
         status = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                       cudaSharedmemCarveoutMaxShared);

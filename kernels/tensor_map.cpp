@@ -1,7 +1,7 @@
 #include "kernels/tensor_map.h"
 
-#include <cuda_runtime.h>
 #include <cudaTypedefs.h>
+#include <cuda_runtime.h>
 
 namespace tclens::kernels {
 namespace {
@@ -39,12 +39,12 @@ std::string encode_tensor_map(const TensorMap2d& spec, CUtensorMap* map) {
     const cuuint64_t strides[1] = {spec.row_stride_bytes};
     const cuuint32_t box[2] = {spec.box_cols, spec.box_rows};
     const cuuint32_t element_strides[2] = {1, 1};
-    const CUresult result = encode(
-        map, spec.type, 2, const_cast<void*>(spec.base), dims, strides, box, element_strides,
-        CU_TENSOR_MAP_INTERLEAVE_NONE,
-        spec.swizzle == TensorMapSwizzle::k128B ? CU_TENSOR_MAP_SWIZZLE_128B
-                                                : CU_TENSOR_MAP_SWIZZLE_NONE,
-        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    const CUresult result =
+        encode(map, spec.type, 2, const_cast<void*>(spec.base), dims, strides, box, element_strides,
+               CU_TENSOR_MAP_INTERLEAVE_NONE,
+               spec.swizzle == TensorMapSwizzle::k128B ? CU_TENSOR_MAP_SWIZZLE_128B
+                                                       : CU_TENSOR_MAP_SWIZZLE_NONE,
+               CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (result != CUDA_SUCCESS) {
         return "cuTensorMapEncodeTiled failed with CUresult " +
                std::to_string(static_cast<int>(result));

@@ -15,7 +15,9 @@ namespace tclens::kernels {
 constexpr std::uint32_t kTmaBoxElems = 64;
 
 // Tiles of `tile` elements that cover `extent` elements.
-inline std::int64_t tiles_covering(std::int64_t extent, int tile) { return (extent + tile - 1) / tile; }
+inline std::int64_t tiles_covering(std::int64_t extent, int tile) {
+    return (extent + tile - 1) / tile;
+}
 
 // "" when a TMA rung with block_m x block_n C tiles can compute `problem`, else one line why
 // not: M, N and K at most 2^30 (32-bit index math), K and N multiples of 8 (TMA row strides are

@@ -79,7 +79,8 @@ nlohmann::json to_json(const kernels::BenchReport& report) {
     for (const kernels::BenchRow& row : report.rows) rows.push_back(to_json(row));
     return {{"peaks", peaks},
             {"instruction_peaks", instruction_peaks},
-            {"peak_error", report.peak_error.empty() ? nlohmann::json() : nlohmann::json(report.peak_error)},
+            {"peak_error",
+             report.peak_error.empty() ? nlohmann::json() : nlohmann::json(report.peak_error)},
             {"results", rows}};
 }
 

@@ -31,7 +31,6 @@ nlohmann::json to_json(const kernels::BenchReport& report);
 // and ""; "cublas_id" equal to "kernel" reads as no reference (a cuBLAS row). False, with `error`
 // naming the first missing or mistyped key, when `json` is not such a document.
 bool bench_row_from_json(const nlohmann::json& json, kernels::BenchRow& row, std::string& error);
-bool peak_from_json(const nlohmann::json& json, kernels::PeakMeasurement& peak,
-                    std::string& error);
+bool peak_from_json(const nlohmann::json& json, kernels::PeakMeasurement& peak, std::string& error);
 
 }  // namespace tclens::profiling

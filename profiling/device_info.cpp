@@ -95,15 +95,13 @@ SystemReport query_system() {
     }
     report.driver_version = read_driver_version();
     if (kernels::injected_fault() == kernels::Fault::kNoGpu) {
-        report.no_gpu_reason =
-            kernels::fault_setting(kernels::Fault::kNoGpu) + " hides every GPU";
+        report.no_gpu_reason = kernels::fault_setting(kernels::Fault::kNoGpu) + " hides every GPU";
         return report;
     }
     int count = 0;
     const cudaError_t status = cudaGetDeviceCount(&count);
     if (status != cudaSuccess || count == 0) {
-        report.no_gpu_reason =
-            no_gpu_reason(status == cudaSuccess ? cudaErrorNoDevice : status);
+        report.no_gpu_reason = no_gpu_reason(status == cudaSuccess ? cudaErrorNoDevice : status);
         cudaGetLastError();  // reset the runtime error state for later calls
         return report;
     }
@@ -141,12 +139,11 @@ std::string versions_summary(const SystemReport& report) {
 std::string system_summary(const SystemReport& report) {
     if (!report.has_gpu()) return "no GPU found: layouts, bank models and recordings only";
     const DeviceFacts& d = report.devices.front();
-    std::string line = d.name + " | sm_" + std::to_string(d.cc_major) +
-                       std::to_string(d.cc_minor) + " | " + std::to_string(d.sm_count) +
-                       " SMs | driver " +
-                       (report.driver_version.empty() ? "?" : report.driver_version) +
-                       " | CUDA " + format_cuda_version(report.driver_cuda_version) +
-                       " (runtime " + format_cuda_version(report.runtime_version) + ")";
+    std::string line = d.name + " | sm_" + std::to_string(d.cc_major) + std::to_string(d.cc_minor) +
+                       " | " + std::to_string(d.sm_count) + " SMs | driver " +
+                       (report.driver_version.empty() ? "?" : report.driver_version) + " | CUDA " +
+                       format_cuda_version(report.driver_cuda_version) + " (runtime " +
+                       format_cuda_version(report.runtime_version) + ")";
     if (report.devices.size() > 1) {
         line += " | +" + std::to_string(report.devices.size() - 1) + " more GPU(s)";
     }
@@ -160,9 +157,9 @@ std::vector<std::pair<std::string, std::string>> describe_device(const DeviceFac
     return {
         {"Name", d.name},
         {"PCI bus", d.pci_bus_id},
-        {"Compute capability",
-         std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + " (sm_" +
-             std::to_string(d.cc_major) + std::to_string(d.cc_minor) + ")"},
+        {"Compute capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) +
+                                   " (sm_" + std::to_string(d.cc_major) +
+                                   std::to_string(d.cc_minor) + ")"},
         {"SMs", std::to_string(d.sm_count)},
         {"SM clock (peak)", mhz_text(d.sm_clock_khz)},
         {"Memory clock (peak)", mhz_text(d.mem_clock_khz)},

@@ -17,14 +17,14 @@ struct DeviceFacts {
     int cc_major = 0;
     int cc_minor = 0;
     int sm_count = 0;
-    int sm_clock_khz = 0;         // peak SM clock
-    int mem_clock_khz = 0;        // peak memory clock
+    int sm_clock_khz = 0;   // peak SM clock
+    int mem_clock_khz = 0;  // peak memory clock
     int mem_bus_width_bits = 0;
     std::size_t global_mem_bytes = 0;
     int l2_bytes = 0;
     int persisting_l2_max_bytes = 0;
-    std::size_t smem_per_block = 0;         // without opt-in
-    std::size_t smem_per_block_optin = 0;   // with cudaFuncAttributeMaxDynamicSharedMemorySize
+    std::size_t smem_per_block = 0;        // without opt-in
+    std::size_t smem_per_block_optin = 0;  // with cudaFuncAttributeMaxDynamicSharedMemorySize
     std::size_t smem_per_sm = 0;
     std::size_t reserved_smem_per_block = 0;
     int regs_per_block = 0;
@@ -43,7 +43,7 @@ struct SystemReport {
     int driver_cuda_version = 0;  // CUDA version the driver supports; 0 when there is no driver
     std::string driver_version;   // kernel module version, e.g. "580.159.04"; "" if unknown
     std::vector<DeviceFacts> devices;
-    std::string no_gpu_reason;    // why `devices` is empty, e.g. "CUDA driver not found"
+    std::string no_gpu_reason;  // why `devices` is empty, e.g. "CUDA driver not found"
     bool has_gpu() const { return !devices.empty(); }
 };
 

@@ -9,11 +9,14 @@ namespace tclens::profiling {
 ProfilerError cupti_fault_error(kernels::Fault fault) {
     const std::string call = kernels::fault_setting(fault);
     switch (fault) {
-        case kernels::Fault::kCuptiUnavailable: return cupti_error(CUPTI_ERROR_NOT_SUPPORTED, call);
+        case kernels::Fault::kCuptiUnavailable:
+            return cupti_error(CUPTI_ERROR_NOT_SUPPORTED, call);
         case kernels::Fault::kCuptiPermission:
             return cupti_error(CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, call);
-        case kernels::Fault::kCuptiBusy: return cupti_error(CUPTI_ERROR_HARDWARE_BUSY, call);
-        default: return ProfilerError{};
+        case kernels::Fault::kCuptiBusy:
+            return cupti_error(CUPTI_ERROR_HARDWARE_BUSY, call);
+        default:
+            return ProfilerError{};
     }
 }
 

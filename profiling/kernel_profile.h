@@ -116,7 +116,7 @@ struct KernelTimeline {
     std::uint64_t lost = 0;           // samples CUPTI returned without timestamps
     std::uint64_t dropped = 0;        // samples pushed out of the ring
     bool overflow = false;
-    std::uint64_t launches = 0;    // kernel runs while sampling
+    std::uint64_t launches = 0;  // kernel runs while sampling
     // Mean GPU time per launch without sampling: the mean of a run just before sampling starts
     // and one just after it stops (after an unmeasured warm-up), so a clock that drifts while
     // the GPU heats up affects both sides alike.

@@ -84,9 +84,9 @@ std::uint64_t pm_interval_setting(PmTrigger trigger, std::uint64_t interval_ns, 
 std::uint32_t pm_max_samples(std::uint64_t interval_ns, std::uint64_t decode_period_ns);
 
 struct PmSamplerConfig {
-    std::vector<std::string> metrics;             // empty: metric_set("timeline")
-    std::uint64_t interval_ns = 1'000'000;        // [kMinPmIntervalNs, kMaxPmIntervalNs]
-    std::size_t ring_capacity = 20'000;           // samples kept; the oldest go first
+    std::vector<std::string> metrics;       // empty: metric_set("timeline")
+    std::uint64_t interval_ns = 1'000'000;  // [kMinPmIntervalNs, kMaxPmIntervalNs]
+    std::size_t ring_capacity = 20'000;     // samples kept; the oldest go first
     // How often the decode thread drains the buffer: 20 updates/s for a scrolling chart, and
     // few enough CUPTI calls that the thread seldom holds the driver while work is launched.
     std::uint64_t decode_period_ns = 50'000'000;
@@ -99,9 +99,9 @@ struct PmSnapshot {
     // Samples with sequence >= the one asked for that the ring dropped before this snapshot:
     // samples.front().sequence == first_sequence + skipped whenever samples is not empty.
     std::uint64_t skipped = 0;
-    std::uint64_t dropped = 0;         // samples pushed out of the ring
-    std::uint64_t lost = 0;            // samples CUPTI returned without timestamps
-    bool overflow = false;             // the hardware buffer overflowed: samples are missing
+    std::uint64_t dropped = 0;  // samples pushed out of the ring
+    std::uint64_t lost = 0;     // samples CUPTI returned without timestamps
+    bool overflow = false;      // the hardware buffer overflowed: samples are missing
     bool running = false;
     ProfilerError error;  // the decode thread's first failure; sampling stopped
     PmTrigger trigger = PmTrigger::kGpuTime;

@@ -307,8 +307,8 @@ ProfileResult RangeProfiler::profile(const std::vector<std::string>& metrics,
 
         using Session = State::Session;
         const Session* kept = state_->session.get();
-        result.reused_session = kept != nullptr && kept->metrics == metrics &&
-                                kept->mode == mode && kept->max_ranges == max_ranges;
+        result.reused_session = kept != nullptr && kept->metrics == metrics && kept->mode == mode &&
+                                kept->max_ranges == max_ranges;
         if (!result.reused_session) {
             state_->session.reset();
             auto fresh = std::make_unique<Session>();

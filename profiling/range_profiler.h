@@ -65,9 +65,9 @@ struct ProfileResult {
     std::vector<RangeValues> ranges;  // in launch order (per kernel) or one entry (kUserRange)
     // Where the call's wall time went, so a slow live view can be explained.
     bool reused_session = false;  // the enabled range profiler of the previous call was kept
-    double setup_ms = 0;    // config, enable (a new session only), counter data image, SetConfig
-    double passes_ms = 0;   // before_each_pass + workload + Start/Stop, all passes
-    double decode_ms = 0;   // DecodeData + evaluation
+    double setup_ms = 0;   // config, enable (a new session only), counter data image, SetConfig
+    double passes_ms = 0;  // before_each_pass + workload + Start/Stop, all passes
+    double decode_ms = 0;  // DecodeData + evaluation
     // Every pass ran behind a PassGate: the ranges hold GPU work only.
     bool gated = false;
 };

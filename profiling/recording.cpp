@@ -61,9 +61,9 @@ json to_json(const Recording& recording) {
             {"system", to_json(recording.system)},
             {"peaks", peaks},
             {"peak_error", recording.peak_error},
-            {"dram_bandwidth", dram.bytes_per_s > 0 ? json{{"bytes_per_s", dram.bytes_per_s},
-                                                           {"method", dram.method}}
-                                                     : json()},
+            {"dram_bandwidth",
+             dram.bytes_per_s > 0 ? json{{"bytes_per_s", dram.bytes_per_s}, {"method", dram.method}}
+                                  : json()},
             {"bench", bench},
             {"profiles", profiles},
             {"timelines", timelines}};
@@ -88,10 +88,11 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
     const std::int64_t found = version.get<std::int64_t>();
     if (found != kRecordingSchemaVersion) {
         const std::string wanted = std::to_string(kRecordingSchemaVersion);
-        error = "schema_version " + std::to_string(found) +
-                (found > kRecordingSchemaVersion
-                     ? " is newer than this build reads (" + wanted + "); open it with a newer tclens"
-                     : " is older than this build reads (" + wanted + ")");
+        error =
+            "schema_version " + std::to_string(found) +
+            (found > kRecordingSchemaVersion
+                 ? " is newer than this build reads (" + wanted + "); open it with a newer tclens"
+                 : " is older than this build reads (" + wanted + ")");
         return false;
     }
 

@@ -15,10 +15,9 @@
 // naming the version found and the one this build reads. Unknown extra keys are ignored.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "kernels/bench.h"
 #include "kernels/peak_probe.h"

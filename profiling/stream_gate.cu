@@ -1,6 +1,6 @@
-#include "profiling/stream_gate.h"
-
 #include <atomic>
+
+#include "profiling/stream_gate.h"
 
 namespace tclens::profiling {
 namespace {

@@ -7,7 +7,8 @@
 namespace tclens::viz {
 
 std::string write_file_atomically(
-    const std::string& path, const std::function<std::string(const std::string& temporary)>& write) {
+    const std::string& path,
+    const std::function<std::string(const std::string& temporary)>& write) {
     const std::string temporary = path + ".tmp";
     std::string reason = write(temporary);
     if (reason.empty() && std::rename(temporary.c_str(), path.c_str()) != 0) {

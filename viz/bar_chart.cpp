@@ -57,15 +57,17 @@ DrawList bar_chart(const std::vector<Bar>& bars, const BarChartOptions& options)
     float right = kMargin + text_width(options.title.size(), size);
 
     if (!options.title.empty()) {
-        draw.texts.push_back({kMargin, kMargin, size, palette.text, TextAlign::kLeft, options.title});
+        draw.texts.push_back(
+            {kMargin, kMargin, size, palette.text, TextAlign::kLeft, options.title});
     }
     // Grid lines first: rects paint in order, so the bars cover them.
     const int ticks = static_cast<int>(std::lround(axis.max / axis.step));
     float last_tick_end = origin;
     for (int t = 0; t <= ticks; ++t) {
-        const float x = origin + options.bar_area * static_cast<float>(t) / static_cast<float>(ticks);
-        draw.rects.push_back({x, top - 2.0f, 1.0f, rows_bottom - top + 4.0f, palette.grid,
-                              kTransparent, 0.0f, -1});
+        const float x =
+            origin + options.bar_area * static_cast<float>(t) / static_cast<float>(ticks);
+        draw.rects.push_back(
+            {x, top - 2.0f, 1.0f, rows_bottom - top + 4.0f, palette.grid, kTransparent, 0.0f, -1});
         const std::string text = tick_text(axis.step * t);
         draw.texts.push_back({x, rows_bottom + 4.0f, size, palette.text, TextAlign::kCenter, text});
         last_tick_end = x + text_width(text.size(), size) / 2.0f;
@@ -91,7 +93,8 @@ DrawList bar_chart(const std::vector<Bar>& bars, const BarChartOptions& options)
                                   static_cast<int>(i)});
         }
         const float value_x = origin + length + kValueGap;
-        draw.texts.push_back({value_x, text_y, size, palette.text, TextAlign::kLeft, bar.value_text});
+        draw.texts.push_back(
+            {value_x, text_y, size, palette.text, TextAlign::kLeft, bar.value_text});
         right = std::max(right, value_x + text_width(bar.value_text.size(), size));
     }
     draw.width = std::ceil(std::max(right, origin + options.bar_area) + kMargin);

@@ -32,7 +32,7 @@ struct BarChartOptions {
     std::string axis_label;   // after the tick values, e.g. "TFLOP/s"; "" for none
     float bar_area = 360.0f;  // pixels from the axis origin to scale_max
     float bar_height = 18.0f;
-    float gap = 6.0f;         // between bars
+    float gap = 6.0f;  // between bars
     float text_size = 13.0f;
     const Palette* palette = nullptr;  // nullptr: dark_palette()
 };

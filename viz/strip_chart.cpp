@@ -52,7 +52,8 @@ DrawList strip_chart(const std::vector<double>& values, const StripChartOptions&
     const double axis_max = strip_chart_max(values, options);
     const std::size_t first = first_drawn(values, options.capacity);
     const std::size_t drawn = values.size() - first;
-    const std::size_t columns = options.capacity > 0 ? options.capacity : std::max<std::size_t>(drawn, 1);
+    const std::size_t columns =
+        options.capacity > 0 ? options.capacity : std::max<std::size_t>(drawn, 1);
     const float column_w = plot_w / static_cast<float>(columns);
     const Rgba fill = category_colour(palette, options.category);
     for (std::size_t j = 0; j < drawn; ++j) {
@@ -66,10 +67,11 @@ DrawList strip_chart(const std::vector<double>& values, const StripChartOptions&
     char max_text[48];
     std::snprintf(max_text, sizeof max_text, "%g%s%s", axis_max, options.unit.empty() ? "" : " ",
                   options.unit.c_str());
-    draw.texts.push_back({kMargin + 2.0f, top + 2.0f, size, palette.text, TextAlign::kLeft, max_text});
+    draw.texts.push_back(
+        {kMargin + 2.0f, top + 2.0f, size, palette.text, TextAlign::kLeft, max_text});
 
-    draw.width = std::ceil(std::max(kMargin + plot_w, kMargin + text_width(heading.size(), size)) +
-                           kMargin);
+    draw.width =
+        std::ceil(std::max(kMargin + plot_w, kMargin + text_width(heading.size(), size)) + kMargin);
     draw.height = std::ceil(top + plot_h + kMargin);
     return draw;
 }

@@ -4,19 +4,19 @@
 // and the error against the reference. Unverified results are marked and get no numbers.
 // Progress goes to stderr, one line per run.
 
-#include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "app/cli/commands.h"
-#include "kernels/problem_text.h"
 #include "app/exit_codes.h"
 #include "kernels/bench.h"
 #include "kernels/fault_injection.h"
+#include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/bench_json.h"
 #include "profiling/device_info.h"
@@ -51,24 +51,24 @@ std::string number(double value, const char* format) {
 }
 
 void print_table(const kernels::BenchReport& report) {
-    if (!report.peak_error.empty()) std::printf("measured peak: unavailable (%s)\n", report.peak_error.c_str());
+    if (!report.peak_error.empty())
+        std::printf("measured peak: unavailable (%s)\n", report.peak_error.c_str());
     for (const kernels::PeakMeasurement& peak : report.peaks) {
-        std::printf("measured peak %-4s %8.1f TFLOP/s  (%s)\n", kernels::precision_name(peak.precision),
-                    peak.tflops, peak.instruction.c_str());
+        std::printf("measured peak %-4s %8.1f TFLOP/s  (%s)\n",
+                    kernels::precision_name(peak.precision), peak.tflops, peak.instruction.c_str());
     }
     // The other instructions' own ceilings, e.g. mma.sync's for the rungs built on it.
     for (const kernels::PeakMeasurement& measured : report.instruction_peaks) {
         const bool is_peak =
-            std::any_of(report.peaks.begin(), report.peaks.end(), [&](const auto& peak) {
-                return peak.instruction == measured.instruction;
-            });
+            std::any_of(report.peaks.begin(), report.peaks.end(),
+                        [&](const auto& peak) { return peak.instruction == measured.instruction; });
         if (is_peak) continue;
         std::printf("  also       %-4s %8.1f TFLOP/s  (%s)\n",
                     kernels::precision_name(measured.precision), measured.tflops,
                     measured.instruction.c_str());
     }
-    std::printf("\n%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s\n", "kernel", "type", "MxNxK", "median ms",
-                "TFLOP/s", "%cuBLAS", "%peak", "xSGEMM", "rel.err", "status");
+    std::printf("\n%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s\n", "kernel", "type", "MxNxK",
+                "median ms", "TFLOP/s", "%cuBLAS", "%peak", "xSGEMM", "rel.err", "status");
     for (const kernels::BenchRow& row : report.rows) {
         const kernels::RunResult& r = row.result;
         const bool shown = r.counts();
@@ -80,17 +80,31 @@ void print_table(const kernels::BenchReport& report) {
                     shown ? number(row.pct_of_reference, "%.1f%%").c_str() : "-",
                     shown ? number(row.pct_of_peak, "%.1f%%").c_str() : "-",
                     shown ? number(row.speedup_vs_sgemm, "%.2fx").c_str() : "-",
-                    ran ? number(r.check.rel_rms_error, "%.1e").c_str() : "-", kernels::run_status(r).c_str());
+                    ran ? number(r.check.rel_rms_error, "%.1e").c_str() : "-",
+                    kernels::run_status(r).c_str());
     }
-    std::printf("\n%%cuBLAS: of the same-precision cuBLAS call in this run; %%peak: of the measured peak "
-                "above; xSGEMM: TF32 rows vs cublas.sgemm; rel.err: relative RMS error vs the reference "
-                "(fp64 CPU or cuBLAS FP32), checked before timing\n");
+    std::printf(
+        "\n%%cuBLAS: of the same-precision cuBLAS call in this run; %%peak: of the measured peak "
+        "above; xSGEMM: TF32 rows vs cublas.sgemm; rel.err: relative RMS error vs the reference "
+        "(fp64 CPU or cuBLAS FP32), checked before timing\n");
 }
 
 void print_csv(const kernels::BenchReport& report) {
-    const std::vector<std::string> keys = {"kernel", "rung", "precision", "m", "n", "k", "verified",
-                                           "rel_rms_error", "median_ms", "tflops", "pct_of_cublas",
-                                           "pct_of_peak", "speedup_vs_sgemm", "reference", "skipped",
+    const std::vector<std::string> keys = {"kernel",
+                                           "rung",
+                                           "precision",
+                                           "m",
+                                           "n",
+                                           "k",
+                                           "verified",
+                                           "rel_rms_error",
+                                           "median_ms",
+                                           "tflops",
+                                           "pct_of_cublas",
+                                           "pct_of_peak",
+                                           "speedup_vs_sgemm",
+                                           "reference",
+                                           "skipped",
                                            "error"};
     std::string line;
     for (const std::string& key : keys) line += (line.empty() ? "" : ",") + key;
@@ -123,7 +137,8 @@ int run_bench_command(const BenchOptions& options) {
     if (!options.preset.empty()) {
         const std::vector<kernels::GemmProblem> preset = kernels::preset_problems(options.preset);
         if (preset.empty()) {
-            return usage_error("unknown preset '" + options.preset + "'; valid: " + kernels::preset_names());
+            return usage_error("unknown preset '" + options.preset +
+                               "'; valid: " + kernels::preset_names());
         }
         problems.insert(problems.end(), preset.begin(), preset.end());
     }
@@ -167,7 +182,8 @@ int run_bench_command(const BenchOptions& options) {
     }
     const kernels::BenchReport report = kernels::run_bench(
         request, runner,
-        [tty](int index, int total, const kernels::KernelDescriptor& kernel, const kernels::GemmProblem& p) {
+        [tty](int index, int total, const kernels::KernelDescriptor& kernel,
+              const kernels::GemmProblem& p) {
             std::fprintf(stderr, "bench [%d/%d] %s %s%s%s", index + 1, total, kernel.id.c_str(),
                          kernels::problem_text(p).c_str(), tty ? "\x1b[K" : "", tty ? "\r" : "\n");
         });
@@ -200,17 +216,25 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
         "bench", "Time ladder kernels against same-run cuBLAS (verified first); needs a GPU");
     auto options = std::make_shared<BenchOptions>();
-    command->add_option("--kernels", options->kernels, "Kernel ids, comma-separated (default: every rung; see tclens kernels)")
+    command
+        ->add_option("--kernels", options->kernels,
+                     "Kernel ids, comma-separated (default: every rung; see tclens kernels)")
         ->delimiter(',');
-    command->add_option("--mnk", options->sizes, "Problem size MxNxK (repeatable; default 4096x4096x4096)");
-    command->add_option("--preset", options->preset, "Sizes of a preset: " + kernels::preset_names());
-    command->add_option("--runs", options->runs, "Timed runs per result; the median counts (20-1000)")
+    command->add_option("--mnk", options->sizes,
+                        "Problem size MxNxK (repeatable; default 4096x4096x4096)");
+    command->add_option("--preset", options->preset,
+                        "Sizes of a preset: " + kernels::preset_names());
+    command
+        ->add_option("--runs", options->runs, "Timed runs per result; the median counts (20-1000)")
         ->check(CLI::Range(20, 1000));
-    command->add_option("--warmup", options->warmup, "Untimed runs first (0-100)")->check(CLI::Range(0, 100));
+    command->add_option("--warmup", options->warmup, "Untimed runs first (0-100)")
+        ->check(CLI::Range(0, 100));
     command->add_option("--seed", options->seed, "Seed of the random inputs");
-    command->add_flag("--no-reference", options->no_reference,
-                      "Run only the given kernels, not their cuBLAS references (no %cuBLAS column)");
-    command->add_flag("--no-peak", options->no_peak, "Skip measuring the device's peak (no %peak column)");
+    command->add_flag(
+        "--no-reference", options->no_reference,
+        "Run only the given kernels, not their cuBLAS references (no %cuBLAS column)");
+    command->add_flag("--no-peak", options->no_peak,
+                      "Skip measuring the device's peak (no %peak column)");
     command->add_flag("--json", options->json, "Machine-readable output");
     command->add_flag("--csv", options->csv, "One CSV row per kernel and size");
     command->callback([options, &exit_code] { exit_code = run_bench_command(*options); });

@@ -1,7 +1,6 @@
 #include "app/cli/cli.h"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 
 #include "app/cli/commands.h"
@@ -32,9 +31,10 @@ void print_version() {
 }  // namespace
 
 int run_cli(int argc, char** argv) {
-    CLI::App app{"tclens: learn, teach and profile NVIDIA Tensor Core matrix multiplication.\n"
-                 "With no subcommand it opens the GUI.",
-                 "tclens"};
+    CLI::App app{
+        "tclens: learn, teach and profile NVIDIA Tensor Core matrix multiplication.\n"
+        "With no subcommand it opens the GUI.",
+        "tclens"};
     app.require_subcommand(0, 1);
     bool version = false;
     app.add_flag("--version", version, "Print version, CUDA runtime and driver, GPUs found");

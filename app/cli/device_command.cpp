@@ -1,7 +1,6 @@
 // `tclens device [--json]`: the facts of every GPU (as in the Device panel), or why none.
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 
 #include "app/cli/commands.h"

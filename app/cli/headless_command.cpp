@@ -3,9 +3,8 @@
 // (app/gui/headless_shell.h), for GPU servers with no display; prints what the frames measured.
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
 #include "app/cli/size_arg.h"
@@ -60,9 +59,10 @@ void print_text(const gui::HeadlessReport& report) {
     std::printf("frames %llu in %.1f s; %zu vertices in the last frame\n",
                 (unsigned long long)report.frames, report.wall_s, report.vertices_last_frame);
     if (t.frames > 0) {
-        std::printf("frame cost (NewFrame..Render, after warm-up): median %.2f ms, p95 %.2f ms, "
-                    "max %.2f ms over %zu frames\n",
-                    t.median_ms, t.p95_ms, t.max_ms, t.frames);
+        std::printf(
+            "frame cost (NewFrame..Render, after warm-up): median %.2f ms, p95 %.2f ms, "
+            "max %.2f ms over %zu frames\n",
+            t.median_ms, t.p95_ms, t.max_ms, t.frames);
     } else {
         std::printf("frame cost: too few frames for statistics (warm-up frames are left out)\n");
     }
@@ -98,8 +98,9 @@ void add_headless_command(CLI::App& app, int& exit_code) {
         ->check(CLI::Range(1, 100000000));
     command->add_option("--seconds", options->run.seconds, "Stop after S seconds")
         ->check(CLI::Range(0.001, 1e7));
-    command->add_option("--until-live-updates", options->run.until_live_updates,
-                        "Stop once the Profile panel's live job made N updates")
+    command
+        ->add_option("--until-live-updates", options->run.until_live_updates,
+                     "Stop once the Profile panel's live job made N updates")
         ->check(CLI::Range(1, 100000000));
     command->add_option("--fps", options->run.fps, "Pace frames to F per second (0: unpaced)")
         ->check(CLI::Range(0.0, 1000.0))
@@ -107,8 +108,9 @@ void add_headless_command(CLI::App& app, int& exit_code) {
     command->add_option("--size", options->size, "Display size WxH")->capture_default_str();
     command->add_option("--text", options->run.text_path,
                         "Write the text the panels show in the last frame to this file");
-    command->add_option("--sample-every", options->run.sample_every_s,
-                        "Seconds between memory / frame-time samples")
+    command
+        ->add_option("--sample-every", options->run.sample_every_s,
+                     "Seconds between memory / frame-time samples")
         ->check(CLI::Range(0.01, 3600.0))
         ->capture_default_str();
     command->add_flag("--json", options->json, "Print the report as JSON");

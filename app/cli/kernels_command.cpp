@@ -3,15 +3,14 @@
 // each kernel's SASS instruction mix for the first GPU's sm (sm_90a without a GPU).
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <string>
 
 #include "app/cli/commands.h"
-#include "kernels/problem_text.h"
 #include "app/exit_codes.h"
 #include "kernels/descriptor_text.h"
 #include "kernels/instruction_mix.h"
+#include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/bench_json.h"
 #include "profiling/device_info.h"
@@ -20,15 +19,16 @@ namespace tclens::cli {
 namespace {
 
 void print_table(const std::optional<kernels::GemmProblem>& problem) {
-    std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3s %-8s %-4s  %s\n", "rung", "id", "type", "block",
-                "warp", "mma", "stg", "swizzle", "thr", "what it adds");
+    std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3s %-8s %-4s  %s\n", "rung", "id", "type",
+                "block", "warp", "mma", "stg", "swizzle", "thr", "what it adds");
     for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
         const std::string rung = k.rung > 0 ? std::to_string(k.rung) : "ref";
         const std::string warp = k.thread_tile.m > 0 ? kernels::tile_text(k.thread_tile) + "/t"
                                                      : kernels::tile_text(k.warp_tile);
-        std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3d %-8s %-4d  %s\n", rung.c_str(), k.id.c_str(),
-                    kernels::types_text(k).c_str(), kernels::tile_text(k.block_tile).c_str(),
-                    warp.c_str(), kernels::tile_text(k.mma_tile).c_str(), k.stages,
+        std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3d %-8s %-4d  %s\n", rung.c_str(),
+                    k.id.c_str(), kernels::types_text(k).c_str(),
+                    kernels::tile_text(k.block_tile).c_str(), warp.c_str(),
+                    kernels::tile_text(k.mma_tile).c_str(), k.stages,
                     k.swizzle.empty() ? "-" : k.swizzle.c_str(), k.threads, k.adds.c_str());
         if (problem) {
             const std::string why = k.can_run(*problem);
@@ -36,9 +36,10 @@ void print_table(const std::optional<kernels::GemmProblem>& problem) {
                         why.empty() ? "can run" : ("cannot run: " + why).c_str());
         }
     }
-    std::printf("\ntype: inputs/accumulator; block: M x N x K tile of a thread block; warp: M x N "
-                "tile of a warp (/t: of a thread); stg: shared-memory stages; thr: threads per "
-                "block\n");
+    std::printf(
+        "\ntype: inputs/accumulator; block: M x N x K tile of a thread block; warp: M x N "
+        "tile of a warp (/t: of a thread); stg: shared-memory stages; thr: threads per "
+        "block\n");
 }
 
 // Compute capability of the first GPU, or kDefaultMixSm (an H100) without one.
@@ -69,7 +70,8 @@ nlohmann::json instruction_mix_json(const std::string& id, int sm) {
 }  // namespace
 
 void add_kernels_command(CLI::App& app, int& exit_code) {
-    auto* command = app.add_subcommand("kernels", "List the kernel ladder and the cuBLAS references");
+    auto* command =
+        app.add_subcommand("kernels", "List the kernel ladder and the cuBLAS references");
     auto json = std::make_shared<bool>(false);
     auto mnk = std::make_shared<std::string>();
     command->add_flag("--json", *json, "Machine-readable output");

@@ -2,7 +2,6 @@
 // the fragment atlas on the command line (DESIGN.md, "Contract: layout JSON").
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -60,8 +59,8 @@ void print_grid(const viz::FragmentLayout& layout) {
         std::vector<std::string> cells(size_t(op.rows) * op.cols);
         size_t width = 0;
         for (const viz::LayoutElement& e : op.elements) {
-            std::string cell = "T" + std::to_string(e.lane) + "." +
-                               viz::register_name(op.operand, e.reg);
+            std::string cell =
+                "T" + std::to_string(e.lane) + "." + viz::register_name(op.operand, e.reg);
             if (viz::elements_per_register(op.elem_bits) > 1) {
                 cell += "[" + std::to_string(e.sub) + "]";
             }

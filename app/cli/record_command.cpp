@@ -11,9 +11,9 @@
 // once, at the end, atomically. Progress goes to stderr; a summary line to stdout. Exits 1 when a
 // kernel failed verification or errored (the recording keeps its row), like `tclens bench`.
 
-#include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -157,8 +157,9 @@ void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernel
 
 int run_record(const RecordOptions& options) {
     if (options.no_timelines && options.timeline_ms_option->count() > 0) {
-        return usage_error("--timeline-ms sets the timelines that --no-timelines leaves out: "
-                           "give one of them");
+        return usage_error(
+            "--timeline-ms sets the timelines that --no-timelines leaves out: "
+            "give one of them");
     }
     std::vector<kernels::GemmProblem> problems;
     for (const std::string& size : options.sizes) {
@@ -182,7 +183,8 @@ int run_record(const RecordOptions& options) {
         }
     }
     std::string error;
-    const std::vector<const kernels::KernelDescriptor*> profiled = kernels::bench_kernels(ids, error);
+    const std::vector<const kernels::KernelDescriptor*> profiled =
+        kernels::bench_kernels(ids, error);
     if (profiled.empty()) return usage_error(error);
 
     error = check_writable(options.path);
@@ -235,9 +237,8 @@ int run_record(const RecordOptions& options) {
             request, runner,
             [&progress](int index, int total, const kernels::KernelDescriptor& kernel,
                         const kernels::GemmProblem& p) {
-                progress.line("bench [" + std::to_string(index + 1) + "/" +
-                              std::to_string(total) + "] " + kernel.id + " " +
-                              kernels::problem_text(p));
+                progress.line("bench [" + std::to_string(index + 1) + "/" + std::to_string(total) +
+                              "] " + kernel.id + " " + kernels::problem_text(p));
             });
         recording.peaks = std::move(report.peaks);
         recording.peak_error = std::move(report.peak_error);
@@ -263,15 +264,17 @@ int run_record(const RecordOptions& options) {
     for (const profiling::KernelProfile& p : recording.profiles) profiles_ok += p.ok() ? 1 : 0;
     int timelines_ok = 0;
     for (const profiling::KernelTimeline& t : recording.timelines) timelines_ok += t.ok() ? 1 : 0;
-    std::printf("wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
-                "timelines, DRAM %.2f TB/s, on %s\n",
-                options.path.c_str(), recording.bench.size(), counted, profiles_ok,
-                recording.profiles.size(), timelines_ok, recording.timelines.size(),
-                recording.dram_bandwidth.bytes_per_s / 1e12,
-                recording.system.devices.front().name.c_str());
+    std::printf(
+        "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
+        "timelines, DRAM %.2f TB/s, on %s\n",
+        options.path.c_str(), recording.bench.size(), counted, profiles_ok,
+        recording.profiles.size(), timelines_ok, recording.timelines.size(),
+        recording.dram_bandwidth.bytes_per_s / 1e12, recording.system.devices.front().name.c_str());
     if (failed > 0) {
-        std::fprintf(stderr, "tclens: %d run%s failed verification or errored; the recording "
-                             "keeps their rows\n", failed, failed == 1 ? "" : "s");
+        std::fprintf(stderr,
+                     "tclens: %d run%s failed verification or errored; the recording "
+                     "keeps their rows\n",
+                     failed, failed == 1 ? "" : "s");
         return kExitFailure;
     }
     return kExitOk;
@@ -294,14 +297,15 @@ void add_record_command(CLI::App& app, int& exit_code) {
         ->delimiter(',');
     command->add_option("--mnk", options->sizes,
                         "Problem size MxNxK (repeatable); the first one is profiled");
-    command->add_option("--preset", options->preset, "Sizes of a preset: " + kernels::preset_names());
+    command->add_option("--preset", options->preset,
+                        "Sizes of a preset: " + kernels::preset_names());
     command->add_flag("--no-timelines", options->no_timelines, "Record no PM-sampling timelines");
     options->timeline_ms_option =
         command
-        ->add_option("--timeline-ms", options->timeline_ms,
-                     "Length of each kernel's PM-sampling timeline in ms (50-10000)")
-        ->capture_default_str()
-        ->check(CLI::Range(50, 10000));
+            ->add_option("--timeline-ms", options->timeline_ms,
+                         "Length of each kernel's PM-sampling timeline in ms (50-10000)")
+            ->capture_default_str()
+            ->check(CLI::Range(50, 10000));
     command->callback([options, &exit_code] { exit_code = run_record(*options); });
 }
 

@@ -2,7 +2,6 @@
 // `--lecture` in lecture mode's look, `--tour-step N` as step N of a tour with its caption.
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 
 #include "app/cli/commands.h"
@@ -43,8 +42,9 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
     command->add_flag("--lecture", options->lecture,
                       "Lecture mode's look: zoom 150%, high contrast (or --set "
                       "lecture.zoom=100..300, --set lecture.theme=dark|high-contrast)");
-    command->add_option("--tour-step", options->tour_step,
-                        "Render step N of the tour instead of --view: its view, settings, caption")
+    command
+        ->add_option("--tour-step", options->tour_step,
+                     "Render step N of the tour instead of --view: its view, settings, caption")
         ->check(CLI::PositiveNumber)
         ->excludes(view);
     command->add_option("--tour", options->tour,
@@ -79,8 +79,8 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
             request.settings.insert(request.settings.begin(), step.settings.begin(),
                                     step.settings.end());
         } else if (error.empty() && request.view.empty()) {
-            error = "screenshot needs --view V or --tour-step N (views: " +
-                    gui::panel_ids_text() + ")";
+            error =
+                "screenshot needs --view V or --tour-step N (views: " + gui::panel_ids_text() + ")";
         }
         if (!error.empty()) {
             std::fprintf(stderr, "tclens: %s\n", error.c_str());

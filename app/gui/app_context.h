@@ -26,12 +26,12 @@ struct OpenRecording {
 };
 
 struct AppContext {
-    Published<profiling::SystemReport> system;  // nullptr until the device query has run
+    Published<profiling::SystemReport> system;          // nullptr until the device query has run
     Published<LayoutVerification> layout_verification;  // the last "Verify on GPU" result
-    Published<BankMeasurements> bank_measurements;  // the last Banks "Measure on GPU" result
-    Published<BenchResults> bench_results;  // the last Kernels "Run" result
-    Published<LiveProfile> live_profile;    // the Profile panel's live job, newest update
-    Published<OpenRecording> recording;     // the open recording; nullptr when none is open
+    Published<BankMeasurements> bank_measurements;      // the last Banks "Measure on GPU" result
+    Published<BenchResults> bench_results;              // the last Kernels "Run" result
+    Published<LiveProfile> live_profile;  // the Profile panel's live job, newest update
+    Published<OpenRecording> recording;   // the open recording; nullptr when none is open
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
     // only. The shell follows them after the frame's panels and clears the list.
     std::vector<PanelLink> panel_links;

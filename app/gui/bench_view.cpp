@@ -34,8 +34,8 @@ bool several_sizes(const kernels::BenchReport& report) {
 
 const std::vector<std::string>& bench_table_headers() {
     static const std::vector<std::string> headers = {
-        "kernel",      "size",        "precision", "median ms",  "TFLOP/s",
-        "% of cuBLAS", "% of peak",   "xSGEMM",    "rel. error", "status"};
+        "kernel",      "size",      "precision", "median ms",  "TFLOP/s",
+        "% of cuBLAS", "% of peak", "xSGEMM",    "rel. error", "status"};
     return headers;
 }
 
@@ -57,9 +57,8 @@ std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report) {
             line.speedup_vs_sgemm = known(row.speedup_vs_sgemm, "%.2fx");
             line.rel_error = known(r.check.rel_rms_error, "%.1e");
         } else {
-            const bool failed =
-                r.skipped.empty() && ((!r.error.empty() && r.error != kCancelled) ||
-                                      (r.error.empty() && !r.check.passed));
+            const bool failed = r.skipped.empty() && ((!r.error.empty() && r.error != kCancelled) ||
+                                                      (r.error.empty() && !r.check.passed));
             line.state = failed ? RowState::kFailed : RowState::kSkipped;
         }
         table.push_back(std::move(line));

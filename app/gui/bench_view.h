@@ -13,7 +13,6 @@
 
 namespace tclens::gui {
 
-
 enum class RowState {
     kCounted,  // numbers shown
     kSkipped,  // no numbers, nothing wrong: skipped with a reason, cancelled, or not timed

@@ -37,8 +37,8 @@ int paint_draw_list(const viz::DrawList& draw, float zoom, const OutlineFor& out
         const float inset = std::max(1.0f, rect.stroke_width * zoom);
         const bool stroked = rect.stroke_width > 0.0f && rect.stroke.a > 0;
         const ImVec2 ia(a.x + inset, a.y + inset), ib(b.x - inset, b.y - inset);
-        if (rect.fill.a > 0) painter->AddRectFilled(stroked ? ia : a, stroked ? ib : b,
-                                                    to_imgui(rect.fill));
+        if (rect.fill.a > 0)
+            painter->AddRectFilled(stroked ? ia : a, stroked ? ib : b, to_imgui(rect.fill));
         if (stroked) {
             const ImU32 stroke = to_imgui(rect.stroke);
             painter->AddRectFilled(a, ImVec2(b.x, ia.y), stroke);

@@ -11,7 +11,7 @@
 namespace tclens::gui {
 
 class FrameStats {
-public:
+  public:
     void begin_frame() { start_ = std::chrono::steady_clock::now(); }
     void end_frame();
     // "frames 590, median 4.10 ms, p95 5.02 ms, max 9.31 ms (after 10 warm-up frames)";
@@ -24,7 +24,7 @@ public:
     };
     Times times() const;
 
-private:
+  private:
     std::chrono::steady_clock::time_point start_;
     std::vector<double> frame_ms_;
 };

@@ -27,8 +27,7 @@ std::string display_error(const std::string& what) {
 
 }  // namespace
 
-std::unique_ptr<GuiRuntime> GuiRuntime::open(const GuiRuntimeOptions& options,
-                                             std::string& error) {
+std::unique_ptr<GuiRuntime> GuiRuntime::open(const GuiRuntimeOptions& options, std::string& error) {
     last_glfw_error.clear();
     glfwSetErrorCallback(remember_glfw_error);
     if (!glfwInit()) {

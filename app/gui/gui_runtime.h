@@ -19,7 +19,7 @@ struct GuiRuntimeOptions {
 };
 
 class GuiRuntime {
-public:
+  public:
     // Opens the window and ImGui; on failure returns nullptr and sets `error` to one line
     // that names the cause (e.g. no display) and the fix.
     static std::unique_ptr<GuiRuntime> open(const GuiRuntimeOptions& options, std::string& error);
@@ -39,7 +39,7 @@ public:
     // Paths of the files dropped on the window since the last call, in drop order.
     std::vector<std::string> take_dropped_paths();
 
-private:
+  private:
     GuiRuntime() = default;
     GLFWwindow* window_ = nullptr;
     std::string ini_path_;  // ImGui keeps a pointer to it

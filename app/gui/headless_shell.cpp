@@ -26,7 +26,7 @@ double seconds_between(Clock::time_point from, Clock::time_point to) {
 // An ImGui context with no platform or renderer: the font atlas is built (text needs its
 // glyph metrics) but never uploaded anywhere.
 class NullBackend {
-public:
+  public:
     NullBackend(int width, int height) {
         IMGUI_CHECKVERSION();
         ImGui::CreateContext();

@@ -28,7 +28,7 @@ struct HeadlessOptions {
     // Stop once the Profile panel's live job has published this many updates (0: no limit).
     std::uint64_t until_live_updates = 0;
     double fps = 60;  // frames are paced to this rate, as vsync would (0: as fast as possible)
-    std::string text_path;  // the last frame's panel text is written here ("" : not written)
+    std::string text_path;      // the last frame's panel text is written here ("" : not written)
     double sample_every_s = 5;  // period of HeadlessReport::samples
 };
 

@@ -16,7 +16,7 @@
 namespace tclens::gui {
 
 class JobProgress {
-public:
+  public:
     // fraction in [0, 1] (clamped), message shown next to the progress bar.
     void report(float fraction, std::string message);
     bool cancelled() const;
@@ -24,7 +24,7 @@ public:
     // kernels::RunOptions::cancel). Valid while the job runs.
     const std::atomic<bool>& cancel_flag() const;
 
-private:
+  private:
     friend class JobRunner;
     JobProgress(class JobRunner& runner, std::uint64_t id) : runner_(runner), id_(id) {}
     class JobRunner& runner_;
@@ -42,7 +42,7 @@ struct JobStatus {
 };
 
 class JobRunner {
-public:
+  public:
     using Work = std::function<void(JobProgress&)>;
 
     JobRunner();
@@ -60,7 +60,7 @@ public:
     // Blocks until no job is running or queued; false if `timeout` passed first.
     bool wait_idle(std::chrono::milliseconds timeout);
 
-private:
+  private:
     friend class JobProgress;
     struct Job {
         std::uint64_t id;

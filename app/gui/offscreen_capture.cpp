@@ -26,7 +26,7 @@ namespace {
 
 // An RGBA8 colour renderbuffer bound as the draw and read framebuffer while alive.
 class Framebuffer {
-public:
+  public:
     Framebuffer(int width, int height) {
         glGenFramebuffers(1, &framebuffer_);
         glGenRenderbuffers(1, &colour_);
@@ -44,7 +44,7 @@ public:
         return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
     }
 
-private:
+  private:
     GLuint framebuffer_ = 0;
     GLuint colour_ = 0;
 };
@@ -107,8 +107,8 @@ int capture_view(const CaptureRequest& request) {
 
     Framebuffer framebuffer(request.width, request.height);
     if (!framebuffer.complete()) {
-        std::fprintf(stderr, "tclens: cannot create a %dx%d offscreen framebuffer\n",
-                     request.width, request.height);
+        std::fprintf(stderr, "tclens: cannot create a %dx%d offscreen framebuffer\n", request.width,
+                     request.height);
         return kExitFailure;
     }
     const std::string title(panel->title());

@@ -16,10 +16,10 @@ struct CaptureRequest {
     int height = 800;
     std::string out_path;
     std::vector<std::string> settings;  // "KEY=VALUE" for the view (Panel::apply_setting)
-    int frames = 4;            // frames drawn before the last one is read (layout settles)
-    bool frame_stats = false;  // print frame-time statistics of those frames
-    std::string open_path;     // a recording to open first (recording_io.h); "" for none
-    LectureSettings lecture;   // zoom and theme (lecture_mode.h); full screen does not apply
+    int frames = 4;                     // frames drawn before the last one is read (layout settles)
+    bool frame_stats = false;           // print frame-time statistics of those frames
+    std::string open_path;              // a recording to open first (recording_io.h); "" for none
+    LectureSettings lecture;      // zoom and theme (lecture_mode.h); full screen does not apply
     std::string caption;          // "" for none, else shown in a tour banner at the bottom
     std::string caption_counter;  // beside the caption, e.g. "step 3 of 8"
 };

@@ -10,7 +10,7 @@ namespace tclens::gui {
 struct AppContext;
 
 class Panel {
-public:
+  public:
     virtual ~Panel() = default;
     // Short lowercase name used by `tclens screenshot --view` and settings, e.g. "device".
     virtual std::string_view id() const = 0;

@@ -40,8 +40,8 @@ std::string apply_panel_settings(const std::vector<std::unique_ptr<Panel>>& pane
         if (only_panel.empty()) {
             const auto dot = key.find('.');
             if (dot == std::string_view::npos) {
-                return "--set '" + assignment + "': expected PANEL.KEY=VALUE (panels: " +
-                       panel_ids_text() + ")";
+                return "--set '" + assignment +
+                       "': expected PANEL.KEY=VALUE (panels: " + panel_ids_text() + ")";
             }
             panel_id = key.substr(0, dot);
             key = key.substr(dot + 1);

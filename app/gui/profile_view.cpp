@@ -83,8 +83,8 @@ std::vector<ChecklistLine> tensor_idle_checklist(const kernels::KernelDescriptor
     const int bytes = kernels::storage_bytes(kernel.precision);
     const bool a_aligned = problem.k * bytes % kAlignBytes == 0;
     const bool b_aligned = problem.n * bytes % kAlignBytes == 0;
-    std::string detail = row_text("A", 'K', problem.k, bytes) + ", " +
-                         row_text("B", 'N', problem.n, bytes);
+    std::string detail =
+        row_text("A", 'K', problem.k, bytes) + ", " + row_text("B", 'N', problem.n, bytes);
     if (a_aligned && b_aligned) {
         detail += "; buffers from cudaMalloc (256-byte aligned)";
     } else {

@@ -36,7 +36,7 @@ inline constexpr double kTensorIdlePct = 1.0;
 bool tensor_cores_idle(const kernels::KernelDescriptor& kernel, double tensor_pipe_pct);
 
 struct ChecklistLine {
-    std::string check;   // what must hold, e.g. "K is a multiple of 16"
+    std::string check;  // what must hold, e.g. "K is a multiple of 16"
     bool passed = false;
     std::string detail;  // why it passes or fails, with the fix when it fails
 };

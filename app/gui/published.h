@@ -9,7 +9,7 @@ namespace tclens::gui {
 
 template <typename T>
 class Published {
-public:
+  public:
     void publish(std::shared_ptr<const T> snapshot) {
         std::lock_guard lock(mutex_);
         latest_ = std::move(snapshot);
@@ -20,7 +20,7 @@ public:
         return latest_;
     }
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::shared_ptr<const T> latest_;
 };

@@ -65,13 +65,15 @@ std::string open_recording_now(AppContext& context, const std::string& path) {
 }
 
 std::uint64_t request_open_recording(AppContext& context, std::string path, bool echo_to_stderr) {
-    return context.jobs.post("Open recording", [&context, path, echo_to_stderr](JobProgress& progress) {
-        progress.report(0.0f, "reading " + path);
-        const std::string error = open_recording_now(context, path);
-        if (error.empty()) return;
-        if (echo_to_stderr) std::fprintf(stderr, "tclens: %s\n", error.c_str());
-        throw std::runtime_error(error);
-    });
+    return context.jobs.post("Open recording",
+                             [&context, path, echo_to_stderr](JobProgress& progress) {
+                                 progress.report(0.0f, "reading " + path);
+                                 const std::string error = open_recording_now(context, path);
+                                 if (error.empty()) return;
+                                 if (echo_to_stderr)
+                                     std::fprintf(stderr, "tclens: %s\n", error.c_str());
+                                 throw std::runtime_error(error);
+                             });
 }
 
 std::uint64_t request_save_recording(AppContext& context, std::string path) {
@@ -80,21 +82,23 @@ std::uint64_t request_save_recording(AppContext& context, std::string path) {
     const auto system = context.system.latest();
     const auto bench = context.bench_results.latest();
     const auto live = context.live_profile.latest();
-    return context.jobs.post("Save recording", [&context, path, open, system, bench,
-                                                live](JobProgress& progress) {
-        std::optional<profiling::Recording> recording =
-            session_recording(open ? &open->recording : nullptr, system.get(), bench.get(),
-                              live.get(), profiling::utc_now());
-        if (!recording) throw std::runtime_error("nothing to save: no recording is open and "
-                                                 "nothing was measured");
-        progress.report(0.0f, "writing " + path);
-        const std::string error = profiling::save_recording(path, *recording);
-        if (!error.empty()) throw std::runtime_error(error);
-        auto saved = std::make_shared<OpenRecording>();
-        saved->path = path;
-        saved->recording = std::move(*recording);
-        context.recording.publish(std::move(saved));
-    });
+    return context.jobs.post(
+        "Save recording", [&context, path, open, system, bench, live](JobProgress& progress) {
+            std::optional<profiling::Recording> recording =
+                session_recording(open ? &open->recording : nullptr, system.get(), bench.get(),
+                                  live.get(), profiling::utc_now());
+            if (!recording)
+                throw std::runtime_error(
+                    "nothing to save: no recording is open and "
+                    "nothing was measured");
+            progress.report(0.0f, "writing " + path);
+            const std::string error = profiling::save_recording(path, *recording);
+            if (!error.empty()) throw std::runtime_error(error);
+            auto saved = std::make_shared<OpenRecording>();
+            saved->path = path;
+            saved->recording = std::move(*recording);
+            context.recording.publish(std::move(saved));
+        });
 }
 
 RecordingIo::RecordingIo() {
@@ -192,10 +196,9 @@ void RecordingIo::draw(AppContext& context) {
     const auto opened = context.recording.latest();
     if (opened && opened != last_opened_) remember(opened->path);
     last_opened_ = opened;
-    can_save_ = session_has_recording(opened ? &opened->recording : nullptr,
-                                      context.system.latest().get(),
-                                      context.bench_results.latest().get(),
-                                      context.live_profile.latest().get());
+    can_save_ = session_has_recording(
+        opened ? &opened->recording : nullptr, context.system.latest().get(),
+        context.bench_results.latest().get(), context.live_profile.latest().get());
 
     if (!pending_open_.empty()) {
         open(context, pending_open_);

@@ -42,7 +42,7 @@ std::uint64_t request_save_recording(AppContext& context, std::string path);
 // The File menu's part in recordings, the path popups and the start-up recording. One per
 // shell; UI thread only.
 class RecordingIo {
-public:
+  public:
     RecordingIo();  // reads the recent paths
 
     // Inside the open File menu: Open recording..., Save recording as..., Open recent.
@@ -55,19 +55,19 @@ public:
 
     const std::vector<std::string>& recent() const { return recent_; }
 
-private:
+  private:
     void remember(const std::string& path);
     void draw_path_popup(AppContext& context, bool saving);
 
-    std::vector<std::string> recent_;  // newest first; a path joins once it opened
+    std::vector<std::string> recent_;                   // newest first; a path joins once it opened
     std::shared_ptr<const OpenRecording> last_opened_;  // context.recording as last seen
-    std::string pending_open_;  // picked in Open recent, opened in draw()
+    std::string pending_open_;                          // picked in Open recent, opened in draw()
     std::array<char, 1024> path_buffer_{};
     bool open_requested_ = false;  // the menu asked for a popup this frame
     bool save_requested_ = false;
-    bool can_save_ = false;        // session_recording has something (as of the last frame)
-    bool asked_to_open_ = false;   // a recording was asked for: no start-up recording
-    bool start_checked_ = false;   // the start-up recording was considered
+    bool can_save_ = false;       // session_recording has something (as of the last frame)
+    bool asked_to_open_ = false;  // a recording was asked for: no start-up recording
+    bool start_checked_ = false;  // the start-up recording was considered
 };
 
 }  // namespace tclens::gui

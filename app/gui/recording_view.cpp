@@ -28,8 +28,8 @@ bool has_live_results(const profiling::SystemReport* system, const BenchResults*
 }  // namespace
 
 std::string recording_caption(const profiling::Recording& recording) {
-    const std::string gpu = recording.system.has_gpu() ? recording.system.devices.front().name
-                                                       : std::string("no GPU");
+    const std::string gpu =
+        recording.system.has_gpu() ? recording.system.devices.front().name : std::string("no GPU");
     // "2026-11-22T10:00:00Z" -> "2026-11-22 10:00 UTC"
     const std::string& t = recording.created_utc;
     const std::string date = t.size() >= 16 && t[10] == 'T'
@@ -47,9 +47,8 @@ std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& r
     for (const kernels::BenchRow& row : recording.bench) {
         std::vector<kernels::GemmProblem>& problems = results->request.problems;
         const kernels::GemmProblem& problem = row.result.problem;
-        if (std::none_of(problems.begin(), problems.end(), [&](const kernels::GemmProblem& p) {
-                return same_problem(p, problem);
-            })) {
+        if (std::none_of(problems.begin(), problems.end(),
+                         [&](const kernels::GemmProblem& p) { return same_problem(p, problem); })) {
             problems.push_back(problem);
         }
         std::vector<std::string>& ids = results->request.kernel_ids;

@@ -37,10 +37,10 @@ std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& 
                                                     const std::vector<std::string>& kernel_ids);
 
 // What File > Save recording as writes. With live results (a bench that ran, or profiles or a
-// timeline of the Profile panel: every kernel's newest good profile) on a GPU: a new recording of them, made now (`created_utc`),
-// with the live device report and no DRAM bandwidth (the GUI does not measure it); it never
-// mixes live results with a recording made elsewhere. Without live results: the open recording
-// as it is. nullopt when there is neither.
+// timeline of the Profile panel: every kernel's newest good profile) on a GPU: a new recording of
+// them, made now (`created_utc`), with the live device report and no DRAM bandwidth (the GUI does
+// not measure it); it never mixes live results with a recording made elsewhere. Without live
+// results: the open recording as it is. nullopt when there is neither.
 std::optional<profiling::Recording> session_recording(const profiling::Recording* open,
                                                       const profiling::SystemReport* system,
                                                       const BenchResults* bench,

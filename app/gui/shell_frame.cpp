@@ -98,9 +98,9 @@ void ShellFrame::draw_status_bar(AppContext& context) {
             }
         } else if (!job.last_error.empty() || !link_error_.empty()) {
             ImGui::SameLine(viewport->WorkSize.x * 0.6f);
-            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s",
-                               job.last_error.empty() ? link_error_.c_str()
-                                                      : job.last_error.c_str());
+            ImGui::TextColored(
+                ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s",
+                job.last_error.empty() ? link_error_.c_str() : job.last_error.c_str());
         }
     }
     ImGui::End();

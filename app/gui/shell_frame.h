@@ -16,7 +16,7 @@ namespace tclens::gui {
 struct AppContext;
 
 class ShellFrame {
-public:
+  public:
     ShellFrame();
     // Applies "PANEL.KEY=VALUE" settings; returns "" or one line naming the bad one.
     std::string apply_settings(const std::vector<std::string>& settings);
@@ -34,7 +34,7 @@ public:
     // (ImGui::LogToFile) during the next draw(); used by the headless runtime's --dump-text.
     std::string log_text_path;
 
-private:
+  private:
     void draw_main_menu();
     void draw_help();
     void draw_status_bar(AppContext& context);

@@ -39,8 +39,7 @@ BENCHMARK_CAPTURE(BM_FragmentView, wgmma_m64n256k16, "wgmma.m64n256k16.f16")
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Rasterize, wgmma_m64n256k16, "wgmma.m64n256k16.f16")
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Svg, wgmma_m64n256k16, "wgmma.m64n256k16.f16")
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Svg, wgmma_m64n256k16, "wgmma.m64n256k16.f16")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace tclens::viz

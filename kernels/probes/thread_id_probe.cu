@@ -1,6 +1,6 @@
-#include "kernels/probes/thread_id_probe.h"
-
 #include <cuda_runtime.h>
+
+#include "kernels/probes/thread_id_probe.h"
 
 namespace tclens::kernels {
 namespace {
@@ -11,9 +11,9 @@ __global__ void thread_id_kernel(ThreadIdRecord* out) {
     asm volatile("mov.u32 %0, %%warpid;" : "=r"(warp));
     asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
     const int index = blockIdx.x * blockDim.x + threadIdx.x;
-    out[index] = ThreadIdRecord{static_cast<int>(blockIdx.x), static_cast<int>(threadIdx.x),
-                                static_cast<int>(lane), static_cast<int>(warp),
-                                static_cast<int>(sm)};
+    out[index] =
+        ThreadIdRecord{static_cast<int>(blockIdx.x), static_cast<int>(threadIdx.x),
+                       static_cast<int>(lane), static_cast<int>(warp), static_cast<int>(sm)};
 }
 
 std::string describe(cudaError_t status) {

@@ -9,11 +9,11 @@
 namespace tclens::kernels {
 
 struct ThreadIdRecord {
-    int block = 0;       // blockIdx.x
-    int thread = 0;      // threadIdx.x
-    int lane = 0;        // %laneid
-    int warp = 0;        // %warpid (hardware warp slot; not threadIdx.x / 32 in general)
-    int sm = 0;          // %smid
+    int block = 0;   // blockIdx.x
+    int thread = 0;  // threadIdx.x
+    int lane = 0;    // %laneid
+    int warp = 0;    // %warpid (hardware warp slot; not threadIdx.x / 32 in general)
+    int sm = 0;      // %smid
 };
 
 struct ThreadIdProbeResult {

@@ -9,10 +9,9 @@
 //     in lane/reg/sub order, and each matrix element is held exactly once;
 //   - the layout JSON reads back (layout_from_json) to the same layout;
 //   - an operand parses exactly when it is "A".."D", and prints back to the same letter.
-#include <nlohmann/json.hpp>
-
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -94,8 +93,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string& operand_text = fields[1];
 
     const std::optional<viz::Operand> operand = viz::parse_operand(operand_text);
-    const bool is_letter = operand_text == "A" || operand_text == "B" || operand_text == "C" ||
-                           operand_text == "D";
+    const bool is_letter =
+        operand_text == "A" || operand_text == "B" || operand_text == "C" || operand_text == "D";
     TCLENS_FUZZ_CHECK(operand.has_value() == is_letter, operand_text);
     if (operand) {
         TCLENS_FUZZ_CHECK(std::string(1, viz::operand_letter(*operand)) == operand_text,

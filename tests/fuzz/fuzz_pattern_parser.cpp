@@ -36,9 +36,9 @@ void check_lanes(const viz::Pattern& pattern, const viz::Tile& tile) {
                                       " -> (" + std::to_string(lane.row) + ", " +
                                       std::to_string(lane.byte_col) + ")";
             TCLENS_FUZZ_CHECK(lane.row >= 0 && lane.row < tile.rows, where);
-            TCLENS_FUZZ_CHECK(lane.byte_col >= 0 &&
-                                  lane.byte_col + pattern.access_bytes <= tile.row_bytes,
-                              where);
+            TCLENS_FUZZ_CHECK(
+                lane.byte_col >= 0 && lane.byte_col + pattern.access_bytes <= tile.row_bytes,
+                where);
             TCLENS_FUZZ_CHECK(lane.byte_col % pattern.access_bytes == 0, where);
             TCLENS_FUZZ_CHECK(lane.phase == lane.lane / (viz::kPhaseBytes / pattern.access_bytes),
                               where + " phase " + std::to_string(lane.phase));
@@ -61,9 +61,9 @@ void check_report(const viz::BankReport& report) {
                               where);
             TCLENS_FUZZ_CHECK(static_cast<int>(lane.banks.size()) == words, where);
             for (int word = 0; word < words; ++word) {
-                TCLENS_FUZZ_CHECK(lane.banks[word] ==
-                                      (lane.byte_addr / viz::kBankBytes + word) % viz::kBankCount,
-                                  where + " word " + std::to_string(word));
+                TCLENS_FUZZ_CHECK(
+                    lane.banks[word] == (lane.byte_addr / viz::kBankBytes + word) % viz::kBankCount,
+                    where + " word " + std::to_string(word));
             }
         }
         int wavefronts = 0;
@@ -84,9 +84,9 @@ void check_report(const viz::BankReport& report) {
     }
     TCLENS_FUZZ_CHECK(report.total_wavefronts == total && report.ideal_wavefronts == ideal,
                       report.pattern.name);
-    TCLENS_FUZZ_CHECK(report.conflict_wavefronts == total - ideal &&
-                          report.conflict_wavefronts >= 0,
-                      report.pattern.name + " under " + report.swizzle.spec);
+    TCLENS_FUZZ_CHECK(
+        report.conflict_wavefronts == total - ideal && report.conflict_wavefronts >= 0,
+        report.pattern.name + " under " + report.swizzle.spec);
 }
 
 }  // namespace
@@ -123,8 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         viz::bank_requests(swizzle.value(), pattern, tile);
     TCLENS_FUZZ_CHECK(report.ok() == (tile_error.empty() &&
                                       viz::validate_swizzle(swizzle.value(), tile,
-                                                            pattern.access_bytes,
-                                                            pattern.name)
+                                                            pattern.access_bytes, pattern.name)
                                           .empty()),
                       report.error());
     if (report) fuzz::check_report(report.value());

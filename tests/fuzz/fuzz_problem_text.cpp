@@ -35,8 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const std::optional<kernels::GemmProblem> problem = kernels::parse_problem(text);
     if (!problem) {
-        TCLENS_FUZZ_CHECK(kernels::problem_error(text).find(std::string(text)) !=
-                              std::string::npos,
+        TCLENS_FUZZ_CHECK(kernels::problem_error(text).find(std::string(text)) != std::string::npos,
                           std::string(text));
         return 0;
     }
@@ -59,8 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const std::optional<kernels::GemmProblem> again =
         kernels::parse_problem(kernels::problem_text(*problem));
-    TCLENS_FUZZ_CHECK(again && again->m == problem->m && again->n == problem->n &&
-                          again->k == problem->k,
-                      shown + " -> " + kernels::problem_text(*problem));
+    TCLENS_FUZZ_CHECK(
+        again && again->m == problem->m && again->n == problem->n && again->k == problem->k,
+        shown + " -> " + kernels::problem_text(*problem));
     return 0;
 }

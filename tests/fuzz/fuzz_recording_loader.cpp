@@ -10,10 +10,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <nlohmann/json.hpp>
-
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "profiling/recording.h"
@@ -34,8 +33,8 @@ class MemoryFile {
         TCLENS_FUZZ_CHECK(ftruncate(fd_, 0) == 0, "ftruncate failed");
         std::size_t written = 0;
         while (written < size) {
-            const ssize_t now = pwrite(fd_, data + written, size - written,
-                                       static_cast<off_t>(written));
+            const ssize_t now =
+                pwrite(fd_, data + written, size - written, static_cast<off_t>(written));
             TCLENS_FUZZ_CHECK(now > 0, "pwrite failed");
             written += static_cast<std::size_t>(now);
         }
@@ -71,8 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string error;
     if (!profiling::load_recording(file.path(), recording, error)) {
         const std::string prefix = "cannot open recording " + file.path() + ": ";
-        TCLENS_FUZZ_CHECK(error.size() > prefix.size() && error.compare(0, prefix.size(), prefix) == 0,
-                          error);
+        TCLENS_FUZZ_CHECK(
+            error.size() > prefix.size() && error.compare(0, prefix.size(), prefix) == 0, error);
         return 0;
     }
     TCLENS_FUZZ_CHECK(error.empty(), error);

@@ -19,9 +19,9 @@
 namespace tclens::fuzz {
 
 // Aborts with `what` (and the file and line) unless `condition` holds.
-#define TCLENS_FUZZ_CHECK(condition, what)                                                     \
-    do {                                                                                       \
-        if (!(condition)) ::tclens::fuzz::fail(__FILE__, __LINE__, #condition, (what));        \
+#define TCLENS_FUZZ_CHECK(condition, what)                                              \
+    do {                                                                                \
+        if (!(condition)) ::tclens::fuzz::fail(__FILE__, __LINE__, #condition, (what)); \
     } while (0)
 
 [[noreturn]] inline void fail(const char* file, int line, const char* condition,

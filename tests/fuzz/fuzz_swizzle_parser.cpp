@@ -23,8 +23,8 @@ using viz::Swizzle;
 using viz::SwizzleKind;
 
 bool same_swizzle(const Swizzle& a, const Swizzle& b) {
-    return a.kind == b.kind && a.spec == b.spec && a.pad_bytes == b.pad_bytes &&
-           a.bits == b.bits && a.base == b.base && a.shift == b.shift;
+    return a.kind == b.kind && a.spec == b.spec && a.pad_bytes == b.pad_bytes && a.bits == b.bits &&
+           a.base == b.base && a.shift == b.shift;
 }
 
 void check_ranges(const Swizzle& swizzle) {
@@ -33,16 +33,15 @@ void check_ranges(const Swizzle& swizzle) {
         case SwizzleKind::kXor:
             break;
         case SwizzleKind::kPad:
-            TCLENS_FUZZ_CHECK(swizzle.pad_bytes >= 0 && swizzle.pad_bytes <= 1024 &&
-                                  swizzle.pad_bytes % 4 == 0,
-                              swizzle.spec);
+            TCLENS_FUZZ_CHECK(
+                swizzle.pad_bytes >= 0 && swizzle.pad_bytes <= 1024 && swizzle.pad_bytes % 4 == 0,
+                swizzle.spec);
             TCLENS_FUZZ_CHECK(swizzle.spec == "pad:" + std::to_string(swizzle.pad_bytes),
                               swizzle.spec);
             break;
         case SwizzleKind::kCute:
             TCLENS_FUZZ_CHECK(swizzle.bits >= 0 && swizzle.base >= 0 && swizzle.base <= 16 &&
-                                  swizzle.shift <= 16 &&
-                                  swizzle.shift >= swizzle.bits &&
+                                  swizzle.shift <= 16 && swizzle.shift >= swizzle.bits &&
                                   swizzle.bits + swizzle.base + swizzle.shift <= 18,
                               swizzle.spec);
             break;

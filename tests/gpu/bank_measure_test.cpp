@@ -225,8 +225,7 @@ TEST_F(LdmatrixProbeProfile, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
     const double baseline = per_kernel.ranges[0].metrics.at(metric);
 
     const ProfileResult user = profiler.profile(
-        {metric}, [this] { return probe.run(iterations); }, RangeMode::kUserRange, 1,
-        "bank probe");
+        {metric}, [this] { return probe.run(iterations); }, RangeMode::kUserRange, 1, "bank probe");
     ASSERT_TRUE(user.error.ok()) << user.error.message;
     ASSERT_EQ(user.ranges.size(), 1u);
     EXPECT_NE(user.ranges[0].name.find("bank probe"), std::string::npos) << user.ranges[0].name;
@@ -245,7 +244,8 @@ TEST_F(LdmatrixProbeProfile, PerKernelUserReplayGivesEachLaunchItsOwnRange) {
             std::string failure = probe.run(0);
             return failure.empty() ? probe.run(iterations) : failure;
         },
-        RangeMode::kPerKernelUserReplay, 4, "unused", [&] {
+        RangeMode::kPerKernelUserReplay, 4, "unused",
+        [&] {
             ++before;
             return std::string();
         });
@@ -264,9 +264,9 @@ TEST_F(LdmatrixProbeProfile, PerKernelUserReplayGivesEachLaunchItsOwnRange) {
 TEST(BankProbe, EveryAccessKindRunsWithoutAProfiler) {
     TCLENS_REQUIRE_GPU();
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"none", "lds.32.row"},   {"pad:4", "lds.32.col"},    {"none", "lds.32.bcast"},
-        {"none", "lds.64.row"},   {"xor", "lds.128.row"},     {"none", "sts.32.col"},
-        {"none", "ldmatrix.x1"},  {"tma128", "ldmatrix.x2.trans"}, {"xor", "ldmatrix.x4"},
+        {"none", "lds.32.row"},  {"pad:4", "lds.32.col"},         {"none", "lds.32.bcast"},
+        {"none", "lds.64.row"},  {"xor", "lds.128.row"},          {"none", "sts.32.col"},
+        {"none", "ldmatrix.x1"}, {"tma128", "ldmatrix.x2.trans"}, {"xor", "ldmatrix.x4"},
         {"xor", "cp.async.16"}};
     for (const auto& [swizzle, pattern] : cases) {
         SCOPED_TRACE(swizzle + " " + pattern);

@@ -26,7 +26,8 @@ std::vector<std::string> split_csv(const std::string& line) {
 
 // "00000000:19:00.0" and "0000:19:00.0" name the same bus: compare bus:device.function.
 std::string bus_tail(std::string id) {
-    std::transform(id.begin(), id.end(), id.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(id.begin(), id.end(), id.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     return id.size() > 7 ? id.substr(id.size() - 7) : id;
 }
 

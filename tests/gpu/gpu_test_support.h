@@ -5,7 +5,7 @@
 
 #include "profiling/device_info.h"
 
-#define TCLENS_REQUIRE_GPU()                                                               \
-    do {                                                                                   \
+#define TCLENS_REQUIRE_GPU()                                                                 \
+    do {                                                                                     \
         if (!tclens::profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: no GPU"; \
     } while (0)

@@ -50,7 +50,8 @@ int differing_pixels(const PngFacts& a, const PngFacts& b) {
     if (a.width != b.width || a.height != b.height) return -1;
     int count = 0;
     for (std::size_t i = 0; i + 3 < a.rgba.size(); i += 4) {
-        count += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] || a.rgba[i + 2] != b.rgba[i + 2];
+        count += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] ||
+                 a.rgba[i + 2] != b.rgba[i + 2];
     }
     return count;
 }

@@ -1,7 +1,5 @@
 #include "tests/support/run_command.h"
 
-#include "tests/support/png_inspect.h"
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "tests/support/png_inspect.h"
 
 namespace tclens::test {
 namespace {
@@ -31,8 +31,7 @@ std::string temp_path(const std::string& name) {
 
 CommandResult run_command(const std::string& command) {
     const std::string out_path = temp_path("stdout"), err_path = temp_path("stderr");
-    const int status =
-        std::system((command + " >" + out_path + " 2>" + err_path).c_str());
+    const int status = std::system((command + " >" + out_path + " 2>" + err_path).c_str());
     CommandResult result;
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     result.out = read_and_remove(out_path);
@@ -66,19 +65,20 @@ bool on_path(const std::string& program) {
     return run_command("command -v " + program).exit_code == 0;
 }
 
-PngFacts view_screenshot(const std::string& tclens, const std::string& view, int width,
-                         int height, const std::string& settings, CommandResult& result) {
+PngFacts view_screenshot(const std::string& tclens, const std::string& view, int width, int height,
+                         const std::string& settings, CommandResult& result) {
     const std::string path = temp_path(view + ".png");
-    result = run_under_xvfb(tclens + " screenshot --view " + view + " --size " +
-                         std::to_string(width) + "x" + std::to_string(height) + " " + settings +
-                         " --out " + path);
+    result =
+        run_under_xvfb(tclens + " screenshot --view " + view + " --size " + std::to_string(width) +
+                       "x" + std::to_string(height) + " " + settings + " --out " + path);
     PngFacts facts = inspect_png(path);
     std::remove(path.c_str());
     return facts;
 }
 
 bool tclens_sees_gpu(const std::string& tclens) {
-    return run_command(tclens + " device --json").out.find("\"gpu_found\": true") != std::string::npos;
+    return run_command(tclens + " device --json").out.find("\"gpu_found\": true") !=
+           std::string::npos;
 }
 
 }  // namespace tclens::test

@@ -29,8 +29,8 @@ bool on_path(const std::string& program);
 // temporary PNG, reads it back (png_inspect.h) and removes it. `result` gets the command's
 // exit code and output, for the caller to check.
 struct PngFacts;
-PngFacts view_screenshot(const std::string& tclens, const std::string& view, int width,
-                         int height, const std::string& settings, CommandResult& result);
+PngFacts view_screenshot(const std::string& tclens, const std::string& view, int width, int height,
+                         const std::string& settings, CommandResult& result);
 
 // True when `tclens device --json` finds a GPU.
 bool tclens_sees_gpu(const std::string& tclens);

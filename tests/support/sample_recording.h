@@ -83,7 +83,8 @@ inline profiling::Recording sample_recording() {
     r.peak_error = "";
     r.dram_bandwidth = {3.01e12, "copy of 2 x 1.6 GB buffers (read + write), median of 11"};
 
-    r.bench.push_back(sample_bench_row("wmma.f16", 4, kernels::Precision::kF16, "cublas.f16", 292.0));
+    r.bench.push_back(
+        sample_bench_row("wmma.f16", 4, kernels::Precision::kF16, "cublas.f16", 292.0));
     kernels::BenchRow skipped =
         sample_bench_row("wgmma_tma.f16", 9, kernels::Precision::kF16, "cublas.f16", 1);
     skipped.result = {};

@@ -57,7 +57,8 @@ TEST(BanksPanel, DefaultShowsNoneAndXorSideBySideAndTheyDiffer) {
     const viz::Rgba dimmed = dim(banks.banks[12]);
     EXPECT_GT(test::count_pixels(png, dimmed, 0, half), 16 * 150);
     EXPECT_LT(test::count_pixels(png, banks.banks[12], 0, half), 400);  // the swatch only
-    EXPECT_GT(test::count_pixels(png, dimmed, half, kWidth) + test::count_pixels(png, banks.banks[12], half, kWidth),
+    EXPECT_GT(test::count_pixels(png, dimmed, half, kWidth) +
+                  test::count_pixels(png, banks.banks[12], half, kWidth),
               16 * 150);
 }
 

@@ -3,7 +3,6 @@
 
 #include <gtest/gtest.h>
 
-
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
 #include "viz/palette.h"
@@ -55,7 +54,8 @@ TEST(FragmentsPanel, WgmmaAccumulatorRendersAllWarps) {
 TEST(FragmentsPanel, BadSettingIsUsageErrorBeforeAnyWindow) {
     const auto result = test::run_command(kTclens +
                                           " screenshot --view fragments --set colour=rainbow "
-                                          "--out " + test::temp_path("never.png"));
+                                          "--out " +
+                                          test::temp_path("never.png"));
     EXPECT_EQ(result.exit_code, 2);
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
     EXPECT_NE(result.err.find("rainbow"), std::string::npos) << result.err;

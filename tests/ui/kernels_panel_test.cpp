@@ -20,7 +20,8 @@ constexpr int kHeight = 900;
 
 test::PngFacts kernels_screenshot(const std::string& settings) {
     test::CommandResult result;
-    test::PngFacts facts = test::view_screenshot(kTclens, "kernels", kWidth, kHeight, settings, result);
+    test::PngFacts facts =
+        test::view_screenshot(kTclens, "kernels", kWidth, kHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return facts;
 }
@@ -63,8 +64,8 @@ TEST(KernelsPanel, SelectingAnotherKernelChangesTheView) {
 }
 
 TEST(KernelsPanel, BadSettingIsUsageErrorBeforeAnyWindow) {
-    for (const char* setting : {"selected=fastest", "mnk=4096x4096", "preset=huge",
-                                "run=cublas.f16", "zoom=2"}) {
+    for (const char* setting :
+         {"selected=fastest", "mnk=4096x4096", "preset=huge", "run=cublas.f16", "zoom=2"}) {
         SCOPED_TRACE(setting);
         const auto result = test::run_command(kTclens + " screenshot --view kernels --set " +
                                               setting + " --out " + test::temp_path("never.png"));

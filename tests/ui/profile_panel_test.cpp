@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
 #include "viz/draw_list.h"
@@ -19,7 +18,8 @@ constexpr int kHeight = 700;
 
 test::PngFacts profile_screenshot(const std::string& settings) {
     test::CommandResult result;
-    test::PngFacts facts = test::view_screenshot(kTclens, "profile", kWidth, kHeight, settings, result);
+    test::PngFacts facts =
+        test::view_screenshot(kTclens, "profile", kWidth, kHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return facts;
 }
@@ -49,8 +49,9 @@ TEST(ProfilePanel, WithoutAGpuLiveIsOffAndSaysWhy) {
 TEST(ProfilePanel, SettingsChangeTheView) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const auto first = profile_screenshot("");
-    const auto other = profile_screenshot("--set kernel=mma_cp_async.bf16 --set mnk=1024x1024x1024 "
-                                          "--set set=timeline");
+    const auto other = profile_screenshot(
+        "--set kernel=mma_cp_async.bf16 --set mnk=1024x1024x1024 "
+        "--set set=timeline");
     ASSERT_TRUE(first.loaded && other.loaded);
     EXPECT_GT(test::differing_pixels(first, other), 500);
 }

@@ -63,7 +63,8 @@ TEST(RecordingOpen, ProfilePanelShowsTheRecordedProfileOfTheChosenKernel) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const RecordingFile file;
     test::CommandResult result;
-    const auto recorded = screenshot("profile", "--set kernel=wmma.f16 --open " + file.path(), result);
+    const auto recorded =
+        screenshot("profile", "--set kernel=wmma.f16 --open " + file.path(), result);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const auto not_recorded =
         screenshot("profile", "--set kernel=naive_fma.f32 --open " + file.path(), result);

@@ -15,8 +15,8 @@ const std::string kTclens = TCLENS_BINARY;
 
 test::PngFacts screenshot(const std::string& view, const std::string& size) {
     const std::string path = test::temp_path(view + "_" + size + ".png");
-    const auto result = test::run_under_xvfb(kTclens + " screenshot --view " +
-                                          view + " --size " + size + " --out " + path);
+    const auto result = test::run_under_xvfb(kTclens + " screenshot --view " + view + " --size " +
+                                             size + " --out " + path);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     test::PngFacts facts = test::inspect_png(path);
     std::filesystem::remove(path);
@@ -48,8 +48,7 @@ TEST(Screenshot, HonoursNonSquareSizes) {
 TEST(Screenshot, UnwritableOutputFailsInOneLineAndLeavesNothing) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const std::string path = test::temp_path("missing_folder") + "/shot.png";
-    const auto result = test::run_under_xvfb(kTclens +
-                                          " screenshot --view device --out " + path);
+    const auto result = test::run_under_xvfb(kTclens + " screenshot --view device --out " + path);
     EXPECT_EQ(result.exit_code, 1);
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
     EXPECT_FALSE(std::filesystem::exists(path));

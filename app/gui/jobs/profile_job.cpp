@@ -18,7 +18,7 @@ constexpr auto kPausePoll = std::chrono::milliseconds(20);
 
 // Publishes copies of one mutable LiveProfile, and keeps the update rate.
 class Publisher {
-public:
+  public:
     Publisher(AppContext& context, LiveProfile& live) : context_(context), live_(live) {}
     void publish() { context_.live_profile.publish(std::make_shared<const LiveProfile>(live_)); }
     void count_update() {
@@ -33,7 +33,8 @@ public:
             active_ += Clock::now() - resumed_;
             live_.paused = true;
             publish();
-            while (control.paused && !stopped(progress, control)) std::this_thread::sleep_for(kPausePoll);
+            while (control.paused && !stopped(progress, control))
+                std::this_thread::sleep_for(kPausePoll);
             live_.paused = false;
             resumed_ = Clock::now();
             publish();
@@ -44,7 +45,7 @@ public:
         return control.stop || progress.cancelled();
     }
 
-private:
+  private:
     AppContext& context_;
     LiveProfile& live_;
     Clock::duration active_{};
@@ -59,9 +60,10 @@ std::string request_error(const ProfileRequest& request) {
     if (request.problem.m < 1 || request.problem.n < 1 || request.problem.k < 1) {
         return "size " + kernels::problem_text(request.problem) + ": M, N and K must be >= 1";
     }
-    if (request.mode == ProfileMode::kMetrics && profiling::metric_set(request.metric_set).empty()) {
-        return "unknown metric set '" + request.metric_set + "'; sets: " +
-               profiling::metric_set_names();
+    if (request.mode == ProfileMode::kMetrics &&
+        profiling::metric_set(request.metric_set).empty()) {
+        return "unknown metric set '" + request.metric_set +
+               "'; sets: " + profiling::metric_set_names();
     }
     return "";
 }
@@ -104,9 +106,9 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
         const std::string& id = live.request.kernel_ids[i];
         const std::string of_count =
             count > 1 ? " (" + std::to_string(i + 1) + "/" + std::to_string(count) + ")" : "";
-        progress.report(float(i) / float(count), "verifying " + id + " " +
-                                                     kernels::problem_text(live.request.problem) +
-                                                     of_count);
+        progress.report(
+            float(i) / float(count),
+            "verifying " + id + " " + kernels::problem_text(live.request.problem) + of_count);
         profilers.push_back(std::make_unique<profiling::KernelProfiler>(0, range));
         const profiling::ProfilerError prepared =
             profilers.back()->prepare(id, live.request.problem);
@@ -120,9 +122,9 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
                                  [](const auto& profiler) { return profiler != nullptr; });
     if (!any) {
         // One reason for all (no GPU, no permission) is said once; else each kernel says its own.
-        const bool same = std::all_of(
-            live.kernels.begin(), live.kernels.end(),
-            [&](const KernelLive& k) { return k.error == live.kernels.front().error; });
+        const bool same =
+            std::all_of(live.kernels.begin(), live.kernels.end(),
+                        [&](const KernelLive& k) { return k.error == live.kernels.front().error; });
         live.error =
             same ? live.kernels.front().error : "none of the chosen kernels could be profiled";
         return;
@@ -156,8 +158,8 @@ void run_timeline(LiveProfile& live, Publisher& out, JobProgress& progress,
     profiling::TimelineOptions options;
     options.duration_ms = live.request.timeline_ms;
     options.interval_ns = live.request.interval_ns;
-    auto timeline = std::make_shared<const profiling::KernelTimeline>(profiler.timeline(
-        options, [&](const profiling::PmSnapshot& newest) {
+    auto timeline = std::make_shared<const profiling::KernelTimeline>(
+        profiler.timeline(options, [&](const profiling::PmSnapshot& newest) {
             if (!out.wait_while_paused(progress, control)) return false;
             if (live.timeline_metrics != newest.metrics) {
                 live.timeline_metrics = newest.metrics;
@@ -165,7 +167,8 @@ void run_timeline(LiveProfile& live, Publisher& out, JobProgress& progress,
             }
             if (newest.samples.empty()) return true;
             for (const profiling::PmSample& sample : newest.samples) {
-                for (size_t i = 0; i < sample.values.size() && i < live.timeline_history.size(); ++i) {
+                for (size_t i = 0; i < sample.values.size() && i < live.timeline_history.size();
+                     ++i) {
                     push_capped(live.timeline_history[i], sample.values[i], live.request.history);
                 }
             }

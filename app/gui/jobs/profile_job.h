@@ -63,8 +63,8 @@ struct KernelLive {
 
 struct LiveProfile {
     ProfileRequest request;
-    std::string device;  // GPU name; "" when there is none
-    std::string error;   // one line: why nothing (more) is measured; "" while all is well
+    std::string device;    // GPU name; "" when there is none
+    std::string error;     // one line: why nothing (more) is measured; "" while all is well
     bool running = false;  // the job still runs (false in its last snapshot)
     bool paused = false;
     // Profiles taken, of all kernels (metrics), or progress calls with samples (timeline).
@@ -81,7 +81,7 @@ struct LiveProfile {
     // Timeline mode: the PM-sampling metric names, and per name its last `history` sample values.
     std::vector<std::string> timeline_metrics;
     std::vector<std::vector<double>> timeline_history;
-    std::uint64_t samples = 0;  // samples received so far
+    std::uint64_t samples = 0;                                  // samples received so far
     std::shared_ptr<const profiling::KernelTimeline> timeline;  // set in the last snapshot
 };
 

@@ -21,7 +21,7 @@ namespace tclens::gui {
 struct BankMeasurements;
 
 class BanksPanel : public Panel {
-public:
+  public:
     BanksPanel();
     std::string_view id() const override { return "banks"; }
     std::string_view title() const override { return "Banks"; }
@@ -36,7 +36,7 @@ public:
     // one-line reason in red in place of that side.
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
-private:
+  private:
     // One of the two compared swizzles and its model.
     struct Side {
         std::string spec;

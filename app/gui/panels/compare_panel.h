@@ -23,7 +23,7 @@ struct OpenRecording;
 enum class CompareView { kTable, kRoofline };
 
 class ComparePanel : public Panel {
-public:
+  public:
     std::string_view id() const override { return "compare"; }
     std::string_view title() const override { return "Compare"; }
     std::string_view help() const override;
@@ -33,7 +33,7 @@ public:
     // no run), view=table|roofline.
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
-private:
+  private:
     CompareSourceKind effective_source(bool recording_open) const;
     void refresh(AppContext& context);
     void rebuild_views();

@@ -20,8 +20,8 @@ void draw_recorded_device(const OpenRecording& open) {
     ImGui::Text("recorded on %s", recording_caption(recording).c_str());
     ImGui::TextDisabled("%s, by %s", open.path.c_str(), recording.command.c_str());
     for (const kernels::PeakMeasurement& peak : recording.peaks) {
-        ImGui::Text("measured peak %-4s %7.1f TFLOP/s (%s)", kernels::precision_name(peak.precision),
-                    peak.tflops, peak.instruction.c_str());
+        ImGui::Text("measured peak %-4s %7.1f TFLOP/s (%s)",
+                    kernels::precision_name(peak.precision), peak.tflops, peak.instruction.c_str());
     }
     if (!recording.peak_error.empty()) {
         ImGui::TextDisabled("peaks not measured: %s", recording.peak_error.c_str());

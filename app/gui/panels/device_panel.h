@@ -8,13 +8,13 @@
 namespace tclens::gui {
 
 class DevicePanel : public Panel {
-public:
+  public:
     std::string_view id() const override { return "device"; }
     std::string_view title() const override { return "Device"; }
     std::string_view help() const override;
     void draw(AppContext& context) override;
 
-private:
+  private:
     std::string export_message_;  // of the last Export click
 };
 

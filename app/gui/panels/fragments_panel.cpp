@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "app/gui/app_context.h"
-#include "app/parse_number.h"
 #include "app/gui/draw_list_painter.h"
 #include "app/gui/export_buttons.h"
+#include "app/parse_number.h"
 #include "viz/layouts/wgmma_layouts.h"
 
 namespace tclens::gui {
@@ -84,7 +84,8 @@ std::string_view FragmentsPanel::help() const {
            "lane / 4. Hover a cell or a lane in the strip to light up everything that lane "
            "holds; click to pin it. For ldmatrix, the left column shows which lane supplies "
            "each row's address; for wgmma, the bands show which warp of the warpgroup holds "
-           "which 16 rows. 'Verify on GPU' runs the instruction with self-describing inputs and marks "
+           "which 16 rows. 'Verify on GPU' runs the instruction with self-describing inputs and "
+           "marks "
            "every element where the hardware disagrees with the model in red.";
 }
 
@@ -210,8 +211,8 @@ void FragmentsPanel::draw_register_view() {
     }
     const viz::OperandLayout& op = layout_.operands[register_operand_];
     const int lanes = std::min(layout_.threads, 32);
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
-                                  ImGuiTableFlags_SizingFixedFit;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("registers", lanes + 1, flags, ImVec2(0, 0))) return;
     ImGui::TableSetupColumn("reg");
     for (int lane = 0; lane < lanes; ++lane) {

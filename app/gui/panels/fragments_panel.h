@@ -17,7 +17,7 @@ namespace tclens::gui {
 struct LayoutVerification;
 
 class FragmentsPanel : public Panel {
-public:
+  public:
     FragmentsPanel();
     std::string_view id() const override { return "fragments"; }
     std::string_view title() const override { return "Fragments"; }
@@ -27,7 +27,7 @@ public:
     // zoom=0.25..3, labels=on|off.
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
-private:
+  private:
     void select(int index);
     void draw_controls(AppContext& context);
     void draw_family_controls();
@@ -45,7 +45,7 @@ private:
     viz::FragmentLayout layout_;
     viz::FragmentView view_;
     int hovered_lane_ = -1;
-    int pinned_lane_ = -1;  // click a cell to pin its lane; hover shows another one meanwhile
+    int pinned_lane_ = -1;      // click a cell to pin its lane; hover shows another one meanwhile
     int register_operand_ = 0;  // index into layout_.operands for the register view
     std::string export_message_;
     // Per hit id: true where the GPU measured another (row, col) than the model.

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "kernels/problem_text.h"
 #include "app/gui/app_context.h"
 #include "app/gui/draw_list_painter.h"
 #include "app/gui/export_buttons.h"
@@ -13,6 +12,7 @@
 #include "app/gui/recording_view.h"
 #include "kernels/bench.h"
 #include "kernels/descriptor_text.h"
+#include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/shared_access.h"
 #include "viz/palette.h"
@@ -147,8 +147,9 @@ void KernelsPanel::set_sizes(const std::string& text) {
 std::string KernelsPanel::apply_setting(std::string_view key, std::string_view value) {
     const std::string text(value);
     if (key == "selected") {
-        const auto it = std::find_if(kernels_.begin(), kernels_.end(),
-                                     [&](const kernels::KernelDescriptor& k) { return k.id == text; });
+        const auto it =
+            std::find_if(kernels_.begin(), kernels_.end(),
+                         [&](const kernels::KernelDescriptor& k) { return k.id == text; });
         if (it == kernels_.end()) {
             return "selected='" + text + "': valid ids: " + kernel_ids_text(false);
         }
@@ -178,10 +179,9 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
             }
         } else {
             for (const std::string& id : split_list(text)) {
-                const auto it = std::find_if(kernels_.begin(), kernels_.end(),
-                                             [&](const kernels::KernelDescriptor& k) {
-                                                 return k.id == id && k.rung > 0;
-                                             });
+                const auto it = std::find_if(
+                    kernels_.begin(), kernels_.end(),
+                    [&](const kernels::KernelDescriptor& k) { return k.id == id && k.rung > 0; });
                 if (it == kernels_.end()) {
                     return "run='" + text + "': '" + id + "' is not a rung; allowed: all, none " +
                            "or rungs: " + kernel_ids_text(true);
@@ -219,7 +219,8 @@ void KernelsPanel::draw_ladder_row(int index) {
     ImGui::TextUnformatted(kernel.rung > 0 ? std::to_string(kernel.rung).c_str() : "ref");
     ImGui::TableSetColumnIndex(2);
     if (ImGui::Selectable(kernel.title.c_str(), selected_ == index)) selected_ = index;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: click for its descriptor", kernel.id.c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s: click for its descriptor", kernel.id.c_str());
     dim_text_wrapped(kernel.adds);
     ImGui::TableSetColumnIndex(3);
     ImGui::TextUnformatted(kernels::precision_name(kernel.precision));
@@ -384,8 +385,8 @@ void KernelsPanel::draw_run(AppContext& context) {
         reason = "tick at least one rung";
     }
     const bool enabled = reason.empty() && !pending;
-    const std::string run_label = "Run " + std::to_string(runs) + " benchmark" +
-                                  (runs == 1 ? "" : "s") + "###run";
+    const std::string run_label =
+        "Run " + std::to_string(runs) + " benchmark" + (runs == 1 ? "" : "s") + "###run";
     if (!enabled) ImGui::BeginDisabled();
     if (ImGui::Button(run_label.c_str())) {
         kernels::BenchRequest request;
@@ -430,10 +431,11 @@ void KernelsPanel::draw_results_table() {
     ImGui::TableHeadersRow();
     for (const BenchTableRow& row : table_) {
         ImGui::TableNextRow();
-        const std::string* cells[] = {
-            &row.kernel,      &row.size,        &row.precision,        &row.median_ms,
-            &row.tflops,      &row.pct_of_reference, &row.pct_of_peak, &row.speedup_vs_sgemm,
-            &row.rel_error,   &row.status};
+        const std::string* cells[] = {&row.kernel,      &row.size,
+                                      &row.precision,   &row.median_ms,
+                                      &row.tflops,      &row.pct_of_reference,
+                                      &row.pct_of_peak, &row.speedup_vs_sgemm,
+                                      &row.rel_error,   &row.status};
         for (int column = 0; column < int(std::size(cells)); ++column) {
             ImGui::TableSetColumnIndex(column);
             const bool status = column == int(std::size(cells)) - 1;
@@ -464,8 +466,8 @@ void KernelsPanel::draw_results() {
         return;
     }
     const kernels::BenchReport& report = shown_->report;
-    ImGui::Text("%zu results%s%s", report.rows.size(),
-                shown_->device.empty() ? "" : " on ", shown_->device.c_str());
+    ImGui::Text("%zu results%s%s", report.rows.size(), shown_->device.empty() ? "" : " on ",
+                shown_->device.c_str());
     if (!report.peak_error.empty()) {
         ImGui::TextDisabled("measured peak unavailable: %s", report.peak_error.c_str());
     } else if (!report.peaks.empty()) {

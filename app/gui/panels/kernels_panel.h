@@ -34,7 +34,7 @@ std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel);
 std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, std::string& error);
 
 class KernelsPanel : public Panel {
-public:
+  public:
     KernelsPanel();
     std::string_view id() const override { return "kernels"; }
     std::string_view title() const override { return "Kernels"; }
@@ -46,7 +46,7 @@ public:
     // themselves).
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
-private:
+  private:
     void set_sizes(const std::string& text);
     void refresh_results(const std::shared_ptr<const BenchResults>& latest);
     void draw_ladder();
@@ -61,7 +61,8 @@ private:
     std::vector<char> ticked_;  // per kernels_ entry: run it (rungs only)
     int selected_ = 0;          // index into kernels_ of the kernel whose details are shown
     std::array<char, 512> sizes_buffer_{};  // what the size input edits
-    std::vector<kernels::GemmProblem> problems_;  // parsed from it; empty when sizes_error_ says why
+    std::vector<kernels::GemmProblem>
+        problems_;  // parsed from it; empty when sizes_error_ says why
     std::string sizes_error_;
     std::uint64_t pending_job_ = 0;  // the last posted bench job's id; 0 before the first
     std::shared_ptr<const BenchResults> shown_;  // the results the table and chart show

@@ -7,12 +7,12 @@
 #include <numeric>
 
 #include "app/gui/app_context.h"
-#include "app/gui/recording_view.h"
 #include "app/gui/draw_list_painter.h"
 #include "app/gui/export_buttons.h"
 #include "app/gui/lecture_mode.h"
 #include "app/gui/panel_settings.h"
 #include "app/gui/profile_results_view.h"
+#include "app/gui/recording_view.h"
 #include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -55,7 +55,9 @@ std::string sets_text() {
 bool is_timeline_set(int set) { return profile_panel_sets()[size_t(set)] == "timeline"; }
 
 // The timeline metric's label and unit from the catalogue, its name when it is not there.
-const profiling::MetricInfo* info_of(const std::string& name) { return profiling::find_metric(name); }
+const profiling::MetricInfo* info_of(const std::string& name) {
+    return profiling::find_metric(name);
+}
 
 double mean_of_last(const std::vector<double>& values, size_t count) {
     const size_t n = std::min(count, values.size());
@@ -124,13 +126,16 @@ const std::vector<std::string>& profile_panel_sets() {
 }
 
 ProfilePanel::ProfilePanel() : kernels_(kernels::all_kernels()) {
-    const auto it = std::find_if(kernels_.begin(), kernels_.end(),
-                                 [](const kernels::KernelDescriptor& k) { return k.id == kDefaultKernel; });
+    const auto it =
+        std::find_if(kernels_.begin(), kernels_.end(),
+                     [](const kernels::KernelDescriptor& k) { return k.id == kDefaultKernel; });
     chosen_ = {it == kernels_.end() ? 0 : int(it - kernels_.begin())};
     set_size(kDefaultSize);
 }
 
-const std::string& ProfilePanel::first_chosen() const { return kernels_[size_t(chosen_.front())].id; }
+const std::string& ProfilePanel::first_chosen() const {
+    return kernels_[size_t(chosen_.front())].id;
+}
 
 std::vector<std::string> ProfilePanel::chosen_ids() const {
     std::vector<std::string> ids;
@@ -192,8 +197,8 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
                 std::find_if(kernels_.begin(), kernels_.end(),
                              [&](const kernels::KernelDescriptor& k) { return k.id == id; });
             if (it == kernels_.end()) {
-                return "kernel='" + id + "': valid ids (one, or several joined by commas): " +
-                       kernel_ids_text();
+                return "kernel='" + id +
+                       "': valid ids (one, or several joined by commas): " + kernel_ids_text();
             }
             const int index = int(it - kernels_.begin());
             if (std::find(chosen.begin(), chosen.end(), index) == chosen.end()) {
@@ -350,19 +355,22 @@ void ProfilePanel::draw_controls(AppContext& context) {
         ImGui::EndCombo();
     }
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("default / all: range-profiler metrics per update; timeline: PM "
-                          "sampling of tensor, DRAM and FMA %% per sample");
+        ImGui::SetTooltip(
+            "default / all: range-profiler metrics per update; timeline: PM "
+            "sampling of tensor, DRAM and FMA %% per sample");
     }
     if (!size_error_.empty()) ImGui::TextColored(kErrorColour, "%s", size_error_.c_str());
     for (const int index : chosen_) {
         const kernels::KernelDescriptor& chosen = kernels_[size_t(index)];
         if (!chosen.can_run || !size_error_.empty()) continue;
         const std::string reason = chosen.can_run(problem_);
-        if (!reason.empty()) ImGui::TextColored(kNoteColour, "%s cannot run this size: %s",
-                                                chosen.id.c_str(), reason.c_str());
+        if (!reason.empty())
+            ImGui::TextColored(kNoteColour, "%s cannot run this size: %s", chosen.id.c_str(),
+                               reason.c_str());
     }
     if (is_timeline_set(set_) && chosen_.size() > 1) {
-        ImGui::TextColored(kNoteColour, "the timeline samples one kernel: %s", first_chosen().c_str());
+        ImGui::TextColored(kNoteColour, "the timeline samples one kernel: %s",
+                           first_chosen().c_str());
     }
 
     const auto system = context.system.latest();
@@ -409,7 +417,8 @@ void ProfilePanel::draw_controls(AppContext& context) {
     if (ImGui::Button("Snapshot")) save_snapshot();
     if (!has_result) ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("write the newest profile of each kernel (or the stopped timeline) as JSON");
+        ImGui::SetTooltip(
+            "write the newest profile of each kernel (or the stopped timeline) as JSON");
     }
     ImGui::SameLine();
     const bool has_charts = !cards_.empty() || !timeline_charts_.empty();
@@ -425,7 +434,8 @@ void ProfilePanel::draw_controls(AppContext& context) {
         ImGui::TextUnformatted(job.message.c_str());
     } else if (pending) {
         ImGui::AlignTextToFramePadding();
-        ImGui::TextDisabled("queued behind %s", job.title.empty() ? "another job" : job.title.c_str());
+        ImGui::TextDisabled("queued behind %s",
+                            job.title.empty() ? "another job" : job.title.c_str());
     } else if (!reason.empty()) {
         ImGui::AlignTextToFramePadding();
         const bool no_gpu = system && !system->has_gpu();
@@ -441,9 +451,10 @@ void ProfilePanel::draw_controls(AppContext& context) {
 void ProfilePanel::draw_status(AppContext& context) {
     (void)context;
     if (!shown_) {
-        ImGui::TextWrapped("Nothing profiled yet. Choose one kernel or more (Ctrl+click in the "
-                           "list), a size and a set, then press Live: each kernel is verified "
-                           "first, then its metrics update several times a second.");
+        ImGui::TextWrapped(
+            "Nothing profiled yet. Choose one kernel or more (Ctrl+click in the "
+            "list), a size and a set, then press Live: each kernel is verified "
+            "first, then its metrics update several times a second.");
         if (recording_seen_) {
             const std::string ids = joined(recorded_profile_kernels(recording_seen_->recording));
             ImGui::TextWrapped("The open recording has no profile of %s; it has: %s.",
@@ -453,8 +464,8 @@ void ProfilePanel::draw_status(AppContext& context) {
     }
     const LiveProfile& live = *shown_;
     ImGui::Text("%s %s%s%s", joined(live.request.kernel_ids).c_str(),
-                kernels::problem_text(live.request.problem).c_str(), live.device.empty() ? "" : " on ",
-                live.device.c_str());
+                kernels::problem_text(live.request.problem).c_str(),
+                live.device.empty() ? "" : " on ", live.device.c_str());
     ImGui::SameLine();
     if (live.paused) {
         ImGui::TextColored(kNoteColour, "paused");
@@ -469,7 +480,8 @@ void ProfilePanel::draw_status(AppContext& context) {
     if (live.kernels.size() > 1) {
         for (const KernelLive& kernel : live.kernels) {
             if (!kernel.error.empty() && live.error.find(kernel.error) == std::string::npos) {
-                ImGui::TextColored(kErrorColour, "%s: %s", kernel.kernel_id.c_str(), kernel.error.c_str());
+                ImGui::TextColored(kErrorColour, "%s: %s", kernel.kernel_id.c_str(),
+                                   kernel.error.c_str());
             }
         }
     }
@@ -478,7 +490,8 @@ void ProfilePanel::draw_status(AppContext& context) {
         ImGui::TextDisabled("%s: %zu passes, %.1f ms per update%s", kernel->kernel_id.c_str(),
                             p.passes, p.profile_ms, p.reused_session ? " (session reused)" : "");
         for (const profiling::UnavailableMetric& missing : p.unavailable) {
-            ImGui::TextDisabled("not on this GPU: %s (%s)", missing.name.c_str(), missing.reason.c_str());
+            ImGui::TextDisabled("not on this GPU: %s (%s)", missing.name.c_str(),
+                                missing.reason.c_str());
         }
     }
 }
@@ -503,8 +516,8 @@ void ProfilePanel::draw_comparison() {
         ImGui::SameLine();
     }
     ImGui::NewLine();
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
-                                  ImGuiTableFlags_SizingFixedFit;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("comparison", int(profiled.size()) + 1, flags)) return;
     ImGui::TableSetupColumn("metric");
     for (const KernelLive* kernel : profiled) ImGui::TableSetupColumn(kernel->kernel_id.c_str());
@@ -520,7 +533,8 @@ void ProfilePanel::draw_comparison() {
             if (value == nullptr) {
                 ImGui::TextDisabled("-");
             } else {
-                ImGui::TextUnformatted(profiling::format_metric_value(value->value, value->unit).c_str());
+                ImGui::TextUnformatted(
+                    profiling::format_metric_value(value->value, value->unit).c_str());
             }
         }
     }
@@ -566,7 +580,8 @@ void ProfilePanel::draw_checklist() {
     ImGui::TextDisabled("tensor pipe below %.0f%% on a kernel whose inputs are not FP32",
                         kTensorIdlePct);
     for (const ChecklistLine& line : checklist_) {
-        ImGui::TextColored(line.passed ? kOkColour : kErrorColour, "%s", line.passed ? "ok  " : "FAIL");
+        ImGui::TextColored(line.passed ? kOkColour : kErrorColour, "%s",
+                           line.passed ? "ok  " : "FAIL");
         ImGui::SameLine();
         ImGui::TextUnformatted(line.check.c_str());
         ImGui::SameLine();

@@ -4,8 +4,9 @@
 // puts their newest values side by side, and the focused kernel gets a card per metric of the
 // chosen set (label, value, unit; the catalogue's meaning as tooltip) with a strip chart of its
 // last values; in timeline mode, PM-sampling strip charts (tensor %, DRAM %, FMA %) of the first
-// chosen kernel scroll as samples arrive. When the tensor pipe is ~idle on a kernel meant to use it, the lesson's
-// "Why are the tensor cores idle?" checklist (app/gui/profile_view.h) says what to check.
+// chosen kernel scroll as samples arrive. When the tensor pipe is ~idle on a kernel meant to use
+// it, the lesson's "Why are the tensor cores idle?" checklist (app/gui/profile_view.h) says what to
+// check.
 
 #include <array>
 #include <cstdint>
@@ -28,7 +29,7 @@ struct OpenRecording;
 const std::vector<std::string>& profile_panel_sets();
 
 class ProfilePanel : public Panel {
-public:
+  public:
     ProfilePanel();
     std::string_view id() const override { return "profile"; }
     std::string_view title() const override { return "Profile"; }
@@ -38,7 +39,7 @@ public:
     // live=on, focus=ID (whose cards are shown; one of the chosen kernels).
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
-private:
+  private:
     void set_size(const std::string& text);
     void refresh(const std::shared_ptr<const LiveProfile>& latest);
     void draw_controls(AppContext& context);
@@ -66,7 +67,7 @@ private:
     std::array<char, 64> size_buffer_{};
     kernels::GemmProblem problem_;  // parsed from size_buffer_, valid when size_error_ is ""
     std::string size_error_;
-    int set_ = 0;  // index into profile_panel_sets()
+    int set_ = 0;                           // index into profile_panel_sets()
     std::shared_ptr<LiveControl> control_;  // of the last posted job
     std::uint64_t pending_job_ = 0;         // its id; 0 before the first
     std::shared_ptr<const LiveProfile> shown_;
@@ -79,7 +80,7 @@ private:
     int cards_per_row_ = 0;        // as laid out in the last draw_cards(); 0 before
     viz::DrawList timeline_view_;  // timeline_charts_ stacked
     const viz::Palette* built_palette_ = nullptr;  // the one the charts were built with
-    std::string message_;                         // of the last snapshot
+    std::string message_;                          // of the last snapshot
     bool live_requested_ = false;  // setting live=on: start Live as soon as it can start
     // While nothing was profiled here: the open recording's profiles of the chosen kernels
     // (recording_view.h), made again when the recording or the choice changes.

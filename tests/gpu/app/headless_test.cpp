@@ -3,10 +3,10 @@
 // a second while a frame costs <= 16 ms. Issue 4: the Banks panel shows "model N / measured N".
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
@@ -28,10 +28,11 @@ std::string read_text(const std::string& path) {
 // A ~1 ms kernel: the bf16 mma.sync + cp.async rung at 8192 x 4096 x 4096 (~275 GFLOP).
 TEST(HeadlessGui, LiveProfileUpdatesFiveTimesASecondWithin16MsFrames) {
     TCLENS_REQUIRE_GPU();
-    const auto result = test::run_command(
-        kTclens + " headless --view profile --set profile.kernel=mma_cp_async.bf16"
-                  " --set profile.mnk=8192x4096x4096 --set profile.set=default"
-                  " --set profile.live=on --seconds 12 --json");
+    const auto result =
+        test::run_command(kTclens +
+                          " headless --view profile --set profile.kernel=mma_cp_async.bf16"
+                          " --set profile.mnk=8192x4096x4096 --set profile.set=default"
+                          " --set profile.live=on --seconds 12 --json");
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const auto report = nlohmann::json::parse(result.out);
     RecordProperty("report", result.out);
@@ -50,10 +51,11 @@ TEST(HeadlessGui, LiveProfileOfThreeKernelsComparesThemSideBySide) {
     const std::string text_path =
         (std::filesystem::temp_directory_path() / "tclens_headless_three_kernels.txt").string();
     const auto result = test::run_command(
-        kTclens + " headless --view profile"
-                  " --set profile.kernel=register_tiled.f32,mma_cp_async.bf16,cublas.bf16"
-                  " --set profile.focus=mma_cp_async.bf16 --set profile.mnk=4096x4096x4096"
-                  " --set profile.set=default --set profile.live=on --seconds 12 --json --text " +
+        kTclens +
+        " headless --view profile"
+        " --set profile.kernel=register_tiled.f32,mma_cp_async.bf16,cublas.bf16"
+        " --set profile.focus=mma_cp_async.bf16 --set profile.mnk=4096x4096x4096"
+        " --set profile.set=default --set profile.live=on --seconds 12 --json --text " +
         text_path);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const auto report = nlohmann::json::parse(result.out);
@@ -64,7 +66,8 @@ TEST(HeadlessGui, LiveProfileOfThreeKernelsComparesThemSideBySide) {
     const double seconds = report["wall_s"].get<double>();
     for (const auto& kernel : kernels) {
         // Verification of all three takes a few of the 12 s; at >= 5/s each needs >= 25 in 5 s.
-        EXPECT_GE(kernel["updates"].get<int>(), 25) << kernel["kernel"] << " in " << seconds << " s";
+        EXPECT_GE(kernel["updates"].get<int>(), 25)
+            << kernel["kernel"] << " in " << seconds << " s";
     }
     EXPECT_LE(report["frame_ms"]["p95"].get<double>(), 16.0);
 
@@ -72,7 +75,8 @@ TEST(HeadlessGui, LiveProfileOfThreeKernelsComparesThemSideBySide) {
     std::filesystem::remove(text_path);
     EXPECT_NE(text.find("cards of"), std::string::npos) << text;
     EXPECT_NE(text.find("register_tiled.f32, mma_cp_async.bf16, cublas.bf16 4096x4096x4096"),
-              std::string::npos) << text;
+              std::string::npos)
+        << text;
     // The cards are the focused kernel's: its passes line names it.
     EXPECT_NE(text.find("mma_cp_async.bf16: "), std::string::npos) << text;
     EXPECT_NE(text.find("tensor pipe"), std::string::npos) << text;  // a metric row of the table
@@ -82,8 +86,9 @@ TEST(HeadlessGui, BanksPanelShowsModelAndMeasuredWavefronts) {
     TCLENS_REQUIRE_GPU();
     const std::string text_path = test::temp_path("banks_text.txt");
     const auto result = test::run_command(
-        kTclens + " headless --view banks --set banks.pattern=ldmatrix.x4 --set banks.left=none"
-                  " --set banks.right=xor --set banks.measure=on --seconds 8 --text " +
+        kTclens +
+        " headless --view banks --set banks.pattern=ldmatrix.x4 --set banks.left=none"
+        " --set banks.right=xor --set banks.measure=on --seconds 8 --text " +
         text_path);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const std::string text = read_text(text_path);

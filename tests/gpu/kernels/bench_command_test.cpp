@@ -15,7 +15,8 @@ const std::string kTclens = TCLENS_BINARY;
 
 TEST(BenchCommandOnGpu, JsonHasVerifiedRowsAndTheSameRunReference) {
     TCLENS_REQUIRE_GPU();
-    const auto result = test::run_command(kTclens + " bench --kernels smem_tiled.f32 --mnk 512x512x512 --runs 20 --json");
+    const auto result = test::run_command(
+        kTclens + " bench --kernels smem_tiled.f32 --mnk 512x512x512 --runs 20 --json");
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
     ASSERT_FALSE(j.is_discarded()) << result.out;
@@ -50,11 +51,13 @@ TEST(BenchCommandOnGpu, JsonHasVerifiedRowsAndTheSameRunReference) {
 
 TEST(BenchCommandOnGpu, TableAndProgress) {
     TCLENS_REQUIRE_GPU();
-    const auto result = test::run_command(kTclens + " bench --kernels naive_fma.f32 --mnk 256x256x256 --runs 20");
+    const auto result =
+        test::run_command(kTclens + " bench --kernels naive_fma.f32 --mnk 256x256x256 --runs 20");
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(result.out.find("naive_fma.f32"), std::string::npos);
     EXPECT_NE(result.out.find("%cuBLAS"), std::string::npos);
-    EXPECT_NE(result.err.find("bench [1/2] naive_fma.f32 256x256x256"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("bench [1/2] naive_fma.f32 256x256x256"), std::string::npos)
+        << result.err;
 }
 
 }  // namespace

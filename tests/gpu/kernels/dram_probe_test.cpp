@@ -20,7 +20,8 @@ namespace {
 TEST(DramProbe, BandwidthIsBetween30And100PercentOfTheTheoreticalPeak) {
     TCLENS_REQUIRE_GPU();
     const profiling::DeviceFacts device = profiling::query_system().devices.at(0);
-    const double peak = profiling::peak_dram_bandwidth(device.mem_clock_khz, device.mem_bus_width_bits);
+    const double peak =
+        profiling::peak_dram_bandwidth(device.mem_clock_khz, device.mem_bus_width_bits);
     ASSERT_GT(peak, 0);
 
     DramMeasurement measured;

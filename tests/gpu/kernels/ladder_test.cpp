@@ -35,9 +35,11 @@ void PrintTo(const Case& c, std::ostream* os) {
 
 std::vector<GemmProblem> sizes() {
     std::vector<GemmProblem> problems;
-    for (std::int64_t m : {16, 32, 64, 128, 256, 512, 1024, 2048, 3072}) problems.push_back({m, 3072, 3072});
-    for (GemmProblem p : {GemmProblem{1000, 1000, 1000}, GemmProblem{4097, 129, 77}, GemmProblem{1, 1, 1},
-                          GemmProblem{33, 17, 40}, GemmProblem{257, 263, 1032}, GemmProblem{129, 4104, 96}}) {
+    for (std::int64_t m : {16, 32, 64, 128, 256, 512, 1024, 2048, 3072})
+        problems.push_back({m, 3072, 3072});
+    for (GemmProblem p :
+         {GemmProblem{1000, 1000, 1000}, GemmProblem{4097, 129, 77}, GemmProblem{1, 1, 1},
+          GemmProblem{33, 17, 40}, GemmProblem{257, 263, 1032}, GemmProblem{129, 4104, 96}}) {
         problems.push_back(p);
     }
     return problems;
@@ -61,15 +63,18 @@ void record(const RunResult& r) {
     const std::string path = std::string(dir) + "/ladder_verification.md";
     const bool fresh = !std::ifstream(path).good();
     std::ofstream out(path, std::ios::app);
-    if (fresh) out << "| kernel | M x N x K | reference | rel. RMS error | bound | outcome |\n|---|---|---|---|---|---|\n";
+    if (fresh)
+        out << "| kernel | M x N x K | reference | rel. RMS error | bound | outcome "
+               "|\n|---|---|---|---|---|---|\n";
     char error[32];
     std::snprintf(error, sizeof error, "%.2e", r.check.rel_rms_error);
     const std::string outcome = !r.skipped.empty() ? "refused: " + r.skipped
                                 : !r.error.empty() ? "ERROR: " + r.error
                                 : r.check.passed   ? "verified"
                                                    : "FAILED";
-    out << "| " << r.kernel_id << " | " << size_text(r.problem) << " | " << r.check.reference << " | "
-        << (r.skipped.empty() ? error : "-") << " | " << r.check.bound << " | " << outcome << " |\n";
+    out << "| " << r.kernel_id << " | " << size_text(r.problem) << " | " << r.check.reference
+        << " | " << (r.skipped.empty() ? error : "-") << " | " << r.check.bound << " | " << outcome
+        << " |\n";
 }
 
 class LadderVerification : public testing::TestWithParam<Case> {};
@@ -87,14 +92,16 @@ TEST_P(LadderVerification, VerifiesOrSaysWhyNot) {
     record(r);
     const bool takes_every_size = kernel.rung == 0 || kernel.rung <= 2;
     if (!r.skipped.empty()) {
-        EXPECT_FALSE(takes_every_size) << c.kernel_id << " refused " << size_text(c.problem) << ": " << r.skipped;
+        EXPECT_FALSE(takes_every_size)
+            << c.kernel_id << " refused " << size_text(c.problem) << ": " << r.skipped;
         EXPECT_EQ(r.skipped.find('\n'), std::string::npos);
         return;
     }
     ASSERT_EQ(r.error, "");
     EXPECT_EQ(r.check.nan_count, 0) << "elements left unwritten";
     EXPECT_TRUE(r.check.passed) << c.kernel_id << " " << size_text(c.problem) << ": rel. RMS error "
-                                << r.check.rel_rms_error << " > " << r.check.bound << " vs " << r.check.reference
+                                << r.check.rel_rms_error << " > " << r.check.bound << " vs "
+                                << r.check.reference
                                 << " (reference vs fp64: " << r.check.reference_rel_rms << ")";
 }
 

@@ -1,7 +1,8 @@
 // GPU tests of profiling/kernel_profile.*: the metrics say what the kernels are. A tensor-core
 // rung keeps the tensor pipe busy, the Hopper rungs issue exactly their count of wgmma, an FMA
-// rung keeps the FMA pipe busy and the tensor pipe idle, a skinny GEMM streams B from DRAM; launch facts match the descriptors; cuBLAS adds up under one
-// range; unknown names get suggestions; the default set answers fast enough for a live view.
+// rung keeps the FMA pipe busy and the tensor pipe idle, a skinny GEMM streams B from DRAM; launch
+// facts match the descriptors; cuBLAS adds up under one range; unknown names get suggestions; the
+// default set answers fast enough for a live view.
 //
 // With TCLENS_RESULTS_DIR set, the profiles are also written as a Markdown table to
 // $TCLENS_RESULTS_DIR/profile_default_set.md, to be committed with the other GPU results.
@@ -191,11 +192,11 @@ TEST(KernelProfile, SkinnyGemmIsDramBound) {
     const double seconds = value(profile, kDuration) / 1e9;
     const double moved = value(profile, kDramRead) + value(profile, kDramWrite);
     const double achieved_pct = 100.0 * moved / seconds / peak_bytes_per_s;
-    std::printf("%s %s: %.0f MB in %.1f us = %.0f %% of %.2f TB/s; CUPTI DRAM %.1f %%, tensor "
-                "%.1f %%\n",
-                kDramKernel.c_str(), kernels::problem_text(kDramBound).c_str(), moved / 1e6,
-                seconds * 1e6, achieved_pct, peak_bytes_per_s / 1e12, value(profile, kDram),
-                value(profile, kTensor));
+    std::printf(
+        "%s %s: %.0f MB in %.1f us = %.0f %% of %.2f TB/s; CUPTI DRAM %.1f %%, tensor "
+        "%.1f %%\n",
+        kDramKernel.c_str(), kernels::problem_text(kDramBound).c_str(), moved / 1e6, seconds * 1e6,
+        achieved_pct, peak_bytes_per_s / 1e12, value(profile, kDram), value(profile, kTensor));
     EXPECT_GE(value(profile, kDramRead), 0.95 * input_bytes(kDramKernel, kDramBound));
     EXPECT_GT(achieved_pct, 50.0);
     EXPECT_GT(value(profile, kDram), 50.0);
@@ -304,15 +305,17 @@ TEST(KernelProfile, DurationMatchesEventTimedLaunches) {
         kernels::RunOptions timed;
         timed.warmup_runs = 3;
         timed.timed_runs = 20;
-        const kernels::RunResult run = runner.run(*kernels::find_kernel(c.kernel), c.problem, timed);
+        const kernels::RunResult run =
+            runner.run(*kernels::find_kernel(c.kernel), c.problem, timed);
         ASSERT_TRUE(run.counts()) << run.error << run.skipped;
 
         const double profiled_us = value(profile, kDuration) / 1e3;
         const double events_us = run.median_ms * 1e3;
-        std::printf("%s %s: gpu__time_duration %.1f us, CUDA events median %.1f us (min %.1f), "
-                    "DRAM %.1f %% of peak (elapsed)\n",
-                    c.kernel.c_str(), kernels::problem_text(c.problem).c_str(), profiled_us,
-                    events_us, run.min_ms * 1e3, value(profile, kDram));
+        std::printf(
+            "%s %s: gpu__time_duration %.1f us, CUDA events median %.1f us (min %.1f), "
+            "DRAM %.1f %% of peak (elapsed)\n",
+            c.kernel.c_str(), kernels::problem_text(c.problem).c_str(), profiled_us, events_us,
+            run.min_ms * 1e3, value(profile, kDram));
         EXPECT_NEAR(profiled_us, events_us, 0.05 * events_us + 10.0);
     }
 }

@@ -53,7 +53,8 @@ TEST_F(StreamGateOnGpu, AGateNobodyOpensGivesUpAfterItsTimeOut) {
     const Clock::time_point start = Clock::now();
     ASSERT_EQ(gate.close(stream_, 20'000'000), "");  // 20 ms
     ASSERT_EQ(cudaStreamSynchronize(stream_), cudaSuccess);
-    const double waited_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    const double waited_ms =
+        std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     EXPECT_GE(waited_ms, 19.0);
     EXPECT_LT(waited_ms, 2000.0);
 }

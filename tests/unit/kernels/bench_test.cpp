@@ -3,10 +3,9 @@
 
 #include "kernels/bench.h"
 
-#include "kernels/registry.h"
-
 #include <gtest/gtest.h>
 
+#include "kernels/registry.h"
 #include "kernels/runner.h"
 
 namespace tclens::kernels {
@@ -61,9 +60,12 @@ TEST(BenchKernels, UnknownIdIsOneLineListingValidIds) {
 }
 
 TEST(VerificationBound, LooserForLowerPrecision) {
-    EXPECT_LT(verification_bound(Precision::kF32, 4096), verification_bound(Precision::kTF32, 4096));
-    EXPECT_LT(verification_bound(Precision::kTF32, 4096), verification_bound(Precision::kF16, 4096));
-    EXPECT_EQ(verification_bound(Precision::kF16, 4096), verification_bound(Precision::kBF16, 4096));
+    EXPECT_LT(verification_bound(Precision::kF32, 4096),
+              verification_bound(Precision::kTF32, 4096));
+    EXPECT_LT(verification_bound(Precision::kTF32, 4096),
+              verification_bound(Precision::kF16, 4096));
+    EXPECT_EQ(verification_bound(Precision::kF16, 4096),
+              verification_bound(Precision::kBF16, 4096));
 }
 
 TEST(VerificationBound, IssueValuesUpToK4096ThenGrowingAsSqrtK) {

@@ -17,9 +17,9 @@ TEST(ParseProblem, ReadsMxNxK) {
 }
 
 TEST(ParseProblem, RejectsZeroNegativeJunkAndOverflow) {
-    for (const char* bad : {"", "0x4x4", "4x0x4", "4x4x0", "-1x4x4", "4x4", "4x4x4x4", "ax4x4",
-                            "4x4x4 ", " 4x4x4", "4X4X4", "65537x1x1", "99999999999999999999x1x1",
-                            "1e3x1x1", "+4x4x4"}) {
+    for (const char* bad :
+         {"", "0x4x4", "4x0x4", "4x4x0", "-1x4x4", "4x4", "4x4x4x4", "ax4x4", "4x4x4 ", " 4x4x4",
+          "4X4X4", "65537x1x1", "99999999999999999999x1x1", "1e3x1x1", "+4x4x4"}) {
         EXPECT_FALSE(parse_problem(bad).has_value()) << bad;
     }
 }

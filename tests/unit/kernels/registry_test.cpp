@@ -4,12 +4,11 @@
 
 #include "kernels/registry.h"
 
-#include "kernels/ladder.h"
-
 #include <gtest/gtest.h>
 
 #include <set>
 
+#include "kernels/ladder.h"
 #include "viz/fragment_layout.h"
 #include "viz/swizzle.h"
 
@@ -96,20 +95,23 @@ TEST(Registry, EveryKernelRunsTheCommonSizes) {
     for (const KernelDescriptor& k : all_kernels()) {
         for (const GemmProblem& p : {GemmProblem{4096, 4096, 4096}, GemmProblem{1000, 1000, 1000},
                                      GemmProblem{16, 3072, 3072}, GemmProblem{8192, 8192, 8192}}) {
-            EXPECT_EQ(why_not_runnable(k, p, kH100), "") << k.id << " " << p.m << "x" << p.n << "x" << p.k;
+            EXPECT_EQ(why_not_runnable(k, p, kH100), "")
+                << k.id << " " << p.m << "x" << p.n << "x" << p.k;
         }
     }
 }
 
 TEST(Registry, OddSizesRunOrGiveOneLineReason) {
     for (const KernelDescriptor& k : all_kernels()) {
-        for (const GemmProblem& p : {GemmProblem{4097, 129, 77}, GemmProblem{1, 1, 1}, GemmProblem{33, 17, 5}}) {
+        for (const GemmProblem& p :
+             {GemmProblem{4097, 129, 77}, GemmProblem{1, 1, 1}, GemmProblem{33, 17, 5}}) {
             const std::string why = k.can_run(p);
             EXPECT_EQ(why.find('\n'), std::string::npos) << k.id << ": " << why;
         }
     }
     // The FMA rungs and cuBLAS take every size.
-    for (const char* id : {"naive_fma.f32", "smem_tiled.f32", "cublas.sgemm", "cublas.tf32", "cublas.f16", "cublas.bf16"}) {
+    for (const char* id : {"naive_fma.f32", "smem_tiled.f32", "cublas.sgemm", "cublas.tf32",
+                           "cublas.f16", "cublas.bf16"}) {
         EXPECT_EQ(find_kernel(id)->can_run({4097, 129, 77}), "") << id;
     }
 }
@@ -118,21 +120,25 @@ TEST(Registry, WhyNotRunnableChecksSizeAndArchitecture) {
     const KernelDescriptor& naive = *find_kernel("naive_fma.f32");
     EXPECT_NE(why_not_runnable(naive, {0, 4, 4}, kH100), "");
     EXPECT_NE(why_not_runnable(naive, {4, 4, -1}, kH100), "");
-    EXPECT_NE(why_not_runnable(naive, {4, 4, 4}, DeviceLimits{75, 64 * 1024}).find("sm_80"), std::string::npos);
+    EXPECT_NE(why_not_runnable(naive, {4, 4, 4}, DeviceLimits{75, 64 * 1024}).find("sm_80"),
+              std::string::npos);
     EXPECT_EQ(why_not_runnable(naive, {4, 4, 4}, DeviceLimits{80, 163 * 1024}), "");
 }
 
 TEST(Registry, KernelsThatNeedMoreSharedMemoryThanTheGpuHasSayHowMuch) {
     for (const KernelDescriptor& k : all_kernels()) {
         if (k.min_sm > 89) continue;  // refused on Ada for its architecture first
-        const std::string on_ada = why_not_runnable(k, {256, 256, 256}, DeviceLimits{89, 99 * 1024});
+        const std::string on_ada =
+            why_not_runnable(k, {256, 256, 256}, DeviceLimits{89, 99 * 1024});
         if (k.dynamic_smem_bytes > 99 * 1024) {
-            EXPECT_NE(on_ada.find("KiB of shared memory"), std::string::npos) << k.id << ": " << on_ada;
+            EXPECT_NE(on_ada.find("KiB of shared memory"), std::string::npos)
+                << k.id << ": " << on_ada;
         } else {
             EXPECT_EQ(on_ada, "") << k.id;
         }
     }
-    EXPECT_GT(find_kernel("mma_cp_async.f16")->dynamic_smem_bytes, 163 * 1024) << "the rung this test is about";
+    EXPECT_GT(find_kernel("mma_cp_async.f16")->dynamic_smem_bytes, 163 * 1024)
+        << "the rung this test is about";
 }
 
 TEST(Registry, RunMemoryCountsInputsOutputAndTheCublasReference) {

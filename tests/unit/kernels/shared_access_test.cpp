@@ -53,8 +53,9 @@ TEST(SharedAccess, EveryDeclaredAccessResolvesUnderTheKernelsSwizzle) {
 }
 
 TEST(SharedAccess, TensorCoreRungsDeclareAccesses) {
-    for (const char* id : {"wmma.f16", "wmma.bf16", "mma_tf32_puzzle", "mma_tf32_tuned", "mma_ldmatrix_xor.f16", "mma_cp_async.f16", "mma_cp_async.bf16",
-                           "mma_ldmatrix_xor.bf16"}) {
+    for (const char* id :
+         {"wmma.f16", "wmma.bf16", "mma_tf32_puzzle", "mma_tf32_tuned", "mma_ldmatrix_xor.f16",
+          "mma_cp_async.f16", "mma_cp_async.bf16", "mma_ldmatrix_xor.bf16"}) {
         const KernelDescriptor* kernel = find_kernel(id);
         ASSERT_NE(kernel, nullptr) << id;
         EXPECT_FALSE(kernel->shared_accesses.empty()) << id;

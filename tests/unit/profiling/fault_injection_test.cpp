@@ -22,7 +22,9 @@ using kernels::Fault;
 
 class ScopedFault {
   public:
-    explicit ScopedFault(Fault fault) { setenv(kernels::kFaultVariable, kernels::fault_name(fault), 1); }
+    explicit ScopedFault(Fault fault) {
+        setenv(kernels::kFaultVariable, kernels::fault_name(fault), 1);
+    }
     ~ScopedFault() { unsetenv(kernels::kFaultVariable); }
     ScopedFault(const ScopedFault&) = delete;
     ScopedFault& operator=(const ScopedFault&) = delete;
@@ -39,7 +41,8 @@ TEST(CuptiFaultError, PermissionNamesRootCapSysAdminAndTheDriverOption) {
     const ProfilerError error = cupti_fault_error(Fault::kCuptiPermission);
     EXPECT_EQ(error.problem, ProfilerProblem::kPermission);
     EXPECT_TRUE(error.needs_resource());
-    EXPECT_EQ(error.message.rfind("TCLENS_INJECT_FAULT=cupti-permission: ", 0), 0u) << error.message;
+    EXPECT_EQ(error.message.rfind("TCLENS_INJECT_FAULT=cupti-permission: ", 0), 0u)
+        << error.message;
     for (const char* part : {"CUPTI_ERROR_INSUFFICIENT_PRIVILEGES", "root", "CAP_SYS_ADMIN",
                              "NVreg_RestrictProfilingToAdminUsers=0"}) {
         EXPECT_TRUE(contains(error.message, part)) << part << " in " << error.message;

@@ -56,13 +56,27 @@ KernelProfile sample_profile() {
 
 TEST(ProfileJson, ProfileHasTheDocumentedKeys) {
     const nlohmann::json j = to_json(sample_profile());
-    for (const char* key : {"kernel",      "precision",  "m",
-                            "n",           "k",          "device",
-                            "chip",        "verified",   "rel_rms_error",
-                            "error_bound", "reference",  "error",
-                            "passes",      "l2_flushed", "prepare_ms",
-                            "profile_ms",  "metrics",    "unavailable",
-                            "launches",    "occupancy",  "launch_error",
+    for (const char* key : {"kernel",
+                            "precision",
+                            "m",
+                            "n",
+                            "k",
+                            "device",
+                            "chip",
+                            "verified",
+                            "rel_rms_error",
+                            "error_bound",
+                            "reference",
+                            "error",
+                            "passes",
+                            "l2_flushed",
+                            "prepare_ms",
+                            "profile_ms",
+                            "metrics",
+                            "unavailable",
+                            "launches",
+                            "occupancy",
+                            "launch_error",
                             "per_kernel_range"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }

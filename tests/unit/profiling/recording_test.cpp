@@ -33,9 +33,7 @@ class TempFile {
         fs::remove(path_ + ".tmp", ignored);
     }
     const std::string& path() const { return path_; }
-    void write(const std::string& bytes) const {
-        std::ofstream(path_, std::ios::binary) << bytes;
-    }
+    void write(const std::string& bytes) const { std::ofstream(path_, std::ios::binary) << bytes; }
 
   private:
     std::string path_;
@@ -69,9 +67,9 @@ void expect_refused_after(const std::function<void(nlohmann::json&)>& change,
 
 TEST(Recording, JsonHasTheDocumentedKeys) {
     const nlohmann::json j = to_json(test::sample_recording());
-    for (const char* key : {"schema_version", "tclens_version", "created_utc", "command", "system",
-                            "peaks", "peak_error", "dram_bandwidth", "bench", "profiles",
-                            "timelines"}) {
+    for (const char* key :
+         {"schema_version", "tclens_version", "created_utc", "command", "system", "peaks",
+          "peak_error", "dram_bandwidth", "bench", "profiles", "timelines"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }
     EXPECT_EQ(j["schema_version"], kRecordingSchemaVersion);
@@ -223,13 +221,17 @@ TEST(Recording, WrongTypesNameWhereTheyAre) {
                          "dram_bandwidth: key 'bytes_per_s' has the wrong type");
     expect_refused_after([](nlohmann::json& j) { j["bench"] = 5; }, "missing array 'bench'");
     expect_refused_after([](nlohmann::json& j) { j.erase("system"); }, "missing key 'system'");
-    expect_refused_after([](nlohmann::json& j) { j = nlohmann::json::array({1, 2}); },
-                         "not a recording: the document is array");
+    expect_refused_after(
+        [](nlohmann::json& j) {
+            j = nlohmann::json::array({1, 2});
+        },
+        "not a recording: the document is array");
 }
 
 TEST(Recording, OnlyThisSchemaVersionIsRead) {
-    expect_refused_after([](nlohmann::json& j) { j["schema_version"] = kRecordingSchemaVersion + 1; },
-                         "schema_version 2 is newer than this build reads (1)");
+    expect_refused_after(
+        [](nlohmann::json& j) { j["schema_version"] = kRecordingSchemaVersion + 1; },
+        "schema_version 2 is newer than this build reads (1)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 0; },
                          "schema_version 0 is older than this build reads (1)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = "1"; },
@@ -243,7 +245,8 @@ TEST(Recording, OnlyThisSchemaVersionIsRead) {
 TEST(Recording, ShippedRecordingOpensWithoutAGpu) {
     const std::string path = std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json";
     if (!fs::exists(path)) {
-        GTEST_SKIP() << "skipped: " << path << " is not there yet (made by tclens record on an H100)";
+        GTEST_SKIP() << "skipped: " << path
+                     << " is not there yet (made by tclens record on an H100)";
     }
     Recording recording;
     std::string error;

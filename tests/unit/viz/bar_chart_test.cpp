@@ -64,9 +64,8 @@ TEST(BarChart, BarLengthsFollowTheValuesOnTheAxis) {
     BarChartOptions options;
     options.bar_area = 400;
     options.title = "TFLOP/s";
-    const std::vector<Bar> bars = {{"naive", 100, "100.0", 0},
-                                   {"cublas", 612.4, "612.4", 1},
-                                   {"wmma", 400, "400.0", 2}};
+    const std::vector<Bar> bars = {
+        {"naive", 100, "100.0", 0}, {"cublas", 612.4, "612.4", 1}, {"wmma", 400, "400.0", 2}};
     const DrawList draw = bar_chart(bars, options);
     // Axis 0..800: 100 -> 50 px, 612.4 -> 306.2 px, 400 -> 200 px, all from one origin.
     const DrawRect* naive = bar_rect(draw, 0);

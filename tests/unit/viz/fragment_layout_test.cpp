@@ -5,7 +5,6 @@
 // for one 8x8 Matrix with 16-bit elements", "Matrix Fragments for wgmma.mma_async.m64nNk16"),
 // never computed with the code under test.
 #include "viz/fragment_layout.h"
-#include "viz/layouts/wgmma_layouts.h"
 
 #include <gtest/gtest.h>
 
@@ -13,6 +12,8 @@
 #include <string>
 #include <tuple>
 #include <vector>
+
+#include "viz/layouts/wgmma_layouts.h"
 
 namespace tclens::viz {
 namespace {

@@ -69,10 +69,10 @@ TEST(FragmentView, MmaTf32DrawsOneCellPerElementPlusTheLaneStrip) {
     // A 16x8 + B 8x8 + C/D 16x8 (drawn once) + 32 lanes, each block on one grid backdrop.
     EXPECT_EQ(view.draw.rects.size(), 128u + 64u + 128u + 32u + 4u);
     EXPECT_EQ(view.hits.size(), 128u + 64u + 128u + 32u);
-    EXPECT_EQ(count_rects(view, [](const DrawRect& r) {
-                  return r.hit < 0 && r.fill == dark_palette().grid;
-              }),
-              4);
+    EXPECT_EQ(
+        count_rects(view,
+                    [](const DrawRect& r) { return r.hit < 0 && r.fill == dark_palette().grid; }),
+        4);
     EXPECT_TRUE(has_text(view, "A 16x8 tf32"));
     EXPECT_TRUE(has_text(view, "B 8x8 tf32"));
     EXPECT_TRUE(has_text(view, "C/D 16x8 f32"));
@@ -363,8 +363,8 @@ TEST(FragmentView, EveryLayoutGivesOneTargetPerElementInsideTheCanvas) {
         for (const OperandLayout& operand : layout.operands) {
             blocks += operand.operand != Operand::D || !layout.find(Operand::C);
         }
-        EXPECT_EQ(view.draw.rects.size(), elements + layout.address_lanes.size() +
-                                              size_t(layout.threads) + bands + blocks);
+        EXPECT_EQ(view.draw.rects.size(),
+                  elements + layout.address_lanes.size() + size_t(layout.threads) + bands + blocks);
         std::vector<int> seen_per_lane(size_t(layout.threads), 0);
         for (const DrawRect& rect : view.draw.rects) {
             EXPECT_GE(rect.x, 0.0f);

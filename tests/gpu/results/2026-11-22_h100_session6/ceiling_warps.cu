@@ -4,17 +4,28 @@
 // by dynamic shared memory), or Blocks blocks. FLOPs = blocks * warps * iters * Tiles * 4096.
 // Timing: 3 warm-ups, median of 11 launches of ~5-10 ms each, CUDA events.
 #include <cuda_runtime.h>
-#include <cstdio>
-#include <cstdint>
-#include <vector>
+
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
 
-#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { std::printf("CUDA %s at %d\n", cudaGetErrorString(e), __LINE__); std::exit(1);} } while (0)
+#define CHECK(x)                                                             \
+    do {                                                                     \
+        cudaError_t e = (x);                                                 \
+        if (e != cudaSuccess) {                                              \
+            std::printf("CUDA %s at %d\n", cudaGetErrorString(e), __LINE__); \
+            std::exit(1);                                                    \
+        }                                                                    \
+    } while (0)
 
-__device__ __forceinline__ void mma(float (&d)[4], const std::uint32_t (&a)[4], std::uint32_t b0, std::uint32_t b1) {
-    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+__device__ __forceinline__ void mma(float (&d)[4], const std::uint32_t (&a)[4], std::uint32_t b0,
+                                    std::uint32_t b1) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+        "{%8,%9}, {%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
 // TM x TN tiles per warp, serpentine like rung 8.
@@ -44,28 +55,33 @@ __global__ void ceiling(int iters, int store, float* sink) {
 #pragma unroll
         for (int mt = 0; mt < TM; ++mt)
 #pragma unroll
-            for (int nt = 0; nt < TN; ++nt) s += acc[mt][nt][0] + acc[mt][nt][1] + acc[mt][nt][2] + acc[mt][nt][3];
+            for (int nt = 0; nt < TN; ++nt)
+                s += acc[mt][nt][0] + acc[mt][nt][1] + acc[mt][nt][2] + acc[mt][nt][3];
         sink[threadIdx.x] = s;
     }
 }
 
-
 __device__ __forceinline__ void ldsm_x4(std::uint32_t (&r)[4], const unsigned char* p) {
     const unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(p));
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+                 : "r"(a));
 }
 __device__ __forceinline__ void ldsm_x4_t(std::uint32_t (&r)[4], const unsigned char* p) {
     const unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(p));
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+                 : "r"(a));
 }
 
 // Rung 8's K loop without global loads: 8 warps (2 x 4), 64 x 64 warp tiles, per k16 step
 // 4 ldmatrix.x4 (A) + 4 ldmatrix.x4.trans (B) of the next step, then 32 mma; XOR-swizzled
 // addresses as in kernels/08_mma_cp_async.cu (one stage, never rewritten). Barrier: a block
 // barrier after step 2 of every K tile of 4 steps, as rung 8 has.
-struct Frag { std::uint32_t a[4][4]; std::uint32_t b[4][4]; };
+struct Frag {
+    std::uint32_t a[4][4];
+    std::uint32_t b[4][4];
+};
 template <bool Barrier>
 __global__ void __launch_bounds__(256, 1) feed(int iters, int store, float* sink) {
     extern __shared__ __align__(128) unsigned char smem[];
@@ -81,9 +97,11 @@ __global__ void __launch_bounds__(256, 1) feed(int iters, int store, float* sink
     const unsigned b_row = 16384 + row * 512 + warp_n * 128;
     auto load = [&](Frag& f, int step) {
 #pragma unroll
-        for (int j = 0; j < 4; ++j) ldsm_x4(f.a[j], smem + a_row + j * 16 * 128 + (sw ^ (2 * step * 16)));
+        for (int j = 0; j < 4; ++j)
+            ldsm_x4(f.a[j], smem + a_row + j * 16 * 128 + (sw ^ (2 * step * 16)));
 #pragma unroll
-        for (int p = 0; p < 4; ++p) ldsm_x4_t(f.b[p], smem + b_row + step * 16 * 512 + (sw ^ (2 * p * 16)));
+        for (int p = 0; p < 4; ++p)
+            ldsm_x4_t(f.b[p], smem + b_row + step * 16 * 512 + (sw ^ (2 * p * 16)));
     };
     float acc[4][8][4] = {};
     Frag frag[2];
@@ -99,7 +117,8 @@ __global__ void __launch_bounds__(256, 1) feed(int iters, int store, float* sink
 #pragma unroll
                 for (int j = 0; j < 8; ++j) {
                     const int nt = mt % 2 == 0 ? j : 7 - j;
-                    mma(acc[mt][nt], f.a[mt], f.b[nt / 2][2 * (nt % 2)], f.b[nt / 2][2 * (nt % 2) + 1]);
+                    mma(acc[mt][nt], f.a[mt], f.b[nt / 2][2 * (nt % 2)],
+                        f.b[nt / 2][2 * (nt % 2) + 1]);
                 }
             if (Barrier && step == 2) __syncthreads();
         }
@@ -109,7 +128,8 @@ __global__ void __launch_bounds__(256, 1) feed(int iters, int store, float* sink
 #pragma unroll
         for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
-            for (int nt = 0; nt < 8; ++nt) s += acc[mt][nt][0] + acc[mt][nt][1] + acc[mt][nt][2] + acc[mt][nt][3];
+            for (int nt = 0; nt < 8; ++nt)
+                s += acc[mt][nt][0] + acc[mt][nt][1] + acc[mt][nt][2] + acc[mt][nt][3];
         sink[threadIdx.x] = s;
     }
 }
@@ -135,14 +155,19 @@ void run_kernel(Kernel k, const char* label, int warps, int blocks_per_sm, int t
     cudaFuncAttributes attr;
     CHECK(cudaFuncGetAttributes(&attr, k));
     const int blocks = sms * fit;
-    float* sink; CHECK(cudaMalloc(&sink, 4096 * 4));
-    cudaEvent_t e0, e1; CHECK(cudaEventCreate(&e0)); CHECK(cudaEventCreate(&e1));
+    float* sink;
+    CHECK(cudaMalloc(&sink, 4096 * 4));
+    cudaEvent_t e0, e1;
+    CHECK(cudaEventCreate(&e0));
+    CHECK(cudaEventCreate(&e1));
     int iters = 1000;
     float ms = 0;
     for (;;) {
         CHECK(cudaEventRecord(e0));
         k<<<blocks, warps * 32, smem>>>(iters, 0, sink);
-        CHECK(cudaEventRecord(e1)); CHECK(cudaEventSynchronize(e1)); CHECK(cudaGetLastError());
+        CHECK(cudaEventRecord(e1));
+        CHECK(cudaEventSynchronize(e1));
+        CHECK(cudaGetLastError());
         CHECK(cudaEventElapsedTime(&ms, e0, e1));
         if (ms > 2) break;
         iters *= 2;
@@ -152,21 +177,25 @@ void run_kernel(Kernel k, const char* label, int warps, int blocks_per_sm, int t
     for (int r = 0; r < 14; ++r) {
         CHECK(cudaEventRecord(e0));
         k<<<blocks, warps * 32, smem>>>(iters, 0, sink);
-        CHECK(cudaEventRecord(e1)); CHECK(cudaEventSynchronize(e1));
+        CHECK(cudaEventRecord(e1));
+        CHECK(cudaEventSynchronize(e1));
         CHECK(cudaEventElapsedTime(&ms, e0, e1));
         if (r >= 3) t.push_back(ms);
     }
     std::sort(t.begin(), t.end());
     const double med = t[t.size() / 2];
     const double flops = double(blocks) * warps * double(iters) * TM * TN * 4096.0;
-    std::printf("%-34s warps/block %2d  blocks/SM %d  warps/SM %2d  regs %3d  tiles/warp %2d  %7.1f TFLOP/s  [%.1f %.1f]\n",
-                label, warps, fit, warps * fit, attr.numRegs, TM * TN, flops / med / 1e9,
-                flops / t.back() / 1e9, flops / t.front() / 1e9);
+    std::printf(
+        "%-34s warps/block %2d  blocks/SM %d  warps/SM %2d  regs %3d  tiles/warp %2d  %7.1f "
+        "TFLOP/s  [%.1f %.1f]\n",
+        label, warps, fit, warps * fit, attr.numRegs, TM * TN, flops / med / 1e9,
+        flops / t.back() / 1e9, flops / t.front() / 1e9);
     CHECK(cudaFree(sink));
 }
 
 int main() {
-    cudaDeviceProp p; CHECK(cudaGetDeviceProperties(&p, 0));
+    cudaDeviceProp p;
+    CHECK(cudaGetDeviceProperties(&p, 0));
     std::printf("%s, %d SMs\n", p.name, p.multiProcessorCount);
     for (int round = 0; round < 2; ++round) {
         run<4, 8>("rung-8 shape: 32 tiles", 8, 1);

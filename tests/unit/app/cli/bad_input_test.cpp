@@ -72,7 +72,8 @@ TEST(BadInput, BanksNamesListTheValidOnesAndTileSizesAreChecked) {
         {"banks --swizzle pad:-4 --pattern ldmatrix.x4", {"pad:-4", "multiple of 4"}},
         {"banks --swizzle none --pattern ldmatrix.x4 --rows -8", {"-8", "at least 1"}},
         {"banks --swizzle none --pattern ldmatrix.x4 --row-bytes -4", {"-4", "at least 1"}},
-        {"banks --swizzle none --pattern ldmatrix.x4 --rows 99999999999", {"--rows", "99999999999"}},
+        {"banks --swizzle none --pattern ldmatrix.x4 --rows 99999999999",
+         {"--rows", "99999999999"}},
         {"banks --swizzle none --pattern ldmatrix.x4 --row-bytes abc", {"--row-bytes", "abc"}},
     });
 }

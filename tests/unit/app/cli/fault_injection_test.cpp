@@ -66,14 +66,15 @@ TEST(FaultInjectionCli, UsageErrorsStillComeFirst) {
 }
 
 TEST(FaultInjectionCli, NoGpuMakesBenchAndProfileExit3) {
-    for (const std::string args : {"bench --mnk 64x64x64", "profile --kernel naive_fma.f32",
-                                   "profile --kernel naive_fma.f32 --timeline",
-                                   "layout ldmatrix.x4 --verify"}) {
+    for (const std::string args :
+         {"bench --mnk 64x64x64", "profile --kernel naive_fma.f32",
+          "profile --kernel naive_fma.f32 --timeline", "layout ldmatrix.x4 --verify"}) {
         const auto result = run_with_fault("no-gpu", args);
         EXPECT_EQ(result.exit_code, 3) << args << "\n" << result.err;
         EXPECT_TRUE(test::is_one_line(result.err)) << args << "\n" << result.err;
         EXPECT_TRUE(contains(result.err, "TCLENS_INJECT_FAULT=no-gpu hides every GPU"))
-            << args << "\n" << result.err;
+            << args << "\n"
+            << result.err;
     }
 }
 
@@ -91,12 +92,13 @@ TEST(FaultInjectionCli, NoGpuDeviceJsonStillExits0WithGpuFoundFalse) {
     EXPECT_TRUE(contains(table.out, "reason: TCLENS_INJECT_FAULT=no-gpu")) << table.out;
     const auto version = run_with_fault("no-gpu", "--version");
     EXPECT_EQ(version.exit_code, 0) << version.err;
-    EXPECT_TRUE(contains(version.out, "GPU: none found (TCLENS_INJECT_FAULT=no-gpu")) << version.out;
+    EXPECT_TRUE(contains(version.out, "GPU: none found (TCLENS_INJECT_FAULT=no-gpu"))
+        << version.out;
 }
 
 TEST(FaultInjectionCli, LaunchFailureBenchReportsEachFailedRowAndExits1) {
-    const auto result =
-        run_with_fault("launch-failure", "bench --kernels naive_fma.f32 --mnk 64x64x64 --no-peak --json");
+    const auto result = run_with_fault(
+        "launch-failure", "bench --kernels naive_fma.f32 --mnk 64x64x64 --no-peak --json");
     EXPECT_EQ(result.exit_code, 1) << result.err;
     const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
     ASSERT_FALSE(report.is_discarded()) << result.out << result.err;
@@ -113,8 +115,9 @@ TEST(FaultInjectionCli, LaunchFailureBenchReportsEachFailedRowAndExits1) {
 TEST(FaultInjectionCli, LaunchFailureBenchTableShowsTheCudaErrorWithPeaksAsked) {
     const auto result = run_with_fault("launch-failure", "bench --kernels wmma.f16 --mnk 64x64x64");
     EXPECT_EQ(result.exit_code, 1) << result.err;
-    EXPECT_TRUE(contains(result.out, "error: cudaErrorLaunchFailure: unspecified launch failure "
-                                     "(injected: TCLENS_INJECT_FAULT=launch-failure)"))
+    EXPECT_TRUE(contains(result.out,
+                         "error: cudaErrorLaunchFailure: unspecified launch failure "
+                         "(injected: TCLENS_INJECT_FAULT=launch-failure)"))
         << result.out;
     EXPECT_TRUE(contains(result.out, "wmma.f16")) << result.out;
     EXPECT_TRUE(contains(result.out, "cublas.f16")) << result.out;
@@ -126,8 +129,9 @@ TEST(FaultInjectionCli, UnknownFaultIsAUsageErrorListingTheValidOnes) {
         EXPECT_EQ(result.exit_code, 2) << args;
         EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
         EXPECT_TRUE(contains(result.err, "'gpu-on-fire'")) << result.err;
-        EXPECT_TRUE(contains(result.err, "no-gpu, launch-failure, cupti-unavailable, "
-                                         "cupti-permission, cupti-busy"))
+        EXPECT_TRUE(contains(result.err,
+                             "no-gpu, launch-failure, cupti-unavailable, "
+                             "cupti-permission, cupti-busy"))
             << result.err;
         EXPECT_EQ(result.out, "");
     }

@@ -2,10 +2,10 @@
 // any machine: the frames are built, the panels' text can be read back, and bad usage is one line.
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "tests/support/run_command.h"
@@ -41,7 +41,8 @@ TEST(HeadlessCommand, TextOfTheLastFrameNamesWhatThePanelsShow) {
     const std::string path = test::temp_path("headless_text.txt");
     const auto result = run_command(kTclens +
                                     " headless --view fragments --set "
-                                    "fragments.layout=ldmatrix.x4 --frames 3 --text " + path);
+                                    "fragments.layout=ldmatrix.x4 --frames 3 --text " +
+                                    path);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const std::string text = read_text(path);
     std::filesystem::remove(path);
@@ -57,9 +58,9 @@ TEST(HeadlessCommand, PacedFramesTakeTheirTime) {
 }
 
 TEST(HeadlessCommand, BadUsageIsOneLineAndExit2) {
-    for (const std::string args : {"headless", "headless --frames 3 --view nosuch",
-                                   "headless --frames 3 --set profile.live=maybe",
-                                   "headless --frames 3 --size 10x10"}) {
+    for (const std::string args :
+         {"headless", "headless --frames 3 --view nosuch",
+          "headless --frames 3 --set profile.live=maybe", "headless --frames 3 --size 10x10"}) {
         const auto result = run_command(kTclens + " " + args);
         EXPECT_EQ(result.exit_code, 2) << args;
         EXPECT_TRUE(test::is_one_line(result.err)) << args << ": " << result.err;

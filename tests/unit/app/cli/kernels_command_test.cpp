@@ -32,9 +32,9 @@ TEST(KernelsCommand, JsonHasEveryDescriptorField) {
     ASSERT_FALSE(j.is_discarded()) << result.out;
     ASSERT_EQ(j["kernels"].size(), kernels::all_kernels().size());
     const nlohmann::json& first = j["kernels"][0];
-    for (const char* key : {"id", "rung", "title", "adds", "precision", "accumulate", "block_tile", "warp_tile",
-                            "thread_tile", "mma_tile", "stages", "swizzle", "layout_ids", "threads",
-                            "min_sm", "reference_id"}) {
+    for (const char* key : {"id", "rung", "title", "adds", "precision", "accumulate", "block_tile",
+                            "warp_tile", "thread_tile", "mma_tile", "stages", "swizzle",
+                            "layout_ids", "threads", "min_sm", "reference_id"}) {
         EXPECT_TRUE(first.contains(key)) << key;
     }
     EXPECT_EQ(first["id"], kernels::all_kernels()[0].id);

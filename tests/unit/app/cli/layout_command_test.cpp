@@ -64,8 +64,7 @@ TEST(LayoutCommand, TextGridNamesLaneAndRegister) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     // PTX ISA, m16n8k16 .f16 B: row (k) = threadID_in_group * 2 + i for b0's element i, col =
     // groupID. So k = 0 is lanes 0, 4, 8 ... sub 0 and k = 1 the same lanes' sub 1.
-    EXPECT_NE(result.out.find("\n  T0.b0[0]  T4.b0[0]  T8.b0[0]"), std::string::npos)
-        << result.out;
+    EXPECT_NE(result.out.find("\n  T0.b0[0]  T4.b0[0]  T8.b0[0]"), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("\n  T0.b0[1]  T4.b0[1]  T8.b0[1]"), std::string::npos);
     EXPECT_EQ(result.out.find(" \n"), std::string::npos) << "no trailing blanks";
 }

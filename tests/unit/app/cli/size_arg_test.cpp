@@ -14,9 +14,9 @@ TEST(ImageSizeArg, ParsesWidthByHeight) {
 }
 
 TEST(ImageSizeArg, RejectsMalformedAndOutOfRange) {
-    for (const char* bad : {"", "x", "1280", "1280x", "x800", "1280x800x2", "12 80x800",
-                            "-640x480", "640x-480", "63x480", "640x8193", "0x0", "abcxdef",
-                            "99999999999x480", "640X480", "640x480 "}) {
+    for (const char* bad :
+         {"", "x", "1280", "1280x", "x800", "1280x800x2", "12 80x800", "-640x480", "640x-480",
+          "63x480", "640x8193", "0x0", "abcxdef", "99999999999x480", "640X480", "640x480 "}) {
         EXPECT_FALSE(parse_image_size(bad)) << bad;
     }
 }

@@ -45,8 +45,7 @@ kernels::BenchReport synthetic_report() {
     kernels::BenchReport report;
     report.rows.push_back(
         counted("mma_cp_async.f16", kernels::Precision::kF16, k4096, "cublas.f16", 549.8, 91.2));
-    report.rows.push_back(
-        counted("cublas.f16", kernels::Precision::kF16, k4096, "", 602.9, 100.0));
+    report.rows.push_back(counted("cublas.f16", kernels::Precision::kF16, k4096, "", 602.9, 100.0));
     kernels::BenchRow skipped = row("wmma.f16", kernels::Precision::kF16, k4096, "cublas.f16");
     skipped.result.skipped = "K must be a multiple of 16";
     report.rows.push_back(skipped);
@@ -54,10 +53,12 @@ kernels::BenchReport synthetic_report() {
         row("mma_tf32_tuned", kernels::Precision::kTF32, k4096, "cublas.tf32");
     wrong.result.check = {false, 0.31, 2e-3, "cublas.sgemm", 1e-7, 0};
     report.rows.push_back(wrong);
-    kernels::BenchRow broken = row("naive_fma.f32", kernels::Precision::kF32, k4096, "cublas.sgemm");
+    kernels::BenchRow broken =
+        row("naive_fma.f32", kernels::Precision::kF32, k4096, "cublas.sgemm");
     broken.result.error = "an illegal memory access was encountered";
     report.rows.push_back(broken);
-    kernels::BenchRow holes = row("mma_tf32_puzzle", kernels::Precision::kTF32, k4096, "cublas.tf32");
+    kernels::BenchRow holes =
+        row("mma_tf32_puzzle", kernels::Precision::kTF32, k4096, "cublas.tf32");
     holes.result.check = {false, 0, 2e-3, "cpu.fp64", 0, 4096};
     report.rows.push_back(holes);
     return report;
@@ -69,8 +70,10 @@ TEST(BenchView, StatusSaysWhyEachRowHasNoNumber) {
     EXPECT_EQ(kernels::run_status(report.rows[2].result), "skipped: K must be a multiple of 16");
     EXPECT_EQ(kernels::run_status(report.rows[3].result),
               "NOT VERIFIED: rel. RMS error 3.10e-01 > bound 2e-03 vs cublas.sgemm");
-    EXPECT_EQ(kernels::run_status(report.rows[4].result), "error: an illegal memory access was encountered");
-    EXPECT_EQ(kernels::run_status(report.rows[5].result), "NOT VERIFIED: 4096 elements not written (NaN)");
+    EXPECT_EQ(kernels::run_status(report.rows[4].result),
+              "error: an illegal memory access was encountered");
+    EXPECT_EQ(kernels::run_status(report.rows[5].result),
+              "NOT VERIFIED: 4096 elements not written (NaN)");
     kernels::RunResult cancelled;
     cancelled.error = "cancelled";
     EXPECT_EQ(kernels::run_status(cancelled), "error: cancelled");

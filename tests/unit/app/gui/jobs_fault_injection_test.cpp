@@ -22,7 +22,9 @@ using kernels::Fault;
 
 class ScopedFault {
   public:
-    explicit ScopedFault(Fault fault) { setenv(kernels::kFaultVariable, kernels::fault_name(fault), 1); }
+    explicit ScopedFault(Fault fault) {
+        setenv(kernels::kFaultVariable, kernels::fault_name(fault), 1);
+    }
     ~ScopedFault() { unsetenv(kernels::kFaultVariable); }
     ScopedFault(const ScopedFault&) = delete;
     ScopedFault& operator=(const ScopedFault&) = delete;
@@ -55,7 +57,8 @@ kernels::BenchRequest small_bench() {
 }
 
 TEST(JobsFaultInjection, ProfileJobPublishesTheCuptiErrorInBothModes) {
-    for (const Fault fault : {Fault::kCuptiUnavailable, Fault::kCuptiPermission, Fault::kCuptiBusy}) {
+    for (const Fault fault :
+         {Fault::kCuptiUnavailable, Fault::kCuptiPermission, Fault::kCuptiBusy}) {
         const ScopedFault injected(fault);
         for (const ProfileMode mode : {ProfileMode::kMetrics, ProfileMode::kTimeline}) {
             SCOPED_TRACE(kernels::fault_name(fault));

@@ -123,11 +123,10 @@ TEST(KernelsPanelSettings, GoodValuesApplyAndBadOnesSayWhatIsAllowed) {
         const char* value;
         const char* named;  // what the message must mention
     };
-    for (const Bad& bad : {Bad{"selected", "fastest", "mma_cp_async.bf16"},
-                           Bad{"mnk", "4096x4096", "4096x4096"},
-                           Bad{"preset", "huge", "lab6"},
-                           Bad{"run", "cublas.f16", "'cublas.f16' is not a rung"},
-                           Bad{"colour", "red", "colour"}}) {
+    for (const Bad& bad :
+         {Bad{"selected", "fastest", "mma_cp_async.bf16"}, Bad{"mnk", "4096x4096", "4096x4096"},
+          Bad{"preset", "huge", "lab6"}, Bad{"run", "cublas.f16", "'cublas.f16' is not a rung"},
+          Bad{"colour", "red", "colour"}}) {
         SCOPED_TRACE(bad.key);
         const std::string error = panel.apply_setting(bad.key, bad.value);
         EXPECT_NE(error.find(bad.named), std::string::npos) << error;

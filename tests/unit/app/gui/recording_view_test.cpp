@@ -85,13 +85,15 @@ TEST(RecordingView, ProfilesOfSeveralChosenKernelsInTheirOrder) {
     recording.profiles.push_back(second);
 
     // Chosen order, kernels without a recorded profile left out.
-    const auto live = recorded_profile(recording, {"mma_cp_async.bf16", "naive_fma.f32", "wmma.f16"});
+    const auto live =
+        recorded_profile(recording, {"mma_cp_async.bf16", "naive_fma.f32", "wmma.f16"});
     ASSERT_NE(live, nullptr);
     ASSERT_EQ(live->kernels.size(), 2u);
     EXPECT_EQ(live->kernels[0].kernel_id, "mma_cp_async.bf16");
     EXPECT_EQ(live->kernels[0].latest->metrics[0].value, 123.0);
     EXPECT_EQ(live->kernels[1].kernel_id, "wmma.f16");
-    EXPECT_EQ(live->request.kernel_ids, (std::vector<std::string>{"mma_cp_async.bf16", "wmma.f16"}));
+    EXPECT_EQ(live->request.kernel_ids,
+              (std::vector<std::string>{"mma_cp_async.bf16", "wmma.f16"}));
     EXPECT_EQ(live->find("wmma.f16"), &live->kernels[1]);
     EXPECT_EQ(live->find("naive_fma.f32"), nullptr);
     EXPECT_TRUE(live->has_profile());

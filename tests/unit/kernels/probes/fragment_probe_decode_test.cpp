@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "kernels/probes/fragment_probe.h"
-#include "viz/layouts/wgmma_layouts.h"
 #include "viz/fragment_layout.h"
+#include "viz/layouts/wgmma_layouts.h"
 
 namespace tclens::kernels {
 namespace {

@@ -9,7 +9,7 @@
 #include "profiling/device_info.h"
 #include "tclens_version.h"
 #if TCLENS_WITH_GUI
-#include "app/gui/gui_shell.h"
+#include "app/gui/shell/gui_shell.h"
 #endif
 
 namespace tclens::cli {

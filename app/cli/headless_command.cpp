@@ -1,6 +1,7 @@
 // `tclens headless [--view V] [--set PANEL.KEY=VALUE ...] (--frames N | --seconds S |
 // --until-live-updates N) [--fps F] [--size WxH] [--text F] [--json]`: the GUI without a window
-// (app/gui/headless_shell.h), for GPU servers with no display; prints what the frames measured.
+// (app/gui/shell/headless_shell.h), for GPU servers with no display; prints what the frames
+// measured.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -9,8 +10,8 @@
 #include "app/cli/commands.h"
 #include "app/cli/size_arg.h"
 #include "app/exit_codes.h"
-#include "app/gui/headless_shell.h"
-#include "app/gui/panel_registry.h"
+#include "app/gui/panels/panel_registry.h"
+#include "app/gui/shell/headless_shell.h"
 
 namespace tclens::cli {
 namespace {

@@ -7,9 +7,9 @@
 #include "app/cli/commands.h"
 #include "app/cli/size_arg.h"
 #include "app/exit_codes.h"
-#include "app/gui/offscreen_capture.h"
-#include "app/gui/panel_registry.h"
-#include "app/gui/tour.h"
+#include "app/gui/lecture/tour.h"
+#include "app/gui/panels/panel_registry.h"
+#include "app/gui/shell/offscreen_capture.h"
 
 namespace tclens::cli {
 

@@ -1,6 +1,6 @@
-// The Device panel under Xvfb: its facts are painted from draw records (app/gui/device_view.h),
-// the same ones its Export buttons write, in the palette of the theme: the dark one by default,
-// the high-contrast one in lecture mode.
+// The Device panel under Xvfb: its facts are painted from draw records
+// (app/gui/views/device_view.h), the same ones its Export buttons write, in the palette of the
+// theme: the dark one by default, the high-contrast one in lecture mode.
 
 #include <gtest/gtest.h>
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/panel.h"
+#include "app/gui/panels/panel.h"
 #include "viz/bank_model.h"
 #include "viz/bank_view.h"
 

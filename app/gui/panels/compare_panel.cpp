@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/gui/app_context.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
-#include "app/gui/lecture_mode.h"
+#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
 #include "viz/compare_table.h"
 #include "viz/roofline.h"
 

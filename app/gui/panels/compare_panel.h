@@ -3,7 +3,7 @@
 // session (the Kernels panel's bench, the Profile panel's newest profile). Tick runs in the list
 // (the first ticked is the baseline); the table shows every metric of each with its change from
 // the baseline and a bar coloured by whether the change is an improvement; the roofline puts each
-// run under the device's measured roofs (app/gui/compare_runs.h). Both export to SVG and PNG.
+// run under the device's measured roofs (app/gui/views/compare_runs.h). Both export to SVG and PNG.
 
 #include <array>
 #include <memory>
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/compare_runs.h"
-#include "app/gui/panel.h"
+#include "app/gui/panels/panel.h"
+#include "app/gui/views/compare_runs.h"
 #include "viz/draw_list.h"
 #include "viz/palette.h"
 

@@ -2,12 +2,12 @@
 
 #include <imgui.h>
 
-#include "app/gui/app_context.h"
-#include "app/gui/device_view.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
-#include "app/gui/lecture_mode.h"
-#include "app/gui/recording_view.h"
+#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/device_view.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
+#include "app/gui/views/recording_view.h"
 
 namespace tclens::gui {
 namespace {

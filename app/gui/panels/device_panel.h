@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "app/gui/panel.h"
+#include "app/gui/panels/panel.h"
 
 namespace tclens::gui {
 

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "app/gui/app_context.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
 #include "app/parse_number.h"
 #include "viz/layouts/wgmma_layouts.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/panel.h"
+#include "app/gui/panels/panel.h"
 #include "viz/fragment_layout.h"
 #include "viz/fragment_view.h"
 

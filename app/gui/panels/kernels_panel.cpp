@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/gui/app_context.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
-#include "app/gui/panel_settings.h"
-#include "app/gui/recording_view.h"
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
+#include "app/gui/views/recording_view.h"
 #include "kernels/bench.h"
 #include "kernels/descriptor_text.h"
 #include "kernels/problem_text.h"

@@ -2,7 +2,7 @@
 // Kernels panel: the GEMM ladder (kernels/registry.h) rung by rung, the chosen kernel's
 // descriptor with links to the Fragments, Tile map and Banks panels, and a benchmark of the
 // ticked rungs next to their same-run cuBLAS references: results table and TFLOP/s bar chart,
-// verified results only (app/gui/bench_view.h).
+// verified results only (app/gui/views/bench_view.h).
 
 #include <array>
 #include <cstdint>
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/bench_view.h"
-#include "app/gui/panel.h"
-#include "app/gui/panel_settings.h"
+#include "app/gui/panels/panel.h"
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/views/bench_view.h"
 #include "kernels/gemm.h"
 #include "viz/draw_list.h"
 

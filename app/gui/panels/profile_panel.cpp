@@ -6,13 +6,13 @@
 #include <cstdio>
 #include <numeric>
 
-#include "app/gui/app_context.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
-#include "app/gui/lecture_mode.h"
-#include "app/gui/panel_settings.h"
-#include "app/gui/profile_results_view.h"
-#include "app/gui/recording_view.h"
+#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
+#include "app/gui/views/profile_results_view.h"
+#include "app/gui/views/recording_view.h"
 #include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"

@@ -5,8 +5,8 @@
 // chosen set (label, value, unit; the catalogue's meaning as tooltip) with a strip chart of its
 // last values; in timeline mode, PM-sampling strip charts (tensor %, DRAM %, FMA %) of the first
 // chosen kernel scroll as samples arrive. When the tensor pipe is ~idle on a kernel meant to use
-// it, the lesson's "Why are the tensor cores idle?" checklist (app/gui/profile_view.h) says what to
-// check.
+// it, the lesson's "Why are the tensor cores idle?" checklist (app/gui/views/profile_view.h) says
+// what to check.
 
 #include <array>
 #include <cstdint>
@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "app/gui/jobs/profile_job.h"
-#include "app/gui/panel.h"
-#include "app/gui/profile_view.h"
+#include "app/gui/panels/panel.h"
+#include "app/gui/views/profile_view.h"
 #include "kernels/gemm.h"
 #include "viz/draw_list.h"
 #include "viz/palette.h"

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
 #include "app/parse_number.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/panel.h"
+#include "app/gui/panels/panel.h"
 #include "kernels/gemm.h"
 #include "viz/tile_map.h"
 #include "viz/tile_map_view.h"

@@ -1,0 +1,91 @@
+#pragma once
+// Plays a tour (app/gui/lecture/tour.h) over the shell's panels: Right / PageDown / Space next
+// step, Left / PageUp previous, Home first, Esc leaves (not while a text field or popup has the
+// keyboard). A step shows only its panel, filling the space above a large caption banner at the
+// bottom, with the step's settings applied; leaving puts the panels back as they were. The View
+// menu gets "Start tour" / "Leave tour". Pure ImGui, so any runtime can show it.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/lecture/tour.h"
+#include "app/gui/panels/panel.h"
+
+struct ImFont;
+
+namespace tclens::gui {
+
+class LectureMode;
+
+// The banner's contents: the caption, "step 3 of 8", and problems in one line each (a step's
+// bad setting, a tour's load errors).
+struct CaptionBanner {
+    std::string caption;
+    std::string counter;
+    std::vector<std::string> problems;
+};
+
+// The banner's height at `width` pixels: problems and the caption wrapped in `caption_font` at
+// `caption_size` pixels, with padding; the counter beside them in the current ImGui font.
+float caption_banner_height(const CaptionBanner& banner, float width, ImFont* caption_font,
+                            float caption_size);
+
+// Draws the banner on ImGui's foreground draw list, above every window, at (x, y), `width`
+// wide: a black band under a 3-pixel yellow line (kBannerAccent), problems in kBannerProblem,
+// the caption in white, the counter at the right in grey.
+void draw_caption_banner(const CaptionBanner& banner, float x, float y, float width,
+                         ImFont* caption_font, float caption_size);
+
+// draw_caption_banner with the banner's bottom edge at `bottom`, in lecture mode's caption font
+// (ImGui's current font before LectureMode::apply_pending has run). Returns its height.
+float draw_banner_above(const CaptionBanner& banner, float x, float bottom, float width,
+                        const LectureMode& lecture);
+
+// RGBA of the banner's top line and of its problem lines.
+inline constexpr unsigned char kBannerAccent[4] = {240, 228, 66, 255};
+inline constexpr unsigned char kBannerProblem[4] = {255, 110, 80, 255};
+
+class TourOverlay {
+  public:
+    // `path`: the tour file, read at the first start(). autoplay_seconds > 0 advances the steps
+    // on that period, looping (TourPlayer::set_autoplay).
+    explicit TourOverlay(std::string path, double autoplay_seconds = 0);
+
+    // Reads the file if not yet read and shows the first playable step from the next frame on.
+    // Returns the load errors, one line each (the banner shows them too, until the first step
+    // change or Esc).
+    const std::vector<TourError>& start();
+    const TourPlayer& player() const { return player_; }
+
+    // Inside a frame, after the shell has drawn: keys, autoplay (ImGui::GetTime()), the View
+    // menu items; on a step change the step's panel alone with its settings; while a step shows,
+    // its panel placed above the banner and the banner drawn.
+    void draw_frame(const std::vector<std::unique_ptr<Panel>>& panels, const LectureMode& lecture);
+
+  private:
+    void show_step(const std::vector<std::unique_ptr<Panel>>& panels);
+    void restore_panels(const std::vector<std::unique_ptr<Panel>>& panels);
+    void handle_keys();
+    void draw_menu();
+
+    std::string path_;
+    double autoplay_s_ = 0;
+    bool loaded_ = false;
+    std::vector<TourError> load_errors_;
+    bool show_load_errors_ = false;
+    TourPlayer player_;
+    bool start_requested_ = false;
+    std::uint64_t shown_changes_ = 0;   // TourPlayer::changes() last shown
+    std::string step_error_;            // the shown step's bad setting, one line
+    bool focus_pending_ = false;        // bring the step's window to the front once it exists
+    std::vector<bool> visible_before_;  // per panel, when the tour started
+    struct WindowPlace {
+        float x, y, width, height;
+    };
+    std::map<std::string, WindowPlace> placed_;  // each window the tour moved, from before
+};
+
+}  // namespace tclens::gui

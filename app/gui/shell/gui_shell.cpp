@@ -1,0 +1,110 @@
+#include "app/gui/shell/gui_shell.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "app/exit_codes.h"
+#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/lecture/tour_overlay.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/shell/frame_stats.h"
+#include "app/gui/shell/full_screen.h"
+#include "app/gui/shell/gui_runtime.h"
+#include "app/gui/shell/shell_frame.h"
+
+namespace tclens::gui {
+namespace {
+
+// $XDG_CONFIG_HOME/tclens/imgui.ini (or ~/.config/...); "" when there is no writable home.
+std::string settings_path() {
+    std::filesystem::path base;
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) {
+        base = xdg;
+    } else if (const char* home = std::getenv("HOME"); home && *home) {
+        base = std::filesystem::path(home) / ".config";
+    } else {
+        return "";
+    }
+    std::error_code ignored;
+    std::filesystem::create_directories(base / "tclens", ignored);
+    return ignored ? "" : (base / "tclens" / "imgui.ini").string();
+}
+
+}  // namespace
+
+int run_gui_shell(const GuiShellOptions& options) {
+    ShellFrame shell;
+    std::vector<std::string> settings = options.settings;
+    LectureSettings lecture_settings = options.lecture ? lecture_on_settings() : LectureSettings{};
+    std::string error = take_lecture_settings(settings, lecture_settings);
+    if (error.empty()) error = shell.apply_settings(settings);
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitUsage;
+    }
+    GuiRuntimeOptions window_options;
+    window_options.ini_path = settings_path();
+    auto runtime = GuiRuntime::open(window_options, error);
+    if (!runtime) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitNeedsResource;
+    }
+    if (options.frame_stats) glfwSwapInterval(0);
+    AppContext context;
+    request_system_query(context);
+    if (!options.open_path.empty()) shell.recordings().open(context, options.open_path, true);
+    FullScreen full_screen(runtime->window());
+    LectureMode lecture(lecture_settings, {[&runtime] { runtime->fonts_changed(); },
+                                           [&full_screen](bool on) { full_screen.set(on); }});
+    TourOverlay tour(options.tour_path.empty() ? default_tour_path() : options.tour_path,
+                     options.tour_autoplay_s);
+    if (options.lecture || !options.tour_path.empty() || options.tour_autoplay_s > 0) {
+        for (const TourError& problem : tour.start()) {
+            std::fprintf(stderr, "tclens: %s\n", problem.message.c_str());
+        }
+    }
+    FrameStats stats;
+    const auto started = std::chrono::steady_clock::now();
+    const auto out_of_time = [&] {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+        return options.seconds > 0 && elapsed.count() >= options.seconds;
+    };
+
+    for (int frame = 0; !shell.quit_requested() && !glfwWindowShouldClose(runtime->window());
+         ++frame) {
+        if ((options.frames > 0 && frame >= options.frames) || out_of_time()) break;
+        stats.begin_frame();
+        glfwPollEvents();
+        for (const std::string& path : runtime->take_dropped_paths()) {
+            shell.recordings().open(context, path);
+        }
+        lecture.apply_pending();
+        runtime->begin_frame();
+        shell.draw(context);
+        lecture.draw_frame();
+        tour.draw_frame(shell.panels(), lecture);
+
+        int width = 0, height = 0;
+        glfwGetFramebufferSize(runtime->window(), &width, &height);
+        glViewport(0, 0, width, height);
+        const auto clear = lecture.clear_colour();
+        glClearColor(clear[0], clear[1], clear[2], clear[3]);
+        glClear(GL_COLOR_BUFFER_BIT);
+        runtime->render_frame();
+        glfwSwapBuffers(runtime->window());
+        if (options.frame_stats) {
+            glFinish();  // the frame's own cost, not the time the GPU queues it
+            stats.end_frame();
+        }
+    }
+    context.jobs.cancel_all();
+    if (options.frame_stats) std::printf("%s\n", stats.summary().c_str());
+    return kExitOk;
+}
+
+}  // namespace tclens::gui

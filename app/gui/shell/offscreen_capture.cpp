@@ -1,0 +1,150 @@
+#include "app/gui/shell/offscreen_capture.h"
+
+#define GL_GLEXT_PROTOTYPES
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+#include "app/exit_codes.h"
+#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/lecture/tour_overlay.h"
+#include "app/gui/panels/panel_registry.h"
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/shell/frame_stats.h"
+#include "app/gui/shell/gui_runtime.h"
+#include "app/gui/shell/recording_io.h"
+#include "viz/png_writer.h"
+
+namespace tclens::gui {
+namespace {
+
+// An RGBA8 colour renderbuffer bound as the draw and read framebuffer while alive.
+class Framebuffer {
+  public:
+    Framebuffer(int width, int height) {
+        glGenFramebuffers(1, &framebuffer_);
+        glGenRenderbuffers(1, &colour_);
+        glBindRenderbuffer(GL_RENDERBUFFER, colour_);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_);
+    }
+    ~Framebuffer() {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glDeleteRenderbuffers(1, &colour_);
+        glDeleteFramebuffers(1, &framebuffer_);
+    }
+    bool complete() const {
+        return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    }
+
+  private:
+    GLuint framebuffer_ = 0;
+    GLuint colour_ = 0;
+};
+
+// GL rows run bottom-up; PNG rows top-down.
+viz::RgbaImage read_pixels(int width, int height) {
+    viz::RgbaImage image{width, height, std::vector<std::uint8_t>(size_t(width) * height * 4)};
+    std::vector<std::uint8_t> raw(image.pixels.size());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, raw.data());
+    const size_t row_bytes = size_t(width) * 4;
+    for (int y = 0; y < height; ++y) {
+        std::memcpy(&image.pixels[y * row_bytes], &raw[(height - 1 - y) * row_bytes], row_bytes);
+    }
+    return image;
+}
+
+}  // namespace
+
+int capture_view(const CaptureRequest& request) {
+    auto panels = make_all_panels();
+    Panel* panel = nullptr;
+    for (auto& candidate : panels) {
+        if (candidate->id() == request.view) panel = candidate.get();
+    }
+    if (!panel) {
+        std::fprintf(stderr, "tclens: unknown view '%s'; views: %s\n", request.view.c_str(),
+                     panel_ids_text().c_str());
+        return kExitUsage;
+    }
+    std::string error = apply_panel_settings(panels, request.settings, request.view);
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitUsage;
+    }
+
+    GuiRuntimeOptions window_options;
+    window_options.visible = false;
+    window_options.width = 64;
+    window_options.height = 64;
+    auto runtime = GuiRuntime::open(window_options, error);
+    if (!runtime) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitNeedsResource;
+    }
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+    if (request.width > max_size || request.height > max_size) {
+        std::fprintf(stderr, "tclens: --size %dx%d exceeds this OpenGL's limit of %d pixels\n",
+                     request.width, request.height, max_size);
+        return kExitUsage;
+    }
+
+    AppContext context;
+    request_system_query(context);
+    context.jobs.wait_idle(std::chrono::seconds(60));
+    const std::string open_error =
+        request.open_path.empty() ? "" : open_recording_now(context, request.open_path);
+    if (!open_error.empty()) std::fprintf(stderr, "tclens: %s\n", open_error.c_str());
+
+    Framebuffer framebuffer(request.width, request.height);
+    if (!framebuffer.complete()) {
+        std::fprintf(stderr, "tclens: cannot create a %dx%d offscreen framebuffer\n", request.width,
+                     request.height);
+        return kExitFailure;
+    }
+    const std::string title(panel->title());
+    LectureMode lecture(request.lecture, {[&runtime] { runtime->fonts_changed(); }, {}});
+    lecture.apply_pending();
+    FrameStats stats;
+    for (int frame = 0; frame < request.frames; ++frame) {
+        stats.begin_frame();
+        runtime->begin_frame(request.width, request.height);
+        const float banner =
+            request.caption.empty()
+                ? 0.0f
+                : draw_banner_above({request.caption, request.caption_counter, {}}, 0.0f,
+                                    float(request.height), float(request.width), lecture);
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(float(request.width), float(request.height) - banner));
+        const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                       ImGuiWindowFlags_NoCollapse |
+                                       ImGuiWindowFlags_NoSavedSettings;
+        if (ImGui::Begin(title.c_str(), nullptr, flags)) panel->draw(context);
+        ImGui::End();
+        glViewport(0, 0, request.width, request.height);
+        const auto clear = lecture.clear_colour();
+        glClearColor(clear[0], clear[1], clear[2], clear[3]);
+        glClear(GL_COLOR_BUFFER_BIT);
+        runtime->render_frame();
+        glFinish();
+        stats.end_frame();
+    }
+    if (request.frame_stats) std::printf("%s\n", stats.summary().c_str());
+    error = viz::write_png(read_pixels(request.width, request.height), request.out_path);
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitFailure;
+    }
+    return open_error.empty() ? kExitOk : kExitFailure;
+}
+
+}  // namespace tclens::gui

@@ -1,0 +1,32 @@
+#pragma once
+// Renders one panel, alone, into an offscreen framebuffer and writes it as a PNG
+// (`tclens screenshot`): the same drawing code as on screen, without showing a window.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/gui/lecture/lecture_mode.h"
+
+namespace tclens::gui {
+
+struct CaptureRequest {
+    std::string view;  // a panel id, e.g. "device"
+    int width = 1280;
+    int height = 800;
+    std::string out_path;
+    std::vector<std::string> settings;  // "KEY=VALUE" for the view (Panel::apply_setting)
+    int frames = 4;                     // frames drawn before the last one is read (layout settles)
+    bool frame_stats = false;           // print frame-time statistics of those frames
+    std::string open_path;              // a recording to open first (recording_io.h); "" for none
+    LectureSettings lecture;      // zoom and theme (lecture_mode.h); full screen does not apply
+    std::string caption;          // "" for none, else shown in a tour banner at the bottom
+    std::string caption_counter;  // beside the caption, e.g. "step 3 of 8"
+};
+
+// Returns an exit code; prints one line to stderr on failure (unknown view or setting: kExitUsage;
+// no display: kExitNeedsResource; write failure: kExitFailure). A recording that cannot be opened
+// is one line and kExitFailure too, but the view is still rendered and written, without it.
+int capture_view(const CaptureRequest& request);
+
+}  // namespace tclens::gui

@@ -24,4 +24,15 @@ Outcome judge_run(const kernels::RunResult& run, const std::string& documented_r
     return {Verdict::kCheck, ""};
 }
 
+Outcome judge_profiler_error(const profiling::ProfilerError& error,
+                             const std::string& documented_refusal) {
+    if (error.ok()) return {Verdict::kCheck, ""};
+    if (error.needs_resource()) return {Verdict::kSkip, error.message};
+    if (error.problem == profiling::ProfilerProblem::kInvalidRequest &&
+        !documented_refusal.empty()) {
+        return {Verdict::kSkip, "refused: " + error.message};
+    }
+    return {Verdict::kFail, error.message};
+}
+
 }  // namespace tclens::test

@@ -1,14 +1,16 @@
 #pragma once
 // How a test that needs a GPU turns what happened into check, skip or fail (issue 23). It skips
-// only for a refusal the kernel's descriptor documents (kernels::outside_documented_sizes); an
-// error, a failed verification or a refusal of a size the descriptor promises fails. Pure
-// functions of their arguments, so tests/unit/support/gpu_verdict_test.cpp shows them rejecting
-// the bad cases without a GPU.
+// only for what the machine lacks (no GPU, no counter permission, counters busy, ...:
+// ProfilerError::needs_resource) or for a refusal the kernel's descriptor documents
+// (kernels::outside_documented_sizes); an error, a failed verification or a refusal of a size
+// the descriptor promises fails. Pure functions of their arguments, so
+// tests/unit/support/gpu_verdict_test.cpp shows them rejecting the bad cases without a GPU.
 
 #include <string>
 
 #include "kernels/registry.h"
 #include "kernels/runner.h"
+#include "profiling/cupti_errors.h"
 #include "profiling/device_info.h"
 
 namespace tclens::test {
@@ -37,6 +39,12 @@ kernels::DeviceLimits documented_limits(const profiling::DeviceFacts& device);
 //   not verified:           kFail with run_status();
 //   else                    kCheck.
 Outcome judge_run(const kernels::RunResult& run, const std::string& documented_refusal);
+
+// A profiler's error. ok(): kCheck; needs_resource(): kSkip "<message>"; kInvalidRequest with a
+// documented refusal: kSkip "refused: <message>"; anything else (kFailed, kBadMetric, an
+// undocumented kInvalidRequest such as out of memory): kFail "<message>".
+Outcome judge_profiler_error(const profiling::ProfilerError& error,
+                             const std::string& documented_refusal = "");
 
 }  // namespace tclens::test
 

@@ -1,12 +1,16 @@
 // Tests of tests/support/gpu_verdict.*: what the GPU tests skip and what they fail, shown on
 // made-up results without a GPU. The bad cases (an error, a failed check, a refusal the
-// descriptor does not document, too little free memory) must fail, not pass or skip.
+// descriptor does not document, too little free memory, out of memory) must fail, not pass or
+// skip.
 #include "tests/support/gpu_verdict.h"
 
 #include <gtest/gtest.h>
 
 namespace tclens::test {
 namespace {
+
+using profiling::profiler_error;
+using profiling::ProfilerProblem;
 
 kernels::RunResult verified_run() {
     kernels::RunResult run;
@@ -63,6 +67,44 @@ TEST(JudgeRun, AnErrorOrAFailedCheckFails) {
     EXPECT_NE(outcome.reason.find("NOT VERIFIED"), std::string::npos) << outcome.reason;
     // A documented refusal does not excuse a run that ran and failed.
     EXPECT_EQ(judge_run(run, "K = 77 is not a multiple of 8").verdict, Verdict::kFail);
+}
+
+TEST(JudgeProfilerError, ResourcesSkipEverythingElseFails) {
+    EXPECT_EQ(judge_profiler_error({}).verdict, Verdict::kCheck);
+    for (ProfilerProblem problem :
+         {ProfilerProblem::kNoGpu, ProfilerProblem::kPermission, ProfilerProblem::kBusy,
+          ProfilerProblem::kOtherTool, ProfilerProblem::kUnsupported}) {
+        const Outcome outcome = judge_profiler_error(profiler_error(problem, "counters busy"));
+        EXPECT_EQ(outcome.verdict, Verdict::kSkip);
+        EXPECT_EQ(outcome.reason, "counters busy");
+    }
+    for (ProfilerProblem problem : {ProfilerProblem::kFailed, ProfilerProblem::kBadMetric,
+                                    ProfilerProblem::kInvalidRequest}) {
+        const Outcome outcome = judge_profiler_error(profiler_error(problem, "it broke"));
+        EXPECT_EQ(outcome.verdict, Verdict::kFail);
+        EXPECT_EQ(outcome.reason, "it broke");
+    }
+}
+
+// The kernel profile test's case: out of memory and a refusal both come back as
+// kInvalidRequest; only the one the descriptor documents (no wgmma before Hopper) is skipped.
+TEST(JudgeProfilerError, OutOfMemoryFailsADocumentedRefusalSkips) {
+    const profiling::ProfilerError out_of_memory = profiler_error(
+        ProfilerProblem::kInvalidRequest,
+        "preparing inputs for wgmma_tma.bf16: cudaErrorMemoryAllocation: out of memory");
+    EXPECT_EQ(judge_profiler_error(out_of_memory, "").verdict, Verdict::kFail);
+    const profiling::ProfilerError refused =
+        profiler_error(ProfilerProblem::kInvalidRequest,
+                       "wgmma_tma.bf16 cannot run 128x32768x8192 here: wgmma_tma.bf16 needs sm_90 "
+                       "or newer; this GPU is sm_80");
+    const Outcome outcome =
+        judge_profiler_error(refused, "wgmma_tma.bf16 needs sm_90 or newer; this GPU is sm_80");
+    EXPECT_EQ(outcome.verdict, Verdict::kSkip);
+    EXPECT_EQ(outcome.reason, "refused: " + refused.message);
+    // A kFailed error stays a failure whatever the descriptor says.
+    EXPECT_EQ(
+        judge_profiler_error(profiler_error(ProfilerProblem::kFailed, "x"), "documented").verdict,
+        Verdict::kFail);
 }
 
 TEST(DocumentedLimits, TakesTheArchitectureAndSharedMemoryOnly) {

@@ -89,6 +89,11 @@ struct KernelDescriptor {
     // line saying why not ("K must be a multiple of 8: rows are copied in 16-byte pieces").
     // Pure: no CUDA calls. The runner checks M, N, K >= 1 and min_sm itself.
     std::string (*can_run)(const GemmProblem& problem) = nullptr;
+    // can_run's contract in numbers: it takes every M, N and K from 1 to kMaxProblemSide
+    // (problem_text.h) that are multiples of these, and refuses the others. Rows copied in
+    // 16-byte pieces make N and K multiples of 8 (2-byte elements) or 4 (4-byte ones).
+    // registry.h's outside_documented_sizes reads it; registry_test checks can_run against it.
+    TileShape size_multiples = {1, 1, 1};
 
     // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError).
     // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs

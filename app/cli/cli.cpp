@@ -49,7 +49,8 @@ int run_cli(int argc, char** argv) {
     app.add_option("--set", gui_options.settings,
                    "Panel setting PANEL.KEY=VALUE, e.g. fragments.layout=ldmatrix.x4 (repeatable)");
     app.add_flag("--frame-stats", gui_options.frame_stats,
-                 "Print frame-time statistics on exit (vsync off)");
+                 "Print frame-time statistics, the run's length and the tour's progress on exit "
+                 "(vsync off)");
     app.add_option("--open", gui_options.open_path,
                    "Open the GUI with this recording (written by tclens record)");
     app.add_flag("--lecture", gui_options.lecture,

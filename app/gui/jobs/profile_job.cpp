@@ -78,6 +78,7 @@ bool profile_once(profiling::KernelProfiler& profiler, const std::vector<std::st
         std::make_shared<const profiling::KernelProfile>(profiler.profile(names, options));
     if (!profile->ok()) {
         kernel.error = profile->error.message;
+        kernel.problem = profile->error.problem;
         kernel.latest = std::move(profile);
         return false;
     }
@@ -114,6 +115,7 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
             profilers.back()->prepare(id, live.request.problem);
         if (!prepared.ok()) {
             live.kernels[i].error = prepared.message;
+            live.kernels[i].problem = prepared.problem;
             profilers.back().reset();
             out.publish();
         }
@@ -125,8 +127,13 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
         const bool same =
             std::all_of(live.kernels.begin(), live.kernels.end(),
                         [&](const KernelLive& k) { return k.error == live.kernels.front().error; });
+        const bool same_problem = std::all_of(
+            live.kernels.begin(), live.kernels.end(),
+            [&](const KernelLive& k) { return k.problem == live.kernels.front().problem; });
         live.error =
             same ? live.kernels.front().error : "none of the chosen kernels could be profiled";
+        live.problem =
+            same_problem ? live.kernels.front().problem : profiling::ProfilerProblem::kFailed;
         return;
     }
     while (true) {
@@ -135,6 +142,7 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
             if (!out.wait_while_paused(progress, control)) return;
             if (!profile_once(*profilers[i], names, live, i)) {
                 live.error = live.request.kernel_ids[i] + ": " + live.kernels[i].error;
+                live.problem = live.kernels[i].problem;
                 return;
             }
             out.count_update();
@@ -153,6 +161,7 @@ void run_timeline(LiveProfile& live, Publisher& out, JobProgress& progress,
     const profiling::ProfilerError prepared = profiler.prepare(id, live.request.problem);
     if (!prepared.ok()) {
         live.error = prepared.message;
+        live.problem = prepared.problem;
         return;
     }
     profiling::TimelineOptions options;
@@ -178,7 +187,10 @@ void run_timeline(LiveProfile& live, Publisher& out, JobProgress& progress,
             progress.report(0.0f, std::to_string(live.samples) + " samples");
             return !Publisher::stopped(progress, control);
         }));
-    if (!timeline->ok()) live.error = timeline->error.message;
+    if (!timeline->ok()) {
+        live.error = timeline->error.message;
+        live.problem = timeline->error.problem;
+    }
     live.timeline = std::move(timeline);
 }
 
@@ -220,6 +232,7 @@ std::uint64_t request_live_profile(AppContext& context, ProfileRequest request,
         Publisher out(context, live);
         live.error = request_error(request);
         if (!live.error.empty()) {
+            live.problem = profiling::ProfilerProblem::kInvalidRequest;
             out.publish();
             return;
         }

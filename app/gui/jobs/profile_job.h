@@ -54,6 +54,7 @@ struct LiveControl {
 struct KernelLive {
     std::string kernel_id;
     std::string error;  // one line: why this kernel is not (any more) profiled; "" while it is
+    profiling::ProfilerProblem problem = profiling::ProfilerProblem::kNone;  // the kind of `error`
     std::uint64_t updates = 0;
     // The newest profile and, per entry of latest->metrics, its last `history` values, oldest
     // first.
@@ -67,6 +68,9 @@ struct LiveProfile {
     std::string error;     // one line: why nothing (more) is measured; "" while all is well
     bool running = false;  // the job still runs (false in its last snapshot)
     bool paused = false;
+    // The kind of `error` (kInvalidRequest for a request that cannot run), so a caller can tell
+    // what the machine lacks (ProfilerError::needs_resource) from a failure.
+    profiling::ProfilerProblem problem = profiling::ProfilerProblem::kNone;
     // Profiles taken, of all kernels (metrics), or progress calls with samples (timeline).
     std::uint64_t updates = 0;
     double updates_per_s = 0;  // over the updates so far, pauses excluded

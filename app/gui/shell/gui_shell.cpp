@@ -74,10 +74,12 @@ int run_gui_shell(const GuiShellOptions& options) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
         return options.seconds > 0 && elapsed.count() >= options.seconds;
     };
+    std::chrono::duration<double> last_frame_began{};
 
     for (int frame = 0; !shell.quit_requested() && !glfwWindowShouldClose(runtime->window());
          ++frame) {
         if ((options.frames > 0 && frame >= options.frames) || out_of_time()) break;
+        last_frame_began = std::chrono::steady_clock::now() - started;
         stats.begin_frame();
         glfwPollEvents();
         for (const std::string& path : runtime->take_dropped_paths()) {
@@ -102,8 +104,18 @@ int run_gui_shell(const GuiShellOptions& options) {
             stats.end_frame();
         }
     }
+    const std::chrono::duration<double> ran = std::chrono::steady_clock::now() - started;
     context.jobs.cancel_all();
-    if (options.frame_stats) std::printf("%s\n", stats.summary().c_str());
+    if (options.frame_stats) {
+        std::printf("%s\nran %.3f s, the last frame began at %.3f s\n", stats.summary().c_str(),
+                    ran.count(), last_frame_began.count());
+        const TourPlayer& player = tour.player();
+        if (player.changes() > 0) {
+            std::printf("tour: at step %d of %zu after %llu step changes\n", player.index() + 1,
+                        player.tour().steps.size(),
+                        static_cast<unsigned long long>(player.changes()));
+        }
+    }
     return kExitOk;
 }
 

@@ -1,7 +1,8 @@
 // Tests for app/gui/jobs/bench_job.*: the job always publishes a result, never throws into the
 // job runner. Without a GPU the result carries the runner's one-line reason and no rows; with
-// one, every requested kernel and its reference report a number or a status. A request that
-// cannot run says why, GPU or not.
+// one, every requested kernel and its reference are verified and timed (a refusal the
+// descriptor documents is skipped, any other outcome fails: tests/support/gpu_verdict.h). A
+// request that cannot run says why, GPU or not.
 #include "app/gui/jobs/bench_job.h"
 
 #include <gtest/gtest.h>
@@ -10,7 +11,9 @@
 #include <thread>
 
 #include "app/gui/shell/app_context.h"
+#include "kernels/registry.h"
 #include "profiling/device_info.h"
+#include "tests/support/gpu_verdict.h"
 
 namespace tclens::gui {
 namespace {
@@ -41,19 +44,27 @@ TEST(BenchJob, PublishesTheRunnersReasonWithoutAGpuAndResultsWithOne) {
     EXPECT_EQ(published->request.kernel_ids, std::vector<std::string>{"naive_fma.f32"});
     EXPECT_EQ(published->request.run.cancel, nullptr);
     EXPECT_FALSE(published->cancelled);
-    if (!published->error.empty()) {
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) {
+        EXPECT_NE(published->error, "");
         EXPECT_EQ(published->error.find('\n'), std::string::npos) << published->error;
         EXPECT_TRUE(published->report.rows.empty());
         return;
     }
-    // A GPU: the rung and its reference, each counted or saying why not.
+    // A GPU: the rung and its reference, each verified and timed with the 20 runs asked for.
+    ASSERT_EQ(published->error, "");
     ASSERT_EQ(published->report.rows.size(), 2u);
     EXPECT_EQ(published->report.rows[0].result.kernel_id, "naive_fma.f32");
     EXPECT_EQ(published->report.rows[1].result.kernel_id, "cublas.sgemm");
     for (const kernels::BenchRow& row : published->report.rows) {
         const kernels::RunResult& r = row.result;
-        EXPECT_TRUE(r.counts() || !r.skipped.empty() || !r.error.empty() || !r.check.passed)
-            << r.kernel_id;
+        SCOPED_TRACE(r.kernel_id);
+        TCLENS_APPLY_VERDICT(test::judge_run(
+            r, kernels::outside_documented_sizes(*kernels::find_kernel(r.kernel_id), r.problem,
+                                                 test::documented_limits(system.devices.front()))));
+        EXPECT_TRUE(r.counts()) << kernels::run_status(r);
+        EXPECT_EQ(r.timed_runs, 20);
+        EXPECT_GT(r.tflops, 0);
     }
 }
 

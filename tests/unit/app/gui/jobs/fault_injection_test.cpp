@@ -67,6 +67,7 @@ TEST(JobsFaultInjection, ProfileJobPublishesTheCuptiErrorInBothModes) {
             const auto published = live_profile(context, mode);
             ASSERT_TRUE(published);
             EXPECT_EQ(published->error, profiling::cupti_fault_error(fault).message);
+            EXPECT_EQ(published->problem, profiling::cupti_fault_error(fault).problem);
             EXPECT_EQ(published->error.find('\n'), std::string::npos);
             EXPECT_FALSE(published->running);
             EXPECT_EQ(published->updates, 0u);
@@ -82,6 +83,7 @@ TEST(JobsFaultInjection, ProfileJobWithNoGpuSaysSo) {
     ASSERT_TRUE(published);
     EXPECT_NE(published->error.find("TCLENS_INJECT_FAULT=no-gpu"), std::string::npos)
         << published->error;
+    EXPECT_EQ(published->problem, profiling::ProfilerProblem::kNoGpu);
     EXPECT_FALSE(published->running);
 }
 

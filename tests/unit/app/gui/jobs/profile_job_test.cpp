@@ -1,6 +1,8 @@
 // Tests for app/gui/jobs/profile_job.*: the job always publishes a final LiveProfile and never
 // throws into the job runner. A request that cannot run says why in one line; without a GPU the
-// profiler's reason comes back; with one, a few live updates arrive and Stop ends the loop.
+// profiler's reason comes back; with one, a few live updates arrive and Stop ends the loop. On a
+// GPU only an error the machine causes (no counter permission, counters busy) skips; any other
+// error fails (tests/support/gpu_verdict.h).
 #include "app/gui/jobs/profile_job.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +12,7 @@
 
 #include "app/gui/shell/app_context.h"
 #include "profiling/device_info.h"
+#include "tests/support/gpu_verdict.h"
 
 namespace tclens::gui {
 namespace {
@@ -47,6 +50,7 @@ TEST(ProfileJob, WithoutAGpuBothModesPublishTheReasonAndStop) {
         ASSERT_TRUE(published);
         EXPECT_FALSE(published->running);
         EXPECT_FALSE(published->error.empty());
+        EXPECT_EQ(published->problem, profiling::ProfilerProblem::kNoGpu) << published->error;
         EXPECT_EQ(published->error.find('\n'), std::string::npos) << published->error;
         EXPECT_EQ(published->updates, 0u);
         EXPECT_FALSE(published->has_profile());
@@ -61,6 +65,7 @@ TEST(ProfileJob, BadRequestsAreOneLineErrorsBeforeAnyGpuWork) {
     auto published = run_to_end(context, request);
     ASSERT_TRUE(published);
     EXPECT_EQ(published->error, "unknown kernel 'fastest'");
+    EXPECT_EQ(published->problem, profiling::ProfilerProblem::kInvalidRequest);
     EXPECT_FALSE(published->running);
 
     request.kernel_ids.clear();
@@ -101,7 +106,8 @@ TEST(ProfileJob, WithAGpuLiveUpdatesArriveAndStopEndsTheLoop) {
     live = context.live_profile.latest();
     ASSERT_TRUE(live);
     EXPECT_FALSE(live->running);
-    if (!live->error.empty()) GTEST_SKIP() << "skipped: profiling unavailable: " << live->error;
+    TCLENS_APPLY_VERDICT(test::judge_profiler_error({live->problem, live->error}));
+    EXPECT_EQ(live->error, "");
     EXPECT_GE(live->updates, 3u);
     ASSERT_EQ(live->kernels.size(), 1u);
     ASSERT_TRUE(live->kernels[0].latest);
@@ -131,7 +137,8 @@ TEST(ProfileJob, WithAGpuSeveralKernelsTakeTurnsAndOneThatCannotRunSaysWhy) {
     request.max_updates = 9;
     const auto live = run_to_end(context, request);
     ASSERT_TRUE(live);
-    if (!live->error.empty()) GTEST_SKIP() << "skipped: profiling unavailable: " << live->error;
+    TCLENS_APPLY_VERDICT(test::judge_profiler_error({live->problem, live->error}));
+    EXPECT_EQ(live->error, "");
     ASSERT_EQ(live->kernels.size(), 3u);
     EXPECT_EQ(live->updates, 9u);
     for (const KernelLive& kernel : live->kernels) {
@@ -151,7 +158,10 @@ TEST(ProfileJob, WithAGpuSeveralKernelsTakeTurnsAndOneThatCannotRunSaysWhy) {
     ASSERT_TRUE(partly);
     EXPECT_EQ(partly->error, "");
     // wgmma_tma.bf16 refuses K = 100 (TMA needs 16-byte row strides; Hopper only in any case).
-    EXPECT_FALSE(partly->kernels[0].error.empty());
+    EXPECT_EQ(partly->kernels[0].problem, profiling::ProfilerProblem::kInvalidRequest);
+    EXPECT_EQ(partly->kernels[0].error.rfind("wgmma_tma.bf16 cannot run 100x100x100 here: ", 0), 0u)
+        << partly->kernels[0].error;
+    EXPECT_EQ(partly->kernels[1].error, "");
     EXPECT_EQ(partly->kernels[1].updates, 2u);
 }
 

@@ -24,8 +24,6 @@ constexpr const char* kSwizzlePresets[] = {"none",  "pad:4", "pad:16", "xor",
 constexpr int kDisplayRowBytes = viz::kBankCount * viz::kBankBytes;
 constexpr float kMinZoom = 0.5f;
 constexpr float kMaxZoom = 3.0f;
-const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
-const ImVec4 kMatchColour(0.4f, 0.9f, 0.4f, 1.0f);
 
 // Whole numbers without decimals: 4 -> "4", 4.03 -> "4.03".
 std::string number_text(double value) {
@@ -153,6 +151,8 @@ void BanksPanel::rebuild() {
     if (phase_ >= phases_) phase_ = -1;
     viz::BankViewOptions options;
     options.phase = phase_;
+    options.palette = &theme().palette;
+    options.banks = &theme().banks;
     for (const Side& side : sides_) {
         if (side.report) views.push_back(viz::bank_view(*side.report, options));
     }
@@ -169,6 +169,8 @@ void BanksPanel::rebuild() {
                       sides_[i].spec.c_str());
     }
 }
+
+void BanksPanel::theme_changed() { rebuild(); }
 
 // Cycles all -> 0 -> 1 -> ... -> last -> all (delta +1), or back (delta -1).
 void BanksPanel::step_phase(int delta) {
@@ -393,7 +395,7 @@ void BanksPanel::draw_side_lines() const {
     for (size_t i = 0; i < sides_.size(); ++i) {
         const Side& side = sides_[i];
         if (!side.report) {
-            ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+            ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().error));
             ImGui::TextWrapped("%s (%s): %s", kSideNames[i], side.spec.c_str(), side.error.c_str());
             ImGui::PopStyleColor();
             continue;
@@ -405,8 +407,9 @@ void BanksPanel::draw_side_lines() const {
         if (found->measured) {
             const bool match = std::abs(*found->measured - found->model) < 0.005;
             ImGui::TextColored(
-                match ? kMatchColour : kErrorColour, "%s (%s): %s / measured %s%s", kSideNames[i],
-                side.spec.c_str(), model.c_str(), number_text(*found->measured).c_str(),
+                imgui_colour(match ? theme().ok : theme().error), "%s (%s): %s / measured %s%s",
+                kSideNames[i], side.spec.c_str(), model.c_str(),
+                number_text(*found->measured).c_str(),
                 measurements_->device.empty() ? "" : (" on " + measurements_->device).c_str());
         } else {
             ImGui::TextWrapped("%s (%s): %s / not measured: %s", kSideNames[i], side.spec.c_str(),
@@ -417,7 +420,7 @@ void BanksPanel::draw_side_lines() const {
 
 void BanksPanel::draw_view() {
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-    const viz::Rgba highlight = viz::dark_palette().highlight;
+    const viz::Rgba highlight = theme().palette.highlight;
     const int hovered = hovered_;
     const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
         if (hovered < 0) return std::nullopt;
@@ -435,7 +438,7 @@ void BanksPanel::draw_view() {
     ImGui::EndChild();
 }
 
-void BanksPanel::draw(AppContext& context) {
+void BanksPanel::draw_contents(AppContext& context) {
     if (const auto latest = context.bank_measurements.latest(); latest != measurements_) {
         measurements_ = latest;
         rebuild();

@@ -15,7 +15,6 @@ namespace {
 
 constexpr const char* kColouringNames[] = {"register", "lane", "thread group", "sub-element"};
 constexpr const char* kColouringKeys[] = {"register", "lane", "group", "sub"};
-constexpr viz::Rgba kMismatch{235, 64, 52, 255};
 
 }  // namespace
 
@@ -94,11 +93,14 @@ void FragmentsPanel::rebuild_view() {
     viz::FragmentViewOptions options;
     options.colouring = colouring_;
     options.labels = labels_;
+    options.palette = &theme().palette;
     view_ = viz::fragment_view(layout_, options);
     register_operand_ = 0;
     shown_verification_.reset();
     mismatch_by_hit_.assign(view_.hits.size(), false);
 }
+
+void FragmentsPanel::theme_changed() { rebuild_view(); }
 
 int FragmentsPanel::lane_of_hit(int hit) const {
     return hit < 0 || hit >= int(view_.hits.size()) ? -1 : view_.hits[hit].lane;
@@ -191,11 +193,11 @@ void FragmentsPanel::draw_verification_line(const LayoutVerification* verificati
         ImGui::Text("GPU: not run on %s: %s", verification->device.c_str(),
                     verification->measured.skipped_reason.c_str());
     } else if (comparison.matched == comparison.total && comparison.total > 0) {
-        ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1.0f), "model vs %s: %s",
+        ImGui::TextColored(imgui_colour(theme().ok), "model vs %s: %s",
                            verification->device.c_str(),
                            kernels::comparison_summary(comparison).c_str());
     } else {
-        ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.3f, 1.0f), "model vs %s: %s (red cells)",
+        ImGui::TextColored(imgui_colour(theme().error), "model vs %s: %s (red cells)",
                            verification->device.c_str(),
                            kernels::comparison_summary(comparison).c_str());
     }
@@ -237,7 +239,7 @@ void FragmentsPanel::draw_register_view() {
     ImGui::EndTable();
 }
 
-void FragmentsPanel::draw(AppContext& context) {
+void FragmentsPanel::draw_contents(AppContext& context) {
     draw_controls(context);
     const auto verification = context.layout_verification.latest();
     refresh_mismatches(verification);
@@ -246,9 +248,9 @@ void FragmentsPanel::draw(AppContext& context) {
 
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const int highlight = hovered_lane_ >= 0 ? hovered_lane_ : pinned_lane_;
-    const viz::Rgba highlight_colour = viz::dark_palette().highlight;
+    const viz::Rgba highlight_colour = theme().palette.highlight;
     const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
-        if (mismatch_by_hit_[h]) return kMismatch;
+        if (mismatch_by_hit_[h]) return theme().error;
         if (highlight >= 0 && lane_of_hit(h) == highlight) return highlight_colour;
         return std::nullopt;
     });

@@ -22,12 +22,13 @@ class FragmentsPanel : public Panel {
     std::string_view id() const override { return "fragments"; }
     std::string_view title() const override { return "Fragments"; }
     std::string_view help() const override;
-    void draw(AppContext& context) override;
     // layout=ID, colour=register|lane|group|sub, lane=N (pinned highlight, -1 for none),
     // zoom=0.25..3, labels=on|off.
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
+    void draw_contents(AppContext& context) override;
+    void theme_changed() override;
     void select(int index);
     void draw_controls(AppContext& context);
     void draw_family_controls();

@@ -15,14 +15,10 @@
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/shared_access.h"
-#include "viz/palette.h"
 
 namespace tclens::gui {
 namespace {
 
-const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
-const ImVec4 kOkColour(0.4f, 0.9f, 0.4f, 1.0f);
-const ImVec4 kNoteColour(0.95f, 0.8f, 0.35f, 1.0f);
 constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr const char* kPresets[] = {"lab6", "square"};
 constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
@@ -202,8 +198,11 @@ void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& la
     export_message_.clear();
     if (!shown_) return;
     table_ = bench_table(shown_->report);
-    chart_ = bench_chart(shown_->report, viz::dark_palette());
+    chart_ = bench_chart(shown_->report, theme().palette);
 }
+
+// refresh_results() builds the chart again in the new palette.
+void KernelsPanel::theme_changed() { shown_.reset(); }
 
 void KernelsPanel::draw_ladder_row(int index) {
     const kernels::KernelDescriptor& kernel = kernels_[size_t(index)];
@@ -310,7 +309,7 @@ void KernelsPanel::draw_details(AppContext& context) {
             }
         }
         if (rejected) {
-            ImGui::TextColored(kNoteColour, "will skip %s: %s",
+            ImGui::TextColored(imgui_colour(theme().note), "will skip %s: %s",
                                kernels::problem_text(*rejected).c_str(), reason.c_str());
         } else {
             ImGui::TextDisabled("accepts every size below");
@@ -356,7 +355,8 @@ void KernelsPanel::draw_sizes() {
             ImGui::EndCombo();
         }
     }
-    if (!sizes_error_.empty()) ImGui::TextColored(kErrorColour, "%s", sizes_error_.c_str());
+    if (!sizes_error_.empty())
+        ImGui::TextColored(imgui_colour(theme().error), "%s", sizes_error_.c_str());
 }
 
 void KernelsPanel::draw_run(AppContext& context) {
@@ -412,8 +412,9 @@ void KernelsPanel::draw_run(AppContext& context) {
     } else if (!reason.empty()) {
         ImGui::AlignTextToFramePadding();
         const bool no_gpu = system && !system->has_gpu();
-        ImGui::TextColored(no_gpu ? kNoteColour : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-                           "%s", reason.c_str());
+        ImGui::TextColored(
+            no_gpu ? imgui_colour(theme().note) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+            "%s", reason.c_str());
         if (no_gpu && !system->no_gpu_reason.empty()) dim_text_wrapped(system->no_gpu_reason);
     }
 }
@@ -440,9 +441,9 @@ void KernelsPanel::draw_results_table() {
             ImGui::TableSetColumnIndex(column);
             const bool status = column == int(std::size(cells)) - 1;
             if (status && row.state == RowState::kCounted) {
-                ImGui::TextColored(kOkColour, "%s", cells[column]->c_str());
+                ImGui::TextColored(imgui_colour(theme().ok), "%s", cells[column]->c_str());
             } else if (status && row.state == RowState::kFailed) {
-                ImGui::TextColored(kErrorColour, "%s", cells[column]->c_str());
+                ImGui::TextColored(imgui_colour(theme().error), "%s", cells[column]->c_str());
             } else if (status) {
                 ImGui::TextDisabled("%s", cells[column]->c_str());
             } else {
@@ -462,7 +463,8 @@ void KernelsPanel::draw_results() {
         return;
     }
     if (!shown_->error.empty()) {
-        ImGui::TextColored(kErrorColour, "bench did not run: %s", shown_->error.c_str());
+        ImGui::TextColored(imgui_colour(theme().error), "bench did not run: %s",
+                           shown_->error.c_str());
         return;
     }
     const kernels::BenchReport& report = shown_->report;
@@ -481,7 +483,7 @@ void KernelsPanel::draw_results() {
         ImGui::TextDisabled("%s", peaks.c_str());
     }
     if (shown_->cancelled) {
-        ImGui::TextColored(kNoteColour, "cancelled: showing the runs that finished");
+        ImGui::TextColored(imgui_colour(theme().note), "cancelled: showing the runs that finished");
     }
     draw_results_table();
     draw_export_buttons(chart_, "kernels_bench", export_message_);
@@ -492,7 +494,7 @@ void KernelsPanel::draw_results() {
     paint_draw_list(chart_, 1.0f);
 }
 
-void KernelsPanel::draw(AppContext& context) {
+void KernelsPanel::draw_contents(AppContext& context) {
     std::shared_ptr<const BenchResults> results = context.bench_results.latest();
     if (!results) {
         const auto recording = context.recording.latest();

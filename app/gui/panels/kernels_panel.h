@@ -39,7 +39,6 @@ class KernelsPanel : public Panel {
     std::string_view id() const override { return "kernels"; }
     std::string_view title() const override { return "Kernels"; }
     std::string_view help() const override;
-    void draw(AppContext& context) override;
     // selected=ID (the kernel whose descriptor is shown: any id of `tclens kernels`),
     // mnk=MxNxK[,MxNxK...] (the sizes Run benchmarks), preset=lab6|square (mnk = every size of
     // the preset), run=all|none|ID[,ID...] (the rungs ticked for Run; references join by
@@ -47,6 +46,8 @@ class KernelsPanel : public Panel {
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
+    void draw_contents(AppContext& context) override;
+    void theme_changed() override;
     void set_sizes(const std::string& text);
     void refresh_results(const std::shared_ptr<const BenchResults>& latest);
     void draw_ladder();

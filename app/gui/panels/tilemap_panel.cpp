@@ -22,8 +22,6 @@ constexpr int kMaxSide = static_cast<int>(kernels::kMaxProblemSide);
 constexpr int kMaxSms = 1024;
 constexpr float kMinSpeed = 0.5f;
 constexpr float kMaxSpeed = 30.0f;
-const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
-const ImVec4 kNoteColour(0.95f, 0.8f, 0.35f, 1.0f);
 
 // A label on the left of the next widget, which is then named "##<label>".
 void label(const char* text) {
@@ -84,8 +82,11 @@ void TilemapPanel::rebuild_view() {
     options.kind = kind_;
     options.block = block_;
     options.step = step_;
+    options.palette = &theme().palette;
     view_ = viz::tile_map_view(*spec_, options);
 }
+
+void TilemapPanel::theme_changed() { rebuild_view(); }
 
 void TilemapPanel::set_step(int step) {
     step_ = std::clamp(step, 0, std::max(k_steps_ - 1, 0));
@@ -262,7 +263,7 @@ void TilemapPanel::draw_step_controls() {
 // Why there is no map, or what the kernel itself would say about the size.
 void TilemapPanel::draw_status_lines() const {
     if (!spec_) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+        ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().error));
         ImGui::TextWrapped("%s", spec_error_.c_str());
         ImGui::PopStyleColor();
         return;
@@ -270,7 +271,7 @@ void TilemapPanel::draw_status_lines() const {
     const kernels::KernelDescriptor& kernel = *kernels_[size_t(kernel_)];
     const std::string refused = kernel.can_run(kernels::GemmProblem{m_, n_, k_});
     if (!refused.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kNoteColour);
+        ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().note));
         ImGui::TextWrapped("the kernel itself refuses %s: %s",
                            kernels::problem_text({m_, n_, k_}).c_str(), refused.c_str());
         ImGui::PopStyleColor();
@@ -285,7 +286,7 @@ void TilemapPanel::draw_view() {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) set_step(step_ - 1);
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(step_ + 1);
     }
-    const viz::Rgba highlight = viz::dark_palette().highlight;
+    const viz::Rgba highlight = theme().palette.highlight;
     const int hovered = hovered_;
     const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
         if (h == hovered) return highlight;
@@ -310,7 +311,7 @@ void TilemapPanel::draw_view() {
     ImGui::EndChild();
 }
 
-void TilemapPanel::draw(AppContext&) {
+void TilemapPanel::draw_contents(AppContext&) {
     advance_animation();
     draw_controls();
     draw_status_lines();

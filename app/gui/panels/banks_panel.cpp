@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "app/gui/panels/job_controls.h"
 #include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
@@ -301,27 +302,24 @@ void BanksPanel::draw_export_and_measure(AppContext& context) {
     draw_export_buttons(view_.draw, base, export_message_);
     if (!has_view) ImGui::EndDisabled();
 
-    ImGui::SameLine();
+    if (!export_message_.empty()) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(export_message_.c_str());
+    }
+    JobControls controls;
+    controls.run_label = "Measure on GPU";
+    controls.run_tooltip = "run each side's access on the GPU and count its wavefronts";
+    controls.gpu_use = "the bank probe";
+    if (!has_view) controls.blocked = "no valid model to measure";
     const auto system = context.system.latest();
-    const bool has_gpu = system && system->has_gpu();
-    const bool enabled = has_gpu && has_view;
-    if (!enabled) ImGui::BeginDisabled();
-    const bool clicked = ImGui::Button("Measure on GPU");
-    if (clicked || (enabled && measure_requested_)) {
+    const bool clicked = draw_job_controls(controls, job_, system.get(), theme());
+    if (clicked || (measure_requested_ && job_can_start(controls, job_.snapshot(), system.get()))) {
         measure_requested_ = false;
         std::vector<viz::BankReport> reports;
         for (const Side& side : sides_) {
             if (side.report) reports.push_back(*side.report);
         }
-        request_bank_measurement(context, std::move(reports));
-    }
-    if (!enabled) ImGui::EndDisabled();
-    if (!enabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip(has_gpu ? "no valid model to measure" : "needs a GPU");
-    }
-    if (!export_message_.empty()) {
-        ImGui::SameLine();
-        ImGui::TextUnformatted(export_message_.c_str());
+        job_ = request_bank_measurement(context, std::move(reports));
     }
 }
 

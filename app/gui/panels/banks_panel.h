@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/jobs/job_runner.h"
 #include "app/gui/panels/panel.h"
 #include "viz/bank_model.h"
 #include "viz/bank_view.h"
@@ -75,6 +76,7 @@ class BanksPanel : public Panel {
     int hovered_ = -1;  // hit id under the mouse in the last frame
     std::string export_message_;
     bool measure_requested_ = false;  // setting measure=on: measure as soon as it is possible
+    JobHandle job_;                   // the last measurement posted here
     std::shared_ptr<const BankMeasurements> measurements_;  // the one the view shows
 };
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "app/gui/panels/job_controls.h"
 #include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
@@ -148,18 +149,16 @@ void FragmentsPanel::draw_controls(AppContext& context) {
     ImGui::SliderFloat("zoom", &zoom_, 0.25f, 3.0f, "%.2fx");
 
     draw_export_buttons(view_.draw, layout_.id, export_message_);
-    ImGui::SameLine();
-    const auto system = context.system.latest();
-    const bool has_gpu = system && system->has_gpu();
-    if (!has_gpu) ImGui::BeginDisabled();
-    if (ImGui::Button("Verify on GPU")) request_layout_verification(context, layout_);
-    if (!has_gpu) ImGui::EndDisabled();
-    if (!has_gpu && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("needs a GPU");
-    }
     if (!export_message_.empty()) {
         ImGui::SameLine();
         ImGui::TextUnformatted(export_message_.c_str());
+    }
+    JobControls controls;
+    controls.run_label = "Verify on GPU";
+    controls.run_tooltip = "run the instruction with self-describing inputs and compare";
+    controls.gpu_use = "the layout probe";
+    if (draw_job_controls(controls, job_, context.system.latest().get(), theme())) {
+        job_ = request_layout_verification(context, layout_);
     }
 }
 

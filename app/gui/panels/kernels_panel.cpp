@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/gui/panels/job_controls.h"
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
@@ -360,13 +361,6 @@ void KernelsPanel::draw_sizes() {
 }
 
 void KernelsPanel::draw_run(AppContext& context) {
-    const auto system = context.system.latest();
-    const JobStatus job = context.jobs.status();
-    const bool running = job.busy && job.title == kBenchJobTitle;
-    // Job ids count up from 1 and jobs run in order, so job N has finished (or been dropped by
-    // cancel_all) once N jobs have.
-    const bool pending = pending_job_ != 0 && job.finished < pending_job_;
-
     std::vector<std::string> ids;
     for (size_t i = 0; i < kernels_.size(); ++i) {
         if (ticked_[i]) ids.push_back(kernels_[i].id);
@@ -374,48 +368,23 @@ void KernelsPanel::draw_run(AppContext& context) {
     std::string error;
     const size_t kernel_count = kernels::bench_kernels(ids, error).size();
     const size_t runs = kernel_count * problems_.size();
-    std::string reason;  // why Run is disabled
-    if (!system) {
-        reason = "querying the GPU...";
-    } else if (!system->has_gpu()) {
-        reason = "no GPU: bench needs one";
-    } else if (!sizes_error_.empty()) {
-        reason = "fix the sizes first";
-    } else if (ids.empty()) {
-        reason = "tick at least one rung";
-    }
-    const bool enabled = reason.empty() && !pending;
-    const std::string run_label =
+    JobControls controls;
+    controls.run_label =
         "Run " + std::to_string(runs) + " benchmark" + (runs == 1 ? "" : "s") + "###run";
-    if (!enabled) ImGui::BeginDisabled();
-    if (ImGui::Button(run_label.c_str())) {
+    controls.run_tooltip = std::to_string(kernel_count) +
+                           " kernels (cuBLAS references included) x " +
+                           std::to_string(problems_.size()) + " sizes";
+    controls.gpu_use = "bench";
+    if (!sizes_error_.empty()) {
+        controls.blocked = "fix the sizes first";
+    } else if (ids.empty()) {
+        controls.blocked = "tick at least one rung";
+    }
+    if (draw_job_controls(controls, job_, context.system.latest().get(), theme())) {
         kernels::BenchRequest request;
         request.kernel_ids = ids;
         request.problems = problems_;
-        pending_job_ = request_bench(context, std::move(request));
-    }
-    if (!enabled) ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("%zu kernels (cuBLAS references included) x %zu sizes", kernel_count,
-                          problems_.size());
-    }
-    ImGui::SameLine();
-    if (!running) ImGui::BeginDisabled();
-    if (ImGui::Button("Cancel")) context.jobs.cancel_current();
-    if (!running) ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (running) {
-        ImGui::ProgressBar(job.fraction, ImVec2(-1.0f, 0.0f), job.message.c_str());
-    } else if (pending) {
-        ImGui::TextDisabled("queued behind %s",
-                            job.title.empty() ? "another job" : job.title.c_str());
-    } else if (!reason.empty()) {
-        ImGui::AlignTextToFramePadding();
-        const bool no_gpu = system && !system->has_gpu();
-        ImGui::TextColored(
-            no_gpu ? imgui_colour(theme().note) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-            "%s", reason.c_str());
-        if (no_gpu && !system->no_gpu_reason.empty()) dim_text_wrapped(system->no_gpu_reason);
+        job_ = request_bench(context, std::move(request));
     }
 }
 

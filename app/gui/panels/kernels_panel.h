@@ -5,11 +5,11 @@
 // verified results only (app/gui/views/bench_view.h).
 
 #include <array>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "app/gui/jobs/job_runner.h"
 #include "app/gui/panels/panel.h"
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/bench_view.h"
@@ -65,7 +65,7 @@ class KernelsPanel : public Panel {
     std::vector<kernels::GemmProblem>
         problems_;  // parsed from it; empty when sizes_error_ says why
     std::string sizes_error_;
-    std::uint64_t pending_job_ = 0;  // the last posted bench job's id; 0 before the first
+    JobHandle job_;                              // the last bench posted here
     std::shared_ptr<const BenchResults> shown_;  // the results the table and chart show
     // While no bench has run here: the open recording's bench (recording_view.h), made once per
     // recording.

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/panels/job_controls.h"
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
@@ -374,22 +375,41 @@ void ProfilePanel::draw_controls(AppContext& context) {
                            first_chosen().c_str());
     }
 
+    JobControls controls;
+    controls.run_label = "Live";
+    controls.cancel_label = "Stop";
+    controls.gpu_use = "profiling";
+    if (!size_error_.empty()) controls.blocked = "fix the size first";
+    controls.open_ended = true;
     const auto system = context.system.latest();
-    const JobStatus job = context.jobs.status();
-    const bool pending = pending_job_ != 0 && job.finished < pending_job_;
-    const bool running = pending && job.busy && job.title == kProfileJobTitle;
-    std::string reason;  // why Live is off
-    if (!system) {
-        reason = "querying the GPU...";
-    } else if (!system->has_gpu()) {
-        reason = "no GPU: profiling needs one";
-    } else if (!size_error_.empty()) {
-        reason = "fix the size first";
-    }
-    const bool can_start = reason.empty() && !pending;
-    if (!can_start) ImGui::BeginDisabled();
-    const bool clicked = ImGui::Button("Live");
-    if (clicked || (can_start && live_requested_)) {
+    const bool running = job_.snapshot().state == JobState::kRunning;
+    // Pause, Snapshot and Export sit between Stop and the job's status line.
+    const auto between = [&] {
+        const bool paused = control_ && control_->paused;
+        if (!running) ImGui::BeginDisabled();
+        if (ImGui::Button(paused ? "Resume###pause" : "Pause###pause")) control_->paused = !paused;
+        if (!running) ImGui::EndDisabled();
+        ImGui::SameLine();
+        const bool has_result = shown_ && (shown_->has_profile() || shown_->timeline);
+        if (!has_result) ImGui::BeginDisabled();
+        if (ImGui::Button("Snapshot")) save_snapshot();
+        if (!has_result) ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::SetTooltip(
+                "write the newest profile of each kernel (or the stopped timeline) as JSON");
+        }
+        ImGui::SameLine();
+        const bool has_charts = !cards_.empty() || !timeline_charts_.empty();
+        if (!has_charts) ImGui::BeginDisabled();
+        const KernelLive* kernel_shown = focused();
+        const std::string& export_kernel =
+            kernel_shown ? kernel_shown->kernel_id : timeline_kernel();
+        draw_export_buttons(cards_.empty() ? timeline_view_ : cards_view_,
+                            has_charts ? file_base(export_kernel, *shown_) : "", message_);
+        if (!has_charts) ImGui::EndDisabled();
+    };
+    const bool clicked = draw_job_controls(controls, job_, system.get(), theme(), between);
+    if (clicked || (live_requested_ && job_can_start(controls, job_.snapshot(), system.get()))) {
         live_requested_ = false;
         ProfileRequest request;
         request.mode = is_timeline_set(set_) ? ProfileMode::kTimeline : ProfileMode::kMetrics;
@@ -399,53 +419,7 @@ void ProfilePanel::draw_controls(AppContext& context) {
         if (request.mode == ProfileMode::kMetrics) request.metric_set = sets[size_t(set_)];
         if (request.mode == ProfileMode::kTimeline) request.history = 600;
         control_ = std::make_shared<LiveControl>();
-        pending_job_ = request_live_profile(context, std::move(request), control_);
-    }
-    if (!can_start) ImGui::EndDisabled();
-    ImGui::SameLine();
-    const bool paused = control_ && control_->paused;
-    if (!running) ImGui::BeginDisabled();
-    if (ImGui::Button(paused ? "Resume###pause" : "Pause###pause")) control_->paused = !paused;
-    ImGui::SameLine();
-    if (ImGui::Button("Stop")) {
-        control_->stop = true;
-        control_->paused = false;
-    }
-    if (!running) ImGui::EndDisabled();
-    ImGui::SameLine();
-    const bool has_result = shown_ && (shown_->has_profile() || shown_->timeline);
-    if (!has_result) ImGui::BeginDisabled();
-    if (ImGui::Button("Snapshot")) save_snapshot();
-    if (!has_result) ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip(
-            "write the newest profile of each kernel (or the stopped timeline) as JSON");
-    }
-    ImGui::SameLine();
-    const bool has_charts = !cards_.empty() || !timeline_charts_.empty();
-    if (!has_charts) ImGui::BeginDisabled();
-    const KernelLive* kernel_shown = focused();
-    const std::string& export_kernel = kernel_shown ? kernel_shown->kernel_id : timeline_kernel();
-    draw_export_buttons(cards_.empty() ? timeline_view_ : cards_view_,
-                        has_charts ? file_base(export_kernel, *shown_) : "", message_);
-    if (!has_charts) ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (running) {
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted(job.message.c_str());
-    } else if (pending) {
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextDisabled("queued behind %s",
-                            job.title.empty() ? "another job" : job.title.c_str());
-    } else if (!reason.empty()) {
-        ImGui::AlignTextToFramePadding();
-        const bool no_gpu = system && !system->has_gpu();
-        ImGui::TextColored(
-            no_gpu ? imgui_colour(theme().note) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-            "%s", reason.c_str());
-        if (no_gpu && !system->no_gpu_reason.empty()) {
-            ImGui::TextDisabled("%s", system->no_gpu_reason.c_str());
-        }
+        job_ = request_live_profile(context, std::move(request), control_);
     }
     if (!message_.empty()) ImGui::TextUnformatted(message_.c_str());
 }

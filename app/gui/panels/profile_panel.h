@@ -69,7 +69,7 @@ class ProfilePanel : public Panel {
     std::string size_error_;
     int set_ = 0;                           // index into profile_panel_sets()
     std::shared_ptr<LiveControl> control_;  // of the last posted job
-    std::uint64_t pending_job_ = 0;         // its id; 0 before the first
+    JobHandle job_;                         // the last posted job
     std::shared_ptr<const LiveProfile> shown_;
     std::vector<MetricCard> cards_;
     std::vector<viz::DrawList> card_charts_;      // one per card

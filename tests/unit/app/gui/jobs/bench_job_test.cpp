@@ -27,9 +27,9 @@ kernels::BenchRequest small_request(std::vector<std::string> ids) {
 
 std::shared_ptr<const BenchResults> run_to_end(AppContext& context,
                                                const kernels::BenchRequest& request) {
-    const std::uint64_t id = request_bench(context, request);
-    EXPECT_GE(id, 1u);
+    const JobHandle job = request_bench(context, request);
     EXPECT_TRUE(context.jobs.wait_idle(std::chrono::seconds(300)));
+    EXPECT_EQ(job.snapshot().state, JobState::kDone);
     EXPECT_EQ(context.jobs.status().last_error, "");
     return context.bench_results.latest();
 }

@@ -25,8 +25,9 @@ ProfileRequest small_request(ProfileMode mode = ProfileMode::kMetrics) {
 }
 
 std::shared_ptr<const LiveProfile> run_to_end(AppContext& context, const ProfileRequest& request) {
-    EXPECT_GE(request_live_profile(context, request, nullptr), 1u);
+    const JobHandle job = request_live_profile(context, request, nullptr);
     EXPECT_TRUE(context.jobs.wait_idle(std::chrono::seconds(120)));
+    EXPECT_EQ(job.snapshot().state, JobState::kDone);
     EXPECT_EQ(context.jobs.status().last_error, "");
     return context.live_profile.latest();
 }
@@ -87,8 +88,7 @@ TEST(ProfileJob, WithAGpuLiveUpdatesArriveAndStopEndsTheLoop) {
     AppContext context;
     ProfileRequest request = small_request();
     request.max_updates = 0;  // until stopped
-    auto control = std::make_shared<LiveControl>();
-    request_live_profile(context, request, control);
+    const JobHandle job = request_live_profile(context, request, nullptr);
     const auto started = std::chrono::steady_clock::now();
     std::shared_ptr<const LiveProfile> live;
     while (std::chrono::steady_clock::now() - started < std::chrono::seconds(60)) {
@@ -96,8 +96,9 @@ TEST(ProfileJob, WithAGpuLiveUpdatesArriveAndStopEndsTheLoop) {
         if (live && (live->updates >= 3 || !live->error.empty())) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    control->stop = true;
+    job.cancel();
     ASSERT_TRUE(context.jobs.wait_idle(std::chrono::seconds(30)));
+    EXPECT_EQ(job.snapshot().state, JobState::kCancelled);
     live = context.live_profile.latest();
     ASSERT_TRUE(live);
     EXPECT_FALSE(live->running);

@@ -10,6 +10,8 @@
 
 #include "app/gui/shell/app_context.h"
 #include "profiling/device_info.h"
+#include "profiling/fault_injection.h"
+#include "tests/support/scoped_fault.h"
 
 namespace tclens::gui {
 namespace {
@@ -154,6 +156,39 @@ TEST(ProfileJob, WithAGpuSeveralKernelsTakeTurnsAndOneThatCannotRunSaysWhy) {
     // wgmma_tma.bf16 refuses K = 100 (TMA needs 16-byte row strides; Hopper only in any case).
     EXPECT_FALSE(partly->kernels[0].error.empty());
     EXPECT_EQ(partly->kernels[1].updates, 2u);
+}
+
+// Under TCLENS_INJECT_FAULT each CUPTI failure ends up as the one-line error the panel draws,
+// published like any result, in both modes; the job never throws into the runner.
+TEST(ProfileJob, InjectedCuptiFaultIsPublishedInBothModes) {
+    using kernels::Fault;
+    for (const Fault fault :
+         {Fault::kCuptiUnavailable, Fault::kCuptiPermission, Fault::kCuptiBusy}) {
+        const test::ScopedFault injected(fault);
+        for (const ProfileMode mode : {ProfileMode::kMetrics, ProfileMode::kTimeline}) {
+            SCOPED_TRACE(kernels::fault_name(fault));
+            AppContext context;
+            ProfileRequest request = small_request(mode);
+            request.kernel_ids = {"wmma.f16", "mma_cp_async.bf16"};
+            const auto published = run_to_end(context, request);
+            ASSERT_TRUE(published);
+            EXPECT_EQ(published->error, profiling::cupti_fault_error(fault).message);
+            EXPECT_EQ(published->error.find('\n'), std::string::npos);
+            EXPECT_FALSE(published->running);
+            EXPECT_EQ(published->updates, 0u);
+            EXPECT_FALSE(published->has_profile());
+        }
+    }
+}
+
+TEST(ProfileJob, InjectedNoGpuSaysSo) {
+    const test::ScopedFault injected(kernels::Fault::kNoGpu);
+    AppContext context;
+    const auto published = run_to_end(context, small_request());
+    ASSERT_TRUE(published);
+    EXPECT_NE(published->error.find("TCLENS_INJECT_FAULT=no-gpu"), std::string::npos)
+        << published->error;
+    EXPECT_FALSE(published->running);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "app/gui/panels/tilemap_panel.h"
+#include "app/gui/panels/tile_map_panel.h"
 
 #include <imgui.h>
 
@@ -32,7 +32,7 @@ void label(const char* text) {
 
 }  // namespace
 
-TilemapPanel::TilemapPanel() : sms_(kernels::kDefaultPersistentSms) {
+TileMapPanel::TileMapPanel() : sms_(kernels::kDefaultPersistentSms) {
     for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
         if (kernel.rung > 0) kernels_.push_back(&kernel);
     }
@@ -42,7 +42,7 @@ TilemapPanel::TilemapPanel() : sms_(kernels::kDefaultPersistentSms) {
     rebuild_spec();
 }
 
-std::string_view TilemapPanel::help() const {
+std::string_view TileMapPanel::help() const {
     return "How the selected rung cuts C = A * B into work, read from its own descriptor and "
            "kernel file. Grid: C in block tiles, coloured by the block (persistent kernel: the "
            "CTA) that computes each and numbered in launch order, so the raster order shows; "
@@ -55,7 +55,7 @@ std::string_view TilemapPanel::help() const {
            "slider sets the step, Left/Right step by one. Hover anything for details.";
 }
 
-void TilemapPanel::rebuild_spec() {
+void TileMapPanel::rebuild_spec() {
     const kernels::GemmProblem problem{m_, n_, k_};
     auto spec = kernels::tile_map_spec(*kernels_[size_t(kernel_)], problem, sms_);
     if (!spec) {
@@ -75,7 +75,7 @@ void TilemapPanel::rebuild_spec() {
     rebuild_view();
 }
 
-void TilemapPanel::rebuild_view() {
+void TileMapPanel::rebuild_view() {
     hovered_ = -1;
     if (!spec_) return;
     viz::TileMapViewOptions options;
@@ -86,14 +86,14 @@ void TilemapPanel::rebuild_view() {
     view_ = viz::tile_map_view(*spec_, options);
 }
 
-void TilemapPanel::theme_changed() { rebuild_view(); }
+void TileMapPanel::theme_changed() { rebuild_view(); }
 
-void TilemapPanel::set_step(int step) {
+void TileMapPanel::set_step(int step) {
     step_ = std::clamp(step, 0, std::max(k_steps_ - 1, 0));
     rebuild_view();
 }
 
-std::string TilemapPanel::apply_setting(std::string_view key, std::string_view value) {
+std::string TileMapPanel::apply_setting(std::string_view key, std::string_view value) {
     const std::string text(value);
     if (key == "kernel") {
         const auto it = std::find_if(kernels_.begin(), kernels_.end(),
@@ -148,7 +148,7 @@ std::string TilemapPanel::apply_setting(std::string_view key, std::string_view v
 }
 
 // While playing: one K step every 1 / speed seconds; stops on the last step.
-void TilemapPanel::advance_animation() {
+void TileMapPanel::advance_animation() {
     if (!playing_ || !spec_) return;
     step_clock_ += ImGui::GetIO().DeltaTime;
     const float period = 1.0f / speed_;
@@ -159,7 +159,7 @@ void TilemapPanel::advance_animation() {
     set_step(step_ + steps);
 }
 
-void TilemapPanel::draw_controls() {
+void TileMapPanel::draw_controls() {
     label("kernel");
     ImGui::SetNextItemWidth(210);
     if (ImGui::BeginCombo("##kernel", kernels_[size_t(kernel_)]->id.c_str(),
@@ -235,7 +235,7 @@ void TilemapPanel::draw_controls() {
 }
 
 // The K step: slider, one-step buttons, Play / Pause and speed (load map and K loop views).
-void TilemapPanel::draw_step_controls() {
+void TileMapPanel::draw_step_controls() {
     if (!spec_ || (kind_ != viz::TileMapViewKind::kLoad && kind_ != viz::TileMapViewKind::kKLoop)) {
         return;
     }
@@ -261,7 +261,7 @@ void TilemapPanel::draw_step_controls() {
 }
 
 // Why there is no map, or what the kernel itself would say about the size.
-void TilemapPanel::draw_status_lines() const {
+void TileMapPanel::draw_status_lines() const {
     if (!spec_) {
         ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().error));
         ImGui::TextWrapped("%s", spec_error_.c_str());
@@ -278,7 +278,7 @@ void TilemapPanel::draw_status_lines() const {
     }
 }
 
-void TilemapPanel::draw_view() {
+void TileMapPanel::draw_view() {
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const ImGuiIO& io = ImGui::GetIO();
     if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && !io.WantTextInput &&
@@ -311,7 +311,7 @@ void TilemapPanel::draw_view() {
     ImGui::EndChild();
 }
 
-void TilemapPanel::draw_contents(AppContext&) {
+void TileMapPanel::draw_contents(AppContext&) {
     advance_animation();
     draw_controls();
     draw_status_lines();

@@ -16,9 +16,9 @@
 
 namespace tclens::gui {
 
-class TilemapPanel : public Panel {
+class TileMapPanel : public Panel {
   public:
-    TilemapPanel();
+    TileMapPanel();
     std::string_view id() const override { return "tilemap"; }
     std::string_view title() const override { return "Tile map"; }
     std::string_view help() const override;

@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "app/gui/panels/job_controls.h"
+#include "app/gui/panels/panel_settings.h"
 #include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
@@ -232,14 +233,7 @@ std::string BanksPanel::apply_setting(std::string_view key, std::string_view val
         rebuild();
         return "";
     }
-    if (key == "zoom") {
-        const auto zoom = parse_number<float>(text);
-        if (!zoom || !(*zoom >= kMinZoom && *zoom <= kMaxZoom)) {
-            return "zoom='" + text + "': allowed: 0.5..3";
-        }
-        zoom_ = *zoom;
-        return "";
-    }
+    if (key == "zoom") return apply_zoom_setting(text, kMinZoom, kMaxZoom, zoom_);
     if (key == "measure") {
         if (text != "on") return "measure='" + text + "': allowed: on";
         measure_requested_ = true;  // as if "Measure on GPU" is pressed once a GPU is known

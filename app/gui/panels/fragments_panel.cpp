@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "app/gui/panels/job_controls.h"
+#include "app/gui/panels/panel_settings.h"
 #include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
@@ -59,14 +60,7 @@ std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view
         pinned_lane_ = *lane;
         return "";
     }
-    if (key == "zoom") {
-        const auto zoom = parse_number<float>(text);
-        if (!zoom || !(*zoom >= 0.25f && *zoom <= 3.0f)) {
-            return "zoom='" + text + "': allowed: 0.25..3";
-        }
-        zoom_ = *zoom;
-        return "";
-    }
+    if (key == "zoom") return apply_zoom_setting(text, 0.25f, 3.0f, zoom_);
     if (key == "labels") {
         if (text != "on" && text != "off") return "labels='" + text + "': allowed: on, off";
         labels_ = text == "on";

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
 #include "app/parse_number.h"
@@ -135,14 +136,7 @@ std::string TileMapPanel::apply_setting(std::string_view key, std::string_view v
         rebuild_view();
         return "";
     }
-    if (key == "zoom") {
-        const auto zoom = parse_number<float>(text);
-        if (!zoom || !(*zoom >= 0.25f && *zoom <= 3.0f)) {
-            return "zoom='" + text + "': allowed: 0.25..3";
-        }
-        zoom_ = *zoom;
-        return "";
-    }
+    if (key == "zoom") return apply_zoom_setting(text, 0.25f, 3.0f, zoom_);
     return "view 'tilemap' has no setting '" + std::string(key) +
            "'; settings: kernel, m, n, k, view, block, step, sms, zoom";
 }

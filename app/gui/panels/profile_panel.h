@@ -5,11 +5,10 @@
 // chosen set (label, value, unit; the catalogue's meaning as tooltip) with a strip chart of its
 // last values; in timeline mode, PM-sampling strip charts (tensor %, DRAM %, FMA %) of the first
 // chosen kernel scroll as samples arrive. When the tensor pipe is ~idle on a kernel meant to use
-// it, the lesson's "Why are the tensor cores idle?" checklist (app/gui/views/profile_view.h) says
+// it, the "Why are the tensor cores idle?" checklist (app/gui/views/profile_view.h) says
 // what to check.
 
 #include <array>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>

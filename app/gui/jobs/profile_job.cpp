@@ -29,20 +29,16 @@ class Publisher {
     }
     // Waits while paused; false when stopped meanwhile (or already).
     bool wait_while_paused(const JobProgress& progress, const LiveControl& control) {
-        if (control.paused && !stopped(progress, control)) {
+        if (control.paused && !progress.cancelled()) {
             active_ += Clock::now() - resumed_;
             live_.paused = true;
             publish();
-            while (control.paused && !stopped(progress, control))
-                std::this_thread::sleep_for(kPausePoll);
+            while (control.paused && !progress.cancelled()) std::this_thread::sleep_for(kPausePoll);
             live_.paused = false;
             resumed_ = Clock::now();
             publish();
         }
-        return !stopped(progress, control);
-    }
-    static bool stopped(const JobProgress& progress, const LiveControl& control) {
-        return control.stop || progress.cancelled();
+        return !progress.cancelled();
     }
 
   private:
@@ -103,7 +99,7 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
     std::vector<std::unique_ptr<profiling::KernelProfiler>> profilers;
     const std::size_t count = live.request.kernel_ids.size();
     for (std::size_t i = 0; i < count; ++i) {
-        if (Publisher::stopped(progress, control)) return;
+        if (progress.cancelled()) return;
         const std::string& id = live.request.kernel_ids[i];
         const std::string of_count =
             count > 1 ? " (" + std::to_string(i + 1) + "/" + std::to_string(count) + ")" : "";
@@ -185,7 +181,7 @@ void run_timeline(LiveProfile& live, Publisher& out, JobProgress& progress,
             out.count_update();
             out.publish();
             progress.report(0.0f, std::to_string(live.samples) + " samples");
-            return !Publisher::stopped(progress, control);
+            return !progress.cancelled();
         }));
     if (!timeline->ok()) {
         live.error = timeline->error.message;
@@ -215,10 +211,10 @@ void push_capped(std::vector<double>& values, double value, std::size_t capacity
     }
 }
 
-std::uint64_t request_live_profile(AppContext& context, ProfileRequest request,
-                                   std::shared_ptr<LiveControl> control) {
+JobHandle request_live_profile(AppContext& context, ProfileRequest request,
+                               std::shared_ptr<LiveControl> control) {
     if (!control) control = std::make_shared<LiveControl>();
-    return context.jobs.post(kProfileJobTitle, [&context, request, control](JobProgress& progress) {
+    return context.jobs.post("Profile live", [&context, request, control](JobProgress& progress) {
         LiveProfile live;
         live.request = request;
         if (request.mode == ProfileMode::kMetrics) {

@@ -194,8 +194,8 @@ std::string find_ui_font() {
 
 float ui_zoom() { return current_zoom; }
 
-const viz::Palette& view_palette() {
-    return current_high_contrast ? viz::high_contrast_palette() : viz::dark_palette();
+const Theme& current_theme() {
+    return current_high_contrast ? high_contrast_theme() : dark_theme();
 }
 
 LectureMode::LectureMode(const LectureSettings& initial, LectureHooks hooks)

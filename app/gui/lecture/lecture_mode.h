@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "viz/palette.h"
+#include "app/gui/views/theme.h"
 
 struct ImFont;
 struct ImGuiStyle;
@@ -60,9 +60,9 @@ std::string find_ui_font();
 // The current zoom as a factor (1.5 for 150%), for drawing that scales itself (draw records).
 float ui_zoom();
 
-// The palette views draw with under the current theme: viz::high_contrast_palette() or
-// viz::dark_palette().
-const viz::Palette& view_palette();
+// The theme set by the last apply_pending(): high_contrast_theme() or dark_theme(). Panels
+// read it through their base (Panel::theme()); the shell's own lines read it here.
+const Theme& current_theme();
 
 // What lecture mode asks of whatever shows the frames. The windowed shell fills both; an
 // offscreen or headless run leaves set_full_screen empty (full screen is then ignored).

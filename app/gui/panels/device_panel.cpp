@@ -2,7 +2,6 @@
 
 #include <imgui.h>
 
-#include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/shell/app_context.h"
 #include "app/gui/views/device_view.h"
 #include "app/gui/views/draw_list_painter.h"
@@ -14,7 +13,7 @@ namespace {
 
 // The open recording's device under a "recorded on <GPU>, <date>" header, with what the
 // recording measured on it: the arithmetic peaks and the DRAM bandwidth.
-void draw_recorded_device(const OpenRecording& open) {
+void draw_recorded_device(const OpenRecording& open, const viz::Palette& palette) {
     const profiling::Recording& recording = open.recording;
     ImGui::Separator();
     ImGui::Text("recorded on %s", recording_caption(recording).c_str());
@@ -31,7 +30,7 @@ void draw_recorded_device(const OpenRecording& open) {
                     recording.dram_bandwidth.bytes_per_s / 1e12,
                     recording.dram_bandwidth.method.c_str());
     }
-    paint_draw_list(device_view(recording.system, view_palette()), 1.0f);
+    paint_draw_list(device_view(recording.system, palette), 1.0f);
 }
 
 }  // namespace
@@ -45,14 +44,14 @@ std::string_view DevicePanel::help() const {
            "bandwidth measured when it was recorded.";
 }
 
-void DevicePanel::draw(AppContext& context) {
+void DevicePanel::draw_contents(AppContext& context) {
     const auto report = context.system.latest();
     if (!report) {
         ImGui::TextUnformatted("Querying the GPU...");
         return;
     }
     // The facts as draw records, so the Export buttons write exactly what is painted.
-    const viz::DrawList view = device_view(*report, view_palette());
+    const viz::DrawList view = device_view(*report, theme().palette);
     draw_export_buttons(view, "device", export_message_);
     if (!export_message_.empty()) {
         ImGui::SameLine();
@@ -60,7 +59,8 @@ void DevicePanel::draw(AppContext& context) {
     }
     ImGui::BeginChild("facts", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     paint_draw_list(view, 1.0f);
-    if (const auto recording = context.recording.latest()) draw_recorded_device(*recording);
+    if (const auto recording = context.recording.latest())
+        draw_recorded_device(*recording, theme().palette);
     ImGui::EndChild();
 }
 

@@ -1,6 +1,9 @@
 #include "app/gui/panels/panel_settings.h"
 
+#include <cstdio>
+
 #include "app/gui/panels/panel_registry.h"
+#include "app/parse_number.h"
 
 namespace tclens::gui {
 namespace {
@@ -22,6 +25,17 @@ std::vector<std::string> split_list(std::string_view text) {
         if (comma == std::string_view::npos) return items;
         text.remove_prefix(comma + 1);
     }
+}
+
+std::string apply_zoom_setting(std::string_view value, float lowest, float highest, float& zoom) {
+    const auto number = parse_number<float>(value);
+    if (!number || !(*number >= lowest && *number <= highest)) {
+        char range[48];
+        std::snprintf(range, sizeof range, "%g..%g", double(lowest), double(highest));
+        return "zoom='" + std::string(value) + "': allowed: " + range;
+    }
+    zoom = *number;
+    return "";
 }
 
 std::string apply_panel_settings(const std::vector<std::unique_ptr<Panel>>& panels,

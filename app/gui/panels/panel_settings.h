@@ -21,6 +21,11 @@ std::string apply_panel_settings(const std::vector<std::unique_ptr<Panel>>& pane
 // "a, b,c" -> {"a", "b", "c"}; "" -> {""}.
 std::vector<std::string> split_list(std::string_view text);
 
+// A panel's "zoom" setting: `value`, a number in [lowest, highest], becomes `zoom`. Returns ""
+// or one line naming the value and the range, e.g. "zoom='9': allowed: 0.25..3" (`zoom` then
+// stays as it was).
+std::string apply_zoom_setting(std::string_view value, float lowest, float highest, float& zoom);
+
 // A request to show another panel set up a certain way, e.g. the Kernels panel's
 // {"fragments", {"layout=ldmatrix.x4"}}: the same assignments `--set` makes.
 struct PanelLink {

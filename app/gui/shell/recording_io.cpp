@@ -64,7 +64,7 @@ std::string open_recording_now(AppContext& context, const std::string& path) {
     return "";
 }
 
-std::uint64_t request_open_recording(AppContext& context, std::string path, bool echo_to_stderr) {
+JobHandle request_open_recording(AppContext& context, std::string path, bool echo_to_stderr) {
     return context.jobs.post("Open recording",
                              [&context, path, echo_to_stderr](JobProgress& progress) {
                                  progress.report(0.0f, "reading " + path);
@@ -76,7 +76,7 @@ std::uint64_t request_open_recording(AppContext& context, std::string path, bool
                              });
 }
 
-std::uint64_t request_save_recording(AppContext& context, std::string path) {
+JobHandle request_save_recording(AppContext& context, std::string path) {
     // The snapshots as this frame sees them; the job merges and writes them.
     const auto open = context.recording.latest();
     const auto system = context.system.latest();

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/jobs/job_runner.h"
+
 namespace tclens::gui {
 
 struct AppContext;
@@ -32,12 +34,12 @@ std::string open_recording_now(AppContext& context, const std::string& path);
 
 // open_recording_now on the job runner; a failure becomes the job's error. With
 // `echo_to_stderr` the error is also printed (`tclens --open F` started from a terminal).
-std::uint64_t request_open_recording(AppContext& context, std::string path,
-                                     bool echo_to_stderr = false);
+JobHandle request_open_recording(AppContext& context, std::string path,
+                                 bool echo_to_stderr = false);
 
 // Writes gui::session_recording of the context's newest snapshots to `path` on the job runner
 // (atomically) and publishes what was written as the open recording, under its new path.
-std::uint64_t request_save_recording(AppContext& context, std::string path);
+JobHandle request_save_recording(AppContext& context, std::string path);
 
 // The File menu's part in recordings, the path popups and the start-up recording. One per
 // shell; UI thread only.

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/shell/app_context.h"
@@ -99,7 +100,7 @@ void ShellFrame::draw_status_bar(AppContext& context) {
         } else if (!job.last_error.empty() || !link_error_.empty()) {
             ImGui::SameLine(viewport->WorkSize.x * 0.6f);
             ImGui::TextColored(
-                ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s",
+                imgui_colour(current_theme().error), "%s",
                 job.last_error.empty() ? link_error_.c_str() : job.last_error.c_str());
         }
     }

@@ -1,8 +1,8 @@
 #pragma once
 // The Profile panel's content as plain data, no ImGui: metric cards from a KernelProfile, and
-// the "Why are the tensor cores idle?" checklist of the tensor-core lesson
-// (shared/seeds/tensor-core-programming-lesson.txt, "Tensor Core Activation Requirements").
-// Pure functions, tested on the CPU.
+// the "Why are the tensor cores idle?" checklist: the conditions a GEMM must meet before the
+// tensor cores take it (tensor_idle_checklist below lists them). Pure functions, tested on the
+// CPU.
 
 #include <string>
 #include <vector>
@@ -41,12 +41,12 @@ struct ChecklistLine {
     std::string detail;  // why it passes or fails, with the fix when it fails
 };
 
-// The lesson's requirements checked against `kernel` and `problem`, in this order:
+// The requirements checked against `kernel` and `problem`, in this order:
 //   1. input type: A and B are TF32, FP16 or BF16 (FP32 never reaches the tensor cores);
 //   2. tensor-core instruction: the kernel declares an MMA tile (cuBLAS references pass: cuBLAS
 //      picks its own), i.e. it issues mma.sync / wmma / wgmma at all. This reads the descriptor,
 //      not the SASS instruction mix;
-//   3-5. M, N and K are multiples of 16 (FP16/BF16; the lesson's H100 rule, also applied to TF32);
+//   3-5. M, N and K are multiples of 16 (FP16/BF16 on the H100, also applied to TF32);
 //   6. alignment: every row of A (K elements) and of B (N elements) starts on a 16-byte boundary,
 //      the buffers coming from cudaMalloc (256-byte aligned);
 //   7. the kernel accepts the size (KernelDescriptor::can_run).

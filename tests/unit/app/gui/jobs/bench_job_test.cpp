@@ -14,6 +14,7 @@
 #include "kernels/registry.h"
 #include "profiling/device_info.h"
 #include "tests/support/gpu_verdict.h"
+#include "tests/support/scoped_fault.h"
 
 namespace tclens::gui {
 namespace {
@@ -30,9 +31,9 @@ kernels::BenchRequest small_request(std::vector<std::string> ids) {
 
 std::shared_ptr<const BenchResults> run_to_end(AppContext& context,
                                                const kernels::BenchRequest& request) {
-    const std::uint64_t id = request_bench(context, request);
-    EXPECT_GE(id, 1u);
+    const JobHandle job = request_bench(context, request);
     EXPECT_TRUE(context.jobs.wait_idle(std::chrono::seconds(300)));
+    EXPECT_EQ(job.snapshot().state, JobState::kDone);
     EXPECT_EQ(context.jobs.status().last_error, "");
     return context.bench_results.latest();
 }
@@ -112,6 +113,31 @@ TEST(BenchJob, CancelStopsTheBenchAndPublishesWhatFinished) {
     ASSERT_TRUE(published);
     EXPECT_TRUE(published->cancelled);
     EXPECT_LT(published->report.rows.size(), 6u);  // 3 kernels x 2 sizes were asked for
+}
+
+// Under TCLENS_INJECT_FAULT a launch failure fails every row with the CUDA error and no GPU
+// gives the runner's reason, GPU or not; the job never throws into the runner.
+TEST(BenchJob, InjectedLaunchFailureFailsEveryRowWithTheCudaError) {
+    const test::ScopedFault injected(kernels::Fault::kLaunchFailure);
+    AppContext context;
+    const auto published = run_to_end(context, small_request({"naive_fma.f32"}));
+    ASSERT_TRUE(published);
+    EXPECT_EQ(published->error, "");
+    EXPECT_FALSE(published->cancelled);
+    ASSERT_EQ(published->report.rows.size(), 2u);  // the rung and cublas.sgemm
+    for (const kernels::BenchRow& row : published->report.rows) {
+        EXPECT_EQ(row.result.error.rfind("cudaErrorLaunchFailure: ", 0), 0u) << row.result.error;
+        EXPECT_FALSE(row.result.counts());
+    }
+}
+
+TEST(BenchJob, InjectedNoGpuPublishesTheRunnersReason) {
+    const test::ScopedFault injected(kernels::Fault::kNoGpu);
+    AppContext context;
+    const auto published = run_to_end(context, small_request({"naive_fma.f32"}));
+    ASSERT_TRUE(published);
+    EXPECT_EQ(published->error, "no usable GPU: TCLENS_INJECT_FAULT=no-gpu hides every GPU");
+    EXPECT_TRUE(published->report.rows.empty());
 }
 
 }  // namespace

@@ -12,7 +12,9 @@
 
 #include "app/gui/shell/app_context.h"
 #include "profiling/device_info.h"
+#include "profiling/fault_injection.h"
 #include "tests/support/gpu_verdict.h"
+#include "tests/support/scoped_fault.h"
 
 namespace tclens::gui {
 namespace {
@@ -28,8 +30,9 @@ ProfileRequest small_request(ProfileMode mode = ProfileMode::kMetrics) {
 }
 
 std::shared_ptr<const LiveProfile> run_to_end(AppContext& context, const ProfileRequest& request) {
-    EXPECT_GE(request_live_profile(context, request, nullptr), 1u);
+    const JobHandle job = request_live_profile(context, request, nullptr);
     EXPECT_TRUE(context.jobs.wait_idle(std::chrono::seconds(120)));
+    EXPECT_EQ(job.snapshot().state, JobState::kDone);
     EXPECT_EQ(context.jobs.status().last_error, "");
     return context.live_profile.latest();
 }
@@ -92,8 +95,7 @@ TEST(ProfileJob, WithAGpuLiveUpdatesArriveAndStopEndsTheLoop) {
     AppContext context;
     ProfileRequest request = small_request();
     request.max_updates = 0;  // until stopped
-    auto control = std::make_shared<LiveControl>();
-    request_live_profile(context, request, control);
+    const JobHandle job = request_live_profile(context, request, nullptr);
     const auto started = std::chrono::steady_clock::now();
     std::shared_ptr<const LiveProfile> live;
     while (std::chrono::steady_clock::now() - started < std::chrono::seconds(60)) {
@@ -101,8 +103,9 @@ TEST(ProfileJob, WithAGpuLiveUpdatesArriveAndStopEndsTheLoop) {
         if (live && (live->updates >= 3 || !live->error.empty())) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    control->stop = true;
+    job.cancel();
     ASSERT_TRUE(context.jobs.wait_idle(std::chrono::seconds(30)));
+    EXPECT_EQ(job.snapshot().state, JobState::kCancelled);
     live = context.live_profile.latest();
     ASSERT_TRUE(live);
     EXPECT_FALSE(live->running);
@@ -163,6 +166,41 @@ TEST(ProfileJob, WithAGpuSeveralKernelsTakeTurnsAndOneThatCannotRunSaysWhy) {
         << partly->kernels[0].error;
     EXPECT_EQ(partly->kernels[1].error, "");
     EXPECT_EQ(partly->kernels[1].updates, 2u);
+}
+
+// Under TCLENS_INJECT_FAULT each CUPTI failure ends up as the one-line error the panel draws,
+// published like any result, in both modes; the job never throws into the runner.
+TEST(ProfileJob, InjectedCuptiFaultIsPublishedInBothModes) {
+    using kernels::Fault;
+    for (const Fault fault :
+         {Fault::kCuptiUnavailable, Fault::kCuptiPermission, Fault::kCuptiBusy}) {
+        const test::ScopedFault injected(fault);
+        for (const ProfileMode mode : {ProfileMode::kMetrics, ProfileMode::kTimeline}) {
+            SCOPED_TRACE(kernels::fault_name(fault));
+            AppContext context;
+            ProfileRequest request = small_request(mode);
+            request.kernel_ids = {"wmma.f16", "mma_cp_async.bf16"};
+            const auto published = run_to_end(context, request);
+            ASSERT_TRUE(published);
+            EXPECT_EQ(published->error, profiling::cupti_fault_error(fault).message);
+            EXPECT_EQ(published->problem, profiling::cupti_fault_error(fault).problem);
+            EXPECT_EQ(published->error.find('\n'), std::string::npos);
+            EXPECT_FALSE(published->running);
+            EXPECT_EQ(published->updates, 0u);
+            EXPECT_FALSE(published->has_profile());
+        }
+    }
+}
+
+TEST(ProfileJob, InjectedNoGpuSaysSo) {
+    const test::ScopedFault injected(kernels::Fault::kNoGpu);
+    AppContext context;
+    const auto published = run_to_end(context, small_request());
+    ASSERT_TRUE(published);
+    EXPECT_NE(published->error.find("TCLENS_INJECT_FAULT=no-gpu"), std::string::npos)
+        << published->error;
+    EXPECT_EQ(published->problem, profiling::ProfilerProblem::kNoGpu);
+    EXPECT_FALSE(published->running);
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ class SizedPanel : public Panel {
     std::string_view id() const override { return "alpha"; }
     std::string_view title() const override { return "Alpha"; }
     std::string_view help() const override { return ""; }
-    void draw(AppContext&) override {}
+    void draw_contents(AppContext&) override {}
     std::string apply_setting(std::string_view key, std::string_view value) override {
         if (key != "size") return "view 'alpha' has no setting '" + std::string(key) + "'";
         if (value.size() != 1 || value[0] < '1' || value[0] > '9') {
@@ -39,7 +39,7 @@ class PlainPanel : public Panel {
     std::string_view id() const override { return "beta"; }
     std::string_view title() const override { return "Beta"; }
     std::string_view help() const override { return ""; }
-    void draw(AppContext&) override {}
+    void draw_contents(AppContext&) override {}
 };
 
 std::vector<std::unique_ptr<Panel>> fake_panels() {

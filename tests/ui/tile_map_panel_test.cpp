@@ -28,7 +28,7 @@ test::PngFacts tilemap_screenshot(const std::string& settings) {
 
 const viz::Palette& palette() { return viz::dark_palette(); }
 
-TEST(TilemapPanel, GridShowsEveryBlockColourAndTheSelectedBlock) {
+TEST(TileMapPanel, GridShowsEveryBlockColourAndTheSelectedBlock) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     // Rung 8 at 4096^2: 512 tiles of 17 x 35 pixels, block b in category b mod 12.
     const auto png = tilemap_screenshot(
@@ -44,7 +44,7 @@ TEST(TilemapPanel, GridShowsEveryBlockColourAndTheSelectedBlock) {
     EXPECT_GT(test::count_pixels(png, palette().highlight), 150);
 }
 
-TEST(TilemapPanel, BlockViewShowsEachWarpAndItsAlternateShade) {
+TEST(TileMapPanel, BlockViewShowsEachWarpAndItsAlternateShade) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const auto png = tilemap_screenshot("--set kernel=mma_cp_async.f16 --set view=block");
     ASSERT_TRUE(png.loaded);
@@ -59,7 +59,7 @@ TEST(TilemapPanel, BlockViewShowsEachWarpAndItsAlternateShade) {
     EXPECT_LT(test::count_pixels(png, palette().categories[8]), 400);  // no warp 8
 }
 
-TEST(TilemapPanel, LoadMapOfThePuzzleRungIsAllWarpZero) {
+TEST(TileMapPanel, LoadMapOfThePuzzleRungIsAllWarpZero) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     // Rung 5: only warp 0 copies (05_mma_tf32_puzzle.cu), so every chunk is warp 0's colour.
     const auto five = tilemap_screenshot("--set kernel=mma_tf32_puzzle --set view=load");
@@ -71,7 +71,7 @@ TEST(TilemapPanel, LoadMapOfThePuzzleRungIsAllWarpZero) {
     EXPECT_GT(test::count_pixels(eight, palette().categories[3]), 5000);
 }
 
-TEST(TilemapPanel, TmaLoadMapColoursTheBoxes) {
+TEST(TileMapPanel, TmaLoadMapColoursTheBoxes) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     // Rung 11: one A box (colour 0) and four B boxes (colours 1-4) of 64 x 64.
     const auto png = tilemap_screenshot(
@@ -84,7 +84,7 @@ TEST(TilemapPanel, TmaLoadMapColoursTheBoxes) {
     EXPECT_LT(test::count_pixels(png, palette().categories[6]), 300);
 }
 
-TEST(TilemapPanel, KLoopStepMovesThePipeline) {
+TEST(TileMapPanel, KLoopStepMovesThePipeline) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const auto first = tilemap_screenshot(
         "--set kernel=mma_cp_async.f16 --set view=kloop "
@@ -106,7 +106,7 @@ TEST(TilemapPanel, KLoopStepMovesThePipeline) {
     EXPECT_GT(test::differing_pixels(first, later), 10000);
 }
 
-TEST(TilemapPanel, BadSettingIsUsageErrorBeforeAnyWindow) {
+TEST(TileMapPanel, BadSettingIsUsageErrorBeforeAnyWindow) {
     for (const char* setting : {"kernel=cublas.f16", "view=zoomed", "block=99999", "step=64", "m=0",
                                 "sms=0", "speed=fast"}) {
         SCOPED_TRACE(setting);

@@ -16,19 +16,20 @@
 
 namespace tclens::gui {
 
-class TilemapPanel : public Panel {
+class TileMapPanel : public Panel {
   public:
-    TilemapPanel();
+    TileMapPanel();
     std::string_view id() const override { return "tilemap"; }
     std::string_view title() const override { return "Tile map"; }
     std::string_view help() const override;
-    void draw(AppContext& context) override;
     // kernel=ID (a ladder rung), m=, n=, k= (1..65536), view=grid|block|load|kloop,
     // block=B (0..block tiles - 1, in launch order), step=S (0..K tiles - 1), sms=N (1..1024:
     // the SMs rung 11's persistent grid is sized for), zoom=0.25..3.
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
+    void draw_contents(AppContext& context) override;
+    void theme_changed() override;
     void rebuild_spec();
     void rebuild_view();
     void set_step(int step);

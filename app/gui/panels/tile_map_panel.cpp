@@ -1,9 +1,10 @@
-#include "app/gui/panels/tilemap_panel.h"
+#include "app/gui/panels/tile_map_panel.h"
 
 #include <imgui.h>
 
 #include <algorithm>
 
+#include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
 #include "app/parse_number.h"
@@ -22,8 +23,6 @@ constexpr int kMaxSide = static_cast<int>(kernels::kMaxProblemSide);
 constexpr int kMaxSms = 1024;
 constexpr float kMinSpeed = 0.5f;
 constexpr float kMaxSpeed = 30.0f;
-const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
-const ImVec4 kNoteColour(0.95f, 0.8f, 0.35f, 1.0f);
 
 // A label on the left of the next widget, which is then named "##<label>".
 void label(const char* text) {
@@ -34,7 +33,7 @@ void label(const char* text) {
 
 }  // namespace
 
-TilemapPanel::TilemapPanel() : sms_(kernels::kDefaultPersistentSms) {
+TileMapPanel::TileMapPanel() : sms_(kernels::kDefaultPersistentSms) {
     for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
         if (kernel.rung > 0) kernels_.push_back(&kernel);
     }
@@ -44,7 +43,7 @@ TilemapPanel::TilemapPanel() : sms_(kernels::kDefaultPersistentSms) {
     rebuild_spec();
 }
 
-std::string_view TilemapPanel::help() const {
+std::string_view TileMapPanel::help() const {
     return "How the selected rung cuts C = A * B into work, read from its own descriptor and "
            "kernel file. Grid: C in block tiles, coloured by the block (persistent kernel: the "
            "CTA) that computes each and numbered in launch order, so the raster order shows; "
@@ -57,7 +56,7 @@ std::string_view TilemapPanel::help() const {
            "slider sets the step, Left/Right step by one. Hover anything for details.";
 }
 
-void TilemapPanel::rebuild_spec() {
+void TileMapPanel::rebuild_spec() {
     const kernels::GemmProblem problem{m_, n_, k_};
     auto spec = kernels::tile_map_spec(*kernels_[size_t(kernel_)], problem, sms_);
     if (!spec) {
@@ -77,22 +76,25 @@ void TilemapPanel::rebuild_spec() {
     rebuild_view();
 }
 
-void TilemapPanel::rebuild_view() {
+void TileMapPanel::rebuild_view() {
     hovered_ = -1;
     if (!spec_) return;
     viz::TileMapViewOptions options;
     options.kind = kind_;
     options.block = block_;
     options.step = step_;
+    options.palette = &theme().palette;
     view_ = viz::tile_map_view(*spec_, options);
 }
 
-void TilemapPanel::set_step(int step) {
+void TileMapPanel::theme_changed() { rebuild_view(); }
+
+void TileMapPanel::set_step(int step) {
     step_ = std::clamp(step, 0, std::max(k_steps_ - 1, 0));
     rebuild_view();
 }
 
-std::string TilemapPanel::apply_setting(std::string_view key, std::string_view value) {
+std::string TileMapPanel::apply_setting(std::string_view key, std::string_view value) {
     const std::string text(value);
     if (key == "kernel") {
         const auto it = std::find_if(kernels_.begin(), kernels_.end(),
@@ -134,20 +136,13 @@ std::string TilemapPanel::apply_setting(std::string_view key, std::string_view v
         rebuild_view();
         return "";
     }
-    if (key == "zoom") {
-        const auto zoom = parse_number<float>(text);
-        if (!zoom || !(*zoom >= 0.25f && *zoom <= 3.0f)) {
-            return "zoom='" + text + "': allowed: 0.25..3";
-        }
-        zoom_ = *zoom;
-        return "";
-    }
+    if (key == "zoom") return apply_zoom_setting(text, 0.25f, 3.0f, zoom_);
     return "view 'tilemap' has no setting '" + std::string(key) +
            "'; settings: kernel, m, n, k, view, block, step, sms, zoom";
 }
 
 // While playing: one K step every 1 / speed seconds; stops on the last step.
-void TilemapPanel::advance_animation() {
+void TileMapPanel::advance_animation() {
     if (!playing_ || !spec_) return;
     step_clock_ += ImGui::GetIO().DeltaTime;
     const float period = 1.0f / speed_;
@@ -158,7 +153,7 @@ void TilemapPanel::advance_animation() {
     set_step(step_ + steps);
 }
 
-void TilemapPanel::draw_controls() {
+void TileMapPanel::draw_controls() {
     label("kernel");
     ImGui::SetNextItemWidth(210);
     if (ImGui::BeginCombo("##kernel", kernels_[size_t(kernel_)]->id.c_str(),
@@ -234,7 +229,7 @@ void TilemapPanel::draw_controls() {
 }
 
 // The K step: slider, one-step buttons, Play / Pause and speed (load map and K loop views).
-void TilemapPanel::draw_step_controls() {
+void TileMapPanel::draw_step_controls() {
     if (!spec_ || (kind_ != viz::TileMapViewKind::kLoad && kind_ != viz::TileMapViewKind::kKLoop)) {
         return;
     }
@@ -260,9 +255,9 @@ void TilemapPanel::draw_step_controls() {
 }
 
 // Why there is no map, or what the kernel itself would say about the size.
-void TilemapPanel::draw_status_lines() const {
+void TileMapPanel::draw_status_lines() const {
     if (!spec_) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+        ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().error));
         ImGui::TextWrapped("%s", spec_error_.c_str());
         ImGui::PopStyleColor();
         return;
@@ -270,14 +265,14 @@ void TilemapPanel::draw_status_lines() const {
     const kernels::KernelDescriptor& kernel = *kernels_[size_t(kernel_)];
     const std::string refused = kernel.can_run(kernels::GemmProblem{m_, n_, k_});
     if (!refused.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kNoteColour);
+        ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().note));
         ImGui::TextWrapped("the kernel itself refuses %s: %s",
                            kernels::problem_text({m_, n_, k_}).c_str(), refused.c_str());
         ImGui::PopStyleColor();
     }
 }
 
-void TilemapPanel::draw_view() {
+void TileMapPanel::draw_view() {
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const ImGuiIO& io = ImGui::GetIO();
     if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && !io.WantTextInput &&
@@ -285,7 +280,7 @@ void TilemapPanel::draw_view() {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) set_step(step_ - 1);
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(step_ + 1);
     }
-    const viz::Rgba highlight = viz::dark_palette().highlight;
+    const viz::Rgba highlight = theme().palette.highlight;
     const int hovered = hovered_;
     const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
         if (h == hovered) return highlight;
@@ -310,7 +305,7 @@ void TilemapPanel::draw_view() {
     ImGui::EndChild();
 }
 
-void TilemapPanel::draw(AppContext&) {
+void TileMapPanel::draw_contents(AppContext&) {
     advance_animation();
     draw_controls();
     draw_status_lines();

@@ -1,0 +1,32 @@
+#pragma once
+// Compiler logs (nvcc's and NVRTC's) turned into lines about the user's own file. Pure.
+//
+// Both compilers write diagnostics as `<path>(<line>): <severity>: <message>` (nvcc's front end
+// also `<path>:<line>:<col>: <severity>: ...` from the host compiler). A diagnostic is kept when
+// its path is the user's file (same path or same file name under another folder spelling) and
+// rewritten as `<file>:<line>: <severity>: <message>`; diagnostics about tclens's own shim are
+// never shown (when only those exist, the caller reports its own line instead). Lines that
+// continue a kept diagnostic (source excerpts, carets, "detected during" notes) are dropped.
+
+#include <string>
+#include <vector>
+
+namespace tclens::kernels::user {
+
+struct Diagnostic {
+    int line = 0;          // 1-based, in the user's file
+    std::string severity;  // "error", "warning", "catastrophic error", "remark"
+    std::string message;   // the compiler's message, trimmed
+    std::string text;      // "<file>:<line>: <severity>: <message>"
+};
+
+// `user_path` is the path the compiler was given for the user's file; `shown_name` what the
+// lines call it (the path as the user typed it).
+std::vector<Diagnostic> user_diagnostics(const std::string& log, const std::string& user_path,
+                                         const std::string& shown_name);
+
+// The first error among `diagnostics` as the one-line message ("matmul.cu:12: error: identifier
+// "x" is undefined"), with " (and 3 more errors)" when there are more; "" when there is none.
+std::string first_error_line(const std::vector<Diagnostic>& diagnostics);
+
+}  // namespace tclens::kernels::user

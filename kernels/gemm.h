@@ -102,6 +102,13 @@ struct KernelDescriptor {
     // (e.g. more than 48 KiB of dynamic shared memory) itself. A std::function so that a loaded
     // user kernel can hold its module (and keep it loaded as long as any copy lives).
     std::function<cudaError_t(const GemmOperands& operands, cudaStream_t stream)> launch;
+
+    // True for a user's host launcher (kernels/user/user_kernel.h): its code takes no stream
+    // and enqueues on the legacy default stream; launch() orders that work after the given
+    // stream's earlier work and the stream's later work after it (event waits), unless it is
+    // given cudaStreamLegacy itself. A timer that records its events on cudaStreamLegacy and
+    // passes that stream times the user's kernels alone. False for every rung.
+    bool launches_on_legacy_stream = false;
 };
 
 // For a 16-bit rung's factory asked for another precision (a bug in the registry list): a

@@ -81,7 +81,8 @@ std::string error_map_summary(const ErrorMap& map);
 //   "every element is wrong: the whole sum is off (the K loop: a missed K tail or a wrong
 //    K stride), or the inputs are read in the wrong layout"
 //   "the same 4 of 128 places in every 16x8 tile are wrong: a fragment index mapping"
-//   "3 of 16 whole block tiles wrong, the others right: a block's offset or its tile bounds"
+//   "3 of 16 tiles (block tile 128x128) wholly wrong, the others right: a block's offset or its
+//    tile bounds" (element maps are judged per 16x8 tile)
 //   "only the last 5 rows are wrong: the M edge (rows beyond the last full tile)"
 //   "only the last 7 columns are wrong: the N edge (columns beyond the last full tile)"
 //   "12 elements never written (NaN)" (when every wrong element is NaN)

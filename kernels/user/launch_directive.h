@@ -5,7 +5,7 @@
 // Grammar (one line; keys in any order, separated by blanks; each key at most once):
 //   directive := "//" blanks "tclens:" { blanks item }
 //   item      := "grid=" dims | "block=" dims | "smem=" expr | "type=" TYPE
-//              | "kernel=" NAME | "exercise=" LAYOUT_ID
+//              | "kernel=" NAME | "exercise=" LAYOUT_ID | "include=" PATH
 //   dims      := expr | "(" expr [ "," expr [ "," expr ] ] ")"       (x, y, z; missing ones 1)
 //   expr      := term { ("+" | "-") term }
 //   term      := unary { ("*" | "/" | "%") unary }
@@ -14,6 +14,9 @@
 //              | ("cdiv" | "min" | "max") "(" expr "," expr ")"
 //   TYPE      := "f32" | "tf32" | "f16" | "bf16"
 //   NAME      := C++ identifier, optionally qualified ("ns::gemm")
+//   PATH      := a folder, relative to the file's own folder (no blanks): added to nvcc's
+//                include path (host launchers and exercises), e.g. include=.. for a launcher
+//                that includes "kernels/..." from the folder above
 // Blanks may appear inside a dims or expr only between parentheses: `grid=(cdiv(N, 128),
 // cdiv(M, 128))` is fine, `grid=N / 128` is not (write `grid=(N / 128)`). INTEGER is decimal.
 // Arithmetic is 64-bit signed; '/' and '%' truncate toward zero like C++; cdiv(a, b) =
@@ -67,6 +70,7 @@ struct LaunchDirective {
     std::optional<Precision> type;  // type=
     std::string kernel;             // kernel=, "" when not given
     std::string exercise;           // exercise=, "" when not given
+    std::string include;            // include=, "" when not given
     bool has_launch() const { return !grid[0].empty(); }
 };
 
@@ -76,8 +80,9 @@ bool is_directive_line(const std::string& line);
 
 // Parses one directive line (as is_directive_line accepts). `line_number` goes into the result
 // and the errors: "line 3: tclens directive: unknown key 'grd' (keys: grid, block, smem, type,
-// kernel, exercise)", "line 3: tclens directive: grid= given twice", "line 3: tclens directive:
-// block: expected an expression at 'x'". grid= without block= (or the reverse) is an error.
+// kernel, exercise, include)", "line 3: tclens directive: grid= given twice", "line 3: tclens
+// directive: block: expected an expression at 'x'". grid= without block= (or the reverse) is an
+// error.
 viz::Expected<LaunchDirective> parse_launch_directive(const std::string& line, int line_number);
 
 // Every directive line of a source, in order (errors of the first bad one).

@@ -144,8 +144,9 @@ std::string guard_violation_text(const std::string& buffer, bool after, std::int
                                  std::int64_t first, std::int64_t guard_bytes) {
     return "wrote outside " + buffer + ": " + std::to_string(changed) + " bytes in the " +
            std::to_string(guard_bytes) + "-byte guard zone " +
-           (after ? "after its end" : "before its start") + " (the nearest " +
-           std::to_string(first) + " bytes " + (after ? "after" : "before") + " it)";
+           (after ? "after its end (nearest: " + std::to_string(first) + " bytes past the end)"
+                  : "before its start (nearest: " + std::to_string(first) +
+                        " bytes before the start)");
 }
 
 std::string run_status(const RunResult& r) {

@@ -90,8 +90,8 @@ struct LoadedKernel {
     // reference_id = the cuBLAS descriptor of that precision; threads, dynamic_smem_bytes from
     // the directive where they do not depend on the sizes; can_run: the directive's launch
     // checks (launch_geometry) for (2), "" for any size for (1); launch: calls the loaded code.
-    // The descriptor keeps the loaded module alive: copies of it stay valid after this object
-    // is gone.
+    // The descriptor keeps the loaded module (and the work folder with the cubin) alive: copies
+    // of it stay valid after this object is gone.
     KernelDescriptor descriptor;
     KernelForm form = KernelForm::kHostLauncher;
     std::string cubin_path;   // as compiled.cubin_path

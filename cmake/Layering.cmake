@@ -1,5 +1,6 @@
 # Fails the configure step when a layer links something its layer may not (DESIGN.md):
-# viz links no CUDA, no GL and nothing of ours; kernels and profiling link no GL or ImGui;
+# viz links no CUDA, no GL and nothing of ours; kernels (tclens_user too) and profiling link no
+# GL or ImGui;
 # only app/gui does, and of it only tclens_gui links GLFW and OpenGL. kernels may use viz (layout probes load registers through the models).
 function(_tclens_forbid target)
     get_target_property(libs ${target} LINK_LIBRARIES)
@@ -19,6 +20,7 @@ function(tclens_check_layering)
     set(gui_libs "glfw" "OpenGL" "imgui" "^GL$")
     _tclens_forbid(tclens_viz "CUDA::" "tclens_kernels" "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_kernels "tclens_profiling" ${gui_libs})
+    _tclens_forbid(tclens_user "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_profiling ${gui_libs})
     _tclens_forbid(tclens_sass_census "CUDA::" "tclens_kernels" "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_instruction_mix "tclens_profiling" ${gui_libs})

@@ -16,6 +16,13 @@ const char* precision_name(Precision precision) {
     return "?";
 }
 
+std::optional<Precision> precision_from_name(std::string_view name) {
+    for (Precision p : {Precision::kF32, Precision::kTF32, Precision::kF16, Precision::kBF16}) {
+        if (name == precision_name(p)) return p;
+    }
+    return std::nullopt;
+}
+
 int storage_bytes(Precision precision) {
     return precision == Precision::kF16 || precision == Precision::kBF16 ? 2 : 4;
 }

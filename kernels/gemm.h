@@ -15,7 +15,10 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tclens::kernels {
@@ -26,6 +29,8 @@ enum class Precision { kF32, kTF32, kF16, kBF16 };
 
 // "f32", "tf32", "f16", "bf16".
 const char* precision_name(Precision precision);
+// The inverse of precision_name; nullopt for any other text.
+std::optional<Precision> precision_from_name(std::string_view name);
 // Bytes of one stored A or B element: 4, 4, 2, 2.
 int storage_bytes(Precision precision);
 
@@ -88,7 +93,9 @@ struct KernelDescriptor {
     // "" when the kernel computes `problem` correctly (any M, N, K >= 1 it accepts), else one
     // line saying why not ("K must be a multiple of 8: rows are copied in 16-byte pieces").
     // Pure: no CUDA calls. The runner checks M, N, K >= 1 and min_sm itself.
-    std::string (*can_run)(const GemmProblem& problem) = nullptr;
+    // A std::function so that a loaded user kernel (kernels/user/) can bind its directive; the
+    // rungs assign plain functions.
+    std::function<std::string(const GemmProblem& problem)> can_run;
     // can_run's contract in numbers: it takes every M, N and K from 1 to kMaxProblemSide
     // (problem_text.h) that are multiples of these, and refuses the others. Rows copied in
     // 16-byte pieces make N and K multiples of 8 (2-byte elements) or 4 (4-byte ones).
@@ -97,8 +104,16 @@ struct KernelDescriptor {
 
     // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError).
     // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs
-    // (e.g. more than 48 KiB of dynamic shared memory) itself.
-    cudaError_t (*launch)(const GemmOperands& operands, cudaStream_t stream) = nullptr;
+    // (e.g. more than 48 KiB of dynamic shared memory) itself. A std::function so that a loaded
+    // user kernel can hold its module (and keep it loaded as long as any copy lives).
+    std::function<cudaError_t(const GemmOperands& operands, cudaStream_t stream)> launch;
+
+    // True for a user's host launcher (kernels/user/user_kernel.h): its code takes no stream
+    // and enqueues on the legacy default stream; launch() orders that work after the given
+    // stream's earlier work and the stream's later work after it (event waits), unless it is
+    // given cudaStreamLegacy itself. A timer that records its events on cudaStreamLegacy and
+    // passes that stream times the user's kernels alone. False for every rung.
+    bool launches_on_legacy_stream = false;
 };
 
 // For a 16-bit rung's factory asked for another precision (a bug in the registry list): a

@@ -56,6 +56,27 @@ __global__ void to_f32_kernel(float* dst, const T* src, std::int64_t count) {
     }
 }
 
+// tally[0] += bytes != expected; tally[1] = min(offset + 1); tally[2] = max(offset + 1).
+__global__ void zone_changes_kernel(const unsigned char* zone, std::int64_t bytes,
+                                    unsigned char expected, unsigned long long* tally) {
+    const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+    unsigned long long changed = 0;
+    unsigned long long lowest = ~0ull;
+    unsigned long long highest = 0;
+    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+         i < bytes; i += stride) {
+        if (zone[i] == expected) continue;
+        ++changed;
+        const auto at = static_cast<unsigned long long>(i) + 1;
+        lowest = at < lowest ? at : lowest;
+        highest = at > highest ? at : highest;
+    }
+    if (changed == 0) return;
+    atomicAdd(&tally[0], changed);
+    atomicMin(&tally[1], lowest);
+    atomicMax(&tally[2], highest);
+}
+
 unsigned grid_for(std::int64_t count) {
     const std::int64_t blocks = (count + kThreads - 1) / kThreads;
     return static_cast<unsigned>(blocks < 4096 ? (blocks > 0 ? blocks : 1) : 4096);
@@ -87,6 +108,32 @@ cudaError_t fill_random(void* dst, std::int64_t count, Precision precision, std:
 cudaError_t poison(float* dst, std::int64_t count, cudaStream_t stream) {
     poison_kernel<<<grid_for(count), kThreads, 0, stream>>>(dst, count);
     return cudaGetLastError();
+}
+
+cudaError_t zone_changes(const void* zone, std::int64_t bytes, unsigned char expected,
+                         ZoneChanges* out, cudaStream_t stream) {
+    unsigned long long* tally = nullptr;
+    const unsigned long long initial[3] = {0, ~0ull, 0};
+    unsigned long long result[3] = {0, 0, 0};
+    cudaError_t e = cudaMalloc(&tally, sizeof initial);
+    if (e == cudaSuccess) {
+        e = cudaMemcpyAsync(tally, initial, sizeof initial, cudaMemcpyHostToDevice, stream);
+    }
+    if (e == cudaSuccess) {
+        zone_changes_kernel<<<grid_for(bytes), kThreads, 0, stream>>>(
+            static_cast<const unsigned char*>(zone), bytes, expected, tally);
+        e = cudaGetLastError();
+    }
+    if (e == cudaSuccess) {
+        e = cudaMemcpyAsync(result, tally, sizeof result, cudaMemcpyDeviceToHost, stream);
+    }
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (tally != nullptr) cudaFree(tally);
+    if (e != cudaSuccess) return e;
+    out->changed = static_cast<std::int64_t>(result[0]);
+    out->lowest = result[0] > 0 ? static_cast<std::int64_t>(result[1]) - 1 : -1;
+    out->highest = result[0] > 0 ? static_cast<std::int64_t>(result[2]) - 1 : -1;
+    return cudaSuccess;
 }
 
 cudaError_t to_f32(float* dst, const void* src, std::int64_t count, Precision precision,

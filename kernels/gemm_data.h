@@ -18,6 +18,17 @@ cudaError_t fill_random(void* dst, std::int64_t count, Precision precision, std:
 // Sets `count` floats to a quiet NaN, so any element a kernel fails to write stays visible.
 cudaError_t poison(float* dst, std::int64_t count, cudaStream_t stream);
 
+// Which bytes of a guard zone (runner.h) differ from `expected`: how many, and the lowest and
+// highest such offset (-1 when none).
+struct ZoneChanges {
+    std::int64_t changed = 0;
+    std::int64_t lowest = -1;
+    std::int64_t highest = -1;
+};
+// Counts on the device and waits for `stream`.
+cudaError_t zone_changes(const void* zone, std::int64_t bytes, unsigned char expected,
+                         ZoneChanges* out, cudaStream_t stream);
+
 // dst[i] = float(src[i]) for a matrix stored as `precision` (a plain copy for f32 and tf32).
 cudaError_t to_f32(float* dst, const void* src, std::int64_t count, Precision precision,
                    cudaStream_t stream);

@@ -71,7 +71,9 @@ std::int64_t run_memory_bytes(const KernelDescriptor& kernel, const GemmProblem&
     const bool cpu_reference = p.m * p.n * p.k <= kCpuReferenceMaxWork;
     const std::int64_t reference_bytes =
         cpu_reference ? 0 : c_count * 4 + (elem == 4 ? 0 : (a_count + b_count) * 4);
-    return (a_count + b_count) * elem + c_count * 4 + reference_bytes;
+    const std::int64_t guards = 2 * (guard_zone_bytes(p.k * elem) + guard_zone_bytes(p.n * elem) +
+                                     guard_zone_bytes(p.n * 4));
+    return (a_count + b_count) * elem + c_count * 4 + reference_bytes + guards;
 }
 
 std::string outside_documented_sizes(const KernelDescriptor& kernel, const GemmProblem& problem,

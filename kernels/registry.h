@@ -29,8 +29,10 @@ inline constexpr double kUsableFreeMemory = 0.8;
 
 // Bytes of GPU memory the runner (runner.h) needs at least to run `kernel` on `problem`: one
 // copy of A and B in the kernel's storage type, C in f32 and, where cuBLAS is the reference
-// (M*N*K > kCpuReferenceMaxWork), its f32 output and f32 copies of 16-bit inputs.
-// Example: naive_fma.f32 on 512x512x512 (CPU reference): A, B and C of 1 MiB -> 3145728.
+// (M*N*K > kCpuReferenceMaxWork), its f32 output and f32 copies of 16-bit inputs, and the guard
+// zones around A, B and C (runner.h, guard_zone_bytes: two per buffer).
+// Example: naive_fma.f32 on 512x512x512 (CPU reference): A, B and C of 1 MiB and six 512 KiB
+// guard zones -> 6291456.
 std::int64_t run_memory_bytes(const KernelDescriptor& kernel, const GemmProblem& problem);
 
 // "" when `problem` can be run on a GPU with `limits`, else one line: M, N, K must be >= 1,

@@ -47,10 +47,55 @@ std::uint64_t input_seed(std::uint64_t seed, int set, int operand) {
            static_cast<std::uint64_t>(operand);
 }
 
+// A device allocation of `bytes` with a guard zone of `guard` bytes on each side, both filled
+// with kGuardByte (runner.h); guard 0 is a plain allocation. get() is the first byte after the
+// front guard (256-byte aligned: guard zones are whole 256-byte pieces).
+class GuardedBuffer {
+  public:
+    cudaError_t allocate(std::int64_t bytes, std::int64_t guard, cudaStream_t stream) {
+        cudaError_t e = block_.allocate(bytes + 2 * guard);
+        if (e != cudaSuccess || guard == 0) return e;
+        guard_ = guard;
+        bytes_ = bytes;
+        e = cudaMemsetAsync(block_.get(), kGuardByte, static_cast<std::size_t>(guard), stream);
+        if (e == cudaSuccess) {
+            e = cudaMemsetAsync(static_cast<char*>(block_.get()) + guard + bytes, kGuardByte,
+                                static_cast<std::size_t>(guard), stream);
+        }
+        return e;
+    }
+    void* get() const { return static_cast<char*>(block_.get()) + guard_; }
+    float* as_float() const { return static_cast<float*>(get()); }
+    // Appends one guard_violation_text line (after "; ") to `report` for each side whose guard
+    // zone changed; returns the CUDA error of the check.
+    cudaError_t check_guards(const std::string& name, std::string& report,
+                             cudaStream_t stream) const {
+        if (guard_ == 0) return cudaSuccess;
+        for (const bool after : {false, true}) {
+            const char* zone =
+                static_cast<const char*>(block_.get()) + (after ? guard_ + bytes_ : 0);
+            ZoneChanges changes;
+            const cudaError_t e = zone_changes(zone, guard_, kGuardByte, &changes, stream);
+            if (e != cudaSuccess) return e;
+            if (changes.changed == 0) continue;
+            // Distance from the buffer: before it, the highest offset is the nearest byte.
+            const std::int64_t first = after ? changes.lowest : guard_ - 1 - changes.highest;
+            if (!report.empty()) report += "; ";
+            report += guard_violation_text(name, after, changes.changed, first, guard_);
+        }
+        return cudaSuccess;
+    }
+
+  private:
+    DeviceBuffer block_;
+    std::int64_t guard_ = 0;
+    std::int64_t bytes_ = 0;
+};
+
 // One input copy: A (M x K) and B (K x N) in the kernel's storage type.
 struct InputSet {
-    DeviceBuffer a;
-    DeviceBuffer b;
+    GuardedBuffer a;
+    GuardedBuffer b;
 };
 
 // Copies `count` elements stored as `precision` to the host as floats (exact for every type).
@@ -97,10 +142,27 @@ double verification_bound(Precision precision, std::int64_t k) {
     return 0;
 }
 
+std::int64_t guard_zone_bytes(std::int64_t row_bytes) {
+    constexpr std::int64_t kMin = 64 * 1024;
+    constexpr std::int64_t kMax = 16 * 1024 * 1024;
+    const std::int64_t wanted = std::clamp<std::int64_t>(256 * row_bytes, kMin, kMax);
+    return (wanted + 255) / 256 * 256;
+}
+
+std::string guard_violation_text(const std::string& buffer, bool after, std::int64_t changed,
+                                 std::int64_t first, std::int64_t guard_bytes) {
+    return "wrote outside " + buffer + ": " + std::to_string(changed) + " bytes in the " +
+           std::to_string(guard_bytes) + "-byte guard zone " +
+           (after ? "after its end (nearest: " + std::to_string(first) + " bytes past the end)"
+                  : "before its start (nearest: " + std::to_string(first) +
+                        " bytes before the start)");
+}
+
 std::string run_status(const RunResult& r) {
     if (!r.skipped.empty()) return "skipped: " + r.skipped;
     if (!r.error.empty()) return "error: " + r.error;
     char text[200];
+    if (!r.check.out_of_bounds.empty()) return "NOT VERIFIED: " + r.check.out_of_bounds;
     if (!r.check.passed) {
         if (r.check.nan_count > 0) {
             std::snprintf(text, sizeof text, "NOT VERIFIED: %lld elements not written (NaN)",
@@ -198,11 +260,17 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
         return result;
     };
 
+    // Input copy 0 (the one verified) and C carry guard zones; the other copies do not.
+    const std::int64_t guard_a = guard_zone_bytes(p.k * elem);
+    const std::int64_t guard_b = guard_zone_bytes(p.n * elem);
+    const std::int64_t guard_c = guard_zone_bytes(p.n * 4);
     std::vector<InputSet> inputs(static_cast<std::size_t>(sets));
     for (int s = 0; s < sets; ++s) {
         InputSet& in = inputs[static_cast<std::size_t>(s)];
-        if ((e = in.a.allocate(a_count * elem)) != cudaSuccess) return fail(e);
-        if ((e = in.b.allocate(b_count * elem)) != cudaSuccess) return fail(e);
+        if ((e = in.a.allocate(a_count * elem, s == 0 ? guard_a : 0, stream_)) != cudaSuccess)
+            return fail(e);
+        if ((e = in.b.allocate(b_count * elem, s == 0 ? guard_b : 0, stream_)) != cudaSuccess)
+            return fail(e);
         if ((e = fill_random(in.a.get(), a_count, kernel.precision, input_seed(options.seed, s, 0),
                              stream_)) != cudaSuccess)
             return fail(e);
@@ -210,17 +278,28 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
                              stream_)) != cudaSuccess)
             return fail(e);
     }
-    DeviceBuffer c;
-    if ((e = c.allocate(c_count * 4)) != cudaSuccess) return fail(e);
+    GuardedBuffer c;
+    if ((e = c.allocate(c_count * 4, guard_c, stream_)) != cudaSuccess) return fail(e);
     auto operands = [&](int set) {
         const InputSet& in = inputs[static_cast<std::size_t>(set % sets)];
         return GemmOperands{in.a.get(), in.b.get(), c.as_float(), p};
     };
 
-    // 3. Verify: poisoned C, one run, compare with the reference.
+    // A user's host launcher runs on the legacy default stream: it is launched and timed there,
+    // after everything of stream_ (inputs, poison) has finished.
+    const cudaStream_t kernel_stream =
+        kernel.launches_on_legacy_stream ? cudaStreamLegacy : stream_;
+
+    // 3. Verify: poisoned C, one run, guard zones, compare with the reference.
     if ((e = poison(c.as_float(), c_count, stream_)) != cudaSuccess) return fail(e);
-    if ((e = kernel.launch(operands(0), stream_)) != cudaSuccess) return fail(e);
-    if ((e = cudaStreamSynchronize(stream_)) != cudaSuccess) return fail(e);
+    if (kernel_stream != stream_ && (e = cudaStreamSynchronize(stream_)) != cudaSuccess)
+        return fail(e);
+    if ((e = kernel.launch(operands(0), kernel_stream)) != cudaSuccess) return fail(e);
+    if ((e = cudaStreamSynchronize(kernel_stream)) != cudaSuccess) return fail(e);
+    if ((e = inputs[0].a.check_guards("A", result.check.out_of_bounds, stream_)) != cudaSuccess ||
+        (e = inputs[0].b.check_guards("B", result.check.out_of_bounds, stream_)) != cudaSuccess ||
+        (e = c.check_guards("C", result.check.out_of_bounds, stream_)) != cudaSuccess)
+        return fail(e);
 
     std::vector<float> host_c(static_cast<std::size_t>(c_count));
     if ((e = download_f32(host_c, c.get(), c_count, Precision::kF32, stream_)) != cudaSuccess)
@@ -236,9 +315,12 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     result.check.nan_count =
         std::count_if(host_c.begin(), host_c.end(), [](float v) { return std::isnan(v); });
 
+    std::vector<double> cpu_ref;
+    std::vector<float> host_ref;
     if (cpu_reference) {
         result.check.reference = "cpu.fp64";
-        result.check.rel_rms_error = relative_rms_error(host_c, reference_gemm(host_a, host_b, p));
+        cpu_ref = reference_gemm(host_a, host_b, p);
+        result.check.rel_rms_error = relative_rms_error(host_c, cpu_ref);
     } else {
         // cuBLAS FP32 without tensor cores on f32 copies of the same inputs, spot-checked in fp64.
         const KernelDescriptor sgemm = cublas_kernel(Precision::kF32);
@@ -261,7 +343,6 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
             ref_operands.b = b32.get();
         }
         if ((e = sgemm.launch(ref_operands, stream_)) != cudaSuccess) return fail(e);
-        std::vector<float> host_ref;
         if ((e = download_f32(host_ref, ref.get(), c_count, Precision::kF32, stream_)) !=
             cudaSuccess)
             return fail(e);
@@ -282,7 +363,25 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
         cpu_reference || result.check.reference_rel_rms <=
                              kReferenceSlack * verification_bound(Precision::kF32, p.k);
     result.check.passed = reference_ok && result.check.nan_count == 0 &&
+                          result.check.out_of_bounds.empty() &&
                           result.check.rel_rms_error <= result.check.bound;
+    if (!result.check.passed) {
+        // Where C is wrong: tolerance kErrorMapSlack x bound x RMS(reference).
+        double sum_squares = 0;
+        for (std::int64_t i = 0; i < c_count; ++i) {
+            const double v = cpu_reference ? cpu_ref[static_cast<std::size_t>(i)]
+                                           : host_ref[static_cast<std::size_t>(i)];
+            sum_squares += v * v;
+        }
+        const double rms = std::sqrt(sum_squares / static_cast<double>(c_count));
+        const double tolerance = viz::kErrorMapSlack * result.check.bound * rms;
+        const viz::ErrorCellShape shape =
+            viz::error_cell_shape(p.m, p.n, kernel.block_tile.m, kernel.block_tile.n);
+        result.check.error_map =
+            cpu_reference
+                ? viz::build_error_map(host_c.data(), cpu_ref.data(), p.m, p.n, tolerance, shape)
+                : viz::build_error_map(host_c.data(), host_ref.data(), p.m, p.n, tolerance, shape);
+    }
     if (!result.check.passed || !options.time) return result;
 
     // 4. Time: warm-up, then each launch between two events, inputs rotating.
@@ -291,7 +390,7 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
             result.error = "cancelled";
             return result;
         }
-        if ((e = kernel.launch(operands(i), stream_)) != cudaSuccess) return fail(e);
+        if ((e = kernel.launch(operands(i), kernel_stream)) != cudaSuccess) return fail(e);
     }
     const int runs = std::max(1, options.timed_runs);
     std::vector<cudaEvent_t> events(static_cast<std::size_t>(2 * runs), nullptr);
@@ -308,11 +407,12 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     }
     int recorded = 0;
     for (; recorded < runs && e == cudaSuccess && !cancelled(options); ++recorded) {
-        e = cudaEventRecord(events[2 * recorded], stream_);
-        if (e == cudaSuccess) e = kernel.launch(operands(options.warmup_runs + recorded), stream_);
-        if (e == cudaSuccess) e = cudaEventRecord(events[2 * recorded + 1], stream_);
+        e = cudaEventRecord(events[2 * recorded], kernel_stream);
+        if (e == cudaSuccess)
+            e = kernel.launch(operands(options.warmup_runs + recorded), kernel_stream);
+        if (e == cudaSuccess) e = cudaEventRecord(events[2 * recorded + 1], kernel_stream);
     }
-    if (e == cudaSuccess) e = cudaStreamSynchronize(stream_);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(kernel_stream);
     std::vector<double> times;
     for (int r = 0; r < recorded && e == cudaSuccess; ++r) {
         float ms = 0;

@@ -6,21 +6,28 @@
 //      why_not_runnable with the free memory; else a skip reason naming the bytes needed);
 //   2. fills fresh random inputs, uniform in [-1, 1) (seeded; never all zero), as the kernel's
 //      storage type, in `input_sets` copies whose total exceeds the L2 several times over;
-//   3. poisons C with NaN, runs the kernel once and compares C with a higher-precision
+//   3. poisons C with NaN and surrounds A, B and C of the first input copy with guard zones
+//      (guard_zone_bytes, filled with kGuardByte), runs the kernel once, checks the guard zones
+//      (a kernel that wrote outside its buffers fails verification with one line naming the
+//      buffer, the side and the bytes) and compares C with a higher-precision
 //      reference by relative RMS error (verification_bound() per precision and K):
 //        small problems (M*N*K <= kCpuReferenceMaxWork): fp64 on the CPU, every element;
 //        larger ones: cuBLAS FP32 with tensor cores off, every element, and that reference is
 //        itself checked against fp64 on the CPU at sampled elements;
+//      A failed comparison also gives an error map (viz/error_map.h): where the wrong elements
+//      are, per element, 16x8 tile or block tile;
 //   4. only if verified: warm-up runs, then `timed_runs` launches each timed by CUDA events,
 //      rotating through the input copies so no run finds its inputs in L2; the median counts.
 // TFLOP/s = 2 M N K / median time.
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "kernels/gemm.h"
 #include "kernels/registry.h"
+#include "viz/error_map.h"
 
 namespace tclens::kernels {
 
@@ -34,6 +41,20 @@ constexpr std::int64_t kCpuReferenceMaxWork = std::int64_t{1} << 28;
 // are exact in f32, so only the order of the f32 accumulation differs from the reference; tf32
 // rounds each input to 10 mantissa bits).
 double verification_bound(Precision precision, std::int64_t k);
+
+// Guard zones: bytes before and after each guarded buffer, all kGuardByte. 256 rows of the
+// buffer's row (`row_bytes`), at least 64 KiB and at most 16 MiB, rounded up to 256 bytes, so a
+// kernel writing a whole tile of rows past its matrix still lands in the guard.
+// guard_zone_bytes(16384) = 4 MiB (a 4096-column f32 C); guard_zone_bytes(4) = 64 KiB.
+inline constexpr unsigned char kGuardByte = 0xA5;
+std::int64_t guard_zone_bytes(std::int64_t row_bytes);
+
+// One line about a guard zone a kernel wrote into, e.g. "wrote outside C: 3072 bytes in the
+// 65536-byte guard zone after its end (nearest: 0 bytes past the end)". `buffer` is "A", "B" or
+// "C", `after` says which side; `changed` the bytes that differ from kGuardByte, `first` the
+// distance from the buffer of the one nearest to it.
+std::string guard_violation_text(const std::string& buffer, bool after, std::int64_t changed,
+                                 std::int64_t first, std::int64_t guard_bytes);
 
 struct RunOptions {
     int warmup_runs = 5;
@@ -50,6 +71,12 @@ struct Verification {
     std::string reference;         // "cpu.fp64" or "cublas.sgemm"
     double reference_rel_rms = 0;  // cuBLAS reference vs fp64 at sampled elements (else 0)
     std::int64_t nan_count = 0;    // elements left NaN (unwritten or broken)
+    // Writes outside A, B or C (guard zones), one guard_violation_text line each, "; "-joined;
+    // "" when none. Non-empty means not passed.
+    std::string out_of_bounds;
+    // Where C is wrong; set when the comparison ran and did not pass (kErrorMapSlack x bound x
+    // RMS(reference) as the tolerance, cells from the kernel's block tile).
+    std::optional<viz::ErrorMap> error_map;
 };
 
 struct RunResult {
@@ -73,7 +100,8 @@ struct RunResult {
 };
 
 // The outcome of a run in words: "ok", "skipped: <reason>", "error: <CUDA error, or
-// cancelled>", "NOT VERIFIED: <n> elements not written (NaN)" / "NOT VERIFIED: rel. RMS error
+// cancelled>", "NOT VERIFIED: <out_of_bounds>", "NOT VERIFIED: <n> elements not written (NaN)" /
+// "NOT VERIFIED: rel. RMS error
 // 3.10e-01 > bound 1e-02 vs cpu.fp64", or "NOT TIMED: verified only".
 std::string run_status(const RunResult& result);
 

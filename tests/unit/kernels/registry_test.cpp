@@ -193,29 +193,32 @@ TEST(Registry, KernelsThatNeedMoreSharedMemoryThanTheGpuHasSayHowMuch) {
 }
 
 TEST(Registry, RunMemoryCountsInputsOutputAndTheCublasReference) {
-    // CPU reference: A, B and C only (naive f32 at 512^3: 3 x 1 MiB).
-    EXPECT_EQ(run_memory_bytes(*find_kernel("naive_fma.f32"), {512, 512, 512}), 3 * (1 << 20));
+    // CPU reference: A, B and C (naive f32 at 512^3: 3 x 1 MiB) and their guard zones (two each,
+    // 256 rows of 2 KiB = 512 KiB).
+    EXPECT_EQ(run_memory_bytes(*find_kernel("naive_fma.f32"), {512, 512, 512}),
+              3 * (1 << 20) + 6 * (512 << 10));
     // cuBLAS reference (M*N*K > kCpuReferenceMaxWork) for f16: A, B in 2 bytes, C, the
     // reference's C and f32 copies of A and B: 2 + 2 + 4 + 4 + 4 + 4 bytes per 4096^2.
+    // Guard zones: 256 rows of A (8 KiB) and B (8 KiB), 2 MiB each, and of C (16 KiB), 4 MiB.
     EXPECT_EQ(run_memory_bytes(*find_kernel("wmma.f16"), {4096, 4096, 4096}),
-              std::int64_t{20} * 4096 * 4096);
+              std::int64_t{20} * 4096 * 4096 + 2 * (std::int64_t{8} << 20));
 }
 
 TEST(Registry, ProblemsLargerThanFreeGpuMemorySayHowManyBytes) {
     const KernelDescriptor& naive = *find_kernel("naive_fma.f32");
     DeviceLimits ten_gib = kH100;
     ten_gib.free_memory_bytes = std::int64_t{10} << 30;
-    // 65536^3 f32: A, B, C and the reference's C, 16 GiB each.
+    // 65536^3 f32: A, B, C and the reference's C, 16 GiB each, and six 16 MiB guard zones.
     EXPECT_EQ(why_not_runnable(naive, {65536, 65536, 65536}, ten_gib),
-              "65536x65536x65536 needs 64.00 GiB (68719476736 bytes) of GPU memory; 10.00 GiB are "
+              "65536x65536x65536 needs 64.09 GiB (68820140032 bytes) of GPU memory; 10.00 GiB are "
               "free");
     EXPECT_EQ(why_not_runnable(naive, {4096, 4096, 4096}, ten_gib), "");
-    // 80 % of the free memory may be used: 3 MiB fit in 3.75 MiB, not in 3.7 MiB.
+    // 80 % of the free memory may be used: 6 MiB fit in 7.5 MiB, not in 7.4 MiB.
     DeviceLimits tight = kH100;
-    tight.free_memory_bytes = 3840 * 1024;
+    tight.free_memory_bytes = 7680 * 1024;
     EXPECT_EQ(why_not_runnable(naive, {512, 512, 512}, tight), "");
-    tight.free_memory_bytes = 3780 * 1024;
-    EXPECT_NE(why_not_runnable(naive, {512, 512, 512}, tight).find("(3145728 bytes)"),
+    tight.free_memory_bytes = 7600 * 1024;
+    EXPECT_NE(why_not_runnable(naive, {512, 512, 512}, tight).find("(6291456 bytes)"),
               std::string::npos);
     // Unknown free memory (the default) is not checked; a kernel's own reason comes first.
     EXPECT_EQ(why_not_runnable(naive, {65536, 65536, 65536}, kH100), "");

@@ -1,0 +1,96 @@
+#pragma once
+// The error map of a failed GEMM verification: where in C the wrong elements are. Pure C++.
+//
+// An element of C is wrong when it is NaN (or infinite) or |got - expected| > tolerance. The
+// runner uses tolerance = kErrorMapSlack x the verification bound x RMS(reference): a correct
+// kernel's rounding errors stay far below it (their RMS is below bound x RMS(reference)), a
+// wrong index leaves errors of the size of the values themselves.
+//
+// C (rows x cols) is cut into cells of cell_rows x cell_cols elements, the first granularity of
+// this list whose grid fits kMaxErrorMapSide cells a side:
+//   1 x 1 ("element"), 16 x 8 ("16x8 tile", one mma.sync C fragment), the kernel's block tile
+//   ("block tile 128x256"; skipped when unknown), then that (or 16 x 8) doubled on both sides
+//   until it fits ("block tile 128x256 x4" is 512 x 1024 elements).
+// Each cell counts its elements, the wrong ones and, of those, the NaN ones. Edge cells may be
+// smaller than the others (rows % cell_rows).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tclens::viz {
+
+inline constexpr int kMaxErrorMapSide = 128;
+inline constexpr double kErrorMapSlack = 4.0;
+
+struct ErrorCell {
+    std::int64_t elements = 0;
+    std::int64_t wrong = 0;  // NaN ones included
+    std::int64_t nan = 0;
+};
+
+struct WrongElement {
+    std::int64_t row = 0;
+    std::int64_t col = 0;
+    double expected = 0;
+    double got = 0;  // may be NaN
+};
+
+struct ErrorMap {
+    std::int64_t rows = 0;  // C is rows x cols (M x N)
+    std::int64_t cols = 0;
+    int cell_rows = 1;
+    int cell_cols = 1;
+    std::string granularity;  // "element", "16x8 tile", "block tile 128x256", "... x4"
+    int grid_rows = 0;        // ceil(rows / cell_rows)
+    int grid_cols = 0;
+    std::vector<ErrorCell> cells;  // grid_rows x grid_cols, row-major
+    std::int64_t wrong = 0;        // over all of C, NaN included
+    std::int64_t nan = 0;
+    double tolerance = 0;
+    std::optional<WrongElement> first_wrong;  // in row-major order
+
+    const ErrorCell& cell(int grid_row, int grid_col) const {
+        return cells[static_cast<std::size_t>(grid_row) * grid_cols + grid_col];
+    }
+};
+
+struct ErrorCellShape {
+    int rows = 1;
+    int cols = 1;
+    std::string granularity;
+};
+
+// The cell shape for a rows x cols C (see the top). block_rows/block_cols = 0: no block tile.
+// 64 x 64 -> 1 x 1 "element"; 1024 x 512 -> 16 x 8; 4096 x 4096 with a 128 x 128 block ->
+// 128 x 128 "block tile 128x128"; 65536 x 65536 with it -> 512 x 512 "block tile 128x128 x4".
+ErrorCellShape error_cell_shape(std::int64_t rows, std::int64_t cols, int block_rows,
+                                int block_cols);
+
+// The map of `got` against `expected` (both rows x cols, row-major).
+ErrorMap build_error_map(const float* got, const double* expected, std::int64_t rows,
+                         std::int64_t cols, double tolerance, const ErrorCellShape& shape);
+ErrorMap build_error_map(const float* got, const float* expected, std::int64_t rows,
+                         std::int64_t cols, double tolerance, const ErrorCellShape& shape);
+
+// "12 of 4096 elements wrong (3 NaN), per element; first C[0][1]: expected 1.5, got -0.25".
+std::string error_map_summary(const ErrorMap& map);
+
+// One line about the shape of the wrong set, for the tell-tale patterns (tested on them). A
+// region counts as wrong when at least 3/4 of its elements are (a wrong value can fall within
+// the tolerance of the right one by chance) and as right when none is. In this order:
+//   "12 elements never written (NaN)" (every wrong element is NaN)
+//   "wrong everywhere (84% of the elements): the whole sum is off (the K loop: a missed K tail
+//    or a wrong K stride), or the inputs are read in the wrong layout" (half of C or more, and
+//    at least a quarter of every tile)
+//   "only the last 5 rows are wrong: the M edge (rows beyond the last full tile)"
+//   "only the last 7 columns are wrong: the N edge (columns beyond the last full tile)"
+//   "the same 4 of 128 places in every 16x8 tile are wrong: a fragment index mapping"
+//   "3 of 16 tiles (block tile 128x128) wrong, the others all right: a block's offset or its
+//    tile bounds"
+// (rows, columns and places need an element map; tiles are 16x8 in an element map whose sides
+// are whole tiles, else the map's cells); "" when no rule fits or nothing is wrong.
+std::string error_pattern_hint(const ErrorMap& map);
+
+}  // namespace tclens::viz

@@ -1,0 +1,135 @@
+#include "viz/error_map_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace tclens::viz {
+namespace {
+
+constexpr float kMargin = 8.0f;
+constexpr float kText = 14.0f;
+constexpr float kLine = 20.0f;
+constexpr float kHeatmapWidth = 512.0f;  // the heatmap's target width with options.cell = 0
+
+}  // namespace
+
+int error_bucket(std::int64_t wrong, std::int64_t elements) {
+    if (wrong >= elements) return 5;
+    const double f =
+        static_cast<double>(wrong) / static_cast<double>(std::max<std::int64_t>(1, elements));
+    if (f <= 1.0 / 64) return 0;
+    if (f <= 1.0 / 16) return 1;
+    if (f <= 1.0 / 4) return 2;
+    if (f <= 1.0 / 2) return 3;
+    return 4;
+}
+
+std::string error_bucket_label(int bucket) {
+    static const char* const kLabels[kErrorBuckets] = {"<=1/64", "<=1/16", "<=1/4",
+                                                       "<=1/2",  "<all",   "all"};
+    return kLabels[std::clamp(bucket, 0, kErrorBuckets - 1)];
+}
+
+ErrorMapView error_map_view(const ErrorMap& map, const ErrorMapViewOptions& options) {
+    const Palette& palette = options.palette ? *options.palette : dark_palette();
+    const BankPalette& heat = options.heat ? *options.heat : dark_bank_palette();
+    ErrorMapView view;
+    DrawList& draw = view.draw;
+    draw.background = palette.background;
+
+    float y = kMargin;
+    std::vector<std::string> header = {"C " + std::to_string(map.rows) + " x " +
+                                       std::to_string(map.cols) + ": " + error_map_summary(map)};
+    const std::string hint = error_pattern_hint(map);
+    if (!hint.empty()) header.push_back(hint);
+    float width = 0;
+    for (const std::string& line : header) {
+        draw.texts.push_back({kMargin, y, kText, palette.text, TextAlign::kLeft, line});
+        width = std::max(width, kMargin + text_width(line.size(), kText));
+        y += kLine;
+    }
+
+    const int side = std::max(map.grid_rows, map.grid_cols);
+    const float cell = options.cell > 0
+                           ? options.cell
+                           : std::clamp(std::floor(kHeatmapWidth / std::max(1, side)), 3.0f, 48.0f);
+    // Element offsets along the edges, every `step` cells, as many as fit.
+    const float label_w = text_width(std::to_string(map.rows).size(), kText * 0.8f) + 6.0f;
+    const float left = kMargin + label_w;
+    const float top = y + kLine;
+    const int step = std::max(1, static_cast<int>(std::ceil(kLine * 2.5f / cell)));
+    for (int gc = 0; gc < map.grid_cols; gc += step) {
+        draw.texts.push_back({left + gc * cell, y, kText * 0.8f, palette.text, TextAlign::kLeft,
+                              std::to_string(static_cast<std::int64_t>(gc) * map.cell_cols)});
+    }
+    for (int gr = 0; gr < map.grid_rows;
+         gr += std::max(1, static_cast<int>(std::ceil(kLine / cell)))) {
+        draw.texts.push_back({kMargin, top + gr * cell, kText * 0.8f, palette.text,
+                              TextAlign::kLeft,
+                              std::to_string(static_cast<std::int64_t>(gr) * map.cell_rows)});
+    }
+    // One backdrop in the grid colour, then one rect per cell (a 1-pixel gap where cells are
+    // large enough to show it).
+    const float gap = cell >= 6 ? 1.0f : 0.0f;
+    draw.rects.push_back({left, top, map.grid_cols * cell, map.grid_rows * cell, palette.grid,
+                          kTransparent, 0.0f, -1});
+    for (int gr = 0; gr < map.grid_rows; ++gr) {
+        for (int gc = 0; gc < map.grid_cols; ++gc) {
+            const int index = gr * map.grid_cols + gc;
+            const ErrorCell& c = map.cells[static_cast<std::size_t>(index)];
+            const Rgba fill =
+                c.wrong == 0
+                    ? heat.idle
+                    : heat.heat[static_cast<std::size_t>(error_bucket(c.wrong, c.elements))];
+            const Rgba stroke = c.nan > 0 ? palette.highlight : kTransparent;
+            draw.rects.push_back({left + gc * cell, top + gr * cell, cell - gap, cell - gap, fill,
+                                  stroke, c.nan > 0 ? std::max(1.0f, cell / 6) : 0.0f, index});
+        }
+    }
+    y = top + map.grid_rows * cell + kLine * 0.5f;
+    width = std::max(width, left + map.grid_cols * cell + kMargin);
+
+    // Legend: right cells, one swatch per bucket, the NaN outline.
+    float x = kMargin;
+    auto swatch = [&](Rgba fill, Rgba stroke, const std::string& label) {
+        draw.rects.push_back({x, y, 14.0f, 14.0f, fill, stroke, stroke.a ? 2.0f : 0.0f, -1});
+        draw.texts.push_back({x + 18.0f, y, kText * 0.9f, palette.text, TextAlign::kLeft, label});
+        x += 18.0f + text_width(label.size(), kText * 0.9f) + 12.0f;
+    };
+    swatch(heat.idle, kTransparent, "right");
+    for (int b = 0; b < kErrorBuckets; ++b) {
+        swatch(heat.heat[static_cast<std::size_t>(b)], kTransparent,
+               error_bucket_label(b) + " wrong");
+    }
+    swatch(heat.idle, palette.highlight, "has NaN");
+    width = std::max(width, x);
+    y += kLine;
+    char bound[32];
+    std::snprintf(bound, sizeof bound, "%.3g", map.tolerance);
+    const std::string tolerance = "wrong: NaN or |got - expected| > " + std::string(bound) +
+                                  "; cell = " + std::to_string(map.cell_rows) + " x " +
+                                  std::to_string(map.cell_cols) + " elements";
+    draw.texts.push_back({kMargin, y, kText * 0.9f, palette.text, TextAlign::kLeft, tolerance});
+    width = std::max(width, kMargin + text_width(tolerance.size(), kText * 0.9f));
+    draw.width = std::ceil(width + kMargin);
+    draw.height = std::ceil(y + kLine + kMargin);
+    return view;
+}
+
+std::string error_cell_tooltip(const ErrorMap& map, int index) {
+    if (index < 0 || index >= static_cast<int>(map.cells.size())) return "";
+    const ErrorCell& c = map.cells[static_cast<std::size_t>(index)];
+    const std::int64_t r0 = static_cast<std::int64_t>(index / map.grid_cols) * map.cell_rows;
+    const std::int64_t c0 = static_cast<std::int64_t>(index % map.grid_cols) * map.cell_cols;
+    const std::int64_t r1 = std::min(map.rows, r0 + map.cell_rows) - 1;
+    const std::int64_t c1 = std::min(map.cols, c0 + map.cell_cols) - 1;
+    auto span = [](std::int64_t a, std::int64_t b) {
+        return a == b ? std::to_string(a) : std::to_string(a) + "-" + std::to_string(b);
+    };
+    return (r0 == r1 ? "row " : "rows ") + span(r0, r1) + (c0 == c1 ? ", col " : ", cols ") +
+           span(c0, c1) + ": " + std::to_string(c.wrong) + " of " + std::to_string(c.elements) +
+           " wrong (" + std::to_string(c.nan) + " NaN)";
+}
+
+}  // namespace tclens::viz

@@ -27,8 +27,6 @@ class Panel {
         (void)value;
         return "view '" + std::string(id()) + "' has no setting '" + std::string(key) + "'";
     }
-
-    bool visible = true;
 };
 
 }  // namespace tclens::gui

@@ -354,5 +354,27 @@ TEST(Workspace, ScreenshotWindowDrawsTheWholeApp) {
     EXPECT_GE(text_rows_in(rect_of(window_of(layout, "second")["rect"])), 30);
 }
 
+TEST(Workspace, ScreenshotWindowWaitsForThePanesToSettle) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    // Tile map and Kernels do not fit beside each other at 1280: the image shows them below each
+    // other with nothing cut off, although --frames asks for the fewest frames.
+    const std::string png_path = test::temp_path("settle.png");
+    const std::string json_path = test::temp_path("settle.json");
+    const auto result = test::run_under_xvfb(
+        kTclens +
+        " screenshot --window --size 1280x720 --frames 2 --set workspace.view=tilemap "
+        "--set workspace.split=kernels,beside --out " +
+        png_path + " --layout-json " + json_path);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    const std::string text = read_file(json_path);
+    std::filesystem::remove(png_path);
+    std::filesystem::remove(json_path);
+    ASSERT_FALSE(text.empty());
+    const json layout = json::parse(text);
+    expect_arranged(layout, "1280x720");
+    EXPECT_GT(rect_of(window_of(layout, "second")["rect"]).y,
+              rect_of(window_of(layout, "main")["rect"]).y);
+}
+
 }  // namespace
 }  // namespace tclens

@@ -136,12 +136,23 @@ int capture_view(const CaptureRequest& request) {
     LectureMode lecture(request.lecture, {[&runtime] { runtime->fonts_changed(); }, {}});
     lecture.apply_pending();
     FrameStats stats;
-    for (int frame = 0; frame < request.frames; ++frame) {
+    // The whole window goes on drawing (at most kMaxSettleFrames more) until its layout has
+    // stayed the same for two frames: the panes have settled on the widths their views need.
+    constexpr int kMaxSettleFrames = 60;
+    WorkspaceLayout last_layout;
+    int same_layout = 0;
+    const auto more = [&](int frame) {
+        return frame < request.frames || (request.whole_window && same_layout < 2 &&
+                                          frame < request.frames + kMaxSettleFrames);
+    };
+    for (int frame = 0; more(frame); ++frame) {
         stats.begin_frame();
         runtime->begin_frame(request.width, request.height);
         if (request.whole_window) {
             shell.draw(context);
             lecture.draw_frame();
+            same_layout = shell.layout() == last_layout ? same_layout + 1 : 0;
+            last_layout = shell.layout();
         } else {
             draw_view_alone(*panel, context, request, lecture);
         }

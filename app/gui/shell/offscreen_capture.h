@@ -15,7 +15,9 @@ struct CaptureRequest {
     // The whole app (shell_frame.h) in its default workspace, changed by "workspace.KEY=VALUE"
     // settings; `view`, if set, alone in the main area; `settings` are "PANEL.KEY=VALUE". The
     // jobs the app starts with (the GPU query, on a machine without a GPU the shipped
-    // recording) finish before the last frame. No settings file is read or written.
+    // recording) finish before the last frame, and frames go on past `frames` until the layout
+    // has settled (workspace panes take the widths their views need). No settings file is read or
+    // written.
     bool whole_window = false;
     std::string layout_json_path;  // with whole_window: the last frame's layout (layout_report.h)
     std::string view;              // a panel id, e.g. "device"

@@ -206,12 +206,12 @@ void ShellFrame::draw_workspace(AppContext& context, float bottom_reserve) {
                                   [&](const auto& candidate) { return candidate->id() == id; });
         if (panel == panels_.end()) continue;
         // A view popped out this frame leaves its pane for its last floating place, else a
-        // window over the middle of the main area; at start ImGui's saved place wins.
+        // window over the middle of the panes; at start ImGui's saved place wins.
         const auto place = floating_places_.find(id);
-        const Place fallback{layout_.main.x + layout_.main.width * 0.2f,
-                             layout_.main.y + layout_.main.height * 0.1f,
-                             std::max(layout_.main.width * 0.6f, 320.0f),
-                             std::max(layout_.main.height * 0.8f, 240.0f)};
+        const float panes_x = layout_.rail.right(), panes_width = area.right() - panes_x;
+        const Place fallback{panes_x + panes_width * 0.2f, area.y + area.height * 0.1f,
+                             std::max(panes_width * 0.6f, 320.0f),
+                             std::max(area.height * 0.8f, 240.0f)};
         const Place& to = place != floating_places_.end() ? place->second : fallback;
         const ImGuiCond when =
             docked_last_frame_.count(id) ? ImGuiCond_Always : ImGuiCond_FirstUseEver;

@@ -140,6 +140,9 @@ struct Rect {
     float x = 0, y = 0, width = 0, height = 0;
     float right() const { return x + width; }
     float bottom() const { return y + height; }
+    bool operator==(const Rect& o) const {
+        return x == o.x && y == o.y && width == o.width && height == o.height;
+    }
 };
 
 // The widths the two views need so that nothing in them is cut off at the right (0: not known;
@@ -162,6 +165,11 @@ struct PaneNeeds {
 struct WorkspaceLayout {
     Rect rail, main, divider, second;
     Split split = Split::kOff;
+    bool operator==(const WorkspaceLayout& o) const {
+        return rail == o.rail && main == o.main && divider == o.divider && second == o.second &&
+               split == o.split;
+    }
+    bool operator!=(const WorkspaceLayout& o) const { return !(*this == o); }
 };
 WorkspaceLayout layout_workspace(const Workspace& workspace, Rect area, float rail_width,
                                  float divider, float min_pane, PaneNeeds needs = {});

@@ -201,17 +201,20 @@ void ShellFrame::draw_workspace(AppContext& context, float bottom_reserve) {
             ImGui::GetColorU32(ImGuiCol_TextDisabled),
             "Every view is in a window of its own: Ctrl+1..9 brings one back here.");
     }
-    for (const std::string& id : floating) {
+    for (std::size_t i = 0; i < floating.size(); ++i) {
+        const std::string& id = floating[i];
         auto panel = std::find_if(panels_.begin(), panels_.end(),
                                   [&](const auto& candidate) { return candidate->id() == id; });
         if (panel == panels_.end()) continue;
         // A view popped out this frame leaves its pane for its last floating place, else a
-        // window over the middle of the panes; at start ImGui's saved place wins.
+        // window over the middle of the panes, each next one a title bar lower and to the right;
+        // at start ImGui's saved place wins.
         const auto place = floating_places_.find(id);
         const float panes_x = layout_.rail.right(), panes_width = area.right() - panes_x;
-        const Place fallback{panes_x + panes_width * 0.2f, area.y + area.height * 0.1f,
-                             std::max(panes_width * 0.6f, 320.0f),
-                             std::max(area.height * 0.8f, 240.0f)};
+        const float cascade = float(i % 8) * ImGui::GetFrameHeightWithSpacing();
+        const Place fallback{
+            panes_x + panes_width * 0.2f + cascade, area.y + area.height * 0.1f + cascade,
+            std::max(panes_width * 0.6f, 320.0f), std::max(area.height * 0.8f, 240.0f)};
         const Place& to = place != floating_places_.end() ? place->second : fallback;
         const ImGuiCond when =
             docked_last_frame_.count(id) ? ImGuiCond_Always : ImGuiCond_FirstUseEver;

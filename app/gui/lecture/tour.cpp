@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/gui/panels/panel_registry.h"
+#include "app/gui/shell/workspace.h"
 
 namespace tclens::gui {
 namespace {
@@ -40,8 +41,8 @@ std::string parse_step(const json& entry, const std::vector<std::unique_ptr<Pane
                        TourStep& step) {
     if (!entry.is_object()) return "expected an object with \"view\" and \"caption\"";
     for (const auto& [key, value] : entry.items()) {
-        if (key != "view" && key != "settings" && key != "caption") {
-            return "unknown key '" + key + "' (keys: view, settings, caption)";
+        if (key != "view" && key != "settings" && key != "split" && key != "caption") {
+            return "unknown key '" + key + "' (keys: view, settings, split, caption)";
         }
     }
     if (!entry.contains("view") || !entry["view"].is_string()) {
@@ -63,6 +64,15 @@ std::string parse_step(const json& entry, const std::vector<std::unique_ptr<Pane
     }
     Panel* panel = find_panel(panels, step.view);
     if (!panel) return "unknown view '" + step.view + "' (views: " + ids_of(panels) + ")";
+    if (entry.contains("split")) {
+        if (!entry["split"].is_string()) return "\"split\" must be a string, e.g. \"banks,beside\"";
+        step.split = entry["split"].get<std::string>();
+        std::vector<std::string> views;
+        for (const auto& candidate : panels) views.emplace_back(candidate->id());
+        if (std::string error = step_workspace(step, Workspace(views)).second; !error.empty()) {
+            return error;
+        }
+    }
     return apply_step_settings(step, *panel);
 }
 
@@ -171,6 +181,22 @@ std::string load_tour_step(const std::string& path, int number, TourStep& step,
     }
     return load.tour.source + " has " + std::to_string(load.file_steps) + " steps; --tour-step " +
            std::to_string(number) + " is not one of them";
+}
+
+std::pair<Workspace, std::string> step_workspace(const TourStep& step, const Workspace& from) {
+    Workspace workspace(from.views());
+    workspace.remember_window(from.window());
+    workspace.apply_setting("floating", "none");
+    std::string error = workspace.apply_setting("view", step.view);
+    if (!error.empty() || step.split.empty()) return {workspace, error};
+    error = workspace.apply_setting("split", step.split);
+    if (error.empty() && workspace.main_view() != step.view) {
+        error = "split='" + step.split + "': the second view must differ from the step's view";
+        workspace.apply_setting("view", step.view);
+        workspace.apply_setting("split", "off");
+    }
+    if (!error.empty()) error = "\"split\": " + error;
+    return {workspace, error};
 }
 
 std::string default_tour_path() { return std::string(TCLENS_ASSETS_DIR) + "/tour.json"; }

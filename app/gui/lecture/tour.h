@@ -9,6 +9,8 @@
 //    "title": "Tensor Cores in five views",               optional
 //    "steps": [{"view": "fragments",                       a panel id
 //               "settings": ["layout=mma.m16n8k16.f16"],   optional, KEY=VALUE, applied in order
+//               "split": "banks,beside",                   optional: a second view beside or
+//                                                           below (workspace.h), as it was set up
 //               "caption": "Each lane holds ..."}, ...]}
 // A step with an unknown view or a setting its panel refuses is reported and left out of the
 // tour; the other steps still play. Any other key in a step is an error (a typo in "caption"
@@ -18,9 +20,11 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/gui/panels/panel.h"
+#include "app/gui/shell/workspace.h"
 
 namespace tclens::gui {
 
@@ -33,6 +37,7 @@ struct TourStep {
     std::string view;
     std::vector<std::string> settings;  // "KEY=VALUE" for `view`
     std::string caption;
+    std::string split;  // "" (the view alone) or "ID,beside" / "ID,below"
 };
 
 struct Tour {
@@ -72,6 +77,11 @@ std::string load_tour_step(const std::string& path, int number, TourStep& step,
 
 // The tour tclens ships: assets/tour.json of the source tree this binary was built from.
 std::string default_tour_path();
+
+// The workspace a step shows: its view alone in the main area, or with its split; nothing
+// floating; `from`'s views and window size. With "" or the one-line reason the split is refused
+// (the workspace then shows the view alone).
+std::pair<Workspace, std::string> step_workspace(const TourStep& step, const Workspace& from);
 
 // Applies step.settings to `panel` (the step's view) in order. Returns "" or one line naming
 // the first bad setting and the panel's reason: "setting 'lane=99': lane='99': allowed: ...".

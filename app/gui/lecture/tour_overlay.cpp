@@ -1,7 +1,6 @@
 #include "app/gui/lecture/tour_overlay.h"
 
 #include <imgui.h>
-#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cfloat>
@@ -9,6 +8,7 @@
 
 #include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/shell/keys.h"
+#include "app/gui/shell/shell_frame.h"
 
 namespace tclens::gui {
 namespace {
@@ -16,9 +16,6 @@ namespace {
 ImU32 colour(const unsigned char (&rgba)[4]) {
     return IM_COL32(rgba[0], rgba[1], rgba[2], rgba[3]);
 }
-
-// The shell's status bar (ShellFrame::draw_status_bar) stays visible below the banner.
-float status_bar_height() { return ImGui::GetFrameHeightWithSpacing() + 4.0f; }
 
 float padding_for(float caption_size) { return std::round(caption_size * 0.45f); }
 float accent_height() { return std::max(3.0f, std::round(3.0f * ui_zoom())); }
@@ -92,34 +89,31 @@ const std::vector<TourError>& TourOverlay::start() {
     return load_errors_;
 }
 
-void TourOverlay::show_step(const std::vector<std::unique_ptr<Panel>>& panels) {
+void TourOverlay::show_step(Workspace& workspace,
+                            const std::vector<std::unique_ptr<Panel>>& panels) {
     shown_changes_ = player_.changes();
     step_error_.clear();
     const TourStep* step = player_.current();
     if (!step) {
-        restore_panels(panels);
+        leave(workspace);
         return;
     }
-    if (visible_before_.empty()) {
-        for (const auto& panel : panels) visible_before_.push_back(panel->visible);
-    }
+    if (!before_) before_ = workspace;
+    auto [shown, split_error] = step_workspace(*step, workspace);
+    workspace = std::move(shown);
+    step_error_ = split_error;
     for (const auto& panel : panels) {
-        panel->visible = panel->id() == step->view;
-        if (panel->visible) step_error_ = apply_step_settings(*step, *panel);
+        if (panel->id() != step->view) continue;
+        const std::string error = apply_step_settings(*step, *panel);
+        if (step_error_.empty()) step_error_ = error;
     }
-    focus_pending_ = true;
 }
 
-void TourOverlay::restore_panels(const std::vector<std::unique_ptr<Panel>>& panels) {
-    for (size_t i = 0; i < panels.size() && i < visible_before_.size(); ++i) {
-        panels[i]->visible = visible_before_[i];
-    }
-    visible_before_.clear();
-    for (const auto& [title, place] : placed_) {
-        ImGui::SetWindowPos(title.c_str(), ImVec2(place.x, place.y));
-        ImGui::SetWindowSize(title.c_str(), ImVec2(place.width, place.height));
-    }
-    placed_.clear();
+void TourOverlay::leave(Workspace& workspace) {
+    player_.leave();
+    shown_changes_ = player_.changes();
+    if (before_) workspace = *before_;
+    before_.reset();
 }
 
 void TourOverlay::handle_keys() {
@@ -163,8 +157,8 @@ void TourOverlay::draw_menu() {
     ImGui::EndMainMenuBar();
 }
 
-void TourOverlay::draw_frame(const std::vector<std::unique_ptr<Panel>>& panels,
-                             const LectureMode& lecture) {
+float TourOverlay::update(Workspace& workspace, const std::vector<std::unique_ptr<Panel>>& panels,
+                          const LectureMode& lecture) {
     if (start_requested_) {
         start_requested_ = false;
         player_.set_autoplay(autoplay_s_, ImGui::GetTime());
@@ -172,13 +166,13 @@ void TourOverlay::draw_frame(const std::vector<std::unique_ptr<Panel>>& panels,
     }
     handle_keys();
     player_.advance_if_due(ImGui::GetTime());
-    draw_menu();
     if (player_.changes() != shown_changes_) {
         if (shown_changes_ != 0) show_load_errors_ = false;
-        show_step(panels);
+        show_step(workspace, panels);
     }
+    banner_.reset();
     const TourStep* step = player_.current();
-    if (!step && !show_load_errors_) return;
+    if (!step && !show_load_errors_) return 0.0f;
 
     CaptionBanner banner;
     if (step) {
@@ -187,33 +181,24 @@ void TourOverlay::draw_frame(const std::vector<std::unique_ptr<Panel>>& panels,
                          std::to_string(player_.tour().steps.size());
     } else {
         banner.caption = "The tour cannot start; Esc hides this.";
+        if (ImGui::IsKeyPressed(keys::kEscape, false)) show_load_errors_ = false;
     }
     if (!step_error_.empty()) banner.problems.push_back(step_error_);
     if (show_load_errors_) {
         for (const TourError& error : load_errors_) banner.problems.push_back(error.message);
     }
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    const float width = viewport->WorkSize.x;
-    const float bottom = viewport->WorkPos.y + viewport->WorkSize.y - status_bar_height();
-    const float height = draw_banner_above(banner, viewport->WorkPos.x, bottom, width, lecture);
-    if (!step) {
-        if (ImGui::IsKeyPressed(keys::kEscape, false)) show_load_errors_ = false;
-        return;
-    }
+    banner_ = std::move(banner);
+    ImFont* font = lecture.caption_font() ? lecture.caption_font() : ImGui::GetFont();
+    const float size = lecture.caption_font() ? lecture.caption_size() : ImGui::GetFontSize();
+    return caption_banner_height(*banner_, ImGui::GetMainViewport()->WorkSize.x, font, size);
+}
 
-    for (const auto& panel : panels) {
-        if (panel->id() != step->view) continue;
-        const std::string title(panel->title());
-        ImGuiWindow* window = ImGui::FindWindowByName(title.c_str());
-        if (!window) break;  // first shown this frame: placed from the next one
-        placed_.emplace(title,
-                        WindowPlace{window->Pos.x, window->Pos.y, window->Size.x, window->Size.y});
-        ImGui::SetWindowPos(title.c_str(), viewport->WorkPos);
-        ImGui::SetWindowSize(title.c_str(),
-                             ImVec2(width, std::max(64.0f, bottom - height - viewport->WorkPos.y)));
-        if (focus_pending_) ImGui::SetWindowFocus(title.c_str());
-        focus_pending_ = false;
-    }
+void TourOverlay::draw(const LectureMode& lecture) {
+    draw_menu();
+    if (!banner_) return;
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    const float bottom = viewport->WorkPos.y + viewport->WorkSize.y - status_bar_height();
+    draw_banner_above(*banner_, viewport->WorkPos.x, bottom, viewport->WorkSize.x, lecture);
 }
 
 }  // namespace tclens::gui

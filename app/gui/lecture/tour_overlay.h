@@ -1,18 +1,20 @@
 #pragma once
-// Plays a tour (app/gui/lecture/tour.h) over the shell's panels: Right / PageDown / Space next
+// Plays a tour (app/gui/lecture/tour.h) in the shell's workspace: Right / PageDown / Space next
 // step, Left / PageUp previous, Home first, Esc leaves (not while a text field or popup has the
-// keyboard). A step shows only its panel, filling the space above a large caption banner at the
-// bottom, with the step's settings applied; leaving puts the panels back as they were. The View
-// menu gets "Start tour" / "Leave tour". Pure ImGui, so any runtime can show it.
+// keyboard). A step shows its view alone (or with its split) in the main area, with the step's
+// settings applied, and a large caption banner below the main area; leaving puts the workspace
+// back as it was. The View menu gets "Start tour" / "Leave tour". Pure ImGui, so any runtime can
+// show it.
 
 #include <cstdint>
-#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/gui/lecture/tour.h"
 #include "app/gui/panels/panel.h"
+#include "app/gui/shell/workspace.h"
 
 struct ImFont;
 
@@ -60,14 +62,19 @@ class TourOverlay {
     const std::vector<TourError>& start();
     const TourPlayer& player() const { return player_; }
 
-    // Inside a frame, after the shell has drawn: keys, autoplay (ImGui::GetTime()), the View
-    // menu items; on a step change the step's panel alone with its settings; while a step shows,
-    // its panel placed above the banner and the banner drawn.
-    void draw_frame(const std::vector<std::unique_ptr<Panel>>& panels, const LectureMode& lecture);
+    // Inside a frame, before the shell draws: keys, autoplay (ImGui::GetTime()), and on a step
+    // change the step's workspace (step_workspace()) with its settings applied to its panel; the
+    // workspace from before the tour is kept aside until it ends. Returns the caption banner's
+    // height, for the shell to keep free above the status bar (0 when no banner shows).
+    float update(Workspace& workspace, const std::vector<std::unique_ptr<Panel>>& panels,
+                 const LectureMode& lecture);
+    // Inside the frame, after the shell has drawn: the View menu's tour items and the banner.
+    void draw(const LectureMode& lecture);
+    // Ends the tour now and puts the workspace back as it was before it (the app is closing).
+    void leave(Workspace& workspace);
 
   private:
-    void show_step(const std::vector<std::unique_ptr<Panel>>& panels);
-    void restore_panels(const std::vector<std::unique_ptr<Panel>>& panels);
+    void show_step(Workspace& workspace, const std::vector<std::unique_ptr<Panel>>& panels);
     void handle_keys();
     void draw_menu();
 
@@ -78,14 +85,10 @@ class TourOverlay {
     bool show_load_errors_ = false;
     TourPlayer player_;
     bool start_requested_ = false;
-    std::uint64_t shown_changes_ = 0;   // TourPlayer::changes() last shown
-    std::string step_error_;            // the shown step's bad setting, one line
-    bool focus_pending_ = false;        // bring the step's window to the front once it exists
-    std::vector<bool> visible_before_;  // per panel, when the tour started
-    struct WindowPlace {
-        float x, y, width, height;
-    };
-    std::map<std::string, WindowPlace> placed_;  // each window the tour moved, from before
+    std::uint64_t shown_changes_ = 0;      // TourPlayer::changes() last shown
+    std::string step_error_;               // the shown step's bad setting, one line
+    std::optional<Workspace> before_;      // the workspace when the tour started
+    std::optional<CaptionBanner> banner_;  // this frame's, built by update()
 };
 
 }  // namespace tclens::gui

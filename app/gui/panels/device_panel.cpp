@@ -11,13 +11,14 @@
 namespace tclens::gui {
 namespace {
 
-// The open recording's device under a "recorded on <GPU>, <date>" header, with what the
-// recording measured on it: the arithmetic peaks and the DRAM bandwidth.
+// The open recording's device under a "<file>: recorded on <GPU>, <date> (...)" header (the full
+// path in its tooltip), with what the recording measured on it: the arithmetic peaks and the DRAM
+// bandwidth.
 void draw_recorded_device(const OpenRecording& open, const viz::Palette& palette) {
     const profiling::Recording& recording = open.recording;
     ImGui::Separator();
-    ImGui::Text("recorded on %s", recording_caption(recording).c_str());
-    ImGui::TextDisabled("%s, by %s", open.path.c_str(), recording.command.c_str());
+    ImGui::TextUnformatted(recording_origin(open.path, recording).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", open.path.c_str());
     for (const kernels::PeakMeasurement& peak : recording.peaks) {
         ImGui::Text("measured peak %-4s %7.1f TFLOP/s (%s)",
                     kernels::precision_name(peak.precision), peak.tflops, peak.instruction.c_str());

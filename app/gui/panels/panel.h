@@ -38,8 +38,6 @@ class Panel {
         return "view '" + std::string(id()) + "' has no setting '" + std::string(key) + "'";
     }
 
-    bool visible = true;
-
   protected:
     Panel();
     // The theme to build and paint with: the current one at construction, then at each draw().

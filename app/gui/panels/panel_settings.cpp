@@ -83,7 +83,6 @@ std::string follow_panel_link(const std::vector<std::unique_ptr<Panel>>& panels,
             !error.empty()) {
             return error;
         }
-        panel->visible = true;
         return "";
     }
     return "no panel '" + link.panel + "' (panels: " + panel_ids_text() + ")";

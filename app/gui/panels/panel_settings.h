@@ -33,8 +33,9 @@ struct PanelLink {
     std::vector<std::string> settings;  // "KEY=VALUE" for that panel, applied in order
 };
 
-// Applies link.settings to link.panel and makes it visible. Returns "" or the one-line error
-// (unknown panel or bad setting; the settings before the bad one stay applied).
+// Applies link.settings to link.panel (the shell then shows it: Workspace::show_linked). Returns
+// "" or the one-line error (unknown panel or bad setting; the settings before the bad one stay
+// applied).
 std::string follow_panel_link(const std::vector<std::unique_ptr<Panel>>& panels,
                               const PanelLink& link);
 

@@ -33,7 +33,7 @@ struct AppContext {
     Published<LiveProfile> live_profile;  // the Profile panel's live job, newest update
     Published<OpenRecording> recording;   // the open recording; nullptr when none is open
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
-    // only. The shell follows them after the frame's panels and clears the list.
+    // only. The shell follows them after the panel that posted them and clears the list.
     std::vector<PanelLink> panel_links;
     JobRunner jobs;  // last: destroyed first, so no job outlives the snapshots it publishes
 };

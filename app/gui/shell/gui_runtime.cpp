@@ -94,6 +94,54 @@ void GuiRuntime::render_frame() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
+void GuiRuntime::show(WindowSize remembered) {
+    int x = 0, y = 0;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+        glfwGetMonitorWorkarea(monitor, &x, &y, &work_width_, &work_height_);
+    }
+    if (work_width_ <= 0 || work_height_ <= 0) {
+        glfwShowWindow(window_);
+        return;
+    }
+    if (remembered.width > 0 && remembered.height > 0 && remembered.width <= work_width_ &&
+        remembered.height <= work_height_) {
+        glfwSetWindowSize(window_, remembered.width, remembered.height);
+        glfwSetWindowPos(window_, x + (work_width_ - remembered.width) / 2,
+                         y + (work_height_ - remembered.height) / 2);
+        glfwShowWindow(window_);
+        return;
+    }
+    glfwSetWindowPos(window_, x, y);
+    glfwSetWindowSize(window_, work_width_, work_height_);
+    glfwShowWindow(window_);
+    glfwMaximizeWindow(window_);  // with a window manager: the work area less its decorations
+}
+
+std::optional<WindowSize> GuiRuntime::size_to_remember() const {
+    if (glfwGetWindowMonitor(window_)) return std::nullopt;
+    int width = 0, height = 0;
+    glfwGetWindowSize(window_, &width, &height);
+    if (glfwGetWindowAttrib(window_, GLFW_MAXIMIZED) ||
+        (width >= work_width_ && height >= work_height_)) {
+        return WindowSize{};
+    }
+    return WindowSize{width, height};
+}
+
+void GuiRuntime::key_event(const KeyChord& chord, bool down) {
+    const int action = down ? GLFW_PRESS : GLFW_RELEASE;
+    const int mods = (chord.ctrl ? GLFW_MOD_CONTROL : 0) | (chord.shift ? GLFW_MOD_SHIFT : 0) |
+                     (chord.alt ? GLFW_MOD_ALT : 0);
+    const auto modifiers = [&] {
+        if (chord.ctrl) ImGui_ImplGlfw_KeyCallback(window_, GLFW_KEY_LEFT_CONTROL, 0, action, mods);
+        if (chord.shift) ImGui_ImplGlfw_KeyCallback(window_, GLFW_KEY_LEFT_SHIFT, 0, action, mods);
+        if (chord.alt) ImGui_ImplGlfw_KeyCallback(window_, GLFW_KEY_LEFT_ALT, 0, action, mods);
+    };
+    if (down) modifiers();
+    ImGui_ImplGlfw_KeyCallback(window_, chord.key, 0, action, mods);
+    if (!down) modifiers();
+}
+
 void GuiRuntime::fonts_changed() { ImGui_ImplOpenGL3_DestroyDeviceObjects(); }
 
 }  // namespace tclens::gui

@@ -5,55 +5,65 @@
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 
 #include "app/exit_codes.h"
 #include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/lecture/tour_overlay.h"
 #include "app/gui/shell/app_context.h"
+#include "app/gui/shell/config_folder.h"
 #include "app/gui/shell/frame_stats.h"
 #include "app/gui/shell/full_screen.h"
 #include "app/gui/shell/gui_runtime.h"
+#include "app/gui/shell/key_chord.h"
+#include "app/gui/shell/layout_report.h"
 #include "app/gui/shell/shell_frame.h"
+#include "app/gui/shell/workspace_settings.h"
 
 namespace tclens::gui {
 namespace {
 
-// $XDG_CONFIG_HOME/tclens/imgui.ini (or ~/.config/...); "" when there is no writable home.
-std::string settings_path() {
-    std::filesystem::path base;
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) {
-        base = xdg;
-    } else if (const char* home = std::getenv("HOME"); home && *home) {
-        base = std::filesystem::path(home) / ".config";
-    } else {
-        return "";
+constexpr int kFirstPressFrame = 3;  // the window and the remembered layout have settled
+
+std::vector<std::string> workspace_settings_of(const std::vector<std::string>& settings) {
+    std::vector<std::string> picked;
+    for (const std::string& setting : settings) {
+        if (setting.rfind("workspace.", 0) == 0) picked.push_back(setting);
     }
-    std::error_code ignored;
-    std::filesystem::create_directories(base / "tclens", ignored);
-    return ignored ? "" : (base / "tclens" / "imgui.ini").string();
+    return picked;
 }
 
 }  // namespace
 
 int run_gui_shell(const GuiShellOptions& options) {
-    ShellFrame shell;
+    ShellFrame shell;  // before the runtime: the settings file is written from its workspace
     std::vector<std::string> settings = options.settings;
     LectureSettings lecture_settings = options.lecture ? lecture_on_settings() : LectureSettings{};
     std::string error = take_lecture_settings(settings, lecture_settings);
     if (error.empty()) error = shell.apply_settings(settings);
+    std::vector<KeyChord> presses;
+    if (error.empty() && !options.press.empty()) {
+        if (std::string bad = parse_key_chords(options.press, presses); !bad.empty()) {
+            error = "--press: " + bad;
+        }
+    }
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitUsage;
     }
     GuiRuntimeOptions window_options;
-    window_options.ini_path = settings_path();
+    window_options.ini_path = config_file_path("imgui.ini");
+    window_options.visible = false;  // shown at its size once the settings are read
     auto runtime = GuiRuntime::open(window_options, error);
     if (!runtime) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitNeedsResource;
     }
+    install_workspace_settings(shell.workspace());
+    if (!window_options.ini_path.empty()) {
+        ImGui::LoadIniSettingsFromDisk(window_options.ini_path.c_str());
+    }
+    shell.apply_settings(workspace_settings_of(settings));  // checked above: over the remembered
+    runtime->show(shell.workspace().window());
     if (options.frame_stats) glfwSwapInterval(0);
     AppContext context;
     request_system_query(context);
@@ -85,11 +95,16 @@ int run_gui_shell(const GuiShellOptions& options) {
         for (const std::string& path : runtime->take_dropped_paths()) {
             shell.recordings().open(context, path);
         }
+        const int press = frame - kFirstPressFrame;
+        if (press >= 0 && std::size_t(press / 2) < presses.size()) {
+            runtime->key_event(presses[std::size_t(press / 2)], press % 2 == 0);
+        }
         lecture.apply_pending();
         runtime->begin_frame();
-        shell.draw(context);
+        const float banner = tour.update(shell.workspace(), shell.panels(), lecture);
+        shell.draw(context, banner);
         lecture.draw_frame();
-        tour.draw_frame(shell.panels(), lecture);
+        tour.draw(lecture);
 
         int width = 0, height = 0;
         glfwGetFramebufferSize(runtime->window(), &width, &height);
@@ -116,7 +131,18 @@ int run_gui_shell(const GuiShellOptions& options) {
                         static_cast<unsigned long long>(player.changes()));
         }
     }
-    return kExitOk;
+    int exit_code = kExitOk;
+    if (!options.layout_json_path.empty()) {
+        if (error = write_layout_report(shell, options.layout_json_path); !error.empty()) {
+            std::fprintf(stderr, "tclens: %s\n", error.c_str());
+            exit_code = kExitFailure;
+        }
+    }
+    // Remembered as it was before any tour, at the size the window has now (ImGui writes the
+    // settings file when the runtime closes).
+    tour.leave(shell.workspace());
+    if (const auto size = runtime->size_to_remember()) shell.workspace().remember_window(*size);
+    return exit_code;
 }
 
 }  // namespace tclens::gui

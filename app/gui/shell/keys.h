@@ -22,5 +22,21 @@ inline constexpr int kLeft = 263;            // GLFW_KEY_LEFT
 inline constexpr int kPageUp = 266;          // GLFW_KEY_PAGE_UP
 inline constexpr int kPageDown = 267;        // GLFW_KEY_PAGE_DOWN
 inline constexpr int kHome = 268;            // GLFW_KEY_HOME
+// The workspace (workspace_draw.h): Ctrl+1..9 pick a view, Ctrl+\ splits.
+inline constexpr int k1 = 49;          // GLFW_KEY_1; GLFW_KEY_2..9 follow
+inline constexpr int kBackslash = 92;  // GLFW_KEY_BACKSLASH
+// The other keys `tclens --press` names (key_chord.h), and the modifiers it holds down.
+inline constexpr int kComma = 44;         // GLFW_KEY_COMMA
+inline constexpr int kPeriod = 46;        // GLFW_KEY_PERIOD
+inline constexpr int kSlash = 47;         // GLFW_KEY_SLASH
+inline constexpr int kEnter = 257;        // GLFW_KEY_ENTER
+inline constexpr int kTab = 258;          // GLFW_KEY_TAB
+inline constexpr int kBackspace = 259;    // GLFW_KEY_BACKSPACE
+inline constexpr int kDown = 264;         // GLFW_KEY_DOWN
+inline constexpr int kUp = 265;           // GLFW_KEY_UP
+inline constexpr int kEnd = 269;          // GLFW_KEY_END
+inline constexpr int kLeftShift = 340;    // GLFW_KEY_LEFT_SHIFT
+inline constexpr int kLeftControl = 341;  // GLFW_KEY_LEFT_CONTROL
+inline constexpr int kLeftAlt = 342;      // GLFW_KEY_LEFT_ALT
 
 }  // namespace tclens::gui::keys

@@ -18,7 +18,9 @@
 #include "app/gui/shell/app_context.h"
 #include "app/gui/shell/frame_stats.h"
 #include "app/gui/shell/gui_runtime.h"
+#include "app/gui/shell/layout_report.h"
 #include "app/gui/shell/recording_io.h"
+#include "app/gui/shell/shell_frame.h"
 #include "viz/png_writer.h"
 
 namespace tclens::gui {
@@ -62,20 +64,40 @@ viz::RgbaImage read_pixels(int width, int height) {
     return image;
 }
 
+// The panel alone in a window filling the image, above the caption banner if there is one.
+void draw_view_alone(Panel& panel, AppContext& context, const CaptureRequest& request,
+                     const LectureMode& lecture) {
+    const float banner =
+        request.caption.empty()
+            ? 0.0f
+            : draw_banner_above({request.caption, request.caption_counter, {}}, 0.0f,
+                                float(request.height), float(request.width), lecture);
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(float(request.width), float(request.height) - banner));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+    if (ImGui::Begin(std::string(panel.title()).c_str(), nullptr, flags)) panel.draw(context);
+    ImGui::End();
+}
+
 }  // namespace
 
 int capture_view(const CaptureRequest& request) {
-    auto panels = make_all_panels();
+    ShellFrame shell;
+    const auto& panels = shell.panels();
     Panel* panel = nullptr;
-    for (auto& candidate : panels) {
+    for (const auto& candidate : panels) {
         if (candidate->id() == request.view) panel = candidate.get();
     }
-    if (!panel) {
-        std::fprintf(stderr, "tclens: unknown view '%s'; views: %s\n", request.view.c_str(),
-                     panel_ids_text().c_str());
-        return kExitUsage;
+    std::string error;
+    if (request.whole_window) {
+        error = shell.apply_settings(request.settings);
+        if (error.empty() && !request.view.empty()) error = shell.show_only(request.view);
+    } else if (!panel) {
+        error = "unknown view '" + request.view + "'; views: " + panel_ids_text();
+    } else {
+        error = apply_panel_settings(panels, request.settings, request.view);
     }
-    std::string error = apply_panel_settings(panels, request.settings, request.view);
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitUsage;
@@ -111,25 +133,29 @@ int capture_view(const CaptureRequest& request) {
                      request.height);
         return kExitFailure;
     }
-    const std::string title(panel->title());
     LectureMode lecture(request.lecture, {[&runtime] { runtime->fonts_changed(); }, {}});
     lecture.apply_pending();
     FrameStats stats;
-    for (int frame = 0; frame < request.frames; ++frame) {
+    // The whole window goes on drawing (at most kMaxSettleFrames more) until its layout has
+    // stayed the same for two frames: the panes have settled on the widths their views need.
+    constexpr int kMaxSettleFrames = 60;
+    WorkspaceLayout last_layout;
+    int same_layout = 0;
+    const auto more = [&](int frame) {
+        return frame < request.frames || (request.whole_window && same_layout < 2 &&
+                                          frame < request.frames + kMaxSettleFrames);
+    };
+    for (int frame = 0; more(frame); ++frame) {
         stats.begin_frame();
         runtime->begin_frame(request.width, request.height);
-        const float banner =
-            request.caption.empty()
-                ? 0.0f
-                : draw_banner_above({request.caption, request.caption_counter, {}}, 0.0f,
-                                    float(request.height), float(request.width), lecture);
-        ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImVec2(float(request.width), float(request.height) - banner));
-        const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                       ImGuiWindowFlags_NoCollapse |
-                                       ImGuiWindowFlags_NoSavedSettings;
-        if (ImGui::Begin(title.c_str(), nullptr, flags)) panel->draw(context);
-        ImGui::End();
+        if (request.whole_window) {
+            shell.draw(context);
+            lecture.draw_frame();
+            same_layout = shell.layout() == last_layout ? same_layout + 1 : 0;
+            last_layout = shell.layout();
+        } else {
+            draw_view_alone(*panel, context, request, lecture);
+        }
         glViewport(0, 0, request.width, request.height);
         const auto clear = lecture.clear_colour();
         glClearColor(clear[0], clear[1], clear[2], clear[3]);
@@ -137,9 +163,15 @@ int capture_view(const CaptureRequest& request) {
         runtime->render_frame();
         glFinish();
         stats.end_frame();
+        // What the app starts in its first frame (the shipped recording where there is no GPU)
+        // is there before the last one.
+        if (frame == 0) context.jobs.wait_idle(std::chrono::seconds(60));
     }
     if (request.frame_stats) std::printf("%s\n", stats.summary().c_str());
     error = viz::write_png(read_pixels(request.width, request.height), request.out_path);
+    if (error.empty() && request.whole_window && !request.layout_json_path.empty()) {
+        error = write_layout_report(shell, request.layout_json_path);
+    }
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitFailure;

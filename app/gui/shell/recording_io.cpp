@@ -4,13 +4,13 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <stdexcept>
 
 #include "app/gui/shell/app_context.h"
+#include "app/gui/shell/config_folder.h"
 #include "app/gui/shell/keys.h"
 #include "app/gui/views/recording_view.h"
 #include "viz/atomic_file.h"
@@ -24,19 +24,6 @@ constexpr std::size_t kRecentCount = 8;
 constexpr const char* kShippedRecording = "recordings/h100.json";
 constexpr const char* kOpenPopup = "Open recording";
 constexpr const char* kSavePopup = "Save recording as";
-
-// $XDG_CONFIG_HOME/tclens/recent_recordings (or ~/.config/...); "" without a home.
-std::string recent_file_path() {
-    fs::path base;
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) {
-        base = xdg;
-    } else if (const char* home = std::getenv("HOME"); home && *home) {
-        base = fs::path(home) / ".config";
-    } else {
-        return "";
-    }
-    return (base / "tclens" / "recent_recordings").string();
-}
 
 }  // namespace
 
@@ -102,7 +89,7 @@ JobHandle request_save_recording(AppContext& context, std::string path) {
 }
 
 RecordingIo::RecordingIo() {
-    const std::string file = recent_file_path();
+    const std::string file = config_file_path("recent_recordings");
     if (file.empty()) return;
     std::ifstream in(file);
     std::error_code ignored;
@@ -119,9 +106,8 @@ void RecordingIo::remember(const std::string& path) {
     recent_.erase(std::remove(recent_.begin(), recent_.end(), entry), recent_.end());
     recent_.insert(recent_.begin(), entry);
     if (recent_.size() > kRecentCount) recent_.resize(kRecentCount);
-    const std::string file = recent_file_path();
+    const std::string file = config_file_path("recent_recordings");
     if (file.empty()) return;
-    fs::create_directories(fs::path(file).parent_path(), ignored);
     std::string text;
     for (const std::string& recent : recent_) text += recent + "\n";
     viz::write_bytes_atomically(file, text);  // best effort: a read-only home keeps no list

@@ -1,6 +1,7 @@
 #include "app/gui/views/recording_view.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "tclens_version.h"
 
@@ -36,6 +37,20 @@ std::string recording_caption(const profiling::Recording& recording) {
                                  ? t.substr(0, 10) + " " + t.substr(11, 5) + " UTC"
                                  : (t.empty() ? std::string("unknown date") : t);
     return gpu + ", " + date;
+}
+
+std::string recording_origin(const std::string& path, const profiling::Recording& recording) {
+    std::string made_with;
+    const auto add = [&made_with](const std::string& part) {
+        made_with += (made_with.empty() ? "" : ", ") + part;
+    };
+    if (!recording.system.driver_version.empty()) add("driver " + recording.system.driver_version);
+    if (recording.system.runtime_version > 0) {
+        add("CUDA runtime " + profiling::format_cuda_version(recording.system.runtime_version));
+    }
+    if (!recording.tclens_version.empty()) add("tclens " + recording.tclens_version);
+    return std::filesystem::path(path).filename().string() + ": recorded on " +
+           recording_caption(recording) + (made_with.empty() ? "" : " (" + made_with + ")");
 }
 
 std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& recording) {

@@ -20,6 +20,13 @@ namespace tclens::gui {
 // seconds and the 'Z' replaced; "no GPU" or "unknown date" where a part is missing).
 std::string recording_caption(const profiling::Recording& recording);
 
+// Which recording is open and where and when it was made, for the Device panel: its file name
+// (not the folder) and the caption, with the driver, CUDA runtime and tclens that made it, e.g.
+// "h100.json: recorded on NVIDIA H100 80GB HBM3, 2026-11-22 16:31 UTC (driver 580.159.04, CUDA
+// runtime 13.0, tclens 0.1.0)"; parts the recording lacks are left out. Not the command line
+// that made it: its paths are the other machine's.
+std::string recording_origin(const std::string& path, const profiling::Recording& recording);
+
 // The recorded bench as the Kernels panel's results: the rows and peaks in recording order,
 // `device` "<caption>, recorded", request.problems the distinct sizes in order of first use.
 std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& recording);

@@ -132,7 +132,34 @@ TEST(TourParse, BadStepShapesAreOneLineEach) {
                      {"\"caption\" must be a non-empty string"});
     expect_one_error(with_steps(R"({"view": "beta", "caption": ""})"), 1, {"\"caption\""});
     expect_one_error(with_steps(R"({"view": "beta", "captoin": "typo", "caption": "x"})"), 1,
-                     {"unknown key 'captoin'", "view, settings, caption"});
+                     {"unknown key 'captoin'", "view, settings, split, caption"});
+}
+
+TEST(TourParse, AStepsSplitIsCheckedAndShown) {
+    const auto panels = fake_panels();
+    const TourLoad load =
+        parse_tour(with_steps(R"({"view": "alpha", "split": "beta,below", "caption": "Both."})"),
+                   "tour.json", panels);
+    EXPECT_TRUE(load.errors.empty());
+    ASSERT_EQ(load.tour.steps.size(), 1u);
+    EXPECT_EQ(load.tour.steps[0].split, "beta,below");
+    // The step's workspace: alpha with beta below it, nothing floating, the window kept.
+    Workspace before({"alpha", "beta"});
+    before.pop_out("beta");
+    before.remember_window({1000, 700});
+    const auto [shown, error] = step_workspace(load.tour.steps[0], before);
+    EXPECT_EQ(error, "");
+    EXPECT_EQ(shown.main_view(), "alpha");
+    EXPECT_EQ(shown.second_view(), "beta");
+    EXPECT_EQ(shown.split(), Split::kBelow);
+    EXPECT_TRUE(shown.floating().empty());
+    EXPECT_EQ(shown.window(), (WindowSize{1000, 700}));
+    expect_one_error(with_steps(R"({"view": "alpha", "split": "beta,left", "caption": "x"})"), 1,
+                     {"\"split\": split='beta,left': allowed: ID,beside | ID,below | off"});
+    expect_one_error(with_steps(R"({"view": "alpha", "split": "alpha,beside", "caption": "x"})"), 1,
+                     {"\"split\": split='alpha,beside'"});
+    expect_one_error(with_steps(R"({"view": "alpha", "split": 2, "caption": "x"})"), 1,
+                     {"\"split\" must be a string"});
 }
 
 TEST(TourParse, BadFilesAreOneLineAndPlayNothing) {
@@ -210,7 +237,8 @@ TEST(TourLoadFile, OneStepForAScreenshot) {
 
 Tour three_steps() {
     Tour tour;
-    for (int i = 1; i <= 3; ++i) tour.steps.push_back({i, "beta", {}, "step " + std::to_string(i)});
+    for (int i = 1; i <= 3; ++i)
+        tour.steps.push_back({i, "beta", {}, "step " + std::to_string(i), ""});
     return tour;
 }
 
@@ -260,7 +288,7 @@ TEST(TourPlayer, AutoplayLoopsAndAManualStepRestartsTheWait) {
     EXPECT_FALSE(off.advance_if_due(1000.0));  // no autoplay set
 
     Tour single;
-    single.steps.push_back({1, "beta", {}, "only"});
+    single.steps.push_back({1, "beta", {}, "only", ""});
     TourPlayer lone(single);
     lone.set_autoplay(1.0, 0.0);
     ASSERT_TRUE(lone.start());

@@ -18,7 +18,7 @@ Panel* find_panel(const std::vector<std::unique_ptr<Panel>>& panels, std::string
     return nullptr;
 }
 
-TEST(KernelLinks, EveryKernelsLinksApplyAndShowTheirPanel) {
+TEST(KernelLinks, EveryKernelsLinksApply) {
     for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
         SCOPED_TRACE(kernel.id);
         const std::vector<PanelLink> links = kernel_links(kernel);
@@ -27,11 +27,8 @@ TEST(KernelLinks, EveryKernelsLinksApplyAndShowTheirPanel) {
                   kernel.layout_ids.size() + tile_maps + (kernel.swizzle.empty() ? 0 : 1));
         for (const PanelLink& link : links) {
             auto panels = make_all_panels();
-            Panel* target = find_panel(panels, link.panel);
-            ASSERT_TRUE(target) << link.panel;
-            target->visible = false;
+            ASSERT_TRUE(find_panel(panels, link.panel)) << link.panel;
             EXPECT_EQ(follow_panel_link(panels, link), "");
-            EXPECT_TRUE(target->visible);
         }
     }
 }
@@ -79,15 +76,11 @@ TEST(KernelLinks, CublasHasNoBanksLinkAndTheNaiveRungNoPattern) {
     EXPECT_EQ(links[1].settings, (std::vector<std::string>{"left=none", "right=none"}));
 }
 
-TEST(KernelLinks, ABrokenLinkIsOneLineAndLeavesThePanelHidden) {
+TEST(KernelLinks, ABrokenLinkIsOneLine) {
     auto panels = make_all_panels();
-    Panel* fragments = find_panel(panels, "fragments");
-    ASSERT_TRUE(fragments);
-    fragments->visible = false;
     const std::string error = follow_panel_link(panels, {"fragments", {"layout=mma.bogus"}});
     EXPECT_NE(error.find("mma.bogus"), std::string::npos) << error;
     EXPECT_EQ(error.find('\n'), std::string::npos);
-    EXPECT_FALSE(fragments->visible);
     EXPECT_NE(follow_panel_link(panels, {"nowhere", {}}).find("nowhere"), std::string::npos);
 }
 

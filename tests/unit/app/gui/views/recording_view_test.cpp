@@ -23,6 +23,20 @@ TEST(RecordingView, CaptionNamesTheGpuAndTheDate) {
     EXPECT_EQ(recording_caption(recording), "no GPU, unknown date");
 }
 
+TEST(RecordingView, OriginIsTheFileNameWhenAndWhereNotTheCommandLine) {
+    profiling::Recording recording = test::sample_recording();
+    const std::string origin = recording_origin("/tmp/gpuout6/sample.json", recording);
+    EXPECT_EQ(origin,
+              "sample.json: recorded on tclens test GPU, 2026-11-22 10:00 UTC (driver 580.159.04, "
+              "CUDA runtime 13.0, tclens 0.1.0)");
+    EXPECT_EQ(origin.find("/tmp"), std::string::npos);
+    EXPECT_EQ(origin.find(recording.command), std::string::npos);
+    recording.system = {};
+    recording.tclens_version.clear();
+    EXPECT_EQ(recording_origin("h100.json", recording),
+              "h100.json: recorded on no GPU, 2026-11-22 10:00 UTC");
+}
+
 TEST(RecordingView, BenchBecomesTheKernelsPanelsResults) {
     const profiling::Recording recording = test::sample_recording();
     const auto results = recorded_bench(recording);

@@ -149,6 +149,23 @@ bool SourceProfile::has_line_info() const {
                        [](const InstructionProfile& i) { return !i.frames.empty(); });
 }
 
+std::optional<kernels::InstructionMix> instruction_mix_of(const SourceProfile& profile) {
+    if (!profile.has_sass()) return std::nullopt;
+    kernels::InstructionMix mix;
+    mix.arch = "recorded";
+    std::set<std::string> functions;
+    for (const InstructionProfile& instruction : profile.instructions) {
+        if (instruction.opcode.empty()) continue;
+        functions.insert(instruction.function);
+        ++mix.counts[static_cast<std::size_t>(kernels::OpClass::kTotal)];
+        if (const auto op = kernels::op_class_of(instruction.opcode)) {
+            ++mix.counts[static_cast<std::size_t>(*op)];
+        }
+    }
+    mix.functions = static_cast<int>(functions.size());
+    return mix;
+}
+
 std::string line_of(const std::string& text, int line) {
     if (line < 1) return "";
     std::size_t start = 0;

@@ -9,10 +9,12 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "kernels/gemm.h"
+#include "kernels/instruction_mix.h"
 #include "kernels/runner.h"
 #include "profiling/cupti_errors.h"
 #include "profiling/source/pc_sampler.h"
@@ -151,6 +153,12 @@ void aggregate_source_profile(SourceProfile& profile);
 
 // The `count` hottest instructions (most samples, then most executed), indices.
 std::vector<std::size_t> hottest_instructions(const SourceProfile& profile, std::size_t count);
+
+// The static instruction mix (kernels/instruction_mix.h) of the profile's SASS, as the build's
+// census counts it: every instruction of the profiled functions once, by opcode class, arch
+// "recorded". nullopt without SASS text. For a recording opened where the binary has
+// no census (a toolkit without cuobjdump): "SASS of mma_cp_async.f16 (recorded): HMMA 64, ...".
+std::optional<kernels::InstructionMix> instruction_mix_of(const SourceProfile& profile);
 
 // The text of line `line` (1-based) of `text`, without its newline; "" past the end.
 std::string line_of(const std::string& text, int line);

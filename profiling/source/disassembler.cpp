@@ -259,6 +259,14 @@ Disassembly disassemble_function(const std::string& binary, int sm, const std::s
     return result;
 }
 
+void extract_cubins_once(const std::string& binary, const DisassemblyTools& tools) {
+    if (tools.cuobjdump.empty()) return;
+    Cache& shared = cache();
+    std::lock_guard<std::mutex> lock(shared.mutex);
+    std::unique_ptr<ExtractedCubins>& extracted = shared.extracted[binary];
+    if (!extracted) extracted = extract_cubins(binary, tools);
+}
+
 Disassembly disassemble_cubin(const std::string& cubin_path, const DisassemblyTools& tools) {
     std::error_code error;
     if (!fs::is_regular_file(cubin_path, error)) {

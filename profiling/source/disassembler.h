@@ -59,6 +59,11 @@ struct Disassembly {
 Disassembly disassemble_function(const std::string& binary, int sm, const std::string& mangled,
                                  const DisassemblyTools& tools);
 
+// Takes the cubins out of `binary` now (the first step of disassemble_function, done once per
+// binary per process), so that a caller can overlap it with GPU work. Thread-safe; without
+// cuobjdump it does nothing.
+void extract_cubins_once(const std::string& binary, const DisassemblyTools& tools);
+
 // The functions of one cubin file (a user kernel's).
 Disassembly disassemble_cubin(const std::string& cubin_path, const DisassemblyTools& tools);
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <future>
 #include <map>
 #include <sstream>
 
@@ -67,6 +68,14 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
         return profile;
     }
     profile.precision = kernel->precision;
+    // The cubins of tclens's binary are taken out meanwhile (cuobjdump reads the whole binary);
+    // step 6 waits for it. cuBLAS's kernels are not in it.
+    const DisassemblyTools tools = find_disassembly_tools();
+    std::future<void> extraction;
+    if (kernel->rung > 0) {
+        extraction =
+            std::async(std::launch::async, [&tools] { extract_cubins_once(own_binary(), tools); });
+    }
 
     // 1. PC sampling before the kernel's first launch.
     PcSampler sampler(request.device);
@@ -207,7 +216,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
             "neither PC sampling nor the SASS metrics named a function, so no "
             "cubin was looked for";
     } else {
-        const DisassemblyTools tools = find_disassembly_tools();
+        if (extraction.valid()) extraction.wait();
         const int sm = device != nullptr ? device->cc_major * 10 + device->cc_minor : 0;
         std::vector<std::string> done;
         for (const std::string& function : functions) {

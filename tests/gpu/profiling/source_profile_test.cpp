@@ -52,8 +52,9 @@ void expect_totals_add_up(const SourceProfile& profile, bool instructions_exact)
             << profile.kernel_id << " " << check.what << ": " << check.why_not;
         if (instructions && !instructions_exact) {
             // A wait loop on an mbarrier runs a varying number of times per launch.
-            RecordProperty(profile.kernel_id + " instructions, sum - total",
-                           std::to_string(check.instruction_sum - check.range_total));
+            ::testing::Test::RecordProperty(
+                profile.kernel_id + " instructions, sum - total",
+                std::to_string(check.instruction_sum - check.range_total));
             EXPECT_NEAR(check.instruction_sum, check.range_total, 0.01 * check.range_total)
                 << profile.kernel_id;
             continue;

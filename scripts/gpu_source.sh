@@ -81,7 +81,8 @@ for case in "${cases[@]}"; do
 done
 rm -rf "$cubins"
 cp "$out"/nvdisasm/*.nvdisasm.txt tests/data/nvdisasm/ 2>/dev/null
-ctest --test-dir build-gpu --output-on-failure -R 'SourceProfile|SassText' >"$out/ctest.log" 2>&1
+TCLENS_RESULTS_DIR="$out" ctest --test-dir build-gpu --output-on-failure -R 'SourceProfile|SassText' \
+    >"$out/ctest.log" 2>&1
 ctest_status=$?
 
 python3 - "$out" >"$out/source_compare.md" <<'PY'
@@ -182,15 +183,20 @@ for line in open(f"{out}/cases.txt"):
                 if value:
                     ncu_waves[int(r[address], 16) - base] = value
         ours = {i["pc"]: i["shared_wavefronts"] for i in t["instructions"] if i["shared_wavefronts"]}
-        pcs = sorted(set(ncu_waves) | set(ours))
-        equal = [pc for pc in pcs if ours.get(pc, 0) == ncu_waves.get(pc, 0)]
-        good = len(equal) == len(pcs)
-        ok &= good
-        print(f"Per-instruction shared wavefronts (`{waves}`): {len(equal)} of {len(pcs)} "
-              f"instructions equal{'' if good else ' -- NOT all'}.")
-        for pc in [pc for pc in pcs if pc not in equal][:10]:
-            print(f"- pc {pc:#x}: tclens {ours.get(pc, 0):.0f}, ncu {ncu_waves.get(pc, 0):.0f}")
-        print()
+        if not addresses:
+            print("ncu's source page has no 0x... addresses to match instructions by; first rows: " +
+                  repr(rows[:3]) + "\n")
+            ok = False
+        else:
+            pcs = sorted(set(ncu_waves) | set(ours))
+            equal = [pc for pc in pcs if ours.get(pc, 0) == ncu_waves.get(pc, 0)]
+            good = len(equal) == len(pcs)
+            ok &= good
+            print(f"Per-instruction shared wavefronts (`{waves}`): {len(equal)} of {len(pcs)} "
+                  f"instructions equal{'' if good else ' -- NOT all'}.")
+            for pc in [pc for pc in pcs if pc not in equal][:10]:
+                print(f"- pc {pc:#x}: tclens {ours.get(pc, 0):.0f}, ncu {ncu_waves.get(pc, 0):.0f}")
+            print()
     elif rows:
         print("ncu's source page has no address or 'L1 Wavefronts Shared' column; header: " +
               ", ".join(header) + "\n")

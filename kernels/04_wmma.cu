@@ -47,6 +47,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "kernels/block_order.h"
 #include "kernels/gemm.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
@@ -154,7 +155,7 @@ __device__ __forceinline__ void load_tile(T* smem_a, T* smem_b, const T* __restr
     }
 }
 
-// One block computes C tile (bm, bn) with bm = blockIdx.x / tiles_n, bn = blockIdx.x % tiles_n.
+// One block computes C tile (bm, bn) = (blockIdx.x / tiles_n, blockIdx.x % tiles_n): kRowMajor.
 // Preconditions: K % 8 == 0, N % 8 == 0, M, N, K <= 2^30, pointers 16-byte aligned (cudaMalloc).
 template <typename T>
 __global__ void __launch_bounds__(kThreads, 1)
@@ -164,8 +165,11 @@ __global__ void __launch_bounds__(kThreads, 1)
     T* smem_a = reinterpret_cast<T*>(smem);
     T* smem_b = smem_a + kStages * kAStageElems;
 
-    const int m0 = static_cast<int>(blockIdx.x) / tiles_n * kBlockM;
-    const int n0 = static_cast<int>(blockIdx.x) % tiles_n * kBlockN;
+    int tile_m = 0;
+    int tile_n = 0;
+    rasterise_row_major(static_cast<int>(blockIdx.x), tiles_n, tile_m, tile_n);
+    const int m0 = tile_m * kBlockM;
+    const int n0 = tile_n * kBlockN;
     const int warp = static_cast<int>(threadIdx.x) / 32;
     const int lane = static_cast<int>(threadIdx.x) % 32;
     const int warp_row = warp / kWarpsN * kWarpM;  // in the block tile
@@ -328,6 +332,17 @@ KernelDescriptor wmma_kernel(Precision precision) {
     descriptor.mma_tile = {kFrag, kFrag, kFrag};
     descriptor.stages = kStages;
     descriptor.swizzle = "pad:16";
+    // Copies (load_tile): chunk c = tid + kThreads i of a tile -> row c / (chunks per row), so
+    // the threads form a (kThreads / chunks per row) x (chunks per row) grid over each tile.
+    descriptor.schedule.instruction = "wmma.mma_sync 16x16x16 (2 HMMA.16816 each)";
+    descriptor.schedule.copy_threads = kThreads;
+    descriptor.schedule.a_load = {kThreads / kAChunksPerRow, kAChunksPerRow};
+    descriptor.schedule.b_load = {kThreads / kBChunksPerRow, kBChunksPerRow};
+    descriptor.schedule.load_instruction = "cp.async 16 B";
+    descriptor.schedule.pipeline_note =
+        "cp.async ring: K tile t + 3 is copied into the stage tile t - 1 used while tile t is "
+        "multiplied";
+    descriptor.block_tile_of = row_major_block_tile;
     descriptor.layout_ids = {f16 ? "mma.m16n8k16.f16" : "mma.m16n8k16.bf16"};
     // load_tile's first copy, warp 0: lane l -> A row l / 4, byte 16 (l % 4) and B row 0,
     // byte 16 l, i.e. the l-th 16-byte chunk of each tile, row-major. The fragment loads are

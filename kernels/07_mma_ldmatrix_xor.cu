@@ -38,6 +38,7 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
 
@@ -263,6 +264,16 @@ KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
     d.mma_tile = {kMmaM, kMmaN, kMmaK};
     d.stages = 1;
     d.swizzle = "xor";
+    // A 2-D grid, tiles (blockIdx.y, blockIdx.x). Copies: chunk i of thread tid is row
+    // tid / (chunks per row) + row step * i, chunk tid % (chunks per row) of each tile.
+    d.schedule.instruction = "mma.sync.m16n8k16";
+    d.schedule.copy_threads = kThreads;
+    d.schedule.a_load = {kARowStep, kAChunksPerRow};
+    d.schedule.b_load = {kBRowStep, kBChunksPerRow};
+    d.schedule.load_instruction = "ld.global.v4 -> registers -> st.shared.v4";
+    d.schedule.pipeline_note =
+        "one buffer: load to registers, store, barrier, 4 k16 steps, barrier";
+    d.block_tile_of = row_major_block_tile;
     // Warp 0, kk = 0, mt = pair = 0: lane l addresses row l % 16, logical chunk l / 16 of each
     // tile. The 16-byte stores (lane l -> chunk l of the tile, row-major) are not listed: the
     // bank lab has 16-byte loads and cp.async, but no 16-byte st.shared.

@@ -63,6 +63,7 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
 #include "kernels/smem_opt_in.h"
@@ -143,6 +144,14 @@ struct TileConfig {
     static_assert(kSmemBytes <= 227 * 1024 &&
                       kBlocksPerSm * (kSmemBytes + kSmemReservedPerBlock) <= kSmemPerSm,
                   "shared memory of kBlocksPerSm blocks must fit one H100 SM");
+
+    // Block id -> (tile row, tile col) of C: ids run down a band of kGroupM tile rows, then along
+    // it (kernels/block_order.h): with kGroupM = 16, ids 0..15 are column 0 of rows 0..15, ids
+    // 16..31 column 1, ...; the last band may be narrower.
+    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
+                                               int& tile_n) {
+        rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
+    }
 };
 
 // The configuration the descriptor launches.
@@ -157,22 +166,6 @@ __device__ __forceinline__ void mma_m16n8k16(float (&d)[4], const std::uint32_t 
     } else {
         ptx::mma_m16n8k16_bf16(d, a, b);
     }
-}
-
-// Block id -> (tile row, tile col) of C. Ids run down a band of kGroupM tile rows, then along
-// it: with kGroupM = 16, ids 0..15 are column 0 of rows 0..15, ids 16..31 column 1, ...; the
-// last band may be narrower. Worked example, 32 x 16 tiles, kGroupM = 16: id 37 -> band 0,
-// row 37 % 16 = 5, col 37 / 16 = 2.
-template <typename Config>
-__device__ __forceinline__ void rasterise(int id, int tiles_m, int tiles_n, int& tile_m,
-                                          int& tile_n) {
-    const int band_blocks = Config::kGroupM * tiles_n;
-    const int band = id / band_blocks;
-    const int first_row = band * Config::kGroupM;
-    const int rows = min(tiles_m - first_row, Config::kGroupM);
-    const int in_band = id - band * band_blocks;
-    tile_m = first_row + in_band % rows;
-    tile_n = in_band / rows;
 }
 
 // One thread's share of the global -> shared copies of a K tile: kAChunks A chunks, then
@@ -333,7 +326,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     const int warp_n = warp % C::kWarpsN;
     int tile_m = 0;
     int tile_n = 0;
-    rasterise<C>(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
+    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
     const int block_m = tile_m * C::kBlockM;
     const int block_n = tile_n * C::kBlockN;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
@@ -493,6 +486,20 @@ KernelDescriptor mma_cp_async_kernel(Precision precision) {
     d.mma_tile = {kMmaM, kMmaN, kMmaK};
     d.stages = C::kStages;
     d.swizzle = "xor";
+    // Copies (TileCopier): chunk i of thread tid is row tid / (chunks per row) + row step * i,
+    // chunk tid % (chunks per row) of each tile; mma_row walks N back and forth.
+    d.schedule.raster = viz::RasterOrder::kColumnBands;
+    d.schedule.raster_group = C::kGroupM;
+    d.schedule.instruction = "mma.sync.m16n8k16";
+    d.schedule.serpentine = true;
+    d.schedule.copy_threads = C::kThreads;
+    d.schedule.a_load = {C::kARowStep, C::kAChunksPerRow};
+    d.schedule.b_load = {C::kBRowStep, C::kBChunksPerRow};
+    d.schedule.load_instruction = "cp.async 16 B";
+    d.schedule.pipeline_note =
+        "cp.async ring: a third of K tile t + 3 is copied at each of k16 steps 0-2 of tile t, "
+        "into the stage tile t - 1 used";
+    d.block_tile_of = config_block_tile<C>;
     // Warp 0, k16 step 0, first m16 / n16 tile and first chunk of the copies: ldmatrix lane l ->
     // row l % 16, logical chunk l / 16 of each tile; cp.async lane l -> A row l / 8, chunk l % 8
     // and B row 0, chunk l (the l-th 16-byte chunk of each tile, row-major).

@@ -45,6 +45,7 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/block_order.h"
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
 #include "kernels/smem_opt_in.h"
@@ -81,6 +82,13 @@ struct WgmmaTmaConfig {
     static_assert(kStages >= 2, "one stage computes while the next loads");
     static_assert(kBlocksPerSm * (kSmemBytes + 1024) <= 228 * 1024 && kSmemBytes <= 227 * 1024,
                   "shared memory of kBlocksPerSm blocks must fit one H100 SM");
+
+    // Block id -> (tile row, tile col) of C: bands of kGroupM tile rows, down a band's column
+    // first (kernels/block_order.h).
+    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
+                                               int& tile_n) {
+        rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
+    }
 };
 
 using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 4, 16, 1>;
@@ -101,7 +109,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     const int tid = threadIdx.x;
     int tile_m = 0;
     int tile_n = 0;
-    hp::rasterise_tile(blockIdx.x, tiles_m, tiles_n, C::kGroupM, tile_m, tile_n);
+    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
     const int block_m = tile_m * C::kBlockM;
     const int block_n = tile_n * C::kBlockN;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
@@ -253,6 +261,14 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
     d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
     d.stages = C::kStages;
     d.swizzle = "tma128";
+    d.schedule = tma_wgmma_schedule(0, 1, C::kWgmmaN);
+    d.schedule.raster = viz::RasterOrder::kColumnBands;
+    d.schedule.raster_group = C::kGroupM;
+    d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor)";
+    d.schedule.pipeline_note =
+        "thread 0 issues K tile t + 3 into the stage of tile t - 1 once that tile's wgmma are "
+        "done (wait_group 1, barrier)";
+    d.block_tile_of = config_block_tile<C>;
     d.threads = C::kThreads;
     d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 90;

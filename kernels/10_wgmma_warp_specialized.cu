@@ -43,6 +43,7 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/block_order.h"
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
 #include "kernels/smem_opt_in.h"
@@ -73,6 +74,13 @@ struct WarpSpecializedConfig {
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
+
+    // Block id -> (tile row, tile col) of C: bands of kGroupM tile rows, down a band's column
+    // first (kernels/block_order.h).
+    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
+                                               int& tile_n) {
+        rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
+    }
 };
 
 using ChosenWarpSpecializedConfig = WarpSpecializedConfig<256, 4, 16>;
@@ -97,7 +105,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int warpgroup = tid / hp::kWarpgroupThreads;
     int tile_m = 0;
     int tile_n = 0;
-    hp::rasterise_tile(blockIdx.x, tiles_m, tiles_n, C::kGroupM, tile_m, tile_n);
+    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
     const int block_m = tile_m * C::kBlockM;
     const int block_n = tile_n * C::kBlockN;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
@@ -240,6 +248,14 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
     d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
     d.stages = C::kStages;
     d.swizzle = "tma128";
+    d.schedule = tma_wgmma_schedule(1, C::kConsumers, C::kWgmmaN);
+    d.schedule.raster = viz::RasterOrder::kColumnBands;
+    d.schedule.raster_group = C::kGroupM;
+    d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor) from the producer";
+    d.schedule.pipeline_note =
+        "the producer refills a stage as soon as all 8 consumer warps release it (empty "
+        "mbarrier); no block-wide barrier";
+    d.block_tile_of = config_block_tile<C>;
     d.threads = C::kThreads;
     d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 90;

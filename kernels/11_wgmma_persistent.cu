@@ -52,6 +52,7 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/block_order.h"
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
 #include "kernels/smem_opt_in.h"
@@ -112,9 +113,9 @@ struct PersistentConfig {
     __host__ __device__ static void cluster_tile(int id, int tiles_mc, int tiles_n, int& tile_mc,
                                                  int& tile_n) {
         if constexpr (kRasterAlongN) {
-            hopper::rasterise_tile(id, tiles_n, tiles_mc, kGroup, tile_n, tile_mc);
+            rasterise_column_bands(id, tiles_n, tiles_mc, kGroup, tile_n, tile_mc);
         } else {
-            hopper::rasterise_tile(id, tiles_mc, tiles_n, kGroup, tile_mc, tile_n);
+            rasterise_column_bands(id, tiles_mc, tiles_n, kGroup, tile_mc, tile_n);
         }
     }
 };
@@ -322,6 +323,22 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #endif
 }
 
+// block_tile_of: persistent_gemm's tile loop for CTA `block` of `blocks`. Cluster q = block /
+// kClusterM computes cluster tiles q, q + clusters, ... in cluster_tile order (round r: q + r
+// clusters); its CTA of rank block % kClusterM takes tile row cluster row * kClusterM + rank.
+template <typename Config>
+TileIndex persistent_block_tile(int block, int round, int blocks, int tiles_m, int tiles_n) {
+    const int clusters = blocks / Config::kClusterM;
+    const int tiles_mc = (tiles_m + Config::kClusterM - 1) / Config::kClusterM;
+    const int cluster_tile = block / Config::kClusterM + round * clusters;
+    TileIndex tile;
+    if (clusters < 1 || cluster_tile >= tiles_mc * tiles_n) return tile;
+    int tile_mc = 0;
+    Config::cluster_tile(cluster_tile, tiles_mc, tiles_n, tile_mc, tile.col);
+    tile.row = tile_mc * Config::kClusterM + block % Config::kClusterM;
+    return tile;
+}
+
 template <typename Config>
 std::string persistent_can_run(const GemmProblem& problem) {
     return tma_gemm_can_run(problem, Config::kBlockM, Config::kBlockN);
@@ -455,6 +472,17 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
     d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
     d.stages = C::kStages;
     d.swizzle = "tma128";
+    // viz's kPersistent order is cluster_tile's bands of cluster rows (kRasterAlongN false).
+    d.schedule = tma_wgmma_schedule(1, C::kConsumers, C::kWgmmaN);
+    d.schedule.raster = viz::RasterOrder::kPersistent;
+    d.schedule.raster_group = C::kGroup;
+    d.schedule.cluster_m = C::kClusterM;
+    d.schedule.ring_across_tiles = true;
+    d.schedule.load_instruction = "TMA 2-D box from the producer, B with .multicast::cluster";
+    d.schedule.pipeline_note =
+        "the producer runs on into the CTA's next tile; the ring and its phases continue across "
+        "tiles";
+    d.block_tile_of = persistent_block_tile<C>;
     d.threads = C::kThreads;
     d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 90;

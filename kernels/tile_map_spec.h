@@ -1,8 +1,8 @@
 #pragma once
-// The tile map (viz/tile_map.h) of a ladder rung: its descriptor's tiles, stages and threads,
-// plus what each kernel file does with them that the descriptor does not say (block order,
-// warp arrangement, MMA issue order, which thread copies what, how the stages are kept busy),
-// read off that file's launch(), K loop and copy loop.
+// The tile map (viz/tile_map.h) of a ladder rung: its descriptor's tiles, stages and threads and
+// its schedule (block order, warp arrangement, MMA issue order, which thread copies what, how the
+// stages are kept busy), which the kernel file fills from the constants its kernel uses. The
+// same for every rung: nothing here knows one rung from another.
 
 #include <string>
 
@@ -15,11 +15,11 @@ namespace tclens::kernels {
 // SMs of an H100 SXM: how many persistent CTAs rung 11 launches when no GPU says otherwise.
 constexpr int kDefaultPersistentSms = 132;
 
-// (rung descriptor, problem) -> its tile map spec, validated. `sms` sizes rung 11's persistent
-// grid: one CTA per SM, so sms / 2 clusters of two (the kernel asks the driver,
-// cudaOccupancyMaxActiveClusters, which gives the same on an H100 SXM). One line of error for
-// the cuBLAS references (cuBLAS picks its own tiles), a rung without a tile map, or a problem
-// the spec rejects (viz::validate_tile_map_spec).
+// (rung descriptor, problem) -> its tile map spec, validated. `sms` sizes a persistent grid
+// (viz::RasterOrder::kPersistent, rung 11): one CTA per SM, so sms / cluster_m clusters (the
+// kernel asks the driver, cudaOccupancyMaxActiveClusters, which gives the same on an H100 SXM).
+// One line of error for the cuBLAS references (cuBLAS picks its own tiles), a descriptor without
+// a schedule (block_tile_of null), or a problem the spec rejects (viz::validate_tile_map_spec).
 viz::Expected<viz::TileMapSpec> tile_map_spec(const KernelDescriptor& kernel,
                                               const GemmProblem& problem,
                                               int sms = kDefaultPersistentSms);

@@ -43,14 +43,13 @@
 
 #include <climits>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "kernels/block_order.h"
 #include "kernels/gemm.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
@@ -308,24 +307,15 @@ cudaError_t launch_wmma(const GemmOperands& operands, cudaStream_t stream) {
 
 }  // namespace
 
-// Precondition: precision is kF16 or kBF16 (WMMA has no f32 inputs here, and the TF32 rungs
-// are 05/06). Anything else is a bug in the caller's registry list, so it aborts with a message
-// rather than return a descriptor that would run the wrong kernel.
+// kF16 and kBF16 give "wmma.f16" / ".bf16" (WMMA has no f32 inputs here, and the TF32 rungs are
+// 05/06); any other precision a descriptor that refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor wmma_kernel(Precision precision) {
-    if (precision != Precision::kF16 && precision != Precision::kBF16) {
-        std::fprintf(stderr, "tclens: wmma_kernel(%s): only f16 and bf16 are supported\n",
-                     precision_name(precision));
-        std::abort();
-    }
-    const bool f16 = precision == Precision::kF16;
+    const std::string type = precision_name(precision);
     KernelDescriptor descriptor;
-    descriptor.id = f16 ? "wmma.f16" : "wmma.bf16";
     descriptor.rung = 4;
-    descriptor.title = f16 ? "WMMA 16x16x16 f16, padded smem, cp.async"
-                           : "WMMA 16x16x16 bf16, padded smem, cp.async";
+    descriptor.title = "WMMA 16x16x16 " + type + ", padded smem, cp.async";
     descriptor.adds =
         "tensor cores through the CUDA C++ WMMA API: a warp multiplies 16x16x16 tiles";
-    descriptor.precision = precision;
     descriptor.block_tile = {kBlockM, kBlockN, kBlockK};
     descriptor.warp_tile = {kWarpM, kWarpN, 0};
     descriptor.thread_tile = {0, 0, 0};
@@ -343,7 +333,6 @@ KernelDescriptor wmma_kernel(Precision precision) {
         "cp.async ring: K tile t + 3 is copied into the stage tile t - 1 used while tile t is "
         "multiplied";
     descriptor.block_tile_of = row_major_block_tile;
-    descriptor.layout_ids = {f16 ? "mma.m16n8k16.f16" : "mma.m16n8k16.bf16"};
     // load_tile's first copy, warp 0: lane l -> A row l / 4, byte 16 (l % 4) and B row 0,
     // byte 16 l, i.e. the l-th 16-byte chunk of each tile, row-major. The fragment loads are
     // not listed: wmma.load's lane addresses are the compiler's, not the program's.
@@ -352,10 +341,11 @@ KernelDescriptor wmma_kernel(Precision precision) {
     descriptor.threads = kThreads;
     descriptor.dynamic_smem_bytes = kSmemBytes;
     descriptor.min_sm = 80;
-    descriptor.reference_id = f16 ? "cublas.f16" : "cublas.bf16";
-    descriptor.can_run = can_run_wmma;
     descriptor.size_multiples = {1, 8, 8};
-    descriptor.launch = f16 ? launch_wmma<__half> : launch_wmma<__nv_bfloat16>;
+    if (set_sixteen_bit_inputs(descriptor, precision, "wmma", can_run_wmma, launch_wmma<__half>,
+                               launch_wmma<__nv_bfloat16>)) {
+        descriptor.layout_ids = {"mma.m16n8k16." + type};
+    }
     return descriptor;
 }
 

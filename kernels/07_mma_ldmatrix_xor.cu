@@ -41,6 +41,7 @@
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/sixteen_bit_rung.h"
 
 namespace tclens::kernels {
 namespace {
@@ -247,9 +248,8 @@ cudaError_t mma_ldmatrix_xor_launch(const GemmOperands& operands, cudaStream_t s
 
 }  // namespace
 
-// kF16 and kBF16 give "mma_ldmatrix_xor.f16" / ".bf16". Any other precision violates the
-// precondition; it gets a descriptor with an empty id whose can_run refuses every problem and
-// whose launch returns cudaErrorInvalidValue.
+// kF16 and kBF16 give "mma_ldmatrix_xor.f16" / ".bf16"; any other precision a descriptor that
+// refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
     KernelDescriptor d;
     d.rung = 7;
@@ -257,7 +257,6 @@ KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
     d.adds =
         "16-bit mma fed by ldmatrix from an XOR-permuted shared-memory layout (each 8-lane "
         "phase hits 32 different banks) and 128-bit global loads";
-    d.precision = precision;
     d.block_tile = {kBlockM, kBlockN, kBlockK};
     d.warp_tile = {kWarpM, kWarpN, 0};
     d.thread_tile = {0, 0, 0};
@@ -282,26 +281,11 @@ KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
     d.threads = kThreads;
     d.min_sm = 80;
     d.size_multiples = {1, 8, 8};
-    switch (precision) {
-        case Precision::kF16:
-            d.id = "mma_ldmatrix_xor.f16";
-            d.layout_ids = {"mma.m16n8k16.f16", "ldmatrix.x4", "ldmatrix.x4.trans"};
-            d.reference_id = "cublas.f16";
-            d.can_run = mma_ldmatrix_xor_can_run;
-            d.launch = mma_ldmatrix_xor_launch<__half>;
-            break;
-        case Precision::kBF16:
-            d.id = "mma_ldmatrix_xor.bf16";
-            d.layout_ids = {"mma.m16n8k16.bf16", "ldmatrix.x4", "ldmatrix.x4.trans"};
-            d.reference_id = "cublas.bf16";
-            d.can_run = mma_ldmatrix_xor_can_run;
-            d.launch = mma_ldmatrix_xor_launch<__nv_bfloat16>;
-            break;
-        case Precision::kF32:
-        case Precision::kTF32:
-            d.can_run = refuse_non_16bit_inputs;
-            d.launch = refuse_launch;
-            break;
+    if (set_sixteen_bit_inputs(d, precision, "mma_ldmatrix_xor", mma_ldmatrix_xor_can_run,
+                               mma_ldmatrix_xor_launch<__half>,
+                               mma_ldmatrix_xor_launch<__nv_bfloat16>)) {
+        d.layout_ids = {"mma.m16n8k16." + std::string(precision_name(precision)), "ldmatrix.x4",
+                        "ldmatrix.x4.trans"};
     }
     return d;
 }

@@ -66,6 +66,7 @@
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
@@ -465,9 +466,8 @@ cudaError_t mma_cp_async_launch(const GemmOperands& operands, cudaStream_t strea
 
 }  // namespace
 
-// kF16 and kBF16 give "mma_cp_async.f16" / ".bf16", both ChosenConfig. Any other precision
-// violates the precondition; it gets a descriptor with an empty id whose can_run refuses every
-// problem and whose launch returns cudaErrorInvalidValue.
+// kF16 and kBF16 give "mma_cp_async.f16" / ".bf16", both ChosenConfig; any other precision a
+// descriptor that refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor mma_cp_async_kernel(Precision precision) {
     using C = ChosenConfig;
     const std::string tile = std::to_string(C::kBlockM) + " x " + std::to_string(C::kBlockN);
@@ -479,7 +479,6 @@ KernelDescriptor mma_cp_async_kernel(Precision precision) {
              " KiB of shared memory, " + std::to_string(C::kWarpM) + " x " +
              std::to_string(C::kWarpN) +
              " warp tiles with double-buffered fragments, and an L2-friendly block order";
-    d.precision = precision;
     d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
     d.warp_tile = {C::kWarpM, C::kWarpN, 0};
     d.thread_tile = {0, 0, 0};
@@ -511,26 +510,11 @@ KernelDescriptor mma_cp_async_kernel(Precision precision) {
     d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 80;
     d.size_multiples = {1, 8, 8};
-    switch (precision) {
-        case Precision::kF16:
-            d.id = "mma_cp_async.f16";
-            d.layout_ids = {"mma.m16n8k16.f16", "ldmatrix.x4", "ldmatrix.x4.trans"};
-            d.reference_id = "cublas.f16";
-            d.can_run = mma_cp_async_can_run<C>;
-            d.launch = mma_cp_async_launch<__half, C>;
-            break;
-        case Precision::kBF16:
-            d.id = "mma_cp_async.bf16";
-            d.layout_ids = {"mma.m16n8k16.bf16", "ldmatrix.x4", "ldmatrix.x4.trans"};
-            d.reference_id = "cublas.bf16";
-            d.can_run = mma_cp_async_can_run<C>;
-            d.launch = mma_cp_async_launch<__nv_bfloat16, C>;
-            break;
-        case Precision::kF32:
-        case Precision::kTF32:
-            d.can_run = refuse_non_16bit_inputs;
-            d.launch = refuse_launch;
-            break;
+    if (set_sixteen_bit_inputs(d, precision, "mma_cp_async", mma_cp_async_can_run<C>,
+                               mma_cp_async_launch<__half, C>,
+                               mma_cp_async_launch<__nv_bfloat16, C>)) {
+        d.layout_ids = {"mma.m16n8k16." + std::string(precision_name(precision)), "ldmatrix.x4",
+                        "ldmatrix.x4.trans"};
     }
     return d;
 }

@@ -55,6 +55,7 @@
 #include "kernels/block_order.h"
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
+#include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
 
@@ -339,11 +340,6 @@ TileIndex persistent_block_tile(int block, int round, int blocks, int tiles_m, i
     return tile;
 }
 
-template <typename Config>
-std::string persistent_can_run(const GemmProblem& problem) {
-    return tma_gemm_can_run(problem, Config::kBlockM, Config::kBlockN);
-}
-
 // Tensor maps of A (box 64 k x 128 m) and B (box 64 n x 64 k), and of C (f32, box kStoreCols n
 // x kStoreRows m), all 128-byte swizzled. Returns "" or the first encoder error.
 template <typename Element, typename Config>
@@ -452,8 +448,8 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
 
 }  // namespace
 
-// kF16 and kBF16 give "wgmma_persistent.f16" / ".bf16", both ChosenPersistentConfig. Any other
-// precision gets a descriptor with an empty id that refuses every problem.
+// kF16 and kBF16 give "wgmma_persistent.f16" / ".bf16", both ChosenPersistentConfig; any other
+// precision a descriptor that refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor wgmma_persistent_kernel(Precision precision) {
     using C = ChosenPersistentConfig;
     const std::string n = std::to_string(C::kWgmmaN);
@@ -465,7 +461,6 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
              (C::kRasterAlongN ? " tile columns" : " cluster rows") + ", B multicast to a " +
              std::to_string(C::kClusterM) +
              "-CTA cluster, and C stored from swizzled shared memory by TMA";
-    d.precision = precision;
     d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
     d.warp_tile = {16, C::kBlockN, 0};
     d.thread_tile = {0, 0, 0};
@@ -487,27 +482,9 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
     d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 90;
     d.size_multiples = {1, 8, 8};
-    switch (precision) {
-        case Precision::kF16:
-            d.id = "wgmma_persistent.f16";
-            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};
-            d.reference_id = "cublas.f16";
-            d.can_run = persistent_can_run<C>;
-            d.launch = persistent_launch<__half, C>;
-            break;
-        case Precision::kBF16:
-            d.id = "wgmma_persistent.bf16";
-            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
-            d.reference_id = "cublas.bf16";
-            d.can_run = persistent_can_run<C>;
-            d.launch = persistent_launch<__nv_bfloat16, C>;
-            break;
-        case Precision::kF32:
-        case Precision::kTF32:
-            d.can_run = refuse_non_16bit_inputs;
-            d.launch = refuse_launch;
-            break;
-    }
+    d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
+    set_sixteen_bit_inputs(d, precision, "wgmma_persistent", tma_tile_can_run<C>,
+                           persistent_launch<__half, C>, persistent_launch<__nv_bfloat16, C>);
     return d;
 }
 

@@ -140,10 +140,4 @@ struct KernelDescriptor {
     bool launches_on_legacy_stream = false;
 };
 
-// For a 16-bit rung's factory asked for another precision (a bug in the registry list): a
-// can_run that refuses every problem ("this rung takes f16 or bf16 inputs only") and a launch
-// that enqueues nothing and returns cudaErrorInvalidValue.
-std::string refuse_non_16bit_inputs(const GemmProblem& problem);
-cudaError_t refuse_launch(const GemmOperands& operands, cudaStream_t stream);
-
 }  // namespace tclens::kernels

@@ -401,10 +401,15 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
                                       static_cast<std::uint64_t>(gate.timeout_ms * 1e6));
         };
         gate.open = [this] { state_->gate.open(); };
-        const ProfileResult collected = state_->range_profiler().profile(
-            counters, run_once,
-            one_launch ? RangeMode::kPerKernelUserReplay : RangeMode::kUserRange, 1,
-            gemm.kernel->id, options.flush_l2 ? flush : Workload{}, gate);  // gate: user range only
+        ProfileRequest request;
+        request.metrics = counters;
+        request.workload = run_once;
+        request.mode = one_launch ? RangeMode::kPerKernelUserReplay : RangeMode::kUserRange;
+        request.max_ranges = 1;
+        request.range_name = gemm.kernel->id;
+        if (options.flush_l2) request.before_each_pass = flush;
+        request.gate = gate;  // used by the user range only
+        const ProfileResult collected = state_->range_profiler().profile(request);
         result.per_kernel_range = one_launch;
         result.gated = collected.gated;
         result.passes = collected.passes;

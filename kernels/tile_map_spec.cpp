@@ -18,10 +18,10 @@ std::string why_no_tile_map(const KernelDescriptor& kernel) {
 
 }  // namespace
 
-viz::Expected<TileMapSpec> tile_map_spec(const KernelDescriptor& kernel, const GemmProblem& problem,
-                                         int sms) {
+common::Expected<TileMapSpec> tile_map_spec(const KernelDescriptor& kernel,
+                                            const GemmProblem& problem, int sms) {
     if (std::string error = why_no_tile_map(kernel); !error.empty()) {
-        return viz::Expected<TileMapSpec>::failure(error);
+        return common::Expected<TileMapSpec>::failure(error);
     }
     TileMapSpec spec;
     static_cast<viz::TileSchedule&>(spec) = kernel.schedule;
@@ -46,9 +46,9 @@ viz::Expected<TileMapSpec> tile_map_spec(const KernelDescriptor& kernel, const G
         spec.clusters = sms / spec.cluster_m > 0 ? sms / spec.cluster_m : 1;
     }
     if (std::string error = viz::validate_tile_map_spec(spec); !error.empty()) {
-        return viz::Expected<TileMapSpec>::failure(error);
+        return common::Expected<TileMapSpec>::failure(error);
     }
-    return viz::Expected<TileMapSpec>::success(spec);
+    return common::Expected<TileMapSpec>::success(spec);
 }
 
 std::string tile_map_kernel_ids_text() {

@@ -6,8 +6,8 @@
 
 #include <string>
 
+#include "common/expected.h"
 #include "kernels/gemm.h"
-#include "viz/swizzle.h"
 #include "viz/tile_map.h"
 
 namespace tclens::kernels {
@@ -20,9 +20,9 @@ constexpr int kDefaultPersistentSms = 132;
 // kernel asks the driver, cudaOccupancyMaxActiveClusters, which gives the same on an H100 SXM).
 // One line of error for the cuBLAS references (cuBLAS picks its own tiles), a descriptor without
 // a schedule (block_tile_of null), or a problem the spec rejects (viz::validate_tile_map_spec).
-viz::Expected<viz::TileMapSpec> tile_map_spec(const KernelDescriptor& kernel,
-                                              const GemmProblem& problem,
-                                              int sms = kDefaultPersistentSms);
+common::Expected<viz::TileMapSpec> tile_map_spec(const KernelDescriptor& kernel,
+                                                 const GemmProblem& problem,
+                                                 int sms = kDefaultPersistentSms);
 
 // The ids of every rung with a tile map, ladder order, comma-separated.
 std::string tile_map_kernel_ids_text();

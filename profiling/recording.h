@@ -59,7 +59,7 @@ nlohmann::json to_json(const Recording& recording);
 // the unsupported version ("schema_version 2 is newer than this build reads (1); ...").
 bool recording_from_json(const nlohmann::json& json, Recording& recording, std::string& error);
 
-// Writes `recording` to `path` atomically (viz/atomic_file.h). Returns "" or one line.
+// Writes `recording` to `path` atomically (common/atomic_file.h). Returns "" or one line.
 std::string save_recording(const std::string& path, const Recording& recording);
 // Reads and checks a recording file. False, with `error` one line naming the path and what is
 // wrong (missing, a directory, empty, too large, not JSON at byte N, a bad key, a version).

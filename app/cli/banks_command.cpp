@@ -221,7 +221,7 @@ int run_banks(const BanksOptions& options) {
     }
     std::optional<viz::Swizzle> swizzle;
     if (!options.swizzle.empty()) {
-        const viz::Expected<viz::Swizzle> parsed = viz::parse_swizzle(options.swizzle);
+        const common::Expected<viz::Swizzle> parsed = viz::parse_swizzle(options.swizzle);
         if (!parsed) {
             return usage_error(parsed.error());
         }
@@ -230,7 +230,7 @@ int run_banks(const BanksOptions& options) {
     std::optional<kernels::KernelAccess> access;
     std::optional<viz::Pattern> pattern;
     if (names_access) {
-        const viz::Expected<kernels::KernelAccess> parsed =
+        const common::Expected<kernels::KernelAccess> parsed =
             kernels::parse_kernel_access(options.pattern);
         if (!parsed) {
             return usage_error(parsed.error());
@@ -239,7 +239,7 @@ int run_banks(const BanksOptions& options) {
         pattern = access->pattern;
         if (!swizzle) swizzle = access->swizzle;
     } else {
-        const viz::Expected<viz::Pattern> parsed = viz::parse_pattern(options.pattern);
+        const common::Expected<viz::Pattern> parsed = viz::parse_pattern(options.pattern);
         if (!parsed) {
             return usage_error(parsed.error());
         }
@@ -252,7 +252,7 @@ int run_banks(const BanksOptions& options) {
     if (options.row_bytes_option->count() > 0) {
         tile.row_bytes = options.row_bytes;
     }
-    const viz::Expected<viz::BankReport> model = viz::bank_requests(*swizzle, *pattern, tile);
+    const common::Expected<viz::BankReport> model = viz::bank_requests(*swizzle, *pattern, tile);
     if (!model) {
         return usage_error(model.error());
     }

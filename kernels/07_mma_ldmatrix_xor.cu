@@ -1,6 +1,6 @@
 // Rung 7: mma.sync m16n8k16 on f16 or bf16 inputs, fed by ldmatrix from an XOR-swizzled
-// shared-memory layout and by 128-bit global loads (kernel 2 of the Ada article in
-// ../shared/seeds/ada-mma-matmul-article.txt).
+// shared-memory layout and by 128-bit global loads (kernel 2 of Sam Patterson's write-up of an
+// mma.sync GEMM on Ada, spatters.ca/mma-matmul).
 //
 // Adds to rung 6: 16-bit inputs (one m16n8k16 does twice the K of the tf32 m16n8k8), global
 // loads of 16 bytes (8 elements) per thread, and ldmatrix: one instruction moves four 8 x 8

@@ -1,8 +1,8 @@
 // Rung 8: rung 7's mma.sync + ldmatrix + XOR swizzle, fed by a multi-stage cp.async pipeline,
 // with 64 x 64 warp tiles, fragment double buffering and a swizzled block order. The cp.async
-// ring and the bigger block tiles are those of kernel 3.1 of the Ada article in
-// ../shared/seeds/ada-mma-matmul-article.txt (3 stages, 128 x 128 tiles there); the default
-// tiles here are 128 x 256 x 64 per block.
+// ring and the bigger block tiles are those of kernel 3.1 of the same Ada write-up as rung 7
+// (spatters.ca/mma-matmul: 3 stages, 128 x 128 tiles there); the default tiles here are
+// 128 x 256 x 64 per block.
 //
 // Adds to rung 7:
 //   - cp.async: global -> shared copies that bypass registers and run in the background; a ring

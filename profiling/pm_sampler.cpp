@@ -23,7 +23,7 @@ using detail::from_cupti;
 using detail::HostObject;
 
 constexpr CUpti_ProfilerType kPm = CUPTI_PROFILER_TYPE_PM_SAMPLING;
-// Hardware buffer sizes cupti_probe.cu tried, largest first; 512 MiB was accepted on the H100.
+// Hardware buffer sizes to try, largest first; 512 MiB was accepted on the H100 (docs/cupti.md).
 constexpr std::size_t kHardwareBufferBytes[] = {std::size_t{512} << 20, std::size_t{64} << 20,
                                                 std::size_t{4} << 20};
 

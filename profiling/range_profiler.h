@@ -1,8 +1,8 @@
 #pragma once
-// RangeProfiler: the one owner of the CUPTI Range Profiler in tclens (CONVENTIONS.md item 10).
+// RangeProfiler: the one owner of the CUPTI Range Profiler in tclens (docs/architecture.md).
 //
 // It wraps the CUDA 13 API (cupti_range_profiler.h + cupti_profiler_host.h) in the call order
-// proven on an H100 (shared/reference/CUPTI.md, cupti_probe.cu):
+// seen to work on an H100 (docs/cupti.md):
 //   cuptiProfilerInitialize -> cuptiDeviceGetChipName -> cuptiProfilerGetCounterAvailability
 //   (size, then image) -> cuptiProfilerHostInitialize -> ConfigAddMetrics -> GetConfigImage ->
 //   GetNumOfPasses -> cuptiRangeProfilerEnable -> GetCounterDataSize ->

@@ -1,6 +1,6 @@
 #pragma once
 // A recording: everything one `tclens record` run learned on a GPU, so that every panel can
-// show real data later on a machine without one (DESIGN.md, "Contract: recording JSON").
+// show real data later on a machine without one (docs/json-formats.md).
 //
 // JSON (schema_version 1; written by `tclens record` and the GUI's File > Save recording as):
 //   {"schema_version": 1, "tclens_version", "created_utc": "2026-11-22T10:00:00Z",

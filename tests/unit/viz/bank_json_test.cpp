@@ -1,4 +1,4 @@
-// Tests for viz/bank_json.*: the bank contract of DESIGN.md, key for key.
+// Tests for viz/bank_json.*: the bank JSON of docs/json-formats.md, key for key.
 //
 // The expected documents are written out by hand from the contract and the bank rules.
 #include "viz/bank_json.h"

@@ -49,7 +49,7 @@
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
 #include "kernels/sixteen_bit_rung.h"
-#include "kernels/tma_launch.cuh"
+#include "kernels/tma_rung.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -231,13 +231,7 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
         "TMA box copies into 128-byte-swizzled stages, mbarrier byte counting, and wgmma "
         "reading A and B straight from shared memory, one group in flight (" +
         std::to_string(C::kGroupM) + "-row raster bands)";
-    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
-    d.warp_tile = {16 * C::kTilesM, C::kBlockN, 0};  // a warp's rows of each m64 wgmma
-    d.thread_tile = {0, 0, 0};
-    d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
-    d.stages = C::kStages;
-    d.swizzle = "tma128";
-    d.schedule = tma_wgmma_schedule(0, 1, C::kWgmmaN);
+    describe_tma_rung<C>(d, 0, 1, 16 * C::kTilesM);  // one warpgroup loads and multiplies
     d.schedule.raster = viz::RasterOrder::kColumnBands;
     d.schedule.raster_group = C::kGroupM;
     d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor)";
@@ -245,11 +239,6 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
         "thread 0 issues K tile t + 3 into the stage of tile t - 1 once that tile's wgmma are "
         "done (wait_group 1, barrier)";
     d.block_tile_of = config_block_tile<C>;
-    d.threads = C::kThreads;
-    d.dynamic_smem_bytes = C::kSmemBytes;
-    d.min_sm = 90;
-    d.size_multiples = {1, 8, 8};
-    d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
     set_sixteen_bit_inputs(d, precision, "wgmma_tma", tma_tile_can_run<C>,
                            wgmma_tma_launch<__half, C>, wgmma_tma_launch<__nv_bfloat16, C>);
     return d;

@@ -47,7 +47,7 @@
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
 #include "kernels/sixteen_bit_rung.h"
-#include "kernels/tma_launch.cuh"
+#include "kernels/tma_rung.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -218,13 +218,7 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
         std::to_string(hopper::kProducerRegisters) + "/" +
         std::to_string(hopper::kConsumerRegisters) + ", " + std::to_string(C::kGroupM) +
         "-row raster bands";
-    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
-    d.warp_tile = {16, C::kBlockN, 0};  // a warp's rows of its consumer's m64 wgmma
-    d.thread_tile = {0, 0, 0};
-    d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
-    d.stages = C::kStages;
-    d.swizzle = "tma128";
-    d.schedule = tma_wgmma_schedule(1, C::kConsumers, C::kWgmmaN);
+    describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
     d.schedule.raster = viz::RasterOrder::kColumnBands;
     d.schedule.raster_group = C::kGroupM;
     d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor) from the producer";
@@ -232,11 +226,6 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
         "the producer refills a stage as soon as all 8 consumer warps release it (empty "
         "mbarrier); no block-wide barrier";
     d.block_tile_of = config_block_tile<C>;
-    d.threads = C::kThreads;
-    d.dynamic_smem_bytes = C::kSmemBytes;
-    d.min_sm = 90;
-    d.size_multiples = {1, 8, 8};
-    d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
     set_sixteen_bit_inputs(d, precision, "wgmma_ws", tma_tile_can_run<C>,
                            warp_specialized_launch<__half, C>,
                            warp_specialized_launch<__nv_bfloat16, C>);

@@ -58,6 +58,7 @@
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
+#include "kernels/tma_rung.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -461,14 +462,8 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
              (C::kRasterAlongN ? " tile columns" : " cluster rows") + ", B multicast to a " +
              std::to_string(C::kClusterM) +
              "-CTA cluster, and C stored from swizzled shared memory by TMA";
-    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
-    d.warp_tile = {16, C::kBlockN, 0};
-    d.thread_tile = {0, 0, 0};
-    d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
-    d.stages = C::kStages;
-    d.swizzle = "tma128";
+    describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
     // viz's kPersistent order is cluster_tile's bands of cluster rows (kRasterAlongN false).
-    d.schedule = tma_wgmma_schedule(1, C::kConsumers, C::kWgmmaN);
     d.schedule.raster = viz::RasterOrder::kPersistent;
     d.schedule.raster_group = C::kGroup;
     d.schedule.cluster_m = C::kClusterM;
@@ -478,11 +473,6 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
         "the producer runs on into the CTA's next tile; the ring and its phases continue across "
         "tiles";
     d.block_tile_of = persistent_block_tile<C>;
-    d.threads = C::kThreads;
-    d.dynamic_smem_bytes = C::kSmemBytes;
-    d.min_sm = 90;
-    d.size_multiples = {1, 8, 8};
-    d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
     set_sixteen_bit_inputs(d, precision, "wgmma_persistent", tma_tile_can_run<C>,
                            persistent_launch<__half, C>, persistent_launch<__nv_bfloat16, C>);
     return d;

@@ -4,20 +4,6 @@
 
 namespace tclens::kernels {
 
-viz::TileSchedule tma_wgmma_schedule(int first_consumer_warpgroup, int consumer_warpgroups,
-                                     int wgmma_n) {
-    viz::TileSchedule schedule;
-    schedule.warp_layout = viz::WarpLayout::kWarpgroups;
-    schedule.first_consumer_warpgroup = first_consumer_warpgroup;
-    schedule.consumer_warpgroups = consumer_warpgroups;
-    schedule.work = viz::WorkKind::kWgmma;
-    schedule.instruction = "wgmma.m64n" + std::to_string(wgmma_n) + "k16";
-    schedule.load = viz::LoadKind::kTma;
-    schedule.tma_thread = 0;
-    schedule.tma_box_cols = static_cast<int>(kTmaBoxElems);
-    return schedule;
-}
-
 std::string tma_gemm_can_run(const GemmProblem& problem, int block_m, int block_n) {
     constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
     if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {

@@ -8,7 +8,6 @@
 #include <string>
 
 #include "kernels/gemm.h"
-#include "viz/tile_map.h"
 
 namespace tclens::kernels {
 
@@ -19,13 +18,6 @@ constexpr std::uint32_t kTmaBoxElems = 64;
 inline std::int64_t tiles_covering(std::int64_t extent, int tile) {
     return (extent + tile - 1) / tile;
 }
-
-// The schedule the TMA rungs share (viz/tile_map.h): `consumer_warpgroups` warpgroups after
-// `first_consumer_warpgroup` loading ones each issue wgmma.m64n<wgmma_n>k16 on their m64 rows;
-// thread 0 of each CTA issues the TMA boxes, kTmaBoxElems wide. Block order, load instruction
-// and pipeline are each rung's own.
-viz::TileSchedule tma_wgmma_schedule(int first_consumer_warpgroup, int consumer_warpgroups,
-                                     int wgmma_n);
 
 // "" when a TMA rung with block_m x block_n C tiles can compute `problem`, else one line why
 // not: M, N and K at most 2^30 (32-bit index math), K and N multiples of 8 (TMA row strides are

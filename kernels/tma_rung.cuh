@@ -1,12 +1,13 @@
 #pragma once
-// The host launch the TMA rungs with one block per C tile share (09_wgmma_tma.cu,
-// 10_wgmma_warp_specialized.cu): shared-memory opt-in, the tensor maps of A and B, and a 1-D
-// grid of one block per block_m x block_n tile of C. Included only by .cu files.
+// Host code the TMA rungs share (09_wgmma_tma.cu, 10_wgmma_warp_specialized.cu,
+// 11_wgmma_persistent.cu): the descriptor fields they fill alike from their Config, and the
+// launch of the rungs with one block per C tile (09, 10). Included only by .cu files.
 
 #include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <string>
 
 #include "kernels/gemm.h"
 #include "kernels/hopper.cuh"
@@ -14,6 +15,38 @@
 #include "kernels/tma_gemm.h"
 
 namespace tclens::kernels {
+
+// The descriptor fields every TMA rung fills alike from its Config: the block tile, a warp's
+// C tile (warp_rows x kBlockN: its rows of each m64 wgmma), the wgmma tile m64 x kWgmmaN x k16,
+// the stages, the "tma128" swizzle, threads, dynamic shared memory, min_sm 90 (sm_90a),
+// size_multiples {1, 8, 8} (TMA needs 16-byte row strides: K and N multiples of 8), the wgmma
+// layout id (the atlas's bf16 layout is f16's), and the schedule's common half: consumer
+// warpgroups after the loading ones, wgmma work, TMA boxes of kBoxElems issued by thread 0.
+// Block order, texts, ids and launch are each rung's own.
+template <typename Config>
+void describe_tma_rung(KernelDescriptor& d, int first_consumer_warpgroup, int consumer_warpgroups,
+                       int warp_rows) {
+    const std::string wgmma = "wgmma.m64n" + std::to_string(Config::kWgmmaN) + "k16";
+    d.block_tile = {Config::kBlockM, Config::kBlockN, Config::kBlockK};
+    d.warp_tile = {warp_rows, Config::kBlockN, 0};
+    d.thread_tile = {0, 0, 0};
+    d.mma_tile = {hopper::kWgmmaM, Config::kWgmmaN, hopper::kWgmmaK};
+    d.stages = Config::kStages;
+    d.swizzle = "tma128";
+    d.threads = Config::kThreads;
+    d.dynamic_smem_bytes = Config::kSmemBytes;
+    d.min_sm = 90;
+    d.size_multiples = {1, 8, 8};
+    d.layout_ids = {wgmma + ".f16"};
+    d.schedule.warp_layout = viz::WarpLayout::kWarpgroups;
+    d.schedule.first_consumer_warpgroup = first_consumer_warpgroup;
+    d.schedule.consumer_warpgroups = consumer_warpgroups;
+    d.schedule.work = viz::WorkKind::kWgmma;
+    d.schedule.instruction = wgmma;
+    d.schedule.load = viz::LoadKind::kTma;
+    d.schedule.tma_thread = 0;
+    d.schedule.tma_box_cols = hopper::kBoxElems;
+}
 
 // Enqueues `kernel`(a_map, b_map, C, M, N, K, tiles_m, tiles_n) on `stream` with tiles_m x
 // tiles_n blocks of Config::kThreads threads and Config::kSmemBytes of dynamic shared memory,

@@ -36,8 +36,8 @@ class Library {
     void* handle_;
 };
 
-viz::Expected<std::shared_ptr<Library>> open_library(const CompiledKernel& compiled) {
-    using Result = viz::Expected<std::shared_ptr<Library>>;
+common::Expected<std::shared_ptr<Library>> open_library(const CompiledKernel& compiled) {
+    using Result = common::Expected<std::shared_ptr<Library>>;
     if (compiled.library_path.empty()) {
         return Result::failure(compiled.ref.path + ": no library was built");
     }
@@ -94,9 +94,9 @@ KernelDescriptor base_descriptor(const CompiledKernel& compiled) {
 // The host launcher's descriptor: launch calls the shim's entry; a workspace, when the user's
 // launcher takes one, is (re)allocated at the first launch of a larger problem (outside any
 // timed launch: the runner's first launch is its untimed verification run).
-viz::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
-                                              std::shared_ptr<Library> library) {
-    using Result = viz::Expected<KernelDescriptor>;
+common::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
+                                                 std::shared_ptr<Library> library) {
+    using Result = common::Expected<KernelDescriptor>;
     using GemmEntry = int (*)(long long, long long, long long, const void*, const void*, float*,
                               void*, cudaStream_t);
     using SizeEntry = long long (*)(long long, long long, long long);
@@ -169,8 +169,8 @@ bool constant(const SizeExpr& e, std::int64_t& value) {
     return true;
 }
 
-viz::Expected<KernelDescriptor> directive_kernel(const CompiledKernel& compiled) {
-    using Result = viz::Expected<KernelDescriptor>;
+common::Expected<KernelDescriptor> directive_kernel(const CompiledKernel& compiled) {
+    using Result = common::Expected<KernelDescriptor>;
     std::string error;
     const DriverApi* api = driver_api(&error);
     if (api == nullptr) return Result::failure(error);
@@ -288,8 +288,8 @@ cudaError_t upload(void* device, const std::vector<float>& values, Precision ele
 
 }  // namespace
 
-viz::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKernel& compiled) {
-    using Result = viz::Expected<std::shared_ptr<LoadedKernel>>;
+common::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKernel& compiled) {
+    using Result = common::Expected<std::shared_ptr<LoadedKernel>>;
     const Clock::time_point start = Clock::now();
     if (compiled.discovered.form == KernelForm::kFragmentExercise) {
         return Result::failure(compiled.ref.path +
@@ -300,8 +300,8 @@ viz::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKern
     if (const std::string why = device_mismatch(compiled, device_sm); !why.empty()) {
         return Result::failure(why);
     }
-    viz::Expected<KernelDescriptor> descriptor =
-        viz::Expected<KernelDescriptor>::failure("not built");
+    common::Expected<KernelDescriptor> descriptor =
+        common::Expected<KernelDescriptor>::failure("not built");
     if (compiled.discovered.form == KernelForm::kHostLauncher) {
         auto library = open_library(compiled);
         if (!library) return Result::failure(library.error());
@@ -319,8 +319,8 @@ viz::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKern
     return Result::success(loaded);
 }
 
-viz::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& compiled) {
-    using Result = viz::Expected<ExerciseReport>;
+common::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& compiled) {
+    using Result = common::Expected<ExerciseReport>;
     if (compiled.discovered.form != KernelForm::kFragmentExercise) {
         return Result::failure(compiled.ref.path + " is a " + form_name(compiled.discovered.form) +
                                ", not a fragment exercise: load it with load_user_kernel");

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <mutex>
 
+#include "kernels/cuda_util.h"
 #include "kernels/ladder.h"
 #include "kernels/user/driver_api.h"
 #include "kernels/user/nvcc_build.h"
@@ -18,10 +19,6 @@ namespace tclens::kernels::user {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string cuda_text(cudaError_t error) {
-    return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
-}
 
 // A dlopen'ed shim library; closed when the last descriptor holding it is gone.
 class Library {
@@ -108,11 +105,8 @@ common::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
     }
     struct Workspace {
         std::mutex mutex;
-        void* buffer = nullptr;
+        DeviceBuffer buffer;
         long long bytes = 0;
-        ~Workspace() {
-            if (buffer != nullptr) cudaFree(buffer);
-        }
     };
     auto workspace = std::make_shared<Workspace>();
     KernelDescriptor k = base_descriptor(compiled);
@@ -126,15 +120,12 @@ common::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
             const long long wanted = size(p.m, p.n, p.k);
             std::lock_guard<std::mutex> lock(workspace->mutex);
             if (wanted > workspace->bytes) {
-                if (workspace->buffer != nullptr) cudaFree(workspace->buffer);
-                workspace->buffer = nullptr;
                 workspace->bytes = 0;
-                const cudaError_t e =
-                    cudaMalloc(&workspace->buffer, static_cast<std::size_t>(wanted));
+                const cudaError_t e = workspace->buffer.allocate(wanted);
                 if (e != cudaSuccess) return e;
                 workspace->bytes = wanted;
             }
-            buffer = workspace->buffer;
+            buffer = workspace->buffer.get();
         }
         return static_cast<cudaError_t>(
             gemm(ops.problem.m, ops.problem.n, ops.problem.k, ops.a, ops.b, ops.c, buffer, stream));
@@ -342,12 +333,15 @@ common::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& com
     const std::size_t a_count = static_cast<std::size_t>(plan.rows) * plan.depth;
     const std::size_t b_count = static_cast<std::size_t>(plan.depth) * plan.cols;
     const std::size_t c_count = static_cast<std::size_t>(plan.rows) * plan.cols;
-    void* a = nullptr;
-    void* b = nullptr;
-    float* c = nullptr;
-    cudaError_t e = cudaMalloc(&a, a_count * 4);
-    if (e == cudaSuccess) e = cudaMalloc(&b, b_count * 4);
-    if (e == cudaSuccess) e = cudaMalloc(&c, c_count * 4);
+    DeviceBuffer a_buffer;
+    DeviceBuffer b_buffer;
+    DeviceBuffer c_buffer;
+    cudaError_t e = a_buffer.allocate(static_cast<std::int64_t>(a_count) * 4);
+    if (e == cudaSuccess) e = b_buffer.allocate(static_cast<std::int64_t>(b_count) * 4);
+    if (e == cudaSuccess) e = c_buffer.allocate(static_cast<std::int64_t>(c_count) * 4);
+    void* a = a_buffer.get();
+    void* b = b_buffer.get();
+    float* c = c_buffer.as_float();
     std::vector<std::vector<float>> outputs;
     for (const ExerciseExperiment& x : plan.experiments) {
         if (e != cudaSuccess) break;
@@ -362,9 +356,6 @@ common::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& com
         }
         outputs.push_back(std::move(out));
     }
-    cudaFree(a);
-    cudaFree(b);
-    cudaFree(c);
     if (e != cudaSuccess) {
         return Result::failure(compiled.ref.path + ": the exercise kernel " +
                                compiled.discovered.function.qualified + " failed: " + cuda_text(e));

@@ -1,5 +1,5 @@
 // `tclens layout --list | ID [--operand X] [--json] [--svg F] [--png F] [--verify]`:
-// the fragment atlas on the command line (DESIGN.md, "Contract: layout JSON").
+// the fragment atlas on the command line (docs/json-formats.md, "Layout JSON").
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -149,7 +149,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     command->add_flag("--list", options->list, "List the layout IDs");
     command->add_option("id", options->id, "Layout ID, e.g. mma.m16n8k8.tf32");
     command->add_option("--operand", options->operand, "Only this operand: A, B, C or D");
-    command->add_flag("--json", options->json, "The layout as JSON (DESIGN.md contract)");
+    command->add_flag("--json", options->json, "The layout as JSON (docs/json-formats.md)");
     command->add_option("--svg", options->svg_path, "Write the drawing to an SVG file");
     command->add_option("--png", options->png_path, "Write the drawing to a PNG file");
     command->add_flag("--verify", options->verify,

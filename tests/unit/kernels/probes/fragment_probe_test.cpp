@@ -3,13 +3,14 @@
 // description (written here independently of the decoders), so a whole probe (plan -> emulated
 // registers -> decode -> compare) runs end to end. Emulating a "hardware" whose layout differs
 // from the model shows the probe catching it.
+#include "kernels/probes/fragment_probe.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "kernels/probes/fragment_probe.h"
 #include "viz/fragment_layout.h"
 #include "viz/layouts/wgmma_layouts.h"
 

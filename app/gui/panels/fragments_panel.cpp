@@ -167,11 +167,15 @@ void FragmentsPanel::draw_family_controls() {
             target = trans ? id + ".trans" : id.substr(0, id.size() - 6);
         }
     } else if (const int n = viz::wgmma_layout_n(id); n > 0) {
-        int chosen = n;
+        // The slider walks the type's valid N (integer and b1 shapes step by 16 above 32).
+        const std::string type = viz::wgmma_layout_type(id);
+        const std::vector<int> ns = viz::wgmma_layout_ns(type);
+        int index = int(std::find(ns.begin(), ns.end(), n) - ns.begin());
         ImGui::SameLine();
         ImGui::SetNextItemWidth(160);
-        if (ImGui::SliderInt("N", &chosen, 8, 256) && chosen / 8 * 8 != n) {
-            target = viz::wgmma_layout_id(std::max(8, chosen / 8 * 8));
+        if (ImGui::SliderInt("N", &index, 0, int(ns.size()) - 1, std::to_string(n).c_str()) &&
+            index >= 0 && index < int(ns.size()) && ns[size_t(index)] != n) {
+            target = viz::wgmma_layout_id(type, ns[size_t(index)]);
         }
     }
     if (target.empty()) return;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <set>
 #include <utility>
 #include <vector>
@@ -85,6 +86,40 @@ TEST(FragmentsPanel, WgmmaAccumulatorRendersAllWarps) {
                 }
             }
         }
+    }
+}
+
+// Pixels within 40 of `colour` in every channel: anti-aliased text of that colour.
+int near_pixels(const test::PngFacts& png, viz::Rgba colour) {
+    int count = 0;
+    for (size_t i = 0; i + 3 < png.rgba.size(); i += 4) {
+        count += std::abs(png.rgba[i] - colour.r) <= 40 &&
+                 std::abs(png.rgba[i + 1] - colour.g) <= 40 &&
+                 std::abs(png.rgba[i + 2] - colour.b) <= 40;
+    }
+    return count;
+}
+
+TEST(FragmentsPanel, ModelsShowTheirNoteAndOthersDoNot) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    // A tcgen05 model says "model (PTX ISA), not verified: needs sm_100" twice in yellow: above
+    // the description and as the drawing's first line.
+    const viz::Rgba highlight = viz::dark_palette().highlight;
+    const auto model = fragments_screenshot("--set layout=tcgen05.ld.16x256b.x1");
+    const auto verified = fragments_screenshot("--set layout=mma.m16n8k8.tf32");
+    ASSERT_TRUE(model.loaded && verified.loaded);
+    EXPECT_GT(near_pixels(model, highlight), 1000);
+    EXPECT_LT(near_pixels(verified, highlight), 50);
+}
+
+TEST(FragmentsPanel, SharedMemoryViewColoursCoreMatrices) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto png = fragments_screenshot("--set layout=wgmma.smem.f16.k.sw128 --set zoom=0.5");
+    ASSERT_TRUE(png.loaded);
+    // A is 64 x 16: 16 core matrices coloured by category; the first 8 are on screen.
+    const auto& categories = viz::dark_palette().categories;
+    for (int core = 0; core < 8; ++core) {
+        EXPECT_GT(test::count_pixels(png, categories[size_t(core)]), 300) << "core matrix " << core;
     }
 }
 

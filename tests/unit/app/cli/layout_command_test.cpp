@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
@@ -21,7 +22,14 @@ TEST(LayoutCommand, ListsEveryId) {
     EXPECT_NE(result.out.find("mma.m16n8k8.tf32\n"), std::string::npos);
     EXPECT_NE(result.out.find("ldmatrix.x4.trans\n"), std::string::npos);
     EXPECT_NE(result.out.find("wgmma.m64n256k16.f16\n"), std::string::npos);
-    EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 8 + 6 + 32);
+    EXPECT_NE(result.out.find("mma.sp.m16n8k64.e4m3.sel0\n"), std::string::npos);
+    EXPECT_NE(result.out.find("stmatrix.x4.trans\n"), std::string::npos);
+    EXPECT_NE(result.out.find("wgmma.m64n256k256.b1\n"), std::string::npos);
+    EXPECT_NE(result.out.find("tcgen05.sf.mxf4nvf4.4x\n"), std::string::npos);
+    // mma.sync 19, mma.sp 16, ldmatrix 6, stmatrix 6, movmatrix 1, wgmma 4 x 32 + 3 x 18,
+    // shared-memory views 20, tcgen05 17.
+    EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'),
+              19 + 16 + 6 + 6 + 1 + 4 * 32 + 3 * 18 + 20 + 17);
 }
 
 TEST(LayoutCommand, JsonFollowsTheContract) {
@@ -79,7 +87,8 @@ TEST(LayoutCommand, UnknownIdIsUsageErrorListingValidIds) {
 
 TEST(LayoutCommand, MissingOperandIsUsageError) {
     for (const char* bad : {"wgmma.m64n64k16.f16 --operand B", "ldmatrix.x1 --operand A",
-                            "mma.m16n8k8.f16 --operand E", "mma.m16n8k8.f16 --operand a"}) {
+                            "mma.m16n8k8.f16 --operand E", "mma.m16n8k8.f16 --operand a",
+                            "wgmma.smem.f16.k.none --operand D"}) {
         const auto result = run_command(kTclens + " layout " + bad);
         EXPECT_EQ(result.exit_code, 2) << bad;
         EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
@@ -107,6 +116,52 @@ TEST(LayoutCommand, UnwritableExportFailsInOneLine) {
     EXPECT_EQ(result.exit_code, 1);
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
     EXPECT_FALSE(std::filesystem::exists(png));
+}
+
+TEST(LayoutCommand, TextGridDescribesEachOperand) {
+    const auto result = run_command(kTclens + " layout mma.sp.m16n8k16.f16.sel0 --operand E");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    // Selector 0: lane 4g holds metadata; field 9 of lane 4 is row 9, compressed column 1.
+    EXPECT_NE(
+        result.out.find("E (16x8, b2, 1 register per lane): only lanes 0, 4, ..., 28 hold it"),
+        std::string::npos)
+        << result.out;
+    EXPECT_NE(result.out.find("T4.e0[9]"), std::string::npos);
+}
+
+TEST(LayoutCommand, ModelsSayTheyAreNotVerified) {
+    const auto grid = run_command(kTclens + " layout tcgen05.ld.16x256b.x1");
+    ASSERT_EQ(grid.exit_code, 0) << grid.err;
+    EXPECT_NE(grid.out.find("model (PTX ISA), not verified: needs sm_100"), std::string::npos);
+    const auto json =
+        nlohmann::json::parse(run_command(kTclens + " layout tcgen05.mma.m64n64.cta1 --json").out);
+    EXPECT_EQ(json.at("verified"), false);
+    EXPECT_EQ(json.at("note"), "model (PTX ISA), not verified: needs sm_100");
+    // --verify never runs a model, GPU or not: one line and exit 3.
+    const auto verify = run_command(kTclens + " layout tcgen05.sf.mxf4.2x --verify");
+    EXPECT_EQ(verify.exit_code, 3);
+    EXPECT_TRUE(test::is_one_line(verify.err)) << verify.err;
+    EXPECT_NE(verify.err.find("not verified: needs sm_100"), std::string::npos) << verify.err;
+}
+
+TEST(LayoutCommand, SharedMemoryViewPrintsByteOffsets) {
+    const auto result = run_command(kTclens + " layout wgmma.smem.f16.k.sw128 --operand B");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("B in shared memory: 16 x 64, 16-bit elements, K-major, 128-byte "
+                              "swizzle, LBO 16, SBO 1024, descriptor 0x4000004000010000"),
+              std::string::npos)
+        << result.out;
+    // First grid row: B(0, 0) at byte 0, B(0, 1) in row 1 of the 128-byte swizzle atom, chunk
+    // 0 ^ 1: byte 144.
+    const size_t first_row = result.out.find("\n  +0 ");
+    ASSERT_NE(first_row, std::string::npos) << result.out;
+    std::istringstream row(
+        result.out.substr(first_row, result.out.find('\n', first_row + 1) - first_row));
+    std::string b00, b01;
+    row >> b00 >> b01;
+    EXPECT_EQ(b00, "+0");
+    EXPECT_EQ(b01, "+144");
+    EXPECT_EQ(result.out.find("A in shared memory"), std::string::npos);
 }
 
 TEST(LayoutCommand, VerifyWithoutGpuSaysSoAndExits3) {

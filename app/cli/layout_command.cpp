@@ -137,10 +137,7 @@ int verify_on_gpu(const viz::FragmentLayout& model) {
         return kExitNeedsResource;
     }
     if (!kernels::has_layout_probe(model.id)) {
-        std::fprintf(stderr,
-                     "tclens: %s has no GPU probe (a shared-memory descriptor view); verify the "
-                     "wgmma register layouts of its type instead\n",
-                     model.id.c_str());
+        std::fprintf(stderr, "tclens: %s has no GPU probe\n", model.id.c_str());
         return kExitFailure;
     }
     const profiling::SystemReport system = profiling::query_system();

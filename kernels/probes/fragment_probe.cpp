@@ -26,6 +26,7 @@
 #include "kernels/probes/mma_probe_plan.h"
 #include "kernels/probes/mma_sp_probe_plan.h"
 #include "kernels/probes/wgmma_probe_plan.h"
+#include "kernels/probes/wgmma_smem_probe_plan.h"
 #include "viz/layouts/wgmma_layouts.h"
 
 namespace tclens::kernels {
@@ -690,14 +691,44 @@ std::string slot_name(const viz::OperandLayout& layout, const viz::LayoutElement
     return name;
 }
 
+// Adds `tile`'s elements to `comparison`, against the measured tile of the same operand.
+void compare_tile(const viz::SharedMemoryTile& tile, const std::vector<MeasuredTile>& measured,
+                  LayoutComparison& comparison) {
+    const char letter = viz::operand_letter(tile.operand);
+    const MeasuredTile* found = nullptr;
+    for (const MeasuredTile& candidate : measured) {
+        if (candidate.operand == tile.operand) found = &candidate;
+    }
+    if (!found || found->coords.size() != tile.elements.size()) {
+        comparison.mismatches.push_back(std::string(1, letter) + " tile: not measured (" +
+                                        std::to_string(tile.elements.size()) + " elements)");
+        return;
+    }
+    for (size_t i = 0; i < tile.elements.size(); ++i) {
+        const viz::SharedMemoryElement& e = tile.elements[i];
+        const DecodedCoord& got = found->coords[i];
+        if (got.row == e.row && got.col == e.col) {
+            ++comparison.matched;
+            continue;
+        }
+        std::string place = std::string(1, letter) + " byte " + std::to_string(e.byte);
+        if (tile.elem_bits < 8) place += " bit " + std::to_string(e.bit);
+        comparison.mismatches.push_back(
+            place + ": model " + coord_text(e.row, e.col) + " measured " +
+            (got.problem.empty() ? coord_text(got.row, got.col) : "nothing: " + got.problem));
+    }
+}
+
 }  // namespace
 
 bool has_layout_probe(std::string_view id) {
     std::string instruction;
     int matrices = 0;
     bool trans = false;
+    WgmmaKind kind = WgmmaKind::F16;
     return find_mma_probe_spec(id) || find_sparse_probe_spec(id) ||
-           parse_matrix_move_id(id, instruction, matrices, trans) || viz::wgmma_layout_n(id) != 0;
+           parse_matrix_move_id(id, instruction, matrices, trans) || viz::wgmma_layout_n(id) != 0 ||
+           wgmma_smem_kind_of(id, kind, trans);
 }
 
 LayoutProbeResult measure_fragment_layout(const viz::FragmentLayout& model) {
@@ -751,10 +782,18 @@ LayoutProbeResult measure_fragment_layout(const viz::FragmentLayout& model) {
         probe(
             80, false, [&] { return plan_movmatrix_probe(model); }, run_movmatrix_probe,
             [&](const std::vector<uint32_t>& out) { return decode_movmatrix_probe(model, out); });
-    } else {
+    } else if (viz::wgmma_layout_n(id) != 0) {
         probe(
             90, true, [&] { return plan_wgmma_probe(model); }, run_wgmma_probe,
             [&](const std::vector<uint32_t>& out) { return decode_wgmma_probe(model, out); });
+    } else {
+        // A shared-memory view: the result is its tiles, not register operands.
+        probe(
+            90, true, [&] { return plan_wgmma_smem_probe(model); }, run_wgmma_smem_probe,
+            [&](const std::vector<uint32_t>& out) {
+                result.tiles = decode_wgmma_smem_probe(model, out);
+                return std::vector<MeasuredOperand>{};
+            });
     }
     return result;
 }
@@ -764,6 +803,9 @@ LayoutComparison compare_layouts(const viz::FragmentLayout& model,
     LayoutComparison comparison;
     for (const viz::OperandLayout& layout : model.operands) {
         comparison.total += int(layout.elements.size());
+    }
+    for (const viz::SharedMemoryTile& tile : model.shared_memory) {
+        comparison.total += int(tile.elements.size());
     }
     if (!measured.error.empty() || !measured.skipped_reason.empty()) {
         comparison.mismatches.push_back(
@@ -807,6 +849,9 @@ LayoutComparison compare_layouts(const viz::FragmentLayout& model,
                                             slot_name(layout, slot) + ": model " +
                                             coord_text(slot.row, slot.col) + " measured " + got);
         }
+    }
+    for (const viz::SharedMemoryTile& tile : model.shared_memory) {
+        compare_tile(tile, measured.tiles, comparison);
     }
     return comparison;
 }

@@ -32,8 +32,9 @@
 //
 // Files: this header (results, encodings, register images, decoding helpers, device staging and
 // the dispatch by layout ID); mma_probe_plan.h (mma.sync), mma_sp_probe_plan.h (mma.sp),
-// matrix_move_probe_plan.h (ldmatrix, stmatrix, movmatrix), wgmma_probe_plan.h (wgmma); one .cu
-// launcher per instruction family.
+// matrix_move_probe_plan.h (ldmatrix, stmatrix, movmatrix), wgmma_probe_plan.h (wgmma),
+// wgmma_smem_probe_plan.h (the wgmma shared-memory views); one .cu launcher per instruction
+// family.
 
 #include <cstddef>
 #include <cstdint>
@@ -58,10 +59,25 @@ struct MeasuredOperand {
     std::vector<std::string> problems;
 };
 
+struct DecodedCoord {
+    int row = -1;
+    int col = -1;
+    std::string problem;  // "" when row/col are valid
+};
+
+// A wgmma shared-memory tile (viz::SharedMemoryTile) as the hardware read it: coords[i] is the
+// (row, col) of the operand that the instruction read from the place (byte, bit) of the model
+// tile's element i, or -1 with the reason.
+struct MeasuredTile {
+    viz::Operand operand;
+    std::vector<DecodedCoord> coords;
+};
+
 struct LayoutProbeResult {
     std::string error;           // CUDA or set-up error in one line, "" if none
     std::string skipped_reason;  // non-empty if this GPU (or build) cannot run the instruction
     std::vector<MeasuredOperand> operands;
+    std::vector<MeasuredTile> tiles = {};  // the wgmma shared-memory views only
 };
 
 // Measures every operand of `model` on the current CUDA device. `model.id` picks the
@@ -69,23 +85,24 @@ struct LayoutProbeResult {
 // and read the registers. Skips (with the reason) where the device cannot run the instruction:
 // FP8 mma and mma.sp need sm_89 or newer, stmatrix sm_90, wgmma sm_90a (compute capability 9.0
 // exactly); a model that no GPU at hand can check (viz::FragmentLayout::verifiable false,
-// tcgen05) is skipped with viz::kModelOnlyNote, and an ID without a probe (the wgmma
-// shared-memory views) gives an error saying so.
+// tcgen05) is skipped with viz::kModelOnlyNote, and an ID without a probe gives an error saying
+// so. The wgmma shared-memory views fill `tiles` instead of `operands`.
 LayoutProbeResult measure_fragment_layout(const viz::FragmentLayout& model);
 
-// True when measure_fragment_layout has a probe for `id` (models and shared-memory views have
-// none).
+// True when measure_fragment_layout has a probe for `id` (every verifiable ID; the tcgen05
+// models have none).
 bool has_layout_probe(std::string_view id);
 
 struct LayoutComparison {
     int matched = 0;
-    int total = 0;  // elements in the model, all operands together
-    // One line per element that differs, e.g. "A lane 5 a2: model (1,5) measured (1,4)".
+    int total = 0;  // elements in the model, all operands (and shared-memory tiles) together
+    // One line per element that differs, e.g. "A lane 5 a2: model (1,5) measured (1,4)", or for
+    // a shared-memory tile "B byte 130: model (4,5) measured (3,5)".
     std::vector<std::string> mismatches;
 };
 
-// Compares `measured` with `model` slot by slot. A result with an error or a skip matches
-// nothing; its one mismatch line says why.
+// Compares `measured` with `model` slot by slot (shared-memory tiles element by element). A result
+// with an error or a skip matches nothing; its one mismatch line says why.
 LayoutComparison compare_layouts(const viz::FragmentLayout& model,
                                  const LayoutProbeResult& measured);
 
@@ -154,12 +171,6 @@ int k_digit(int k, int j, const DigitCode& code);
 
 // The smallest power of two greater than `cols`: the row scale S of the D experiment.
 int product_row_scale(int cols);
-
-struct DecodedCoord {
-    int row = -1;
-    int col = -1;
-    std::string problem;  // "" when row/col are valid
-};
 
 // D value -> (m, n), inverting D[m][n] = S*m + n + 1 for a rows x cols matrix.
 // S = 16: 84 -> (5, 3)

@@ -3,7 +3,7 @@
 // cannot run are skipped with the probe's reason: FP8 mma.sync and mma.sp below sm_89 (Ada and
 // newer), stmatrix below sm_90, and every wgmma ID anywhere but sm_90 (wgmma is the sm_90a
 // feature set: Hopper only). The tcgen05 models are skipped everywhere here, with the note that
-// they need sm_100; the wgmma shared-memory views have no probe and are not listed.
+// they need sm_100. The wgmma shared-memory views are checked tile element by tile element.
 #include "kernels/probes/fragment_probe.h"
 
 #include <gtest/gtest.h>
@@ -103,6 +103,19 @@ TEST(FragmentProbeOnGpu, CatchesAStmatrixModelWithSwappedAddressLanes) {
     ASSERT_EQ(result.error, "");
     const LayoutComparison comparison = compare_layouts(model, result);
     EXPECT_EQ(comparison.matched, comparison.total - 16) << first_mismatches(comparison);
+}
+
+// A shared-memory view with two A elements' bytes swapped: exactly those two are caught.
+TEST(FragmentProbeOnGpu, CatchesASharedMemoryViewWithTwoElementsSwapped) {
+    TCLENS_REQUIRE_GPU();
+    viz::FragmentLayout model = viz::fragment_layout("wgmma.smem.f16.k.sw128").value();
+    std::vector<viz::SharedMemoryElement>& a = model.shared_memory.at(0).elements;
+    std::swap(a.at(3).byte, a.at(100).byte);
+    const LayoutProbeResult result = measure_fragment_layout(model);
+    if (!result.skipped_reason.empty()) GTEST_SKIP() << "skipped: " << result.skipped_reason;
+    ASSERT_EQ(result.error, "");
+    const LayoutComparison comparison = compare_layouts(model, result);
+    EXPECT_EQ(comparison.matched, comparison.total - 2) << first_mismatches(comparison);
 }
 
 // The probe is not vacuous: a model that is wrong in one place is caught on real hardware.

@@ -16,6 +16,7 @@
 #include "kernels/probes/mma_probe_plan.h"
 #include "kernels/probes/mma_sp_probe_plan.h"
 #include "kernels/probes/wgmma_probe_plan.h"
+#include "kernels/probes/wgmma_smem_probe_plan.h"
 #include "viz/fragment_layout.h"
 #include "viz/layouts/wgmma_layouts.h"
 
@@ -614,16 +615,18 @@ TEST(FragmentProbeEmulated, EveryProbedIdHasAPlanWithOnlyExactValues) {
                                       : move == "stmatrix" ? plan_stmatrix_probe(model).error
                                                            : plan_movmatrix_probe(model).error;
             EXPECT_EQ(error, "");
+        } else if (!model.shared_memory.empty()) {
+            EXPECT_EQ(plan_wgmma_smem_probe(model).error, "");
         } else {
-            // The rest have no probe: tcgen05 models and the wgmma shared-memory views.
+            // The rest have no probe: the tcgen05 models.
             EXPECT_FALSE(has_layout_probe(id));
-            EXPECT_TRUE(!model.verifiable || !model.shared_memory.empty());
+            EXPECT_FALSE(model.verifiable);
             continue;
         }
         EXPECT_TRUE(has_layout_probe(id));
         ++probed;
     }
-    EXPECT_EQ(probed, 19 + 16 + 6 + 6 + 1 + 2 * 7);
+    EXPECT_EQ(probed, 19 + 16 + 6 + 6 + 1 + 2 * 7 + 20);
 }
 
 TEST(FragmentProbeEmulated, CatchesAHardwareWhoseALayoutDiffersFromTheModel) {

@@ -18,9 +18,10 @@ namespace {
 
 const std::string kTclens = TCLENS_BINARY;
 
-test::PngFacts fragments_screenshot(const std::string& settings) {
+test::PngFacts fragments_screenshot(const std::string& settings, int height = 720) {
     test::CommandResult result;
-    test::PngFacts facts = test::view_screenshot(kTclens, "fragments", 1000, 720, settings, result);
+    test::PngFacts facts =
+        test::view_screenshot(kTclens, "fragments", 1000, height, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return facts;
 }
@@ -55,8 +56,10 @@ TEST(FragmentsPanel, PinnedLaneIsOutlinedAndOnlyThen) {
 // colour.
 TEST(FragmentsPanel, WgmmaAccumulatorRendersAllWarps) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const auto png =
-        fragments_screenshot("--set layout=wgmma.m64n256k16.f16 --set zoom=0.25 --set colour=lane");
+    // 800 pixels high: the Description section above the drawing takes about 110 of them, and
+    // all four bands with their bottom outline must be on screen.
+    const auto png = fragments_screenshot(
+        "--set layout=wgmma.m64n256k16.f16 --set zoom=0.25 --set colour=lane", 800);
     ASSERT_TRUE(png.loaded);
     const viz::Palette& palette = viz::dark_palette();
     // Top edge, the three lines between the bands, bottom edge: long runs of the outline colour.
@@ -103,13 +106,13 @@ int near_pixels(const test::PngFacts& png, viz::Rgba colour) {
 TEST(FragmentsPanel, ModelsShowTheirNoteAndOthersDoNot) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     // A tcgen05 model says "model (PTX ISA), not verified: needs sm_100" twice in yellow: above
-    // the description and as the drawing's first line.
+    // the description and as the drawing's first line. Both views share the rest of the yellow
+    // text (the Verify button's "no GPU" line on a machine without one).
     const viz::Rgba highlight = viz::dark_palette().highlight;
     const auto model = fragments_screenshot("--set layout=tcgen05.ld.16x256b.x1");
     const auto verified = fragments_screenshot("--set layout=mma.m16n8k8.tf32");
     ASSERT_TRUE(model.loaded && verified.loaded);
-    EXPECT_GT(near_pixels(model, highlight), 1000);
-    EXPECT_LT(near_pixels(verified, highlight), 50);
+    EXPECT_GT(near_pixels(model, highlight), near_pixels(verified, highlight) + 1000);
 }
 
 TEST(FragmentsPanel, SharedMemoryViewColoursCoreMatrices) {

@@ -15,6 +15,7 @@
 #include "app/gui/panels/panel_settings.h"
 #include "profiling/device_info.h"
 #include "profiling/recording.h"
+#include "profiling/source/source_profile.h"
 
 namespace tclens::gui {
 
@@ -32,6 +33,7 @@ struct AppContext {
     Published<BenchResults> bench_results;              // the last Kernels "Run" result
     Published<LiveProfile> live_profile;  // the Profile panel's live job, newest update
     Published<OpenRecording> recording;   // the open recording; nullptr when none is open
+    Published<profiling::SourceProfile> source_profile;  // the Source panel's last GPU profile
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
     // only. The shell follows them after the panel that posted them and clears the list.
     std::vector<PanelLink> panel_links;

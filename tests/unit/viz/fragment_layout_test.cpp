@@ -691,8 +691,9 @@ TEST(Tcgen05Spots, DataPathAccumulatorAndScaleFactorModels) {
     expect_spots("tcgen05.ld.16x32bx2.x2", Operand::D, {{17, 0, 0, 1, 2}, {3, 1, 0, 3, 1}});
     // Layout F: rows 16w..16w+15 in TMEM lanes 32w..32w+15.
     expect_spots("tcgen05.mma.m64n64.cta1", Operand::D, {{37, 5, 0, 21, 5}});
-    for (const LayoutElement& e :
-         layout_or_fail("tcgen05.mma.m64n64.cta1").find(Operand::D)->elements) {
+    // The layout outlives the loop (a range over a temporary's member would dangle).
+    const FragmentLayout m64 = layout_or_fail("tcgen05.mma.m64n64.cta1");
+    for (const LayoutElement& e : m64.find(Operand::D)->elements) {
         EXPECT_LT(e.lane % 32, 16);
     }
     // Layout B: columns N/2.. in lanes 64..127.

@@ -1,5 +1,11 @@
-// `tclens layout --list | ID [--operand X] [--json] [--svg F] [--png F] [--verify]`:
+// `tclens layout --list [--json] | ID [--operand X] [--json] [--svg F] [--png F] [--verify]`:
 // the fragment atlas on the command line (DESIGN.md, "Contract: layout JSON").
+// `--list` prints one ID per line (for scripts); `--list --json` the catalogue:
+//   {"groups": [{"title": "mma.sync, sm_80", "layouts": [{"id", "ptx", "threads", "elements",
+//     "verified", "probe", "note" (models only: kModelOnlyNote), "source" (models only)}]}]}
+// in viz::layout_groups's order, where "elements" counts the model's register (or TMEM) slots
+// plus its shared-memory tile elements, "verified" is false for the models no GPU at hand can
+// run (tcgen05), and "probe" says whether `--verify` has a GPU probe for the ID.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -12,6 +18,7 @@
 #include "profiling/device_info.h"
 #include "viz/fragment_layout.h"
 #include "viz/fragment_view.h"
+#include "viz/layout_catalogue.h"
 #include "viz/layout_description.h"
 #include "viz/layout_json.h"
 
@@ -164,8 +171,42 @@ int verify_on_gpu(const viz::FragmentLayout& model) {
     return comparison.matched == comparison.total ? kExitOk : kExitFailure;
 }
 
+int element_count(const viz::FragmentLayout& layout) {
+    size_t count = 0;
+    for (const viz::OperandLayout& op : layout.operands) count += op.elements.size();
+    for (const viz::SharedMemoryTile& tile : layout.shared_memory) count += tile.elements.size();
+    return static_cast<int>(count);
+}
+
+nlohmann::json catalogue_json() {
+    nlohmann::json groups = nlohmann::json::array();
+    for (const viz::LayoutGroup& group : viz::layout_groups(viz::fragment_layout_ids(), "")) {
+        nlohmann::json layouts = nlohmann::json::array();
+        for (const std::string& id : group.ids) {
+            const viz::FragmentLayout layout = *viz::fragment_layout(id);
+            nlohmann::json entry = {{"id", id},
+                                    {"ptx", layout.ptx},
+                                    {"threads", layout.threads},
+                                    {"elements", element_count(layout)},
+                                    {"verified", layout.verifiable},
+                                    {"probe", kernels::has_layout_probe(id)}};
+            if (!layout.verifiable) {
+                entry["note"] = viz::kModelOnlyNote;
+                entry["source"] = layout.source;
+            }
+            layouts.push_back(std::move(entry));
+        }
+        groups.push_back({{"title", group.title}, {"layouts", std::move(layouts)}});
+    }
+    return {{"groups", std::move(groups)}};
+}
+
 int run_layout(const LayoutOptions& options) {
     if (options.list) {
+        if (options.json) {
+            std::printf("%s\n", catalogue_json().dump(1).c_str());
+            return kExitOk;
+        }
         for (const std::string& id : viz::fragment_layout_ids()) std::printf("%s\n", id.c_str());
         return kExitOk;
     }
@@ -200,7 +241,9 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
         "layout", "Fragment layouts: which lane and register hold which matrix element");
     auto options = std::make_shared<LayoutOptions>();
-    command->add_flag("--list", options->list, "List the layout IDs");
+    command->add_flag("--list", options->list,
+                      "List the layout IDs, one per line; with --json grouped by family and "
+                      "architecture, with element counts and which are models");
     command->add_option("id", options->id, "Layout ID, e.g. mma.m16n8k8.tf32");
     command->add_option("--operand", options->operand, "Only this operand: A, B, C, D or E");
     command->add_flag("--json", options->json, "The layout as JSON (DESIGN.md contract)");

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "tests/support/png_inspect.h"
@@ -30,6 +32,56 @@ TEST(LayoutCommand, ListsEveryId) {
     // shared-memory views 20, tcgen05 17.
     EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'),
               19 + 16 + 6 + 6 + 1 + 4 * 32 + 3 * 18 + 20 + 17);
+}
+
+// --list --json: the same IDs grouped by family and architecture, each with its element count,
+// and the tcgen05 models marked as such (no probe, the note, the PTX ISA section).
+TEST(LayoutCommand, ListJsonGroupsIdsAndMarksModels) {
+    const auto plain = run_command(kTclens + " layout --list");
+    const auto result = run_command(kTclens + " layout --list --json");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const auto json = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(json.is_discarded()) << result.out;
+    std::string ids;
+    int models = 0;
+    std::map<std::string, nlohmann::json> by_id;
+    for (const auto& group : json.at("groups")) {
+        ASSERT_FALSE(group.at("layouts").empty()) << group.at("title");
+        for (const auto& layout : group.at("layouts")) {
+            const std::string id = layout.at("id");
+            ids += id + "\n";
+            by_id[id] = layout;
+            const bool model = id.rfind("tcgen05.", 0) == 0;
+            EXPECT_EQ(layout.at("verified"), !model) << id;
+            // Every ID that a GPU at hand can run has a probe; no model does.
+            EXPECT_EQ(layout.at("probe"), !model) << id;
+            EXPECT_EQ(layout.contains("note"), model) << id;
+            if (model) {
+                ++models;
+                EXPECT_EQ(layout.at("note"), "model (PTX ISA), not verified: needs sm_100") << id;
+                EXPECT_EQ(layout.at("source").get<std::string>().rfind("PTX ISA, ", 0), 0u) << id;
+                EXPECT_NE(group.at("title").get<std::string>().find("(models)"), std::string::npos);
+            }
+        }
+    }
+    // The groups hold every ID of --list exactly once (grouped, so not in --list's order).
+    const auto sorted_lines = [](const std::string& text) {
+        std::multiset<std::string> lines;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);) lines.insert(line);
+        return lines;
+    };
+    EXPECT_EQ(sorted_lines(ids), sorted_lines(plain.out));
+    EXPECT_EQ(sorted_lines(ids).size(), 267u);
+    EXPECT_EQ(models, 17);
+    EXPECT_EQ(json.at("groups").at(0).at("title"), "mma.sync, sm_80");
+    // Hand counts: m16n8k8.tf32 holds A 16x8 + B 8x8 + C 16x8 + D 16x8 elements; a f16
+    // shared-memory view holds the tiles of m64n64k16, A 64x16 and B 16x64.
+    EXPECT_EQ(by_id.at("mma.m16n8k8.tf32").at("elements"), 128 + 64 + 128 + 128);
+    EXPECT_EQ(by_id.at("mma.m16n8k8.tf32").at("ptx"),
+              "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32");
+    EXPECT_EQ(by_id.at("wgmma.smem.f16.k.sw128").at("elements"), 64 * 16 + 16 * 64);
+    EXPECT_EQ(by_id.at("wgmma.m64n256k16.f16").at("threads"), 128);
 }
 
 TEST(LayoutCommand, JsonFollowsTheContract) {

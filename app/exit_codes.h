@@ -1,5 +1,5 @@
 #pragma once
-// Process exit codes of `tclens` (DESIGN.md, "Command line").
+// Process exit codes of `tclens` (README.md, "Command line").
 
 namespace tclens {
 

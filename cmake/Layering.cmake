@@ -1,6 +1,6 @@
-# Fails the configure step when a layer links something its layer may not (DESIGN.md):
-# viz links no CUDA, no GL and nothing of ours; kernels (tclens_user too) and profiling link no
-# GL or ImGui;
+# Fails the configure step when a layer links something its layer may not (README.md, "Layout"):
+# common links nothing at all; viz no CUDA, no GL and of ours only common; kernels (tclens_user
+# too) and profiling link no GL or ImGui;
 # only app/gui does, and of it only tclens_gui links GLFW and OpenGL. kernels may use viz (layout probes load registers through the models).
 function(_tclens_forbid target)
     get_target_property(libs ${target} LINK_LIBRARIES)
@@ -18,6 +18,7 @@ endfunction()
 
 function(tclens_check_layering)
     set(gui_libs "glfw" "OpenGL" "imgui" "^GL$")
+    _tclens_forbid(tclens_common "CUDA::" "tclens_" ${gui_libs})
     _tclens_forbid(tclens_viz "CUDA::" "tclens_kernels" "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_kernels "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_user "tclens_profiling" ${gui_libs})
@@ -27,10 +28,12 @@ function(tclens_check_layering)
     if(TARGET tclens_gui_core)  # draws only: the window (GLFW, OpenGL) is tclens_gui's
         _tclens_forbid(tclens_gui_core "glfw" "OpenGL" "^GL$")
     endif()
-    get_target_property(viz_sources tclens_viz SOURCES)
-    foreach(src IN LISTS viz_sources)
-        if(src MATCHES "\\.cu$")
-            message(FATAL_ERROR "layering: tclens_viz must not contain CUDA sources (${src})")
-        endif()
+    foreach(target tclens_common tclens_viz)
+        get_target_property(sources ${target} SOURCES)
+        foreach(src IN LISTS sources)
+            if(src MATCHES "\\.cu$")
+                message(FATAL_ERROR "layering: ${target} must not contain CUDA sources (${src})")
+            endif()
+        endforeach()
     endforeach()
 endfunction()

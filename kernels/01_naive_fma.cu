@@ -12,6 +12,7 @@
 
 #include <cstdint>
 
+#include "kernels/block_order.h"
 #include "kernels/ladder.h"
 
 namespace tclens::kernels {
@@ -76,6 +77,18 @@ KernelDescriptor naive_fma_kernel() {
     d.mma_tile = {0, 0, 0};
     d.stages = 1;
     d.swizzle = "none";
+    // A 2-D grid, tiles (blockIdx.y, blockIdx.x); warp w = threadIdx.y is row w of the tile.
+    d.schedule.work = viz::WorkKind::kFma;
+    d.schedule.instruction = "FFMA";
+    d.schedule.lanes_m = 1;
+    d.schedule.lanes_n = kBlockCols;
+    d.schedule.sub_m = 1;
+    d.schedule.sub_n = 1;
+    d.schedule.load = viz::LoadKind::kNone;
+    d.schedule.load_instruction = "none: each thread reads A and B straight from global memory";
+    d.schedule.pipeline_note =
+        "nothing staged: every K step reads one A and one B element per thread from L1/L2/DRAM";
+    d.block_tile_of = row_major_block_tile;
     d.layout_ids = {};
     d.threads = kBlockCols * kBlockRows;
     d.min_sm = 80;

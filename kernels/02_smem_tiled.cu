@@ -21,6 +21,7 @@
 
 #include <cstdint>
 
+#include "kernels/block_order.h"
 #include "kernels/ladder.h"
 
 namespace tclens::kernels {
@@ -97,6 +98,21 @@ KernelDescriptor smem_tiled_kernel() {
     d.mma_tile = {0, 0, 0};
     d.stages = 1;
     d.swizzle = "none";
+    // A 2-D grid, tiles (blockIdx.y, blockIdx.x). Step 1: thread (tx, ty) copies the word
+    // a_tile[ty][tx] and b_tile[ty][tx], i.e. the threads as a kTile x kTile grid over each tile.
+    d.schedule.work = viz::WorkKind::kFma;
+    d.schedule.instruction = "FFMA";
+    d.schedule.lanes_m = 1;
+    d.schedule.lanes_n = kTile;
+    d.schedule.sub_m = 1;
+    d.schedule.sub_n = 1;
+    d.schedule.unit_bytes = sizeof(float);
+    d.schedule.copy_threads = kTile * kTile;
+    d.schedule.a_load = {kTile, kTile};
+    d.schedule.b_load = {kTile, kTile};
+    d.schedule.load_instruction = "ld.global.f32 -> st.shared.f32, one element per thread";
+    d.schedule.pipeline_note = "one buffer: copy, barrier, 32 FMA per thread, barrier";
+    d.block_tile_of = row_major_block_tile;
     d.layout_ids = {};
     // Step 3 for warp 0 (ty = 0) at kk = 0: every lane reads a_tile[0][0] (a broadcast) and
     // lane l reads b_tile[0][l]. Step 1's 4-byte stores along a row (lane l -> (0, 4 l)) are

@@ -35,6 +35,7 @@
 
 #include <cstdint>
 
+#include "kernels/block_order.h"
 #include "kernels/ladder.h"
 
 namespace tclens::kernels {
@@ -248,6 +249,22 @@ KernelDescriptor register_tiled_kernel() {
     d.mma_tile = {0, 0, 0};
     d.stages = kStages;
     d.swizzle = "pad:16";
+    // A 2-D grid, tiles (blockIdx.y, blockIdx.x). Copies: thread t takes float4 t of each tile,
+    // row-major (A rows of kBlockK / 4 float4, B rows of kBlockN / 4).
+    d.schedule.work = viz::WorkKind::kFma;
+    d.schedule.instruction = "FFMA";
+    d.schedule.lanes_m = 32 / kLanesN;
+    d.schedule.lanes_n = kLanesN;
+    d.schedule.sub_m = kSub;
+    d.schedule.sub_n = kSub;
+    d.schedule.copy_threads = kThreads;
+    d.schedule.a_load = {kThreads / (kBlockK / 4), kBlockK / 4};
+    d.schedule.b_load = {kThreads / (kBlockN / 4), kBlockN / 4};
+    d.schedule.load_instruction = "ld.global.v4 -> registers -> st.shared (A stored transposed)";
+    d.schedule.pipeline_note =
+        "2 stages: the next K tile waits in registers during the math and is stored to the "
+        "other stage after it; one barrier a step";
+    d.block_tile_of = row_major_block_tile;
     d.layout_ids = {};
     // None of its shared-memory instructions is a bank-lab pattern: the float4 loads of a_t
     // (lane l -> 16-byte chunk l / 8 of the row, 8 lanes each) and of b (chunk l % 8), the

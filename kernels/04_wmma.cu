@@ -43,13 +43,13 @@
 
 #include <climits>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
+#include "kernels/block_order.h"
 #include "kernels/gemm.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
@@ -154,7 +154,7 @@ __device__ __forceinline__ void load_tile(T* smem_a, T* smem_b, const T* __restr
     }
 }
 
-// One block computes C tile (bm, bn) with bm = blockIdx.x / tiles_n, bn = blockIdx.x % tiles_n.
+// One block computes C tile (bm, bn) = (blockIdx.x / tiles_n, blockIdx.x % tiles_n): kRowMajor.
 // Preconditions: K % 8 == 0, N % 8 == 0, M, N, K <= 2^30, pointers 16-byte aligned (cudaMalloc).
 template <typename T>
 __global__ void __launch_bounds__(kThreads, 1)
@@ -164,8 +164,11 @@ __global__ void __launch_bounds__(kThreads, 1)
     T* smem_a = reinterpret_cast<T*>(smem);
     T* smem_b = smem_a + kStages * kAStageElems;
 
-    const int m0 = static_cast<int>(blockIdx.x) / tiles_n * kBlockM;
-    const int n0 = static_cast<int>(blockIdx.x) % tiles_n * kBlockN;
+    int tile_m = 0;
+    int tile_n = 0;
+    rasterise_row_major(static_cast<int>(blockIdx.x), tiles_n, tile_m, tile_n);
+    const int m0 = tile_m * kBlockM;
+    const int n0 = tile_n * kBlockN;
     const int warp = static_cast<int>(threadIdx.x) / 32;
     const int lane = static_cast<int>(threadIdx.x) % 32;
     const int warp_row = warp / kWarpsN * kWarpM;  // in the block tile
@@ -304,31 +307,32 @@ cudaError_t launch_wmma(const GemmOperands& operands, cudaStream_t stream) {
 
 }  // namespace
 
-// Precondition: precision is kF16 or kBF16 (WMMA has no f32 inputs here, and the TF32 rungs
-// are 05/06). Anything else is a bug in the caller's registry list, so it aborts with a message
-// rather than return a descriptor that would run the wrong kernel.
+// kF16 and kBF16 give "wmma.f16" / ".bf16" (WMMA has no f32 inputs here, and the TF32 rungs are
+// 05/06); any other precision a descriptor that refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor wmma_kernel(Precision precision) {
-    if (precision != Precision::kF16 && precision != Precision::kBF16) {
-        std::fprintf(stderr, "tclens: wmma_kernel(%s): only f16 and bf16 are supported\n",
-                     precision_name(precision));
-        std::abort();
-    }
-    const bool f16 = precision == Precision::kF16;
+    const std::string type = precision_name(precision);
     KernelDescriptor descriptor;
-    descriptor.id = f16 ? "wmma.f16" : "wmma.bf16";
     descriptor.rung = 4;
-    descriptor.title = f16 ? "WMMA 16x16x16 f16, padded smem, cp.async"
-                           : "WMMA 16x16x16 bf16, padded smem, cp.async";
+    descriptor.title = "WMMA 16x16x16 " + type + ", padded smem, cp.async";
     descriptor.adds =
         "tensor cores through the CUDA C++ WMMA API: a warp multiplies 16x16x16 tiles";
-    descriptor.precision = precision;
     descriptor.block_tile = {kBlockM, kBlockN, kBlockK};
     descriptor.warp_tile = {kWarpM, kWarpN, 0};
     descriptor.thread_tile = {0, 0, 0};
     descriptor.mma_tile = {kFrag, kFrag, kFrag};
     descriptor.stages = kStages;
     descriptor.swizzle = "pad:16";
-    descriptor.layout_ids = {f16 ? "mma.m16n8k16.f16" : "mma.m16n8k16.bf16"};
+    // Copies (load_tile): chunk c = tid + kThreads i of a tile -> row c / (chunks per row), so
+    // the threads form a (kThreads / chunks per row) x (chunks per row) grid over each tile.
+    descriptor.schedule.instruction = "wmma.mma_sync 16x16x16 (2 HMMA.16816 each)";
+    descriptor.schedule.copy_threads = kThreads;
+    descriptor.schedule.a_load = {kThreads / kAChunksPerRow, kAChunksPerRow};
+    descriptor.schedule.b_load = {kThreads / kBChunksPerRow, kBChunksPerRow};
+    descriptor.schedule.load_instruction = "cp.async 16 B";
+    descriptor.schedule.pipeline_note =
+        "cp.async ring: K tile t + 3 is copied into the stage tile t - 1 used while tile t is "
+        "multiplied";
+    descriptor.block_tile_of = row_major_block_tile;
     // load_tile's first copy, warp 0: lane l -> A row l / 4, byte 16 (l % 4) and B row 0,
     // byte 16 l, i.e. the l-th 16-byte chunk of each tile, row-major. The fragment loads are
     // not listed: wmma.load's lane addresses are the compiler's, not the program's.
@@ -337,10 +341,11 @@ KernelDescriptor wmma_kernel(Precision precision) {
     descriptor.threads = kThreads;
     descriptor.dynamic_smem_bytes = kSmemBytes;
     descriptor.min_sm = 80;
-    descriptor.reference_id = f16 ? "cublas.f16" : "cublas.bf16";
-    descriptor.can_run = can_run_wmma;
     descriptor.size_multiples = {1, 8, 8};
-    descriptor.launch = f16 ? launch_wmma<__half> : launch_wmma<__nv_bfloat16>;
+    if (set_sixteen_bit_inputs(descriptor, precision, "wmma", can_run_wmma, launch_wmma<__half>,
+                               launch_wmma<__nv_bfloat16>)) {
+        descriptor.layout_ids = {"mma.m16n8k16." + type};
+    }
     return descriptor;
 }
 

@@ -41,6 +41,7 @@
 #include <cstdint>
 #include <string>
 
+#include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
 
@@ -222,6 +223,18 @@ KernelDescriptor mma_tf32_puzzle_kernel() {
     d.mma_tile = {kMmaM, kMmaN, kMmaK};
     d.stages = 1;
     d.swizzle = "none";
+    // A 2-D grid, tiles (blockIdx.y, blockIdx.x). Only warp 0 copies, as row_major(kCopyRows,
+    // kCopyCols) threads laid over each tile.
+    d.schedule.instruction = "mma.sync.m16n8k8.tf32";
+    d.schedule.unit_bytes = kChunk * sizeof(float);
+    d.schedule.copy_threads = kCopyThreads;
+    d.schedule.a_load = {kCopyRows, kCopyCols};
+    d.schedule.b_load = {kCopyRows, kCopyCols};
+    d.schedule.load_instruction = "cp.async 16 B, by warp 0 only (threads 32-255 idle)";
+    d.schedule.pipeline_note =
+        "one buffer: warp 0 copies, wait for all copies, barrier, compute; the next step's "
+        "barrier guards the buffer";
+    d.block_tile_of = row_major_block_tile;
     d.layout_ids = {"mma.m16n8k8.tf32"};
     // The A copy (warp 0, i = 0: lane l -> row l / 8, byte 16 (l % 8) of the 128-byte rows) is
     // the l-th 16-byte chunk of the tile, row-major. Not listed, as no bank-lab pattern has

@@ -82,6 +82,7 @@
 #include <cstdint>
 #include <string>
 
+#include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
 #include "kernels/smem_opt_in.h"
@@ -123,7 +124,7 @@ struct TunedConfig {
     static constexpr int kGroupsN = kWarpN / kGroupCols;       // column groups per warp
     static constexpr int kTilesPerGroup = kGroupCols / kMmaN;  // 4 n8 tiles per group
     static constexpr int kStepsK = kBlockK / kMmaK;            // k8 steps per stage
-    static constexpr int kRasterRows = 8;                      // tile rows per group of the order
+    static constexpr int kRasterRows = 8;                      // tile rows per band of the order
 
     static constexpr int kChunk = 16;                // bytes per cp.async / swizzle unit
     static constexpr int kChunkFloats = kChunk / 4;  // 4
@@ -164,6 +165,13 @@ struct TunedConfig {
     static_assert(kWarpM % kSwizzleRows == 0, "warp rows start at a multiple of 8 in A");
     static_assert(kSmemBytes * kBlocksPerSm <= 227 * 1024,
                   "kBlocksPerSm blocks fit in one SM's shared memory");
+
+    // Block id -> (tile row, tile col) of C: bands of kRasterRows tile rows, down a band's
+    // column first (kernels/block_order.h), so the blocks resident at once share A and B panels.
+    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
+                                               int& tile_n) {
+        rasterise_column_bands(id, tiles_m, tiles_n, kRasterRows, tile_m, tile_n);
+    }
 };
 
 // The configuration the descriptor runs.
@@ -423,16 +431,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, Cfg::kBlocksPerSm)
                    int m, int n, int k) {
     extern __shared__ __align__(128) unsigned char smem[];
 
-    // Block order: groups of kRasterRows tile rows; inside a group, down a column first.
     const int tiles_m = (m + Cfg::kBlockM - 1) / Cfg::kBlockM;
     const int tiles_n = (n + Cfg::kBlockN - 1) / Cfg::kBlockN;
-    const int per_group = Cfg::kRasterRows * tiles_n;
-    const int block = static_cast<int>(blockIdx.x);
-    const int first_row = block / per_group * Cfg::kRasterRows;
-    const int group_rows = min(tiles_m - first_row, Cfg::kRasterRows);
-    const int in_group = block % per_group;
-    const int block_row = (first_row + in_group % group_rows) * Cfg::kBlockM;
-    const int block_col = in_group / group_rows * Cfg::kBlockN;
+    int tile_m = 0;
+    int tile_n = 0;
+    Cfg::block_tile(static_cast<int>(blockIdx.x), tiles_m, tiles_n, tile_m, tile_n);
+    const int block_row = tile_m * Cfg::kBlockM;
+    const int block_col = tile_n * Cfg::kBlockN;
 
     if (block_row + Cfg::kBlockM <= m && block_col + Cfg::kBlockN <= n && k % Cfg::kBlockK == 0) {
         compute_block_tile<Cfg, false>(a, b, c, m, n, k, block_row, block_col, smem);
@@ -497,6 +502,20 @@ KernelDescriptor mma_tf32_tuned_kernel() {
     d.mma_tile = {ChosenConfig::kMmaM, ChosenConfig::kMmaN, ChosenConfig::kMmaK};
     d.stages = ChosenConfig::kStages;
     d.swizzle = "xor";
+    // Copies: thread tid takes chunk tid % (chunks per row) of rows tid / (chunks per row) +
+    // row step * p, i.e. the threads as a (row step) x (chunks per row) grid over each tile.
+    d.schedule.raster = viz::RasterOrder::kColumnBands;
+    d.schedule.raster_group = ChosenConfig::kRasterRows;
+    d.schedule.instruction = "mma.sync.m16n8k8.tf32";
+    d.schedule.mma_col_stride = ChosenConfig::kTilesPerGroup;
+    d.schedule.copy_threads = ChosenConfig::kThreads;
+    d.schedule.a_load = {ChosenConfig::kARowStep, ChosenConfig::kAChunksPerRow};
+    d.schedule.b_load = {ChosenConfig::kBRowStep, ChosenConfig::kBChunksPerRow};
+    d.schedule.load_instruction = "cp.async 16 B";
+    d.schedule.pipeline_note =
+        "cp.async ring: K tile t + 3 is issued at k8 step 0 of tile t into the stage tile t - 1 "
+        "used";
+    d.block_tile_of = config_block_tile<ChosenConfig>;
     d.layout_ids = {"mma.m16n8k8.tf32", "ldmatrix.x4"};
     // Warp 0, k8 step 0, first m16 tile and first copy: ldmatrix lane l -> A row l % 16, logical
     // chunk l / 16; cp.async lane l -> A row l / 8, chunk l % 8 and B row 0, chunk l (the l-th

@@ -1,6 +1,6 @@
 // Rung 7: mma.sync m16n8k16 on f16 or bf16 inputs, fed by ldmatrix from an XOR-swizzled
-// shared-memory layout and by 128-bit global loads (kernel 2 of the Ada article in
-// ../shared/seeds/ada-mma-matmul-article.txt).
+// shared-memory layout and by 128-bit global loads (kernel 2 of Sam Patterson's write-up of an
+// mma.sync GEMM on Ada, spatters.ca/mma-matmul).
 //
 // Adds to rung 6: 16-bit inputs (one m16n8k16 does twice the K of the tf32 m16n8k8), global
 // loads of 16 bytes (8 elements) per thread, and ldmatrix: one instruction moves four 8 x 8
@@ -38,8 +38,10 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/sixteen_bit_rung.h"
 
 namespace tclens::kernels {
 namespace {
@@ -246,9 +248,8 @@ cudaError_t mma_ldmatrix_xor_launch(const GemmOperands& operands, cudaStream_t s
 
 }  // namespace
 
-// kF16 and kBF16 give "mma_ldmatrix_xor.f16" / ".bf16". Any other precision violates the
-// precondition; it gets a descriptor with an empty id whose can_run refuses every problem and
-// whose launch returns cudaErrorInvalidValue.
+// kF16 and kBF16 give "mma_ldmatrix_xor.f16" / ".bf16"; any other precision a descriptor that
+// refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
     KernelDescriptor d;
     d.rung = 7;
@@ -256,13 +257,22 @@ KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
     d.adds =
         "16-bit mma fed by ldmatrix from an XOR-permuted shared-memory layout (each 8-lane "
         "phase hits 32 different banks) and 128-bit global loads";
-    d.precision = precision;
     d.block_tile = {kBlockM, kBlockN, kBlockK};
     d.warp_tile = {kWarpM, kWarpN, 0};
     d.thread_tile = {0, 0, 0};
     d.mma_tile = {kMmaM, kMmaN, kMmaK};
     d.stages = 1;
     d.swizzle = "xor";
+    // A 2-D grid, tiles (blockIdx.y, blockIdx.x). Copies: chunk i of thread tid is row
+    // tid / (chunks per row) + row step * i, chunk tid % (chunks per row) of each tile.
+    d.schedule.instruction = "mma.sync.m16n8k16";
+    d.schedule.copy_threads = kThreads;
+    d.schedule.a_load = {kARowStep, kAChunksPerRow};
+    d.schedule.b_load = {kBRowStep, kBChunksPerRow};
+    d.schedule.load_instruction = "ld.global.v4 -> registers -> st.shared.v4";
+    d.schedule.pipeline_note =
+        "one buffer: load to registers, store, barrier, 4 k16 steps, barrier";
+    d.block_tile_of = row_major_block_tile;
     // Warp 0, kk = 0, mt = pair = 0: lane l addresses row l % 16, logical chunk l / 16 of each
     // tile. The 16-byte stores (lane l -> chunk l of the tile, row-major) are not listed: the
     // bank lab has 16-byte loads and cp.async, but no 16-byte st.shared.
@@ -271,26 +281,11 @@ KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
     d.threads = kThreads;
     d.min_sm = 80;
     d.size_multiples = {1, 8, 8};
-    switch (precision) {
-        case Precision::kF16:
-            d.id = "mma_ldmatrix_xor.f16";
-            d.layout_ids = {"mma.m16n8k16.f16", "ldmatrix.x4", "ldmatrix.x4.trans"};
-            d.reference_id = "cublas.f16";
-            d.can_run = mma_ldmatrix_xor_can_run;
-            d.launch = mma_ldmatrix_xor_launch<__half>;
-            break;
-        case Precision::kBF16:
-            d.id = "mma_ldmatrix_xor.bf16";
-            d.layout_ids = {"mma.m16n8k16.bf16", "ldmatrix.x4", "ldmatrix.x4.trans"};
-            d.reference_id = "cublas.bf16";
-            d.can_run = mma_ldmatrix_xor_can_run;
-            d.launch = mma_ldmatrix_xor_launch<__nv_bfloat16>;
-            break;
-        case Precision::kF32:
-        case Precision::kTF32:
-            d.can_run = refuse_non_16bit_inputs;
-            d.launch = refuse_launch;
-            break;
+    if (set_sixteen_bit_inputs(d, precision, "mma_ldmatrix_xor", mma_ldmatrix_xor_can_run,
+                               mma_ldmatrix_xor_launch<__half>,
+                               mma_ldmatrix_xor_launch<__nv_bfloat16>)) {
+        d.layout_ids = {"mma.m16n8k16." + std::string(precision_name(precision)), "ldmatrix.x4",
+                        "ldmatrix.x4.trans"};
     }
     return d;
 }

@@ -1,8 +1,8 @@
 // Rung 8: rung 7's mma.sync + ldmatrix + XOR swizzle, fed by a multi-stage cp.async pipeline,
 // with 64 x 64 warp tiles, fragment double buffering and a swizzled block order. The cp.async
-// ring and the bigger block tiles are those of kernel 3.1 of the Ada article in
-// ../shared/seeds/ada-mma-matmul-article.txt (3 stages, 128 x 128 tiles there); the default
-// tiles here are 128 x 256 x 64 per block.
+// ring and the bigger block tiles are those of kernel 3.1 of the same Ada write-up as rung 7
+// (spatters.ca/mma-matmul: 3 stages, 128 x 128 tiles there); the default tiles here are
+// 128 x 256 x 64 per block.
 //
 // Adds to rung 7:
 //   - cp.async: global -> shared copies that bypass registers and run in the background; a ring
@@ -63,8 +63,10 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
@@ -143,6 +145,14 @@ struct TileConfig {
     static_assert(kSmemBytes <= 227 * 1024 &&
                       kBlocksPerSm * (kSmemBytes + kSmemReservedPerBlock) <= kSmemPerSm,
                   "shared memory of kBlocksPerSm blocks must fit one H100 SM");
+
+    // Block id -> (tile row, tile col) of C: ids run down a band of kGroupM tile rows, then along
+    // it (kernels/block_order.h): with kGroupM = 16, ids 0..15 are column 0 of rows 0..15, ids
+    // 16..31 column 1, ...; the last band may be narrower.
+    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
+                                               int& tile_n) {
+        rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
+    }
 };
 
 // The configuration the descriptor launches.
@@ -157,22 +167,6 @@ __device__ __forceinline__ void mma_m16n8k16(float (&d)[4], const std::uint32_t 
     } else {
         ptx::mma_m16n8k16_bf16(d, a, b);
     }
-}
-
-// Block id -> (tile row, tile col) of C. Ids run down a band of kGroupM tile rows, then along
-// it: with kGroupM = 16, ids 0..15 are column 0 of rows 0..15, ids 16..31 column 1, ...; the
-// last band may be narrower. Worked example, 32 x 16 tiles, kGroupM = 16: id 37 -> band 0,
-// row 37 % 16 = 5, col 37 / 16 = 2.
-template <typename Config>
-__device__ __forceinline__ void rasterise(int id, int tiles_m, int tiles_n, int& tile_m,
-                                          int& tile_n) {
-    const int band_blocks = Config::kGroupM * tiles_n;
-    const int band = id / band_blocks;
-    const int first_row = band * Config::kGroupM;
-    const int rows = min(tiles_m - first_row, Config::kGroupM);
-    const int in_band = id - band * band_blocks;
-    tile_m = first_row + in_band % rows;
-    tile_n = in_band / rows;
 }
 
 // One thread's share of the global -> shared copies of a K tile: kAChunks A chunks, then
@@ -333,7 +327,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     const int warp_n = warp % C::kWarpsN;
     int tile_m = 0;
     int tile_n = 0;
-    rasterise<C>(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
+    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
     const int block_m = tile_m * C::kBlockM;
     const int block_n = tile_n * C::kBlockN;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
@@ -472,9 +466,8 @@ cudaError_t mma_cp_async_launch(const GemmOperands& operands, cudaStream_t strea
 
 }  // namespace
 
-// kF16 and kBF16 give "mma_cp_async.f16" / ".bf16", both ChosenConfig. Any other precision
-// violates the precondition; it gets a descriptor with an empty id whose can_run refuses every
-// problem and whose launch returns cudaErrorInvalidValue.
+// kF16 and kBF16 give "mma_cp_async.f16" / ".bf16", both ChosenConfig; any other precision a
+// descriptor that refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor mma_cp_async_kernel(Precision precision) {
     using C = ChosenConfig;
     const std::string tile = std::to_string(C::kBlockM) + " x " + std::to_string(C::kBlockN);
@@ -486,13 +479,26 @@ KernelDescriptor mma_cp_async_kernel(Precision precision) {
              " KiB of shared memory, " + std::to_string(C::kWarpM) + " x " +
              std::to_string(C::kWarpN) +
              " warp tiles with double-buffered fragments, and an L2-friendly block order";
-    d.precision = precision;
     d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
     d.warp_tile = {C::kWarpM, C::kWarpN, 0};
     d.thread_tile = {0, 0, 0};
     d.mma_tile = {kMmaM, kMmaN, kMmaK};
     d.stages = C::kStages;
     d.swizzle = "xor";
+    // Copies (TileCopier): chunk i of thread tid is row tid / (chunks per row) + row step * i,
+    // chunk tid % (chunks per row) of each tile; mma_row walks N back and forth.
+    d.schedule.raster = viz::RasterOrder::kColumnBands;
+    d.schedule.raster_group = C::kGroupM;
+    d.schedule.instruction = "mma.sync.m16n8k16";
+    d.schedule.serpentine = true;
+    d.schedule.copy_threads = C::kThreads;
+    d.schedule.a_load = {C::kARowStep, C::kAChunksPerRow};
+    d.schedule.b_load = {C::kBRowStep, C::kBChunksPerRow};
+    d.schedule.load_instruction = "cp.async 16 B";
+    d.schedule.pipeline_note =
+        "cp.async ring: a third of K tile t + 3 is copied at each of k16 steps 0-2 of tile t, "
+        "into the stage tile t - 1 used";
+    d.block_tile_of = config_block_tile<C>;
     // Warp 0, k16 step 0, first m16 / n16 tile and first chunk of the copies: ldmatrix lane l ->
     // row l % 16, logical chunk l / 16 of each tile; cp.async lane l -> A row l / 8, chunk l % 8
     // and B row 0, chunk l (the l-th 16-byte chunk of each tile, row-major).
@@ -504,26 +510,11 @@ KernelDescriptor mma_cp_async_kernel(Precision precision) {
     d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 80;
     d.size_multiples = {1, 8, 8};
-    switch (precision) {
-        case Precision::kF16:
-            d.id = "mma_cp_async.f16";
-            d.layout_ids = {"mma.m16n8k16.f16", "ldmatrix.x4", "ldmatrix.x4.trans"};
-            d.reference_id = "cublas.f16";
-            d.can_run = mma_cp_async_can_run<C>;
-            d.launch = mma_cp_async_launch<__half, C>;
-            break;
-        case Precision::kBF16:
-            d.id = "mma_cp_async.bf16";
-            d.layout_ids = {"mma.m16n8k16.bf16", "ldmatrix.x4", "ldmatrix.x4.trans"};
-            d.reference_id = "cublas.bf16";
-            d.can_run = mma_cp_async_can_run<C>;
-            d.launch = mma_cp_async_launch<__nv_bfloat16, C>;
-            break;
-        case Precision::kF32:
-        case Precision::kTF32:
-            d.can_run = refuse_non_16bit_inputs;
-            d.launch = refuse_launch;
-            break;
+    if (set_sixteen_bit_inputs(d, precision, "mma_cp_async", mma_cp_async_can_run<C>,
+                               mma_cp_async_launch<__half, C>,
+                               mma_cp_async_launch<__nv_bfloat16, C>)) {
+        d.layout_ids = {"mma.m16n8k16." + std::string(precision_name(precision)), "ldmatrix.x4",
+                        "ldmatrix.x4.trans"};
     }
     return d;
 }

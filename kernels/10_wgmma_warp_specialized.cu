@@ -43,10 +43,11 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/block_order.h"
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
-#include "kernels/smem_opt_in.h"
-#include "kernels/tensor_map.h"
+#include "kernels/sixteen_bit_rung.h"
+#include "kernels/tma_rung.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -73,6 +74,13 @@ struct WarpSpecializedConfig {
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
+
+    // Block id -> (tile row, tile col) of C: bands of kGroupM tile rows, down a band's column
+    // first (kernels/block_order.h).
+    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
+                                               int& tile_n) {
+        rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
+    }
 };
 
 using ChosenWarpSpecializedConfig = WarpSpecializedConfig<256, 4, 16>;
@@ -97,7 +105,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int warpgroup = tid / hp::kWarpgroupThreads;
     int tile_m = 0;
     int tile_n = 0;
-    hp::rasterise_tile(blockIdx.x, tiles_m, tiles_n, C::kGroupM, tile_m, tile_n);
+    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
     const int block_m = tile_m * C::kBlockM;
     const int block_n = tile_n * C::kBlockN;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
@@ -186,40 +194,17 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #endif
 }
 
-template <typename Config>
-std::string warp_specialized_can_run(const GemmProblem& problem) {
-    return tma_gemm_can_run(problem, Config::kBlockM, Config::kBlockN);
-}
-
+// One block per SM: the opt-in asks for its shared memory, not for a carveout.
 template <typename Element, typename Config>
 cudaError_t warp_specialized_launch(const GemmOperands& operands, cudaStream_t stream) {
-    const GemmProblem& p = operands.problem;
-    const auto kernel = warp_specialized_gemm<Element, Config>;
-    const cudaError_t status =
-        opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, false);
-    if (status != cudaSuccess) {
-        return status;
-    }
-    CUtensorMap a_map;
-    CUtensorMap b_map;
-    if (!encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
-                             Config::kBlockK, &a_map, &b_map)
-             .empty()) {
-        return cudaErrorInvalidValue;
-    }
-    const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
-    const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
-    kernel<<<static_cast<unsigned>(std::int64_t{tiles_m} * tiles_n), Config::kThreads,
-             Config::kSmemBytes, stream>>>(a_map, b_map, operands.c, static_cast<int>(p.m),
-                                           static_cast<int>(p.n), static_cast<int>(p.k), tiles_m,
-                                           tiles_n);
-    return cudaGetLastError();
+    return launch_tma_tiles<Element, Config>(warp_specialized_gemm<Element, Config>, operands,
+                                             stream, false);
 }
 
 }  // namespace
 
-// kF16 and kBF16 give "wgmma_ws.f16" / ".bf16", both ChosenWarpSpecializedConfig. Any other
-// precision gets a descriptor with an empty id that refuses every problem.
+// kF16 and kBF16 give "wgmma_ws.f16" / ".bf16", both ChosenWarpSpecializedConfig; any other
+// precision a descriptor that refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
     using C = ChosenWarpSpecializedConfig;
     const std::string n = std::to_string(C::kWgmmaN);
@@ -233,38 +218,17 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
         std::to_string(hopper::kProducerRegisters) + "/" +
         std::to_string(hopper::kConsumerRegisters) + ", " + std::to_string(C::kGroupM) +
         "-row raster bands";
-    d.precision = precision;
-    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
-    d.warp_tile = {16, C::kBlockN, 0};  // a warp's rows of its consumer's m64 wgmma
-    d.thread_tile = {0, 0, 0};
-    d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
-    d.stages = C::kStages;
-    d.swizzle = "tma128";
-    d.threads = C::kThreads;
-    d.dynamic_smem_bytes = C::kSmemBytes;
-    d.min_sm = 90;
-    d.size_multiples = {1, 8, 8};
-    switch (precision) {
-        case Precision::kF16:
-            d.id = "wgmma_ws.f16";
-            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};
-            d.reference_id = "cublas.f16";
-            d.can_run = warp_specialized_can_run<C>;
-            d.launch = warp_specialized_launch<__half, C>;
-            break;
-        case Precision::kBF16:
-            d.id = "wgmma_ws.bf16";
-            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
-            d.reference_id = "cublas.bf16";
-            d.can_run = warp_specialized_can_run<C>;
-            d.launch = warp_specialized_launch<__nv_bfloat16, C>;
-            break;
-        case Precision::kF32:
-        case Precision::kTF32:
-            d.can_run = refuse_non_16bit_inputs;
-            d.launch = refuse_launch;
-            break;
-    }
+    describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
+    d.schedule.raster = viz::RasterOrder::kColumnBands;
+    d.schedule.raster_group = C::kGroupM;
+    d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor) from the producer";
+    d.schedule.pipeline_note =
+        "the producer refills a stage as soon as all 8 consumer warps release it (empty "
+        "mbarrier); no block-wide barrier";
+    d.block_tile_of = config_block_tile<C>;
+    set_sixteen_bit_inputs(d, precision, "wgmma_ws", tma_tile_can_run<C>,
+                           warp_specialized_launch<__half, C>,
+                           warp_specialized_launch<__nv_bfloat16, C>);
     return d;
 }
 

@@ -52,10 +52,13 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/block_order.h"
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
+#include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
+#include "kernels/tma_rung.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -112,9 +115,9 @@ struct PersistentConfig {
     __host__ __device__ static void cluster_tile(int id, int tiles_mc, int tiles_n, int& tile_mc,
                                                  int& tile_n) {
         if constexpr (kRasterAlongN) {
-            hopper::rasterise_tile(id, tiles_n, tiles_mc, kGroup, tile_n, tile_mc);
+            rasterise_column_bands(id, tiles_n, tiles_mc, kGroup, tile_n, tile_mc);
         } else {
-            hopper::rasterise_tile(id, tiles_mc, tiles_n, kGroup, tile_mc, tile_n);
+            rasterise_column_bands(id, tiles_mc, tiles_n, kGroup, tile_mc, tile_n);
         }
     }
 };
@@ -322,9 +325,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #endif
 }
 
+// block_tile_of: persistent_gemm's tile loop for CTA `block` of `blocks`. Cluster q = block /
+// kClusterM computes cluster tiles q, q + clusters, ... in cluster_tile order (round r: q + r
+// clusters); its CTA of rank block % kClusterM takes tile row cluster row * kClusterM + rank.
 template <typename Config>
-std::string persistent_can_run(const GemmProblem& problem) {
-    return tma_gemm_can_run(problem, Config::kBlockM, Config::kBlockN);
+TileIndex persistent_block_tile(int block, int round, int blocks, int tiles_m, int tiles_n) {
+    const int clusters = blocks / Config::kClusterM;
+    const int tiles_mc = (tiles_m + Config::kClusterM - 1) / Config::kClusterM;
+    const int cluster_tile = block / Config::kClusterM + round * clusters;
+    TileIndex tile;
+    if (clusters < 1 || cluster_tile >= tiles_mc * tiles_n) return tile;
+    int tile_mc = 0;
+    Config::cluster_tile(cluster_tile, tiles_mc, tiles_n, tile_mc, tile.col);
+    tile.row = tile_mc * Config::kClusterM + block % Config::kClusterM;
+    return tile;
 }
 
 // Tensor maps of A (box 64 k x 128 m) and B (box 64 n x 64 k), and of C (f32, box kStoreCols n
@@ -435,8 +449,8 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
 
 }  // namespace
 
-// kF16 and kBF16 give "wgmma_persistent.f16" / ".bf16", both ChosenPersistentConfig. Any other
-// precision gets a descriptor with an empty id that refuses every problem.
+// kF16 and kBF16 give "wgmma_persistent.f16" / ".bf16", both ChosenPersistentConfig; any other
+// precision a descriptor that refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor wgmma_persistent_kernel(Precision precision) {
     using C = ChosenPersistentConfig;
     const std::string n = std::to_string(C::kWgmmaN);
@@ -448,38 +462,19 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
              (C::kRasterAlongN ? " tile columns" : " cluster rows") + ", B multicast to a " +
              std::to_string(C::kClusterM) +
              "-CTA cluster, and C stored from swizzled shared memory by TMA";
-    d.precision = precision;
-    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
-    d.warp_tile = {16, C::kBlockN, 0};
-    d.thread_tile = {0, 0, 0};
-    d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaK};
-    d.stages = C::kStages;
-    d.swizzle = "tma128";
-    d.threads = C::kThreads;
-    d.dynamic_smem_bytes = C::kSmemBytes;
-    d.min_sm = 90;
-    d.size_multiples = {1, 8, 8};
-    switch (precision) {
-        case Precision::kF16:
-            d.id = "wgmma_persistent.f16";
-            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};
-            d.reference_id = "cublas.f16";
-            d.can_run = persistent_can_run<C>;
-            d.launch = persistent_launch<__half, C>;
-            break;
-        case Precision::kBF16:
-            d.id = "wgmma_persistent.bf16";
-            d.layout_ids = {"wgmma.m64n" + n + "k16.f16"};  // the atlas's bf16 layout is f16's
-            d.reference_id = "cublas.bf16";
-            d.can_run = persistent_can_run<C>;
-            d.launch = persistent_launch<__nv_bfloat16, C>;
-            break;
-        case Precision::kF32:
-        case Precision::kTF32:
-            d.can_run = refuse_non_16bit_inputs;
-            d.launch = refuse_launch;
-            break;
-    }
+    describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
+    // viz's kPersistent order is cluster_tile's bands of cluster rows (kRasterAlongN false).
+    d.schedule.raster = viz::RasterOrder::kPersistent;
+    d.schedule.raster_group = C::kGroup;
+    d.schedule.cluster_m = C::kClusterM;
+    d.schedule.ring_across_tiles = true;
+    d.schedule.load_instruction = "TMA 2-D box from the producer, B with .multicast::cluster";
+    d.schedule.pipeline_note =
+        "the producer runs on into the CTA's next tile; the ring and its phases continue across "
+        "tiles";
+    d.block_tile_of = persistent_block_tile<C>;
+    set_sixteen_bit_inputs(d, precision, "wgmma_persistent", tma_tile_can_run<C>,
+                           persistent_launch<__half, C>, persistent_launch<__nv_bfloat16, C>);
     return d;
 }
 

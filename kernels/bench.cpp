@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kernels/problem_text.h"
 #include "kernels/registry.h"
 
 namespace tclens::kernels {
@@ -36,6 +37,29 @@ std::vector<GemmProblem> preset_problems(const std::string& name) {
 }
 
 std::string preset_names() { return "lab6, square"; }
+
+std::vector<GemmProblem> parse_problems(const std::vector<std::string>& sizes,
+                                        const std::string& preset, std::string& error) {
+    error.clear();
+    std::vector<GemmProblem> problems;
+    for (const std::string& size : sizes) {
+        const auto problem = parse_problem(size);
+        if (!problem) {
+            error = problem_error(size);
+            return {};
+        }
+        problems.push_back(*problem);
+    }
+    if (!preset.empty()) {
+        const std::vector<GemmProblem> named = preset_problems(preset);
+        if (named.empty()) {
+            error = "unknown preset '" + preset + "'; valid: " + preset_names();
+            return {};
+        }
+        problems.insert(problems.end(), named.begin(), named.end());
+    }
+    return problems;
+}
 
 std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string>& ids,
                                                    std::string& error, bool with_references) {

@@ -44,6 +44,14 @@ std::vector<GemmProblem> preset_problems(const std::string& name);
 // The preset names, for error messages: "lab6, square".
 std::string preset_names();
 
+// The sizes a request names: each of `sizes` ("MxNxK", parse_problem), in order, then the
+// problems of `preset` unless it is "". On the first bad size or an unknown preset returns {}
+// and sets `error` to one line naming it and what is allowed (problem_error; "unknown preset
+// 'NAME'; valid: lab6, square"); else `error` is "". No sizes and no preset give {}.
+// Example: ({"16x16x16"}, "square") -> 16x16x16, 512^3, 1024^3, ..., 8192^3.
+std::vector<GemmProblem> parse_problems(const std::vector<std::string>& sizes,
+                                        const std::string& preset, std::string& error);
+
 // The kernels a request runs, in registry order: the requested ones and, with references, the
 // cuBLAS reference of each and cublas.sgemm for TF32 rungs (the lab's "beat FP32 cuBLAS" goal).
 // On an unknown id returns {} and sets `error` to one line listing the valid ids.

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "kernels/cuda_util.h"
 #include "kernels/dram_probe.h"
 
 namespace tclens::kernels {
@@ -32,10 +33,6 @@ __global__ void __launch_bounds__(kThreads)
         for (int u = 0; u < kUnroll; ++u) dst[i + u * stride] = v[u];
     }
     for (; i < count; i += stride) dst[i] = src[i];
-}
-
-std::string cuda_text(cudaError_t status) {
-    return std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
 }
 
 // Stream, events and the two buffers of one measurement; freed when destroyed.

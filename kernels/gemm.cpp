@@ -27,10 +27,4 @@ int storage_bytes(Precision precision) {
     return precision == Precision::kF16 || precision == Precision::kBF16 ? 2 : 4;
 }
 
-std::string refuse_non_16bit_inputs(const GemmProblem&) {
-    return "this rung takes f16 or bf16 inputs only";
-}
-
-cudaError_t refuse_launch(const GemmOperands&, cudaStream_t) { return cudaErrorInvalidValue; }
-
 }  // namespace tclens::kernels

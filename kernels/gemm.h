@@ -10,7 +10,7 @@
 //
 // A rung is one idea in one file (kernels/NN_<idea>.cu). Its descriptor says what the idea is
 // and what shapes it uses, so the views can draw it: `layout_ids` open in the fragment atlas,
-// `swizzle` and `shared_accesses` in the bank lab, the tiles in the tile map.
+// `swizzle` and `shared_accesses` in the bank lab, the tiles and `schedule` in the tile map.
 
 #include <cuda_runtime.h>
 
@@ -20,6 +20,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "viz/tile_map.h"
 
 namespace tclens::kernels {
 
@@ -55,6 +57,19 @@ struct TileShape {
     int k = 0;
 };
 
+// One block tile of C: rows row * block_tile.m .., columns col * block_tile.n ..; row -1 (the
+// default) for none.
+struct TileIndex {
+    int row = -1;
+    int col = -1;
+};
+
+// (block, round) -> the C tile a kernel's block computes there: `block` is the block's linear id
+// (kernels/block_order.h), `round` which of its tiles (0 = its first; > 0 only in persistent
+// kernels, else none), `blocks` the launch's block count, tiles_m x tiles_n the grid of C tiles.
+// None past the block's last tile.
+using BlockTileFunction = TileIndex (*)(int block, int round, int blocks, int tiles_m, int tiles_n);
+
 // One warp-wide shared-memory instruction of a kernel, for the bank lab: the lanes of warp 0
 // in the instruction's first instance (first K step, first fragment, first copy) address
 // exactly what `pattern` (viz/access_pattern.h, lane_access) addresses on the operand's tile
@@ -82,6 +97,15 @@ struct KernelDescriptor {
     TileShape mma_tile;   // one tensor-core instruction, e.g. 16 x 8 x 16; 0 in FMA rungs
     int stages = 1;       // shared-memory buffers in the K loop (1 = no pipelining)
     std::string swizzle;  // shared-memory layout as a viz swizzle spec ("none", "pad:16", "xor")
+    // How the kernel runs its blocks, warps and copies (viz/tile_map.h): block order, warp
+    // layout, instruction, who copies what, how the stages are kept busy. Filled from the
+    // constants the kernel and its launch use; the tile map (kernels/tile_map_spec.h) reads it
+    // as it is, with the tiles above. Left default, with block_tile_of null, where the kernel
+    // has no tile map (cuBLAS).
+    viz::TileSchedule schedule;
+    // The kernel's own block -> C tile mapping: the __host__ __device__ function (block_order.h)
+    // its kernel calls, in `schedule.raster` order (block_order_test.cpp holds them together).
+    BlockTileFunction block_tile_of = nullptr;
     std::vector<std::string> layout_ids;        // fragment atlas IDs of the instructions it uses
     std::vector<SharedAccess> shared_accesses;  // its shared-memory instructions that the bank
                                                 // lab models (none for cuBLAS)
@@ -115,11 +139,5 @@ struct KernelDescriptor {
     // passes that stream times the user's kernels alone. False for every rung.
     bool launches_on_legacy_stream = false;
 };
-
-// For a 16-bit rung's factory asked for another precision (a bug in the registry list): a
-// can_run that refuses every problem ("this rung takes f16 or bf16 inputs only") and a launch
-// that enqueues nothing and returns cudaErrorInvalidValue.
-std::string refuse_non_16bit_inputs(const GemmProblem& problem);
-cudaError_t refuse_launch(const GemmOperands& operands, cudaStream_t stream);
 
 }  // namespace tclens::kernels

@@ -8,8 +8,8 @@
 // These instructions exist in the sm_90a feature set alone. Everything that emits one is
 // compiled only when TCLENS_HOPPER_DEVICE is defined (the sm_90a device pass); kernels guard
 // their bodies the same way and are stubs for every other target (their descriptors say
-// min_sm = 90, so the runner never launches a stub). The constants and rasterise_tile() are
-// plain C++ for host and device alike.
+// min_sm = 90, so the runner never launches a stub). The constants are plain C++ for host and
+// device alike; the block orders are kernels/block_order.h's.
 //
 // The shared-memory operand layout all three rungs use, for 16-bit elements and 128-byte swizzle
 // (TMA writes it, wgmma reads it; tile bases 1024-byte aligned):
@@ -59,21 +59,6 @@ constexpr int kBStepBytes = kWgmmaK * kSwizzleRowBytes;
 // 66560.
 constexpr int kProducerRegisters = 40;
 constexpr int kConsumerRegisters = 232;
-
-// Linear tile id -> (tile_m, tile_n). Ids run down a band of `group_m` tile rows, then along
-// it, so tiles that run together share A rows and B columns in L2; the last band may be
-// narrower. Worked example, 32 x 16 tiles, group_m = 16: id 37 -> band 0, row 37 % 16 = 5,
-// col 37 / 16 = 2.
-__host__ __device__ __forceinline__ void rasterise_tile(int id, int tiles_m, int tiles_n,
-                                                        int group_m, int& tile_m, int& tile_n) {
-    const int band_tiles = group_m * tiles_n;
-    const int band = id / band_tiles;
-    const int first_row = band * group_m;
-    const int rows = tiles_m - first_row < group_m ? tiles_m - first_row : group_m;
-    const int in_band = id - band * band_tiles;
-    tile_m = first_row + in_band % rows;
-    tile_n = in_band / rows;
-}
 
 #if defined(TCLENS_HOPPER_DEVICE)
 

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/cuda_util.h"
 #include "kernels/peak_probe.h"
 #include "kernels/ptx.cuh"
 
@@ -329,10 +330,6 @@ constexpr float kTargetMs = 8.0f;       // each timed launch
 constexpr int kWarmupLaunches = 2;
 constexpr int kTimedLaunches = 11;
 constexpr std::int64_t kMaxIterations = std::int64_t(1) << 30;
-
-std::string cuda_text(cudaError_t status) {
-    return std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
-}
 
 // The stream, events and device buffers of one measure_instruction_peaks call; freed when
 // destroyed.

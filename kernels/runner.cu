@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "kernels/cpu_reference.h"
+#include "kernels/cuda_util.h"
 #include "kernels/fault_injection.h"
 #include "kernels/gemm_data.h"
 #include "kernels/ladder.h"
@@ -16,31 +17,6 @@ namespace {
 constexpr int kMaxInputSets = 64;
 constexpr int kL2Multiple = 3;           // input copies total at least this many L2 sizes
 constexpr int kReferenceSamples = 1024;  // fp64 spot checks of the cuBLAS reference
-
-// Owns one device allocation.
-class DeviceBuffer {
-  public:
-    DeviceBuffer() = default;
-    ~DeviceBuffer() {
-        if (ptr_ != nullptr) cudaFree(ptr_);
-    }
-    DeviceBuffer(const DeviceBuffer&) = delete;
-    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-    DeviceBuffer(DeviceBuffer&& other) noexcept : ptr_(other.ptr_) { other.ptr_ = nullptr; }
-
-    cudaError_t allocate(std::int64_t bytes) {
-        return cudaMalloc(&ptr_, static_cast<std::size_t>(bytes));
-    }
-    void* get() const { return ptr_; }
-    float* as_float() const { return static_cast<float*>(ptr_); }
-
-  private:
-    void* ptr_ = nullptr;
-};
-
-std::string cuda_text(cudaError_t error) {
-    return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
-}
 
 std::uint64_t input_seed(std::uint64_t seed, int set, int operand) {
     return seed * 0x100000001b3ull + static_cast<std::uint64_t>(set) * 2 +

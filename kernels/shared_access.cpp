@@ -18,7 +18,7 @@ std::vector<KernelAccess> build_kernel_accesses() {
     std::vector<KernelAccess> accesses;
     for (const KernelDescriptor& kernel : all_kernels()) {
         for (const SharedAccess& access : kernel.shared_accesses) {
-            viz::Expected<KernelAccess> resolved = resolve_kernel_access(kernel, access);
+            common::Expected<KernelAccess> resolved = resolve_kernel_access(kernel, access);
             if (!resolved) {
                 std::fprintf(stderr, "tclens: bad shared access in kernel %s: %s\n",
                              kernel.id.c_str(), resolved.error().c_str());
@@ -51,17 +51,17 @@ std::string shared_access_name(const KernelDescriptor& kernel, const SharedAcces
     return kernel.id + kSeparator + access.label;
 }
 
-viz::Expected<KernelAccess> resolve_kernel_access(const KernelDescriptor& kernel,
-                                                  const SharedAccess& access) {
-    using Result = viz::Expected<KernelAccess>;
+common::Expected<KernelAccess> resolve_kernel_access(const KernelDescriptor& kernel,
+                                                     const SharedAccess& access) {
+    using Result = common::Expected<KernelAccess>;
     const std::string name = shared_access_name(kernel, access);
     if (access.operand != 'A' && access.operand != 'B') {
         return Result::failure(name + ": operand '" + std::string(1, access.operand) +
                                "' is neither 'A' nor 'B'");
     }
-    const viz::Expected<viz::Pattern> pattern = viz::parse_pattern(access.pattern);
+    const common::Expected<viz::Pattern> pattern = viz::parse_pattern(access.pattern);
     if (!pattern) return Result::failure(name + ": " + pattern.error());
-    const viz::Expected<viz::Swizzle> swizzle = viz::parse_swizzle(kernel.swizzle);
+    const common::Expected<viz::Swizzle> swizzle = viz::parse_swizzle(kernel.swizzle);
     if (!swizzle) return Result::failure(name + ": kernel swizzle: " + swizzle.error());
     const viz::Tile tile = shared_access_tile(kernel, access);
     std::string error = viz::validate_tile(*pattern, tile);
@@ -91,8 +91,8 @@ bool is_kernel_access_name(const std::string& name) {
     return name.find(kSeparator) != std::string::npos;
 }
 
-viz::Expected<KernelAccess> parse_kernel_access(const std::string& name) {
-    using Result = viz::Expected<KernelAccess>;
+common::Expected<KernelAccess> parse_kernel_access(const std::string& name) {
+    using Result = common::Expected<KernelAccess>;
     const std::size_t separator = name.find(kSeparator);
     const std::string kernel_id = name.substr(0, separator);
     const std::string label =

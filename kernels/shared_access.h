@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "kernels/gemm.h"
 #include "viz/access_pattern.h"
 #include "viz/swizzle.h"
@@ -39,8 +40,8 @@ struct KernelAccess {
 // (kernel, access) -> KernelAccess, or one line saying which part viz rejects: the pattern
 // name, the kernel's swizzle, the tile for the pattern (validate_tile) or the swizzle on that
 // tile (validate_swizzle).
-viz::Expected<KernelAccess> resolve_kernel_access(const KernelDescriptor& kernel,
-                                                  const SharedAccess& access);
+common::Expected<KernelAccess> resolve_kernel_access(const KernelDescriptor& kernel,
+                                                     const SharedAccess& access);
 
 // Every access the registry declares, resolved, in registry order then declaration order.
 // Built once. A declaration that does not resolve is a bug in its kernel file (the unit tests
@@ -53,6 +54,6 @@ bool is_kernel_access_name(const std::string& name);
 // "KERNEL/LABEL" -> its entry of kernel_accesses(). On error one line naming the bad part and
 // what is allowed: the kernel's labels for an unknown label, every kernel access name for an
 // unknown kernel or a kernel that declares none.
-viz::Expected<KernelAccess> parse_kernel_access(const std::string& name);
+common::Expected<KernelAccess> parse_kernel_access(const std::string& name);
 
 }  // namespace tclens::kernels

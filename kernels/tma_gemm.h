@@ -24,6 +24,12 @@ inline std::int64_t tiles_covering(std::int64_t extent, int tile) {
 // multiples of 16 bytes), at most 2^31 - 1 tiles (32-bit tile ids and gridDim.x).
 std::string tma_gemm_can_run(const GemmProblem& problem, int block_m, int block_n);
 
+// tma_gemm_can_run for a rung whose Config has the block tile kBlockM x kBlockN: its can_run.
+template <typename Config>
+std::string tma_tile_can_run(const GemmProblem& problem) {
+    return tma_gemm_can_run(problem, Config::kBlockM, Config::kBlockN);
+}
+
 // Encodes the tensor maps of A (M x K, boxes of kTmaBoxElems k x box_rows_a rows) and B (K x N,
 // boxes of kTmaBoxElems n x box_rows_b rows), row-major 16-bit elements of `type`, 128-byte
 // swizzled. Returns "" or the first encoder error.

@@ -96,8 +96,12 @@ void measure_session(RangeProfiler& profiler, const std::vector<viz::BankReport>
         return "";
     };
     const int ranges = static_cast<int>(2 * probes.size());
-    const ProfileResult profile =
-        profiler.profile(metrics, workload, RangeMode::kPerKernel, ranges);
+    ProfileRequest request;
+    request.metrics = metrics;
+    request.workload = workload;
+    request.mode = RangeMode::kPerKernel;
+    request.max_ranges = ranges;
+    const ProfileResult profile = profiler.profile(request);
     ProfilerError error = profile.error;
     if (error.ok() && profile.ranges.size() != static_cast<std::size_t>(ranges)) {
         error = profiler_error(ProfilerProblem::kFailed,

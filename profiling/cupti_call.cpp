@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "kernels/cuda_util.h"
 #include "profiling/fault_injection.h"
 
 namespace tclens::profiling::detail {
@@ -30,8 +31,7 @@ ProfilerError from_cuda(cudaError_t status, const std::string& call) {
     if (status == cudaSuccess) {
         return ProfilerError{};
     }
-    const std::string what =
-        std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
+    const std::string what = kernels::cuda_text(status);
     cudaGetLastError();  // clear the runtime's last error so later calls start clean
     if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver) {
         return profiler_error(ProfilerProblem::kNoGpu,

@@ -1,6 +1,6 @@
 #pragma once
 // CUPTI status -> one readable line that says what went wrong and how to fix it
-// (CONVENTIONS.md item 10; the errors and fixes of shared/reference/CUPTI.md).
+// (one owner per CUPTI API, docs/architecture.md; the errors a user meets, docs/cupti.md).
 //
 // Pure functions of their arguments: no CUPTI or CUDA call, so they are unit-tested on machines
 // without a GPU. The header does not include CUPTI: a status is passed as the int value of a

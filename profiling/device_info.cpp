@@ -7,6 +7,7 @@
 #include <regex>
 #include <sstream>
 
+#include "kernels/cuda_util.h"
 #include "kernels/fault_injection.h"
 
 namespace tclens::profiling {
@@ -33,8 +34,7 @@ std::string no_gpu_reason(cudaError_t status) {
         case cudaErrorInsufficientDriver:
             return "no NVIDIA driver found, or it is older than the CUDA runtime";
         default:
-            return std::string("CUDA cannot start: ") + cudaGetErrorName(status) + " (" +
-                   cudaGetErrorString(status) + ")";
+            return "CUDA cannot start: " + kernels::cuda_text(status);
     }
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "kernels/cuda_util.h"
 #include "kernels/gemm_data.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -22,37 +23,17 @@ namespace tclens::profiling {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using kernels::cuda_text;
+using kernels::DeviceBuffer;
 
 double ms_since(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-std::string cuda_text(cudaError_t error) {
-    return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
 }
 
 bool is_launch_metric(const std::string& name) {
     const MetricInfo* info = find_metric(name);
     return info != nullptr && info->source == MetricSource::kLaunch;
 }
-
-// A device allocation that frees itself.
-class DeviceBuffer {
-  public:
-    DeviceBuffer() = default;
-    ~DeviceBuffer() {
-        if (ptr_ != nullptr) cudaFree(ptr_);
-    }
-    DeviceBuffer(const DeviceBuffer&) = delete;
-    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-    cudaError_t allocate(std::int64_t bytes) {
-        return cudaMalloc(&ptr_, static_cast<std::size_t>(bytes));
-    }
-    void* get() const { return ptr_; }
-
-  private:
-    void* ptr_ = nullptr;
-};
 
 // A verified kernel with inputs and an output, ready to launch again and again.
 struct PreparedGemm {
@@ -420,10 +401,15 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
                                       static_cast<std::uint64_t>(gate.timeout_ms * 1e6));
         };
         gate.open = [this] { state_->gate.open(); };
-        const ProfileResult collected = state_->range_profiler().profile(
-            counters, run_once,
-            one_launch ? RangeMode::kPerKernelUserReplay : RangeMode::kUserRange, 1,
-            gemm.kernel->id, options.flush_l2 ? flush : Workload{}, gate);  // gate: user range only
+        ProfileRequest request;
+        request.metrics = counters;
+        request.workload = run_once;
+        request.mode = one_launch ? RangeMode::kPerKernelUserReplay : RangeMode::kUserRange;
+        request.max_ranges = 1;
+        request.range_name = gemm.kernel->id;
+        if (options.flush_l2) request.before_each_pass = flush;
+        request.gate = gate;  // used by the user range only
+        const ProfileResult collected = state_->range_profiler().profile(request);
         result.per_kernel_range = one_launch;
         result.gated = collected.gated;
         result.passes = collected.passes;

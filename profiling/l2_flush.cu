@@ -1,9 +1,12 @@
 #include <cstdint>
 
+#include "kernels/cuda_util.h"
 #include "profiling/l2_flush.h"
 
 namespace tclens::profiling {
 namespace {
+
+using kernels::cuda_text;
 
 constexpr int kL2Multiple = 3;
 constexpr int kThreads = 256;
@@ -26,10 +29,6 @@ __global__ void discard_all(char* bytes, std::size_t lines) {
          i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
         asm volatile("discard.global.L2 [%0], 128;" ::"l"(bytes + i * kLineBytes) : "memory");
     }
-}
-
-std::string cuda_text(cudaError_t error) {
-    return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
 }
 
 }  // namespace

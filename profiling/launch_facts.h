@@ -1,7 +1,7 @@
 #pragma once
 // Launch facts of the kernels a workload runs: grid, block, registers per thread, static and
 // dynamic shared memory per block, and the blocks per SM those allow. The one owner of the CUPTI
-// Activity API in tclens (CONVENTIONS.md item 10).
+// Activity API in tclens (docs/architecture.md).
 //
 // Why the Activity API: kernels/ hands out launch functions, not kernel symbols, and cuBLAS picks
 // its kernels itself, so cudaFuncGetAttributes has nothing to ask. CUPTI's kernel activity

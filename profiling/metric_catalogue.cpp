@@ -41,7 +41,7 @@ MetricInfo pm(std::string name, std::string label, std::string meaning) {
                       true};
 }
 
-// Names checked on an H100 (GH100) are in shared/reference/CUPTI.md; the others are Nsight
+// Names checked on an H100 (GH100) are listed in docs/cupti.md; the others are Nsight
 // Compute names for the same counters and are validated against the chip before each use.
 std::vector<MetricInfo> build_catalogue() {
     return {

@@ -6,23 +6,24 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <map>
 #include <mutex>
 #include <thread>
 #include <utility>
 
+#include "profiling/chip_counters.h"
 #include "profiling/cupti_call.h"
 #include "profiling/metric_catalogue.h"
 
 namespace tclens::profiling {
 namespace {
 
+using detail::ChipCounters;
 using detail::from_cuda;
 using detail::from_cupti;
 using detail::HostObject;
 
 constexpr CUpti_ProfilerType kPm = CUPTI_PROFILER_TYPE_PM_SAMPLING;
-// Hardware buffer sizes cupti_probe.cu tried, largest first; 512 MiB was accepted on the H100.
+// Hardware buffer sizes to try, largest first; 512 MiB was accepted on the H100 (docs/cupti.md).
 constexpr std::size_t kHardwareBufferBytes[] = {std::size_t{512} << 20, std::size_t{64} << 20,
                                                 std::size_t{4} << 20};
 
@@ -75,14 +76,10 @@ std::uint32_t pm_max_samples(std::uint64_t interval_ns, std::uint64_t decode_per
 // ---- PmSampler ----------------------------------------------------------------------------
 
 struct PmSampler::State {
+    // Declared first, so it goes last: CUPTI's profiler initialisation outlives every object.
+    ChipCounters counters;
     int device = 0;
-    bool opened = false;
-    ProfilerError open_error;
-    std::unique_ptr<detail::CuptiProfilerUse> cupti;
-    std::string chip;
-    std::vector<std::uint8_t> availability;
     int clock_khz = 0;
-    std::map<std::string, MetricCheck> checked;
 
     // The session between start() and stop(). The decode thread and stop() both call CUPTI on
     // `object` and `host`: cupti_mutex serialises them (CUPTI does not promise that concurrent
@@ -112,7 +109,11 @@ struct PmSampler::State {
     PmTrigger trigger = PmTrigger::kGpuTime;
     std::uint64_t interval_ns = 0;
 
-    ProfilerError open_once();
+    explicit State(int device_index)
+        : counters(kPm, device_index, "cannot be PM-sampled on"), device(device_index) {}
+
+    // open()'s own steps after the chip name: the availability image and the SM clock.
+    ProfilerError open_steps();
     ProfilerError configure(const PmSamplerConfig& config);
     ProfilerError set_config(std::uint64_t interval_ns);
     // One decode pass into a freshly initialised image; `more` is set when the image filled up
@@ -125,19 +126,15 @@ struct PmSampler::State {
     ProfilerError finish();
 };
 
-ProfilerError PmSampler::State::open_once() {
-    ProfilerError error = detail::start_cuda(device);
-    if (error.ok()) error = detail::CuptiProfilerUse::acquire(cupti);
-    if (error.ok()) error = detail::chip_name(device, chip);
+ProfilerError PmSampler::State::open_steps() {
+    auto available = TCLENS_PARAMS(CUpti_PmSampling_GetCounterAvailability_Params);
+    available.deviceIndex = static_cast<std::size_t>(device);
+    const ProfilerError error = detail::read_availability(
+        available, cuptiPmSamplingGetCounterAvailability,
+        "cuptiPmSamplingGetCounterAvailability(&available)", counters.availability());
     if (!error.ok()) {
         return error;
     }
-    auto available = TCLENS_PARAMS(CUpti_PmSampling_GetCounterAvailability_Params);
-    available.deviceIndex = static_cast<std::size_t>(device);
-    TCLENS_CUPTI(cuptiPmSamplingGetCounterAvailability(&available));
-    availability.assign(available.counterAvailabilityImageSize, 0);
-    available.pCounterAvailabilityImage = availability.data();
-    TCLENS_CUPTI(cuptiPmSamplingGetCounterAvailability(&available));
     return from_cuda(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device),
                      "cudaDeviceGetAttribute(ClockRate)");
 }
@@ -173,7 +170,7 @@ ProfilerError PmSampler::State::configure(const PmSamplerConfig& request) {
     decode_period_ns = std::max<std::uint64_t>(request.decode_period_ns, 1'000'000);
 
     host = std::make_unique<HostObject>();
-    ProfilerError error = host->create(kPm, chip, availability);
+    ProfilerError error = host->create(kPm, counters.chip(), counters.availability());
     std::size_t passes = 0;
     if (error.ok()) error = detail::build_config(*host, names, config, passes);
     if (!error.ok()) {
@@ -264,15 +261,11 @@ ProfilerError PmSampler::State::decode_pass(bool& more) {
         sample.start_ns = sample_info.startTimestamp;
         sample.end_ns = sample_info.endTimestamp;
         sample.values.assign(names.size(), 0.0);
-        auto evaluate = TCLENS_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
-        evaluate.pHostObject = host->get();
-        evaluate.pCounterDataImage = counter_data.data();
-        evaluate.counterDataImageSize = counter_data.size();
-        evaluate.rangeIndex = index;
-        evaluate.ppMetricNames = names.data();
-        evaluate.numMetrics = names.size();
-        evaluate.pMetricValues = sample.values.data();
-        TCLENS_CUPTI(cuptiProfilerHostEvaluateToGpuValues(&evaluate));
+        const ProfilerError error =
+            detail::evaluate_metrics(*host, counter_data, index, names, sample.values.data());
+        if (!error.ok()) {
+            return error;
+        }
         decoded_samples.push_back(std::move(sample));
     }
     std::lock_guard<std::mutex> lock(ring_mutex);
@@ -345,50 +338,20 @@ ProfilerError PmSampler::State::finish() {
     return first;
 }
 
-PmSampler::PmSampler(int device) : state_(std::make_unique<State>()) { state_->device = device; }
+PmSampler::PmSampler(int device) : state_(std::make_unique<State>(device)) {}
 
 PmSampler::~PmSampler() { stop(); }
 
 ProfilerError PmSampler::open() {
-    if (state_->opened) return ProfilerError{};
-    if (!state_->open_error.ok()) return state_->open_error;
-    const ProfilerError error = state_->open_once();
-    if (error.ok()) {
-        state_->opened = true;
-    } else {
-        state_->open_error = error;
-    }
-    return error;
+    State& s = *state_;
+    return s.counters.open([&s] { return s.open_steps(); });
 }
 
-const std::string& PmSampler::chip_name() const { return state_->chip; }
+const std::string& PmSampler::chip_name() const { return state_->counters.chip(); }
 
 std::vector<MetricCheck> PmSampler::check_metrics(const std::vector<std::string>& metrics) {
-    std::vector<MetricCheck> checks;
     const ProfilerError opened = open();
-    for (const std::string& name : metrics) {
-        MetricCheck check;
-        check.name = name;
-        if (!opened.ok()) {
-            check.reason = opened.message;
-        } else if (const auto cached = state_->checked.find(name);
-                   cached != state_->checked.end()) {
-            check = cached->second;
-        } else {
-            const ProfilerError error =
-                detail::check_one_metric(kPm, state_->chip, state_->availability, name);
-            check.accepted = error.ok();
-            if (!check.accepted) {
-                check.reason = "metric " + name + " cannot be PM-sampled on " + state_->chip +
-                               ": " + error.message;
-            }
-            if (check.accepted || error.problem == ProfilerProblem::kBadMetric) {
-                state_->checked[name] = check;
-            }
-        }
-        checks.push_back(check);
-    }
-    return checks;
+    return state_->counters.check_metrics(opened, metrics);
 }
 
 ProfilerError PmSampler::start(const PmSamplerConfig& config) {
@@ -406,14 +369,11 @@ ProfilerError PmSampler::start(const PmSamplerConfig& config) {
     if (!opened.ok()) return opened;
     const std::vector<std::string> wanted =
         config.metrics.empty() ? metric_set("timeline") : config.metrics;
-    std::string rejected;
-    for (const MetricCheck& check : check_metrics(wanted)) {
-        if (!check.accepted) rejected += (rejected.empty() ? "" : ", ") + check.name;
-    }
+    const std::string rejected = ChipCounters::rejected_names(check_metrics(wanted));
     if (!rejected.empty()) {
         return profiler_error(
             ProfilerProblem::kBadMetric,
-            "PM sampling on " + s.chip + " does not accept metric(s) " + rejected);
+            "PM sampling on " + s.counters.chip() + " does not accept metric(s) " + rejected);
     }
     {
         std::lock_guard<std::mutex> lock(s.ring_mutex);

@@ -1,8 +1,8 @@
 #pragma once
-// PmSampler: the one owner of CUPTI PM sampling in tclens (CONVENTIONS.md item 10): a live,
+// PmSampler: the one owner of CUPTI PM sampling in tclens (docs/architecture.md): a live,
 // device-wide timeline of a one-pass metric set (tensor pipe %, DRAM %, FMA % by default).
 //
-// Call order, as proven on an H100 (shared/reference/CUPTI.md, cupti_probe.cu):
+// Call order, as seen to work on an H100 (docs/cupti.md):
 //   open():  cuptiProfilerInitialize -> cuptiDeviceGetChipName ->
 //            cuptiPmSamplingGetCounterAvailability (size, then image)
 //   start(): cuptiProfilerHostInitialize(PM_SAMPLING) -> ConfigAddMetrics -> GetConfigImage ->

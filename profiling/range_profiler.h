@@ -1,8 +1,8 @@
 #pragma once
-// RangeProfiler: the one owner of the CUPTI Range Profiler in tclens (CONVENTIONS.md item 10).
+// RangeProfiler: the one owner of the CUPTI Range Profiler in tclens (docs/architecture.md).
 //
 // It wraps the CUDA 13 API (cupti_range_profiler.h + cupti_profiler_host.h) in the call order
-// proven on an H100 (shared/reference/CUPTI.md, cupti_probe.cu):
+// seen to work on an H100 (docs/cupti.md):
 //   cuptiProfilerInitialize -> cuptiDeviceGetChipName -> cuptiProfilerGetCounterAvailability
 //   (size, then image) -> cuptiProfilerHostInitialize -> ConfigAddMetrics -> GetConfigImage ->
 //   GetNumOfPasses -> cuptiRangeProfilerEnable -> GetCounterDataSize ->
@@ -91,6 +91,21 @@ struct PassGate {
     explicit operator bool() const { return close && open && timeout_ms > 0; }
 };
 
+// What one RangeProfiler::profile() call collects, over what.
+struct ProfileRequest {
+    std::vector<std::string> metrics;  // each accepted by check_metrics
+    Workload workload;                 // the GPU work profiled, once or once per pass (RangeMode)
+    RangeMode mode = RangeMode::kPerKernel;
+    int max_ranges = 64;                // >= 1: ranges kept; later ones are dropped
+    std::string range_name = "tclens";  // kUserRange: the range's name
+    // When given, runs before each pass outside the profiling session (so its GPU work is not
+    // counted), e.g. to flush the L2 cache so every pass starts alike; "" or one line saying
+    // what failed. The device is synchronised after it.
+    Workload before_each_pass;
+    // When given (kUserRange only), closed before each push and opened after the pop.
+    PassGate gate;
+};
+
 class RangeProfiler {
   public:
     // Binds to CUDA device `device`; makes no CUDA or CUPTI call yet.
@@ -113,7 +128,8 @@ class RangeProfiler {
     // Asks CUPTI about each metric on a fresh host object (a host object whose ConfigAddMetrics
     // failed once is unusable afterwards). Opens first; if that fails every check carries the
     // open() error. One entry per name, in order. Answers are cached per name: the chip's
-    // metrics do not change while the profiler lives.
+    // metrics do not change while the profiler lives (detail::ChipCounters, shared with the PM
+    // sampler).
     std::vector<MetricCheck> check_metrics(const std::vector<std::string>& metrics);
 
     // How many replay passes `metrics` need together. Error kBadMetric names every rejected
@@ -125,26 +141,18 @@ class RangeProfiler {
     // error `names` is left empty. Asked once, then cached.
     ProfilerError base_metrics(std::vector<std::string>& names);
 
-    // Collects `metrics` over `workload`. Every metric must be accepted (check_metrics); at most
-    // `max_ranges` (>= 1) ranges are kept. profile() may be called repeatedly with different
-    // metrics. With the user-replay modes the range profiler stays enabled on the context after a
-    // successful call, with its config and counter data image, and the next call with the same
-    // metrics, mode and max_ranges reuses them (a live view profiles the same set again and
-    // again; enabling is the costly step). kPerKernel calls, other metrics and any failure
-    // disable it again; a reused session that fails is dropped and the call runs once more on a
-    // fresh one. While it is enabled, kernels launched outside profile() are not counted.
-    // end_session() disables it.
-    // `before_each_pass`, when given, runs before each pass outside the profiling session (so
-    // its GPU work is not counted), e.g. to flush the L2 cache so every pass starts alike; it
-    // returns "" or one line saying what failed. The device is synchronised after it.
-    // `gate`, when given (kUserRange only), is closed before each push and opened after the pop
-    // (PassGate). Should CUPTI block the host while the gate is closed (push or pop waiting for
-    // the GPU), the pass still completes once the gate times out; the profiler then stops gating
-    // for its lifetime and says so in ProfileResult::gated.
-    ProfileResult profile(const std::vector<std::string>& metrics, const Workload& workload,
-                          RangeMode mode = RangeMode::kPerKernel, int max_ranges = 64,
-                          const std::string& range_name = "tclens",
-                          const Workload& before_each_pass = {}, const PassGate& gate = {});
+    // Collects request.metrics over request.workload (ProfileRequest says what each field does).
+    // profile() may be called repeatedly with different metrics. With the user-replay modes the
+    // range profiler stays enabled on the context after a successful call, with its config and
+    // counter data image, and the next call with the same metrics, mode and max_ranges reuses
+    // them (a live view profiles the same set again and again; enabling is the costly step).
+    // kPerKernel calls, other metrics and any failure disable it again; a reused session that
+    // fails is dropped and the call runs once more on a fresh one. While it is enabled, kernels
+    // launched outside profile() are not counted. end_session() disables it.
+    // Should CUPTI block the host while a PassGate is closed (push or pop waiting for the GPU),
+    // the pass still completes once the gate times out; the profiler then stops gating for its
+    // lifetime and says so in ProfileResult::gated.
+    ProfileResult profile(const ProfileRequest& request);
 
     // Disables the range profiler kept enabled by the last user-replay profile(), if any. Call it
     // before another profiler (PM sampling) takes the device's counters.

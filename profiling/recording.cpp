@@ -6,12 +6,12 @@
 #include <ctime>
 #include <filesystem>
 
+#include "common/atomic_file.h"
 #include "profiling/bench_json.h"
 #include "profiling/device_json.h"
 #include "profiling/json_reader.h"
 #include "profiling/profile_json.h"
 #include "profiling/source/source_profile_json.h"
-#include "viz/atomic_file.h"
 
 namespace tclens::profiling {
 namespace {
@@ -141,7 +141,7 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
 }
 
 std::string save_recording(const std::string& path, const Recording& recording) {
-    return viz::write_bytes_atomically(path, to_json(recording).dump(1) + "\n");
+    return common::write_bytes_atomically(path, to_json(recording).dump(1) + "\n");
 }
 
 bool load_recording(const std::string& path, Recording& recording, std::string& error) {

@@ -1,6 +1,6 @@
 #pragma once
 // A recording: everything one `tclens record` run learned on a GPU, so that every panel can
-// show real data later on a machine without one (DESIGN.md, "Contract: recording JSON").
+// show real data later on a machine without one (docs/json-formats.md).
 //
 // JSON (schema_version 2; written by `tclens record` and the GUI's File > Save recording as):
 //   {"schema_version": 2, "tclens_version", "created_utc": "2026-11-22T10:00:00Z",
@@ -69,7 +69,7 @@ nlohmann::json to_json(const Recording& recording);
 // the unsupported version ("schema_version 3 is newer than this build reads (1 to 2); ...").
 bool recording_from_json(const nlohmann::json& json, Recording& recording, std::string& error);
 
-// Writes `recording` to `path` atomically (viz/atomic_file.h). Returns "" or one line.
+// Writes `recording` to `path` atomically (common/atomic_file.h). Returns "" or one line.
 std::string save_recording(const std::string& path, const Recording& recording);
 // Reads and checks a recording file. False, with `error` one line naming the path and what is
 // wrong (missing, a directory, empty, too large, not JSON at byte N, a bad key, a version).

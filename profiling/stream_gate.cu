@@ -1,9 +1,12 @@
 #include <atomic>
 
+#include "kernels/cuda_util.h"
 #include "profiling/stream_gate.h"
 
 namespace tclens::profiling {
 namespace {
+
+using kernels::cuda_text;
 
 __device__ std::uint64_t global_timer_ns() {
     std::uint64_t now;
@@ -17,10 +20,6 @@ __global__ void wait_until_open(const volatile int* flag, std::uint64_t timeout_
     while (*flag == 0 && global_timer_ns() - start < timeout_ns) {
         __nanosleep(1000);
     }
-}
-
-std::string cuda_text(cudaError_t error) {
-    return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
 }
 
 }  // namespace

@@ -117,14 +117,14 @@ const std::vector<Pattern>& list_patterns() {
     return patterns;
 }
 
-Expected<Pattern> parse_pattern(const std::string& name) {
+common::Expected<Pattern> parse_pattern(const std::string& name) {
     for (const Pattern& pattern : list_patterns()) {
         if (pattern.name == name) {
-            return Expected<Pattern>::success(pattern);
+            return common::Expected<Pattern>::success(pattern);
         }
     }
-    return Expected<Pattern>::failure("unknown pattern \"" + name +
-                                      "\"; allowed: " + allowed_names());
+    return common::Expected<Pattern>::failure("unknown pattern \"" + name +
+                                              "\"; allowed: " + allowed_names());
 }
 
 std::string validate_tile(const Pattern& pattern, const Tile& tile) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "viz/swizzle.h"
 
 namespace tclens::viz {
@@ -56,7 +57,7 @@ struct Request {
 };
 
 // Looks a pattern up by name. On error: one line naming the value and every allowed name.
-Expected<Pattern> parse_pattern(const std::string& name);
+common::Expected<Pattern> parse_pattern(const std::string& name);
 
 // All patterns in a stable order, for `tclens banks --list`.
 const std::vector<Pattern>& list_patterns();

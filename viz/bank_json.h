@@ -1,5 +1,5 @@
 #pragma once
-// The bank contract of DESIGN.md (`tclens banks --swizzle S --pattern P --json`).
+// The bank JSON of docs/json-formats.md (`tclens banks --swizzle S --pattern P --json`).
 
 #include <nlohmann/json.hpp>
 

@@ -77,14 +77,14 @@ RequestReport price_request(const Swizzle& swizzle, const Tile& tile, const Requ
 
 }  // namespace
 
-Expected<BankReport> bank_requests(const Swizzle& swizzle, const Pattern& pattern,
-                                   const Tile& tile) {
+common::Expected<BankReport> bank_requests(const Swizzle& swizzle, const Pattern& pattern,
+                                           const Tile& tile) {
     std::string error = validate_tile(pattern, tile);
     if (error.empty()) {
         error = validate_swizzle(swizzle, tile, pattern.access_bytes, pattern.name);
     }
     if (!error.empty()) {
-        return Expected<BankReport>::failure(error);
+        return common::Expected<BankReport>::failure(error);
     }
     BankReport report;
     report.swizzle = swizzle;
@@ -96,7 +96,7 @@ Expected<BankReport> bank_requests(const Swizzle& swizzle, const Pattern& patter
         report.ideal_wavefronts += report.requests.back().ideal_wavefronts;
     }
     report.conflict_wavefronts = report.total_wavefronts - report.ideal_wavefronts;
-    return Expected<BankReport>::success(std::move(report));
+    return common::Expected<BankReport>::success(std::move(report));
 }
 
 }  // namespace tclens::viz

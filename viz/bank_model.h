@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/expected.h"
 #include "viz/access_pattern.h"
 #include "viz/swizzle.h"
 
@@ -87,7 +88,7 @@ Tile default_tile(const Pattern& pattern, const Swizzle& swizzle);
 // validate_swizzle fails) returns that one-line error.
 // Example: ldmatrix.x4 on 16 x 128 bytes: none puts the 8 rows of each matrix in the same 4
 // banks (8-way) -> 32 wavefronts, 4 ideal, 28 conflicts; xor -> 4, 4, 0.
-Expected<BankReport> bank_requests(const Swizzle& swizzle, const Pattern& pattern,
-                                   const Tile& tile);
+common::Expected<BankReport> bank_requests(const Swizzle& swizzle, const Pattern& pattern,
+                                           const Tile& tile);
 
 }  // namespace tclens::viz

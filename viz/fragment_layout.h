@@ -2,7 +2,7 @@
 //
 // A layout answers, for one PTX instruction, "lane L, register r, element s of that register
 // holds element (row, col) of operand X". The conventions are the ones of the layout JSON
-// contract in DESIGN.md:
+// format in docs/json-formats.md:
 //   - `reg` is the index of the register in the instruction's PTX operand list for that operand
 //     (a0, a1, ...). Registers are 32 bits wide, except for f64 operands, whose registers are
 //     64 bits wide.

@@ -1,4 +1,4 @@
-// Layout JSON, as fixed by DESIGN.md ("Contract: layout JSON"; `tclens layout ID --json`):
+// Layout JSON, as docs/json-formats.md fixes it (`tclens layout ID --json`):
 //
 //   { "id": ..., "ptx": ..., "threads": ...,
 //     "verified": false, "source": ..., "note": kModelOnlyNote,  (models only: tcgen05)

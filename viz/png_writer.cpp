@@ -7,7 +7,7 @@
 #define STB_IMAGE_WRITE_STATIC
 #include <stb_image_write.h>
 
-#include "viz/atomic_file.h"
+#include "common/atomic_file.h"
 
 namespace tclens::viz {
 
@@ -17,7 +17,7 @@ std::string write_png(const RgbaImage& image, const std::string& path) {
         return "cannot write " + path + ": image is empty or its pixel buffer has the wrong size";
     }
     const int stride = image.width * 4;
-    return write_file_atomically(path, [&](const std::string& temporary) -> std::string {
+    return common::write_file_atomically(path, [&](const std::string& temporary) -> std::string {
         errno = 0;
         if (stbi_write_png(temporary.c_str(), image.width, image.height, 4, image.pixels.data(),
                            stride)) {

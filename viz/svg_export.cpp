@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "viz/atomic_file.h"
+#include "common/atomic_file.h"
 
 namespace tclens::viz {
 
@@ -141,7 +141,7 @@ std::string to_svg(const DrawList& list) {
 }
 
 std::string write_svg(const DrawList& list, const std::string& path) {
-    return write_bytes_atomically(path, to_svg(list));
+    return common::write_bytes_atomically(path, to_svg(list));
 }
 
 }  // namespace tclens::viz

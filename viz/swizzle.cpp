@@ -59,10 +59,10 @@ Swizzle make_cute(std::string spec, int bits, int base, int shift) {
     return swizzle;
 }
 
-Expected<Swizzle> parse_pad(const std::string& spec) {
+common::Expected<Swizzle> parse_pad(const std::string& spec) {
     const std::optional<int> pad = parse_small_int(spec.substr(4));
     if (!pad || *pad < 0 || *pad > kMaxPadBytes || *pad % 4 != 0) {
-        return Expected<Swizzle>::failure(
+        return common::Expected<Swizzle>::failure(
             "bad swizzle \"" + spec + "\": N in pad:N must be a multiple of 4 in 0.." +
             std::to_string(kMaxPadBytes) + " (bytes of padding per row), e.g. pad:4 or pad:16");
     }
@@ -70,10 +70,10 @@ Expected<Swizzle> parse_pad(const std::string& spec) {
     swizzle.kind = SwizzleKind::kPad;
     swizzle.spec = "pad:" + std::to_string(*pad);
     swizzle.pad_bytes = *pad;
-    return Expected<Swizzle>::success(swizzle);
+    return common::Expected<Swizzle>::success(swizzle);
 }
 
-Expected<Swizzle> parse_cute(const std::string& spec) {
+common::Expected<Swizzle> parse_cute(const std::string& spec) {
     const std::vector<std::string> fields = split(spec.substr(5), ',');
     int values[3] = {0, 0, 0};
     bool well_formed = fields.size() == 3;
@@ -83,33 +83,33 @@ Expected<Swizzle> parse_cute(const std::string& spec) {
         values[i] = value.value_or(0);
     }
     if (!well_formed) {
-        return Expected<Swizzle>::failure("bad swizzle \"" + spec +
-                                          "\": expected cute:B,M,S with three integers, "
-                                          "e.g. cute:3,4,3");
+        return common::Expected<Swizzle>::failure("bad swizzle \"" + spec +
+                                                  "\": expected cute:B,M,S with three integers, "
+                                                  "e.g. cute:3,4,3");
     }
     const int bits = values[0], base = values[1], shift = values[2];
     const char* const names[3] = {"B", "M", "S"};
     for (int i = 0; i < 3; ++i) {
         if (values[i] < 0 || values[i] > kMaxCuteField) {
-            return Expected<Swizzle>::failure(
+            return common::Expected<Swizzle>::failure(
                 "bad swizzle \"" + spec + "\": " + names[i] + " = " + std::to_string(values[i]) +
                 " is out of range; B, M and S must each be in 0.." + std::to_string(kMaxCuteField) +
                 " (negative S is not modelled)");
         }
     }
     if (shift < bits) {
-        return Expected<Swizzle>::failure("bad swizzle \"" + spec +
-                                          "\": S = " + std::to_string(shift) +
-                                          " must be >= B = " + std::to_string(bits) +
-                                          " so the source and target bits do not overlap");
+        return common::Expected<Swizzle>::failure("bad swizzle \"" + spec +
+                                                  "\": S = " + std::to_string(shift) +
+                                                  " must be >= B = " + std::to_string(bits) +
+                                                  " so the source and target bits do not overlap");
     }
     if (bits + base + shift > kMaxCuteSpanLog2) {
-        return Expected<Swizzle>::failure(
+        return common::Expected<Swizzle>::failure(
             "bad swizzle \"" + spec + "\": B + M + S = " + std::to_string(bits + base + shift) +
             " gives a span of 2^" + std::to_string(bits + base + shift) + " bytes; at most 2^" +
             std::to_string(kMaxCuteSpanLog2) + " (256 KiB) is allowed");
     }
-    return Expected<Swizzle>::success(make_cute(
+    return common::Expected<Swizzle>::success(make_cute(
         "cute:" + std::to_string(bits) + "," + std::to_string(base) + "," + std::to_string(shift),
         bits, base, shift));
 }
@@ -148,24 +148,24 @@ std::string cute_formula(const Swizzle& swizzle) {
 
 }  // namespace
 
-Expected<Swizzle> parse_swizzle(const std::string& spec) {
+common::Expected<Swizzle> parse_swizzle(const std::string& spec) {
     if (spec == "none") {
-        return Expected<Swizzle>::success(Swizzle{});
+        return common::Expected<Swizzle>::success(Swizzle{});
     }
     if (spec == "xor") {
         Swizzle swizzle;
         swizzle.kind = SwizzleKind::kXor;
         swizzle.spec = "xor";
-        return Expected<Swizzle>::success(swizzle);
+        return common::Expected<Swizzle>::success(swizzle);
     }
     if (spec == "tma32") {
-        return Expected<Swizzle>::success(make_cute(spec, 1, 4, 3));
+        return common::Expected<Swizzle>::success(make_cute(spec, 1, 4, 3));
     }
     if (spec == "tma64") {
-        return Expected<Swizzle>::success(make_cute(spec, 2, 4, 3));
+        return common::Expected<Swizzle>::success(make_cute(spec, 2, 4, 3));
     }
     if (spec == "tma128") {
-        return Expected<Swizzle>::success(make_cute(spec, 3, 4, 3));
+        return common::Expected<Swizzle>::success(make_cute(spec, 3, 4, 3));
     }
     if (starts_with(spec, "pad:")) {
         return parse_pad(spec);
@@ -173,8 +173,8 @@ Expected<Swizzle> parse_swizzle(const std::string& spec) {
     if (starts_with(spec, "cute:")) {
         return parse_cute(spec);
     }
-    return Expected<Swizzle>::failure("unknown swizzle \"" + spec +
-                                      "\"; allowed: " + kAllowedSwizzles);
+    return common::Expected<Swizzle>::failure("unknown swizzle \"" + spec +
+                                              "\"; allowed: " + kAllowedSwizzles);
 }
 
 std::int64_t storage_bytes(const Swizzle& swizzle, const Tile& tile) {

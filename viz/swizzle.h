@@ -11,37 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "common/expected.h"
+
 namespace tclens::viz {
-
-// A value or one line of error text (never both). Used instead of exceptions by the bank
-// model's API: parse_swizzle, parse_pattern, bank_requests.
-template <typename T>
-class Expected {
-  public:
-    static Expected success(T value) {
-        Expected result;
-        result.value_ = std::move(value);
-        return result;
-    }
-    static Expected failure(std::string error) {
-        Expected result;
-        result.error_ = std::move(error);
-        return result;
-    }
-    bool ok() const { return value_.has_value(); }
-    explicit operator bool() const { return ok(); }
-    // Only valid when ok().
-    const T& value() const { return *value_; }
-    const T& operator*() const { return *value_; }
-    const T* operator->() const { return &*value_; }
-    // "" when ok().
-    const std::string& error() const { return error_; }
-
-  private:
-    Expected() = default;
-    std::optional<T> value_;
-    std::string error_;
-};
 
 // Largest tile the model accepts: more than any SM's shared memory (228 KiB on H100).
 constexpr int kMaxTileBytes = 256 * 1024;
@@ -83,7 +55,7 @@ struct Swizzle {
 // Accepted ranges: pad N in 0..1024 and a multiple of 4; cute B, M, S in 0..16 with S >= B
 // (CuTe's |S| >= B; negative S is not modelled) and B + M + S <= 18 (a span of at most
 // 256 KiB). On error: one line naming the bad value and what is allowed.
-Expected<Swizzle> parse_swizzle(const std::string& spec);
+common::Expected<Swizzle> parse_swizzle(const std::string& spec);
 
 // Bytes of the tile's storage, padding included: rows * (row_bytes + pad) for kPad, else
 // rows * row_bytes.

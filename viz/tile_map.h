@@ -1,7 +1,7 @@
 #pragma once
 // Warp tile maps: how one GEMM kernel cuts C = A * B into work, as pure functions of a plain
 // description of the kernel (TileMapSpec). viz/ knows no kernels: kernels/tile_map_spec.h
-// builds the spec from a registry descriptor and reads each rung's own mappings into it.
+// builds the spec from a registry descriptor, its tiles and its TileSchedule.
 //
 // Coordinates: C is M x N, A is M x K, B is K x N, all row-major (kernels/gemm.h). A block tile
 // is block_m x block_n of C and moves through K in steps of block_k ("K tiles"); its A tile is
@@ -74,34 +74,28 @@ struct ThreadLoadLayout {
     int cols = 0;
 };
 
-struct TileMapSpec {
-    std::string kernel;  // for titles, e.g. "mma_cp_async.f16"
-    std::int64_t m = 0, n = 0, k = 0;
-    int block_m = 0, block_n = 0, block_k = 0;
-    int elem_bytes = 4;  // bytes of one A or B element
-    int threads = 0;     // per block
-
+// How a kernel runs its blocks, warps and copies, apart from its tile sizes: what a GEMM
+// kernel's descriptor says about its schedule (kernels/gemm.h, KernelDescriptor::schedule,
+// filled from the constants the kernel itself uses) and the tile map reads as it is.
+struct TileSchedule {
     RasterOrder raster = RasterOrder::kRowMajor;
     int raster_group = 1;  // kColumnBands, kPersistent: (cluster) tile rows per band
     int cluster_m = 1;     // kPersistent: CTAs per cluster
-    int clusters = 1;      // kPersistent: co-resident clusters, i.e. the grid
 
     WarpLayout warp_layout = WarpLayout::kGrid;
-    int warp_m = 0, warp_n = 0;        // kGrid
     int consumer_warpgroups = 0;       // kWarpgroups
     int first_consumer_warpgroup = 0;  // kWarpgroups: warpgroups before it load only
 
     WorkKind work = WorkKind::kMma;
-    int mma_m = 0, mma_n = 0, mma_k = 0;  // kMma, kWgmma: one instruction's tile
     // kMma: > 1 when MMA tile j of every group of mma_n * mma_col_stride columns takes the
     // columns j, j + stride, j + 2 stride, ... of the group instead of mma_n adjacent ones.
     int mma_col_stride = 1;
     bool serpentine = false;  // kMma issue order: odd MMA rows run along N backwards
     std::string instruction;  // e.g. "mma.sync.m16n8k16", "wgmma.m64n256k16", "FFMA"
     // kFma: lanes_m x lanes_n lanes per warp tile (lane l -> (l / lanes_n, l % lanes_n)), each
-    // with a thread_m x thread_n tile made of sub_m x sub_n sub-tiles that repeat every
-    // lanes_m * sub_m rows and lanes_n * sub_n columns of the warp tile.
-    int lanes_m = 0, lanes_n = 0, sub_m = 0, sub_n = 0, thread_m = 0, thread_n = 0;
+    // with a thread_m x thread_n tile (TileMapSpec) made of sub_m x sub_n sub-tiles that repeat
+    // every lanes_m * sub_m rows and lanes_n * sub_n columns of the warp tile.
+    int lanes_m = 0, lanes_n = 0, sub_m = 0, sub_n = 0;
 
     LoadKind load = LoadKind::kThreads;
     int unit_bytes = 16;   // kThreads: bytes one copy moves
@@ -111,12 +105,25 @@ struct TileMapSpec {
     int tma_box_cols = 64;         // kTma: box width in elements (A: block_m rows, B: block_k rows)
     std::string load_instruction;  // e.g. "cp.async 16 B", "TMA 2-D box"
 
-    int stages = 1;  // shared-memory stages; the CTA's i-th K tile lands in stage i % stages
     // kPersistent: the ring's counter runs on across a CTA's tiles (stage of K tile t in round r
     // is (r * k_tiles + t) % stages), and the producer fills the next round's first stages
     // while this round's last ones are consumed.
     bool ring_across_tiles = false;
     std::string pipeline_note;  // one line: how the kernel keeps the stages busy
+};
+
+// One kernel on one problem: its sizes and tiles, and its schedule.
+struct TileMapSpec : TileSchedule {
+    std::string kernel;  // for titles, e.g. "mma_cp_async.f16"
+    std::int64_t m = 0, n = 0, k = 0;
+    int block_m = 0, block_n = 0, block_k = 0;
+    int elem_bytes = 4;                   // bytes of one A or B element
+    int threads = 0;                      // per block
+    int clusters = 1;                     // kPersistent: co-resident clusters, i.e. the grid
+    int warp_m = 0, warp_n = 0;           // kGrid: one warp's C tile
+    int mma_m = 0, mma_n = 0, mma_k = 0;  // kMma, kWgmma: one instruction's tile
+    int thread_m = 0, thread_n = 0;       // kFma: one lane's C tile
+    int stages = 1;  // shared-memory stages; the CTA's i-th K tile lands in stage i % stages
 };
 
 // "" when the spec is consistent, else one line naming the first problem: M, N, K >= 1,

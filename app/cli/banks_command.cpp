@@ -1,7 +1,7 @@
 // `tclens banks --list` and
 // `tclens banks --swizzle S --pattern P [--rows R --row-bytes W] [--json] [--measure]`:
 // the shared-memory bank model of one warp access pattern under one swizzle (viz/bank_model.h),
-// as a table or as the bank JSON of DESIGN.md, optionally measured on the GPU with CUPTI
+// as a table or as the bank JSON of docs/json-formats.md, optionally measured on the GPU with CUPTI
 // (profiling/bank_measure.h). P is a viz pattern or a kernel's own access, KERNEL/ACCESS
 // (kernels/shared_access.h): that one brings its tile and, when --swizzle is not given, the
 // kernel's swizzle.
@@ -221,7 +221,7 @@ int run_banks(const BanksOptions& options) {
     }
     std::optional<viz::Swizzle> swizzle;
     if (!options.swizzle.empty()) {
-        const viz::Expected<viz::Swizzle> parsed = viz::parse_swizzle(options.swizzle);
+        const common::Expected<viz::Swizzle> parsed = viz::parse_swizzle(options.swizzle);
         if (!parsed) {
             return usage_error(parsed.error());
         }
@@ -230,7 +230,7 @@ int run_banks(const BanksOptions& options) {
     std::optional<kernels::KernelAccess> access;
     std::optional<viz::Pattern> pattern;
     if (names_access) {
-        const viz::Expected<kernels::KernelAccess> parsed =
+        const common::Expected<kernels::KernelAccess> parsed =
             kernels::parse_kernel_access(options.pattern);
         if (!parsed) {
             return usage_error(parsed.error());
@@ -239,7 +239,7 @@ int run_banks(const BanksOptions& options) {
         pattern = access->pattern;
         if (!swizzle) swizzle = access->swizzle;
     } else {
-        const viz::Expected<viz::Pattern> parsed = viz::parse_pattern(options.pattern);
+        const common::Expected<viz::Pattern> parsed = viz::parse_pattern(options.pattern);
         if (!parsed) {
             return usage_error(parsed.error());
         }
@@ -252,7 +252,7 @@ int run_banks(const BanksOptions& options) {
     if (options.row_bytes_option->count() > 0) {
         tile.row_bytes = options.row_bytes;
     }
-    const viz::Expected<viz::BankReport> model = viz::bank_requests(*swizzle, *pattern, tile);
+    const common::Expected<viz::BankReport> model = viz::bank_requests(*swizzle, *pattern, tile);
     if (!model) {
         return usage_error(model.error());
     }
@@ -296,7 +296,8 @@ void add_banks_command(CLI::App& app, int& exit_code) {
     options->row_bytes_option = command->add_option("--row-bytes", options->row_bytes,
                                                     "Tile row length in bytes (default: the "
                                                     "pattern's, or the kernel's tile)");
-    command->add_flag("--json", options->json, "Machine-readable output (bank JSON of DESIGN.md)");
+    command->add_flag("--json", options->json,
+                      "Machine-readable output (bank JSON, docs/json-formats.md)");
     command->add_flag("--measure", options->measure,
                       "Also measure the wavefronts on the GPU with CUPTI (needs a GPU and "
                       "profiling permission)");

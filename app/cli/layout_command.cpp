@@ -1,5 +1,5 @@
 // `tclens layout --list [--json] | ID [--operand X] [--json] [--svg F] [--png F] [--verify]`:
-// the fragment atlas on the command line (DESIGN.md, "Contract: layout JSON").
+// the fragment atlas on the command line (docs/json-formats.md, "Layout JSON").
 // `--list` prints one ID per line (for scripts); `--list --json` the catalogue:
 //   {"groups": [{"title": "mma.sync, sm_80", "layouts": [{"id", "ptx", "threads", "elements",
 //     "verified", "probe", "note" (models only: kModelOnlyNote), "source" (models only)}]}]}
@@ -246,7 +246,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
                       "architecture, with element counts and which are models");
     command->add_option("id", options->id, "Layout ID, e.g. mma.m16n8k8.tf32");
     command->add_option("--operand", options->operand, "Only this operand: A, B, C, D or E");
-    command->add_flag("--json", options->json, "The layout as JSON (DESIGN.md contract)");
+    command->add_flag("--json", options->json, "The layout as JSON (docs/json-formats.md)");
     command->add_option("--svg", options->svg_path, "Write the drawing to an SVG file");
     command->add_option("--png", options->png_path, "Write the drawing to a PNG file");
     command->add_flag("--verify", options->verify,

@@ -192,20 +192,10 @@ int run_record(const RecordOptions& options) {
             "--timeline-ms sets the timelines that --no-timelines leaves out: "
             "give one of them");
     }
-    std::vector<kernels::GemmProblem> problems;
-    for (const std::string& size : options.sizes) {
-        const auto problem = kernels::parse_problem(size);
-        if (!problem) return usage_error(kernels::problem_error(size));
-        problems.push_back(*problem);
-    }
-    if (!options.preset.empty()) {
-        const std::vector<kernels::GemmProblem> preset = kernels::preset_problems(options.preset);
-        if (preset.empty()) {
-            return usage_error("unknown preset '" + options.preset +
-                               "'; valid: " + kernels::preset_names());
-        }
-        problems.insert(problems.end(), preset.begin(), preset.end());
-    }
+    std::string size_error;
+    std::vector<kernels::GemmProblem> problems =
+        kernels::parse_problems(options.sizes, options.preset, size_error);
+    if (!size_error.empty()) return usage_error(size_error);
     if (problems.empty()) problems = kDefaultProblems;
     std::vector<std::string> ids = options.kernels;
     if (ids.empty()) {

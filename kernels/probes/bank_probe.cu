@@ -2,6 +2,7 @@
 
 #include <cstddef>
 
+#include "kernels/cuda_util.h"
 #include "kernels/probes/bank_probe.h"
 
 namespace tclens::kernels {
@@ -210,10 +211,6 @@ std::uint32_t ldmatrix_lanes(int matrices) {
 
 std::int64_t launch_smem_bytes(const BankProbeSpec& spec) {
     return (spec.smem_bytes + kSmemGranule - 1) / kSmemGranule * kSmemGranule;
-}
-
-std::string cuda_text(cudaError_t status) {
-    return std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "kernels/cuda_util.h"
 #include "kernels/probes/matrix_move_probe_plan.h"
 #include "kernels/probes/mma_probe_plan.h"
 #include "kernels/probes/mma_sp_probe_plan.h"
@@ -662,8 +663,7 @@ std::string current_sm(int& sm) {
         status = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
     }
     if (status != cudaSuccess) {
-        return std::string("no usable CUDA device: ") + cudaGetErrorName(status) + ": " +
-               cudaGetErrorString(status);
+        return "no usable CUDA device: " + cuda_text(status);
     }
     sm = major * 10 + minor;
     return "";
@@ -917,7 +917,7 @@ DeviceRun run_on_device(const std::vector<HostBytes>& inputs, size_t out_words,
     }
     if (status != cudaSuccess) {
         run.out.clear();
-        run.error = std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
+        run.error = cuda_text(status);
     }
     run.not_compiled = not_compiled != 0;
     return run;

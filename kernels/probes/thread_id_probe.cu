@@ -1,5 +1,6 @@
 #include <cuda_runtime.h>
 
+#include "kernels/cuda_util.h"
 #include "kernels/probes/thread_id_probe.h"
 
 namespace tclens::kernels {
@@ -14,10 +15,6 @@ __global__ void thread_id_kernel(ThreadIdRecord* out) {
     out[index] =
         ThreadIdRecord{static_cast<int>(blockIdx.x), static_cast<int>(threadIdx.x),
                        static_cast<int>(lane), static_cast<int>(warp), static_cast<int>(sm)};
-}
-
-std::string describe(cudaError_t status) {
-    return std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
 }
 
 }  // namespace
@@ -47,7 +44,7 @@ ThreadIdProbeResult run_thread_id_probe(int blocks, int threads_per_block) {
     cudaFree(device_records);
     if (status != cudaSuccess) {
         result.records.clear();
-        result.error = "thread id probe: " + describe(status);
+        result.error = "thread id probe: " + cuda_text(status);
     }
     return result;
 }

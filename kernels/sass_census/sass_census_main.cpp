@@ -9,9 +9,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "common/atomic_file.h"
 #include "kernels/sass_census/census_source.h"
 #include "kernels/sass_census/sass_listing.h"
-#include "viz/atomic_file.h"
 
 namespace {
 
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
         origin = cuobjdump + " -sass " + binary;
     }
     const std::string source = tclens::kernels::census_source(reader.functions(), origin, missing);
-    const std::string error = tclens::viz::write_bytes_atomically(out, source);
+    const std::string error = tclens::common::write_bytes_atomically(out, source);
     if (!error.empty()) {
         std::fprintf(stderr, "sass_census: %s\n", error.c_str());
         return 1;

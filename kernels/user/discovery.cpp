@@ -125,10 +125,10 @@ bool is_gemm_like_name(const std::string& name) {
 
 // The float GEMM's precision: the ref's, else the directive's, else tf32 when the source
 // mentions it. For 16-bit inputs the type must agree.
-viz::Expected<Precision> gemm_precision(Precision element, const KernelRef& ref,
-                                        const std::optional<Precision>& directive_type,
-                                        bool mentions_tf32, const std::string& where) {
-    using Result = viz::Expected<Precision>;
+common::Expected<Precision> gemm_precision(Precision element, const KernelRef& ref,
+                                           const std::optional<Precision>& directive_type,
+                                           bool mentions_tf32, const std::string& where) {
+    using Result = common::Expected<Precision>;
     std::optional<Precision> wanted = ref.precision ? ref.precision : directive_type;
     const char* origin = ref.precision ? "the kernel ref's type" : "the directive's type=";
     if (element == Precision::kF32) {
@@ -161,9 +161,9 @@ const char* form_name(KernelForm form) {
     return "?";
 }
 
-viz::Expected<GemmSignature> match_gemm_signature(const ScannedFunction& function,
-                                                  bool allow_workspace) {
-    using Result = viz::Expected<GemmSignature>;
+common::Expected<GemmSignature> match_gemm_signature(const ScannedFunction& function,
+                                                     bool allow_workspace) {
+    using Result = common::Expected<GemmSignature>;
     const std::string head = signature_text(function) + " is not an accepted signature: ";
     const std::size_t count = function.params.size();
     if (count != 6 && !(allow_workspace && count == 7)) {
@@ -232,8 +232,8 @@ viz::Expected<GemmSignature> match_gemm_signature(const ScannedFunction& functio
     return Result::success(sig);
 }
 
-viz::Expected<Precision> match_exercise_signature(const ScannedFunction& function) {
-    using Result = viz::Expected<Precision>;
+common::Expected<Precision> match_exercise_signature(const ScannedFunction& function) {
+    using Result = common::Expected<Precision>;
     const std::string head = signature_text(function) +
                              " is not a fragment exercise: expected (const T* a, const T* b, "
                              "float* c) with T float, __half or __nv_bfloat16";
@@ -284,10 +284,10 @@ std::string exercise_layout_for(Precision element, const SourceScan& scan) {
 }
 
 // The directive that applies to `f`: one naming it, else the only one naming no kernel.
-viz::Expected<std::optional<LaunchDirective>> directive_for(
+common::Expected<std::optional<LaunchDirective>> directive_for(
     const ScannedFunction& f, const std::vector<LaunchDirective>& directives,
     const std::string& file) {
-    using Result = viz::Expected<std::optional<LaunchDirective>>;
+    using Result = common::Expected<std::optional<LaunchDirective>>;
     std::optional<LaunchDirective> named;
     std::vector<const LaunchDirective*> unnamed;
     for (const LaunchDirective& d : directives) {
@@ -310,9 +310,9 @@ viz::Expected<std::optional<LaunchDirective>> directive_for(
 
 }  // namespace
 
-viz::Expected<Discovered> discover_kernel(const std::string& source, const std::string& file,
-                                          const KernelRef& ref) {
-    using Result = viz::Expected<Discovered>;
+common::Expected<Discovered> discover_kernel(const std::string& source, const std::string& file,
+                                             const KernelRef& ref) {
+    using Result = common::Expected<Discovered>;
     const SourceScan scan = scan_source(source);
     auto directives = find_launch_directives(source);
     if (!directives) return Result::failure(file + ": " + directives.error());

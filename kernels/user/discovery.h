@@ -23,11 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "kernels/gemm.h"
 #include "kernels/user/kernel_ref.h"
 #include "kernels/user/launch_directive.h"
 #include "kernels/user/source_scan.h"
-#include "viz/swizzle.h"  // viz::Expected
 
 namespace tclens::kernels::user {
 
@@ -53,11 +53,11 @@ struct GemmSignature {
 // `function`'s parameters as an accepted GEMM signature (workspace only when
 // `allow_workspace`), or one line: "launch(int M, double *A, ...) is not an accepted signature:
 // parameter 4 'double *A' must be const float*, const __half* or const __nv_bfloat16*".
-viz::Expected<GemmSignature> match_gemm_signature(const ScannedFunction& function,
-                                                  bool allow_workspace);
+common::Expected<GemmSignature> match_gemm_signature(const ScannedFunction& function,
+                                                     bool allow_workspace);
 
 // `function` as a fragment exercise: (const T* a, const T* b, float* c); element type or error.
-viz::Expected<Precision> match_exercise_signature(const ScannedFunction& function);
+common::Expected<Precision> match_exercise_signature(const ScannedFunction& function);
 
 struct Discovered {
     KernelForm form = KernelForm::kHostLauncher;
@@ -79,7 +79,7 @@ std::vector<std::string> exercise_layout_ids();
 // function 'foo' (functions: a, b)", signature errors, directive errors, "matmul.cu: kernel
 // 'k' (line 5) has no launch directive: add a line such as // tclens: grid=(cdiv(N,16),
 // cdiv(M,16)) block=(16,16)", a type= that disagrees with the parameters.
-viz::Expected<Discovered> discover_kernel(const std::string& source, const std::string& file,
-                                          const KernelRef& ref);
+common::Expected<Discovered> discover_kernel(const std::string& source, const std::string& file,
+                                             const KernelRef& ref);
 
 }  // namespace tclens::kernels::user

@@ -46,8 +46,8 @@ std::size_t path_length(const std::string& text) {
 
 }  // namespace
 
-viz::Expected<KernelRef> parse_kernel_ref(const std::string& text) {
-    using Result = viz::Expected<KernelRef>;
+common::Expected<KernelRef> parse_kernel_ref(const std::string& text) {
+    using Result = common::Expected<KernelRef>;
     const std::string named = "kernel '" + text + "': ";
     const std::size_t length = path_length(text);
     if (length == std::string::npos || length == 0) {

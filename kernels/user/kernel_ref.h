@@ -13,8 +13,8 @@
 #include <optional>
 #include <string>
 
+#include "common/expected.h"
 #include "kernels/gemm.h"
-#include "viz/swizzle.h"  // viz::Expected
 
 namespace tclens::kernels::user {
 
@@ -28,7 +28,7 @@ struct KernelRef {
 // text up to the first ".cu" or ".cuh" that ends the text or is followed by ':'. Errors, one
 // line naming the value: "kernel 'x.py': not a CUDA file (the path must end in .cu or .cuh)",
 // "kernel 'x.cu:9fn': '9fn' is neither a function name nor one of f32, tf32, f16, bf16".
-viz::Expected<KernelRef> parse_kernel_ref(const std::string& text);
+common::Expected<KernelRef> parse_kernel_ref(const std::string& text);
 
 // True when a `--kernel` value names a file rather than a registry id: its part before any
 // ":NAME" ends in ".cu" or ".cuh", or it contains a '/'. Registry ids ("mma_cp_async.bf16")

@@ -96,11 +96,11 @@ class ExprParser {
   public:
     explicit ExprParser(const std::string& text) : text_(text) {}
 
-    viz::Expected<SizeExpr> parse() {
+    common::Expected<SizeExpr> parse() {
         NodePtr root = expr();
         if (error_.empty() && !at_end()) fail("unexpected '" + text_.substr(pos_, 1) + "'");
-        if (!error_.empty()) return viz::Expected<SizeExpr>::failure(error_);
-        return viz::Expected<SizeExpr>::success(SizeExpr(root, compact(text_)));
+        if (!error_.empty()) return common::Expected<SizeExpr>::failure(error_);
+        return common::Expected<SizeExpr>::success(SizeExpr(root, compact(text_)));
     }
 
   private:
@@ -355,15 +355,15 @@ std::size_t directive_body(const std::string& line) {
 SizeExpr::SizeExpr(std::shared_ptr<const Node> root, std::string text)
     : root_(std::move(root)), text_(std::move(text)) {}
 
-viz::Expected<std::int64_t> SizeExpr::evaluate(const GemmProblem& problem) const {
-    if (root_ == nullptr) return viz::Expected<std::int64_t>::failure("empty expression");
+common::Expected<std::int64_t> SizeExpr::evaluate(const GemmProblem& problem) const {
+    if (root_ == nullptr) return common::Expected<std::int64_t>::failure("empty expression");
     std::int64_t value = 0;
     const std::string error = eval(*root_, problem, value);
-    if (!error.empty()) return viz::Expected<std::int64_t>::failure(error);
-    return viz::Expected<std::int64_t>::success(value);
+    if (!error.empty()) return common::Expected<std::int64_t>::failure(error);
+    return common::Expected<std::int64_t>::success(value);
 }
 
-viz::Expected<SizeExpr> parse_size_expr(const std::string& text) {
+common::Expected<SizeExpr> parse_size_expr(const std::string& text) {
     return ExprParser(text).parse();
 }
 
@@ -371,8 +371,8 @@ bool is_directive_line(const std::string& line) {
     return directive_body(line) != std::string::npos;
 }
 
-viz::Expected<LaunchDirective> parse_launch_directive(const std::string& line, int line_number) {
-    using Result = viz::Expected<LaunchDirective>;
+common::Expected<LaunchDirective> parse_launch_directive(const std::string& line, int line_number) {
+    using Result = common::Expected<LaunchDirective>;
     const std::string where = "line " + std::to_string(line_number) + ": tclens directive: ";
     const std::size_t body = directive_body(line);
     if (body == std::string::npos) {
@@ -465,8 +465,8 @@ viz::Expected<LaunchDirective> parse_launch_directive(const std::string& line, i
     return Result::success(d);
 }
 
-viz::Expected<std::vector<LaunchDirective>> find_launch_directives(const std::string& source) {
-    using Result = viz::Expected<std::vector<LaunchDirective>>;
+common::Expected<std::vector<LaunchDirective>> find_launch_directives(const std::string& source) {
+    using Result = common::Expected<std::vector<LaunchDirective>>;
     std::vector<LaunchDirective> found;
     std::size_t start = 0;
     int line_number = 1;
@@ -487,10 +487,10 @@ viz::Expected<std::vector<LaunchDirective>> find_launch_directives(const std::st
     return Result::success(found);
 }
 
-viz::Expected<LaunchGeometry> launch_geometry(const LaunchDirective& directive,
-                                              const GemmProblem& problem,
-                                              const LaunchLimits& limits) {
-    using Result = viz::Expected<LaunchGeometry>;
+common::Expected<LaunchGeometry> launch_geometry(const LaunchDirective& directive,
+                                                 const GemmProblem& problem,
+                                                 const LaunchLimits& limits) {
+    using Result = common::Expected<LaunchGeometry>;
     LaunchGeometry g;
     static const char* const kAxis[3] = {"x", "y", "z"};
     const std::string at = " at " + sizes_text(problem);

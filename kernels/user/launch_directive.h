@@ -37,8 +37,8 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "kernels/gemm.h"
-#include "viz/swizzle.h"  // viz::Expected
 
 namespace tclens::kernels::user {
 
@@ -49,7 +49,7 @@ class SizeExpr {
     SizeExpr() = default;
     explicit SizeExpr(std::shared_ptr<const Node> root, std::string text);
     // The value for `problem`, or one line: "cdiv(N,0): division by zero at M=64 N=64 K=64".
-    viz::Expected<std::int64_t> evaluate(const GemmProblem& problem) const;
+    common::Expected<std::int64_t> evaluate(const GemmProblem& problem) const;
     // The expression as written (blanks removed), e.g. "cdiv(N,128)".
     const std::string& text() const { return text_; }
     bool empty() const { return root_ == nullptr; }
@@ -60,7 +60,7 @@ class SizeExpr {
 };
 
 // "cdiv(N, 128)" -> the expression; one line naming the text and the position on error.
-viz::Expected<SizeExpr> parse_size_expr(const std::string& text);
+common::Expected<SizeExpr> parse_size_expr(const std::string& text);
 
 struct LaunchDirective {
     int line = 0;                   // 1-based line of the directive in its file
@@ -83,10 +83,10 @@ bool is_directive_line(const std::string& line);
 // kernel, exercise, include)", "line 3: tclens directive: grid= given twice", "line 3: tclens
 // directive: block: expected an expression at 'x'". grid= without block= (or the reverse) is an
 // error.
-viz::Expected<LaunchDirective> parse_launch_directive(const std::string& line, int line_number);
+common::Expected<LaunchDirective> parse_launch_directive(const std::string& line, int line_number);
 
 // Every directive line of a source, in order (errors of the first bad one).
-viz::Expected<std::vector<LaunchDirective>> find_launch_directives(const std::string& source);
+common::Expected<std::vector<LaunchDirective>> find_launch_directives(const std::string& source);
 
 // What a GPU allows a launch (cudaDeviceProp / the CUDA programming guide's limits).
 struct LaunchLimits {
@@ -106,8 +106,8 @@ struct LaunchGeometry {
 // naming the value and what is allowed: "grid.y = cdiv(M,128) = 70000 at M=8960000 ...: must be
 // 1..65535", "block = (32,32,2): 2048 threads, at most 1024", "smem = 262144 bytes: this GPU
 // allows at most 232448". Precondition: directive.has_launch().
-viz::Expected<LaunchGeometry> launch_geometry(const LaunchDirective& directive,
-                                              const GemmProblem& problem,
-                                              const LaunchLimits& limits);
+common::Expected<LaunchGeometry> launch_geometry(const LaunchDirective& directive,
+                                                 const GemmProblem& problem,
+                                                 const LaunchLimits& limits);
 
 }  // namespace tclens::kernels::user

@@ -154,12 +154,12 @@ std::string find_nvcc(const std::string& given) {
     return "";
 }
 
-viz::Expected<NvccBuild> build_with_nvcc(const std::string& nvcc, const std::string& user_path,
-                                         const std::string& shown_name,
-                                         const Discovered& discovered, const std::string& arch,
-                                         const std::vector<std::string>& include_dirs,
-                                         const std::string& work_dir) {
-    using Result = viz::Expected<NvccBuild>;
+common::Expected<NvccBuild> build_with_nvcc(const std::string& nvcc, const std::string& user_path,
+                                            const std::string& shown_name,
+                                            const Discovered& discovered, const std::string& arch,
+                                            const std::vector<std::string>& include_dirs,
+                                            const std::string& work_dir) {
+    using Result = common::Expected<NvccBuild>;
     NvccBuild build;
     const std::string shim = work_dir + "/" + kShimFileName;
     {

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "kernels/user/discovery.h"
-#include "viz/swizzle.h"  // viz::Expected
 
 namespace tclens::kernels::user {
 
@@ -48,10 +48,10 @@ struct NvccBuild {
 // `include_dirs`. `shown_name` is what error lines call the user's file. Errors: the user's
 // first error as "file:line: error: message" (compile_log.h), else the first error of ptxas or
 // the linker, else "nvcc failed (exit N)".
-viz::Expected<NvccBuild> build_with_nvcc(const std::string& nvcc, const std::string& user_path,
-                                         const std::string& shown_name,
-                                         const Discovered& discovered, const std::string& arch,
-                                         const std::vector<std::string>& include_dirs,
-                                         const std::string& work_dir);
+common::Expected<NvccBuild> build_with_nvcc(const std::string& nvcc, const std::string& user_path,
+                                            const std::string& shown_name,
+                                            const Discovered& discovered, const std::string& arch,
+                                            const std::vector<std::string>& include_dirs,
+                                            const std::string& work_dir);
 
 }  // namespace tclens::kernels::user

@@ -48,10 +48,10 @@ std::string nvrtc_text(nvrtcResult result) { return nvrtcGetErrorString(result);
 
 }  // namespace
 
-viz::Expected<NvrtcBuild> build_with_nvrtc(const std::string& source, const std::string& path,
-                                           const std::string& shown_name, const std::string& kernel,
-                                           const std::string& arch) {
-    using Result = viz::Expected<NvrtcBuild>;
+common::Expected<NvrtcBuild> build_with_nvrtc(const std::string& source, const std::string& path,
+                                              const std::string& shown_name,
+                                              const std::string& kernel, const std::string& arch) {
+    using Result = common::Expected<NvrtcBuild>;
     const char* headers[] = {kStdint, kStdint, kStddef, kStddef};
     const char* header_names[] = {"cstdint", "stdint.h", "cstddef", "stddef.h"};
     Program program;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "viz/swizzle.h"  // viz::Expected
+#include "common/expected.h"
 
 namespace tclens::kernels::user {
 
@@ -22,8 +22,8 @@ struct NvrtcBuild {
 // `path` is the absolute path (the program's name in NVRTC's log), `shown_name` what error
 // lines call it, `kernel` the qualified name of the __global__ to look up. Errors: the first
 // error of the user's file as "file:line: error: message", or NVRTC's own one line.
-viz::Expected<NvrtcBuild> build_with_nvrtc(const std::string& source, const std::string& path,
-                                           const std::string& shown_name, const std::string& kernel,
-                                           const std::string& arch);
+common::Expected<NvrtcBuild> build_with_nvrtc(const std::string& source, const std::string& path,
+                                              const std::string& shown_name,
+                                              const std::string& kernel, const std::string& arch);
 
 }  // namespace tclens::kernels::user

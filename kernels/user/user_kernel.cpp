@@ -57,10 +57,10 @@ std::string not_cuda(const std::string& source, const std::string& shown) {
 
 // `on_disk`: the user's file as nvcc should include it (absolute), or "" to write `source`
 // into the work folder first.
-viz::Expected<CompiledKernel> compile(const std::string& source, std::string on_disk,
-                                      const std::string& shown, const KernelRef& ref,
-                                      const CompileOptions& options, Clock::time_point start) {
-    using Result = viz::Expected<CompiledKernel>;
+common::Expected<CompiledKernel> compile(const std::string& source, std::string on_disk,
+                                         const std::string& shown, const KernelRef& ref,
+                                         const CompileOptions& options, Clock::time_point start) {
+    using Result = common::Expected<CompiledKernel>;
     if (const std::string why = not_cuda(source, shown); !why.empty()) {
         return Result::failure(why);
     }
@@ -129,9 +129,9 @@ viz::Expected<CompiledKernel> compile(const std::string& source, std::string on_
 
 }  // namespace
 
-viz::Expected<CompiledKernel> compile_user_kernel(const KernelRef& ref,
-                                                  const CompileOptions& options) {
-    using Result = viz::Expected<CompiledKernel>;
+common::Expected<CompiledKernel> compile_user_kernel(const KernelRef& ref,
+                                                     const CompileOptions& options) {
+    using Result = common::Expected<CompiledKernel>;
     const Clock::time_point start = Clock::now();
     std::error_code error;
     const std::filesystem::path path(ref.path);
@@ -155,9 +155,9 @@ viz::Expected<CompiledKernel> compile_user_kernel(const KernelRef& ref,
     return compile(text.str(), absolute, ref.path, ref, options, start);
 }
 
-viz::Expected<CompiledKernel> compile_user_source(const std::string& source,
-                                                  const std::string& path, const KernelRef& ref,
-                                                  const CompileOptions& options) {
+common::Expected<CompiledKernel> compile_user_source(const std::string& source,
+                                                     const std::string& path, const KernelRef& ref,
+                                                     const CompileOptions& options) {
     return compile(source, "", path, ref, options, Clock::now());
 }
 

@@ -35,12 +35,12 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "kernels/gemm.h"
 #include "kernels/user/discovery.h"
 #include "kernels/user/fragment_exercise.h"
 #include "kernels/user/kernel_ref.h"
 #include "kernels/user/launch_directive.h"
-#include "viz/swizzle.h"  // viz::Expected
 
 namespace tclens::kernels::user {
 
@@ -78,14 +78,14 @@ struct CompiledKernel {
 };
 
 // Reads, discovers and compiles. Needs nvcc (forms 1 and 3) or NVRTC (2) but no GPU.
-viz::Expected<CompiledKernel> compile_user_kernel(const KernelRef& ref,
-                                                  const CompileOptions& options);
+common::Expected<CompiledKernel> compile_user_kernel(const KernelRef& ref,
+                                                     const CompileOptions& options);
 
 // The same, on source text instead of a file (`path` names it in diagnostics; form 1 still
 // writes it into the work folder for nvcc). For tests and for editors that have unsaved text.
-viz::Expected<CompiledKernel> compile_user_source(const std::string& source,
-                                                  const std::string& path, const KernelRef& ref,
-                                                  const CompileOptions& options);
+common::Expected<CompiledKernel> compile_user_source(const std::string& source,
+                                                     const std::string& path, const KernelRef& ref,
+                                                     const CompileOptions& options);
 
 struct LoadedKernel {
     // id = compiled.id; rung 0; title "yours: <function> (<form>)"; precision as discovered;
@@ -104,10 +104,10 @@ struct LoadedKernel {
 // Loads a compiled GEMM kernel (forms 1 and 2) on the current CUDA device. Errors: no GPU, a
 // cubin for another architecture, the library's symbols missing (dlerror), an exercise
 // ("run it with run_fragment_exercise").
-viz::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKernel& compiled);
+common::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKernel& compiled);
 
 // Loads a compiled exercise (form 3), runs every experiment of plan_exercise on the current
 // device and decodes them. Errors: no GPU, CUDA errors of the kernel (one line).
-viz::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& compiled);
+common::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& compiled);
 
 }  // namespace tclens::kernels::user

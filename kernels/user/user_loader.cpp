@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <mutex>
 
+#include "kernels/cuda_util.h"
 #include "kernels/ladder.h"
 #include "kernels/user/driver_api.h"
 #include "kernels/user/nvcc_build.h"
@@ -18,10 +19,6 @@ namespace tclens::kernels::user {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string cuda_text(cudaError_t error) {
-    return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
-}
 
 // A dlopen'ed shim library; closed when the last descriptor holding it is gone.
 class Library {
@@ -36,8 +33,8 @@ class Library {
     void* handle_;
 };
 
-viz::Expected<std::shared_ptr<Library>> open_library(const CompiledKernel& compiled) {
-    using Result = viz::Expected<std::shared_ptr<Library>>;
+common::Expected<std::shared_ptr<Library>> open_library(const CompiledKernel& compiled) {
+    using Result = common::Expected<std::shared_ptr<Library>>;
     if (compiled.library_path.empty()) {
         return Result::failure(compiled.ref.path + ": no library was built");
     }
@@ -94,9 +91,9 @@ KernelDescriptor base_descriptor(const CompiledKernel& compiled) {
 // The host launcher's descriptor: launch calls the shim's entry; a workspace, when the user's
 // launcher takes one, is (re)allocated at the first launch of a larger problem (outside any
 // timed launch: the runner's first launch is its untimed verification run).
-viz::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
-                                              std::shared_ptr<Library> library) {
-    using Result = viz::Expected<KernelDescriptor>;
+common::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
+                                                 std::shared_ptr<Library> library) {
+    using Result = common::Expected<KernelDescriptor>;
     using GemmEntry = int (*)(long long, long long, long long, const void*, const void*, float*,
                               void*, cudaStream_t);
     using SizeEntry = long long (*)(long long, long long, long long);
@@ -108,11 +105,8 @@ viz::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
     }
     struct Workspace {
         std::mutex mutex;
-        void* buffer = nullptr;
+        DeviceBuffer buffer;
         long long bytes = 0;
-        ~Workspace() {
-            if (buffer != nullptr) cudaFree(buffer);
-        }
     };
     auto workspace = std::make_shared<Workspace>();
     KernelDescriptor k = base_descriptor(compiled);
@@ -126,15 +120,12 @@ viz::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
             const long long wanted = size(p.m, p.n, p.k);
             std::lock_guard<std::mutex> lock(workspace->mutex);
             if (wanted > workspace->bytes) {
-                if (workspace->buffer != nullptr) cudaFree(workspace->buffer);
-                workspace->buffer = nullptr;
                 workspace->bytes = 0;
-                const cudaError_t e =
-                    cudaMalloc(&workspace->buffer, static_cast<std::size_t>(wanted));
+                const cudaError_t e = workspace->buffer.allocate(wanted);
                 if (e != cudaSuccess) return e;
                 workspace->bytes = wanted;
             }
-            buffer = workspace->buffer;
+            buffer = workspace->buffer.get();
         }
         return static_cast<cudaError_t>(
             gemm(ops.problem.m, ops.problem.n, ops.problem.k, ops.a, ops.b, ops.c, buffer, stream));
@@ -169,8 +160,8 @@ bool constant(const SizeExpr& e, std::int64_t& value) {
     return true;
 }
 
-viz::Expected<KernelDescriptor> directive_kernel(const CompiledKernel& compiled) {
-    using Result = viz::Expected<KernelDescriptor>;
+common::Expected<KernelDescriptor> directive_kernel(const CompiledKernel& compiled) {
+    using Result = common::Expected<KernelDescriptor>;
     std::string error;
     const DriverApi* api = driver_api(&error);
     if (api == nullptr) return Result::failure(error);
@@ -288,8 +279,8 @@ cudaError_t upload(void* device, const std::vector<float>& values, Precision ele
 
 }  // namespace
 
-viz::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKernel& compiled) {
-    using Result = viz::Expected<std::shared_ptr<LoadedKernel>>;
+common::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKernel& compiled) {
+    using Result = common::Expected<std::shared_ptr<LoadedKernel>>;
     const Clock::time_point start = Clock::now();
     if (compiled.discovered.form == KernelForm::kFragmentExercise) {
         return Result::failure(compiled.ref.path +
@@ -300,8 +291,8 @@ viz::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKern
     if (const std::string why = device_mismatch(compiled, device_sm); !why.empty()) {
         return Result::failure(why);
     }
-    viz::Expected<KernelDescriptor> descriptor =
-        viz::Expected<KernelDescriptor>::failure("not built");
+    common::Expected<KernelDescriptor> descriptor =
+        common::Expected<KernelDescriptor>::failure("not built");
     if (compiled.discovered.form == KernelForm::kHostLauncher) {
         auto library = open_library(compiled);
         if (!library) return Result::failure(library.error());
@@ -319,8 +310,8 @@ viz::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledKern
     return Result::success(loaded);
 }
 
-viz::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& compiled) {
-    using Result = viz::Expected<ExerciseReport>;
+common::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& compiled) {
+    using Result = common::Expected<ExerciseReport>;
     if (compiled.discovered.form != KernelForm::kFragmentExercise) {
         return Result::failure(compiled.ref.path + " is a " + form_name(compiled.discovered.form) +
                                ", not a fragment exercise: load it with load_user_kernel");
@@ -342,12 +333,15 @@ viz::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& compil
     const std::size_t a_count = static_cast<std::size_t>(plan.rows) * plan.depth;
     const std::size_t b_count = static_cast<std::size_t>(plan.depth) * plan.cols;
     const std::size_t c_count = static_cast<std::size_t>(plan.rows) * plan.cols;
-    void* a = nullptr;
-    void* b = nullptr;
-    float* c = nullptr;
-    cudaError_t e = cudaMalloc(&a, a_count * 4);
-    if (e == cudaSuccess) e = cudaMalloc(&b, b_count * 4);
-    if (e == cudaSuccess) e = cudaMalloc(&c, c_count * 4);
+    DeviceBuffer a_buffer;
+    DeviceBuffer b_buffer;
+    DeviceBuffer c_buffer;
+    cudaError_t e = a_buffer.allocate(static_cast<std::int64_t>(a_count) * 4);
+    if (e == cudaSuccess) e = b_buffer.allocate(static_cast<std::int64_t>(b_count) * 4);
+    if (e == cudaSuccess) e = c_buffer.allocate(static_cast<std::int64_t>(c_count) * 4);
+    void* a = a_buffer.get();
+    void* b = b_buffer.get();
+    float* c = c_buffer.as_float();
     std::vector<std::vector<float>> outputs;
     for (const ExerciseExperiment& x : plan.experiments) {
         if (e != cudaSuccess) break;
@@ -362,9 +356,6 @@ viz::Expected<ExerciseReport> run_fragment_exercise(const CompiledKernel& compil
         }
         outputs.push_back(std::move(out));
     }
-    cudaFree(a);
-    cudaFree(b);
-    cudaFree(c);
     if (e != cudaSuccess) {
         return Result::failure(compiled.ref.path + ": the exercise kernel " +
                                compiled.discovered.function.qualified + " failed: " + cuda_text(e));

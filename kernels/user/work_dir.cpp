@@ -8,8 +8,8 @@
 
 namespace tclens::kernels::user {
 
-viz::Expected<std::shared_ptr<WorkDir>> WorkDir::create(const std::string& given) {
-    using Result = viz::Expected<std::shared_ptr<WorkDir>>;
+common::Expected<std::shared_ptr<WorkDir>> WorkDir::create(const std::string& given) {
+    using Result = common::Expected<std::shared_ptr<WorkDir>>;
     if (!given.empty()) {
         std::error_code error;
         std::filesystem::create_directories(given, error);

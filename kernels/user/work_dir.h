@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "viz/swizzle.h"  // viz::Expected
+#include "common/expected.h"
 
 namespace tclens::kernels::user {
 
@@ -13,7 +13,7 @@ class WorkDir {
   public:
     // `given` = "": a fresh folder "tclens-user-XXXXXX" under $TMPDIR (or /tmp), owned; else
     // `given` itself (created if missing), not owned. Error: one line naming the folder.
-    static viz::Expected<std::shared_ptr<WorkDir>> create(const std::string& given);
+    static common::Expected<std::shared_ptr<WorkDir>> create(const std::string& given);
     ~WorkDir();
     WorkDir(const WorkDir&) = delete;
     WorkDir& operator=(const WorkDir&) = delete;

@@ -1,8 +1,8 @@
 #pragma once
 // PcSampler: the one owner of CUPTI's PC Sampling API (cupti_pcsampling.h) in tclens
-// (CONVENTIONS.md item 10). It samples, every 2^period cycles on every SM sub-partition, which
-// instruction a warp is at and why it is stalled, over one run of a workload, and hands back plain
-// records: (function, pc offset) -> samples per stall reason.
+// (docs/architecture.md: one owner per CUPTI API). It samples, every 2^period cycles on every SM
+// sub-partition, which instruction a warp is at and why it is stalled, over one run of a workload,
+// and hands back plain records: (function, pc offset) -> samples per stall reason.
 //
 // Call order (CUPTI's pc_sampling_start_stop sample; the PC sampling APIs all need the context's
 // PC sampling object, so every call comes after Enable):

@@ -1,9 +1,9 @@
 #pragma once
 // SassMetricsCollector: the one owner of CUPTI's SASS Metrics API (cupti_sass_metrics.h) in
-// tclens (CONVENTIONS.md item 10). CUPTI patches the kernel's instructions so that, over one run,
-// every instruction counts its own metrics (instructions executed, shared-memory wavefronts and
-// bank conflicts, global sectors); the result is plain records: (function, pc offset) -> one value
-// per metric, summed over the GPU.
+// tclens (docs/architecture.md: one owner per CUPTI API). CUPTI patches the kernel's instructions
+// so that, over one run, every instruction counts its own metrics (instructions executed,
+// shared-memory wavefronts and bank conflicts, global sectors); the result is plain records:
+// (function, pc offset) -> one value per metric, summed over the GPU.
 //
 // Call order (CUPTI's sass_metrics sample):
 //   cudaSetDevice + cudaFree(0) -> cuptiProfilerInitialize -> cuptiDeviceGetChipName ->

@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "kernels/cuda_util.h"
 #include "kernels/registry.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
@@ -111,7 +112,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
             const Clock::time_point timed = Clock::now();
             std::string failure = launch();
             const cudaError_t synced = cudaDeviceSynchronize();
-            if (failure.empty() && synced != cudaSuccess) failure = cudaGetErrorString(synced);
+            if (failure.empty() && synced != cudaSuccess) failure = kernels::cuda_text(synced);
             if (!failure.empty()) {
                 profile.error =
                     profiler_error(ProfilerProblem::kFailed,

@@ -98,7 +98,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::vector<std::string> fields = fuzz::split_fields(data, size, 3);
     const std::string& name = fields[0];
 
-    const viz::Expected<viz::Pattern> parsed = viz::parse_pattern(name);
+    const common::Expected<viz::Pattern> parsed = viz::parse_pattern(name);
     if (!parsed) {
         TCLENS_FUZZ_CHECK(fuzz::names_quoted(parsed.error(), name, '"'), parsed.error());
         return 0;
@@ -109,7 +109,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const viz::Pattern& known : viz::list_patterns()) listed = listed || known.name == name;
     TCLENS_FUZZ_CHECK(listed, name + " parses but is not in list_patterns()");
 
-    const viz::Expected<viz::Swizzle> swizzle =
+    const common::Expected<viz::Swizzle> swizzle =
         viz::parse_swizzle(fields[1].empty() ? "none" : fields[1]);
     if (!swizzle) return 0;
     viz::Tile tile = viz::default_tile(pattern, swizzle.value());
@@ -120,7 +120,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string tile_error = viz::validate_tile(pattern, tile);
     if (tile_error.empty()) fuzz::check_lanes(pattern, tile);
 
-    const viz::Expected<viz::BankReport> report =
+    const common::Expected<viz::BankReport> report =
         viz::bank_requests(swizzle.value(), pattern, tile);
     TCLENS_FUZZ_CHECK(report.ok() == (tile_error.empty() &&
                                       viz::validate_swizzle(swizzle.value(), tile,

@@ -81,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::vector<std::string> fields = fuzz::split_fields(data, size, 3);
     const std::string& spec = fields[0];
 
-    const viz::Expected<viz::Swizzle> parsed = viz::parse_swizzle(spec);
+    const common::Expected<viz::Swizzle> parsed = viz::parse_swizzle(spec);
     if (!parsed) {
         TCLENS_FUZZ_CHECK(fuzz::names_quoted(parsed.error(), spec, '"'), parsed.error());
         return 0;
@@ -89,7 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     TCLENS_FUZZ_CHECK(parsed.error().empty(), parsed.error());
     const viz::Swizzle& swizzle = parsed.value();
     fuzz::check_ranges(swizzle);
-    const viz::Expected<viz::Swizzle> again = viz::parse_swizzle(swizzle.spec);
+    const common::Expected<viz::Swizzle> again = viz::parse_swizzle(swizzle.spec);
     TCLENS_FUZZ_CHECK(again.ok() && fuzz::same_swizzle(again.value(), swizzle),
                       spec + " -> " + swizzle.spec + " does not parse back the same");
     TCLENS_FUZZ_CHECK(!viz::describe(swizzle).empty(), swizzle.spec);

@@ -101,17 +101,7 @@ std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel) {
 }
 
 std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, std::string& error) {
-    std::vector<kernels::GemmProblem> problems;
-    for (const std::string& item : split_list(text)) {
-        const auto problem = kernels::parse_problem(item);
-        if (!problem) {
-            error = kernels::problem_error(item);
-            return {};
-        }
-        problems.push_back(*problem);
-    }
-    error.clear();
-    return problems;
+    return kernels::parse_problems(split_list(text), "", error);
 }
 
 KernelsPanel::KernelsPanel() : kernels_(kernels::all_kernels()), ticked_(kernels_.size(), 0) {

@@ -29,8 +29,8 @@ struct OpenRecording;
 // "right=SWIZZLE".
 std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel);
 
-// "4096x4096x4096, 1024x1024x1024" -> the sizes (kernels::parse_problem each, blanks around the
-// commas ignored). On a bad or empty entry returns {} and sets `error` to one line.
+// "4096x4096x4096, 1024x1024x1024" -> the sizes (kernels::parse_problems of the entries, blanks
+// around the commas ignored). On a bad or empty entry returns {} and sets `error` to one line.
 std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, std::string& error);
 
 class KernelsPanel : public Panel {

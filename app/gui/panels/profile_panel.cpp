@@ -15,12 +15,12 @@
 #include "app/gui/views/profile_results_view.h"
 #include "app/gui/views/recording_view.h"
 #include "app/gui/views/source_view.h"
+#include "common/atomic_file.h"
 #include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/profile_json.h"
-#include "viz/atomic_file.h"
 #include "viz/palette.h"
 #include "viz/strip_chart.h"
 
@@ -572,7 +572,7 @@ void ProfilePanel::save_snapshot() {
     std::vector<std::string> written;
     // Writes one file; false (message_ says why) when it failed.
     const auto write = [&](const std::string& path, const nlohmann::json& json) {
-        const std::string error = viz::write_bytes_atomically(path, json.dump(2) + "\n");
+        const std::string error = common::write_bytes_atomically(path, json.dump(2) + "\n");
         if (!error.empty()) message_ = error;
         if (error.empty()) written.push_back(path);
         return error.empty();

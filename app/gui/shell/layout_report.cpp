@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/shell/shell_frame.h"
-#include "viz/atomic_file.h"
+#include "common/atomic_file.h"
 
 namespace tclens::gui {
 namespace {
@@ -51,7 +51,7 @@ std::string layout_report_json(const ShellFrame& shell) {
 }
 
 std::string write_layout_report(const ShellFrame& shell, const std::string& path) {
-    return viz::write_bytes_atomically(path, layout_report_json(shell));
+    return common::write_bytes_atomically(path, layout_report_json(shell));
 }
 
 }  // namespace tclens::gui

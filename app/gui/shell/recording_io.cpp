@@ -13,7 +13,7 @@
 #include "app/gui/shell/config_folder.h"
 #include "app/gui/shell/keys.h"
 #include "app/gui/views/recording_view.h"
-#include "viz/atomic_file.h"
+#include "common/atomic_file.h"
 
 namespace tclens::gui {
 namespace {
@@ -110,7 +110,7 @@ void RecordingIo::remember(const std::string& path) {
     if (file.empty()) return;
     std::string text;
     for (const std::string& recent : recent_) text += recent + "\n";
-    viz::write_bytes_atomically(file, text);  // best effort: a read-only home keeps no list
+    common::write_bytes_atomically(file, text);  // best effort: a read-only home keeps no list
 }
 
 void RecordingIo::open(AppContext& context, const std::string& path, bool echo_to_stderr) {

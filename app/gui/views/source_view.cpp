@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/expected.h"
 #include "kernels/shared_access.h"
 #include "profiling/bank_measure.h"
 #include "profiling/metric_catalogue.h"
@@ -132,13 +133,13 @@ std::optional<AccessComparison> compare_with_bank_model(
                               ? static_cast<double>(instruction.shared_wavefronts) /
                                     static_cast<double>(instruction.executed)
                               : 0.0;
-    const viz::Expected<kernels::KernelAccess> access =
+    const common::Expected<kernels::KernelAccess> access =
         kernels::parse_kernel_access(instruction.shared_access);
     if (!access) {
         comparison.model_error = access.error();
         return comparison;
     }
-    const viz::Expected<viz::BankReport> report =
+    const common::Expected<viz::BankReport> report =
         viz::bank_requests(access->swizzle, access->pattern, access->tile);
     if (!report) {
         comparison.model_error = report.error();

@@ -181,7 +181,7 @@ TEST(KernelProfile, FmaRungLeavesTheTensorPipeIdle) {
 
 // DRAM-bound: DRAM is the busiest unit, clearly ahead of the tensor and FMA pipes, and the bytes
 // the kernel moved over its duration are more than half the device's theoretical bandwidth.
-// (A float4 copy reaches 85 % on the H100, shared/reference/CUPTI.md; this GEMM's 256 tiles make
+// (A float4 copy reaches 85 % on the H100, docs/cupti.md; this GEMM's 256 tiles make
 // 1.94 waves on 132 SMs, and it measured 66 % on 2026-11-22.) CUPTI's DRAM % must tell the
 // same story as bytes / time.
 TEST(KernelProfile, SkinnyGemmIsDramBound) {

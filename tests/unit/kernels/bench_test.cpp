@@ -1,10 +1,11 @@
-// Bench planning without a GPU: presets, which references join a request, unknown ids, and the
-// per-precision verification bounds.
+// Bench planning without a GPU: presets, the sizes a request names, which references join a
+// request, unknown ids, and the per-precision verification bounds.
 
 #include "kernels/bench.h"
 
 #include <gtest/gtest.h>
 
+#include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
 
@@ -28,6 +29,29 @@ TEST(BenchPresets, Lab6IsTheLabsTable) {
     }
     EXPECT_EQ(preset_problems("square").back().m, 8192);
     EXPECT_TRUE(preset_problems("nope").empty());
+}
+
+TEST(ParseProblems, SizesInOrderThenThePresets) {
+    std::string error = "stale";
+    const auto problems = parse_problems({"4096x129x77", "16x16x16"}, "square", error);
+    EXPECT_EQ(error, "");
+    ASSERT_EQ(problems.size(), 2u + 6u);
+    EXPECT_EQ(problems[0].n, 129);
+    EXPECT_EQ(problems[1].m, 16);
+    EXPECT_EQ(problems[2].m, 512);
+    EXPECT_EQ(problems.back().k, 8192);
+    EXPECT_TRUE(parse_problems({}, "", error).empty());
+    EXPECT_EQ(error, "");
+}
+
+TEST(ParseProblems, TheFirstBadSizeOrAnUnknownPresetIsOneLine) {
+    std::string error;
+    EXPECT_TRUE(parse_problems({"16x16x16", "0x4x4", "4x"}, "", error).empty());
+    EXPECT_EQ(error, problem_error("0x4x4"));
+    EXPECT_TRUE(parse_problems({""}, "", error).empty());
+    EXPECT_EQ(error, problem_error(""));
+    EXPECT_TRUE(parse_problems({"16x16x16"}, "cube", error).empty());
+    EXPECT_EQ(error, "unknown preset 'cube'; valid: lab6, square");
 }
 
 TEST(BenchKernels, AddsTheSamePrecisionReferenceInRegistryOrder) {

@@ -29,12 +29,12 @@ TEST(SharedAccess, EveryDeclaredAccessResolvesUnderTheKernelsSwizzle) {
             EXPECT_EQ(access.label.find('/'), std::string::npos);
             EXPECT_EQ(access.label.substr(0, 2), std::string(1, access.operand) + ".");
 
-            const viz::Expected<KernelAccess> resolved = resolve_kernel_access(kernel, access);
+            const common::Expected<KernelAccess> resolved = resolve_kernel_access(kernel, access);
             ASSERT_TRUE(resolved) << resolved.error();
             EXPECT_EQ(resolved->pattern.name, access.pattern);
             EXPECT_EQ(resolved->tile, shared_access_tile(kernel, access));
             EXPECT_EQ(viz::validate_tile(resolved->pattern, resolved->tile), "");
-            const viz::Expected<viz::Swizzle> swizzle = viz::parse_swizzle(kernel.swizzle);
+            const common::Expected<viz::Swizzle> swizzle = viz::parse_swizzle(kernel.swizzle);
             ASSERT_TRUE(swizzle) << swizzle.error();
             EXPECT_EQ(resolved->swizzle.spec, swizzle->spec);
             EXPECT_EQ(viz::validate_swizzle(*swizzle, resolved->tile,
@@ -42,7 +42,7 @@ TEST(SharedAccess, EveryDeclaredAccessResolvesUnderTheKernelsSwizzle) {
                       "");
             EXPECT_TRUE(viz::bank_requests(*swizzle, resolved->pattern, resolved->tile));
 
-            const viz::Expected<KernelAccess> parsed =
+            const common::Expected<KernelAccess> parsed =
                 parse_kernel_access(shared_access_name(kernel, access));
             ASSERT_TRUE(parsed) << parsed.error();
             EXPECT_EQ(parsed->kernel, &kernel);
@@ -123,7 +123,7 @@ TEST(SharedAccess, BadNamesAreOneLineAndSayWhatIsAllowed) {
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.name);
-        const viz::Expected<KernelAccess> parsed = parse_kernel_access(c.name);
+        const common::Expected<KernelAccess> parsed = parse_kernel_access(c.name);
         ASSERT_FALSE(parsed);
         EXPECT_TRUE(is_one_line(parsed.error())) << parsed.error();
         for (const std::string& part : c.mentions) {
@@ -156,7 +156,7 @@ TEST(SharedAccess, ADeclarationVizRejectsSaysWhichPart) {
         SCOPED_TRACE(c.mentions);
         kernel.swizzle = c.swizzle;
         kernel.block_tile = c.block;
-        const viz::Expected<KernelAccess> resolved = resolve_kernel_access(kernel, c.access);
+        const common::Expected<KernelAccess> resolved = resolve_kernel_access(kernel, c.access);
         ASSERT_FALSE(resolved);
         EXPECT_TRUE(is_one_line(resolved.error())) << resolved.error();
         EXPECT_NE(resolved.error().find("test.kernel/" + c.access.label), std::string::npos)

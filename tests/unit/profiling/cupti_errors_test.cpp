@@ -1,4 +1,4 @@
-// Tests for profiling/cupti_errors.*: every CUPTI status a user meets (shared/reference/CUPTI.md)
+// Tests for profiling/cupti_errors.*: every CUPTI status a user meets (docs/cupti.md)
 // becomes one line that names the call and the status and says how to fix it.
 
 #include "profiling/cupti_errors.h"

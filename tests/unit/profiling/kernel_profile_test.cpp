@@ -1,6 +1,6 @@
 // Tests for profiling/kernel_profile.* that need no GPU: without one, every entry point returns
 // a kNoGpu error with the reason (never crashes), and unknown kernels are refused. Real profiles
-// are GPU tests (tests/gpu/profile_test.cpp).
+// are GPU tests (tests/gpu/profiling/kernel_profile_test.cpp).
 
 #include "profiling/kernel_profile.h"
 

@@ -16,7 +16,7 @@ namespace tclens::viz {
 namespace {
 
 Pattern pattern_named(const std::string& name) {
-    const Expected<Pattern> result = parse_pattern(name);
+    const common::Expected<Pattern> result = parse_pattern(name);
     EXPECT_TRUE(result.ok()) << name << ": " << result.error();
     return result.ok() ? result.value() : Pattern{};
 }
@@ -55,7 +55,7 @@ TEST(PatternList, HasTheRequiredPatternsAndEachParses) {
 
 TEST(PatternParse, UnknownNameListsTheAllowedOnes) {
     for (const std::string bad : {"", "ldmatrix.x3", "LDS.32.ROW", "lds.32"}) {
-        const Expected<Pattern> result = parse_pattern(bad);
+        const common::Expected<Pattern> result = parse_pattern(bad);
         ASSERT_FALSE(result.ok()) << bad;
         EXPECT_NE(result.error().find("\"" + bad + "\""), std::string::npos) << result.error();
         EXPECT_NE(result.error().find("ldmatrix.x4"), std::string::npos) << result.error();

@@ -1,4 +1,4 @@
-// Tests for viz/bank_json.*: the bank contract of DESIGN.md, key for key.
+// Tests for viz/bank_json.*: the bank JSON of docs/json-formats.md, key for key.
 //
 // The expected documents are written out by hand from the contract and the bank rules.
 #include "viz/bank_json.h"
@@ -12,10 +12,10 @@ namespace tclens::viz {
 namespace {
 
 BankReport report(const std::string& swizzle, const std::string& pattern, const Tile& tile) {
-    const Expected<Swizzle> s = parse_swizzle(swizzle);
-    const Expected<Pattern> p = parse_pattern(pattern);
+    const common::Expected<Swizzle> s = parse_swizzle(swizzle);
+    const common::Expected<Pattern> p = parse_pattern(pattern);
     EXPECT_TRUE(s.ok() && p.ok());
-    const Expected<BankReport> result = bank_requests(s.value(), p.value(), tile);
+    const common::Expected<BankReport> result = bank_requests(s.value(), p.value(), tile);
     EXPECT_TRUE(result.ok()) << result.error();
     return result.ok() ? result.value() : BankReport{};
 }

@@ -15,19 +15,19 @@ namespace tclens::viz {
 namespace {
 
 Swizzle swz(const std::string& spec) {
-    const Expected<Swizzle> result = parse_swizzle(spec);
+    const common::Expected<Swizzle> result = parse_swizzle(spec);
     EXPECT_TRUE(result.ok()) << result.error();
     return result.ok() ? result.value() : Swizzle{};
 }
 
 Pattern pat(const std::string& name) {
-    const Expected<Pattern> result = parse_pattern(name);
+    const common::Expected<Pattern> result = parse_pattern(name);
     EXPECT_TRUE(result.ok()) << result.error();
     return result.ok() ? result.value() : Pattern{};
 }
 
 BankReport report(const std::string& swizzle, const std::string& pattern, const Tile& tile) {
-    const Expected<BankReport> result = bank_requests(swz(swizzle), pat(pattern), tile);
+    const common::Expected<BankReport> result = bank_requests(swz(swizzle), pat(pattern), tile);
     EXPECT_TRUE(result.ok()) << swizzle << " / " << pattern << ": " << result.error();
     return result.ok() ? result.value() : BankReport{};
 }
@@ -251,7 +251,8 @@ TEST(BankRequests, BadInputIsOneLine) {
         {"cute:3,2,3", "lds.64.row", {32, 128}, "M must be >= 3"},
     };
     for (const Case& c : cases) {
-        const Expected<BankReport> result = bank_requests(swz(c.swizzle), pat(c.pattern), c.tile);
+        const common::Expected<BankReport> result =
+            bank_requests(swz(c.swizzle), pat(c.pattern), c.tile);
         ASSERT_FALSE(result.ok()) << c.swizzle << " / " << c.pattern;
         EXPECT_NE(result.error().find(c.must_mention), std::string::npos) << result.error();
         EXPECT_EQ(result.error().find('\n'), std::string::npos) << result.error();
@@ -267,7 +268,7 @@ TEST(BankRequests, ReportsAreConsistentForEveryPatternAndSwizzle) {
         for (const std::string& spec : swizzles) {
             const Swizzle swizzle = swz(spec);
             const Tile tile = default_tile(pattern, swizzle);
-            const Expected<BankReport> result = bank_requests(swizzle, pattern, tile);
+            const common::Expected<BankReport> result = bank_requests(swizzle, pattern, tile);
             ASSERT_TRUE(result.ok()) << spec << " / " << pattern.name << ": " << result.error();
             const BankReport& r = result.value();
             ++checked;

@@ -17,10 +17,10 @@ namespace tclens::viz {
 namespace {
 
 BankReport report(const std::string& swizzle, const std::string& pattern, Tile tile) {
-    const Expected<Swizzle> s = parse_swizzle(swizzle);
-    const Expected<Pattern> p = parse_pattern(pattern);
+    const common::Expected<Swizzle> s = parse_swizzle(swizzle);
+    const common::Expected<Pattern> p = parse_pattern(pattern);
     EXPECT_TRUE(s.ok() && p.ok());
-    const Expected<BankReport> result = bank_requests(*s, *p, tile);
+    const common::Expected<BankReport> result = bank_requests(*s, *p, tile);
     EXPECT_TRUE(result.ok()) << result.error();
     return result.ok() ? *result : BankReport{};
 }
@@ -372,7 +372,7 @@ TEST(BankView, EveryPatternGivesOneTargetPerWordAndPerHeatCell) {
         SCOPED_TRACE(pattern.name);
         for (const char* spec : {"none", "xor", "pad:16"}) {
             const Swizzle swizzle = *parse_swizzle(spec);
-            const Expected<BankReport> r =
+            const common::Expected<BankReport> r =
                 bank_requests(swizzle, pattern, default_tile(pattern, swizzle));
             if (!r) continue;  // e.g. xor needs 16-byte chunks
             const BankView view = bank_view(*r, {});

@@ -1,4 +1,4 @@
-// Tests for viz/layout_json.*: key names and order per DESIGN.md "Contract: layout JSON", and
+// Tests for viz/layout_json.*: key names and order per docs/json-formats.md, "Layout JSON", and
 // lossless round trips.
 #include "viz/layout_json.h"
 

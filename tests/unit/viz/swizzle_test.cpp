@@ -15,7 +15,7 @@ namespace tclens::viz {
 namespace {
 
 Swizzle parsed(const std::string& spec) {
-    const Expected<Swizzle> result = parse_swizzle(spec);
+    const common::Expected<Swizzle> result = parse_swizzle(spec);
     EXPECT_TRUE(result.ok()) << spec << ": " << result.error();
     return result.ok() ? result.value() : Swizzle{};
 }
@@ -77,7 +77,7 @@ TEST(SwizzleParse, BadSpecsGiveOneLineNamingTheValue) {
                                           "cute:6,6,7",
                                           "cute:3,4,3 "};
     for (const std::string& spec : bad) {
-        const Expected<Swizzle> result = parse_swizzle(spec);
+        const common::Expected<Swizzle> result = parse_swizzle(spec);
         ASSERT_FALSE(result.ok()) << "accepted \"" << spec << "\"";
         EXPECT_NE(result.error().find("\"" + spec + "\""), std::string::npos)
             << spec << " -> " << result.error();

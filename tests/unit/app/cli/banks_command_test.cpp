@@ -1,4 +1,4 @@
-// End-to-end checks of `tclens banks`: the list, the bank JSON contract of DESIGN.md, the human
+// End-to-end checks of `tclens banks`: the list, the bank JSON of docs/json-formats.md, the human
 // table, the kernels' own accesses (--pattern KERNEL/ACCESS), one-line usage errors (exit 2)
 // and --measure without a GPU (exit 3). The expected wavefront counts are the worked examples
 // of viz/bank_model.h.
@@ -11,6 +11,7 @@
 
 #include "kernels/shared_access.h"
 #include "profiling/device_info.h"
+#include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 #include "viz/access_pattern.h"
 #include "viz/swizzle.h"
@@ -252,6 +253,22 @@ TEST(BanksCommand, MeasureWithoutGpuIsExitCode3OneLine) {
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
     EXPECT_NE(result.err.find("GPU"), std::string::npos) << result.err;
     EXPECT_EQ(result.out, "");
+}
+
+TEST(BadInput, BanksNamesListTheValidOnesAndTileSizesAreChecked) {
+    test::expect_usage_errors(
+        kTclens,
+        {
+            {"banks --swizzle bogus --pattern ldmatrix.x4",
+             {"bogus", "none, pad:N, xor", "tma128"}},
+            {"banks --swizzle none --pattern lds.999", {"lds.999", "ldmatrix.x4", "sts.32.col"}},
+            {"banks --swizzle pad:-4 --pattern ldmatrix.x4", {"pad:-4", "multiple of 4"}},
+            {"banks --swizzle none --pattern ldmatrix.x4 --rows -8", {"-8", "at least 1"}},
+            {"banks --swizzle none --pattern ldmatrix.x4 --row-bytes -4", {"-4", "at least 1"}},
+            {"banks --swizzle none --pattern ldmatrix.x4 --rows 99999999999",
+             {"--rows", "99999999999"}},
+            {"banks --swizzle none --pattern ldmatrix.x4 --row-bytes abc", {"--row-bytes", "abc"}},
+        });
 }
 
 }  // namespace

@@ -1,9 +1,13 @@
-// `tclens bench` usage errors (exit 2, one line naming the value), and exit 3 where there is no
-// GPU. Real runs are GPU tests (tests/gpu/kernels/bench_command_test.cpp).
+// `tclens bench` usage errors (exit 2, one line naming the value), exit 3 where there is no GPU,
+// and an injected launch failure (every row failed with the CUDA error, exit 1). Real runs are
+// GPU tests (tests/gpu/app/cli/bench_command_test.cpp).
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "profiling/device_info.h"
+#include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 
 namespace tclens {
@@ -45,6 +49,50 @@ TEST(BenchCommand, WithoutAGpuExits3WithTheReason) {
     EXPECT_EQ(result.exit_code, 3);
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
     EXPECT_NE(result.err.find("GPU"), std::string::npos);
+}
+
+TEST(BadInput, BenchPresetAndKernelListTheValidOnesAndRunsMustBeANumberInRange) {
+    test::expect_usage_errors(kTclens,
+                              {
+                                  {"bench --preset huge", {"'huge'", "lab6, square"}},
+                                  {"bench --kernels ''", {"''", "naive_fma.f32", "cublas.bf16"}},
+                                  {"bench --runs abc", {"--runs", "abc", "20"}},
+                                  {"bench --runs 99999999999", {"--runs", "99999999999"}},
+                                  {"bench --warmup -1", {"--warmup", "-1"}},
+                              });
+}
+
+TEST(FaultInjectionCli, NoGpuMakesBenchExit3) {
+    test::expect_no_gpu_refusal(kTclens, "bench --mnk 64x64x64");
+}
+
+TEST(FaultInjectionCli, LaunchFailureBenchReportsEachFailedRowAndExits1) {
+    const auto result = test::run_with_fault(
+        kTclens, "launch-failure", "bench --kernels naive_fma.f32 --mnk 64x64x64 --no-peak --json");
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << result.out << result.err;
+    ASSERT_EQ(report.at("results").size(), 2u) << result.out;  // the rung and its cuBLAS reference
+    EXPECT_EQ(report.at("results")[0]["kernel"], "naive_fma.f32");
+    EXPECT_EQ(report.at("results")[1]["kernel"], "cublas.sgemm");
+    for (const nlohmann::json& row : report.at("results")) {
+        EXPECT_TRUE(test::contains(row["error"].get<std::string>(), "cudaErrorLaunchFailure"))
+            << row;
+        EXPECT_EQ(row["verified"], false) << row;
+        EXPECT_TRUE(row["tflops"].is_null()) << row;
+    }
+}
+
+TEST(FaultInjectionCli, LaunchFailureBenchTableShowsTheCudaErrorWithPeaksAsked) {
+    const auto result =
+        test::run_with_fault(kTclens, "launch-failure", "bench --kernels wmma.f16 --mnk 64x64x64");
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_TRUE(test::contains(result.out,
+                               "error: cudaErrorLaunchFailure: unspecified launch failure "
+                               "(injected: TCLENS_INJECT_FAULT=launch-failure)"))
+        << result.out;
+    EXPECT_TRUE(test::contains(result.out, "wmma.f16")) << result.out;
+    EXPECT_TRUE(test::contains(result.out, "cublas.f16")) << result.out;
 }
 
 }  // namespace

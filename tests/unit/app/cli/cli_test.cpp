@@ -1,8 +1,10 @@
-// End-to-end checks of the `tclens` binary's command line: exit codes and one-line errors.
-// None of these needs a GPU or a display.
+// End-to-end checks of the `tclens` binary's command line: exit codes and one-line errors, and
+// TCLENS_INJECT_FAULT checked before any command runs (an unknown name is exit 2; an empty one
+// changes nothing). None of these needs a GPU or a display.
 
 #include <gtest/gtest.h>
 
+#include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 
 namespace tclens {
@@ -46,6 +48,26 @@ TEST(Cli, DeviceJsonIsValidWithOrWithoutGpu) {
     const auto result = run_command(kTclens + " device --json");
     EXPECT_EQ(result.exit_code, 0);
     EXPECT_NE(result.out.find("\"gpu_found\""), std::string::npos) << result.out;
+}
+
+TEST(FaultInjectionCli, UnknownFaultIsAUsageErrorListingTheValidOnes) {
+    for (const std::string args : {"kernels", "device --json", "bench --mnk 64x64x64"}) {
+        const auto result = test::run_with_fault(kTclens, "gpu-on-fire", args);
+        EXPECT_EQ(result.exit_code, 2) << args;
+        EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+        EXPECT_TRUE(test::contains(result.err, "'gpu-on-fire'")) << result.err;
+        EXPECT_TRUE(test::contains(result.err,
+                                   "no-gpu, launch-failure, cupti-unavailable, "
+                                   "cupti-permission, cupti-busy"))
+            << result.err;
+        EXPECT_EQ(result.out, "");
+    }
+}
+
+TEST(FaultInjectionCli, AnEmptyVariableChangesNothing) {
+    const auto result = test::run_with_fault(kTclens, "", "kernels --json");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.err, "");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "kernels/instruction_mix.h"
 #include "kernels/registry.h"
+#include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 
 namespace tclens {
@@ -90,6 +91,16 @@ TEST(KernelsCommand, BadSizeIsOneLineExit2) {
     EXPECT_EQ(result.exit_code, 2);
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
     EXPECT_NE(result.err.find("12x0x3"), std::string::npos);
+}
+
+TEST(BadInput, KernelsSizesZeroNegativeNonNumericOverflowing) {
+    test::expect_usage_errors(kTclens, {
+                                           {"kernels --mnk 0x0x0", {"'0x0x0'"}},
+                                           {"kernels --mnk -4x4x4", {"'-4x4x4'"}},
+                                           {"kernels --mnk abc", {"'abc'", "1 to 65536"}},
+                                           {"kernels --mnk 99999999999x1x1", {"'99999999999x1x1'"}},
+                                           {"kernels --mnk", {"--mnk"}},
+                                       });
 }
 
 }  // namespace

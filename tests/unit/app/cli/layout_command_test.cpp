@@ -1,4 +1,5 @@
-// `tclens layout`: listing, the JSON contract, exports and its errors. No GPU or display needed.
+// `tclens layout`: listing, the JSON contract, exports and its errors (--verify with no GPU:
+// exit 3). No GPU or display needed.
 
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "tests/support/cli_checks.h"
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
 
@@ -224,6 +226,18 @@ TEST(LayoutCommand, VerifyWithoutGpuSaysSoAndExits3) {
     EXPECT_EQ(result.exit_code, 3);
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
     EXPECT_NE(result.err.find("needs a GPU"), std::string::npos) << result.err;
+}
+
+TEST(BadInput, LayoutWithoutAnIdOrAnOperandValue) {
+    test::expect_usage_errors(
+        kTclens, {
+                     {"layout --operand A", {"valid IDs", "mma.m16n8k8.tf32", "ldmatrix.x4.trans"}},
+                     {"layout mma.m16n8k8.f16 --operand", {"--operand"}},
+                 });
+}
+
+TEST(FaultInjectionCli, NoGpuMakesLayoutVerifyExit3) {
+    test::expect_no_gpu_refusal(kTclens, "layout ldmatrix.x4 --verify");
 }
 
 }  // namespace

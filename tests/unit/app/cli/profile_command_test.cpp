@@ -1,14 +1,17 @@
 // `tclens profile` without a GPU: the catalogue listing, one-line usage errors (exit 2, naming
-// the bad value and suggesting close names), and exit 3 with the reason where there is no GPU.
-// Real profiles and timelines are GPU tests (tests/gpu/profile_test.cpp).
+// the bad value and suggesting close names), exit 3 with the reason where there is no GPU, and
+// each injected CUPTI fault (kernels/fault_injection.h) as exit 3 with its fix. Real profiles and
+// timelines are GPU tests (tests/gpu/app/cli/profile_command_test.cpp).
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "profiling/device_info.h"
 #include "profiling/metric_catalogue.h"
+#include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 
 namespace tclens {
@@ -94,6 +97,62 @@ TEST(ProfileCommand, WithoutAGpuExits3WithTheReason) {
         EXPECT_NE(result.err.find("GPU"), std::string::npos) << result.err;
         EXPECT_EQ(result.out, "");
     }
+}
+
+// `tclens profile` in its three forms under `fault`: exit 3, one line on stderr holding `parts`,
+// nothing on stdout.
+void expect_profile_refused(const std::string& fault, const std::vector<std::string>& parts) {
+    for (const std::string args :
+         {"--kernel naive_fma.f32 --mnk 64x64x64", "--kernel wmma.f16 --set all --json",
+          "--kernel register_tiled.f32 --timeline --interval-us 200"}) {
+        const auto result = test::run_with_fault(kTclens, fault, "profile " + args);
+        EXPECT_EQ(result.exit_code, 3) << args << "\n" << result.err;
+        EXPECT_TRUE(test::is_one_line(result.err)) << args << "\n" << result.err;
+        for (const std::string& part : parts) {
+            EXPECT_TRUE(test::contains(result.err, part)) << part << " in: " << result.err;
+        }
+        EXPECT_EQ(result.out, "") << args;
+    }
+}
+
+TEST(BadInput, ProfileSizesNegativeOverflowingOrTooLarge) {
+    test::expect_usage_errors(
+        kTclens,
+        {
+            {"profile --kernel naive_fma.f32 --mnk -4x64x64", {"'-4x64x64'", "1 to 65536"}},
+            {"profile --kernel naive_fma.f32 --mnk 64x64x99999999999", {"'64x64x99999999999'"}},
+            {"profile --kernel naive_fma.f32 --mnk 65537x64x64", {"'65537x64x64'", "65536"}},
+            {"profile --kernel naive_fma.f32 --mnk 64x64", {"'64x64'", "MxNxK"}},
+            {"profile --kernel naive_fma.f32 --timeline --interval-us abc",
+             {"--interval-us", "abc"}},
+        });
+}
+
+TEST(FaultInjectionCli, CuptiPermissionNamesTheFix) {
+    expect_profile_refused("cupti-permission",
+                           {"TCLENS_INJECT_FAULT=cupti-permission", "root", "CAP_SYS_ADMIN",
+                            "NVreg_RestrictProfilingToAdminUsers=0"});
+}
+
+TEST(FaultInjectionCli, CuptiBusySaysAnotherProfilerHoldsTheCounters) {
+    expect_profile_refused("cupti-busy", {"TCLENS_INJECT_FAULT=cupti-busy", "another profiler"});
+}
+
+TEST(FaultInjectionCli, CuptiUnavailableSaysProfilingIsNotSupported) {
+    expect_profile_refused("cupti-unavailable",
+                           {"TCLENS_INJECT_FAULT=cupti-unavailable", "not supported"});
+}
+
+TEST(FaultInjectionCli, UsageErrorsStillComeFirst) {
+    const auto result =
+        test::run_with_fault(kTclens, "cupti-permission", "profile --kernel warp_speed");
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_TRUE(test::contains(result.err, "'warp_speed'")) << result.err;
+}
+
+TEST(FaultInjectionCli, NoGpuMakesProfileExit3) {
+    test::expect_no_gpu_refusal(kTclens, "profile --kernel naive_fma.f32");
+    test::expect_no_gpu_refusal(kTclens, "profile --kernel naive_fma.f32 --timeline");
 }
 
 }  // namespace

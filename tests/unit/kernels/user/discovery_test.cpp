@@ -5,7 +5,7 @@
 namespace tclens::kernels::user {
 namespace {
 
-viz::Expected<Discovered> discover(const std::string& source, const std::string& ref = "k.cu") {
+common::Expected<Discovered> discover(const std::string& source, const std::string& ref = "k.cu") {
     return discover_kernel(source, "k.cu", *parse_kernel_ref(ref));
 }
 

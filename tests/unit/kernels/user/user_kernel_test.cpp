@@ -23,8 +23,8 @@ CompileOptions for_h100() {
     return options;
 }
 
-viz::Expected<CompiledKernel> compile_example(const std::string& name,
-                                              const std::string& suffix = "") {
+common::Expected<CompiledKernel> compile_example(const std::string& name,
+                                                 const std::string& suffix = "") {
     auto ref = parse_kernel_ref(kExamples + "/" + name + suffix);
     EXPECT_TRUE(ref) << ref.error();
     return compile_user_kernel(*ref, for_h100());
@@ -52,7 +52,7 @@ TEST(UserKernelCompile, DirectiveExampleWithNvrtc) {
     EXPECT_EQ(c->warnings, "");
     // The work folder goes with the last owner.
     const std::string folder = c->work->path();
-    c = viz::Expected<CompiledKernel>::failure("dropped");
+    c = common::Expected<CompiledKernel>::failure("dropped");
     EXPECT_FALSE(std::filesystem::exists(folder));
 }
 

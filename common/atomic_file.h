@@ -1,12 +1,13 @@
 #pragma once
-// Files that appear complete or not at all: every export (PNG, SVG, later recordings) writes a
-// temporary file beside the target and renames it over the target only once it is whole.
+// Files that appear complete or not at all: every file tclens writes (SVG and PNG exports,
+// recordings, the recent-files list, the SASS census) goes to a temporary file beside the target,
+// renamed over the target only once it is whole.
 
 #include <functional>
 #include <string>
 #include <string_view>
 
-namespace tclens::viz {
+namespace tclens::common {
 
 // `write` fills the temporary file whose path it is given and returns "" or why it failed.
 // Returns "" on success, else "cannot write PATH: REASON" (one line). On failure the temporary
@@ -17,4 +18,4 @@ std::string write_file_atomically(
 // write_file_atomically for bytes already in memory.
 std::string write_bytes_atomically(const std::string& path, std::string_view bytes);
 
-}  // namespace tclens::viz
+}  // namespace tclens::common

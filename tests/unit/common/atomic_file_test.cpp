@@ -1,4 +1,4 @@
-#include "viz/atomic_file.h"
+#include "common/atomic_file.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "tests/support/run_command.h"
 
-namespace tclens::viz {
+namespace tclens::common {
 namespace {
 
 std::string read(const std::string& path) {
@@ -49,4 +49,4 @@ TEST(AtomicFile, MissingFolderIsOneLine) {
 }
 
 }  // namespace
-}  // namespace tclens::viz
+}  // namespace tclens::common

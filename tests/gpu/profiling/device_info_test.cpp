@@ -1,13 +1,14 @@
 // The device query agrees with nvidia-smi, which reads the driver through NVML: a different
 // path to the same facts.
 
+#include "profiling/device_info.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
 #include <sstream>
 
-#include "profiling/device_info.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
 

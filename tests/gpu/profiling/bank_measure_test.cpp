@@ -218,14 +218,22 @@ class LdmatrixProbeProfile : public ::testing::Test {
 };
 
 TEST_F(LdmatrixProbeProfile, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
-    const ProfileResult per_kernel = profiler.profile(
-        {metric}, [this] { return probe.run(0); }, RangeMode::kPerKernel, 4);
+    ProfileRequest per_kernel_request;
+    per_kernel_request.metrics = {metric};
+    per_kernel_request.workload = [this] { return probe.run(0); };
+    per_kernel_request.max_ranges = 4;
+    const ProfileResult per_kernel = profiler.profile(per_kernel_request);
     ASSERT_TRUE(per_kernel.error.ok()) << per_kernel.error.message;
     ASSERT_EQ(per_kernel.ranges.size(), 1u);
     const double baseline = per_kernel.ranges[0].metrics.at(metric);
 
-    const ProfileResult user = profiler.profile(
-        {metric}, [this] { return probe.run(iterations); }, RangeMode::kUserRange, 1, "bank probe");
+    ProfileRequest user_request;
+    user_request.metrics = {metric};
+    user_request.workload = [this] { return probe.run(iterations); };
+    user_request.mode = RangeMode::kUserRange;
+    user_request.max_ranges = 1;
+    user_request.range_name = "bank probe";
+    const ProfileResult user = profiler.profile(user_request);
     ASSERT_TRUE(user.error.ok()) << user.error.message;
     ASSERT_EQ(user.ranges.size(), 1u);
     EXPECT_NE(user.ranges[0].name.find("bank probe"), std::string::npos) << user.ranges[0].name;
@@ -237,18 +245,20 @@ TEST_F(LdmatrixProbeProfile, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
 TEST_F(LdmatrixProbeProfile, PerKernelUserReplayGivesEachLaunchItsOwnRange) {
     int calls = 0;
     int before = 0;
-    const ProfileResult result = profiler.profile(
-        {metric, "gpu__time_duration.sum", "lts__t_sector_hit_rate.pct"},
-        [&] {
-            ++calls;
-            std::string failure = probe.run(0);
-            return failure.empty() ? probe.run(iterations) : failure;
-        },
-        RangeMode::kPerKernelUserReplay, 4, "unused",
-        [&] {
-            ++before;
-            return std::string();
-        });
+    ProfileRequest request;
+    request.metrics = {metric, "gpu__time_duration.sum", "lts__t_sector_hit_rate.pct"};
+    request.workload = [&] {
+        ++calls;
+        std::string failure = probe.run(0);
+        return failure.empty() ? probe.run(iterations) : failure;
+    };
+    request.mode = RangeMode::kPerKernelUserReplay;
+    request.max_ranges = 4;
+    request.before_each_pass = [&] {
+        ++before;
+        return std::string();
+    };
+    const ProfileResult result = profiler.profile(request);
     ASSERT_TRUE(result.error.ok()) << result.error.message;
     ASSERT_EQ(result.ranges.size(), 2u);
     EXPECT_EQ(calls, static_cast<int>(result.passes));

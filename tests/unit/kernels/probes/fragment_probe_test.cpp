@@ -3,6 +3,8 @@
 // description (written here independently of the decoders), so a whole probe (plan -> emulated
 // registers -> decode -> compare) runs end to end. Emulating a "hardware" whose layout differs
 // from the model shows the probe catching it.
+#include "kernels/probes/fragment_probe.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "kernels/probes/fragment_probe.h"
 #include "kernels/probes/matrix_move_probe_plan.h"
 #include "kernels/probes/mma_probe_plan.h"
 #include "kernels/probes/mma_sp_probe_plan.h"

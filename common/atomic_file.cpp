@@ -1,10 +1,10 @@
-#include "viz/atomic_file.h"
+#include "common/atomic_file.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 
-namespace tclens::viz {
+namespace tclens::common {
 
 std::string write_file_atomically(
     const std::string& path,
@@ -32,4 +32,4 @@ std::string write_bytes_atomically(const std::string& path, std::string_view byt
     });
 }
 
-}  // namespace tclens::viz
+}  // namespace tclens::common

@@ -7,6 +7,8 @@
 // With TCLENS_RESULTS_DIR set, each profile's JSON is written there (source_<kernel>.json), to be
 // committed with the other GPU results.
 
+#include "profiling/source/source_collector.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -14,7 +16,6 @@
 #include <string>
 
 #include "profiling/source/disassembler.h"
-#include "profiling/source/source_collector.h"
 #include "profiling/source/source_profile_json.h"
 #include "tests/gpu/gpu_test_support.h"
 

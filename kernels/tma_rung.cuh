@@ -1,0 +1,82 @@
+#pragma once
+// Host code the TMA rungs share (09_wgmma_tma.cu, 10_wgmma_warp_specialized.cu,
+// 11_wgmma_persistent.cu): the descriptor fields they fill alike from their Config, and the
+// launch of the rungs with one block per C tile (09, 10). Included only by .cu files.
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+
+#include "kernels/gemm.h"
+#include "kernels/hopper.cuh"
+#include "kernels/smem_opt_in.h"
+#include "kernels/tma_gemm.h"
+
+namespace tclens::kernels {
+
+// The descriptor fields every TMA rung fills alike from its Config: the block tile, a warp's
+// C tile (warp_rows x kBlockN: its rows of each m64 wgmma), the wgmma tile m64 x kWgmmaN x k16,
+// the stages, the "tma128" swizzle, threads, dynamic shared memory, min_sm 90 (sm_90a),
+// size_multiples {1, 8, 8} (TMA needs 16-byte row strides: K and N multiples of 8), the wgmma
+// layout id (the atlas's bf16 layout is f16's), and the schedule's common half: consumer
+// warpgroups after the loading ones, wgmma work, TMA boxes of kBoxElems issued by thread 0.
+// Block order, texts, ids and launch are each rung's own.
+template <typename Config>
+void describe_tma_rung(KernelDescriptor& d, int first_consumer_warpgroup, int consumer_warpgroups,
+                       int warp_rows) {
+    const std::string wgmma = "wgmma.m64n" + std::to_string(Config::kWgmmaN) + "k16";
+    d.block_tile = {Config::kBlockM, Config::kBlockN, Config::kBlockK};
+    d.warp_tile = {warp_rows, Config::kBlockN, 0};
+    d.thread_tile = {0, 0, 0};
+    d.mma_tile = {hopper::kWgmmaM, Config::kWgmmaN, hopper::kWgmmaK};
+    d.stages = Config::kStages;
+    d.swizzle = "tma128";
+    d.threads = Config::kThreads;
+    d.dynamic_smem_bytes = Config::kSmemBytes;
+    d.min_sm = 90;
+    d.size_multiples = {1, 8, 8};
+    d.layout_ids = {wgmma + ".f16"};
+    d.schedule.warp_layout = viz::WarpLayout::kWarpgroups;
+    d.schedule.first_consumer_warpgroup = first_consumer_warpgroup;
+    d.schedule.consumer_warpgroups = consumer_warpgroups;
+    d.schedule.work = viz::WorkKind::kWgmma;
+    d.schedule.instruction = wgmma;
+    d.schedule.load = viz::LoadKind::kTma;
+    d.schedule.tma_thread = 0;
+    d.schedule.tma_box_cols = hopper::kBoxElems;
+}
+
+// Enqueues `kernel`(a_map, b_map, C, M, N, K, tiles_m, tiles_n) on `stream` with tiles_m x
+// tiles_n blocks of Config::kThreads threads and Config::kSmemBytes of dynamic shared memory,
+// after opting the kernel in to that much (`max_carveout`: and to the largest shared-memory
+// carveout, as opt_in_shared_memory says). The maps describe A and B as Element, in boxes of
+// Config::kBlockM and Config::kBlockK rows (encode_operand_maps). Returns the opt-in's error,
+// cudaErrorInvalidValue when a map cannot be encoded, else the launch's (cudaGetLastError).
+template <typename Element, typename Config, typename Kernel>
+cudaError_t launch_tma_tiles(Kernel kernel, const GemmOperands& operands, cudaStream_t stream,
+                             bool max_carveout) {
+    const GemmProblem& p = operands.problem;
+    const cudaError_t status = opt_in_shared_memory(reinterpret_cast<const void*>(kernel),
+                                                    Config::kSmemBytes, max_carveout);
+    if (status != cudaSuccess) {
+        return status;
+    }
+    CUtensorMap a_map;
+    CUtensorMap b_map;
+    if (!encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
+                             Config::kBlockK, &a_map, &b_map)
+             .empty()) {
+        return cudaErrorInvalidValue;
+    }
+    const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
+    const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
+    kernel<<<static_cast<unsigned>(std::int64_t{tiles_m} * tiles_n), Config::kThreads,
+             Config::kSmemBytes, stream>>>(a_map, b_map, operands.c, static_cast<int>(p.m),
+                                           static_cast<int>(p.n), static_cast<int>(p.k), tiles_m,
+                                           tiles_n);
+    return cudaGetLastError();
+}
+
+}  // namespace tclens::kernels

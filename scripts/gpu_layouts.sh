@@ -12,9 +12,10 @@
 #                       models (metadata of another selector, stmatrix address lanes swapped,
 #                       a shared-memory view with two elements swapped, ...) and must catch them
 #   environment.txt, build.log
-# Builds build-gpu/ (targets tclens and gpu_tests only) when build-gpu/bin/tclens is missing, as
-# scripts/gpu_source.sh does, from .carry/ (scripts/make_carry.sh). Set TCLENS to use another
-# binary (then the catches are skipped unless build-gpu/bin/gpu_tests exists).
+# Builds only the targets tclens and gpu_tests in build-gpu/ (configured as scripts/gpu_check.sh
+# does, from .carry/ made by scripts/make_carry.sh). Set TCLENS to use another binary and build
+# nothing (the catches then run only if build-gpu/bin/gpu_tests exists).
+# GPU_LAYOUTS_BUILD_ONLY=1 builds and stops, so a lease can build and verify in two calls.
 # Commit $OUT as tests/gpu/results/<date>_h100_atlas/ (tests/gpu/results/README.md).
 # Exit 0 when every ID with a probe matches in full and every catch passes, else 1.
 set -uo pipefail
@@ -24,15 +25,19 @@ mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH
 tclens=${TCLENS:-build-gpu/bin/tclens}
 
-if [ ! -x "$tclens" ]; then
+# Without TCLENS: configure build-gpu/ if needed, then bring tclens and gpu_tests up to date
+# (a no-op when they are).
+if [ -z "${TCLENS:-}" ]; then
     build_start=$(date +%s)
-    cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF -DTCLENS_BENCHMARKS=OFF \
-        -DTCLENS_EXTRA_INCLUDE="$PWD/.carry/include" -DTCLENS_GTEST_SOURCE="$PWD/.carry/googletest" \
-        -DTCLENS_HEADLESS_GUI=ON -DTCLENS_IMGUI_DIR="$PWD/.carry/imgui" >"$out/build.log" 2>&1 &&
+    { [ -f build-gpu/build.ninja ] || cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF \
+        -DTCLENS_BENCHMARKS=OFF -DTCLENS_EXTRA_INCLUDE="$PWD/.carry/include" \
+        -DTCLENS_GTEST_SOURCE="$PWD/.carry/googletest" -DTCLENS_HEADLESS_GUI=ON \
+        -DTCLENS_IMGUI_DIR="$PWD/.carry/imgui"; } >"$out/build.log" 2>&1 &&
         cmake --build build-gpu --target tclens gpu_tests >>"$out/build.log" 2>&1 ||
         { tail -40 "$out/build.log"; exit 1; }
     echo "build: $(($(date +%s) - build_start)) s" | tee -a "$out/build.log"
 fi
+[ "${GPU_LAYOUTS_BUILD_ONLY:-0}" = 1 ] && exit 0
 gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"

@@ -9,7 +9,7 @@
 namespace tclens::kernels {
 namespace {
 
-std::string can_run_any(const GemmProblem&) { return ""; }
+std::string can_run_any(const GemmProblem&) { return "can_run_any"; }
 cudaError_t launch_f16(const GemmOperands&, cudaStream_t) { return cudaSuccess; }
 cudaError_t launch_bf16(const GemmOperands&, cudaStream_t) { return cudaErrorNotReady; }
 
@@ -20,15 +20,16 @@ TEST(SixteenBitRung, NamesTheRungAndPicksTheLaunchOfEachPrecision) {
     EXPECT_EQ(f16.id, "rung.f16");
     EXPECT_EQ(f16.precision, Precision::kF16);
     EXPECT_EQ(f16.reference_id, "cublas.f16");
-    EXPECT_EQ(f16.launch, launch_f16);
-    EXPECT_EQ(f16.can_run, can_run_any);
+    // The launch and can_run are std::function: tell them apart by what they return.
+    EXPECT_EQ(f16.launch({}, nullptr), cudaSuccess);
+    EXPECT_EQ(f16.can_run({64, 64, 64}), "can_run_any");
 
     KernelDescriptor bf16;
     ASSERT_TRUE(set_sixteen_bit_inputs(bf16, Precision::kBF16, "rung", can_run_any, launch_f16,
                                        launch_bf16));
     EXPECT_EQ(bf16.id, "rung.bf16");
     EXPECT_EQ(bf16.reference_id, "cublas.bf16");
-    EXPECT_EQ(bf16.launch, launch_bf16);
+    EXPECT_EQ(bf16.launch({}, nullptr), cudaErrorNotReady);
 }
 
 TEST(SixteenBitRung, AnotherPrecisionGetsADescriptorThatRefusesEverything) {

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string_view>
+
+#include "viz/layout_description.h"
 
 namespace tclens::viz {
 
@@ -28,6 +31,10 @@ constexpr float kLabelLine = 0.36f;
 constexpr float kMinLabelCell = 22.0f;
 constexpr size_t kMaxLabelledCells = 8192;
 constexpr float kStripLabelLine = 0.4f;
+constexpr float kBannerSize = 14.0f;
+constexpr float kBannerGap = 8.0f;
+constexpr int kSmemLineBytes = 128;  // shared-memory drawing: one line of 8 chunks
+constexpr int kSmemChunkBytes = 16;
 
 // An operand block of the view. C and D share one block when their layouts are identical.
 struct ViewOperand {
@@ -56,38 +63,6 @@ std::vector<ViewOperand> view_operands(const FragmentLayout& layout) {
         operands.push_back({&operand, name});
     }
     return operands;
-}
-
-bool is_type_token(std::string_view token) {
-    static constexpr std::string_view kTypes[] = {"f16",  "bf16", "tf32", "f32", "f64",
-                                                  "s8",   "u8",   "s4",   "u4",  "s32",
-                                                  "e4m3", "e5m2", "b16",  "b8",  "b1"};
-    return std::find(std::begin(kTypes), std::end(kTypes), token) != std::end(kTypes);
-}
-
-// The element type of `op` as the PTX instruction spells it. Type suffixes come in the order
-// D, A, B, C (mma.sync: 4, wgmma: 3); ldmatrix has one type for its only operand. Anything
-// else falls back to "b<bits>".
-std::string operand_type(const FragmentLayout& layout, const OperandLayout& operand) {
-    std::vector<std::string_view> types;
-    const std::string_view ptx = layout.ptx;
-    for (size_t begin = 0; begin <= ptx.size();) {
-        size_t end = ptx.find('.', begin);
-        if (end == std::string_view::npos) end = ptx.size();
-        if (is_type_token(ptx.substr(begin, end - begin))) {
-            types.push_back(ptx.substr(begin, end - begin));
-        }
-        begin = end + 1;
-    }
-    const int slot = operand.operand == Operand::D   ? 0
-                     : operand.operand == Operand::A ? 1
-                     : operand.operand == Operand::B ? 2
-                                                     : 3;
-    if (types.size() == 1) return std::string(types[0]);
-    if ((types.size() == 4 || types.size() == 3) && slot < static_cast<int>(types.size())) {
-        return std::string(types[static_cast<size_t>(slot)]);
-    }
-    return "b" + std::to_string(operand.elem_bits);
 }
 
 int colour_index(FragmentColouring colouring, int lane, int reg, int sub) {
@@ -172,11 +147,97 @@ std::string register_name(Operand op, int reg) {
     return std::string(1, static_cast<char>(operand_letter(op) - 'A' + 'a')) + std::to_string(reg);
 }
 
+namespace {
+
+std::string swizzle_text(int swizzle_bytes) {
+    return swizzle_bytes == 0 ? "no swizzle" : std::to_string(swizzle_bytes) + "B swizzle";
+}
+
+// The shared-memory tiles of a wgmma descriptor view, left to right from x: per tile the
+// operand matrix coloured by core matrix, then its bytes, 128 per line. Returns the right edge
+// and raises `bottom` past what it drew.
+float draw_shared_memory(ViewBuilder& builder, const FragmentLayout& layout, const Palette& palette,
+                         bool labels_wanted, float cell, float x, float title_y, float top,
+                         float& bottom) {
+    size_t cells = 0;
+    for (const SharedMemoryTile& tile : layout.shared_memory) cells += tile.elements.size();
+    const bool labels = labels_wanted && cell >= kMinLabelCell && cells <= kMaxLabelledCells;
+    const float label_size = cell * kLabelLine;
+    float right = x;
+    for (const SharedMemoryTile& tile : layout.shared_memory) {
+        const std::string letter(1, operand_letter(tile.operand));
+        const std::string type = tile.elem_bits == 32   ? "tf32"
+                                 : tile.elem_bits == 16 ? "f16"
+                                 : tile.elem_bits == 8  ? "e4m3"
+                                                        : "b1";
+        const std::string title = letter + " " + std::to_string(tile.rows) + "x" +
+                                  std::to_string(tile.cols) + " " + type + ", " +
+                                  (tile.k_major ? "K" : "MN") + "-major, " +
+                                  swizzle_text(tile.swizzle_bytes);
+        builder.text(x, title_y, kTitleSize, palette.text, TextAlign::kLeft, title);
+        builder.backdrop(x, top, static_cast<float>(tile.cols) * cell,
+                         static_cast<float>(tile.rows) * cell);
+        // chunk (16 bytes) -> (core matrix, row of the core matrix)
+        std::map<int, std::pair<int, int>> chunks;
+        int last_byte = 0;
+        for (const SharedMemoryElement& e : tile.elements) {
+            const Rgba fill = category_colour(palette, e.core_matrix);
+            const float cx = x + static_cast<float>(e.col) * cell;
+            const float cy = top + static_cast<float>(e.row) * cell;
+            builder.view().draw.rects.push_back(
+                {cx + 1.0f, cy + 1.0f, cell - 1.0f, cell - 1.0f, fill, kTransparent, 0.0f, -1});
+            if (labels) {
+                builder.cell_labels(
+                    cx, cy, cell, label_size, fill,
+                    {"m" + std::to_string(e.core_matrix), "+" + std::to_string(e.byte)});
+            }
+            const int mn = tile.operand == Operand::A ? e.row : e.col;
+            const int k = tile.operand == Operand::A ? e.col : e.row;
+            chunks[e.byte / kSmemChunkBytes] = {e.core_matrix, (tile.k_major ? mn : k) % 8};
+            last_byte = std::max(last_byte, e.byte);
+        }
+        const float matrix_width = static_cast<float>(tile.cols) * cell;
+        bottom = std::max(bottom, top + static_cast<float>(tile.rows) * cell);
+        x += std::ceil(std::max(matrix_width, text_width(title.size(), kTitleSize))) + kAddressGap;
+
+        const int chunks_per_line = kSmemLineBytes / kSmemChunkBytes;
+        const int lines = last_byte / kSmemLineBytes + 1;
+        const std::string bytes_title = letter + " in shared memory, 128 B per line (LBO " +
+                                        std::to_string(tile.leading_bytes) + ", SBO " +
+                                        std::to_string(tile.stride_bytes) + ")";
+        builder.text(x, title_y, kTitleSize, palette.text, TextAlign::kLeft, bytes_title);
+        builder.backdrop(x, top, static_cast<float>(chunks_per_line) * cell,
+                         static_cast<float>(lines) * cell);
+        for (const auto& [chunk, owner] : chunks) {
+            const Rgba fill = category_colour(palette, owner.first);
+            const float cx = x + static_cast<float>(chunk % chunks_per_line) * cell;
+            const float cy = top + static_cast<float>(chunk / chunks_per_line) * cell;
+            builder.view().draw.rects.push_back(
+                {cx + 1.0f, cy + 1.0f, cell - 1.0f, cell - 1.0f, fill, kTransparent, 0.0f, -1});
+            if (cell >= kMinLabelCell && labels_wanted) {
+                builder.cell_labels(
+                    cx, cy, cell, label_size, fill,
+                    {"m" + std::to_string(owner.first), "r" + std::to_string(owner.second)});
+            }
+        }
+        bottom = std::max(bottom, top + static_cast<float>(lines) * cell);
+        right = x + std::max(static_cast<float>(chunks_per_line) * cell,
+                             text_width(bytes_title.size(), kTitleSize));
+        x = std::ceil(right) + kBlockGap;
+    }
+    return right;
+}
+
+}  // namespace
+
 FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptions& options) {
     const Palette& palette = options.palette ? *options.palette : dark_palette();
     const float cell = options.cell;
     const std::vector<ViewOperand> operands = view_operands(layout);
+    const bool tmem = layout.tmem_slots;
+    const bool smem_only = operands.empty() && !layout.shared_memory.empty();
     const int warps = std::max(1, (layout.threads + kWarpLanes - 1) / kWarpLanes);
+    const std::string lane_prefix = tmem ? "L" : "T";
 
     size_t element_cells = 0;
     for (const ViewOperand& operand : operands) element_cells += operand.layout->elements.size();
@@ -194,19 +255,30 @@ FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptio
                       static_cast<size_t>(layout.threads));
     if (labels) view.draw.texts.reserve(2 * element_cells + layout.address_lanes.size());
 
-    const float gutter = warps > 1 ? text_width(6, kWarpLabelSize) + kGutterGap : 0.0f;
-    const float top = kMargin + kTitleSize + kTitleGap;
+    // Models no GPU at hand can check say so above everything (and so in every export).
+    float title_y = kMargin;
+    float right = kMargin;
+    if (!layout.verifiable) {
+        const std::string banner = std::string(kModelOnlyNote) + " (" + layout.source + ")";
+        builder.text(kMargin, kMargin, kBannerSize, palette.highlight, TextAlign::kLeft, banner);
+        right = kMargin + text_width(banner.size(), kBannerSize);
+        title_y += kBannerSize + kBannerGap;
+    }
+
+    const bool warp_gutter = warps > 1 && !smem_only;
+    const float gutter = warp_gutter ? text_width(6, kWarpLabelSize) + kGutterGap : 0.0f;
+    const float top = title_y + kTitleSize + kTitleGap;
     float x = kMargin + gutter;  // advances by whole pixels past each block (cell may not)
     float bottom = top;
 
-    // ldmatrix: (row) -> lane supplying that row's address, one cell per source-tile row.
+    // ldmatrix/stmatrix: (row) -> lane supplying that row's address, one cell per tile row.
     if (!layout.address_lanes.empty()) {
         const std::string title = "addr";
-        builder.text(x, kMargin, kTitleSize, palette.text, TextAlign::kLeft, title);
+        builder.text(x, title_y, kTitleSize, palette.text, TextAlign::kLeft, title);
         builder.backdrop(x, top, cell, static_cast<float>(layout.address_lanes.size()) * cell);
         for (size_t row = 0; row < layout.address_lanes.size(); ++row) {
             const int lane = layout.address_lanes[row];
-            // Rows 8j..8j+7 are matrix j, which lands in destination register j.
+            // Rows 8j..8j+7 are matrix j, which is register j.
             const int reg = static_cast<int>(row) / 8;
             const Rgba fill =
                 category_colour(palette, colour_index(options.colouring, lane, reg, 0));
@@ -225,7 +297,7 @@ FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptio
         const OperandLayout& matrix = *operand.layout;
         const std::string title = operand.name + " " + std::to_string(matrix.rows) + "x" +
                                   std::to_string(matrix.cols) + " " + operand_type(layout, matrix);
-        builder.text(x, kMargin, kTitleSize, palette.text, TextAlign::kLeft, title);
+        builder.text(x, title_y, kTitleSize, palette.text, TextAlign::kLeft, title);
         const bool packed = elements_per_register(matrix.elem_bits) > 1;
         builder.backdrop(x, top, static_cast<float>(matrix.cols) * cell,
                          static_cast<float>(matrix.rows) * cell);
@@ -237,15 +309,16 @@ FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptio
             const float cy = top + static_cast<float>(e.row) * cell;
             builder.target(cx, cy, cell, cell, fill, {matrix.operand, static_cast<int>(i), e.lane});
             if (labels) {
-                std::string reg = register_name(matrix.operand, e.reg);
+                std::string reg =
+                    tmem ? "c" + std::to_string(e.reg) : register_name(matrix.operand, e.reg);
                 if (packed) reg += "." + std::to_string(e.sub);
                 builder.cell_labels(cx, cy, cell, label_size, fill,
-                                    {"T" + std::to_string(e.lane), reg});
+                                    {lane_prefix + std::to_string(e.lane), reg});
             }
         }
         const float width = static_cast<float>(matrix.cols) * cell;
         const float height = static_cast<float>(matrix.rows) * cell;
-        if (warps > 1 && matrix.rows == kRowsPerWarp * warps) {
+        if (warps > 1 && !tmem && matrix.rows == kRowsPerWarp * warps) {
             for (int w = 0; w < warps; ++w) {
                 builder.outline(x, top + static_cast<float>(w * kRowsPerWarp) * cell, width,
                                 kRowsPerWarp * cell, palette.text, kBandStroke);
@@ -254,7 +327,7 @@ FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptio
         bottom = std::max(bottom, top + height);
         x += std::ceil(std::max(width, text_width(title.size(), kTitleSize))) + kBlockGap;
     }
-    if (warps > 1) {
+    if (warps > 1 && !tmem && !smem_only) {
         for (int w = 0; w < warps; ++w) {
             const float band_y = top + static_cast<float>(w * kRowsPerWarp) * cell;
             builder.text(kMargin, band_y + 0.5f * (kRowsPerWarp * cell - kWarpLabelSize),
@@ -262,12 +335,20 @@ FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptio
                          "warp " + std::to_string(w));
         }
     }
-    float right = x - kBlockGap;
+    right = std::max(right, x - kBlockGap);
 
-    // Lane strip: lane L at row L / 32, column L % 32; row w is warp w.
+    if (smem_only) {
+        right = std::max(right, draw_shared_memory(builder, layout, palette, options.labels, cell,
+                                                   x, title_y, top, bottom));
+        view.draw.width = std::ceil(right + kMargin);
+        view.draw.height = std::ceil(bottom + kMargin);
+        return builder.take();
+    }
+
+    // Lane strip: lane L at row L / 32, column L % 32; row w is warp w (TMEM: subpartition w).
     const float strip_title_y = bottom + kStripGap;
     builder.text(kMargin + gutter, strip_title_y, kTitleSize, palette.text, TextAlign::kLeft,
-                 "lanes");
+                 tmem ? "TMEM lanes" : "lanes");
     const float strip_top = strip_title_y + kTitleSize + kTitleGap;
     const Rgba neutral = mix(palette.background, palette.text, 0.2f);
     const bool lane_coloured = options.colouring == FragmentColouring::kLane ||
@@ -292,7 +373,8 @@ FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptio
             builder.text(
                 kMargin,
                 strip_top + (static_cast<float>(w) + 0.5f) * lane_cell - 0.5f * kWarpLabelSize,
-                kWarpLabelSize, palette.text, TextAlign::kLeft, "warp " + std::to_string(w));
+                kWarpLabelSize, palette.text, TextAlign::kLeft,
+                (tmem ? "part " : "warp ") + std::to_string(w));
         }
     }
     const float strip_bottom = strip_top + static_cast<float>(warps) * lane_cell;

@@ -5,14 +5,24 @@
 //
 // What is drawn, left to right, all matrices top-aligned at their true shape (one square cell
 // per element, operand-matrix coordinates: row down, column right):
+//   - Models that cannot be verified (FragmentLayout::verifiable false, tcgen05): first a banner
+//     line with kModelOnlyNote and the PTX ISA source, above everything else, so every export
+//     carries it too.
 //   - wgmma (threads = 128) only: a gutter with "warp 0".."warp 3" beside horizontal warp bands
 //     (warp w = rows 16w..16w+15 of A and D), outlined in palette.text.
-//   - ldmatrix only: an "addr" column, one cell per source-tile row, labelled with the lane that
-//     supplies that row's shared-memory address (FragmentLayout::address_lanes).
+//   - ldmatrix and stmatrix only: an "addr" column, one cell per tile row, labelled with the lane
+//     that supplies that row's shared-memory address (FragmentLayout::address_lanes).
 //   - One block per operand, titled "<operand> <rows>x<cols> <type>" (e.g. "A 16x8 tf32"):
 //     A | B | C/D. C and D are drawn once, titled "C/D", when their layouts are identical (every
 //     mma.sync shape); the cells then refer to operand C.
-//   - Below: a lane strip, one cell per lane, 32 per row (4 rows, one per warp, for wgmma).
+//   - Below: a lane strip, one cell per lane, 32 per row (4 rows, one per warp, for wgmma);
+//     "TMEM lanes" for layouts whose slots are Tensor Memory lanes (cells then read "L<lane>" and
+//     the column "c<col>", "c<col>.<byte>" for scale-factor bytes).
+//   - wgmma shared-memory views (FragmentLayout::shared_memory) instead of operands and strip:
+//     per tile, the operand matrix with each element coloured by its core matrix (labels "m<k>"
+//     and "+<byte>"), and beside it the tile's shared memory, 128 bytes per line, one cell per
+//     16-byte chunk, coloured by the core matrix whose row it is (labels "m<k>" and "r<row of
+//     the core matrix>"). These cells are no hover targets.
 // Each element cell is filled with palette.categories[index % size], the index chosen by
 // FragmentViewOptions::colouring, outlined in palette.grid, and, when labels fit, labelled
 // with two lines: "T<lane>" and the register ("a2"; "a0.1" for element 1 of a register that

@@ -1,5 +1,11 @@
-// `tclens layout --list | ID [--operand X] [--json] [--svg F] [--png F] [--verify]`:
+// `tclens layout --list [--json] | ID [--operand X] [--json] [--svg F] [--png F] [--verify]`:
 // the fragment atlas on the command line (docs/json-formats.md, "Layout JSON").
+// `--list` prints one ID per line (for scripts); `--list --json` the catalogue:
+//   {"groups": [{"title": "mma.sync, sm_80", "layouts": [{"id", "ptx", "threads", "elements",
+//     "verified", "probe", "note" (models only: kModelOnlyNote), "source" (models only)}]}]}
+// in viz::layout_groups's order, where "elements" counts the model's register (or TMEM) slots
+// plus its shared-memory tile elements, "verified" is false for the models no GPU at hand can
+// run (tcgen05), and "probe" says whether `--verify` has a GPU probe for the ID.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -12,6 +18,8 @@
 #include "profiling/device_info.h"
 #include "viz/fragment_layout.h"
 #include "viz/fragment_view.h"
+#include "viz/layout_catalogue.h"
+#include "viz/layout_description.h"
 #include "viz/layout_json.h"
 
 namespace tclens::cli {
@@ -36,10 +44,22 @@ std::string operand_letters(const viz::FragmentLayout& layout) {
     return letters;
 }
 
-// Keeps only `operand` in `layout`; "" on success, else the one-line error.
+// Keeps only `operand` in `layout` (for a shared-memory view: only that tile); "" on success,
+// else the one-line error.
 std::string select_operand(viz::FragmentLayout& layout, const std::string& operand) {
     if (operand.empty()) return "";
     const auto op = viz::parse_operand(operand);
+    if (!layout.shared_memory.empty()) {
+        std::vector<viz::SharedMemoryTile> kept;
+        for (const viz::SharedMemoryTile& tile : layout.shared_memory) {
+            if (op && tile.operand == *op) kept.push_back(tile);
+        }
+        if (kept.empty()) {
+            return "--operand '" + operand + "': " + layout.id + " has shared-memory operands A, B";
+        }
+        layout.shared_memory = kept;
+        return "";
+    }
     const viz::OperandLayout* found = op ? layout.find(*op) : nullptr;
     if (!found) {
         return "--operand '" + operand + "': " + layout.id + " has register operands " +
@@ -49,33 +69,65 @@ std::string select_operand(viz::FragmentLayout& layout, const std::string& opera
     return "";
 }
 
-// Each operand as a grid of "T<lane>.<reg>[<sub>]" cells, one matrix row per text row.
+// Prints rows x cols cells, one text row per matrix row, columns padded to the widest cell.
+void print_cells(const std::vector<std::string>& cells, int rows, int cols) {
+    size_t width = 0;
+    for (const std::string& cell : cells) width = std::max(width, cell.size());
+    for (int row = 0; row < rows; ++row) {
+        std::string line;
+        for (int col = 0; col < cols; ++col) {
+            const std::string& cell = cells[size_t(row) * cols + col];
+            line += cell + std::string(width + 1 - cell.size(), ' ');
+        }
+        line.erase(line.find_last_not_of(' ') + 1);
+        std::printf("  %s\n", line.c_str());
+    }
+}
+
+// Each operand as a grid of "T<lane>.<reg>[<sub>]" cells (TMEM slots: "L<lane>.c<column>"),
+// one matrix row per text row, after its plain-language description; shared-memory views as
+// grids of byte offsets ("+<byte>", "+<byte>.<bit>" for b1).
 void print_grid(const viz::FragmentLayout& layout) {
     std::printf("%s  (%s, %d threads)\n", layout.id.c_str(), layout.ptx.c_str(), layout.threads);
+    if (!layout.verifiable) {
+        std::printf("%s (%s)\n", viz::kModelOnlyNote, layout.source.c_str());
+    }
     for (const viz::OperandLayout& op : layout.operands) {
-        std::printf("\n%c: %d x %d, %d-bit elements, %d registers per thread\n",
-                    viz::operand_letter(op.operand), op.rows, op.cols, op.elem_bits,
-                    op.regs_per_thread);
+        std::printf("\n%c: %d x %d, %d-bit elements, %d %s\n", viz::operand_letter(op.operand),
+                    op.rows, op.cols, op.elem_bits, op.regs_per_thread,
+                    layout.tmem_slots ? "TMEM columns" : "registers per thread");
+        std::printf("%s\n", viz::describe_operand(layout, op).c_str());
         std::vector<std::string> cells(size_t(op.rows) * op.cols);
-        size_t width = 0;
         for (const viz::LayoutElement& e : op.elements) {
             std::string cell =
-                "T" + std::to_string(e.lane) + "." + viz::register_name(op.operand, e.reg);
+                layout.tmem_slots
+                    ? "L" + std::to_string(e.lane) + ".c" + std::to_string(e.reg)
+                    : "T" + std::to_string(e.lane) + "." + viz::register_name(op.operand, e.reg);
             if (viz::elements_per_register(op.elem_bits) > 1) {
                 cell += "[" + std::to_string(e.sub) + "]";
             }
-            width = std::max(width, cell.size());
             cells[size_t(e.row) * op.cols + e.col] = std::move(cell);
         }
-        for (int row = 0; row < op.rows; ++row) {
-            std::string line;
-            for (int col = 0; col < op.cols; ++col) {
-                const std::string& cell = cells[size_t(row) * op.cols + col];
-                line += cell + std::string(width + 1 - cell.size(), ' ');
-            }
-            line.erase(line.find_last_not_of(' ') + 1);
-            std::printf("  %s\n", line.c_str());
+        print_cells(cells, op.rows, op.cols);
+    }
+    for (const viz::SharedMemoryTile& tile : layout.shared_memory) {
+        std::printf(
+            "\n%c in shared memory: %d x %d, %d-bit elements, %s-major, %s, LBO %d, "
+            "SBO %d, descriptor 0x%016llx\n",
+            viz::operand_letter(tile.operand), tile.rows, tile.cols, tile.elem_bits,
+            tile.k_major ? "K" : "MN",
+            tile.swizzle_bytes == 0
+                ? "no swizzle"
+                : (std::to_string(tile.swizzle_bytes) + "-byte swizzle").c_str(),
+            tile.leading_bytes, tile.stride_bytes,
+            static_cast<unsigned long long>(tile.descriptor));
+        std::vector<std::string> cells(size_t(tile.rows) * tile.cols);
+        for (const viz::SharedMemoryElement& e : tile.elements) {
+            std::string cell = "+" + std::to_string(e.byte);
+            if (tile.elem_bits < 8) cell += "." + std::to_string(e.bit);
+            cells[size_t(e.row) * tile.cols + e.col] = std::move(cell);
         }
+        print_cells(cells, tile.rows, tile.cols);
     }
 }
 
@@ -86,6 +138,15 @@ int export_view(const viz::FragmentLayout& layout, const LayoutOptions& options)
 }
 
 int verify_on_gpu(const viz::FragmentLayout& model) {
+    if (!model.verifiable) {
+        std::fprintf(stderr, "tclens: cannot verify %s: %s (%s)\n", model.id.c_str(),
+                     viz::kModelOnlyNote, model.source.c_str());
+        return kExitNeedsResource;
+    }
+    if (!kernels::has_layout_probe(model.id)) {
+        std::fprintf(stderr, "tclens: %s has no GPU probe\n", model.id.c_str());
+        return kExitFailure;
+    }
     const profiling::SystemReport system = profiling::query_system();
     if (!system.has_gpu()) {
         std::fprintf(stderr, "tclens: --verify needs a GPU: %s\n", system.no_gpu_reason.c_str());
@@ -110,8 +171,42 @@ int verify_on_gpu(const viz::FragmentLayout& model) {
     return comparison.matched == comparison.total ? kExitOk : kExitFailure;
 }
 
+int element_count(const viz::FragmentLayout& layout) {
+    size_t count = 0;
+    for (const viz::OperandLayout& op : layout.operands) count += op.elements.size();
+    for (const viz::SharedMemoryTile& tile : layout.shared_memory) count += tile.elements.size();
+    return static_cast<int>(count);
+}
+
+nlohmann::json catalogue_json() {
+    nlohmann::json groups = nlohmann::json::array();
+    for (const viz::LayoutGroup& group : viz::layout_groups(viz::fragment_layout_ids(), "")) {
+        nlohmann::json layouts = nlohmann::json::array();
+        for (const std::string& id : group.ids) {
+            const viz::FragmentLayout layout = *viz::fragment_layout(id);
+            nlohmann::json entry = {{"id", id},
+                                    {"ptx", layout.ptx},
+                                    {"threads", layout.threads},
+                                    {"elements", element_count(layout)},
+                                    {"verified", layout.verifiable},
+                                    {"probe", kernels::has_layout_probe(id)}};
+            if (!layout.verifiable) {
+                entry["note"] = viz::kModelOnlyNote;
+                entry["source"] = layout.source;
+            }
+            layouts.push_back(std::move(entry));
+        }
+        groups.push_back({{"title", group.title}, {"layouts", std::move(layouts)}});
+    }
+    return {{"groups", std::move(groups)}};
+}
+
 int run_layout(const LayoutOptions& options) {
     if (options.list) {
+        if (options.json) {
+            std::printf("%s\n", catalogue_json().dump(1).c_str());
+            return kExitOk;
+        }
         for (const std::string& id : viz::fragment_layout_ids()) std::printf("%s\n", id.c_str());
         return kExitOk;
     }
@@ -146,9 +241,11 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
         "layout", "Fragment layouts: which lane and register hold which matrix element");
     auto options = std::make_shared<LayoutOptions>();
-    command->add_flag("--list", options->list, "List the layout IDs");
+    command->add_flag("--list", options->list,
+                      "List the layout IDs, one per line; with --json grouped by family and "
+                      "architecture, with element counts and which are models");
     command->add_option("id", options->id, "Layout ID, e.g. mma.m16n8k8.tf32");
-    command->add_option("--operand", options->operand, "Only this operand: A, B, C or D");
+    command->add_option("--operand", options->operand, "Only this operand: A, B, C, D or E");
     command->add_flag("--json", options->json, "The layout as JSON (docs/json-formats.md)");
     command->add_option("--svg", options->svg_path, "Write the drawing to an SVG file");
     command->add_option("--png", options->png_path, "Write the drawing to a PNG file");

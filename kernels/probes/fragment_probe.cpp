@@ -1,12 +1,13 @@
-// Host side of the fragment layout probes: element encodings, probe plans, decoding of the
-// registers the GPU returns, comparison with the model, device checks and dispatch.
+// Host side of the fragment layout probes: element encodings, register images, the decoding
+// helpers and product designs every plan uses, comparison with the model, device checks, the
+// dispatch by layout ID and device staging. The plans of each instruction family live in their
+// own files (see fragment_probe.h).
 //
 // [SECTION] Element encodings
 // [SECTION] Register images
 // [SECTION] Decoding helpers
-// [SECTION] mma.sync plan and decode
-// [SECTION] ldmatrix plan and decode
-// [SECTION] wgmma plan and decode
+// [SECTION] Product designs
+// [SECTION] Building blocks for the plans
 // [SECTION] Measurement and comparison
 // [SECTION] Device staging
 #include "kernels/probes/fragment_probe.h"
@@ -22,6 +23,11 @@
 #include <tuple>
 
 #include "kernels/cuda_util.h"
+#include "kernels/probes/matrix_move_probe_plan.h"
+#include "kernels/probes/mma_probe_plan.h"
+#include "kernels/probes/mma_sp_probe_plan.h"
+#include "kernels/probes/wgmma_probe_plan.h"
+#include "kernels/probes/wgmma_smem_probe_plan.h"
 #include "viz/layouts/wgmma_layouts.h"
 
 namespace tclens::kernels {
@@ -57,6 +63,7 @@ constexpr FloatFormat kF16{5, 10, true};
 constexpr FloatFormat kBf16{8, 7, true};
 constexpr FloatFormat kTf32{8, 10, true};  // kept in the top 19 bits of an f32 pattern
 constexpr FloatFormat kE4m3{4, 3, false};
+constexpr FloatFormat kE5m2{5, 2, true};  // IEEE-style: its top exponent holds inf and NaN
 constexpr FloatFormat kF32{8, 23, true};
 constexpr FloatFormat kF64{11, 52, true};
 constexpr int kTf32DroppedBits = 13;
@@ -121,7 +128,14 @@ int element_bits(ElementType type) {
             return 16;
         case ElementType::S8:
         case ElementType::E4m3:
+        case ElementType::E5m2:
+        case ElementType::U8:
             return 8;
+        case ElementType::S4:
+        case ElementType::U4:
+            return 4;
+        case ElementType::B1:
+            return 1;
         case ElementType::F64:
             return 64;
     }
@@ -146,6 +160,16 @@ const char* element_name(ElementType type) {
             return "f32";
         case ElementType::S32:
             return "s32";
+        case ElementType::E5m2:
+            return "e5m2";
+        case ElementType::U8:
+            return "u8";
+        case ElementType::S4:
+            return "s4";
+        case ElementType::U4:
+            return "u4";
+        case ElementType::B1:
+            return "b1";
     }
     return "?";
 }
@@ -172,6 +196,20 @@ std::optional<uint64_t> encode_exact(ElementType type, int value) {
             return uint64_t(value) & 0xff;
         case ElementType::S32:
             return uint64_t(uint32_t(value));
+        case ElementType::E5m2:
+            return encode_float(kE5m2, value);
+        case ElementType::U8:
+            if (value < 0 || value > 255) return std::nullopt;
+            return uint64_t(value);
+        case ElementType::S4:
+            if (value < -8 || value > 7) return std::nullopt;
+            return uint64_t(value) & 0xf;
+        case ElementType::U4:
+            if (value < 0 || value > 15) return std::nullopt;
+            return uint64_t(value);
+        case ElementType::B1:
+            if (value < 0 || value > 1) return std::nullopt;
+            return uint64_t(value);
     }
     return std::nullopt;
 }
@@ -193,8 +231,27 @@ std::optional<double> decode_element(ElementType type, uint64_t bits) {
             return double(int8_t(uint8_t(bits & 0xff)));
         case ElementType::S32:
             return double(int32_t(uint32_t(bits & 0xffffffffu)));
+        case ElementType::E5m2:
+            return decode_float(kE5m2, bits & 0xff);
+        case ElementType::U8:
+            return double(bits & 0xff);
+        case ElementType::S4: {
+            const int nibble = int(bits & 0xf);
+            return double(nibble >= 8 ? nibble - 16 : nibble);
+        }
+        case ElementType::U4:
+            return double(bits & 0xf);
+        case ElementType::B1:
+            return double(bits & 1);
     }
     return std::nullopt;
+}
+
+int largest_dense_exact(ElementType type) {
+    constexpr int kCap = 2048;
+    int value = 0;
+    while (value < kCap && encode_exact(type, value + 1)) ++value;
+    return value;
 }
 
 // [SECTION] Register images --------------------------------------------------------------------
@@ -253,7 +310,26 @@ std::string fill_operand(uint32_t* image, const viz::OperandLayout& layout, Elem
 
 // [SECTION] Decoding helpers -------------------------------------------------------------------
 
-int k_digit(int k, int j) { return 1 + (j % 2 == 0 ? k % 8 : k / 8); }
+DigitCode digit_code(ElementType type, int depth) {
+    DigitCode code;
+    code.base = std::min(8, largest_dense_exact(type));
+    code.digits = 1;
+    int reach = code.base;
+    while (reach < depth) {
+        reach *= code.base;
+        ++code.digits;
+    }
+    code.digits = std::max(code.digits, 2);
+    return code;
+}
+
+int k_digit(int k, int j) { return k_digit(k, j, DigitCode{}); }
+
+int k_digit(int k, int j, const DigitCode& code) {
+    int value = k;
+    for (int i = 0; i < j % code.digits; ++i) value /= code.base;
+    return 1 + value % code.base;
+}
 
 int product_row_scale(int cols) {
     int scale = 1;
@@ -289,14 +365,14 @@ DecodedCoord decode_product(std::optional<double> value, int row_scale, int rows
 }
 
 DecodedCoord decode_one_hot(viz::Operand operand, const std::vector<AccumulatorReading>& d,
-                            int rows, int cols, int depth) {
-    // For A the nonzero values lie along one D row ("line") and spell k across its columns
-    // ("positions"); for B along one D column, spelling k down its rows.
-    const bool along_row = operand == viz::Operand::A;
+                            int rows, int cols, int depth, const DigitCode& code) {
+    // For A (and mma.sp's metadata E) the nonzero values lie along one D row ("line") and spell
+    // k across its columns ("positions"); for B along one D column, spelling k down its rows.
+    const bool along_row = operand != viz::Operand::B;
     const char* line_name = along_row ? "row" : "column";
     const int positions = along_row ? cols : rows;
     DecodedCoord out;
-    if (positions < 2) {
+    if (positions < code.digits) {
         out.problem = "D is too small to spell k";
         return out;
     }
@@ -336,13 +412,17 @@ DecodedCoord decode_one_hot(viz::Operand operand, const std::vector<AccumulatorR
             return out;
         }
     }
-    const double low = spelled[0] - 1;
-    const double high = spelled[1] - 1;
-    const bool digits_ok = low == std::floor(low) && high == std::floor(high) && low >= 0 &&
-                           low < 8 && high >= 0 && high < 8 && int(low) + 8 * int(high) < depth;
-    const int k = digits_ok ? int(low) + 8 * int(high) : -1;
+    // The first `digits` positions give k; every position must then hold its digit of k.
+    int k = 0;
+    bool digits_ok = true;
+    for (int i = code.digits - 1; i >= 0 && digits_ok; --i) {
+        const double digit = spelled[size_t(i)] - 1;
+        digits_ok = digit == std::floor(digit) && digit >= 0 && digit < code.base;
+        k = k * code.base + (digits_ok ? int(digit) : 0);
+    }
+    digits_ok = digits_ok && k < depth;
     for (int p = 0; p < positions; ++p) {
-        if (!digits_ok || spelled[size_t(p)] != k_digit(k, p)) {
+        if (!digits_ok || spelled[size_t(p)] != k_digit(k, p, code)) {
             out.problem = std::string("D ") + line_name + " " + std::to_string(line) + " holds " +
                           number_text(spelled[size_t(p)]) + " at " + std::to_string(p) +
                           ", which spells no k < " + std::to_string(depth);
@@ -354,7 +434,97 @@ DecodedCoord decode_one_hot(viz::Operand operand, const std::vector<AccumulatorR
     return out;
 }
 
+// [SECTION] Product designs --------------------------------------------------------------------
+
 namespace {
+
+int power(int base, int exponent) {
+    int value = 1;
+    for (int i = 0; i < exponent; ++i) value *= base;
+    return value;
+}
+
+// Number of base-`base` digits of `largest` (at least 1).
+int digit_count(int largest, int base) {
+    int count = 1;
+    while (power(base, count) <= largest) ++count;
+    return count;
+}
+
+bool all_exact(ElementType type, int largest_digit, int factor) {
+    for (int d = 0; d <= largest_digit; ++d) {
+        if (!encode_exact(type, d * factor)) return false;
+    }
+    return true;
+}
+
+// The columns that give x * weight (x in 0..largest) as digits of x: for each digit the fewest
+// columns, one where an exact constant times an exact factor * digit makes the digit's weight,
+// else repeated columns of the largest exact power-of-two constant.
+bool add_terms(ElementType type, bool row_term, int largest, long long weight, int base,
+               std::vector<DesignColumn>& columns) {
+    const int digits = digit_count(largest, base);
+    for (int i = 0; i < digits; ++i) {
+        const long long digit_weight = weight * power(base, i);
+        const int largest_digit = std::min(base - 1, largest / power(base, i));
+        bool placed = false;
+        for (long long constant = digit_weight; constant >= 1 && !placed; constant /= 2) {
+            if (digit_weight % constant != 0 || !encode_exact(type, int(constant))) continue;
+            const long long factor = digit_weight / constant;
+            if (factor > (1 << 20) || !all_exact(type, largest_digit, int(factor))) continue;
+            columns.push_back({row_term, i, int(factor), int(constant)});
+            placed = true;
+        }
+        if (placed) continue;
+        long long constant = 1;
+        while (constant * 2 <= digit_weight && digit_weight % (constant * 2) == 0 &&
+               encode_exact(type, int(constant * 2))) {
+            constant *= 2;
+        }
+        const long long repeats = digit_weight / constant;
+        if (repeats > 4096) return false;
+        for (long long r = 0; r < repeats; ++r) columns.push_back({row_term, i, 1, int(constant)});
+    }
+    return true;
+}
+
+int digit_of(int x, int digit, int base) { return (x / power(base, digit)) % base; }
+
+}  // namespace
+
+int ProductDesign::a(int m, int kk) const {
+    if (kk < 0 || kk >= int(columns.size())) return 0;
+    const DesignColumn& c = columns[size_t(kk)];
+    return c.row_term ? c.factor * digit_of(m, c.digit, base) : c.constant;
+}
+
+int ProductDesign::b(int kk, int n) const {
+    if (kk < 0 || kk >= int(columns.size())) return 0;
+    const DesignColumn& c = columns[size_t(kk)];
+    return c.row_term ? c.constant : c.factor * digit_of(n + 1, c.digit, base);
+}
+
+ProductDesign make_product_design(ElementType input, int m, int n, int k) {
+    ProductDesign design;
+    design.row_scale = product_row_scale(n);
+    const int dense = largest_dense_exact(input);
+    for (int base = 2048; base >= 2; base /= 2) {
+        if (base - 1 > dense) continue;
+        std::vector<DesignColumn> columns;
+        if (!add_terms(input, true, m - 1, design.row_scale, base, columns) ||
+            !add_terms(input, false, n, 1, base, columns) || int(columns.size()) > k) {
+            continue;
+        }
+        design.base = base;
+        design.columns = std::move(columns);
+        return design;
+    }
+    design.error = std::string("no product design for ") + element_name(input) +
+                   " fits K = " + std::to_string(k);
+    return design;
+}
+
+// [SECTION] Building blocks for the plans ------------------------------------------------------
 
 MeasuredOperand measured_from(const viz::OperandLayout& layout,
                               const std::vector<DecodedCoord>& decoded) {
@@ -373,24 +543,23 @@ MeasuredOperand unmeasured(const viz::OperandLayout& layout, const std::string& 
         layout, std::vector<DecodedCoord>(layout.elements.size(), DecodedCoord{-1, -1, why}));
 }
 
-// D of the product experiment: every register names its own (m, n).
 MeasuredOperand measure_product(const viz::OperandLayout& d_layout, ElementType accumulator,
-                                const uint32_t* image, int row_scale) {
+                                const uint32_t* image, int row_scale,
+                                const std::function<double(double)>& transform) {
     std::vector<DecodedCoord> decoded;
     decoded.reserve(d_layout.elements.size());
     for (const viz::LayoutElement& slot : d_layout.elements) {
-        decoded.push_back(
-            decode_product(decode_element(accumulator, read_slot(image, d_layout, slot)), row_scale,
-                           d_layout.rows, d_layout.cols));
+        std::optional<double> value = decode_element(accumulator, read_slot(image, d_layout, slot));
+        if (value && transform) value = transform(*value);
+        decoded.push_back(decode_product(value, row_scale, d_layout.rows, d_layout.cols));
     }
     return measured_from(d_layout, decoded);
 }
 
-// A or B from their one-hot experiments: the D image at first_image + i * image_stride comes
-// from the experiment that is one-hot at slot i of `layout`.
 MeasuredOperand measure_one_hot(const viz::OperandLayout& layout,
                                 const viz::OperandLayout& d_layout, ElementType accumulator,
-                                const uint32_t* first_image, size_t image_stride, int depth) {
+                                const uint32_t* first_image, size_t image_stride, int depth,
+                                const DigitCode& code) {
     std::vector<DecodedCoord> decoded;
     decoded.reserve(layout.elements.size());
     std::vector<AccumulatorReading> readings(d_layout.elements.size());
@@ -402,9 +571,46 @@ MeasuredOperand measure_one_hot(const viz::OperandLayout& layout,
                            decode_element(accumulator, read_slot(image, d_layout, slot))};
         }
         decoded.push_back(
-            decode_one_hot(layout.operand, readings, d_layout.rows, d_layout.cols, depth));
+            decode_one_hot(layout.operand, readings, d_layout.rows, d_layout.cols, depth, code));
     }
     return measured_from(layout, decoded);
+}
+
+MeasuredOperand measure_accumulator_c(const viz::OperandLayout& c_layout,
+                                      const viz::OperandLayout& d_layout, ElementType accumulator,
+                                      const uint32_t* d_image) {
+    std::vector<long> arrived(c_layout.elements.size(), -1);
+    for (size_t j = 0; j < d_layout.elements.size(); ++j) {
+        const std::optional<double> v =
+            decode_element(accumulator, read_slot(d_image, d_layout, d_layout.elements[j]));
+        if (v && *v >= 1 && *v <= double(arrived.size()) && *v == std::floor(*v)) {
+            arrived[size_t(*v) - 1] = long(j);
+        }
+    }
+    std::vector<DecodedCoord> coords;
+    for (size_t i = 0; i < c_layout.elements.size(); ++i) {
+        if (arrived[i] < 0) {
+            coords.push_back(
+                {-1, -1, "its value " + std::to_string(i + 1) + " reached no D register"});
+        } else {
+            const viz::LayoutElement& at = d_layout.elements[size_t(arrived[i])];
+            coords.push_back({at.row, at.col, ""});
+        }
+    }
+    return measured_from(c_layout, coords);
+}
+
+std::string fill_accumulator_c(uint32_t* image, const viz::OperandLayout& c_layout,
+                               ElementType accumulator) {
+    for (size_t i = 0; i < c_layout.elements.size(); ++i) {
+        const std::optional<uint64_t> bits = encode_exact(accumulator, int(i + 1));
+        if (!bits) {
+            return "C value " + std::to_string(i + 1) + " is not exact in " +
+                   element_name(accumulator);
+        }
+        write_slot(image, c_layout, c_layout.elements[i], *bits);
+    }
+    return "";
 }
 
 std::string shape_error(const char* what, const viz::OperandLayout& layout, int rows, int cols,
@@ -418,69 +624,6 @@ std::string shape_error(const char* what, const viz::OperandLayout& layout, int 
            std::to_string(rows) + "x" + std::to_string(cols) + " of " + std::to_string(bits);
 }
 
-}  // namespace
-
-// [SECTION] mma.sync plan and decode -----------------------------------------------------------
-
-namespace {
-
-// clang-format off
-constexpr MmaProbeSpec kMmaProbeSpecs[] = {
-    {"mma.m16n8k4.tf32",  MmaInstruction::M16n8k4Tf32,  ElementType::Tf32, ElementType::F32, 80},
-    {"mma.m16n8k8.tf32",  MmaInstruction::M16n8k8Tf32,  ElementType::Tf32, ElementType::F32, 80},
-    {"mma.m16n8k8.f16",   MmaInstruction::M16n8k8F16,   ElementType::F16,  ElementType::F32, 80},
-    {"mma.m16n8k16.f16",  MmaInstruction::M16n8k16F16,  ElementType::F16,  ElementType::F32, 80},
-    {"mma.m16n8k16.bf16", MmaInstruction::M16n8k16Bf16, ElementType::Bf16, ElementType::F32, 80},
-    {"mma.m16n8k32.s8",   MmaInstruction::M16n8k32S8,   ElementType::S8,   ElementType::S32, 80},
-    {"mma.m16n8k32.e4m3", MmaInstruction::M16n8k32E4m3, ElementType::E4m3, ElementType::F32, 89},
-    {"mma.m8n8k4.f64",    MmaInstruction::M8n8k4F64,    ElementType::F64,  ElementType::F64, 80},
-};
-// clang-format on
-
-struct MmaOperands {
-    const viz::OperandLayout* a;
-    const viz::OperandLayout* b;
-    const viz::OperandLayout* c;
-    const viz::OperandLayout* d;
-};
-
-std::string find_mma_operands(const viz::FragmentLayout& model, const MmaProbeSpec& spec,
-                              MmaOperands& out) {
-    out = {model.find(viz::Operand::A), model.find(viz::Operand::B), model.find(viz::Operand::C),
-           model.find(viz::Operand::D)};
-    if (!out.a || !out.b || !out.c || !out.d) {
-        return model.id + ": the model lacks one of A, B, C, D";
-    }
-    if (model.threads != 32) {
-        return model.id + ": mma.sync runs on 32 lanes, the model has " +
-               std::to_string(model.threads);
-    }
-    const int m = out.a->rows, k = out.a->cols, n = out.b->cols;
-    const int in_bits = element_bits(spec.input), acc_bits = element_bits(spec.accumulator);
-    for (const std::string& error :
-         {shape_error(spec.id, *out.a, m, k, in_bits), shape_error(spec.id, *out.b, k, n, in_bits),
-          shape_error(spec.id, *out.c, m, n, acc_bits),
-          shape_error(spec.id, *out.d, m, n, acc_bits)}) {
-        if (!error.empty()) return error;
-    }
-    if (out.c->regs_per_thread != out.d->regs_per_thread) {
-        return model.id + ": the model gives C and D different register counts";
-    }
-    if (k < 2 || n < 2 || m < 2) {
-        return model.id + ": the probe needs M, N, K >= 2";
-    }
-    return "";
-}
-
-// The D experiment's operands: A[m][0] = m, A[m][1] = 1; B[0][n] = S, B[1][n] = n + 1.
-int product_a(int row, int col) { return col == 0 ? row : col == 1 ? 1 : 0; }
-
-std::function<int(int, int)> product_b(int row_scale) {
-    return [row_scale](int k, int n) { return k == 0 ? row_scale : k == 1 ? n + 1 : 0; };
-}
-
-// The largest D value of the product experiment must be exact in the accumulator; every
-// smaller integer then is too (f32, f64 and s32 hold all integers up to their limit).
 std::string check_accumulator(ElementType accumulator, int row_scale, int rows, int cols) {
     const int largest = row_scale * (rows - 1) + cols;
     if (encode_exact(accumulator, largest)) {
@@ -489,357 +632,25 @@ std::string check_accumulator(ElementType accumulator, int row_scale, int rows, 
     return "D value " + std::to_string(largest) + " is not exact in " + element_name(accumulator);
 }
 
-}  // namespace
-
-const MmaProbeSpec* find_mma_probe_spec(std::string_view id) {
-    for (const MmaProbeSpec& spec : kMmaProbeSpecs) {
-        if (id == spec.id) {
-            return &spec;
-        }
-    }
-    return nullptr;
-}
-
-MmaProbePlan plan_mma_probe(const viz::FragmentLayout& model, const MmaProbeSpec& spec) {
-    MmaProbePlan plan;
-    plan.instruction = spec.instruction;
-    MmaOperands ops{};
-    if ((plan.error = find_mma_operands(model, spec, ops)) != "") {
-        return plan;
-    }
-    const int m = ops.a->rows, n = ops.b->cols;
-    const size_t a_words = image_words(*ops.a, model.threads);
-    const size_t b_words = image_words(*ops.b, model.threads);
-    const size_t c_words = image_words(*ops.c, model.threads);
-    const size_t a_slots = ops.a->elements.size(), b_slots = ops.b->elements.size();
-    plan.experiments = int(2 + a_slots + b_slots);
-    // All-zero bits are 0 in every element type, so unset slots hold 0.
-    plan.a.assign(plan.experiments * a_words, 0);
-    plan.b.assign(plan.experiments * b_words, 0);
-    plan.c.assign(plan.experiments * c_words, 0);
-    const int row_scale = product_row_scale(n);
-    if ((plan.error = check_accumulator(spec.accumulator, row_scale, m, n)) != "") {
-        return plan;
-    }
-
-    // Experiment 0: D[m][n] = S*m + n + 1.
-    std::string error = fill_operand(&plan.a[0], *ops.a, spec.input, product_a);
-    if (error.empty()) error = fill_operand(&plan.b[0], *ops.b, spec.input, product_b(row_scale));
-
-    // Experiment 1: C slot i holds i + 1, A = B = 0.
-    for (size_t i = 0; i < ops.c->elements.size() && error.empty(); ++i) {
-        const std::optional<uint64_t> bits = encode_exact(spec.accumulator, int(i + 1));
-        if (!bits) {
-            error = "C value " + std::to_string(i + 1) + " is not exact";
-            break;
-        }
-        write_slot(&plan.c[c_words], *ops.c, ops.c->elements[i], *bits);
-    }
-
-    // The digit images, made once and copied into each one-hot experiment.
-    std::vector<uint32_t> b_digits(b_words, 0), a_digits(a_words, 0);
-    if (error.empty()) {
-        error = fill_operand(b_digits.data(), *ops.b, spec.input,
-                             [](int k, int col) { return k_digit(k, col); });
-    }
-    if (error.empty()) {
-        error = fill_operand(a_digits.data(), *ops.a, spec.input,
-                             [](int row, int k) { return k_digit(k, row); });
-    }
-    const std::optional<uint64_t> one = encode_exact(spec.input, 1);
-    if (!error.empty() || !one) {
-        plan.error = model.id + ": " + (error.empty() ? "1 is not exact" : error);
-        return plan;
-    }
-    for (size_t i = 0; i < a_slots; ++i) {
-        const size_t e = 2 + i;
-        write_slot(&plan.a[e * a_words], *ops.a, ops.a->elements[i], *one);
-        std::copy(b_digits.begin(), b_digits.end(), plan.b.begin() + std::ptrdiff_t(e * b_words));
-    }
-    for (size_t i = 0; i < b_slots; ++i) {
-        const size_t e = 2 + a_slots + i;
-        write_slot(&plan.b[e * b_words], *ops.b, ops.b->elements[i], *one);
-        std::copy(a_digits.begin(), a_digits.end(), plan.a.begin() + std::ptrdiff_t(e * a_words));
-    }
-    return plan;
-}
-
-std::vector<MeasuredOperand> decode_mma_probe(const viz::FragmentLayout& model,
-                                              const MmaProbeSpec& spec,
-                                              const std::vector<uint32_t>& d) {
-    MmaOperands ops{};
-    if (!find_mma_operands(model, spec, ops).empty()) {
-        return {};
-    }
-    const size_t d_words = image_words(*ops.d, model.threads);
-    const size_t a_slots = ops.a->elements.size(), b_slots = ops.b->elements.size();
-    const size_t experiments = 2 + a_slots + b_slots;
-    if (d.size() != experiments * d_words) {
-        const std::string why = "no output from the GPU";
-        return {unmeasured(*ops.a, why), unmeasured(*ops.b, why), unmeasured(*ops.c, why),
-                unmeasured(*ops.d, why)};
-    }
-    const int k = ops.a->cols;
-    const int row_scale = product_row_scale(ops.d->cols);
-
-    MeasuredOperand measured_d = measure_product(*ops.d, spec.accumulator, &d[0], row_scale);
-
-    // C: find the D register that each C slot's value i + 1 reached.
-    const uint32_t* c_image = &d[d_words];
-    std::vector<long> arrived(ops.c->elements.size(), -1);
-    for (size_t j = 0; j < ops.d->elements.size(); ++j) {
-        const std::optional<double> v =
-            decode_element(spec.accumulator, read_slot(c_image, *ops.d, ops.d->elements[j]));
-        if (v && *v >= 1 && *v <= double(arrived.size()) && *v == std::floor(*v)) {
-            arrived[size_t(*v) - 1] = long(j);
-        }
-    }
-    std::vector<DecodedCoord> c_coords;
-    for (size_t i = 0; i < ops.c->elements.size(); ++i) {
-        if (arrived[i] < 0) {
-            const std::string why = "its value " + std::to_string(i + 1) + " reached no D register";
-            c_coords.push_back({-1, -1, why});
-        } else {
-            const viz::LayoutElement& at = ops.d->elements[size_t(arrived[i])];
-            c_coords.push_back({at.row, at.col, ""});
-        }
-    }
-    MeasuredOperand measured_c = measured_from(*ops.c, c_coords);
-
-    MeasuredOperand measured_a =
-        measure_one_hot(*ops.a, *ops.d, spec.accumulator, &d[2 * d_words], d_words, k);
-    MeasuredOperand measured_b =
-        measure_one_hot(*ops.b, *ops.d, spec.accumulator, &d[(2 + a_slots) * d_words], d_words, k);
-    return {measured_a, measured_b, measured_c, measured_d};
-}
-
-// [SECTION] ldmatrix plan and decode -----------------------------------------------------------
-
-namespace {
-
-constexpr uint16_t kTileTag = 0x4000;
-constexpr uint16_t kDecoyTag = 0x6000;
-constexpr uint16_t kTagMask = 0xf000;
-constexpr int kRowBytes = kLdmatrixRowElems * 2;
-
-// lane -> position of its row slot: an odd multiplier permutes the 32 slots, so a hardware
-// that ignored the lane's address and read row r at 16 * r would be caught. 3 -> 7
-int ldmatrix_slot_position(int lane) { return (lane * 13) % kLdmatrixSlots; }
-
-// "ldmatrix.x4.trans" -> matrices 4, trans true; false if `id` is not an ldmatrix ID.
-bool parse_ldmatrix_id(std::string_view id, int& matrices, bool& trans) {
-    for (int count : {1, 2, 4}) {
-        const std::string base = "ldmatrix.x" + std::to_string(count);
-        if (id == base || id == base + ".trans") {
-            matrices = count;
-            trans = id.size() > base.size();
-            return true;
-        }
-    }
-    return false;
-}
-
-}  // namespace
-
-uint16_t ldmatrix_tile_value(int row, int col) { return uint16_t(kTileTag | row << 4 | col); }
-
-uint16_t ldmatrix_decoy_value(int lane, int col) { return uint16_t(kDecoyTag | lane << 4 | col); }
-
-DecodedCoord decode_ldmatrix_value(uint16_t value, int rows) {
-    DecodedCoord out;
-    const int index = (value >> 4) & 0xff;
-    const int col = value & 0xf;
-    char hex[8];
-    std::snprintf(hex, sizeof hex, "0x%04x", unsigned(value));
-    if ((value & kTagMask) == kDecoyTag) {
-        out.problem = std::string(hex) + " comes from the decoy row of lane " +
-                      std::to_string(index) + ", a lane the model gives no row";
-    } else if ((value & kTagMask) != kTileTag) {
-        out.problem = std::string(hex) +
-                      (value == 0xffff ? " (poison: never written)" : " is not a tile value");
-    } else if (index >= rows || col >= kLdmatrixRowElems) {
-        out.problem = std::string(hex) + " lies outside the tile";
-    } else {
-        out.row = index;
-        out.col = col;
-    }
-    return out;
-}
-
-LdmatrixProbePlan plan_ldmatrix_probe(const viz::FragmentLayout& model) {
-    LdmatrixProbePlan plan;
-    const viz::OperandLayout* d = model.find(viz::Operand::D);
-    if (!parse_ldmatrix_id(model.id, plan.matrices, plan.trans)) {
-        plan.error = model.id + " is not an ldmatrix ID";
-        return plan;
-    }
-    const int rows = 8 * plan.matrices;
-    if (!d || model.threads != 32 || d->regs_per_thread != plan.matrices) {
-        plan.error = model.id + ": the model needs a D layout of " + std::to_string(plan.matrices) +
-                     " registers on 32 lanes";
-        return plan;
-    }
-    if ((plan.error = shape_error(model.id.c_str(), *d, rows, kLdmatrixRowElems, 16)) != "") {
-        return plan;
-    }
-    if (model.address_lanes.size() != size_t(rows)) {
-        plan.error = model.id + ": address_lanes must name one lane for each of the " +
-                     std::to_string(rows) + " rows";
-        return plan;
-    }
-    std::vector<int> row_of_lane(kLdmatrixSlots, -1);
-    for (int row = 0; row < rows; ++row) {
-        const int lane = model.address_lanes[size_t(row)];
-        if (lane < 0 || lane >= kLdmatrixSlots || row_of_lane[size_t(lane)] != -1) {
-            plan.error = model.id + ": address lane " + std::to_string(lane) + " of row " +
-                         std::to_string(row) + " is out of range or repeated";
-            return plan;
-        }
-        row_of_lane[size_t(lane)] = row;
-    }
-    plan.smem.assign(size_t(kLdmatrixSlots) * kLdmatrixRowElems, 0);
-    plan.lane_offsets.assign(kLdmatrixSlots, 0);
-    for (int lane = 0; lane < kLdmatrixSlots; ++lane) {
-        const int position = ldmatrix_slot_position(lane);
-        plan.lane_offsets[size_t(lane)] = uint32_t(position * kRowBytes);
-        const int row = row_of_lane[size_t(lane)];
-        for (int col = 0; col < kLdmatrixRowElems; ++col) {
-            plan.smem[size_t(position * kLdmatrixRowElems + col)] =
-                row >= 0 ? ldmatrix_tile_value(row, col) : ldmatrix_decoy_value(lane, col);
-        }
-    }
-    return plan;
-}
-
-std::vector<MeasuredOperand> decode_ldmatrix_probe(const viz::FragmentLayout& model,
-                                                   const std::vector<uint32_t>& registers) {
-    const viz::OperandLayout* d = model.find(viz::Operand::D);
-    if (!d || d->elem_bits != 16) {
-        return {};
-    }
-    const int matrices = d->regs_per_thread;
-    if (registers.size() != size_t(kLdmatrixSlots) * matrices) {
-        return {unmeasured(*d, "no output from the GPU")};
-    }
-    std::vector<DecodedCoord> decoded;
-    for (const viz::LayoutElement& slot : d->elements) {
-        const uint32_t word = registers[size_t(slot.lane * matrices + slot.reg)];
-        decoded.push_back(decode_ldmatrix_value(uint16_t(word >> (16 * slot.sub)), d->rows));
-    }
-    return {measured_from(*d, decoded)};
-}
-
-// [SECTION] wgmma plan and decode --------------------------------------------------------------
-
-size_t wgmma_b_offset(int k, int n) {
-    const size_t core_bytes =
-        size_t(n / 8) * kWgmmaStrideBytes + size_t(k / 8) * kWgmmaLeadingBytes;
-    return core_bytes / 2 + size_t(n % 8) * 8 + size_t(k % 8);
-}
-
-uint64_t wgmma_descriptor(uint32_t smem_address, uint32_t leading_bytes, uint32_t stride_bytes) {
-    const auto encode = [](uint32_t x) { return uint64_t((x & 0x3ffff) >> 4); };
-    return encode(smem_address) | encode(leading_bytes) << 16 | encode(stride_bytes) << 32;
-}
-
-namespace {
-
-std::string find_wgmma_operands(const viz::FragmentLayout& model, int n,
-                                const viz::OperandLayout*& a, const viz::OperandLayout*& d) {
-    a = model.find(viz::Operand::A);
-    d = model.find(viz::Operand::D);
-    if (n == 0) return model.id + " is not a wgmma ID";
-    if (!a || !d) return model.id + ": the model lacks A or D";
-    if (model.threads != kWgmmaThreads) {
-        return model.id + ": wgmma runs on a warpgroup of 128 threads, the model has " +
-               std::to_string(model.threads);
-    }
-    if (a->regs_per_thread != kWgmmaARegs || d->regs_per_thread != n / 2) {
-        return model.id + ": the instruction takes 4 A registers and " + std::to_string(n / 2) +
-               " D registers per thread";
-    }
-    const std::string a_error = shape_error(model.id.c_str(), *a, kWgmmaM, kWgmmaK, 16);
-    return a_error.empty() ? shape_error(model.id.c_str(), *d, kWgmmaM, n, 32) : a_error;
-}
-
-std::string fill_b_tile(uint16_t* tile, int n, const std::function<int(int k, int col)>& value) {
-    for (int k = 0; k < kWgmmaK; ++k) {
-        for (int col = 0; col < n; ++col) {
-            const std::optional<uint64_t> bits = encode_exact(ElementType::F16, value(k, col));
-            if (!bits) {
-                return "B" + coord_text(k, col) + " = " + std::to_string(value(k, col)) +
-                       " is not exact in f16";
-            }
-            tile[wgmma_b_offset(k, col)] = uint16_t(*bits);
-        }
-    }
-    return "";
-}
-
-}  // namespace
-
-WgmmaProbePlan plan_wgmma_probe(const viz::FragmentLayout& model) {
-    WgmmaProbePlan plan;
-    plan.n = viz::wgmma_layout_n(model.id);
-    const viz::OperandLayout* a = nullptr;
-    const viz::OperandLayout* d = nullptr;
-    if ((plan.error = find_wgmma_operands(model, plan.n, a, d)) != "") {
-        return plan;
-    }
-    const size_t a_words = image_words(*a, kWgmmaThreads);
-    const size_t tile_elems = size_t(kWgmmaK) * plan.n;
-    plan.experiments = int(1 + a->elements.size());
-    plan.a.assign(plan.experiments * a_words, 0);
-    plan.b_tiles.assign(2 * tile_elems, 0);
-    plan.tile_index.assign(size_t(plan.experiments), 1);
-    plan.tile_index[0] = 0;
-    plan.descriptor_template = wgmma_descriptor(0, kWgmmaLeadingBytes, kWgmmaStrideBytes);
-
-    const int row_scale = product_row_scale(plan.n);
-    std::string error = check_accumulator(ElementType::F32, row_scale, kWgmmaM, plan.n);
-    // Experiment 0 (tile 0): D[m][n] = S*m + n + 1. One-hot experiments use tile 1: digits.
-    if (error.empty()) error = fill_operand(&plan.a[0], *a, ElementType::F16, product_a);
-    if (error.empty()) error = fill_b_tile(&plan.b_tiles[0], plan.n, product_b(row_scale));
-    if (error.empty()) {
-        error = fill_b_tile(&plan.b_tiles[tile_elems], plan.n,
-                            [](int k, int col) { return k_digit(k, col); });
-    }
-    if (!error.empty()) {
-        plan.error = model.id + ": " + error;
-        return plan;
-    }
-    const uint64_t one = *encode_exact(ElementType::F16, 1);
-    for (size_t i = 0; i < a->elements.size(); ++i) {
-        write_slot(&plan.a[(1 + i) * a_words], *a, a->elements[i], one);
-    }
-    return plan;
-}
-
-std::vector<MeasuredOperand> decode_wgmma_probe(const viz::FragmentLayout& model,
-                                                const std::vector<uint32_t>& d) {
-    const int n = viz::wgmma_layout_n(model.id);
-    const viz::OperandLayout* a = nullptr;
-    const viz::OperandLayout* d_layout = nullptr;
-    if (!find_wgmma_operands(model, n, a, d_layout).empty()) {
-        return {};
-    }
-    const size_t d_words = image_words(*d_layout, kWgmmaThreads);
-    if (d.size() != (1 + a->elements.size()) * d_words) {
-        return {unmeasured(*a, "no output from the GPU"),
-                unmeasured(*d_layout, "no output from the GPU")};
-    }
-    MeasuredOperand measured_d =
-        measure_product(*d_layout, ElementType::F32, &d[0], product_row_scale(n));
-    MeasuredOperand measured_a =
-        measure_one_hot(*a, *d_layout, ElementType::F32, &d[d_words], d_words, kWgmmaK);
-    return {measured_a, measured_d};
-}
-
 // [SECTION] Measurement and comparison ---------------------------------------------------------
 
 namespace {
 
 std::string sm_text(int sm) { return "sm_" + std::to_string(sm); }
+
+// Why `sm` cannot run `id`, or "" when it can. wgmma exists only as the sm_90a feature set: not on
+// sm_89 and older, and not on Blackwell (sm_100 and up), which replaced it with tcgen05.
+std::string device_gap(const viz::FragmentLayout& model, int sm, int min_sm, bool exact_sm) {
+    if (exact_sm && sm != min_sm) {
+        return model.id + " needs " + sm_text(min_sm) + "a (compute capability " +
+               std::to_string(min_sm / 10) + "." + std::to_string(min_sm % 10) +
+               ", Hopper); this GPU is " + sm_text(sm);
+    }
+    if (sm < min_sm) {
+        return model.id + " needs " + sm_text(min_sm) + " or newer; this GPU is " + sm_text(sm);
+    }
+    return "";
+}
 
 // The current device's compute capability as major * 10 + minor, or an error.
 std::string current_sm(int& sm) {
@@ -880,17 +691,54 @@ std::string slot_name(const viz::OperandLayout& layout, const viz::LayoutElement
     return name;
 }
 
+// Adds `tile`'s elements to `comparison`, against the measured tile of the same operand.
+void compare_tile(const viz::SharedMemoryTile& tile, const std::vector<MeasuredTile>& measured,
+                  LayoutComparison& comparison) {
+    const char letter = viz::operand_letter(tile.operand);
+    const MeasuredTile* found = nullptr;
+    for (const MeasuredTile& candidate : measured) {
+        if (candidate.operand == tile.operand) found = &candidate;
+    }
+    if (!found || found->coords.size() != tile.elements.size()) {
+        comparison.mismatches.push_back(std::string(1, letter) + " tile: not measured (" +
+                                        std::to_string(tile.elements.size()) + " elements)");
+        return;
+    }
+    for (size_t i = 0; i < tile.elements.size(); ++i) {
+        const viz::SharedMemoryElement& e = tile.elements[i];
+        const DecodedCoord& got = found->coords[i];
+        if (got.row == e.row && got.col == e.col) {
+            ++comparison.matched;
+            continue;
+        }
+        std::string place = std::string(1, letter) + " byte " + std::to_string(e.byte);
+        if (tile.elem_bits < 8) place += " bit " + std::to_string(e.bit);
+        comparison.mismatches.push_back(
+            place + ": model " + coord_text(e.row, e.col) + " measured " +
+            (got.problem.empty() ? coord_text(got.row, got.col) : "nothing: " + got.problem));
+    }
+}
+
 }  // namespace
+
+bool has_layout_probe(std::string_view id) {
+    std::string instruction;
+    int matrices = 0;
+    bool trans = false;
+    WgmmaKind kind = WgmmaKind::F16;
+    return find_mma_probe_spec(id) || find_sparse_probe_spec(id) ||
+           parse_matrix_move_id(id, instruction, matrices, trans) || viz::wgmma_layout_n(id) != 0 ||
+           wgmma_smem_kind_of(id, kind, trans);
+}
 
 LayoutProbeResult measure_fragment_layout(const viz::FragmentLayout& model) {
     LayoutProbeResult result;
     const std::string_view id = model.id;
-    const MmaProbeSpec* mma = find_mma_probe_spec(id);
-    int ld_matrices = 0;
-    bool ld_trans = false;
-    const bool is_ldmatrix = parse_ldmatrix_id(id, ld_matrices, ld_trans);
-    const bool is_wgmma = viz::wgmma_layout_n(id) != 0;
-    if (!mma && !is_ldmatrix && !is_wgmma) {
+    if (!model.verifiable) {
+        result.skipped_reason = model.id + ": " + viz::kModelOnlyNote;
+        return result;
+    }
+    if (!has_layout_probe(id)) {
         result.error = model.id + ": no probe for this layout ID";
         return result;
     }
@@ -898,33 +746,54 @@ LayoutProbeResult measure_fragment_layout(const viz::FragmentLayout& model) {
     if ((result.error = current_sm(sm)) != "") {
         return result;
     }
-    if (mma) {
-        if (sm < mma->min_sm) {
-            result.skipped_reason = model.id + " needs " + sm_text(mma->min_sm) +
-                                    " or newer (FP8 mma.sync); this GPU is " + sm_text(sm);
-            return result;
-        }
-        const MmaProbePlan plan = plan_mma_probe(model, *mma);
-        if ((result.error = plan.error) != "") return result;
-        const DeviceRun run = run_mma_probe(plan);
-        finish(result, model, run, sm, [&] { return decode_mma_probe(model, *mma, run.out); });
-    } else if (is_ldmatrix) {
-        const LdmatrixProbePlan plan = plan_ldmatrix_probe(model);
-        if ((result.error = plan.error) != "") return result;
-        const DeviceRun run = run_ldmatrix_probe(plan);
-        finish(result, model, run, sm, [&] { return decode_ldmatrix_probe(model, run.out); });
+    std::string move;
+    int matrices = 0;
+    bool trans = false;
+    const bool is_move = parse_matrix_move_id(id, move, matrices, trans);
+    // Runs one family's plan: plan, then launch, then decode, stopping at the first problem.
+    const auto probe = [&](int min_sm, bool exact_sm, const auto& make_plan, const auto& launch,
+                           const auto& decode) {
+        if ((result.skipped_reason = device_gap(model, sm, min_sm, exact_sm)) != "") return;
+        const auto plan = make_plan();
+        if ((result.error = plan.error) != "") return;
+        const DeviceRun run = launch(plan);
+        finish(result, model, run, sm, [&] { return decode(run.out); });
+    };
+    if (const MmaProbeSpec* mma = find_mma_probe_spec(id)) {
+        probe(
+            mma->min_sm, false, [&] { return plan_mma_probe(model, *mma); }, run_mma_probe,
+            [&](const std::vector<uint32_t>& out) { return decode_mma_probe(model, *mma, out); });
+    } else if (const SparseProbeSpec* sparse = find_sparse_probe_spec(id)) {
+        probe(
+            sparse->min_sm, false, [&] { return plan_sparse_probe(model, *sparse); },
+            run_sparse_probe,
+            [&](const std::vector<uint32_t>& out) {
+                return decode_sparse_probe(model, *sparse, out);
+            });
+    } else if (is_move && move == "ldmatrix") {
+        probe(
+            80, false, [&] { return plan_ldmatrix_probe(model); }, run_ldmatrix_probe,
+            [&](const std::vector<uint32_t>& out) { return decode_ldmatrix_probe(model, out); });
+    } else if (is_move && move == "stmatrix") {
+        probe(
+            90, false, [&] { return plan_stmatrix_probe(model); }, run_stmatrix_probe,
+            [&](const std::vector<uint32_t>& out) { return decode_stmatrix_probe(model, out); });
+    } else if (is_move) {
+        probe(
+            80, false, [&] { return plan_movmatrix_probe(model); }, run_movmatrix_probe,
+            [&](const std::vector<uint32_t>& out) { return decode_movmatrix_probe(model, out); });
+    } else if (viz::wgmma_layout_n(id) != 0) {
+        probe(
+            90, true, [&] { return plan_wgmma_probe(model); }, run_wgmma_probe,
+            [&](const std::vector<uint32_t>& out) { return decode_wgmma_probe(model, out); });
     } else {
-        // wgmma exists only as the sm_90a feature set: not on sm_89 and older, and not on
-        // Blackwell (sm_100 and up), which replaced it with tcgen05.
-        if (sm != 90) {
-            result.skipped_reason = model.id + " needs sm_90a (compute capability 9.0, " +
-                                    "Hopper); this GPU is " + sm_text(sm);
-            return result;
-        }
-        const WgmmaProbePlan plan = plan_wgmma_probe(model);
-        if ((result.error = plan.error) != "") return result;
-        const DeviceRun run = run_wgmma_probe(plan);
-        finish(result, model, run, sm, [&] { return decode_wgmma_probe(model, run.out); });
+        // A shared-memory view: the result is its tiles, not register operands.
+        probe(
+            90, true, [&] { return plan_wgmma_smem_probe(model); }, run_wgmma_smem_probe,
+            [&](const std::vector<uint32_t>& out) {
+                result.tiles = decode_wgmma_smem_probe(model, out);
+                return std::vector<MeasuredOperand>{};
+            });
     }
     return result;
 }
@@ -934,6 +803,9 @@ LayoutComparison compare_layouts(const viz::FragmentLayout& model,
     LayoutComparison comparison;
     for (const viz::OperandLayout& layout : model.operands) {
         comparison.total += int(layout.elements.size());
+    }
+    for (const viz::SharedMemoryTile& tile : model.shared_memory) {
+        comparison.total += int(tile.elements.size());
     }
     if (!measured.error.empty() || !measured.skipped_reason.empty()) {
         comparison.mismatches.push_back(
@@ -977,6 +849,9 @@ LayoutComparison compare_layouts(const viz::FragmentLayout& model,
                                             slot_name(layout, slot) + ": model " +
                                             coord_text(slot.row, slot.col) + " measured " + got);
         }
+    }
+    for (const viz::SharedMemoryTile& tile : model.shared_memory) {
+        compare_tile(tile, measured.tiles, comparison);
     }
     return comparison;
 }

@@ -1,17 +1,18 @@
 #pragma once
-// Fragment layout probes: run one Tensor Core instruction (mma.sync, ldmatrix, wgmma) on the GPU
-// with inputs that encode their own coordinates, read every lane's registers back, and rebuild
-// the (lane, reg, sub) -> (row, col) map the hardware used, so that a viz:: layout model can be
-// checked element by element (`tclens layout ID --verify`).
+// Fragment layout probes: run one Tensor Core or matrix-move instruction on the GPU with inputs
+// that encode their own coordinates, read every lane's registers (or shared memory) back, and
+// rebuild the (lane, reg, sub) -> (row, col) map the hardware used, so that a viz:: layout model
+// can be checked element by element (`tclens layout ID --verify`).
 //
-// How each operand is measured. For mma and wgmma a coordinate only exists through what the
-// instruction computes, D = A * B + C, so each operand is measured with the other operands
-// loaded (or, for D, read) through their model. A wrong model therefore shows up as mismatches
-// in at least one operand: in its own experiment, which pins the wrong slots, and usually also
-// in the experiments that loaded or read it through the model.
-//   D: A[m][0] = m, A[m][1] = 1, B[0][n] = S, B[1][n] = n + 1, every other element 0, C = 0, so
-//      D[m][n] = S*m + n + 1 with S the smallest power of two above N: each D register names its
-//      own (m, n) and none is 0.
+// How each operand is measured. For mma, mma.sp and wgmma a coordinate only exists through what
+// the instruction computes, D = A * B + C, so each operand is measured with the other operands
+// loaded (or, for D, read) through their model. A wrong model therefore shows up as mismatches in
+// at least one operand: in its own experiment, which pins the wrong slots, and usually also in
+// the experiments that loaded or read it through the model.
+//   D: a product design (ProductDesign below) fills A and B so that D[m][n] = S*m + n + 1 with S
+//      the smallest power of two above N: each D register names its own (m, n) and none is 0.
+//      With the input types that hold 0..15 and S exactly this is A[m][0] = m, A[m][1] = 1,
+//      B[0][n] = S, B[1][n] = n + 1; narrower types spread the same sums over more of K.
 //   C: A = B = 0 and C register slot i (in the model's element order) holds i + 1, so D = C;
 //      the D register where i + 1 arrives, read through the D model, is where C slot i sits.
 //      C is measured this way, not copied from D.
@@ -19,15 +20,21 @@
 //      B[k][n] = digit(k, n), so D is zero except row m of the one-hot element, where
 //      D[m][n] = B[k][n]; row m and the digits give (m, k).
 //   B: the mirror image: B one-hot, A[m][k] = digit(k, m); the nonzero D column is n.
-//   digit(k, j) = 1 + (j even ? k % 8 : k / 8): values 1..8 (for K <= 64) that are exact in
-//   every input type, e4m3 included, where k + 1 would not be (17 is not an e4m3 number).
-// ldmatrix moves real memory, so its probe needs no arithmetic: every 16-byte row in shared
-// memory holds values that name (row, col) of the source tile, each lane supplies the address of
-// the row the model's address_lanes gives it (lanes that supply none point at a decoy row), and
-// both halves of each destination register are decoded.
+//   digit(k, j) = 1 + the (j mod count)-th base-`base` digit of k (DigitCode): values that are
+//   exact in every input type, where k + 1 would not be (17 is not an e4m3 number). Base 8 with
+//   two digits serves K <= 64; s4 (largest value 7) uses base 7 with three.
+// b1 (popc of AND or XOR) and the sparse mma.sp need their own experiments; their plan headers
+// say how. ldmatrix, stmatrix and movmatrix move real data, so their probes need no arithmetic:
+// values name their own coordinates (matrix_move_probe_plan.h).
 // Every value placed is checked to be exact in its type before anything runs (encode_exact), and
 // output buffers are poisoned with 0xff bytes, so a register that was never written decodes as
 // "not a number" instead of passing for coordinate (0, 0).
+//
+// Files: this header (results, encodings, register images, decoding helpers, device staging and
+// the dispatch by layout ID); mma_probe_plan.h (mma.sync), mma_sp_probe_plan.h (mma.sp),
+// matrix_move_probe_plan.h (ldmatrix, stmatrix, movmatrix), wgmma_probe_plan.h (wgmma),
+// wgmma_smem_probe_plan.h (the wgmma shared-memory views); one .cu launcher per instruction
+// family.
 
 #include <cstddef>
 #include <cstdint>
@@ -52,27 +59,50 @@ struct MeasuredOperand {
     std::vector<std::string> problems;
 };
 
+struct DecodedCoord {
+    int row = -1;
+    int col = -1;
+    std::string problem;  // "" when row/col are valid
+};
+
+// A wgmma shared-memory tile (viz::SharedMemoryTile) as the hardware read it: coords[i] is the
+// (row, col) of the operand that the instruction read from the place (byte, bit) of the model
+// tile's element i, or -1 with the reason.
+struct MeasuredTile {
+    viz::Operand operand;
+    std::vector<DecodedCoord> coords;
+};
+
 struct LayoutProbeResult {
     std::string error;           // CUDA or set-up error in one line, "" if none
     std::string skipped_reason;  // non-empty if this GPU (or build) cannot run the instruction
     std::vector<MeasuredOperand> operands;
+    std::vector<MeasuredTile> tiles = {};  // the wgmma shared-memory views only
 };
 
 // Measures every operand of `model` on the current CUDA device. `model.id` picks the
 // instruction (one of viz::fragment_layout_ids()); the model supplies the layouts used to load
 // and read the registers. Skips (with the reason) where the device cannot run the instruction:
-// e4m3 mma needs sm_89 or newer, wgmma needs sm_90a (compute capability 9.0 exactly).
+// FP8 mma and mma.sp need sm_89 or newer, stmatrix sm_90, wgmma sm_90a (compute capability 9.0
+// exactly); a model that no GPU at hand can check (viz::FragmentLayout::verifiable false,
+// tcgen05) is skipped with viz::kModelOnlyNote, and an ID without a probe gives an error saying
+// so. The wgmma shared-memory views fill `tiles` instead of `operands`.
 LayoutProbeResult measure_fragment_layout(const viz::FragmentLayout& model);
+
+// True when measure_fragment_layout has a probe for `id` (every verifiable ID; the tcgen05
+// models have none).
+bool has_layout_probe(std::string_view id);
 
 struct LayoutComparison {
     int matched = 0;
-    int total = 0;  // elements in the model, all operands together
-    // One line per element that differs, e.g. "A lane 5 a2: model (1,5) measured (1,4)".
+    int total = 0;  // elements in the model, all operands (and shared-memory tiles) together
+    // One line per element that differs, e.g. "A lane 5 a2: model (1,5) measured (1,4)", or for
+    // a shared-memory tile "B byte 130: model (4,5) measured (3,5)".
     std::vector<std::string> mismatches;
 };
 
-// Compares `measured` with `model` slot by slot. A result with an error or a skip matches
-// nothing; its one mismatch line says why.
+// Compares `measured` with `model` slot by slot (shared-memory tiles element by element). A result
+// with an error or a skip matches nothing; its one mismatch line says why.
 LayoutComparison compare_layouts(const viz::FragmentLayout& model,
                                  const LayoutProbeResult& measured);
 
@@ -81,19 +111,25 @@ std::string comparison_summary(const LayoutComparison& comparison);
 
 // ---- Element encodings (pure) ---------------------------------------------------------------
 
-enum class ElementType { Tf32, F16, Bf16, S8, E4m3, F64, F32, S32 };
+// New types go at the end: the order is not a contract, but keeping it keeps the tests' tables.
+enum class ElementType { Tf32, F16, Bf16, S8, E4m3, F64, F32, S32, E5m2, U8, S4, U4, B1 };
 
-int element_bits(ElementType type);          // 32, 16, 16, 8, 8, 64, 32, 32
+int element_bits(ElementType type);          // 32, 16, 16, 8, 8, 64, 32, 32, 8, 8, 4, 4, 1
 const char* element_name(ElementType type);  // "tf32", "f16", ...
 
 // The bit pattern (in the low element_bits) of the integer `value`, or nullopt if `value` is
 // not exactly representable: f16 holds integers up to 2048, bf16 up to 256, tf32 up to 2048
 // (the f32 pattern with the 13 low mantissa bits zero), e4m3 up to 16 (then only even, ... up
-// to 448), s8 -128..127, f32 up to 2^24, s32 and f64 all of int.
+// to 448), e5m2 up to 8 (then 10, 12, 14, 16, 20, ... up to 57344), s8 -128..127, u8 0..255,
+// s4 -8..7, u4 0..15, b1 0..1, f32 up to 2^24, s32 and f64 all of int.
 std::optional<uint64_t> encode_exact(ElementType type, int value);
 
 // The number held in `bits` (low element_bits used), or nullopt for NaN and infinities.
 std::optional<double> decode_element(ElementType type, uint64_t bits);
+
+// The largest P such that 0, 1, ..., P are all exact in `type` (2048 at most): 2048 for f16 and
+// tf32, 256 bf16, 16 e4m3, 8 e5m2, 127 s8, 255 u8, 7 s4, 15 u4, 1 b1.
+int largest_dense_exact(ElementType type);
 
 // ---- Register images (pure) -----------------------------------------------------------------
 // An operand's register image is what one warp (or warpgroup) holds: `threads` x
@@ -118,17 +154,23 @@ std::string fill_operand(uint32_t* image, const viz::OperandLayout& layout, Elem
 
 // ---- Decoding helpers (pure) ----------------------------------------------------------------
 
-// 1 + (j even ? k % 8 : k / 8); see the top of this file.
+// How one-hot experiments spell k: position j holds 1 + digit (j mod digits) of k in base
+// `base`. {8, 2}: 1 + (j even ? k % 8 : k / 8 % 8).
+struct DigitCode {
+    int base = 8;
+    int digits = 2;
+};
+
+// The code for an input type and depth K: base 8 (values 1..8) with as few digits as K needs,
+// or, where 8 is not exact (s4), the largest base whose values are.
+DigitCode digit_code(ElementType type, int depth);
+
+// 1 + (j even ? k % 8 : k / 8 % 8); see the top of this file.
 int k_digit(int k, int j);
+int k_digit(int k, int j, const DigitCode& code);
 
 // The smallest power of two greater than `cols`: the row scale S of the D experiment.
 int product_row_scale(int cols);
-
-struct DecodedCoord {
-    int row = -1;
-    int col = -1;
-    std::string problem;  // "" when row/col are valid
-};
 
 // D value -> (m, n), inverting D[m][n] = S*m + n + 1 for a rows x cols matrix.
 // S = 16: 84 -> (5, 3)
@@ -143,129 +185,82 @@ struct AccumulatorReading {
 };
 
 // Decodes a one-hot experiment for operand A (the nonzero D row is m; D[m][n] = digit(k, n)) or
-// B (the nonzero D column is n; D[m][n] = digit(k, m)). `rows` x `cols` is D, `depth` is K.
-// Returns (m, k) for A and (k, n) for B.
+// B (the nonzero D column is n; D[m][n] = digit(k, m)); E (mma.sp metadata) reads like A.
+// `rows` x `cols` is D, `depth` is K. Returns (m, k) for A and E, (k, n) for B.
 DecodedCoord decode_one_hot(viz::Operand operand, const std::vector<AccumulatorReading>& d,
-                            int rows, int cols, int depth);
+                            int rows, int cols, int depth, const DigitCode& code = DigitCode{});
 
-// ---- Probe plans (pure): what the GPU runs, and how its output becomes a measurement ---------
-// A plan is built from the model on the CPU; a launcher (one per .cu file) runs it and returns
-// the raw output registers; decode_* turns them into MeasuredOperands. The unit tests run the
-// same plans through a CPU emulation of each instruction.
-
-enum class MmaInstruction {
-    M16n8k4Tf32,
-    M16n8k8Tf32,
-    M16n8k8F16,
-    M16n8k16F16,
-    M16n8k16Bf16,
-    M16n8k32S8,
-    M16n8k32E4m3,
-    M8n8k4F64,
+// How A and B are filled so that D[m][n] = S*m + n + 1 (see the top of this file). Column kk of
+// the design is a row term (A[m][kk] = factor * digit(m), B[kk][n] = constant) or a column term
+// (A[m][kk] = constant, B[kk][n] = factor * digit(n + 1)), digit(x) being one base-`base` digit
+// of x; the digits with their weights (factor * constant * base^digit) add up to S*m and n + 1.
+// A weight that no exact factor and constant make is split over repeated columns.
+struct DesignColumn {
+    bool row_term;
+    int digit;     // which base-`base` digit: 0 the lowest
+    int factor;    // multiplies the digit on the varying side
+    int constant;  // the other side's value
 };
 
-struct MmaProbeSpec {
-    const char* id;  // layout ID, e.g. "mma.m16n8k8.tf32"
-    MmaInstruction instruction;
-    ElementType input;        // A and B
-    ElementType accumulator;  // C and D
-    int min_sm;               // 80, or 89 for e4m3
+struct ProductDesign {
+    std::string error;  // "" or why no design fits K
+    int base = 0;
+    int row_scale = 0;
+    std::vector<DesignColumn> columns;  // K columns 0 .. size - 1; the rest of K is 0
+    int a(int m, int kk) const;         // A[m][kk]
+    int b(int kk, int n) const;         // B[kk][n]
 };
 
-// The spec for an mma layout ID, or nullptr.
-const MmaProbeSpec* find_mma_probe_spec(std::string_view id);
+// The design for `input` with an M x K x N product (every value exact in `input`); its error says
+// when none fits in K columns.
+ProductDesign make_product_design(ElementType input, int m, int n, int k);
 
-// Experiments back to back, one warp each: 0 is the D experiment, 1 the C experiment, then one
-// per A slot and one per B slot (model element order). a/b/c hold each experiment's register
-// image of that operand.
-struct MmaProbePlan {
-    std::string error;  // "" or why no plan could be made (model shape, inexact value)
-    MmaInstruction instruction = MmaInstruction::M16n8k8F16;
-    int experiments = 0;
-    std::vector<uint32_t> a, b, c;
-};
+// ---- Building blocks for the plan files -------------------------------------------------------
 
-MmaProbePlan plan_mma_probe(const viz::FragmentLayout& model, const MmaProbeSpec& spec);
+// A MeasuredOperand for `layout` with decoded[i] at slot i.
+MeasuredOperand measured_from(const viz::OperandLayout& layout,
+                              const std::vector<DecodedCoord>& decoded);
 
-// `d` holds each experiment's D register image, back to back. Returns A, B, C and D.
-std::vector<MeasuredOperand> decode_mma_probe(const viz::FragmentLayout& model,
-                                              const MmaProbeSpec& spec,
-                                              const std::vector<uint32_t>& d);
+// Every slot of `layout` undecoded, for the reason `why`.
+MeasuredOperand unmeasured(const viz::OperandLayout& layout, const std::string& why);
 
-// ldmatrix: 32 row slots of 16 bytes in shared memory, one per lane; lane L's slot lies at byte
-// lane_offsets[L] (a permutation, so that row r is not simply at 16 * r). A slot holds the row
-// that lane L supplies in the model, or a decoy row if it supplies none.
-constexpr int kLdmatrixSlots = 32;
-constexpr int kLdmatrixRowElems = 8;
+// D of a product experiment: every register names its own (m, n). `transform` maps the raw value
+// first (b1 XOR turns its count into the AND count); nullptr for none.
+MeasuredOperand measure_product(const viz::OperandLayout& d_layout, ElementType accumulator,
+                                const uint32_t* image, int row_scale,
+                                const std::function<double(double)>& transform = nullptr);
 
-struct LdmatrixProbePlan {
-    std::string error;
-    int matrices = 0;  // 1, 2 or 4
-    bool trans = false;
-    std::vector<uint16_t> smem;          // kLdmatrixSlots * kLdmatrixRowElems values
-    std::vector<uint32_t> lane_offsets;  // kLdmatrixSlots byte offsets into smem
-};
+// A or B from their one-hot experiments: the D image at first_image + i * image_stride comes
+// from the experiment that is one-hot at slot i of `layout`.
+MeasuredOperand measure_one_hot(const viz::OperandLayout& layout,
+                                const viz::OperandLayout& d_layout, ElementType accumulator,
+                                const uint32_t* first_image, size_t image_stride, int depth,
+                                const DigitCode& code = DigitCode{});
 
-// (row, col) -> value of that source-tile element: 0x4000 | row << 4 | col; (5, 3) -> 0x4053.
-// Decoy row element of lane L: 0x6000 | L << 4 | col. Poison (0xffff) and 0 are neither.
-uint16_t ldmatrix_tile_value(int row, int col);
-uint16_t ldmatrix_decoy_value(int lane, int col);
-DecodedCoord decode_ldmatrix_value(uint16_t value, int rows);
+// C from its experiment: slot i's value i + 1 found in a D register of `d_image` (read through
+// the D model).
+MeasuredOperand measure_accumulator_c(const viz::OperandLayout& c_layout,
+                                      const viz::OperandLayout& d_layout, ElementType accumulator,
+                                      const uint32_t* d_image);
 
-LdmatrixProbePlan plan_ldmatrix_probe(const viz::FragmentLayout& model);
+// Writes i + 1 into C slot i of `image` for every slot; "" or the first value not exact.
+std::string fill_accumulator_c(uint32_t* image, const viz::OperandLayout& c_layout,
+                               ElementType accumulator);
 
-// `registers`: lane-major, `matrices` words per lane. Returns D.
-std::vector<MeasuredOperand> decode_ldmatrix_probe(const viz::FragmentLayout& model,
-                                                   const std::vector<uint32_t>& registers);
+// "" when `layout` is rows x cols of bits-wide elements, else one line for `what` saying so.
+std::string shape_error(const char* what, const viz::OperandLayout& layout, int rows, int cols,
+                        int bits);
 
-// wgmma.m64nNk16.f32.f16.f16, A from registers, B (K x N = 16 x N f16) in shared memory in the
-// canonical no-swizzle K-major layout: 8x8 core matrices (8 rows of N, each 16 contiguous bytes
-// of K), core matrix (k / 8, n / 8) at byte (n / 8) * kWgmmaStrideBytes + (k / 8) *
-// kWgmmaLeadingBytes.
-constexpr int kWgmmaThreads = 128;
-constexpr int kWgmmaM = 64;
-constexpr int kWgmmaK = 16;
-constexpr int kWgmmaARegs = 4;
-constexpr uint32_t kWgmmaLeadingBytes = 128;  // LBO: next core matrix along K
-constexpr uint32_t kWgmmaStrideBytes = 256;   // SBO: next 8 rows along N
+// "" when D values up to S*(rows-1) + cols are exact in `accumulator`, else why not.
+std::string check_accumulator(ElementType accumulator, int row_scale, int rows, int cols);
 
-// (k, n) -> element offset of B[k][n] in the shared-memory tile.
-// B[9][10] -> (1 * 256 + 1 * 128) / 2 + 2 * 8 + 1 = 209
-size_t wgmma_b_offset(int k, int n);
-
-// The 64-bit matrix descriptor: start address, LBO and SBO each encoded as (x & 0x3FFFF) >> 4
-// in bits 0-13, 16-29 and 32-45; base offset 0 and swizzle mode 0 (none).
-uint64_t wgmma_descriptor(uint32_t smem_address, uint32_t leading_bytes, uint32_t stride_bytes);
-
-// Experiments, one warpgroup each: 0 is the D experiment, then one per A slot. Experiment e
-// uses B tile tile_index[e] (each tile 16 * n values in shared-memory order).
-struct WgmmaProbePlan {
-    std::string error;
-    int n = 0;
-    int experiments = 0;
-    std::vector<uint32_t> a;  // kWgmmaThreads * kWgmmaARegs words per experiment
-    std::vector<uint16_t> b_tiles;
-    std::vector<int32_t> tile_index;
-    uint64_t descriptor_template = 0;  // wgmma_descriptor(0, ...): the kernel adds the address
-};
-
-WgmmaProbePlan plan_wgmma_probe(const viz::FragmentLayout& model);
-
-// `d`: each experiment's D register image (kWgmmaThreads * n / 2 words). Returns A and D.
-std::vector<MeasuredOperand> decode_wgmma_probe(const viz::FragmentLayout& model,
-                                                const std::vector<uint32_t>& d);
-
-// ---- Launchers (one per .cu file) ------------------------------------------------------------
+// ---- Device staging -----------------------------------------------------------------------
 
 struct DeviceRun {
     std::string error;          // "" or the CUDA error in one line
     bool not_compiled = false;  // the kernel for this GPU was built without the instruction
     std::vector<uint32_t> out;  // the output registers, as the plan's decode_* expects them
 };
-
-DeviceRun run_mma_probe(const MmaProbePlan& plan);            // mma_probe.cu
-DeviceRun run_ldmatrix_probe(const LdmatrixProbePlan& plan);  // ldmatrix_probe.cu
-DeviceRun run_wgmma_probe(const WgmmaProbePlan& plan);        // wgmma_probe.cu
 
 // Shared by the launchers: copies `inputs` to the device, allocates `out_words` words of output
 // poisoned with 0xff bytes and a zeroed int flag, calls `launch(device inputs, out, flag)`,

@@ -1,10 +1,10 @@
 // ldmatrix layout probe: one warp copies the plan's 32 row slots into shared memory, each lane
 // points at its own slot (plan.lane_offsets), one ldmatrix runs, and every lane stores its
 // destination registers as they came out. The slots' values name their source-tile coordinates,
-// so the registers decode without any arithmetic (fragment_probe.cpp).
+// so the registers decode without any arithmetic (matrix_move_probe_plan.cpp).
 #include <cuda_runtime.h>
 
-#include "kernels/probes/fragment_probe.h"
+#include "kernels/probes/matrix_move_probe_plan.h"
 
 namespace tclens::kernels {
 namespace {

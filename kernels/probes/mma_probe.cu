@@ -1,9 +1,9 @@
 // mma.sync layout probe: one warp per experiment, each loading its A, B and C register images,
 // running one mma.sync and storing D exactly as the registers came out. What the images hold and
-// how D is decoded is the plan's business (fragment_probe.cpp).
+// how D is decoded is the plan's business (mma_probe_plan.cpp).
 #include <cuda_runtime.h>
 
-#include "kernels/probes/fragment_probe.h"
+#include "kernels/probes/mma_probe_plan.h"
 
 namespace tclens::kernels {
 namespace {
@@ -142,8 +142,158 @@ struct MmaOp<MmaInstruction::M8n8k4F64> {
     }
 };
 
+// Every operand a 32-bit register ("r" also carries f32 and f16x2 bits): D/C of 4 or 2 registers.
+#define TCLENS_MMA_R_A4_B2_C4(instruction)                                                      \
+    asm volatile(instruction                                                                    \
+                 " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};"         \
+                 : "=r"(d[0]), "=r"(d[1]), "=r"(d[2]), "=r"(d[3])                               \
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), \
+                   "r"(c[1]), "r"(c[2]), "r"(c[3]))
+
+#define TCLENS_MMA_R_A4_B2_C2(instruction)                                                      \
+    asm volatile(instruction " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};"                 \
+                 : "=r"(d[0]), "=r"(d[1])                                                       \
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), \
+                   "r"(c[1]))
+
+#define TCLENS_MMA_R_A2_B1_C4(instruction)                                           \
+    asm volatile(instruction " {%0, %1, %2, %3}, {%4, %5}, {%6}, {%7, %8, %9, %10};" \
+                 : "=r"(d[0]), "=r"(d[1]), "=r"(d[2]), "=r"(d[3])                    \
+                 : "r"(a[0]), "r"(a[1]), "r"(b[0]), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]))
+
+#define TCLENS_MMA_R_A1_B1_C2(instruction)                      \
+    asm volatile(instruction " {%0, %1}, {%2}, {%3}, {%4, %5};" \
+                 : "=r"(d[0]), "=r"(d[1])                       \
+                 : "r"(a[0]), "r"(b[0]), "r"(c[0]), "r"(c[1]))
+
+// FP8 mma.sync starts with sm_89: elsewhere run() says it has no code.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+#define TCLENS_MMA_FP8(statement) \
+    statement;                    \
+    return true
+#else
+#define TCLENS_MMA_FP8(statement)       \
+    (void)a, (void)b, (void)c, (void)d; \
+    return false
+#endif
+
+template <>
+struct MmaOp<MmaInstruction::M16n8k8Bf16> {
+    static constexpr int a_words = 2, b_words = 1, c_words = 4;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_R_A2_B1_C4("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32");
+        return true;
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M16n8k16F16F16> {
+    static constexpr int a_words = 4, b_words = 2, c_words = 2;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_R_A4_B2_C2("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16");
+        return true;
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M16n8k32E5m2> {
+    static constexpr int a_words = 4, b_words = 2, c_words = 4;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_FP8(
+            TCLENS_MMA_R_A4_B2_C4("mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32"));
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M16n8k32E4m3F16> {
+    static constexpr int a_words = 4, b_words = 2, c_words = 2;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_FP8(
+            TCLENS_MMA_R_A4_B2_C2("mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16"));
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M16n8k32E5m2F16> {
+    static constexpr int a_words = 4, b_words = 2, c_words = 2;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_FP8(
+            TCLENS_MMA_R_A4_B2_C2("mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e5m2.f16"));
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M16n8k64S4> {
+    static constexpr int a_words = 4, b_words = 2, c_words = 4;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_R_A4_B2_C4("mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32");
+        return true;
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M16n8k64U4> {
+    static constexpr int a_words = 4, b_words = 2, c_words = 4;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_R_A4_B2_C4("mma.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32");
+        return true;
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M16n8k256B1And> {
+    static constexpr int a_words = 4, b_words = 2, c_words = 4;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_R_A4_B2_C4("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.and.popc");
+        return true;
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M16n8k256B1Xor> {
+    static constexpr int a_words = 4, b_words = 2, c_words = 4;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_R_A4_B2_C4("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc");
+        return true;
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M8n8k16S8> {
+    static constexpr int a_words = 1, b_words = 1, c_words = 2;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_R_A1_B1_C2("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32");
+        return true;
+    }
+};
+
+template <>
+struct MmaOp<MmaInstruction::M8n8k32S4> {
+    static constexpr int a_words = 1, b_words = 1, c_words = 2;
+    __device__ static bool run(const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+        TCLENS_MMA_R_A1_B1_C2("mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32");
+        return true;
+    }
+};
+
 #undef TCLENS_MMA_F32_A2_B1
 #undef TCLENS_MMA_F32_A4_B2
+#undef TCLENS_MMA_R_A4_B2_C4
+#undef TCLENS_MMA_R_A4_B2_C2
+#undef TCLENS_MMA_R_A2_B1_C4
+#undef TCLENS_MMA_R_A1_B1_C2
+#undef TCLENS_MMA_FP8
 
 // Experiment e runs on warp e; each lane reads its own words of e's images.
 template <MmaInstruction I>
@@ -219,6 +369,28 @@ DeviceRun run_mma_probe(const MmaProbePlan& plan) {
             return launch_mma<MmaInstruction::M16n8k32E4m3>(plan);
         case MmaInstruction::M8n8k4F64:
             return launch_mma<MmaInstruction::M8n8k4F64>(plan);
+        case MmaInstruction::M16n8k8Bf16:
+            return launch_mma<MmaInstruction::M16n8k8Bf16>(plan);
+        case MmaInstruction::M16n8k16F16F16:
+            return launch_mma<MmaInstruction::M16n8k16F16F16>(plan);
+        case MmaInstruction::M16n8k32E5m2:
+            return launch_mma<MmaInstruction::M16n8k32E5m2>(plan);
+        case MmaInstruction::M16n8k32E4m3F16:
+            return launch_mma<MmaInstruction::M16n8k32E4m3F16>(plan);
+        case MmaInstruction::M16n8k32E5m2F16:
+            return launch_mma<MmaInstruction::M16n8k32E5m2F16>(plan);
+        case MmaInstruction::M16n8k64S4:
+            return launch_mma<MmaInstruction::M16n8k64S4>(plan);
+        case MmaInstruction::M16n8k64U4:
+            return launch_mma<MmaInstruction::M16n8k64U4>(plan);
+        case MmaInstruction::M16n8k256B1And:
+            return launch_mma<MmaInstruction::M16n8k256B1And>(plan);
+        case MmaInstruction::M16n8k256B1Xor:
+            return launch_mma<MmaInstruction::M16n8k256B1Xor>(plan);
+        case MmaInstruction::M8n8k16S8:
+            return launch_mma<MmaInstruction::M8n8k16S8>(plan);
+        case MmaInstruction::M8n8k32S4:
+            return launch_mma<MmaInstruction::M8n8k32S4>(plan);
     }
     return DeviceRun{"mma probe: unknown instruction", false, {}};
 }

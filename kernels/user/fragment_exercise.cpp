@@ -307,6 +307,8 @@ ExerciseReport decode_exercise(const ExercisePlan& plan,
                 report.product_correct = out == expected;
                 break;
             }
+            case viz::Operand::E:  // sparse metadata: no exercise layout is mma.sp
+                break;
         }
     }
     // A is decoded assuming B is read right, and B assuming A is; where one of them decodes to

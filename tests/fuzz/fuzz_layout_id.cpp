@@ -5,12 +5,15 @@
 // Invariants:
 //   - an ID has a layout exactly when fragment_layout_ids() lists it, and the layout carries
 //     that ID;
-//   - a layout is dense (header contract): each operand has one element per (lane, reg, sub),
-//     in lane/reg/sub order, and each matrix element is held exactly once;
+//   - a layout keeps the header contract: each operand lists (lane, reg, sub) slots in
+//     lane/reg/sub order, each slot at most once and inside the lanes and registers, and holds
+//     each matrix element exactly once; a dense operand (is_dense) has every slot;
 //   - the layout JSON reads back (layout_from_json) to the same layout;
-//   - an operand parses exactly when it is "A".."D", and prints back to the same letter;
-//   - a layout has the operands its family has (header contract: mma A, B, C, D; ldmatrix D
-//     only; wgmma A and D only), and find() returns each of them, of that operand, and
+//   - an operand parses exactly when it is "A".."E", and prints back to the same letter;
+//   - a layout has the operands its family has, in that order (header contract of
+//     FragmentLayout::operands: mma A, B, C, D; mma.sp A, B, C, D, E; ldmatrix D; stmatrix A;
+//     movmatrix A, D; wgmma A, D; the wgmma shared-memory views none; tcgen05.ld and
+//     tcgen05.mma D; tcgen05.sf A, B), and find() returns each of them, of that operand, and
 //     nullptr for the others.
 #include <cstddef>
 #include <cstdint>
@@ -25,34 +28,33 @@
 namespace tclens::fuzz {
 namespace {
 
-void check_dense(const viz::FragmentLayout& layout, const viz::OperandLayout& operand) {
+void check_operand(const viz::FragmentLayout& layout, const viz::OperandLayout& operand) {
     const std::string name = layout.id + " " + viz::operand_letter(operand.operand);
     const int subs = viz::elements_per_register(operand.elem_bits);
-    const std::size_t slots =
-        static_cast<std::size_t>(layout.threads) * operand.regs_per_thread * subs;
     TCLENS_FUZZ_CHECK(operand.rows > 0 && operand.cols > 0, name);
-    TCLENS_FUZZ_CHECK(operand.elements.size() == slots &&
-                          slots == static_cast<std::size_t>(operand.rows) * operand.cols,
-                      name + ": " + std::to_string(operand.elements.size()) + " elements");
-    std::vector<bool> held(slots, false);
-    std::size_t index = 0;
-    for (int lane = 0; lane < layout.threads; ++lane) {
-        for (int reg = 0; reg < operand.regs_per_thread; ++reg) {
-            for (int sub = 0; sub < subs; ++sub) {
-                const viz::LayoutElement& element = operand.elements[index++];
-                const std::string where = name + " T" + std::to_string(lane) + "." +
-                                          std::to_string(reg) + "." + std::to_string(sub);
-                TCLENS_FUZZ_CHECK(element.lane == lane && element.reg == reg && element.sub == sub,
-                                  where + " out of order");
-                TCLENS_FUZZ_CHECK(element.row >= 0 && element.row < operand.rows &&
-                                      element.col >= 0 && element.col < operand.cols,
-                                  where + " outside the matrix");
-                const std::size_t cell =
-                    static_cast<std::size_t>(element.row) * operand.cols + element.col;
-                TCLENS_FUZZ_CHECK(!held[cell], where + " holds an element held twice");
-                held[cell] = true;
-            }
-        }
+    TCLENS_FUZZ_CHECK(
+        operand.elements.size() == static_cast<std::size_t>(operand.rows) * operand.cols,
+        name + ": " + std::to_string(operand.elements.size()) + " elements");
+    std::vector<bool> held(operand.elements.size(), false);
+    long previous = -1;
+    for (const viz::LayoutElement& element : operand.elements) {
+        const std::string where = name + " T" + std::to_string(element.lane) + "." +
+                                  std::to_string(element.reg) + "." + std::to_string(element.sub);
+        TCLENS_FUZZ_CHECK(element.lane >= 0 && element.lane < layout.threads && element.reg >= 0 &&
+                              element.reg < operand.regs_per_thread && element.sub >= 0 &&
+                              element.sub < subs,
+                          where + " outside the lanes or registers");
+        const long slot =
+            (static_cast<long>(element.lane) * operand.regs_per_thread + element.reg) * subs +
+            element.sub;
+        TCLENS_FUZZ_CHECK(slot > previous, where + " out of order or held twice");
+        previous = slot;
+        TCLENS_FUZZ_CHECK(element.row >= 0 && element.row < operand.rows && element.col >= 0 &&
+                              element.col < operand.cols,
+                          where + " outside the matrix");
+        const std::size_t cell = static_cast<std::size_t>(element.row) * operand.cols + element.col;
+        TCLENS_FUZZ_CHECK(!held[cell], where + " holds an element held twice");
+        held[cell] = true;
     }
 }
 
@@ -72,9 +74,16 @@ bool same_elements(const viz::OperandLayout& a, const viz::OperandLayout& b) {
 // The register operands of an ID's family, in the order a layout lists them (header contract
 // of FragmentLayout::operands).
 std::string family_operands(const std::string& id) {
-    if (id.rfind("mma.", 0) == 0) return "ABCD";
-    if (id.rfind("ldmatrix.", 0) == 0) return "D";
-    if (id.rfind("wgmma.", 0) == 0) return "AD";
+    const auto starts = [&](const char* prefix) { return id.rfind(prefix, 0) == 0; };
+    if (starts("mma.sp.")) return "ABCDE";
+    if (starts("mma.")) return "ABCD";
+    if (starts("ldmatrix.")) return "D";
+    if (starts("stmatrix.")) return "A";
+    if (starts("movmatrix.")) return "AD";
+    if (starts("wgmma.smem.")) return "";
+    if (starts("wgmma.")) return "AD";
+    if (starts("tcgen05.sf.")) return "AB";
+    if (starts("tcgen05.")) return "D";
     return "";
 }
 
@@ -105,8 +114,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string& operand_text = fields[1];
 
     const std::optional<viz::Operand> operand = viz::parse_operand(operand_text);
-    const bool is_letter =
-        operand_text == "A" || operand_text == "B" || operand_text == "C" || operand_text == "D";
+    const bool is_letter = operand_text == "A" || operand_text == "B" || operand_text == "C" ||
+                           operand_text == "D" || operand_text == "E";
     TCLENS_FUZZ_CHECK(operand.has_value() == is_letter, operand_text);
     if (operand) {
         TCLENS_FUZZ_CHECK(std::string(1, viz::operand_letter(*operand)) == operand_text,
@@ -121,8 +130,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!layout) return 0;
     TCLENS_FUZZ_CHECK(layout->id == id, id + " gave the layout of " + layout->id);
     TCLENS_FUZZ_CHECK(layout->threads == 32 || layout->threads == 128, id);
-    TCLENS_FUZZ_CHECK(!layout->operands.empty(), id);
-    for (const viz::OperandLayout& each : layout->operands) fuzz::check_dense(*layout, each);
+    TCLENS_FUZZ_CHECK(!layout->operands.empty() || !layout->shared_memory.empty(), id);
+    TCLENS_FUZZ_CHECK(layout->verifiable || !layout->source.empty(), id + " model without source");
+    for (const viz::OperandLayout& each : layout->operands) fuzz::check_operand(*layout, each);
     if (operand) {
         const viz::OperandLayout* found = layout->find(*operand);
         const bool expected =

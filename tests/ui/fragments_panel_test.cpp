@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <set>
 #include <utility>
 #include <vector>
@@ -17,9 +18,10 @@ namespace {
 
 const std::string kTclens = TCLENS_BINARY;
 
-test::PngFacts fragments_screenshot(const std::string& settings) {
+test::PngFacts fragments_screenshot(const std::string& settings, int height = 720) {
     test::CommandResult result;
-    test::PngFacts facts = test::view_screenshot(kTclens, "fragments", 1000, 720, settings, result);
+    test::PngFacts facts =
+        test::view_screenshot(kTclens, "fragments", 1000, height, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return facts;
 }
@@ -54,8 +56,10 @@ TEST(FragmentsPanel, PinnedLaneIsOutlinedAndOnlyThen) {
 // colour.
 TEST(FragmentsPanel, WgmmaAccumulatorRendersAllWarps) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const auto png =
-        fragments_screenshot("--set layout=wgmma.m64n256k16.f16 --set zoom=0.25 --set colour=lane");
+    // 800 pixels high: the Description section above the drawing takes about 110 of them, and
+    // all four bands with their bottom outline must be on screen.
+    const auto png = fragments_screenshot(
+        "--set layout=wgmma.m64n256k16.f16 --set zoom=0.25 --set colour=lane", 800);
     ASSERT_TRUE(png.loaded);
     const viz::Palette& palette = viz::dark_palette();
     // Top edge, the three lines between the bands, bottom edge: long runs of the outline colour.
@@ -85,6 +89,40 @@ TEST(FragmentsPanel, WgmmaAccumulatorRendersAllWarps) {
                 }
             }
         }
+    }
+}
+
+// Pixels within 40 of `colour` in every channel: anti-aliased text of that colour.
+int near_pixels(const test::PngFacts& png, viz::Rgba colour) {
+    int count = 0;
+    for (size_t i = 0; i + 3 < png.rgba.size(); i += 4) {
+        count += std::abs(png.rgba[i] - colour.r) <= 40 &&
+                 std::abs(png.rgba[i + 1] - colour.g) <= 40 &&
+                 std::abs(png.rgba[i + 2] - colour.b) <= 40;
+    }
+    return count;
+}
+
+TEST(FragmentsPanel, ModelsShowTheirNoteAndOthersDoNot) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    // A tcgen05 model says "model (PTX ISA), not verified: needs sm_100" twice in yellow: above
+    // the description and as the drawing's first line. Both views share the rest of the yellow
+    // text (the Verify button's "no GPU" line on a machine without one).
+    const viz::Rgba highlight = viz::dark_palette().highlight;
+    const auto model = fragments_screenshot("--set layout=tcgen05.ld.16x256b.x1");
+    const auto verified = fragments_screenshot("--set layout=mma.m16n8k8.tf32");
+    ASSERT_TRUE(model.loaded && verified.loaded);
+    EXPECT_GT(near_pixels(model, highlight), near_pixels(verified, highlight) + 1000);
+}
+
+TEST(FragmentsPanel, SharedMemoryViewColoursCoreMatrices) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto png = fragments_screenshot("--set layout=wgmma.smem.f16.k.sw128 --set zoom=0.5");
+    ASSERT_TRUE(png.loaded);
+    // A is 64 x 16: 16 core matrices coloured by category; the first 8 are on screen.
+    const auto& categories = viz::dark_palette().categories;
+    for (int core = 0; core < 8; ++core) {
+        EXPECT_GT(test::count_pixels(png, categories[size_t(core)]), 300) << "core matrix " << core;
     }
 }
 

@@ -29,20 +29,9 @@ std::string ldmatrix_ptx(const LdmatrixSpec& spec) {
     return "ldmatrix.sync.aligned.m8n8" + variant_suffix(spec) + ".shared.b16";
 }
 
-// (lane, reg, sub) -> (row, col) in the source tile. Register j holds matrix j. Without .trans
-// lane 4g+t holds row g, columns 2t and 2t+1 (a group of four lanes holds one row); with .trans
-// it holds column g, rows 2t and 2t+1 (a group of four lanes holds one column).
-// lane 5, r0 sub 1 -> (1, 3); with .trans -> (3, 1)
-MatrixCoord ldmatrix_coord(bool trans, int lane, int reg, int sub) {
-    const int group = lane / 4;
-    const int pair = 2 * (lane % 4) + sub;
-    const int first_row = kTileSide * reg;
-    return trans ? MatrixCoord{first_row + pair, group} : MatrixCoord{first_row + group, pair};
-}
-
 FragmentLayout make_ldmatrix_layout(const LdmatrixSpec& spec) {
     const int rows = kTileSide * spec.matrices;
-    FragmentLayout layout{ldmatrix_id(spec), ldmatrix_ptx(spec), kWarpLanes, {}, {}};
+    FragmentLayout layout = make_fragment_layout(ldmatrix_id(spec), ldmatrix_ptx(spec), kWarpLanes);
     layout.operands.push_back(build_operand_layout(
         Operand::D, rows, kTileSide, kElemBits, spec.matrices, kWarpLanes,
         [&](int lane, int reg, int sub) { return ldmatrix_coord(spec.trans, lane, reg, sub); }));
@@ -52,6 +41,13 @@ FragmentLayout make_ldmatrix_layout(const LdmatrixSpec& spec) {
 }
 
 }  // namespace
+
+MatrixCoord ldmatrix_coord(bool trans, int lane, int reg, int sub) {
+    const int group = lane / 4;
+    const int pair = 2 * (lane % 4) + sub;
+    const int first_row = kTileSide * reg;
+    return trans ? MatrixCoord{first_row + pair, group} : MatrixCoord{first_row + group, pair};
+}
 
 std::vector<std::string> ldmatrix_layout_ids() {
     std::vector<std::string> ids;

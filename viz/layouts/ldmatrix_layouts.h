@@ -26,4 +26,11 @@ std::vector<std::string> ldmatrix_layout_ids();
 // The layout for an ldmatrix ID, or nullopt if `id` is not one.
 std::optional<FragmentLayout> ldmatrix_layout(std::string_view id);
 
+// (lane, reg, sub) -> (row, col) in the tile of 8x8 b16 matrices, matrix `reg` being rows
+// 8*reg .. 8*reg+7. Without `trans` lane 4g+t holds row g, columns 2t and 2t+1 of its matrix (a
+// group of four lanes holds one row); with `trans` it holds column g, rows 2t and 2t+1. stmatrix
+// and movmatrix (matrix_move_layouts.h) use the same fragment.
+// lane 5, r0 sub 1 -> (1, 3); with trans -> (3, 1)
+MatrixCoord ldmatrix_coord(bool trans, int lane, int reg, int sub);
+
 }  // namespace tclens::viz

@@ -16,18 +16,31 @@ struct MmaSpec {
     int in_bits;
     const char* acc_type;  // C and D element type
     int acc_bits;
+    const char* id_suffix;   // after the input type: "", ".f16acc", ".and", ".xor"
+    const char* ptx_suffix;  // after the C type: "", ".and.popc", ".xor.popc"
 };
 
 // clang-format off
 constexpr MmaSpec kMmaSpecs[] = {
-    {16,  4, "tf32", 32, "f32", 32},
-    {16,  8, "tf32", 32, "f32", 32},
-    {16,  8, "f16",  16, "f32", 32},
-    {16, 16, "f16",  16, "f32", 32},
-    {16, 16, "bf16", 16, "f32", 32},
-    {16, 32, "s8",    8, "s32", 32},
-    {16, 32, "e4m3",  8, "f32", 32},
-    { 8,  4, "f64",  64, "f64", 64},
+    {16,   4, "tf32", 32, "f32", 32, "", ""},
+    {16,   8, "tf32", 32, "f32", 32, "", ""},
+    {16,   8, "f16",  16, "f32", 32, "", ""},
+    {16,  16, "f16",  16, "f32", 32, "", ""},
+    {16,  16, "bf16", 16, "f32", 32, "", ""},
+    {16,  32, "s8",    8, "s32", 32, "", ""},
+    {16,  32, "e4m3",  8, "f32", 32, "", ""},
+    { 8,   4, "f64",  64, "f64", 64, "", ""},
+    {16,   8, "bf16", 16, "f32", 32, "", ""},
+    {16,  16, "f16",  16, "f16", 16, ".f16acc", ""},
+    {16,  32, "e5m2",  8, "f32", 32, "", ""},
+    {16,  32, "e4m3",  8, "f16", 16, ".f16acc", ""},
+    {16,  32, "e5m2",  8, "f16", 16, ".f16acc", ""},
+    {16,  64, "s4",    4, "s32", 32, "", ""},
+    {16,  64, "u4",    4, "s32", 32, "", ""},
+    {16, 256, "b1",    1, "s32", 32, ".and", ".and.popc"},
+    {16, 256, "b1",    1, "s32", 32, ".xor", ".xor.popc"},
+    { 8,  16, "s8",    8, "s32", 32, "", ""},
+    { 8,  32, "s4",    4, "s32", 32, "", ""},
 };
 // clang-format on
 
@@ -36,22 +49,25 @@ std::string shape_name(const MmaSpec& spec) {
            std::to_string(spec.k);
 }
 
-std::string mma_id(const MmaSpec& spec) { return "mma." + shape_name(spec) + "." + spec.in_type; }
+std::string mma_id(const MmaSpec& spec) {
+    return "mma." + shape_name(spec) + "." + spec.in_type + spec.id_suffix;
+}
 
 std::string mma_ptx(const MmaSpec& spec) {
     const std::string in = spec.in_type;
     const std::string acc = spec.acc_type;
     return "mma.sync.aligned." + shape_name(spec) + ".row.col." + acc + "." + in + "." + in + "." +
-           acc;
+           acc + spec.ptx_suffix;
 }
 
 FragmentLayout make_mma_layout(const MmaSpec& spec) {
     // Register counts follow from the PTX operand lists: each lane holds elements_per_register
-    // multiplicand elements per register and one accumulator per register.
-    const int per_reg = elements_per_register(spec.in_bits);
-    const int a_regs = spec.m * spec.k / (kWarpLanes * per_reg);
-    const int b_regs = spec.k * kMmaN / (kWarpLanes * per_reg);
-    const int c_regs = spec.m * kMmaN / kWarpLanes;
+    // elements of its operand per register.
+    const int in_per_reg = elements_per_register(spec.in_bits);
+    const int acc_per_reg = elements_per_register(spec.acc_bits);
+    const int a_regs = spec.m * spec.k / (kWarpLanes * in_per_reg);
+    const int b_regs = spec.k * kMmaN / (kWarpLanes * in_per_reg);
+    const int c_regs = spec.m * kMmaN / (kWarpLanes * acc_per_reg);
 
     const ElementMapping a_map = [&](int lane, int reg, int sub) {
         return mma_a_coord(spec.m, spec.in_bits, lane, reg, sub);
@@ -59,9 +75,11 @@ FragmentLayout make_mma_layout(const MmaSpec& spec) {
     const ElementMapping b_map = [&](int lane, int reg, int sub) {
         return mma_b_coord(spec.in_bits, lane, reg, sub);
     };
-    const ElementMapping c_map = [](int lane, int reg, int) { return mma_c_coord(lane, reg); };
+    const ElementMapping c_map = [&](int lane, int reg, int sub) {
+        return mma_c_coord(lane, reg * acc_per_reg + sub);
+    };
 
-    FragmentLayout layout{mma_id(spec), mma_ptx(spec), kWarpLanes, {}, {}};
+    FragmentLayout layout = make_fragment_layout(mma_id(spec), mma_ptx(spec), kWarpLanes);
     layout.operands.push_back(
         build_operand_layout(Operand::A, spec.m, spec.k, spec.in_bits, a_regs, kWarpLanes, a_map));
     layout.operands.push_back(
@@ -80,7 +98,7 @@ FragmentLayout make_mma_layout(const MmaSpec& spec) {
 // (lane, reg, sub) -> (row, col) of A (M x K). "Quadrants": register r covers an 8-row block of
 // 4 * per_reg columns, blocks ordered top-to-bottom, then left-to-right; within a block lane
 // 4g+t holds row g, columns t*per_reg .. t*per_reg + per_reg - 1.
-// m16n8k8.tf32: lane 5, a2 -> (1, 5)
+// m16n8k8.tf32: lane 5, a2 -> (1, 5); m16n8k256.b1: lane 6, reg 2, sub 31 -> (1, 191)
 MatrixCoord mma_a_coord(int m, int elem_bits, int lane, int reg, int sub) {
     const int per_reg = elements_per_register(elem_bits);
     const int row_blocks = m / 8;
@@ -98,11 +116,11 @@ MatrixCoord mma_b_coord(int elem_bits, int lane, int reg, int sub) {
     return {reg * 4 * per_reg + (lane % 4) * per_reg + sub, lane / 4};
 }
 
-// (lane, reg) -> (row, col) of C/D (M x 8). "Stripes": c0, c1 sit in row g, c2, c3 eight rows
-// lower; lane 4g+t holds the adjacent columns 2t and 2t+1.
-// lane 6, c3 -> (9, 5)
-MatrixCoord mma_c_coord(int lane, int reg) {
-    return {lane / 4 + 8 * (reg / 2), 2 * (lane % 4) + reg % 2};
+// (lane, element i) -> (row, col) of C/D (M x 8). "Stripes": c0, c1 sit in row g, c2, c3 eight
+// rows lower; lane 4g+t holds the adjacent columns 2t and 2t+1.
+// lane 6, c3 -> (9, 5); f16 accumulators: lane 6, reg 1, sub 1 is c3 -> (9, 5)
+MatrixCoord mma_c_coord(int lane, int element) {
+    return {lane / 4 + 8 * (element / 2), 2 * (lane % 4) + element % 2};
 }
 
 std::vector<std::string> mma_layout_ids() {

@@ -10,6 +10,8 @@
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
 #include "app/parse_number.h"
+#include "viz/layout_catalogue.h"
+#include "viz/layout_description.h"
 #include "viz/layouts/wgmma_layouts.h"
 
 namespace tclens::gui {
@@ -72,19 +74,36 @@ std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view
 }
 
 std::string_view FragmentsPanel::help() const {
-    return "Which lane (T0..T31, or 0..127 for wgmma) and which register (a0, b1, c2 ...) holds "
-           "each element of the A, B and C/D operands. Colour by register to see the A "
+    return "Which lane (T0..T31, or 0..127 for wgmma) and which register (a0, b1, c2, e0 ...) "
+           "holds each element of the A, B, C/D and (mma.sp) metadata E operands. Pick an "
+           "instruction from the list, grouped by family and architecture; type in its search "
+           "box to filter (e.g. 'e4m3', 'sm_90', 'sel1'). The Description says in words how "
+           "each operand is split over registers and lanes. Colour by register to see the A "
            "quadrants, B halves and C even/odd stripes; by thread group to see groupID = "
            "lane / 4. Hover a cell or a lane in the strip to light up everything that lane "
-           "holds; click to pin it. For ldmatrix, the left column shows which lane supplies "
-           "each row's address; for wgmma, the bands show which warp of the warpgroup holds "
-           "which 16 rows. 'Verify on GPU' runs the instruction with self-describing inputs and "
-           "marks "
-           "every element where the hardware disagrees with the model in red.";
+           "holds; click to pin it. For ldmatrix and stmatrix, the left column shows which lane "
+           "supplies each row's address; for wgmma, the bands show which warp of the warpgroup "
+           "holds which 16 rows; the wgmma smem views colour each element and each 16-byte chunk "
+           "of shared memory by its core matrix. tcgen05 layouts are models from the PTX ISA "
+           "that no GPU here can check. 'Verify on GPU' runs the instruction with "
+           "self-describing inputs and marks every element where the hardware disagrees with "
+           "the model in red.";
 }
 
 void FragmentsPanel::rebuild_view() {
     layout_ = *viz::fragment_layout(ids_[selected_]);
+    descriptions_.clear();
+    for (const viz::OperandLayout& operand : layout_.operands) {
+        descriptions_.push_back(viz::describe_operand(layout_, operand));
+    }
+    for (const viz::SharedMemoryTile& tile : layout_.shared_memory) {
+        descriptions_.push_back(std::string(1, viz::operand_letter(tile.operand)) + ": " +
+                                std::to_string(tile.rows) + "x" + std::to_string(tile.cols) +
+                                (tile.k_major ? ", K-major" : ", MN-major") + ", LBO " +
+                                std::to_string(tile.leading_bytes) + ", SBO " +
+                                std::to_string(tile.stride_bytes) +
+                                "; colours are core matrices (8 rows of 16 contiguous bytes).");
+    }
     viz::FragmentViewOptions options;
     options.colouring = colouring_;
     options.labels = labels_;
@@ -120,14 +139,55 @@ void FragmentsPanel::refresh_mismatches(
     }
 }
 
-void FragmentsPanel::draw_controls(AppContext& context) {
-    ImGui::SetNextItemWidth(220);
-    if (ImGui::BeginCombo("instruction", ids_[selected_].c_str())) {
-        for (int i = 0; i < int(ids_.size()); ++i) {
-            if (ImGui::Selectable(ids_[i].c_str(), i == selected_) && i != selected_) select(i);
-        }
-        ImGui::EndCombo();
+// The instruction list: a search box, then the IDs grouped by family and architecture, each
+// group a collapsible node (open while a search is typed).
+void FragmentsPanel::draw_instruction_list() {
+    ImGui::SetNextItemWidth(240);
+    if (!ImGui::BeginCombo("instruction", ids_[selected_].c_str(), ImGuiComboFlags_HeightLargest)) {
+        return;
     }
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##search", "search: e4m3, sm_90, sel1, tcgen05 ...", search_,
+                             sizeof search_);
+    const bool searching = search_[0] != '\0';
+    const std::vector<viz::LayoutGroup> groups = viz::layout_groups(ids_, search_);
+    if (groups.empty()) ImGui::TextDisabled("no instruction matches");
+    for (const viz::LayoutGroup& group : groups) {
+        const bool holds_selected =
+            std::find(group.ids.begin(), group.ids.end(), ids_[selected_]) != group.ids.end();
+        if (searching) ImGui::SetNextItemOpen(true);
+        const std::string label = group.title + " (" + std::to_string(group.ids.size()) + ")";
+        if (!ImGui::TreeNodeEx(label.c_str(),
+                               holds_selected ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+            continue;
+        }
+        for (const std::string& id : group.ids) {
+            const int index = int(std::find(ids_.begin(), ids_.end(), id) - ids_.begin());
+            if (ImGui::Selectable(id.c_str(), index == selected_) && index != selected_) {
+                select(index);
+                ImGui::CloseCurrentPopup();
+            }
+        }
+        ImGui::TreePop();
+    }
+    ImGui::EndCombo();
+}
+
+// What each operand is, in words derived from the model; models say they are not verified.
+void FragmentsPanel::draw_descriptions() {
+    if (!layout_.verifiable) {
+        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "%s (%s)", viz::kModelOnlyNote,
+                           layout_.source.c_str());
+    }
+    if (!ImGui::CollapsingHeader("Description", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::PushTextWrapPos(0.0f);
+    for (const std::string& text : descriptions_) ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+}
+
+void FragmentsPanel::draw_controls(AppContext& context) {
+    draw_instruction_list();
     draw_family_controls();
     ImGui::SameLine();
     ImGui::SetNextItemWidth(130);
@@ -167,11 +227,15 @@ void FragmentsPanel::draw_family_controls() {
             target = trans ? id + ".trans" : id.substr(0, id.size() - 6);
         }
     } else if (const int n = viz::wgmma_layout_n(id); n > 0) {
-        int chosen = n;
+        // The slider walks the type's valid N (integer and b1 shapes step by 16 above 32).
+        const std::string type = viz::wgmma_layout_type(id);
+        const std::vector<int> ns = viz::wgmma_layout_ns(type);
+        int index = int(std::find(ns.begin(), ns.end(), n) - ns.begin());
         ImGui::SameLine();
         ImGui::SetNextItemWidth(160);
-        if (ImGui::SliderInt("N", &chosen, 8, 256) && chosen / 8 * 8 != n) {
-            target = viz::wgmma_layout_id(std::max(8, chosen / 8 * 8));
+        if (ImGui::SliderInt("N", &index, 0, int(ns.size()) - 1, std::to_string(n).c_str()) &&
+            index >= 0 && index < int(ns.size()) && ns[size_t(index)] != n) {
+            target = viz::wgmma_layout_id(type, ns[size_t(index)]);
         }
     }
     if (target.empty()) return;
@@ -198,6 +262,7 @@ void FragmentsPanel::draw_verification_line(const LayoutVerification* verificati
 
 // Each register of one operand as a row of lanes: (reg, lane) -> (row, col).
 void FragmentsPanel::draw_register_view() {
+    if (layout_.operands.empty()) return;  // shared-memory views have no registers
     if (!ImGui::CollapsingHeader("Registers (lanes x registers)")) return;
     for (int i = 0; i < int(layout_.operands.size()); ++i) {
         const char letter = viz::operand_letter(layout_.operands[i].operand);
@@ -237,6 +302,7 @@ void FragmentsPanel::draw_contents(AppContext& context) {
     const auto verification = context.layout_verification.latest();
     refresh_mismatches(verification);
     draw_verification_line(verification.get());
+    draw_descriptions();
     draw_register_view();
 
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);

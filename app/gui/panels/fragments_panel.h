@@ -1,7 +1,10 @@
 #pragma once
-// Fragments panel: the register layout of one Tensor Core instruction (mma, ldmatrix, wgmma),
-// operands at their true shapes, coloured by register, lane, thread group or packed sub-element;
-// hover a cell or a lane to light up everything that lane holds; verify the model on the GPU.
+// Fragments panel: the register layout of one Tensor Core or matrix-move instruction (mma.sync,
+// mma.sp, ldmatrix, stmatrix, movmatrix, wgmma, the wgmma shared-memory views and the tcgen05
+// models), operands at their true shapes, coloured by register, lane, thread group or packed
+// sub-element, with a plain-language description of each operand; hover a cell or a lane to
+// light up everything that lane holds; verify the model on the GPU. The instruction list is
+// grouped by family and architecture and has a search box (viz/layout_catalogue.h).
 
 #include <memory>
 #include <optional>
@@ -32,6 +35,8 @@ class FragmentsPanel : public Panel {
     void theme_changed() override;
     void select(int index);
     void draw_controls(AppContext& context);
+    void draw_instruction_list();
+    void draw_descriptions();
     void draw_family_controls();
     void draw_verification_line(const LayoutVerification* verification);
     void draw_register_view();
@@ -41,6 +46,8 @@ class FragmentsPanel : public Panel {
 
     std::vector<std::string> ids_;
     int selected_ = 0;
+    char search_[64] = "";                   // the instruction list's filter
+    std::vector<std::string> descriptions_;  // one per operand (and shared-memory tile) shown
     viz::FragmentColouring colouring_ = viz::FragmentColouring::kRegister;
     float zoom_ = 1.0f;
     bool labels_ = true;

@@ -339,6 +339,66 @@ TEST(FragmentView, UsesThePaletteItIsGiven) {
     }
 }
 
+TEST(FragmentView, ModelsCarryTheirNoteInEveryDrawing) {
+    const FragmentView view = fragment_view(layout_of("tcgen05.ld.16x256b.x1"), {});
+    bool banner = false;
+    for (const DrawText& text : view.draw.texts) {
+        banner = banner || text.text.rfind("model (PTX ISA), not verified: needs sm_100", 0) == 0;
+    }
+    EXPECT_TRUE(banner);
+    const FragmentView verified = fragment_view(layout_of("mma.m16n8k8.tf32"), {});
+    for (const DrawText& text : verified.draw.texts) {
+        EXPECT_EQ(text.text.find("not verified"), std::string::npos);
+    }
+}
+
+TEST(FragmentView, TmemSlotsReadAsLanesAndColumns) {
+    const FragmentLayout layout = layout_of("tcgen05.sf.mxf4.2x");
+    const FragmentView view = fragment_view(layout, {});
+    // scale_A row 69 sits in TMEM lane 5, column 2, byte 1.
+    EXPECT_TRUE(has_text(view, "L5"));
+    EXPECT_TRUE(has_text(view, "c2.1"));
+    EXPECT_TRUE(has_text(view, "TMEM lanes"));
+    EXPECT_FALSE(has_text(view, "T5"));
+}
+
+TEST(FragmentView, SparseMetadataCellsNameTheirField) {
+    const FragmentLayout layout = layout_of("mma.sp.m16n8k16.f16.sel0");
+    const FragmentView view = fragment_view(layout, {});
+    EXPECT_TRUE(has_text(view, "E 16x8 b2"));
+    // Selector 0, field 9 of lane 4 (groupID 1) is row 9, compressed column 1.
+    const FragmentHit* hit = hit_of(view, cell_rect(view, layout, Operand::E, 9, 1));
+    ASSERT_NE(hit, nullptr);
+    EXPECT_EQ(hit->lane, 4);
+    EXPECT_TRUE(has_text(view, "e0.9"));
+}
+
+TEST(FragmentView, SharedMemoryViewColoursCoreMatricesAndBytes) {
+    const FragmentLayout layout = layout_of("wgmma.smem.f16.k.none");
+    const FragmentView view = fragment_view(layout, {});
+    EXPECT_TRUE(has_text(view, "A 64x16 f16, K-major, no swizzle"));
+    EXPECT_TRUE(has_text(view, "A in shared memory, 128 B per line (LBO 128, SBO 256)"));
+    // Core matrix 3 (rows 8..15, second K chunk) starts at byte 384: chunk 24, line 3, slot 0.
+    EXPECT_TRUE(has_text(view, "m3"));
+    EXPECT_TRUE(has_text(view, "+404"));  // A(9, 10)
+    int coloured = 0;
+    for (const DrawRect& rect : view.draw.rects) {
+        coloured += rect.fill == category_colour(dark_palette(), 3);
+    }
+    // Every element cell and every 16-byte chunk (8 elements) of a core matrix whose colour is
+    // category 3 (cores 3 and 15 with 12 categories): 64 cells per core per tile.
+    int expected = 0;
+    for (const SharedMemoryTile& tile : layout.shared_memory) {
+        for (const SharedMemoryElement& e : tile.elements) {
+            if (e.core_matrix % int(dark_palette().categories.size()) == 3) {
+                expected += 1 + (e.byte % 16 == 0 ? 1 : 0);
+            }
+        }
+    }
+    EXPECT_EQ(expected, 2 * (64 + 64 + 8 + 8));
+    EXPECT_EQ(coloured, expected);
+}
+
 TEST(FragmentView, TitlesNameEachOperandsPtxType) {
     EXPECT_TRUE(has_text(fragment_view(layout_of("mma.m16n8k32.s8"), {}), "C/D 16x8 s32"));
     EXPECT_TRUE(has_text(fragment_view(layout_of("mma.m16n8k32.e4m3"), {}), "A 16x32 e4m3"));
@@ -357,14 +417,21 @@ TEST(FragmentView, EveryLayoutGivesOneTargetPerElementInsideTheCanvas) {
                 elements += operand.elements.size();
             }
         }
-        const size_t bands = layout.threads > 32 ? 8 : 0;
+        const bool smem_only = layout.operands.empty();
+        const size_t bands = layout.threads > 32 && !layout.tmem_slots && !smem_only ? 8 : 0;
         // One backdrop per matrix block drawn, the address column and the lane strip.
         size_t blocks = 1 + (layout.address_lanes.empty() ? 0 : 1);
         for (const OperandLayout& operand : layout.operands) {
             blocks += operand.operand != Operand::D || !layout.find(Operand::C);
         }
-        EXPECT_EQ(view.draw.rects.size(),
-                  elements + layout.address_lanes.size() + size_t(layout.threads) + bands + blocks);
+        if (smem_only) {
+            // Shared-memory views: tiles and bytes, no hover targets and no lane strip.
+            EXPECT_TRUE(view.hits.empty());
+            EXPECT_FALSE(layout.shared_memory.empty());
+        } else {
+            EXPECT_EQ(view.draw.rects.size(), elements + layout.address_lanes.size() +
+                                                  size_t(layout.threads) + bands + blocks);
+        }
         std::vector<int> seen_per_lane(size_t(layout.threads), 0);
         for (const DrawRect& rect : view.draw.rects) {
             EXPECT_GE(rect.x, 0.0f);
@@ -383,7 +450,13 @@ TEST(FragmentView, EveryLayoutGivesOneTargetPerElementInsideTheCanvas) {
             EXPECT_EQ(operand->elements[size_t(hit.element)].lane, hit.lane);
             ++seen_per_lane[size_t(hit.lane)];
         }
-        for (int count : seen_per_lane) EXPECT_EQ(count, seen_per_lane[0]);
+        bool dense = true;
+        for (const OperandLayout& operand : layout.operands) {
+            dense = dense && is_dense(operand, layout.threads);
+        }
+        if (dense) {
+            for (int count : seen_per_lane) EXPECT_EQ(count, seen_per_lane[0]);
+        }
         for (const DrawText& text : view.draw.texts) {
             EXPECT_LE(text.x, view.draw.width);
             EXPECT_LE(text.y + text.size, view.draw.height);

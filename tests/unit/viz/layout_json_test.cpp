@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "viz/layouts/wgmma_layouts.h"
+
 namespace tclens::viz {
 namespace {
 
@@ -67,7 +69,11 @@ TEST(LayoutJson, MmaKeysAndValuesFollowTheContract) {
     const Json& operands = json.at("operands");
     EXPECT_EQ(keys_of(operands), (std::vector<std::string>{"A", "B", "C", "D"}));
     const Json& a = operands.at("A");
-    EXPECT_EQ(keys_of(a), (std::vector<std::string>{"rows", "cols", "elem_bits", "elements"}));
+    EXPECT_EQ(keys_of(a),
+              (std::vector<std::string>{"rows", "cols", "elem_bits", "description", "elements"}));
+    EXPECT_EQ(
+        a.at("description").get<std::string>().rfind("A (16x8, tf32, 4 registers per lane)", 0),
+        0u);
     EXPECT_EQ(a.at("rows"), 16);
     EXPECT_EQ(a.at("cols"), 8);
     EXPECT_EQ(a.at("elem_bits"), 32);
@@ -119,12 +125,85 @@ TEST(LayoutJson, WgmmaHasAAndDAndLanesUpTo127) {
     EXPECT_EQ(d.at("elements").back().at("reg"), 127);
 }
 
+// Every ID, except that of the 182 wgmma register IDs only the smallest, a middle and the
+// largest N of each type are written (their JSON differs only in D's width; the rest took
+// seconds, most of it in the JSON library).
+bool json_sample(const std::string& id) {
+    const std::string type = wgmma_layout_type(id);
+    if (type.empty()) return true;
+    const std::vector<int> ns = wgmma_layout_ns(type);
+    const int n = wgmma_layout_n(id);
+    return n == ns.front() || n == ns[ns.size() / 2] || n == ns.back();
+}
+
 TEST(LayoutJson, EveryIdRoundTrips) {
     for (const std::string& id : fragment_layout_ids()) {
+        if (!json_sample(id)) continue;
         SCOPED_TRACE(id);
         const FragmentLayout layout = layout_or_fail(id);
-        expect_same_layout(layout_from_json(layout_to_json(layout)), layout);
+        const FragmentLayout back = layout_from_json(layout_to_json(layout));
+        expect_same_layout(back, layout);
+        EXPECT_EQ(back.verifiable, layout.verifiable);
+        EXPECT_EQ(back.source, layout.source);
+        EXPECT_EQ(back.tmem_slots, layout.tmem_slots);
+        ASSERT_EQ(back.shared_memory.size(), layout.shared_memory.size());
+        for (size_t t = 0; t < layout.shared_memory.size(); ++t) {
+            const SharedMemoryTile& g = back.shared_memory[t];
+            const SharedMemoryTile& w = layout.shared_memory[t];
+            EXPECT_EQ(g.operand, w.operand);
+            EXPECT_EQ(g.descriptor, w.descriptor);
+            EXPECT_EQ(g.k_major, w.k_major);
+            EXPECT_EQ(g.swizzle_bytes, w.swizzle_bytes);
+            ASSERT_EQ(g.elements.size(), w.elements.size());
+            for (size_t e = 0; e < w.elements.size(); ++e) {
+                ASSERT_TRUE(g.elements[e].byte == w.elements[e].byte &&
+                            g.elements[e].bit == w.elements[e].bit &&
+                            g.elements[e].core_matrix == w.elements[e].core_matrix &&
+                            g.elements[e].row == w.elements[e].row &&
+                            g.elements[e].col == w.elements[e].col);
+            }
+        }
     }
+}
+
+TEST(LayoutJson, SparseMetadataIsOperandE) {
+    const Json json = layout_to_json(layout_or_fail("mma.sp.m16n8k16.f16.sel0"));
+    EXPECT_EQ(keys_of(json.at("operands")), (std::vector<std::string>{"A", "B", "C", "D", "E"}));
+    const Json& e = json.at("operands").at("E");
+    EXPECT_EQ(e.at("elem_bits"), 2);
+    EXPECT_EQ(e.at("cols"), 8);
+    // Selector 0: only lanes 4g hold metadata, 16 fields each.
+    ASSERT_EQ(e.at("elements").size(), 128u);
+    for (const Json& element : e.at("elements")) EXPECT_EQ(element.at("lane").get<int>() % 4, 0);
+}
+
+TEST(LayoutJson, ModelsSayTheyAreNotVerifiedAndWhy) {
+    const Json json = layout_to_json(layout_or_fail("tcgen05.mma.m128n64.cta1"));
+    EXPECT_EQ(keys_of(json), (std::vector<std::string>{"id", "ptx", "threads", "verified", "source",
+                                                       "note", "slots", "operands"}));
+    EXPECT_EQ(json.at("verified"), false);
+    EXPECT_EQ(json.at("note"), "model (PTX ISA), not verified: needs sm_100");
+    EXPECT_EQ(json.at("source").get<std::string>().rfind("PTX ISA, ", 0), 0u);
+    EXPECT_EQ(json.at("slots"), "tmem");
+    // A verifiable layout carries none of these keys (its JSON is the contract's).
+    const Json mma = layout_to_json(layout_or_fail("mma.m16n8k16.f16"));
+    EXPECT_FALSE(mma.contains("verified") || mma.contains("source") || mma.contains("slots"));
+}
+
+TEST(LayoutJson, SharedMemoryViewsCarryTheDescriptor) {
+    const Json json = layout_to_json(layout_or_fail("wgmma.smem.f16.k.sw128"));
+    EXPECT_TRUE(json.at("operands").empty());
+    const Json& a = json.at("shared_memory").at("A");
+    EXPECT_EQ(keys_of(a),
+              (std::vector<std::string>{"rows", "cols", "elem_bits", "major", "swizzle_bytes",
+                                        "leading_byte_offset", "stride_byte_offset", "descriptor",
+                                        "description", "elements"}));
+    EXPECT_EQ(a.at("descriptor"), "0x4000004000010000");
+    EXPECT_EQ(keys_of(a.at("elements").at(0)),
+              (std::vector<std::string>{"row", "col", "byte", "core_matrix"}));
+    const Json b1 = layout_to_json(layout_or_fail("wgmma.smem.b1.k.none"));
+    EXPECT_EQ(keys_of(b1.at("shared_memory").at("B").at("elements").at(0)),
+              (std::vector<std::string>{"row", "col", "byte", "bit", "core_matrix"}));
 }
 
 TEST(LayoutJson, RoundTripsThroughText) {
@@ -135,7 +214,7 @@ TEST(LayoutJson, RoundTripsThroughText) {
 
 TEST(LayoutJson, RejectsUnknownOperandKey) {
     Json json = layout_to_json(layout_or_fail("mma.m8n8k4.f64"));
-    json["operands"]["E"] = json["operands"]["A"];
+    json["operands"]["F"] = json["operands"]["A"];
     EXPECT_THROW(layout_from_json(json), std::invalid_argument);
 }
 

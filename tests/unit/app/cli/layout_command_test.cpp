@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
 #include "tests/support/cli_checks.h"
 #include "tests/support/png_inspect.h"
@@ -23,7 +26,64 @@ TEST(LayoutCommand, ListsEveryId) {
     EXPECT_NE(result.out.find("mma.m16n8k8.tf32\n"), std::string::npos);
     EXPECT_NE(result.out.find("ldmatrix.x4.trans\n"), std::string::npos);
     EXPECT_NE(result.out.find("wgmma.m64n256k16.f16\n"), std::string::npos);
-    EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 8 + 6 + 32);
+    EXPECT_NE(result.out.find("mma.sp.m16n8k64.e4m3.sel0\n"), std::string::npos);
+    EXPECT_NE(result.out.find("stmatrix.x4.trans\n"), std::string::npos);
+    EXPECT_NE(result.out.find("wgmma.m64n256k256.b1\n"), std::string::npos);
+    EXPECT_NE(result.out.find("tcgen05.sf.mxf4nvf4.4x\n"), std::string::npos);
+    // mma.sync 19, mma.sp 16, ldmatrix 6, stmatrix 6, movmatrix 1, wgmma 4 x 32 + 3 x 18,
+    // shared-memory views 20, tcgen05 17.
+    EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'),
+              19 + 16 + 6 + 6 + 1 + 4 * 32 + 3 * 18 + 20 + 17);
+}
+
+// --list --json: the same IDs grouped by family and architecture, each with its element count,
+// and the tcgen05 models marked as such (no probe, the note, the PTX ISA section).
+TEST(LayoutCommand, ListJsonGroupsIdsAndMarksModels) {
+    const auto plain = run_command(kTclens + " layout --list");
+    const auto result = run_command(kTclens + " layout --list --json");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const auto json = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(json.is_discarded()) << result.out;
+    std::string ids;
+    int models = 0;
+    std::map<std::string, nlohmann::json> by_id;
+    for (const auto& group : json.at("groups")) {
+        ASSERT_FALSE(group.at("layouts").empty()) << group.at("title");
+        for (const auto& layout : group.at("layouts")) {
+            const std::string id = layout.at("id");
+            ids += id + "\n";
+            by_id[id] = layout;
+            const bool model = id.rfind("tcgen05.", 0) == 0;
+            EXPECT_EQ(layout.at("verified"), !model) << id;
+            // Every ID that a GPU at hand can run has a probe; no model does.
+            EXPECT_EQ(layout.at("probe"), !model) << id;
+            EXPECT_EQ(layout.contains("note"), model) << id;
+            if (model) {
+                ++models;
+                EXPECT_EQ(layout.at("note"), "model (PTX ISA), not verified: needs sm_100") << id;
+                EXPECT_EQ(layout.at("source").get<std::string>().rfind("PTX ISA, ", 0), 0u) << id;
+                EXPECT_NE(group.at("title").get<std::string>().find("(models)"), std::string::npos);
+            }
+        }
+    }
+    // The groups hold every ID of --list exactly once (grouped, so not in --list's order).
+    const auto sorted_lines = [](const std::string& text) {
+        std::multiset<std::string> lines;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);) lines.insert(line);
+        return lines;
+    };
+    EXPECT_EQ(sorted_lines(ids), sorted_lines(plain.out));
+    EXPECT_EQ(sorted_lines(ids).size(), 267u);
+    EXPECT_EQ(models, 17);
+    EXPECT_EQ(json.at("groups").at(0).at("title"), "mma.sync, sm_80");
+    // Hand counts: m16n8k8.tf32 holds A 16x8 + B 8x8 + C 16x8 + D 16x8 elements; a f16
+    // shared-memory view holds the tiles of m64n64k16, A 64x16 and B 16x64.
+    EXPECT_EQ(by_id.at("mma.m16n8k8.tf32").at("elements"), 128 + 64 + 128 + 128);
+    EXPECT_EQ(by_id.at("mma.m16n8k8.tf32").at("ptx"),
+              "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32");
+    EXPECT_EQ(by_id.at("wgmma.smem.f16.k.sw128").at("elements"), 64 * 16 + 16 * 64);
+    EXPECT_EQ(by_id.at("wgmma.m64n256k16.f16").at("threads"), 128);
 }
 
 TEST(LayoutCommand, JsonFollowsTheContract) {
@@ -81,7 +141,8 @@ TEST(LayoutCommand, UnknownIdIsUsageErrorListingValidIds) {
 
 TEST(LayoutCommand, MissingOperandIsUsageError) {
     for (const char* bad : {"wgmma.m64n64k16.f16 --operand B", "ldmatrix.x1 --operand A",
-                            "mma.m16n8k8.f16 --operand E", "mma.m16n8k8.f16 --operand a"}) {
+                            "mma.m16n8k8.f16 --operand E", "mma.m16n8k8.f16 --operand a",
+                            "wgmma.smem.f16.k.none --operand D"}) {
         const auto result = run_command(kTclens + " layout " + bad);
         EXPECT_EQ(result.exit_code, 2) << bad;
         EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
@@ -109,6 +170,52 @@ TEST(LayoutCommand, UnwritableExportFailsInOneLine) {
     EXPECT_EQ(result.exit_code, 1);
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
     EXPECT_FALSE(std::filesystem::exists(png));
+}
+
+TEST(LayoutCommand, TextGridDescribesEachOperand) {
+    const auto result = run_command(kTclens + " layout mma.sp.m16n8k16.f16.sel0 --operand E");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    // Selector 0: lane 4g holds metadata; field 9 of lane 4 is row 9, compressed column 1.
+    EXPECT_NE(
+        result.out.find("E (16x8, b2, 1 register per lane): only lanes 0, 4, ..., 28 hold it"),
+        std::string::npos)
+        << result.out;
+    EXPECT_NE(result.out.find("T4.e0[9]"), std::string::npos);
+}
+
+TEST(LayoutCommand, ModelsSayTheyAreNotVerified) {
+    const auto grid = run_command(kTclens + " layout tcgen05.ld.16x256b.x1");
+    ASSERT_EQ(grid.exit_code, 0) << grid.err;
+    EXPECT_NE(grid.out.find("model (PTX ISA), not verified: needs sm_100"), std::string::npos);
+    const auto json =
+        nlohmann::json::parse(run_command(kTclens + " layout tcgen05.mma.m64n64.cta1 --json").out);
+    EXPECT_EQ(json.at("verified"), false);
+    EXPECT_EQ(json.at("note"), "model (PTX ISA), not verified: needs sm_100");
+    // --verify never runs a model, GPU or not: one line and exit 3.
+    const auto verify = run_command(kTclens + " layout tcgen05.sf.mxf4.2x --verify");
+    EXPECT_EQ(verify.exit_code, 3);
+    EXPECT_TRUE(test::is_one_line(verify.err)) << verify.err;
+    EXPECT_NE(verify.err.find("not verified: needs sm_100"), std::string::npos) << verify.err;
+}
+
+TEST(LayoutCommand, SharedMemoryViewPrintsByteOffsets) {
+    const auto result = run_command(kTclens + " layout wgmma.smem.f16.k.sw128 --operand B");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("B in shared memory: 16 x 64, 16-bit elements, K-major, 128-byte "
+                              "swizzle, LBO 16, SBO 1024, descriptor 0x4000004000010000"),
+              std::string::npos)
+        << result.out;
+    // First grid row: B(0, 0) at byte 0, B(0, 1) in row 1 of the 128-byte swizzle atom, chunk
+    // 0 ^ 1: byte 144.
+    const size_t first_row = result.out.find("\n  +0 ");
+    ASSERT_NE(first_row, std::string::npos) << result.out;
+    std::istringstream row(
+        result.out.substr(first_row, result.out.find('\n', first_row + 1) - first_row));
+    std::string b00, b01;
+    row >> b00 >> b01;
+    EXPECT_EQ(b00, "+0");
+    EXPECT_EQ(b01, "+144");
+    EXPECT_EQ(result.out.find("A in shared memory"), std::string::npos);
 }
 
 TEST(LayoutCommand, VerifyWithoutGpuSaysSoAndExits3) {

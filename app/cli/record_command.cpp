@@ -10,6 +10,10 @@
 // path (exit 1, nothing created), a GPU and the counter permission (exit 3). The file is written
 // once, at the end, atomically. Progress goes to stderr; a summary line to stdout. Exits 1 when a
 // kernel failed verification or errored (the recording keeps its row), like `tclens bench`.
+// With --kernel path.cu[:NAME][:TYPE] (users' kernels, docs/your-kernel.md), steps 2 and 3 run
+// in a worker process (app/worker/): the users' kernels, the --kernels rungs (none by default)
+// and the cuBLAS references, benched and profiled there; the DRAM bandwidth and the checks are
+// still measured here (so this machine needs the GPU, as without --kernel).
 
 #include <unistd.h>
 
@@ -23,6 +27,7 @@
 #include <vector>
 
 #include "app/cli/commands.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/bench.h"
 #include "kernels/dram_probe.h"
@@ -51,6 +56,8 @@ struct RecordOptions {
     bool no_timelines = false;
     int timeline_ms = 300;
     CLI::Option* timeline_ms_option = nullptr;
+    std::vector<std::string> user_kernels;  // --kernel path.cu[:NAME][:TYPE]
+    WorkerOptions worker;
 };
 
 int usage_error(const std::string& message) {
@@ -69,6 +76,7 @@ std::string command_text(const RecordOptions& options) {
             text += (i == 0 ? "" : ",") + options.kernels[i];
         }
     }
+    for (const std::string& kernel : options.user_kernels) text += " --kernel " + kernel;
     if (options.no_timelines) text += " --no-timelines";
     if (!options.no_timelines) text += " --timeline-ms " + std::to_string(options.timeline_ms);
     return text;
@@ -104,17 +112,36 @@ class Progress {
 };
 
 // A profile that could not be taken: what was asked and why not.
-profiling::KernelProfile failed_profile(const kernels::KernelDescriptor& kernel,
+profiling::KernelProfile failed_profile(const std::string& kernel_id, kernels::Precision precision,
                                         const kernels::GemmProblem& problem,
                                         const std::string& device,
                                         const profiling::ProfilerError& error) {
     profiling::KernelProfile profile;
-    profile.kernel_id = kernel.id;
-    profile.precision = kernel.precision;
+    profile.kernel_id = kernel_id;
+    profile.precision = precision;
     profile.problem = problem;
     profile.device = device;
     profile.error = error;
     return profile;
+}
+
+// True when `kernel_id` ran (was not skipped) at `problem` in the recording's bench.
+bool ran_in_bench(const profiling::Recording& recording, const std::string& kernel_id,
+                  const kernels::GemmProblem& problem) {
+    for (const kernels::BenchRow& row : recording.bench) {
+        const kernels::GemmProblem& p = row.result.problem;
+        if (row.result.kernel_id == kernel_id && p.m == problem.m && p.n == problem.n &&
+            p.k == problem.k && row.result.skipped.empty())
+            return true;
+    }
+    return false;
+}
+
+// "[2/5] wmma.f16 4096x4096x4096"
+std::string step_text(int index, std::size_t total, const std::string& kernel_id,
+                      const kernels::GemmProblem& problem) {
+    return "[" + std::to_string(index) + "/" + std::to_string(total) + "] " + kernel_id + " " +
+           kernels::problem_text(problem);
 }
 
 // Step 3: a profile and (unless `timeline_ms` is 0) a timeline of each kernel that ran at
@@ -128,20 +155,13 @@ void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernel
     int index = 0;
     for (const kernels::KernelDescriptor* kernel : kernels) {
         ++index;
-        const std::string step = "[" + std::to_string(index) + "/" +
-                                 std::to_string(kernels.size()) + "] " + kernel->id + " " +
-                                 kernels::problem_text(problem);
-        bool ran = false;
-        for (const kernels::BenchRow& row : recording.bench) {
-            const kernels::GemmProblem& p = row.result.problem;
-            ran = ran || (row.result.kernel_id == kernel->id && p.m == problem.m &&
-                          p.n == problem.n && p.k == problem.k && row.result.skipped.empty());
-        }
-        if (!ran) continue;  // the bench row says why it was skipped
+        const std::string step = step_text(index, kernels.size(), kernel->id, problem);
+        if (!ran_in_bench(recording, kernel->id, problem)) continue;  // its row says why not
         progress.line("profile " + step);
         const profiling::ProfilerError prepared = profiler.prepare(kernel->id, problem);
         if (!prepared.ok()) {
-            recording.profiles.push_back(failed_profile(*kernel, problem, device, prepared));
+            recording.profiles.push_back(
+                failed_profile(kernel->id, kernel->precision, problem, device, prepared));
             continue;
         }
         profiling::ProfileOptions options;
@@ -153,6 +173,140 @@ void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernel
         timeline.duration_ms = timeline_ms;
         recording.timelines.push_back(profiler.timeline(timeline));
     }
+}
+
+// Step 2 in this process: peaks and the bench of the registry's kernels on `runner`.
+void bench_in_process(const std::vector<std::string>& ids,
+                      const std::vector<kernels::GemmProblem>& problems,
+                      kernels::GemmRunner& runner, profiling::Recording& recording,
+                      const Progress& progress) {
+    progress.line("measuring peaks on " + recording.system.devices.front().name);
+    kernels::BenchRequest request;
+    request.kernel_ids = ids;
+    request.problems = problems;
+    kernels::BenchReport report = kernels::run_bench(
+        request, runner,
+        [&progress](int index, int total, const kernels::KernelDescriptor& kernel,
+                    const kernels::GemmProblem& p) {
+            progress.line("bench [" + std::to_string(index + 1) + "/" + std::to_string(total) +
+                          "] " + kernel.id + " " + kernels::problem_text(p));
+        });
+    recording.peaks = std::move(report.peaks);
+    recording.peak_error = std::move(report.peak_error);
+    recording.bench = std::move(report.rows);
+}
+
+// A kernel to profile in the worker: its id and input type.
+struct WorkerKernel {
+    std::string id;
+    kernels::Precision precision = kernels::Precision::kF32;
+};
+
+// Step 3 in the worker: a profile of the default set and (unless `timeline_ms` is 0) a timeline
+// of each kernel that ran at `problem` in the bench. A request the worker could not answer (it
+// failed, crashed or hung: one line) is kept as that kernel's failed profile or timeline.
+void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKernel>& kernels,
+                       const kernels::GemmProblem& problem, int timeline_ms,
+                       profiling::Recording& recording, const Progress& progress) {
+    const std::string& device = recording.system.devices.front().name;
+    auto failed = [&](const worker::Reply& reply) {
+        profiling::ProfilerError error;
+        error.problem = reply_exit_code(reply) == kExitNeedsResource
+                            ? profiling::ProfilerProblem::kUnsupported
+                            : profiling::ProfilerProblem::kFailed;
+        error.message = reply.message;
+        return error;
+    };
+    int index = 0;
+    for (const WorkerKernel& kernel : kernels) {
+        ++index;
+        const std::string step = step_text(index, kernels.size(), kernel.id, problem);
+        if (!ran_in_bench(recording, kernel.id, problem)) continue;  // its row says why not
+        progress.line("profile " + step);
+        worker::ProfileRequest request;
+        request.kernel = kernel.id;
+        request.problem = problem;
+        request.metrics = profiling::metric_set("default");
+        request.drop_unavailable = true;  // a set: names this chip lacks are listed, not fatal
+        worker::Reply reply = client.call(request);
+        worker::ProfileResult result;
+        std::string error;
+        if (reply.ok() && !worker::profile_from_json(reply.result, result, error)) {
+            reply.outcome = worker::Reply::Outcome::kGarbage;
+            reply.message = "the worker's profile result: " + error;
+        }
+        if (!reply.ok() || !result.profile) {
+            recording.profiles.push_back(
+                failed_profile(kernel.id, kernel.precision, problem, device, failed(reply)));
+            continue;
+        }
+        recording.profiles.push_back(std::move(*result.profile));
+        if (timeline_ms <= 0) continue;
+        progress.line("timeline " + step);
+        request.metrics.clear();
+        request.timeline = worker::TimelineSettings{};
+        request.timeline->duration_ms = timeline_ms;
+        reply = client.call(request);
+        result = {};
+        if (reply.ok() && !worker::profile_from_json(reply.result, result, error)) {
+            reply.outcome = worker::Reply::Outcome::kGarbage;
+            reply.message = "the worker's timeline result: " + error;
+        }
+        if (reply.ok() && result.timeline) {
+            recording.timelines.push_back(std::move(*result.timeline));
+        } else {
+            profiling::KernelTimeline timeline;
+            timeline.kernel_id = kernel.id;
+            timeline.precision = kernel.precision;
+            timeline.problem = problem;
+            timeline.device = device;
+            timeline.error = failed(reply);
+            recording.timelines.push_back(std::move(timeline));
+        }
+    }
+}
+
+// Steps 2 and 3 with users' kernels, in a worker: fills the recording's peaks, bench, profiles
+// and timelines. Returns kExitOk, or the exit code of a failure that stops the recording (a
+// kernel that does not load, a bench the worker could not finish: one line on stderr).
+int bench_and_profile_in_worker(const RecordOptions& options,
+                                const std::vector<kernels::GemmProblem>& problems,
+                                const std::vector<std::string>& ids,
+                                profiling::Recording& recording, const Progress& progress) {
+    worker::WorkerClient client(client_options(options.worker));
+    const ProgressLines lines("record");
+    std::vector<worker::LoadResult> loaded;
+    const int load_code = load_kernels(client, options.user_kernels, {}, false, lines, loaded);
+    if (load_code != kExitOk) return load_code;
+    worker::BenchRequest bench;
+    bench.kernels = ids;
+    std::vector<std::string> registry_ids = ids;
+    for (const worker::LoadResult& kernel : loaded) {
+        bench.kernels.push_back(kernel.id);
+        registry_ids.push_back(kernel.reference_id);
+    }
+    bench.problems = problems;
+    progress.line("measuring peaks on " + recording.system.devices.front().name);
+    const worker::Reply reply = client.call(bench, lines);
+    lines.done();
+    if (!reply.ok()) return report_failure(reply);
+    worker::BenchResult result;
+    std::string error;
+    if (!worker::bench_from_json(reply.result, result, error)) {
+        std::fprintf(stderr, "tclens: the worker's bench result: %s\n", error.c_str());
+        return kExitFailure;
+    }
+    recording.peaks = std::move(result.report.peaks);
+    recording.peak_error = std::move(result.report.peak_error);
+    recording.bench = std::move(result.report.rows);
+    std::vector<WorkerKernel> profiled;
+    for (const kernels::KernelDescriptor* kernel : kernels::bench_kernels(registry_ids, error))
+        profiled.push_back({kernel->id, kernel->precision});
+    for (const worker::LoadResult& kernel : loaded)
+        profiled.push_back({kernel.id, kernel.precision});
+    profile_in_worker(client, profiled, problems.front(),
+                      options.no_timelines ? 0 : options.timeline_ms, recording, progress);
+    return kExitOk;
 }
 
 int run_record(const RecordOptions& options) {
@@ -176,8 +330,11 @@ int run_record(const RecordOptions& options) {
         problems.insert(problems.end(), preset.begin(), preset.end());
     }
     if (problems.empty()) problems = kDefaultProblems;
+    if (const std::string bad = check_kernel_refs(options.user_kernels); !bad.empty())
+        return usage_error(bad);
+    const bool yours = !options.user_kernels.empty();
     std::vector<std::string> ids = options.kernels;
-    if (ids.empty()) {
+    if (ids.empty() && !yours) {
         for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
             if (k.rung > 0) ids.push_back(k.id);
         }
@@ -185,7 +342,7 @@ int run_record(const RecordOptions& options) {
     std::string error;
     const std::vector<const kernels::KernelDescriptor*> profiled =
         kernels::bench_kernels(ids, error);
-    if (profiled.empty()) return usage_error(error);
+    if (!ids.empty() && profiled.empty()) return usage_error(error);
 
     error = check_writable(options.path);
     if (!error.empty()) {
@@ -229,23 +386,15 @@ int run_record(const RecordOptions& options) {
             std::fprintf(stderr, "tclens: %s (the recording will have no DRAM bandwidth)\n",
                          dram_error.c_str());
         }
-        progress.line("measuring peaks on " + recording.system.devices.front().name);
-        kernels::BenchRequest request;
-        request.kernel_ids = ids;
-        request.problems = problems;
-        kernels::BenchReport report = kernels::run_bench(
-            request, runner,
-            [&progress](int index, int total, const kernels::KernelDescriptor& kernel,
-                        const kernels::GemmProblem& p) {
-                progress.line("bench [" + std::to_string(index + 1) + "/" + std::to_string(total) +
-                              "] " + kernel.id + " " + kernels::problem_text(p));
-            });
-        recording.peaks = std::move(report.peaks);
-        recording.peak_error = std::move(report.peak_error);
-        recording.bench = std::move(report.rows);
+        if (!yours) bench_in_process(ids, problems, runner, recording, progress);
     }
-    profile_kernels(profiled, problems.front(), options.no_timelines ? 0 : options.timeline_ms,
-                    recording, progress);
+    if (yours) {
+        const int code = bench_and_profile_in_worker(options, problems, ids, recording, progress);
+        if (code != kExitOk) return code;
+    } else {
+        profile_kernels(profiled, problems.front(), options.no_timelines ? 0 : options.timeline_ms,
+                        recording, progress);
+    }
     progress.done();
 
     error = profiling::save_recording(options.path, recording);
@@ -299,6 +448,11 @@ void add_record_command(CLI::App& app, int& exit_code) {
                         "Problem size MxNxK (repeatable); the first one is profiled");
     command->add_option("--preset", options->preset,
                         "Sizes of a preset: " + kernels::preset_names());
+    command->add_option("--kernel", options->user_kernels,
+                        "A kernel of yours, path.cu[:NAME][:TYPE] (docs/your-kernel.md; "
+                        "repeatable): benched and profiled in a worker process next to --kernels "
+                        "(none by default) and its cuBLAS reference");
+    add_worker_options(*command, options->worker);
     command->add_flag("--no-timelines", options->no_timelines, "Record no PM-sampling timelines");
     options->timeline_ms_option =
         command

@@ -82,6 +82,7 @@ Reply WorkerClient::lose_worker(Reply::Outcome outcome, const std::string& what)
         } else {
             child_->kill_group();
         }
+        last_exit_ = ChildProcess::status_text(child_->status().value_or(0));
     }
     child_.reset();
     reader_.reset();
@@ -92,13 +93,12 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
                              double first_limit_s, const std::atomic<bool>* cancel) {
     const std::int64_t id = next_id_++;
     const char* type = request_type(body);
-    const std::string restarts = "; it restarts for the next request";
     if (!write_line(child_->to_child(), encode_request({id, body}))) {
         const std::optional<int> status = child_->wait_for(kExitGrace);
         return lose_worker(Reply::Outcome::kCrashed,
                            std::string("the worker was gone before the ") + type + " request (" +
                                (status ? ChildProcess::status_text(*status) : "stdin closed") +
-                               ")" + restarts);
+                               ")");
     }
     const double limit = std::max(options_.time_limit_s, first_limit_s);
     Clock::time_point deadline = Clock::now() + seconds(limit);
@@ -116,7 +116,7 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
                                "the worker gave no answer for " + seconds_text(waited_s) +
                                    " during " + during(type, last ? &*last : nullptr) +
                                    " (time limit " + seconds_text(options_.time_limit_s) +
-                                   ", --time-limit S); killed it" + restarts);
+                                   ", --time-limit S); killed it");
         }
         if (status == LineReader::Status::kEnd || status == LineReader::Status::kError) {
             const std::optional<int> exit = child_->wait_for(kExitGrace);
@@ -124,14 +124,13 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
                 exit ? ChildProcess::status_text(*exit) : "closed its output and hung: killed";
             return lose_worker(Reply::Outcome::kCrashed, "the worker died during " +
                                                              during(type, last ? &*last : nullptr) +
-                                                             " (" + how + ")" + restarts);
+                                                             " (" + how + ")");
         }
         if (status == LineReader::Status::kTooLong) {
-            return lose_worker(Reply::Outcome::kGarbage, "the worker wrote a line longer than " +
-                                                             std::to_string(kMaxMessageBytes) +
-                                                             " bytes during " +
-                                                             during(type, last ? &*last : nullptr) +
-                                                             "; killed it" + restarts);
+            return lose_worker(Reply::Outcome::kGarbage,
+                               "the worker wrote a line longer than " +
+                                   std::to_string(kMaxMessageBytes) + " bytes during " +
+                                   during(type, last ? &*last : nullptr) + "; killed it");
         }
         std::string error;
         std::optional<Message> message = decode_message(line, error);
@@ -144,7 +143,7 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
             return lose_worker(Reply::Outcome::kGarbage,
                                "the worker wrote a line that is not protocol during " +
                                    during(type, last ? &*last : nullptr) + " (" + error +
-                                   "): " + excerpt(line) + "; killed it" + restarts);
+                                   "): " + excerpt(line) + "; killed it");
         }
         switch (message->type) {
             case Message::Type::kProgress:
@@ -164,7 +163,6 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
                 reply.error = std::move(message->error);
                 reply.message = reply.error.message;
                 if (reply.error.exits) {
-                    reply.message += "; the worker exits" + restarts;
                     if (!child_->wait_for(kExitGrace)) child_->kill_group();
                     child_.reset();
                     reader_.reset();
@@ -196,8 +194,10 @@ Reply WorkerClient::start(const std::atomic<bool>* cancel) {
     if (!hello.ok()) {
         if (child_) lose_worker(Reply::Outcome::kCannotStart, "");
         if (hello.outcome == Reply::Outcome::kCancelled) return hello;
+        hello.message = cannot + (hello.outcome == Reply::Outcome::kCrashed
+                                      ? "it " + last_exit_ + " before answering hello"
+                                      : hello.message);
         hello.outcome = Reply::Outcome::kCannotStart;
-        hello.message = cannot + hello.message;
         return hello;
     }
     hello_ = result;

@@ -113,6 +113,7 @@ class WorkerClient {
     HelloResult hello_;
     std::int64_t next_id_ = 1;
     int starts_ = 0;
+    std::string last_exit_;           // how the last worker that was lost ended, in words
     std::vector<LoadRequest> loads_;  // replayed on a restart, one per loaded id
     std::vector<std::string> load_ids_;
 };

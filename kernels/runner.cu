@@ -27,36 +27,54 @@ class DeviceBuffer {
     }
     DeviceBuffer(const DeviceBuffer&) = delete;
     DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-    DeviceBuffer(DeviceBuffer&& other) noexcept
-        : ptr_(other.ptr_), guard_(other.guard_), bytes_(other.bytes_) {
-        other.ptr_ = nullptr;
-    }
+    DeviceBuffer(DeviceBuffer&& other) noexcept : ptr_(other.ptr_) { other.ptr_ = nullptr; }
 
     cudaError_t allocate(std::int64_t bytes) {
         return cudaMalloc(&ptr_, static_cast<std::size_t>(bytes));
     }
-    // `bytes` with a guard zone of `guard` bytes on each side, both filled with kGuardByte;
-    // get() is the first byte after the front guard (256-byte aligned: guards are multiples).
-    cudaError_t allocate_guarded(std::int64_t bytes, std::int64_t guard, cudaStream_t stream) {
-        cudaError_t e = allocate(bytes + 2 * guard);
-        if (e != cudaSuccess) return e;
+    void* get() const { return ptr_; }
+    float* as_float() const { return static_cast<float*>(ptr_); }
+
+  private:
+    void* ptr_ = nullptr;
+};
+
+std::string cuda_text(cudaError_t error) {
+    return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
+}
+
+std::uint64_t input_seed(std::uint64_t seed, int set, int operand) {
+    return seed * 0x100000001b3ull + static_cast<std::uint64_t>(set) * 2 +
+           static_cast<std::uint64_t>(operand);
+}
+
+// A device allocation of `bytes` with a guard zone of `guard` bytes on each side, both filled
+// with kGuardByte (runner.h); guard 0 is a plain allocation. get() is the first byte after the
+// front guard (256-byte aligned: guard zones are whole 256-byte pieces).
+class GuardedBuffer {
+  public:
+    cudaError_t allocate(std::int64_t bytes, std::int64_t guard, cudaStream_t stream) {
+        cudaError_t e = block_.allocate(bytes + 2 * guard);
+        if (e != cudaSuccess || guard == 0) return e;
         guard_ = guard;
         bytes_ = bytes;
-        e = cudaMemsetAsync(ptr_, kGuardByte, static_cast<std::size_t>(guard), stream);
+        e = cudaMemsetAsync(block_.get(), kGuardByte, static_cast<std::size_t>(guard), stream);
         if (e == cudaSuccess) {
-            e = cudaMemsetAsync(static_cast<char*>(ptr_) + guard + bytes, kGuardByte,
+            e = cudaMemsetAsync(static_cast<char*>(block_.get()) + guard + bytes, kGuardByte,
                                 static_cast<std::size_t>(guard), stream);
         }
         return e;
     }
-    void* get() const { return static_cast<char*>(ptr_) + guard_; }
+    void* get() const { return static_cast<char*>(block_.get()) + guard_; }
     float* as_float() const { return static_cast<float*>(get()); }
-    // "" when both guard zones are intact, else one guard_violation_text line per side.
+    // Appends one guard_violation_text line (after "; ") to `report` for each side whose guard
+    // zone changed; returns the CUDA error of the check.
     cudaError_t check_guards(const std::string& name, std::string& report,
                              cudaStream_t stream) const {
         if (guard_ == 0) return cudaSuccess;
         for (const bool after : {false, true}) {
-            const char* zone = static_cast<const char*>(ptr_) + (after ? guard_ + bytes_ : 0);
+            const char* zone =
+                static_cast<const char*>(block_.get()) + (after ? guard_ + bytes_ : 0);
             ZoneChanges changes;
             const cudaError_t e = zone_changes(zone, guard_, kGuardByte, &changes, stream);
             if (e != cudaSuccess) return e;
@@ -70,24 +88,15 @@ class DeviceBuffer {
     }
 
   private:
-    void* ptr_ = nullptr;
+    DeviceBuffer block_;
     std::int64_t guard_ = 0;
     std::int64_t bytes_ = 0;
 };
 
-std::string cuda_text(cudaError_t error) {
-    return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
-}
-
-std::uint64_t input_seed(std::uint64_t seed, int set, int operand) {
-    return seed * 0x100000001b3ull + static_cast<std::uint64_t>(set) * 2 +
-           static_cast<std::uint64_t>(operand);
-}
-
 // One input copy: A (M x K) and B (K x N) in the kernel's storage type.
 struct InputSet {
-    DeviceBuffer a;
-    DeviceBuffer b;
+    GuardedBuffer a;
+    GuardedBuffer b;
 };
 
 // Copies `count` elements stored as `precision` to the host as floats (exact for every type).
@@ -145,8 +154,9 @@ std::string guard_violation_text(const std::string& buffer, bool after, std::int
                                  std::int64_t first, std::int64_t guard_bytes) {
     return "wrote outside " + buffer + ": " + std::to_string(changed) + " bytes in the " +
            std::to_string(guard_bytes) + "-byte guard zone " +
-           (after ? "after its end" : "before its start") + " (the nearest " +
-           std::to_string(first) + " bytes " + (after ? "after" : "before") + " it)";
+           (after ? "after its end (nearest: " + std::to_string(first) + " bytes past the end)"
+                  : "before its start (nearest: " + std::to_string(first) +
+                        " bytes before the start)");
 }
 
 std::string run_status(const RunResult& r) {
@@ -263,15 +273,10 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     std::vector<InputSet> inputs(static_cast<std::size_t>(sets));
     for (int s = 0; s < sets; ++s) {
         InputSet& in = inputs[static_cast<std::size_t>(s)];
-        if (s == 0) {
-            if ((e = in.a.allocate_guarded(a_count * elem, guard_a, stream_)) != cudaSuccess)
-                return fail(e);
-            if ((e = in.b.allocate_guarded(b_count * elem, guard_b, stream_)) != cudaSuccess)
-                return fail(e);
-        } else {
-            if ((e = in.a.allocate(a_count * elem)) != cudaSuccess) return fail(e);
-            if ((e = in.b.allocate(b_count * elem)) != cudaSuccess) return fail(e);
-        }
+        if ((e = in.a.allocate(a_count * elem, s == 0 ? guard_a : 0, stream_)) != cudaSuccess)
+            return fail(e);
+        if ((e = in.b.allocate(b_count * elem, s == 0 ? guard_b : 0, stream_)) != cudaSuccess)
+            return fail(e);
         if ((e = fill_random(in.a.get(), a_count, kernel.precision, input_seed(options.seed, s, 0),
                              stream_)) != cudaSuccess)
             return fail(e);
@@ -279,8 +284,8 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
                              stream_)) != cudaSuccess)
             return fail(e);
     }
-    DeviceBuffer c;
-    if ((e = c.allocate_guarded(c_count * 4, guard_c, stream_)) != cudaSuccess) return fail(e);
+    GuardedBuffer c;
+    if ((e = c.allocate(c_count * 4, guard_c, stream_)) != cudaSuccess) return fail(e);
     auto operands = [&](int set) {
         const InputSet& in = inputs[static_cast<std::size_t>(set % sets)];
         return GemmOperands{in.a.get(), in.b.get(), c.as_float(), p};

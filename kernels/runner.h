@@ -49,10 +49,10 @@ double verification_bound(Precision precision, std::int64_t k);
 inline constexpr unsigned char kGuardByte = 0xA5;
 std::int64_t guard_zone_bytes(std::int64_t row_bytes);
 
-// One line about a guard zone a kernel wrote into, e.g. "wrote outside C: 4096 bytes in the
-// 4194304-byte guard zone after its end (first at byte 0 after it)". `buffer` is "A", "B" or
+// One line about a guard zone a kernel wrote into, e.g. "wrote outside C: 3072 bytes in the
+// 65536-byte guard zone after its end (nearest: 0 bytes past the end)". `buffer` is "A", "B" or
 // "C", `after` says which side; `changed` the bytes that differ from kGuardByte, `first` the
-// offset of the one nearest the buffer.
+// distance from the buffer of the one nearest to it.
 std::string guard_violation_text(const std::string& buffer, bool after, std::int64_t changed,
                                  std::int64_t first, std::int64_t guard_bytes);
 

@@ -1,7 +1,9 @@
 #include "viz/error_map.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace tclens::viz {
 namespace {
@@ -94,99 +96,119 @@ std::string error_map_summary(const ErrorMap& map) {
     return text;
 }
 
+namespace {
+
+// A region counts as wrong when at least this share of its elements is (a wrong value can match
+// the right one within the tolerance by chance), and as right when none is.
+constexpr double kMostly = 0.75;
+
+bool mostly(std::int64_t wrong, std::int64_t elements) {
+    return elements > 0 && static_cast<double>(wrong) >= kMostly * static_cast<double>(elements);
+}
+
+// Wrong elements and elements of cells [r0, r1) x [c0, c1).
+std::pair<std::int64_t, std::int64_t> region(const ErrorMap& map, int r0, int r1, int c0, int c1) {
+    std::int64_t wrong = 0;
+    std::int64_t elements = 0;
+    for (int r = r0; r < r1; ++r) {
+        for (int c = c0; c < c1; ++c) {
+            wrong += map.cell(r, c).wrong;
+            elements += map.cell(r, c).elements;
+        }
+    }
+    return {wrong, elements};
+}
+
+}  // namespace
+
 std::string error_pattern_hint(const ErrorMap& map) {
     if (map.wrong == 0 || map.cells.empty()) return "";
     const std::int64_t total = map.rows * map.cols;
-    if (map.nan == map.wrong) {
-        return std::to_string(map.nan) + " elements never written (NaN)";
+    if (map.nan == map.wrong) return std::to_string(map.nan) + " elements never written (NaN)";
+    const bool element_map = map.cell_rows == 1 && map.cell_cols == 1;
+    // Tiles: 16x8 for element maps whose sides are whole tiles, else the map's cells.
+    const bool tiled = element_map && map.rows % 16 == 0 && map.cols % 8 == 0;
+    const int tile_rows = tiled ? 16 : 1;
+    const int tile_cols = tiled ? 8 : 1;
+    const std::string tile_name = tiled ? "16x8 tile" : map.granularity;
+    int tiles = 0;
+    int wrong_tiles = 0;
+    int right_tiles = 0;
+    int touched_tiles = 0;
+    if (tiled || !element_map) {
+        for (int r = 0; r < map.grid_rows; r += tile_rows) {
+            for (int c = 0; c < map.grid_cols; c += tile_cols) {
+                const auto [wrong, elements] = region(map, r, r + tile_rows, c, c + tile_cols);
+                ++tiles;
+                if (wrong == 0) ++right_tiles;
+                if (mostly(wrong, elements)) ++wrong_tiles;
+                if (static_cast<double>(wrong) >= 0.25 * static_cast<double>(elements))
+                    ++touched_tiles;
+            }
+        }
     }
-    if (map.wrong == total) {
-        return "every element is wrong: the whole sum is off (the K loop: a missed K tail or a "
+    if (2 * map.wrong >= total && (tiles == 0 || touched_tiles == tiles)) {
+        return "wrong everywhere (" + std::to_string(100 * map.wrong / total) +
+               "% of the elements): the whole sum is off (the K loop: a missed K tail or a "
                "wrong K stride), or the inputs are read in the wrong layout";
     }
-    // Only the last rows or the last columns.
-    std::int64_t first_bad_row = map.rows;
-    std::int64_t first_bad_col = map.cols;
-    bool rows_only_at_edge = true;
-    bool cols_only_at_edge = true;
-    for (int gr = 0; gr < map.grid_rows; ++gr) {
-        for (int gc = 0; gc < map.grid_cols; ++gc) {
-            const ErrorCell& cell = map.cell(gr, gc);
-            if (cell.wrong == 0) continue;
-            first_bad_row = std::min<std::int64_t>(first_bad_row,
-                                                   static_cast<std::int64_t>(gr) * map.cell_rows);
-            first_bad_col = std::min<std::int64_t>(first_bad_col,
-                                                   static_cast<std::int64_t>(gc) * map.cell_cols);
-        }
-    }
-    // Per-element maps can say exactly: all wrong ones at rows >= R, and every element of those
-    // rows wrong (or the same for columns).
-    if (map.cell_rows == 1 && map.cell_cols == 1) {
-        for (int gr = 0; gr < map.grid_rows; ++gr) {
-            for (int gc = 0; gc < map.grid_cols; ++gc) {
-                const bool wrong = map.cell(gr, gc).wrong > 0;
-                if (wrong != (gr >= first_bad_row)) rows_only_at_edge = false;
-                if (wrong != (gc >= first_bad_col)) cols_only_at_edge = false;
+    if (element_map) {
+        // Only the last rows (or columns), each mostly wrong, the others all right.
+        int first_row = map.grid_rows;
+        int first_col = map.grid_cols;
+        for (int r = 0; r < map.grid_rows; ++r) {
+            for (int c = 0; c < map.grid_cols; ++c) {
+                if (map.cell(r, c).wrong == 0) continue;
+                first_row = std::min(first_row, r);
+                first_col = std::min(first_col, c);
             }
         }
-        if (rows_only_at_edge && first_bad_row > 0) {
-            return "only the last " + std::to_string(map.rows - first_bad_row) +
+        bool rows_edge = first_row > 0;
+        for (int r = first_row; r < map.grid_rows && rows_edge; ++r) {
+            const auto [wrong, elements] = region(map, r, r + 1, 0, map.grid_cols);
+            rows_edge = mostly(wrong, elements);
+        }
+        if (rows_edge) {
+            return "only the last " + std::to_string(map.rows - first_row) +
                    " rows are wrong: the M edge (rows beyond the last full tile)";
         }
-        if (cols_only_at_edge && first_bad_col > 0) {
-            return "only the last " + std::to_string(map.cols - first_bad_col) +
+        bool cols_edge = first_col > 0;
+        for (int c = first_col; c < map.grid_cols && cols_edge; ++c) {
+            const auto [wrong, elements] = region(map, 0, map.grid_rows, c, c + 1);
+            cols_edge = mostly(wrong, elements);
+        }
+        if (cols_edge) {
+            return "only the last " + std::to_string(map.cols - first_col) +
                    " columns are wrong: the N edge (columns beyond the last full tile)";
         }
-        // The same positions wrong in every whole 16x8 tile.
-        if (map.rows % 16 == 0 && map.cols % 8 == 0 && map.rows * map.cols > 128) {
-            std::vector<bool> pattern(128, false);
-            for (int r = 0; r < 16; ++r) {
-                for (int c = 0; c < 8; ++c) pattern[r * 8 + c] = map.cell(r, c).wrong > 0;
-            }
-            bool same = true;
-            int count = 0;
-            for (bool p : pattern) count += p ? 1 : 0;
-            for (int gr = 0; gr < map.grid_rows && same; ++gr) {
-                for (int gc = 0; gc < map.grid_cols && same; ++gc) {
-                    same = (map.cell(gr, gc).wrong > 0) == pattern[(gr % 16) * 8 + gc % 8];
+        // The same places of every 16x8 tile: each place mostly wrong or never wrong.
+        if (tiled && tiles > 1) {
+            int places = 0;
+            bool clean = true;
+            for (int pr = 0; pr < 16 && clean; ++pr) {
+                for (int pc = 0; pc < 8 && clean; ++pc) {
+                    int wrong = 0;
+                    for (int r = pr; r < map.grid_rows; r += 16) {
+                        for (int c = pc; c < map.grid_cols; c += 8) {
+                            if (map.cell(r, c).wrong > 0) ++wrong;
+                        }
+                    }
+                    if (mostly(wrong, tiles)) {
+                        ++places;
+                    } else if (wrong > 0) {
+                        clean = false;
+                    }
                 }
             }
-            if (same && count > 0 && count < 128) {
-                return "the same " + std::to_string(count) +
+            if (clean && places > 0 && places < 128) {
+                return "the same " + std::to_string(places) +
                        " of 128 places in every 16x8 tile are wrong: a fragment index mapping";
             }
         }
     }
-    // Whole tiles wrong and the others right: per cell for tile maps, per 16x8 tile for element
-    // maps whose sides are whole tiles.
-    const bool element_map = map.cell_rows == 1 && map.cell_cols == 1;
-    const int tile_rows = element_map ? 16 : 1;
-    const int tile_cols = element_map ? 8 : 1;
-    if (map.grid_rows % tile_rows == 0 && map.grid_cols % tile_cols == 0 &&
-        (!element_map || map.rows * map.cols > 128)) {
-        int wrong_tiles = 0;
-        int tiles = 0;
-        bool whole = true;
-        for (int tr = 0; tr < map.grid_rows; tr += tile_rows) {
-            for (int tc = 0; tc < map.grid_cols; tc += tile_cols) {
-                std::int64_t elements = 0;
-                std::int64_t wrong = 0;
-                for (int r = tr; r < tr + tile_rows; ++r) {
-                    for (int c = tc; c < tc + tile_cols; ++c) {
-                        elements += map.cell(r, c).elements;
-                        wrong += map.cell(r, c).wrong;
-                    }
-                }
-                ++tiles;
-                if (wrong > 0) ++wrong_tiles;
-                if (wrong != 0 && wrong != elements) whole = false;
-            }
-        }
-        if (whole && wrong_tiles < tiles) {
-            const std::string tile = element_map ? "16x8 tile" : map.granularity;
-            return std::to_string(wrong_tiles) + " of " + std::to_string(tiles) + " tiles (" +
-                   tile + ") wholly wrong, the others right: a block's offset or its tile bounds";
-        }
+    if (tiles > 1 && wrong_tiles > 0 && right_tiles > 0 && wrong_tiles + right_tiles == tiles) {
+        return std::to_string(wrong_tiles) + " of " + std::to_string(tiles) + " tiles (" +
+               tile_name + ") wrong, the others all right: a block's offset or its tile bounds";
     }
     return "";
 }

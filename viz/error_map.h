@@ -77,16 +77,20 @@ ErrorMap build_error_map(const float* got, const float* expected, std::int64_t r
 // "12 of 4096 elements wrong (3 NaN), per element; first C[0][1]: expected 1.5, got -0.25".
 std::string error_map_summary(const ErrorMap& map);
 
-// One line about the shape of the wrong set, for the tell-tale patterns (tested on them):
-//   "every element is wrong: the whole sum is off (the K loop: a missed K tail or a wrong
-//    K stride), or the inputs are read in the wrong layout"
-//   "the same 4 of 128 places in every 16x8 tile are wrong: a fragment index mapping"
-//   "3 of 16 tiles (block tile 128x128) wholly wrong, the others right: a block's offset or its
-//    tile bounds" (element maps are judged per 16x8 tile)
+// One line about the shape of the wrong set, for the tell-tale patterns (tested on them). A
+// region counts as wrong when at least 3/4 of its elements are (a wrong value can fall within
+// the tolerance of the right one by chance) and as right when none is. In this order:
+//   "12 elements never written (NaN)" (every wrong element is NaN)
+//   "wrong everywhere (84% of the elements): the whole sum is off (the K loop: a missed K tail
+//    or a wrong K stride), or the inputs are read in the wrong layout" (half of C or more, and
+//    at least a quarter of every tile)
 //   "only the last 5 rows are wrong: the M edge (rows beyond the last full tile)"
 //   "only the last 7 columns are wrong: the N edge (columns beyond the last full tile)"
-//   "12 elements never written (NaN)" (when every wrong element is NaN)
-//   "" when no rule fits (or nothing is wrong).
+//   "the same 4 of 128 places in every 16x8 tile are wrong: a fragment index mapping"
+//   "3 of 16 tiles (block tile 128x128) wrong, the others all right: a block's offset or its
+//    tile bounds"
+// (rows, columns and places need an element map; tiles are 16x8 in an element map whose sides
+// are whole tiles, else the map's cells); "" when no rule fits or nothing is wrong.
 std::string error_pattern_hint(const ErrorMap& map);
 
 }  // namespace tclens::viz

@@ -133,6 +133,13 @@ std::string first_error_line(const std::vector<Diagnostic>& diagnostics) {
 }
 
 std::string tool_error_line(const std::string& log, const std::string& hidden_path) {
+    // The linker names the object it was linking (the shim's): keep only what it misses.
+    const std::size_t undefined = log.find("undefined reference to");
+    if (undefined != std::string::npos) {
+        const std::size_t end = log.find('\n', undefined);
+        return "link error: " + log.substr(undefined, end == std::string::npos ? std::string::npos
+                                                                               : end - undefined);
+    }
     std::istringstream lines(log);
     std::string text;
     while (std::getline(lines, text)) {

@@ -32,7 +32,8 @@ std::string first_error_line(const std::vector<Diagnostic>& diagnostics);
 // For a failed build with no diagnostic about the user's file: the first line of `log` that
 // reports an error and does not mention `hidden_path` (the shim), e.g. from ptxas, nvlink or
 // the linker ("ptxas error   : Arguments mismatch for instruction 'mma'"), trimmed, with
-// absolute temporary paths shortened to their file name; "" when there is none.
+// absolute temporary paths shortened to their file name; an undefined symbol as "link error:
+// undefined reference to `helper()'" (whatever object the linker names); "" when there is none.
 std::string tool_error_line(const std::string& log, const std::string& hidden_path);
 
 }  // namespace tclens::kernels::user

@@ -34,7 +34,7 @@ namespace tclens::kernels::user {
 enum class KernelForm {
     kHostLauncher,      // (1) host function, built by nvcc into a shared library
     kDirectiveKernel,   // (2) bare __global__ + `// tclens:` directive, built by NVRTC
-    kFragmentExercise,  // (3) one-warp __global__ (a, b, c), built by NVRTC
+    kFragmentExercise,  // (3) one-warp __global__ (a, b, c), built by nvcc like (1)
 };
 
 const char* form_name(KernelForm form);  // "host launcher", "directive kernel", "exercise"

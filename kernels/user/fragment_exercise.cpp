@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <optional>
+#include <utility>
 
 #include "kernels/user/discovery.h"
 
@@ -43,11 +46,28 @@ std::vector<Entry> nonzero(const std::vector<float>& out, int rows, int cols) {
     return found;
 }
 
-// Decodes a one-hot experiment's output. For A, values decode as code_b(k', n') and must sit at
-// column n' of one row r: the element acted as A (r, k'). For B, values decode as code_a(m', k')
-// and must sit at row m' of one column s: the element acted as B (k', s).
+// Where each memory element of an operand acted in the instruction: index row * cols + col ->
+// (row, col) of the instruction's operand. The identity unless measured otherwise.
+using Placement = std::vector<std::pair<int, int>>;
+
+Placement identity(int rows, int cols) {
+    Placement p;
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c) p.emplace_back(r, c);
+    }
+    return p;
+}
+
+// Decodes a one-hot experiment's output. For A, values are code_b(k', n') of b's memory element
+// (k', n'), which acted as B (kh, nh) = other[k', n']; found at (r, s) with nh == s in one row r
+// and one kh for all, the element acted as A (r, kh). For B, values are code_a(m', k') of a's
+// element, which acted as A (mh, kh) = other[m', k']; found at (r, s) with mh == r in one column
+// s and one kh for all, the element acted as B (kh, s). Correct when it acted as itself in every
+// column (A) or row (B).
 void decode_one_hot(ExerciseElement& e, const std::vector<float>& out, const Shape& s,
-                    bool operand_a) {
+                    bool operand_a, const Placement& other) {
+    e.correct = false;
+    e.went_row = e.went_col = -1;
     const std::vector<Entry> found = nonzero(out, s.rows, s.cols);
     for (const Entry& x : found) {
         if (std::isnan(x.value) || std::isinf(x.value)) {
@@ -64,25 +84,21 @@ void decode_one_hot(ExerciseElement& e, const std::vector<float>& out, const Sha
     int went_col = -1;
     bool consistent = true;
     for (const Entry& x : found) {
-        const float v = x.value;
-        const int code = static_cast<int>(v);
-        if (static_cast<float>(code) != v || code < 1 || code > limit) {
+        const int code = static_cast<int>(x.value);
+        if (static_cast<float>(code) != x.value || code < 1 || code > limit) {
             consistent = false;
             break;
         }
+        const std::pair<int, int> acted = other[static_cast<std::size_t>(code - 1)];
         int r = 0;
         int c = 0;
-        if (operand_a) {
-            const int k = (code - 1) / s.cols;
-            const int n = (code - 1) % s.cols;
-            consistent = n == x.col;
+        if (operand_a) {  // b element acted as B (kh, nh)
+            consistent = acted.second == x.col;
             r = x.row;
-            c = k;
-        } else {
-            const int m = (code - 1) / s.depth;
-            const int k = (code - 1) % s.depth;
-            consistent = m == x.row;
-            r = k;
+            c = acted.first;
+        } else {  // a element acted as A (mh, kh)
+            consistent = acted.first == x.row;
+            r = acted.second;
             c = x.col;
         }
         if (went_row >= 0 && (r != went_row || c != went_col)) consistent = false;
@@ -92,18 +108,42 @@ void decode_one_hot(ExerciseElement& e, const std::vector<float>& out, const Sha
     }
     if (!consistent) {
         const Entry& x = found.front();
+        char value[32];
+        std::snprintf(value, sizeof value, "%g", static_cast<double>(x.value));
         e.outcome = "spread over " + std::to_string(found.size()) + " places of c, first " +
-                    place(x.row, x.col) + " = " + std::to_string(x.value);
+                    place(x.row, x.col) + " = " + value;
+        return;
+    }
+    const int expected_count = operand_a ? s.cols : s.rows;
+    const bool complete = static_cast<int>(found.size()) == expected_count;
+    if (complete && went_row == e.row && went_col == e.col) {
+        e.correct = true;
+        e.outcome.clear();
         return;
     }
     e.went_row = went_row;
     e.went_col = went_col;
-    const int expected_count = operand_a ? s.cols : s.rows;
     e.outcome = "went to " + place(went_row, went_col);
-    if (static_cast<int>(found.size()) < expected_count) {
+    if (!complete) {
         e.outcome += " (seen in " + std::to_string(found.size()) + " of " +
                      std::to_string(expected_count) + (operand_a ? " columns)" : " rows)");
     }
+}
+
+// Every element's place as an operand decoded it, when each has one and no two share it.
+std::optional<Placement> measured_placement(const ExerciseOperand& op) {
+    Placement p;
+    std::vector<bool> taken(op.elements.size(), false);
+    for (const ExerciseElement& e : op.elements) {
+        const int r = e.correct ? e.row : e.went_row;
+        const int c = e.correct ? e.col : e.went_col;
+        if (r < 0 || c < 0 || r >= op.rows || c >= op.cols) return std::nullopt;
+        const std::size_t at = static_cast<std::size_t>(r) * op.cols + c;
+        if (taken[at]) return std::nullopt;
+        taken[at] = true;
+        p.emplace_back(r, c);
+    }
+    return p;
 }
 
 ExerciseOperand operand_of(const viz::FragmentLayout& layout, viz::Operand op) {
@@ -191,13 +231,13 @@ ExercisePlan plan_exercise(const std::string& layout_id) {
     for (int m = 0; m < s.rows; ++m) {
         for (int k = 0; k < s.depth; ++k) {
             product.a[static_cast<std::size_t>(m) * s.depth + k] =
-                static_cast<float>((m + 2 * k) % 5 - 2);
+                static_cast<float>((3 * m + 7 * k + 1) % 7 - 3);
         }
     }
     for (int k = 0; k < s.depth; ++k) {
         for (int n = 0; n < s.cols; ++n) {
             product.b[static_cast<std::size_t>(k) * s.cols + n] =
-                static_cast<float>((3 * k + n) % 5 - 2);
+                static_cast<float>((5 * k + 3 * n + 2) % 7 - 3);
         }
     }
     product.c = c.c;
@@ -215,23 +255,13 @@ ExerciseReport decode_exercise(const ExercisePlan& plan,
     ExerciseOperand b = operand_of(layout, viz::Operand::B);
     ExerciseOperand c = operand_of(layout, viz::Operand::C);
     const std::size_t c_count = static_cast<std::size_t>(s.rows) * s.cols;
+    // The one-hot experiments' outputs by operand element (empty where missing).
+    std::vector<const std::vector<float>*> a_out(a.elements.size(), nullptr);
+    std::vector<const std::vector<float>*> b_out(b.elements.size(), nullptr);
     for (std::size_t e = 0; e < plan.experiments.size() && e < outputs.size(); ++e) {
         const ExerciseExperiment& x = plan.experiments[e];
         const std::vector<float>& out = outputs[e];
         if (out.size() != c_count) continue;
-        // The correct result: a * b + c, exactly (small integers).
-        std::vector<float> expected = x.c;
-        for (int m = 0; m < s.rows; ++m) {
-            for (int n = 0; n < s.cols; ++n) {
-                float sum = expected[static_cast<std::size_t>(m) * s.cols + n];
-                for (int k = 0; k < s.depth; ++k) {
-                    sum += x.a[static_cast<std::size_t>(m) * s.depth + k] *
-                           x.b[static_cast<std::size_t>(k) * s.cols + n];
-                }
-                expected[static_cast<std::size_t>(m) * s.cols + n] = sum;
-            }
-        }
-        const bool exact = out == expected;
         switch (x.operand) {
             case viz::Operand::C:
                 for (ExerciseElement& el : c.elements) {
@@ -257,21 +287,49 @@ ExerciseReport decode_exercise(const ExercisePlan& plan,
                 }
                 break;
             case viz::Operand::A:
-            case viz::Operand::B: {
-                if (exact) break;
-                const bool is_a = x.operand == viz::Operand::A;
-                ExerciseOperand& op = is_a ? a : b;
-                ExerciseElement& el =
-                    op.elements[static_cast<std::size_t>(x.row) * op.cols + x.col];
-                el.correct = false;
-                decode_one_hot(el, out, s, is_a);
+                a_out[static_cast<std::size_t>(x.row) * s.depth + x.col] = &out;
+                break;
+            case viz::Operand::B:
+                b_out[static_cast<std::size_t>(x.row) * s.cols + x.col] = &out;
+                break;
+            case viz::Operand::D: {
+                std::vector<float> expected = x.c;
+                for (int m = 0; m < s.rows; ++m) {
+                    for (int n = 0; n < s.cols; ++n) {
+                        float sum = expected[static_cast<std::size_t>(m) * s.cols + n];
+                        for (int k = 0; k < s.depth; ++k) {
+                            sum += x.a[static_cast<std::size_t>(m) * s.depth + k] *
+                                   x.b[static_cast<std::size_t>(k) * s.cols + n];
+                        }
+                        expected[static_cast<std::size_t>(m) * s.cols + n] = sum;
+                    }
+                }
+                report.product_correct = out == expected;
                 break;
             }
-            case viz::Operand::D:
-                report.product_correct = exact;
-                break;
         }
     }
+    // A is decoded assuming B is read right, and B assuming A is; where one of them decodes to
+    // a clean permutation, the other is decoded again through it, so one wrong operand does not
+    // make the other look wrong.
+    auto decode = [&](ExerciseOperand& op, const std::vector<const std::vector<float>*>& outs,
+                      bool is_a, const Placement& other) {
+        for (std::size_t i = 0; i < op.elements.size(); ++i) {
+            ExerciseElement& el = op.elements[i];
+            if (outs[i] == nullptr) {
+                el.correct = false;
+                el.outcome = "not run";
+                continue;
+            }
+            decode_one_hot(el, *outs[i], s, is_a, other);
+        }
+    };
+    decode(a, a_out, true, identity(s.depth, s.cols));
+    decode(b, b_out, false, identity(s.rows, s.depth));
+    const std::optional<Placement> a_places = measured_placement(a);
+    const std::optional<Placement> b_places = measured_placement(b);
+    if (a_places && !b_places) decode(b, b_out, false, *a_places);
+    if (b_places && !a_places) decode(a, a_out, true, *b_places);
     for (ExerciseOperand* op : {&a, &b, &c}) {
         op->wrong =
             static_cast<int>(std::count_if(op->elements.begin(), op->elements.end(),

@@ -14,10 +14,15 @@
 //      (r, k').
 //   B (one per element (k, n)): the mirror image: b one-hot at (k, n), a[m][k'] = code_a(m, k')
 //      = 1 + m * depth + k', c = 0; code_a(m, k') found at (m, s) means b[k][n] went to (k', s).
-//   Product: a and b small integers (exact products and sums), c coded; c must become a*b + c.
-// An element is wrong when its experiment's c differs from the correct one anywhere. Where it
-// went is decoded when every nonzero value of c agrees on one place; otherwise the outcome says
-// what was seen ("lost: c stayed zero", "spread over 3 places", "not a number at (0, 1)").
+//   Product: a[m][k] = (3m + 7k + 1) % 7 - 3, b[k][n] = (5k + 3n + 2) % 7 - 3 (exact products
+//      and sums), c coded; c must become a*b + c exactly.
+// An A or B element is right when it acted as itself in every column (row) of c; a C element
+// when its code stayed in place. A is decoded assuming B is read right and B assuming A is;
+// when one of them decodes to a clean permutation the other is decoded again through it, so a
+// broken A mapping does not make every B element look wrong too (the B experiment's coded a
+// passes through the student's A mapping). Where an element went is decoded when every nonzero
+// value of c agrees on one place; otherwise the outcome says what was seen ("lost: c stayed
+// zero", "spread over 3 places of c, first (0, 1) = 5", "not a number at (0, 1) of c").
 //
 // Pure planning and decoding (plan_exercise, decode_exercise) are tested on the CPU against an
 // emulated kernel; run_fragment_exercise needs a GPU.

@@ -174,11 +174,12 @@ viz::Expected<NvccBuild> build_with_nvcc(const std::string& nvcc, const std::str
     build.library_path = work_dir + "/libtclens_user.so";
     const std::string compute = "compute_" + arch.substr(3);  // "sm_90a" -> "compute_90a"
     std::vector<std::string> args = {
-        nvcc,         "-std=c++17", "-O3",
-        "-lineinfo",  "-gencode",   "arch=" + compute + ",code=" + arch,
-        "-Xcompiler", "-fPIC",      "-shared",
-        "-cudart",    "shared",     "-keep",
-        "-keep-dir",  keep};
+        nvcc,         "-std=c++17",     "-O3",
+        "-lineinfo",  "-gencode",       "arch=" + compute + ",code=" + arch,
+        "-Xcompiler", "-fPIC",          "-shared",
+        "-Xlinker",   "--no-undefined", "-cudart",
+        "shared",     "-keep",          "-keep-dir",
+        keep};
     for (const std::string& dir : include_dirs) {
         args.push_back("-I");
         args.push_back(dir);

@@ -43,7 +43,8 @@ struct NvccBuild {
 };
 
 // Writes the shim into `work_dir` and runs `nvcc -std=c++17 -O3 -lineinfo -gencode
-// arch=compute_X,code=sm_X -Xcompiler -fPIC -shared -cudart shared -keep` on it, with -I for
+// arch=compute_X,code=sm_X -Xcompiler -fPIC -shared -Xlinker --no-undefined -cudart shared -keep`
+// on it (an undefined function is the linker's error here, not a load failure later), with -I for
 // `include_dirs`. `shown_name` is what error lines call the user's file. Errors: the user's
 // first error as "file:line: error: message" (compile_log.h), else the first error of ptxas or
 // the linker, else "nvcc failed (exit N)".

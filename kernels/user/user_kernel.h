@@ -21,7 +21,9 @@
 //   (2) directive kernel: NVRTC compiles the file as is (-lineinfo, -arch=sm_XX of the target,
 //       -std=c++17, the toolkit's include folder); cuModuleLoadData loads the cubin; launch is
 //       cuLaunchKernel with the directive's geometry on the given stream.
-//   (3) fragment exercise: compiled as (2); run by run_fragment_exercise, not loaded as a GEMM.
+//   (3) fragment exercise: built by nvcc as (1), through a shim entry that launches it with one
+//       warp (lab 6's exercise file carries its own host test, main(), which NVRTC cannot
+//       compile); run by run_fragment_exercise, not loaded as a GEMM.
 //
 // Every bad input is one line in the Expected's error, naming the file (and line) and what is
 // allowed: missing or unreadable file, not a CUDA source (binary data), compile errors as
@@ -64,18 +66,18 @@ struct CompiledKernel {
     std::string id;         // user_kernel_id(ref): "yours.matmul_3"
     int sm = 0;             // what it was built for
     std::string arch;       // "sm_90a"
-    // (2), (3): the NVRTC cubin and its lowered (mangled) kernel name.
+    // (2): the NVRTC cubin and its lowered (mangled) kernel name.
     std::vector<char> cubin;
     std::string lowered_name;
-    // (1): the shared library nvcc built, and the cubin nvcc kept while building it.
+    // (1), (3): the shared library nvcc built, and the cubin nvcc kept while building it.
     std::string library_path;
-    std::string cubin_path;         // also written for (2) and (3), for the SASS census
+    std::string cubin_path;         // also written for (2), for the SASS census
     std::string warnings;           // the compiler's warnings about the user's file, one per line
     double compile_seconds = 0;     // wall time of discovery + compile
     std::shared_ptr<WorkDir> work;  // keeps library_path and cubin_path alive
 };
 
-// Reads, discovers and compiles. Needs nvcc (form 1) or NVRTC (2, 3) but no GPU.
+// Reads, discovers and compiles. Needs nvcc (forms 1 and 3) or NVRTC (2) but no GPU.
 viz::Expected<CompiledKernel> compile_user_kernel(const KernelRef& ref,
                                                   const CompileOptions& options);
 
@@ -90,8 +92,8 @@ struct LoadedKernel {
     // reference_id = the cuBLAS descriptor of that precision; threads, dynamic_smem_bytes from
     // the directive where they do not depend on the sizes; can_run: the directive's launch
     // checks (launch_geometry) for (2), "" for any size for (1); launch: calls the loaded code.
-    // The descriptor keeps the loaded module alive: copies of it stay valid after this object
-    // is gone.
+    // The descriptor keeps the loaded module (and the work folder with the cubin) alive: copies
+    // of it stay valid after this object is gone.
     KernelDescriptor descriptor;
     KernelForm form = KernelForm::kHostLauncher;
     std::string cubin_path;   // as compiled.cubin_path

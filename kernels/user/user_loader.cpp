@@ -118,8 +118,8 @@ viz::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
     KernelDescriptor k = base_descriptor(compiled);
     k.can_run = [](const GemmProblem&) { return std::string(); };
     k.launches_on_legacy_stream = true;
-    k.launch = [library, gemm, size, workspace](const GemmOperands& ops,
-                                                cudaStream_t stream) -> cudaError_t {
+    k.launch = [library, gemm, size, workspace, work = compiled.work](
+                   const GemmOperands& ops, cudaStream_t stream) -> cudaError_t {
         void* buffer = nullptr;
         if (size != nullptr) {
             const GemmProblem& p = ops.problem;
@@ -235,7 +235,7 @@ viz::Expected<KernelDescriptor> directive_kernel(const CompiledKernel& compiled)
         auto geometry = launch_geometry(directive, problem, limits);
         return geometry ? std::string() : geometry.error();
     };
-    k.launch = [module, api, function, directive, limits, signature](
+    k.launch = [module, api, function, directive, limits, signature, work = compiled.work](
                    const GemmOperands& ops, cudaStream_t stream) -> cudaError_t {
         auto g = launch_geometry(directive, ops.problem, limits);
         if (!g) return cudaErrorInvalidConfiguration;

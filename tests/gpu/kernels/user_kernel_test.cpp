@@ -1,0 +1,193 @@
+// Users' kernels on the GPU (issue 16), through the same runner as the ladder: the examples
+// verify and time; the deliberately wrong kernel fails with an error map of whole tiles; the
+// kernel writing past C is caught by the guard zones; the fragment exercise with a planted index
+// bug is reported on exactly the elements the bug moves; a loaded copy of rung 8 times like the
+// built-in rung (issue 16: within 2 %).
+#include "kernels/user/user_kernel.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "kernels/registry.h"
+#include "kernels/runner.h"
+#include "tests/gpu/gpu_test_support.h"
+
+namespace tclens::kernels::user {
+namespace {
+
+const std::string kExamples = TCLENS_EXAMPLES_DIR;
+
+std::shared_ptr<LoadedKernel> load(const std::string& name) {
+    auto ref = parse_kernel_ref(kExamples + "/" + name);
+    EXPECT_TRUE(ref) << ref.error();
+    auto compiled = compile_user_kernel(*ref, {});
+    EXPECT_TRUE(compiled) << compiled.error();
+    if (!compiled) return nullptr;
+    auto loaded = load_user_kernel(*compiled);
+    EXPECT_TRUE(loaded) << loaded.error();
+    if (!loaded) return nullptr;
+    std::printf("%s: compile %.2f s, load %.3f s\n", name.c_str(), compiled->compile_seconds,
+                (*loaded)->load_seconds);
+    return *loaded;
+}
+
+RunResult run(const KernelDescriptor& kernel, GemmProblem problem, bool time = true) {
+    GemmRunner runner;
+    RunOptions options;
+    options.time = time;
+    return runner.run(kernel, problem, options);
+}
+
+TEST(UserKernelGpu, ExamplesVerifyAndTime) {
+    TCLENS_REQUIRE_GPU();
+    for (const char* name : {"matmul_tensor.cu", "directive_gemm.cu"}) {
+        std::shared_ptr<LoadedKernel> k = load(name);
+        ASSERT_NE(k, nullptr) << name;
+        for (GemmProblem p : {GemmProblem{1024, 1024, 1024}, GemmProblem{257, 263, 1032},
+                              GemmProblem{33, 17, 40}, GemmProblem{3072, 3072, 3072}}) {
+            const RunResult r = run(k->descriptor, p);
+            EXPECT_TRUE(r.counts())
+                << name << " " << p.m << "x" << p.n << "x" << p.k << ": " << run_status(r);
+            EXPECT_FALSE(r.check.error_map) << name;
+            std::printf("%s %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s, rel. RMS %.2e (%s)\n", name,
+                        static_cast<long long>(p.m), static_cast<long long>(p.n),
+                        static_cast<long long>(p.k), r.median_ms, r.tflops, r.check.rel_rms_error,
+                        r.check.reference.c_str());
+        }
+    }
+}
+
+TEST(UserKernelGpu, DirectiveRefusesSizesItCannotLaunch) {
+    TCLENS_REQUIRE_GPU();
+    std::shared_ptr<LoadedKernel> k = load("directive_gemm.cu");
+    ASSERT_NE(k, nullptr);
+    EXPECT_EQ(k->descriptor.threads, 256);
+    EXPECT_EQ(k->descriptor.dynamic_smem_bytes, 2176);
+    const std::string why = k->descriptor.can_run({65536 * 17, 16, 16});
+    EXPECT_NE(why.find("grid.y = cdiv(M,16) = 69632"), std::string::npos) << why;
+    EXPECT_EQ(k->descriptor.can_run({4096, 4096, 4096}), "");
+}
+
+TEST(UserKernelGpu, WrongKernelGetsAnErrorMapOfWholeTiles) {
+    TCLENS_REQUIRE_GPU();
+    std::shared_ptr<LoadedKernel> k = load("wrong_block_offset.cu");
+    ASSERT_NE(k, nullptr);
+    const RunResult r = run(k->descriptor, {128, 128, 128}, false);
+    EXPECT_FALSE(r.check.passed);
+    ASSERT_TRUE(r.check.error_map) << run_status(r);
+    const viz::ErrorMap& map = *r.check.error_map;
+    EXPECT_EQ(map.granularity, "element");
+    std::int64_t diagonal_wrong = 0;
+    std::int64_t off_diagonal_wrong = 0;
+    for (int i = 0; i < 128; ++i) {
+        for (int j = 0; j < 128; ++j) {
+            (i / 16 == j / 16 ? diagonal_wrong : off_diagonal_wrong) += map.cell(i, j).wrong;
+        }
+    }
+    EXPECT_EQ(diagonal_wrong, 0);
+    EXPECT_GT(off_diagonal_wrong, 56 * 256 * 9 / 10);  // most of the 56 off-diagonal blocks
+    ASSERT_TRUE(map.first_wrong);
+    EXPECT_EQ(map.first_wrong->row, 0);
+    EXPECT_GE(map.first_wrong->col, 16);
+    std::printf("%s\n%s\n", viz::error_map_summary(map).c_str(),
+                viz::error_pattern_hint(map).c_str());
+    EXPECT_NE(viz::error_pattern_hint(map).find("tiles (16x8 tile) wrong, the others all right"),
+              std::string::npos);
+}
+
+TEST(UserKernelGpu, GuardZonesCatchWritesPastC) {
+    TCLENS_REQUIRE_GPU();
+    std::shared_ptr<LoadedKernel> k = load("out_of_bounds.cu");
+    ASSERT_NE(k, nullptr);
+    const RunResult r = run(k->descriptor, {100, 64, 64}, false);
+    EXPECT_FALSE(r.check.passed);
+    EXPECT_EQ(r.check.out_of_bounds,
+              "wrote outside C: 3072 bytes in the 65536-byte guard zone after its end "
+              "(nearest: 0 bytes past the end)");
+    EXPECT_EQ(run_status(r), "NOT VERIFIED: " + r.check.out_of_bounds);
+    // A size it handles (M a multiple of 16) writes nothing outside.
+    const RunResult fine = run(k->descriptor, {96, 64, 64}, false);
+    EXPECT_TRUE(fine.check.passed) << run_status(fine);
+    // Every rung keeps its guard zones intact.
+    const RunResult rung = run(*find_kernel("mma_cp_async.bf16"), {4097, 136, 72}, false);
+    EXPECT_EQ(rung.check.out_of_bounds, "");
+}
+
+TEST(UserKernelGpu, ExerciseReportsThePlantedBugsElements) {
+    TCLENS_REQUIRE_GPU();
+    for (const bool planted : {false, true}) {
+        const std::string name = planted ? "exercise_mma_planted_bug.cu" : "exercise_mma.cu";
+        auto compiled = compile_user_kernel(*parse_kernel_ref(kExamples + "/" + name), {});
+        ASSERT_TRUE(compiled) << compiled.error();
+        auto report = run_fragment_exercise(*compiled);
+        ASSERT_TRUE(report) << report.error();
+        std::printf("%s: %s\n", name.c_str(), report->summary().c_str());
+        if (!planted) {
+            EXPECT_EQ(report->wrong, 0) << report->summary();
+            EXPECT_TRUE(report->product_correct);
+            continue;
+        }
+        const ExerciseOperand& a = report->operands[0];
+        EXPECT_EQ(a.wrong, 64);
+        EXPECT_EQ(report->operands[1].wrong, 0);
+        EXPECT_EQ(report->operands[2].wrong, 0);
+        for (const ExerciseElement& e : a.elements) {
+            const bool upper_right = e.row < 8 && e.col >= 4;
+            const bool lower_left = e.row >= 8 && e.col < 4;
+            EXPECT_EQ(e.correct, !(upper_right || lower_left)) << e.row << "," << e.col;
+            if (upper_right) {
+                EXPECT_EQ(e.went_row, e.row + 8);
+                EXPECT_EQ(e.went_col, e.col - 4);
+            }
+            if (lower_left) {
+                EXPECT_EQ(e.went_row, e.row - 8);
+                EXPECT_EQ(e.went_col, e.col + 4);
+            }
+        }
+    }
+}
+
+TEST(UserKernelGpu, LoadedCopyOfRung8TimesLikeTheRung) {
+    TCLENS_REQUIRE_GPU();
+    const KernelDescriptor* rung = find_kernel("mma_cp_async.bf16");
+    ASSERT_NE(rung, nullptr);
+    std::shared_ptr<LoadedKernel> copy = load("rung8_copy.cu");
+    ASSERT_NE(copy, nullptr);
+    GemmRunner runner;
+    RunOptions options;
+    options.timed_runs = 50;
+    // Alternate the two, three rounds each, and compare the medians of the rounds' medians.
+    std::vector<double> rung_ms, copy_ms;
+    for (int round = 0; round < 3; ++round) {
+        const RunResult a = runner.run(*rung, {4096, 4096, 4096}, options);
+        const RunResult b = runner.run(copy->descriptor, {4096, 4096, 4096}, options);
+        ASSERT_TRUE(a.counts()) << run_status(a);
+        ASSERT_TRUE(b.counts()) << run_status(b);
+        rung_ms.push_back(a.median_ms);
+        copy_ms.push_back(b.median_ms);
+        std::printf("round %d: rung %.4f ms (%.1f TFLOP/s), loaded copy %.4f ms (%.1f TFLOP/s)\n",
+                    round, a.median_ms, a.tflops, b.median_ms, b.tflops);
+    }
+    std::sort(rung_ms.begin(), rung_ms.end());
+    std::sort(copy_ms.begin(), copy_ms.end());
+    const double ratio = copy_ms[1] / rung_ms[1];
+    std::printf("loaded copy / rung = %.4f\n", ratio);
+    EXPECT_LT(ratio, 1.02);
+}
+
+TEST(UserKernelGpu, CubinForAnotherArchitectureIsRefused) {
+    TCLENS_REQUIRE_GPU();
+    CompileOptions other;
+    other.sm = 75;  // Turing: no GPU of the test machines
+    auto compiled = compile_user_kernel(*parse_kernel_ref(kExamples + "/directive_gemm.cu"), other);
+    ASSERT_TRUE(compiled) << compiled.error();
+    auto loaded = load_user_kernel(*compiled);
+    ASSERT_FALSE(loaded);
+    EXPECT_NE(loaded.error().find("was built for sm_75; this GPU is sm_"), std::string::npos)
+        << loaded.error();
+}
+
+}  // namespace
+}  // namespace tclens::kernels::user

@@ -19,7 +19,8 @@ fi
 [ -x /usr/local/cuda/bin/nvcc ] && export PATH=/usr/local/cuda/bin:$PATH  # CUDA headers
 
 harnesses=(fuzz_swizzle_parser fuzz_pattern_parser fuzz_layout_id fuzz_problem_text
-           fuzz_recording_loader fuzz_launch_directive fuzz_kernel_discovery)
+           fuzz_recording_loader fuzz_launch_directive fuzz_kernel_discovery
+           fuzz_worker_request fuzz_worker_message)
 
 cmake -S tests/fuzz -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DTCLENS_FUZZ=ON >/dev/null
 cmake --build build-fuzz

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/worker/messages.h"
 #include "kernels/problem_text.h"
 
 namespace tclens::worker {
@@ -20,7 +21,9 @@ StrictFields::StrictFields(const nlohmann::json& object, std::string what)
 }
 
 void StrictFields::fail(const std::string& message) {
-    if (error_.empty()) error_ = what_ + ": " + message;
+    // Messages quote the request's own texts (e.g. problem_error's 'size'): one line whatever
+    // they hold (found by tests/fuzz/fuzz_worker_request: a size with "\n" in it).
+    if (error_.empty()) error_ = one_line(what_ + ": " + message);
 }
 
 const nlohmann::json* StrictFields::find(const char* key, bool required) {

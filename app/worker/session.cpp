@@ -167,7 +167,15 @@ void WorkerSession::load(const LoadRequest& request, Replier& reply) {
     result.compile_ms = compiled->compile_seconds * 1e3;
     result.warnings = lines_of(compiled->warnings);
     const bool exercise = compiled->discovered.form == kernels::user::KernelForm::kFragmentExercise;
-    if (request.compile_only || exercise) {
+    if (exercise && !request.compile_only) {
+        reply.error(
+            ErrorKind::kUsage,
+            request.ref + " is a fragment exercise (" + compiled->discovered.function.qualified +
+                ", one " + compiled->discovered.exercise_layout +
+                " on one warp), not a GEMM to bench or profile: run it with tclens exercise");
+        return;
+    }
+    if (request.compile_only) {
         result.descriptor = compiled_descriptor(*compiled);
         for (const kernels::GemmProblem& problem : request.problems)
             result.can_run.push_back({problem, compiled_can_run(*compiled, problem)});
@@ -179,7 +187,7 @@ void WorkerSession::load(const LoadRequest& request, Replier& reply) {
                             system.no_gpu_reason + ")");
             return;
         }
-        reply.progress({"load", "loading " + compiled->id, -1, -1, kCompileAllowS});
+        reply.progress({"load", "loading " + compiled->id, -1, -1, kLoadAllowS});
         const auto loaded = kernels::user::load_user_kernel(*compiled);
         if (!loaded) {
             reply.error(ErrorKind::kFailed, loaded.error());

@@ -27,6 +27,7 @@ namespace tclens::worker {
 
 // A step that runs no user code but may take long: how long the worker may stay silent.
 inline constexpr double kCompileAllowS = 300;  // nvcc on a large launcher
+inline constexpr double kLoadAllowS = 60;      // dlopen / cuModuleLoadData of what was compiled
 inline constexpr double kPeaksAllowS = 120;    // measuring every instruction's peak
 inline constexpr double kCuptiAllowS = 120;    // CUPTI set-up and passes of a verified kernel
 

@@ -65,6 +65,19 @@ TEST(BenchCommand, AUsersKernelThatIsBadInputIsOneLineAndExit2) {
     EXPECT_EQ(result.out, "");
 }
 
+// A one-warp exercise is not a GEMM: bench names what it is and the command that runs it (the
+// worker says so after compiling, before it looks for a GPU).
+TEST(BenchCommand, AFragmentExerciseIsSentToTclensExercise) {
+    const auto result = run_command(kTclens + " bench --kernel " + std::string(TCLENS_SOURCE_DIR) +
+                                    "/examples/exercise_mma.cu --mnk 64x64x64");
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("is a fragment exercise (mma_16x8x8_kernel"), std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find("run it with tclens exercise"), std::string::npos) << result.err;
+    EXPECT_EQ(result.out, "");
+}
+
 TEST(BenchCommand, AUsersKernelWithoutAGpuExits3) {
     if (profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
     const std::string good = test::write_kernel_file("good.cu", test::kDirectiveKernel);

@@ -1,5 +1,7 @@
 #include "app/worker/client.h"
 
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -120,8 +122,11 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
         }
         if (status == LineReader::Status::kEnd || status == LineReader::Status::kError) {
             const std::optional<int> exit = child_->wait_for(kExitGrace);
-            const std::string how =
+            std::string how =
                 exit ? ChildProcess::status_text(*exit) : "closed its output and hung: killed";
+            // Nobody here sent that SIGKILL: the system's out-of-memory killer is the usual one.
+            if (exit && WIFSIGNALED(*exit) && WTERMSIG(*exit) == SIGKILL)
+                how += ", perhaps by the system for want of memory";
             return lose_worker(Reply::Outcome::kCrashed, "the worker died during " +
                                                              during(type, last ? &*last : nullptr) +
                                                              " (" + how + ")");

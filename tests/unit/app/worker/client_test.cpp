@@ -174,6 +174,26 @@ TEST(WorkerClient, ProgressReachesTheHandlerBeforeTheAnswer) {
     EXPECT_EQ(seen, (std::vector<std::string>{"a", "b"}));
 }
 
+TEST(WorkerClient, AWorkerKilledBySigkillIsSaidToHaveWantedMemory) {
+    // A scripted worker that answers hello, then is SIGKILLed during the next request, as the
+    // system's out-of-memory killer does (nothing in tclens sends a worker SIGKILL unasked).
+    HelloResult hello;
+    hello.protocol = kProtocolVersion;
+    hello.tclens_version = "scripted";
+    hello.pid = 1;
+    Message answer;
+    answer.id = 1;
+    answer.result = to_json(hello);
+    WorkerClient client(
+        options("read l; echo '" + encode_message(answer) + "'; read l; kill -KILL $$"));
+    const Reply reply = client.call(bench());  // after the client's own hello
+    EXPECT_EQ(reply.outcome, Reply::Outcome::kCrashed);
+    EXPECT_TRUE(one_line(reply.message)) << reply.message;
+    EXPECT_NE(reply.message.find("SIGKILL"), std::string::npos) << reply.message;
+    EXPECT_NE(reply.message.find("perhaps by the system for want of memory"), std::string::npos)
+        << reply.message;
+}
+
 TEST(WorkerClient, AWorkerThatCannotStartIsOneLine) {
     WorkerClient missing(options("/nonexistent/tclens worker"));
     Reply reply = missing.call(HelloRequest{});

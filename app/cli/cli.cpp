@@ -67,6 +67,7 @@ int run_cli(int argc, char** argv) {
     add_banks_command(app, exit_code);
     add_bench_command(app, exit_code);
     add_device_command(app, exit_code);
+    add_exercise_command(app, exit_code);
     add_kernels_command(app, exit_code);
     add_layout_command(app, exit_code);
     add_profile_command(app, exit_code);

@@ -11,6 +11,7 @@ namespace tclens::cli {
 void add_banks_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_device_command(CLI::App& app, int& exit_code);
+void add_exercise_command(CLI::App& app, int& exit_code);
 void add_kernels_command(CLI::App& app, int& exit_code);
 void add_layout_command(CLI::App& app, int& exit_code);
 void add_profile_command(CLI::App& app, int& exit_code);

@@ -339,6 +339,7 @@ KernelDescriptor wmma_kernel(Precision precision) {
     descriptor.min_sm = 80;
     descriptor.reference_id = f16 ? "cublas.f16" : "cublas.bf16";
     descriptor.can_run = can_run_wmma;
+    descriptor.size_multiples = {1, 8, 8};
     descriptor.launch = f16 ? launch_wmma<__half> : launch_wmma<__nv_bfloat16>;
     return descriptor;
 }

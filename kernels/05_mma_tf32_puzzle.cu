@@ -232,6 +232,7 @@ KernelDescriptor mma_tf32_puzzle_kernel() {
     d.min_sm = 80;
     d.reference_id = "cublas.tf32";
     d.can_run = mma_tf32_puzzle_can_run;
+    d.size_multiples = {1, 4, 4};
     d.launch = mma_tf32_puzzle_launch;
     return d;
 }

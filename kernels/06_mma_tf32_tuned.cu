@@ -510,6 +510,7 @@ KernelDescriptor mma_tf32_tuned_kernel() {
     d.min_sm = ChosenConfig::kRound == Tf32Round::kRn ? 90 : 80;
     d.reference_id = "cublas.tf32";
     d.can_run = mma_tf32_tuned_can_run<ChosenConfig>;
+    d.size_multiples = {1, 4, 4};
     d.launch = mma_tf32_tuned_launch<ChosenConfig>;
     return d;
 }

@@ -270,6 +270,7 @@ KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
                          {"B.ldmatrix", 'B', "ldmatrix.x4.trans"}};
     d.threads = kThreads;
     d.min_sm = 80;
+    d.size_multiples = {1, 8, 8};
     switch (precision) {
         case Precision::kF16:
             d.id = "mma_ldmatrix_xor.f16";

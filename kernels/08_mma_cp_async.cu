@@ -503,6 +503,7 @@ KernelDescriptor mma_cp_async_kernel(Precision precision) {
     d.threads = C::kThreads;
     d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 80;
+    d.size_multiples = {1, 8, 8};
     switch (precision) {
         case Precision::kF16:
             d.id = "mma_cp_async.f16";

@@ -256,6 +256,7 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
     d.threads = C::kThreads;
     d.dynamic_smem_bytes = C::kSmemBytes;
     d.min_sm = 90;
+    d.size_multiples = {1, 8, 8};
     switch (precision) {
         case Precision::kF16:
             d.id = "wgmma_tma.f16";

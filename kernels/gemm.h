@@ -96,6 +96,11 @@ struct KernelDescriptor {
     // A std::function so that a loaded user kernel (kernels/user/) can bind its directive; the
     // rungs assign plain functions.
     std::function<std::string(const GemmProblem& problem)> can_run;
+    // can_run's contract in numbers: it takes every M, N and K from 1 to kMaxProblemSide
+    // (problem_text.h) that are multiples of these, and refuses the others. Rows copied in
+    // 16-byte pieces make N and K multiples of 8 (2-byte elements) or 4 (4-byte ones).
+    // registry.h's outside_documented_sizes reads it; registry_test checks can_run against it.
+    TileShape size_multiples = {1, 1, 1};
 
     // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError).
     // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs

@@ -35,6 +35,20 @@ std::vector<KernelDescriptor> register_all_kernels() {
     };
 }
 
+// min_sm and the shared memory the kernel asks for: "" or one line.
+std::string architecture_refusal(const KernelDescriptor& kernel, const DeviceLimits& limits) {
+    if (limits.sm < kernel.min_sm) {
+        return kernel.id + " needs sm_" + std::to_string(kernel.min_sm) +
+               " or newer; this GPU is sm_" + std::to_string(limits.sm);
+    }
+    if (kernel.dynamic_smem_bytes > limits.smem_per_block_optin) {
+        return kernel.id + " needs " + std::to_string(kernel.dynamic_smem_bytes / 1024) +
+               " KiB of shared memory per block; this GPU allows " +
+               std::to_string(limits.smem_per_block_optin / 1024) + " KiB";
+    }
+    return "";
+}
+
 }  // namespace
 
 const std::vector<KernelDescriptor>& all_kernels() {
@@ -62,20 +76,35 @@ std::int64_t run_memory_bytes(const KernelDescriptor& kernel, const GemmProblem&
     return (a_count + b_count) * elem + c_count * 4 + reference_bytes + guards;
 }
 
+std::string outside_documented_sizes(const KernelDescriptor& kernel, const GemmProblem& problem,
+                                     const DeviceLimits& limits) {
+    const struct {
+        const char* name;
+        std::int64_t value;
+        int multiple;
+    } sides[] = {{"M", problem.m, kernel.size_multiples.m},
+                 {"N", problem.n, kernel.size_multiples.n},
+                 {"K", problem.k, kernel.size_multiples.k}};
+    for (const auto& side : sides) {
+        if (side.value < 1 || side.value > kMaxProblemSide) {
+            return std::string(side.name) + " = " + std::to_string(side.value) + " is outside 1.." +
+                   std::to_string(kMaxProblemSide);
+        }
+        if (side.multiple > 1 && side.value % side.multiple != 0) {
+            return std::string(side.name) + " = " + std::to_string(side.value) +
+                   " is not a multiple of " + std::to_string(side.multiple);
+        }
+    }
+    return architecture_refusal(kernel, limits);
+}
+
 std::string why_not_runnable(const KernelDescriptor& kernel, const GemmProblem& problem,
                              const DeviceLimits& limits) {
-    const int sm = limits.sm;
     if (problem.m < 1 || problem.n < 1 || problem.k < 1) {
         return "M, N and K must each be at least 1";
     }
-    if (sm < kernel.min_sm) {
-        return kernel.id + " needs sm_" + std::to_string(kernel.min_sm) +
-               " or newer; this GPU is sm_" + std::to_string(sm);
-    }
-    if (kernel.dynamic_smem_bytes > limits.smem_per_block_optin) {
-        return kernel.id + " needs " + std::to_string(kernel.dynamic_smem_bytes / 1024) +
-               " KiB of shared memory per block; this GPU allows " +
-               std::to_string(limits.smem_per_block_optin / 1024) + " KiB";
+    if (std::string refusal = architecture_refusal(kernel, limits); !refusal.empty()) {
+        return refusal;
     }
     const std::string cannot = kernel.can_run(problem);
     if (!cannot.empty() || limits.free_memory_bytes < 0) return cannot;

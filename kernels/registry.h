@@ -42,4 +42,13 @@ std::int64_t run_memory_bytes(const KernelDescriptor& kernel, const GemmProblem&
 std::string why_not_runnable(const KernelDescriptor& kernel, const GemmProblem& problem,
                              const DeviceLimits& limits);
 
+// "" when the descriptor documents `problem` as one the kernel runs on a GPU with `limits`:
+// M, N and K from 1 to kMaxProblemSide, multiples of kernel.size_multiples, and the GPU has
+// min_sm and the shared memory the kernel asks for. Else the first of those it breaks, one line:
+// "K = 77 is not a multiple of 8", or why_not_runnable's architecture or shared-memory line.
+// It never asks can_run or the free memory: it says what can_run must accept, so a test can
+// tell a documented refusal from a broken can_run or a run out of memory.
+std::string outside_documented_sizes(const KernelDescriptor& kernel, const GemmProblem& problem,
+                                     const DeviceLimits& limits);
+
 }  // namespace tclens::kernels

@@ -10,6 +10,7 @@
 #include "profiling/device_json.h"
 #include "profiling/json_reader.h"
 #include "profiling/profile_json.h"
+#include "profiling/source/source_profile_json.h"
 #include "viz/atomic_file.h"
 
 namespace tclens::profiling {
@@ -37,6 +38,8 @@ json to_json(const Recording& recording) {
     for (const KernelTimeline& timeline : recording.timelines) {
         timelines.push_back(to_json(timeline));
     }
+    json sources = json::array();
+    for (const SourceProfile& source : recording.sources) sources.push_back(to_json(source));
     const DramBandwidth& dram = recording.dram_bandwidth;
     return {{"schema_version", recording.schema_version},
             {"tclens_version", recording.tclens_version},
@@ -50,7 +53,9 @@ json to_json(const Recording& recording) {
                                   : json()},
             {"bench", bench},
             {"profiles", profiles},
-            {"timelines", timelines}};
+            {"timelines", timelines},
+            {"sources", sources},
+            {"sources_missing", recording.sources_missing}};
 }
 
 bool recording_from_json(const json& in, Recording& recording, std::string& error) {
@@ -70,8 +75,9 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
         return false;
     }
     const std::int64_t found = version.get<std::int64_t>();
-    if (found != kRecordingSchemaVersion) {
-        const std::string wanted = std::to_string(kRecordingSchemaVersion);
+    if (found < kOldestRecordingSchemaVersion || found > kRecordingSchemaVersion) {
+        const std::string wanted = std::to_string(kOldestRecordingSchemaVersion) + " to " +
+                                   std::to_string(kRecordingSchemaVersion);
         error =
             "schema_version " + std::to_string(found) +
             (found > kRecordingSchemaVersion
@@ -105,6 +111,14 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
     read.list(in, "bench", out.bench, bench_row_from_json);
     read.list(in, "profiles", out.profiles, kernel_profile_from_json);
     read.list(in, "timelines", out.timelines, kernel_timeline_from_json);
+    if (found >= 2) {
+        read.list(in, "sources", out.sources, source_profile_from_json);
+        read(in, "sources_missing", out.sources_missing);
+    } else {
+        out.sources_missing = "the recording is schema_version " + std::to_string(found) +
+                              ", from before tclens kept source profiles (per-instruction samples, "
+                              "counts and SASS); record it again with tclens record to see them";
+    }
     if (!read.ok()) return false;
     recording = std::move(out);
     return true;

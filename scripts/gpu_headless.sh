@@ -6,7 +6,8 @@
 #   live_three_kernels.json/.txt  the same with three kernels profiled in turn: updates per
 #                      kernel, and the panel's text (the side-by-side table)
 #   banks.txt          the Banks panel's text after "Measure on GPU" (issue 4: model / measured)
-#   soak.json          every panel drawing each frame while Live profiles a small kernel until
+#   soak.json          every panel drawing each frame (Profile beside Kernels, the other five
+#                      in windows of their own) while Live profiles a small kernel until
 #                      SOAK_UPDATES updates (default 10000) or SOAK_SECONDS (default 300):
 #                      resident memory after warm-up and at the end, frame cost per sample
 #                      (SOAK_SECONDS=0 skips it)
@@ -31,6 +32,8 @@ $tclens headless --view banks --set banks.pattern=ldmatrix.x4 --set banks.left=n
 
 [ "${SOAK_SECONDS:-300}" = 0 ] ||
     $tclens headless --set profile.kernel=mma_cp_async.bf16 --set profile.mnk=256x256x256 \
-        --set profile.set=default --set profile.live=on \
+        --set profile.set=default --set profile.live=on --set workspace.view=profile \
+        --set workspace.split=kernels,beside \
+        --set workspace.floating=device,fragments,banks,tilemap,compare \
         --until-live-updates "${SOAK_UPDATES:-10000}" --seconds "${SOAK_SECONDS:-300}" \
         --sample-every 10 --json >"$out/soak.json" 2>&1

@@ -9,7 +9,7 @@
 #include "profiling/device_info.h"
 #include "tclens_version.h"
 #if TCLENS_WITH_GUI
-#include "app/gui/gui_shell.h"
+#include "app/gui/shell/gui_shell.h"
 #endif
 
 namespace tclens::cli {
@@ -47,9 +47,18 @@ int run_cli(int argc, char** argv) {
                    "Open the GUI, run S seconds (wall clock), exit 0 (for soaks)")
         ->check(CLI::Range(0.1, 86400.0));
     app.add_option("--set", gui_options.settings,
-                   "Panel setting PANEL.KEY=VALUE, e.g. fragments.layout=ldmatrix.x4 (repeatable)");
+                   "Panel setting PANEL.KEY=VALUE, e.g. fragments.layout=ldmatrix.x4, or the "
+                   "workspace's, e.g. workspace.view=banks, workspace.split=fragments,beside "
+                   "(repeatable)");
+    app.add_option("--press", gui_options.press,
+                   "Open the GUI and press these keys one after another from the third frame, "
+                   "e.g. ctrl+3,ctrl+backslash (scripts, tests)");
+    app.add_option("--layout-json", gui_options.layout_json_path,
+                   "Open the GUI and, on exit, write the last frame's window rectangles as JSON "
+                   "(tests)");
     app.add_flag("--frame-stats", gui_options.frame_stats,
-                 "Print frame-time statistics on exit (vsync off)");
+                 "Print frame-time statistics, the run's length and the tour's progress on exit "
+                 "(vsync off)");
     app.add_option("--open", gui_options.open_path,
                    "Open the GUI with this recording (written by tclens record)");
     app.add_flag("--lecture", gui_options.lecture,
@@ -72,6 +81,7 @@ int run_cli(int argc, char** argv) {
     add_layout_command(app, exit_code);
     add_profile_command(app, exit_code);
     add_record_command(app, exit_code);
+    add_source_command(app, exit_code);
     add_tilemap_command(app, exit_code);
     add_watch_command(app, exit_code);
     add_worker_command(app, exit_code);

@@ -1,6 +1,7 @@
 // `tclens headless [--view V] [--set PANEL.KEY=VALUE ...] (--frames N | --seconds S |
-// --until-live-updates N) [--fps F] [--size WxH] [--text F] [--json]`: the GUI without a window
-// (app/gui/headless_shell.h), for GPU servers with no display; prints what the frames measured.
+// --until-live-updates N) [--fps F] [--size WxH] [--open F] [--text F] [--json]`: the GUI without a
+// window (app/gui/shell/headless_shell.h), for GPU servers with no display; prints what the frames
+// measured.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -9,8 +10,8 @@
 #include "app/cli/commands.h"
 #include "app/cli/size_arg.h"
 #include "app/exit_codes.h"
-#include "app/gui/headless_shell.h"
-#include "app/gui/panel_registry.h"
+#include "app/gui/panels/panel_registry.h"
+#include "app/gui/shell/headless_shell.h"
 
 namespace tclens::cli {
 namespace {
@@ -106,6 +107,8 @@ void add_headless_command(CLI::App& app, int& exit_code) {
         ->check(CLI::Range(0.0, 1000.0))
         ->capture_default_str();
     command->add_option("--size", options->size, "Display size WxH")->capture_default_str();
+    command->add_option("--open", options->run.open_path,
+                        "Open this recording as the GUI's --open does (the panels show it)");
     command->add_option("--text", options->run.text_path,
                         "Write the text the panels show in the last frame to this file");
     command

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "app/cli/commands.h"
+#include "app/cli/profiler_args.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
@@ -54,37 +55,6 @@ struct ProfileOptions {
 int usage_error(const std::string& message) {
     std::fprintf(stderr, "tclens: %s\n", message.c_str());
     return kExitUsage;
-}
-
-int exit_code(const profiling::ProfilerError& error) {
-    switch (error.problem) {
-        case profiling::ProfilerProblem::kNone:
-            return kExitOk;
-        case profiling::ProfilerProblem::kBadMetric:
-        case profiling::ProfilerProblem::kInvalidRequest:
-            return kExitUsage;
-        case profiling::ProfilerProblem::kFailed:
-            return kExitFailure;
-        default:
-            return kExitNeedsResource;
-    }
-}
-
-// "unknown kernel 'X'; did you mean Y? (valid: a, b, ...)"
-std::string unknown_kernel(const std::string& id) {
-    std::string closest;
-    std::size_t best = id.size() / 2 + 2;
-    std::string valid;
-    for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
-        const std::size_t distance = profiling::edit_distance(id, kernel.id);
-        if (distance < best) {
-            best = distance;
-            closest = kernel.id;
-        }
-        valid += (valid.empty() ? "" : ", ") + kernel.id;
-    }
-    return "unknown kernel '" + id + "'" +
-           (closest.empty() ? "" : "; did you mean " + closest + "?") + " (valid: " + valid + ")";
 }
 
 void print_catalogue(bool json) {
@@ -302,7 +272,7 @@ int run_profile(const ProfileOptions& options) {
     const bool yours = kernels::user::names_kernel_file(options.kernel);
     const kernels::KernelDescriptor* kernel =
         yours ? nullptr : kernels::find_kernel(options.kernel);
-    if (!yours && kernel == nullptr) return usage_error(unknown_kernel(options.kernel));
+    if (!yours && kernel == nullptr) return usage_error(unknown_kernel_message(options.kernel));
     const auto problem = kernels::parse_problem(options.size);
     if (!problem) return usage_error(kernels::problem_error(options.size));
     const std::string cannot = yours ? "" : kernel->can_run(*problem);
@@ -338,7 +308,7 @@ int run_profile(const ProfileOptions& options) {
         const profiling::KernelTimeline timeline = profiling::record_timeline(request);
         if (!timeline.ok()) {
             std::fprintf(stderr, "tclens: %s\n", timeline.error.message.c_str());
-            return exit_code(timeline.error);
+            return profiler_exit_code(timeline.error);
         }
         print_result(options, nullptr, &timeline);
         return kExitOk;
@@ -354,7 +324,7 @@ int run_profile(const ProfileOptions& options) {
     const profiling::KernelProfile profile = profiling::profile_kernel(request);
     if (!profile.ok()) {
         std::fprintf(stderr, "tclens: %s\n", profile.error.message.c_str());
-        return exit_code(profile.error);
+        return profiler_exit_code(profile.error);
     }
     print_result(options, &profile, nullptr);
     return kExitOk;

@@ -1,5 +1,6 @@
 // `tclens screenshot --view V --out F.png [--size WxH]`: one panel rendered offscreen to PNG;
-// `--lecture` in lecture mode's look, `--tour-step N` as step N of a tour with its caption.
+// `--window` the whole app as a user sees it; `--lecture` in lecture mode's look, `--tour-step N`
+// as step N of a tour with its caption.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -7,15 +8,17 @@
 #include "app/cli/commands.h"
 #include "app/cli/size_arg.h"
 #include "app/exit_codes.h"
-#include "app/gui/offscreen_capture.h"
-#include "app/gui/panel_registry.h"
-#include "app/gui/tour.h"
+#include "app/gui/lecture/tour.h"
+#include "app/gui/panels/panel_registry.h"
+#include "app/gui/shell/offscreen_capture.h"
 
 namespace tclens::cli {
 
 void add_screenshot_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
-        "screenshot", "Render one view offscreen to a PNG (views: " + gui::panel_ids_text() + ")");
+        "screenshot",
+        "Render one view, or the whole window (--window), offscreen to a PNG (views: " +
+            gui::panel_ids_text() + ")");
     struct Options {
         std::string view, out, size = "1280x800";
         std::vector<std::string> settings;
@@ -25,6 +28,8 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         bool lecture = false;
         std::string tour;
         int tour_step = 0;
+        bool window = false;
+        std::string layout_json;
     };
     auto options = std::make_shared<Options>();
     auto* view = command->add_option("--view", options->view, "View to render (or --tour-step)");
@@ -49,6 +54,17 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         ->excludes(view);
     command->add_option("--tour", options->tour,
                         "Tour file for --tour-step (default: the shipped one)");
+    auto* window =
+        command
+            ->add_flag("--window", options->window,
+                       "The whole app as a user sees it: menu, rail, main area, status bar; "
+                       "--set takes PANEL.KEY=VALUE and workspace.KEY=VALUE, --view shows that "
+                       "view alone")
+            ->excludes("--tour-step");
+    command
+        ->add_option("--layout-json", options->layout_json,
+                     "With --window: write the window rectangles as JSON to this file")
+        ->needs(window);
     command->callback([options, &exit_code] {
         const auto size = parse_image_size(options->size);
         if (!size) {
@@ -59,6 +75,8 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
             return;
         }
         gui::CaptureRequest request;
+        request.whole_window = options->window;
+        request.layout_json_path = options->layout_json;
         request.view = options->view;
         request.width = size->width;
         request.height = size->height;
@@ -78,9 +96,9 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
             request.caption = step.caption;
             request.settings.insert(request.settings.begin(), step.settings.begin(),
                                     step.settings.end());
-        } else if (error.empty() && request.view.empty()) {
-            error =
-                "screenshot needs --view V or --tour-step N (views: " + gui::panel_ids_text() + ")";
+        } else if (error.empty() && request.view.empty() && !request.whole_window) {
+            error = "screenshot needs --view V, --window or --tour-step N (views: " +
+                    gui::panel_ids_text() + ")";
         }
         if (!error.empty()) {
             std::fprintf(stderr, "tclens: %s\n", error.c_str());

@@ -8,7 +8,10 @@
 //   - a layout is dense (header contract): each operand has one element per (lane, reg, sub),
 //     in lane/reg/sub order, and each matrix element is held exactly once;
 //   - the layout JSON reads back (layout_from_json) to the same layout;
-//   - an operand parses exactly when it is "A".."D", and prints back to the same letter.
+//   - an operand parses exactly when it is "A".."D", and prints back to the same letter;
+//   - a layout has the operands its family has (header contract: mma A, B, C, D; ldmatrix D
+//     only; wgmma A and D only), and find() returns each of them, of that operand, and
+//     nullptr for the others.
 #include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -66,6 +69,15 @@ bool same_elements(const viz::OperandLayout& a, const viz::OperandLayout& b) {
     return true;
 }
 
+// The register operands of an ID's family, in the order a layout lists them (header contract
+// of FragmentLayout::operands).
+std::string family_operands(const std::string& id) {
+    if (id.rfind("mma.", 0) == 0) return "ABCD";
+    if (id.rfind("ldmatrix.", 0) == 0) return "D";
+    if (id.rfind("wgmma.", 0) == 0) return "AD";
+    return "";
+}
+
 void check_json_round_trip(const viz::FragmentLayout& layout) {
     const viz::FragmentLayout back = viz::layout_from_json(viz::layout_to_json(layout));
     TCLENS_FUZZ_CHECK(back.id == layout.id && back.ptx == layout.ptx &&
@@ -113,8 +125,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const viz::OperandLayout& each : layout->operands) fuzz::check_dense(*layout, each);
     if (operand) {
         const viz::OperandLayout* found = layout->find(*operand);
+        const bool expected =
+            fuzz::family_operands(id).find(viz::operand_letter(*operand)) != std::string::npos;
+        TCLENS_FUZZ_CHECK(
+            (found != nullptr) == expected,
+            id + (expected ? " has no layout for its operand " : " has a layout for operand ") +
+                operand_text);
         TCLENS_FUZZ_CHECK(found == nullptr || found->operand == *operand, id + " " + operand_text);
     }
+    std::string letters;
+    for (const viz::OperandLayout& each : layout->operands)
+        letters += viz::operand_letter(each.operand);
+    TCLENS_FUZZ_CHECK(letters == fuzz::family_operands(id), id + " has operands " + letters);
     fuzz::check_json_round_trip(*layout);
     return 0;
 }

@@ -4,7 +4,8 @@
 // Input: "PATTERN\nSWIZZLE\nROWS ROW_BYTES" (swizzle and tile optional: "none" and the
 // pattern's default tile for that swizzle).
 // Invariants:
-//   - a name parses to the listed pattern of that name, or gives a non-empty error naming it;
+//   - a name parses to the listed pattern of that name, or gives an error that shows it in
+//     double quotes (an empty name as "");
 //   - on a tile validate_tile accepts, every lane's access lies inside the tile, aligned to
 //     the access width, in phase lane / (128 / access_bytes);
 //   - a priced request touches, per lane, the access_bytes / 4 consecutive banks of its
@@ -99,7 +100,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const viz::Expected<viz::Pattern> parsed = viz::parse_pattern(name);
     if (!parsed) {
-        TCLENS_FUZZ_CHECK(parsed.error().find(name) != std::string::npos, parsed.error());
+        TCLENS_FUZZ_CHECK(fuzz::names_quoted(parsed.error(), name, '"'), parsed.error());
         return 0;
     }
     const viz::Pattern& pattern = parsed.value();

@@ -6,7 +6,7 @@
 //   - every side is in [1, kMaxProblemSide], and each side's digits, read on their own, give
 //     that side (leading zeros allowed);
 //   - problem_text prints a text that parses back to the same problem;
-//   - a rejected text gets an error that names it.
+//   - a rejected text gets an error that shows it in single quotes (an empty text as '').
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -35,8 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const std::optional<kernels::GemmProblem> problem = kernels::parse_problem(text);
     if (!problem) {
-        TCLENS_FUZZ_CHECK(kernels::problem_error(text).find(std::string(text)) != std::string::npos,
-                          std::string(text));
+        TCLENS_FUZZ_CHECK(fuzz::names_quoted(kernels::problem_error(text), text, '\''),
+                          kernels::problem_error(text));
         return 0;
     }
     const std::string shown(text);

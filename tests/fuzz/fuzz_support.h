@@ -31,6 +31,16 @@ namespace tclens::fuzz {
     std::abort();
 }
 
+// Whether `error` shows `input` between two `quote`s, as the parsers' messages do ("unknown
+// swizzle \"zigzag\"", "size '4096x1'"). A plain substring test would pass for any empty input
+// and for most one-character ones; the quoted form must be there for those too (`""`, `''`).
+inline bool names_quoted(const std::string& error, std::string_view input, char quote) {
+    std::string quoted(1, quote);
+    quoted.append(input);
+    quoted.push_back(quote);
+    return error.find(quoted) != std::string::npos;
+}
+
 // The input split at '\n' into at most `count` fields; the last field keeps the rest
 // (newlines included). Missing fields are "".
 inline std::vector<std::string> split_fields(const std::uint8_t* data, std::size_t size,

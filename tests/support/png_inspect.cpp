@@ -56,4 +56,62 @@ int differing_pixels(const PngFacts& a, const PngFacts& b) {
     return count;
 }
 
+namespace {
+
+bool is(const std::uint8_t* p, viz::Rgba colour) {
+    return p[0] == colour.r && p[1] == colour.g && p[2] == colour.b;
+}
+
+const std::uint8_t* pixel(const PngFacts& png, int x, int y) {
+    return &png.rgba[(std::size_t(y) * png.width + x) * 4];
+}
+
+}  // namespace
+
+int count_pixels_in_row(const PngFacts& png, viz::Rgba colour, int y, int x_begin, int x_end) {
+    if (y < 0 || y >= png.height) return 0;
+    int count = 0;
+    for (int x = std::max(0, x_begin); x < std::min(png.width, x_end); ++x) {
+        count += is(pixel(png, x, y), colour);
+    }
+    return count;
+}
+
+std::vector<std::pair<int, int>> horizontal_lines(const PngFacts& png, viz::Rgba colour,
+                                                  int min_length) {
+    std::vector<std::pair<int, int>> lines;
+    for (int y = 0; y < png.height; ++y) {
+        int run = 0;
+        int longest = 0;
+        for (int x = 0; x < png.width; ++x) {
+            run = is(pixel(png, x, y), colour) ? run + 1 : 0;
+            longest = std::max(longest, run);
+        }
+        if (longest < min_length) continue;
+        if (!lines.empty() && lines.back().second == y - 1) {
+            lines.back().second = y;
+        } else {
+            lines.emplace_back(y, y);
+        }
+    }
+    return lines;
+}
+
+std::vector<viz::Rgba> colour_runs(const PngFacts& png, int y, int x_begin, int x_end,
+                                   int min_length) {
+    std::vector<viz::Rgba> colours;
+    if (y < 0 || y >= png.height) return colours;
+    const int end = std::min(png.width, x_end);
+    for (int x = std::max(0, x_begin); x < end;) {
+        const std::uint8_t* first = pixel(png, x, y);
+        int length = 1;
+        while (x + length < end && std::equal(first, first + 3, pixel(png, x + length, y))) {
+            ++length;
+        }
+        if (length >= min_length) colours.push_back({first[0], first[1], first[2], 255});
+        x += length;
+    }
+    return colours;
+}
+
 }  // namespace tclens::test

@@ -13,6 +13,24 @@
 namespace tclens::test {
 namespace {
 
+// This process's settings folder for the app: empty for each command, removed at exit.
+class ConfigFolder {
+  public:
+    ConfigFolder() : path_(temp_path("config")) {}
+    ~ConfigFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    const std::string& emptied() const {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+        return path_;
+    }
+
+  private:
+    std::string path_;
+};
+
 std::string read_and_remove(const std::string& path) {
     std::ifstream file(path);
     std::stringstream text;
@@ -39,16 +57,18 @@ CommandResult run_command(const std::string& command) {
     return result;
 }
 
-CommandResult run_under_xvfb(const std::string& command) {
+CommandResult run_under_xvfb(const std::string& command, const std::string& screen) {
     constexpr int kAttempts = 4;
+    static const ConfigFolder config;
     CommandResult result;
     for (int attempt = 0; attempt < kAttempts; ++attempt) {
         const int first_display = 100 + (getpid() * 7 + attempt * 997) % 30000;
         // -noreset: Xvfb otherwise resets when the command's window closes and signals
         // xvfb-run again (SIGUSR1) while it removes its temporary folder; that race makes
         // xvfb-run exit 5 with "problem while cleaning up" and leaves the server running.
-        result = run_command("xvfb-run -a -n " + std::to_string(first_display) +
-                             " -s '-screen 0 1280x1024x24 -noreset' " + command);
+        result = run_command("XDG_CONFIG_HOME=" + config.emptied() + " xvfb-run -a -n " +
+                             std::to_string(first_display) + " -s '-screen 0 " + screen +
+                             "x24 -noreset' " + command);
         const bool server_failed = result.err.find("Xvfb failed to start") != std::string::npos ||
                                    result.err.find("cannot open a window") != std::string::npos ||
                                    result.err.find("cannot create an OpenGL") != std::string::npos;

@@ -14,10 +14,14 @@ struct CommandResult {
 // Runs `command` through /bin/sh and waits for it.
 CommandResult run_command(const std::string& command);
 
-// Runs `command` under a private X server (xvfb-run). Parallel tests each start their own
-// server: the display number search starts at a number derived from this process id, and a
-// server that fails to start (two searches raced for one number) is retried on the next.
-CommandResult run_under_xvfb(const std::string& command);
+// Runs `command` under a private X server (xvfb-run) with a screen of `screen` ("WxH") pixels.
+// Parallel tests each start their own server: the display number search starts at a number
+// derived from this process id, and a server that fails to start (two searches raced for one
+// number) is retried on the next. The app's settings (XDG_CONFIG_HOME) go to a folder of this
+// test process, emptied before each command and removed when the process exits, so no command
+// reads what another remembered; a command that sets XDG_CONFIG_HOME itself
+// (`env XDG_CONFIG_HOME=... tclens ...`) keeps its own.
+CommandResult run_under_xvfb(const std::string& command, const std::string& screen = "1280x1024");
 
 // True if `text` is exactly one non-empty line ending in '\n' (the CLI's error contract).
 bool is_one_line(const std::string& text);

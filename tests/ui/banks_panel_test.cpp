@@ -7,11 +7,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
+#include <vector>
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "viz/bank_model.h"
 #include "viz/bank_view.h"
 #include "viz/palette.h"
+#include "viz/swizzle.h"
 
 namespace tclens {
 namespace {
@@ -110,12 +115,74 @@ TEST(BanksPanel, ATileTheModelRejectsShowsTheReasonInRed) {
     EXPECT_LT(test::count_pixels(bad, viz::dark_bank_palette().heat[3]), 50);
 }
 
-TEST(BanksPanel, LargestTileRenders) {
+// The largest tile (512 rows of 512 bytes: 65,536 words a side, far past 65,536 vertices of
+// draw data) on both sides, wide enough to show every word of a row: every tile row on screen,
+// left (none) and right (xor, drawn after the left one), shows its 128 words in the colours of
+// the banks the model puts them in, in order. Row 0 is lds.128.row's one request (full colours);
+// the rows below are dimmed.
+TEST(BanksPanel, LargestTileRendersEveryWordInItsBanksColourOnBothSides) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const auto png = banks_screenshot(
-        "--set pattern=lds.128.row --set rows=512 --set row_bytes=512 --set zoom=0.5");
+    constexpr int kWide = 2400;
+    test::CommandResult result;
+    const test::PngFacts png = test::view_screenshot(
+        kTclens, "banks", kWide, 800,
+        "--set pattern=lds.128.row --set rows=512 --set row_bytes=512 --set zoom=0.5 --set "
+        "left=none --set right=xor",
+        result);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
     ASSERT_TRUE(png.loaded);
-    EXPECT_GT(png.distinct_colours, 40);
+    const viz::BankPalette& banks = viz::dark_bank_palette();
+    std::map<std::uint32_t, int> bank_of_dimmed;
+    for (int bank = 0; bank < 32; ++bank) {
+        const viz::Rgba c = dim(banks.banks[bank]);
+        bank_of_dimmed[std::uint32_t(c.r) << 16 | std::uint32_t(c.g) << 8 | c.b] = bank;
+    }
+    // The model's bank of every word of tile row r, per side.
+    const viz::Tile tile{512, 512};
+    auto model_row = [&](const char* spec, int row) {
+        const viz::Swizzle swizzle = viz::parse_swizzle(spec).value();
+        std::vector<int> row_banks;
+        for (int word = 0; word < 128; ++word) {
+            row_banks.push_back(viz::bank_of(viz::physical_address(swizzle, tile, row, 4 * word)));
+        }
+        return row_banks;
+    };
+    std::set<std::vector<int>> left_rows, right_rows;  // rows 1..15: one period of xor and more
+    for (int row = 1; row < 16; ++row) {
+        left_rows.insert(model_row("none", row));
+        right_rows.insert(model_row("xor", row));
+    }
+    int tile_rows = 0;  // image rows through tile rows
+    std::set<std::vector<int>> right_seen;
+    for (int y = 0; y < png.height; ++y) {
+        // The dimmed bank colours along this image row, as stretches of cells with nothing else
+        // in between: on a tile row, the left tile's words, then the right tile's.
+        std::vector<std::vector<int>> stretches(1);
+        for (const viz::Rgba& c : test::colour_runs(png, y, 0, kWide, 3)) {
+            const auto bank =
+                bank_of_dimmed.find(std::uint32_t(c.r) << 16 | std::uint32_t(c.g) << 8 | c.b);
+            if (bank != bank_of_dimmed.end()) {
+                stretches.back().push_back(bank->second);
+            } else if (!stretches.back().empty()) {
+                stretches.emplace_back();
+            }
+        }
+        stretches.erase(std::remove_if(stretches.begin(), stretches.end(),
+                                       [](const auto& words) { return words.size() < 32; }),
+                        stretches.end());
+        if (stretches.empty()) continue;  // not a tile row
+        ASSERT_EQ(stretches.size(), 2u) << "image row " << y << ": one stretch per side";
+        ASSERT_TRUE(left_rows.count(stretches[0]))
+            << "left side, image row " << y << ": " << stretches[0].size()
+            << " words not in the model's bank order";
+        ASSERT_TRUE(right_rows.count(stretches[1]))
+            << "right side, image row " << y << ": " << stretches[1].size()
+            << " words not in the model's bank order";
+        ++tile_rows;
+        right_seen.insert(stretches[1]);
+    }
+    EXPECT_GT(tile_rows, 400) << "~70 tile rows of 8 pixels are on screen";
+    EXPECT_EQ(right_seen, right_rows) << "every row pattern of the xor side is on screen";
 }
 
 TEST(BanksPanel, BadSettingIsUsageErrorBeforeAnyWindow) {

@@ -4,7 +4,7 @@
 // (worse) bars, the roofline plots each run in its colour, runs the recording lacks are named,
 // and a bad --set value is a usage error. (The models behind the pictures are tested as data in
 // tests/unit/viz/compare_table_test.cpp, roofline_test.cpp and
-// tests/unit/app/gui/compare_runs_test.cpp.)
+// tests/unit/app/gui/views/compare_runs_test.cpp.)
 
 #include <gtest/gtest.h>
 

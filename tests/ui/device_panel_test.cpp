@@ -1,8 +1,13 @@
-// The Device panel under Xvfb: its facts are painted from draw records (app/gui/device_view.h),
-// the same ones its Export buttons write, in the palette of the theme: the dark one by default,
-// the high-contrast one in lecture mode.
+// The Device panel under Xvfb: its facts are painted from draw records
+// (app/gui/views/device_view.h), the same ones its Export buttons write, in the palette of the
+// theme: the dark one by default, the high-contrast one in lecture mode. An open recording is
+// named by its file, when and where it was made (read back from the panel's text).
 
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
@@ -49,6 +54,27 @@ TEST(DevicePanel, LectureModePaintsItInTheHighContrastPalette) {
     EXPECT_EQ(test::count_pixels(png, kDarkCanvas), 0);
     EXPECT_GT(test::count_pixels(png, kWhite), 300);
     EXPECT_GT(test::count_pixels(png, kContrastLabel), 20);
+}
+
+TEST(DevicePanel, NamesARecordingByFileWhenAndWhereNotItsCommandLine) {
+    // The panel's text as drawn (`tclens headless --text`), with the shipped recording open: it
+    // was made by `tclens record /tmp/gpuout6/h100.json ...` on the H100.
+    const std::string path = test::temp_path("device_text.txt");
+    const auto result = test::run_command("env -u DISPLAY " + kTclens +
+                                          " headless --view device --open " TCLENS_ASSETS_DIR
+                                          "/recordings/h100.json --seconds 3 --text " +
+                                          path);
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    std::filesystem::remove(path);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(text.str().find("h100.json: recorded on NVIDIA H100 80GB HBM3, 2026-11-22 16:31 UTC "
+                              "(driver 580.159.04, CUDA runtime 13.0, tclens 0.1.0)"),
+              std::string::npos)
+        << text.str();
+    EXPECT_EQ(text.str().find("tclens record"), std::string::npos) << text.str();
+    EXPECT_EQ(text.str().find("/tmp/gpuout6"), std::string::npos) << text.str();
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // The real window under TCLENS_INJECT_FAULT (kernels/fault_injection.h): with any failure
 // injected the app starts, keeps drawing and exits 0; the injected reason for a missing GPU is
 // drawn; an unknown fault name and a missing display are one line and their exit code before any
-// window opens. (What the jobs publish under each fault: tests/unit/app/gui/
-// jobs_fault_injection_test.cpp; the panels draw that error line.)
+// window opens. (What the jobs publish under each fault: the Injected* tests of
+// tests/unit/app/gui/jobs/bench_job_test.cpp and profile_job_test.cpp; the panels draw that
+// error line.)
 
 #include <gtest/gtest.h>
 

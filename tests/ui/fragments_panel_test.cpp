@@ -3,8 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <utility>
+#include <vector>
+
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "viz/fragment_layout.h"
 #include "viz/palette.h"
 
 namespace tclens {
@@ -43,12 +48,44 @@ TEST(FragmentsPanel, PinnedLaneIsOutlinedAndOnlyThen) {
     EXPECT_GT(test::count_pixels(pinned, highlight), 600);
 }
 
+// The four warps of a warpgroup own the 16-row bands of A and D (fragment_view.h), outlined in
+// palette.text. Each band is drawn, and each of its 16 rows shows exactly the lane colours of the
+// lanes that hold that row in the model (its own warp's: lane 32w + 4g + t), no other lane
+// colour.
 TEST(FragmentsPanel, WgmmaAccumulatorRendersAllWarps) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const auto png =
         fragments_screenshot("--set layout=wgmma.m64n256k16.f16 --set zoom=0.25 --set colour=lane");
     ASSERT_TRUE(png.loaded);
-    EXPECT_GT(png.distinct_colours, 20);  // lane colours over 128 lanes
+    const viz::Palette& palette = viz::dark_palette();
+    // Top edge, the three lines between the bands, bottom edge: long runs of the outline colour.
+    const std::vector<std::pair<int, int>> lines = test::horizontal_lines(png, palette.text, 400);
+    ASSERT_EQ(lines.size(), 5u) << "the outlines of 4 warp bands";
+    const viz::FragmentLayout layout = *viz::fragment_layout("wgmma.m64n256k16.f16");
+    for (int warp = 0; warp < 4; ++warp) {
+        const int top = lines[warp].second + 1;
+        const int bottom = lines[warp + 1].first;
+        ASSERT_GT(bottom - top, 16 * 3) << "warp " << warp << "'s band is too thin to hold 16 rows";
+        for (int band_row = 0; band_row < 16; ++band_row) {
+            const int row = 16 * warp + band_row;
+            std::set<int> expected;  // category indices of the lanes holding this row in A and D
+            for (const viz::OperandLayout& operand : layout.operands) {
+                for (const viz::LayoutElement& e : operand.elements) {
+                    if (e.row == row) expected.insert(e.lane % int(palette.categories.size()));
+                }
+            }
+            ASSERT_EQ(expected.size(), 4u) << "row " << row << ": one group of 4 lanes";
+            const int y = top + (2 * band_row + 1) * (bottom - top) / 32;
+            for (int c = 0; c < int(palette.categories.size()); ++c) {
+                const int pixels = test::count_pixels_in_row(png, palette.categories[c], y);
+                if (expected.count(c)) {
+                    EXPECT_GT(pixels, 100) << "warp " << warp << " row " << row << " colour " << c;
+                } else {
+                    EXPECT_EQ(pixels, 0) << "warp " << warp << " row " << row << " colour " << c;
+                }
+            }
+        }
+    }
 }
 
 TEST(FragmentsPanel, BadSettingIsUsageErrorBeforeAnyWindow) {

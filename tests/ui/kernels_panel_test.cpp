@@ -1,7 +1,7 @@
 // The Kernels panel under Xvfb: the ladder and the descriptor of the selected kernel are drawn,
 // choosing another kernel changes the picture, a machine without a GPU shows why Run is off,
 // and a bad --set value is a usage error. (Bench results need a GPU; their table and chart are
-// tested as data in tests/unit/app/gui/bench_view_test.cpp.)
+// tested as data in tests/unit/app/gui/views/bench_view_test.cpp.)
 
 #include <gtest/gtest.h>
 

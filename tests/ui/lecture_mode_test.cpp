@@ -1,7 +1,8 @@
-// Lecture mode and tours under Xvfb (app/gui/lecture_mode.h, app/gui/tour_overlay.h):
-// `tclens screenshot --lecture` paints the high-contrast theme, a zoom makes text taller, a tour
-// step's caption banner is drawn, the GUI runs a tour in lecture mode and keeps running with a
-// bad tour file, and bad lecture or tour arguments are one-line usage errors.
+// Lecture mode and tours under Xvfb (app/gui/lecture/lecture_mode.h,
+// app/gui/lecture/tour_overlay.h): `tclens screenshot --lecture` paints the high-contrast theme, a
+// zoom makes text taller, a tour step's caption banner is drawn, the GUI runs a tour in lecture
+// mode and keeps running with a bad tour file, and bad lecture or tour arguments are one-line usage
+// errors.
 
 #include <gtest/gtest.h>
 
@@ -170,11 +171,26 @@ TEST(LectureMode, GuiRunsATourInLectureModeWithAutoplay) {
                    R"({"schema_version": 1, "steps": [{"view": "device", "caption": "The GPU."},
             {"view": "fragments", "settings": ["layout=mma.m16n8k16.f16"], "caption": "A quadrants."},
             {"view": "banks", "settings": ["pattern=ldmatrix.x4", "left=none", "right=xor"], "caption": "Banks."}]})");
-    const auto result = test::run_under_xvfb(kTclens + " --lecture --tour " + tour +
-                                             " --tour-autoplay 0.5 --frames 150");
+    // 4 s at a step every 0.5 s: the start and up to 8 steps on. Manual steps stop at the last
+    // step; only autoplay wraps round, so more than 3 changes show it advancing and looping, and
+    // the step it ends on follows from the count.
+    const auto result = test::run_under_xvfb("timeout 60 " + kTclens + " --lecture --tour " + tour +
+                                             " --tour-autoplay 0.5 --seconds 4 --frame-stats");
     std::remove(tour.c_str());
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
+    const std::size_t at = result.out.find("tour: at step ");
+    ASSERT_NE(at, std::string::npos) << result.out;
+    int step = 0, steps = 0;
+    unsigned long long changes = 0;
+    ASSERT_EQ(std::sscanf(result.out.c_str() + at, "tour: at step %d of %d after %llu step changes",
+                          &step, &steps, &changes),
+              3)
+        << result.out;
+    EXPECT_EQ(steps, 3);
+    EXPECT_GE(changes, 4u) << result.out;
+    EXPECT_LE(changes, 9u) << result.out;
+    EXPECT_EQ(step, int((changes - 1) % 3) + 1) << result.out;
 }
 
 TEST(LectureMode, BadTourFileIsReportedAndTheGuiKeepsRunning) {

@@ -1,7 +1,7 @@
 // The Profile panel under Xvfb: the controls are drawn at the requested size, a machine without
 // a GPU shows why Live is off, settings change the picture, and a bad --set value is a usage
 // error. (Live metric cards, strip charts and the checklist need a GPU; their data is tested in
-// tests/unit/app/gui/profile_view_test.cpp and tests/unit/viz/strip_chart_test.cpp.)
+// tests/unit/app/gui/views/profile_view_test.cpp and tests/unit/viz/strip_chart_test.cpp.)
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 #include "app/gui/jobs/bank_measure_job.h"
 
-#include "app/gui/app_context.h"
+#include "app/gui/shell/app_context.h"
 #include "profiling/bank_measure.h"
 
 namespace tclens::gui {
@@ -20,8 +20,8 @@ const BankCaseMeasurement* BankMeasurements::find(const BankCase& which) const {
     return nullptr;
 }
 
-void request_bank_measurement(AppContext& context, std::vector<viz::BankReport> reports) {
-    context.jobs.post("Measure banks", [&context, reports](JobProgress& progress) {
+JobHandle request_bank_measurement(AppContext& context, std::vector<viz::BankReport> reports) {
+    return context.jobs.post("Measure banks", [&context, reports](JobProgress& progress) {
         progress.report(0.1f, "profiling the bank probe");
         auto result = std::make_shared<BankMeasurements>();
         const auto system = context.system.latest();

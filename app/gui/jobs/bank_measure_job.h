@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/jobs/job_runner.h"
 #include "viz/bank_model.h"
 
 namespace tclens::gui {
@@ -39,8 +40,8 @@ struct BankMeasurements {
     const BankCaseMeasurement* find(const BankCase& which) const;
 };
 
-// Posts one job measuring every report in one profiling session; the result replaces
-// context.bank_measurements. Reports are copied: the panel may change meanwhile.
-void request_bank_measurement(AppContext& context, std::vector<viz::BankReport> reports);
+// Posts one job ("Measure banks") measuring every report in one profiling session; the result
+// replaces context.bank_measurements. Reports are copied: the panel may change meanwhile.
+JobHandle request_bank_measurement(AppContext& context, std::vector<viz::BankReport> reports);
 
 }  // namespace tclens::gui

@@ -1,6 +1,6 @@
 #include "app/gui/jobs/bench_job.h"
 
-#include "app/gui/app_context.h"
+#include "app/gui/shell/app_context.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 
@@ -18,9 +18,9 @@ std::string request_error(const kernels::BenchRequest& request) {
 
 }  // namespace
 
-std::uint64_t request_bench(AppContext& context, kernels::BenchRequest request) {
+JobHandle request_bench(AppContext& context, kernels::BenchRequest request) {
     request.run.cancel = nullptr;
-    return context.jobs.post(kBenchJobTitle, [&context, request](JobProgress& progress) {
+    return context.jobs.post("Bench kernels", [&context, request](JobProgress& progress) {
         auto result = std::make_shared<BenchResults>();
         result->request = request;
         const auto system = context.system.latest();

@@ -3,17 +3,14 @@
 // GemmRunner created on the runner's thread, progress per run and cancel between launches. The
 // report replaces context.bench_results.
 
-#include <cstdint>
 #include <string>
 
+#include "app/gui/jobs/job_runner.h"
 #include "kernels/bench.h"
 
 namespace tclens::gui {
 
 struct AppContext;
-
-// Title of the bench job in JobStatus, so a panel can tell its job from others.
-inline constexpr const char* kBenchJobTitle = "Bench kernels";
 
 struct BenchResults {
     kernels::BenchRequest request;  // what was asked (request.run.cancel is cleared)
@@ -25,9 +22,10 @@ struct BenchResults {
     kernels::BenchReport report;
 };
 
-// Posts the bench; returns the job id (JobRunner::post). The request is copied, and its
-// run.cancel is ignored: the job's own cancel (JobRunner::cancel_current) stops it between
-// launches. Progress: fraction index / total, message "3/24 wmma.f16 4096x4096x4096".
-std::uint64_t request_bench(AppContext& context, kernels::BenchRequest request);
+// Posts the bench ("Bench kernels"). The request is copied, and its run.cancel is ignored: the
+// job's own cancel (JobHandle::cancel) stops it between launches, and the runs that finished are
+// published with `cancelled` set. Progress: fraction index / total, message
+// "3/24 wmma.f16 4096x4096x4096".
+JobHandle request_bench(AppContext& context, kernels::BenchRequest request);
 
 }  // namespace tclens::gui

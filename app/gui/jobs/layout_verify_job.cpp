@@ -1,11 +1,11 @@
 #include "app/gui/jobs/layout_verify_job.h"
 
-#include "app/gui/app_context.h"
+#include "app/gui/shell/app_context.h"
 
 namespace tclens::gui {
 
-void request_layout_verification(AppContext& context, const viz::FragmentLayout& model) {
-    context.jobs.post("Verify " + model.id, [&context, model](JobProgress& progress) {
+JobHandle request_layout_verification(AppContext& context, const viz::FragmentLayout& model) {
+    return context.jobs.post("Verify " + model.id, [&context, model](JobProgress& progress) {
         progress.report(0.1f, "running the probe");
         auto result = std::make_shared<LayoutVerification>();
         result->id = model.id;

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "app/gui/jobs/job_runner.h"
 #include "kernels/probes/fragment_probe.h"
 #include "viz/fragment_layout.h"
 
@@ -18,7 +19,7 @@ struct LayoutVerification {
     kernels::LayoutComparison comparison;  // matched / total / mismatch lines
 };
 
-// Posts the probe for `model`; the result appears in context.layout_verification.
-void request_layout_verification(AppContext& context, const viz::FragmentLayout& model);
+// Posts the probe for `model` ("Verify ID"); the result appears in context.layout_verification.
+JobHandle request_layout_verification(AppContext& context, const viz::FragmentLayout& model);
 
 }  // namespace tclens::gui

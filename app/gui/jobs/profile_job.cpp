@@ -4,7 +4,7 @@
 #include <chrono>
 #include <thread>
 
-#include "app/gui/app_context.h"
+#include "app/gui/shell/app_context.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/metric_catalogue.h"
@@ -29,20 +29,16 @@ class Publisher {
     }
     // Waits while paused; false when stopped meanwhile (or already).
     bool wait_while_paused(const JobProgress& progress, const LiveControl& control) {
-        if (control.paused && !stopped(progress, control)) {
+        if (control.paused && !progress.cancelled()) {
             active_ += Clock::now() - resumed_;
             live_.paused = true;
             publish();
-            while (control.paused && !stopped(progress, control))
-                std::this_thread::sleep_for(kPausePoll);
+            while (control.paused && !progress.cancelled()) std::this_thread::sleep_for(kPausePoll);
             live_.paused = false;
             resumed_ = Clock::now();
             publish();
         }
-        return !stopped(progress, control);
-    }
-    static bool stopped(const JobProgress& progress, const LiveControl& control) {
-        return control.stop || progress.cancelled();
+        return !progress.cancelled();
     }
 
   private:
@@ -78,6 +74,7 @@ bool profile_once(profiling::KernelProfiler& profiler, const std::vector<std::st
         std::make_shared<const profiling::KernelProfile>(profiler.profile(names, options));
     if (!profile->ok()) {
         kernel.error = profile->error.message;
+        kernel.problem = profile->error.problem;
         kernel.latest = std::move(profile);
         return false;
     }
@@ -102,7 +99,7 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
     std::vector<std::unique_ptr<profiling::KernelProfiler>> profilers;
     const std::size_t count = live.request.kernel_ids.size();
     for (std::size_t i = 0; i < count; ++i) {
-        if (Publisher::stopped(progress, control)) return;
+        if (progress.cancelled()) return;
         const std::string& id = live.request.kernel_ids[i];
         const std::string of_count =
             count > 1 ? " (" + std::to_string(i + 1) + "/" + std::to_string(count) + ")" : "";
@@ -114,6 +111,7 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
             profilers.back()->prepare(id, live.request.problem);
         if (!prepared.ok()) {
             live.kernels[i].error = prepared.message;
+            live.kernels[i].problem = prepared.problem;
             profilers.back().reset();
             out.publish();
         }
@@ -125,8 +123,13 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
         const bool same =
             std::all_of(live.kernels.begin(), live.kernels.end(),
                         [&](const KernelLive& k) { return k.error == live.kernels.front().error; });
+        const bool same_problem = std::all_of(
+            live.kernels.begin(), live.kernels.end(),
+            [&](const KernelLive& k) { return k.problem == live.kernels.front().problem; });
         live.error =
             same ? live.kernels.front().error : "none of the chosen kernels could be profiled";
+        live.problem =
+            same_problem ? live.kernels.front().problem : profiling::ProfilerProblem::kFailed;
         return;
     }
     while (true) {
@@ -135,6 +138,7 @@ void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
             if (!out.wait_while_paused(progress, control)) return;
             if (!profile_once(*profilers[i], names, live, i)) {
                 live.error = live.request.kernel_ids[i] + ": " + live.kernels[i].error;
+                live.problem = live.kernels[i].problem;
                 return;
             }
             out.count_update();
@@ -153,6 +157,7 @@ void run_timeline(LiveProfile& live, Publisher& out, JobProgress& progress,
     const profiling::ProfilerError prepared = profiler.prepare(id, live.request.problem);
     if (!prepared.ok()) {
         live.error = prepared.message;
+        live.problem = prepared.problem;
         return;
     }
     profiling::TimelineOptions options;
@@ -176,9 +181,12 @@ void run_timeline(LiveProfile& live, Publisher& out, JobProgress& progress,
             out.count_update();
             out.publish();
             progress.report(0.0f, std::to_string(live.samples) + " samples");
-            return !Publisher::stopped(progress, control);
+            return !progress.cancelled();
         }));
-    if (!timeline->ok()) live.error = timeline->error.message;
+    if (!timeline->ok()) {
+        live.error = timeline->error.message;
+        live.problem = timeline->error.problem;
+    }
     live.timeline = std::move(timeline);
 }
 
@@ -203,10 +211,10 @@ void push_capped(std::vector<double>& values, double value, std::size_t capacity
     }
 }
 
-std::uint64_t request_live_profile(AppContext& context, ProfileRequest request,
-                                   std::shared_ptr<LiveControl> control) {
+JobHandle request_live_profile(AppContext& context, ProfileRequest request,
+                               std::shared_ptr<LiveControl> control) {
     if (!control) control = std::make_shared<LiveControl>();
-    return context.jobs.post(kProfileJobTitle, [&context, request, control](JobProgress& progress) {
+    return context.jobs.post("Profile live", [&context, request, control](JobProgress& progress) {
         LiveProfile live;
         live.request = request;
         if (request.mode == ProfileMode::kMetrics) {
@@ -220,6 +228,7 @@ std::uint64_t request_live_profile(AppContext& context, ProfileRequest request,
         Publisher out(context, live);
         live.error = request_error(request);
         if (!live.error.empty()) {
+            live.problem = profiling::ProfilerProblem::kInvalidRequest;
             out.publish();
             return;
         }

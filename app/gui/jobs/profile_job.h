@@ -3,7 +3,7 @@
 // once (each its own KernelProfiler from profiling/kernel_profile.h, all taking turns on one
 // CUPTI range profiler, so its session is set up once), then profiles them in turn, again and
 // again, publishing an immutable LiveProfile after every update until the panel stops it
-// (LiveControl::stop or the runner's cancel). In timeline mode it runs the first chosen kernel
+// (its JobHandle's cancel). In timeline mode it runs the first chosen kernel
 // under PM sampling. While paused no kernel runs; the job waits, publishing that it is paused.
 // A request that cannot run (unknown kernel or set, no GPU) publishes one LiveProfile with
 // `error` set and ends: never an exception into the runner. A kernel that fails its check (or
@@ -16,15 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/jobs/job_runner.h"
 #include "kernels/gemm.h"
 #include "profiling/kernel_profile.h"
 
 namespace tclens::gui {
 
 struct AppContext;
-
-// Title of the profile job in JobStatus, so a panel can tell its job from others.
-inline constexpr const char* kProfileJobTitle = "Profile live";
 
 enum class ProfileMode {
     kMetrics,   // repeated KernelProfiler::profile() of a metric set
@@ -44,16 +42,16 @@ struct ProfileRequest {
     std::uint64_t interval_ns = 1'000'000;  // timeline mode: PM sampling interval
 };
 
-// Shared by the panel and its job: flags the panel sets and the job polls between updates.
+// Shared by the panel and its job: set by the panel, polled by the job between updates.
 struct LiveControl {
     std::atomic<bool> paused{false};
-    std::atomic<bool> stop{false};
 };
 
 // Metrics mode: the updates of one kernel of the request.
 struct KernelLive {
     std::string kernel_id;
     std::string error;  // one line: why this kernel is not (any more) profiled; "" while it is
+    profiling::ProfilerProblem problem = profiling::ProfilerProblem::kNone;  // the kind of `error`
     std::uint64_t updates = 0;
     // The newest profile and, per entry of latest->metrics, its last `history` values, oldest
     // first.
@@ -67,6 +65,9 @@ struct LiveProfile {
     std::string error;     // one line: why nothing (more) is measured; "" while all is well
     bool running = false;  // the job still runs (false in its last snapshot)
     bool paused = false;
+    // The kind of `error` (kInvalidRequest for a request that cannot run), so a caller can tell
+    // what the machine lacks (ProfilerError::needs_resource) from a failure.
+    profiling::ProfilerProblem problem = profiling::ProfilerProblem::kNone;
     // Profiles taken, of all kernels (metrics), or progress calls with samples (timeline).
     std::uint64_t updates = 0;
     double updates_per_s = 0;  // over the updates so far, pauses excluded
@@ -88,9 +89,9 @@ struct LiveProfile {
 // Appends `value`, dropping the oldest values beyond `capacity` (capacity 0 keeps nothing).
 void push_capped(std::vector<double>& values, double value, std::size_t capacity);
 
-// Posts the job; returns its id (JobRunner::post). `control` may be shared with the caller; the
-// job publishes to context.live_profile.
-std::uint64_t request_live_profile(AppContext& context, ProfileRequest request,
-                                   std::shared_ptr<LiveControl> control);
+// Posts the job ("Profile live"); cancelling its handle stops it. `control` may be shared with
+// the caller; the job publishes to context.live_profile.
+JobHandle request_live_profile(AppContext& context, ProfileRequest request,
+                               std::shared_ptr<LiveControl> control);
 
 }  // namespace tclens::gui

@@ -6,9 +6,11 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "app/gui/app_context.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
+#include "app/gui/panels/job_controls.h"
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
 #include "app/parse_number.h"
 #include "kernels/shared_access.h"
 
@@ -24,8 +26,6 @@ constexpr const char* kSwizzlePresets[] = {"none",  "pad:4", "pad:16", "xor",
 constexpr int kDisplayRowBytes = viz::kBankCount * viz::kBankBytes;
 constexpr float kMinZoom = 0.5f;
 constexpr float kMaxZoom = 3.0f;
-const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
-const ImVec4 kMatchColour(0.4f, 0.9f, 0.4f, 1.0f);
 
 // Whole numbers without decimals: 4 -> "4", 4.03 -> "4.03".
 std::string number_text(double value) {
@@ -153,6 +153,8 @@ void BanksPanel::rebuild() {
     if (phase_ >= phases_) phase_ = -1;
     viz::BankViewOptions options;
     options.phase = phase_;
+    options.palette = &theme().palette;
+    options.banks = &theme().banks;
     for (const Side& side : sides_) {
         if (side.report) views.push_back(viz::bank_view(*side.report, options));
     }
@@ -169,6 +171,8 @@ void BanksPanel::rebuild() {
                       sides_[i].spec.c_str());
     }
 }
+
+void BanksPanel::theme_changed() { rebuild(); }
 
 // Cycles all -> 0 -> 1 -> ... -> last -> all (delta +1), or back (delta -1).
 void BanksPanel::step_phase(int delta) {
@@ -229,14 +233,7 @@ std::string BanksPanel::apply_setting(std::string_view key, std::string_view val
         rebuild();
         return "";
     }
-    if (key == "zoom") {
-        const auto zoom = parse_number<float>(text);
-        if (!zoom || !(*zoom >= kMinZoom && *zoom <= kMaxZoom)) {
-            return "zoom='" + text + "': allowed: 0.5..3";
-        }
-        zoom_ = *zoom;
-        return "";
-    }
+    if (key == "zoom") return apply_zoom_setting(text, kMinZoom, kMaxZoom, zoom_);
     if (key == "measure") {
         if (text != "on") return "measure='" + text + "': allowed: on";
         measure_requested_ = true;  // as if "Measure on GPU" is pressed once a GPU is known
@@ -299,27 +296,24 @@ void BanksPanel::draw_export_and_measure(AppContext& context) {
     draw_export_buttons(view_.draw, base, export_message_);
     if (!has_view) ImGui::EndDisabled();
 
-    ImGui::SameLine();
+    if (!export_message_.empty()) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(export_message_.c_str());
+    }
+    JobControls controls;
+    controls.run_label = "Measure on GPU";
+    controls.run_tooltip = "run each side's access on the GPU and count its wavefronts";
+    controls.gpu_use = "the bank probe";
+    if (!has_view) controls.blocked = "no valid model to measure";
     const auto system = context.system.latest();
-    const bool has_gpu = system && system->has_gpu();
-    const bool enabled = has_gpu && has_view;
-    if (!enabled) ImGui::BeginDisabled();
-    const bool clicked = ImGui::Button("Measure on GPU");
-    if (clicked || (enabled && measure_requested_)) {
+    const bool clicked = draw_job_controls(controls, job_, system.get(), theme());
+    if (clicked || (measure_requested_ && job_can_start(controls, job_.snapshot(), system.get()))) {
         measure_requested_ = false;
         std::vector<viz::BankReport> reports;
         for (const Side& side : sides_) {
             if (side.report) reports.push_back(*side.report);
         }
-        request_bank_measurement(context, std::move(reports));
-    }
-    if (!enabled) ImGui::EndDisabled();
-    if (!enabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip(has_gpu ? "no valid model to measure" : "needs a GPU");
-    }
-    if (!export_message_.empty()) {
-        ImGui::SameLine();
-        ImGui::TextUnformatted(export_message_.c_str());
+        job_ = request_bank_measurement(context, std::move(reports));
     }
 }
 
@@ -393,7 +387,7 @@ void BanksPanel::draw_side_lines() const {
     for (size_t i = 0; i < sides_.size(); ++i) {
         const Side& side = sides_[i];
         if (!side.report) {
-            ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+            ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().error));
             ImGui::TextWrapped("%s (%s): %s", kSideNames[i], side.spec.c_str(), side.error.c_str());
             ImGui::PopStyleColor();
             continue;
@@ -405,8 +399,9 @@ void BanksPanel::draw_side_lines() const {
         if (found->measured) {
             const bool match = std::abs(*found->measured - found->model) < 0.005;
             ImGui::TextColored(
-                match ? kMatchColour : kErrorColour, "%s (%s): %s / measured %s%s", kSideNames[i],
-                side.spec.c_str(), model.c_str(), number_text(*found->measured).c_str(),
+                imgui_colour(match ? theme().ok : theme().error), "%s (%s): %s / measured %s%s",
+                kSideNames[i], side.spec.c_str(), model.c_str(),
+                number_text(*found->measured).c_str(),
                 measurements_->device.empty() ? "" : (" on " + measurements_->device).c_str());
         } else {
             ImGui::TextWrapped("%s (%s): %s / not measured: %s", kSideNames[i], side.spec.c_str(),
@@ -417,7 +412,7 @@ void BanksPanel::draw_side_lines() const {
 
 void BanksPanel::draw_view() {
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-    const viz::Rgba highlight = viz::dark_palette().highlight;
+    const viz::Rgba highlight = theme().palette.highlight;
     const int hovered = hovered_;
     const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
         if (hovered < 0) return std::nullopt;
@@ -435,7 +430,7 @@ void BanksPanel::draw_view() {
     ImGui::EndChild();
 }
 
-void BanksPanel::draw(AppContext& context) {
+void BanksPanel::draw_contents(AppContext& context) {
     if (const auto latest = context.bank_measurements.latest(); latest != measurements_) {
         measurements_ = latest;
         rebuild();

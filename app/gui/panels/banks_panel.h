@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/panel.h"
+#include "app/gui/jobs/job_runner.h"
+#include "app/gui/panels/panel.h"
 #include "viz/bank_model.h"
 #include "viz/bank_view.h"
 
@@ -26,7 +27,6 @@ class BanksPanel : public Panel {
     std::string_view id() const override { return "banks"; }
     std::string_view title() const override { return "Banks"; }
     std::string_view help() const override;
-    void draw(AppContext& context) override;
     // pattern=NAME (see `tclens banks --list`; resets rows and row_bytes to the pattern's
     // display tile and the phase to all, so set those after it), pattern=KERNEL/ACCESS (the
     // same, with the kernel's tile, and right=the kernel's swizzle), left=SWIZZLE, right=SWIZZLE
@@ -37,6 +37,8 @@ class BanksPanel : public Panel {
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
+    void draw_contents(AppContext& context) override;
+    void theme_changed() override;
     // One of the two compared swizzles and its model.
     struct Side {
         std::string spec;
@@ -74,6 +76,7 @@ class BanksPanel : public Panel {
     int hovered_ = -1;  // hit id under the mouse in the last frame
     std::string export_message_;
     bool measure_requested_ = false;  // setting measure=on: measure as soon as it is possible
+    JobHandle job_;                   // the last measurement posted here
     std::shared_ptr<const BankMeasurements> measurements_;  // the one the view shows
 };
 

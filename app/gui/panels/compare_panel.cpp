@@ -5,17 +5,16 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/gui/app_context.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
-#include "app/gui/lecture_mode.h"
+#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
 #include "viz/compare_table.h"
 #include "viz/roofline.h"
 
 namespace tclens::gui {
 namespace {
 
-const ImVec4 kNoteColour(0.95f, 0.8f, 0.35f, 1.0f);
 constexpr float kListWidth = 420.0f;
 constexpr float kDecadePx = 110.0f;
 
@@ -111,7 +110,7 @@ void ComparePanel::refresh(AppContext& context) {
         built_ = true;
         dirty_ = true;
     }
-    if (dirty_ || &view_palette() != built_palette_) rebuild_views();
+    if (dirty_) rebuild_views();
 }
 
 void ComparePanel::rebuild_views() {
@@ -128,7 +127,7 @@ void ComparePanel::rebuild_views() {
                      : std::string("not in the ") + compare_source_name(source_.kind) + " runs"));
         }
     }
-    const viz::Palette& palette = view_palette();
+    const viz::Palette& palette = theme().palette;
     viz::CompareTableOptions table_options;
     table_options.title = source_.caption + ": change from the first run";
     table_options.palette = &palette;
@@ -139,9 +138,10 @@ void ComparePanel::rebuild_views() {
     roofline_options.decade_px = kDecadePx;
     roofline_options.palette = &palette;
     roofline_ = viz::roofline_chart(compare_roofline(source_, shown_runs_), roofline_options);
-    built_palette_ = &palette;
     dirty_ = false;
 }
+
+void ComparePanel::theme_changed() { dirty_ = true; }
 
 void ComparePanel::toggle(const std::string& id) {
     const auto it = std::find(chosen_.begin(), chosen_.end(), id);
@@ -210,7 +210,7 @@ void ComparePanel::draw_run_list() {
         if (!run.comparable()) ImGui::EndDisabled();
         if (baseline) {
             ImGui::SameLine();
-            ImGui::TextColored(kNoteColour, "base");
+            ImGui::TextColored(imgui_colour(theme().note), "base");
         }
         ImGui::TableSetColumnIndex(1);
         ImGui::TextUnformatted(run.id.c_str());
@@ -256,17 +256,18 @@ void ComparePanel::draw_comparison() {
         ImGui::TextUnformatted(export_message_.c_str());
     }
     for (const std::string& missing : missing_)
-        ImGui::TextColored(kNoteColour, "%s", missing.c_str());
+        ImGui::TextColored(imgui_colour(theme().note), "%s", missing.c_str());
     if (!table) {
         if (source_.peaks.empty()) {
-            ImGui::TextColored(kNoteColour, "no compute roofs: %s", source_.peak_error.c_str());
+            ImGui::TextColored(imgui_colour(theme().note), "no compute roofs: %s",
+                               source_.peak_error.c_str());
         }
         if (source_.dram_bytes_per_s > 0) {
             ImGui::TextDisabled("DRAM roof %s, %s: %s",
                                 bandwidth_text(source_.dram_bytes_per_s).c_str(),
                                 source_.dram_origin.c_str(), source_.dram_method.c_str());
         } else {
-            ImGui::TextColored(kNoteColour, "no DRAM roof: the device is not known");
+            ImGui::TextColored(imgui_colour(theme().note), "no DRAM roof: the device is not known");
         }
     }
     if (shown_runs_.size() < 2) {
@@ -290,7 +291,7 @@ void ComparePanel::draw_comparison() {
     ImGui::EndChild();
 }
 
-void ComparePanel::draw(AppContext& context) {
+void ComparePanel::draw_contents(AppContext& context) {
     refresh(context);
     const bool recording_open = context.recording.latest() != nullptr;
     draw_source_choice(recording_open);

@@ -3,7 +3,7 @@
 // session (the Kernels panel's bench, the Profile panel's newest profile). Tick runs in the list
 // (the first ticked is the baseline); the table shows every metric of each with its change from
 // the baseline and a bar coloured by whether the change is an improvement; the roofline puts each
-// run under the device's measured roofs (app/gui/compare_runs.h). Both export to SVG and PNG.
+// run under the device's measured roofs (app/gui/views/compare_runs.h). Both export to SVG and PNG.
 
 #include <array>
 #include <memory>
@@ -11,10 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/compare_runs.h"
-#include "app/gui/panel.h"
+#include "app/gui/panels/panel.h"
+#include "app/gui/views/compare_runs.h"
 #include "viz/draw_list.h"
-#include "viz/palette.h"
 
 namespace tclens::gui {
 
@@ -27,13 +26,14 @@ class ComparePanel : public Panel {
     std::string_view id() const override { return "compare"; }
     std::string_view title() const override { return "Compare"; }
     std::string_view help() const override;
-    void draw(AppContext& context) override;
     // source=recording|live (default: the recording when one is open, else live),
     // runs=KERNEL@MxNxK[,KERNEL@MxNxK...] (the ticked runs, the first the baseline; "none" for
     // no run), view=table|roofline.
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
+    void draw_contents(AppContext& context) override;
+    void theme_changed() override;
     CompareSourceKind effective_source(bool recording_open) const;
     void refresh(AppContext& context);
     void rebuild_views();
@@ -54,8 +54,7 @@ class ComparePanel : public Panel {
     std::shared_ptr<const profiling::SystemReport> system_seen_;
     CompareSourceKind built_kind_ = CompareSourceKind::kLive;
     bool built_ = false;
-    bool dirty_ = true;  // chosen_ or the view changed since the views were built
-    const viz::Palette* built_palette_ = nullptr;
+    bool dirty_ = true;  // chosen_, the view or the theme changed since the views were built
 
     CompareSource source_;
     std::vector<const CompareRun*> shown_runs_;  // chosen_ that source_ has and can compare

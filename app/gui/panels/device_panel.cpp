@@ -2,23 +2,23 @@
 
 #include <imgui.h>
 
-#include "app/gui/app_context.h"
-#include "app/gui/device_view.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
-#include "app/gui/lecture_mode.h"
-#include "app/gui/recording_view.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/device_view.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
+#include "app/gui/views/recording_view.h"
 
 namespace tclens::gui {
 namespace {
 
-// The open recording's device under a "recorded on <GPU>, <date>" header, with what the
-// recording measured on it: the arithmetic peaks and the DRAM bandwidth.
-void draw_recorded_device(const OpenRecording& open) {
+// The open recording's device under a "<file>: recorded on <GPU>, <date> (...)" header (the full
+// path in its tooltip), with what the recording measured on it: the arithmetic peaks and the DRAM
+// bandwidth.
+void draw_recorded_device(const OpenRecording& open, const viz::Palette& palette) {
     const profiling::Recording& recording = open.recording;
     ImGui::Separator();
-    ImGui::Text("recorded on %s", recording_caption(recording).c_str());
-    ImGui::TextDisabled("%s, by %s", open.path.c_str(), recording.command.c_str());
+    ImGui::TextUnformatted(recording_origin(open.path, recording).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", open.path.c_str());
     for (const kernels::PeakMeasurement& peak : recording.peaks) {
         ImGui::Text("measured peak %-4s %7.1f TFLOP/s (%s)",
                     kernels::precision_name(peak.precision), peak.tflops, peak.instruction.c_str());
@@ -31,7 +31,7 @@ void draw_recorded_device(const OpenRecording& open) {
                     recording.dram_bandwidth.bytes_per_s / 1e12,
                     recording.dram_bandwidth.method.c_str());
     }
-    paint_draw_list(device_view(recording.system, view_palette()), 1.0f);
+    paint_draw_list(device_view(recording.system, palette), 1.0f);
 }
 
 }  // namespace
@@ -45,14 +45,14 @@ std::string_view DevicePanel::help() const {
            "bandwidth measured when it was recorded.";
 }
 
-void DevicePanel::draw(AppContext& context) {
+void DevicePanel::draw_contents(AppContext& context) {
     const auto report = context.system.latest();
     if (!report) {
         ImGui::TextUnformatted("Querying the GPU...");
         return;
     }
     // The facts as draw records, so the Export buttons write exactly what is painted.
-    const viz::DrawList view = device_view(*report, view_palette());
+    const viz::DrawList view = device_view(*report, theme().palette);
     draw_export_buttons(view, "device", export_message_);
     if (!export_message_.empty()) {
         ImGui::SameLine();
@@ -60,7 +60,8 @@ void DevicePanel::draw(AppContext& context) {
     }
     ImGui::BeginChild("facts", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     paint_draw_list(view, 1.0f);
-    if (const auto recording = context.recording.latest()) draw_recorded_device(*recording);
+    if (const auto recording = context.recording.latest())
+        draw_recorded_device(*recording, theme().palette);
     ImGui::EndChild();
 }
 

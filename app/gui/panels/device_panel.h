@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "app/gui/panel.h"
+#include "app/gui/panels/panel.h"
 
 namespace tclens::gui {
 
@@ -12,9 +12,9 @@ class DevicePanel : public Panel {
     std::string_view id() const override { return "device"; }
     std::string_view title() const override { return "Device"; }
     std::string_view help() const override;
-    void draw(AppContext& context) override;
 
   private:
+    void draw_contents(AppContext& context) override;
     std::string export_message_;  // of the last Export click
 };
 

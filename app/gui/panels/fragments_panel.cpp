@@ -4,9 +4,11 @@
 
 #include <algorithm>
 
-#include "app/gui/app_context.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
+#include "app/gui/panels/job_controls.h"
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
 #include "app/parse_number.h"
 #include "viz/layouts/wgmma_layouts.h"
 
@@ -15,7 +17,6 @@ namespace {
 
 constexpr const char* kColouringNames[] = {"register", "lane", "thread group", "sub-element"};
 constexpr const char* kColouringKeys[] = {"register", "lane", "group", "sub"};
-constexpr viz::Rgba kMismatch{235, 64, 52, 255};
 
 }  // namespace
 
@@ -59,14 +60,7 @@ std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view
         pinned_lane_ = *lane;
         return "";
     }
-    if (key == "zoom") {
-        const auto zoom = parse_number<float>(text);
-        if (!zoom || !(*zoom >= 0.25f && *zoom <= 3.0f)) {
-            return "zoom='" + text + "': allowed: 0.25..3";
-        }
-        zoom_ = *zoom;
-        return "";
-    }
+    if (key == "zoom") return apply_zoom_setting(text, 0.25f, 3.0f, zoom_);
     if (key == "labels") {
         if (text != "on" && text != "off") return "labels='" + text + "': allowed: on, off";
         labels_ = text == "on";
@@ -94,11 +88,14 @@ void FragmentsPanel::rebuild_view() {
     viz::FragmentViewOptions options;
     options.colouring = colouring_;
     options.labels = labels_;
+    options.palette = &theme().palette;
     view_ = viz::fragment_view(layout_, options);
     register_operand_ = 0;
     shown_verification_.reset();
     mismatch_by_hit_.assign(view_.hits.size(), false);
 }
+
+void FragmentsPanel::theme_changed() { rebuild_view(); }
 
 int FragmentsPanel::lane_of_hit(int hit) const {
     return hit < 0 || hit >= int(view_.hits.size()) ? -1 : view_.hits[hit].lane;
@@ -146,18 +143,16 @@ void FragmentsPanel::draw_controls(AppContext& context) {
     ImGui::SliderFloat("zoom", &zoom_, 0.25f, 3.0f, "%.2fx");
 
     draw_export_buttons(view_.draw, layout_.id, export_message_);
-    ImGui::SameLine();
-    const auto system = context.system.latest();
-    const bool has_gpu = system && system->has_gpu();
-    if (!has_gpu) ImGui::BeginDisabled();
-    if (ImGui::Button("Verify on GPU")) request_layout_verification(context, layout_);
-    if (!has_gpu) ImGui::EndDisabled();
-    if (!has_gpu && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("needs a GPU");
-    }
     if (!export_message_.empty()) {
         ImGui::SameLine();
         ImGui::TextUnformatted(export_message_.c_str());
+    }
+    JobControls controls;
+    controls.run_label = "Verify on GPU";
+    controls.run_tooltip = "run the instruction with self-describing inputs and compare";
+    controls.gpu_use = "the layout probe";
+    if (draw_job_controls(controls, job_, context.system.latest().get(), theme())) {
+        job_ = request_layout_verification(context, layout_);
     }
 }
 
@@ -191,11 +186,11 @@ void FragmentsPanel::draw_verification_line(const LayoutVerification* verificati
         ImGui::Text("GPU: not run on %s: %s", verification->device.c_str(),
                     verification->measured.skipped_reason.c_str());
     } else if (comparison.matched == comparison.total && comparison.total > 0) {
-        ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1.0f), "model vs %s: %s",
+        ImGui::TextColored(imgui_colour(theme().ok), "model vs %s: %s",
                            verification->device.c_str(),
                            kernels::comparison_summary(comparison).c_str());
     } else {
-        ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.3f, 1.0f), "model vs %s: %s (red cells)",
+        ImGui::TextColored(imgui_colour(theme().error), "model vs %s: %s (red cells)",
                            verification->device.c_str(),
                            kernels::comparison_summary(comparison).c_str());
     }
@@ -237,7 +232,7 @@ void FragmentsPanel::draw_register_view() {
     ImGui::EndTable();
 }
 
-void FragmentsPanel::draw(AppContext& context) {
+void FragmentsPanel::draw_contents(AppContext& context) {
     draw_controls(context);
     const auto verification = context.layout_verification.latest();
     refresh_mismatches(verification);
@@ -246,9 +241,9 @@ void FragmentsPanel::draw(AppContext& context) {
 
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const int highlight = hovered_lane_ >= 0 ? hovered_lane_ : pinned_lane_;
-    const viz::Rgba highlight_colour = viz::dark_palette().highlight;
+    const viz::Rgba highlight_colour = theme().palette.highlight;
     const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
-        if (mismatch_by_hit_[h]) return kMismatch;
+        if (mismatch_by_hit_[h]) return theme().error;
         if (highlight >= 0 && lane_of_hit(h) == highlight) return highlight_colour;
         return std::nullopt;
     });

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/panel.h"
+#include "app/gui/jobs/job_runner.h"
+#include "app/gui/panels/panel.h"
 #include "viz/fragment_layout.h"
 #include "viz/fragment_view.h"
 
@@ -22,12 +23,13 @@ class FragmentsPanel : public Panel {
     std::string_view id() const override { return "fragments"; }
     std::string_view title() const override { return "Fragments"; }
     std::string_view help() const override;
-    void draw(AppContext& context) override;
     // layout=ID, colour=register|lane|group|sub, lane=N (pinned highlight, -1 for none),
     // zoom=0.25..3, labels=on|off.
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
+    void draw_contents(AppContext& context) override;
+    void theme_changed() override;
     void select(int index);
     void draw_controls(AppContext& context);
     void draw_family_controls();
@@ -48,6 +50,7 @@ class FragmentsPanel : public Panel {
     int pinned_lane_ = -1;      // click a cell to pin its lane; hover shows another one meanwhile
     int register_operand_ = 0;  // index into layout_.operands for the register view
     std::string export_message_;
+    JobHandle job_;  // the last verification posted here
     // Per hit id: true where the GPU measured another (row, col) than the model.
     std::vector<bool> mismatch_by_hit_;
     std::shared_ptr<const LayoutVerification> shown_verification_;

@@ -5,24 +5,21 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/gui/app_context.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
-#include "app/gui/panel_settings.h"
-#include "app/gui/recording_view.h"
+#include "app/gui/panels/job_controls.h"
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
+#include "app/gui/views/recording_view.h"
 #include "kernels/bench.h"
 #include "kernels/descriptor_text.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/shared_access.h"
-#include "viz/palette.h"
 
 namespace tclens::gui {
 namespace {
 
-const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
-const ImVec4 kOkColour(0.4f, 0.9f, 0.4f, 1.0f);
-const ImVec4 kNoteColour(0.95f, 0.8f, 0.35f, 1.0f);
 constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr const char* kPresets[] = {"lab6", "square"};
 constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
@@ -202,8 +199,11 @@ void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& la
     export_message_.clear();
     if (!shown_) return;
     table_ = bench_table(shown_->report);
-    chart_ = bench_chart(shown_->report, viz::dark_palette());
+    chart_ = bench_chart(shown_->report, theme().palette);
 }
+
+// refresh_results() builds the chart again in the new palette.
+void KernelsPanel::theme_changed() { shown_.reset(); }
 
 void KernelsPanel::draw_ladder_row(int index) {
     const kernels::KernelDescriptor& kernel = kernels_[size_t(index)];
@@ -310,7 +310,7 @@ void KernelsPanel::draw_details(AppContext& context) {
             }
         }
         if (rejected) {
-            ImGui::TextColored(kNoteColour, "will skip %s: %s",
+            ImGui::TextColored(imgui_colour(theme().note), "will skip %s: %s",
                                kernels::problem_text(*rejected).c_str(), reason.c_str());
         } else {
             ImGui::TextDisabled("accepts every size below");
@@ -356,17 +356,11 @@ void KernelsPanel::draw_sizes() {
             ImGui::EndCombo();
         }
     }
-    if (!sizes_error_.empty()) ImGui::TextColored(kErrorColour, "%s", sizes_error_.c_str());
+    if (!sizes_error_.empty())
+        ImGui::TextColored(imgui_colour(theme().error), "%s", sizes_error_.c_str());
 }
 
 void KernelsPanel::draw_run(AppContext& context) {
-    const auto system = context.system.latest();
-    const JobStatus job = context.jobs.status();
-    const bool running = job.busy && job.title == kBenchJobTitle;
-    // Job ids count up from 1 and jobs run in order, so job N has finished (or been dropped by
-    // cancel_all) once N jobs have.
-    const bool pending = pending_job_ != 0 && job.finished < pending_job_;
-
     std::vector<std::string> ids;
     for (size_t i = 0; i < kernels_.size(); ++i) {
         if (ticked_[i]) ids.push_back(kernels_[i].id);
@@ -374,47 +368,23 @@ void KernelsPanel::draw_run(AppContext& context) {
     std::string error;
     const size_t kernel_count = kernels::bench_kernels(ids, error).size();
     const size_t runs = kernel_count * problems_.size();
-    std::string reason;  // why Run is disabled
-    if (!system) {
-        reason = "querying the GPU...";
-    } else if (!system->has_gpu()) {
-        reason = "no GPU: bench needs one";
-    } else if (!sizes_error_.empty()) {
-        reason = "fix the sizes first";
-    } else if (ids.empty()) {
-        reason = "tick at least one rung";
-    }
-    const bool enabled = reason.empty() && !pending;
-    const std::string run_label =
+    JobControls controls;
+    controls.run_label =
         "Run " + std::to_string(runs) + " benchmark" + (runs == 1 ? "" : "s") + "###run";
-    if (!enabled) ImGui::BeginDisabled();
-    if (ImGui::Button(run_label.c_str())) {
+    controls.run_tooltip = std::to_string(kernel_count) +
+                           " kernels (cuBLAS references included) x " +
+                           std::to_string(problems_.size()) + " sizes";
+    controls.gpu_use = "bench";
+    if (!sizes_error_.empty()) {
+        controls.blocked = "fix the sizes first";
+    } else if (ids.empty()) {
+        controls.blocked = "tick at least one rung";
+    }
+    if (draw_job_controls(controls, job_, context.system.latest().get(), theme())) {
         kernels::BenchRequest request;
         request.kernel_ids = ids;
         request.problems = problems_;
-        pending_job_ = request_bench(context, std::move(request));
-    }
-    if (!enabled) ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("%zu kernels (cuBLAS references included) x %zu sizes", kernel_count,
-                          problems_.size());
-    }
-    ImGui::SameLine();
-    if (!running) ImGui::BeginDisabled();
-    if (ImGui::Button("Cancel")) context.jobs.cancel_current();
-    if (!running) ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (running) {
-        ImGui::ProgressBar(job.fraction, ImVec2(-1.0f, 0.0f), job.message.c_str());
-    } else if (pending) {
-        ImGui::TextDisabled("queued behind %s",
-                            job.title.empty() ? "another job" : job.title.c_str());
-    } else if (!reason.empty()) {
-        ImGui::AlignTextToFramePadding();
-        const bool no_gpu = system && !system->has_gpu();
-        ImGui::TextColored(no_gpu ? kNoteColour : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-                           "%s", reason.c_str());
-        if (no_gpu && !system->no_gpu_reason.empty()) dim_text_wrapped(system->no_gpu_reason);
+        job_ = request_bench(context, std::move(request));
     }
 }
 
@@ -440,9 +410,9 @@ void KernelsPanel::draw_results_table() {
             ImGui::TableSetColumnIndex(column);
             const bool status = column == int(std::size(cells)) - 1;
             if (status && row.state == RowState::kCounted) {
-                ImGui::TextColored(kOkColour, "%s", cells[column]->c_str());
+                ImGui::TextColored(imgui_colour(theme().ok), "%s", cells[column]->c_str());
             } else if (status && row.state == RowState::kFailed) {
-                ImGui::TextColored(kErrorColour, "%s", cells[column]->c_str());
+                ImGui::TextColored(imgui_colour(theme().error), "%s", cells[column]->c_str());
             } else if (status) {
                 ImGui::TextDisabled("%s", cells[column]->c_str());
             } else {
@@ -462,7 +432,8 @@ void KernelsPanel::draw_results() {
         return;
     }
     if (!shown_->error.empty()) {
-        ImGui::TextColored(kErrorColour, "bench did not run: %s", shown_->error.c_str());
+        ImGui::TextColored(imgui_colour(theme().error), "bench did not run: %s",
+                           shown_->error.c_str());
         return;
     }
     const kernels::BenchReport& report = shown_->report;
@@ -481,7 +452,7 @@ void KernelsPanel::draw_results() {
         ImGui::TextDisabled("%s", peaks.c_str());
     }
     if (shown_->cancelled) {
-        ImGui::TextColored(kNoteColour, "cancelled: showing the runs that finished");
+        ImGui::TextColored(imgui_colour(theme().note), "cancelled: showing the runs that finished");
     }
     draw_results_table();
     draw_export_buttons(chart_, "kernels_bench", export_message_);
@@ -492,7 +463,7 @@ void KernelsPanel::draw_results() {
     paint_draw_list(chart_, 1.0f);
 }
 
-void KernelsPanel::draw(AppContext& context) {
+void KernelsPanel::draw_contents(AppContext& context) {
     std::shared_ptr<const BenchResults> results = context.bench_results.latest();
     if (!results) {
         const auto recording = context.recording.latest();

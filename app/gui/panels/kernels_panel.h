@@ -2,17 +2,17 @@
 // Kernels panel: the GEMM ladder (kernels/registry.h) rung by rung, the chosen kernel's
 // descriptor with links to the Fragments, Tile map and Banks panels, and a benchmark of the
 // ticked rungs next to their same-run cuBLAS references: results table and TFLOP/s bar chart,
-// verified results only (app/gui/bench_view.h).
+// verified results only (app/gui/views/bench_view.h).
 
 #include <array>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "app/gui/bench_view.h"
-#include "app/gui/panel.h"
-#include "app/gui/panel_settings.h"
+#include "app/gui/jobs/job_runner.h"
+#include "app/gui/panels/panel.h"
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/views/bench_view.h"
 #include "kernels/gemm.h"
 #include "viz/draw_list.h"
 
@@ -39,7 +39,6 @@ class KernelsPanel : public Panel {
     std::string_view id() const override { return "kernels"; }
     std::string_view title() const override { return "Kernels"; }
     std::string_view help() const override;
-    void draw(AppContext& context) override;
     // selected=ID (the kernel whose descriptor is shown: any id of `tclens kernels`),
     // mnk=MxNxK[,MxNxK...] (the sizes Run benchmarks), preset=lab6|square (mnk = every size of
     // the preset), run=all|none|ID[,ID...] (the rungs ticked for Run; references join by
@@ -47,6 +46,8 @@ class KernelsPanel : public Panel {
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
+    void draw_contents(AppContext& context) override;
+    void theme_changed() override;
     void set_sizes(const std::string& text);
     void refresh_results(const std::shared_ptr<const BenchResults>& latest);
     void draw_ladder();
@@ -64,7 +65,7 @@ class KernelsPanel : public Panel {
     std::vector<kernels::GemmProblem>
         problems_;  // parsed from it; empty when sizes_error_ says why
     std::string sizes_error_;
-    std::uint64_t pending_job_ = 0;  // the last posted bench job's id; 0 before the first
+    JobHandle job_;                              // the last bench posted here
     std::shared_ptr<const BenchResults> shown_;  // the results the table and chart show
     // While no bench has run here: the open recording's bench (recording_view.h), made once per
     // recording.

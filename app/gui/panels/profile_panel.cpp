@@ -6,13 +6,15 @@
 #include <cstdio>
 #include <numeric>
 
-#include "app/gui/app_context.h"
-#include "app/gui/draw_list_painter.h"
-#include "app/gui/export_buttons.h"
-#include "app/gui/lecture_mode.h"
-#include "app/gui/panel_settings.h"
-#include "app/gui/profile_results_view.h"
-#include "app/gui/recording_view.h"
+#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/panels/job_controls.h"
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/export_buttons.h"
+#include "app/gui/views/profile_results_view.h"
+#include "app/gui/views/recording_view.h"
+#include "app/gui/views/source_view.h"
 #include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -25,9 +27,6 @@
 namespace tclens::gui {
 namespace {
 
-const ImVec4 kErrorColour(1.0f, 0.35f, 0.3f, 1.0f);
-const ImVec4 kOkColour(0.4f, 0.9f, 0.4f, 1.0f);
-const ImVec4 kNoteColour(0.95f, 0.8f, 0.35f, 1.0f);
 constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr const char* kDefaultKernel = "wmma.f16";
 constexpr float kTimelineWidth = 600.0f;
@@ -94,27 +93,28 @@ std::string mix_tooltip() {
 }
 
 // Under the checklist: does the kernel's own SASS hold tensor-core instructions at all?
-void draw_sass_check(const std::string& kernel_id, int sm) {
+void draw_sass_check(const ShownMix& shown, const Theme& theme) {
     using kernels::OpClass;
-    if (const kernels::InstructionMix* mix = kernels::instruction_mix(kernel_id, sm)) {
-        const bool tensor =
-            (*mix)[OpClass::kHmma] + (*mix)[OpClass::kHgmma] + (*mix)[OpClass::kImma] > 0;
-        ImGui::TextColored(tensor ? kOkColour : kErrorColour, "%s", tensor ? "ok  " : "FAIL");
+    if (shown.mix) {
+        const kernels::InstructionMix& mix = *shown.mix;
+        const bool tensor = mix[OpClass::kHmma] + mix[OpClass::kHgmma] + mix[OpClass::kImma] > 0;
+        ImGui::TextColored(imgui_colour(tensor ? theme.ok : theme.error), "%s",
+                           tensor ? "ok  " : "FAIL");
         ImGui::SameLine();
         ImGui::TextUnformatted("tensor-core instructions in the SASS");
         ImGui::SameLine();
         ImGui::TextDisabled("- %s", tensor ? "the binary has them: look at the other checks"
                                            : "none: this kernel cannot use the tensor cores");
     }
-    ImGui::TextWrapped("%s", kernels::instruction_mix_line(kernel_id, sm).c_str());
+    ImGui::TextWrapped("%s", shown.line.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", mix_tooltip().c_str());
 }
 
 // The collapsible "Instruction mix" section, shown for the chosen kernel whatever was profiled.
-void draw_instruction_mix(const std::string& kernel_id, int sm) {
+void draw_instruction_mix(const ShownMix& shown) {
     ImGui::Separator();
     if (!ImGui::CollapsingHeader("Instruction mix", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    ImGui::TextWrapped("%s", kernels::instruction_mix_line(kernel_id, sm).c_str());
+    ImGui::TextWrapped("%s", shown.line.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", mix_tooltip().c_str());
 }
 
@@ -244,9 +244,8 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
     card_charts_.clear();
     timeline_charts_.clear();
     checklist_.clear();
-    built_palette_ = &view_palette();
     if (!shown_) return;
-    const viz::Palette& palette = *built_palette_;
+    const viz::Palette& palette = theme().palette;
     const size_t capacity = shown_->request.history;
     double tensor_pct = -1;           // of the cards' kernel; unknown
     double timeline_tensor_pct = -1;  // of the timeline's kernel; unknown
@@ -309,6 +308,9 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
     }
 }
 
+// refresh() builds the cards and charts again in the new palette.
+void ProfilePanel::theme_changed() { shown_.reset(); }
+
 void ProfilePanel::draw_controls(AppContext& context) {
     label(chosen_.size() > 1 ? "kernels" : "kernel");
     ImGui::SetNextItemWidth(280);
@@ -359,36 +361,56 @@ void ProfilePanel::draw_controls(AppContext& context) {
             "default / all: range-profiler metrics per update; timeline: PM "
             "sampling of tensor, DRAM and FMA %% per sample");
     }
-    if (!size_error_.empty()) ImGui::TextColored(kErrorColour, "%s", size_error_.c_str());
+    if (!size_error_.empty())
+        ImGui::TextColored(imgui_colour(theme().error), "%s", size_error_.c_str());
     for (const int index : chosen_) {
         const kernels::KernelDescriptor& chosen = kernels_[size_t(index)];
         if (!chosen.can_run || !size_error_.empty()) continue;
         const std::string reason = chosen.can_run(problem_);
         if (!reason.empty())
-            ImGui::TextColored(kNoteColour, "%s cannot run this size: %s", chosen.id.c_str(),
-                               reason.c_str());
+            ImGui::TextColored(imgui_colour(theme().note), "%s cannot run this size: %s",
+                               chosen.id.c_str(), reason.c_str());
     }
     if (is_timeline_set(set_) && chosen_.size() > 1) {
-        ImGui::TextColored(kNoteColour, "the timeline samples one kernel: %s",
+        ImGui::TextColored(imgui_colour(theme().note), "the timeline samples one kernel: %s",
                            first_chosen().c_str());
     }
 
+    JobControls controls;
+    controls.run_label = "Live";
+    controls.cancel_label = "Stop";
+    controls.gpu_use = "profiling";
+    if (!size_error_.empty()) controls.blocked = "fix the size first";
+    controls.open_ended = true;
     const auto system = context.system.latest();
-    const JobStatus job = context.jobs.status();
-    const bool pending = pending_job_ != 0 && job.finished < pending_job_;
-    const bool running = pending && job.busy && job.title == kProfileJobTitle;
-    std::string reason;  // why Live is off
-    if (!system) {
-        reason = "querying the GPU...";
-    } else if (!system->has_gpu()) {
-        reason = "no GPU: profiling needs one";
-    } else if (!size_error_.empty()) {
-        reason = "fix the size first";
-    }
-    const bool can_start = reason.empty() && !pending;
-    if (!can_start) ImGui::BeginDisabled();
-    const bool clicked = ImGui::Button("Live");
-    if (clicked || (can_start && live_requested_)) {
+    const bool running = job_.snapshot().state == JobState::kRunning;
+    // Pause, Snapshot and Export sit between Stop and the job's status line.
+    const auto between = [&] {
+        const bool paused = control_ && control_->paused;
+        if (!running) ImGui::BeginDisabled();
+        if (ImGui::Button(paused ? "Resume###pause" : "Pause###pause")) control_->paused = !paused;
+        if (!running) ImGui::EndDisabled();
+        ImGui::SameLine();
+        const bool has_result = shown_ && (shown_->has_profile() || shown_->timeline);
+        if (!has_result) ImGui::BeginDisabled();
+        if (ImGui::Button("Snapshot")) save_snapshot();
+        if (!has_result) ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::SetTooltip(
+                "write the newest profile of each kernel (or the stopped timeline) as JSON");
+        }
+        ImGui::SameLine();
+        const bool has_charts = !cards_.empty() || !timeline_charts_.empty();
+        if (!has_charts) ImGui::BeginDisabled();
+        const KernelLive* kernel_shown = focused();
+        const std::string& export_kernel =
+            kernel_shown ? kernel_shown->kernel_id : timeline_kernel();
+        draw_export_buttons(cards_.empty() ? timeline_view_ : cards_view_,
+                            has_charts ? file_base(export_kernel, *shown_) : "", message_);
+        if (!has_charts) ImGui::EndDisabled();
+    };
+    const bool clicked = draw_job_controls(controls, job_, system.get(), theme(), between);
+    if (clicked || (live_requested_ && job_can_start(controls, job_.snapshot(), system.get()))) {
         live_requested_ = false;
         ProfileRequest request;
         request.mode = is_timeline_set(set_) ? ProfileMode::kTimeline : ProfileMode::kMetrics;
@@ -398,52 +420,7 @@ void ProfilePanel::draw_controls(AppContext& context) {
         if (request.mode == ProfileMode::kMetrics) request.metric_set = sets[size_t(set_)];
         if (request.mode == ProfileMode::kTimeline) request.history = 600;
         control_ = std::make_shared<LiveControl>();
-        pending_job_ = request_live_profile(context, std::move(request), control_);
-    }
-    if (!can_start) ImGui::EndDisabled();
-    ImGui::SameLine();
-    const bool paused = control_ && control_->paused;
-    if (!running) ImGui::BeginDisabled();
-    if (ImGui::Button(paused ? "Resume###pause" : "Pause###pause")) control_->paused = !paused;
-    ImGui::SameLine();
-    if (ImGui::Button("Stop")) {
-        control_->stop = true;
-        control_->paused = false;
-    }
-    if (!running) ImGui::EndDisabled();
-    ImGui::SameLine();
-    const bool has_result = shown_ && (shown_->has_profile() || shown_->timeline);
-    if (!has_result) ImGui::BeginDisabled();
-    if (ImGui::Button("Snapshot")) save_snapshot();
-    if (!has_result) ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip(
-            "write the newest profile of each kernel (or the stopped timeline) as JSON");
-    }
-    ImGui::SameLine();
-    const bool has_charts = !cards_.empty() || !timeline_charts_.empty();
-    if (!has_charts) ImGui::BeginDisabled();
-    const KernelLive* kernel_shown = focused();
-    const std::string& export_kernel = kernel_shown ? kernel_shown->kernel_id : timeline_kernel();
-    draw_export_buttons(cards_.empty() ? timeline_view_ : cards_view_,
-                        has_charts ? file_base(export_kernel, *shown_) : "", message_);
-    if (!has_charts) ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (running) {
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted(job.message.c_str());
-    } else if (pending) {
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextDisabled("queued behind %s",
-                            job.title.empty() ? "another job" : job.title.c_str());
-    } else if (!reason.empty()) {
-        ImGui::AlignTextToFramePadding();
-        const bool no_gpu = system && !system->has_gpu();
-        ImGui::TextColored(no_gpu ? kNoteColour : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-                           "%s", reason.c_str());
-        if (no_gpu && !system->no_gpu_reason.empty()) {
-            ImGui::TextDisabled("%s", system->no_gpu_reason.c_str());
-        }
+        job_ = request_live_profile(context, std::move(request), control_);
     }
     if (!message_.empty()) ImGui::TextUnformatted(message_.c_str());
 }
@@ -468,19 +445,20 @@ void ProfilePanel::draw_status(AppContext& context) {
                 live.device.empty() ? "" : " on ", live.device.c_str());
     ImGui::SameLine();
     if (live.paused) {
-        ImGui::TextColored(kNoteColour, "paused");
+        ImGui::TextColored(imgui_colour(theme().note), "paused");
     } else if (live.running) {
-        ImGui::TextColored(kOkColour, "live: %.1f updates/s", live.updates_per_s);
+        ImGui::TextColored(imgui_colour(theme().ok), "live: %.1f updates/s", live.updates_per_s);
     } else if (shown_ == recorded_) {
         ImGui::TextDisabled("from %s", recording_seen_->path.c_str());
     } else {
         ImGui::TextDisabled("stopped after %llu updates", (unsigned long long)live.updates);
     }
-    if (!live.error.empty()) ImGui::TextColored(kErrorColour, "%s", live.error.c_str());
+    if (!live.error.empty())
+        ImGui::TextColored(imgui_colour(theme().error), "%s", live.error.c_str());
     if (live.kernels.size() > 1) {
         for (const KernelLive& kernel : live.kernels) {
             if (!kernel.error.empty() && live.error.find(kernel.error) == std::string::npos) {
-                ImGui::TextColored(kErrorColour, "%s: %s", kernel.kernel_id.c_str(),
+                ImGui::TextColored(imgui_colour(theme().error), "%s: %s", kernel.kernel_id.c_str(),
                                    kernel.error.c_str());
             }
         }
@@ -548,7 +526,7 @@ void ProfilePanel::draw_cards() {
     const float avail = ImGui::GetContentRegionAvail().x;
     const int per_row = std::max(1, int(avail / ((kMetricCardWidth + 8.0f) * ui_zoom())));
     if (per_row != cards_per_row_) {
-        cards_view_ = metric_cards_view(cards_, card_charts_, per_row, *built_palette_);
+        cards_view_ = metric_cards_view(cards_, card_charts_, per_row, theme().palette);
         cards_per_row_ = per_row;
     }
     const int hovered = paint_draw_list(cards_view_, 1.0f);
@@ -576,11 +554,11 @@ void ProfilePanel::draw_timeline() {
 void ProfilePanel::draw_checklist() {
     if (checklist_.empty()) return;
     ImGui::Separator();
-    ImGui::TextColored(kNoteColour, "Why are the tensor cores idle?");
+    ImGui::TextColored(imgui_colour(theme().note), "Why are the tensor cores idle?");
     ImGui::TextDisabled("tensor pipe below %.0f%% on a kernel whose inputs are not FP32",
                         kTensorIdlePct);
     for (const ChecklistLine& line : checklist_) {
-        ImGui::TextColored(line.passed ? kOkColour : kErrorColour, "%s",
+        ImGui::TextColored(imgui_colour(line.passed ? theme().ok : theme().error), "%s",
                            line.passed ? "ok  " : "FAIL");
         ImGui::SameLine();
         ImGui::TextUnformatted(line.check.c_str());
@@ -622,8 +600,8 @@ std::shared_ptr<const LiveProfile> ProfilePanel::recorded(AppContext& context) {
     return recorded_;
 }
 
-void ProfilePanel::draw(AppContext& context) {
-    if (&view_palette() != built_palette_ || rebuild_) shown_.reset();  // build again
+void ProfilePanel::draw_contents(AppContext& context) {
+    if (rebuild_) shown_.reset();  // build again
     rebuild_ = false;
     const std::shared_ptr<const LiveProfile> live = context.live_profile.latest();
     refresh(live ? live : recorded(context));
@@ -633,8 +611,12 @@ void ProfilePanel::draw(AppContext& context) {
     draw_status(context);
     draw_checklist();
     const int sm = mix_sm(context);
-    if (!checklist_.empty()) draw_sass_check(checklist_kernel_, sm);
-    draw_instruction_mix(first_chosen(), sm);
+    const auto recording = context.recording.latest();
+    const profiling::Recording* recorded = recording ? &recording->recording : nullptr;
+    if (!checklist_.empty()) {
+        draw_sass_check(shown_instruction_mix(checklist_kernel_, sm, recorded), theme());
+    }
+    draw_instruction_mix(shown_instruction_mix(first_chosen(), sm, recorded));
     draw_comparison();
     draw_cards();
     draw_timeline();

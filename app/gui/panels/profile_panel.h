@@ -5,21 +5,19 @@
 // chosen set (label, value, unit; the catalogue's meaning as tooltip) with a strip chart of its
 // last values; in timeline mode, PM-sampling strip charts (tensor %, DRAM %, FMA %) of the first
 // chosen kernel scroll as samples arrive. When the tensor pipe is ~idle on a kernel meant to use
-// it, the lesson's "Why are the tensor cores idle?" checklist (app/gui/profile_view.h) says what to
-// check.
+// it, the "Why are the tensor cores idle?" checklist (app/gui/views/profile_view.h) says
+// what to check.
 
 #include <array>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/gui/jobs/profile_job.h"
-#include "app/gui/panel.h"
-#include "app/gui/profile_view.h"
+#include "app/gui/panels/panel.h"
+#include "app/gui/views/profile_view.h"
 #include "kernels/gemm.h"
 #include "viz/draw_list.h"
-#include "viz/palette.h"
 
 namespace tclens::gui {
 
@@ -34,12 +32,13 @@ class ProfilePanel : public Panel {
     std::string_view id() const override { return "profile"; }
     std::string_view title() const override { return "Profile"; }
     std::string_view help() const override;
-    void draw(AppContext& context) override;
     // kernel=ID[,ID...] (ids of `tclens kernels`), mnk=MxNxK, set=default|all|timeline,
     // live=on, focus=ID (whose cards are shown; one of the chosen kernels).
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
+    void draw_contents(AppContext& context) override;
+    void theme_changed() override;
     void set_size(const std::string& text);
     void refresh(const std::shared_ptr<const LiveProfile>& latest);
     void draw_controls(AppContext& context);
@@ -69,7 +68,7 @@ class ProfilePanel : public Panel {
     std::string size_error_;
     int set_ = 0;                           // index into profile_panel_sets()
     std::shared_ptr<LiveControl> control_;  // of the last posted job
-    std::uint64_t pending_job_ = 0;         // its id; 0 before the first
+    JobHandle job_;                         // the last posted job
     std::shared_ptr<const LiveProfile> shown_;
     std::vector<MetricCard> cards_;
     std::vector<viz::DrawList> card_charts_;      // one per card
@@ -79,8 +78,7 @@ class ProfilePanel : public Panel {
     viz::DrawList cards_view_;     // cards_ with their charts, cards_per_row_ to a row
     int cards_per_row_ = 0;        // as laid out in the last draw_cards(); 0 before
     viz::DrawList timeline_view_;  // timeline_charts_ stacked
-    const viz::Palette* built_palette_ = nullptr;  // the one the charts were built with
-    std::string message_;                          // of the last snapshot
+    std::string message_;          // of the last snapshot
     bool live_requested_ = false;  // setting live=on: start Live as soon as it can start
     // While nothing was profiled here: the open recording's profiles of the chosen kernels
     // (recording_view.h), made again when the recording or the choice changes.

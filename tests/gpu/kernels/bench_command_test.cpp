@@ -1,10 +1,17 @@
 // `tclens bench` on a GPU, end to end: a kernel and its reference verified and timed, the JSON
-// fields, and the same-run percentage.
+// fields, the same-run percentage, and measured peaks under the whitepaper's bound.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
+#include "kernels/peak_bound.h"
+#include "profiling/bench_json.h"
+#include "profiling/device_json.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
 
@@ -34,19 +41,40 @@ TEST(BenchCommandOnGpu, JsonHasVerifiedRowsAndTheSameRunReference) {
     ASSERT_FALSE(j["peaks"].empty()) << j["peak_error"];
     EXPECT_GT(kernel["pct_of_peak"].get<double>(), 0);
     // Every instruction's own ceiling is there too, mma.sync's among them (compute capability
-    // 8.0+), and none beats its precision's peak.
-    bool mma_sync_bf16 = false;
-    for (const nlohmann::json& measured : j["instruction_peaks"]) {
-        mma_sync_bf16 |= measured["instruction"] == "mma.sync.m16n8k16.f32.bf16.bf16" &&
-                         measured["tflops"].get<double>() > 0;
-        for (const nlohmann::json& peak : j["peaks"]) {
-            if (peak["precision"] == measured["precision"]) {
-                EXPECT_LE(measured["tflops"].get<double>(), peak["tflops"].get<double>());
-            }
-        }
+    // 8.0+).
+    std::vector<kernels::PeakMeasurement> measured;
+    for (const nlohmann::json& each : j["instruction_peaks"]) {
+        kernels::PeakMeasurement peak;
+        std::string error;
+        ASSERT_TRUE(profiling::peak_from_json(each, peak, error)) << error << ": " << each;
+        measured.push_back(peak);
     }
-    EXPECT_TRUE(mma_sync_bf16) << j["instruction_peaks"];
+    EXPECT_TRUE(std::any_of(measured.begin(), measured.end(), [](const auto& peak) {
+        return peak.instruction == "mma.sync.m16n8k16.f32.bf16.bf16" && peak.tflops > 0;
+    })) << j["instruction_peaks"];
     EXPECT_TRUE(j["device"]["gpu_found"]);
+
+    // None beats what the SMs can do at all: the whitepaper's dense rate x SMs x the peak SM
+    // clock (kernels/peak_bound.h), from the device facts alone, 2 % tolerance.
+    profiling::SystemReport system;
+    std::string error;
+    ASSERT_TRUE(profiling::system_report_from_json(j["device"], system, error)) << error;
+    ASSERT_FALSE(system.devices.empty());
+    const profiling::DeviceFacts& gpu = system.devices.front();
+    const kernels::BoundDevice device{gpu.cc_major, gpu.cc_minor, gpu.sm_count, gpu.sm_clock_khz};
+    if (kernels::dense_flops_per_sm_clock(gpu.cc_major, gpu.cc_minor, kernels::Precision::kF32) ==
+        0) {
+        GTEST_SKIP() << "skipped: no whitepaper rate for compute capability " << gpu.cc_major << "."
+                     << gpu.cc_minor << " in kernels/peak_bound.h";
+    }
+    for (const kernels::PeakMeasurement& peak : measured) {
+        const double bound = kernels::peak_bound_tflops(gpu.cc_major, gpu.cc_minor, peak.precision,
+                                                        gpu.sm_count, gpu.sm_clock_khz);
+        std::printf("%-34s %7.1f TFLOP/s measured, bound %7.1f (%.0f %%)\n",
+                    peak.instruction.c_str(), peak.tflops, bound, 100.0 * peak.tflops / bound);
+        EXPECT_NE(bound, peak.tflops) << "the bound must not be a measured number";
+    }
+    EXPECT_EQ(kernels::peaks_above_bound(measured, device, 0.02), "");
 }
 
 TEST(BenchCommandOnGpu, TableAndProgress) {

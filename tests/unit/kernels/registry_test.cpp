@@ -116,6 +116,57 @@ TEST(Registry, OddSizesRunOrGiveOneLineReason) {
     }
 }
 
+// The descriptor's size contract (size_multiples) is can_run's: on every side from the small
+// and odd to kMaxProblemSide, can_run accepts exactly the sizes outside_documented_sizes calls
+// supported. A can_run stricter than its descriptor (the GPU ladder test would fail its
+// refusal) or looser (a contract that promises too little) shows here, without a GPU.
+TEST(Registry, CanRunAcceptsExactlyTheDocumentedSizes) {
+    const std::int64_t sides[] = {1,    2,    3,    4,    5,     7,     8,    12,  16,
+                                  17,   24,   40,   77,   96,    100,   128,  129, 1000,
+                                  1032, 3072, 4097, 4104, 32768, 65535, 65536};
+    for (const KernelDescriptor& k : all_kernels()) {
+        int refused = 0;
+        for (std::int64_t m : sides) {
+            for (std::int64_t n : sides) {
+                for (std::int64_t kk : sides) {
+                    const GemmProblem p{m, n, kk};
+                    const std::string documented = outside_documented_sizes(k, p, kH100);
+                    const std::string can_run = k.can_run(p);
+                    refused += !can_run.empty();
+                    ASSERT_EQ(can_run.empty(), documented.empty())
+                        << k.id << " " << m << "x" << n << "x" << kk << ": can_run says '"
+                        << can_run << "', the descriptor '" << documented << "'";
+                }
+            }
+        }
+        const bool takes_every_size =
+            k.size_multiples.m == 1 && k.size_multiples.n == 1 && k.size_multiples.k == 1;
+        EXPECT_EQ(refused == 0, takes_every_size) << k.id << " refused " << refused;
+    }
+}
+
+TEST(Registry, OutsideDocumentedSizesNamesTheRuleAndTheArchitecture) {
+    const KernelDescriptor& wmma = *find_kernel("wmma.f16");
+    EXPECT_EQ(outside_documented_sizes(wmma, {4097, 128, 77}, kH100),
+              "K = 77 is not a multiple of 8");
+    EXPECT_EQ(outside_documented_sizes(wmma, {4097, 129, 80}, kH100),
+              "N = 129 is not a multiple of 8");
+    EXPECT_EQ(outside_documented_sizes(wmma, {4097, 128, 80}, kH100), "");
+    EXPECT_EQ(outside_documented_sizes(*find_kernel("mma_tf32_puzzle"), {33, 17, 40}, kH100),
+              "N = 17 is not a multiple of 4");
+    EXPECT_EQ(outside_documented_sizes(*find_kernel("naive_fma.f32"), {4097, 129, 77}, kH100), "");
+    EXPECT_EQ(outside_documented_sizes(*find_kernel("naive_fma.f32"), {0, 1, 1}, kH100),
+              "M = 0 is outside 1..65536");
+    // The architecture and shared memory, but never the free memory: out of memory is no
+    // documented refusal.
+    EXPECT_EQ(outside_documented_sizes(*find_kernel("wgmma_tma.bf16"), {128, 128, 128},
+                                       DeviceLimits{80, 163 * 1024}),
+              "wgmma_tma.bf16 needs sm_90 or newer; this GPU is sm_80");
+    DeviceLimits none_free = kH100;
+    none_free.free_memory_bytes = 0;
+    EXPECT_EQ(outside_documented_sizes(wmma, {4096, 4096, 4096}, none_free), "");
+}
+
 TEST(Registry, WhyNotRunnableChecksSizeAndArchitecture) {
     const KernelDescriptor& naive = *find_kernel("naive_fma.f32");
     EXPECT_NE(why_not_runnable(naive, {0, 4, 4}, kH100), "");

@@ -14,21 +14,14 @@
 #include "profiling/kernel_profile.h"
 #include "profiling/pm_sampler.h"
 #include "profiling/range_profiler.h"
+#include "tests/support/scoped_fault.h"
 
 namespace tclens::profiling {
 namespace {
 
 using kernels::Fault;
 
-class ScopedFault {
-  public:
-    explicit ScopedFault(Fault fault) {
-        setenv(kernels::kFaultVariable, kernels::fault_name(fault), 1);
-    }
-    ~ScopedFault() { unsetenv(kernels::kFaultVariable); }
-    ScopedFault(const ScopedFault&) = delete;
-    ScopedFault& operator=(const ScopedFault&) = delete;
-};
+using test::ScopedFault;
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;

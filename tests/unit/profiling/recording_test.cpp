@@ -67,9 +67,9 @@ void expect_refused_after(const std::function<void(nlohmann::json&)>& change,
 
 TEST(Recording, JsonHasTheDocumentedKeys) {
     const nlohmann::json j = to_json(test::sample_recording());
-    for (const char* key :
-         {"schema_version", "tclens_version", "created_utc", "command", "system", "peaks",
-          "peak_error", "dram_bandwidth", "bench", "profiles", "timelines"}) {
+    for (const char* key : {"schema_version", "tclens_version", "created_utc", "command", "system",
+                            "peaks", "peak_error", "dram_bandwidth", "bench", "profiles",
+                            "timelines", "sources", "sources_missing"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }
     EXPECT_EQ(j["schema_version"], kRecordingSchemaVersion);
@@ -119,6 +119,11 @@ TEST(Recording, SaveAndLoadKeepEveryField) {
     ASSERT_EQ(back.timelines.size(), 1u);
     EXPECT_EQ(back.timelines[0].samples[299].values, original.timelines[0].samples[299].values);
     EXPECT_EQ(back.timelines[0].samples[299].sequence, 299u);
+    ASSERT_EQ(back.sources.size(), 1u);
+    EXPECT_EQ(back.sources[0].instructions.size(), original.sources[0].instructions.size());
+    EXPECT_EQ(back.sources[0].files[0].text, original.sources[0].files[0].text);
+    EXPECT_EQ(back.sources[0].stalls[0].key, original.sources[0].stalls[0].key);
+    EXPECT_EQ(back.sources_missing, "");
 }
 
 TEST(Recording, NotANumberSurvivesAsNaN) {
@@ -228,12 +233,12 @@ TEST(Recording, WrongTypesNameWhereTheyAre) {
         "not a recording: the document is array");
 }
 
-TEST(Recording, OnlyThisSchemaVersionIsRead) {
+TEST(Recording, OnlyTheVersionsThisBuildKnowsAreRead) {
     expect_refused_after(
         [](nlohmann::json& j) { j["schema_version"] = kRecordingSchemaVersion + 1; },
-        "schema_version 2 is newer than this build reads (1)");
+        "schema_version 3 is newer than this build reads (1 to 2)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 0; },
-                         "schema_version 0 is older than this build reads (1)");
+                         "schema_version 0 is older than this build reads (1 to 2)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = "1"; },
                          "key 'schema_version' has the wrong type");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 1.5; },
@@ -242,12 +247,39 @@ TEST(Recording, OnlyThisSchemaVersionIsRead) {
                          "not a recording: missing key 'schema_version'");
 }
 
+TEST(Recording, AVersionOneRecordingOpensWithoutSourceProfilesAndSaysWhy) {
+    nlohmann::json old = to_json(test::sample_recording());
+    old["schema_version"] = 1;
+    old.erase("sources");
+    old.erase("sources_missing");
+    Recording recording;
+    std::string error;
+    ASSERT_TRUE(recording_from_json(old, recording, error)) << error;
+    EXPECT_TRUE(recording.sources.empty());
+    EXPECT_NE(recording.sources_missing.find("schema_version 1, from before tclens kept source "
+                                             "profiles"),
+              std::string::npos);
+    EXPECT_EQ(recording.profiles.size(), 1u);  // everything else is there
+    // Read, it is a version 2 recording that keeps the note when written back.
+    EXPECT_EQ(recording.schema_version, kRecordingSchemaVersion);
+    Recording again;
+    ASSERT_TRUE(recording_from_json(to_json(recording), again, error)) << error;
+    EXPECT_EQ(again.sources_missing, recording.sources_missing);
+}
+
+TEST(Recording, ABrokenSourceProfileNamesItsPlace) {
+    expect_refused_after([](nlohmann::json& j) { j["sources"][0]["instructions"][2].erase("pc"); },
+                         "sources[0]: instructions[2]: missing key 'pc'");
+    expect_refused_after([](nlohmann::json& j) { j.erase("sources"); }, "missing array 'sources'");
+}
+
 TEST(Recording, ShippedRecordingOpensWithoutAGpu) {
+    // A shipped asset: the GUI's recording mode and the docs rely on it, so a missing file is a
+    // failure, not a skip.
     const std::string path = std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json";
-    if (!fs::exists(path)) {
-        GTEST_SKIP() << "skipped: " << path
-                     << " is not there yet (made by tclens record on an H100)";
-    }
+    ASSERT_TRUE(fs::exists(path)) << path
+                                  << " is missing: it ships with tclens (made by tclens "
+                                     "record on an H100)";
     Recording recording;
     std::string error;
     ASSERT_TRUE(load_recording(path, recording, error)) << error;

@@ -1,0 +1,82 @@
+#include "app/gui/panels/job_controls.h"
+
+#include <imgui.h>
+
+#include "profiling/device_info.h"
+
+namespace tclens::gui {
+
+JobLine job_line(const JobControls& controls, const JobSnapshot& job,
+                 const profiling::SystemReport* system) {
+    JobLine line;
+    if (job.state == JobState::kRunning) {
+        line.text = job.message.empty() ? "running" : job.message;
+        line.tone = JobLineTone::kPlain;
+        line.progress_bar = !controls.open_ended;
+        line.fraction = job.fraction;
+    } else if (job.state == JobState::kQueued) {
+        line.text =
+            "queued behind " + std::to_string(job.ahead) + (job.ahead == 1 ? " job" : " jobs");
+    } else if (!system) {
+        line.text = "querying the GPU...";
+    } else if (!system->has_gpu()) {
+        line.text = "no GPU: " + controls.gpu_use + " needs one";
+        line.tone = JobLineTone::kNote;
+        line.detail = system->no_gpu_reason;
+    } else if (!controls.blocked.empty()) {
+        line.text = controls.blocked;
+    } else if (job.state == JobState::kFailed) {
+        line.text = job.error;
+        line.tone = JobLineTone::kError;
+    }
+    return line;
+}
+
+bool job_can_start(const JobControls& controls, const JobSnapshot& job,
+                   const profiling::SystemReport* system) {
+    return !job.active() && system && system->has_gpu() && controls.blocked.empty();
+}
+
+bool draw_job_controls(const JobControls& controls, const JobHandle& job,
+                       const profiling::SystemReport* system, const Theme& theme,
+                       const std::function<void()>& between) {
+    const JobSnapshot snapshot = job.snapshot();
+    const bool can_start = job_can_start(controls, snapshot, system);
+    if (!can_start) ImGui::BeginDisabled();
+    const bool clicked = ImGui::Button(controls.run_label.c_str());
+    if (!can_start) ImGui::EndDisabled();
+    if (!controls.run_tooltip.empty() &&
+        ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("%s", controls.run_tooltip.c_str());
+    }
+    ImGui::SameLine();
+    if (!snapshot.active()) ImGui::BeginDisabled();
+    if (ImGui::Button(controls.cancel_label.c_str())) job.cancel();
+    if (!snapshot.active()) ImGui::EndDisabled();
+    if (between) {
+        ImGui::SameLine();
+        between();
+    }
+    const JobLine line = job_line(controls, snapshot, system);
+    if (line.text.empty()) return clicked;
+    ImGui::SameLine();
+    if (line.progress_bar) {
+        ImGui::ProgressBar(line.fraction, ImVec2(-1.0f, 0.0f), line.text.c_str());
+    } else {
+        ImGui::AlignTextToFramePadding();
+        const ImVec4 colour = line.tone == JobLineTone::kNote    ? imgui_colour(theme.note)
+                              : line.tone == JobLineTone::kError ? imgui_colour(theme.error)
+                              : line.tone == JobLineTone::kDim
+                                  ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
+                                  : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+        ImGui::TextColored(colour, "%s", line.text.c_str());
+    }
+    if (!line.detail.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", line.detail.c_str());
+        ImGui::PopStyleColor();
+    }
+    return clicked;
+}
+
+}  // namespace tclens::gui

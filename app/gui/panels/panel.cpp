@@ -1,0 +1,17 @@
+#include "app/gui/panels/panel.h"
+
+#include "app/gui/lecture/lecture_mode.h"
+
+namespace tclens::gui {
+
+Panel::Panel() : theme_(&current_theme()) {}
+
+void Panel::draw(AppContext& context) {
+    if (const Theme& now = current_theme(); &now != theme_) {
+        theme_ = &now;
+        theme_changed();
+    }
+    draw_contents(context);
+}
+
+}  // namespace tclens::gui

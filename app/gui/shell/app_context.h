@@ -1,0 +1,46 @@
+#pragma once
+// What every panel may read or post to: the job runner, the published snapshots and links to
+// other panels.
+// Panels never call CUDA or CUPTI themselves; they post jobs that publish snapshots here.
+
+#include <string>
+#include <vector>
+
+#include "app/gui/jobs/bank_measure_job.h"
+#include "app/gui/jobs/bench_job.h"
+#include "app/gui/jobs/job_runner.h"
+#include "app/gui/jobs/layout_verify_job.h"
+#include "app/gui/jobs/profile_job.h"
+#include "app/gui/jobs/published.h"
+#include "app/gui/panels/panel_settings.h"
+#include "profiling/device_info.h"
+#include "profiling/recording.h"
+#include "profiling/source/source_profile.h"
+
+namespace tclens::gui {
+
+// A recording opened in the GUI (File > Open, drag and drop, `tclens --open FILE`, or the
+// shipped one at start on a machine without a GPU).
+struct OpenRecording {
+    std::string path;
+    profiling::Recording recording;
+};
+
+struct AppContext {
+    Published<profiling::SystemReport> system;          // nullptr until the device query has run
+    Published<LayoutVerification> layout_verification;  // the last "Verify on GPU" result
+    Published<BankMeasurements> bank_measurements;      // the last Banks "Measure on GPU" result
+    Published<BenchResults> bench_results;              // the last Kernels "Run" result
+    Published<LiveProfile> live_profile;  // the Profile panel's live job, newest update
+    Published<OpenRecording> recording;   // the open recording; nullptr when none is open
+    Published<profiling::SourceProfile> source_profile;  // the Source panel's last GPU profile
+    // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
+    // only. The shell follows them after the panel that posted them and clears the list.
+    std::vector<PanelLink> panel_links;
+    JobRunner jobs;  // last: destroyed first, so no job outlives the snapshots it publishes
+};
+
+// Posts the device query (CUDA initialisation can take a second) to the job runner.
+void request_system_query(AppContext& context);
+
+}  // namespace tclens::gui

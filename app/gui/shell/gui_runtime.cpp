@@ -1,0 +1,147 @@
+#include "app/gui/shell/gui_runtime.h"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+namespace tclens::gui {
+namespace {
+
+std::string last_glfw_error;
+
+void remember_glfw_error(int, const char* description) { last_glfw_error = description; }
+
+// GLFW calls this from glfwPollEvents, on the UI thread. The window's user pointer is its
+// runtime's list of dropped paths.
+void remember_dropped_paths(GLFWwindow* window, int count, const char** paths) {
+    auto* dropped = static_cast<std::vector<std::string>*>(glfwGetWindowUserPointer(window));
+    for (int i = 0; dropped && i < count; ++i) dropped->push_back(paths[i]);
+}
+
+std::string display_error(const std::string& what) {
+    return what + (last_glfw_error.empty() ? "" : " (" + last_glfw_error + ")") +
+           "; run it in a desktop session, or headless with `xvfb-run -a tclens`; "
+           "the subcommands work without a display (tclens --help)";
+}
+
+}  // namespace
+
+std::unique_ptr<GuiRuntime> GuiRuntime::open(const GuiRuntimeOptions& options, std::string& error) {
+    last_glfw_error.clear();
+    glfwSetErrorCallback(remember_glfw_error);
+    if (!glfwInit()) {
+        error = display_error("cannot open a window: no display found");
+        return nullptr;
+    }
+    std::unique_ptr<GuiRuntime> runtime(new GuiRuntime());
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
+    runtime->window_ =
+        glfwCreateWindow(options.width, options.height, options.title, nullptr, nullptr);
+    if (!runtime->window_) {
+        error = display_error("cannot create an OpenGL 3.3 window");
+        return nullptr;
+    }
+    glfwMakeContextCurrent(runtime->window_);
+    glfwSetWindowUserPointer(runtime->window_, &runtime->dropped_paths_);
+    glfwSetDropCallback(runtime->window_, remember_dropped_paths);
+    glfwSwapInterval(1);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    runtime->imgui_ready_ = true;
+    runtime->ini_path_ = options.ini_path;
+    ImGui::GetIO().IniFilename = runtime->ini_path_.empty() ? nullptr : runtime->ini_path_.c_str();
+    ImGui::StyleColorsDark();
+    ImGui_ImplGlfw_InitForOpenGL(runtime->window_, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    return runtime;
+}
+
+GuiRuntime::~GuiRuntime() {
+    if (imgui_ready_) {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+    }
+    if (window_) glfwDestroyWindow(window_);
+    glfwTerminate();
+}
+
+void GuiRuntime::begin_frame(int width, int height) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    if (width > 0 && height > 0) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+        io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+    }
+    ImGui::NewFrame();
+}
+
+std::vector<std::string> GuiRuntime::take_dropped_paths() {
+    std::vector<std::string> paths;
+    paths.swap(dropped_paths_);
+    return paths;
+}
+
+void GuiRuntime::render_frame() {
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void GuiRuntime::show(WindowSize remembered) {
+    int x = 0, y = 0;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+        glfwGetMonitorWorkarea(monitor, &x, &y, &work_width_, &work_height_);
+    }
+    if (work_width_ <= 0 || work_height_ <= 0) {
+        glfwShowWindow(window_);
+        return;
+    }
+    if (remembered.width > 0 && remembered.height > 0 && remembered.width <= work_width_ &&
+        remembered.height <= work_height_) {
+        glfwSetWindowSize(window_, remembered.width, remembered.height);
+        glfwSetWindowPos(window_, x + (work_width_ - remembered.width) / 2,
+                         y + (work_height_ - remembered.height) / 2);
+        glfwShowWindow(window_);
+        return;
+    }
+    glfwSetWindowPos(window_, x, y);
+    glfwSetWindowSize(window_, work_width_, work_height_);
+    glfwShowWindow(window_);
+    glfwMaximizeWindow(window_);  // with a window manager: the work area less its decorations
+}
+
+std::optional<WindowSize> GuiRuntime::size_to_remember() const {
+    if (glfwGetWindowMonitor(window_)) return std::nullopt;
+    int width = 0, height = 0;
+    glfwGetWindowSize(window_, &width, &height);
+    if (glfwGetWindowAttrib(window_, GLFW_MAXIMIZED) ||
+        (width >= work_width_ && height >= work_height_)) {
+        return WindowSize{};
+    }
+    return WindowSize{width, height};
+}
+
+void GuiRuntime::key_event(const KeyChord& chord, bool down) {
+    const int action = down ? GLFW_PRESS : GLFW_RELEASE;
+    const int mods = (chord.ctrl ? GLFW_MOD_CONTROL : 0) | (chord.shift ? GLFW_MOD_SHIFT : 0) |
+                     (chord.alt ? GLFW_MOD_ALT : 0);
+    const auto modifiers = [&] {
+        if (chord.ctrl) ImGui_ImplGlfw_KeyCallback(window_, GLFW_KEY_LEFT_CONTROL, 0, action, mods);
+        if (chord.shift) ImGui_ImplGlfw_KeyCallback(window_, GLFW_KEY_LEFT_SHIFT, 0, action, mods);
+        if (chord.alt) ImGui_ImplGlfw_KeyCallback(window_, GLFW_KEY_LEFT_ALT, 0, action, mods);
+    };
+    if (down) modifiers();
+    ImGui_ImplGlfw_KeyCallback(window_, chord.key, 0, action, mods);
+    if (!down) modifiers();
+}
+
+void GuiRuntime::fonts_changed() { ImGui_ImplOpenGL3_DestroyDeviceObjects(); }
+
+}  // namespace tclens::gui

@@ -1,0 +1,148 @@
+#include "app/gui/shell/gui_shell.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "app/exit_codes.h"
+#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/lecture/tour_overlay.h"
+#include "app/gui/shell/app_context.h"
+#include "app/gui/shell/config_folder.h"
+#include "app/gui/shell/frame_stats.h"
+#include "app/gui/shell/full_screen.h"
+#include "app/gui/shell/gui_runtime.h"
+#include "app/gui/shell/key_chord.h"
+#include "app/gui/shell/layout_report.h"
+#include "app/gui/shell/shell_frame.h"
+#include "app/gui/shell/workspace_settings.h"
+
+namespace tclens::gui {
+namespace {
+
+constexpr int kFirstPressFrame = 3;  // the window and the remembered layout have settled
+
+std::vector<std::string> workspace_settings_of(const std::vector<std::string>& settings) {
+    std::vector<std::string> picked;
+    for (const std::string& setting : settings) {
+        if (setting.rfind("workspace.", 0) == 0) picked.push_back(setting);
+    }
+    return picked;
+}
+
+}  // namespace
+
+int run_gui_shell(const GuiShellOptions& options) {
+    ShellFrame shell;  // before the runtime: the settings file is written from its workspace
+    std::vector<std::string> settings = options.settings;
+    LectureSettings lecture_settings = options.lecture ? lecture_on_settings() : LectureSettings{};
+    std::string error = take_lecture_settings(settings, lecture_settings);
+    if (error.empty()) error = shell.apply_settings(settings);
+    std::vector<KeyChord> presses;
+    if (error.empty() && !options.press.empty()) {
+        if (std::string bad = parse_key_chords(options.press, presses); !bad.empty()) {
+            error = "--press: " + bad;
+        }
+    }
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitUsage;
+    }
+    GuiRuntimeOptions window_options;
+    window_options.ini_path = config_file_path("imgui.ini");
+    window_options.visible = false;  // shown at its size once the settings are read
+    auto runtime = GuiRuntime::open(window_options, error);
+    if (!runtime) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitNeedsResource;
+    }
+    install_workspace_settings(shell.workspace());
+    if (!window_options.ini_path.empty()) {
+        ImGui::LoadIniSettingsFromDisk(window_options.ini_path.c_str());
+    }
+    shell.apply_settings(workspace_settings_of(settings));  // checked above: over the remembered
+    runtime->show(shell.workspace().window());
+    if (options.frame_stats) glfwSwapInterval(0);
+    AppContext context;
+    request_system_query(context);
+    if (!options.open_path.empty()) shell.recordings().open(context, options.open_path, true);
+    FullScreen full_screen(runtime->window());
+    LectureMode lecture(lecture_settings, {[&runtime] { runtime->fonts_changed(); },
+                                           [&full_screen](bool on) { full_screen.set(on); }});
+    TourOverlay tour(options.tour_path.empty() ? default_tour_path() : options.tour_path,
+                     options.tour_autoplay_s);
+    if (options.lecture || !options.tour_path.empty() || options.tour_autoplay_s > 0) {
+        for (const TourError& problem : tour.start()) {
+            std::fprintf(stderr, "tclens: %s\n", problem.message.c_str());
+        }
+    }
+    FrameStats stats;
+    const auto started = std::chrono::steady_clock::now();
+    const auto out_of_time = [&] {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+        return options.seconds > 0 && elapsed.count() >= options.seconds;
+    };
+    std::chrono::duration<double> last_frame_began{};
+
+    for (int frame = 0; !shell.quit_requested() && !glfwWindowShouldClose(runtime->window());
+         ++frame) {
+        if ((options.frames > 0 && frame >= options.frames) || out_of_time()) break;
+        last_frame_began = std::chrono::steady_clock::now() - started;
+        stats.begin_frame();
+        glfwPollEvents();
+        for (const std::string& path : runtime->take_dropped_paths()) {
+            shell.recordings().open(context, path);
+        }
+        const int press = frame - kFirstPressFrame;
+        if (press >= 0 && std::size_t(press / 2) < presses.size()) {
+            runtime->key_event(presses[std::size_t(press / 2)], press % 2 == 0);
+        }
+        lecture.apply_pending();
+        runtime->begin_frame();
+        const float banner = tour.update(shell.workspace(), shell.panels(), lecture);
+        shell.draw(context, banner);
+        lecture.draw_frame();
+        tour.draw(lecture);
+
+        int width = 0, height = 0;
+        glfwGetFramebufferSize(runtime->window(), &width, &height);
+        glViewport(0, 0, width, height);
+        const auto clear = lecture.clear_colour();
+        glClearColor(clear[0], clear[1], clear[2], clear[3]);
+        glClear(GL_COLOR_BUFFER_BIT);
+        runtime->render_frame();
+        glfwSwapBuffers(runtime->window());
+        if (options.frame_stats) {
+            glFinish();  // the frame's own cost, not the time the GPU queues it
+            stats.end_frame();
+        }
+    }
+    const std::chrono::duration<double> ran = std::chrono::steady_clock::now() - started;
+    context.jobs.cancel_all();
+    if (options.frame_stats) {
+        std::printf("%s\nran %.3f s, the last frame began at %.3f s\n", stats.summary().c_str(),
+                    ran.count(), last_frame_began.count());
+        const TourPlayer& player = tour.player();
+        if (player.changes() > 0) {
+            std::printf("tour: at step %d of %zu after %llu step changes\n", player.index() + 1,
+                        player.tour().steps.size(),
+                        static_cast<unsigned long long>(player.changes()));
+        }
+    }
+    int exit_code = kExitOk;
+    if (!options.layout_json_path.empty()) {
+        if (error = write_layout_report(shell, options.layout_json_path); !error.empty()) {
+            std::fprintf(stderr, "tclens: %s\n", error.c_str());
+            exit_code = kExitFailure;
+        }
+    }
+    // Remembered as it was before any tour, at the size the window has now (ImGui writes the
+    // settings file when the runtime closes).
+    tour.leave(shell.workspace());
+    if (const auto size = runtime->size_to_remember()) shell.workspace().remember_window(*size);
+    return exit_code;
+}
+
+}  // namespace tclens::gui

@@ -1,0 +1,91 @@
+#pragma once
+// One frame of the app's user interface, whatever shows it: main menu, the workspace (a rail of
+// views at the left, one view or two split in the main area, views popped out into windows of
+// their own: workspace.h), links between panels, help, status bar and shortcuts. Pure ImGui: the
+// windowed shell (gui_shell.h), the headless runtime (headless_shell.h) and `tclens screenshot
+// --window` all call it between NewFrame and Render.
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/gui/panels/panel.h"
+#include "app/gui/shell/recording_io.h"
+#include "app/gui/shell/workspace.h"
+
+namespace tclens::gui {
+
+struct AppContext;
+
+// Height of the status bar at the bottom of the window, at the current font and style.
+float status_bar_height();
+
+// What each window the shell began this frame is for, by ImGui window name: "menu", "rail",
+// "main", "second", "divider", "floating", "status" (layout_report.h lists them).
+struct ShellWindow {
+    std::string name;
+    std::string role;
+};
+
+class ShellFrame {
+  public:
+    ShellFrame();
+    // Applies "PANEL.KEY=VALUE" and "workspace.KEY=VALUE" settings (Workspace::apply_setting);
+    // returns "" or one line naming the bad one.
+    std::string apply_settings(const std::vector<std::string>& settings);
+    // Shows only the panel `id`, filling the main area; returns "" or one line listing the ids.
+    std::string show_only(const std::string& id);
+
+    // `bottom_reserve`: pixels kept free above the status bar this frame (a tour's caption
+    // banner); the main area ends above them.
+    void draw(AppContext& context, float bottom_reserve = 0);
+    bool quit_requested() const { return quit_; }
+
+    const std::vector<std::unique_ptr<Panel>>& panels() const { return panels_; }
+    Workspace& workspace() { return workspace_; }
+    const Workspace& workspace() const { return workspace_; }
+    // Where the workspace's parts went in the last frame (layout_workspace() with the widths the
+    // views were seen to need), and the windows begun in it.
+    const WorkspaceLayout& layout() const { return layout_; }
+    const std::vector<ShellWindow>& windows() const { return windows_; }
+    // Open and save recordings: the File menu's items, `--open`, dropped files.
+    RecordingIo& recordings() { return recordings_; }
+
+    // While set, the text every shown panel draws is appended to this ImGui log file
+    // (ImGui::LogToFile) during the next draw(); used by the headless runtime's --dump-text.
+    std::string log_text_path;
+
+  private:
+    void draw_main_menu();
+    void draw_help();
+    void draw_status_bar(AppContext& context);
+    void draw_workspace(AppContext& context, float bottom_reserve);
+    void draw_panel(AppContext& context, Panel& panel, const std::string& role);
+    void follow_panel_links(AppContext& context, std::size_t first, const std::string& source);
+    void handle_shortcuts();
+
+    std::vector<std::unique_ptr<Panel>> panels_;
+    Workspace workspace_;
+    WorkspaceLayout layout_;
+    std::vector<ShellWindow> windows_;
+    // Views drawn in a pane last frame: one that floats now has just been popped out.
+    std::set<std::string> docked_last_frame_;
+    struct Place {
+        float x, y, width, height;
+    };
+    std::map<std::string, Place> floating_places_;  // each floating view's window, as last seen
+    // The width each view was seen to need in a pane (its window's width plus what was cut off
+    // at the right, measured while the pane kept its size), at the font size it was measured at.
+    std::map<std::string, float> needed_widths_;
+    std::map<std::string, std::pair<float, float>> pane_sizes_;  // each pane's last size
+    float needs_font_size_ = 0;
+    bool quit_ = false;
+    bool show_help_ = false;
+    std::string focus_panel_;  // id of the panel to bring to the front next frame (a link's)
+    std::string link_error_;   // the last panel link that could not be followed, one line
+    RecordingIo recordings_;
+};
+
+}  // namespace tclens::gui

@@ -1,0 +1,94 @@
+#include "app/gui/views/bench_view.h"
+
+#include <cstdio>
+
+#include "kernels/problem_text.h"
+#include "viz/bar_chart.h"
+
+namespace tclens::gui {
+namespace {
+
+// RunResult::error of a run stopped by RunOptions::cancel (kernels/runner.h).
+constexpr const char* kCancelled = "cancelled";
+
+// printf of one number, or "-" when the bench does not know it (0).
+std::string known(double value, const char* format) {
+    if (!(value > 0)) return "-";
+    char text[48];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+bool same_problem(const kernels::GemmProblem& a, const kernels::GemmProblem& b) {
+    return a.m == b.m && a.n == b.n && a.k == b.k;
+}
+
+bool several_sizes(const kernels::BenchReport& report) {
+    for (const kernels::BenchRow& row : report.rows) {
+        if (!same_problem(row.result.problem, report.rows.front().result.problem)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+const std::vector<std::string>& bench_table_headers() {
+    static const std::vector<std::string> headers = {
+        "kernel",      "size",      "precision", "median ms",  "TFLOP/s",
+        "% of cuBLAS", "% of peak", "xSGEMM",    "rel. error", "status"};
+    return headers;
+}
+
+std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report) {
+    std::vector<BenchTableRow> table;
+    for (const kernels::BenchRow& row : report.rows) {
+        const kernels::RunResult& r = row.result;
+        BenchTableRow line;
+        line.kernel = r.kernel_id;
+        line.size = kernels::problem_text(r.problem);
+        line.precision = kernels::precision_name(r.precision);
+        line.status = kernels::run_status(r);
+        if (r.counts()) {
+            line.state = RowState::kCounted;
+            line.median_ms = known(r.median_ms, "%.3f");
+            line.tflops = known(r.tflops, "%.1f");
+            line.pct_of_reference = known(row.pct_of_reference, "%.1f%%");
+            line.pct_of_peak = known(row.pct_of_peak, "%.1f%%");
+            line.speedup_vs_sgemm = known(row.speedup_vs_sgemm, "%.2fx");
+            line.rel_error = known(r.check.rel_rms_error, "%.1e");
+        } else {
+            const bool failed = r.skipped.empty() && ((!r.error.empty() && r.error != kCancelled) ||
+                                                      (r.error.empty() && !r.check.passed));
+            line.state = failed ? RowState::kFailed : RowState::kSkipped;
+        }
+        table.push_back(std::move(line));
+    }
+    return table;
+}
+
+viz::DrawList bench_chart(const kernels::BenchReport& report, const viz::Palette& palette) {
+    const bool with_size = several_sizes(report);
+    std::vector<viz::Bar> bars;
+    for (const kernels::BenchRow& row : report.rows) {
+        const kernels::RunResult& r = row.result;
+        if (!r.counts()) continue;
+        viz::Bar bar;
+        bar.label = r.kernel_id + (with_size ? " " + kernels::problem_text(r.problem) : "");
+        bar.value = r.tflops;
+        bar.value_text = known(r.tflops, "%.1f") + " TFLOP/s";
+        if (row.reference_id.empty()) {
+            bar.value_text += ", reference";
+        } else if (row.pct_of_reference > 0) {
+            bar.value_text += known(row.pct_of_reference, ", %.1f%% of cuBLAS");
+        }
+        bar.category = static_cast<int>(r.precision);
+        bars.push_back(std::move(bar));
+    }
+    viz::BarChartOptions options;
+    options.title = "TFLOP/s per kernel (verified results only)";
+    options.axis_label = "TFLOP/s";
+    options.palette = &palette;
+    return viz::bar_chart(bars, options);
+}
+
+}  // namespace tclens::gui

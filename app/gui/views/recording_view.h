@@ -1,0 +1,60 @@
+#pragma once
+// What panels show of the open recording where they have no live data, and what File > Save
+// recording as writes. Plain data, no ImGui: the recording's parts turned into the snapshots the
+// panels already draw (BenchResults for Kernels, LiveProfile for Profile), so a recorded result
+// looks exactly like a live one. Pure functions, tested on the CPU.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/gui/jobs/bench_job.h"
+#include "app/gui/jobs/profile_job.h"
+#include "profiling/device_info.h"
+#include "profiling/recording.h"
+
+namespace tclens::gui {
+
+// "NVIDIA H100 80GB HBM3, 2026-11-22 10:00 UTC" (the first GPU and created_utc with the 'T', the
+// seconds and the 'Z' replaced; "no GPU" or "unknown date" where a part is missing).
+std::string recording_caption(const profiling::Recording& recording);
+
+// Which recording is open and where and when it was made, for the Device panel: its file name
+// (not the folder) and the caption, with the driver, CUDA runtime and tclens that made it, e.g.
+// "h100.json: recorded on NVIDIA H100 80GB HBM3, 2026-11-22 16:31 UTC (driver 580.159.04, CUDA
+// runtime 13.0, tclens 0.1.0)"; parts the recording lacks are left out. Not the command line
+// that made it: its paths are the other machine's.
+std::string recording_origin(const std::string& path, const profiling::Recording& recording);
+
+// The recorded bench as the Kernels panel's results: the rows and peaks in recording order,
+// `device` "<caption>, recorded", request.problems the distinct sizes in order of first use.
+std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& recording);
+
+// The ids of the kernels with a recorded profile or timeline, in recording order, each once.
+std::vector<std::string> recorded_profile_kernels(const profiling::Recording& recording);
+
+// The recorded profiles of `kernel_ids` and a timeline as the Profile panel's snapshot, not
+// running: one KernelLive per id with a recorded profile (its first; one history value per
+// metric), in the given order; the timeline (the first recorded of the first id that has one)
+// with its metric names, every sample's values (history = the sample count) and `timeline`;
+// `error` the single profile's (else the timeline's) error; `device` "<caption>, recorded".
+// nullptr when the recording has neither for any of the ids.
+std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& recording,
+                                                    const std::vector<std::string>& kernel_ids);
+
+// What File > Save recording as writes. With live results (a bench that ran, or profiles or a
+// timeline of the Profile panel: every kernel's newest good profile) on a GPU: a new recording of
+// them, made now (`created_utc`), with the live device report and no DRAM bandwidth (the GUI does
+// not measure it); it never mixes live results with a recording made elsewhere. Without live
+// results: the open recording as it is. nullopt when there is neither.
+std::optional<profiling::Recording> session_recording(const profiling::Recording* open,
+                                                      const profiling::SystemReport* system,
+                                                      const BenchResults* bench,
+                                                      const LiveProfile* live,
+                                                      const std::string& created_utc);
+// Whether session_recording would return a recording, without copying one.
+bool session_has_recording(const profiling::Recording* open, const profiling::SystemReport* system,
+                           const BenchResults* bench, const LiveProfile* live);
+
+}  // namespace tclens::gui

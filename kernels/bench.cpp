@@ -88,6 +88,22 @@ std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string
     return kernels;
 }
 
+std::vector<const KernelDescriptor*> request_kernels(const BenchRequest& request,
+                                                     std::string& error) {
+    std::vector<std::string> ids = request.kernel_ids;
+    if (request.with_references) {
+        for (const KernelDescriptor* kernel : request.loaded) {
+            if (!kernel->reference_id.empty()) ids.push_back(kernel->reference_id);
+            if (kernel->precision == Precision::kTF32) ids.push_back("cublas.sgemm");
+        }
+    }
+    std::vector<const KernelDescriptor*> kernels =
+        bench_kernels(ids, error, request.with_references);
+    if (!error.empty()) return {};
+    kernels.insert(kernels.end(), request.loaded.begin(), request.loaded.end());
+    return kernels;
+}
+
 BenchReport run_bench(const BenchRequest& request, GemmRunner& runner,
                       const BenchProgress& progress) {
     BenchReport report;
@@ -96,8 +112,7 @@ BenchReport run_bench(const BenchRequest& request, GemmRunner& runner,
         if (report.peak_error.empty()) report.peaks = best_per_precision(report.instruction_peaks);
     }
     std::string error;
-    const std::vector<const KernelDescriptor*> kernels =
-        bench_kernels(request.kernel_ids, error, request.with_references);
+    const std::vector<const KernelDescriptor*> kernels = request_kernels(request, error);
     const int total = static_cast<int>(kernels.size() * request.problems.size());
     int index = 0;
     for (const GemmProblem& problem : request.problems) {

@@ -14,6 +14,10 @@ namespace tclens::kernels {
 
 struct BenchRequest {
     std::vector<std::string> kernel_ids;  // registry ids; references are added as needed
+    // Kernels outside the registry (users' kernels the worker loaded: kernels/user), run after
+    // the registry's at each size, each with its reference (and cublas.sgemm for TF32) added
+    // like a rung's. Not owned; they must outlive run_bench.
+    std::vector<const KernelDescriptor*> loaded;
     std::vector<GemmProblem> problems;
     RunOptions run;
     bool measure_peaks = true;
@@ -58,13 +62,19 @@ std::vector<GemmProblem> parse_problems(const std::vector<std::string>& sizes,
 std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string>& ids,
                                                    std::string& error, bool with_references = true);
 
+// Every kernel `request` runs at each size, in order: bench_kernels of its ids plus the
+// references of its loaded kernels (registry order), then the loaded kernels. On an unknown id
+// returns {} and sets `error` as bench_kernels does.
+std::vector<const KernelDescriptor*> request_kernels(const BenchRequest& request,
+                                                     std::string& error);
+
 // Called before each run: index (0-based) of the run about to start, the number of runs, and
 // the kernel and problem.
 using BenchProgress = std::function<void(int index, int total, const KernelDescriptor& kernel,
                                          const GemmProblem& problem)>;
 
-// Runs the request on `runner`'s device. Precondition: bench_kernels(request.kernel_ids) is
-// valid. Stops early (remaining rows absent) when request.run.cancel is set.
+// Runs the request on `runner`'s device. Precondition: request_kernels(request) is valid. Stops
+// early (remaining rows absent) when request.run.cancel is set.
 BenchReport run_bench(const BenchRequest& request, GemmRunner& runner,
                       const BenchProgress& progress);
 

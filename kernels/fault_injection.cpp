@@ -5,8 +5,10 @@
 namespace tclens::kernels {
 namespace {
 
-constexpr Fault kFaults[] = {Fault::kNoGpu, Fault::kLaunchFailure, Fault::kCuptiUnavailable,
-                             Fault::kCuptiPermission, Fault::kCuptiBusy};
+constexpr Fault kFaults[] = {
+    Fault::kNoGpu,           Fault::kLaunchFailure, Fault::kCuptiUnavailable,
+    Fault::kCuptiPermission, Fault::kCuptiBusy,     Fault::kWorkerCrash,
+    Fault::kWorkerHang,      Fault::kWorkerGarbage, Fault::kWorkerFault};
 
 std::string_view variable_value() {
     const char* value = std::getenv(kFaultVariable);
@@ -37,6 +39,14 @@ const char* fault_name(Fault fault) {
             return "cupti-permission";
         case Fault::kCuptiBusy:
             return "cupti-busy";
+        case Fault::kWorkerCrash:
+            return "worker-crash";
+        case Fault::kWorkerHang:
+            return "worker-hang";
+        case Fault::kWorkerGarbage:
+            return "worker-garbage";
+        case Fault::kWorkerFault:
+            return "worker-fault";
     }
     return "";
 }
@@ -60,6 +70,11 @@ std::string fault_variable_error() {
 bool is_cupti_fault(Fault fault) {
     return fault == Fault::kCuptiUnavailable || fault == Fault::kCuptiPermission ||
            fault == Fault::kCuptiBusy;
+}
+
+bool is_worker_fault(Fault fault) {
+    return fault == Fault::kWorkerCrash || fault == Fault::kWorkerHang ||
+           fault == Fault::kWorkerGarbage || fault == Fault::kWorkerFault;
 }
 
 std::string fault_setting(Fault fault) {

@@ -9,8 +9,17 @@
 //   cupti-unavailable  opening a CUPTI profiler fails with CUPTI_ERROR_NOT_SUPPORTED,
 //   cupti-permission   CUPTI_ERROR_INSUFFICIENT_PRIVILEGES or
 //   cupti-busy         CUPTI_ERROR_HARDWARE_BUSY (profiling/fault_injection.h says where)
+//   worker-crash       `tclens worker` aborts (SIGABRT) on a request that runs kernels
+//                      (bench, profile, exercise), before it answers (app/worker/server.cpp)
+//   worker-hang        it never answers such a request (sleeps until killed)
+//   worker-garbage     it answers such a request with a line that is not protocol
+//   worker-fault       it answers such a request as if a kernel had killed the CUDA context
+//                      (an error of kind "fault"), then exits
 //
-// The last four strike after a GPU was found. So that a machine without a GPU (CI) reports
+// The worker-* faults strike in the worker only (the client, e.g. `tclens bench --kernel`,
+// reports and restarts it); requests that run no kernel (hello, load) are answered as usual, so
+// a test can see a restarted worker answer. cupti-* and launch-failure strike after a GPU was
+// found. So that a machine without a GPU (CI) reports
 // them as a GPU server would, they come before the device checks: GemmRunner::run fails
 // before it looks at its device, a profiler before CUDA starts, and the callers that stop
 // early for want of a GPU (`tclens bench`, `tclens profile`, the GUI's bench job) let the
@@ -25,7 +34,18 @@ namespace tclens::kernels {
 
 inline constexpr const char* kFaultVariable = "TCLENS_INJECT_FAULT";
 
-enum class Fault { kNone, kNoGpu, kLaunchFailure, kCuptiUnavailable, kCuptiPermission, kCuptiBusy };
+enum class Fault {
+    kNone,
+    kNoGpu,
+    kLaunchFailure,
+    kCuptiUnavailable,
+    kCuptiPermission,
+    kCuptiBusy,
+    kWorkerCrash,
+    kWorkerHang,
+    kWorkerGarbage,
+    kWorkerFault,
+};
 
 // "cupti-busy" -> kCuptiBusy, "" -> kNone; nullopt for any other text.
 std::optional<Fault> parse_fault(std::string_view name);
@@ -46,6 +66,8 @@ std::string fault_variable_error();
 
 // kCuptiUnavailable, kCuptiPermission or kCuptiBusy.
 bool is_cupti_fault(Fault fault);
+// kWorkerCrash, kWorkerHang, kWorkerGarbage or kWorkerFault.
+bool is_worker_fault(Fault fault);
 
 // "TCLENS_INJECT_FAULT=NAME": each error an injected fault causes names it, so that nobody takes
 // it for a real one.

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -186,6 +187,11 @@ GemmRunner::~GemmRunner() {
 
 RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& problem,
                           const RunOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    auto ms_since = [](std::chrono::steady_clock::time_point start) {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count();
+    };
     RunResult result;
     result.kernel_id = kernel.id;
     result.precision = kernel.precision;
@@ -358,9 +364,11 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
                 ? viz::build_error_map(host_c.data(), cpu_ref.data(), p.m, p.n, tolerance, shape)
                 : viz::build_error_map(host_c.data(), host_ref.data(), p.m, p.n, tolerance, shape);
     }
+    result.verify_ms = ms_since(started);
     if (!result.check.passed || !options.time) return result;
 
     // 4. Time: warm-up, then each launch between two events, inputs rotating.
+    const auto timing_started = std::chrono::steady_clock::now();
     for (int i = 0; i < options.warmup_runs; ++i) {
         if (cancelled(options)) {
             result.error = "cancelled";
@@ -407,6 +415,7 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     result.max_ms = *std::max_element(times.begin(), times.end());
     result.tflops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) *
                     static_cast<double>(p.k) / (result.median_ms * 1e-3) / 1e12;
+    result.time_ms = ms_since(timing_started);
     return result;
 }
 

@@ -91,7 +91,9 @@ struct RunResult {
     double median_ms = 0;
     double min_ms = 0;
     double max_ms = 0;
-    double tflops = 0;  // 2 M N K / median; 0 unless timed and verified
+    double tflops = 0;     // 2 M N K / median; 0 unless timed and verified
+    double verify_ms = 0;  // host wall time of steps 1-3: inputs, the run, the reference, the check
+    double time_ms = 0;    // host wall time of step 4: warm-up and timed launches (0 if not timed)
 
     // True when the result may be shown as a number: it ran, no error, verified, timed.
     bool counts() const {

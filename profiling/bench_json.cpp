@@ -144,4 +144,18 @@ bool peak_from_json(const nlohmann::json& in, kernels::PeakMeasurement& peak, st
     return true;
 }
 
+bool bench_report_from_json(const nlohmann::json& in, kernels::BenchReport& report,
+                            std::string& error) {
+    error.clear();
+    JsonReader read(error);
+    kernels::BenchReport out;
+    read.list(in, "peaks", out.peaks, peak_from_json);
+    read.list(in, "instruction_peaks", out.instruction_peaks, peak_from_json);
+    read.nullable(in, "peak_error", out.peak_error);
+    read.list(in, "results", out.rows, bench_row_from_json);
+    if (!read.ok()) return false;
+    report = std::move(out);
+    return true;
+}
+
 }  // namespace tclens::profiling

@@ -32,5 +32,9 @@ nlohmann::json to_json(const kernels::BenchReport& report);
 // naming the first missing or mistyped key, when `json` is not such a document.
 bool bench_row_from_json(const nlohmann::json& json, kernels::BenchRow& row, std::string& error);
 bool peak_from_json(const nlohmann::json& json, kernels::PeakMeasurement& peak, std::string& error);
+// A whole report (what to_json(BenchReport) wrote), e.g. from `tclens worker`; a row's error is
+// prefixed with where it is ("results[2]: missing key 'tflops'").
+bool bench_report_from_json(const nlohmann::json& json, kernels::BenchReport& report,
+                            std::string& error);
 
 }  // namespace tclens::profiling

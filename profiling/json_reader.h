@@ -12,6 +12,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "kernels/gemm.h"
 
@@ -55,6 +56,23 @@ class JsonReader {
             if (!error_.empty()) return;
             each(element);
         }
+    }
+
+    // An array under `key` of documents, each read by `from_json(element, value, error)` (the
+    // *_from_json functions) and appended to `out`; a bad element fails with its place
+    // ("results[2]: missing key 'tflops'").
+    template <typename T, typename FromJson>
+    void list(const nlohmann::json& object, const char* key, std::vector<T>& out,
+              FromJson from_json) {
+        array(object, key, [&](const nlohmann::json& element) {
+            T value;
+            std::string element_error;
+            if (!from_json(element, value, element_error)) {
+                fail(std::string(key) + "[" + std::to_string(out.size()) + "]: " + element_error);
+                return;
+            }
+            out.push_back(std::move(value));
+        });
     }
 
     bool ok() const { return error_.empty(); }

@@ -280,14 +280,23 @@ MetricResolution KernelProfiler::resolve_timeline_metrics(const std::vector<std:
 
 ProfilerError KernelProfiler::prepare(const std::string& kernel_id,
                                       const kernels::GemmProblem& problem, std::uint64_t seed) {
-    const Clock::time_point started = Clock::now();
-    state_->gemm.reset();
-    state_->end_range_session();  // verify and read launch facts with no profiler enabled
     const kernels::KernelDescriptor* kernel = kernels::find_kernel(kernel_id);
     if (kernel == nullptr) {
+        state_->gemm.reset();
+        state_->end_range_session();
         return profiler_error(ProfilerProblem::kInvalidRequest,
                               "unknown kernel '" + kernel_id + "'");
     }
+    return prepare(*kernel, problem, seed);
+}
+
+ProfilerError KernelProfiler::prepare(const kernels::KernelDescriptor& kernel_ref,
+                                      const kernels::GemmProblem& problem, std::uint64_t seed) {
+    const Clock::time_point started = Clock::now();
+    state_->gemm.reset();
+    state_->end_range_session();  // verify and read launch facts with no profiler enabled
+    const kernels::KernelDescriptor* kernel = &kernel_ref;
+    const std::string& kernel_id = kernel->id;
     ProfilerError error = state_->start_device();
     if (!error.ok()) return error;
 
@@ -561,18 +570,21 @@ KernelTimeline KernelProfiler::timeline(const TimelineOptions& options,
 KernelProfile profile_kernel(const KernelProfileRequest& request) {
     KernelProfiler profiler(request.device);
     KernelProfile result;
-    result.kernel_id = request.kernel_id;
+    const kernels::KernelDescriptor* kernel =
+        request.kernel != nullptr ? request.kernel : kernels::find_kernel(request.kernel_id);
+    result.kernel_id = kernel != nullptr ? kernel->id : request.kernel_id;
     result.problem = request.problem;
-    if (const kernels::KernelDescriptor* kernel = kernels::find_kernel(request.kernel_id)) {
-        result.precision = kernel->precision;
-    }
+    if (kernel != nullptr) result.precision = kernel->precision;
     const MetricResolution resolution = profiler.resolve_metrics(request.metrics);
     result.error = resolution.error;
     if (result.error.ok() && !resolution.rejected.empty() && !request.options.drop_unavailable) {
         result.error = rejected_error(resolution);
     }
-    if (result.error.ok())
-        result.error = profiler.prepare(request.kernel_id, request.problem, request.seed);
+    if (result.error.ok()) {
+        result.error = kernel != nullptr
+                           ? profiler.prepare(*kernel, request.problem, request.seed)
+                           : profiler.prepare(request.kernel_id, request.problem, request.seed);
+    }
     if (!result.error.ok()) return result;
     return profiler.profile(request.metrics, request.options);
 }
@@ -580,7 +592,10 @@ KernelProfile profile_kernel(const KernelProfileRequest& request) {
 KernelTimeline record_timeline(const KernelTimelineRequest& request) {
     KernelProfiler profiler(request.device);
     KernelTimeline result;
-    result.kernel_id = request.kernel_id;
+    const kernels::KernelDescriptor* kernel =
+        request.kernel != nullptr ? request.kernel : kernels::find_kernel(request.kernel_id);
+    result.kernel_id = kernel != nullptr ? kernel->id : request.kernel_id;
+    if (kernel != nullptr) result.precision = kernel->precision;
     result.problem = request.problem;
     result.interval_ns = request.options.interval_ns;
     const std::vector<std::string> names =
@@ -590,8 +605,11 @@ KernelTimeline record_timeline(const KernelTimelineRequest& request) {
     result.error = resolution.error;
     if (result.error.ok() && !resolution.rejected.empty())
         result.error = rejected_error(resolution);
-    if (result.error.ok())
-        result.error = profiler.prepare(request.kernel_id, request.problem, request.seed);
+    if (result.error.ok()) {
+        result.error = kernel != nullptr
+                           ? profiler.prepare(*kernel, request.problem, request.seed)
+                           : profiler.prepare(request.kernel_id, request.problem, request.seed);
+    }
     if (!result.error.ok()) return result;
     return profiler.timeline(request.options);
 }

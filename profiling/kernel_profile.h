@@ -177,6 +177,10 @@ class KernelProfiler {
     // (fault_injection.h), checked before the GPU.
     ProfilerError prepare(const std::string& kernel_id, const kernels::GemmProblem& problem,
                           std::uint64_t seed = 1);
+    // The same for a kernel outside the registry (a user's kernel the worker loaded), which must
+    // outlive the preparation (until the next prepare() or the profiler's end).
+    ProfilerError prepare(const kernels::KernelDescriptor& kernel,
+                          const kernels::GemmProblem& problem, std::uint64_t seed = 1);
     bool prepared() const;
 
     // Collects `metrics` on the prepared kernel. Names the range profiler rejects fail the call
@@ -203,6 +207,7 @@ class KernelProfiler {
 
 struct KernelProfileRequest {
     std::string kernel_id;
+    const kernels::KernelDescriptor* kernel = nullptr;  // when set, used instead of kernel_id
     kernels::GemmProblem problem;
     std::vector<std::string> metrics;  // CUPTI names
     ProfileOptions options;
@@ -216,6 +221,7 @@ KernelProfile profile_kernel(const KernelProfileRequest& request);
 
 struct KernelTimelineRequest {
     std::string kernel_id;
+    const kernels::KernelDescriptor* kernel = nullptr;  // when set, used instead of kernel_id
     kernels::GemmProblem problem;
     TimelineOptions options;
     std::uint64_t seed = 1;

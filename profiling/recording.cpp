@@ -18,22 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-// Reads the array under `key` element by element with `from_json(element, out, error)`,
-// prefixing an element's error with its place: "profiles[3]: missing key 'passes'".
-template <typename T, typename FromJson>
-void read_list(JsonReader& read, const json& in, const char* key, std::vector<T>& out,
-               FromJson from_json) {
-    read.array(in, key, [&](const json& element) {
-        T value;
-        std::string error;
-        if (!from_json(element, value, error)) {
-            read.fail(std::string(key) + "[" + std::to_string(out.size()) + "]: " + error);
-            return;
-        }
-        out.push_back(std::move(value));
-    });
-}
-
 // "12.3 MiB" for a byte count.
 std::string mebibytes(std::uintmax_t bytes) {
     char text[32];
@@ -114,7 +98,7 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
             read.fail("system: " + system_error);
         }
     }
-    read_list(read, in, "peaks", out.peaks, peak_from_json);
+    read.list(in, "peaks", out.peaks, peak_from_json);
     read(in, "peak_error", out.peak_error);
     if (read.ok() && !in.contains("dram_bandwidth")) read.fail("missing key 'dram_bandwidth'");
     if (read.ok() && !in.at("dram_bandwidth").is_null()) {
@@ -124,11 +108,11 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
         read_dram(in.at("dram_bandwidth"), "method", out.dram_bandwidth.method);
         if (!dram_error.empty()) read.fail("dram_bandwidth: " + dram_error);
     }
-    read_list(read, in, "bench", out.bench, bench_row_from_json);
-    read_list(read, in, "profiles", out.profiles, kernel_profile_from_json);
-    read_list(read, in, "timelines", out.timelines, kernel_timeline_from_json);
+    read.list(in, "bench", out.bench, bench_row_from_json);
+    read.list(in, "profiles", out.profiles, kernel_profile_from_json);
+    read.list(in, "timelines", out.timelines, kernel_timeline_from_json);
     if (found >= 2) {
-        read_list(read, in, "sources", out.sources, source_profile_from_json);
+        read.list(in, "sources", out.sources, source_profile_from_json);
         read(in, "sources_missing", out.sources_missing);
     } else {
         out.sources_missing = "the recording is schema_version " + std::to_string(found) +

@@ -1,8 +1,14 @@
-// `tclens bench [--kernels a,b,...] [--mnk MxNxK ...] [--preset lab6|square] [--json|--csv]`:
+// `tclens bench [--kernels a,b,...] [--kernel path.cu[:NAME][:TYPE] ...] [--mnk MxNxK ...]
+// [--preset lab6|square] [--json|--csv] [--error-map out.png|out.svg]`:
 // runs kernels of the ladder next to their same-run cuBLAS references (kernels/bench.h) and
 // prints, per kernel and size, the median time, TFLOP/s, % of cuBLAS, % of the measured peak
-// and the error against the reference. Unverified results are marked and get no numbers.
+// and the error against the reference. Unverified results are marked and get no numbers; a run
+// that failed verification also gets its error map's summary (and --error-map draws the first).
 // Progress goes to stderr, one line per run.
+// With --kernel (users' kernels, docs/your-kernel.md), the whole bench runs in a worker process
+// (app/worker/, started by the client here): the users' kernels, the --kernels rungs (none by
+// default) and the same-run cuBLAS references, printed as above with the users' rows at the end
+// of each size. Without --kernel nothing changes: the rungs run in this process.
 
 #include <unistd.h>
 
@@ -13,11 +19,13 @@
 #include <vector>
 
 #include "app/cli/commands.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/bench.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
+#include "kernels/user/kernel_ref.h"
 #include "profiling/bench_json.h"
 #include "profiling/device_info.h"
 #include "profiling/device_json.h"
@@ -36,6 +44,9 @@ struct BenchOptions {
     bool csv = false;
     bool no_peak = false;
     bool no_reference = false;
+    std::vector<std::string> user_kernels;  // --kernel path.cu[:NAME][:TYPE]
+    std::string error_map;                  // --error-map out.png|out.svg
+    WorkerOptions worker;
 };
 
 int usage_error(const std::string& message) {
@@ -126,6 +137,74 @@ void print_csv(const kernels::BenchReport& report) {
     }
 }
 
+// Prints the report as --json, --csv or the table, with the device that ran it.
+void print_report(const BenchOptions& options, const kernels::BenchReport& report,
+                  const profiling::SystemReport& system) {
+    if (options.json) {
+        nlohmann::json out = profiling::to_json(report);
+        out["device"] = profiling::to_json(system);
+        out["runs_per_result"] = options.runs;
+        out["warmup_runs"] = options.warmup;
+        out["seed"] = options.seed;
+        std::printf("%s\n", out.dump(2).c_str());
+    } else if (options.csv) {
+        print_csv(report);
+    } else {
+        std::printf("%s\n%s\n\n", profiling::versions_summary(system).c_str(),
+                    profiling::system_summary(system).c_str());
+        print_table(report);
+    }
+}
+
+// 1 when a run that was not skipped errored or failed verification, else 0.
+int report_exit_code(const kernels::BenchReport& report) {
+    for (const kernels::BenchRow& row : report.rows) {
+        const kernels::RunResult& r = row.result;
+        if (r.skipped.empty() && (!r.error.empty() || !r.check.passed)) return kExitFailure;
+    }
+    return kExitOk;
+}
+
+// The bench with users' kernels: everything runs in a worker.
+int run_bench_in_worker(const BenchOptions& options,
+                        const std::vector<kernels::GemmProblem>& problems,
+                        const std::vector<std::string>& ids) {
+    worker::WorkerClient client(client_options(options.worker));
+    const ProgressLines progress("bench");
+    std::vector<worker::LoadResult> loaded;
+    const int load_code = load_kernels(client, options.user_kernels, {}, false, progress, loaded);
+    if (load_code != kExitOk) return load_code;
+    worker::BenchRequest request;
+    request.kernels = ids;
+    for (const worker::LoadResult& kernel : loaded) {
+        if (std::find(request.kernels.begin(), request.kernels.end(), kernel.id) !=
+            request.kernels.end()) {
+            return usage_error("two --kernel files load as " + kernel.id +
+                               ": name their functions (path.cu:NAME) or rename one");
+        }
+        request.kernels.push_back(kernel.id);
+    }
+    request.problems = problems;
+    request.runs = options.runs;
+    request.warmup = options.warmup;
+    request.seed = options.seed;
+    request.peaks = !options.no_peak;
+    request.references = !options.no_reference;
+    const worker::Reply reply = client.call(request, progress);
+    progress.done();
+    if (!reply.ok()) return report_failure(reply);
+    worker::BenchResult result;
+    std::string error;
+    if (!worker::bench_from_json(reply.result, result, error)) {
+        std::fprintf(stderr, "tclens: the worker's bench result: %s\n", error.c_str());
+        return kExitFailure;
+    }
+    print_report(options, result.report, client.worker().system);
+    const int map_code = print_error_maps(result.report, options.error_map);
+    const int code = report_exit_code(result.report);
+    return code != kExitOk ? code : map_code;
+}
+
 int run_bench_command(const BenchOptions& options) {
     if (options.json && options.csv) return usage_error("--json and --csv are exclusive: pick one");
     std::string size_error;
@@ -133,15 +212,28 @@ int run_bench_command(const BenchOptions& options) {
         kernels::parse_problems(options.sizes, options.preset, size_error);
     if (!size_error.empty()) return usage_error(size_error);
     if (problems.empty()) problems.push_back({4096, 4096, 4096});
+    if (!options.error_map.empty()) {
+        if (const std::string bad = check_error_map_path(options.error_map); !bad.empty())
+            return usage_error(bad);
+    }
+    for (const std::string& id : options.kernels) {
+        if (kernels::user::names_kernel_file(id)) {
+            return usage_error("--kernels '" + id + "' names a file: give a user's kernel with " +
+                               "--kernel " + id);
+        }
+    }
+    if (const std::string bad = check_kernel_refs(options.user_kernels); !bad.empty())
+        return usage_error(bad);
 
     std::vector<std::string> ids = options.kernels;
-    if (ids.empty()) {
+    if (ids.empty() && options.user_kernels.empty()) {
         for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
             if (k.rung > 0) ids.push_back(k.id);
         }
     }
     std::string error;
-    if (kernels::bench_kernels(ids, error).empty()) return usage_error(error);
+    if (!ids.empty() && kernels::bench_kernels(ids, error).empty()) return usage_error(error);
+    if (!options.user_kernels.empty()) return run_bench_in_worker(options, problems, ids);
 
     const profiling::SystemReport system = profiling::query_system();
     // An injected launch failure is reported on every row, GPU or not (fault_injection.h).
@@ -179,25 +271,10 @@ int run_bench_command(const BenchOptions& options) {
         });
     if (tty) std::fprintf(stderr, "\x1b[K");
 
-    if (options.json) {
-        nlohmann::json out = profiling::to_json(report);
-        out["device"] = profiling::to_json(system);
-        out["runs_per_result"] = options.runs;
-        out["warmup_runs"] = options.warmup;
-        out["seed"] = options.seed;
-        std::printf("%s\n", out.dump(2).c_str());
-    } else if (options.csv) {
-        print_csv(report);
-    } else {
-        std::printf("%s\n%s\n\n", profiling::versions_summary(system).c_str(),
-                    profiling::system_summary(system).c_str());
-        print_table(report);
-    }
-    for (const kernels::BenchRow& row : report.rows) {
-        const kernels::RunResult& r = row.result;
-        if (r.skipped.empty() && (!r.error.empty() || !r.check.passed)) return kExitFailure;
-    }
-    return kExitOk;
+    print_report(options, report, system);
+    const int map_code = print_error_maps(report, options.error_map);
+    const int code = report_exit_code(report);
+    return code != kExitOk ? code : map_code;
 }
 
 }  // namespace
@@ -227,6 +304,14 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                       "Skip measuring the device's peak (no %peak column)");
     command->add_flag("--json", options->json, "Machine-readable output");
     command->add_flag("--csv", options->csv, "One CSV row per kernel and size");
+    command->add_option("--kernel", options->user_kernels,
+                        "A kernel of yours, path.cu[:NAME][:TYPE] (docs/your-kernel.md; "
+                        "repeatable): it runs in a worker process next to --kernels (none by "
+                        "default) and its same-run cuBLAS reference");
+    command->add_option("--error-map", options->error_map,
+                        "Draw where C is wrong (PNG or SVG) for the first run that fails "
+                        "verification");
+    add_worker_options(*command, options->worker);
     command->callback([options, &exit_code] { exit_code = run_bench_command(*options); });
 }
 

@@ -76,12 +76,15 @@ int run_cli(int argc, char** argv) {
     add_banks_command(app, exit_code);
     add_bench_command(app, exit_code);
     add_device_command(app, exit_code);
+    add_exercise_command(app, exit_code);
     add_kernels_command(app, exit_code);
     add_layout_command(app, exit_code);
     add_profile_command(app, exit_code);
     add_record_command(app, exit_code);
     add_source_command(app, exit_code);
     add_tilemap_command(app, exit_code);
+    add_watch_command(app, exit_code);
+    add_worker_command(app, exit_code);
 #if TCLENS_WITH_GUI
     add_screenshot_command(app, exit_code);
 #endif

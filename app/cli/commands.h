@@ -11,12 +11,15 @@ namespace tclens::cli {
 void add_banks_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_device_command(CLI::App& app, int& exit_code);
+void add_exercise_command(CLI::App& app, int& exit_code);
 void add_kernels_command(CLI::App& app, int& exit_code);
 void add_layout_command(CLI::App& app, int& exit_code);
 void add_profile_command(CLI::App& app, int& exit_code);
 void add_record_command(CLI::App& app, int& exit_code);
 void add_source_command(CLI::App& app, int& exit_code);
 void add_tilemap_command(CLI::App& app, int& exit_code);
+void add_watch_command(CLI::App& app, int& exit_code);
+void add_worker_command(CLI::App& app, int& exit_code);
 void add_screenshot_command(CLI::App& app, int& exit_code);  // GUI builds only
 void add_headless_command(CLI::App& app, int& exit_code);    // GUI or headless-GUI builds
 

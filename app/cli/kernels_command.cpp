@@ -1,12 +1,16 @@
-// `tclens kernels [--mnk MxNxK] [--json]`: the kernel registry, rung by rung, with each
-// descriptor; with --mnk, whether each kernel can run that size and, if not, why. --json adds
-// each kernel's SASS instruction mix for the first GPU's sm (sm_90a without a GPU).
+// `tclens kernels [--mnk MxNxK] [--json] [--kernel path.cu[:NAME][:TYPE] ...]`: the kernel
+// registry, rung by rung, with each descriptor; with --mnk, whether each kernel can run that size
+// and, if not, why. --json adds each kernel's SASS instruction mix for the first GPU's sm
+// (sm_90a without a GPU). --kernel adds a row for each kernel of yours (docs/your-kernel.md),
+// compiled (not run, so no GPU is needed) in a worker process: its id, input type, form and
+// function and, with --mnk, whether its launch directive can launch that size.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
 
 #include "app/cli/commands.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/descriptor_text.h"
 #include "kernels/instruction_mix.h"
@@ -18,7 +22,8 @@
 namespace tclens::cli {
 namespace {
 
-void print_table(const std::optional<kernels::GemmProblem>& problem) {
+void print_table(const std::optional<kernels::GemmProblem>& problem,
+                 const std::vector<worker::LoadResult>& yours) {
     std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3s %-8s %-4s  %s\n", "rung", "id", "type",
                 "block", "warp", "mma", "stg", "swizzle", "thr", "what it adds");
     for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
@@ -32,6 +37,16 @@ void print_table(const std::optional<kernels::GemmProblem>& problem) {
                     k.swizzle.empty() ? "-" : k.swizzle.c_str(), k.threads, k.adds.c_str());
         if (problem) {
             const std::string why = k.can_run(*problem);
+            std::printf("     %s %s\n", kernels::problem_text(*problem).c_str(),
+                        why.empty() ? "can run" : ("cannot run: " + why).c_str());
+        }
+    }
+    for (const worker::LoadResult& k : yours) {
+        const std::string types = std::string(kernels::precision_name(k.precision)) + "/f32";
+        std::printf("%-4s %-24s %-9s  %s: %s, %s\n", "you", k.id.c_str(), types.c_str(),
+                    k.path.c_str(), k.function.c_str(), k.form.c_str());
+        if (problem && !k.can_run.empty()) {
+            const std::string& why = k.can_run.front().reason;
             std::printf("     %s %s\n", kernels::problem_text(*problem).c_str(),
                         why.empty() ? "can run" : ("cannot run: " + why).c_str());
         }
@@ -74,9 +89,15 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
         app.add_subcommand("kernels", "List the kernel ladder and the cuBLAS references");
     auto json = std::make_shared<bool>(false);
     auto mnk = std::make_shared<std::string>();
+    auto refs = std::make_shared<std::vector<std::string>>();
+    auto worker_options = std::make_shared<WorkerOptions>();
     command->add_flag("--json", *json, "Machine-readable output");
     command->add_option("--mnk", *mnk, "Say for each kernel whether it can run this MxNxK size");
-    command->callback([json, mnk, &exit_code] {
+    command->add_option("--kernel", *refs,
+                        "Add a kernel of yours, path.cu[:NAME][:TYPE] (docs/your-kernel.md; "
+                        "repeatable), compiled in a worker process");
+    add_worker_options(*command, *worker_options);
+    command->callback([json, mnk, refs, worker_options, &exit_code] {
         std::optional<kernels::GemmProblem> problem;
         if (!mnk->empty()) {
             problem = kernels::parse_problem(*mnk);
@@ -85,6 +106,21 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
                 exit_code = kExitUsage;
                 return;
             }
+        }
+        std::vector<worker::LoadResult> yours;
+        if (!refs->empty()) {
+            if (const std::string bad = check_kernel_refs(*refs); !bad.empty()) {
+                std::fprintf(stderr, "tclens: %s\n", bad.c_str());
+                exit_code = kExitUsage;
+                return;
+            }
+            worker::WorkerClient client(client_options(*worker_options));
+            const ProgressLines progress("kernels");
+            std::vector<kernels::GemmProblem> problems;
+            if (problem) problems.push_back(*problem);
+            exit_code = load_kernels(client, *refs, problems, true, progress, yours);
+            progress.done();
+            if (exit_code != kExitOk) return;
         }
         if (*json) {
             nlohmann::json list = nlohmann::json::array();
@@ -99,9 +135,20 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
                 }
                 list.push_back(entry);
             }
+            for (const worker::LoadResult& k : yours) {
+                nlohmann::json entry = k.descriptor;
+                entry["form"] = k.form;
+                entry["path"] = k.path;
+                entry["function"] = k.function;
+                if (problem && !k.can_run.empty()) {
+                    entry["can_run"] = k.can_run.front().reason.empty();
+                    entry["reason"] = k.can_run.front().reason;
+                }
+                list.push_back(entry);
+            }
             std::printf("%s\n", nlohmann::json{{"kernels", list}}.dump(2).c_str());
         } else {
-            print_table(problem);
+            print_table(problem, yours);
         }
         exit_code = kExitOk;
     });

@@ -6,6 +6,8 @@
 // [--metrics ...] [--json]`: runs the kernel back to back for a while under PM sampling and prints
 // the samples (tensor pipe %, DRAM %, FMA % by default) and the sampling overhead.
 // `tclens profile --list-metrics [--json]`: the metric catalogue.
+// `--kernel path.cu[:NAME][:TYPE]` (a user's kernel, docs/your-kernel.md) does the same in a
+// worker process (app/worker/): loaded there, verified, then profiled; the output is the same.
 // Exit codes: 2 for an unknown kernel, size, set or metric (with suggestions), 3 when there is no
 // GPU or no profiling permission or the counters are busy (with the fix), 1 when the kernel fails
 // verification or CUPTI fails otherwise.
@@ -19,10 +21,12 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/profiler_args.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
+#include "kernels/user/kernel_ref.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/metric_catalogue.h"
@@ -45,6 +49,7 @@ struct ProfileOptions {
     std::uint64_t seed = 1;
     CLI::Option* interval_option = nullptr;
     CLI::Option* duration_option = nullptr;
+    WorkerOptions worker;
 };
 
 int usage_error(const std::string& message) {
@@ -192,17 +197,85 @@ std::vector<std::string> chosen_metrics(const ProfileOptions& options, std::stri
     return names;
 }
 
+// Prints a profile or timeline as --json or text.
+void print_result(const ProfileOptions& options, const profiling::KernelProfile* profile,
+                  const profiling::KernelTimeline* timeline) {
+    if (timeline != nullptr) {
+        if (options.json) {
+            std::printf("%s\n", profiling::to_json(*timeline).dump(2).c_str());
+        } else {
+            print_timeline(*timeline);
+        }
+        return;
+    }
+    if (options.json) {
+        nlohmann::json out = profiling::to_json(*profile);
+        out["seed"] = options.seed;
+        std::printf("%s\n", out.dump(2).c_str());
+    } else {
+        print_profile(*profile);
+    }
+}
+
+// A user's kernel: loaded, verified and profiled in a worker.
+int run_profile_in_worker(const ProfileOptions& options, const kernels::GemmProblem& problem,
+                          const std::vector<std::string>& metrics) {
+    if (const std::string bad = check_kernel_refs({options.kernel}); !bad.empty())
+        return usage_error(bad);
+    worker::WorkerClient client(client_options(options.worker));
+    const ProgressLines progress("profile");
+    std::vector<worker::LoadResult> loaded;
+    const int load_code =
+        load_kernels(client, {options.kernel}, {problem}, false, progress, loaded);
+    if (load_code != kExitOk) return load_code;
+    const worker::LoadResult& kernel = loaded.front();
+    if (!kernel.can_run.empty() && !kernel.can_run.front().reason.empty()) {
+        progress.done();
+        return usage_error(kernel.id + " cannot run " + kernels::problem_text(problem) + ": " +
+                           kernel.can_run.front().reason);
+    }
+    worker::ProfileRequest request;
+    request.kernel = kernel.id;
+    request.problem = problem;
+    request.seed = options.seed;
+    if (options.timeline) {
+        worker::TimelineSettings timeline;
+        timeline.metrics = metrics;
+        timeline.interval_ns = static_cast<std::uint64_t>(options.interval_us) * 1000;
+        timeline.duration_ms = options.duration_ms;
+        request.timeline = timeline;
+    } else {
+        request.metrics = metrics;
+        request.drop_unavailable = !options.set.empty() || options.metrics.empty();
+        request.flush_l2 = !options.no_l2_flush;
+    }
+    const worker::Reply reply = client.call(request, progress);
+    progress.done();
+    if (!reply.ok()) return report_failure(reply);
+    worker::ProfileResult result;
+    std::string error;
+    if (!worker::profile_from_json(reply.result, result, error)) {
+        std::fprintf(stderr, "tclens: the worker's profile result: %s\n", error.c_str());
+        return kExitFailure;
+    }
+    print_result(options, result.profile ? &*result.profile : nullptr,
+                 result.timeline ? &*result.timeline : nullptr);
+    return kExitOk;
+}
+
 int run_profile(const ProfileOptions& options) {
     if (options.list_metrics) {
         print_catalogue(options.json);
         return kExitOk;
     }
     if (options.kernel.empty()) return usage_error("give --kernel K (tclens kernels lists them)");
-    const kernels::KernelDescriptor* kernel = kernels::find_kernel(options.kernel);
-    if (kernel == nullptr) return usage_error(unknown_kernel_message(options.kernel));
+    const bool yours = kernels::user::names_kernel_file(options.kernel);
+    const kernels::KernelDescriptor* kernel =
+        yours ? nullptr : kernels::find_kernel(options.kernel);
+    if (!yours && kernel == nullptr) return usage_error(unknown_kernel_message(options.kernel));
     const auto problem = kernels::parse_problem(options.size);
     if (!problem) return usage_error(kernels::problem_error(options.size));
-    const std::string cannot = kernel->can_run(*problem);
+    const std::string cannot = yours ? "" : kernel->can_run(*problem);
     if (!cannot.empty()) {
         return usage_error(kernel->id + " cannot run " + kernels::problem_text(*problem) + ": " +
                            cannot);
@@ -214,6 +287,7 @@ int run_profile(const ProfileOptions& options) {
     std::string error;
     const std::vector<std::string> metrics = chosen_metrics(options, error);
     if (!error.empty()) return usage_error(error);
+    if (yours) return run_profile_in_worker(options, *problem, metrics);
 
     const profiling::SystemReport system = profiling::query_system();
     // An injected CUPTI fault is reported by the profiler, GPU or not (fault_injection.h).
@@ -236,11 +310,7 @@ int run_profile(const ProfileOptions& options) {
             std::fprintf(stderr, "tclens: %s\n", timeline.error.message.c_str());
             return profiler_exit_code(timeline.error);
         }
-        if (options.json) {
-            std::printf("%s\n", profiling::to_json(timeline).dump(2).c_str());
-        } else {
-            print_timeline(timeline);
-        }
+        print_result(options, nullptr, &timeline);
         return kExitOk;
     }
 
@@ -256,13 +326,7 @@ int run_profile(const ProfileOptions& options) {
         std::fprintf(stderr, "tclens: %s\n", profile.error.message.c_str());
         return profiler_exit_code(profile.error);
     }
-    if (options.json) {
-        nlohmann::json out = profiling::to_json(profile);
-        out["seed"] = options.seed;
-        std::printf("%s\n", out.dump(2).c_str());
-    } else {
-        print_profile(profile);
-    }
+    print_result(options, &profile, nullptr);
     return kExitOk;
 }
 
@@ -274,7 +338,9 @@ void add_profile_command(CLI::App& app, int& exit_code) {
         "CUPTI metrics of one verified kernel run, or a PM-sampling timeline; needs a GPU and "
         "profiling permission");
     auto options = std::make_shared<ProfileOptions>();
-    command->add_option("--kernel", options->kernel, "Kernel id (see tclens kernels)");
+    command->add_option("--kernel", options->kernel,
+                        "Kernel id (see tclens kernels), or a kernel of yours, "
+                        "path.cu[:NAME][:TYPE] (docs/your-kernel.md), profiled in a worker");
     command->add_option("--mnk", options->size, "Problem size MxNxK")->capture_default_str();
     command
         ->add_option("--metrics", options->metrics,
@@ -301,6 +367,7 @@ void add_profile_command(CLI::App& app, int& exit_code) {
     command->add_option("--seed", options->seed, "Seed of the random inputs");
     command->add_flag("--list-metrics", options->list_metrics,
                       "List the metric catalogue and sets");
+    add_worker_options(*command, options->worker);
     command->callback([options, &exit_code] { exit_code = run_profile(*options); });
 }
 

@@ -13,6 +13,10 @@
 // path (exit 1, nothing created), a GPU and the counter permission (exit 3). The file is written
 // once, at the end, atomically. Progress goes to stderr; a summary line to stdout. Exits 1 when a
 // kernel failed verification or errored (the recording keeps its row), like `tclens bench`.
+// With --kernel path.cu[:NAME][:TYPE] (users' kernels, docs/your-kernel.md), steps 2 and 3 run
+// in a worker process (app/worker/): the users' kernels, the --kernels rungs (none by default)
+// and the cuBLAS references, benched and profiled there; the DRAM bandwidth and the checks are
+// still measured here (so this machine needs the GPU, as without --kernel).
 
 #include <unistd.h>
 
@@ -26,6 +30,7 @@
 #include <vector>
 
 #include "app/cli/commands.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/bench.h"
 #include "kernels/dram_probe.h"
@@ -57,6 +62,8 @@ struct RecordOptions {
     bool no_sources = false;
     int timeline_ms = 300;
     CLI::Option* timeline_ms_option = nullptr;
+    std::vector<std::string> user_kernels;  // --kernel path.cu[:NAME][:TYPE]
+    WorkerOptions worker;
 };
 
 int usage_error(const std::string& message) {
@@ -75,6 +82,7 @@ std::string command_text(const RecordOptions& options) {
             text += (i == 0 ? "" : ",") + options.kernels[i];
         }
     }
+    for (const std::string& kernel : options.user_kernels) text += " --kernel " + kernel;
     if (options.no_timelines) text += " --no-timelines";
     if (!options.no_timelines) text += " --timeline-ms " + std::to_string(options.timeline_ms);
     if (options.no_sources) text += " --no-sources";
@@ -111,13 +119,13 @@ class Progress {
 };
 
 // A profile that could not be taken: what was asked and why not.
-profiling::KernelProfile failed_profile(const kernels::KernelDescriptor& kernel,
+profiling::KernelProfile failed_profile(const std::string& kernel_id, kernels::Precision precision,
                                         const kernels::GemmProblem& problem,
                                         const std::string& device,
                                         const profiling::ProfilerError& error) {
     profiling::KernelProfile profile;
-    profile.kernel_id = kernel.id;
-    profile.precision = kernel.precision;
+    profile.kernel_id = kernel_id;
+    profile.precision = precision;
     profile.problem = problem;
     profile.device = device;
     profile.error = error;
@@ -137,6 +145,13 @@ bool ran_in_bench(const profiling::Recording& recording, const std::string& kern
     return false;
 }
 
+// "[2/5] wmma.f16 4096x4096x4096"
+std::string step_text(int index, std::size_t total, const std::string& kernel_id,
+                      const kernels::GemmProblem& problem) {
+    return "[" + std::to_string(index) + "/" + std::to_string(total) + "] " + kernel_id + " " +
+           kernels::problem_text(problem);
+}
+
 // Step 3: a profile and (unless `timeline_ms` is 0) a timeline of each kernel that ran at
 // `problem` in the bench.
 void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
@@ -148,14 +163,13 @@ void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernel
     int index = 0;
     for (const kernels::KernelDescriptor* kernel : kernels) {
         ++index;
-        const std::string step = "[" + std::to_string(index) + "/" +
-                                 std::to_string(kernels.size()) + "] " + kernel->id + " " +
-                                 kernels::problem_text(problem);
-        if (!ran_in_bench(recording, kernel->id, problem)) continue;  // the row says why not
+        const std::string step = step_text(index, kernels.size(), kernel->id, problem);
+        if (!ran_in_bench(recording, kernel->id, problem)) continue;  // its row says why not
         progress.line("profile " + step);
         const profiling::ProfilerError prepared = profiler.prepare(kernel->id, problem);
         if (!prepared.ok()) {
-            recording.profiles.push_back(failed_profile(*kernel, problem, device, prepared));
+            recording.profiles.push_back(
+                failed_profile(kernel->id, kernel->precision, problem, device, prepared));
             continue;
         }
         profiling::ProfileOptions options;
@@ -169,6 +183,140 @@ void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernel
     }
 }
 
+// Step 2 in this process: peaks and the bench of the registry's kernels on `runner`.
+void bench_in_process(const std::vector<std::string>& ids,
+                      const std::vector<kernels::GemmProblem>& problems,
+                      kernels::GemmRunner& runner, profiling::Recording& recording,
+                      const Progress& progress) {
+    progress.line("measuring peaks on " + recording.system.devices.front().name);
+    kernels::BenchRequest request;
+    request.kernel_ids = ids;
+    request.problems = problems;
+    kernels::BenchReport report = kernels::run_bench(
+        request, runner,
+        [&progress](int index, int total, const kernels::KernelDescriptor& kernel,
+                    const kernels::GemmProblem& p) {
+            progress.line("bench [" + std::to_string(index + 1) + "/" + std::to_string(total) +
+                          "] " + kernel.id + " " + kernels::problem_text(p));
+        });
+    recording.peaks = std::move(report.peaks);
+    recording.peak_error = std::move(report.peak_error);
+    recording.bench = std::move(report.rows);
+}
+
+// A kernel to profile in the worker: its id and input type.
+struct WorkerKernel {
+    std::string id;
+    kernels::Precision precision = kernels::Precision::kF32;
+};
+
+// Step 3 in the worker: a profile of the default set and (unless `timeline_ms` is 0) a timeline
+// of each kernel that ran at `problem` in the bench. A request the worker could not answer (it
+// failed, crashed or hung: one line) is kept as that kernel's failed profile or timeline.
+void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKernel>& kernels,
+                       const kernels::GemmProblem& problem, int timeline_ms,
+                       profiling::Recording& recording, const Progress& progress) {
+    const std::string& device = recording.system.devices.front().name;
+    auto failed = [&](const worker::Reply& reply) {
+        profiling::ProfilerError error;
+        error.problem = reply_exit_code(reply) == kExitNeedsResource
+                            ? profiling::ProfilerProblem::kUnsupported
+                            : profiling::ProfilerProblem::kFailed;
+        error.message = reply.message;
+        return error;
+    };
+    int index = 0;
+    for (const WorkerKernel& kernel : kernels) {
+        ++index;
+        const std::string step = step_text(index, kernels.size(), kernel.id, problem);
+        if (!ran_in_bench(recording, kernel.id, problem)) continue;  // its row says why not
+        progress.line("profile " + step);
+        worker::ProfileRequest request;
+        request.kernel = kernel.id;
+        request.problem = problem;
+        request.metrics = profiling::metric_set("default");
+        request.drop_unavailable = true;  // a set: names this chip lacks are listed, not fatal
+        worker::Reply reply = client.call(request);
+        worker::ProfileResult result;
+        std::string error;
+        if (reply.ok() && !worker::profile_from_json(reply.result, result, error)) {
+            reply.outcome = worker::Reply::Outcome::kGarbage;
+            reply.message = "the worker's profile result: " + error;
+        }
+        if (!reply.ok() || !result.profile) {
+            recording.profiles.push_back(
+                failed_profile(kernel.id, kernel.precision, problem, device, failed(reply)));
+            continue;
+        }
+        recording.profiles.push_back(std::move(*result.profile));
+        if (timeline_ms <= 0) continue;
+        progress.line("timeline " + step);
+        request.metrics.clear();
+        request.timeline = worker::TimelineSettings{};
+        request.timeline->duration_ms = timeline_ms;
+        reply = client.call(request);
+        result = {};
+        if (reply.ok() && !worker::profile_from_json(reply.result, result, error)) {
+            reply.outcome = worker::Reply::Outcome::kGarbage;
+            reply.message = "the worker's timeline result: " + error;
+        }
+        if (reply.ok() && result.timeline) {
+            recording.timelines.push_back(std::move(*result.timeline));
+        } else {
+            profiling::KernelTimeline timeline;
+            timeline.kernel_id = kernel.id;
+            timeline.precision = kernel.precision;
+            timeline.problem = problem;
+            timeline.device = device;
+            timeline.error = failed(reply);
+            recording.timelines.push_back(std::move(timeline));
+        }
+    }
+}
+
+// Steps 2 and 3 with users' kernels, in a worker: fills the recording's peaks, bench, profiles
+// and timelines. Returns kExitOk, or the exit code of a failure that stops the recording (a
+// kernel that does not load, a bench the worker could not finish: one line on stderr).
+int bench_and_profile_in_worker(const RecordOptions& options,
+                                const std::vector<kernels::GemmProblem>& problems,
+                                const std::vector<std::string>& ids,
+                                profiling::Recording& recording, const Progress& progress) {
+    worker::WorkerClient client(client_options(options.worker));
+    const ProgressLines lines("record");
+    std::vector<worker::LoadResult> loaded;
+    const int load_code = load_kernels(client, options.user_kernels, {}, false, lines, loaded);
+    if (load_code != kExitOk) return load_code;
+    worker::BenchRequest bench;
+    bench.kernels = ids;
+    std::vector<std::string> registry_ids = ids;
+    for (const worker::LoadResult& kernel : loaded) {
+        bench.kernels.push_back(kernel.id);
+        registry_ids.push_back(kernel.reference_id);
+    }
+    bench.problems = problems;
+    progress.line("measuring peaks on " + recording.system.devices.front().name);
+    const worker::Reply reply = client.call(bench, lines);
+    lines.done();
+    if (!reply.ok()) return report_failure(reply);
+    worker::BenchResult result;
+    std::string error;
+    if (!worker::bench_from_json(reply.result, result, error)) {
+        std::fprintf(stderr, "tclens: the worker's bench result: %s\n", error.c_str());
+        return kExitFailure;
+    }
+    recording.peaks = std::move(result.report.peaks);
+    recording.peak_error = std::move(result.report.peak_error);
+    recording.bench = std::move(result.report.rows);
+    std::vector<WorkerKernel> profiled;
+    for (const kernels::KernelDescriptor* kernel : kernels::bench_kernels(registry_ids, error))
+        profiled.push_back({kernel->id, kernel->precision});
+    for (const worker::LoadResult& kernel : loaded)
+        profiled.push_back({kernel.id, kernel.precision});
+    profile_in_worker(client, profiled, problems.front(),
+                      options.no_timelines ? 0 : options.timeline_ms, recording, progress);
+    return kExitOk;
+}
+
 // Step 4: a source profile of each kernel that ran at `problem` in the bench.
 void source_profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
                             const kernels::GemmProblem& problem, profiling::Recording& recording,
@@ -177,8 +325,7 @@ void source_profile_kernels(const std::vector<const kernels::KernelDescriptor*>&
     for (const kernels::KernelDescriptor* kernel : kernels) {
         ++index;
         if (!ran_in_bench(recording, kernel->id, problem)) continue;
-        progress.line("source [" + std::to_string(index) + "/" + std::to_string(kernels.size()) +
-                      "] " + kernel->id + " " + kernels::problem_text(problem));
+        progress.line("source " + step_text(index, kernels.size(), kernel->id, problem));
         profiling::SourceRequest request;
         request.kernel_id = kernel->id;
         request.problem = problem;
@@ -197,8 +344,11 @@ int run_record(const RecordOptions& options) {
         kernels::parse_problems(options.sizes, options.preset, size_error);
     if (!size_error.empty()) return usage_error(size_error);
     if (problems.empty()) problems = kDefaultProblems;
+    if (const std::string bad = check_kernel_refs(options.user_kernels); !bad.empty())
+        return usage_error(bad);
+    const bool yours = !options.user_kernels.empty();
     std::vector<std::string> ids = options.kernels;
-    if (ids.empty()) {
+    if (ids.empty() && !yours) {
         for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
             if (k.rung > 0) ids.push_back(k.id);
         }
@@ -206,7 +356,7 @@ int run_record(const RecordOptions& options) {
     std::string error;
     const std::vector<const kernels::KernelDescriptor*> profiled =
         kernels::bench_kernels(ids, error);
-    if (profiled.empty()) return usage_error(error);
+    if (!ids.empty() && profiled.empty()) return usage_error(error);
 
     error = check_writable(options.path);
     if (!error.empty()) {
@@ -250,27 +400,26 @@ int run_record(const RecordOptions& options) {
             std::fprintf(stderr, "tclens: %s (the recording will have no DRAM bandwidth)\n",
                          dram_error.c_str());
         }
-        progress.line("measuring peaks on " + recording.system.devices.front().name);
-        kernels::BenchRequest request;
-        request.kernel_ids = ids;
-        request.problems = problems;
-        kernels::BenchReport report = kernels::run_bench(
-            request, runner,
-            [&progress](int index, int total, const kernels::KernelDescriptor& kernel,
-                        const kernels::GemmProblem& p) {
-                progress.line("bench [" + std::to_string(index + 1) + "/" + std::to_string(total) +
-                              "] " + kernel.id + " " + kernels::problem_text(p));
-            });
-        recording.peaks = std::move(report.peaks);
-        recording.peak_error = std::move(report.peak_error);
-        recording.bench = std::move(report.rows);
+        if (!yours) bench_in_process(ids, problems, runner, recording, progress);
     }
-    profile_kernels(profiled, problems.front(), options.no_timelines ? 0 : options.timeline_ms,
-                    recording, progress);
+    if (yours) {
+        const int code = bench_and_profile_in_worker(options, problems, ids, recording, progress);
+        if (code != kExitOk) return code;
+    } else {
+        profile_kernels(profiled, problems.front(), options.no_timelines ? 0 : options.timeline_ms,
+                        recording, progress);
+    }
+    // Source profiles run in this process: the registry's kernels get theirs, users' kernels
+    // (which only ever run in a worker) none yet.
     if (options.no_sources) {
         recording.sources_missing = "recorded with --no-sources";
     } else {
         source_profile_kernels(profiled, problems.front(), recording, progress);
+        if (recording.sources.empty() && yours) {
+            recording.sources_missing =
+                "kernels of yours (--kernel) run only in a worker, and source profiles are not "
+                "taken there yet";
+        }
     }
     progress.done();
 
@@ -329,6 +478,11 @@ void add_record_command(CLI::App& app, int& exit_code) {
                         "Problem size MxNxK (repeatable); the first one is profiled");
     command->add_option("--preset", options->preset,
                         "Sizes of a preset: " + kernels::preset_names());
+    command->add_option("--kernel", options->user_kernels,
+                        "A kernel of yours, path.cu[:NAME][:TYPE] (docs/your-kernel.md; "
+                        "repeatable): benched and profiled in a worker process next to --kernels "
+                        "(none by default) and its cuBLAS reference");
+    add_worker_options(*command, options->worker);
     command->add_flag("--no-timelines", options->no_timelines, "Record no PM-sampling timelines");
     command->add_flag("--no-sources", options->no_sources,
                       "Record no source profiles (per-instruction stalls and counts, SASS)");

@@ -25,7 +25,8 @@ class ScopedFault {
 
 TEST(FaultInjection, EveryNameParsesBackToItsFault) {
     for (const Fault fault : {Fault::kNoGpu, Fault::kLaunchFailure, Fault::kCuptiUnavailable,
-                              Fault::kCuptiPermission, Fault::kCuptiBusy}) {
+                              Fault::kCuptiPermission, Fault::kCuptiBusy, Fault::kWorkerCrash,
+                              Fault::kWorkerHang, Fault::kWorkerGarbage, Fault::kWorkerFault}) {
         const std::string name = fault_name(fault);
         EXPECT_EQ(parse_fault(name), fault) << name;
         EXPECT_NE(fault_names().find(name), std::string::npos) << name;
@@ -33,7 +34,8 @@ TEST(FaultInjection, EveryNameParsesBackToItsFault) {
     }
     EXPECT_EQ(parse_fault(""), Fault::kNone);
     EXPECT_EQ(fault_names(),
-              "no-gpu, launch-failure, cupti-unavailable, cupti-permission, cupti-busy");
+              "no-gpu, launch-failure, cupti-unavailable, cupti-permission, cupti-busy, "
+              "worker-crash, worker-hang, worker-garbage, worker-fault");
 }
 
 TEST(FaultInjection, OtherTextIsNoFault) {
@@ -59,6 +61,13 @@ TEST(FaultInjection, TheVariableIsReadAtEachCall) {
     }
     EXPECT_FALSE(is_cupti_fault(Fault::kLaunchFailure));
     EXPECT_FALSE(is_cupti_fault(Fault::kNoGpu));
+    EXPECT_FALSE(is_cupti_fault(Fault::kWorkerCrash));
+    for (const Fault fault :
+         {Fault::kWorkerCrash, Fault::kWorkerHang, Fault::kWorkerGarbage, Fault::kWorkerFault}) {
+        EXPECT_TRUE(is_worker_fault(fault)) << fault_name(fault);
+    }
+    EXPECT_FALSE(is_worker_fault(Fault::kNone));
+    EXPECT_FALSE(is_worker_fault(Fault::kCuptiBusy));
 }
 
 TEST(FaultInjection, AnUnknownNameIsRefusedInOneLineListingTheValidOnes) {

@@ -1,6 +1,9 @@
 // `tclens bench` usage errors (exit 2, one line naming the value), exit 3 where there is no GPU,
 // and an injected launch failure (every row failed with the CUDA error, exit 1). Real runs are
 // GPU tests (tests/gpu/app/cli/bench_command_test.cpp).
+// With --kernel (a user's kernel, run in a worker): bad input is one line and a non-zero exit,
+// and a worker that crashes, hangs, writes garbage or loses its CUDA context (a scripted stand-in,
+// tests/data/scripted_worker.sh) ends the bench with exit 1 and one line saying so.
 
 #include <gtest/gtest.h>
 
@@ -9,6 +12,7 @@
 #include "profiling/device_info.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/user_kernel_files.h"
 
 namespace tclens {
 namespace {
@@ -93,6 +97,75 @@ TEST(FaultInjectionCli, LaunchFailureBenchTableShowsTheCudaErrorWithPeaksAsked) 
         << result.out;
     EXPECT_TRUE(test::contains(result.out, "wmma.f16")) << result.out;
     EXPECT_TRUE(test::contains(result.out, "cublas.f16")) << result.out;
+}
+
+TEST(BenchCommand, AUsersKernelThatIsBadInputIsOneLineAndExit2) {
+    expect_usage_error("--kernel /nonexistent/k.cu", "/nonexistent/k.cu");
+    expect_usage_error("--kernel kernel.py", "not a CUDA file");
+    expect_usage_error("--kernels k.cu", "--kernel k.cu");
+    expect_usage_error("--kernel k.cu --error-map map.jpg", ".png or .svg");
+    const std::string broken = test::write_kernel_file("broken.cu", test::kCompileErrorKernel);
+    const auto result = run_command(kTclens + " bench --kernel " + broken + " --mnk 64x64x64");
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("broken.cu:3: error:"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("undefined_thing"), std::string::npos) << result.err;
+    EXPECT_EQ(result.out, "");
+}
+
+// A one-warp exercise is not a GEMM: bench names what it is and the command that runs it (the
+// worker says so after compiling, before it looks for a GPU).
+TEST(BenchCommand, AFragmentExerciseIsSentToTclensExercise) {
+    const auto result = run_command(kTclens + " bench --kernel " + std::string(TCLENS_SOURCE_DIR) +
+                                    "/examples/exercise_mma.cu --mnk 64x64x64");
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("is a fragment exercise (mma_16x8x8_kernel"), std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find("run it with tclens exercise"), std::string::npos) << result.err;
+    EXPECT_EQ(result.out, "");
+}
+
+TEST(BenchCommand, AUsersKernelWithoutAGpuExits3) {
+    if (profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    const std::string good = test::write_kernel_file("good.cu", test::kDirectiveKernel);
+    const auto result = run_command(kTclens + " bench --kernel " + good + " --mnk 64x64x64");
+    EXPECT_EQ(result.exit_code, 3) << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("needs an NVIDIA GPU"), std::string::npos) << result.err;
+}
+
+TEST(BenchCommand, AWorkerThatBreaksIsOneLineAndExit1) {
+    const std::string good = test::write_kernel_file("good.cu", test::kDirectiveKernel);
+    const std::vector<std::pair<std::string, std::string>> modes = {
+        {"crash",
+         "died during the bench request, at run 'yours.scripted 64x64x64' (killed by "
+         "signal 11 (SIGSEGV))"},
+        {"hang", "gave no answer for 0.5 s during the bench request"},
+        {"garbage", "not protocol during the bench request"},
+        {"fault", "faulted: an illegal memory access was encountered"}};
+    for (const auto& [mode, said] : modes) {
+        const auto result =
+            run_command(kTclens + " bench --kernel " + good + " --mnk 64x64x64 --time-limit 0.5 " +
+                        test::scripted_worker(mode));
+        EXPECT_EQ(result.exit_code, 1) << mode << "\n" << result.err;
+        EXPECT_NE(test::last_line(result.err).find(said), std::string::npos) << mode << "\n"
+                                                                             << result.err;
+        EXPECT_EQ(test::last_line(result.err).rfind("tclens: ", 0), 0u) << result.err;
+        EXPECT_EQ(result.out, "") << mode;
+    }
+}
+
+TEST(BenchCommand, AWorkerThatCannotStartExits3) {
+    const std::string good = test::write_kernel_file("good.cu", test::kDirectiveKernel);
+    const auto result =
+        run_command(kTclens + " bench --kernel " + good + " --worker /nonexistent/tclens-worker");
+    EXPECT_EQ(result.exit_code, 3) << result.err;
+    // Before it, /bin/sh's own line about the missing program.
+    EXPECT_EQ(test::last_line(result.err),
+              "tclens: cannot start the worker `/nonexistent/tclens-worker`: it exited with code "
+              "127 before answering hello")
+        << result.err;
 }
 
 }  // namespace

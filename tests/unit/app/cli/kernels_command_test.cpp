@@ -9,6 +9,7 @@
 #include "kernels/registry.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/user_kernel_files.h"
 
 namespace tclens {
 namespace {
@@ -101,6 +102,42 @@ TEST(BadInput, KernelsSizesZeroNegativeNonNumericOverflowing) {
                                            {"kernels --mnk 99999999999x1x1", {"'99999999999x1x1'"}},
                                            {"kernels --mnk", {"--mnk"}},
                                        });
+}
+
+TEST(KernelsCommand, AUsersKernelIsCompiledAndSaysWhichSizesItsDirectiveLaunches) {
+    const std::string path =
+        test::write_kernel_file("rowwise.cu",
+                                "// tclens: grid=(1, M) block=(N, 1) type=f32\n"
+                                "__global__ void rows(int M, int N, int K, "
+                                "const float* A, const float* B, float* C) "
+                                "{}\n");
+    auto result = run_command(kTclens + " kernels --kernel " + path + " --mnk 64x64x64");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("yours.rowwise"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("rows, directive kernel"), std::string::npos) << result.out;
+    const std::size_t row = result.out.find("yours.rowwise");
+    EXPECT_NE(result.out.find("64x64x64 can run", row), std::string::npos) << result.out;
+
+    result = run_command(kTclens + " kernels --json --kernel " + path + " --mnk 64x2048x64");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << result.out;
+    const nlohmann::json& yours = j["kernels"].back();
+    EXPECT_EQ(yours["id"], "yours.rowwise");
+    EXPECT_EQ(yours["form"], "directive kernel");
+    EXPECT_EQ(yours["precision"], "f32");
+    EXPECT_EQ(yours["reference_id"], "cublas.sgemm");
+    EXPECT_EQ(yours["can_run"], false);
+    EXPECT_NE(yours["reason"].get<std::string>().find("2048"), std::string::npos) << yours;
+}
+
+TEST(KernelsCommand, AUsersKernelThatDoesNotCompileIsOneLineAndExit2) {
+    const std::string broken = test::write_kernel_file("broken.cu", test::kCompileErrorKernel);
+    const auto result = run_command(kTclens + " kernels --kernel " + broken);
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("broken.cu:3: error:"), std::string::npos) << result.err;
+    EXPECT_EQ(result.out, "");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "profiling/metric_catalogue.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/user_kernel_files.h"
 
 namespace tclens {
 namespace {
@@ -153,6 +154,24 @@ TEST(FaultInjectionCli, UsageErrorsStillComeFirst) {
 TEST(FaultInjectionCli, NoGpuMakesProfileExit3) {
     test::expect_no_gpu_refusal(kTclens, "profile --kernel naive_fma.f32");
     test::expect_no_gpu_refusal(kTclens, "profile --kernel naive_fma.f32 --timeline");
+}
+
+TEST(ProfileCommand, AUsersKernelThatDoesNotBuildIsOneLine) {
+    expect_usage_error("--kernel /nonexistent/k.cu", "/nonexistent/k.cu");
+    const std::string broken = test::write_kernel_file("broken.cu", test::kCompileErrorKernel);
+    expect_usage_error("--kernel " + broken + " --mnk 64x64x64", "broken.cu:3: error:");
+    expect_usage_error("--kernel " + broken + " --mnk 64x64", "'64x64'");  // checked first
+}
+
+TEST(ProfileCommand, AWorkerThatCrashesWhileProfilingIsOneLineAndExit1) {
+    const std::string good = test::write_kernel_file("good.cu", test::kDirectiveKernel);
+    const auto result = run_command(kTclens + " profile --kernel " + good + " --mnk 64x64x64 " +
+                                    test::scripted_worker("crash"));
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_NE(test::last_line(result.err).find("died during the profile request"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(result.out, "");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "profiling/device_info.h"
 #include "tests/support/run_command.h"
+#include "tests/support/user_kernel_files.h"
 
 namespace tclens {
 namespace {
@@ -81,6 +82,11 @@ TEST(RecordCommand, HelpStatesTheDefaultsAndTheirCost) {
     EXPECT_NE(result.out.find("4096x4096x4096"), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("s on an H100"), std::string::npos) << result.out;  // its cost
     EXPECT_NE(result.out.find("--no-timelines"), std::string::npos) << result.out;
+}
+
+TEST(RecordCommand, AUsersKernelIsCheckedBeforeAnyWork) {
+    expect_usage_error("--kernel kernel.py", "not a CUDA file");
+    expect_usage_error("--kernel k.cu:9bad", "'9bad'");
 }
 
 }  // namespace

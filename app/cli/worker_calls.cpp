@@ -1,0 +1,158 @@
+#include "app/cli/worker_calls.h"
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "app/cli/drawing_export.h"
+#include "app/exit_codes.h"
+#include "kernels/problem_text.h"
+#include "kernels/user/kernel_ref.h"
+#include "viz/error_map.h"
+#include "viz/error_map_view.h"
+
+namespace tclens::cli {
+namespace {
+
+bool ends_with(std::string text, const std::string& suffix) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text.size() >= suffix.size() &&
+           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+void add_worker_options(CLI::App& command, WorkerOptions& options) {
+    command.add_option("--worker", options.command,
+                       "Command that starts the worker for --kernel (default: this tclens with "
+                       "'worker', or $TCLENS_WORKER), e.g. 'ssh gpu-host tclens worker'");
+    command
+        .add_option("--time-limit", options.time_limit_s,
+                    "Seconds a kernel run (verify and time one size) may take in the worker "
+                    "before it is killed and restarted (0.1-3600)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.1, 3600.0));
+}
+
+worker::ClientOptions client_options(const WorkerOptions& options) {
+    worker::ClientOptions client;
+    if (!options.command.empty()) client.command = options.command;
+    client.time_limit_s = options.time_limit_s;
+    return client;
+}
+
+int reply_exit_code(const worker::Reply& reply) {
+    using Outcome = worker::Reply::Outcome;
+    switch (reply.outcome) {
+        case Outcome::kResult:
+            return kExitOk;
+        case Outcome::kCannotStart:
+            return kExitNeedsResource;
+        case Outcome::kError:
+            switch (reply.error.kind) {
+                case worker::ErrorKind::kUsage:
+                    return kExitUsage;
+                case worker::ErrorKind::kNeedsResource:
+                    return kExitNeedsResource;
+                default:
+                    return kExitFailure;
+            }
+        default:
+            return kExitFailure;
+    }
+}
+
+int report_failure(const worker::Reply& reply) {
+    std::fprintf(stderr, "tclens: %s\n", worker::one_line(reply.message).c_str());
+    return reply_exit_code(reply);
+}
+
+ProgressLines::ProgressLines(std::string what)
+    : what_(std::move(what)), tty_(isatty(fileno(stderr)) != 0) {}
+
+void ProgressLines::operator()(const worker::Progress& p) const {
+    // A compile is worth watching on a terminal only; in a log its line would come before a
+    // compile error's, which is then no longer the one line the error is.
+    if (p.stage == "load" && !tty_) return;
+    std::string line = what_;
+    if (p.index >= 0 && p.total > 0) {
+        line += " [" + std::to_string(p.index + 1) + "/" + std::to_string(p.total) + "]";
+    } else {
+        line += ":";
+    }
+    line += " " + p.text;
+    std::fprintf(stderr, "%s%s%s", line.c_str(), tty_ ? "\x1b[K" : "", tty_ ? "\r" : "\n");
+}
+
+void ProgressLines::done() const {
+    if (tty_) std::fprintf(stderr, "\x1b[K");
+}
+
+std::string check_kernel_refs(const std::vector<std::string>& refs) {
+    for (const std::string& ref : refs) {
+        const auto parsed = kernels::user::parse_kernel_ref(ref);
+        if (!parsed) return parsed.error();
+    }
+    return "";
+}
+
+int load_kernels(worker::WorkerClient& client, const std::vector<std::string>& refs,
+                 const std::vector<kernels::GemmProblem>& problems, bool compile_only,
+                 const ProgressLines& progress, std::vector<worker::LoadResult>& loaded) {
+    for (const std::string& ref : refs) {
+        worker::LoadRequest request;
+        request.ref = ref;
+        request.compile_only = compile_only;
+        request.problems = problems;
+        const worker::Reply reply = client.call(request, progress);
+        if (!reply.ok()) {
+            progress.done();
+            return report_failure(reply);
+        }
+        worker::LoadResult result;
+        std::string error;
+        if (!worker::load_from_json(reply.result, result, error)) {
+            progress.done();
+            std::fprintf(stderr, "tclens: the worker's answer to loading %s: %s\n", ref.c_str(),
+                         error.c_str());
+            return kExitFailure;
+        }
+        for (const std::string& warning : result.warnings)
+            std::fprintf(stderr, "%s\n", warning.c_str());
+        loaded.push_back(std::move(result));
+    }
+    return kExitOk;
+}
+
+std::string check_error_map_path(const std::string& path) {
+    if (ends_with(path, ".png") || ends_with(path, ".svg")) return "";
+    return "--error-map '" + path + "': give a path ending in .png or .svg";
+}
+
+int print_error_maps(const kernels::BenchReport& report, const std::string& path) {
+    const viz::ErrorMap* first = nullptr;
+    for (const kernels::BenchRow& row : report.rows) {
+        const kernels::RunResult& r = row.result;
+        if (!r.check.error_map || r.check.passed) continue;
+        std::printf("%s %s: %s\n", r.kernel_id.c_str(), kernels::problem_text(r.problem).c_str(),
+                    viz::error_map_summary(*r.check.error_map).c_str());
+        const std::string hint = viz::error_pattern_hint(*r.check.error_map);
+        if (!hint.empty()) std::printf("  %s\n", hint.c_str());
+        if (first == nullptr) first = &*r.check.error_map;
+    }
+    if (path.empty()) return kExitOk;
+    if (first == nullptr) {
+        std::fprintf(stderr, "tclens: --error-map: no run failed verification, %s not written\n",
+                     path.c_str());
+        return kExitOk;
+    }
+    const viz::ErrorMapView view = viz::error_map_view(*first, {});
+    const bool svg = ends_with(path, ".svg");
+    return export_drawing(view.draw, svg ? path : "", svg ? "" : path);
+}
+
+}  // namespace tclens::cli

@@ -1,0 +1,71 @@
+#pragma once
+// What the commands that take a user's kernel (`--kernel path.cu[:NAME][:TYPE]` in bench,
+// profile, record and kernels, and `tclens watch`) share: the options that say where the worker
+// runs and how long a kernel may take, the one line and exit code of a failed call, progress
+// lines, loading the kernels, and the error map of a failed verification.
+// The kernel itself never runs in the CLI's process: every call goes to a worker
+// (app/worker/client.h).
+
+#include <string>
+#include <vector>
+
+#include "app/worker/client.h"
+#include "kernels/bench.h"
+
+namespace CLI {
+class App;
+}
+
+namespace tclens::cli {
+
+struct WorkerOptions {
+    std::string command;  // --worker CMD; "": worker::default_worker_command()
+    double time_limit_s = worker::kDefaultTimeLimitS;  // --time-limit S
+};
+
+// Adds --worker and --time-limit to `command`.
+void add_worker_options(CLI::App& command, WorkerOptions& options);
+worker::ClientOptions client_options(const WorkerOptions& options);
+
+// The exit code of a reply that is not a result (app/exit_codes.h): the error's kind (usage 2,
+// needs a resource 3, else 1); a worker that crashed, hung or wrote garbage 1; one that cannot
+// start 3.
+int reply_exit_code(const worker::Reply& reply);
+// Prints the reply's one line on stderr ("tclens: <message>") and returns reply_exit_code.
+int report_failure(const worker::Reply& reply);
+
+// Progress of worker calls on stderr, "<what> [i/n] <text>" or "<what>: <text>", overwritten in
+// place on a terminal. Compiling and loading ("load" progress) shows on a terminal only.
+class ProgressLines {
+  public:
+    explicit ProgressLines(std::string what);
+    void operator()(const worker::Progress& progress) const;
+    // Clears the last line on a terminal.
+    void done() const;
+
+  private:
+    std::string what_;
+    bool tty_;
+};
+
+// "" when every ref parses (kernels/user/kernel_ref.h; pure, checked before a worker starts),
+// else the first one's error.
+std::string check_kernel_refs(const std::vector<std::string>& refs);
+
+// Loads each of `refs` in the worker (`compile_only`: compiles only), asking whether it can run
+// each of `problems`. On the first failure prints its line and returns its exit code; else
+// fills `loaded` (in order) and returns kExitOk.
+int load_kernels(worker::WorkerClient& client, const std::vector<std::string>& refs,
+                 const std::vector<kernels::GemmProblem>& problems, bool compile_only,
+                 const ProgressLines& progress, std::vector<worker::LoadResult>& loaded);
+
+// "" when `path` ends in .png or .svg (any case), else the usage error for --error-map.
+std::string check_error_map_path(const std::string& path);
+
+// For every row of `report` that failed verification with an error map: prints on stdout
+// "<kernel> <MxNxK>: " and viz::error_map_summary, then the pattern hint when there is one.
+// Writes the first such map to `path` (PNG or SVG by its extension) when `path` is not "".
+// Returns kExitOk, or kExitFailure when the file could not be written (one line on stderr).
+int print_error_maps(const kernels::BenchReport& report, const std::string& path);
+
+}  // namespace tclens::cli

@@ -1,0 +1,244 @@
+#include "app/worker/client.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "app/worker/child_process.h"
+#include "app/worker/line_io.h"
+
+namespace tclens::worker {
+namespace {
+
+// How long a worker that was asked to stop, or said it exits, may take before it is killed.
+constexpr std::chrono::milliseconds kExitGrace{3000};
+
+std::chrono::milliseconds seconds(double s) {
+    return std::chrono::milliseconds(static_cast<long long>(s * 1000.0));
+}
+
+std::string seconds_text(double s) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g s", s);
+    return text;
+}
+
+// "the bench request" plus where it was: ", at run 'yours.x 64x64x64'".
+std::string during(const char* type, const Progress* last) {
+    std::string text = std::string("the ") + type + " request";
+    if (last != nullptr && !last->text.empty())
+        text += ", at " + last->stage + " '" + last->text + "'";
+    return text;
+}
+
+std::string excerpt(const std::string& line) {
+    constexpr std::size_t kShown = 60;
+    std::string shown = one_line(line.substr(0, kShown));
+    return "'" + shown + (line.size() > kShown ? "...'" : "'");
+}
+
+}  // namespace
+
+std::string shell_quote(const std::string& text) {
+    std::string quoted = "'";
+    for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+std::string default_worker_command() {
+    if (const char* set = std::getenv(kWorkerVariable); set != nullptr && *set != '\0') return set;
+    char path[4096];
+    const ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
+    const std::string self =
+        length > 0 ? std::string(path, static_cast<std::size_t>(length)) : std::string("tclens");
+    return "exec " + shell_quote(self) + " worker";  // exec: no shell stays between us
+}
+
+WorkerClient::WorkerClient(ClientOptions options) : options_(std::move(options)) {}
+
+WorkerClient::~WorkerClient() { stop(); }
+
+void WorkerClient::stop() {
+    if (!child_) return;
+    if (child_->to_child() >= 0) {
+        write_line(child_->to_child(), encode_request({next_id_++, ShutdownRequest{}}));
+        child_->close_stdin();
+    }
+    if (!child_->wait_for(kExitGrace)) child_->kill_group();
+    child_.reset();
+    reader_.reset();
+}
+
+Reply WorkerClient::lose_worker(Reply::Outcome outcome, const std::string& what) {
+    Reply reply;
+    reply.outcome = outcome;
+    reply.message = what;
+    if (child_) {
+        if (outcome == Reply::Outcome::kCrashed) {
+            // It closed its stdout: it has exited or is about to.
+            if (!child_->wait_for(kExitGrace)) child_->kill_group();
+        } else {
+            child_->kill_group();
+        }
+        last_exit_ = ChildProcess::status_text(child_->status().value_or(0));
+    }
+    child_.reset();
+    reader_.reset();
+    return reply;
+}
+
+Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& progress,
+                             double first_limit_s, const std::atomic<bool>* cancel) {
+    const std::int64_t id = next_id_++;
+    const char* type = request_type(body);
+    if (!write_line(child_->to_child(), encode_request({id, body}))) {
+        const std::optional<int> status = child_->wait_for(kExitGrace);
+        return lose_worker(Reply::Outcome::kCrashed,
+                           std::string("the worker was gone before the ") + type + " request (" +
+                               (status ? ChildProcess::status_text(*status) : "stdin closed") +
+                               ")");
+    }
+    const double limit = std::max(options_.time_limit_s, first_limit_s);
+    Clock::time_point deadline = Clock::now() + seconds(limit);
+    double waited_s = limit;
+    std::optional<Progress> last;
+    for (;;) {
+        std::string line;
+        const LineReader::Status status = reader_->read_line(line, deadline, cancel);
+        if (status == LineReader::Status::kStopped) {
+            return lose_worker(Reply::Outcome::kCancelled,
+                               std::string("cancelled during the ") + type + " request");
+        }
+        if (status == LineReader::Status::kTimeout) {
+            return lose_worker(Reply::Outcome::kTimedOut,
+                               "the worker gave no answer for " + seconds_text(waited_s) +
+                                   " during " + during(type, last ? &*last : nullptr) +
+                                   " (time limit " + seconds_text(options_.time_limit_s) +
+                                   ", --time-limit S); killed it");
+        }
+        if (status == LineReader::Status::kEnd || status == LineReader::Status::kError) {
+            const std::optional<int> exit = child_->wait_for(kExitGrace);
+            std::string how =
+                exit ? ChildProcess::status_text(*exit) : "closed its output and hung: killed";
+            // Nobody here sent that SIGKILL: the system's out-of-memory killer is the usual one.
+            if (exit && WIFSIGNALED(*exit) && WTERMSIG(*exit) == SIGKILL)
+                how += ", perhaps by the system for want of memory";
+            return lose_worker(Reply::Outcome::kCrashed, "the worker died during " +
+                                                             during(type, last ? &*last : nullptr) +
+                                                             " (" + how + ")");
+        }
+        if (status == LineReader::Status::kTooLong) {
+            return lose_worker(Reply::Outcome::kGarbage,
+                               "the worker wrote a line longer than " +
+                                   std::to_string(kMaxMessageBytes) + " bytes during " +
+                                   during(type, last ? &*last : nullptr) + "; killed it");
+        }
+        std::string error;
+        std::optional<Message> message = decode_message(line, error);
+        if (message && message->id != id) {
+            error = "answered request " + std::to_string(message->id) + " while " +
+                    std::to_string(id) + " was asked";
+            message.reset();
+        }
+        if (!message) {
+            return lose_worker(Reply::Outcome::kGarbage,
+                               "the worker wrote a line that is not protocol during " +
+                                   during(type, last ? &*last : nullptr) + " (" + error +
+                                   "): " + excerpt(line) + "; killed it");
+        }
+        switch (message->type) {
+            case Message::Type::kProgress:
+                last = message->progress;
+                if (progress) progress(message->progress);
+                waited_s = std::max(options_.time_limit_s, message->progress.allow_s);
+                deadline = Clock::now() + seconds(waited_s);
+                break;
+            case Message::Type::kResult: {
+                Reply reply;
+                reply.result = std::move(message->result);
+                return reply;
+            }
+            case Message::Type::kError: {
+                Reply reply;
+                reply.outcome = Reply::Outcome::kError;
+                reply.error = std::move(message->error);
+                reply.message = reply.error.message;
+                if (reply.error.exits) {
+                    if (!child_->wait_for(kExitGrace)) child_->kill_group();
+                    child_.reset();
+                    reader_.reset();
+                }
+                return reply;
+            }
+        }
+    }
+}
+
+Reply WorkerClient::start(const std::atomic<bool>* cancel) {
+    std::string error;
+    child_ = ChildProcess::start(options_.command, error);
+    if (!child_) {
+        Reply reply;
+        reply.outcome = Reply::Outcome::kCannotStart;
+        reply.message = error;
+        return reply;
+    }
+    ++starts_;
+    reader_ = std::make_unique<LineReader>(child_->from_child(), kMaxMessageBytes);
+    const std::string cannot = "cannot start the worker `" + options_.command + "`: ";
+    Reply hello = exchange(HelloRequest{}, {}, kStartLimitS, cancel);
+    HelloResult result;
+    if (hello.ok() && !hello_from_json(hello.result, result, error)) {
+        hello = lose_worker(Reply::Outcome::kGarbage,
+                            "its hello result is not protocol (" + error + ")");
+    }
+    if (!hello.ok()) {
+        if (child_) lose_worker(Reply::Outcome::kCannotStart, "");
+        if (hello.outcome == Reply::Outcome::kCancelled) return hello;
+        hello.message = cannot + (hello.outcome == Reply::Outcome::kCrashed
+                                      ? "it " + last_exit_ + " before answering hello"
+                                      : hello.message);
+        hello.outcome = Reply::Outcome::kCannotStart;
+        return hello;
+    }
+    hello_ = result;
+    for (const LoadRequest& load : loads_) {
+        Reply again = exchange(load, {}, 0, cancel);
+        if (!again.ok()) {
+            again.message = "loading " + load.ref + " again after a restart: " + again.message;
+            if (child_) lose_worker(again.outcome, "");
+            return again;
+        }
+    }
+    return hello;
+}
+
+Reply WorkerClient::call(const RequestBody& body, const ProgressHandler& progress,
+                         const std::atomic<bool>* cancel) {
+    if (!child_) {
+        Reply started = start(cancel);
+        if (!started.ok()) return started;
+    }
+    Reply reply = exchange(body, progress, 0, cancel);
+    const auto* load = std::get_if<LoadRequest>(&body);
+    if (reply.ok() && load != nullptr && !load->compile_only) {
+        LoadResult result;
+        std::string error;
+        if (load_from_json(reply.result, result, error) && result.loaded) {
+            const auto same = std::find(load_ids_.begin(), load_ids_.end(), result.id);
+            if (same == load_ids_.end()) {
+                load_ids_.push_back(result.id);
+                loads_.push_back(*load);
+            } else {
+                loads_[static_cast<std::size_t>(same - load_ids_.begin())] = *load;
+            }
+        }
+    }
+    return reply;
+}
+
+}  // namespace tclens::worker

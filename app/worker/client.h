@@ -1,0 +1,121 @@
+#pragma once
+// The worker's client: starts `tclens worker` (or any command that runs one, e.g.
+// `ssh gpu-host tclens worker`), sends it requests and reads their progress and result under a
+// time limit. Used by the CLI (`--kernel`, `tclens watch`) and meant for the GUI's job runner.
+//
+// Whatever happens to the worker, a call returns one Reply whose `message` is one line:
+//   - the worker answered a result, or a clean error (kError: its kind says which exit code);
+//   - it died before the request's terminal message (kCrashed: a signal, an exit), it said its
+//     CUDA context is lost (kError with kind kFault), it stayed silent past the time limit
+//     (kTimedOut: killed), or it wrote a line that is not protocol (kGarbage: killed).
+// In the last four cases the worker is gone; the next call starts a fresh one, says hello, and
+// loads again every kernel that was loaded before (so ids stay valid), then sends its request.
+//
+// Time limit: while a kernel runs the worker reports progress before each run (one kernel on one
+// size, verified and timed); the client waits at most `time_limit_s` for each next message, or
+// the longer time the worker announced for a step that runs no user code (a compile, measuring
+// peaks, CUPTI set-up: Progress::allow_s).
+//
+// Not thread-safe: one caller at a time (the GUI's job runner thread).
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/worker/messages.h"
+#include "app/worker/requests.h"
+#include "app/worker/results.h"
+
+namespace tclens::worker {
+
+class ChildProcess;
+class LineReader;
+
+// The environment variable that overrides the default worker command.
+inline constexpr const char* kWorkerVariable = "TCLENS_WORKER";
+inline constexpr double kDefaultTimeLimitS = 10;
+// How long a fresh worker may take to answer hello (CUDA's start, ssh's log-in).
+inline constexpr double kStartLimitS = 60;
+
+// The command that starts a worker: $TCLENS_WORKER when set and not empty, else
+// `exec '<this program>' worker` (/proc/self/exe, quoted for /bin/sh).
+std::string default_worker_command();
+
+// `text` in single quotes for /bin/sh ("it's" -> 'it'\''s').
+std::string shell_quote(const std::string& text);
+
+struct ClientOptions {
+    std::string command = default_worker_command();
+    double time_limit_s = kDefaultTimeLimitS;  // > 0
+};
+
+struct Reply {
+    enum class Outcome {
+        kResult,
+        kError,
+        kCrashed,
+        kTimedOut,
+        kGarbage,
+        kCannotStart,
+        kCancelled,  // the caller's cancel flag was set: the worker was killed
+    };
+    Outcome outcome = Outcome::kResult;
+    nlohmann::json result;  // kResult
+    ErrorReply error;       // kError: the worker's own (kind, message, exits)
+    std::string message;    // one line for every outcome but kResult: what happened
+
+    bool ok() const { return outcome == Outcome::kResult; }
+    // The worker is gone and the next call starts another one.
+    bool worker_lost() const {
+        return outcome == Outcome::kCrashed || outcome == Outcome::kTimedOut ||
+               outcome == Outcome::kGarbage || outcome == Outcome::kCancelled ||
+               (outcome == Outcome::kError && error.exits);
+    }
+};
+
+using ProgressHandler = std::function<void(const Progress& progress)>;
+
+class WorkerClient {
+  public:
+    explicit WorkerClient(ClientOptions options = {});
+    // Asks the worker to shut down, waits a moment, then kills it.
+    ~WorkerClient();
+    WorkerClient(const WorkerClient&) = delete;
+    WorkerClient& operator=(const WorkerClient&) = delete;
+
+    // Sends `body` (starting a worker first when none runs) and returns its outcome. Setting
+    // *cancel (from any thread or a signal handler) kills the worker within
+    // LineReader::kStopCheck and returns kCancelled.
+    Reply call(const RequestBody& body, const ProgressHandler& progress = {},
+               const std::atomic<bool>* cancel = nullptr);
+
+    // The hello result of the worker that runs now (empty before the first call).
+    const HelloResult& worker() const { return hello_; }
+    // Workers started so far (1 after the first call; each restart adds one).
+    int starts() const { return starts_; }
+    const ClientOptions& options() const { return options_; }
+
+    // Ends the worker now (shutdown request, then kill after a moment); the next call starts
+    // another.
+    void stop();
+
+  private:
+    Reply start(const std::atomic<bool>* cancel);
+    Reply exchange(const RequestBody& body, const ProgressHandler& progress, double first_limit_s,
+                   const std::atomic<bool>* cancel);
+    Reply lose_worker(Reply::Outcome outcome, const std::string& what);
+
+    ClientOptions options_;
+    std::unique_ptr<ChildProcess> child_;
+    std::unique_ptr<LineReader> reader_;
+    HelloResult hello_;
+    std::int64_t next_id_ = 1;
+    int starts_ = 0;
+    std::string last_exit_;           // how the last worker that was lost ended, in words
+    std::vector<LoadRequest> loads_;  // replayed on a restart, one per loaded id
+    std::vector<std::string> load_ids_;
+};
+
+}  // namespace tclens::worker

@@ -1,0 +1,142 @@
+#include "app/worker/messages.h"
+
+#include "app/worker/requests.h"
+#include "app/worker/strict_fields.h"
+
+namespace tclens::worker {
+namespace {
+
+constexpr std::size_t kMaxTextBytes = 64 * 1024;  // one progress text or error line
+
+constexpr ErrorKind kKinds[] = {ErrorKind::kUsage, ErrorKind::kFailed, ErrorKind::kNeedsResource,
+                                ErrorKind::kFault, ErrorKind::kProtocol};
+
+std::string dump(const nlohmann::json& json) {
+    return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+const char* error_kind_name(ErrorKind kind) {
+    switch (kind) {
+        case ErrorKind::kUsage:
+            return "usage";
+        case ErrorKind::kFailed:
+            return "failed";
+        case ErrorKind::kNeedsResource:
+            return "needs_resource";
+        case ErrorKind::kFault:
+            return "fault";
+        case ErrorKind::kProtocol:
+            return "protocol";
+    }
+    return "failed";
+}
+
+std::string one_line(std::string_view text) {
+    std::string line(text);
+    for (char& c : line) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    }
+    return line;
+}
+
+std::string encode_message(const Message& m) {
+    nlohmann::json out = {{"id", m.id}};
+    switch (m.type) {
+        case Message::Type::kProgress:
+            out["type"] = "progress";
+            out["stage"] = one_line(m.progress.stage);
+            out["text"] = one_line(m.progress.text);
+            out["index"] = m.progress.index;
+            out["total"] = m.progress.total;
+            out["allow_s"] = m.progress.allow_s;
+            break;
+        case Message::Type::kResult:
+            out["type"] = "result";
+            out["result"] = m.result.is_object() ? m.result : nlohmann::json::object();
+            break;
+        case Message::Type::kError: {
+            out["type"] = "error";
+            out["kind"] = error_kind_name(m.error.kind);
+            out["message"] = one_line(m.error.message);
+            out["exits"] = m.error.exits;
+            break;
+        }
+    }
+    return dump(out);
+}
+
+std::optional<Message> decode_message(std::string_view line, std::string& error) {
+    error.clear();
+    if (line.size() > kMaxMessageBytes) {
+        error = "message: a line of " + std::to_string(line.size()) + " bytes is longer than " +
+                std::to_string(kMaxMessageBytes);
+        return std::nullopt;
+    }
+    const nlohmann::json json = nlohmann::json::parse(line, nullptr, false);
+    if (json.is_discarded()) {
+        error = "message: not JSON";
+        return std::nullopt;
+    }
+    Message m;
+    std::string type;
+    {
+        StrictFields envelope(json, "message");
+        envelope.whole("id", m.id, true, 0, kMaxRequestId);
+        envelope.text("type", type, true, 64);
+        if (envelope.ok() && type != "progress" && type != "result" && type != "error") {
+            envelope.fail("unknown type " + shown_value(type) +
+                          " (valid: progress, result, error)");
+        }
+        if (!envelope.ok()) {
+            error = envelope.error();
+            return std::nullopt;
+        }
+    }
+    StrictFields f(json, type + " message");
+    f.known("id");
+    f.known("type");
+    if (type == "progress") {
+        m.type = Message::Type::kProgress;
+        f.text("stage", m.progress.stage, true, 64);
+        f.text("text", m.progress.text, true, kMaxTextBytes, true);
+        f.whole("index", m.progress.index, true, -1, 1 << 30);
+        f.whole("total", m.progress.total, true, -1, 1 << 30);
+        f.number("allow_s", m.progress.allow_s, true, 0, 86400);
+    } else if (type == "result") {
+        m.type = Message::Type::kResult;
+        if (const nlohmann::json* result = f.object("result", true, false)) m.result = *result;
+    } else {
+        m.type = Message::Type::kError;
+        std::string kind;
+        f.text("kind", kind, true, 64);
+        bool known_kind = false;
+        std::string kinds;
+        for (const ErrorKind k : kKinds) {
+            kinds += (kinds.empty() ? "" : ", ") + std::string(error_kind_name(k));
+            if (kind == error_kind_name(k)) {
+                m.error.kind = k;
+                known_kind = true;
+            }
+        }
+        if (f.ok() && !known_kind)
+            f.fail("field 'kind' must be one of " + kinds + ", got " + shown_value(kind));
+        f.text("message", m.error.message, true, kMaxTextBytes);
+        f.flag("exits", m.error.exits, true);
+        if (f.ok() && m.error.kind == ErrorKind::kFault && !m.error.exits)
+            f.fail("a 'fault' error must say \"exits\": true (the CUDA context is lost)");
+    }
+    f.finish();
+    if (!f.ok()) {
+        error = f.error();
+        return std::nullopt;
+    }
+    // A line from another program may hold raw control characters in its texts: the client
+    // prints them as one line each.
+    m.progress.text = one_line(m.progress.text);
+    m.error.message = one_line(m.error.message);
+    return m;
+}
+
+}  // namespace tclens::worker

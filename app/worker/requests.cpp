@@ -1,0 +1,212 @@
+#include "app/worker/requests.h"
+
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "app/worker/strict_fields.h"
+#include "kernels/problem_text.h"
+
+namespace tclens::worker {
+namespace {
+
+constexpr std::size_t kMaxIdBytes = 256;      // a kernel id
+constexpr std::size_t kMaxRefBytes = 4096;    // "path.cu[:name]"
+constexpr std::size_t kMaxKernels = 64;       // per bench request
+constexpr std::size_t kMaxProblems = 64;      // per bench or load request
+constexpr std::size_t kMaxMetrics = 256;      // names per profile request
+constexpr std::size_t kMaxMetricBytes = 256;  // one CUPTI name
+constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
+
+const char* const kTypes[] = {"hello", "load", "bench", "profile", "exercise", "shutdown"};
+
+nlohmann::json problem_texts(const std::vector<kernels::GemmProblem>& problems) {
+    nlohmann::json texts = nlohmann::json::array();
+    for (const kernels::GemmProblem& p : problems) texts.push_back(kernels::problem_text(p));
+    return texts;
+}
+
+struct Encoder {
+    nlohmann::json& out;
+    void operator()(const HelloRequest& r) const { out["protocol"] = r.protocol; }
+    void operator()(const LoadRequest& r) const {
+        out["ref"] = r.ref;
+        out["compile_only"] = r.compile_only;
+        if (!r.problems.empty()) out["problems"] = problem_texts(r.problems);
+    }
+    void operator()(const BenchRequest& r) const {
+        out["kernels"] = r.kernels;
+        out["problems"] = problem_texts(r.problems);
+        out["runs"] = r.runs;
+        out["warmup"] = r.warmup;
+        out["seed"] = r.seed;
+        out["peaks"] = r.peaks;
+        out["references"] = r.references;
+    }
+    void operator()(const ProfileRequest& r) const {
+        out["kernel"] = r.kernel;
+        out["problem"] = kernels::problem_text(r.problem);
+        if (!r.metrics.empty()) out["metrics"] = r.metrics;
+        out["drop_unavailable"] = r.drop_unavailable;
+        out["flush_l2"] = r.flush_l2;
+        out["seed"] = r.seed;
+        if (r.timeline) {
+            nlohmann::json timeline = {{"interval_ns", r.timeline->interval_ns},
+                                       {"duration_ms", r.timeline->duration_ms}};
+            if (!r.timeline->metrics.empty()) timeline["metrics"] = r.timeline->metrics;
+            out["timeline"] = timeline;
+        } else {
+            out["timeline"] = nullptr;
+        }
+    }
+    void operator()(const ExerciseRequest& r) const { out["ref"] = r.ref; }
+    void operator()(const ShutdownRequest&) const {}
+};
+
+RequestBody read_hello(StrictFields& f) {
+    HelloRequest r;
+    f.whole("protocol", r.protocol, true, 1, 1000000);
+    return r;
+}
+
+RequestBody read_load(StrictFields& f) {
+    LoadRequest r;
+    f.text("ref", r.ref, true, kMaxRefBytes);
+    f.flag("compile_only", r.compile_only, false);
+    f.problems("problems", r.problems, false, kMaxProblems);
+    return r;
+}
+
+RequestBody read_bench(StrictFields& f) {
+    BenchRequest r;
+    f.texts("kernels", r.kernels, true, 1, kMaxKernels, kMaxIdBytes);
+    f.problems("problems", r.problems, true, kMaxProblems);
+    f.whole("runs", r.runs, false, 1, 1000);
+    f.whole("warmup", r.warmup, false, 0, 100);
+    f.whole("seed", r.seed, false, kMaxSeed);
+    f.flag("peaks", r.peaks, false);
+    f.flag("references", r.references, false);
+    return r;
+}
+
+TimelineSettings read_timeline(const nlohmann::json& object, StrictFields& outer) {
+    TimelineSettings t;
+    StrictFields f(object, "profile request's timeline");
+    f.texts("metrics", t.metrics, false, 1, kMaxMetrics, kMaxMetricBytes);
+    f.whole("interval_ns", t.interval_ns, false, 10'000'000);
+    if (f.ok() && t.interval_ns < 100'000) {
+        f.fail("field 'interval_ns' must be a whole number from 100000 to 10000000, got " +
+               std::to_string(t.interval_ns));
+    }
+    f.whole("duration_ms", t.duration_ms, false, 50, 10000);
+    f.finish();
+    if (!f.ok()) outer.fail(f.error());
+    return t;
+}
+
+RequestBody read_profile(StrictFields& f) {
+    ProfileRequest r;
+    f.text("kernel", r.kernel, true, kMaxIdBytes);
+    f.problem("problem", r.problem, true);
+    f.texts("metrics", r.metrics, false, 1, kMaxMetrics, kMaxMetricBytes);
+    f.flag("drop_unavailable", r.drop_unavailable, false);
+    f.flag("flush_l2", r.flush_l2, false);
+    f.whole("seed", r.seed, false, kMaxSeed);
+    if (const nlohmann::json* timeline = f.object("timeline", false, true)) {
+        r.timeline = read_timeline(*timeline, f);
+    }
+    if (f.ok() && !r.timeline && r.metrics.empty())
+        f.fail("give 'metrics' (range profiler names) or a 'timeline' object");
+    if (f.ok() && r.timeline && !r.metrics.empty())
+        f.fail("'metrics' is for the range profiler; a timeline takes 'timeline.metrics'");
+    return r;
+}
+
+RequestBody read_exercise(StrictFields& f) {
+    ExerciseRequest r;
+    f.text("ref", r.ref, true, kMaxRefBytes);
+    return r;
+}
+
+}  // namespace
+
+const char* request_type(const RequestBody& body) { return kTypes[body.index()]; }
+
+std::string request_types() {
+    std::string names;
+    for (const char* type : kTypes) names += (names.empty() ? "" : ", ") + std::string(type);
+    return names;
+}
+
+std::string encode_request(const Request& request) {
+    nlohmann::json out = {{"id", request.id}, {"type", request_type(request.body)}};
+    std::visit(Encoder{out}, request.body);
+    return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+DecodedRequest decode_request(std::string_view line) {
+    DecodedRequest decoded;
+    if (line.size() > kMaxRequestBytes) {
+        decoded.error = "request: a line of " + std::to_string(line.size()) +
+                        " bytes is longer than the " + std::to_string(kMaxRequestBytes) +
+                        " a request may have";
+        return decoded;
+    }
+    const nlohmann::json json = nlohmann::json::parse(line, nullptr, false);
+    if (json.is_discarded()) {
+        decoded.error = "request: not JSON (one object per line, see docs/worker-protocol.md)";
+        return decoded;
+    }
+    StrictFields envelope(json, "request");
+    envelope.whole("id", decoded.id, true, 1, kMaxRequestId);
+    if (!envelope.ok()) {
+        decoded.id = 0;
+        decoded.error = envelope.error();
+        return decoded;
+    }
+    std::string type;
+    envelope.text("type", type, true, 64);
+    int index = -1;
+    for (int i = 0; i < static_cast<int>(std::size(kTypes)); ++i) {
+        if (type == kTypes[i]) index = i;
+    }
+    if (envelope.ok() && index < 0) {
+        envelope.fail("unknown type " + shown_value(type) + " (valid: " + request_types() + ")");
+    }
+    if (!envelope.ok()) {
+        decoded.error = envelope.error();
+        return decoded;
+    }
+    StrictFields f(json, type + " request");
+    f.known("id");
+    f.known("type");
+    RequestBody body;
+    switch (index) {
+        case 0:
+            body = read_hello(f);
+            break;
+        case 1:
+            body = read_load(f);
+            break;
+        case 2:
+            body = read_bench(f);
+            break;
+        case 3:
+            body = read_profile(f);
+            break;
+        case 4:
+            body = read_exercise(f);
+            break;
+        default:
+            body = ShutdownRequest{};
+            break;
+    }
+    f.finish();
+    if (!f.ok()) {
+        decoded.error = f.error();
+        return decoded;
+    }
+    decoded.request = Request{decoded.id, std::move(body)};
+    return decoded;
+}
+
+}  // namespace tclens::worker

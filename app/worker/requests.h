@@ -1,0 +1,115 @@
+#pragma once
+// Requests of the worker protocol, version kProtocolVersion (docs/worker-protocol.md): what the
+// client asks `tclens worker` to do, one JSON object per line on the worker's stdin.
+//
+//   {"id": 3, "type": "bench", "kernels": ["yours.matmul", "wgmma_ws.bf16"],
+//    "problems": ["4096x4096x4096"], "runs": 30, "warmup": 5, "seed": 1, "peaks": false,
+//    "references": true}
+//
+// Every request has "id" (1 .. 2^53 - 1, chosen by the client and echoed in every message about
+// the request) and "type"; the other fields depend on the type (below, with their defaults).
+// Decoding is strict (app/worker/strict_fields.h): an unknown type or field, a wrong type or a
+// value out of range is refused with one line naming the field.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "kernels/gemm.h"
+
+namespace tclens::worker {
+
+inline constexpr int kProtocolVersion = 1;
+// Longest request line the worker reads; a longer one is refused without being parsed.
+inline constexpr std::size_t kMaxRequestBytes = 1 << 20;
+// Largest id: every JSON reader holds it exactly (2^53 - 1).
+inline constexpr std::int64_t kMaxRequestId = (std::int64_t{1} << 53) - 1;
+
+// {"type": "hello", "protocol": 1}: the worker answers with its versions and its GPU, or a
+// "protocol" error when it speaks another version.
+struct HelloRequest {
+    int protocol = kProtocolVersion;
+};
+
+// {"type": "load", "ref": "path.cu[:name]", "compile_only": false, "problems": ["MxNxK", ...]}:
+// compile (and unless compile_only, load) a user's kernel (kernels/user); the result names its
+// id for later requests and, for each of `problems` (optional), whether it can run that size.
+struct LoadRequest {
+    std::string ref;
+    bool compile_only = false;
+    std::vector<kernels::GemmProblem> problems;
+};
+
+// {"type": "bench", "kernels": [ids], "problems": ["MxNxK", ...], "runs": 30, "warmup": 5,
+//  "seed": 1, "peaks": true, "references": true}: kernels/bench.h's run_bench over registry ids
+// and ids of loaded kernels.
+struct BenchRequest {
+    std::vector<std::string> kernels;
+    std::vector<kernels::GemmProblem> problems;
+    int runs = 30;   // 1 .. 1000
+    int warmup = 5;  // 0 .. 100
+    std::uint64_t seed = 1;
+    bool peaks = true;
+    bool references = true;
+};
+
+// The "timeline" object of a profile request: PM sampling instead of the range profiler.
+struct TimelineSettings {
+    std::vector<std::string> metrics;       // empty: the "timeline" set
+    std::uint64_t interval_ns = 1'000'000;  // 100 us .. 10 ms
+    int duration_ms = 500;                  // 50 .. 10000
+};
+
+// {"type": "profile", "kernel": id, "problem": "MxNxK", "metrics": [names], "drop_unavailable":
+//  false, "flush_l2": true, "seed": 1, "timeline": null | {"metrics", "interval_ns",
+//  "duration_ms"}}: profiling/kernel_profile.h on one kernel (registry or loaded).
+struct ProfileRequest {
+    std::string kernel;
+    kernels::GemmProblem problem;
+    std::vector<std::string> metrics;  // range profiler names; required unless timeline
+    bool drop_unavailable = false;
+    bool flush_l2 = true;
+    std::uint64_t seed = 1;
+    std::optional<TimelineSettings> timeline;
+};
+
+// {"type": "exercise", "ref": "path.cu[:name]"}: run a one-warp fragment exercise on
+// self-describing inputs (kernels/user) and say which elements its mapping got wrong.
+struct ExerciseRequest {
+    std::string ref;
+};
+
+// {"type": "shutdown"}: the worker answers an empty result and exits 0.
+struct ShutdownRequest {};
+
+using RequestBody = std::variant<HelloRequest, LoadRequest, BenchRequest, ProfileRequest,
+                                 ExerciseRequest, ShutdownRequest>;
+
+struct Request {
+    std::int64_t id = 0;
+    RequestBody body;
+};
+
+// "hello", "load", "bench", "profile", "exercise", "shutdown".
+const char* request_type(const RequestBody& body);
+// Every type, for error messages: "hello, load, bench, profile, exercise, shutdown".
+std::string request_types();
+
+// One line of JSON, without the '\n'. Defaults are written out, so the line says everything.
+std::string encode_request(const Request& request);
+
+// What decode_request found in a line.
+struct DecodedRequest {
+    std::optional<Request> request;  // set when the line is a valid request
+    std::int64_t id = 0;             // the line's id when it could be read, even if the rest is bad
+    std::string error;               // one line naming what is wrong when `request` is unset
+};
+
+// Reads one line (without its '\n') strictly: JSON, an object, a valid id and type, only the
+// type's fields, each of the right type and range.
+DecodedRequest decode_request(std::string_view line);
+
+}  // namespace tclens::worker

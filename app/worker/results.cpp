@@ -1,0 +1,304 @@
+#include "app/worker/results.h"
+
+#include "app/worker/strict_fields.h"
+#include "kernels/problem_text.h"
+#include "profiling/bench_json.h"
+#include "profiling/device_json.h"
+#include "profiling/json_reader.h"
+#include "profiling/profile_json.h"
+#include "viz/error_map_json.h"
+
+namespace tclens::worker {
+namespace {
+
+constexpr std::size_t kMaxText = 64 * 1024;
+constexpr std::size_t kMaxItems = 100000;
+
+bool fail(std::string& error, const std::string& message) {
+    error = message;
+    return false;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const HelloResult& r) {
+    return {{"protocol", r.protocol},
+            {"tclens_version", r.tclens_version},
+            {"pid", r.pid},
+            {"host", r.host},
+            {"system", profiling::to_json(r.system)}};
+}
+
+nlohmann::json to_json(const LoadResult& r) {
+    nlohmann::json can_run = nlohmann::json::array();
+    for (const CanRun& c : r.can_run) {
+        can_run.push_back({{"problem", kernels::problem_text(c.problem)}, {"reason", c.reason}});
+    }
+    return {{"kernel", r.descriptor},
+            {"form", r.form},
+            {"path", r.path},
+            {"function", r.function},
+            {"compile_ms", r.compile_ms},
+            {"load_ms", r.load_ms},
+            {"loaded", r.loaded},
+            {"can_run", can_run},
+            {"warnings", r.warnings}};
+}
+
+nlohmann::json to_json(const BenchResult& r) {
+    nlohmann::json runs = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.report.rows.size(); ++i) {
+        const kernels::RunResult& row = r.report.rows[i].result;
+        const RunTimes times = i < r.times.size() ? r.times[i] : RunTimes{};
+        runs.push_back(
+            {{"kernel", row.kernel_id},
+             {"problem", kernels::problem_text(row.problem)},
+             {"verify_ms", times.verify_ms},
+             {"time_ms", times.time_ms},
+             {"out_of_bounds", row.check.out_of_bounds},
+             {"error_map",
+              row.check.error_map ? viz::error_map_json(*row.check.error_map) : nlohmann::json()}});
+    }
+    return {{"report", profiling::to_json(r.report)}, {"runs", runs}};
+}
+
+nlohmann::json to_json(const ProfileResult& r) {
+    if (r.timeline) return {{"timeline", profiling::to_json(*r.timeline)}};
+    if (r.profile) return {{"profile", profiling::to_json(*r.profile)}};
+    return nlohmann::json::object();
+}
+
+bool hello_from_json(const nlohmann::json& json, HelloResult& result, std::string& error) {
+    HelloResult out;
+    StrictFields f(json, "hello result");
+    f.whole("protocol", out.protocol, true, 1, 1000000);
+    f.text("tclens_version", out.tclens_version, true, 256);
+    f.whole("pid", out.pid, true, 1, std::int64_t{1} << 40);
+    f.text("host", out.host, true, 1024, true);
+    if (const nlohmann::json* system = f.object("system", true, false)) {
+        std::string system_error;
+        if (!profiling::system_report_from_json(*system, out.system, system_error))
+            f.fail("field 'system': " + system_error);
+    }
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
+bool load_from_json(const nlohmann::json& json, LoadResult& result, std::string& error) {
+    LoadResult out;
+    StrictFields f(json, "load result");
+    if (const nlohmann::json* kernel = f.object("kernel", true, false)) {
+        out.descriptor = *kernel;
+        std::string precision;
+        std::string descriptor_error;
+        profiling::JsonReader read(descriptor_error);
+        read(*kernel, "id", out.id);
+        read(*kernel, "precision", precision);
+        read(*kernel, "reference_id", out.reference_id);
+        if (read.ok() && !profiling::parse_precision(precision, out.precision))
+            read.fail("unknown precision '" + precision + "'");
+        if (read.ok() && out.id.empty()) read.fail("empty id");
+        if (!read.ok()) f.fail("field 'kernel': " + descriptor_error);
+    }
+    f.text("form", out.form, true, 64);
+    f.text("path", out.path, true, 4096);
+    f.text("function", out.function, true, 4096);
+    f.number("compile_ms", out.compile_ms, true, 0, 1e9);
+    f.number("load_ms", out.load_ms, true, 0, 1e9);
+    f.flag("loaded", out.loaded, true);
+    f.known("can_run");
+    if (f.ok()) {
+        const nlohmann::json* list = json.contains("can_run") ? &json.at("can_run") : nullptr;
+        if (list == nullptr || !list->is_array()) {
+            f.fail("field 'can_run' must be an array");
+        } else {
+            for (const nlohmann::json& item : *list) {
+                CanRun c;
+                StrictFields g(item, "load result's can_run");
+                g.problem("problem", c.problem, true);
+                g.text("reason", c.reason, true, kMaxText, true);
+                g.finish();
+                if (!g.ok()) {
+                    f.fail(g.error());
+                    break;
+                }
+                out.can_run.push_back(c);
+            }
+        }
+    }
+    f.texts("warnings", out.warnings, true, 0, kMaxItems, kMaxText, true);
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
+bool bench_from_json(const nlohmann::json& json, BenchResult& result, std::string& error) {
+    BenchResult out;
+    StrictFields f(json, "bench result");
+    if (const nlohmann::json* report = f.object("report", true, false)) {
+        std::string report_error;
+        if (!profiling::bench_report_from_json(*report, out.report, report_error))
+            f.fail("field 'report': " + report_error);
+    }
+    f.known("runs");
+    const nlohmann::json* runs =
+        json.is_object() && json.contains("runs") ? &json.at("runs") : nullptr;
+    if (f.ok() && (runs == nullptr || !runs->is_array())) f.fail("missing array 'runs'");
+    if (f.ok() && runs->size() != out.report.rows.size()) {
+        f.fail("field 'runs' has " + std::to_string(runs->size()) + " entries for " +
+               std::to_string(out.report.rows.size()) + " report rows");
+    }
+    for (std::size_t i = 0; f.ok() && i < out.report.rows.size(); ++i) {
+        kernels::RunResult& row = out.report.rows[i].result;
+        RunTimes t;
+        StrictFields g(runs->at(i), "bench result's runs[" + std::to_string(i) + "]");
+        g.text("kernel", t.kernel, true, 256);
+        g.problem("problem", t.problem, true);
+        g.number("verify_ms", t.verify_ms, true, 0, 1e9);
+        g.number("time_ms", t.time_ms, true, 0, 1e9);
+        g.text("out_of_bounds", row.check.out_of_bounds, true, kMaxText, true);
+        if (const nlohmann::json* map = g.object("error_map", true, true)) {
+            viz::ErrorMap read;
+            std::string map_error;
+            if (viz::error_map_from_json(*map, read, map_error)) {
+                row.check.error_map = std::move(read);
+            } else {
+                g.fail("field 'error_map': " + map_error);
+            }
+        }
+        g.finish();
+        const kernels::GemmProblem& p = row.problem;
+        if (g.ok() && (t.kernel != row.kernel_id || t.problem.m != p.m || t.problem.n != p.n ||
+                       t.problem.k != p.k)) {
+            g.fail("names " + t.kernel + " " + kernels::problem_text(t.problem) + ", its row " +
+                   row.kernel_id + " " + kernels::problem_text(p));
+        }
+        if (!g.ok()) f.fail(g.error());
+        out.times.push_back(t);
+    }
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
+bool profile_from_json(const nlohmann::json& json, ProfileResult& result, std::string& error) {
+    ProfileResult out;
+    StrictFields f(json, "profile result");
+    const nlohmann::json* profile = f.object("profile", false, false);
+    const nlohmann::json* timeline = f.object("timeline", false, false);
+    if (f.ok() && (profile == nullptr) == (timeline == nullptr))
+        f.fail("needs exactly one of 'profile' and 'timeline'");
+    std::string inner;
+    if (f.ok() && profile != nullptr) {
+        out.profile.emplace();
+        if (!profiling::kernel_profile_from_json(*profile, *out.profile, inner))
+            f.fail("field 'profile': " + inner);
+    }
+    if (f.ok() && timeline != nullptr) {
+        out.timeline.emplace();
+        if (!profiling::kernel_timeline_from_json(*timeline, *out.timeline, inner))
+            f.fail("field 'timeline': " + inner);
+    }
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
+nlohmann::json to_json(const ExerciseResult& r) {
+    nlohmann::json operands = nlohmann::json::array();
+    for (const kernels::user::ExerciseOperand& operand : r.report.operands) {
+        nlohmann::json elements = nlohmann::json::array();
+        for (const kernels::user::ExerciseElement& e : operand.elements) {
+            elements.push_back({{"row", e.row},
+                                {"col", e.col},
+                                {"lane", e.lane},
+                                {"reg", e.reg},
+                                {"sub", e.sub},
+                                {"correct", e.correct},
+                                {"went_row", e.went_row},
+                                {"went_col", e.went_col},
+                                {"outcome", e.outcome}});
+        }
+        operands.push_back({{"operand", std::string(1, viz::operand_letter(operand.operand))},
+                            {"rows", operand.rows},
+                            {"cols", operand.cols},
+                            {"wrong", operand.wrong},
+                            {"elements", elements}});
+    }
+    return {{"summary", r.summary},          {"layout_id", r.report.layout_id},
+            {"function", r.report.function}, {"product_correct", r.report.product_correct},
+            {"wrong", r.report.wrong},       {"operands", operands}};
+}
+
+bool exercise_from_json(const nlohmann::json& json, ExerciseResult& result, std::string& error) {
+    constexpr int kMaxSide = 1 << 16;
+    ExerciseResult out;
+    StrictFields f(json, "exercise result");
+    f.text("summary", out.summary, true, kMaxText);
+    f.text("layout_id", out.report.layout_id, true, 256);
+    f.text("function", out.report.function, true, 4096);
+    f.flag("product_correct", out.report.product_correct, true);
+    f.whole("wrong", out.report.wrong, true, 0, 1 << 30);
+    f.known("operands");
+    const nlohmann::json* operands =
+        json.is_object() && json.contains("operands") ? &json.at("operands") : nullptr;
+    if (f.ok() && (operands == nullptr || !operands->is_array()))
+        f.fail("missing array 'operands'");
+    if (f.ok()) {
+        for (const nlohmann::json& item : *operands) {
+            kernels::user::ExerciseOperand operand;
+            StrictFields g(item, "exercise result's operand");
+            std::string letter;
+            g.text("operand", letter, true, 1);
+            const std::optional<viz::Operand> parsed = viz::parse_operand(letter);
+            if (g.ok() && !parsed) g.fail("field 'operand' must be A, B, C or D, got " + letter);
+            if (parsed) operand.operand = *parsed;
+            g.whole("rows", operand.rows, true, 0, kMaxSide);
+            g.whole("cols", operand.cols, true, 0, kMaxSide);
+            g.whole("wrong", operand.wrong, true, 0, 1 << 30);
+            g.known("elements");
+            const nlohmann::json* elements =
+                item.is_object() && item.contains("elements") ? &item.at("elements") : nullptr;
+            if (g.ok() && (elements == nullptr || !elements->is_array()))
+                g.fail("missing array 'elements'");
+            if (g.ok()) {
+                for (const nlohmann::json& e : *elements) {
+                    kernels::user::ExerciseElement element;
+                    StrictFields h(e, "exercise result's element");
+                    h.whole("row", element.row, true, 0, kMaxSide);
+                    h.whole("col", element.col, true, 0, kMaxSide);
+                    h.whole("lane", element.lane, true, 0, 1024);
+                    h.whole("reg", element.reg, true, 0, 1024);
+                    h.whole("sub", element.sub, true, 0, 64);
+                    h.flag("correct", element.correct, true);
+                    h.whole("went_row", element.went_row, true, -1, kMaxSide);
+                    h.whole("went_col", element.went_col, true, -1, kMaxSide);
+                    h.text("outcome", element.outcome, true, kMaxText, true);
+                    h.finish();
+                    if (!h.ok()) {
+                        g.fail(h.error());
+                        break;
+                    }
+                    operand.elements.push_back(std::move(element));
+                }
+            }
+            g.finish();
+            if (!g.ok()) {
+                f.fail(g.error());
+                break;
+            }
+            out.report.operands.push_back(std::move(operand));
+        }
+    }
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
+}  // namespace tclens::worker

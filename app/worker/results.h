@@ -1,0 +1,102 @@
+#pragma once
+// The "result" object of each request of the worker protocol (docs/worker-protocol.md), both
+// ways. The worker writes them with to_json; the client reads them with the *_from_json
+// functions, strictly at the top level (unknown keys refused) and through the existing readers
+// below it (profiling/bench_json.h, profiling/profile_json.h), so a bench or profile that went
+// through the worker is the same document `tclens bench --json` / `tclens profile --json` print.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/bench.h"
+#include "kernels/gemm.h"
+#include "kernels/user/fragment_exercise.h"
+#include "profiling/device_info.h"
+#include "profiling/kernel_profile.h"
+
+namespace tclens::worker {
+
+// hello: {"protocol", "tclens_version", "pid", "host", "system": device JSON
+//         (profiling/device_json.h)}: who answers, and on which machine's GPUs (over ssh, not
+//         the client's).
+struct HelloResult {
+    int protocol = 0;
+    std::string tclens_version;
+    std::int64_t pid = 0;
+    std::string host;  // gethostname()
+    profiling::SystemReport system;
+};
+
+// One size a loaded kernel was asked about: "" when it can run it, else why not.
+struct CanRun {
+    kernels::GemmProblem problem;
+    std::string reason;
+};
+
+// load: {"kernel": descriptor (profiling::to_json(KernelDescriptor)), "form", "path",
+//        "function", "compile_ms", "load_ms", "loaded", "can_run": [{"problem", "reason"}],
+//        "warnings": [lines]}
+struct LoadResult {
+    nlohmann::json descriptor;  // as `tclens kernels --json` lists a kernel
+    std::string id;             // descriptor["id"], e.g. "yours.matmul_3"
+    kernels::Precision precision = kernels::Precision::kF32;
+    std::string reference_id;  // its cuBLAS reference
+    std::string form;          // "host launcher", "directive kernel", "exercise"
+    std::string path;          // the user's file as given
+    std::string function;      // the function used, qualified
+    double compile_ms = 0;
+    double load_ms = 0;   // 0 when compile_only
+    bool loaded = false;  // false: compiled only (compile_only, or no GPU to load on)
+    std::vector<CanRun> can_run;
+    std::vector<std::string> warnings;  // the compiler's warnings about the user's file
+};
+
+// Host wall time of one run's verification (steps 1-3 of kernels/runner.h) and timing (4).
+struct RunTimes {
+    std::string kernel;
+    kernels::GemmProblem problem;
+    double verify_ms = 0;
+    double time_ms = 0;
+};
+
+// bench: {"report": profiling::to_json(BenchReport), "runs": [{"kernel", "problem",
+//         "verify_ms", "time_ms", "out_of_bounds", "error_map": viz/error_map_json.h or null}]}
+// "runs" has one entry per report row, in order: what the row JSON leaves out. Reading puts
+// out_of_bounds and error_map back into the rows' checks (kernels::Verification).
+struct BenchResult {
+    kernels::BenchReport report;
+    std::vector<RunTimes> times;  // one per report row, same order
+};
+
+// profile: {"profile": profile JSON} or {"timeline": timeline JSON}
+struct ProfileResult {
+    std::optional<profiling::KernelProfile> profile;
+    std::optional<profiling::KernelTimeline> timeline;
+};
+
+// exercise: {"summary", "layout_id", "function", "product_correct", "wrong",
+//            "operands": [{"operand": "A", "rows", "cols", "wrong", "elements": [{"row", "col",
+//            "lane", "reg", "sub", "correct", "went_row", "went_col", "outcome"}]}]}
+struct ExerciseResult {
+    kernels::user::ExerciseReport report;
+    std::string summary;  // report.summary(), written by the worker
+};
+
+nlohmann::json to_json(const HelloResult& result);
+nlohmann::json to_json(const LoadResult& result);
+nlohmann::json to_json(const BenchResult& result);
+nlohmann::json to_json(const ProfileResult& result);
+nlohmann::json to_json(const ExerciseResult& result);
+
+// Each false, with `error` one line naming the first bad field, when `json` is not what to_json
+// writes.
+bool hello_from_json(const nlohmann::json& json, HelloResult& result, std::string& error);
+bool load_from_json(const nlohmann::json& json, LoadResult& result, std::string& error);
+bool bench_from_json(const nlohmann::json& json, BenchResult& result, std::string& error);
+bool profile_from_json(const nlohmann::json& json, ProfileResult& result, std::string& error);
+bool exercise_from_json(const nlohmann::json& json, ExerciseResult& result, std::string& error);
+
+}  // namespace tclens::worker

@@ -1,0 +1,400 @@
+#include "app/worker/session.h"
+
+#include <cuda_runtime.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <sstream>
+
+#include "app/worker/results.h"
+#include "kernels/bench.h"
+#include "kernels/fault_injection.h"
+#include "kernels/problem_text.h"
+#include "kernels/registry.h"
+#include "kernels/runner.h"
+#include "kernels/user/user_kernel.h"
+#include "profiling/bench_json.h"
+#include "profiling/device_info.h"
+#include "profiling/kernel_profile.h"
+#include "tclens_version.h"
+
+namespace tclens::worker {
+namespace {
+
+ErrorKind kind_of(const profiling::ProfilerError& error) {
+    switch (error.problem) {
+        case profiling::ProfilerProblem::kBadMetric:
+        case profiling::ProfilerProblem::kInvalidRequest:
+            return ErrorKind::kUsage;
+        case profiling::ProfilerProblem::kFailed:
+        case profiling::ProfilerProblem::kNone:
+            return ErrorKind::kFailed;
+        default:
+            return ErrorKind::kNeedsResource;
+    }
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty()) lines.push_back(line);
+    }
+    return lines;
+}
+
+// The cuBLAS descriptor of `precision` (registry.h lists one per precision).
+std::string reference_of(kernels::Precision precision) {
+    for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
+        if (k.rung == 0 && k.precision == precision) return k.id;
+    }
+    return "";
+}
+
+// What a compiled (not loaded) kernel says about itself: the descriptor fields known without a
+// GPU, and whether it can run `problem` under default launch limits.
+nlohmann::json compiled_descriptor(const kernels::user::CompiledKernel& compiled) {
+    kernels::KernelDescriptor d;
+    d.id = compiled.id;
+    d.title = "yours: " + compiled.discovered.function.qualified + " (" +
+              kernels::user::form_name(compiled.discovered.form) + ")";
+    d.precision = compiled.discovered.precision;
+    d.reference_id = reference_of(d.precision);
+    return profiling::to_json(d);
+}
+
+std::string compiled_can_run(const kernels::user::CompiledKernel& compiled,
+                             const kernels::GemmProblem& problem) {
+    using kernels::user::KernelForm;
+    switch (compiled.discovered.form) {
+        case KernelForm::kHostLauncher:
+            return "";
+        case KernelForm::kDirectiveKernel: {
+            const auto geometry = kernels::user::launch_geometry(
+                compiled.discovered.directive, problem, kernels::user::LaunchLimits{});
+            return geometry ? "" : geometry.error();
+        }
+        case KernelForm::kFragmentExercise:
+            break;
+    }
+    return "a fragment exercise runs one instruction on one warp, not a GEMM of any size";
+}
+
+std::string run_text(const kernels::KernelDescriptor& kernel, const kernels::GemmProblem& problem) {
+    return kernel.id + " " + kernels::problem_text(problem);
+}
+
+}  // namespace
+
+WorkerSession::WorkerSession() = default;
+WorkerSession::~WorkerSession() = default;
+
+void WorkerSession::handle(const Request& request, Replier& reply) {
+    std::visit(
+        [&](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, HelloRequest>) hello(body, reply);
+            if constexpr (std::is_same_v<T, LoadRequest>) load(body, reply);
+            if constexpr (std::is_same_v<T, BenchRequest>) bench(body, reply);
+            if constexpr (std::is_same_v<T, ProfileRequest>) profile(body, reply);
+            if constexpr (std::is_same_v<T, ExerciseRequest>) exercise(body, reply);
+            if constexpr (std::is_same_v<T, ShutdownRequest>) reply.result({});
+        },
+        request.body);
+}
+
+const kernels::KernelDescriptor* WorkerSession::find(const std::string& id) const {
+    if (const auto it = loaded_.find(id); it != loaded_.end()) return &it->second->descriptor;
+    return kernels::find_kernel(id);
+}
+
+std::string WorkerSession::unknown_kernel(const std::string& id) const {
+    std::string valid;
+    for (const kernels::KernelDescriptor& k : kernels::all_kernels())
+        valid += (valid.empty() ? "" : ", ") + k.id;
+    std::string loaded;
+    for (const auto& [loaded_id, kernel] : loaded_)
+        loaded += (loaded.empty() ? "" : ", ") + loaded_id;
+    return "unknown kernel '" + id + "' (valid: " + valid +
+           (loaded.empty() ? "; no kernel loaded" : "; loaded: " + loaded) + ")";
+}
+
+std::string WorkerSession::lost_context() const {
+    if (!runner_ || !runner_->init_error().empty()) return "";
+    if (cudaDeviceSynchronize() == cudaSuccess) return "";
+    cudaGetLastError();  // an error that is not sticky is cleared here
+    const cudaError_t again = cudaDeviceSynchronize();
+    if (again == cudaSuccess) return "";
+    return std::string(cudaGetErrorString(again)) + " (" + cudaGetErrorName(again) + ")";
+}
+
+void WorkerSession::hello(const HelloRequest& request, Replier& reply) {
+    if (request.protocol != kProtocolVersion) {
+        reply.error(ErrorKind::kProtocol, "this worker (tclens " + std::string(TCLENS_VERSION) +
+                                              ") speaks protocol " +
+                                              std::to_string(kProtocolVersion) + ", the client " +
+                                              std::to_string(request.protocol) +
+                                              ": run the same tclens version on both sides");
+        return;
+    }
+    HelloResult result;
+    result.protocol = kProtocolVersion;
+    result.tclens_version = TCLENS_VERSION;
+    result.pid = getpid();
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    result.host = host;
+    result.system = profiling::query_system();
+    reply.result(to_json(result));
+}
+
+void WorkerSession::load(const LoadRequest& request, Replier& reply) {
+    const auto ref = kernels::user::parse_kernel_ref(request.ref);
+    if (!ref) {
+        reply.error(ErrorKind::kUsage, ref.error());
+        return;
+    }
+    reply.progress({"load", "compiling " + request.ref, -1, -1, kCompileAllowS});
+    const auto compiled = kernels::user::compile_user_kernel(*ref, {});
+    if (!compiled) {
+        reply.error(ErrorKind::kUsage, compiled.error());
+        return;
+    }
+    LoadResult result;
+    result.form = kernels::user::form_name(compiled->discovered.form);
+    result.path = request.ref.substr(0, ref->path.size());
+    result.function = compiled->discovered.function.qualified;
+    result.compile_ms = compiled->compile_seconds * 1e3;
+    result.warnings = lines_of(compiled->warnings);
+    const bool exercise = compiled->discovered.form == kernels::user::KernelForm::kFragmentExercise;
+    if (exercise && !request.compile_only) {
+        reply.error(
+            ErrorKind::kUsage,
+            request.ref + " is a fragment exercise (" + compiled->discovered.function.qualified +
+                ", one " + compiled->discovered.exercise_layout +
+                " on one warp), not a GEMM to bench or profile: run it with tclens exercise");
+        return;
+    }
+    if (request.compile_only) {
+        result.descriptor = compiled_descriptor(*compiled);
+        for (const kernels::GemmProblem& problem : request.problems)
+            result.can_run.push_back({problem, compiled_can_run(*compiled, problem)});
+    } else {
+        const profiling::SystemReport system = profiling::query_system();
+        if (!system.has_gpu()) {
+            reply.error(ErrorKind::kNeedsResource,
+                        compiled->id + " compiled, but loading it needs an NVIDIA GPU (" +
+                            system.no_gpu_reason + ")");
+            return;
+        }
+        reply.progress({"load", "loading " + compiled->id, -1, -1, kLoadAllowS});
+        const auto loaded = kernels::user::load_user_kernel(*compiled);
+        if (!loaded) {
+            reply.error(ErrorKind::kFailed, loaded.error());
+            return;
+        }
+        const kernels::KernelDescriptor& descriptor = (*loaded)->descriptor;
+        result.descriptor = profiling::to_json(descriptor);
+        result.load_ms = (*loaded)->load_seconds * 1e3;
+        result.loaded = true;
+        for (const kernels::GemmProblem& problem : request.problems)
+            result.can_run.push_back({problem, descriptor.can_run(problem)});
+        loaded_[descriptor.id] = *loaded;
+    }
+    reply.result(to_json(result));
+}
+
+void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
+    kernels::BenchRequest bench;
+    for (const std::string& id : request.kernels) {
+        if (const auto it = loaded_.find(id); it != loaded_.end()) {
+            bench.loaded.push_back(&it->second->descriptor);
+        } else if (kernels::find_kernel(id) != nullptr) {
+            bench.kernel_ids.push_back(id);
+        } else {
+            reply.error(ErrorKind::kUsage, unknown_kernel(id));
+            return;
+        }
+    }
+    // As `tclens bench`: an injected launch failure is reported on every row, GPU or not.
+    const bool launch_fault = kernels::injected_fault() == kernels::Fault::kLaunchFailure;
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu() && !launch_fault) {
+        reply.error(ErrorKind::kNeedsResource,
+                    "bench needs an NVIDIA GPU (" + system.no_gpu_reason + ")");
+        return;
+    }
+    if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();
+    if (!runner_->init_error().empty() && !launch_fault) {
+        reply.error(ErrorKind::kNeedsResource, runner_->init_error());
+        return;
+    }
+    bench.problems = request.problems;
+    bench.run.timed_runs = request.runs;
+    bench.run.warmup_runs = request.warmup;
+    bench.run.seed = request.seed;
+    bench.measure_peaks = request.peaks;
+    bench.with_references = request.references;
+    std::atomic<bool> cancel{false};
+    bench.run.cancel = &cancel;
+    std::string lost;
+    if (bench.measure_peaks) {
+        reply.progress({"peaks",
+                        "measuring the peaks of " +
+                            (system.has_gpu() ? system.devices.front().name : "the GPU"),
+                        -1, -1, kPeaksAllowS});
+    }
+    kernels::BenchReport report =
+        kernels::run_bench(bench, *runner_,
+                           [&](int index, int total, const kernels::KernelDescriptor& kernel,
+                               const kernels::GemmProblem& problem) {
+                               if (index > 0 && lost.empty()) lost = lost_context();
+                               if (!lost.empty()) {
+                                   cancel = true;  // every later run would fail the same way
+                                   return;
+                               }
+                               reply.progress({"run", run_text(kernel, problem), index, total, 0});
+                           });
+    if (lost.empty()) lost = lost_context();
+    if (!lost.empty()) {
+        std::string where = "a kernel";
+        for (const kernels::BenchRow& row : report.rows) {
+            if (!row.result.error.empty()) {
+                where = row.result.kernel_id + " on " + kernels::problem_text(row.result.problem);
+                break;
+            }
+        }
+        reply.error(ErrorKind::kFault, where + " faulted: " + lost + "; the CUDA context is lost",
+                    true);
+        return;
+    }
+    BenchResult result;
+    for (const kernels::BenchRow& row : report.rows) {
+        const kernels::RunResult& r = row.result;
+        result.times.push_back({r.kernel_id, r.problem, r.verify_ms, r.time_ms});
+    }
+    result.report = std::move(report);
+    reply.result(to_json(result));
+}
+
+void WorkerSession::profile(const ProfileRequest& request, Replier& reply) {
+    const kernels::KernelDescriptor* kernel = find(request.kernel);
+    if (kernel == nullptr) {
+        reply.error(ErrorKind::kUsage, unknown_kernel(request.kernel));
+        return;
+    }
+    const std::string cannot = kernel->can_run(request.problem);
+    if (!cannot.empty()) {
+        reply.error(ErrorKind::kUsage, kernel->id + " cannot run " +
+                                           kernels::problem_text(request.problem) + ": " + cannot);
+        return;
+    }
+    // As `tclens profile`: an injected CUPTI fault is reported by the profiler, GPU or not.
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu() && !kernels::is_cupti_fault(kernels::injected_fault())) {
+        reply.error(ErrorKind::kNeedsResource,
+                    "profile needs an NVIDIA GPU (" + system.no_gpu_reason + ")");
+        return;
+    }
+    if (system.has_gpu()) {
+        // Run the kernel once under the client's time limit before CUPTI's long set-up: a kernel
+        // that hangs or faults is caught here, within the limit.
+        if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();
+        reply.progress({"run", run_text(*kernel, request.problem), 0, 1, 0});
+        kernels::RunOptions verify_only;
+        verify_only.time = false;
+        verify_only.seed = request.seed;
+        const kernels::RunResult run = runner_->run(*kernel, request.problem, verify_only);
+        if (const std::string lost = lost_context(); !lost.empty()) {
+            reply.error(ErrorKind::kFault,
+                        run_text(*kernel, request.problem) + " faulted: " + lost +
+                            "; the CUDA context is lost",
+                        true);
+            return;
+        }
+    }
+    ProfileResult result;
+    if (request.timeline) {
+        reply.progress({"timeline", run_text(*kernel, request.problem), -1, -1,
+                        kCuptiAllowS + request.timeline->duration_ms / 1e3});
+        profiling::KernelTimelineRequest timeline;
+        timeline.kernel = kernel;
+        timeline.problem = request.problem;
+        timeline.options.metrics = request.timeline->metrics;
+        timeline.options.interval_ns = request.timeline->interval_ns;
+        timeline.options.duration_ms = request.timeline->duration_ms;
+        timeline.seed = request.seed;
+        result.timeline = profiling::record_timeline(timeline);
+        if (!result.timeline->ok()) {
+            reply.error(kind_of(result.timeline->error), result.timeline->error.message);
+            return;
+        }
+    } else {
+        reply.progress({"profile", run_text(*kernel, request.problem), -1, -1, kCuptiAllowS});
+        profiling::KernelProfileRequest profile;
+        profile.kernel = kernel;
+        profile.problem = request.problem;
+        profile.metrics = request.metrics;
+        profile.options.drop_unavailable = request.drop_unavailable;
+        profile.options.flush_l2 = request.flush_l2;
+        profile.seed = request.seed;
+        result.profile = profiling::profile_kernel(profile);
+        if (!result.profile->ok()) {
+            reply.error(kind_of(result.profile->error), result.profile->error.message);
+            return;
+        }
+    }
+    if (const std::string lost = lost_context(); !lost.empty()) {
+        reply.error(ErrorKind::kFault,
+                    run_text(*kernel, request.problem) + " faulted while profiled: " + lost +
+                        "; the CUDA context is lost",
+                    true);
+        return;
+    }
+    reply.result(to_json(result));
+}
+
+void WorkerSession::exercise(const ExerciseRequest& request, Replier& reply) {
+    const auto ref = kernels::user::parse_kernel_ref(request.ref);
+    if (!ref) {
+        reply.error(ErrorKind::kUsage, ref.error());
+        return;
+    }
+    reply.progress({"load", "compiling " + request.ref, -1, -1, kCompileAllowS});
+    const auto compiled = kernels::user::compile_user_kernel(*ref, {});
+    if (!compiled) {
+        reply.error(ErrorKind::kUsage, compiled.error());
+        return;
+    }
+    if (compiled->discovered.form != kernels::user::KernelForm::kFragmentExercise) {
+        reply.error(ErrorKind::kUsage,
+                    request.ref + " is a " + kernels::user::form_name(compiled->discovered.form) +
+                        ", not a fragment exercise: bench or profile it instead");
+        return;
+    }
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) {
+        reply.error(ErrorKind::kNeedsResource,
+                    "running an exercise needs an NVIDIA GPU (" + system.no_gpu_reason + ")");
+        return;
+    }
+    if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();
+    reply.progress(
+        {"run", compiled->id + " (" + compiled->discovered.exercise_layout + ")", 0, 1, 0});
+    const auto report = kernels::user::run_fragment_exercise(*compiled);
+    if (const std::string lost = lost_context(); !lost.empty()) {
+        reply.error(ErrorKind::kFault,
+                    compiled->id + " faulted: " + lost + "; the CUDA context is lost", true);
+        return;
+    }
+    if (!report) {
+        reply.error(ErrorKind::kFailed, report.error());
+        return;
+    }
+    ExerciseResult result;
+    result.report = *report;
+    result.summary = report->summary();
+    reply.result(to_json(result));
+}
+
+}  // namespace tclens::worker

@@ -1,0 +1,58 @@
+#pragma once
+// What `tclens worker` does for each request (docs/worker-protocol.md): the state one worker
+// keeps between requests (a GEMM runner, the users' kernels it loaded) and the work of each
+// request type, on kernels/ (the runner, the bench), kernels/user (compile, load, exercise) and
+// profiling/ (profiles, timelines). This is the only place user code runs.
+//
+// A kernel that faults (illegal address, misaligned access, trap) leaves the CUDA context dead:
+// every later CUDA call fails. After each request that ran kernels the session checks the
+// context; when it is lost it answers an error of kind "fault" naming the kernel and size that
+// faulted, and the server ends the worker (the client starts a fresh one).
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "app/worker/server.h"
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+class GemmRunner;
+namespace user {
+struct LoadedKernel;
+}
+}  // namespace tclens::kernels
+
+namespace tclens::worker {
+
+// A step that runs no user code but may take long: how long the worker may stay silent.
+inline constexpr double kCompileAllowS = 300;  // nvcc on a large launcher
+inline constexpr double kLoadAllowS = 60;      // dlopen / cuModuleLoadData of what was compiled
+inline constexpr double kPeaksAllowS = 120;    // measuring every instruction's peak
+inline constexpr double kCuptiAllowS = 120;    // CUPTI set-up and passes of a verified kernel
+
+class WorkerSession : public RequestHandler {
+  public:
+    WorkerSession();
+    ~WorkerSession() override;
+    void handle(const Request& request, Replier& reply) override;
+
+  private:
+    void hello(const HelloRequest& request, Replier& reply);
+    void load(const LoadRequest& request, Replier& reply);
+    void bench(const BenchRequest& request, Replier& reply);
+    void profile(const ProfileRequest& request, Replier& reply);
+    void exercise(const ExerciseRequest& request, Replier& reply);
+
+    // A registry kernel or a loaded one; nullptr when `id` is neither.
+    const kernels::KernelDescriptor* find(const std::string& id) const;
+    // "unknown kernel 'x' (valid: registry ids; loaded: yours.a, yours.b)".
+    std::string unknown_kernel(const std::string& id) const;
+    // "" when the CUDA context works; else the sticky error's text.
+    std::string lost_context() const;
+
+    std::unique_ptr<kernels::GemmRunner> runner_;
+    std::map<std::string, std::shared_ptr<kernels::user::LoadedKernel>> loaded_;
+};
+
+}  // namespace tclens::worker

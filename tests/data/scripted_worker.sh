@@ -1,0 +1,39 @@
+#!/bin/sh
+# A stand-in for `tclens worker` in CPU tests of the CLI (tests/unit/app/cli/): it speaks just
+# enough of docs/worker-protocol.md to answer hello and load (a kernel "yours.scripted", loaded),
+# then does to the first request that runs kernels (bench, profile) what $SCRIPTED_WORKER says:
+#   crash    dies of SIGSEGV            hang     never answers
+#   garbage  writes a line that is no protocol
+#   fault    answers an error of kind "fault" and exits 1
+# Every other request gets a protocol error. It exists because loading a real kernel needs a
+# GPU, and the CLI's reporting of a broken worker must be tested without one.
+# Usage: tclens bench --kernel any.cu --worker 'SCRIPTED_WORKER=crash sh tests/data/scripted_worker.sh'
+
+system='{"devices":[],"driver_cuda_version":0,"driver_version":"","gpu_found":false,"no_gpu_reason":"scripted","runtime_version":13000}'
+descriptor='{"id":"yours.scripted","rung":0,"title":"yours: scripted","adds":"","precision":"f32","accumulate":"f32","block_tile":{"m":0,"n":0,"k":0},"warp_tile":{"m":0,"n":0,"k":0},"thread_tile":{"m":0,"n":0,"k":0},"mma_tile":{"m":0,"n":0,"k":0},"stages":1,"swizzle":"","layout_ids":[],"threads":0,"min_sm":80,"reference_id":"cublas.sgemm"}'
+
+while IFS= read -r line; do
+    id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
+    type=$(printf '%s' "$line" | sed -n 's/.*"type":"\([a-z]*\)".*/\1/p')
+    case "$type" in
+        hello)
+            printf '{"id":%s,"type":"result","result":{"protocol":1,"tclens_version":"scripted","pid":%s,"host":"scripted","system":%s}}\n' "$id" "$$" "$system" ;;
+        load)
+            printf '{"id":%s,"type":"result","result":{"kernel":%s,"form":"directive kernel","path":"scripted.cu","function":"scripted","compile_ms":1,"load_ms":1,"loaded":true,"can_run":[],"warnings":[]}}\n' "$id" "$descriptor" ;;
+        bench|profile)
+            printf '{"id":%s,"type":"progress","stage":"run","text":"yours.scripted 64x64x64","index":0,"total":1,"allow_s":0}\n' "$id"
+            case "$SCRIPTED_WORKER" in
+                crash) kill -SEGV $$ ;;
+                hang) while :; do sleep 1; done ;;
+                garbage) echo "Segmentation fault (core dumped)"; while :; do sleep 1; done ;;
+                fault)
+                    printf '{"id":%s,"type":"error","kind":"fault","message":"yours.scripted on 64x64x64 faulted: an illegal memory access was encountered (cudaErrorIllegalAddress); the CUDA context is lost","exits":true}\n' "$id"
+                    exit 1 ;;
+            esac ;;
+        shutdown)
+            printf '{"id":%s,"type":"result","result":{}}\n' "$id"
+            exit 0 ;;
+        *)
+            printf '{"id":%s,"type":"error","kind":"protocol","message":"scripted worker: no %s","exits":false}\n' "${id:-0}" "$type" ;;
+    esac
+done

@@ -1,0 +1,68 @@
+// libFuzzer harness for the client's side of the worker protocol (app/worker/messages.h and
+// results.h): decode_message on one line, as the client reads it from a worker's stdout, and
+// every result reader on a result's object (a worker that is broken or not ours may send
+// anything).
+//
+// Input: the line (any bytes).
+// Invariants:
+//   - a refused line gets one error line;
+//   - an accepted message's texts that must be one line are one line, and its encoding decodes
+//     to a message that encodes to the same text;
+//   - each result reader (hello, load, bench, profile, exercise) either reads the object or
+//     says why in one line, and what it read written out reads back the same.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "app/worker/messages.h"
+#include "app/worker/results.h"
+#include "tests/fuzz/fuzz_support.h"
+
+namespace tclens::fuzz {
+namespace {
+
+// Reads `json` with `from_json`; when it reads, writing the value out and reading it again must
+// give the same JSON.
+template <typename Result, typename FromJson>
+void check_reader(const nlohmann::json& json, FromJson from_json) {
+    Result result;
+    std::string error;
+    if (!from_json(json, result, error)) {
+        TCLENS_FUZZ_CHECK(!error.empty() && error.find('\n') == std::string::npos, error);
+        return;
+    }
+    const nlohmann::json written = worker::to_json(result);
+    Result again;
+    TCLENS_FUZZ_CHECK(from_json(written, again, error), written.dump() + " -> " + error);
+    TCLENS_FUZZ_CHECK(worker::to_json(again) == written, written.dump());
+}
+
+}  // namespace
+}  // namespace tclens::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace tclens;
+    using namespace tclens::worker;
+    const std::string_view line(reinterpret_cast<const char*>(data), size);
+    std::string error;
+    const std::optional<Message> message = decode_message(line, error);
+    if (!message) {
+        TCLENS_FUZZ_CHECK(!error.empty() && error.find('\n') == std::string::npos, error);
+        return 0;
+    }
+    TCLENS_FUZZ_CHECK(message->progress.text.find('\n') == std::string::npos, "progress text");
+    TCLENS_FUZZ_CHECK(message->error.message.find('\n') == std::string::npos, "error message");
+    const std::string encoded = encode_message(*message);
+    const std::optional<Message> again = decode_message(encoded, error);
+    TCLENS_FUZZ_CHECK(again.has_value(), encoded + " -> " + error);
+    TCLENS_FUZZ_CHECK(encode_message(*again) == encoded, encoded);
+    if (message->type == Message::Type::kResult) {
+        fuzz::check_reader<HelloResult>(message->result, hello_from_json);
+        fuzz::check_reader<LoadResult>(message->result, load_from_json);
+        fuzz::check_reader<BenchResult>(message->result, bench_from_json);
+        fuzz::check_reader<ProfileResult>(message->result, profile_from_json);
+        fuzz::check_reader<ExerciseResult>(message->result, exercise_from_json);
+    }
+    return 0;
+}

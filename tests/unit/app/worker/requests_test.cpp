@@ -1,0 +1,229 @@
+// Tests for app/worker/requests.*: every request type round-trips through its line, and every
+// malformed line is refused in one line that names what is wrong (the field, the type, the
+// value), with the id when the id itself was readable.
+
+#include "app/worker/requests.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "kernels/problem_text.h"
+
+namespace tclens::worker {
+namespace {
+
+Request round_trip(const Request& request) {
+    const std::string line = encode_request(request);
+    EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+    const DecodedRequest decoded = decode_request(line);
+    EXPECT_TRUE(decoded.request.has_value()) << line << "\n" << decoded.error;
+    EXPECT_EQ(decoded.id, request.id);
+    EXPECT_EQ(decoded.error, "");
+    return decoded.request.value_or(Request{});
+}
+
+TEST(WorkerRequests, HelloAndShutdownRoundTrip) {
+    const Request hello = round_trip({7, HelloRequest{3}});
+    EXPECT_EQ(hello.id, 7);
+    EXPECT_EQ(std::get<HelloRequest>(hello.body).protocol, 3);
+    EXPECT_TRUE(std::holds_alternative<ShutdownRequest>(round_trip({8, ShutdownRequest{}}).body));
+    EXPECT_EQ(encode_request({8, ShutdownRequest{}}), R"({"id":8,"type":"shutdown"})");
+}
+
+TEST(WorkerRequests, LoadRoundTripsWithProblems) {
+    LoadRequest load;
+    load.ref = "examples/my kernel.cu:launch:tf32";
+    load.compile_only = true;
+    load.problems = {{4096, 129, 77}, {1, 1, 1}};
+    const auto back = std::get<LoadRequest>(round_trip({1, load}).body);
+    EXPECT_EQ(back.ref, load.ref);
+    EXPECT_TRUE(back.compile_only);
+    ASSERT_EQ(back.problems.size(), 2u);
+    EXPECT_EQ(kernels::problem_text(back.problems[0]), "4096x129x77");
+}
+
+TEST(WorkerRequests, BenchRoundTripsEveryField) {
+    BenchRequest bench;
+    bench.kernels = {"yours.matmul", "wgmma_ws.bf16"};
+    bench.problems = {{512, 512, 512}};
+    bench.runs = 999;
+    bench.warmup = 0;
+    bench.seed = 18446744073709551615ull;
+    bench.peaks = false;
+    bench.references = false;
+    const auto back = std::get<BenchRequest>(round_trip({kMaxRequestId, bench}).body);
+    EXPECT_EQ(back.kernels, bench.kernels);
+    EXPECT_EQ(back.runs, 999);
+    EXPECT_EQ(back.warmup, 0);
+    EXPECT_EQ(back.seed, bench.seed);
+    EXPECT_FALSE(back.peaks);
+    EXPECT_FALSE(back.references);
+}
+
+TEST(WorkerRequests, BenchDefaultsWhenOptionalFieldsAreLeftOut) {
+    const DecodedRequest decoded = decode_request(
+        R"({"id":2,"type":"bench","kernels":["naive_fma.f32"],"problems":["64x64x64"]})");
+    ASSERT_TRUE(decoded.request) << decoded.error;
+    const auto bench = std::get<BenchRequest>(decoded.request->body);
+    EXPECT_EQ(bench.runs, 30);
+    EXPECT_EQ(bench.warmup, 5);
+    EXPECT_EQ(bench.seed, 1u);
+    EXPECT_TRUE(bench.peaks);
+    EXPECT_TRUE(bench.references);
+}
+
+TEST(WorkerRequests, ProfileRoundTripsWithMetricsOrATimeline) {
+    ProfileRequest profile;
+    profile.kernel = "yours.x";
+    profile.problem = {128, 256, 64};
+    profile.metrics = {"gpu__time_duration.sum", "dram__bytes_read.sum"};
+    profile.drop_unavailable = true;
+    profile.flush_l2 = false;
+    profile.seed = 5;
+    auto back = std::get<ProfileRequest>(round_trip({3, profile}).body);
+    EXPECT_EQ(back.metrics, profile.metrics);
+    EXPECT_TRUE(back.drop_unavailable);
+    EXPECT_FALSE(back.flush_l2);
+    EXPECT_FALSE(back.timeline.has_value());
+
+    profile.metrics.clear();
+    profile.timeline = TimelineSettings{{"sm__pipe_tensor_cycles_active.avg.pct"}, 250'000, 75};
+    back = std::get<ProfileRequest>(round_trip({4, profile}).body);
+    ASSERT_TRUE(back.timeline.has_value());
+    EXPECT_EQ(back.timeline->metrics, profile.timeline->metrics);
+    EXPECT_EQ(back.timeline->interval_ns, 250'000u);
+    EXPECT_EQ(back.timeline->duration_ms, 75);
+}
+
+TEST(WorkerRequests, ExerciseRoundTrips) {
+    EXPECT_EQ(std::get<ExerciseRequest>(round_trip({9, ExerciseRequest{"ex.cu"}}).body).ref,
+              "ex.cu");
+}
+
+TEST(WorkerRequests, TypeNamesFollowTheVariant) {
+    EXPECT_STREQ(request_type(RequestBody{LoadRequest{}}), "load");
+    EXPECT_STREQ(request_type(RequestBody{ShutdownRequest{}}), "shutdown");
+    EXPECT_EQ(request_types(), "hello, load, bench, profile, exercise, shutdown");
+}
+
+struct Bad {
+    std::string line;
+    std::vector<std::string> named;  // what the error must mention
+    std::int64_t id = 0;             // the id the decoder should still report
+};
+
+TEST(WorkerRequests, EveryMalformedLineIsOneLineNamingWhatIsWrong) {
+    const std::vector<Bad> cases = {
+        {"", {"not JSON"}},
+        {"{", {"not JSON"}},
+        {"hello", {"not JSON"}},
+        {"[1,2]", {"JSON object"}},
+        {"42", {"JSON object"}},
+        {R"({"type":"hello","protocol":1})", {"missing field 'id'"}},
+        {R"({"id":0,"type":"hello","protocol":1})", {"'id'", "1 to 9007199254740991"}},
+        {R"({"id":-3,"type":"hello","protocol":1})", {"'id'", "-3"}},
+        {R"({"id":9007199254740992,"type":"hello","protocol":1})", {"'id'"}},
+        {R"({"id":1.5,"type":"hello","protocol":1})", {"'id'", "1.5"}},
+        {R"({"id":"1","type":"hello","protocol":1})", {"'id'", "\"1\""}},
+        {R"({"id":4})", {"missing field 'type'"}, 4},
+        {R"({"id":4,"type":"helo"})", {"unknown type \"helo\"", "hello, load, bench"}, 4},
+        {R"({"id":4,"type":7})", {"'type'"}, 4},
+        {R"({"id":5,"type":"hello"})", {"hello request", "missing field 'protocol'"}, 5},
+        {R"({"id":5,"type":"hello","protocol":1,"extra":true})",
+         {"unknown field \"extra\"", "valid: id, type, protocol"},
+         5},
+        {R"({"id":6,"type":"load"})", {"load request", "'ref'"}, 6},
+        {R"({"id":6,"type":"load","ref":""})", {"'ref'", "non-empty"}, 6},
+        {R"({"id":6,"type":"load","ref":"x.cu","compile_only":"yes"})",
+         {"'compile_only'", "true or false"},
+         6},
+        {R"({"id":6,"type":"load","ref":"x.cu","problems":["0x1x1"]})", {"'problems'", "0x1x1"}, 6},
+        {R"({"id":6,"type":"load","ref":"x.cu","problems":["40\n96x1x1"]})",
+         {"'problems'", "'40 96x1x1'"},
+         6},
+        {R"({"id":7,"type":"bench","problems":["64x64x64"]})", {"'kernels'"}, 7},
+        {R"({"id":7,"type":"bench","kernels":[],"problems":["64x64x64"]})",
+         {"'kernels'", "1 to 64"},
+         7},
+        {R"({"id":7,"type":"bench","kernels":["a"],"problems":"64x64x64"})", {"'problems'"}, 7},
+        {R"({"id":7,"type":"bench","kernels":["a"],"problems":["64x64"]})",
+         {"'problems'", "'64x64'"},
+         7},
+        {R"({"id":7,"type":"bench","kernels":["a"],"problems":["64x64x64"],"runs":0})",
+         {"'runs'", "1 to 1000", "0"},
+         7},
+        {R"({"id":7,"type":"bench","kernels":["a"],"problems":["64x64x64"],"runs":"abc"})",
+         {"'runs'", "\"abc\""},
+         7},
+        {R"({"id":7,"type":"bench","kernels":["a"],"problems":["64x64x64"],"warmup":101})",
+         {"'warmup'", "0 to 100"},
+         7},
+        {R"({"id":7,"type":"bench","kernels":["a"],"problems":["64x64x64"],"seed":-1})",
+         {"'seed'"},
+         7},
+        {R"({"id":7,"type":"bench","kernels":["a",3],"problems":["64x64x64"]})",
+         {"'kernels'", "3"},
+         7},
+        {R"({"id":7,"type":"bench","kernels":["a"],"problems":["64x64x64"],"run":30})",
+         {"unknown field \"run\"", "runs"},
+         7},
+        {R"({"id":8,"type":"profile","kernel":"a","problem":"64x64x64"})",
+         {"'metrics'", "'timeline'"},
+         8},
+        {R"({"id":8,"type":"profile","kernel":"a","problem":"64x64x64","metrics":["m"],)"
+         R"("timeline":{}})",
+         {"timeline.metrics"},
+         8},
+        {R"({"id":8,"type":"profile","kernel":"a","problem":"big","metrics":["m"]})",
+         {"'problem'", "'big'"},
+         8},
+        {R"({"id":8,"type":"profile","kernel":"a","problem":"64x64x64","timeline":[]})",
+         {"'timeline'", "an object or null"},
+         8},
+        {R"({"id":8,"type":"profile","kernel":"a","problem":"64x64x64","timeline":)"
+         R"({"interval_ns":99999}})",
+         {"'interval_ns'", "100000"},
+         8},
+        {R"({"id":8,"type":"profile","kernel":"a","problem":"64x64x64","timeline":)"
+         R"({"duration_ms":10001}})",
+         {"'duration_ms'", "50 to 10000"},
+         8},
+        {R"({"id":8,"type":"profile","kernel":"a","problem":"64x64x64","timeline":)"
+         R"({"metric":[]}})",
+         {"timeline", "unknown field \"metric\""},
+         8},
+        {R"({"id":9,"type":"exercise"})", {"exercise request", "'ref'"}, 9},
+        {R"({"id":10,"type":"shutdown","now":true})", {"shutdown request", "\"now\""}, 10},
+    };
+    for (const Bad& bad : cases) {
+        const DecodedRequest decoded = decode_request(bad.line);
+        EXPECT_FALSE(decoded.request.has_value()) << bad.line;
+        EXPECT_EQ(decoded.id, bad.id) << bad.line;
+        EXPECT_FALSE(decoded.error.empty()) << bad.line;
+        EXPECT_EQ(decoded.error.find('\n'), std::string::npos) << decoded.error;
+        for (const std::string& name : bad.named) {
+            EXPECT_NE(decoded.error.find(name), std::string::npos)
+                << bad.line << "\n  error: " << decoded.error << "\n  missing: " << name;
+        }
+    }
+}
+
+TEST(WorkerRequests, ALineLongerThanTheLimitIsRefusedUnparsed) {
+    const std::string line(kMaxRequestBytes + 1, ' ');
+    const DecodedRequest decoded = decode_request(line);
+    EXPECT_FALSE(decoded.request);
+    EXPECT_NE(decoded.error.find("longer than"), std::string::npos) << decoded.error;
+}
+
+TEST(WorkerRequests, ValuesShownInErrorsStayOneLineAndShort) {
+    const std::string value(500, 'x');
+    const DecodedRequest decoded =
+        decode_request(R"({"id":1,"type":"hello","protocol":")" + value + "\\n" + value + "\"}");
+    ASSERT_FALSE(decoded.request);
+    EXPECT_EQ(decoded.error.find('\n'), std::string::npos);
+    EXPECT_LT(decoded.error.size(), 200u) << decoded.error;
+}
+
+}  // namespace
+}  // namespace tclens::worker

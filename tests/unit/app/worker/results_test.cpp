@@ -1,0 +1,223 @@
+// Tests for app/worker/results.*: each request's result round-trips (what the worker writes, the
+// client reads back equal), including what bench rows leave out (times, guard-zone findings,
+// the error map), and a result that does not fit is refused in one line.
+
+#include "app/worker/results.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace tclens::worker {
+namespace {
+
+kernels::BenchRow row(const std::string& id, kernels::Precision precision, bool passed) {
+    kernels::BenchRow r;
+    r.result.kernel_id = id;
+    r.result.precision = precision;
+    r.result.problem = {256, 128, 64};
+    r.result.check.passed = passed;
+    r.result.check.rel_rms_error = passed ? 1e-6 : 0.5;
+    r.result.check.bound = 1e-2;
+    r.result.check.reference = "cpu.fp64";
+    r.result.input_sets = 4;
+    if (passed) {
+        r.result.timed_runs = 30;
+        r.result.median_ms = 0.25;
+        r.result.min_ms = 0.2;
+        r.result.max_ms = 0.3;
+        r.result.tflops = 0.0168;
+    }
+    r.result.verify_ms = 12.5;
+    r.result.time_ms = passed ? 8.25 : 0;
+    return r;
+}
+
+viz::ErrorMap small_map() {
+    viz::ErrorMap map;
+    map.rows = 256;
+    map.cols = 128;
+    map.cell_rows = 16;
+    map.cell_cols = 8;
+    map.granularity = "16x8 tile";
+    map.grid_rows = 16;
+    map.grid_cols = 16;
+    map.cells.assign(256, viz::ErrorCell{128, 0, 0});
+    map.cells[3] = {128, 4, 1};
+    map.wrong = 4;
+    map.nan = 1;
+    map.tolerance = 0.04;
+    map.first_wrong = viz::WrongElement{0, 25, 1.5, std::nan("")};
+    return map;
+}
+
+TEST(WorkerResults, HelloRoundTripsWithTheSystemReport) {
+    HelloResult hello;
+    hello.protocol = 1;
+    hello.tclens_version = "0.1.0";
+    hello.pid = 4242;
+    hello.host = "gpu-host";
+    hello.system.runtime_version = 13000;
+    hello.system.no_gpu_reason = "no CUDA-capable device is detected";
+    HelloResult back;
+    std::string error;
+    ASSERT_TRUE(hello_from_json(to_json(hello), back, error)) << error;
+    EXPECT_EQ(back.pid, 4242);
+    EXPECT_EQ(back.host, "gpu-host");
+    EXPECT_EQ(back.system.runtime_version, 13000);
+    EXPECT_EQ(back.system.no_gpu_reason, hello.system.no_gpu_reason);
+    EXPECT_FALSE(back.system.has_gpu());
+}
+
+TEST(WorkerResults, LoadRoundTripsAndReadsTheDescriptorsId) {
+    LoadResult load;
+    load.descriptor = {{"id", "yours.matmul"},
+                       {"precision", "bf16"},
+                       {"reference_id", "cublas.bf16"},
+                       {"title", "yours: launch (host launcher)"}};
+    load.form = "host launcher";
+    load.path = "examples/matmul.cu";
+    load.function = "launch";
+    load.compile_ms = 9000;
+    load.load_ms = 40;
+    load.loaded = true;
+    load.can_run = {{{64, 64, 64}, ""}, {{7, 7, 7}, "M must be a multiple of 16"}};
+    load.warnings = {"matmul.cu:3: warning: unused variable"};
+    LoadResult back;
+    std::string error;
+    ASSERT_TRUE(load_from_json(to_json(load), back, error)) << error;
+    EXPECT_EQ(back.id, "yours.matmul");
+    EXPECT_EQ(back.precision, kernels::Precision::kBF16);
+    EXPECT_EQ(back.reference_id, "cublas.bf16");
+    EXPECT_EQ(back.descriptor, load.descriptor);
+    EXPECT_EQ(back.form, load.form);
+    EXPECT_DOUBLE_EQ(back.compile_ms, 9000);
+    EXPECT_TRUE(back.loaded);
+    ASSERT_EQ(back.can_run.size(), 2u);
+    EXPECT_EQ(back.can_run[1].problem.m, 7);
+    EXPECT_EQ(back.can_run[1].reason, "M must be a multiple of 16");
+    EXPECT_EQ(back.warnings, load.warnings);
+}
+
+TEST(WorkerResults, BenchRoundTripsTimesGuardZonesAndTheErrorMap) {
+    BenchResult bench;
+    bench.report.rows = {row("yours.bad", kernels::Precision::kF16, false),
+                         row("cublas.f16", kernels::Precision::kF16, true)};
+    bench.report.rows[0].result.check.out_of_bounds = "wrote outside C: 4 bytes after its end";
+    bench.report.rows[0].result.check.error_map = small_map();
+    bench.report.rows[0].reference_id = "cublas.f16";
+    bench.report.peak_error = "not measured";
+    for (const kernels::BenchRow& r : bench.report.rows) {
+        bench.times.push_back(
+            {r.result.kernel_id, r.result.problem, r.result.verify_ms, r.result.time_ms});
+    }
+    BenchResult back;
+    std::string error;
+    ASSERT_TRUE(bench_from_json(to_json(bench), back, error)) << error;
+    ASSERT_EQ(back.report.rows.size(), 2u);
+    ASSERT_EQ(back.times.size(), 2u);
+    EXPECT_DOUBLE_EQ(back.times[0].verify_ms, 12.5);
+    EXPECT_DOUBLE_EQ(back.times[1].time_ms, 8.25);
+    const kernels::Verification& check = back.report.rows[0].result.check;
+    EXPECT_EQ(check.out_of_bounds, "wrote outside C: 4 bytes after its end");
+    ASSERT_TRUE(check.error_map.has_value());
+    EXPECT_EQ(check.error_map->wrong, 4);
+    EXPECT_EQ(check.error_map->cell(0, 3).nan, 1);
+    ASSERT_TRUE(check.error_map->first_wrong.has_value());
+    EXPECT_TRUE(std::isnan(check.error_map->first_wrong->got));
+    EXPECT_FALSE(back.report.rows[1].result.check.error_map.has_value());
+    EXPECT_DOUBLE_EQ(back.report.rows[1].result.tflops, 0.0168);
+    EXPECT_EQ(back.report.rows[0].reference_id, "cublas.f16");
+    EXPECT_EQ(back.report.peak_error, "not measured");
+}
+
+TEST(WorkerResults, ABenchResultWhoseRunsDoNotMatchItsRowsIsRefused) {
+    BenchResult bench;
+    bench.report.rows = {row("a", kernels::Precision::kF32, true)};
+    bench.times = {{"a", {256, 128, 64}, 1, 1}};
+    nlohmann::json json = to_json(bench);
+    json["runs"].push_back(json["runs"][0]);
+    BenchResult back;
+    std::string error;
+    EXPECT_FALSE(bench_from_json(json, back, error));
+    EXPECT_NE(error.find("2 entries for 1 report rows"), std::string::npos) << error;
+
+    json = to_json(bench);
+    json["runs"][0]["kernel"] = "b";
+    EXPECT_FALSE(bench_from_json(json, back, error));
+    EXPECT_NE(error.find("its row a"), std::string::npos) << error;
+
+    json = to_json(bench);
+    json["runs"][0]["error_map"] = {{"rows", 1}};
+    EXPECT_FALSE(bench_from_json(json, back, error));
+    EXPECT_NE(error.find("'error_map'"), std::string::npos) << error;
+
+    json = to_json(bench);
+    json["extra"] = 1;
+    EXPECT_FALSE(bench_from_json(json, back, error));
+    EXPECT_NE(error.find("unknown field \"extra\""), std::string::npos) << error;
+}
+
+TEST(WorkerResults, ProfileResultHoldsExactlyOneOfProfileAndTimeline) {
+    ProfileResult result;
+    result.profile.emplace();
+    result.profile->kernel_id = "yours.x";
+    result.profile->metrics = {{"gpu__time_duration.sum", "Duration", "ns", 1234}};
+    ProfileResult back;
+    std::string error;
+    ASSERT_TRUE(profile_from_json(to_json(result), back, error)) << error;
+    ASSERT_TRUE(back.profile.has_value());
+    EXPECT_FALSE(back.timeline.has_value());
+    EXPECT_EQ(back.profile->kernel_id, "yours.x");
+    EXPECT_DOUBLE_EQ(back.profile->metrics.at(0).value, 1234);
+
+    ProfileResult timeline;
+    timeline.timeline.emplace();
+    timeline.timeline->kernel_id = "yours.x";
+    timeline.timeline->samples = {{0, 100, 200, {1.0, 2.0}}};
+    timeline.timeline->metrics = {"a", "b"};
+    ASSERT_TRUE(profile_from_json(to_json(timeline), back, error)) << error;
+    EXPECT_FALSE(back.profile.has_value());
+    ASSERT_TRUE(back.timeline.has_value());
+    EXPECT_EQ(back.timeline->samples.size(), 1u);
+
+    EXPECT_FALSE(profile_from_json(nlohmann::json::object(), back, error));
+    EXPECT_NE(error.find("exactly one of 'profile' and 'timeline'"), std::string::npos) << error;
+}
+
+TEST(WorkerResults, ExerciseRoundTripsEveryElement) {
+    ExerciseResult result;
+    result.summary = "1 of 64 A elements wrong";
+    result.report.layout_id = "mma.m16n8k8.tf32";
+    result.report.function = "mma_16x8x8_kernel";
+    result.report.wrong = 1;
+    kernels::user::ExerciseOperand a;
+    a.operand = viz::Operand::A;
+    a.rows = 16;
+    a.cols = 8;
+    a.wrong = 1;
+    a.elements = {{0, 1, 4, 0, 0, false, 0, 2, "went to (0, 2)"},
+                  {0, 2, 8, 0, 0, true, -1, -1, ""}};
+    result.report.operands = {a};
+    ExerciseResult back;
+    std::string error;
+    ASSERT_TRUE(exercise_from_json(to_json(result), back, error)) << error;
+    EXPECT_EQ(back.summary, result.summary);
+    EXPECT_EQ(back.report.layout_id, "mma.m16n8k8.tf32");
+    ASSERT_EQ(back.report.operands.size(), 1u);
+    EXPECT_EQ(back.report.operands[0].operand, viz::Operand::A);
+    ASSERT_EQ(back.report.operands[0].elements.size(), 2u);
+    const kernels::user::ExerciseElement& wrong = back.report.operands[0].elements[0];
+    EXPECT_FALSE(wrong.correct);
+    EXPECT_EQ(wrong.went_col, 2);
+    EXPECT_EQ(wrong.lane, 4);
+    EXPECT_EQ(wrong.outcome, "went to (0, 2)");
+
+    nlohmann::json json = to_json(result);
+    json["operands"][0]["operand"] = "E";
+    EXPECT_FALSE(exercise_from_json(json, back, error));
+    EXPECT_NE(error.find("A, B, C or D"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace tclens::worker

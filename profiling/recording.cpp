@@ -53,6 +53,10 @@ json to_json(const Recording& recording) {
     for (const KernelTimeline& timeline : recording.timelines) {
         timelines.push_back(to_json(timeline));
     }
+    json mixes = json::array();
+    for (const RecordedInstructionMix& mix : recording.instruction_mixes) {
+        mixes.push_back(to_json(mix));
+    }
     const DramBandwidth& dram = recording.dram_bandwidth;
     return {{"schema_version", recording.schema_version},
             {"tclens_version", recording.tclens_version},
@@ -66,7 +70,9 @@ json to_json(const Recording& recording) {
                                   : json()},
             {"bench", bench},
             {"profiles", profiles},
-            {"timelines", timelines}};
+            {"timelines", timelines},
+            {"instruction_mixes", mixes},
+            {"instruction_mixes_missing", recording.instruction_mixes_missing}};
 }
 
 bool recording_from_json(const json& in, Recording& recording, std::string& error) {
@@ -86,8 +92,9 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
         return false;
     }
     const std::int64_t found = version.get<std::int64_t>();
-    if (found != kRecordingSchemaVersion) {
-        const std::string wanted = std::to_string(kRecordingSchemaVersion);
+    if (found < kOldestRecordingSchemaVersion || found > kRecordingSchemaVersion) {
+        const std::string wanted = std::to_string(kOldestRecordingSchemaVersion) + " to " +
+                                   std::to_string(kRecordingSchemaVersion);
         error =
             "schema_version " + std::to_string(found) +
             (found > kRecordingSchemaVersion
@@ -121,6 +128,15 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
     read_list(read, in, "bench", out.bench, bench_row_from_json);
     read_list(read, in, "profiles", out.profiles, kernel_profile_from_json);
     read_list(read, in, "timelines", out.timelines, kernel_timeline_from_json);
+    if (found >= 2) {
+        read_list(read, in, "instruction_mixes", out.instruction_mixes, recorded_mix_from_json);
+        read(in, "instruction_mixes_missing", out.instruction_mixes_missing);
+    } else {
+        out.instruction_mixes_missing =
+            "the recording is schema_version " + std::to_string(found) +
+            ", from before recordings carried each kernel's instruction mix; record it again "
+            "with tclens record to see it";
+    }
     if (!read.ok()) return false;
     recording = std::move(out);
     return true;

@@ -247,6 +247,15 @@ int run_record(const RecordOptions& options) {
     profile_kernels(profiled, problems.front(), options.no_timelines ? 0 : options.timeline_ms,
                     recording, progress);
     progress.done();
+    // Each kernel's SASS instruction mix for this GPU's cubin, from this build's census, so the
+    // recording shows it where the build has none (profiling/recorded_mix.h).
+    const profiling::DeviceFacts& gpu = recording.system.devices.front();
+    recording.instruction_mixes = profiling::built_in_mixes(ids, gpu.cc_major * 10 + gpu.cc_minor,
+                                                            recording.instruction_mixes_missing);
+    if (!recording.instruction_mixes_missing.empty()) {
+        std::fprintf(stderr, "tclens: the recording has no instruction mixes: %s\n",
+                     recording.instruction_mixes_missing.c_str());
+    }
 
     error = profiling::save_recording(options.path, recording);
     if (!error.empty()) {
@@ -266,10 +275,11 @@ int run_record(const RecordOptions& options) {
     for (const profiling::KernelTimeline& t : recording.timelines) timelines_ok += t.ok() ? 1 : 0;
     std::printf(
         "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
-        "timelines, DRAM %.2f TB/s, on %s\n",
+        "timelines, %zu instruction mixes, DRAM %.2f TB/s, on %s\n",
         options.path.c_str(), recording.bench.size(), counted, profiles_ok,
         recording.profiles.size(), timelines_ok, recording.timelines.size(),
-        recording.dram_bandwidth.bytes_per_s / 1e12, recording.system.devices.front().name.c_str());
+        recording.instruction_mixes.size(), recording.dram_bandwidth.bytes_per_s / 1e12,
+        recording.system.devices.front().name.c_str());
     if (failed > 0) {
         std::fprintf(stderr,
                      "tclens: %d run%s failed verification or errored; the recording "

@@ -92,9 +92,9 @@ std::string mix_tooltip() {
 }
 
 // Under the checklist: does the kernel's own SASS hold tensor-core instructions at all?
-void draw_sass_check(const std::string& kernel_id, int sm, const Theme& theme) {
+void draw_sass_check(const ShownMix& shown, const Theme& theme) {
     using kernels::OpClass;
-    if (const kernels::InstructionMix* mix = kernels::instruction_mix(kernel_id, sm)) {
+    if (const kernels::InstructionMix* mix = shown.mix) {
         const bool tensor =
             (*mix)[OpClass::kHmma] + (*mix)[OpClass::kHgmma] + (*mix)[OpClass::kImma] > 0;
         ImGui::TextColored(imgui_colour(tensor ? theme.ok : theme.error), "%s",
@@ -105,15 +105,15 @@ void draw_sass_check(const std::string& kernel_id, int sm, const Theme& theme) {
         ImGui::TextDisabled("- %s", tensor ? "the binary has them: look at the other checks"
                                            : "none: this kernel cannot use the tensor cores");
     }
-    ImGui::TextWrapped("%s", kernels::instruction_mix_line(kernel_id, sm).c_str());
+    ImGui::TextWrapped("%s", shown.line.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", mix_tooltip().c_str());
 }
 
 // The collapsible "Instruction mix" section, shown for the chosen kernel whatever was profiled.
-void draw_instruction_mix(const std::string& kernel_id, int sm) {
+void draw_instruction_mix(const ShownMix& shown) {
     ImGui::Separator();
     if (!ImGui::CollapsingHeader("Instruction mix", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    ImGui::TextWrapped("%s", kernels::instruction_mix_line(kernel_id, sm).c_str());
+    ImGui::TextWrapped("%s", shown.line.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", mix_tooltip().c_str());
 }
 
@@ -609,9 +609,15 @@ void ProfilePanel::draw_contents(AppContext& context) {
     ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     draw_status(context);
     draw_checklist();
+    // Recorded results show the mix their recording carries (made on its GPU); live ones the
+    // build's census for this GPU.
     const int sm = mix_sm(context);
-    if (!checklist_.empty()) draw_sass_check(checklist_kernel_, sm, theme());
-    draw_instruction_mix(first_chosen(), sm);
+    const auto recording = live ? nullptr : context.recording.latest();
+    const profiling::Recording* recorded = recording ? &recording->recording : nullptr;
+    if (!checklist_.empty()) {
+        draw_sass_check(shown_instruction_mix(recorded, checklist_kernel_, sm), theme());
+    }
+    draw_instruction_mix(shown_instruction_mix(recorded, first_chosen(), sm));
     draw_comparison();
     draw_cards();
     draw_timeline();

@@ -67,9 +67,9 @@ void expect_refused_after(const std::function<void(nlohmann::json&)>& change,
 
 TEST(Recording, JsonHasTheDocumentedKeys) {
     const nlohmann::json j = to_json(test::sample_recording());
-    for (const char* key :
-         {"schema_version", "tclens_version", "created_utc", "command", "system", "peaks",
-          "peak_error", "dram_bandwidth", "bench", "profiles", "timelines"}) {
+    for (const char* key : {"schema_version", "tclens_version", "created_utc", "command", "system",
+                            "peaks", "peak_error", "dram_bandwidth", "bench", "profiles",
+                            "timelines", "instruction_mixes", "instruction_mixes_missing"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }
     EXPECT_EQ(j["schema_version"], kRecordingSchemaVersion);
@@ -79,6 +79,9 @@ TEST(Recording, JsonHasTheDocumentedKeys) {
     EXPECT_EQ(j["bench"].size(), 4u);
     EXPECT_EQ(j["profiles"][0]["kernel"], "wmma.f16");
     EXPECT_EQ(j["timelines"][0]["samples"].size(), 300u);
+    EXPECT_EQ(j["instruction_mixes"][0]["kernel_id"], "wmma.f16");
+    EXPECT_EQ(j["instruction_mixes"][0]["counts"]["hmma"], 16);
+    EXPECT_EQ(j["instruction_mixes"][0]["counts"]["total"], 410);
     Recording unmeasured = test::sample_recording();
     unmeasured.dram_bandwidth = {};
     EXPECT_TRUE(to_json(unmeasured)["dram_bandwidth"].is_null());
@@ -119,6 +122,11 @@ TEST(Recording, SaveAndLoadKeepEveryField) {
     ASSERT_EQ(back.timelines.size(), 1u);
     EXPECT_EQ(back.timelines[0].samples[299].values, original.timelines[0].samples[299].values);
     EXPECT_EQ(back.timelines[0].samples[299].sequence, 299u);
+    ASSERT_EQ(back.instruction_mixes.size(), 1u);
+    EXPECT_EQ(back.instruction_mixes[0].sm, 90);
+    EXPECT_EQ(back.instruction_mixes[0].mix.arch, "sm_90a");
+    EXPECT_EQ(back.instruction_mixes[0].mix[kernels::OpClass::kLdsLdsm], 24);
+    EXPECT_EQ(back.instruction_mixes[0].mix.counts, original.instruction_mixes[0].mix.counts);
 }
 
 TEST(Recording, NotANumberSurvivesAsNaN) {
@@ -228,18 +236,48 @@ TEST(Recording, WrongTypesNameWhereTheyAre) {
         "not a recording: the document is array");
 }
 
-TEST(Recording, OnlyThisSchemaVersionIsRead) {
+TEST(Recording, OnlyVersionsOneToThisOneAreRead) {
     expect_refused_after(
         [](nlohmann::json& j) { j["schema_version"] = kRecordingSchemaVersion + 1; },
-        "schema_version 2 is newer than this build reads (1)");
+        "schema_version 3 is newer than this build reads (1 to 2)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 0; },
-                         "schema_version 0 is older than this build reads (1)");
+                         "schema_version 0 is older than this build reads (1 to 2)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = "1"; },
                          "key 'schema_version' has the wrong type");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 1.5; },
                          "key 'schema_version' has the wrong type");
     expect_refused_after([](nlohmann::json& j) { j.erase("schema_version"); },
                          "not a recording: missing key 'schema_version'");
+}
+
+TEST(Recording, AVersionOneRecordingOpensWithoutInstructionMixesAndSaysWhy) {
+    // Version 1 had no instruction mixes: a reader must not ask for the keys.
+    nlohmann::json j = to_json(test::sample_recording());
+    j["schema_version"] = 1;
+    j.erase("instruction_mixes");
+    j.erase("instruction_mixes_missing");
+    Recording recording;
+    std::string error;
+    ASSERT_TRUE(recording_from_json(j, recording, error)) << error;
+    EXPECT_TRUE(recording.instruction_mixes.empty());
+    EXPECT_NE(recording.instruction_mixes_missing.find("schema_version 1"), std::string::npos)
+        << recording.instruction_mixes_missing;
+    EXPECT_EQ(recording.schema_version, kRecordingSchemaVersion);  // version 2 once read
+    EXPECT_EQ(recording.bench.size(), 4u);
+    // Saved again, the note stays.
+    Recording again;
+    ASSERT_TRUE(recording_from_json(to_json(recording), again, error)) << error;
+    EXPECT_EQ(again.instruction_mixes_missing, recording.instruction_mixes_missing);
+}
+
+TEST(Recording, ADamagedInstructionMixNamesItsPlace) {
+    expect_refused_after(
+        [](nlohmann::json& j) { j["instruction_mixes"][0]["counts"].erase("hgmma"); },
+        "instruction_mixes[0]: counts: missing key 'hgmma'");
+    expect_refused_after([](nlohmann::json& j) { j["instruction_mixes"][0]["kernel_id"] = ""; },
+                         "instruction_mixes[0]: key 'kernel_id' is empty");
+    expect_refused_after([](nlohmann::json& j) { j.erase("instruction_mixes"); },
+                         "missing array 'instruction_mixes'");
 }
 
 TEST(Recording, ShippedRecordingOpensWithoutAGpu) {

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "app/asset_paths.h"
 #include "app/cli/commands.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
@@ -26,6 +27,9 @@ void print_version() {
         std::printf("GPU %d: %s (sm_%d%d, %d SMs)\n", d.index, d.name.c_str(), d.cc_major,
                     d.cc_minor, d.sm_count);
     }
+    const std::string assets = assets_dir();
+    std::printf("assets: %s\n",
+                assets.empty() ? "none found (no shipped recording or tour)" : assets.c_str());
 }
 
 }  // namespace
@@ -37,7 +41,8 @@ int run_cli(int argc, char** argv) {
         "tclens"};
     app.require_subcommand(0, 1);
     bool version = false;
-    app.add_flag("--version", version, "Print version, CUDA runtime and driver, GPUs found");
+    app.add_flag("--version", version,
+                 "Print version, CUDA runtime and driver, GPUs found, where the assets are");
 #if TCLENS_WITH_GUI
     gui::GuiShellOptions gui_options;
     app.add_option("--frames", gui_options.frames,

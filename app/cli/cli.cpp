@@ -64,8 +64,11 @@ int run_cli(int argc, char** argv) {
     app.add_flag("--frame-stats", gui_options.frame_stats,
                  "Print frame-time statistics, the run's length and the tour's progress on exit "
                  "(vsync off)");
-    app.add_option("--open", gui_options.open_path,
-                   "Open the GUI with this recording (written by tclens record)");
+    app.add_option("--open", gui_options.open_paths,
+                   "Open the GUI with this recording (written by tclens record; repeatable: "
+                   "Compare holds runs of each, the other panels show the last)")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_flag("--lecture", gui_options.lecture,
                  "Open the GUI in lecture mode (full screen, zoom 150%, high contrast; F11 "
                  "toggles) and start the tour (the shipped one unless --tour)");
@@ -91,6 +94,7 @@ int run_cli(int argc, char** argv) {
 #endif
 #if TCLENS_WITH_GUI_CORE
     add_headless_command(app, exit_code);
+    add_compare_command(app, exit_code);
 #endif
 
     if (const std::string bad = kernels::fault_variable_error(); !bad.empty()) {

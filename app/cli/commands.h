@@ -18,5 +18,6 @@ void add_record_command(CLI::App& app, int& exit_code);
 void add_tilemap_command(CLI::App& app, int& exit_code);
 void add_screenshot_command(CLI::App& app, int& exit_code);  // GUI builds only
 void add_headless_command(CLI::App& app, int& exit_code);    // GUI or headless-GUI builds
+void add_compare_command(CLI::App& app, int& exit_code);     // GUI or headless-GUI builds
 
 }  // namespace tclens::cli

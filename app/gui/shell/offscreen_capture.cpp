@@ -123,9 +123,12 @@ int capture_view(const CaptureRequest& request) {
     AppContext context;
     request_system_query(context);
     context.jobs.wait_idle(std::chrono::seconds(60));
-    const std::string open_error =
-        request.open_path.empty() ? "" : open_recording_now(context, request.open_path);
-    if (!open_error.empty()) std::fprintf(stderr, "tclens: %s\n", open_error.c_str());
+    std::string open_error;
+    for (const std::string& path : request.open_paths) {
+        const std::string error = open_recording_now(context, path);
+        if (!error.empty()) std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        if (open_error.empty()) open_error = error;
+    }
 
     Framebuffer framebuffer(request.width, request.height);
     if (!framebuffer.complete()) {

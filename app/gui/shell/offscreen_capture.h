@@ -19,7 +19,8 @@ struct CaptureRequest {
     // has settled (workspace panes take the widths their views need). No settings file is read or
     // written.
     bool whole_window = false;
-    std::string layout_json_path;  // with whole_window: the last frame's layout (layout_report.h)
+    std::string layout_json_path;  // the last frame's layout (layout_report.h; a view alone:
+                                   // view_layout_report_json)
     std::string view;              // a panel id, e.g. "device"
     int width = 1280;
     int height = 800;

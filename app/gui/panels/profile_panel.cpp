@@ -261,8 +261,11 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
             options.category = int(i);
             options.palette = &palette;
             const std::vector<double> none;
-            card_charts_.push_back(viz::strip_chart(
-                i < kernel_shown->history.size() ? kernel_shown->history[i] : none, options));
+            const std::vector<double>& history =
+                i < kernel_shown->history.size() ? kernel_shown->history[i] : none;
+            // A sparkline only where the value moves: a launch fact's has nothing to show.
+            card_charts_.push_back(value_moves(history) ? viz::strip_chart(history, options)
+                                                        : viz::DrawList{});
             if (cards_[i].name == kTensorPipeMetric) tensor_pct = cards_[i].value;
         }
     }

@@ -467,6 +467,13 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
     return result;
 }
 
+std::function<std::string()> KernelProfiler::launch_once() {
+    return [this] {
+        if (!prepared()) return std::string("launch_once() before prepare()");
+        return state_->launch(1);
+    };
+}
+
 KernelTimeline KernelProfiler::timeline(const TimelineOptions& options,
                                         const TimelineProgress& progress) {
     KernelTimeline result;

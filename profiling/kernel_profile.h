@@ -185,6 +185,12 @@ class KernelProfiler {
     KernelProfile profile(const std::vector<std::string>& metrics,
                           const ProfileOptions& options = {});
 
+    // One launch of the prepared kernel on the profiler's stream, for another CUPTI owner to
+    // measure (PC sampling, SASS metrics: profiling/source/); returns "" or the launch error and
+    // leaves synchronising to the caller. Valid while this profiler lives and stays prepared with
+    // the same kernel. Precondition: prepared().
+    std::function<std::string()> launch_once();
+
     // Runs the prepared kernel back to back for options.duration_ms (or until `progress` returns
     // false) under PM sampling; the result holds every sample. Precondition: prepared(); with
     // duration_ms <= 0, a `progress`.

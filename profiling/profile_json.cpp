@@ -21,11 +21,21 @@ const char* source_name(MetricSource source) {
     return "";
 }
 
-// The fields profiles and timelines share: what ran, where, and its verification.
-void write_run(json& out, const std::string& kernel, kernels::Precision precision,
-               const kernels::GemmProblem& problem, const std::string& device,
-               const std::string& chip, const kernels::Verification& check,
-               const ProfilerError& error) {
+json triple(const int (&values)[3]) { return json::array({values[0], values[1], values[2]}); }
+
+void read_triple(JsonReader& read, const json& in, const char* key, int (&values)[3]) {
+    std::vector<int> parts;
+    read(in, key, parts);
+    if (read.ok() && parts.size() != 3) read.fail(std::string("'") + key + "' needs 3 numbers");
+    if (read.ok()) std::copy(parts.begin(), parts.end(), values);
+}
+
+}  // namespace
+
+void write_run_fields(json& out, const std::string& kernel, kernels::Precision precision,
+                      const kernels::GemmProblem& problem, const std::string& device,
+                      const std::string& chip, const kernels::Verification& check,
+                      const ProfilerError& error) {
     out["kernel"] = kernel;
     out["precision"] = kernels::precision_name(precision);
     out["m"] = problem.m;
@@ -40,11 +50,10 @@ void write_run(json& out, const std::string& kernel, kernels::Precision precisio
     out["error"] = error.message;
 }
 
-using Reader = JsonReader;  // profiling/json_reader.h
-
-void read_run(Reader& read, const json& in, std::string& kernel, kernels::Precision& precision,
-              kernels::GemmProblem& problem, std::string& device, std::string& chip,
-              kernels::Verification& check, ProfilerError& error) {
+void read_run_fields(JsonReader& read, const json& in, std::string& kernel,
+                     kernels::Precision& precision, kernels::GemmProblem& problem,
+                     std::string& device, std::string& chip, kernels::Verification& check,
+                     ProfilerError& error) {
     std::string precision_text;
     std::string error_text;
     read(in, "kernel", kernel);
@@ -66,21 +75,10 @@ void read_run(Reader& read, const json& in, std::string& kernel, kernels::Precis
                            error_text);
 }
 
-json triple(const int (&values)[3]) { return json::array({values[0], values[1], values[2]}); }
-
-void read_triple(Reader& read, const json& in, const char* key, int (&values)[3]) {
-    std::vector<int> parts;
-    read(in, key, parts);
-    if (read.ok() && parts.size() != 3) read.fail(std::string("'") + key + "' needs 3 numbers");
-    if (read.ok()) std::copy(parts.begin(), parts.end(), values);
-}
-
-}  // namespace
-
 json to_json(const KernelProfile& profile) {
     json out;
-    write_run(out, profile.kernel_id, profile.precision, profile.problem, profile.device,
-              profile.chip, profile.check, profile.error);
+    write_run_fields(out, profile.kernel_id, profile.precision, profile.problem, profile.device,
+                     profile.chip, profile.check, profile.error);
     out["passes"] = profile.passes;
     out["l2_flushed"] = profile.l2_flushed;
     out["per_kernel_range"] = profile.per_kernel_range;
@@ -126,8 +124,8 @@ json to_json(const KernelProfile& profile) {
 
 json to_json(const KernelTimeline& timeline) {
     json out;
-    write_run(out, timeline.kernel_id, timeline.precision, timeline.problem, timeline.device,
-              timeline.chip, timeline.check, timeline.error);
+    write_run_fields(out, timeline.kernel_id, timeline.precision, timeline.problem, timeline.device,
+                     timeline.chip, timeline.check, timeline.error);
     out["metrics"] = timeline.metrics;
     json info = json::array();
     for (const std::string& name : timeline.metrics) {
@@ -173,10 +171,10 @@ json to_json(const MetricInfo& info) {
 
 bool kernel_profile_from_json(const json& in, KernelProfile& profile, std::string& error) {
     error.clear();
-    Reader read(error);
+    JsonReader read(error);
     KernelProfile out;
-    read_run(read, in, out.kernel_id, out.precision, out.problem, out.device, out.chip, out.check,
-             out.error);
+    read_run_fields(read, in, out.kernel_id, out.precision, out.problem, out.device, out.chip,
+                    out.check, out.error);
     read(in, "passes", out.passes);
     read(in, "l2_flushed", out.l2_flushed);
     // Absent from files written before it existed (all of them user ranges).
@@ -230,10 +228,10 @@ bool kernel_profile_from_json(const json& in, KernelProfile& profile, std::strin
 
 bool kernel_timeline_from_json(const json& in, KernelTimeline& timeline, std::string& error) {
     error.clear();
-    Reader read(error);
+    JsonReader read(error);
     KernelTimeline out;
-    read_run(read, in, out.kernel_id, out.precision, out.problem, out.device, out.chip, out.check,
-             out.error);
+    read_run_fields(read, in, out.kernel_id, out.precision, out.problem, out.device, out.chip,
+                    out.check, out.error);
     read(in, "metrics", out.metrics);
     std::string trigger;
     read(in, "trigger", trigger);

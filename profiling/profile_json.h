@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "profiling/json_reader.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/metric_catalogue.h"
 
@@ -34,6 +35,18 @@ nlohmann::json to_json(const KernelTimeline& timeline);
 // {"name", "label", "unit", "meaning", "source": "range_profiler" | "pm_sampling" | "launch",
 //  "default": bool, "timeline": bool}
 nlohmann::json to_json(const MetricInfo& info);
+
+// The fields every kernel-run document shares (profiles, timelines, source profiles): "kernel",
+// "precision", "m", "n", "k", "device", "chip", "verified", "rel_rms_error", "error_bound",
+// "reference", "error". Reading an error back gives problem kFailed.
+void write_run_fields(nlohmann::json& out, const std::string& kernel, kernels::Precision precision,
+                      const kernels::GemmProblem& problem, const std::string& device,
+                      const std::string& chip, const kernels::Verification& check,
+                      const ProfilerError& error);
+void read_run_fields(JsonReader& read, const nlohmann::json& in, std::string& kernel,
+                     kernels::Precision& precision, kernels::GemmProblem& problem,
+                     std::string& device, std::string& chip, kernels::Verification& check,
+                     ProfilerError& error);
 
 // Reads what to_json wrote. False, with `error` naming the first missing or mistyped key, when
 // `json` is not such a document.

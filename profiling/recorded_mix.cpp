@@ -1,6 +1,7 @@
 #include "profiling/recorded_mix.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "kernels/registry.h"
 #include "profiling/json_reader.h"
@@ -63,6 +64,25 @@ std::vector<RecordedInstructionMix> built_in_mixes(const std::vector<std::string
     }
     if (!mixes.empty()) missing.clear();
     return mixes;
+}
+
+std::vector<RecordedInstructionMix> mixes_from_sources(const std::vector<SourceProfile>& sources,
+                                                       int sm) {
+    std::vector<RecordedInstructionMix> mixes;
+    for (const SourceProfile& source : sources) {
+        if (find_mix(mixes, source.kernel_id)) continue;
+        if (const std::optional<kernels::InstructionMix> mix = instruction_mix_of(source)) {
+            mixes.push_back({source.kernel_id, sm, *mix});
+        }
+    }
+    return mixes;
+}
+
+void add_missing_mixes(std::vector<RecordedInstructionMix>& mixes,
+                       const std::vector<RecordedInstructionMix>& from) {
+    for (const RecordedInstructionMix& mix : from) {
+        if (!find_mix(mixes, mix.kernel_id)) mixes.push_back(mix);
+    }
 }
 
 const RecordedInstructionMix* find_mix(const std::vector<RecordedInstructionMix>& mixes,

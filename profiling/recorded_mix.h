@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "kernels/instruction_mix.h"
+#include "profiling/source/source_profile.h"
 
 namespace tclens::profiling {
 
@@ -36,6 +37,17 @@ bool recorded_mix_from_json(const nlohmann::json& json, RecordedInstructionMix& 
 // kernels::instruction_mix_missing), e.g. "this build had no cuobjdump ...".
 std::vector<RecordedInstructionMix> built_in_mixes(const std::vector<std::string>& kernel_ids,
                                                    int sm, std::string& missing);
+
+// The mixes of the source profiles that hold SASS text (source_profile.h, instruction_mix_of),
+// each kernel once, for a GPU of compute capability `sm`: how a version 2 recording, which kept
+// the SASS only in its source profiles, gets its mixes; and what `tclens record` adds for the
+// kernels this build's census lacks.
+std::vector<RecordedInstructionMix> mixes_from_sources(const std::vector<SourceProfile>& sources,
+                                                       int sm);
+
+// Appends to `mixes` those of `from` whose kernel has none in `mixes` yet.
+void add_missing_mixes(std::vector<RecordedInstructionMix>& mixes,
+                       const std::vector<RecordedInstructionMix>& from);
 
 // The entry of `mixes` for `kernel_id`, or nullptr.
 const RecordedInstructionMix* find_mix(const std::vector<RecordedInstructionMix>& mixes,

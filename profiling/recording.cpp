@@ -10,10 +10,18 @@
 #include "profiling/device_json.h"
 #include "profiling/json_reader.h"
 #include "profiling/profile_json.h"
+#include "profiling/source/source_profile_json.h"
 #include "viz/atomic_file.h"
 
 namespace tclens::profiling {
 namespace {
+
+// The compute capability of the recording's first GPU (major * 10 + minor), 0 without one.
+int recording_sm(const Recording& recording) {
+    if (!recording.system.has_gpu()) return 0;
+    const DeviceFacts& gpu = recording.system.devices.front();
+    return gpu.cc_major * 10 + gpu.cc_minor;
+}
 
 using nlohmann::json;
 
@@ -53,6 +61,8 @@ json to_json(const Recording& recording) {
     for (const KernelTimeline& timeline : recording.timelines) {
         timelines.push_back(to_json(timeline));
     }
+    json sources = json::array();
+    for (const SourceProfile& source : recording.sources) sources.push_back(to_json(source));
     json mixes = json::array();
     for (const RecordedInstructionMix& mix : recording.instruction_mixes) {
         mixes.push_back(to_json(mix));
@@ -71,6 +81,8 @@ json to_json(const Recording& recording) {
             {"bench", bench},
             {"profiles", profiles},
             {"timelines", timelines},
+            {"sources", sources},
+            {"sources_missing", recording.sources_missing},
             {"instruction_mixes", mixes},
             {"instruction_mixes_missing", recording.instruction_mixes_missing}};
 }
@@ -129,8 +141,22 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
     read_list(read, in, "profiles", out.profiles, kernel_profile_from_json);
     read_list(read, in, "timelines", out.timelines, kernel_timeline_from_json);
     if (found >= 2) {
+        read_list(read, in, "sources", out.sources, source_profile_from_json);
+        read(in, "sources_missing", out.sources_missing);
+    } else {
+        out.sources_missing = "the recording is schema_version " + std::to_string(found) +
+                              ", from before tclens kept source profiles (per-instruction samples, "
+                              "counts and SASS); record it again with tclens record to see them";
+    }
+    if (found >= 3) {
         read_list(read, in, "instruction_mixes", out.instruction_mixes, recorded_mix_from_json);
         read(in, "instruction_mixes_missing", out.instruction_mixes_missing);
+    } else if (found == 2) {
+        out.instruction_mixes = mixes_from_sources(out.sources, recording_sm(out));
+        if (out.instruction_mixes.empty()) {
+            out.instruction_mixes_missing =
+                "the recording is schema_version 2 and none of its source profiles has SASS text";
+        }
     } else {
         out.instruction_mixes_missing =
             "the recording is schema_version " + std::to_string(found) +

@@ -2,7 +2,7 @@
 # Builds tclens without a window (TCLENS_GUI=OFF, TCLENS_HEADLESS_GUI=ON) on a GPU server without
 # Debian packages and runs every non-UI test there, writing logs to $OUT (or ./gpu-out).
 # Header-only libraries, GoogleTest sources and Dear ImGui come from .carry/ (made by
-# scripts/make_carry.sh on a machine that has them).
+# scripts/make_carry.sh on a machine that has them). GPU_CHECK_BUILD_ONLY=1 stops after the build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -22,7 +22,10 @@ cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF -DTCLENS_BENCHMARKS=OFF -DTCLE
     -DTCLENS_HEADLESS_GUI=ON -DTCLENS_IMGUI_DIR="$PWD/.carry/imgui" >"$out/build.log" 2>&1 &&
     cmake --build build-gpu >>"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
 
-# GPU_CHECK_TESTS: a ctest -R regex to run only some tests (default: all but ui).
+[ -n "${GPU_CHECK_BUILD_ONLY:-}" ] && { echo "built build-gpu/ (GPU_CHECK_BUILD_ONLY)"; exit 0; }
+
+# GPU_CHECK_TESTS: a ctest -R regex to run only some tests (default: all but ui). One at a time:
+# some unit tests use the GPU where there is one, and two profiling sessions would collide.
 TCLENS_RESULTS_DIR="$out" ctest --test-dir build-gpu --output-on-failure -LE ui \
     ${GPU_CHECK_TESTS:+-R "$GPU_CHECK_TESTS"} 2>&1 | tee "$out/ctest.log"
 status=${PIPESTATUS[0]}

@@ -88,6 +88,7 @@ int run_cli(int argc, char** argv) {
     add_layout_command(app, exit_code);
     add_profile_command(app, exit_code);
     add_record_command(app, exit_code);
+    add_source_command(app, exit_code);
     add_tilemap_command(app, exit_code);
 #if TCLENS_WITH_GUI
     add_screenshot_command(app, exit_code);

@@ -15,6 +15,7 @@ void add_kernels_command(CLI::App& app, int& exit_code);
 void add_layout_command(CLI::App& app, int& exit_code);
 void add_profile_command(CLI::App& app, int& exit_code);
 void add_record_command(CLI::App& app, int& exit_code);
+void add_source_command(CLI::App& app, int& exit_code);
 void add_tilemap_command(CLI::App& app, int& exit_code);
 void add_screenshot_command(CLI::App& app, int& exit_code);  // GUI builds only
 void add_headless_command(CLI::App& app, int& exit_code);    // GUI or headless-GUI builds

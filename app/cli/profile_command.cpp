@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app/cli/commands.h"
+#include "app/cli/profiler_args.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
@@ -49,37 +50,6 @@ struct ProfileOptions {
 int usage_error(const std::string& message) {
     std::fprintf(stderr, "tclens: %s\n", message.c_str());
     return kExitUsage;
-}
-
-int exit_code(const profiling::ProfilerError& error) {
-    switch (error.problem) {
-        case profiling::ProfilerProblem::kNone:
-            return kExitOk;
-        case profiling::ProfilerProblem::kBadMetric:
-        case profiling::ProfilerProblem::kInvalidRequest:
-            return kExitUsage;
-        case profiling::ProfilerProblem::kFailed:
-            return kExitFailure;
-        default:
-            return kExitNeedsResource;
-    }
-}
-
-// "unknown kernel 'X'; did you mean Y? (valid: a, b, ...)"
-std::string unknown_kernel(const std::string& id) {
-    std::string closest;
-    std::size_t best = id.size() / 2 + 2;
-    std::string valid;
-    for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
-        const std::size_t distance = profiling::edit_distance(id, kernel.id);
-        if (distance < best) {
-            best = distance;
-            closest = kernel.id;
-        }
-        valid += (valid.empty() ? "" : ", ") + kernel.id;
-    }
-    return "unknown kernel '" + id + "'" +
-           (closest.empty() ? "" : "; did you mean " + closest + "?") + " (valid: " + valid + ")";
 }
 
 void print_catalogue(bool json) {
@@ -229,7 +199,7 @@ int run_profile(const ProfileOptions& options) {
     }
     if (options.kernel.empty()) return usage_error("give --kernel K (tclens kernels lists them)");
     const kernels::KernelDescriptor* kernel = kernels::find_kernel(options.kernel);
-    if (kernel == nullptr) return usage_error(unknown_kernel(options.kernel));
+    if (kernel == nullptr) return usage_error(unknown_kernel_message(options.kernel));
     const auto problem = kernels::parse_problem(options.size);
     if (!problem) return usage_error(kernels::problem_error(options.size));
     const std::string cannot = kernel->can_run(*problem);
@@ -264,7 +234,7 @@ int run_profile(const ProfileOptions& options) {
         const profiling::KernelTimeline timeline = profiling::record_timeline(request);
         if (!timeline.ok()) {
             std::fprintf(stderr, "tclens: %s\n", timeline.error.message.c_str());
-            return exit_code(timeline.error);
+            return profiler_exit_code(timeline.error);
         }
         if (options.json) {
             std::printf("%s\n", profiling::to_json(timeline).dump(2).c_str());
@@ -284,7 +254,7 @@ int run_profile(const ProfileOptions& options) {
     const profiling::KernelProfile profile = profiling::profile_kernel(request);
     if (!profile.ok()) {
         std::fprintf(stderr, "tclens: %s\n", profile.error.message.c_str());
-        return exit_code(profile.error);
+        return profiler_exit_code(profile.error);
     }
     if (options.json) {
         nlohmann::json out = profiling::to_json(profile);

@@ -1,11 +1,14 @@
 // `tclens record FILE [--preset NAME | --mnk MxNxK ...] [--kernels a,b,...] [--no-timelines]
-// [--timeline-ms N]`: everything one run learns on this GPU, written as one recording
-// (profiling/recording.h) that the GUI opens later on any machine, GPU or not:
+// [--timeline-ms N] [--no-sources]`: everything one run learns on this GPU, written as one
+// recording (profiling/recording.h) that the GUI opens later on any machine, GPU or not:
 //   1. the device report, the measured arithmetic peaks and the measured DRAM bandwidth;
 //   2. the bench of the kernels (kernels/bench.h: each next to its same-run cuBLAS call,
 //      verified before timing) on the sizes;
 //   3. per kernel (cuBLAS references included), on the first size: a profile of the default
-//      metric set (profiling/metric_catalogue.h) and a short PM-sampling timeline.
+//      metric set (profiling/metric_catalogue.h) and a short PM-sampling timeline;
+//   4. per kernel on the first size: a source profile (profiling/source/source_collector.h:
+//      stall samples and counts per instruction, the SASS and the CUDA source text), so the
+//      Source panel opens without a GPU or a toolkit.
 // Checks first, so a long run never ends in a usage error: arguments (exit 2), the output
 // path (exit 1, nothing created), a GPU and the counter permission (exit 3). The file is written
 // once, at the end, atomically. Progress goes to stderr; a summary line to stdout. Exits 1 when a
@@ -32,6 +35,7 @@
 #include "profiling/kernel_profile.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/recording.h"
+#include "profiling/source/source_collector.h"
 #include "tclens_version.h"
 
 namespace tclens::cli {
@@ -39,7 +43,8 @@ namespace {
 
 // The default sizes: every rung at 4096^3 (the README's column, and the size profiled), then
 // three rows of the lab's table (M = 3072, 512, 16 with N = K = 3072). With profiles and
-// timelines: 49 s on an H100 (tests/gpu/results/2026-11-22_h100_session3/record.log).
+// timelines: 49 s on an H100 (tests/gpu/results/2026-11-22_h100_session3/record.log), before
+// source profiles were added; they add one source profile per kernel.
 const std::vector<kernels::GemmProblem> kDefaultProblems = {
     {4096, 4096, 4096}, {3072, 3072, 3072}, {512, 3072, 3072}, {16, 3072, 3072}};
 
@@ -49,6 +54,7 @@ struct RecordOptions {
     std::vector<std::string> sizes;
     std::string preset;
     bool no_timelines = false;
+    bool no_sources = false;
     int timeline_ms = 300;
     CLI::Option* timeline_ms_option = nullptr;
 };
@@ -71,6 +77,7 @@ std::string command_text(const RecordOptions& options) {
     }
     if (options.no_timelines) text += " --no-timelines";
     if (!options.no_timelines) text += " --timeline-ms " + std::to_string(options.timeline_ms);
+    if (options.no_sources) text += " --no-sources";
     return text;
 }
 
@@ -117,6 +124,19 @@ profiling::KernelProfile failed_profile(const kernels::KernelDescriptor& kernel,
     return profile;
 }
 
+// Whether `kernel_id` ran at `problem` in the recording's bench (a skipped row says why not).
+bool ran_in_bench(const profiling::Recording& recording, const std::string& kernel_id,
+                  const kernels::GemmProblem& problem) {
+    for (const kernels::BenchRow& row : recording.bench) {
+        const kernels::GemmProblem& p = row.result.problem;
+        if (row.result.kernel_id == kernel_id && p.m == problem.m && p.n == problem.n &&
+            p.k == problem.k && row.result.skipped.empty()) {
+            return true;
+        }
+    }
+    return false;
+}
+
 // Step 3: a profile and (unless `timeline_ms` is 0) a timeline of each kernel that ran at
 // `problem` in the bench.
 void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
@@ -131,13 +151,7 @@ void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernel
         const std::string step = "[" + std::to_string(index) + "/" +
                                  std::to_string(kernels.size()) + "] " + kernel->id + " " +
                                  kernels::problem_text(problem);
-        bool ran = false;
-        for (const kernels::BenchRow& row : recording.bench) {
-            const kernels::GemmProblem& p = row.result.problem;
-            ran = ran || (row.result.kernel_id == kernel->id && p.m == problem.m &&
-                          p.n == problem.n && p.k == problem.k && row.result.skipped.empty());
-        }
-        if (!ran) continue;  // the bench row says why it was skipped
+        if (!ran_in_bench(recording, kernel->id, problem)) continue;  // the row says why not
         progress.line("profile " + step);
         const profiling::ProfilerError prepared = profiler.prepare(kernel->id, problem);
         if (!prepared.ok()) {
@@ -152,6 +166,23 @@ void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernel
         profiling::TimelineOptions timeline;
         timeline.duration_ms = timeline_ms;
         recording.timelines.push_back(profiler.timeline(timeline));
+    }
+}
+
+// Step 4: a source profile of each kernel that ran at `problem` in the bench.
+void source_profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
+                            const kernels::GemmProblem& problem, profiling::Recording& recording,
+                            const Progress& progress) {
+    int index = 0;
+    for (const kernels::KernelDescriptor* kernel : kernels) {
+        ++index;
+        if (!ran_in_bench(recording, kernel->id, problem)) continue;
+        progress.line("source [" + std::to_string(index) + "/" + std::to_string(kernels.size()) +
+                      "] " + kernel->id + " " + kernels::problem_text(problem));
+        profiling::SourceRequest request;
+        request.kernel_id = kernel->id;
+        request.problem = problem;
+        recording.sources.push_back(profiling::collect_source_profile(request));
     }
 }
 
@@ -246,12 +277,22 @@ int run_record(const RecordOptions& options) {
     }
     profile_kernels(profiled, problems.front(), options.no_timelines ? 0 : options.timeline_ms,
                     recording, progress);
+    if (options.no_sources) {
+        recording.sources_missing = "recorded with --no-sources";
+    } else {
+        source_profile_kernels(profiled, problems.front(), recording, progress);
+    }
     progress.done();
-    // Each kernel's SASS instruction mix for this GPU's cubin, from this build's census, so the
-    // recording shows it where the build has none (profiling/recorded_mix.h).
+    // Each kernel's SASS instruction mix for this GPU's cubin, from this build's census, else
+    // from the SASS of its source profile, so the recording shows it where the build has none
+    // (profiling/recorded_mix.h).
     const profiling::DeviceFacts& gpu = recording.system.devices.front();
-    recording.instruction_mixes = profiling::built_in_mixes(ids, gpu.cc_major * 10 + gpu.cc_minor,
-                                                            recording.instruction_mixes_missing);
+    const int sm = gpu.cc_major * 10 + gpu.cc_minor;
+    recording.instruction_mixes =
+        profiling::built_in_mixes(ids, sm, recording.instruction_mixes_missing);
+    profiling::add_missing_mixes(recording.instruction_mixes,
+                                 profiling::mixes_from_sources(recording.sources, sm));
+    if (!recording.instruction_mixes.empty()) recording.instruction_mixes_missing.clear();
     if (!recording.instruction_mixes_missing.empty()) {
         std::fprintf(stderr, "tclens: the recording has no instruction mixes: %s\n",
                      recording.instruction_mixes_missing.c_str());
@@ -273,11 +314,15 @@ int run_record(const RecordOptions& options) {
     for (const profiling::KernelProfile& p : recording.profiles) profiles_ok += p.ok() ? 1 : 0;
     int timelines_ok = 0;
     for (const profiling::KernelTimeline& t : recording.timelines) timelines_ok += t.ok() ? 1 : 0;
+    int sources_ok = 0;
+    for (const profiling::SourceProfile& p : recording.sources) sources_ok += p.ok() ? 1 : 0;
     std::printf(
         "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
-        "timelines, %zu instruction mixes, DRAM %.2f TB/s, on %s\n",
-        options.path.c_str(), recording.bench.size(), counted, profiles_ok,
-        recording.profiles.size(), timelines_ok, recording.timelines.size(),
+        "timelines, %d of %zu source profiles, %zu instruction mixes, DRAM %.2f TB/s, on %s
+        ",
+        options.path.c_str(),
+        recording.bench.size(), counted, profiles_ok, recording.profiles.size(), timelines_ok,
+        recording.timelines.size(), sources_ok, recording.sources.size(),
         recording.instruction_mixes.size(), recording.dram_bandwidth.bytes_per_s / 1e12,
         recording.system.devices.front().name.c_str());
     if (failed > 0) {
@@ -298,7 +343,8 @@ void add_record_command(CLI::App& app, int& exit_code) {
         "Write a recording (device, peaks, DRAM bandwidth, bench, profiles, PM timelines) that "
         "the GUI opens without a GPU; needs a GPU and profiling permission. Default: every rung "
         "and its cuBLAS reference at 4096x4096x4096 plus 3072, 512 and 16 x 3072 x 3072, "
-        "profiles and 300 ms timelines at 4096^3: 49 s on an H100");
+        "profiles, 300 ms timelines and source profiles at 4096^3 (without source profiles: 49 s "
+        "on an H100)");
     auto options = std::make_shared<RecordOptions>();
     command->add_option("FILE", options->path, "Recording to write (JSON)")->required();
     command
@@ -310,6 +356,8 @@ void add_record_command(CLI::App& app, int& exit_code) {
     command->add_option("--preset", options->preset,
                         "Sizes of a preset: " + kernels::preset_names());
     command->add_flag("--no-timelines", options->no_timelines, "Record no PM-sampling timelines");
+    command->add_flag("--no-sources", options->no_sources,
+                      "Record no source profiles (per-instruction stalls and counts, SASS)");
     options->timeline_ms_option =
         command
             ->add_option("--timeline-ms", options->timeline_ms,

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "kernels/sass_census/sass_line.h"
+
 namespace tclens::kernels {
 namespace {
 
@@ -28,23 +30,6 @@ bool starts_with(std::string_view text, std::string_view prefix) {
     return text.substr(0, prefix.size()) == prefix;
 }
 
-// The opcode of an instruction line, "" when `line` is none. "/*0040*/  @!P0 HMMA.16816.F32 R4,
-// ... ;" -> "HMMA.16816.F32". The offset is hex digits right after "/*", which tells it from an
-// encoding word ("/* 0x...").
-std::string_view instruction_opcode(std::string_view line) {
-    line = trim_left(line);
-    if (!starts_with(line, "/*")) return {};
-    size_t digits = 2;
-    while (digits < line.size() && std::isxdigit(static_cast<unsigned char>(line[digits]))) {
-        ++digits;
-    }
-    if (digits == 2 || line.substr(digits, 2) != "*/") return {};
-    std::string_view rest = trim_left(line.substr(digits + 2));
-    if (starts_with(rest, "{")) rest = trim_left(rest.substr(1));  // dual-issue pair
-    if (starts_with(rest, "@")) rest = trim_left(rest.substr(first_word(rest).size()));
-    return first_word(rest);
-}
-
 }  // namespace
 
 std::string demangle_symbol(const std::string& symbol) {
@@ -57,12 +42,11 @@ std::string demangle_symbol(const std::string& symbol) {
 }
 
 void SassListingReader::add_line(std::string_view line) {
-    const std::string_view opcode = instruction_opcode(line);
-    if (!opcode.empty()) {
+    if (const auto instruction = parse_sass_instruction(line)) {
         if (current_ == kNone) return;
         OpCounts& counts = functions_[current_].counts;
         ++counts[static_cast<size_t>(OpClass::kTotal)];
-        if (const auto op = op_class_of(opcode)) ++counts[static_cast<size_t>(*op)];
+        if (const auto op = op_class_of(instruction->opcode)) ++counts[static_cast<size_t>(*op)];
         return;
     }
     const std::string_view text = trim_left(line);

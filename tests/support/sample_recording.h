@@ -5,10 +5,13 @@
 // Header-only: include it from tests that link tclens_profiling.
 
 #include <cmath>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "profiling/metric_catalogue.h"
 #include "profiling/recording.h"
+#include "profiling/source/source_profile.h"
 
 namespace tclens::test {
 
@@ -36,6 +39,128 @@ inline kernels::BenchRow sample_bench_row(const std::string& kernel, int rung,
     row.pct_of_reference = reference_id.empty() ? 0 : 100.0 * tflops / 740.0;
     row.pct_of_peak = 100.0 * tflops / 900.0;
     return row;
+}
+
+// A source profile of a made-up mma_cp_async.f16 run, joined (join_source_profile) from made-up
+// collector results: a K loop of copies, ldmatrix (the B one conflicted), mma and a barrier, with
+// line info into a four-line-per-step source file whose text comes along.
+inline profiling::SourceProfile sample_source_profile() {
+    using profiling::SassInstruction;
+    const std::string function = "_ZN6tclens7kernels17mma_cp_async_gemmI6__halfEEvPKT_S5_Pfiii";
+    const std::string file = "/src/kernels/08_mma_cp_async.cu";
+    const std::string ptx = "/src/kernels/ptx.cuh";
+    const std::string stall = "smsp__pcsamp_warps_issue_stalled_";
+    const std::string w = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared";
+    const std::string c = "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared";
+    const auto sass = [](std::uint64_t pc, const std::string& text,
+                         std::vector<profiling::SourceLocation> frames) {
+        SassInstruction i;
+        i.pc = pc;
+        i.text = text;
+        i.opcode = text.substr(0, text.find(' '));
+        i.frames = std::move(frames);
+        return i;
+    };
+    profiling::SassFunction listed;
+    listed.name = function;
+    listed.instructions = {
+        sass(0x00, "LDC R1, c[0x0][0x28]", {{file, 2}}),
+        sass(0x10, "S2R R0, SR_TID.X", {{file, 3}}),
+        sass(0x20, "LDGSTS.E.BYPASS.128 [R7], desc[UR4][R2.64]", {{ptx, 2}, {file, 5}}),
+        sass(0x30, "LDGSTS.E.BYPASS.128 [R9+0x4000], desc[UR4][R4.64]", {{ptx, 2}, {file, 6}}),
+        sass(0x40, "DEPBAR.LE SB0, 0x2", {{file, 7}}),
+        sass(0x50, "BAR.SYNC.DEFER_BLOCKING 0x0", {{file, 8}}),
+        sass(0x60, "LDSM.16.M88.4 R12, [R20+UR4]", {{ptx, 4}, {file, 10}}),
+        sass(0x70, "LDSM.16.MT88.4 R24, [R22+UR5]", {{ptx, 6}, {file, 11}}),
+        sass(0x80, "HMMA.16816.F32 R28, R12, R24, R28", {{file, 12}}),
+        sass(0x90, "HMMA.16816.F32 R32, R12, R26, R32", {{file, 12}}),
+        sass(0xa0, "@P0 BRA 0x20", {{file, 13}}),
+        sass(0xb0, "STG.E desc[UR4][R2.64], R28", {{file, 15}}),
+        sass(0xc0, "EXIT", {{file, 16}}),
+    };
+    profiling::PcSamplingResult sampling;
+    sampling.reasons = {
+        stall + "long_scoreboard",           stall + "barrier", stall + "short_scoreboard",
+        stall + "math_pipe_throttle",        stall + "wait",    stall + "selected",
+        stall + "long_scoreboard_not_issued"};
+    sampling.records = {
+        {function, 0x20, {40, 0, 0, 0, 2, 3, 30}},   {function, 0x40, {310, 0, 0, 0, 0, 5, 300}},
+        {function, 0x50, {0, 260, 0, 0, 0, 4, 0}},   {function, 0x60, {0, 0, 60, 0, 10, 8, 0}},
+        {function, 0x70, {0, 0, 140, 0, 6, 8, 0}},   {function, 0x80, {0, 0, 90, 120, 40, 30, 0}},
+        {function, 0x90, {0, 0, 0, 150, 60, 30, 0}}, {function, 0xb0, {25, 0, 0, 0, 0, 2, 20}}};
+    profiling::SassMetricsResult counters;
+    counters.metrics = {"smsp__sass_inst_executed", w, c, "smsp__sass_sectors_mem_global"};
+    const std::uint64_t loop = 64 * 1024;  // K steps x warps
+    counters.records = {{function, 0x00, {1024, 0, 0, 0}},
+                        {function, 0x10, {1024, 0, 0, 0}},
+                        {function, 0x20, {loop, 4 * loop, 0, 4 * loop}},
+                        {function, 0x30, {loop, 4 * loop, 0, 4 * loop}},
+                        {function, 0x40, {loop, 0, 0, 0}},
+                        {function, 0x50, {loop, 0, 0, 0}},
+                        {function, 0x60, {loop, 4 * loop, 0, 0}},
+                        {function, 0x70, {loop, 8 * loop, 4 * loop, 0}},
+                        {function, 0x80, {loop, 0, 0, 0}},
+                        {function, 0x90, {loop, 0, 0, 0}},
+                        {function, 0xa0, {loop, 0, 0, 0}},
+                        {function, 0xb0, {1024, 0, 0, 4096}},
+                        {function, 0xc0, {1024, 0, 0, 0}}};
+    std::map<std::string, double> totals = {
+        {"smsp__inst_executed.sum", 9.0 * loop + 4 * 1024},
+        {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 20.0 * loop},
+        {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", 12.0 * loop},
+        {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", 0},
+        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum", 4.0 * loop},
+        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", 4.0 * loop},
+        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", 0}};
+    const std::string text =
+        "// rung 8 (made up for tests)\n"
+        "__global__ void mma_cp_async_gemm(const half* a, const half* b, float* c) {\n"
+        "    const int tid = threadIdx.x;\n"
+        "    for (int kt = 0; kt < k_tiles; ++kt) {\n"
+        "        ptx::cp_async_16(stage + a_dst_, a_src);\n"
+        "        ptx::cp_async_16(stage + b_dst_, b_src);\n"
+        "        ptx::cp_async_wait<2>();\n"
+        "        __syncthreads();\n"
+        "        // fragments of the next k16 step\n"
+        "        ptx::ldmatrix_x4(f.a[0], stage + a_row);\n"
+        "        ptx::ldmatrix_x4_trans(f.b[0], stage + b_row);\n"
+        "        mma_m16n8k16(acc[0][0], f.a[0], f.b[0]);\n"
+        "    }\n"
+        "    // epilogue\n"
+        "    c[tid] = acc[0][0][0];\n"
+        "}\n";
+    profiling::SourceInputs inputs;
+    inputs.kernel_id = "mma_cp_async.f16";
+    inputs.sampling = &sampling;
+    inputs.counters = &counters;
+    inputs.chosen = profiling::choose_source_counters(counters.metrics);
+    inputs.listing = {listed};
+    inputs.range_totals = &totals;
+    inputs.read_source = [file, text](const std::string& path, std::string& out) {
+        if (path != file) return false;
+        out = text;
+        return true;
+    };
+    profiling::SourceProfile profile;
+    profile.kernel_id = "mma_cp_async.f16";
+    profile.precision = kernels::Precision::kF16;
+    profile.problem = {4096, 4096, 4096};
+    profile.device = "tclens test GPU";
+    profile.chip = "GH100";
+    profile.check.passed = true;
+    profile.check.rel_rms_error = 3.5e-4;
+    profile.check.bound = 2e-3;
+    profile.check.reference = "cublas.f16";
+    profile.sass_how = "nvdisasm -c -gi tclens.8.sm_90a.cubin (made up)";
+    profile.period_log2 = 11;
+    profile.prepare_ms = 420;
+    profile.sampling_ms = 180;
+    profile.counters_ms = 240;
+    profile.totals_ms = 130;
+    profile.disassembly_ms = 350;
+    profile.total_ms = 1320;
+    profiling::join_source_profile(inputs, profile);
+    return profile;
 }
 
 inline profiling::Recording sample_recording() {
@@ -195,6 +320,7 @@ inline profiling::Recording sample_recording() {
     mix.mix.functions = 1;
     mix.mix.counts = {16, 0, 0, 2, 1, 24, 0, 32, 0, 4, 410};
     r.instruction_mixes.push_back(mix);
+    r.sources.push_back(sample_source_profile());
     return r;
 }
 

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <ostream>
 #include <string>
 #include <unordered_set>
@@ -17,6 +18,7 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/sample_recording.h"
 
 namespace tclens {
 namespace {
@@ -39,7 +41,16 @@ struct ThemedView {
 };
 void PrintTo(const ThemedView& view, std::ostream* out) { *out << view.name; }
 
+// The sample recording (with a source profile; the shipped one predates them), written once for
+// the Source panel's heat cells and removed when the tests end.
+struct SourceRecording {
+    std::string path = test::temp_path("theme_source_recording.json");
+    SourceRecording() { profiling::save_recording(path, test::sample_recording()); }
+    ~SourceRecording() { std::remove(path.c_str()); }
+};
+
 const std::vector<ThemedView>& themed_views() {
+    static const SourceRecording source_recording;
     static const std::string recording =
         "--open " + std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json";
     static const std::string runs = " --set runs=wmma.f16@4096x4096x4096,cublas.f16@4096x4096x4096";
@@ -50,6 +61,7 @@ const std::vector<ThemedView>& themed_views() {
         {"tilemap", "tilemap", ""},
         {"kernels", "kernels", recording, 1100},
         {"profile", "profile", recording},
+        {"source", "source", "--open " + source_recording.path + " --set kernel=mma_cp_async.f16"},
         {"compare_table", "compare", recording + runs + " --set view=table"},
         {"compare_roofline", "compare", recording + runs + " --set view=roofline"},
     };

@@ -6,6 +6,7 @@
 #include "app/gui/panels/fragments_panel.h"
 #include "app/gui/panels/kernels_panel.h"
 #include "app/gui/panels/profile_panel.h"
+#include "app/gui/panels/source_panel.h"
 #include "app/gui/panels/tile_map_panel.h"
 
 namespace tclens::gui {
@@ -18,6 +19,7 @@ std::vector<std::unique_ptr<Panel>> make_all_panels() {
     panels.push_back(std::make_unique<TileMapPanel>());
     panels.push_back(std::make_unique<KernelsPanel>());
     panels.push_back(std::make_unique<ProfilePanel>());
+    panels.push_back(std::make_unique<SourcePanel>());
     panels.push_back(std::make_unique<ComparePanel>());
     return panels;
 }

@@ -14,6 +14,7 @@
 #include "app/gui/views/export_buttons.h"
 #include "app/gui/views/profile_results_view.h"
 #include "app/gui/views/recording_view.h"
+#include "app/gui/views/source_view.h"
 #include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"

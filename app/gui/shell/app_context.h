@@ -16,6 +16,7 @@
 #include "app/gui/panels/panel_settings.h"
 #include "profiling/device_info.h"
 #include "profiling/recording.h"
+#include "profiling/source/source_profile.h"
 
 namespace tclens::gui {
 
@@ -41,6 +42,7 @@ struct AppContext {
     Published<LiveProfile> live_profile;   // the Profile panel's live job, newest update
     Published<OpenRecording> recording;    // the newest open recording; nullptr when none is open
     Published<OpenRecordings> recordings;  // every open recording; nullptr until one opened
+    Published<profiling::SourceProfile> source_profile;  // the Source panel's last GPU profile
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
     // only. The shell follows them after the panel that posted them and clears the list.
     std::vector<PanelLink> panel_links;

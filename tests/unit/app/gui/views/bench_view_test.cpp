@@ -51,7 +51,10 @@ kernels::BenchReport synthetic_report() {
     report.rows.push_back(skipped);
     kernels::BenchRow wrong =
         row("mma_tf32_tuned", kernels::Precision::kTF32, k4096, "cublas.tf32");
-    wrong.result.check = {false, 0.31, 2e-3, "cublas.sgemm", 1e-7, 0};
+    wrong.result.check.rel_rms_error = 0.31;
+    wrong.result.check.bound = 2e-3;
+    wrong.result.check.reference = "cublas.sgemm";
+    wrong.result.check.reference_rel_rms = 1e-7;
     report.rows.push_back(wrong);
     kernels::BenchRow broken =
         row("naive_fma.f32", kernels::Precision::kF32, k4096, "cublas.sgemm");
@@ -59,7 +62,9 @@ kernels::BenchReport synthetic_report() {
     report.rows.push_back(broken);
     kernels::BenchRow holes =
         row("mma_tf32_puzzle", kernels::Precision::kTF32, k4096, "cublas.tf32");
-    holes.result.check = {false, 0, 2e-3, "cpu.fp64", 0, 4096};
+    holes.result.check.bound = 2e-3;
+    holes.result.check.reference = "cpu.fp64";
+    holes.result.check.nan_count = 4096;
     report.rows.push_back(holes);
     return report;
 }

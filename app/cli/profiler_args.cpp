@@ -1,0 +1,39 @@
+#include "app/cli/profiler_args.h"
+
+#include "app/exit_codes.h"
+#include "kernels/registry.h"
+#include "profiling/metric_catalogue.h"
+
+namespace tclens::cli {
+
+std::string unknown_kernel_message(const std::string& id) {
+    std::string closest;
+    std::size_t best = id.size() / 2 + 2;
+    std::string valid;
+    for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
+        const std::size_t distance = profiling::edit_distance(id, kernel.id);
+        if (distance < best) {
+            best = distance;
+            closest = kernel.id;
+        }
+        valid += (valid.empty() ? "" : ", ") + kernel.id;
+    }
+    return "unknown kernel '" + id + "'" +
+           (closest.empty() ? "" : "; did you mean " + closest + "?") + " (valid: " + valid + ")";
+}
+
+int profiler_exit_code(const profiling::ProfilerError& error) {
+    switch (error.problem) {
+        case profiling::ProfilerProblem::kNone:
+            return kExitOk;
+        case profiling::ProfilerProblem::kBadMetric:
+        case profiling::ProfilerProblem::kInvalidRequest:
+            return kExitUsage;
+        case profiling::ProfilerProblem::kFailed:
+            return kExitFailure;
+        default:
+            return kExitNeedsResource;
+    }
+}
+
+}  // namespace tclens::cli

@@ -1,0 +1,80 @@
+#pragma once
+// Source panel: which SASS instruction and which CUDA line a kernel's warps wait on, from a source
+// profile (profiling/source/source_profile.h) taken on this GPU ("Profile on GPU", the source job)
+// or read from the open recording. The kernel's top stall reasons, each with what it means for a
+// GEMM; the CUDA source and the SASS side by side with heat columns (samples, bank conflicts) and
+// each instruction's top stall; a click on either side selects the other (a line's instructions,
+// an instruction's line); SASS in address or hottest order. A conflicting shared-memory
+// instruction of a rung shows the GPU's wavefronts per instruction beside the bank model of its
+// access (kernels/shared_access.h); Open in Banks, or a double-click on it, shows that access in
+// the Banks panel (measured there too when there is a GPU). The data model is
+// app/gui/views/source_view.h.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/jobs/job_runner.h"
+#include "app/gui/panels/panel.h"
+#include "app/gui/views/source_view.h"
+#include "kernels/gemm.h"
+
+namespace tclens::gui {
+
+struct OpenRecording;
+
+class SourcePanel : public Panel {
+  public:
+    SourcePanel();
+    std::string_view id() const override { return "source"; }
+    std::string_view title() const override { return "Source"; }
+    std::string_view help() const override;
+    // kernel=ID, mnk=MxNxK, order=address|hottest, heat=samples|conflicts, file=PATH (or its
+    // end, e.g. 08_mma_cp_async.cu), line=N (selects that line of the file shown), pc=HEX
+    // (selects the instruction at that offset of the first function), run=on (profile on the
+    // GPU as soon as one is known).
+    std::string apply_setting(std::string_view key, std::string_view value) override;
+
+  private:
+    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+    void draw_contents(AppContext& context) override;
+    // The profile shown: this GPU's, when it is of the chosen kernel, else the recording's.
+    std::shared_ptr<const profiling::SourceProfile> shown(AppContext& context);
+    void apply_pending_selection(const profiling::SourceProfile& profile);
+    void select_instruction(const profiling::SourceProfile& profile, std::size_t index);
+    void select_place(const profiling::SourceProfile& profile, SourcePlace place);
+    void draw_controls(AppContext& context);
+    void draw_missing(AppContext& context) const;
+    void draw_stalls(const profiling::SourceProfile& profile) const;
+    void draw_view_options(const profiling::SourceProfile& profile);
+    void draw_source(const profiling::SourceProfile& profile, float height);
+    void draw_sass(AppContext& context, const profiling::SourceProfile& profile, float height);
+    void draw_selection(AppContext& context, const profiling::SourceProfile& profile) const;
+
+    const std::vector<kernels::KernelDescriptor>& kernels_;
+    int kernel_ = 0;  // index into kernels_
+    std::array<char, 64> size_buffer_{};
+    kernels::GemmProblem problem_;
+    std::string size_error_;
+    SassOrder order_ = SassOrder::kAddress;
+    HeatColumn heat_ = HeatColumn::kSamples;
+    int file_ = 0;                     // index into the shown profile's files
+    std::size_t instruction_ = kNone;  // selected instruction
+    SourcePlace place_;                // selected line
+    bool scroll_sass_ = false;         // bring the selection into view next frame
+    bool scroll_source_ = false;
+    std::string pending_file_;  // settings applied once a profile is shown
+    int pending_line_ = 0;
+    std::uint64_t pending_pc_ = 0;
+    bool has_pending_pc_ = false;
+    bool run_requested_ = false;
+    JobHandle job_;  // the last source profile posted here
+    std::shared_ptr<const profiling::SourceProfile> last_shown_;  // selections belong to it
+    std::vector<std::size_t> rows_;                               // SASS rows in order_
+};
+
+}  // namespace tclens::gui

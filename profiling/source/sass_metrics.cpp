@@ -1,0 +1,264 @@
+#include "profiling/source/sass_metrics.h"
+
+#include <cupti_sass_metrics.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <utility>
+
+#include "profiling/cupti_call.h"
+
+namespace tclens::profiling {
+namespace {
+
+using detail::from_cuda;
+using detail::from_cupti;
+
+// SetConfig on a device, undone (UnsetConfig) when it goes out of scope.
+class ConfiguredDevice {
+  public:
+    ConfiguredDevice() = default;
+    ~ConfiguredDevice() {
+        if (configured_) {
+            auto params = TCLENS_PARAMS(CUpti_SassMetricsUnsetConfig_Params);
+            params.deviceIndex = device_;
+            cuptiSassMetricsUnsetConfig(&params);
+        }
+    }
+    ConfiguredDevice(const ConfiguredDevice&) = delete;
+    ConfiguredDevice& operator=(const ConfiguredDevice&) = delete;
+
+    ProfilerError configure(std::uint32_t device, std::vector<CUpti_SassMetrics_Config>& configs) {
+        auto params = TCLENS_PARAMS(CUpti_SassMetricsSetConfig_Params);
+        params.numOfMetricConfig = configs.size();
+        params.pConfigs = configs.data();
+        params.deviceIndex = device;
+        TCLENS_CUPTI(cuptiSassMetricsSetConfig(&params));
+        configured_ = true;
+        device_ = device;
+        return ProfilerError{};
+    }
+
+  private:
+    bool configured_ = false;
+    std::uint32_t device_ = 0;
+};
+
+// Enable on a context, Disable when it goes out of scope unless disable() ran.
+class EnabledContext {
+  public:
+    explicit EnabledContext(CUcontext context) : context_(context) {}
+    ~EnabledContext() {
+        std::uint64_t dropped = 0;
+        disable(dropped);
+    }
+    EnabledContext(const EnabledContext&) = delete;
+    EnabledContext& operator=(const EnabledContext&) = delete;
+
+    ProfilerError enable() {
+        auto params = TCLENS_PARAMS(CUpti_SassMetricsEnable_Params);
+        params.ctx = context_;
+        params.enableLazyPatching = 1;  // patch only what the workload launches
+        TCLENS_CUPTI(cuptiSassMetricsEnable(&params));
+        enabled_ = true;
+        return ProfilerError{};
+    }
+    ProfilerError disable(std::uint64_t& dropped) {
+        if (!enabled_) return ProfilerError{};
+        enabled_ = false;
+        auto params = TCLENS_PARAMS(CUpti_SassMetricsDisable_Params);
+        params.ctx = context_;
+        TCLENS_CUPTI(cuptiSassMetricsDisable(&params));
+        dropped = params.numOfDroppedRecords;
+        return ProfilerError{};
+    }
+
+  private:
+    CUcontext context_ = nullptr;
+    bool enabled_ = false;
+};
+
+}  // namespace
+
+struct SassMetricsCollector::State {
+    int device = 0;
+    bool opened = false;
+    ProfilerError open_error;
+    std::unique_ptr<detail::CuptiProfilerUse> cupti;
+    CUcontext context = nullptr;
+    std::string chip;
+    std::vector<std::string> available;
+
+    ProfilerError open_once();
+    ProfilerError metric_id(const std::string& name, std::uint64_t& id) const;
+};
+
+ProfilerError SassMetricsCollector::State::open_once() {
+    ProfilerError error = detail::start_cuda(device);
+    CUdevice cu_device = 0;
+    if (error.ok()) error = detail::current_context(context, cu_device);
+    if (error.ok()) error = detail::CuptiProfilerUse::acquire(cupti);
+    if (error.ok()) error = detail::chip_name(device, chip);
+    if (!error.ok()) return error;
+
+    auto number = TCLENS_PARAMS(CUpti_SassMetrics_GetNumOfMetrics_Params);
+    number.pChipName = chip.c_str();
+    TCLENS_CUPTI(cuptiSassMetricsGetNumOfMetrics(&number));
+    std::vector<CUpti_SassMetrics_MetricDetails> details(number.numOfMetrics);
+    auto list = TCLENS_PARAMS(CUpti_SassMetrics_GetMetrics_Params);
+    list.pChipName = chip.c_str();
+    list.numOfMetrics = details.size();
+    list.pMetricsList = details.data();
+    TCLENS_CUPTI(cuptiSassMetricsGetMetrics(&list));
+    for (const CUpti_SassMetrics_MetricDetails& metric : details) {
+        if (metric.pMetricName != nullptr) available.emplace_back(metric.pMetricName);
+    }
+    std::sort(available.begin(), available.end());
+    available.erase(std::unique(available.begin(), available.end()), available.end());
+    if (available.empty()) {
+        return profiler_error(ProfilerProblem::kUnsupported,
+                              "cuptiSassMetricsGetMetrics: " + chip +
+                                  " lists no SASS metrics, so per-instruction counts are "
+                                  "unavailable on this GPU");
+    }
+    return ProfilerError{};
+}
+
+ProfilerError SassMetricsCollector::State::metric_id(const std::string& name,
+                                                     std::uint64_t& id) const {
+    auto properties = TCLENS_PARAMS(CUpti_SassMetrics_GetProperties_Params);
+    properties.pChipName = chip.c_str();
+    properties.pMetricName = name.c_str();
+    TCLENS_CUPTI(cuptiSassMetricsGetProperties(&properties));
+    id = properties.metric.metricId;
+    return ProfilerError{};
+}
+
+SassMetricsCollector::SassMetricsCollector(int device) : state_(std::make_unique<State>()) {
+    state_->device = device;
+}
+
+SassMetricsCollector::~SassMetricsCollector() = default;
+
+ProfilerError SassMetricsCollector::open() {
+    if (state_->opened) return ProfilerError{};
+    if (!state_->open_error.ok()) return state_->open_error;
+    const ProfilerError error = state_->open_once();
+    if (error.ok()) {
+        state_->opened = true;
+    } else {
+        state_->open_error = error;
+        state_->available.clear();
+    }
+    return error;
+}
+
+const std::vector<std::string>& SassMetricsCollector::available_metrics() const {
+    return state_->available;
+}
+
+const std::string& SassMetricsCollector::chip_name() const { return state_->chip; }
+
+SassMetricsResult SassMetricsCollector::collect(const std::vector<std::string>& metrics,
+                                                const Workload& workload) {
+    using Clock = std::chrono::steady_clock;
+    SassMetricsResult result;
+    result.metrics = metrics;
+    auto run = [&]() -> ProfilerError {
+        ProfilerError error = open();
+        if (!error.ok()) return error;
+        if (metrics.empty()) {
+            return profiler_error(ProfilerProblem::kFailed, "no SASS metrics to collect");
+        }
+        std::string rejected;
+        for (const std::string& name : metrics) {
+            if (!std::binary_search(state_->available.begin(), state_->available.end(), name)) {
+                rejected += (rejected.empty() ? "" : ", ") + name;
+            }
+        }
+        if (!rejected.empty()) {
+            return profiler_error(
+                ProfilerProblem::kBadMetric,
+                "CUPTI lists no SASS metric(s) " + rejected + " on " + state_->chip);
+        }
+        std::vector<CUpti_SassMetrics_Config> configs;
+        std::map<std::uint64_t, std::size_t> position_of;  // metric id -> position in `metrics`
+        for (std::size_t i = 0; i < metrics.size(); ++i) {
+            CUpti_SassMetrics_Config config{};
+            error = state_->metric_id(metrics[i], config.metricId);
+            if (!error.ok()) return error;
+            config.outputGranularity = CUPTI_SASS_METRICS_OUTPUT_GRANULARITY_GPU;
+            configs.push_back(config);
+            position_of[config.metricId] = i;
+        }
+        error = from_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize before SASS metrics");
+        if (!error.ok()) return error;
+        const Clock::time_point started = Clock::now();
+        ConfiguredDevice device;
+        error = device.configure(static_cast<std::uint32_t>(state_->device), configs);
+        if (!error.ok()) return error;
+        EnabledContext enabled(state_->context);
+        error = enabled.enable();
+        if (!error.ok()) return error;
+
+        std::string failure = workload ? workload() : "no workload given";
+        const cudaError_t synced = cudaDeviceSynchronize();
+        if (failure.empty() && synced != cudaSuccess) {
+            failure = from_cuda(synced, "cudaDeviceSynchronize after the workload").message;
+        }
+        if (!failure.empty()) {
+            return profiler_error(ProfilerProblem::kFailed,
+                                  "the workload under SASS metrics failed: " + failure);
+        }
+
+        auto properties = TCLENS_PARAMS(CUpti_SassMetricsGetDataProperties_Params);
+        properties.ctx = state_->context;
+        TCLENS_CUPTI(cuptiSassMetricsGetDataProperties(&properties));
+        const std::size_t record_count = properties.numOfPatchedInstructionRecords;
+        const std::size_t instances = properties.numOfInstances;
+        std::map<std::pair<std::string, std::uint64_t>, std::vector<std::uint64_t>> by_pc;
+        if (record_count > 0 && instances > 0) {
+            std::vector<CUpti_SassMetrics_InstanceValue> values(record_count * instances);
+            std::vector<CUpti_SassMetrics_Data> data(record_count);
+            for (std::size_t i = 0; i < record_count; ++i) {
+                data[i].structSize = sizeof(CUpti_SassMetrics_Data);
+                data[i].pInstanceValues = values.data() + i * instances;
+            }
+            auto flush = TCLENS_PARAMS(CUpti_SassMetricsFlushData_Params);
+            flush.ctx = state_->context;
+            flush.numOfPatchedInstructionRecords = record_count;
+            flush.numOfInstances = instances;
+            flush.pMetricsData = data.data();
+            TCLENS_CUPTI(cuptiSassMetricsFlushData(&flush));
+            // A record holds `instances` values, each tagged with its metric: with GPU granularity
+            // that is one value per metric or per (metric, record); summing by tag handles both.
+            for (const CUpti_SassMetrics_Data& record : data) {
+                const std::string function = record.functionName ? record.functionName : "";
+                std::vector<std::uint64_t>& sums = by_pc[{function, record.pcOffset}];
+                sums.resize(metrics.size(), 0);
+                for (std::size_t v = 0; v < instances; ++v) {
+                    const auto position = position_of.find(record.pInstanceValues[v].metricId);
+                    if (position != position_of.end()) {
+                        sums[position->second] += record.pInstanceValues[v].value;
+                    }
+                }
+            }
+        }
+        std::uint64_t dropped = 0;
+        error = enabled.disable(dropped);
+        if (!error.ok()) return error;
+        result.dropped_records = dropped;
+        for (auto& [key, values] : by_pc) {
+            result.records.push_back(SassMetricRecord{key.first, key.second, std::move(values)});
+        }
+        result.collect_ms =
+            std::chrono::duration<double, std::milli>(Clock::now() - started).count();
+        return ProfilerError{};
+    };
+    result.error = run();
+    if (!result.error.ok()) result.records.clear();
+    return result;
+}
+
+}  // namespace tclens::profiling

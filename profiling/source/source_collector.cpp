@@ -1,0 +1,257 @@
+#include "profiling/source/source_collector.h"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <future>
+#include <map>
+#include <sstream>
+
+#include "kernels/registry.h"
+#include "profiling/device_info.h"
+#include "profiling/kernel_profile.h"
+#include "profiling/source/disassembler.h"
+#include "profiling/source/pc_sampler.h"
+#include "profiling/source/sass_metrics.h"
+
+namespace tclens::profiling {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+constexpr std::uintmax_t kMaxSourceBytes = 4u << 20;
+// SM sub-partitions (warp schedulers) per SM from Volta to Hopper: each samples on its own.
+constexpr int kSubPartitionsPerSm = 4;
+
+// Errors that would stop every collector as well: the profile fails with them.
+bool stops_everything(const ProfilerError& error) {
+    switch (error.problem) {
+        case ProfilerProblem::kNoGpu:
+        case ProfilerProblem::kPermission:
+        case ProfilerProblem::kBusy:
+        case ProfilerProblem::kOtherTool:
+            return true;
+        default:
+            return false;
+    }
+}
+
+}  // namespace
+
+bool read_source_file(const std::string& path, std::string& text) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in) return false;
+    const std::streamoff size = in.tellg();
+    if (size < 0 || static_cast<std::uintmax_t>(size) > kMaxSourceBytes) return false;
+    in.seekg(0);
+    std::ostringstream content;
+    content << in.rdbuf();
+    text = content.str();
+    return true;
+}
+
+SourceProfile collect_source_profile(const SourceRequest& request) {
+    const Clock::time_point started = Clock::now();
+    SourceProfile profile;
+    profile.kernel_id = request.kernel_id;
+    profile.problem = request.problem;
+    const kernels::KernelDescriptor* kernel = kernels::find_kernel(request.kernel_id);
+    if (kernel == nullptr) {
+        profile.error = profiler_error(ProfilerProblem::kInvalidRequest,
+                                       "unknown kernel '" + request.kernel_id + "'");
+        return profile;
+    }
+    profile.precision = kernel->precision;
+    // The cubins of tclens's binary are taken out meanwhile (cuobjdump reads the whole binary);
+    // step 6 waits for it. cuBLAS's kernels are not in it.
+    const DisassemblyTools tools = find_disassembly_tools();
+    std::future<void> extraction;
+    if (kernel->rung > 0) {
+        extraction =
+            std::async(std::launch::async, [&tools] { extract_cubins_once(own_binary(), tools); });
+    }
+
+    // 1. PC sampling before the kernel's first launch.
+    PcSampler sampler(request.device);
+    const ProfilerError sampler_opened = sampler.open();
+    if (stops_everything(sampler_opened)) {
+        profile.error = sampler_opened;
+        return profile;
+    }
+
+    // 2. Verify and prepare.
+    Clock::time_point step = Clock::now();
+    KernelProfiler profiler(request.device);
+    profile.error = profiler.prepare(request.kernel_id, request.problem, request.seed);
+    profile.prepare_ms = ms_since(step);
+    if (!profile.ok()) return profile;
+    const auto launch = profiler.launch_once();
+
+    const SystemReport system = query_system();
+    const DeviceFacts* device = request.device < static_cast<int>(system.devices.size())
+                                    ? &system.devices[static_cast<std::size_t>(request.device)]
+                                    : nullptr;
+    if (device != nullptr) profile.device = device->name;
+
+    // 3. Time one launch, then sample one.
+    PcSamplingResult sampling;
+    step = Clock::now();
+    if (!sampler_opened.ok()) {
+        sampling.error = sampler_opened;
+    } else {
+        PcSamplingOptions options;
+        options.period_log2 = request.period_log2;
+        if (options.period_log2 == 0) {
+            const Clock::time_point timed = Clock::now();
+            std::string failure = launch();
+            const cudaError_t synced = cudaDeviceSynchronize();
+            if (failure.empty() && synced != cudaSuccess) failure = cudaGetErrorString(synced);
+            if (!failure.empty()) {
+                profile.error =
+                    profiler_error(ProfilerProblem::kFailed,
+                                   "timing one launch of " + kernel->id + ": " + failure);
+                return profile;
+            }
+            options.period_log2 = choose_sampling_period(
+                ms_since(timed), device ? device->sm_count : 0, kSubPartitionsPerSm,
+                device ? device->sm_clock_khz : 0, request.target_samples);
+        }
+        sampling = sampler.sample(launch, options);
+        if (!sampling.error.ok() &&
+            sampling.error.message.find("hardware buffer") != std::string::npos &&
+            options.period_log2 + 2 <= 31) {
+            options.period_log2 += 2;  // a quarter of the samples
+            sampling = sampler.sample(launch, options);
+        }
+        profile.period_log2 = options.period_log2;
+    }
+    sampler.close();
+    profile.sampling_ms = ms_since(step);
+    if (stops_everything(sampling.error)) {
+        profile.error = sampling.error;
+        return profile;
+    }
+    if (!sampling.error.ok()) profile.sampling_missing = sampling.error.message;
+    profile.dropped_samples = sampling.dropped_samples;
+
+    // 4. Per-instruction counts.
+    step = Clock::now();
+    SassMetricsResult counters;
+    ChosenCounters chosen;
+    {
+        SassMetricsCollector collector(request.device);
+        counters.error = collector.open();
+        if (counters.error.ok()) {
+            chosen = choose_source_counters(collector.available_metrics());
+            const std::vector<std::string> names = chosen.all_metrics();
+            if (names.empty()) {
+                counters.error =
+                    profiler_error(ProfilerProblem::kUnsupported,
+                                   "this GPU gives none of the per-instruction counts");
+            } else {
+                counters = collector.collect(names, launch);
+            }
+        }
+        profile.chip = collector.chip_name();
+    }
+    profile.counters_ms = ms_since(step);
+    if (stops_everything(counters.error)) {
+        profile.error = counters.error;
+        return profile;
+    }
+    std::string counters_note = counters.error.ok() ? "" : counters.error.message;
+    for (const std::string& missing : chosen.missing) {
+        counters_note += (counters_note.empty() ? "" : "; ") + missing;
+    }
+    profile.counters_missing = counters_note;
+
+    // 5. Kernel totals from the Range Profiler.
+    step = Clock::now();
+    ProfileOptions totals_options;
+    totals_options.drop_unavailable = true;
+    const KernelProfile totals = profiler.profile(totals_check_metrics(), totals_options);
+    profile.totals_ms = ms_since(step);
+    profile.check = totals.check;
+    if (profile.chip.empty()) profile.chip = totals.chip;
+    if (stops_everything(totals.error)) {
+        profile.error = totals.error;
+        return profile;
+    }
+    std::map<std::string, double> range_totals;
+    if (totals.ok()) {
+        for (const MetricValue& metric : totals.metrics) range_totals[metric.name] = metric.value;
+    } else {
+        profile.totals_missing = totals.error.message;
+    }
+
+    // 6. SASS text of the kernel's own cubin.
+    step = Clock::now();
+    SourceInputs inputs;
+    inputs.kernel_id = kernel->id;
+    inputs.sampling = &sampling;
+    inputs.counters = &counters;
+    inputs.chosen = chosen;
+    inputs.range_totals = &range_totals;
+    inputs.read_source = read_source_file;
+    std::string no_nvdisasm;  // SASS from cuobjdump alone: why there are no lines
+    std::vector<std::string> functions;
+    for (const PcSampleRecord& record : sampling.records) {
+        if (functions.empty() || functions.back() != record.function) {
+            functions.push_back(record.function);
+        }
+    }
+    for (const SassMetricRecord& record : counters.records) functions.push_back(record.function);
+    if (kernel->rung == 0) {
+        profile.sass_missing = kernel->id +
+                               " runs cuBLAS's own kernels, which are not in tclens's binary: no "
+                               "SASS text; samples and counts are shown by PC offset";
+    } else if (functions.empty()) {
+        profile.sass_missing =
+            "neither PC sampling nor the SASS metrics named a function, so no "
+            "cubin was looked for";
+    } else {
+        if (extraction.valid()) extraction.wait();
+        const int sm = device != nullptr ? device->cc_major * 10 + device->cc_minor : 0;
+        std::vector<std::string> done;
+        for (const std::string& function : functions) {
+            if (function.empty() || find_function(inputs.listing, function) != nullptr) continue;
+            if (std::find(done.begin(), done.end(), function) != done.end()) continue;
+            done.push_back(function);
+            const Disassembly disassembly = disassemble_function(own_binary(), sm, function, tools);
+            if (!disassembly.error.empty()) {
+                profile.sass_missing = disassembly.error;
+                continue;
+            }
+            profile.sass_how = disassembly.how;
+            for (const SassFunction& listed : disassembly.functions) {
+                if (find_function(inputs.listing, listed.name) == nullptr) {
+                    inputs.listing.push_back(listed);
+                }
+            }
+        }
+        if (inputs.listing.empty() && profile.sass_missing.empty()) {
+            profile.sass_missing = missing_tools_message(tools);
+        }
+        if (!inputs.listing.empty()) profile.sass_missing.clear();
+        no_nvdisasm = tools.nvdisasm.empty() ? missing_tools_message(tools) : "";
+    }
+    join_source_profile(inputs, profile);
+    if (profile.has_sass() && !profile.has_line_info()) {
+        profile.line_info_missing =
+            !no_nvdisasm.empty() ? no_nvdisasm
+                                 : kernel->id +
+                                       " has no line info (built without -lineinfo): SASS only, "
+                                       "no CUDA lines";
+    }
+    profile.disassembly_ms = ms_since(step);
+    profile.total_ms = ms_since(started);
+    return profile;
+}
+
+}  // namespace tclens::profiling

@@ -1,0 +1,47 @@
+#pragma once
+// Taking a source profile of one ladder kernel (or cuBLAS reference) on one GEMM size, for
+// `tclens source` and the GUI's source job. Plain result struct out (source_profile.h).
+//
+// In order, on one device, each CUPTI owner alone on it while it works:
+//   1. PC sampling is enabled (pc_sampler.h) before the kernel's first launch, so CUPTI sees its
+//      module load;
+//   2. the kernel is verified and fresh inputs filled (KernelProfiler::prepare: no number without
+//      a check);
+//   3. one launch is timed and the sampling period chosen to give about `target_samples`
+//      samples; one launch is sampled (stall reasons per PC); PC sampling is disabled;
+//   4. one launch runs under SASS metrics (sass_metrics.h): per-instruction counts;
+//   5. one launch runs under the Range Profiler (kernel_profile.h) for the kernel totals the
+//      counts must add up to;
+//   6. the kernel's cubin is disassembled (disassembler.h) and the source files read;
+//   7. join_source_profile.
+// Steps 3-5 launch the same verified kernel on the same inputs; a GEMM's instruction and
+// shared-memory counts do not depend on the values, so each launch does the same work (a kernel
+// that spins on an mbarrier runs its wait loop a varying number of times: its instruction totals
+// can differ by those few instructions, and the check says by how many).
+// Refusals that would stop every step (no GPU, permission, busy counters, another tool) fail the
+// profile with that error; a collector that is unsupported or fails alone leaves its part empty
+// and says why in the profile's notes.
+
+#include <cstdint>
+#include <string>
+
+#include "kernels/gemm.h"
+#include "profiling/source/source_profile.h"
+
+namespace tclens::profiling {
+
+struct SourceRequest {
+    std::string kernel_id;
+    kernels::GemmProblem problem;
+    std::uint64_t seed = 1;
+    int device = 0;
+    std::uint64_t target_samples = 500'000;  // PC samples aimed at (the period is a power of 2)
+    int period_log2 = 0;                     // 5..31 to fix the period; 0: chosen from the time
+};
+
+SourceProfile collect_source_profile(const SourceRequest& request);
+
+// Reads a source file for the profile (at most 4 MiB); false when it cannot.
+bool read_source_file(const std::string& path, std::string& text);
+
+}  // namespace tclens::profiling

@@ -1,0 +1,124 @@
+#include "profiling/source/source_counters.h"
+
+#include <algorithm>
+
+namespace tclens::profiling {
+namespace {
+
+const std::string kWavefronts = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared";
+const std::string kConflicts = "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared";
+
+bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+const std::vector<SourceCounterInfo>& source_counters() {
+    static const std::vector<SourceCounterInfo> counters = {
+        {SourceCounter::kExecuted,
+         "executed",
+         "Instructions executed",
+         {{"smsp__sass_inst_executed"}}},
+        {SourceCounter::kSharedWavefronts,
+         "shared_wavefronts",
+         "Shared wavefronts",
+         {{kWavefronts},
+          {kWavefronts + "_op_ld", kWavefronts + "_op_ldsm", kWavefronts + "_op_st"},
+          {kWavefronts + "_op_ld", kWavefronts + "_op_st"}}},
+        {SourceCounter::kSharedConflicts,
+         "shared_conflicts",
+         "Shared bank conflicts",
+         {{kConflicts},
+          {kConflicts + "_op_ld", kConflicts + "_op_ldsm", kConflicts + "_op_st"},
+          {kConflicts + "_op_ld", kConflicts + "_op_st"}}},
+        {SourceCounter::kGlobalSectors,
+         "global_sectors",
+         "Global sectors",
+         {{"smsp__sass_sectors_mem_global"}}},
+    };
+    return counters;
+}
+
+const SourceCounterInfo& source_counter_info(SourceCounter counter) {
+    for (const SourceCounterInfo& info : source_counters()) {
+        if (info.counter == counter) return info;
+    }
+    return source_counters().front();  // unreachable: every counter has an entry
+}
+
+std::vector<std::string> ChosenCounters::all_metrics() const {
+    std::vector<std::string> names;
+    for (const SourceCounterInfo& info : source_counters()) {
+        const auto chosen = metrics.find(info.counter);
+        if (chosen == metrics.end()) continue;
+        for (const std::string& name : chosen->second) {
+            if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+        }
+    }
+    return names;
+}
+
+ChosenCounters choose_source_counters(const std::vector<std::string>& available) {
+    const auto listed = [&available](const std::string& name) {
+        return std::find(available.begin(), available.end(), name) != available.end();
+    };
+    ChosenCounters chosen;
+    for (const SourceCounterInfo& info : source_counters()) {
+        bool found = false;
+        for (const std::vector<std::string>& group : info.groups) {
+            if (std::all_of(group.begin(), group.end(), listed)) {
+                chosen.metrics[info.counter] = group;
+                found = true;
+                break;
+            }
+        }
+        if (!found) {
+            chosen.missing.push_back(info.label + ": this GPU lists no SASS metric " +
+                                     info.groups.front().front());
+        }
+    }
+    return chosen;
+}
+
+bool opcode_passes(const std::string& opcode, OpcodeFilter filter) {
+    switch (filter) {
+        case OpcodeFilter::kAll:
+            return true;
+        case OpcodeFilter::kSharedLoads:
+            return starts_with(opcode, "LDS");
+        case OpcodeFilter::kSharedStores:
+            return starts_with(opcode, "STS");
+    }
+    return false;
+}
+
+const std::vector<TotalsCheckSpec>& totals_checks() {
+    static const std::vector<TotalsCheckSpec> checks = {
+        {"instructions executed", SourceCounter::kExecuted, OpcodeFilter::kAll,
+         "smsp__inst_executed.sum"},
+        {"shared wavefronts", SourceCounter::kSharedWavefronts, OpcodeFilter::kAll,
+         "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"},
+        {"shared load wavefronts (LDS, LDSM)", SourceCounter::kSharedWavefronts,
+         OpcodeFilter::kSharedLoads, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"},
+        {"shared store wavefronts (STS)", SourceCounter::kSharedWavefronts,
+         OpcodeFilter::kSharedStores, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"},
+        {"shared bank conflicts", SourceCounter::kSharedConflicts, OpcodeFilter::kAll,
+         "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"},
+        {"shared load bank conflicts (LDS, LDSM)", SourceCounter::kSharedConflicts,
+         OpcodeFilter::kSharedLoads, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"},
+        {"shared store bank conflicts (STS)", SourceCounter::kSharedConflicts,
+         OpcodeFilter::kSharedStores, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"},
+    };
+    return checks;
+}
+
+std::vector<std::string> totals_check_metrics() {
+    std::vector<std::string> names;
+    for (const TotalsCheckSpec& check : totals_checks()) {
+        if (std::find(names.begin(), names.end(), check.range_metric) == names.end()) {
+            names.push_back(check.range_metric);
+        }
+    }
+    return names;
+}
+
+}  // namespace tclens::profiling

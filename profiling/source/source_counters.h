@@ -1,0 +1,69 @@
+#pragma once
+// Which CUPTI SASS metrics (cupti_sass_metrics.h) give the source view's per-instruction counts,
+// and which Range Profiler totals they must add up to. Pure tables and choices, no CUPTI.
+//
+// Each counter is the sum of one group of SASS metrics; the first group whose every metric the
+// chip lists is used (GH100 is expected to list the first; the split groups cover a chip that
+// only names loads, ldmatrix and stores apart). A counter no group fits is missing, and says so.
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tclens::profiling {
+
+enum class SourceCounter {
+    kExecuted,          // warp-level instructions executed
+    kSharedWavefronts,  // shared-memory wavefronts (LDS, LDSM, STS; what else the GPU counts)
+    kSharedConflicts,   // of those, wavefronts beyond the ideal: bank conflicts
+    kGlobalSectors,     // 32-byte sectors global loads and stores touched
+};
+
+struct SourceCounterInfo {
+    SourceCounter counter;
+    std::string key;                               // JSON key: "executed", "shared_wavefronts", ...
+    std::string label;                             // "Instructions executed"
+    std::vector<std::vector<std::string>> groups;  // SASS metric names, summed, first fit wins
+};
+
+const std::vector<SourceCounterInfo>& source_counters();
+const SourceCounterInfo& source_counter_info(SourceCounter counter);
+
+struct ChosenCounters {
+    std::map<SourceCounter, std::vector<std::string>> metrics;  // counter -> its group
+    std::vector<std::string> missing;  // one line per counter no group fits, naming the first
+
+    // Every chosen SASS metric name once, in counter order: what to ask CUPTI for.
+    std::vector<std::string> all_metrics() const;
+    bool has(SourceCounter counter) const { return metrics.count(counter) > 0; }
+};
+
+// The counters `available` (the chip's SASS metric names) can give.
+ChosenCounters choose_source_counters(const std::vector<std::string>& available);
+
+// Which instructions a totals check adds up, by opcode.
+enum class OpcodeFilter {
+    kAll,
+    kSharedLoads,   // LDS, LDSM (Range Profiler's ..._mem_shared_op_ld)
+    kSharedStores,  // STS, STSM (..._mem_shared_op_st)
+};
+// Whether `opcode` ("LDSM.16.M88.4") passes `filter`. LDGSTS (cp.async) is neither a shared
+// load nor a shared store here: the Range Profiler counts it apart.
+bool opcode_passes(const std::string& opcode, OpcodeFilter filter);
+
+// "The per-instruction `counter` of instructions passing `filter` add up to `range_metric`."
+struct TotalsCheckSpec {
+    std::string what;  // "shared load wavefronts (LDS, LDSM)"
+    SourceCounter counter;
+    OpcodeFilter filter;
+    std::string range_metric;  // a Range Profiler metric of the same run
+};
+
+// The checks of issue 17: instructions executed; shared wavefronts and bank conflicts, in all and
+// split into loads and stores.
+const std::vector<TotalsCheckSpec>& totals_checks();
+
+// Every range metric the checks read, once each.
+std::vector<std::string> totals_check_metrics();
+
+}  // namespace tclens::profiling

@@ -1,0 +1,353 @@
+#include "profiling/source/source_profile.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <utility>
+
+#include "profiling/source/shared_access_link.h"
+#include "profiling/source/stall_reasons.h"
+
+namespace tclens::profiling {
+namespace {
+
+using PcKey = std::pair<std::string, std::uint64_t>;
+
+void add_stalls(std::vector<StallSamples>& into, const std::vector<StallSamples>& add) {
+    for (const StallSamples& stall : add) {
+        auto found = std::find_if(into.begin(), into.end(),
+                                  [&stall](const StallSamples& s) { return s.key == stall.key; });
+        if (found == into.end()) {
+            into.push_back(stall);
+        } else {
+            found->samples += stall.samples;
+        }
+    }
+}
+
+void sort_stalls(std::vector<StallSamples>& stalls) {
+    std::stable_sort(stalls.begin(), stalls.end(),
+                     [](const StallSamples& a, const StallSamples& b) {
+                         return a.samples != b.samples ? a.samples > b.samples : a.key < b.key;
+                     });
+}
+
+// A record's samples per reason -> the instruction's stalls (not-issued variants dropped: they
+// count a subset of the same samples again).
+std::vector<StallSamples> stalls_of(const PcSampleRecord& record,
+                                    const std::vector<std::string>& reasons) {
+    std::vector<StallSamples> stalls;
+    for (std::size_t r = 0; r < record.samples.size() && r < reasons.size(); ++r) {
+        if (record.samples[r] == 0) continue;
+        const StallName name = parse_stall_name(reasons[r]);
+        if (name.not_issued) continue;
+        add_stalls(stalls, {{name.key, record.samples[r]}});
+    }
+    sort_stalls(stalls);
+    return stalls;
+}
+
+void add_counts(InstructionProfile& instruction, const SassMetricRecord& record,
+                const SassMetricsResult& result, const ChosenCounters& chosen) {
+    instruction.counted = true;
+    const auto value_of = [&](SourceCounter counter) {
+        std::uint64_t sum = 0;
+        const auto group = chosen.metrics.find(counter);
+        if (group == chosen.metrics.end()) return sum;
+        for (const std::string& name : group->second) {
+            for (std::size_t m = 0; m < result.metrics.size() && m < record.values.size(); ++m) {
+                if (result.metrics[m] == name) sum += record.values[m];
+            }
+        }
+        return sum;
+    };
+    instruction.executed += value_of(SourceCounter::kExecuted);
+    instruction.shared_wavefronts += value_of(SourceCounter::kSharedWavefronts);
+    instruction.shared_conflicts += value_of(SourceCounter::kSharedConflicts);
+    instruction.global_sectors += value_of(SourceCounter::kGlobalSectors);
+}
+
+std::uint64_t counter_of(const InstructionProfile& instruction, SourceCounter counter) {
+    switch (counter) {
+        case SourceCounter::kExecuted:
+            return instruction.executed;
+        case SourceCounter::kSharedWavefronts:
+            return instruction.shared_wavefronts;
+        case SourceCounter::kSharedConflicts:
+            return instruction.shared_conflicts;
+        case SourceCounter::kGlobalSectors:
+            return instruction.global_sectors;
+    }
+    return 0;
+}
+
+std::vector<TotalsCheck> totals_of(const SourceProfile& profile, const SourceInputs& inputs) {
+    std::vector<TotalsCheck> checks;
+    const bool counted = inputs.counters != nullptr && inputs.counters->error.ok();
+    const bool have_opcodes =
+        !profile.instructions.empty() &&
+        std::all_of(profile.instructions.begin(), profile.instructions.end(),
+                    [](const InstructionProfile& i) { return !i.counted || !i.opcode.empty(); });
+    for (const TotalsCheckSpec& spec : totals_checks()) {
+        TotalsCheck check;
+        check.what = spec.what;
+        check.range_metric = spec.range_metric;
+        const auto total = inputs.range_totals != nullptr
+                               ? inputs.range_totals->find(spec.range_metric)
+                               : std::map<std::string, double>::const_iterator();
+        if (!counted) {
+            check.why_not = "no per-instruction counts";
+        } else if (!inputs.chosen.has(spec.counter)) {
+            check.why_not =
+                "this GPU gives no per-instruction " + source_counter_info(spec.counter).label;
+        } else if (spec.filter != OpcodeFilter::kAll && !have_opcodes) {
+            check.why_not = "needs the SASS text to tell loads from stores";
+        } else if (inputs.range_totals == nullptr || total == inputs.range_totals->end()) {
+            check.why_not = "the Range Profiler gave no " + spec.range_metric;
+        } else {
+            check.available = true;
+            check.range_total = total->second;
+            for (const InstructionProfile& instruction : profile.instructions) {
+                if (!instruction.counted) continue;
+                if (spec.filter != OpcodeFilter::kAll &&
+                    !opcode_passes(instruction.opcode, spec.filter)) {
+                    continue;
+                }
+                check.instruction_sum += static_cast<double>(counter_of(instruction, spec.counter));
+            }
+        }
+        checks.push_back(check);
+    }
+    return checks;
+}
+
+}  // namespace
+
+double InstructionProfile::sectors_per_request() const {
+    return executed > 0 && global_sectors > 0
+               ? static_cast<double>(global_sectors) / static_cast<double>(executed)
+               : 0.0;
+}
+
+bool TotalsCheck::equal() const {
+    return available && std::fabs(instruction_sum - range_total) < 0.5;
+}
+
+std::uint64_t SourceProfile::total_samples() const {
+    std::uint64_t total = 0;
+    for (const InstructionProfile& instruction : instructions) total += instruction.samples;
+    return total;
+}
+
+bool SourceProfile::has_sass() const {
+    return std::any_of(instructions.begin(), instructions.end(),
+                       [](const InstructionProfile& i) { return !i.sass.empty(); });
+}
+
+bool SourceProfile::has_line_info() const {
+    return std::any_of(instructions.begin(), instructions.end(),
+                       [](const InstructionProfile& i) { return !i.frames.empty(); });
+}
+
+std::optional<kernels::InstructionMix> instruction_mix_of(const SourceProfile& profile) {
+    if (!profile.has_sass()) return std::nullopt;
+    kernels::InstructionMix mix;
+    mix.arch = "recorded";
+    std::set<std::string> functions;
+    for (const InstructionProfile& instruction : profile.instructions) {
+        if (instruction.opcode.empty()) continue;
+        functions.insert(instruction.function);
+        ++mix.counts[static_cast<std::size_t>(kernels::OpClass::kTotal)];
+        if (const auto op = kernels::op_class_of(instruction.opcode)) {
+            ++mix.counts[static_cast<std::size_t>(*op)];
+        }
+    }
+    mix.functions = static_cast<int>(functions.size());
+    return mix;
+}
+
+std::string line_of(const std::string& text, int line) {
+    if (line < 1) return "";
+    std::size_t start = 0;
+    for (int l = 1; l < line; ++l) {
+        start = text.find('\n', start);
+        if (start == std::string::npos) return "";
+        ++start;
+    }
+    if (start > text.size()) return "";
+    const std::size_t end = text.find('\n', start);
+    std::string result = text.substr(start, end == std::string::npos ? end : end - start);
+    if (!result.empty() && result.back() == '\r') result.pop_back();
+    return result;
+}
+
+void join_source_profile(const SourceInputs& inputs, SourceProfile& profile) {
+    profile.functions.clear();
+    profile.instructions.clear();
+    profile.files.clear();
+    const bool sampled = inputs.sampling != nullptr && inputs.sampling->error.ok();
+    const bool counted = inputs.counters != nullptr && inputs.counters->error.ok();
+
+    // The functions the run touched, in the order first seen.
+    const auto note_function = [&profile](const std::string& name) {
+        if (std::find(profile.functions.begin(), profile.functions.end(), name) ==
+            profile.functions.end()) {
+            profile.functions.push_back(name);
+        }
+    };
+    if (sampled) {
+        for (const PcSampleRecord& record : inputs.sampling->records)
+            note_function(record.function);
+    }
+    if (counted) {
+        for (const SassMetricRecord& record : inputs.counters->records) {
+            note_function(record.function);
+        }
+    }
+
+    // Every instruction: the listing's first, then PCs only the collectors know.
+    std::map<PcKey, std::size_t> index;
+    for (const std::string& function : profile.functions) {
+        const SassFunction* listed = find_function(inputs.listing, function);
+        if (listed == nullptr) continue;
+        for (const SassInstruction& sass : listed->instructions) {
+            InstructionProfile instruction;
+            instruction.function = function;
+            instruction.pc = sass.pc;
+            instruction.sass = sass.text;
+            instruction.opcode = sass.opcode;
+            instruction.frames = sass.frames;
+            index.emplace(PcKey{function, sass.pc}, profile.instructions.size());
+            profile.instructions.push_back(std::move(instruction));
+        }
+    }
+    std::set<PcKey> unlisted;
+    if (sampled) {
+        for (const PcSampleRecord& r : inputs.sampling->records)
+            unlisted.insert({r.function, r.pc});
+    }
+    if (counted) {
+        for (const SassMetricRecord& r : inputs.counters->records)
+            unlisted.insert({r.function, r.pc});
+    }
+    for (const PcKey& key : unlisted) {
+        if (index.count(key) > 0) continue;
+        InstructionProfile instruction;
+        instruction.function = key.first;
+        instruction.pc = key.second;
+        index.emplace(key, profile.instructions.size());
+        profile.instructions.push_back(std::move(instruction));
+    }
+    if (sampled) {
+        for (const PcSampleRecord& record : inputs.sampling->records) {
+            InstructionProfile& instruction =
+                profile.instructions[index.at({record.function, record.pc})];
+            add_stalls(instruction.stalls, stalls_of(record, inputs.sampling->reasons));
+            sort_stalls(instruction.stalls);
+            instruction.samples = 0;
+            for (const StallSamples& stall : instruction.stalls)
+                instruction.samples += stall.samples;
+        }
+    }
+    if (counted) {
+        for (const SassMetricRecord& record : inputs.counters->records) {
+            add_counts(profile.instructions[index.at({record.function, record.pc})], record,
+                       *inputs.counters, inputs.chosen);
+        }
+    }
+
+    // The files the line info names, with their text.
+    std::vector<std::string> paths;
+    for (const InstructionProfile& instruction : profile.instructions) {
+        for (auto frame = instruction.frames.rbegin(); frame != instruction.frames.rend();
+             ++frame) {
+            if (std::find(paths.begin(), paths.end(), frame->file) == paths.end()) {
+                paths.push_back(frame->file);
+            }
+        }
+    }
+    for (const std::string& path : paths) {
+        SourceFile file;
+        file.path = path;
+        if (!inputs.read_source || !inputs.read_source(path, file.text)) {
+            file.text.clear();
+            file.absent = "not readable on this machine";
+        }
+        profile.files.push_back(std::move(file));
+    }
+
+    // Bank-lab links of the shared-memory instructions, read off their lines.
+    for (InstructionProfile& instruction : profile.instructions) {
+        if (inputs.kernel_id.empty() || !is_shared_memory_opcode(instruction.opcode)) continue;
+        std::vector<std::string> lines;
+        for (const SourceLocation& frame : instruction.frames) {
+            for (const SourceFile& file : profile.files) {
+                if (file.path == frame.file) lines.push_back(line_of(file.text, frame.line));
+            }
+        }
+        SharedAccessLink link = link_shared_access(inputs.kernel_id, instruction.opcode, lines);
+        instruction.shared_access = link.access;
+        instruction.shared_access_candidates = link.candidates;
+    }
+
+    aggregate_source_profile(profile);
+    profile.checks = totals_of(profile, inputs);
+}
+
+void aggregate_source_profile(SourceProfile& profile) {
+    std::vector<StallSamples> kernel;
+    for (SourceFile& file : profile.files) file.lines.clear();
+    for (std::size_t i = 0; i < profile.instructions.size(); ++i) {
+        const InstructionProfile& instruction = profile.instructions[i];
+        add_stalls(kernel, instruction.stalls);
+        for (SourceFile& file : profile.files) {
+            // The innermost frame of the instruction in this file, if any.
+            const auto frame =
+                std::find_if(instruction.frames.begin(), instruction.frames.end(),
+                             [&file](const SourceLocation& f) { return f.file == file.path; });
+            if (frame == instruction.frames.end()) continue;
+            auto line =
+                std::lower_bound(file.lines.begin(), file.lines.end(), frame->line,
+                                 [](const LineProfile& l, int number) { return l.line < number; });
+            if (line == file.lines.end() || line->line != frame->line) {
+                LineProfile fresh;
+                fresh.line = frame->line;
+                line = file.lines.insert(line, fresh);
+            }
+            line->samples += instruction.samples;
+            add_stalls(line->stalls, instruction.stalls);
+            line->executed += instruction.executed;
+            line->shared_wavefronts += instruction.shared_wavefronts;
+            line->shared_conflicts += instruction.shared_conflicts;
+            line->global_sectors += instruction.global_sectors;
+            line->instructions.push_back(i);
+        }
+    }
+    for (SourceFile& file : profile.files) {
+        for (LineProfile& line : file.lines) sort_stalls(line.stalls);
+    }
+    sort_stalls(kernel);
+    std::uint64_t total = 0;
+    for (const StallSamples& stall : kernel) total += stall.samples;
+    profile.stalls.clear();
+    for (const StallSamples& stall : kernel) {
+        profile.stalls.push_back(
+            {stall.key, stall.samples,
+             total > 0 ? 100.0 * static_cast<double>(stall.samples) / static_cast<double>(total)
+                       : 0.0});
+    }
+}
+
+std::vector<std::size_t> hottest_instructions(const SourceProfile& profile, std::size_t count) {
+    std::vector<std::size_t> order(profile.instructions.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&profile](std::size_t a, std::size_t b) {
+        const InstructionProfile& x = profile.instructions[a];
+        const InstructionProfile& y = profile.instructions[b];
+        return x.samples != y.samples ? x.samples > y.samples : x.executed > y.executed;
+    });
+    if (order.size() > count) order.resize(count);
+    return order;
+}
+
+}  // namespace tclens::profiling

@@ -1,0 +1,132 @@
+// GPU tests of the source view (profiling/source/): on an FMA rung, rung 8 and rung 11, a source
+// profile has stall samples and per-instruction counts, and those counts add up to the Range
+// Profiler's kernel totals of the same kernel on the same inputs (instructions executed exactly
+// where the kernel has no spin-wait loop; shared wavefronts and conflicts exactly everywhere);
+// rung 8's conflicting ldmatrix links to its bank-lab access; a 4096^3 rung answers within 2 s.
+//
+// With TCLENS_RESULTS_DIR set, each profile's JSON is written there (source_<kernel>.json), to be
+// committed with the other GPU results.
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "profiling/source/disassembler.h"
+#include "profiling/source/source_collector.h"
+#include "profiling/source/source_profile_json.h"
+#include "tests/gpu/gpu_test_support.h"
+
+namespace tclens::profiling {
+namespace {
+
+const kernels::GemmProblem k4096{4096, 4096, 4096};
+
+SourceProfile collect(const std::string& kernel, const kernels::GemmProblem& problem) {
+    SourceRequest request;
+    request.kernel_id = kernel;
+    request.problem = problem;
+    SourceProfile profile = collect_source_profile(request);
+    if (const char* dir = std::getenv("TCLENS_RESULTS_DIR")) {
+        std::ofstream(std::string(dir) + "/source_" + kernel + ".json")
+            << to_json(profile).dump(1) << "\n";
+    }
+    return profile;
+}
+
+const TotalsCheck& check_of(const SourceProfile& profile, const std::string& range_metric) {
+    for (const TotalsCheck& check : profile.checks) {
+        if (check.range_metric == range_metric) return check;
+    }
+    static const TotalsCheck none;
+    ADD_FAILURE() << "no check of " << range_metric;
+    return none;
+}
+
+// Every shared-memory check is available and equal; so is the instruction count when asked.
+void expect_totals_add_up(const SourceProfile& profile, bool instructions_exact) {
+    for (const TotalsCheck& check : profile.checks) {
+        const bool instructions = check.range_metric == "smsp__inst_executed.sum";
+        EXPECT_TRUE(check.available)
+            << profile.kernel_id << " " << check.what << ": " << check.why_not;
+        if (instructions && !instructions_exact) {
+            // A wait loop on an mbarrier runs a varying number of times per launch.
+            ::testing::Test::RecordProperty(
+                profile.kernel_id + " instructions, sum - total",
+                std::to_string(check.instruction_sum - check.range_total));
+            EXPECT_NEAR(check.instruction_sum, check.range_total, 0.01 * check.range_total)
+                << profile.kernel_id;
+            continue;
+        }
+        EXPECT_TRUE(check.equal()) << profile.kernel_id << " " << check.what << ": "
+                                   << check.instruction_sum << " vs " << check.range_total;
+    }
+}
+
+void expect_sampled_and_counted(const SourceProfile& profile) {
+    ASSERT_TRUE(profile.ok()) << profile.error.message;
+    EXPECT_EQ(profile.sampling_missing, "");
+    EXPECT_EQ(profile.counters_missing, "");
+    EXPECT_EQ(profile.totals_missing, "");
+    EXPECT_GT(profile.total_samples(), 1000u) << profile.kernel_id;
+    EXPECT_FALSE(profile.stalls.empty());
+    double shares = 0;
+    for (const StallShare& share : profile.stalls) shares += share.share_pct;
+    EXPECT_NEAR(shares, 100.0, 1e-6);
+    // With the toolkit's tools, the rungs' SASS comes with CUDA lines (-lineinfo).
+    if (missing_tools_message(find_disassembly_tools()).empty()) {
+        EXPECT_TRUE(profile.has_sass()) << profile.sass_missing;
+        EXPECT_TRUE(profile.has_line_info()) << profile.line_info_missing;
+        EXPECT_FALSE(profile.files.empty());
+        EXPECT_EQ(profile.files.front().absent, "") << profile.files.front().path;
+    }
+}
+
+TEST(SourceProfile, FmaRungAddsUp) {
+    TCLENS_REQUIRE_GPU();
+    const SourceProfile profile = collect("register_tiled.f32", k4096);
+    expect_sampled_and_counted(profile);
+    expect_totals_add_up(profile, true);
+    EXPECT_GT(check_of(profile, "smsp__inst_executed.sum").range_total, 0);
+}
+
+TEST(SourceProfile, Rung8AddsUpAndLinksItsLdmatrixToTheBankLab) {
+    TCLENS_REQUIRE_GPU();
+    const SourceProfile profile = collect("mma_cp_async.f16", k4096);
+    expect_sampled_and_counted(profile);
+    expect_totals_add_up(profile, true);
+    EXPECT_GT(check_of(profile, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum").range_total,
+              0);
+    if (!profile.has_sass()) GTEST_SKIP() << "skipped: no SASS text: " << profile.sass_missing;
+    int ldmatrix = 0;
+    for (const InstructionProfile& instruction : profile.instructions) {
+        if (instruction.opcode.rfind("LDSM", 0) != 0 || !instruction.counted) continue;
+        ++ldmatrix;
+        EXPECT_EQ(instruction.shared_access.rfind("mma_cp_async.f16/", 0), 0u)
+            << instruction.sass << ": " << instruction.shared_access_candidates.size();
+    }
+    EXPECT_GT(ldmatrix, 0);
+}
+
+TEST(SourceProfile, Rung11AddsUpItsSharedMemory) {
+    TCLENS_REQUIRE_GPU();
+    const SourceProfile profile = collect("wgmma_persistent.f16", k4096);
+    expect_sampled_and_counted(profile);
+    expect_totals_add_up(profile, false);
+}
+
+TEST(SourceProfile, A4096RungAnswersWithinTwoSeconds) {
+    TCLENS_REQUIRE_GPU();
+    collect("mma_cp_async.bf16", {256, 256, 256});  // a first profile: CUDA and tools warmed up
+    const SourceProfile profile = collect("mma_cp_async.bf16", k4096);
+    ASSERT_TRUE(profile.ok()) << profile.error.message;
+    RecordProperty("total_ms", std::to_string(profile.total_ms));
+    EXPECT_LE(profile.total_ms, 2000.0)
+        << "prepare " << profile.prepare_ms << ", sampling " << profile.sampling_ms << ", counts "
+        << profile.counters_ms << ", totals " << profile.totals_ms << ", SASS "
+        << profile.disassembly_ms;
+}
+
+}  // namespace
+}  // namespace tclens::profiling

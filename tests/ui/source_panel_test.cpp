@@ -1,0 +1,118 @@
+// The Source panel under Xvfb, on any machine: without a source profile it says how to get one
+// (and, for a recording from before source profiles, why it has none); with a recording
+// (tests/support/sample_recording.h: a made-up rung-8 source profile) it shows the stall reasons,
+// the CUDA lines and the SASS with heat cells from the theme's ramp, recolours them by bank
+// conflicts, and selects an instruction by pc; a bad --set value is a usage error. (The model
+// behind the picture is tested as data in tests/unit/app/gui/views/source_view_test.cpp.)
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "profiling/recording.h"
+#include "tests/support/png_inspect.h"
+#include "tests/support/run_command.h"
+#include "tests/support/sample_recording.h"
+#include "viz/palette.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+constexpr int kWidth = 1600;
+constexpr int kHeight = 1000;
+
+// The dark theme's heat ramp (viz/palette.h): the cells' fills.
+int heat_pixels(const test::PngFacts& png) {
+    int pixels = 0;
+    for (const viz::Rgba& colour : viz::dark_bank_palette().heat) {
+        pixels += test::count_pixels(png, colour);
+    }
+    return pixels;
+}
+
+class RecordingFile {
+  public:
+    explicit RecordingFile(const profiling::Recording& recording)
+        : path_(test::temp_path("source_recording.json")) {
+        EXPECT_EQ(profiling::save_recording(path_, recording), "");
+    }
+    ~RecordingFile() { std::remove(path_.c_str()); }
+    const std::string& path() const { return path_; }
+
+  private:
+    std::string path_;
+};
+
+test::PngFacts source_screenshot(const std::string& settings) {
+    test::CommandResult result;
+    test::PngFacts facts =
+        test::view_screenshot(kTclens, "source", kWidth, kHeight, settings, result);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.err, "");
+    return facts;
+}
+
+TEST(SourcePanel, WithoutAProfileSaysHowToGetOne) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto empty = source_screenshot("");
+    ASSERT_TRUE(empty.loaded);
+    EXPECT_EQ(empty.width, kWidth);
+    EXPECT_GT(empty.text_rows, 10);    // the controls and "No source profile of ..."
+    EXPECT_EQ(heat_pixels(empty), 0);  // no tables
+    // A recording of schema 1 says why it has none, in the note colour.
+    nlohmann::json old = profiling::to_json(test::sample_recording());
+    old["schema_version"] = 1;
+    old.erase("sources");
+    old.erase("sources_missing");
+    const std::string path = test::temp_path("old_recording.json");
+    {
+        FILE* file = std::fopen(path.c_str(), "w");
+        ASSERT_NE(file, nullptr);
+        std::fputs(old.dump().c_str(), file);
+        std::fclose(file);
+    }
+    const auto older = source_screenshot("--open " + path);
+    std::remove(path.c_str());
+    ASSERT_TRUE(older.loaded);
+    EXPECT_GT(test::differing_pixels(empty, older), 500);  // "The open recording has none: ..."
+    EXPECT_EQ(heat_pixels(older), 0);
+}
+
+TEST(SourcePanel, ARecordingsProfileShowsHeatAndBothSides) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const RecordingFile file(test::sample_recording());
+    const std::string open = "--open " + file.path() + " --set kernel=mma_cp_async.f16 ";
+    const auto samples = source_screenshot(open);
+    const auto conflicts = source_screenshot(open + "--set heat=conflicts");
+    const auto hottest = source_screenshot(open + "--set order=hottest");
+    const auto selected = source_screenshot(open + "--set pc=70");
+    ASSERT_TRUE(samples.loaded && conflicts.loaded && hottest.loaded && selected.loaded);
+    // Stall lines, 16 CUDA lines and 13 SASS rows, headers and the summary.
+    EXPECT_GT(samples.text_rows, 250);
+    // Heat cells: the sampled lines and instructions, and the conflicting ldmatrix.
+    EXPECT_GT(heat_pixels(samples), 2000);
+    EXPECT_GT(heat_pixels(conflicts), 500);
+    EXPECT_GT(test::differing_pixels(samples, conflicts), 1000);  // heat follows the choice
+    EXPECT_GT(test::differing_pixels(samples, hottest), 2000);    // rows reordered
+    // The selection: its rows highlighted and the line under the tables (with Open in Banks).
+    EXPECT_GT(test::differing_pixels(samples, selected), 2000);
+    EXPECT_GT(selected.text_rows, samples.text_rows);
+}
+
+TEST(SourcePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
+    for (const char* setting : {"kernel=warp9", "order=fastest", "heat=stalls", "pc=xyz", "line=0",
+                                "run=off", "zoom=2", "mnk=12"}) {
+        SCOPED_TRACE(setting);
+        const auto result = test::run_command(kTclens + " screenshot --view source --set " +
+                                              setting + " --out " + test::temp_path("never.png"));
+        EXPECT_EQ(result.exit_code, 2);
+        EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+        const std::string text = setting;
+        EXPECT_NE(result.err.find(text.substr(0, text.find('='))), std::string::npos) << result.err;
+    }
+}
+
+}  // namespace
+}  // namespace tclens

@@ -318,13 +318,11 @@ int run_record(const RecordOptions& options) {
     for (const profiling::SourceProfile& p : recording.sources) sources_ok += p.ok() ? 1 : 0;
     std::printf(
         "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
-        "timelines, %d of %zu source profiles, %zu instruction mixes, DRAM %.2f TB/s, on %s
-        ",
-        options.path.c_str(),
-        recording.bench.size(), counted, profiles_ok, recording.profiles.size(), timelines_ok,
-        recording.timelines.size(), sources_ok, recording.sources.size(),
-        recording.instruction_mixes.size(), recording.dram_bandwidth.bytes_per_s / 1e12,
-        recording.system.devices.front().name.c_str());
+        "timelines, %d of %zu source profiles, %zu instruction mixes, DRAM %.2f TB/s, on %s\n",
+        options.path.c_str(), recording.bench.size(), counted, profiles_ok,
+        recording.profiles.size(), timelines_ok, recording.timelines.size(), sources_ok,
+        recording.sources.size(), recording.instruction_mixes.size(),
+        recording.dram_bandwidth.bytes_per_s / 1e12, recording.system.devices.front().name.c_str());
     if (failed > 0) {
         std::fprintf(stderr,
                      "tclens: %d run%s failed verification or errored; the recording "

@@ -96,8 +96,10 @@ TEST(Package, DebInstallsIntoAScratchRootAndRunsFromThere) {
         << version.out;
 
     const fs::path shot = work / "tour_step_1.png";
+    // xvfb-run runs one program: the folder change goes inside a shell it runs.
     const test::CommandResult screenshot = test::run_under_xvfb(
-        tclens + " screenshot --tour-step 1 --size 960x600 --out '" + shot.string() + "'");
+        "sh -c \"" + tclens + " screenshot --tour-step 1 --size 960x600 --out '" + shot.string() +
+        "'\"");
     ASSERT_EQ(screenshot.exit_code, 0) << screenshot.out << screenshot.err;
     const test::PngFacts png = test::inspect_png(shot.string());
     ASSERT_TRUE(png.loaded);

@@ -16,6 +16,13 @@
 namespace tclens::profiling {
 namespace {
 
+// The compute capability of the recording's first GPU (major * 10 + minor), 0 without one.
+int recording_sm(const Recording& recording) {
+    if (!recording.system.has_gpu()) return 0;
+    const DeviceFacts& gpu = recording.system.devices.front();
+    return gpu.cc_major * 10 + gpu.cc_minor;
+}
+
 using nlohmann::json;
 
 // "12.3 MiB" for a byte count.
@@ -40,6 +47,10 @@ json to_json(const Recording& recording) {
     }
     json sources = json::array();
     for (const SourceProfile& source : recording.sources) sources.push_back(to_json(source));
+    json mixes = json::array();
+    for (const RecordedInstructionMix& mix : recording.instruction_mixes) {
+        mixes.push_back(to_json(mix));
+    }
     const DramBandwidth& dram = recording.dram_bandwidth;
     return {{"schema_version", recording.schema_version},
             {"tclens_version", recording.tclens_version},
@@ -55,7 +66,9 @@ json to_json(const Recording& recording) {
             {"profiles", profiles},
             {"timelines", timelines},
             {"sources", sources},
-            {"sources_missing", recording.sources_missing}};
+            {"sources_missing", recording.sources_missing},
+            {"instruction_mixes", mixes},
+            {"instruction_mixes_missing", recording.instruction_mixes_missing}};
 }
 
 bool recording_from_json(const json& in, Recording& recording, std::string& error) {
@@ -118,6 +131,21 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
         out.sources_missing = "the recording is schema_version " + std::to_string(found) +
                               ", from before tclens kept source profiles (per-instruction samples, "
                               "counts and SASS); record it again with tclens record to see them";
+    }
+    if (found >= 3) {
+        read_list(read, in, "instruction_mixes", out.instruction_mixes, recorded_mix_from_json);
+        read(in, "instruction_mixes_missing", out.instruction_mixes_missing);
+    } else if (found == 2) {
+        out.instruction_mixes = mixes_from_sources(out.sources, recording_sm(out));
+        if (out.instruction_mixes.empty()) {
+            out.instruction_mixes_missing =
+                "the recording is schema_version 2 and none of its source profiles has SASS text";
+        }
+    } else {
+        out.instruction_mixes_missing =
+            "the recording is schema_version " + std::to_string(found) +
+            ", from before recordings carried each kernel's instruction mix; record it again "
+            "with tclens record to see it";
     }
     if (!read.ok()) return false;
     recording = std::move(out);

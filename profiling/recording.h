@@ -2,8 +2,8 @@
 // A recording: everything one `tclens record` run learned on a GPU, so that every panel can
 // show real data later on a machine without one (docs/json-formats.md).
 //
-// JSON (schema_version 2; written by `tclens record` and the GUI's File > Save recording as):
-//   {"schema_version": 2, "tclens_version", "created_utc": "2026-11-22T10:00:00Z",
+// JSON (schema_version 3; written by `tclens record` and the GUI's File > Save recording as):
+//   {"schema_version": 3, "tclens_version", "created_utc": "2026-11-22T10:00:00Z",
 //    "command": the command line that made it,
 //    "system": device JSON (device_json.h),
 //    "peaks": [{"precision", "instruction", "tflops"}], "peak_error",
@@ -12,12 +12,16 @@
 //    "profiles": [profile JSON (profile_json.h)],
 //    "timelines": [timeline JSON (profile_json.h)],
 //    "sources": [source profile JSON (source/source_profile_json.h)],
-//    "sources_missing": why there are none, or ""}
-// Version 2 added "sources" and "sources_missing". Readers take versions 1 and 2: a version 1
-// document opens with no source profiles and sources_missing saying why (it predates them), and
-// is version 2 once read (written back, it keeps that note). Any other version is refused with
-// one line naming the version found and the ones this build reads. Unknown extra keys are
-// ignored.
+//    "sources_missing": why there are none, or "",
+//    "instruction_mixes": [each kernel's SASS instruction mix (recorded_mix.h)],
+//    "instruction_mixes_missing": why there are none, or ""}
+// Version 2 added "sources" and "sources_missing"; version 3 "instruction_mixes" and
+// "instruction_mixes_missing", the one home of the mix a recording shows (the Profile panel's
+// Instruction mix and its tensor-core check). Readers take versions 1 to 3: a version 2 document
+// gets its mixes from its source profiles' SASS (recorded_mix.h, mixes_from_sources); a version 1
+// document opens with neither, the *_missing notes saying it predates them. Once read it is
+// version 3 (written back, it keeps those notes). Any other version is refused with one line
+// naming the version found and the ones this build reads. Unknown extra keys are ignored.
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -28,11 +32,12 @@
 #include "kernels/peak_probe.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
+#include "profiling/recorded_mix.h"
 #include "profiling/source/source_profile.h"
 
 namespace tclens::profiling {
 
-inline constexpr int kRecordingSchemaVersion = 2;
+inline constexpr int kRecordingSchemaVersion = 3;
 // The oldest version readers still open (without what later versions added).
 inline constexpr int kOldestRecordingSchemaVersion = 1;
 // Files larger than this are refused before parsing (a recording of the full ladder with
@@ -58,6 +63,8 @@ struct Recording {
     std::vector<KernelTimeline> timelines;
     std::vector<SourceProfile> sources;  // per kernel at the first size (tclens record)
     std::string sources_missing;         // why `sources` is empty (an older recording), or ""
+    std::vector<RecordedInstructionMix> instruction_mixes;  // per kernel it holds
+    std::string instruction_mixes_missing;                  // why there are none, or ""
 };
 
 // The current time as Recording::created_utc writes it: "2026-11-22T10:00:00Z".
@@ -66,7 +73,7 @@ std::string utc_now();
 nlohmann::json to_json(const Recording& recording);
 // False, with `error` one line naming the first bad key, prefixed with where it is (e.g.
 // "profiles[3]: key 'value' has the wrong type", "system: devices[0]: missing key 'name'") or
-// the unsupported version ("schema_version 3 is newer than this build reads (1 to 2); ...").
+// the unsupported version ("schema_version 3 is newer than this build reads (1 to 3); ...").
 bool recording_from_json(const nlohmann::json& json, Recording& recording, std::string& error);
 
 // Writes `recording` to `path` atomically (common/atomic_file.h). Returns "" or one line.

@@ -81,8 +81,9 @@ DrawList compare_table(const std::vector<CompareColumn>& columns,
                     text_width(delta_chars, size);
         }
         const std::string subtitle = columns[c].subtitle + (c == 0 ? " (baseline)" : "");
-        const float header = std::max(swatch + 4.0f + text_width(columns[c].title.size(), size),
-                                      text_width(subtitle.size(), size));
+        const float header = std::max({swatch + 4.0f + text_width(columns[c].title.size(), size),
+                                       text_width(subtitle.size(), size),
+                                       text_width(columns[c].source.size(), size)});
         column_w[c] = std::max(cell, header);
     }
     std::vector<float> column_x(columns.size(), 0.0f);
@@ -110,8 +111,15 @@ DrawList compare_table(const std::vector<CompareColumn>& columns,
                               columns[c].title});
         draw.texts.push_back({column_x[c], y + size + 3.0f, size, palette.text, TextAlign::kLeft,
                               columns[c].subtitle + (c == 0 ? " (baseline)" : "")});
+        if (!columns[c].source.empty()) {
+            draw.texts.push_back({column_x[c], y + 2 * (size + 3.0f), size, palette.text,
+                                  TextAlign::kLeft, columns[c].source});
+        }
     }
-    y += 2 * size + 8.0f;
+    const bool sources =
+        std::any_of(columns.begin(), columns.end(),
+                    [](const CompareColumn& column) { return !column.source.empty(); });
+    y += (sources ? 3 * size + 3.0f : 2 * size) + 8.0f;
     draw.rects.push_back(
         {kMargin, y, table_right - kMargin, 1.0f, palette.grid, kTransparent, 0.0f, -1});
     y += 3.0f;

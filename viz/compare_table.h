@@ -8,7 +8,9 @@
 //   - The title (when not empty), in palette.text.
 //   - Two header lines: "metric" over the label column; per run a swatch of
 //     category_colour(palette, column.category), then column.title; under it column.subtitle
-//     ("(baseline)" appended in the first column). A grid line under the header.
+//     ("(baseline)" appended in the first column); under that column.source where any column has
+//     one (runs of several recordings: "H100 80GB HBM3, 2026-11-22"). A grid line under the
+//     header.
 //   - One line per row: the row's label (left column), then per run its text (row.texts[c]).
 //     Every run after the first also has a delta area: a 1 px centre tick in palette.grid, a bar
 //     from the tick, to the right for an increase and to the left for a decrease,
@@ -28,9 +30,10 @@
 namespace tclens::viz {
 
 struct CompareColumn {
-    std::string title;     // e.g. "wgmma_persistent.f16"
-    std::string subtitle;  // e.g. "4096x4096x4096"
-    int category = 0;      // swatch: category_colour(palette, category)
+    std::string title;        // e.g. "wgmma_persistent.f16"
+    std::string subtitle;     // e.g. "4096x4096x4096"
+    int category = 0;         // swatch: category_colour(palette, category)
+    std::string source = "";  // where the run comes from ("H100 80GB HBM3, 2026-11-22"), or ""
 };
 
 // Which way of a metric's change is an improvement.

@@ -41,16 +41,47 @@ std::vector<const ComputeRoof*> drawn_roofs(const Roofline& roofline) {
     return roofs;
 }
 
+// Device `device`'s memory bandwidth, 0 when it has no (positive) memory roof.
+double bandwidth_of(const Roofline& roofline, int device) {
+    const MemoryRoof* memory = memory_roof_of(roofline, device);
+    return memory && positive(memory->bytes_per_s) ? memory->bytes_per_s : 0.0;
+}
+
+// The devices the chart draws: every index a roof or point names, at least {0}.
+int device_count(const Roofline& roofline) {
+    int count = std::max<int>(1, int(roofline.devices.size()));
+    for (const ComputeRoof& roof : roofline.compute) count = std::max(count, roof.device + 1);
+    for (const MemoryRoof& roof : roofline.memory) count = std::max(count, roof.device + 1);
+    for (const RooflinePoint& point : roofline.points) count = std::max(count, point.device + 1);
+    return count;
+}
+
+// "" with fewer than two device labels, else "<label of device>: ".
+std::string device_prefix(const Roofline& roofline, int device) {
+    if (roofline.devices.size() < 2 || device < 0 || device >= int(roofline.devices.size())) {
+        return "";
+    }
+    return roofline.devices[size_t(device)] + ": ";
+}
+
+// Whether pixel `offset` along a roof of device `device` is drawn (its dash pattern).
+bool dash_on(int device, float offset) {
+    const RoofDash dash = roof_dash(device);
+    if (dash.on <= 0) return true;
+    return std::fmod(offset, dash.on + dash.off) < dash.on;
+}
+
 // "97% of attainable (bf16 tensor roof)", "" when no roof bounds the point.
 std::string share_text(const Roofline& roofline, const RooflinePoint& point) {
     const double attainable = attainable_for(roofline, point);
     if (!positive(attainable)) return "";
-    const ComputeRoof* compute = roof_for(roofline, point.precision);
-    const double bandwidth = roofline.memory.bytes_per_s;
+    const ComputeRoof* compute = roof_for(roofline, point.precision, point.device);
+    const double bandwidth = bandwidth_of(roofline, point.device);
     const bool memory_bound =
         positive(bandwidth) && (!compute || !positive(compute->tflops) ||
                                 point.intensity < ridge_intensity(compute->tflops, bandwidth));
-    const std::string roof = memory_bound ? roofline.memory.label : compute->label;
+    const std::string roof =
+        memory_bound ? memory_roof_of(roofline, point.device)->label : compute->label;
     return format("%.0f%% of attainable", 100.0 * point.tflops / attainable) + " (" + roof +
            " roof)";
 }
@@ -84,17 +115,51 @@ double attainable_tflops(double intensity, double peak_tflops, double bytes_per_
     return 0.0;
 }
 
-const ComputeRoof* roof_for(const Roofline& roofline, const std::string& precision) {
+RoofDash roof_dash(int device) {
+    switch (((device % 4) + 4) % 4) {
+        case 1:
+            return {8, 5};
+        case 2:
+            return {2, 4};
+        case 3:
+            return {12, 3};
+        default:
+            return {0, 0};
+    }
+}
+
+const char* roof_dash_name(int device) {
+    switch (((device % 4) + 4) % 4) {
+        case 1:
+            return "dashed";
+        case 2:
+            return "dotted";
+        case 3:
+            return "long dashes";
+        default:
+            return "solid";
+    }
+}
+
+const ComputeRoof* roof_for(const Roofline& roofline, const std::string& precision, int device) {
     for (const ComputeRoof& roof : roofline.compute) {
-        if (roof.precision == precision) return &roof;
+        if (roof.precision == precision && roof.device == device) return &roof;
+    }
+    return nullptr;
+}
+
+const MemoryRoof* memory_roof_of(const Roofline& roofline, int device) {
+    for (const MemoryRoof& roof : roofline.memory) {
+        if (roof.device == device) return &roof;
     }
     return nullptr;
 }
 
 double attainable_for(const Roofline& roofline, const RooflinePoint& point) {
-    const ComputeRoof* roof = roof_for(roofline, point.precision);
+    const ComputeRoof* roof = roof_for(roofline, point.precision, point.device);
+    const MemoryRoof* memory = memory_roof_of(roofline, point.device);
     return attainable_tflops(point.intensity, roof ? roof->tflops : 0.0,
-                             roofline.memory.bytes_per_s);
+                             memory ? memory->bytes_per_s : 0.0);
 }
 
 LogAxis log_axis(const std::vector<double>& values, int min_decades) {
@@ -133,8 +198,7 @@ std::string decade_text(int d) {
 DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options) {
     const Palette& palette = options.palette ? *options.palette : dark_palette();
     const float size = options.text_size;
-    const double bandwidth =
-        positive(roofline.memory.bytes_per_s) ? roofline.memory.bytes_per_s : 0;
+    const int devices = device_count(roofline);
     const std::vector<const ComputeRoof*> roofs = drawn_roofs(roofline);
     DrawList draw;
     draw.background = palette.background;
@@ -146,10 +210,14 @@ DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options
         xs.push_back(point.intensity);
         ys.push_back(point.tflops);
     }
-    double top_roof = 0;
+    std::vector<double> top_roof(size_t(devices), 0.0);  // per device
     for (const ComputeRoof* roof : roofs) {
         ys.push_back(roof->tflops);
-        top_roof = std::max(top_roof, roof->tflops);
+        const double bandwidth = bandwidth_of(roofline, roof->device);
+        if (roof->device >= 0 && roof->device < devices) {
+            double& highest = top_roof[size_t(roof->device)];
+            highest = std::max(highest, roof->tflops);
+        }
         if (bandwidth > 0) {
             const double ridge = ridge_intensity(roof->tflops, bandwidth);
             xs.push_back(ridge / kRidgeRoom);
@@ -210,40 +278,53 @@ DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options
     right = std::max({right, plot_right + text_width(decade_text(x_axis.last).size(), size) / 2,
                       plot_left + plot_w / 2 + text_width(x_label.size(), size) / 2});
 
-    // The memory roof: one rect per pixel column, from the line's height at the column's left
-    // edge to its right edge, widened to the roof's thickness, clipped to the plot.
-    if (bandwidth > 0) {
+    // Each device's memory roof: one rect per pixel column (where its dash is on), from the
+    // line's height at the column's left edge to its right edge, widened to the roof's
+    // thickness, clipped to the plot.
+    for (int device = 0; device < devices; ++device) {
+        const double bandwidth = bandwidth_of(roofline, device);
+        if (bandwidth <= 0) continue;
+        const MemoryRoof& memory = *memory_roof_of(roofline, device);
+        const double top_tflops = top_roof[size_t(device)];
         const double end =
-            top_roof > 0 ? ridge_intensity(top_roof, bandwidth) : std::pow(10.0, x_axis.last);
+            top_tflops > 0 ? ridge_intensity(top_tflops, bandwidth) : std::pow(10.0, x_axis.last);
         const float end_x = std::min(px(end), plot_right);
         auto line_y = [&](float x) {
             const double intensity =
                 std::pow(10.0, x_axis.first + double(x - plot_left) / options.decade_px);
             return py(intensity * bandwidth / 1e12);
         };
-        // The label, two lines, goes under the line where both fit above the plot's bottom,
-        // so the line rises away from it to the right and crosses no other roof.
+        // The label, two lines, goes under the line where both fit above the plot's bottom (a
+        // later device's under an earlier one's), so the line rises away from it to the right
+        // and crosses no other roof.
         const float label_h = 2 * size + 2.0f;
+        const float below = float(device) * (label_h + 2.0f);
         float label_x = -1, label_y = 0;
+        float along = 0;
         for (float x = plot_left; x < end_x; x += 1.0f) {
             const float x1 = std::min(x + 1.0f, end_x);
             const float y0 = line_y(x), y1 = line_y(x1);
             const float band_top = std::max(std::min(y0, y1) - kRoofThickness / 2, top);
             const float band_bottom = std::min(std::max(y0, y1) + kRoofThickness / 2, plot_bottom);
             if (band_bottom <= band_top) continue;
-            draw.rects.push_back({x, band_top, x1 - x, band_bottom - band_top, palette.text,
-                                  kTransparent, 0.0f, -1});
-            if (label_x < 0 && band_bottom + 4.0f + label_h <= plot_bottom - 2.0f) {
+            const bool on = dash_on(device, along);
+            along += std::hypot(1.0f, y1 - y0);
+            if (on) {
+                draw.rects.push_back({x, band_top, x1 - x, band_bottom - band_top, palette.text,
+                                      kTransparent, 0.0f, -1});
+            }
+            if (label_x < 0 && band_bottom + 4.0f + below + label_h <= plot_bottom - 2.0f) {
                 label_x = x + 4.0f;
-                label_y = band_bottom + 4.0f;
+                label_y = band_bottom + 4.0f + below;
             }
         }
         if (label_x < 0) {
             label_x = plot_left + 4.0f;
-            label_y = plot_bottom - label_h - 2.0f;
+            label_y = plot_bottom - (float(device) + 1) * (label_h + 2.0f);
         }
-        const std::string lines[] = {roofline.memory.label + " " + bandwidth_text(bandwidth),
-                                     roofline.memory.origin};
+        const std::string lines[] = {
+            device_prefix(roofline, device) + memory.label + " " + bandwidth_text(bandwidth),
+            memory.origin};
         for (const std::string& line : lines) {
             draw.texts.push_back({label_x, label_y, size, palette.text, TextAlign::kLeft, line});
             right = std::max(right, label_x + text_width(line.size(), size));
@@ -259,16 +340,21 @@ DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options
     float label_bottom = top - size;
     for (const ComputeRoof* roof : by_height) {
         const float y = py(roof->tflops);
+        const double bandwidth = bandwidth_of(roofline, roof->device);
         const float start = bandwidth > 0
                                 ? std::max(px(ridge_intensity(roof->tflops, bandwidth)), plot_left)
                                 : plot_left;
-        if (start < plot_right) {
-            const float band_top = std::max(y - kRoofThickness / 2, top);
-            const float band_bottom = std::min(y + kRoofThickness / 2, plot_bottom);
-            draw.rects.push_back({start, band_top, plot_right - start, band_bottom - band_top,
-                                  palette.text, kTransparent, 0.0f, -1});
+        const float band_top = std::max(y - kRoofThickness / 2, top);
+        const float band_bottom = std::min(y + kRoofThickness / 2, plot_bottom);
+        const RoofDash dash = roof_dash(roof->device);
+        const float step = dash.on > 0 ? dash.on + dash.off : plot_right - start;
+        for (float x = start; step > 0 && x < plot_right; x += step) {
+            const float w = std::min(dash.on > 0 ? dash.on : step, plot_right - x);
+            draw.rects.push_back(
+                {x, band_top, w, band_bottom - band_top, palette.text, kTransparent, 0.0f, -1});
         }
-        const std::string label = roof->label + format(" %.0f", roof->tflops);
+        const std::string label =
+            device_prefix(roofline, roof->device) + roof->label + format(" %.0f", roof->tflops);
         const float label_y = std::max(y - size / 2, label_bottom + 1.0f);
         draw.texts.push_back(
             {plot_right + kTickGap, label_y, size, palette.text, TextAlign::kLeft, label});
@@ -311,18 +397,29 @@ DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options
         right = std::max(right, kMargin + text_width(note.size(), size));
         legend_y += size + 4.0f;
     }
-    std::string roofs_line = "roofs:";
-    if (bandwidth > 0) {
-        roofs_line += " " + roofline.memory.label + " " + bandwidth_text(bandwidth) + " (" +
-                      roofline.memory.origin + ")";
+    // The roofs, one line per device with two or more ("roofs of <device> (dashed): ...").
+    for (int device = 0; device < devices; ++device) {
+        std::string roofs_line = "roofs:";
+        if (roofline.devices.size() >= 2 && device < int(roofline.devices.size())) {
+            roofs_line = "roofs of " + roofline.devices[size_t(device)] + " (" +
+                         roof_dash_name(device) + "):";
+        }
+        const double bandwidth = bandwidth_of(roofline, device);
+        if (bandwidth > 0) {
+            const MemoryRoof& memory = *memory_roof_of(roofline, device);
+            roofs_line +=
+                " " + memory.label + " " + bandwidth_text(bandwidth) + " (" + memory.origin + ")";
+        }
+        for (const ComputeRoof* roof : roofs) {
+            if (roof->device != device) continue;
+            roofs_line += (roofs_line.back() == ':' ? " " : ", ") + roof->label +
+                          format(" %.1f TFLOP/s", roof->tflops) + " (" + roof->origin + ")";
+        }
+        if (roofs_line.back() == ':') roofs_line += " none known";
+        draw.texts.push_back({kMargin, legend_y, size, palette.text, TextAlign::kLeft, roofs_line});
+        right = std::max(right, kMargin + text_width(roofs_line.size(), size));
+        if (device + 1 < devices) legend_y += size + 4.0f;
     }
-    for (const ComputeRoof* roof : roofs) {
-        roofs_line += (roofs_line.back() == ':' ? " " : ", ") + roof->label +
-                      format(" %.1f TFLOP/s", roof->tflops) + " (" + roof->origin + ")";
-    }
-    if (roofs_line.back() == ':') roofs_line += " none known";
-    draw.texts.push_back({kMargin, legend_y, size, palette.text, TextAlign::kLeft, roofs_line});
-    right = std::max(right, kMargin + text_width(roofs_line.size(), size));
 
     draw.width = std::ceil(right + kMargin);
     draw.height = std::ceil(legend_y + size + kMargin);

@@ -33,6 +33,14 @@
 //     line naming every roof with its value and origin ("roofs: none known" without any).
 // A run whose intensity or TFLOP/s is not a positive finite number is not drawn (and has no
 // legend line). Roofs that are not positive and finite are left out.
+//
+// Several devices (runs of recordings made on different GPUs, or on one GPU at two times): every
+// roof and run names its device (an index into Roofline::devices), a run is bounded by its own
+// device's roofs, and with two or more devices each device's roofs are drawn in a style of their
+// own (device 0 solid, 1 dashed, 2 dotted, ...: roof_dash), each roof label starts with the
+// device's label ("H100 80GB HBM3, 2026-11-22: bf16 tensor 780"), a second device's DRAM label
+// sits under the first's, and the legend ends with one roofs line per device
+// ("roofs of H100 80GB HBM3, 2026-11-22 (dashed): DRAM ...").
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -47,12 +55,14 @@ struct ComputeRoof {
     std::string label;      // e.g. "bf16 tensor"
     double tflops = 0;      // the peak, TFLOP/s
     std::string origin;     // how it was obtained, e.g. "measured"
+    int device = 0;         // whose roof: an index into Roofline::devices
 };
 
 struct MemoryRoof {
     std::string label;       // e.g. "DRAM"
     double bytes_per_s = 0;  // 0: unknown (no memory roof)
     std::string origin;      // "measured" or "theoretical"
+    int device = 0;
 };
 
 struct RooflinePoint {
@@ -62,13 +72,27 @@ struct RooflinePoint {
     double tflops = 0;       // achieved
     bool estimated = false;  // intensity from compulsory traffic, not measured DRAM bytes
     int category = 0;        // fill: category_colour(palette, category)
+    int device = 0;          // whose roofs bound it
 };
 
 struct Roofline {
     std::vector<ComputeRoof> compute;
-    MemoryRoof memory;
+    std::vector<MemoryRoof> memory;  // at most one per device
     std::vector<RooflinePoint> points;
+    // Labels of the devices, by index ("H100 80GB HBM3, 2026-11-22"); with fewer than two the
+    // chart names no device.
+    std::vector<std::string> devices;
 };
+
+// How device d's roofs are drawn: {on, off} pixels along the roof; {0, 0} is solid.
+// 0 -> solid, 1 -> {8, 5} dashed, 2 -> {2, 4} dotted, 3 -> {12, 3, ...} long dashes; then again.
+struct RoofDash {
+    float on = 0;
+    float off = 0;
+};
+RoofDash roof_dash(int device);
+// "solid", "dashed", "dotted", "long dashes".
+const char* roof_dash_name(int device);
 
 // 2 M N K: the FLOPs of one GEMM (a multiply-add counts 2).
 double gemm_flops(std::int64_t m, std::int64_t n, std::int64_t k);
@@ -90,11 +114,14 @@ double ridge_intensity(double peak_tflops, double bytes_per_s);
 // can reach. A roof that is not positive is absent: with neither, 0.
 double attainable_tflops(double intensity, double peak_tflops, double bytes_per_s);
 
-// The compute roof whose precision is `precision`, or nullptr.
-const ComputeRoof* roof_for(const Roofline& roofline, const std::string& precision);
+// Device `device`'s compute roof whose precision is `precision`, or nullptr.
+const ComputeRoof* roof_for(const Roofline& roofline, const std::string& precision, int device = 0);
 
-// attainable_tflops under the point's own roof (compute roof of its precision, if any, and the
-// memory roof); 0 when neither is known.
+// Device `device`'s memory roof, or nullptr.
+const MemoryRoof* memory_roof_of(const Roofline& roofline, int device = 0);
+
+// attainable_tflops under the point's own roofs (its device's compute roof of its precision, if
+// any, and its device's memory roof); 0 when neither is known.
 double attainable_for(const Roofline& roofline, const RooflinePoint& point);
 
 // A log10 axis that starts and ends on a decade: [10^first, 10^last].

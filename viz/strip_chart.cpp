@@ -65,8 +65,8 @@ DrawList strip_chart(const std::vector<double>& values, const StripChartOptions&
                               static_cast<int>(first + j)});
     }
     char max_text[48];
-    std::snprintf(max_text, sizeof max_text, "%g%s%s", axis_max, options.unit.empty() ? "" : " ",
-                  options.unit.c_str());
+    std::snprintf(max_text, sizeof max_text, "0 to %g%s%s", axis_max,
+                  options.unit.empty() ? "" : " ", options.unit.c_str());
     draw.texts.push_back(
         {kMargin + 2.0f, top + 2.0f, size, palette.text, TextAlign::kLeft, max_text});
 

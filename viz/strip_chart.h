@@ -8,8 +8,8 @@
 //   - The title (when not empty) in palette.text, and after it `value_text` (when not empty).
 //   - The plot: a frame of width x plot_height filled with palette.grid at low alpha; one column
 //     per value, 1 / capacity of the plot wide, value / axis max of the plot tall, filled with
-//     category_colour(palette, category); the axis max as text ("100 %") at the plot's top-left
-//     corner, in palette.text.
+//     category_colour(palette, category); the scale as text ("0 to 100 %", "0 to 300 threads")
+//     at the plot's top-left corner, in palette.text.
 // The axis max is options.fixed_max when > 0 (100 for percentages), else nice_axis(largest
 // value).max (viz/bar_chart.h). Values that are negative, NaN or infinite give no column;
 // values above the axis max are drawn at full height.

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "app/asset_paths.h"
 #include "app/cli/commands.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
@@ -26,6 +27,9 @@ void print_version() {
         std::printf("GPU %d: %s (sm_%d%d, %d SMs)\n", d.index, d.name.c_str(), d.cc_major,
                     d.cc_minor, d.sm_count);
     }
+    const std::string assets = assets_dir();
+    std::printf("assets: %s\n",
+                assets.empty() ? "none found (no shipped recording or tour)" : assets.c_str());
 }
 
 }  // namespace
@@ -37,7 +41,8 @@ int run_cli(int argc, char** argv) {
         "tclens"};
     app.require_subcommand(0, 1);
     bool version = false;
-    app.add_flag("--version", version, "Print version, CUDA runtime and driver, GPUs found");
+    app.add_flag("--version", version,
+                 "Print version, CUDA runtime and driver, GPUs found, where the assets are");
 #if TCLENS_WITH_GUI
     gui::GuiShellOptions gui_options;
     app.add_option("--frames", gui_options.frames,
@@ -59,8 +64,11 @@ int run_cli(int argc, char** argv) {
     app.add_flag("--frame-stats", gui_options.frame_stats,
                  "Print frame-time statistics, the run's length and the tour's progress on exit "
                  "(vsync off)");
-    app.add_option("--open", gui_options.open_path,
-                   "Open the GUI with this recording (written by tclens record)");
+    app.add_option("--open", gui_options.open_paths,
+                   "Open the GUI with this recording (written by tclens record; repeatable: "
+                   "Compare holds runs of each, the other panels show the last)")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_flag("--lecture", gui_options.lecture,
                  "Open the GUI in lecture mode (full screen, zoom 150%, high contrast; F11 "
                  "toggles) and start the tour (the shipped one unless --tour)");
@@ -90,6 +98,7 @@ int run_cli(int argc, char** argv) {
 #endif
 #if TCLENS_WITH_GUI_CORE
     add_headless_command(app, exit_code);
+    add_compare_command(app, exit_code);
 #endif
 
     if (const std::string bad = kernels::fault_variable_error(); !bad.empty()) {

@@ -22,5 +22,6 @@ void add_watch_command(CLI::App& app, int& exit_code);
 void add_worker_command(CLI::App& app, int& exit_code);
 void add_screenshot_command(CLI::App& app, int& exit_code);  // GUI builds only
 void add_headless_command(CLI::App& app, int& exit_code);    // GUI or headless-GUI builds
+void add_compare_command(CLI::App& app, int& exit_code);     // GUI or headless-GUI builds
 
 }  // namespace tclens::cli

@@ -107,8 +107,12 @@ void add_headless_command(CLI::App& app, int& exit_code) {
         ->check(CLI::Range(0.0, 1000.0))
         ->capture_default_str();
     command->add_option("--size", options->size, "Display size WxH")->capture_default_str();
-    command->add_option("--open", options->run.open_path,
-                        "Open this recording as the GUI's --open does (the panels show it)");
+    command
+        ->add_option("--open", options->run.open_paths,
+                     "Open this recording as the GUI's --open does (the panels show it; "
+                     "repeatable: Compare holds runs of each)")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     command->add_option("--text", options->run.text_path,
                         "Write the text the panels show in the last frame to this file");
     command

@@ -18,6 +18,7 @@
 #include "kernels/registry.h"
 #include "profiling/bench_json.h"
 #include "profiling/device_info.h"
+#include "profiling/recorded_mix.h"
 
 namespace tclens::cli {
 namespace {
@@ -67,18 +68,10 @@ int mix_sm() {
 // {"sm": 90, "arch": "sm_90a", "functions": 1, "counts": {"hmma": 64, ...}} from the kernel's
 // SASS (kernels/instruction_mix.h), or {"sm": 90, "missing": "cuBLAS: not our binary"}.
 nlohmann::json instruction_mix_json(const std::string& id, int sm) {
-    nlohmann::json j = {{"sm", sm}};
     const kernels::InstructionMix* mix = kernels::instruction_mix(id, sm);
-    if (mix == nullptr) {
-        j["missing"] = kernels::instruction_mix_missing(id, sm);
-        return j;
-    }
-    j["arch"] = mix->arch;
-    j["functions"] = mix->functions;
-    for (int i = 0; i < kernels::kOpClassCount; ++i) {
-        const auto op = static_cast<kernels::OpClass>(i);
-        j["counts"][kernels::op_class_key(op)] = (*mix)[op];
-    }
+    nlohmann::json j = mix ? profiling::to_json(*mix) : nlohmann::json::object();
+    j["sm"] = sm;
+    if (mix == nullptr) j["missing"] = kernels::instruction_mix_missing(id, sm);
     return j;
 }
 

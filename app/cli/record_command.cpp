@@ -422,6 +422,20 @@ int run_record(const RecordOptions& options) {
         }
     }
     progress.done();
+    // Each kernel's SASS instruction mix for this GPU's cubin, from this build's census, else
+    // from the SASS of its source profile, so the recording shows it where the build has none
+    // (profiling/recorded_mix.h).
+    const profiling::DeviceFacts& gpu = recording.system.devices.front();
+    const int sm = gpu.cc_major * 10 + gpu.cc_minor;
+    recording.instruction_mixes =
+        profiling::built_in_mixes(ids, sm, recording.instruction_mixes_missing);
+    profiling::add_missing_mixes(recording.instruction_mixes,
+                                 profiling::mixes_from_sources(recording.sources, sm));
+    if (!recording.instruction_mixes.empty()) recording.instruction_mixes_missing.clear();
+    if (!recording.instruction_mixes_missing.empty()) {
+        std::fprintf(stderr, "tclens: the recording has no instruction mixes: %s\n",
+                     recording.instruction_mixes_missing.c_str());
+    }
 
     error = profiling::save_recording(options.path, recording);
     if (!error.empty()) {
@@ -443,11 +457,11 @@ int run_record(const RecordOptions& options) {
     for (const profiling::SourceProfile& p : recording.sources) sources_ok += p.ok() ? 1 : 0;
     std::printf(
         "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
-        "timelines, %d of %zu source profiles, DRAM %.2f TB/s, on %s\n",
+        "timelines, %d of %zu source profiles, %zu instruction mixes, DRAM %.2f TB/s, on %s\n",
         options.path.c_str(), recording.bench.size(), counted, profiles_ok,
         recording.profiles.size(), timelines_ok, recording.timelines.size(), sources_ok,
-        recording.sources.size(), recording.dram_bandwidth.bytes_per_s / 1e12,
-        recording.system.devices.front().name.c_str());
+        recording.sources.size(), recording.instruction_mixes.size(),
+        recording.dram_bandwidth.bytes_per_s / 1e12, recording.system.devices.front().name.c_str());
     if (failed > 0) {
         std::fprintf(stderr,
                      "tclens: %d run%s failed verification or errored; the recording "

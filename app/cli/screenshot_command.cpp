@@ -24,7 +24,7 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         std::vector<std::string> settings;
         int frames = 4;
         bool frame_stats = false;
-        std::string open;
+        std::vector<std::string> open;
         bool lecture = false;
         std::string tour;
         int tour_step = 0;
@@ -42,8 +42,12 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         ->capture_default_str();
     command->add_flag("--frame-stats", options->frame_stats,
                       "Print frame-time statistics of those frames");
-    command->add_option("--open", options->open,
-                        "Recording to open first (written by tclens record), as `tclens --open`");
+    command
+        ->add_option("--open", options->open,
+                     "Recording to open first (written by tclens record), as `tclens --open`; "
+                     "repeatable")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     command->add_flag("--lecture", options->lecture,
                       "Lecture mode's look: zoom 150%, high contrast (or --set "
                       "lecture.zoom=100..300, --set lecture.theme=dark|high-contrast)");
@@ -54,17 +58,14 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         ->excludes(view);
     command->add_option("--tour", options->tour,
                         "Tour file for --tour-step (default: the shipped one)");
-    auto* window =
-        command
-            ->add_flag("--window", options->window,
-                       "The whole app as a user sees it: menu, rail, main area, status bar; "
-                       "--set takes PANEL.KEY=VALUE and workspace.KEY=VALUE, --view shows that "
-                       "view alone")
-            ->excludes("--tour-step");
     command
-        ->add_option("--layout-json", options->layout_json,
-                     "With --window: write the window rectangles as JSON to this file")
-        ->needs(window);
+        ->add_flag("--window", options->window,
+                   "The whole app as a user sees it: menu, rail, main area, status bar; --set "
+                   "takes PANEL.KEY=VALUE and workspace.KEY=VALUE, --view shows that view alone")
+        ->excludes("--tour-step");
+    command->add_option("--layout-json", options->layout_json,
+                        "Write the window rectangles and what of each drawing is shown as JSON to "
+                        "this file (with --window the whole app's)");
     command->callback([options, &exit_code] {
         const auto size = parse_image_size(options->size);
         if (!size) {
@@ -84,7 +85,7 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         request.settings = options->settings;
         request.frames = options->frames;
         request.frame_stats = options->frame_stats;
-        request.open_path = options->open;
+        request.open_paths = options->open;
         if (options->lecture) request.lecture = gui::lecture_on_settings();
         std::string error = gui::take_lecture_settings(request.settings, request.lecture);
         if (error.empty() && options->tour_step > 0) {

@@ -36,10 +36,10 @@
 #include "app/cli/watch_versions.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "common/atomic_file.h"
 #include "kernels/problem_text.h"
 #include "kernels/user/kernel_ref.h"
 #include "profiling/metric_catalogue.h"
-#include "viz/atomic_file.h"
 #include "viz/error_map_view.h"
 
 namespace tclens::cli {
@@ -130,7 +130,7 @@ class Watch {
 
 void Watch::keep(const std::string& name, const std::string& bytes) const {
     if (options_.keep_dir.empty()) return;
-    const std::string error = viz::write_bytes_atomically(
+    const std::string error = common::write_bytes_atomically(
         (std::filesystem::path(options_.keep_dir) / name).string(), bytes);
     if (!error.empty()) std::fprintf(stderr, "tclens: %s\n", error.c_str());
 }

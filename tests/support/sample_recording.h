@@ -311,6 +311,15 @@ inline profiling::Recording sample_recording() {
         t.samples.push_back(s);
     }
     r.timelines.push_back(t);
+
+    // A made-up instruction mix of wmma.f16 (not read from any binary).
+    profiling::RecordedInstructionMix mix;
+    mix.kernel_id = "wmma.f16";
+    mix.sm = 90;
+    mix.mix.arch = "sm_90a";
+    mix.mix.functions = 1;
+    mix.mix.counts = {16, 0, 0, 2, 1, 24, 0, 32, 0, 4, 410};
+    r.instruction_mixes.push_back(mix);
     r.sources.push_back(sample_source_profile());
     return r;
 }

@@ -74,7 +74,7 @@ TEST(ComparePanel, TableColoursChangesFromTheBaselineByMeaning) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const RecordingFile file;
     const std::string open = "--open " + file.path() + " --set view=table ";
-    const auto none = compare_screenshot(open);
+    const auto none = compare_screenshot(open + "--set runs=none");  // not the default pick
     const auto wmma_first = compare_screenshot(open + "--set runs=" + kWmma + "," + kCublas);
     const auto cublas_first = compare_screenshot(open + "--set runs=" + kCublas + "," + kWmma);
     ASSERT_TRUE(none.loaded && wmma_first.loaded && cublas_first.loaded);
@@ -114,6 +114,48 @@ TEST(ComparePanel, RunsTheRecordingLacksAreNamed) {
     ASSERT_TRUE(shown.loaded && lacking.loaded);
     // "wmma.f16@1024x1024x1024: not in the recording runs" in the note colour.
     EXPECT_GT(test::count_pixels(lacking, kNote), test::count_pixels(shown, kNote) + 100);
+}
+
+// Two recordings: the shipped H100 one and tests/data/synthetic_h100_later.json, a SYNTHETIC
+// fixture derived from it (every rung 10 % faster, not measured), the same rung from each.
+const std::string kShipped = std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json";
+const std::string kLater = std::string(TCLENS_TEST_DATA_DIR) + "/synthetic_h100_later.json";
+const std::string kTwoRecordings = "--open " + kShipped + " --open " + kLater;
+const std::string kRung = "wgmma_persistent.bf16@4096x4096x4096";
+
+TEST(ComparePanel, RunsOfTwoRecordingsSitSideBySide) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const std::string both =
+        kTwoRecordings + " --set runs=h100.json:" + kRung + ",synthetic_h100_later.json:" + kRung;
+    const auto table = compare_screenshot(both + " --set view=table");
+    // The same rung twice from one recording: no change, no source line, one set of roofs.
+    const std::string once =
+        "--open " + kShipped + " --set runs=" + kRung + ",cublas.bf16@4096x4096x4096";
+    const auto one_table = compare_screenshot(once + " --set view=table");
+    ASSERT_TRUE(table.loaded && one_table.loaded);
+    // The later run is faster: time and TFLOP/s bars (and % of cuBLAS, % of peak) are green.
+    EXPECT_GT(test::count_pixels(table, kBetter), 200);
+    EXPECT_EQ(test::count_pixels(table, kWorse), 0);
+    EXPECT_GT(test::count_pixels(table, kSecondRun), 50);  // the second column's swatch
+
+    const auto roofline = compare_screenshot(both + " --set view=roofline");
+    const auto one_roofline = compare_screenshot("--open " + kShipped + " --set runs=" + kRung +
+                                                 ",cublas.bf16@4096x4096x4096 --set view=roofline");
+    ASSERT_TRUE(roofline.loaded && one_roofline.loaded);
+    EXPECT_GT(test::count_pixels(roofline, kFirstRun), 150);
+    EXPECT_GT(test::count_pixels(roofline, kSecondRun), 150);
+    // Each recording's roofs, the second's dashed and labelled: more text-coloured rows.
+    EXPECT_GT(roofline.text_rows, one_roofline.text_rows + 20);
+}
+
+TEST(ComparePanel, OpensOnTheBestRungOfEachPrecisionAndItsCublas) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto shown = compare_screenshot("--open " + kShipped);
+    const auto none = compare_screenshot("--open " + kShipped + " --set runs=none");
+    ASSERT_TRUE(shown.loaded && none.loaded);
+    // Eight columns (four precisions, each rung and its cuBLAS): the eighth's swatch is drawn.
+    EXPECT_GT(test::count_pixels(shown, viz::category_colour(viz::dark_palette(), 7)), 50);
+    EXPECT_GT(test::differing_pixels(shown, none), 50000);
 }
 
 TEST(ComparePanel, BadSettingIsUsageErrorBeforeAnyWindow) {

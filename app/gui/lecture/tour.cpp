@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "app/asset_paths.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/shell/workspace.h"
 
@@ -199,7 +200,10 @@ std::pair<Workspace, std::string> step_workspace(const TourStep& step, const Wor
     return {workspace, error};
 }
 
-std::string default_tour_path() { return std::string(TCLENS_ASSETS_DIR) + "/tour.json"; }
+std::string default_tour_path() {
+    const std::string path = asset_path("tour.json");
+    return path.empty() ? "tour.json" : path;  // not found: the loader names the missing file
+}
 
 const TourStep* TourPlayer::current() const {
     return active_ && index_ < int(tour_.steps.size()) ? &tour_.steps[size_t(index_)] : nullptr;

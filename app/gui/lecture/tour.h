@@ -75,7 +75,8 @@ TourLoad load_tour(const std::string& path);
 std::string load_tour_step(const std::string& path, int number, TourStep& step,
                            std::string& counter);
 
-// The tour tclens ships: assets/tour.json of the source tree this binary was built from.
+// The tour tclens ships: tour.json in the assets folder (app/asset_paths.h), or "tour.json"
+// when there is none (opening it then says the file is missing).
 std::string default_tour_path();
 
 // The workspace a step shows: its view alone in the main area, or with its split; nothing

@@ -24,8 +24,6 @@ constexpr const char* kSwizzlePresets[] = {"none",  "pad:4", "pad:16", "xor",
 // Rows shorter than one 128-byte bank sweep hide what a swizzle does, so the display tile of
 // a pattern is at least that wide (ldmatrix.x4: 16 x 32 -> 16 x 128).
 constexpr int kDisplayRowBytes = viz::kBankCount * viz::kBankBytes;
-constexpr float kMinZoom = 0.5f;
-constexpr float kMaxZoom = 3.0f;
 
 // Whole numbers without decimals: 4 -> "4", 4.03 -> "4.03".
 std::string number_text(double value) {
@@ -233,7 +231,7 @@ std::string BanksPanel::apply_setting(std::string_view key, std::string_view val
         rebuild();
         return "";
     }
-    if (key == "zoom") return apply_zoom_setting(text, kMinZoom, kMaxZoom, zoom_);
+    if (key == "zoom") return zoom_.apply_setting(text);
     if (key == "measure") {
         if (text != "on") return "measure='" + text + "': allowed: on";
         measure_requested_ = true;  // as if "Measure on GPU" is pressed once a GPU is known
@@ -360,8 +358,7 @@ void BanksPanel::draw_controls(AppContext& context) {
     if (ImGui::InputInt("##row bytes", &row_bytes_, 16, 128)) rebuild();
     ImGui::SameLine(0, 16);
     label("zoom");
-    ImGui::SetNextItemWidth(120);
-    ImGui::SliderFloat("##zoom", &zoom_, kMinZoom, kMaxZoom, "%.2fx");
+    zoom_.draw_control(120);
 
     draw_swizzle_input(0);
     ImGui::SameLine(0, 16);
@@ -414,13 +411,15 @@ void BanksPanel::draw_view() {
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const viz::Rgba highlight = theme().palette.highlight;
     const int hovered = hovered_;
-    const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
-        if (hovered < 0) return std::nullopt;
-        if (h == hovered || viz::related_hits(view_.hits[size_t(hovered)], view_.hits[size_t(h)])) {
-            return highlight;
-        }
-        return std::nullopt;
-    });
+    const int hit = paint_draw_list(
+        view_.draw, zoom_.for_drawing(view_.draw), [&](int h) -> std::optional<viz::Rgba> {
+            if (hovered < 0) return std::nullopt;
+            if (h == hovered ||
+                viz::related_hits(view_.hits[size_t(hovered)], view_.hits[size_t(h)])) {
+                return highlight;
+            }
+            return std::nullopt;
+        });
     hovered_ = hit;
     if (hit >= 0) {
         ImGui::BeginTooltip();

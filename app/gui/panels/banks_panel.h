@@ -14,6 +14,7 @@
 
 #include "app/gui/jobs/job_runner.h"
 #include "app/gui/panels/panel.h"
+#include "app/gui/panels/view_zoom.h"
 #include "viz/bank_model.h"
 #include "viz/bank_view.h"
 
@@ -35,6 +36,7 @@ class BanksPanel : public Panel {
     // parses but does not fit the pattern is not an error here: the panel shows the model's
     // one-line reason in red in place of that side.
     std::string apply_setting(std::string_view key, std::string_view value) override;
+    ViewZoom* view_zoom() override { return &zoom_; }
 
   private:
     void draw_contents(AppContext& context) override;
@@ -69,9 +71,9 @@ class BanksPanel : public Panel {
     std::array<std::array<char, 64>, 2> spec_buffers_{};  // what the swizzle inputs edit
     int rows_ = 0;
     int row_bytes_ = 0;
-    int phase_ = -1;  // -1: all phases
-    int phases_ = 0;  // phases of the current request; 0 while neither side has a model
-    float zoom_ = 1.0f;
+    int phase_ = -1;             // -1: all phases
+    int phases_ = 0;             // phases of the current request; 0 while neither side has a model
+    ViewZoom zoom_{0.5f, 3.0f};  // "zoom=" setting, slider and fit
     viz::BankView view_;
     int hovered_ = -1;  // hit id under the mouse in the last frame
     std::string export_message_;

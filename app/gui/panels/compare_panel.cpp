@@ -7,6 +7,7 @@
 
 #include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/shell/app_context.h"
+#include "app/gui/shell/recording_io.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
 #include "viz/compare_table.h"
@@ -28,10 +29,15 @@ std::string bandwidth_text(double bytes_per_s) {
 }  // namespace
 
 std::string_view ComparePanel::help() const {
-    return "Compare kernel runs side by side, from the open recording or from this session (the "
+    return "Compare kernel runs side by side, from the open recordings or from this session (the "
            "Kernels panel's bench and the Profile panel's newest profile). A run is one kernel on "
-           "one size: its bench result and its profile together. Tick two or more runs; the first "
-           "ticked is the baseline (right-click a run to make it the baseline). The table lists "
+           "one size: its bench result and its profile together. Open several recordings (File > "
+           "Open recording..., one after another) to compare one GPU at two times or two GPUs: "
+           "their runs are listed under each file, each column names its GPU and date, and each "
+           "run sits under its own recording's roofs (dashed, dotted ... for the second, third). "
+           "It opens on the best rung of each precision and its cuBLAS. Tick two or more runs; "
+           "the first ticked is the baseline (right-click a run to make it the baseline). The "
+           "table lists "
            "every metric of each run and, for the others, the change from the baseline in %, with "
            "a bar: green when the change is an improvement for that metric (less time, more "
            "TFLOP/s, fewer bank conflicts ...), red when it is a regression, grey when the metric "
@@ -59,6 +65,7 @@ std::string ComparePanel::apply_setting(std::string_view key, std::string_view v
             text == "none" ? std::vector<std::string>{} : parse_compare_run_ids(text, error);
         if (!error.empty()) return "runs: " + error + "; or none";
         chosen_ = std::move(ids);
+        chosen_by_user_ = true;
     } else if (key == "view") {
         if (text == "table") {
             view_ = CompareView::kTable;
@@ -81,31 +88,34 @@ CompareSourceKind ComparePanel::effective_source(bool recording_open) const {
 }
 
 void ComparePanel::refresh(AppContext& context) {
-    const auto recording = context.recording.latest();
+    const auto recordings = context.recordings.latest();
     const auto bench = context.bench_results.latest();
     const auto live = context.live_profile.latest();
     const auto system = context.system.latest();
-    const CompareSourceKind kind = effective_source(recording != nullptr);
+    const bool any_recording = recordings && !recordings->list.empty();
+    const CompareSourceKind kind = effective_source(any_recording);
     bool changed = !built_ || kind != built_kind_;
     if (kind == CompareSourceKind::kRecording) {
-        changed = changed || recording != recording_seen_;
+        changed = changed || recordings != recordings_seen_;
     } else {
         changed = changed || bench != bench_seen_ || live != live_seen_ || system != system_seen_;
     }
     if (changed) {
-        recording_seen_ = recording;
+        recordings_seen_ = recordings;
         bench_seen_ = bench;
         live_seen_ = live;
         system_seen_ = system;
+        sources_.clear();
         if (kind == CompareSourceKind::kLive) {
-            source_ = live_compare_source(bench.get(), live.get(), system.get());
-        } else if (recording) {
-            source_ = recording_compare_source(recording->recording, recording->path);
-        } else {
-            source_ = CompareSource{};
-            source_.kind = CompareSourceKind::kRecording;
-            source_.caption = "no recording is open";
+            sources_.push_back(live_compare_source(bench.get(), live.get(), system.get()));
+        } else if (any_recording) {
+            std::vector<std::pair<std::string, const profiling::Recording*>> open;
+            for (const auto& recording : recordings->list) {
+                open.emplace_back(recording->path, &recording->recording);
+            }
+            sources_ = recording_compare_sources(open);
         }
+        if (!chosen_by_user_) chosen_ = default_compare_runs(sources_);
         built_kind_ = kind;
         built_ = true;
         dirty_ = true;
@@ -113,43 +123,72 @@ void ComparePanel::refresh(AppContext& context) {
     if (dirty_) rebuild_views();
 }
 
+std::string ComparePanel::sources_caption() const {
+    if (sources_.empty()) {
+        return built_kind_ == CompareSourceKind::kRecording ? "no recording is open" : "live";
+    }
+    if (sources_.size() == 1) return sources_.front().caption;
+    return std::to_string(sources_.size()) + " recordings";
+}
+
 void ComparePanel::rebuild_views() {
     shown_runs_.clear();
     missing_.clear();
-    for (const std::string& id : chosen_) {
-        const CompareRun* run = find_compare_run(source_, id);
-        if (run && run->comparable()) {
-            shown_runs_.push_back(run);
+    for (const ResolvedRun& resolved : resolve_compare_runs(sources_, chosen_)) {
+        if (resolved.run) {
+            shown_runs_.push_back(resolved.run);
         } else {
-            missing_.push_back(
-                id + ": " +
-                (run ? run->status
-                     : std::string("not in the ") + compare_source_name(source_.kind) + " runs"));
+            missing_.push_back(resolved.missing);
         }
+    }
+    // The caption of the shown runs' one source, else of them all.
+    std::string caption = sources_caption();
+    for (const CompareSource& source : sources_) {
+        const bool all_here =
+            !shown_runs_.empty() &&
+            std::all_of(shown_runs_.begin(), shown_runs_.end(),
+                        [&](const CompareRun* run) { return run->source_key == source.key; });
+        if (all_here) caption = source.caption;
     }
     const viz::Palette& palette = theme().palette;
     viz::CompareTableOptions table_options;
-    table_options.title = source_.caption + ": change from the first run";
+    table_options.title = caption + ": change from the first run";
     table_options.palette = &palette;
     table_ =
         viz::compare_table(compare_columns(shown_runs_), compare_rows(shown_runs_), table_options);
     viz::RooflineOptions roofline_options;
-    roofline_options.title = "roofline of " + source_.caption;
+    roofline_options.title = "roofline of " + caption;
     roofline_options.decade_px = kDecadePx;
     roofline_options.palette = &palette;
-    roofline_ = viz::roofline_chart(compare_roofline(source_, shown_runs_), roofline_options);
+    roofline_ = viz::roofline_chart(compare_roofline(sources_, shown_runs_), roofline_options);
     dirty_ = false;
 }
 
 void ComparePanel::theme_changed() { dirty_ = true; }
 
-void ComparePanel::toggle(const std::string& id) {
-    const auto it = std::find(chosen_.begin(), chosen_.end(), id);
-    if (it == chosen_.end()) {
-        chosen_.push_back(id);
-    } else {
-        chosen_.erase(it);
+void ComparePanel::toggle(const CompareRun& run) {
+    const std::vector<ResolvedRun> resolved = resolve_compare_runs(sources_, chosen_);
+    for (size_t i = 0; i < resolved.size(); ++i) {
+        if (resolved[i].run == &run) {
+            chosen_.erase(chosen_.begin() + std::ptrdiff_t(i));
+            chosen_by_user_ = true;
+            dirty_ = true;
+            return;
+        }
     }
+    chosen_.push_back(sources_.size() > 1 ? run.key() : run.id);
+    chosen_by_user_ = true;
+    dirty_ = true;
+}
+
+void ComparePanel::make_baseline(const CompareRun& run) {
+    const std::vector<ResolvedRun> resolved = resolve_compare_runs(sources_, chosen_);
+    std::vector<std::string> kept = {sources_.size() > 1 ? run.key() : run.id};
+    for (size_t i = 0; i < resolved.size(); ++i) {
+        if (resolved[i].run != &run) kept.push_back(chosen_[i]);
+    }
+    chosen_ = std::move(kept);
+    chosen_by_user_ = true;
     dirty_ = true;
 }
 
@@ -172,17 +211,20 @@ void ComparePanel::draw_source_choice(bool recording_open) {
     }
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("%s, %zu runs", source_.caption.c_str(), source_.runs.size());
+    size_t runs = 0;
+    for (const CompareSource& source : sources_) runs += source.runs.size();
+    ImGui::TextDisabled("%s, %zu runs", sources_caption().c_str(), runs);
 }
 
-void ComparePanel::draw_run_list() {
+void ComparePanel::draw_run_list(AppContext& context) {
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputTextWithHint("##filter", "filter runs, e.g. f16 or 4096", filter_.data(),
                              filter_.size());
-    ImGui::Text("%zu ticked", chosen_.size());
+    ImGui::Text("%zu ticked", shown_runs_.size());
     ImGui::SameLine();
     if (ImGui::SmallButton("untick all")) {
         chosen_.clear();
+        chosen_by_user_ = true;
         dirty_ = true;
     }
     const ImGuiTableFlags flags =
@@ -195,48 +237,73 @@ void ComparePanel::draw_run_list() {
     ImGui::TableSetupColumn("profile", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableHeadersRow();
     const std::string filter = filter_.data();
-    for (size_t i = 0; i < source_.runs.size(); ++i) {
-        const CompareRun& run = source_.runs[i];
-        if (!filter.empty() && run.id.find(filter) == std::string::npos) continue;
-        const auto at = std::find(chosen_.begin(), chosen_.end(), run.id);
-        const bool ticked = at != chosen_.end();
-        ImGui::PushID(int(i));
-        ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(0);
-        if (!run.comparable()) ImGui::BeginDisabled();
-        bool tick = ticked;
-        const bool baseline = ticked && at == chosen_.begin();
-        if (ImGui::Checkbox("##tick", &tick)) toggle(run.id);
-        if (!run.comparable()) ImGui::EndDisabled();
-        if (baseline) {
-            ImGui::SameLine();
-            ImGui::TextColored(imgui_colour(theme().note), "base");
+    std::string close;  // a recording whose "close" was pressed
+    int row_id = 0;
+    for (const CompareSource& source : sources_) {
+        if (sources_.size() > 1) {
+            // The recording's header row: its file and its GPU and date, and a close button.
+            ImGui::PushID(source.key.c_str());
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            if (ImGui::SmallButton("x") && source.kind == CompareSourceKind::kRecording) {
+                close = source.key;
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("close this recording");
+            ImGui::TableSetColumnIndex(1);
+            ImGui::TextColored(imgui_colour(theme().note), "%s", source.caption.c_str());
+            ImGui::PopID();
         }
-        ImGui::TableSetColumnIndex(1);
-        ImGui::TextUnformatted(run.id.c_str());
-        if (run.comparable() && !baseline && ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
-            chosen_.erase(std::remove(chosen_.begin(), chosen_.end(), run.id), chosen_.end());
-            chosen_.insert(chosen_.begin(), run.id);
-            dirty_ = true;
+        for (const CompareRun& run : source.runs) {
+            if (!filter.empty() && run.id.find(filter) == std::string::npos) continue;
+            const auto at = std::find(shown_runs_.begin(), shown_runs_.end(), &run);
+            const bool ticked = at != shown_runs_.end();
+            const bool baseline = ticked && at == shown_runs_.begin();
+            ImGui::PushID(row_id++);
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            if (!run.comparable()) ImGui::BeginDisabled();
+            bool tick = ticked;
+            if (ImGui::Checkbox("##tick", &tick)) toggle(run);
+            if (!run.comparable()) ImGui::EndDisabled();
+            if (baseline) {
+                ImGui::SameLine();
+                ImGui::TextColored(imgui_colour(theme().note), "base");
+            }
+            ImGui::TableSetColumnIndex(1);
+            ImGui::TextUnformatted(run.id.c_str());
+            if (run.comparable() && !baseline && ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
+                make_baseline(run);
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("%s", run.comparable() ? "tick to compare; right-click: make it "
+                                                           "the baseline"
+                                                         : run.status.c_str());
+            }
+            ImGui::TableSetColumnIndex(2);
+            if (run.tflops > 0) {
+                ImGui::Text("%.1f%s", run.tflops, run.tflops_from_profile ? " (profiled)" : "");
+            } else {
+                // The status's first words ("skipped", "NOT VERIFIED"); the tooltip has it all.
+                const std::string reason = run.status.substr(0, run.status.find(':'));
+                ImGui::TextDisabled("%s", run.comparable() ? "-" : reason.c_str());
+            }
+            ImGui::TableSetColumnIndex(3);
+            if (run.profile) ImGui::TextUnformatted(run.comparable() ? "yes" : "failed");
+            ImGui::PopID();
         }
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("%s", run.comparable() ? "tick to compare; right-click: make it the "
-                                                       "baseline"
-                                                     : run.status.c_str());
-        }
-        ImGui::TableSetColumnIndex(2);
-        if (run.tflops > 0) {
-            ImGui::Text("%.1f%s", run.tflops, run.tflops_from_profile ? " (profiled)" : "");
-        } else {
-            // The status's first words ("skipped", "NOT VERIFIED"); the run's tooltip has it all.
-            const std::string reason = run.status.substr(0, run.status.find(':'));
-            ImGui::TextDisabled("%s", run.comparable() ? "-" : reason.c_str());
-        }
-        ImGui::TableSetColumnIndex(3);
-        if (run.profile) ImGui::TextUnformatted(run.comparable() ? "yes" : "failed");
-        ImGui::PopID();
     }
     ImGui::EndTable();
+    if (!close.empty()) {
+        const auto recordings = context.recordings.latest();
+        std::vector<std::pair<std::string, const profiling::Recording*>> open;
+        for (const auto& recording : recordings->list) {
+            open.emplace_back(recording->path, &recording->recording);
+        }
+        const std::vector<CompareSource> keyed = recording_compare_sources(open);
+        for (size_t i = 0; i < keyed.size(); ++i) {
+            if (keyed[i].key == close) close_recording(context, recordings->list[i]->path);
+        }
+    }
 }
 
 void ComparePanel::draw_comparison() {
@@ -257,17 +324,24 @@ void ComparePanel::draw_comparison() {
     }
     for (const std::string& missing : missing_)
         ImGui::TextColored(imgui_colour(theme().note), "%s", missing.c_str());
-    if (!table) {
-        if (source_.peaks.empty()) {
-            ImGui::TextColored(imgui_colour(theme().note), "no compute roofs: %s",
-                               source_.peak_error.c_str());
+    for (size_t i = 0; !table && i < sources_.size(); ++i) {
+        const CompareSource& source = sources_[i];
+        const bool shown =
+            std::any_of(shown_runs_.begin(), shown_runs_.end(),
+                        [&](const CompareRun* r) { return r->source_key == source.key; });
+        if (!shown && !(i == 0 && shown_runs_.empty())) continue;
+        const std::string of = sources_.size() > 1 ? " of " + source.key : "";
+        if (source.peaks.empty()) {
+            ImGui::TextColored(imgui_colour(theme().note), "no compute roofs%s: %s", of.c_str(),
+                               source.peak_error.c_str());
         }
-        if (source_.dram_bytes_per_s > 0) {
-            ImGui::TextDisabled("DRAM roof %s, %s: %s",
-                                bandwidth_text(source_.dram_bytes_per_s).c_str(),
-                                source_.dram_origin.c_str(), source_.dram_method.c_str());
+        if (source.dram_bytes_per_s > 0) {
+            ImGui::TextDisabled("DRAM roof%s %s, %s: %s", of.c_str(),
+                                bandwidth_text(source.dram_bytes_per_s).c_str(),
+                                source.dram_origin.c_str(), source.dram_method.c_str());
         } else {
-            ImGui::TextColored(imgui_colour(theme().note), "no DRAM roof: the device is not known");
+            ImGui::TextColored(imgui_colour(theme().note),
+                               "no DRAM roof%s: the device is not known", of.c_str());
         }
     }
     if (shown_runs_.size() < 2) {
@@ -281,8 +355,8 @@ void ComparePanel::draw_comparison() {
     if (!table && hovered >= 0 && hovered < int(shown_runs_.size())) {
         const CompareRun& run = *shown_runs_[size_t(hovered)];
         const RunIntensity intensity = run_intensity(run);
-        ImGui::SetTooltip("%s\n%.1f TFLOP/s (%s)\n%.1f FLOP/B: %.3g bytes %s", run.id.c_str(),
-                          run.tflops,
+        ImGui::SetTooltip("%s\n%s\n%.1f TFLOP/s (%s)\n%.1f FLOP/B: %.3g bytes %s", run.id.c_str(),
+                          run.source_label.c_str(), run.tflops,
                           run.tflops_from_profile ? "profiled duration" : "bench median",
                           intensity.flop_per_byte, intensity.bytes,
                           intensity.estimated ? "estimated (compulsory traffic)"
@@ -296,8 +370,11 @@ void ComparePanel::draw_contents(AppContext& context) {
     const bool recording_open = context.recording.latest() != nullptr;
     draw_source_choice(recording_open);
     ImGui::Separator();
-    if (source_.runs.empty()) {
-        if (source_.kind == CompareSourceKind::kRecording) {
+    const bool no_runs =
+        std::all_of(sources_.begin(), sources_.end(),
+                    [](const CompareSource& source) { return source.runs.empty(); });
+    if (no_runs) {
+        if (built_kind_ == CompareSourceKind::kRecording) {
             ImGui::TextWrapped(recording_open
                                    ? "The open recording has no bench results or profiles."
                                    : "No recording is open: File > Open recording..., or tclens "
@@ -313,7 +390,7 @@ void ComparePanel::draw_contents(AppContext& context) {
     const float list_width =
         std::min(kListWidth * ui_zoom(), ImGui::GetContentRegionAvail().x * 0.45f);
     ImGui::BeginChild("list", ImVec2(list_width, 0), true);
-    draw_run_list();
+    draw_run_list(context);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("comparison", ImVec2(0, 0), false);

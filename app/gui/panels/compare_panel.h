@@ -1,9 +1,12 @@
 #pragma once
-// Compare panel: two or more kernel runs side by side, from the open recording or from this
-// session (the Kernels panel's bench, the Profile panel's newest profile). Tick runs in the list
-// (the first ticked is the baseline); the table shows every metric of each with its change from
-// the baseline and a bar coloured by whether the change is an improvement; the roofline puts each
-// run under the device's measured roofs (app/gui/views/compare_runs.h). Both export to SVG and PNG.
+// Compare panel: two or more kernel runs side by side, from the open recordings (every one open:
+// one GPU at two times, or two GPUs) or from this session (the Kernels panel's bench, the Profile
+// panel's newest profile). Tick runs in the list, grouped by recording (the first ticked is the
+// baseline); until something is ticked it shows the best rung of each precision and its cuBLAS
+// (default_compare_runs). The table shows every metric of each with its change from the baseline
+// and a bar coloured by whether the change is an improvement, each column naming its GPU and date
+// when the runs come from several recordings; the roofline puts each run under its own
+// recording's measured roofs (app/gui/views/compare_runs.h). Both export to SVG and PNG.
 
 #include <array>
 #include <memory>
@@ -17,7 +20,7 @@
 
 namespace tclens::gui {
 
-struct OpenRecording;
+struct OpenRecordings;
 
 enum class CompareView { kTable, kRoofline };
 
@@ -26,9 +29,10 @@ class ComparePanel : public Panel {
     std::string_view id() const override { return "compare"; }
     std::string_view title() const override { return "Compare"; }
     std::string_view help() const override;
-    // source=recording|live (default: the recording when one is open, else live),
-    // runs=KERNEL@MxNxK[,KERNEL@MxNxK...] (the ticked runs, the first the baseline; "none" for
-    // no run), view=table|roofline.
+    // source=recording|live (default: the recordings when one is open, else live),
+    // runs=RUN[,RUN...] (the ticked runs, the first the baseline; RUN is KERNEL@MxNxK, the first
+    // open recording's that has it, or FILE:KERNEL@MxNxK, that recording's, FILE its file name;
+    // "none" for no run), view=table|roofline.
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
@@ -37,18 +41,21 @@ class ComparePanel : public Panel {
     CompareSourceKind effective_source(bool recording_open) const;
     void refresh(AppContext& context);
     void rebuild_views();
-    void toggle(const std::string& id);
+    std::string sources_caption() const;  // one source's caption, else "2 recordings"
+    void toggle(const CompareRun& run);
+    void make_baseline(const CompareRun& run);
     void draw_source_choice(bool recording_open);
-    void draw_run_list();
+    void draw_run_list(AppContext& context);
     void draw_comparison();
 
     std::optional<CompareSourceKind> source_choice_;  // set by the user or a setting
-    std::vector<std::string> chosen_;                 // ticked run ids, the baseline first
+    std::vector<std::string> chosen_;  // ticked runs (compare_runs.h entries), the baseline first
+    bool chosen_by_user_ = false;      // else chosen_ is default_compare_runs of the sources
     CompareView view_ = CompareView::kTable;
     std::array<char, 128> filter_{};
 
     // What the views were built from; a change of any of them builds them again.
-    std::shared_ptr<const OpenRecording> recording_seen_;
+    std::shared_ptr<const OpenRecordings> recordings_seen_;
     std::shared_ptr<const BenchResults> bench_seen_;
     std::shared_ptr<const LiveProfile> live_seen_;
     std::shared_ptr<const profiling::SystemReport> system_seen_;
@@ -56,9 +63,9 @@ class ComparePanel : public Panel {
     bool built_ = false;
     bool dirty_ = true;  // chosen_, the view or the theme changed since the views were built
 
-    CompareSource source_;
-    std::vector<const CompareRun*> shown_runs_;  // chosen_ that source_ has and can compare
-    std::vector<std::string> missing_;           // chosen_ that source_ lacks or cannot compare
+    std::vector<CompareSource> sources_;         // the recordings', in order, or the live one
+    std::vector<const CompareRun*> shown_runs_;  // chosen_ that sources_ have and can compare
+    std::vector<std::string> missing_;           // chosen_ that sources_ lack or cannot compare
     viz::DrawList table_;
     viz::DrawList roofline_;
     std::string export_message_;

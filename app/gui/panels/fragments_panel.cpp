@@ -62,7 +62,7 @@ std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view
         pinned_lane_ = *lane;
         return "";
     }
-    if (key == "zoom") return apply_zoom_setting(text, 0.25f, 3.0f, zoom_);
+    if (key == "zoom") return zoom_.apply_setting(text);
     if (key == "labels") {
         if (text != "on" && text != "off") return "labels='" + text + "': allowed: on, off";
         labels_ = text == "on";
@@ -199,8 +199,9 @@ void FragmentsPanel::draw_controls(AppContext& context) {
     ImGui::SameLine();
     if (ImGui::Checkbox("labels", &labels_)) rebuild_view();
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(120);
-    ImGui::SliderFloat("zoom", &zoom_, 0.25f, 3.0f, "%.2fx");
+    ImGui::TextUnformatted("zoom");
+    ImGui::SameLine();
+    zoom_.draw_control(120);
 
     draw_export_buttons(view_.draw, layout_.id, export_message_);
     if (!export_message_.empty()) {
@@ -308,11 +309,13 @@ void FragmentsPanel::draw_contents(AppContext& context) {
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const int highlight = hovered_lane_ >= 0 ? hovered_lane_ : pinned_lane_;
     const viz::Rgba highlight_colour = theme().palette.highlight;
-    const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
-        if (mismatch_by_hit_[h]) return theme().error;
-        if (highlight >= 0 && lane_of_hit(h) == highlight) return highlight_colour;
-        return std::nullopt;
-    });
+    const int hit = paint_draw_list(view_.draw, zoom_.for_drawing(view_.draw),
+                                    [&](int h) -> std::optional<viz::Rgba> {
+                                        if (mismatch_by_hit_[h]) return theme().error;
+                                        if (highlight >= 0 && lane_of_hit(h) == highlight)
+                                            return highlight_colour;
+                                        return std::nullopt;
+                                    });
     hovered_lane_ = lane_of_hit(hit);
     if (hovered_lane_ >= 0) {
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {

@@ -13,6 +13,7 @@
 
 #include "app/gui/jobs/job_runner.h"
 #include "app/gui/panels/panel.h"
+#include "app/gui/panels/view_zoom.h"
 #include "viz/fragment_layout.h"
 #include "viz/fragment_view.h"
 
@@ -29,6 +30,7 @@ class FragmentsPanel : public Panel {
     // layout=ID, colour=register|lane|group|sub, lane=N (pinned highlight, -1 for none),
     // zoom=0.25..3, labels=on|off.
     std::string apply_setting(std::string_view key, std::string_view value) override;
+    ViewZoom* view_zoom() override { return &zoom_; }
 
   private:
     void draw_contents(AppContext& context) override;
@@ -49,7 +51,7 @@ class FragmentsPanel : public Panel {
     char search_[64] = "";                   // the instruction list's filter
     std::vector<std::string> descriptions_;  // one per operand (and shared-memory tile) shown
     viz::FragmentColouring colouring_ = viz::FragmentColouring::kRegister;
-    float zoom_ = 1.0f;
+    ViewZoom zoom_{0.25f, 3.0f};  // "zoom=" setting, slider and fit
     bool labels_ = true;
     viz::FragmentLayout layout_;
     viz::FragmentView view_;

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
+#include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/panels/job_controls.h"
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/shell/app_context.h"
@@ -183,13 +185,23 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
            "'; settings: selected, mnk, preset, run";
 }
 
-void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& latest) {
-    if (latest == shown_) return;
+void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& latest,
+                                   const std::shared_ptr<const OpenRecordings>& recordings) {
+    if (latest == shown_ && recordings == chart_recordings_) return;
     shown_ = latest;
+    chart_recordings_ = recordings;
     export_message_.clear();
     if (!shown_) return;
     table_ = bench_table(shown_->report);
-    chart_ = bench_chart(shown_->report, theme().palette);
+    if (recordings && recordings->list.size() > 1) {
+        std::vector<LabelledBench> benches;
+        for (const auto& open : recordings->list) {
+            benches.push_back({recording_caption(open->recording), &open->recording.bench});
+        }
+        chart_ = recordings_bench_chart(benches, theme().palette);
+    } else {
+        chart_ = bench_chart(shown_->report, theme().palette);
+    }
 }
 
 // refresh_results() builds the chart again in the new palette.
@@ -325,7 +337,15 @@ void KernelsPanel::draw_details(AppContext& context) {
 
 void KernelsPanel::draw_sizes() {
     label("sizes");
-    ImGui::SetNextItemWidth(260);
+    // The input takes what the row leaves after the size button and the preset combos, so the
+    // row fits a narrow pane at any zoom (a lecture at 1280x720): 100..260 pixels, zoomed.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float combo_width = 90.0f * ui_zoom();
+    const float others = ImGui::CalcTextSize("4096^3").x + 2 * style.FramePadding.x +
+                         float(std::size(kPresets)) * (combo_width + style.ItemSpacing.x) +
+                         2 * style.ItemSpacing.x;
+    ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - others,
+                                       100.0f * ui_zoom(), 260.0f * ui_zoom()));
     if (ImGui::InputText("##sizes", sizes_buffer_.data(), sizes_buffer_.size())) {
         problems_ = parse_problem_list(sizes_buffer_.data(), sizes_error_);
     }
@@ -334,7 +354,7 @@ void KernelsPanel::draw_sizes() {
     if (ImGui::Button("4096^3")) set_sizes(kDefaultSize);
     for (const char* preset : kPresets) {
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(90);
+        ImGui::SetNextItemWidth(combo_width);
         const std::vector<kernels::GemmProblem> problems = kernels::preset_problems(preset);
         if (ImGui::BeginCombo((std::string("##") + preset).c_str(), preset)) {
             const std::string every = "all " + std::to_string(problems.size()) + " sizes";
@@ -455,6 +475,7 @@ void KernelsPanel::draw_results() {
 
 void KernelsPanel::draw_contents(AppContext& context) {
     std::shared_ptr<const BenchResults> results = context.bench_results.latest();
+    std::shared_ptr<const OpenRecordings> recordings;
     if (!results) {
         const auto recording = context.recording.latest();
         if (recording != recording_seen_) {
@@ -462,8 +483,9 @@ void KernelsPanel::draw_contents(AppContext& context) {
             recorded_ = recording ? recorded_bench(recording->recording) : nullptr;
         }
         results = recorded_;
+        recordings = context.recordings.latest();
     }
-    refresh_results(results);
+    refresh_results(results, recordings);
     const float ladder_width = std::max(300.0f, ImGui::GetContentRegionAvail().x * 0.42f);
     ImGui::BeginChild("ladder", ImVec2(ladder_width, 0), true);
     draw_ladder();

@@ -20,6 +20,7 @@ namespace tclens::gui {
 
 struct BenchResults;
 struct OpenRecording;
+struct OpenRecordings;
 
 // A kernel's links to other panels: one to Fragments per layout id ("layout=ID"), one to Tile
 // map for a rung ("kernel=ID"; the cuBLAS references have no tile map), then, when it has a
@@ -49,7 +50,9 @@ class KernelsPanel : public Panel {
     void draw_contents(AppContext& context) override;
     void theme_changed() override;
     void set_sizes(const std::string& text);
-    void refresh_results(const std::shared_ptr<const BenchResults>& latest);
+    // `recordings`: every open recording when `latest` is the recorded bench, else nullptr.
+    void refresh_results(const std::shared_ptr<const BenchResults>& latest,
+                         const std::shared_ptr<const OpenRecordings>& recordings);
     void draw_ladder();
     void draw_ladder_row(int index);
     void draw_details(AppContext& context);
@@ -71,6 +74,8 @@ class KernelsPanel : public Panel {
     // recording.
     std::shared_ptr<const OpenRecording> recording_seen_;
     std::shared_ptr<const BenchResults> recorded_;
+    // With two or more recordings open and no bench here, the chart holds them all side by side.
+    std::shared_ptr<const OpenRecordings> chart_recordings_;
     std::vector<BenchTableRow> table_;
     viz::DrawList chart_;
     std::string export_message_;

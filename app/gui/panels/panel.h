@@ -17,6 +17,7 @@
 namespace tclens::gui {
 
 struct AppContext;
+class ViewZoom;
 
 class Panel {
   public:
@@ -37,6 +38,10 @@ class Panel {
         (void)value;
         return "view '" + std::string(id()) + "' has no setting '" + std::string(key) + "'";
     }
+
+    // The zoom of the panel's drawing, for View > Fit view; nullptr when it has none (a panel of
+    // text and tables, which the lecture zoom alone scales).
+    virtual ViewZoom* view_zoom() { return nullptr; }
 
   protected:
     Panel();

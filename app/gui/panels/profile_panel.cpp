@@ -95,9 +95,9 @@ std::string mix_tooltip() {
 // Under the checklist: does the kernel's own SASS hold tensor-core instructions at all?
 void draw_sass_check(const ShownMix& shown, const Theme& theme) {
     using kernels::OpClass;
-    if (shown.mix) {
-        const kernels::InstructionMix& mix = *shown.mix;
-        const bool tensor = mix[OpClass::kHmma] + mix[OpClass::kHgmma] + mix[OpClass::kImma] > 0;
+    if (const kernels::InstructionMix* mix = shown.mix) {
+        const bool tensor =
+            (*mix)[OpClass::kHmma] + (*mix)[OpClass::kHgmma] + (*mix)[OpClass::kImma] > 0;
         ImGui::TextColored(imgui_colour(tensor ? theme.ok : theme.error), "%s",
                            tensor ? "ok  " : "FAIL");
         ImGui::SameLine();
@@ -262,8 +262,11 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
             options.category = int(i);
             options.palette = &palette;
             const std::vector<double> none;
-            card_charts_.push_back(viz::strip_chart(
-                i < kernel_shown->history.size() ? kernel_shown->history[i] : none, options));
+            const std::vector<double>& history =
+                i < kernel_shown->history.size() ? kernel_shown->history[i] : none;
+            // A sparkline only where the value moves: a launch fact's has nothing to show.
+            card_charts_.push_back(value_moves(history) ? viz::strip_chart(history, options)
+                                                        : viz::DrawList{});
             if (cards_[i].name == kTensorPipeMetric) tensor_pct = cards_[i].value;
         }
     }
@@ -610,13 +613,15 @@ void ProfilePanel::draw_contents(AppContext& context) {
     ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     draw_status(context);
     draw_checklist();
+    // Recorded results show the mix their recording carries (made on its GPU); live ones the
+    // build's census for this GPU.
     const int sm = mix_sm(context);
-    const auto recording = context.recording.latest();
+    const auto recording = live ? nullptr : context.recording.latest();
     const profiling::Recording* recorded = recording ? &recording->recording : nullptr;
     if (!checklist_.empty()) {
-        draw_sass_check(shown_instruction_mix(checklist_kernel_, sm, recorded), theme());
+        draw_sass_check(shown_instruction_mix(recorded, checklist_kernel_, sm), theme());
     }
-    draw_instruction_mix(shown_instruction_mix(first_chosen(), sm, recorded));
+    draw_instruction_mix(shown_instruction_mix(recorded, first_chosen(), sm));
     draw_comparison();
     draw_cards();
     draw_timeline();

@@ -136,7 +136,7 @@ std::string TileMapPanel::apply_setting(std::string_view key, std::string_view v
         rebuild_view();
         return "";
     }
-    if (key == "zoom") return apply_zoom_setting(text, 0.25f, 3.0f, zoom_);
+    if (key == "zoom") return zoom_.apply_setting(text);
     return "view 'tilemap' has no setting '" + std::string(key) +
            "'; settings: kernel, m, n, k, view, block, step, sms, zoom";
 }
@@ -195,8 +195,7 @@ void TileMapPanel::draw_controls() {
     if (size_changed) rebuild_spec();
     ImGui::SameLine(0, 14);
     label("zoom");
-    ImGui::SetNextItemWidth(110);
-    ImGui::SliderFloat("##zoom", &zoom_, 0.25f, 3.0f, "%.2fx");
+    zoom_.draw_control(110);
 
     for (int i = 0; i < IM_ARRAYSIZE(kViews); ++i) {
         if (i > 0) ImGui::SameLine();
@@ -282,10 +281,11 @@ void TileMapPanel::draw_view() {
     }
     const viz::Rgba highlight = theme().palette.highlight;
     const int hovered = hovered_;
-    const int hit = paint_draw_list(view_.draw, zoom_, [&](int h) -> std::optional<viz::Rgba> {
-        if (h == hovered) return highlight;
-        return std::nullopt;
-    });
+    const int hit = paint_draw_list(view_.draw, zoom_.for_drawing(view_.draw),
+                                    [&](int h) -> std::optional<viz::Rgba> {
+                                        if (h == hovered) return highlight;
+                                        return std::nullopt;
+                                    });
     hovered_ = hit;
     if (hit >= 0) {
         const viz::TileMapHit& target = view_.hits[size_t(hit)];

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/gui/panels/panel.h"
+#include "app/gui/panels/view_zoom.h"
 #include "kernels/gemm.h"
 #include "viz/tile_map.h"
 #include "viz/tile_map_view.h"
@@ -26,6 +27,7 @@ class TileMapPanel : public Panel {
     // block=B (0..block tiles - 1, in launch order), step=S (0..K tiles - 1), sms=N (1..1024:
     // the SMs rung 11's persistent grid is sized for), zoom=0.25..3.
     std::string apply_setting(std::string_view key, std::string_view value) override;
+    ViewZoom* view_zoom() override { return &zoom_; }
 
   private:
     void draw_contents(AppContext& context) override;
@@ -46,7 +48,7 @@ class TileMapPanel : public Panel {
     viz::TileMapViewKind kind_ = viz::TileMapViewKind::kGrid;
     int block_ = 0;
     int step_ = 0;
-    float zoom_ = 1.0f;
+    ViewZoom zoom_{0.25f, 3.0f};  // "zoom=" setting, slider and fit
     bool playing_ = false;
     float speed_ = 4.0f;                    // K steps per second while playing
     float step_clock_ = 0.0f;               // seconds since the last step while playing

@@ -3,6 +3,7 @@
 // other panels.
 // Panels never call CUDA or CUPTI themselves; they post jobs that publish snapshots here.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,13 +27,21 @@ struct OpenRecording {
     profiling::Recording recording;
 };
 
+// Every recording open at once, in the order they were opened (a file opened again takes its
+// old place): Compare and the Kernels panel's chart hold runs of each. The newest opened is
+// also AppContext::recording, the one the other panels show.
+struct OpenRecordings {
+    std::vector<std::shared_ptr<const OpenRecording>> list;
+};
+
 struct AppContext {
     Published<profiling::SystemReport> system;          // nullptr until the device query has run
     Published<LayoutVerification> layout_verification;  // the last "Verify on GPU" result
     Published<BankMeasurements> bank_measurements;      // the last Banks "Measure on GPU" result
     Published<BenchResults> bench_results;              // the last Kernels "Run" result
-    Published<LiveProfile> live_profile;  // the Profile panel's live job, newest update
-    Published<OpenRecording> recording;   // the open recording; nullptr when none is open
+    Published<LiveProfile> live_profile;   // the Profile panel's live job, newest update
+    Published<OpenRecording> recording;    // the newest open recording; nullptr when none is open
+    Published<OpenRecordings> recordings;  // every open recording; nullptr until one opened
     Published<profiling::SourceProfile> source_profile;  // the Source panel's last GPU profile
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
     // only. The shell follows them after the panel that posted them and clears the list.

@@ -67,7 +67,7 @@ int run_gui_shell(const GuiShellOptions& options) {
     if (options.frame_stats) glfwSwapInterval(0);
     AppContext context;
     request_system_query(context);
-    if (!options.open_path.empty()) shell.recordings().open(context, options.open_path, true);
+    for (const std::string& path : options.open_paths) shell.recordings().open(context, path, true);
     FullScreen full_screen(runtime->window());
     LectureMode lecture(lecture_settings, {[&runtime] { runtime->fonts_changed(); },
                                            [&full_screen](bool on) { full_screen.set(on); }});

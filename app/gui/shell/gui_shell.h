@@ -21,8 +21,9 @@ struct GuiShellOptions {
     // played, "tour: at step 2 of 3 after 5 step changes" (TourPlayer::changes(): its start and
     // every step since).
     bool frame_stats = false;
-    // A recording to open at start (`tclens --open FILE`); its error, if any, also goes to stderr.
-    std::string open_path;
+    // Recordings to open at start, in order (`tclens --open A --open B`): Compare holds runs of
+    // each, the other panels show the last. An error, if any, also goes to stderr.
+    std::vector<std::string> open_paths;
     // Start in lecture mode (`--lecture`: lecture_on_settings() in lecture_mode.h) with a tour.
     bool lecture = false;
     // The tour to start (`--tour FILE`); "" with `lecture` or tour_autoplay_s: the shipped one.

@@ -80,7 +80,7 @@ int run_headless(const HeadlessOptions& options, HeadlessReport& report, std::st
     NullBackend backend(options.width, options.height);
     AppContext context;
     request_system_query(context);
-    if (!options.open_path.empty()) shell.recordings().open(context, options.open_path, true);
+    for (const std::string& path : options.open_paths) shell.recordings().open(context, path, true);
 
     FrameStats stats;
     std::vector<double> period_ms;  // frame times since the previous sample

@@ -23,9 +23,9 @@ struct HeadlessOptions {
     int height = 900;
     std::vector<std::string> settings;  // "PANEL.KEY=VALUE", applied before the first frame
     std::string view;  // "" keeps the default workspace; else this view alone fills the main area
-    std::string open_path;  // a recording to open at start, as `tclens --open`
-    int frames = 0;         // stop after this many frames (0: no frame limit)
-    double seconds = 0;     // stop after this wall time (0: no time limit)
+    std::vector<std::string> open_paths;  // recordings to open at start, as `tclens --open`
+    int frames = 0;                       // stop after this many frames (0: no frame limit)
+    double seconds = 0;                   // stop after this wall time (0: no time limit)
     // Stop once the Profile panel's live job has published this many updates (0: no limit).
     std::uint64_t until_live_updates = 0;
     double fps = 60;  // frames are paced to this rate, as vsync would (0: as fast as possible)

@@ -6,6 +6,7 @@
 namespace tclens::gui::keys {
 
 inline constexpr int kQ = 81;    // GLFW_KEY_Q
+inline constexpr int kF = 70;    // GLFW_KEY_F: Ctrl+F fits the views' drawings (view_zoom.h)
 inline constexpr int kF1 = 290;  // GLFW_KEY_F1
 // Lecture mode and tours (lecture_mode.h, tour_overlay.h).
 inline constexpr int kF11 = 300;             // GLFW_KEY_F11

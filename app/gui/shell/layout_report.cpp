@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/shell/shell_frame.h"
+#include "app/gui/views/draw_list_painter.h"
 #include "common/atomic_file.h"
 
 namespace tclens::gui {
@@ -15,6 +16,45 @@ using nlohmann::json;
 
 json rect(const Rect& r) { return json::array({r.x, r.y, r.width, r.height}); }
 json rect(const ImRect& r) { return json::array({r.Min.x, r.Min.y, r.GetWidth(), r.GetHeight()}); }
+
+// The child windows drawn in `window` this frame (panes, lists), depth first.
+json children_json(const ImGuiWindow& window) {
+    json children = json::array();
+    for (const ImGuiWindow* child : window.DC.ChildWindows) {
+        if (!child->WasActive) continue;
+        children.push_back({{"name", child->Name},
+                            {"rect", rect(child->Rect())},
+                            {"cut", {child->ScrollMax.x, child->ScrollMax.y}}});
+        for (json& grandchild : children_json(*child)) children.push_back(std::move(grandchild));
+    }
+    return children;
+}
+
+// The window named `name` as ImGui placed it, or null when it was not drawn.
+json window_json(const std::string& name, const std::string& role) {
+    const ImGuiWindow* window = ImGui::FindWindowByName(name.c_str());
+    if (!window) return json();
+    return {{"name", name},
+            {"role", role},
+            {"rect", rect(window->Rect())},
+            {"inner", rect(window->InnerRect)},
+            {"content", {window->ContentSize.x, window->ContentSize.y}},
+            {"cut", {window->ScrollMax.x, window->ScrollMax.y}},
+            {"children", children_json(*window)}};
+}
+
+// The drawings painted in the last frame (draw_list_painter.h).
+json views_json() {
+    json views = json::array();
+    for (const PaintedView& view : painted_views()) {
+        views.push_back(
+            {{"window", view.window},
+             {"drawn", json::array({view.drawn[0], view.drawn[1], view.drawn[2], view.drawn[3]})},
+             {"visible",
+              json::array({view.visible[0], view.visible[1], view.visible[2], view.visible[3]})}});
+    }
+    return views;
+}
 
 }  // namespace
 
@@ -37,16 +77,23 @@ std::string layout_report_json(const ShellFrame& shell) {
                        {"second", rect(layout.second)}};
     json windows = json::array();
     for (const ShellWindow& shown : shell.windows()) {
-        const ImGuiWindow* window = ImGui::FindWindowByName(shown.name.c_str());
-        if (!window) continue;
-        windows.push_back({{"name", shown.name},
-                           {"role", shown.role},
-                           {"rect", rect(window->Rect())},
-                           {"inner", rect(window->InnerRect)},
-                           {"content", {window->ContentSize.x, window->ContentSize.y}},
-                           {"cut", {window->ScrollMax.x, window->ScrollMax.y}}});
+        json window = window_json(shown.name, shown.role);
+        if (!window.is_null()) windows.push_back(std::move(window));
     }
     report["windows"] = std::move(windows);
+    report["views"] = views_json();
+    return report.dump(1) + "\n";
+}
+
+std::string view_layout_report_json(const std::string& window_name) {
+    const ImGuiIO& io = ImGui::GetIO();
+    json report;
+    report["display"] = {{"width", io.DisplaySize.x}, {"height", io.DisplaySize.y}};
+    json windows = json::array();
+    json window = window_json(window_name, "view");
+    if (!window.is_null()) windows.push_back(std::move(window));
+    report["windows"] = std::move(windows);
+    report["views"] = views_json();
     return report.dump(1) + "\n";
 }
 

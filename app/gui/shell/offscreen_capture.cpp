@@ -21,6 +21,7 @@
 #include "app/gui/shell/layout_report.h"
 #include "app/gui/shell/recording_io.h"
 #include "app/gui/shell/shell_frame.h"
+#include "common/atomic_file.h"
 #include "viz/png_writer.h"
 
 namespace tclens::gui {
@@ -123,9 +124,12 @@ int capture_view(const CaptureRequest& request) {
     AppContext context;
     request_system_query(context);
     context.jobs.wait_idle(std::chrono::seconds(60));
-    const std::string open_error =
-        request.open_path.empty() ? "" : open_recording_now(context, request.open_path);
-    if (!open_error.empty()) std::fprintf(stderr, "tclens: %s\n", open_error.c_str());
+    std::string open_error;
+    for (const std::string& path : request.open_paths) {
+        const std::string error = open_recording_now(context, path);
+        if (!error.empty()) std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        if (open_error.empty()) open_error = error;
+    }
 
     Framebuffer framebuffer(request.width, request.height);
     if (!framebuffer.complete()) {
@@ -169,8 +173,11 @@ int capture_view(const CaptureRequest& request) {
     }
     if (request.frame_stats) std::printf("%s\n", stats.summary().c_str());
     error = viz::write_png(read_pixels(request.width, request.height), request.out_path);
-    if (error.empty() && request.whole_window && !request.layout_json_path.empty()) {
-        error = write_layout_report(shell, request.layout_json_path);
+    if (error.empty() && !request.layout_json_path.empty()) {
+        error = request.whole_window ? write_layout_report(shell, request.layout_json_path)
+                                     : common::write_bytes_atomically(
+                                           request.layout_json_path,
+                                           view_layout_report_json(std::string(panel->title())));
     }
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());

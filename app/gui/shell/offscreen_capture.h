@@ -19,7 +19,8 @@ struct CaptureRequest {
     // has settled (workspace panes take the widths their views need). No settings file is read or
     // written.
     bool whole_window = false;
-    std::string layout_json_path;  // with whole_window: the last frame's layout (layout_report.h)
+    std::string layout_json_path;  // the last frame's layout (layout_report.h; a view alone:
+                                   // view_layout_report_json)
     std::string view;              // a panel id, e.g. "device"
     int width = 1280;
     int height = 800;
@@ -28,7 +29,7 @@ struct CaptureRequest {
                                         // ("PANEL.KEY=VALUE" with whole_window)
     int frames = 4;                     // frames drawn before the last one is read (layout settles)
     bool frame_stats = false;           // print frame-time statistics of those frames
-    std::string open_path;              // a recording to open first (recording_io.h); "" for none
+    std::vector<std::string> open_paths;  // recordings to open first, in order (recording_io.h)
     LectureSettings lecture;      // zoom and theme (lecture_mode.h); full screen does not apply
     std::string caption;          // "" for none, else shown in a tour banner at the bottom
     std::string caption_counter;  // beside the caption, e.g. "step 3 of 8"

@@ -23,14 +23,18 @@ namespace tclens::gui {
 struct AppContext;
 struct OpenRecording;
 
-// The recording the app ships: assets/recordings/h100.json next to the binary's build or install
-// tree (<dir of the executable>/../../assets), else in the source tree this was built from
-// (TCLENS_ASSETS_DIR); "" when neither holds one.
+// The recording the app ships: recordings/h100.json in the assets folder (app/asset_paths.h:
+// the installed share/tclens/, the checkout's assets/); "" when there is none.
 std::string shipped_recording_path();
 
 // Loads `path` on the calling thread and, when it is a recording, publishes it as
-// context.recording. Returns "" or the one-line error (profiling::load_recording's).
+// context.recording and among context.recordings (replacing a recording of the same path).
+// Returns "" or the one-line error (profiling::load_recording's).
 std::string open_recording_now(AppContext& context, const std::string& path);
+
+// Takes the recording of `path` out of context.recordings; when it was context.recording, the
+// newest of those left (or none) takes its place. Nothing when no open recording has that path.
+void close_recording(AppContext& context, const std::string& path);
 
 // open_recording_now on the job runner; a failure becomes the job's error. With
 // `echo_to_stderr` the error is also printed (`tclens --open F` started from a terminal).

@@ -8,6 +8,7 @@
 #include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/panels/panel_settings.h"
+#include "app/gui/panels/view_zoom.h"
 #include "app/gui/shell/app_context.h"
 #include "app/gui/shell/keys.h"
 #include "app/gui/shell/workspace_draw.h"
@@ -91,6 +92,15 @@ void ShellFrame::draw_main_menu() {
     }
     if (ImGui::BeginMenu("View")) {
         draw_workspace_menu_items(workspace_, panels_);
+        const std::vector<ViewZoom*> zooms = shown_view_zooms();
+        const bool fitting = !zooms.empty() && zooms.front()->fit();
+        if (ImGui::MenuItem("Fit view", "Ctrl+F", fitting, !zooms.empty())) toggle_fit();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::SetTooltip(zooms.empty() ? "the views shown have no drawing to fit (Ctrl+= / "
+                                              "Ctrl+- zoom text and tables)"
+                                            : "scale the drawing of the views shown to fill the "
+                                              "space they have, at any window size and zoom");
+        }
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
@@ -108,7 +118,8 @@ void ShellFrame::draw_help() {
         ImGui::TextUnformatted(
             "Ctrl+1..9 show a view    Ctrl+Shift+1..9 show it beside (or below)\n"
             "Ctrl+\\ split on/off    Ctrl+Shift+\\ beside/below    drag the divider to resize\n"
-            "View menu: pop a view out into a window, Reset layout    Ctrl+Q quit    F1 help");
+            "View menu: pop a view out into a window, Reset layout    Ctrl+F fit the drawing\n"
+            "Ctrl+Q quit    F1 help");
         for (const auto& panel : panels_) {
             if (ImGui::CollapsingHeader(std::string(panel->title()).c_str(),
                                         ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -282,7 +293,26 @@ void ShellFrame::handle_shortcuts() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && ImGui::IsKeyPressed(keys::kQ)) quit_ = true;
     if (ImGui::IsKeyPressed(keys::kF1)) show_help_ = !show_help_;
+    if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(keys::kF, false)) toggle_fit();
     handle_workspace_keys(workspace_, panels_);
+}
+
+std::vector<ViewZoom*> ShellFrame::shown_view_zooms() {
+    std::vector<ViewZoom*> zooms;
+    for (const std::string& view : {workspace_.main_view(), workspace_.second_view()}) {
+        for (const auto& panel : panels_) {
+            if (panel->id() != view) continue;
+            if (ViewZoom* zoom = panel->view_zoom()) zooms.push_back(zoom);
+        }
+    }
+    return zooms;
+}
+
+void ShellFrame::toggle_fit() {
+    const std::vector<ViewZoom*> zooms = shown_view_zooms();
+    if (zooms.empty()) return;
+    const bool fit = !zooms.front()->fit();
+    for (ViewZoom* zoom : zooms) zoom->set_fit(fit);
 }
 
 }  // namespace tclens::gui

@@ -65,6 +65,10 @@ class ShellFrame {
     void draw_panel(AppContext& context, Panel& panel, const std::string& role);
     void follow_panel_links(AppContext& context, std::size_t first, const std::string& source);
     void handle_shortcuts();
+    // The drawing zooms of the views in the main area (main view, then the split one), for
+    // View > Fit view and Ctrl+F: fit turns on for all of them unless the main view's is on.
+    std::vector<ViewZoom*> shown_view_zooms();
+    void toggle_fit();
 
     std::vector<std::unique_ptr<Panel>> panels_;
     Workspace workspace_;

@@ -1,5 +1,6 @@
 #include "app/gui/views/bench_view.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "kernels/problem_text.h"
@@ -23,11 +24,30 @@ bool same_problem(const kernels::GemmProblem& a, const kernels::GemmProblem& b) 
     return a.m == b.m && a.n == b.n && a.k == b.k;
 }
 
-bool several_sizes(const kernels::BenchReport& report) {
-    for (const kernels::BenchRow& row : report.rows) {
-        if (!same_problem(row.result.problem, report.rows.front().result.problem)) return true;
+bool several_sizes(const std::vector<kernels::BenchRow>& rows) {
+    for (const kernels::BenchRow& row : rows) {
+        if (!same_problem(row.result.problem, rows.front().result.problem)) return true;
     }
     return false;
+}
+
+// A counted row's bar: labelled with the kernel id (plus " MxNxK" `with_size`, plus " | label"
+// when `label` is set), its TFLOP/s and share of cuBLAS, in `category`.
+viz::Bar bench_bar(const kernels::BenchRow& row, bool with_size, const std::string& label,
+                   int category) {
+    const kernels::RunResult& r = row.result;
+    viz::Bar bar;
+    bar.label = r.kernel_id + (with_size ? " " + kernels::problem_text(r.problem) : "") +
+                (label.empty() ? "" : " | " + label);
+    bar.value = r.tflops;
+    bar.value_text = known(r.tflops, "%.1f") + " TFLOP/s";
+    if (row.reference_id.empty()) {
+        bar.value_text += ", reference";
+    } else if (row.pct_of_reference > 0) {
+        bar.value_text += known(row.pct_of_reference, ", %.1f%% of cuBLAS");
+    }
+    bar.category = category;
+    return bar;
 }
 
 }  // namespace
@@ -67,25 +87,50 @@ std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report) {
 }
 
 viz::DrawList bench_chart(const kernels::BenchReport& report, const viz::Palette& palette) {
-    const bool with_size = several_sizes(report);
+    const bool with_size = several_sizes(report.rows);
     std::vector<viz::Bar> bars;
     for (const kernels::BenchRow& row : report.rows) {
-        const kernels::RunResult& r = row.result;
-        if (!r.counts()) continue;
-        viz::Bar bar;
-        bar.label = r.kernel_id + (with_size ? " " + kernels::problem_text(r.problem) : "");
-        bar.value = r.tflops;
-        bar.value_text = known(r.tflops, "%.1f") + " TFLOP/s";
-        if (row.reference_id.empty()) {
-            bar.value_text += ", reference";
-        } else if (row.pct_of_reference > 0) {
-            bar.value_text += known(row.pct_of_reference, ", %.1f%% of cuBLAS");
-        }
-        bar.category = static_cast<int>(r.precision);
-        bars.push_back(std::move(bar));
+        if (!row.result.counts()) continue;
+        bars.push_back(bench_bar(row, with_size, "", static_cast<int>(row.result.precision)));
     }
     viz::BarChartOptions options;
     options.title = "TFLOP/s per kernel (verified results only)";
+    options.axis_label = "TFLOP/s";
+    options.palette = &palette;
+    return viz::bar_chart(bars, options);
+}
+
+viz::DrawList recordings_bench_chart(const std::vector<LabelledBench>& benches,
+                                     const viz::Palette& palette) {
+    // The runs (kernel and size) in order of first appearance over the benches.
+    std::vector<const kernels::RunResult*> runs;
+    bool with_size = false;
+    for (const LabelledBench& bench : benches) {
+        with_size = with_size || several_sizes(*bench.rows);
+        for (const kernels::BenchRow& row : *bench.rows) {
+            const bool seen = std::any_of(runs.begin(), runs.end(), [&](const auto* r) {
+                return r->kernel_id == row.result.kernel_id &&
+                       same_problem(r->problem, row.result.problem);
+            });
+            if (!seen) runs.push_back(&row.result);
+        }
+    }
+    std::vector<viz::Bar> bars;
+    for (const kernels::RunResult* run : runs) {
+        for (size_t b = 0; b < benches.size(); ++b) {
+            for (const kernels::BenchRow& row : *benches[b].rows) {
+                if (row.result.kernel_id != run->kernel_id ||
+                    !same_problem(row.result.problem, run->problem) || !row.result.counts()) {
+                    continue;
+                }
+                bars.push_back(bench_bar(row, with_size, benches[b].label, int(b)));
+                break;
+            }
+        }
+    }
+    viz::BarChartOptions options;
+    options.title = "TFLOP/s per kernel of " + std::to_string(benches.size()) +
+                    " recordings, side by side (verified results only)";
     options.axis_label = "TFLOP/s";
     options.palette = &palette;
     return viz::bar_chart(bars, options);

@@ -45,4 +45,17 @@ std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report);
 // A report with no counted row gives the title and an empty axis.
 viz::DrawList bench_chart(const kernels::BenchReport& report, const viz::Palette& palette);
 
+// One bench among several open recordings: `label` names it by GPU and date.
+struct LabelledBench {
+    std::string label;  // "NVIDIA H100 80GB HBM3, 2026-11-22 10:00 UTC"
+    const std::vector<kernels::BenchRow>* rows = nullptr;
+};
+
+// Several recordings' benches side by side: per run (kernel and size, in order of first
+// appearance over the benches) one bar for each bench that counted it, in bench order, labelled
+// "kernel[ MxNxK] | label", coloured by the bench's index (category b), value text as
+// bench_chart's.
+viz::DrawList recordings_bench_chart(const std::vector<LabelledBench>& benches,
+                                     const viz::Palette& palette);
+
 }  // namespace tclens::gui

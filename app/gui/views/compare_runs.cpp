@@ -9,6 +9,7 @@
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/recording_view.h"
 #include "kernels/problem_text.h"
+#include "kernels/registry.h"
 #include "kernels/runner.h"
 #include "profiling/metric_catalogue.h"
 
@@ -34,8 +35,11 @@ const profiling::KernelProfile* verified_profile(const CompareRun& run) {
     return run.profile && run.profile->ok() && run.profile->check.passed ? &*run.profile : nullptr;
 }
 
-// Fills tflops and status from what the run has (see the header comment of compare_runs.h).
-void settle(CompareRun& run) {
+// Fills tflops and status from what the run has (see the header comment of compare_runs.h), and
+// where it comes from.
+void settle(CompareRun& run, const CompareSource& source) {
+    run.source_key = source.key;
+    run.source_label = source.label;
     run.tflops = 0;
     run.tflops_from_profile = false;
     run.status.clear();
@@ -124,6 +128,16 @@ const kernels::BenchRow* counted_bench(const CompareRun& run) {
     return run.bench && run.bench->result.counts() ? &*run.bench : nullptr;
 }
 
+bool several_sources(const std::vector<const CompareRun*>& runs) {
+    return std::any_of(runs.begin(), runs.end(), [&](const CompareRun* run) {
+        return run->source_key != runs.front()->source_key;
+    });
+}
+
+bool same_problem(const kernels::GemmProblem& a, const kernels::GemmProblem& b) {
+    return a.m == b.m && a.n == b.n && a.k == b.k;
+}
+
 }  // namespace
 
 const char* compare_source_name(CompareSourceKind kind) {
@@ -158,15 +172,17 @@ std::vector<std::string> parse_compare_run_ids(std::string_view text, std::strin
 }
 
 CompareSource recording_compare_source(const profiling::Recording& recording,
-                                       const std::string& path) {
+                                       const std::string& path, const std::string& key) {
     CompareSource source;
     source.kind = CompareSourceKind::kRecording;
     const std::string name = std::filesystem::path(path).filename().string();
     source.caption = (name.empty() ? "recording" : name) + ": " + recording_caption(recording);
+    source.key = !key.empty() ? key : (name.empty() ? "recording" : name);
+    source.label = recording_caption(recording);
     add_bench_rows(source.runs, recording.bench);
     for (const profiling::KernelProfile& profile : recording.profiles)
         add_profile(source.runs, profile);
-    for (CompareRun& run : source.runs) settle(run);
+    for (CompareRun& run : source.runs) settle(run, source);
     source.peaks = recording.peaks;
     source.peak_error = recording.peaks.empty() && recording.peak_error.empty()
                             ? "the recording has no measured peaks"
@@ -204,7 +220,6 @@ CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* 
         }
         if (device.empty()) device = live->device;
     }
-    for (CompareRun& run : source.runs) settle(run);
     if (system && system->has_gpu()) {
         const profiling::DeviceFacts& gpu = system->devices.front();
         if (device.empty()) device = gpu.name;
@@ -214,7 +229,27 @@ CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* 
         source.dram_method = "2 x memory clock x bus width (the GUI does not measure it)";
     }
     source.caption = "live: " + (device.empty() ? std::string("no GPU") : device);
+    source.key = "live";
+    source.label = (device.empty() ? std::string("no GPU") : device) + ", this session";
+    for (CompareRun& run : source.runs) settle(run, source);
     return source;
+}
+
+std::vector<CompareSource> recording_compare_sources(
+    const std::vector<std::pair<std::string, const profiling::Recording*>>& recordings) {
+    std::vector<CompareSource> sources;
+    for (const auto& [path, recording] : recordings) {
+        std::string name = std::filesystem::path(path).filename().string();
+        if (name.empty()) name = "recording";
+        std::string key = name;
+        for (int n = 2; std::any_of(sources.begin(), sources.end(),
+                                    [&](const CompareSource& s) { return s.key == key; });
+             ++n) {
+            key = name + "#" + std::to_string(n);
+        }
+        sources.push_back(recording_compare_source(*recording, path, key));
+    }
+    return sources;
 }
 
 const CompareRun* find_compare_run(const CompareSource& source, const std::string& id) {
@@ -222,6 +257,96 @@ const CompareRun* find_compare_run(const CompareSource& source, const std::strin
         if (run.id == id) return &run;
     }
     return nullptr;
+}
+
+std::vector<ResolvedRun> resolve_compare_runs(const std::vector<CompareSource>& sources,
+                                              const std::vector<std::string>& entries) {
+    std::vector<ResolvedRun> resolved;
+    for (const std::string& entry : entries) {
+        const CompareRun* run = nullptr;
+        for (const CompareSource& source : sources) {  // "KEY:ID"
+            const std::string prefix = source.key + ":";
+            if (entry.size() > prefix.size() && entry.compare(0, prefix.size(), prefix) == 0) {
+                run = find_compare_run(source, entry.substr(prefix.size()));
+                if (run) break;
+            }
+        }
+        for (size_t i = 0; !run && i < sources.size(); ++i) {  // a bare "ID"
+            run = find_compare_run(sources[i], entry);
+        }
+        ResolvedRun item{entry, nullptr, ""};
+        if (run && run->comparable()) {
+            item.run = run;
+        } else if (run) {
+            item.missing = entry + ": " + run->status;
+        } else {
+            const CompareSourceKind kind =
+                sources.empty() ? CompareSourceKind::kRecording : sources.front().kind;
+            item.missing = entry + ": not in the " + compare_source_name(kind) + " runs";
+        }
+        resolved.push_back(std::move(item));
+    }
+    return resolved;
+}
+
+std::vector<std::string> default_compare_runs(const std::vector<CompareSource>& sources) {
+    using kernels::Precision;
+    const auto counted_rung = [](const CompareRun& run) {
+        const kernels::KernelDescriptor* kernel = kernels::find_kernel(run.kernel_id);
+        return kernel && kernel->rung > 0 && counted_bench(run);
+    };
+    // Per precision of the first source with a counted rung: its best rung and its cuBLAS run.
+    struct Pick {
+        const CompareRun* rung;
+        std::string cublas;  // "" when the source has no comparable cuBLAS run for it
+    };
+    std::vector<Pick> picks;
+    const CompareSource* first = nullptr;
+    for (const CompareSource& source : sources) {
+        const auto found = std::find_if(source.runs.begin(), source.runs.end(), counted_rung);
+        if (found == source.runs.end()) continue;
+        first = &source;
+        const kernels::GemmProblem size = found->problem;
+        for (const Precision precision :
+             {Precision::kF16, Precision::kBF16, Precision::kTF32, Precision::kF32}) {
+            const CompareRun* best = nullptr;
+            for (const CompareRun& run : source.runs) {
+                if (counted_rung(run) && run.precision == precision &&
+                    same_problem(run.problem, size) && (!best || run.tflops > best->tflops)) {
+                    best = &run;
+                }
+            }
+            if (!best) continue;
+            const std::string reference = compare_run_id(best->bench->reference_id, size);
+            const CompareRun* cublas = find_compare_run(source, reference);
+            const bool has_cublas =
+                !best->bench->reference_id.empty() && cublas && cublas->comparable();
+            picks.push_back({best, has_cublas ? reference : ""});
+        }
+        break;
+    }
+    std::vector<std::string> ids;
+    if (sources.size() > 1 && !picks.empty()) {
+        // Several sources: the fastest of those rungs and its cuBLAS, from each source.
+        picks = {*std::max_element(picks.begin(), picks.end(), [](const Pick& a, const Pick& b) {
+            return a.rung->tflops < b.rung->tflops;
+        })};
+    }
+    for (const Pick& pick : picks) {
+        ids.push_back(pick.rung->id);
+        if (!pick.cublas.empty()) ids.push_back(pick.cublas);
+    }
+    if (!first || sources.size() < 2) return ids;
+    std::vector<std::string> keys;
+    for (const std::string& id : ids) keys.push_back(first->key + ":" + id);
+    for (const CompareSource& source : sources) {
+        if (&source == first) continue;
+        for (const std::string& id : ids) {
+            const CompareRun* run = find_compare_run(source, id);
+            if (run && run->comparable()) keys.push_back(run->key());
+        }
+    }
+    return keys;
 }
 
 RunIntensity run_intensity(const CompareRun& run) {
@@ -240,9 +365,11 @@ RunIntensity run_intensity(const CompareRun& run) {
 }
 
 std::vector<viz::CompareColumn> compare_columns(const std::vector<const CompareRun*>& runs) {
+    const bool several = several_sources(runs);
     std::vector<viz::CompareColumn> columns;
     for (size_t i = 0; i < runs.size(); ++i) {
-        columns.push_back({runs[i]->kernel_id, kernels::problem_text(runs[i]->problem), int(i)});
+        columns.push_back({runs[i]->kernel_id, kernels::problem_text(runs[i]->problem), int(i),
+                           several ? runs[i]->source_label : ""});
     }
     return columns;
 }
@@ -325,23 +452,52 @@ std::vector<viz::CompareRow> compare_rows(const std::vector<const CompareRun*>& 
     return rows;
 }
 
-viz::Roofline compare_roofline(const CompareSource& source,
+viz::Roofline compare_roofline(const std::vector<CompareSource>& sources,
                                const std::vector<const CompareRun*>& runs) {
-    viz::Roofline roofline;
-    for (const kernels::PeakMeasurement& peak : source.peaks) {
-        const std::string precision = kernels::precision_name(peak.precision);
-        const std::string unit = peak.precision == kernels::Precision::kF32 ? " FMA" : " tensor";
-        roofline.compute.push_back({precision, precision + unit, peak.tflops, "measured"});
+    // The devices: each source a run comes from, in order of first appearance.
+    std::vector<const CompareSource*> devices;
+    std::vector<int> device_of_run;
+    for (const CompareRun* run : runs) {
+        int device = -1;
+        for (size_t d = 0; d < devices.size() && device < 0; ++d) {
+            if (devices[d]->key == run->source_key) device = int(d);
+        }
+        if (device < 0) {
+            const auto source =
+                std::find_if(sources.begin(), sources.end(),
+                             [&](const CompareSource& s) { return s.key == run->source_key; });
+            if (source != sources.end()) {
+                device = int(devices.size());
+                devices.push_back(&*source);
+            }
+        }
+        device_of_run.push_back(std::max(device, 0));
     }
-    roofline.memory = {"DRAM", source.dram_bytes_per_s, source.dram_origin};
+    if (devices.empty() && !sources.empty()) devices.push_back(&sources.front());
+
+    viz::Roofline roofline;
+    for (size_t d = 0; d < devices.size(); ++d) {
+        const CompareSource& source = *devices[d];
+        for (const kernels::PeakMeasurement& peak : source.peaks) {
+            const std::string precision = kernels::precision_name(peak.precision);
+            const std::string unit =
+                peak.precision == kernels::Precision::kF32 ? " FMA" : " tensor";
+            roofline.compute.push_back(
+                {precision, precision + unit, peak.tflops, "measured", int(d)});
+        }
+        roofline.memory.push_back({"DRAM", source.dram_bytes_per_s, source.dram_origin, int(d)});
+        roofline.devices.push_back(source.label);
+    }
+    const bool several = devices.size() > 1;
     for (size_t i = 0; i < runs.size(); ++i) {
         const CompareRun& run = *runs[i];
         const RunIntensity intensity = run_intensity(run);
         const std::string label = run.kernel_id + " " + kernels::problem_text(run.problem) +
-                                  (run.tflops_from_profile ? " (profiled)" : "");
+                                  (run.tflops_from_profile ? " (profiled)" : "") +
+                                  (several ? " on " + run.source_label : "");
         roofline.points.push_back({label, kernels::precision_name(run.precision),
-                                   intensity.flop_per_byte, run.tflops, intensity.estimated,
-                                   int(i)});
+                                   intensity.flop_per_byte, run.tflops, intensity.estimated, int(i),
+                                   device_of_run[i]});
     }
     return roofline;
 }

@@ -4,6 +4,11 @@
 // into the viz models of the metrics table (viz/compare_table.h) and the roofline
 // (viz/roofline.h). Pure functions, tested on the CPU.
 //
+// Several sources side by side: runs of several open recordings (one GPU at two times, or two
+// GPUs) are compared in one table and one roofline; each run knows its source, a column names it
+// by GPU and date when the runs come from more than one, and each source's runs sit under that
+// source's own measured roofs (viz/roofline.h's devices).
+//
 // A run is one kernel on one size: its bench row and its profile, joined by kernel id and size.
 // Its TFLOP/s is the bench's (median of the timed runs) when that row counts
 // (RunResult::counts: verified and timed), else 2MNK over the profile's gpu__time_duration.sum
@@ -12,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/gui/jobs/bench_job.h"
@@ -31,7 +37,9 @@ enum class CompareSourceKind { kRecording, kLive };
 const char* compare_source_name(CompareSourceKind kind);
 
 struct CompareRun {
-    std::string id;  // compare_run_id(kernel_id, problem), unique in its source
+    std::string id;            // compare_run_id(kernel_id, problem), unique in its source
+    std::string source_key;    // its source's CompareSource::key
+    std::string source_label;  // its source's CompareSource::label
     std::string kernel_id;
     kernels::Precision precision = kernels::Precision::kF32;
     kernels::GemmProblem problem;
@@ -43,11 +51,15 @@ struct CompareRun {
 
     // Has a number or a verified profile to compare.
     bool comparable() const { return status.empty(); }
+    // "h100.json:wmma.f16@4096x4096x4096": the run among every source's.
+    std::string key() const { return source_key + ":" + id; }
 };
 
 struct CompareSource {
     CompareSourceKind kind = CompareSourceKind::kLive;
     std::string caption;  // "h100.json: NVIDIA H100 80GB HBM3, 2026-11-22 10:00 UTC" / "live: ..."
+    std::string key;      // names it in run keys: the recording's file name ("h100.json"), "live"
+    std::string label;    // GPU and date: "NVIDIA H100 80GB HBM3, 2026-11-22 10:00 UTC"
     std::vector<CompareRun> runs;  // bench rows in order, then runs with only a profile
     std::vector<kernels::PeakMeasurement> peaks;  // measured compute peaks
     std::string peak_error;                       // why there are none, or ""
@@ -69,9 +81,14 @@ std::vector<std::string> parse_compare_run_ids(std::string_view text, std::strin
 
 // The runs and roofs of a recording: its bench rows and profiles, its measured peaks, its
 // measured DRAM bandwidth, else the theoretical one of its first GPU. `path` names it in the
-// caption.
+// caption; its file name is the key, unless `key` gives another (two open recordings of one
+// file name: "h100.json#2"); the label is recording_caption's.
 CompareSource recording_compare_source(const profiling::Recording& recording,
-                                       const std::string& path);
+                                       const std::string& path, const std::string& key = "");
+
+// One source per recording, in order, keyed by file name; a name that repeats gets "#2", "#3".
+std::vector<CompareSource> recording_compare_sources(
+    const std::vector<std::pair<std::string, const profiling::Recording*>>& recordings);
 
 // The runs and roofs of this session: the last bench (nullptr: none) and the Profile panel's
 // newest profile (nullptr or no `latest`: none), the bench's measured peaks, and the theoretical
@@ -81,6 +98,26 @@ CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* 
 
 // The run of `source` with this id, or nullptr.
 const CompareRun* find_compare_run(const CompareSource& source, const std::string& id);
+
+// What a chosen entry (a `runs=` item, or a tick) stands for among several sources: "KEY:ID"
+// (KEY a source's key, ID a run id) is that source's run; a bare "ID" is the run of the first
+// source that has it. `run` is nullptr when no source has it or it cannot be compared; `missing`
+// then says why ("wmma.f16@64x64x64: not in the recording runs", or the run's status).
+struct ResolvedRun {
+    std::string entry;
+    const CompareRun* run = nullptr;
+    std::string missing;
+};
+std::vector<ResolvedRun> resolve_compare_runs(const std::vector<CompareSource>& sources,
+                                              const std::vector<std::string>& entries);
+
+// What Compare shows before anything is ticked: at the first size of the first source that has
+// a counted ladder rung, the best counted rung (most TFLOP/s) of each precision followed by its
+// same-run cuBLAS, precisions in the order f16, bf16, tf32, f32 (those present). With several
+// sources, only the fastest of those rungs and its cuBLAS, then the same two run ids from every
+// other source that has them (before and after, side by side). Entries are run ids with one
+// source, "KEY:ID" keys with several. Empty when no source has a counted rung.
+std::vector<std::string> default_compare_runs(const std::vector<CompareSource>& sources);
 
 struct RunIntensity {
     double flop_per_byte = 0;  // 0: unknown
@@ -94,7 +131,8 @@ struct RunIntensity {
 // 2 x 4096^3 / 128 MiB = 1024 FLOP/B, estimated.
 RunIntensity run_intensity(const CompareRun& run);
 
-// One column per run, in order: title the kernel id, subtitle the size, category its index.
+// One column per run, in order: title the kernel id, subtitle the size, category its index;
+// source the run's source label when the runs come from more than one source, else "".
 std::vector<viz::CompareColumn> compare_columns(const std::vector<const CompareRun*>& runs);
 
 // The metrics table's rows for `runs` (the first is the baseline), in this order: time (ms),
@@ -106,11 +144,13 @@ std::vector<viz::CompareColumn> compare_columns(const std::vector<const CompareR
 // no better direction.
 std::vector<viz::CompareRow> compare_rows(const std::vector<const CompareRun*>& runs);
 
-// The roofline of `runs` under `source`'s roofs: a compute roof per measured peak ("f32 FMA",
-// "tf32 tensor", ...), the DRAM roof, and a point per run (label "kernel MxNxK", plus
-// " (profiled)" when its TFLOP/s come from the profile; its precision, run_intensity, its
-// TFLOP/s, category its index in `runs`).
-viz::Roofline compare_roofline(const CompareSource& source,
+// The roofline of `runs` under their sources' roofs: per source a run comes from (a device, in
+// order of first appearance in `runs`, labelled with the source's label), a compute roof per
+// measured peak ("f32 FMA", "tf32 tensor", ...) and the DRAM roof; a point per run (label
+// "kernel MxNxK", plus " (profiled)" when its TFLOP/s come from the profile, plus " on <source
+// label>" with several devices; its precision, run_intensity, its TFLOP/s, category its index in
+// `runs`, device its source's). With no run, the roofs of `sources`' first.
+viz::Roofline compare_roofline(const std::vector<CompareSource>& sources,
                                const std::vector<const CompareRun*>& runs);
 
 }  // namespace tclens::gui

@@ -1,6 +1,7 @@
 #include "app/gui/views/draw_list_painter.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 
@@ -11,7 +12,55 @@ namespace {
 
 ImU32 to_imgui(viz::Rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
 
+// The drawings of the frame being drawn (`frame`) and of the one before it (`last`).
+struct PaintedFrames {
+    int frame = -1;
+    std::vector<PaintedView> current;
+    std::vector<PaintedView> last;
+};
+
+PaintedFrames& painted_frames() {
+    static PaintedFrames frames;
+    return frames;
+}
+
+// Moves to a new frame's list when ImGui has begun another frame.
+PaintedFrames& frames_now() {
+    PaintedFrames& frames = painted_frames();
+    const int frame = ImGui::GetFrameCount();
+    if (frame != frames.frame) {
+        frames.last = std::move(frames.current);
+        frames.current.clear();
+        frames.frame = frame;
+    }
+    return frames;
+}
+
+void remember(const ImVec2& origin, const ImVec2& size) {
+    const ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const ImRect& visible = window->InnerClipRect;
+    frames_now().current.push_back(
+        {window->Name,
+         {origin.x, origin.y, size.x, size.y},
+         {visible.Min.x, visible.Min.y, visible.GetWidth(), visible.GetHeight()}});
+}
+
 }  // namespace
+
+float fit_zoom(const viz::DrawList& draw, float lowest, float highest) {
+    if (draw.width <= 0 || draw.height <= 0) return 1.0f;
+    const ImVec2 available = ImGui::GetContentRegionAvail();
+    // A hair under the exact fit, so rounding never makes the window scroll.
+    const float fit =
+        0.999f * std::min(available.x / draw.width, available.y / draw.height) / ui_zoom();
+    return std::clamp(fit, lowest, highest);
+}
+
+const std::vector<PaintedView>& painted_views() {
+    PaintedFrames& frames = painted_frames();
+    // Read after a frame was rendered: that frame's list, unless no drawing was painted in it.
+    return frames.frame == ImGui::GetFrameCount() ? frames.current : frames.last;
+}
 
 int paint_draw_list(const viz::DrawList& draw, float zoom, const OutlineFor& outline) {
     zoom *= ui_zoom();  // lecture mode's global zoom scales views with the text
@@ -66,6 +115,7 @@ int paint_draw_list(const viz::DrawList& draw, float zoom, const OutlineFor& out
         }
         painter->AddText(font, font_size, at, to_imgui(text.colour), text.text.c_str());
     }
+    remember(origin, size);
     ImGui::Dummy(size);
     return hovered;
 }

@@ -1,5 +1,8 @@
 #include "app/gui/views/profile_results_view.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "viz/card_grid.h"
 
 namespace tclens::gui {
@@ -26,6 +29,19 @@ viz::DrawList metric_cards_view(const std::vector<MetricCard>& cards,
     options.padding = kCardPadding;
     options.palette = &palette;
     return viz::card_grid(grid, options);
+}
+
+bool value_moves(const std::vector<double>& history) {
+    double lowest = 0, highest = 0;
+    int finite = 0;
+    for (const double value : history) {
+        if (!std::isfinite(value)) continue;
+        lowest = finite == 0 ? value : std::min(lowest, value);
+        highest = finite == 0 ? value : std::max(highest, value);
+        ++finite;
+    }
+    const double magnitude = std::max(std::fabs(lowest), std::fabs(highest));
+    return finite >= 2 && highest - lowest > 1e-6 * magnitude;
 }
 
 viz::DrawList timeline_view(const std::vector<viz::DrawList>& charts, const viz::Palette& palette) {

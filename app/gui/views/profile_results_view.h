@@ -21,6 +21,12 @@ viz::DrawList metric_cards_view(const std::vector<MetricCard>& cards,
                                 const std::vector<viz::DrawList>& charts, int per_row,
                                 const viz::Palette& palette);
 
+// Whether a card's history is worth a sparkline: two or more finite values that differ (more
+// than a millionth of the largest magnitude). A launch fact (registers, threads, blocks) or a
+// recorded profile's single value does not move, and its card shows the number alone.
+// {1, 1, 1} -> false; {40, 41.5} -> true; {7} -> false.
+bool value_moves(const std::vector<double>& history);
+
 // The PM-sampling strip charts one below the other (no hover targets).
 viz::DrawList timeline_view(const std::vector<viz::DrawList>& charts, const viz::Palette& palette);
 

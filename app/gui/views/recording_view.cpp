@@ -168,7 +168,32 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
         }
     }
     if (live != nullptr && live->timeline) recording.timelines.push_back(*live->timeline);
+    // The instruction mix of every kernel it holds, for the live GPU's cubin.
+    std::vector<std::string> ids;
+    for (const kernels::BenchRow& row : recording.bench) ids.push_back(row.result.kernel_id);
+    for (const profiling::KernelProfile& profile : recording.profiles) {
+        ids.push_back(profile.kernel_id);
+    }
+    for (const profiling::KernelTimeline& timeline : recording.timelines) {
+        ids.push_back(timeline.kernel_id);
+    }
+    const profiling::DeviceFacts& gpu = system->devices.front();
+    recording.instruction_mixes = profiling::built_in_mixes(ids, gpu.cc_major * 10 + gpu.cc_minor,
+                                                            recording.instruction_mixes_missing);
     return recording;
+}
+
+ShownMix shown_instruction_mix(const profiling::Recording* recording, const std::string& kernel_id,
+                               int sm) {
+    if (recording != nullptr) {
+        if (const profiling::RecordedInstructionMix* recorded =
+                profiling::find_mix(recording->instruction_mixes, kernel_id)) {
+            return {&recorded->mix,
+                    "SASS of " + kernel_id + " (" + recorded->mix.arch +
+                        ", recorded): " + kernels::instruction_mix_text(recorded->mix)};
+        }
+    }
+    return {kernels::instruction_mix(kernel_id, sm), kernels::instruction_mix_line(kernel_id, sm)};
 }
 
 }  // namespace tclens::gui

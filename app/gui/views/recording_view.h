@@ -11,6 +11,7 @@
 
 #include "app/gui/jobs/bench_job.h"
 #include "app/gui/jobs/profile_job.h"
+#include "kernels/instruction_mix.h"
 #include "profiling/device_info.h"
 #include "profiling/recording.h"
 
@@ -47,7 +48,8 @@ std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& 
 // timeline of the Profile panel: every kernel's newest good profile) on a GPU: a new recording of
 // them, made now (`created_utc`), with the live device report and no DRAM bandwidth (the GUI does
 // not measure it); it never mixes live results with a recording made elsewhere. Without live
-// results: the open recording as it is. nullopt when there is neither.
+// results: the open recording as it is. nullopt when there is neither. A new recording carries
+// the instruction mix of each kernel it holds, from this build's census for the live GPU.
 std::optional<profiling::Recording> session_recording(const profiling::Recording* open,
                                                       const profiling::SystemReport* system,
                                                       const BenchResults* bench,
@@ -56,5 +58,17 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
 // Whether session_recording would return a recording, without copying one.
 bool session_has_recording(const profiling::Recording* open, const profiling::SystemReport* system,
                            const BenchResults* bench, const LiveProfile* live);
+
+// The instruction mix shown for `kernel_id` (the Profile panel's "Instruction mix" and its
+// tensor-core check): the one `recording` carries (nullptr: none is shown), made on the GPU that
+// recorded it, else this build's census for a GPU of compute capability `sm`. `line` is
+// "SASS of K (sm_90a, recorded): HMMA 64, ..." for a recorded mix, else
+// kernels::instruction_mix_line's; `mix` nullptr when there is none (the line says why).
+struct ShownMix {
+    const kernels::InstructionMix* mix = nullptr;
+    std::string line;
+};
+ShownMix shown_instruction_mix(const profiling::Recording* recording, const std::string& kernel_id,
+                               int sm);
 
 }  // namespace tclens::gui

@@ -171,24 +171,6 @@ std::string recorded_source_kernels(const profiling::Recording& recording) {
     return text;
 }
 
-ShownMix shown_instruction_mix(const std::string& kernel_id, int sm,
-                               const profiling::Recording* recording) {
-    ShownMix shown;
-    if (const kernels::InstructionMix* built_in = kernels::instruction_mix(kernel_id, sm)) {
-        shown.mix = *built_in;
-        shown.line = kernels::instruction_mix_line(kernel_id, sm);
-        return shown;
-    }
-    const profiling::SourceProfile* source =
-        recording != nullptr ? recorded_source(*recording, kernel_id) : nullptr;
-    if (source != nullptr) shown.mix = profiling::instruction_mix_of(*source);
-    shown.line = shown.mix
-                     ? "SASS of " + kernel_id +
-                           " (from the recording): " + kernels::instruction_mix_text(*shown.mix)
-                     : kernels::instruction_mix_line(kernel_id, sm);
-    return shown;
-}
-
 std::string source_summary(const profiling::SourceProfile& profile) {
     std::string text = count(profile.instructions.size()) + " instructions, " +
                        count(profile.total_samples()) + " samples";

@@ -99,17 +99,6 @@ const profiling::SourceProfile* recorded_source(const profiling::Recording& reco
 // The kernels `recording` has source profiles of, comma-separated ("" for none).
 std::string recorded_source_kernels(const profiling::Recording& recording);
 
-// The instruction mix the Profile panel shows for `kernel_id` on a GPU of compute capability `sm`:
-// the build's census when it has the kernel (kernels/instruction_mix.h); else, where the build had
-// no cuobjdump, the SASS of the open recording's source profile of the kernel ("SASS of K (from
-// the recording): HMMA 2, ..."); else the census's reason why there is none.
-struct ShownMix {
-    std::optional<kernels::InstructionMix> mix;  // empty when there is none
-    std::string line;
-};
-ShownMix shown_instruction_mix(const std::string& kernel_id, int sm,
-                               const profiling::Recording* recording);
-
 // One line: "1,234 instructions, 456,789 samples (every 2^12 cycles), SASS with CUDA lines" or what
 // is missing.
 std::string source_summary(const profiling::SourceProfile& profile);

@@ -67,9 +67,10 @@ void expect_refused_after(const std::function<void(nlohmann::json&)>& change,
 
 TEST(Recording, JsonHasTheDocumentedKeys) {
     const nlohmann::json j = to_json(test::sample_recording());
-    for (const char* key : {"schema_version", "tclens_version", "created_utc", "command", "system",
-                            "peaks", "peak_error", "dram_bandwidth", "bench", "profiles",
-                            "timelines", "sources", "sources_missing"}) {
+    for (const char* key :
+         {"schema_version", "tclens_version", "created_utc", "command", "system", "peaks",
+          "peak_error", "dram_bandwidth", "bench", "profiles", "timelines", "sources",
+          "sources_missing", "instruction_mixes", "instruction_mixes_missing"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }
     EXPECT_EQ(j["schema_version"], kRecordingSchemaVersion);
@@ -79,6 +80,9 @@ TEST(Recording, JsonHasTheDocumentedKeys) {
     EXPECT_EQ(j["bench"].size(), 4u);
     EXPECT_EQ(j["profiles"][0]["kernel"], "wmma.f16");
     EXPECT_EQ(j["timelines"][0]["samples"].size(), 300u);
+    EXPECT_EQ(j["instruction_mixes"][0]["kernel_id"], "wmma.f16");
+    EXPECT_EQ(j["instruction_mixes"][0]["counts"]["hmma"], 16);
+    EXPECT_EQ(j["instruction_mixes"][0]["counts"]["total"], 410);
     Recording unmeasured = test::sample_recording();
     unmeasured.dram_bandwidth = {};
     EXPECT_TRUE(to_json(unmeasured)["dram_bandwidth"].is_null());
@@ -119,6 +123,11 @@ TEST(Recording, SaveAndLoadKeepEveryField) {
     ASSERT_EQ(back.timelines.size(), 1u);
     EXPECT_EQ(back.timelines[0].samples[299].values, original.timelines[0].samples[299].values);
     EXPECT_EQ(back.timelines[0].samples[299].sequence, 299u);
+    ASSERT_EQ(back.instruction_mixes.size(), 1u);
+    EXPECT_EQ(back.instruction_mixes[0].sm, 90);
+    EXPECT_EQ(back.instruction_mixes[0].mix.arch, "sm_90a");
+    EXPECT_EQ(back.instruction_mixes[0].mix[kernels::OpClass::kLdsLdsm], 24);
+    EXPECT_EQ(back.instruction_mixes[0].mix.counts, original.instruction_mixes[0].mix.counts);
     ASSERT_EQ(back.sources.size(), 1u);
     EXPECT_EQ(back.sources[0].instructions.size(), original.sources[0].instructions.size());
     EXPECT_EQ(back.sources[0].files[0].text, original.sources[0].files[0].text);
@@ -233,18 +242,50 @@ TEST(Recording, WrongTypesNameWhereTheyAre) {
         "not a recording: the document is array");
 }
 
-TEST(Recording, OnlyTheVersionsThisBuildKnowsAreRead) {
+TEST(Recording, OnlyVersionsOneToThisOneAreRead) {
     expect_refused_after(
         [](nlohmann::json& j) { j["schema_version"] = kRecordingSchemaVersion + 1; },
-        "schema_version 3 is newer than this build reads (1 to 2)");
+        "schema_version 4 is newer than this build reads (1 to 3)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 0; },
-                         "schema_version 0 is older than this build reads (1 to 2)");
+                         "schema_version 0 is older than this build reads (1 to 3)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = "1"; },
                          "key 'schema_version' has the wrong type");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 1.5; },
                          "key 'schema_version' has the wrong type");
     expect_refused_after([](nlohmann::json& j) { j.erase("schema_version"); },
                          "not a recording: missing key 'schema_version'");
+}
+
+TEST(Recording, AVersionOneRecordingOpensWithoutInstructionMixesAndSaysWhy) {
+    // Version 1 had no instruction mixes: a reader must not ask for the keys.
+    nlohmann::json j = to_json(test::sample_recording());
+    j["schema_version"] = 1;
+    j.erase("instruction_mixes");
+    j.erase("instruction_mixes_missing");
+    j.erase("sources");
+    j.erase("sources_missing");
+    Recording recording;
+    std::string error;
+    ASSERT_TRUE(recording_from_json(j, recording, error)) << error;
+    EXPECT_TRUE(recording.instruction_mixes.empty());
+    EXPECT_NE(recording.instruction_mixes_missing.find("schema_version 1"), std::string::npos)
+        << recording.instruction_mixes_missing;
+    EXPECT_EQ(recording.schema_version, kRecordingSchemaVersion);  // the current version once read
+    EXPECT_EQ(recording.bench.size(), 4u);
+    // Saved again, the note stays.
+    Recording again;
+    ASSERT_TRUE(recording_from_json(to_json(recording), again, error)) << error;
+    EXPECT_EQ(again.instruction_mixes_missing, recording.instruction_mixes_missing);
+}
+
+TEST(Recording, ADamagedInstructionMixNamesItsPlace) {
+    expect_refused_after(
+        [](nlohmann::json& j) { j["instruction_mixes"][0]["counts"].erase("hgmma"); },
+        "instruction_mixes[0]: counts: missing key 'hgmma'");
+    expect_refused_after([](nlohmann::json& j) { j["instruction_mixes"][0]["kernel_id"] = ""; },
+                         "instruction_mixes[0]: key 'kernel_id' is empty");
+    expect_refused_after([](nlohmann::json& j) { j.erase("instruction_mixes"); },
+                         "missing array 'instruction_mixes'");
 }
 
 TEST(Recording, AVersionOneRecordingOpensWithoutSourceProfilesAndSaysWhy) {
@@ -260,7 +301,7 @@ TEST(Recording, AVersionOneRecordingOpensWithoutSourceProfilesAndSaysWhy) {
                                              "profiles"),
               std::string::npos);
     EXPECT_EQ(recording.profiles.size(), 1u);  // everything else is there
-    // Read, it is a version 2 recording that keeps the note when written back.
+    // Read, it is a current-version recording that keeps the note when written back.
     EXPECT_EQ(recording.schema_version, kRecordingSchemaVersion);
     Recording again;
     ASSERT_TRUE(recording_from_json(to_json(recording), again, error)) << error;
@@ -271,6 +312,35 @@ TEST(Recording, ABrokenSourceProfileNamesItsPlace) {
     expect_refused_after([](nlohmann::json& j) { j["sources"][0]["instructions"][2].erase("pc"); },
                          "sources[0]: instructions[2]: missing key 'pc'");
     expect_refused_after([](nlohmann::json& j) { j.erase("sources"); }, "missing array 'sources'");
+}
+
+TEST(Recording, AVersionTwoRecordingGetsItsMixesFromItsSourceProfilesSass) {
+    // Version 2 kept the SASS only in its source profiles (issue 17): the mix comes from there.
+    nlohmann::json old = to_json(test::sample_recording());
+    old["schema_version"] = 2;
+    old.erase("instruction_mixes");
+    old.erase("instruction_mixes_missing");
+    Recording recording;
+    std::string error;
+    ASSERT_TRUE(recording_from_json(old, recording, error)) << error;
+    ASSERT_EQ(recording.instruction_mixes.size(), 1u);
+    const RecordedInstructionMix& mix = recording.instruction_mixes[0];
+    EXPECT_EQ(mix.kernel_id, "mma_cp_async.f16");
+    EXPECT_EQ(mix.sm, 90);  // the sample recording's GPU
+    // The sample source profile's 13 instructions: 2 HMMA, 2 LDSM, 2 LDGSTS, 1 BAR.
+    using kernels::OpClass;
+    EXPECT_EQ(mix.mix[OpClass::kTotal], 13);
+    EXPECT_EQ(mix.mix[OpClass::kHmma], 2);
+    EXPECT_EQ(mix.mix[OpClass::kLdsLdsm], 2);
+    EXPECT_EQ(mix.mix[OpClass::kLdgLdgsts], 2);
+    EXPECT_EQ(mix.mix[OpClass::kBar], 1);
+    EXPECT_EQ(recording.instruction_mixes_missing, "");
+    // Without SASS in its source profiles: none, and the note says why.
+    old.erase("sources");
+    old["sources"] = nlohmann::json::array();
+    ASSERT_TRUE(recording_from_json(old, recording, error)) << error;
+    EXPECT_TRUE(recording.instruction_mixes.empty());
+    EXPECT_NE(recording.instruction_mixes_missing.find("schema_version 2"), std::string::npos);
 }
 
 TEST(Recording, ShippedRecordingOpensWithoutAGpu) {

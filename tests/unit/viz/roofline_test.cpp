@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string>
 
 namespace tclens::viz {
@@ -15,7 +16,7 @@ namespace {
 // H100-like numbers: 3.35 TB/s DRAM, measured peaks.
 Roofline h100_roofline() {
     Roofline roofline;
-    roofline.memory = {"DRAM", 3.35e12, "theoretical"};
+    roofline.memory = {{"DRAM", 3.35e12, "theoretical"}};
     roofline.compute = {{"f32", "f32 FMA", 51.2, "measured"},
                         {"tf32", "tf32 tensor", 378.0, "measured"},
                         {"f16", "f16 tensor", 756.0, "measured"},
@@ -136,7 +137,7 @@ TEST(RooflineChart, DecadeTicksAndEqualDecadesOnBothAxes) {
 
 TEST(RooflineChart, PointsSitAtTheirLogPositions) {
     Roofline roofline;
-    roofline.memory = {"DRAM", 1e12, "measured"};  // 1 TB/s: ridge of a 100 TFLOP/s roof at 100
+    roofline.memory = {{"DRAM", 1e12, "measured"}};  // 1 TB/s: ridge of a 100 TFLOP/s roof at 100
     roofline.compute = {{"f16", "f16 tensor", 100.0, "measured"}};
     roofline.points = {{"on the memory roof", "f16", 10.0, 10.0, false, 1},
                        {"at the ridge", "f16", 100.0, 100.0, false, 2}};
@@ -168,7 +169,7 @@ TEST(RooflineChart, PointsSitAtTheirLogPositions) {
 
 TEST(RooflineChart, MemoryRoofRisesAtFortyFiveDegreesToTheRidge) {
     Roofline roofline;
-    roofline.memory = {"DRAM", 1e12, "measured"};  // TFLOP/s = FLOP/byte: ridge at 100
+    roofline.memory = {{"DRAM", 1e12, "measured"}};  // TFLOP/s = FLOP/byte: ridge at 100
     roofline.compute = {{"f16", "f16 tensor", 100.0, "measured"}};
     RooflineOptions options;
     options.decade_px = 100;
@@ -269,6 +270,61 @@ TEST(RooflineChart, NothingKnownGivesEmptyAxes) {
     EXPECT_TRUE(find_text(draw, "roofs: none known"));
     EXPECT_TRUE(find_text(draw, "1"));
     EXPECT_TRUE(find_text(draw, "100"));
+}
+
+}  // namespace
+}  // namespace tclens::viz
+
+namespace tclens::viz {
+namespace {
+
+TEST(RooflineChart, TwoDevicesDrawTheirOwnRoofsApartAndNameThem) {
+    Roofline roofline;
+    roofline.devices = {"GPU A, 2026-11-22", "GPU B, 2026-11-25"};
+    roofline.memory = {{"DRAM", 1e12, "measured", 0}, {"DRAM", 2e12, "measured", 1}};
+    roofline.compute = {{"f16", "f16 tensor", 100.0, "measured", 0},
+                        {"f16", "f16 tensor", 400.0, "measured", 1}};
+    // The same intensity and TFLOP/s on each device: a different share of its own roof.
+    roofline.points = {{"a", "f16", 1000.0, 50.0, false, 0, 0},
+                       {"b", "f16", 1000.0, 50.0, false, 1, 1}};
+    EXPECT_DOUBLE_EQ(attainable_for(roofline, roofline.points[0]), 100.0);
+    EXPECT_DOUBLE_EQ(attainable_for(roofline, roofline.points[1]), 400.0);
+    const DrawList draw = roofline_chart(roofline, RooflineOptions{});
+    EXPECT_TRUE(text_starting(draw, "GPU A, 2026-11-22: f16 tensor 100"));
+    EXPECT_TRUE(text_starting(draw, "GPU B, 2026-11-25: f16 tensor 400"));
+    EXPECT_TRUE(text_starting(draw, "GPU B, 2026-11-25: DRAM 2.00 TB/s"));
+    EXPECT_TRUE(text_starting(draw, "1 a: 1000.0 FLOP/B, 50.0 TFLOP/s, 50% of attainable"));
+    EXPECT_TRUE(text_starting(draw, "2 b: 1000.0 FLOP/B, 50.0 TFLOP/s, 12% of attainable"));
+    EXPECT_TRUE(text_starting(draw, "roofs of GPU A, 2026-11-22 (solid): DRAM 1.00 TB/s"));
+    EXPECT_TRUE(text_starting(draw, "roofs of GPU B, 2026-11-25 (dashed): DRAM 2.00 TB/s"));
+    // Device 1's compute roof is dashed: several short rects at its height, none longer than a
+    // dash; device 0's is one solid band.
+    const DrawRect& frame = plot_frame(draw);
+    std::map<int, std::vector<const DrawRect*>> flat_by_y;
+    for (const DrawRect& rect : draw.rects) {
+        if (rect.fill != dark_palette().text || rect.w <= 1.01f) continue;
+        flat_by_y[int(std::lround(rect.y))].push_back(&rect);
+    }
+    ASSERT_EQ(flat_by_y.size(), 2u);
+    const auto& top = flat_by_y.begin()->second;     // 400: higher on screen
+    const auto& lower = flat_by_y.rbegin()->second;  // 100
+    EXPECT_GT(top.size(), 3u);
+    for (const DrawRect* dash : top) EXPECT_LE(dash->w, roof_dash(1).on + 0.01f);
+    ASSERT_EQ(lower.size(), 1u);
+    EXPECT_NEAR(lower[0]->x + lower[0]->w, frame.x + frame.w, 0.01f);
+}
+
+TEST(RooflineChart, OneDeviceNamesNoDevice) {
+    Roofline roofline;
+    roofline.devices = {"GPU A, 2026-11-22"};
+    roofline.memory = {{"DRAM", 1e12, "measured", 0}};
+    roofline.compute = {{"f16", "f16 tensor", 100.0, "measured", 0}};
+    const DrawList draw = roofline_chart(roofline, RooflineOptions{});
+    EXPECT_TRUE(text_starting(draw, "f16 tensor 100"));
+    EXPECT_TRUE(text_starting(draw, "roofs: DRAM 1.00 TB/s (measured)"));
+    EXPECT_FALSE(text_starting(draw, "GPU A"));
+    EXPECT_STREQ(roof_dash_name(0), "solid");
+    EXPECT_STREQ(roof_dash_name(2), "dotted");
 }
 
 }  // namespace

@@ -93,7 +93,7 @@ TEST(StripChart, TitleValueAndAxisTextsAndSize) {
     const DrawList draw = strip_chart({45.6}, options);
     ASSERT_EQ(draw.texts.size(), 2u);
     EXPECT_EQ(draw.texts[0].text, "tensor pipe  45.6 %");
-    EXPECT_EQ(draw.texts[1].text, "100 %");
+    EXPECT_EQ(draw.texts[1].text, "0 to 100 %");
     const DrawRect& plot = frame(draw);
     EXPECT_GT(plot.y, draw.texts[0].y + draw.texts[0].size - 1);  // the plot is below the title
     EXPECT_GE(draw.width, plot.x + plot.w);

@@ -107,7 +107,7 @@ TEST(CompareRuns, AProfileAloneGivesTFlopsOnlyWhenVerified) {
     EXPECT_EQ(source.runs[1].tflops, 0);
     EXPECT_EQ(source.runs[1].status, "profile not verified");
     EXPECT_NE(source.peak_error, "");  // no peaks: the panel says why there are no compute roofs
-    const viz::Roofline roofline = compare_roofline(source, {&source.runs[0]});
+    const viz::Roofline roofline = compare_roofline({source}, {&source.runs[0]});
     ASSERT_EQ(roofline.points.size(), 1u);
     EXPECT_EQ(roofline.points[0].label, "mma_cp_async.f16 4096x4096x4096 (profiled)");
     EXPECT_TRUE(roofline.compute.empty());
@@ -201,15 +201,15 @@ TEST(CompareRuns, RooflineHasAComputeRoofPerPeakAndAPointPerRun) {
     const std::vector<const CompareRun*> runs = {
         find_compare_run(source, "cublas.f16@4096x4096x4096"),
         find_compare_run(source, "wmma.f16@4096x4096x4096")};
-    const viz::Roofline roofline = compare_roofline(source, runs);
+    const viz::Roofline roofline = compare_roofline({source}, runs);
     ASSERT_EQ(roofline.compute.size(), 4u);
     EXPECT_EQ(roofline.compute[0].label, "f32 FMA");
     EXPECT_EQ(roofline.compute[2].label, "f16 tensor");
     EXPECT_EQ(roofline.compute[2].precision, "f16");
     EXPECT_DOUBLE_EQ(roofline.compute[2].tflops, 900.0);
     EXPECT_EQ(roofline.compute[2].origin, "measured");
-    EXPECT_DOUBLE_EQ(roofline.memory.bytes_per_s, 3.01e12);
-    EXPECT_EQ(roofline.memory.origin, "measured");
+    EXPECT_DOUBLE_EQ(roofline.memory.at(0).bytes_per_s, 3.01e12);
+    EXPECT_EQ(roofline.memory.at(0).origin, "measured");
     ASSERT_EQ(roofline.points.size(), 2u);
     EXPECT_EQ(roofline.points[0].label, "cublas.f16 4096x4096x4096");
     EXPECT_EQ(roofline.points[0].precision, "f16");
@@ -220,6 +220,116 @@ TEST(CompareRuns, RooflineHasAComputeRoofPerPeakAndAPointPerRun) {
     EXPECT_FALSE(roofline.points[1].estimated);
     // The f16 runs are capped by the f16 roof.
     EXPECT_DOUBLE_EQ(viz::attainable_for(roofline, roofline.points[0]), 900.0);
+    ASSERT_EQ(roofline.devices.size(), 1u);  // one source: no device named in the chart
+    EXPECT_EQ(roofline.points[0].device, 0);
+}
+
+// The sample recording a second time, as if recorded three days later on another GPU, wmma.f16
+// 10 % faster and its cuBLAS row unchanged (made up for the test).
+profiling::Recording later_recording() {
+    profiling::Recording later = test::sample_recording();
+    later.created_utc = "2026-11-25T09:00:00Z";
+    later.system.devices[0].name = "tclens second test GPU";
+    later.peaks[2].tflops = 800.0;
+    later.dram_bandwidth.bytes_per_s = 2.0e12;
+    later.bench[0].result.tflops = 292.0 / 0.9;
+    later.bench[0].result.median_ms *= 0.9;
+    return later;
+}
+
+TEST(CompareRuns, SeveralRecordingsAreSourcesKeyedByFileName) {
+    const profiling::Recording first = test::sample_recording();
+    const profiling::Recording later = later_recording();
+    const std::vector<CompareSource> sources = recording_compare_sources(
+        {{"/a/sample.json", &first}, {"/b/later.json", &later}, {"/c/sample.json", &first}});
+    ASSERT_EQ(sources.size(), 3u);
+    EXPECT_EQ(sources[0].key, "sample.json");
+    EXPECT_EQ(sources[1].key, "later.json");
+    EXPECT_EQ(sources[2].key, "sample.json#2");  // the same file name again
+    EXPECT_EQ(sources[1].label, "tclens second test GPU, 2026-11-25 09:00 UTC");
+    const CompareRun* wmma = find_compare_run(sources[1], "wmma.f16@4096x4096x4096");
+    ASSERT_TRUE(wmma);
+    EXPECT_EQ(wmma->source_key, "later.json");
+    EXPECT_EQ(wmma->source_label, sources[1].label);
+    EXPECT_EQ(wmma->key(), "later.json:wmma.f16@4096x4096x4096");
+}
+
+TEST(CompareRuns, EntriesResolveToAQualifiedRunOrTheFirstSourceThatHasIt) {
+    const profiling::Recording first = test::sample_recording();
+    const profiling::Recording later = later_recording();
+    const std::vector<CompareSource> sources =
+        recording_compare_sources({{"sample.json", &first}, {"later.json", &later}});
+    const std::vector<ResolvedRun> resolved = resolve_compare_runs(
+        sources, {"wmma.f16@4096x4096x4096", "later.json:wmma.f16@4096x4096x4096",
+                  "later.json:wmma.f16@64x64x64", "wgmma_tma.f16@4096x4096x4096"});
+    ASSERT_EQ(resolved.size(), 4u);
+    EXPECT_EQ(resolved[0].run, find_compare_run(sources[0], "wmma.f16@4096x4096x4096"));
+    EXPECT_EQ(resolved[1].run, find_compare_run(sources[1], "wmma.f16@4096x4096x4096"));
+    EXPECT_EQ(resolved[2].run, nullptr);
+    EXPECT_EQ(resolved[2].missing, "later.json:wmma.f16@64x64x64: not in the recording runs");
+    EXPECT_EQ(resolved[3].run, nullptr);  // skipped: nothing to compare
+    EXPECT_EQ(resolved[3].missing,
+              "wgmma_tma.f16@4096x4096x4096: skipped: needs sm_90a (this GPU is sm_80)");
+}
+
+TEST(CompareRuns, TheDefaultIsTheBestRungOfEachPrecisionAndItsCublas) {
+    profiling::Recording recording = test::sample_recording();
+    // A second f16 rung, faster than wmma.f16, and a slower bf16 rung without a cuBLAS row.
+    recording.bench.push_back(
+        test::sample_bench_row("mma_cp_async.f16", 8, kernels::Precision::kF16, "cublas.f16", 470));
+    recording.bench.push_back(test::sample_bench_row(
+        "mma_cp_async.bf16", 8, kernels::Precision::kBF16, "cublas.bf16", 450));
+    const CompareSource source = recording_compare_source(recording, "r.json");
+    EXPECT_EQ(
+        default_compare_runs({source}),
+        (std::vector<std::string>{"mma_cp_async.f16@4096x4096x4096", "cublas.f16@4096x4096x4096",
+                                  "mma_cp_async.bf16@4096x4096x4096"}));
+    // mma_tf32_puzzle failed its check: no tf32 pick. Several sources: only the fastest rung
+    // (f16) and its cuBLAS, then those runs from every other source that has them (the later
+    // recording has no mma_cp_async.f16).
+    const profiling::Recording later = later_recording();
+    const std::vector<CompareSource> two =
+        recording_compare_sources({{"r.json", &recording}, {"later.json", &later}});
+    EXPECT_EQ(default_compare_runs(two),
+              (std::vector<std::string>{"r.json:mma_cp_async.f16@4096x4096x4096",
+                                        "r.json:cublas.f16@4096x4096x4096",
+                                        "later.json:cublas.f16@4096x4096x4096"}));
+    EXPECT_TRUE(default_compare_runs({}).empty());
+}
+
+TEST(CompareRuns, RunsOfTwoRecordingsNameTheirSourceAndSitUnderTheirOwnRoofs) {
+    const profiling::Recording first = test::sample_recording();
+    const profiling::Recording later = later_recording();
+    const std::vector<CompareSource> sources =
+        recording_compare_sources({{"sample.json", &first}, {"later.json", &later}});
+    const std::vector<const CompareRun*> runs = {
+        find_compare_run(sources[0], "wmma.f16@4096x4096x4096"),
+        find_compare_run(sources[1], "wmma.f16@4096x4096x4096")};
+    const std::vector<viz::CompareColumn> columns = compare_columns(runs);
+    ASSERT_EQ(columns.size(), 2u);
+    EXPECT_EQ(columns[0].source, "tclens test GPU, 2026-11-22 10:00 UTC");
+    EXPECT_EQ(columns[1].source, "tclens second test GPU, 2026-11-25 09:00 UTC");
+    EXPECT_EQ(compare_columns({runs[0]})[0].source, "");  // one source: not named
+    const std::vector<viz::CompareRow> rows = compare_rows(runs);
+    const viz::CompareRow* tflops = find_row(rows, "TFLOP/s");
+    ASSERT_TRUE(tflops);
+    EXPECT_NEAR(viz::delta_pct(tflops->values[0], tflops->values[1]), 100.0 / 9.0, 1e-9);
+
+    const viz::Roofline roofline = compare_roofline(sources, runs);
+    ASSERT_EQ(roofline.devices.size(), 2u);
+    EXPECT_EQ(roofline.devices[1], sources[1].label);
+    ASSERT_EQ(roofline.memory.size(), 2u);
+    EXPECT_DOUBLE_EQ(viz::memory_roof_of(roofline, 1)->bytes_per_s, 2.0e12);
+    ASSERT_TRUE(viz::roof_for(roofline, "f16", 1));
+    EXPECT_DOUBLE_EQ(viz::roof_for(roofline, "f16", 1)->tflops, 800.0);
+    EXPECT_DOUBLE_EQ(viz::roof_for(roofline, "f16", 0)->tflops, 900.0);
+    ASSERT_EQ(roofline.points.size(), 2u);
+    EXPECT_EQ(roofline.points[0].device, 0);
+    EXPECT_EQ(roofline.points[1].device, 1);
+    EXPECT_EQ(roofline.points[1].label,
+              "wmma.f16 4096x4096x4096 on tclens second test GPU, 2026-11-25 09:00 UTC");
+    // Each run is bounded by its own device's roofs: the later one by 800, not 900.
+    EXPECT_DOUBLE_EQ(viz::attainable_for(roofline, {"", "f16", 1e6, 1, false, 0, 1}), 800.0);
 }
 
 TEST(CompareRuns, LiveSourceJoinsTheBenchAndTheNewestProfiles) {

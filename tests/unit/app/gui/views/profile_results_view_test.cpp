@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -101,6 +102,23 @@ TEST(ProfileExport, SvgAndPngAreWrittenAndNotBlank) {
     EXPECT_GT(facts.text_rows, 10);        // one row of cards: the values' glyphs, 18 px tall
     // The first chart's columns are painted in its category colour.
     EXPECT_GT(test::count_pixels(facts, viz::category_colour(palette, 0)), 100);
+}
+
+}  // namespace
+}  // namespace tclens::gui
+
+namespace tclens::gui {
+namespace {
+
+TEST(ProfileResultsView, ASparklineOnlyWhereTheValueMoves) {
+    EXPECT_FALSE(value_moves({}));
+    EXPECT_FALSE(value_moves({7}));                // a recorded profile: one value
+    EXPECT_FALSE(value_moves({128, 128, 128}));    // a launch fact: registers per thread
+    EXPECT_FALSE(value_moves({1e9, 1e9 + 1e-3}));  // float noise on a large value
+    EXPECT_TRUE(value_moves({40, 41.5}));
+    EXPECT_TRUE(value_moves({0, 0, 0.5}));
+    EXPECT_TRUE(value_moves({NAN, 3, 4}));
+    EXPECT_FALSE(value_moves({NAN, 3, INFINITY}));  // one finite value
 }
 
 }  // namespace

@@ -176,3 +176,47 @@ TEST(RecordingView, SaveWritesTheNewestGoodProfileOfEveryKernel) {
 
 }  // namespace
 }  // namespace tclens::gui
+
+namespace tclens::gui {
+namespace {
+
+TEST(RecordingView, TheInstructionMixShownIsTheRecordingsWhereItCarriesOne) {
+    const profiling::Recording recording = test::sample_recording();  // a made-up wmma.f16 mix
+    const ShownMix recorded = shown_instruction_mix(&recording, "wmma.f16", 86);
+    ASSERT_NE(recorded.mix, nullptr);
+    EXPECT_EQ(recorded.mix, &recording.instruction_mixes[0].mix);
+    EXPECT_EQ(recorded.line, "SASS of wmma.f16 (sm_90a, recorded): " +
+                                 kernels::instruction_mix_text(recording.instruction_mixes[0].mix));
+    EXPECT_NE(recorded.line.find("HMMA 16"), std::string::npos) << recorded.line;
+
+    // A kernel the recording has no mix of, or no recording: this build's census.
+    for (const ShownMix& built : {shown_instruction_mix(&recording, "wgmma_tma.f16", 90),
+                                  shown_instruction_mix(nullptr, "wmma.f16", 90)}) {
+        EXPECT_EQ(built.line.find("recorded"), std::string::npos) << built.line;
+    }
+    const ShownMix built = shown_instruction_mix(nullptr, "wgmma_tma.f16", 90);
+    EXPECT_EQ(built.mix, kernels::instruction_mix("wgmma_tma.f16", 90));
+    EXPECT_EQ(built.line, kernels::instruction_mix_line("wgmma_tma.f16", 90));
+}
+
+TEST(RecordingView, ASavedSessionCarriesTheMixOfEveryKernelItHolds) {
+    profiling::Recording open = test::sample_recording();
+    profiling::SystemReport system = open.system;  // an sm_90 GPU
+    auto bench = std::make_shared<BenchResults>();
+    bench->report.rows = open.bench;
+    const std::optional<profiling::Recording> saved =
+        session_recording(nullptr, &system, bench.get(), nullptr, "2026-11-25T10:00:00Z");
+    ASSERT_TRUE(saved);
+    std::string missing;
+    const std::vector<profiling::RecordedInstructionMix> expected =
+        profiling::built_in_mixes({"wmma.f16", "wgmma_tma.f16", "mma_tf32_puzzle"}, 90, missing);
+    ASSERT_EQ(saved->instruction_mixes.size(), expected.size());
+    for (size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(saved->instruction_mixes[i].kernel_id, expected[i].kernel_id);
+        EXPECT_EQ(saved->instruction_mixes[i].mix.counts, expected[i].mix.counts);
+    }
+    EXPECT_EQ(saved->instruction_mixes_missing, missing);  // a build without cuobjdump says so
+}
+
+}  // namespace
+}  // namespace tclens::gui

@@ -105,29 +105,6 @@ TEST(SourceView, FindsARecordingsSourceProfiles) {
     EXPECT_EQ(recorded_source_kernels(recording), "mma_cp_async.f16");
 }
 
-TEST(SourceView, TheInstructionMixComesFromTheRecordingWhereTheBuildHasNoCensus) {
-    const profiling::Recording recording = test::sample_recording();
-    const ShownMix shown = shown_instruction_mix("mma_cp_async.f16", 90, &recording);
-    ASSERT_TRUE(shown.mix.has_value());
-    if (kernels::instruction_mix("mma_cp_async.f16", 90) != nullptr) {
-        EXPECT_EQ(shown.line, kernels::instruction_mix_line("mma_cp_async.f16", 90));
-        GTEST_SKIP() << "skipped: this build has a SASS census, which comes first";
-    }
-    // The sample's 13 instructions: 2 HMMA, 2 LDSM, 2 LDGSTS, 1 BAR.
-    using kernels::OpClass;
-    EXPECT_EQ((*shown.mix)[OpClass::kTotal], 13);
-    EXPECT_EQ((*shown.mix)[OpClass::kHmma], 2);
-    EXPECT_EQ((*shown.mix)[OpClass::kLdsLdsm], 2);
-    EXPECT_EQ((*shown.mix)[OpClass::kLdgLdgsts], 2);
-    EXPECT_EQ((*shown.mix)[OpClass::kBar], 1);
-    EXPECT_EQ(shown.line.rfind("SASS of mma_cp_async.f16 (from the recording): HMMA 2,", 0), 0u)
-        << shown.line;
-    // Without the recording, or for a kernel it lacks: the census's reason.
-    EXPECT_FALSE(shown_instruction_mix("mma_cp_async.f16", 90, nullptr).mix.has_value());
-    EXPECT_EQ(shown_instruction_mix("wmma.f16", 90, &recording).line,
-              kernels::instruction_mix_line("wmma.f16", 90));
-}
-
 TEST(SourceView, SummaryAndNotesSayWhatIsThereAndWhatIsNot) {
     profiling::SourceProfile profile = test::sample_source_profile();
     const std::string summary = source_summary(profile);

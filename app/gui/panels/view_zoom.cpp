@@ -1,0 +1,46 @@
+#include "app/gui/panels/view_zoom.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/gui/panels/panel_settings.h"
+#include "app/gui/views/draw_list_painter.h"
+
+namespace tclens::gui {
+namespace {
+
+// Fit may go below the slider's lowest factor: a large drawing in a small window still fits.
+constexpr float kFitLowest = 0.1f;
+
+}  // namespace
+
+std::string ViewZoom::apply_setting(std::string_view value) {
+    if (value == "fit") {
+        fit_ = true;
+        return "";
+    }
+    const std::string error = apply_zoom_setting(value, lowest_, highest_, factor_);
+    if (!error.empty()) return error + " or fit";
+    fit_ = false;
+    return "";
+}
+
+float ViewZoom::for_drawing(const viz::DrawList& draw) {
+    if (fit_) factor_ = fit_zoom(draw, kFitLowest, highest_);
+    return factor_;
+}
+
+void ViewZoom::draw_control(float width) {
+    ImGui::SetNextItemWidth(width);
+    if (fit_) ImGui::BeginDisabled();
+    ImGui::SliderFloat("##zoom", &factor_, std::min(lowest_, factor_), highest_, "%.2fx");
+    if (fit_) ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::Checkbox("fit", &fit_);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("scale the drawing to fill the space it has (View > Fit view, Ctrl+F)");
+    }
+}
+
+}  // namespace tclens::gui

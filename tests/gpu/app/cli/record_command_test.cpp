@@ -1,0 +1,56 @@
+// `tclens record` on a GPU carries each kernel's SASS instruction mix (profiling/recorded_mix.h):
+// the mix of this build's census for the GPU's cubin, so a laptop opening the recording shows the
+// same Instruction mix; a build without a census says why in the file. Skips without a GPU, and
+// when the counters cannot be read (record needs them), saying so.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "kernels/instruction_mix.h"
+#include "profiling/recording.h"
+#include "tests/gpu/gpu_test_support.h"
+#include "tests/support/run_command.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+
+TEST(RecordCommandOnGpu, TheRecordingCarriesEachKernelsInstructionMix) {
+    TCLENS_REQUIRE_GPU();
+    const std::string path = test::temp_path("record_mix.json");
+    const auto result =
+        test::run_command(kTclens + " record " + path +
+                          " --kernels wmma.f16,mma_cp_async.f16 --mnk 512x512x512 --no-timelines");
+    if (result.exit_code == 3) GTEST_SKIP() << "skipped: " << result.err;
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    profiling::Recording recording;
+    std::string error;
+    ASSERT_TRUE(profiling::load_recording(path, recording, error)) << error;
+    std::filesystem::remove(path);
+    const profiling::DeviceFacts& gpu = recording.system.devices.at(0);
+    const int sm = gpu.cc_major * 10 + gpu.cc_minor;
+    for (const char* id : {"wmma.f16", "mma_cp_async.f16"}) {
+        SCOPED_TRACE(id);
+        const kernels::InstructionMix* census = kernels::instruction_mix(id, sm);
+        const profiling::RecordedInstructionMix* recorded =
+            profiling::find_mix(recording.instruction_mixes, id);
+        if (census == nullptr) {  // this build has no census for the GPU: the file says why
+            EXPECT_EQ(recorded, nullptr);
+            EXPECT_EQ(recording.instruction_mixes_missing,
+                      kernels::instruction_mix_missing(id, sm));
+            continue;
+        }
+        ASSERT_NE(recorded, nullptr);
+        EXPECT_EQ(recorded->sm, sm);
+        EXPECT_EQ(recorded->mix.arch, census->arch);
+        EXPECT_EQ(recorded->mix.counts, census->counts);
+        EXPECT_GT(recorded->mix[kernels::OpClass::kHmma], 0);  // both rungs use mma.sync / wmma
+    }
+    EXPECT_EQ(profiling::find_mix(recording.instruction_mixes, "cublas.f16"), nullptr);
+}
+
+}  // namespace
+}  // namespace tclens

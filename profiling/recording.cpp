@@ -133,7 +133,7 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
                               "counts and SASS); record it again with tclens record to see them";
     }
     if (found >= 3) {
-        read_list(read, in, "instruction_mixes", out.instruction_mixes, recorded_mix_from_json);
+        read.list(in, "instruction_mixes", out.instruction_mixes, recorded_mix_from_json);
         read(in, "instruction_mixes_missing", out.instruction_mixes_missing);
     } else if (found == 2) {
         out.instruction_mixes = mixes_from_sources(out.sources, recording_sm(out));

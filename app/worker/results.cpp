@@ -256,7 +256,7 @@ bool exercise_from_json(const nlohmann::json& json, ExerciseResult& result, std:
             std::string letter;
             g.text("operand", letter, true, 1);
             const std::optional<viz::Operand> parsed = viz::parse_operand(letter);
-            if (g.ok() && !parsed) g.fail("field 'operand' must be A, B, C or D, got " + letter);
+            if (g.ok() && !parsed) g.fail("field 'operand' must be A, B, C, D or E, got " + letter);
             if (parsed) operand.operand = *parsed;
             g.whole("rows", operand.rows, true, 0, kMaxSide);
             g.whole("cols", operand.cols, true, 0, kMaxSide);

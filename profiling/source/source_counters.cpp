@@ -10,6 +10,22 @@ const std::string kConflicts = "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_me
 
 bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
 
+// " (it lists: a, b)": the chip's SASS metrics that share the wanted name's unit and memory
+// ("wavefronts" or "bank_conflicts", and "shared"), so a missing counter's note says what this
+// chip calls it instead; "" when it lists none such.
+std::string related_listed(const std::vector<std::string>& available, const std::string& wanted) {
+    const char* unit = wanted.find("bank_conflicts") != std::string::npos ? "bank_conflicts"
+                       : wanted.find("wavefronts") != std::string::npos   ? "wavefronts"
+                                                                          : "sectors";
+    std::string related;
+    for (const std::string& name : available) {
+        if (name.find(unit) == std::string::npos) continue;
+        if (unit != std::string("sectors") && name.find("shared") == std::string::npos) continue;
+        related += (related.empty() ? "" : ", ") + name;
+    }
+    return related.empty() ? "" : " (it lists: " + related + ")";
+}
+
 }  // namespace
 
 const std::vector<SourceCounterInfo>& source_counters() {
@@ -73,7 +89,8 @@ ChosenCounters choose_source_counters(const std::vector<std::string>& available)
         }
         if (!found) {
             chosen.missing.push_back(info.label + ": this GPU lists no SASS metric " +
-                                     info.groups.front().front());
+                                     info.groups.front().front() +
+                                     related_listed(available, info.groups.front().front()));
         }
     }
     return chosen;

@@ -36,6 +36,22 @@ TEST(SourceCounters, ACounterNoGroupFitsIsMissingAndSaysWhich) {
     EXPECT_TRUE(choose_source_counters({}).all_metrics().empty());
 }
 
+TEST(SourceCounters, AMissingCounterNamesWhatTheChipListsInstead) {
+    const ChosenCounters chosen = choose_source_counters(
+        {"smsp__sass_inst_executed", "smsp__sass_l1tex_wavefronts_shared_ld",
+         "smsp__sass_l1tex_bank_conflicts_shared_ld", "smsp__sass_sectors_mem_global"});
+    ASSERT_EQ(chosen.missing.size(), 2u);
+    EXPECT_NE(chosen.missing[0].find("(it lists: smsp__sass_l1tex_wavefronts_shared_ld)"),
+              std::string::npos)
+        << chosen.missing[0];
+    EXPECT_NE(chosen.missing[1].find("(it lists: smsp__sass_l1tex_bank_conflicts_shared_ld)"),
+              std::string::npos)
+        << chosen.missing[1];
+    // Nothing related listed: no parenthesis.
+    const ChosenCounters none = choose_source_counters({"smsp__sass_inst_executed"});
+    EXPECT_EQ(none.missing[0].find("(it lists"), std::string::npos) << none.missing[0];
+}
+
 TEST(SourceCounters, FiltersSharedLoadsAndStoresByOpcode) {
     EXPECT_TRUE(opcode_passes("LDS.U.128", OpcodeFilter::kSharedLoads));
     EXPECT_TRUE(opcode_passes("LDSM.16.MT88.4", OpcodeFilter::kSharedLoads));

@@ -7,8 +7,18 @@ namespace {
 
 const std::string kWavefronts = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared";
 const std::string kConflicts = "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared";
+// What GH100 lists (seen on the H100, tests/gpu/results/2026-11-25_h100_session7/): shared
+// wavefronts and the ideal wavefronts of the same instructions; a conflict is a wavefront beyond
+// the ideal, so conflicts = wavefronts - ideal (as Nsight Compute's "L1 Wavefronts Shared
+// Excessive").
+const std::string kPipeWavefronts = "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared";
 
 bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
+
+// A group entry without its sign: "-name" subtracts the metric `name`.
+std::string metric_name(const std::string& entry) {
+    return starts_with(entry, "-") ? entry.substr(1) : entry;
+}
 
 // " (it lists: a, b)": the chip's SASS metrics that share the wanted name's unit and memory
 // ("wavefronts" or "bank_conflicts", and "shared"), so a missing counter's note says what this
@@ -39,13 +49,15 @@ const std::vector<SourceCounterInfo>& source_counters() {
          "Shared wavefronts",
          {{kWavefronts},
           {kWavefronts + "_op_ld", kWavefronts + "_op_ldsm", kWavefronts + "_op_st"},
-          {kWavefronts + "_op_ld", kWavefronts + "_op_st"}}},
+          {kWavefronts + "_op_ld", kWavefronts + "_op_st"},
+          {kPipeWavefronts}}},
         {SourceCounter::kSharedConflicts,
          "shared_conflicts",
          "Shared bank conflicts",
          {{kConflicts},
           {kConflicts + "_op_ld", kConflicts + "_op_ldsm", kConflicts + "_op_st"},
-          {kConflicts + "_op_ld", kConflicts + "_op_st"}}},
+          {kConflicts + "_op_ld", kConflicts + "_op_st"},
+          {kPipeWavefronts, "-" + kPipeWavefronts + "_ideal"}}},
         {SourceCounter::kGlobalSectors,
          "global_sectors",
          "Global sectors",
@@ -66,7 +78,8 @@ std::vector<std::string> ChosenCounters::all_metrics() const {
     for (const SourceCounterInfo& info : source_counters()) {
         const auto chosen = metrics.find(info.counter);
         if (chosen == metrics.end()) continue;
-        for (const std::string& name : chosen->second) {
+        for (const std::string& entry : chosen->second) {
+            const std::string name = metric_name(entry);
             if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
         }
     }
@@ -74,8 +87,8 @@ std::vector<std::string> ChosenCounters::all_metrics() const {
 }
 
 ChosenCounters choose_source_counters(const std::vector<std::string>& available) {
-    const auto listed = [&available](const std::string& name) {
-        return std::find(available.begin(), available.end(), name) != available.end();
+    const auto listed = [&available](const std::string& entry) {
+        return std::find(available.begin(), available.end(), metric_name(entry)) != available.end();
     };
     ChosenCounters chosen;
     for (const SourceCounterInfo& info : source_counters()) {

@@ -4,7 +4,9 @@
 //
 // Each counter is the sum of one group of SASS metrics; the first group whose every metric the
 // chip lists is used (GH100 is expected to list the first; the split groups cover a chip that
-// only names loads, ldmatrix and stores apart). A counter no group fits is missing, and says so.
+// only names loads, ldmatrix and stores apart; GH100 lists the last: pipe wavefronts and their
+// ideal, conflicts being the difference). An entry "-name" is subtracted, not added; a counter
+// never goes below 0. A counter no group fits is missing, and says so.
 
 #include <map>
 #include <string>
@@ -23,7 +25,8 @@ struct SourceCounterInfo {
     SourceCounter counter;
     std::string key;                               // JSON key: "executed", "shared_wavefronts", ...
     std::string label;                             // "Instructions executed"
-    std::vector<std::vector<std::string>> groups;  // SASS metric names, summed, first fit wins
+    std::vector<std::vector<std::string>> groups;  // SASS metric names, summed ("-name":
+                                                   // subtracted), first fit wins
 };
 
 const std::vector<SourceCounterInfo>& source_counters();

@@ -50,16 +50,20 @@ std::vector<StallSamples> stalls_of(const PcSampleRecord& record,
 void add_counts(InstructionProfile& instruction, const SassMetricRecord& record,
                 const SassMetricsResult& result, const ChosenCounters& chosen) {
     instruction.counted = true;
-    const auto value_of = [&](SourceCounter counter) {
-        std::uint64_t sum = 0;
+    const auto value_of = [&](SourceCounter counter) -> std::uint64_t {
+        std::int64_t sum = 0;
         const auto group = chosen.metrics.find(counter);
-        if (group == chosen.metrics.end()) return sum;
-        for (const std::string& name : group->second) {
+        if (group == chosen.metrics.end()) return 0;
+        for (const std::string& entry : group->second) {
+            const bool subtract = !entry.empty() && entry[0] == '-';
+            const std::string name = subtract ? entry.substr(1) : entry;
             for (std::size_t m = 0; m < result.metrics.size() && m < record.values.size(); ++m) {
-                if (result.metrics[m] == name) sum += record.values[m];
+                if (result.metrics[m] != name) continue;
+                const auto value = static_cast<std::int64_t>(record.values[m]);
+                sum += subtract ? -value : value;
             }
         }
-        return sum;
+        return sum > 0 ? static_cast<std::uint64_t>(sum) : 0;
     };
     instruction.executed += value_of(SourceCounter::kExecuted);
     instruction.shared_wavefronts += value_of(SourceCounter::kSharedWavefronts);

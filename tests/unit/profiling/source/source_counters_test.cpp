@@ -75,5 +75,20 @@ TEST(SourceCounters, ChecksCoverInstructionsAndSharedMemoryInAllAndSplit) {
     EXPECT_EQ(totals_check_metrics().size(), 7u);
 }
 
+TEST(SourceCounters, OnGh100ConflictsAreThePipeWavefrontsBeyondTheirIdeal) {
+    // The names the H100 lists (tests/gpu/results/2026-11-25_h100_session7/).
+    const std::string pipe = "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared";
+    const ChosenCounters chosen = choose_source_counters(
+        {"smsp__sass_inst_executed", pipe, pipe + "_ideal", "smsp__sass_sectors_mem_global"});
+    EXPECT_TRUE(chosen.missing.empty());
+    EXPECT_EQ(chosen.metrics.at(SourceCounter::kSharedWavefronts), std::vector<std::string>{pipe});
+    const std::vector<std::string> difference = {pipe, "-" + pipe + "_ideal"};
+    EXPECT_EQ(chosen.metrics.at(SourceCounter::kSharedConflicts), difference);
+    // CUPTI is asked for each metric once, without the sign.
+    const std::vector<std::string> all = {"smsp__sass_inst_executed", pipe, pipe + "_ideal",
+                                          "smsp__sass_sectors_mem_global"};
+    EXPECT_EQ(chosen.all_metrics(), all);
+}
+
 }  // namespace
 }  // namespace tclens::profiling

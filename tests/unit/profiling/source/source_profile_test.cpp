@@ -121,6 +121,29 @@ TEST(SourceProfile, JoinsSamplesAndCountsOntoTheListingsInstructions) {
     EXPECT_EQ(profile.total_samples(), 36u);
 }
 
+// GH100 names its counters otherwise: pipe wavefronts and their ideal; a conflict is a
+// wavefront beyond the ideal.
+TEST(SourceProfile, OnGh100ConflictsAreWavefrontsLessTheIdeal) {
+    Fixture f;
+    const std::string pipe = "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared";
+    f.counters.metrics = {"smsp__sass_inst_executed", pipe, pipe + "_ideal"};
+    f.counters.records = {{kFunction, 0x00, {100, 0, 0}},     {kFunction, 0x10, {400, 400, 400}},
+                          {kFunction, 0x20, {400, 800, 400}}, {kFunction, 0x30, {1600, 0, 0}},
+                          {kFunction, 0x40, {100, 200, 100}}, {kFunction, 0x50, {100, 0, 0}}};
+    f.inputs.chosen = choose_source_counters(f.counters.metrics);
+    const SourceProfile profile = f.join();
+    ASSERT_EQ(profile.instructions.size(), 7u);
+    EXPECT_EQ(profile.instructions[1].shared_conflicts, 0u);  // as many as the ideal
+    EXPECT_EQ(profile.instructions[2].shared_wavefronts, 800u);
+    EXPECT_EQ(profile.instructions[2].shared_conflicts, 400u);
+    EXPECT_EQ(profile.instructions[4].shared_conflicts, 100u);
+    const TotalsCheck* conflicts =
+        check_named(profile, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+    ASSERT_NE(conflicts, nullptr);
+    EXPECT_TRUE(conflicts->equal())
+        << conflicts->instruction_sum << " vs " << conflicts->range_total;
+}
+
 TEST(SourceProfile, RanksTheKernelsStallReasons) {
     const SourceProfile profile = Fixture().join();
     ASSERT_EQ(profile.stalls.size(), 3u);

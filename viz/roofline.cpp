@@ -313,7 +313,10 @@ DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options
                 draw.rects.push_back({x, band_top, x1 - x, band_bottom - band_top, palette.text,
                                       kTransparent, 0.0f, -1});
             }
-            if (label_x < 0 && band_bottom + 4.0f + below + label_h <= plot_bottom - 2.0f) {
+            // Room for every device's label under the line, so devices with the same roof
+            // find the same place and their labels stack instead of overlapping.
+            const float stack = float(devices) * (label_h + 2.0f);
+            if (label_x < 0 && band_bottom + 4.0f + stack <= plot_bottom - 2.0f) {
                 label_x = x + 4.0f;
                 label_y = band_bottom + 4.0f + below;
             }

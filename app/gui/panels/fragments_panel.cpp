@@ -180,7 +180,8 @@ void FragmentsPanel::draw_descriptions() {
         ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "%s (%s)", viz::kModelOnlyNote,
                            layout_.source.c_str());
     }
-    if (!ImGui::CollapsingHeader("Description", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    // Closed at start: the drawing keeps the room it needs to fit (lecture tours, small screens).
+    if (!ImGui::CollapsingHeader("Description")) return;
     ImGui::PushTextWrapPos(0.0f);
     for (const std::string& text : descriptions_) ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();

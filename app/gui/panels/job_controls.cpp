@@ -69,7 +69,10 @@ bool draw_job_controls(const JobControls& controls, const JobHandle& job,
                               : line.tone == JobLineTone::kDim
                                   ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
                                   : ImGui::GetStyleColorVec4(ImGuiCol_Text);
-        ImGui::TextColored(colour, "%s", line.text.c_str());
+        // Wrapped at the pane's edge: beside the buttons, a long line must not widen the pane.
+        ImGui::PushStyleColor(ImGuiCol_Text, colour);
+        ImGui::TextWrapped("%s", line.text.c_str());
+        ImGui::PopStyleColor();
     }
     if (!line.detail.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

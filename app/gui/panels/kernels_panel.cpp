@@ -233,21 +233,20 @@ void KernelsPanel::draw_ladder() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Ladder");
     ImGui::SameLine();
-    ImGui::TextDisabled("(tick the rungs to run)");
-    ImGui::SameLine();
     if (ImGui::SmallButton("all")) {
         for (size_t i = 0; i < kernels_.size(); ++i) ticked_[i] = kernels_[i].rung > 0;
     }
     ImGui::SameLine();
     if (ImGui::SmallButton("none")) std::fill(ticked_.begin(), ticked_.end(), 0);
+    // Hints wrap on lines of their own: the ladder pane is narrow at lecture zoom.
+    dim_text_wrapped("tick the rungs to run");
 
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
     for (const bool references : {false, true}) {
         if (references) {
             ImGui::Spacing();
             ImGui::TextUnformatted("cuBLAS references");
-            ImGui::SameLine();
-            ImGui::TextDisabled("(join every run of their precision by themselves)");
+            dim_text_wrapped("they join every run of their precision by themselves");
         }
         if (!ImGui::BeginTable(references ? "references" : "rungs", 4, flags)) continue;
         ImGui::TableSetupColumn("run", ImGuiTableColumnFlags_WidthFixed);
@@ -285,8 +284,14 @@ void KernelsPanel::draw_details(AppContext& context) {
         {"in/accumulate", kernels::types_text(kernel), "reference",
          kernel.reference_id.empty() ? "-" : kernel.reference_id},
     };
+    // Names fit their text; values share what is left and wrap, so the table never runs past a
+    // narrow pane (the Kernels step of a lecture at 1280x720).
     const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
     if (ImGui::BeginTable("descriptor", 4, flags)) {
+        ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("name 2", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("value 2", ImGuiTableColumnFlags_WidthStretch);
         for (const auto& row : rows) {
             ImGui::TableNextRow();
             for (int column = 0; column < 4; ++column) {
@@ -294,7 +299,7 @@ void KernelsPanel::draw_details(AppContext& context) {
                 if (column % 2 == 0) {
                     ImGui::TextDisabled("%s", row[column].c_str());
                 } else {
-                    ImGui::TextUnformatted(row[column].c_str());
+                    ImGui::TextWrapped("%s", row[column].c_str());
                 }
             }
         }
@@ -338,14 +343,14 @@ void KernelsPanel::draw_details(AppContext& context) {
 void KernelsPanel::draw_sizes() {
     label("sizes");
     // The input takes what the row leaves after the size button and the preset combos, so the
-    // row fits a narrow pane at any zoom (a lecture at 1280x720): 100..260 pixels, zoomed.
+    // row fits a narrow pane at any zoom (a lecture at 1280x720): 60..260 pixels, zoomed.
     const ImGuiStyle& style = ImGui::GetStyle();
     const float combo_width = 90.0f * ui_zoom();
     const float others = ImGui::CalcTextSize("4096^3").x + 2 * style.FramePadding.x +
                          float(std::size(kPresets)) * (combo_width + style.ItemSpacing.x) +
                          2 * style.ItemSpacing.x;
-    ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - others,
-                                       100.0f * ui_zoom(), 260.0f * ui_zoom()));
+    ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - others, 60.0f * ui_zoom(),
+                                       260.0f * ui_zoom()));
     if (ImGui::InputText("##sizes", sizes_buffer_.data(), sizes_buffer_.size())) {
         problems_ = parse_problem_list(sizes_buffer_.data(), sizes_error_);
     }
@@ -491,7 +496,9 @@ void KernelsPanel::draw_contents(AppContext& context) {
     draw_ladder();
     ImGui::EndChild();
     ImGui::SameLine();
-    ImGui::BeginChild("kernel", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    // No horizontal scrolling: with it, wrapped text and the sizes row would size themselves to
+    // the last frame's content width and keep any overflow for ever; everything here wraps.
+    ImGui::BeginChild("kernel", ImVec2(0, 0), false);
     draw_details(context);
     ImGui::Separator();
     draw_sizes();

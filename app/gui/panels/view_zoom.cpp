@@ -11,7 +11,7 @@ namespace tclens::gui {
 namespace {
 
 // Fit may go below the slider's lowest factor: a large drawing in a small window still fits.
-constexpr float kFitLowest = 0.1f;
+constexpr float kFitLowest = 0.02f;  // wgmma.m64nNk16 draws ~2000 px tall
 
 }  // namespace
 

@@ -29,9 +29,7 @@ TEST(CompareCommand, TwoRecordingsSideBySideNameTheirGpuAndDate) {
               std::string::npos)
         << result.out;
     // The synthetic fixture says so wherever its GPU is named.
-    EXPECT_NE(
-        result.out.find("SYNTHETIC (not measured) NVIDIA H100 80GB HBM3, 2026-11-25 09:00 UTC"),
-        std::string::npos);
+    EXPECT_NE(result.out.find("SYNTHETIC (not measured), 2026-11-25 09:00 UTC"), std::string::npos);
     EXPECT_NE(result.out.find("4096x4096x4096 (baseline)"), std::string::npos);
     // The later run's time is 10 % lower and its TFLOP/s 11.1 % higher: both improvements.
     const auto line_of = [&](const std::string& start) {

@@ -75,9 +75,10 @@ size_t hardware_bit(uint64_t descriptor, bool mn_major, int bits, int mn, int k,
     return byte * 8 + in_byte;
 }
 
-// The K x 64 (B) or 64 x K (A) matrix the hardware reads from `tile`.
-Matrix read_tile(const uint8_t* tile, uint64_t descriptor, bool mn_major, ElementType type,
-                 Operand operand, Quirk quirk) {
+// The K x 64 (B) or 64 x K (A) matrix the hardware reads from `tile` (`tile_bytes` long). A
+// quirk can send an address past the tile: that shared memory reads as zeros here.
+Matrix read_tile(const uint8_t* tile, size_t tile_bytes, uint64_t descriptor, bool mn_major,
+                 ElementType type, Operand operand, Quirk quirk) {
     const int bits = element_bits(type);
     const int depth = 256 / bits;
     const bool is_a = operand == Operand::A;
@@ -87,7 +88,9 @@ Matrix read_tile(const uint8_t* tile, uint64_t descriptor, bool mn_major, Elemen
             const size_t at = hardware_bit(descriptor, mn_major, bits, mn, k, quirk);
             uint64_t value = 0;
             for (int i = 0; i < bits; ++i) {
-                value |= uint64_t((tile[(at + size_t(i)) / 8] >> ((at + size_t(i)) % 8)) & 1) << i;
+                const size_t byte = (at + size_t(i)) / 8;
+                if (byte >= tile_bytes) continue;
+                value |= uint64_t((tile[byte] >> ((at + size_t(i)) % 8)) & 1) << i;
             }
             (is_a ? m[size_t(mn)][size_t(k)] : m[size_t(k)][size_t(mn)]) =
                 decode_element(type, value).value_or(NAN);
@@ -116,11 +119,11 @@ std::vector<uint32_t> emulate(const WgmmaSmemProbePlan& plan, const std::string&
                     input, read_slot(&plan.a_registers[e * a_words], a_layout, slot));
             }
         } else {
-            a = read_tile(&plan.a_tiles[e * plan.a_tile_bytes], plan.a_descriptor, plan.mn_major,
-                          input, Operand::A, quirk);
+            a = read_tile(&plan.a_tiles[e * plan.a_tile_bytes], plan.a_tile_bytes,
+                          plan.a_descriptor, plan.mn_major, input, Operand::A, quirk);
         }
-        const Matrix b = read_tile(&plan.b_tiles[e * plan.b_tile_bytes], plan.b_descriptor,
-                                   plan.mn_major, input, Operand::B, quirk);
+        const Matrix b = read_tile(&plan.b_tiles[e * plan.b_tile_bytes], plan.b_tile_bytes,
+                                   plan.b_descriptor, plan.mn_major, input, Operand::B, quirk);
         for (const viz::LayoutElement& slot : d_layout.elements) {
             double sum = 0;
             for (size_t k = 0; k < b.size(); ++k) {

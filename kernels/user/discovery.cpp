@@ -110,7 +110,7 @@ std::string function_list(const std::vector<const ScannedFunction*>& functions) 
 bool names_function(const std::string& entry, const ScannedFunction& f) {
     const std::string wanted = entry.rfind("::", 0) == 0 ? entry.substr(2) : entry;
     if (f.qualified == wanted || f.name == wanted) return true;
-    return f.qualified.size() > wanted.size() &&
+    return f.qualified.size() >= wanted.size() + 2 &&  // room for "::" + wanted
            f.qualified.compare(f.qualified.size() - wanted.size() - 2, std::string::npos,
                                "::" + wanted) == 0;
 }

@@ -228,5 +228,13 @@ TEST(Discovery, MalformedDirectiveIsReportedWithTheFile) {
               "k.cu: line 1: tclens directive: grid= needs block= too");
 }
 
+// Found by fuzz_kernel_discovery: a name one character longer than the one asked for made the
+// "ends in ::name" test compare from before the string's start (std::out_of_range).
+TEST(Discovery, ANameOneLongerThanTheAskedOneIsNoMatchNotACrash) {
+    const std::string source = "__device__ float ftalo(float x) { return x; }\n";
+    EXPECT_NE(error_of(source, "k.cu:nope").find("nope"), std::string::npos)
+        << error_of(source, "k.cu:nope");
+}
+
 }  // namespace
 }  // namespace tclens::kernels::user

@@ -15,11 +15,6 @@ const std::string kPipeWavefronts = "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_sh
 
 bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
 
-// A group entry without its sign: "-name" subtracts the metric `name`.
-std::string metric_name(const std::string& entry) {
-    return starts_with(entry, "-") ? entry.substr(1) : entry;
-}
-
 // " (it lists: a, b)": the chip's SASS metrics that share the wanted name's unit and memory
 // ("wavefronts" or "bank_conflicts", and "shared"), so a missing counter's note says what this
 // chip calls it instead; "" when it lists none such.
@@ -37,6 +32,12 @@ std::string related_listed(const std::vector<std::string>& available, const std:
 }
 
 }  // namespace
+
+bool subtracted(const std::string& entry) { return starts_with(entry, "-"); }
+
+std::string metric_name(const std::string& entry) {
+    return subtracted(entry) ? entry.substr(1) : entry;
+}
 
 const std::vector<SourceCounterInfo>& source_counters() {
     static const std::vector<SourceCounterInfo> counters = {

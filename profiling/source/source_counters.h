@@ -29,6 +29,10 @@ struct SourceCounterInfo {
                                                    // subtracted), first fit wins
 };
 
+// A group entry's sign and name: "-name" subtracts the metric `name`, "name" adds it.
+bool subtracted(const std::string& entry);
+std::string metric_name(const std::string& entry);
+
 const std::vector<SourceCounterInfo>& source_counters();
 const SourceCounterInfo& source_counter_info(SourceCounter counter);
 

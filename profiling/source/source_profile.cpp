@@ -55,8 +55,8 @@ void add_counts(InstructionProfile& instruction, const SassMetricRecord& record,
         const auto group = chosen.metrics.find(counter);
         if (group == chosen.metrics.end()) return 0;
         for (const std::string& entry : group->second) {
-            const bool subtract = !entry.empty() && entry[0] == '-';
-            const std::string name = subtract ? entry.substr(1) : entry;
+            const bool subtract = subtracted(entry);
+            const std::string name = metric_name(entry);
             for (std::size_t m = 0; m < result.metrics.size() && m < record.values.size(); ++m) {
                 if (result.metrics[m] != name) continue;
                 const auto value = static_cast<std::int64_t>(record.values[m]);

@@ -333,7 +333,7 @@ int k_digit(int k, int j, const DigitCode& code) {
 
 int product_row_scale(int cols) {
     int scale = 1;
-    while (scale <= cols) {
+    while (scale < cols) {
         scale *= 2;
     }
     return scale;

@@ -169,7 +169,9 @@ DigitCode digit_code(ElementType type, int depth);
 int k_digit(int k, int j);
 int k_digit(int k, int j, const DigitCode& code);
 
-// The smallest power of two greater than `cols`: the row scale S of the D experiment.
+// The smallest power of two not below `cols`: the row scale S of the D experiment (n + 1 <= S,
+// so D = S*m + n + 1 decodes; the largest D, S*M, is as small as it can be: FP8 wgmma keeps
+// only 14 significant bits of its accumulator, and 64 x 256 fills them exactly).
 int product_row_scale(int cols);
 
 // D value -> (m, n), inverting D[m][n] = S*m + n + 1 for a rows x cols matrix.

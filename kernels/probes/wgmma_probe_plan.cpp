@@ -202,6 +202,12 @@ WgmmaProbePlan plan_wgmma_probe(const viz::FragmentLayout& model) {
             error = check_accumulator(wgmma_accumulator_type(plan.kind), design.row_scale, kWgmmaM,
                                       plan.n);
         }
+        const bool fp8 = plan.kind == WgmmaKind::E4m3 || plan.kind == WgmmaKind::E5m2;
+        const int largest = design.row_scale * (kWgmmaM - 1) + plan.n;
+        if (error.empty() && fp8 && largest > kFp8AccumulatorExact) {
+            error = "D value " + std::to_string(largest) + " needs more than the 14 bits FP8 " +
+                    "wgmma's accumulator keeps";
+        }
         if (error.empty()) {
             error =
                 fill_operand(&plan.a[0], *a, input, [&](int m, int kk) { return design.a(m, kk); });

@@ -28,6 +28,9 @@ enum class WgmmaKind { F16, Tf32, E4m3, E5m2, S8, U8, B1 };
 
 constexpr int kWgmmaThreads = 128;
 constexpr int kWgmmaM = 64;
+// The largest integer FP8 wgmma accumulates exactly: its f32 accumulator keeps 14 significant
+// bits (H100: 16385 came back as 16384, tests/gpu/results/2026-11-25_h100_session7/atlas/).
+constexpr int kFp8AccumulatorExact = 1 << 14;
 constexpr int kWgmmaARegs = 4;
 constexpr int kWgmmaRowBytes = 32;            // bytes of K per row of B, every type
 constexpr uint32_t kWgmmaLeadingBytes = 128;  // LBO: next core matrix along K

@@ -174,6 +174,14 @@ std::vector<uint32_t> emulate_ldmatrix(const LdmatrixProbePlan& plan) {
 // from the tile the way the PTX ISA's canonical K-major, no-swizzle layout
 // ((8,m),(T,2k)):((1T,SBO),(1,LBO)) says, T = 128 / bits elements, with LBO and SBO taken from the
 // descriptor; a b1 element k of a row is bit k % 8 of its byte.
+// What the H100 showed (tests/gpu/results/2026-11-25_h100_session7/atlas/): wgmma with FP8
+// inputs keeps only 14 significant bits of its f32 accumulator; 16385 came back as 16384.
+double keep_fp8_accumulator_bits(double value) {
+    int exponent = 0;
+    const double fraction = std::frexp(value, &exponent);  // value = fraction * 2^exponent
+    return std::ldexp(std::trunc(std::ldexp(fraction, 14)), exponent - 14);
+}
+
 std::vector<uint32_t> emulate_wgmma(const FragmentLayout& hardware, const WgmmaProbePlan& plan,
                                     const ExperimentFilter& keep = nullptr) {
     const OperandLayout* a = hardware.find(Operand::A);
@@ -210,7 +218,13 @@ std::vector<uint32_t> emulate_wgmma(const FragmentLayout& hardware, const WgmmaP
         if (keep && !keep(e)) continue;
         const Matrix am = read_matrix(*a, input, &plan.a[e * aw]);
         const Matrix& bm = tiles[size_t(plan.tile_index[e])];
-        write_matrix(*d, accumulator, multiply_add(am, bm, nullptr), &out[e * dw]);
+        Matrix dm = multiply_add(am, bm, nullptr);
+        if (plan.kind == WgmmaKind::E4m3 || plan.kind == WgmmaKind::E5m2) {
+            for (std::vector<double>& row : dm) {
+                for (double& value : row) value = keep_fp8_accumulator_bits(value);
+            }
+        }
+        write_matrix(*d, accumulator, dm, &out[e * dw]);
     }
     return out;
 }
@@ -422,8 +436,14 @@ TEST(FragmentProbeImage, ReportsInexactValues) {
 // ---- Decoders ---------------------------------------------------------------------------
 
 TEST(FragmentProbeDecode, ProductValues) {
-    EXPECT_EQ(product_row_scale(8), 16);
-    EXPECT_EQ(product_row_scale(256), 512);
+    EXPECT_EQ(product_row_scale(8), 8);  // n + 1 <= 8: S*m + n + 1 still decodes
+    EXPECT_EQ(product_row_scale(9), 16);
+    EXPECT_EQ(product_row_scale(248), 256);
+    EXPECT_EQ(product_row_scale(256), 256);
+    const DecodedCoord last = decode_product(8.0 * 5 + 7 + 1, 8, 16, 8);
+    EXPECT_EQ(last.problem, "");
+    EXPECT_EQ(last.row, 5);
+    EXPECT_EQ(last.col, 7);
     const DecodedCoord ok = decode_product(16.0 * 5 + 3 + 1, 16, 16, 8);
     EXPECT_EQ(ok.problem, "");
     EXPECT_EQ(ok.row, 5);
@@ -592,6 +612,18 @@ TEST(FragmentProbeEmulated, WgmmaModelsMatchAnEmulatedGpu) {
             EXPECT_EQ(comparison.total, 64 * k + 64 * n);
         }
     }
+}
+
+// The widest FP8 wgmma's D (64 x 256) must stay within the 14 bits its accumulator keeps:
+// D[m][n] = S*m + n + 1 <= 2^14 with S = 256.
+TEST(FragmentProbeEmulated, Fp8WgmmaAtN256DecodesThroughAFourteenBitAccumulator) {
+    EXPECT_EQ(keep_fp8_accumulator_bits(16385), 16384);  // the emulation itself
+    EXPECT_EQ(keep_fp8_accumulator_bits(16383), 16383);
+    // e5m2 takes the same path (its A one-hots decode the whole D, seconds each: one type).
+    const FragmentLayout model = layout_of("wgmma.m64n256k32.e4m3");
+    const LayoutComparison comparison = compare_layouts(
+        model, emulated_wgmma_result(model, model, [](size_t e) { return e == 0; }));
+    EXPECT_EQ(count_prefixed(comparison, "D "), 0);
 }
 
 TEST(FragmentProbeEmulated, EveryProbedIdHasAPlanWithOnlyExactValues) {
@@ -767,7 +799,7 @@ TEST(FragmentProbeDesign, EveryProbedShapeHasAnExactProductDesign) {
     const ProductDesign f16 = make_product_design(ElementType::F16, 16, 8, 16);
     EXPECT_EQ(f16.columns.size(), 2u);
     EXPECT_EQ(f16.a(5, 0), 5);
-    EXPECT_EQ(f16.b(0, 3), 16);
+    EXPECT_EQ(f16.b(0, 3), 8);  // S = 8 for N = 8
     EXPECT_EQ(f16.b(1, 3), 4);
     // s4 has no 16: the row weight is spread over columns of 4.
     EXPECT_GT(make_product_design(ElementType::S4, 16, 8, 64).columns.size(), 4u);

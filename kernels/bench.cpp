@@ -32,11 +32,17 @@ std::vector<GemmProblem> preset_problems(const std::string& name) {
             problems.push_back({m, 3072, 3072});
     } else if (name == "square") {
         for (std::int64_t s : {512, 1024, 2048, 3072, 4096, 8192}) problems.push_back({s, s, s});
+    } else if (name == "llm") {
+        problems = {{4096, 14336, 4096},
+                    {4096, 4096, 14336},
+                    {8192, 8192, 1024},
+                    {16, 8192, 8192},
+                    {128, 8192, 8192}};
     }
     return problems;
 }
 
-std::string preset_names() { return "lab6, square"; }
+std::string preset_names() { return "lab6, llm, square"; }
 
 std::vector<GemmProblem> parse_problems(const std::vector<std::string>& sizes,
                                         const std::string& preset, std::string& error) {

@@ -42,16 +42,20 @@ struct BenchReport {
     std::string peak_error;  // why peaks are missing ("" when measured or not asked for)
 };
 
-// Problems of the presets: "lab6" (M = 3072, 2048, ..., 16 with N = K = 3072, the lab's table)
-// and "square" (512, 1024, 2048, 3072, 4096, 8192 cubed). Empty for an unknown name.
+// Problems of the presets: "lab6" (M = 3072, 2048, ..., 16 with N = K = 3072, the lab's table),
+// "square" (512, 1024, 2048, 3072, 4096, 8192 cubed) and "llm" (transformer layers, M the tokens
+// in flight, MxNxK: prefill 4096x14336x4096 (an 8B model's MLP up-projection) and
+// 4096x4096x14336 (its down-projection), 8192x8192x1024 (a wide layer over a short K), decode
+// 16x8192x8192 and 128x8192x8192 (a few tokens through a 8192-wide projection)). Empty for an
+// unknown name.
 std::vector<GemmProblem> preset_problems(const std::string& name);
-// The preset names, for error messages: "lab6, square".
+// The preset names, for error messages: "lab6, llm, square".
 std::string preset_names();
 
 // The sizes a request names: each of `sizes` ("MxNxK", parse_problem), in order, then the
 // problems of `preset` unless it is "". On the first bad size or an unknown preset returns {}
 // and sets `error` to one line naming it and what is allowed (problem_error; "unknown preset
-// 'NAME'; valid: lab6, square"); else `error` is "". No sizes and no preset give {}.
+// 'NAME'; valid: lab6, llm, square"); else `error` is "". No sizes and no preset give {}.
 // Example: ({"16x16x16"}, "square") -> 16x16x16, 512^3, 1024^3, ..., 8192^3.
 std::vector<GemmProblem> parse_problems(const std::vector<std::string>& sizes,
                                         const std::string& preset, std::string& error);

@@ -48,6 +48,7 @@ CublasTypes cublas_types(Precision precision) {
         case Precision::kBF16:
             return {CUDA_R_16BF, CUBLAS_COMPUTE_32F};
         case Precision::kF32:
+        case Precision::kE4M3:  // cublasGemmEx has no FP8: cublaslt_reference.cu
             break;
     }
     return {CUDA_R_32F, CUBLAS_COMPUTE_32F_PEDANTIC};

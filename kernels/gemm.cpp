@@ -12,6 +12,8 @@ const char* precision_name(Precision precision) {
             return "f16";
         case Precision::kBF16:
             return "bf16";
+        case Precision::kE4M3:
+            return "e4m3";
     }
     return "?";
 }
@@ -24,7 +26,23 @@ std::optional<Precision> precision_from_name(std::string_view name) {
 }
 
 int storage_bytes(Precision precision) {
-    return precision == Precision::kF16 || precision == Precision::kBF16 ? 2 : 4;
+    switch (precision) {
+        case Precision::kF16:
+        case Precision::kBF16:
+            return 2;
+        case Precision::kE4M3:
+            return 1;
+        case Precision::kF32:
+        case Precision::kTF32:
+            break;
+    }
+    return 4;
+}
+
+bool b_is_k_major(Precision precision) { return precision == Precision::kE4M3; }
+
+std::int64_t b_row_length(Precision precision, const GemmProblem& problem) {
+    return b_is_k_major(precision) ? problem.k : problem.n;
 }
 
 }  // namespace tclens::kernels

@@ -5,7 +5,10 @@
 //
 // All three matrices are row-major and dense: lda = K, ldb = N, ldc = N (the layout of the
 // lab and puzzle texts). A and B hold `storage_type(precision)` elements; C is always f32,
-// accumulated in f32. Kernels write every element of C (no beta: C's old contents never
+// accumulated in f32. One exception, kE4M3: B is stored transposed, as the N x K row-major
+// matrix B^T (ldb = K, "K-major"), because wgmma reads 8-bit operands only K-major from shared
+// memory and cuBLASLt's FP8 GEMM takes only that "TN" layout (b_is_k_major below); B[k][n] is
+// element n * K + k. Kernels write every element of C (no beta: C's old contents never
 // matter, which is how the runner's poisoned output catches unwritten elements).
 //
 // A rung is one idea in one file (kernels/NN_<idea>.cu). Its descriptor says what the idea is
@@ -26,21 +29,29 @@
 namespace tclens::kernels {
 
 // What the multiply-adds run on. A and B are stored as f32 for kF32 and kTF32 (TF32 rounds
-// inside the kernel), as IEEE half for kF16 and as bfloat16 for kBF16.
-enum class Precision { kF32, kTF32, kF16, kBF16 };
+// inside the kernel), as IEEE half for kF16, as bfloat16 for kBF16 and as FP8 e4m3 (1 sign,
+// 4 exponent, 3 mantissa bits, bias 7, largest 448, no infinities) for kE4M3.
+enum class Precision { kF32, kTF32, kF16, kBF16, kE4M3 };
 
-// "f32", "tf32", "f16", "bf16".
+// "f32", "tf32", "f16", "bf16", "e4m3".
 const char* precision_name(Precision precision);
-// The inverse of precision_name; nullopt for any other text.
+// The input types a user's kernel may declare (kernels/user): the inverse of precision_name for
+// f32, tf32, f16 and bf16; nullopt for any other text, "e4m3" included (only rung 13 and its
+// cuBLASLt reference run FP8).
 std::optional<Precision> precision_from_name(std::string_view name);
-// Bytes of one stored A or B element: 4, 4, 2, 2.
+// Bytes of one stored A or B element: 4, 4, 2, 2, 1.
 int storage_bytes(Precision precision);
+// True when B is stored K-major, as the N x K row-major B^T (kE4M3 only; see the header).
+bool b_is_k_major(Precision precision);
 
 struct GemmProblem {
     std::int64_t m = 0;
     std::int64_t n = 0;
     std::int64_t k = 0;
 };
+
+// Elements in one stored row of B: N, or K for a K-major B (b_is_k_major).
+std::int64_t b_row_length(Precision precision, const GemmProblem& problem);
 
 // Device pointers of one GEMM, laid out as in the header comment. Never null when launched.
 struct GemmOperands {

@@ -1,5 +1,6 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 
 #include "kernels/gemm_data.h"
 
@@ -27,8 +28,19 @@ __device__ __forceinline__ void store(float* p, float v) { *p = v; }
 __device__ __forceinline__ void store(__half* p, float v) { *p = __float2half_rn(v); }
 __device__ __forceinline__ void store(__nv_bfloat16* p, float v) { *p = __float2bfloat16_rn(v); }
 
+// Round to nearest e4m3 (saturating; |v| < 1 never saturates); a would-be zero becomes the
+// smallest subnormal of v's sign (gemm_data.h: e4m3 inputs are never zero).
+__device__ __forceinline__ void store(__nv_fp8_e4m3* p, float v) {
+    constexpr unsigned char kSmallestSubnormal = 0x01;  // 2^-9
+    constexpr unsigned char kSign = 0x80;
+    __nv_fp8_storage_t bits = __nv_cvt_float_to_fp8(v, __NV_SATFINITE, __NV_E4M3);
+    if ((bits & 0x7f) == 0) bits = kSmallestSubnormal | (v < 0 ? kSign : 0);
+    p->__x = bits;
+}
+
 __device__ __forceinline__ float load(const __half* p) { return __half2float(*p); }
 __device__ __forceinline__ float load(const __nv_bfloat16* p) { return __bfloat162float(*p); }
+__device__ __forceinline__ float load(const __nv_fp8_e4m3* p) { return static_cast<float>(*p); }
 
 template <typename T>
 __global__ void fill_random_kernel(T* dst, std::int64_t count, std::uint64_t seed) {
@@ -53,6 +65,20 @@ __global__ void to_f32_kernel(float* dst, const T* src, std::int64_t count) {
     for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
          i < count; i += stride) {
         dst[i] = load(src + i);
+    }
+}
+
+// (row, col) of the k x n result: dst[row * n + col] = float(src[col * k + row]), B^T stored
+// n x k back to row-major K x N.
+template <typename T>
+__global__ void transpose_to_f32_kernel(float* dst, const T* src, std::int64_t n, std::int64_t k) {
+    const std::int64_t count = n * k;
+    const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+         i < count; i += stride) {
+        const std::int64_t row = i / n;  // k
+        const std::int64_t col = i % n;  // n
+        dst[i] = load(src + col * k + row);
     }
 }
 
@@ -94,6 +120,10 @@ cudaError_t fill_random(void* dst, std::int64_t count, Precision precision, std:
             break;
         case Precision::kBF16:
             fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<__nv_bfloat16*>(dst),
+                                                              count, seed);
+            break;
+        case Precision::kE4M3:
+            fill_random_kernel<<<grid, kThreads, 0, stream>>>(static_cast<__nv_fp8_e4m3*>(dst),
                                                               count, seed);
             break;
         case Precision::kF32:
@@ -148,11 +178,24 @@ cudaError_t to_f32(float* dst, const void* src, std::int64_t count, Precision pr
             to_f32_kernel<<<grid, kThreads, 0, stream>>>(
                 dst, static_cast<const __nv_bfloat16*>(src), count);
             break;
+        case Precision::kE4M3:
+            to_f32_kernel<<<grid, kThreads, 0, stream>>>(
+                dst, static_cast<const __nv_fp8_e4m3*>(src), count);
+            break;
         case Precision::kF32:
         case Precision::kTF32:
             return cudaMemcpyAsync(dst, src, count * sizeof(float), cudaMemcpyDeviceToDevice,
                                    stream);
     }
+    return cudaGetLastError();
+}
+
+cudaError_t b_to_f32_k_by_n(float* dst, const void* src, const GemmProblem& problem,
+                            Precision precision, cudaStream_t stream) {
+    if (!b_is_k_major(precision)) return to_f32(dst, src, problem.k * problem.n, precision, stream);
+    // Only e4m3 is stored K-major (gemm.h).
+    transpose_to_f32_kernel<<<grid_for(problem.k * problem.n), kThreads, 0, stream>>>(
+        dst, static_cast<const __nv_fp8_e4m3*>(src), problem.n, problem.k);
     return cudaGetLastError();
 }
 

@@ -49,6 +49,7 @@ constexpr CUtensorMapDataType tma_type() {
 }
 constexpr int kWgmmaM = 64;
 constexpr int kWgmmaK = 16;
+constexpr int kWgmmaKFp8 = 32;  // 8-bit wgmma: k32, the same 32 bytes of a row as k16 of 16-bit
 constexpr int kElementBytes = 2;
 // Bytes between the k16 steps of one K tile: A moves 16 elements along its 128-byte rows; B
 // moves 16 rows = two 8-row swizzle atoms.
@@ -313,6 +314,35 @@ __device__ __forceinline__ void wgmma_ss(float (&d)[N / 2], std::uint64_t desc_a
     }
 }
 
+// The 8-bit form: no transpose immediates (both operands must be K-major), scale-a = scale-b
+// = 1 (the only negation control; they are not FP8 scale factors).
+#define TCLENS_WGMMA_SS_K_MAJOR(shape_types, regs, ops, a, b, s)                      \
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " s                                \
+                 ", 0;\n"                                                             \
+                 "wgmma.mma_async.sync.aligned." shape_types " {" regs "}, " a ", " b \
+                 ", p, 1, 1;\n}\n"                                                    \
+                 : ops                                                                \
+                 : "l"(desc_a), "l"(desc_b), "r"(scale_d))
+
+// d (64 x N f32 of the warpgroup) = A B (scale_d == 0) or d + A B, for one k32 step of FP8
+// e4m3: A 64 x 32 K-major at desc_a, B^T N x 32 K-major at desc_b (the 8-bit wgmma reads no
+// MN-major operand from shared memory). 32 bytes of each operand row, as k16 of 16-bit types:
+// the same descriptors and the same byte steps read twice the elements. N is 128 or 256;
+// asynchronous and with the same accumulator layout as wgmma_ss.
+template <int N>
+__device__ __forceinline__ void wgmma_ss_e4m3(float (&d)[N / 2], std::uint64_t desc_a,
+                                              std::uint64_t desc_b, std::uint32_t scale_d) {
+    static_assert(N == 128 || N == 256, "wgmma_ss_e4m3 is instantiated for N = 128, 256");
+    if constexpr (N == 128) {
+        TCLENS_WGMMA_SS_K_MAJOR("m64n128k32.f32.e4m3.e4m3", TCLENS_WGMMA_D_REGS_64,
+                                TCLENS_WGMMA_D_OPS_64, "%64", "%65", "%66");
+    } else {
+        TCLENS_WGMMA_SS_K_MAJOR("m64n256k32.f32.e4m3.e4m3", TCLENS_WGMMA_D_REGS_128,
+                                TCLENS_WGMMA_D_OPS_128, "%128", "%129", "%130");
+    }
+}
+
+#undef TCLENS_WGMMA_SS_K_MAJOR
 #undef TCLENS_WGMMA_SS
 #undef TCLENS_WGMMA_D_REGS_128
 #undef TCLENS_WGMMA_D_REGS_64

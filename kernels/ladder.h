@@ -21,10 +21,15 @@ KernelDescriptor wgmma_tma_kernel(Precision precision);  // 09_wgmma_tma.cu
 KernelDescriptor wgmma_warp_specialized_kernel(
     Precision precision);                                       // 10_wgmma_warp_specialized.cu
 KernelDescriptor wgmma_persistent_kernel(Precision precision);  // 11_wgmma_persistent.cu
+// FP8 e4m3 (B stored K-major, kernels/gemm.h), min_sm = 90, sm_90a only as 09-11.
+KernelDescriptor wgmma_fp8_kernel();  // 13_wgmma_fp8.cu: "wgmma_fp8.e4m3"
 
 // cuBLAS in the same run, one descriptor per precision (cublas_reference.cu):
 //   kF32  cublasGemmEx, CUBLAS_COMPUTE_32F_PEDANTIC (tensor cores forbidden)
 //   kTF32 CUBLAS_COMPUTE_32F_FAST_TF32;  kF16 / kBF16: 16-bit inputs, CUBLAS_COMPUTE_32F
 KernelDescriptor cublas_kernel(Precision precision);
+// cuBLASLt FP8 in the same run, "cublaslt.e4m3" (cublaslt_reference.cu): e4m3 inputs in the TN
+// layout, CUBLAS_COMPUTE_32F, f32 out, scales of 1, rung 13's reference.
+KernelDescriptor cublaslt_e4m3_kernel();
 
 }  // namespace tclens::kernels

@@ -5,16 +5,18 @@
 namespace tclens::kernels {
 
 double dense_flops_per_sm_clock(int cc_major, int cc_minor, Precision precision) {
+    // fp8: twice f16 on Hopper; 0 (unknown) where this table does not say (sm_80/86 have no
+    // FP8 tensor cores).
     struct Rates {
-        double ffma, tf32, f16;
+        double ffma, tf32, f16, fp8;
     };
-    Rates rates{0, 0, 0};
+    Rates rates{0, 0, 0, 0};
     if (cc_major == 8 && cc_minor == 0) {
-        rates = {128, 1024, 2048};
+        rates = {128, 1024, 2048, 0};
     } else if (cc_major == 8 && (cc_minor == 6 || cc_minor == 9)) {
-        rates = {256, 512, 1024};
+        rates = {256, 512, 1024, 0};
     } else if (cc_major == 9 && cc_minor == 0) {
-        rates = {256, 2048, 4096};
+        rates = {256, 2048, 4096, 8192};
     }
     switch (precision) {
         case Precision::kF32:
@@ -24,6 +26,8 @@ double dense_flops_per_sm_clock(int cc_major, int cc_minor, Precision precision)
         case Precision::kF16:
         case Precision::kBF16:
             return rates.f16;
+        case Precision::kE4M3:
+            return rates.fp8;
     }
     return 0;
 }

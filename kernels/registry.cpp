@@ -28,10 +28,12 @@ std::vector<KernelDescriptor> register_all_kernels() {
         wgmma_warp_specialized_kernel(Precision::kBF16),
         wgmma_persistent_kernel(Precision::kF16),
         wgmma_persistent_kernel(Precision::kBF16),
+        wgmma_fp8_kernel(),
         cublas_kernel(Precision::kF32),
         cublas_kernel(Precision::kTF32),
         cublas_kernel(Precision::kF16),
         cublas_kernel(Precision::kBF16),
+        cublaslt_e4m3_kernel(),
     };
 }
 
@@ -71,7 +73,8 @@ std::int64_t run_memory_bytes(const KernelDescriptor& kernel, const GemmProblem&
     const bool cpu_reference = p.m * p.n * p.k <= kCpuReferenceMaxWork;
     const std::int64_t reference_bytes =
         cpu_reference ? 0 : c_count * 4 + (elem == 4 ? 0 : (a_count + b_count) * 4);
-    const std::int64_t guards = 2 * (guard_zone_bytes(p.k * elem) + guard_zone_bytes(p.n * elem) +
+    const std::int64_t guards = 2 * (guard_zone_bytes(p.k * elem) +
+                                     guard_zone_bytes(b_row_length(kernel.precision, p) * elem) +
                                      guard_zone_bytes(p.n * 4));
     return (a_count + b_count) * elem + c_count * 4 + reference_bytes + guards;
 }

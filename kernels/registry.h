@@ -11,7 +11,8 @@
 namespace tclens::kernels {
 
 // Every descriptor, ladder order (rung 1 upwards, f16 before bf16), then the cuBLAS references
-// (f32, tf32, f16, bf16). Built once; the reference stays valid for the program's life.
+// (f32, tf32, f16, bf16) and cuBLASLt's e4m3. Built once; the reference stays valid for the
+// program's life.
 const std::vector<KernelDescriptor>& all_kernels();
 
 // The descriptor with this id, or nullptr.

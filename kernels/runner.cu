@@ -75,20 +75,35 @@ struct InputSet {
     GuardedBuffer b;
 };
 
+// Copies `count` floats at `f32_src` (device) to the host and waits for `stream`.
+cudaError_t copy_to_host(std::vector<float>& out, const void* f32_src, std::int64_t count,
+                         cudaStream_t stream) {
+    out.resize(static_cast<std::size_t>(count));
+    cudaError_t e = cudaMemcpyAsync(out.data(), f32_src, count * 4, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    return e;
+}
+
 // Copies `count` elements stored as `precision` to the host as floats (exact for every type).
 cudaError_t download_f32(std::vector<float>& out, const void* src, std::int64_t count,
                          Precision precision, cudaStream_t stream) {
-    out.resize(static_cast<std::size_t>(count));
+    if (storage_bytes(precision) == 4) return copy_to_host(out, src, count, stream);
     DeviceBuffer staging;
-    const void* f32_src = src;
-    if (storage_bytes(precision) != 4) {
-        cudaError_t e = staging.allocate(count * 4);
-        if (e == cudaSuccess) e = to_f32(staging.as_float(), src, count, precision, stream);
-        if (e != cudaSuccess) return e;
-        f32_src = staging.get();
-    }
-    cudaError_t e = cudaMemcpyAsync(out.data(), f32_src, count * 4, cudaMemcpyDeviceToHost, stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    cudaError_t e = staging.allocate(count * 4);
+    if (e == cudaSuccess) e = to_f32(staging.as_float(), src, count, precision, stream);
+    if (e == cudaSuccess) e = copy_to_host(out, staging.get(), count, stream);
+    return e;
+}
+
+// B of `p` to the host as the K x N row-major floats the fp64 reference reads, whatever its
+// stored layout (gemm_data.h, b_to_f32_k_by_n).
+cudaError_t download_b_f32(std::vector<float>& out, const void* src, const GemmProblem& p,
+                           Precision precision, cudaStream_t stream) {
+    if (!b_is_k_major(precision)) return download_f32(out, src, p.k * p.n, precision, stream);
+    DeviceBuffer staging;
+    cudaError_t e = staging.allocate(p.k * p.n * 4);
+    if (e == cudaSuccess) e = b_to_f32_k_by_n(staging.as_float(), src, p, precision, stream);
+    if (e == cudaSuccess) e = copy_to_host(out, staging.get(), p.k * p.n, stream);
     return e;
 }
 
@@ -115,6 +130,8 @@ double verification_bound(Precision precision, std::int64_t k) {
         case Precision::kF16:
         case Precision::kBF16:
             return 1e-2 * growth;
+        case Precision::kE4M3:
+            return kE4M3BoundAt4096 * growth;
     }
     return 0;
 }
@@ -244,7 +261,7 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
 
     // Input copy 0 (the one verified) and C carry guard zones; the other copies do not.
     const std::int64_t guard_a = guard_zone_bytes(p.k * elem);
-    const std::int64_t guard_b = guard_zone_bytes(p.n * elem);
+    const std::int64_t guard_b = guard_zone_bytes(b_row_length(kernel.precision, p) * elem);
     const std::int64_t guard_c = guard_zone_bytes(p.n * 4);
     std::vector<InputSet> inputs(static_cast<std::size_t>(sets));
     for (int s = 0; s < sets; ++s) {
@@ -291,7 +308,7 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     if ((e = download_f32(host_a, inputs[0].a.get(), a_count, kernel.precision, stream_)) !=
         cudaSuccess)
         return fail(e);
-    if ((e = download_f32(host_b, inputs[0].b.get(), b_count, kernel.precision, stream_)) !=
+    if ((e = download_b_f32(host_b, inputs[0].b.get(), p, kernel.precision, stream_)) !=
         cudaSuccess)
         return fail(e);
     result.check.nan_count =
@@ -318,8 +335,8 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
             if ((e = to_f32(a32.as_float(), inputs[0].a.get(), a_count, kernel.precision,
                             stream_)) != cudaSuccess)
                 return fail(e);
-            if ((e = to_f32(b32.as_float(), inputs[0].b.get(), b_count, kernel.precision,
-                            stream_)) != cudaSuccess)
+            if ((e = b_to_f32_k_by_n(b32.as_float(), inputs[0].b.get(), p, kernel.precision,
+                                     stream_)) != cudaSuccess)
                 return fail(e);
             ref_operands.a = a32.get();
             ref_operands.b = b32.get();

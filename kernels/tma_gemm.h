@@ -30,6 +30,25 @@ std::string tma_tile_can_run(const GemmProblem& problem) {
     return tma_gemm_can_run(problem, Config::kBlockM, Config::kBlockN);
 }
 
+// FP8 (kE4M3) operand boxes: 128 one-byte elements, one 128-byte swizzled row, as kTmaBoxElems
+// 16-bit ones.
+constexpr std::uint32_t kTmaFp8BoxElems = 128;
+
+// "" when an FP8 TMA rung with block_m x block_n C tiles can compute `problem` (A M x K, B^T
+// N x K, both K-major: gemm.h), else one line why not: M, N and K at most 2^30, K a multiple of
+// 16 (A's and B^T's row strides are K bytes; TMA needs multiples of 16), N even (C is written
+// in float2 pairs), at most 2^31 - 1 tiles. M and N need not be multiples of the tile: TMA reads
+// zeros past the edges and the C stores are guarded.
+std::string tma_fp8_gemm_can_run(const GemmProblem& problem, int block_m, int block_n);
+
+// Encodes the tensor maps of the FP8 operands, both K-major: A (M x K) and B^T (N x K), bytes
+// (CU_TENSOR_MAP_DATA_TYPE_UINT8: TMA moves bytes; the type only sizes them), in boxes of
+// kTmaFp8BoxElems k x box_rows_a (A) or box_rows_b (B^T) rows, 128-byte swizzled. "" or the
+// first encoder error.
+std::string encode_k_major_fp8_maps(const GemmOperands& operands, std::uint32_t box_rows_a,
+                                    std::uint32_t box_rows_b, CUtensorMap* a_map,
+                                    CUtensorMap* b_map);
+
 // Encodes the tensor maps of A (M x K, boxes of kTmaBoxElems k x box_rows_a rows) and B (K x N,
 // boxes of kTmaBoxElems n x box_rows_b rows), row-major 16-bit elements of `type`, 128-byte
 // swizzled. Returns "" or the first encoder error.

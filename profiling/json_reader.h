@@ -127,10 +127,12 @@ class JsonReader {
     std::string& error_;
 };
 
-// "f32", "tf32", "f16", "bf16" (kernels::precision_name) -> the precision; false for any other.
+// "f32", "tf32", "f16", "bf16", "e4m3" (kernels::precision_name) -> the precision; false for
+// any other.
 inline bool parse_precision(const std::string& name, kernels::Precision& precision) {
-    for (const kernels::Precision p : {kernels::Precision::kF32, kernels::Precision::kTF32,
-                                       kernels::Precision::kF16, kernels::Precision::kBF16}) {
+    for (const kernels::Precision p :
+         {kernels::Precision::kF32, kernels::Precision::kTF32, kernels::Precision::kF16,
+          kernels::Precision::kBF16, kernels::Precision::kE4M3}) {
         if (name == kernels::precision_name(p)) {
             precision = p;
             return true;

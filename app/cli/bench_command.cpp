@@ -1,5 +1,5 @@
 // `tclens bench [--kernels a,b,...] [--kernel path.cu[:NAME][:TYPE] ...] [--mnk MxNxK ...]
-// [--preset lab6|square] [--json|--csv] [--error-map out.png|out.svg]`:
+// [--preset lab6|llm|square] [--json|--csv] [--error-map out.png|out.svg]`:
 // runs kernels of the ladder next to their same-run cuBLAS references (kernels/bench.h) and
 // prints, per kernel and size, the median time, TFLOP/s, % of cuBLAS, % of the measured peak
 // and the error against the reference. Unverified results are marked and get no numbers; a run

@@ -41,7 +41,7 @@ class KernelsPanel : public Panel {
     std::string_view title() const override { return "Kernels"; }
     std::string_view help() const override;
     // selected=ID (the kernel whose descriptor is shown: any id of `tclens kernels`),
-    // mnk=MxNxK[,MxNxK...] (the sizes Run benchmarks), preset=lab6|square (mnk = every size of
+    // mnk=MxNxK[,MxNxK...] (the sizes Run benchmarks), preset=lab6|llm|square (mnk = every size of
     // the preset), run=all|none|ID[,ID...] (the rungs ticked for Run; references join by
     // themselves).
     std::string apply_setting(std::string_view key, std::string_view value) override;

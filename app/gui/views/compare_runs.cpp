@@ -307,8 +307,8 @@ std::vector<std::string> default_compare_runs(const std::vector<CompareSource>& 
         if (found == source.runs.end()) continue;
         first = &source;
         const kernels::GemmProblem size = found->problem;
-        for (const Precision precision :
-             {Precision::kF16, Precision::kBF16, Precision::kTF32, Precision::kF32}) {
+        for (const Precision precision : {Precision::kF16, Precision::kBF16, Precision::kE4M3,
+                                          Precision::kTF32, Precision::kF32}) {
             const CompareRun* best = nullptr;
             for (const CompareRun& run : source.runs) {
                 if (counted_rung(run) && run.precision == precision &&

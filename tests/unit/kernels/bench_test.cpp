@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
@@ -31,6 +33,21 @@ TEST(BenchPresets, Lab6IsTheLabsTable) {
     EXPECT_TRUE(preset_problems("nope").empty());
 }
 
+TEST(Presets, LlmHoldsPrefillWideAndDecodeShapes) {
+    const std::vector<GemmProblem> llm = preset_problems("llm");
+    ASSERT_EQ(llm.size(), 5u);
+    auto has = [&](std::int64_t m, std::int64_t n, std::int64_t k) {
+        return std::any_of(llm.begin(), llm.end(),
+                           [&](const GemmProblem& p) { return p.m == m && p.n == n && p.k == k; });
+    };
+    EXPECT_TRUE(has(4096, 14336, 4096));
+    EXPECT_TRUE(has(8192, 8192, 1024));
+    EXPECT_TRUE(has(16, 8192, 8192));
+    std::string error = "stale";
+    EXPECT_EQ(parse_problems({}, "llm", error).size(), 5u);
+    EXPECT_EQ(error, "");
+}
+
 TEST(ParseProblems, SizesInOrderThenThePresets) {
     std::string error = "stale";
     const auto problems = parse_problems({"4096x129x77", "16x16x16"}, "square", error);
@@ -51,7 +68,7 @@ TEST(ParseProblems, TheFirstBadSizeOrAnUnknownPresetIsOneLine) {
     EXPECT_TRUE(parse_problems({""}, "", error).empty());
     EXPECT_EQ(error, problem_error(""));
     EXPECT_TRUE(parse_problems({"16x16x16"}, "cube", error).empty());
-    EXPECT_EQ(error, "unknown preset 'cube'; valid: lab6, square");
+    EXPECT_EQ(error, "unknown preset 'cube'; valid: lab6, llm, square");
 }
 
 TEST(BenchKernels, AddsTheSamePrecisionReferenceInRegistryOrder) {

@@ -26,7 +26,7 @@ TEST(Registry, IdsAreUniqueAndFindable) {
     EXPECT_EQ(find_kernel("no.such.kernel"), nullptr);
 }
 
-TEST(Registry, LadderHasElevenRungsInOrderThenTheReferences) {
+TEST(Registry, LadderHasItsRungsInOrderThenTheReferences) {
     int last_rung = 0;
     std::set<int> rungs;
     bool in_references = false;
@@ -40,8 +40,9 @@ TEST(Registry, LadderHasElevenRungsInOrderThenTheReferences) {
         last_rung = k.rung;
         rungs.insert(k.rung);
     }
-    EXPECT_EQ(rungs, (std::set<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
-    for (const char* id : {"cublas.sgemm", "cublas.tf32", "cublas.f16", "cublas.bf16"}) {
+    EXPECT_EQ(rungs, (std::set<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13}));
+    for (const char* id :
+         {"cublas.sgemm", "cublas.tf32", "cublas.f16", "cublas.bf16", "cublaslt.e4m3"}) {
         ASSERT_NE(find_kernel(id), nullptr) << id;
         EXPECT_EQ(find_kernel(id)->rung, 0);
     }
@@ -91,14 +92,61 @@ TEST(Registry, SwizzlesParseInTheBankLab) {
     }
 }
 
+// 1000^3 for the e4m3 kernels is 1008^3: their rows of K bytes must be multiples of 16.
 TEST(Registry, EveryKernelRunsTheCommonSizes) {
     for (const KernelDescriptor& k : all_kernels()) {
-        for (const GemmProblem& p : {GemmProblem{4096, 4096, 4096}, GemmProblem{1000, 1000, 1000},
+        const std::int64_t odd = k.precision == Precision::kE4M3 ? 1008 : 1000;
+        for (const GemmProblem& p : {GemmProblem{4096, 4096, 4096}, GemmProblem{odd, odd, odd},
                                      GemmProblem{16, 3072, 3072}, GemmProblem{8192, 8192, 8192}}) {
             EXPECT_EQ(why_not_runnable(k, p, kH100), "")
                 << k.id << " " << p.m << "x" << p.n << "x" << p.k;
         }
     }
+}
+
+TEST(Registry, Fp8KernelsRefuseWhatTheyCannotDoInOneLine) {
+    const KernelDescriptor* rung = find_kernel("wgmma_fp8.e4m3");
+    const KernelDescriptor* lt = find_kernel("cublaslt.e4m3");
+    ASSERT_NE(rung, nullptr);
+    ASSERT_NE(lt, nullptr);
+    EXPECT_EQ(rung->reference_id, "cublaslt.e4m3");
+    EXPECT_EQ(rung->rung, 13);
+    for (const KernelDescriptor* k : {rung, lt}) {
+        SCOPED_TRACE(k->id);
+        EXPECT_EQ(k->precision, Precision::kE4M3);
+        EXPECT_NE(k->can_run({1000, 1000, 1000}).find("K must be a multiple of 16"),
+                  std::string::npos);
+        EXPECT_EQ(k->can_run({1000, 1000, 1008}), "");  // M and N need not fill a tile
+        EXPECT_EQ(k->can_run({16, 8192, 8192}), "");    // the llm preset's decode shape
+    }
+    EXPECT_EQ(rung->can_run({128, 255, 128}), "N must be even: C is written in float2 pairs");
+    EXPECT_NE(lt->can_run({128, 258, 128}).find("N must be a multiple of 4"), std::string::npos);
+    EXPECT_EQ(rung->can_run({std::int64_t{1} << 31, 256, 128}),
+              "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824");
+    // Not sm_90: the registry's architecture line, before can_run.
+    EXPECT_EQ(why_not_runnable(*rung, {4096, 4096, 4096}, DeviceLimits{89, 99 * 1024}),
+              "wgmma_fp8.e4m3 needs sm_90 or newer; this GPU is sm_89");
+    EXPECT_EQ(why_not_runnable(*lt, {4096, 4096, 4096}, DeviceLimits{80, 163 * 1024}),
+              "cublaslt.e4m3 needs sm_89 or newer; this GPU is sm_80");
+}
+
+// Rung 13's descriptor says what its kernel does: 128 x 256 x 128 tiles of k32 e4m3 wgmma, both
+// operands 128-byte swizzled, 192 KiB of stages, the atlas's e4m3 layout.
+TEST(Registry, Fp8RungDescriptorNamesItsInstructionAndTiles) {
+    const KernelDescriptor& d = *find_kernel("wgmma_fp8.e4m3");
+    EXPECT_EQ(d.block_tile.m, 128);
+    EXPECT_EQ(d.block_tile.n, 256);
+    EXPECT_EQ(d.block_tile.k, 128);
+    EXPECT_EQ(d.mma_tile.m, 64);
+    EXPECT_EQ(d.mma_tile.n, 256);
+    EXPECT_EQ(d.mma_tile.k, 32);
+    EXPECT_EQ(d.layout_ids, (std::vector<std::string>{"wgmma.m64n256k32.e4m3"}));
+    EXPECT_EQ(d.schedule.instruction, "wgmma.m64n256k32");
+    EXPECT_EQ(d.swizzle, "tma128");
+    EXPECT_EQ(d.min_sm, 90);
+    EXPECT_EQ(d.threads, 384);
+    EXPECT_EQ(d.stages, 4);
+    EXPECT_EQ(d.dynamic_smem_bytes, 1024 + 4 * (128 + 256) * 128 + 2 * 4 * 8);
 }
 
 TEST(Registry, OddSizesRunOrGiveOneLineReason) {
@@ -244,6 +292,16 @@ TEST(Registry, SixteenBitRungsAskedForAnotherPrecisionRefuseEverything) {
 
 TEST(Precision, NamesAndStorage) {
     EXPECT_STREQ(precision_name(Precision::kTF32), "tf32");
+    EXPECT_STREQ(precision_name(Precision::kE4M3), "e4m3");
+    EXPECT_EQ(storage_bytes(Precision::kE4M3), 1);
+    // Only e4m3 stores B K-major (N x K), so B's rows are K long there.
+    EXPECT_TRUE(b_is_k_major(Precision::kE4M3));
+    EXPECT_FALSE(b_is_k_major(Precision::kBF16));
+    EXPECT_EQ(b_row_length(Precision::kE4M3, {16, 8192, 1024}), 1024);
+    EXPECT_EQ(b_row_length(Precision::kF16, {16, 8192, 1024}), 8192);
+    // e4m3 is not a type users' kernels may declare.
+    EXPECT_FALSE(precision_from_name("e4m3").has_value());
+    EXPECT_EQ(precision_from_name("bf16"), Precision::kBF16);
     EXPECT_EQ(storage_bytes(Precision::kF32), 4);
     EXPECT_EQ(storage_bytes(Precision::kTF32), 4);
     EXPECT_EQ(storage_bytes(Precision::kF16), 2);

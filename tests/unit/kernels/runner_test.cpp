@@ -3,8 +3,24 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace tclens::kernels {
 namespace {
+
+// The e4m3 bound is runner.h's model, eps sqrt(K / 2) with eps = 2^-13, doubled: 5.5e-3 at
+// K = 4096, and it grows as sqrt(K) beyond, as the model does.
+TEST(Runner, E4m3BoundIsTwiceTheAccumulationModel) {
+    const double eps = std::ldexp(1.0, -13);
+    auto model = [&](double k) { return eps * std::sqrt(k / 2); };
+    EXPECT_NEAR(model(4096), 5.5e-3, 0.05e-3);
+    EXPECT_NEAR(verification_bound(Precision::kE4M3, 4096) / model(4096), 2.0, 0.01);
+    EXPECT_NEAR(verification_bound(Precision::kE4M3, 16384) / model(16384), 2.0, 0.01);
+    EXPECT_DOUBLE_EQ(verification_bound(Precision::kE4M3, 1024),
+                     verification_bound(Precision::kE4M3, 4096));
+    // Order 1 errors (a transposed B, a lost K step) are far above it at every K the ladder runs.
+    EXPECT_LT(verification_bound(Precision::kE4M3, 65536), 0.05);
+}
 
 TEST(Runner, GuardZoneSizes) {
     EXPECT_EQ(guard_zone_bytes(16384), 4 << 20);     // a 4096-column f32 C: 256 rows

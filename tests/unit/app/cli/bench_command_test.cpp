@@ -58,7 +58,7 @@ TEST(BenchCommand, WithoutAGpuExits3WithTheReason) {
 TEST(BadInput, BenchPresetAndKernelListTheValidOnesAndRunsMustBeANumberInRange) {
     test::expect_usage_errors(kTclens,
                               {
-                                  {"bench --preset huge", {"'huge'", "lab6, square"}},
+                                  {"bench --preset huge", {"'huge'", "lab6, llm, square"}},
                                   {"bench --kernels ''", {"''", "naive_fma.f32", "cublas.bf16"}},
                                   {"bench --runs abc", {"--runs", "abc", "20"}},
                                   {"bench --runs 99999999999", {"--runs", "99999999999"}},

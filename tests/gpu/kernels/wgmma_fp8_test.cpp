@@ -1,0 +1,101 @@
+// Rung 13 (kernels/13_wgmma_fp8.cu) and its cuBLASLt FP8 reference on the GPU: each verifies
+// against the fp64 reference of the e4m3-rounded inputs (runner.h; cuBLAS SGEMM spot-checked in
+// fp64 above kCpuReferenceMaxWork) within the e4m3 bound, at tile-filling sizes, ragged edges
+// and a K tail; and the runner catches a result computed with B read the wrong way round.
+// The whole ladder's sizes run in ladder_test.cpp as well.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "kernels/registry.h"
+#include "kernels/runner.h"
+#include "tests/gpu/gpu_test_support.h"
+
+namespace tclens::kernels {
+namespace {
+
+struct Fp8Case {
+    std::string kernel_id;
+    GemmProblem problem;
+};
+
+void PrintTo(const Fp8Case& c, std::ostream* os) {
+    *os << c.kernel_id << " " << c.problem.m << "x" << c.problem.n << "x" << c.problem.k;
+}
+
+std::vector<Fp8Case> fp8_cases() {
+    std::vector<Fp8Case> all;
+    for (const char* id : {"wgmma_fp8.e4m3", "cublaslt.e4m3"}) {
+        // Whole tiles (CPU fp64), ragged M and N with a K tail of 16 (CPU fp64), a decode shape
+        // and 4096^3 (cuBLAS SGEMM reference, spot-checked in fp64).
+        for (GemmProblem p : {GemmProblem{256, 512, 1024}, GemmProblem{200, 520, 400},
+                              GemmProblem{16, 8192, 8192}, GemmProblem{4096, 4096, 4096}}) {
+            all.push_back({id, p});
+        }
+    }
+    return all;
+}
+
+std::string case_name(const testing::TestParamInfo<Fp8Case>& info) {
+    std::string name = info.param.kernel_id + "_" + std::to_string(info.param.problem.m) + "x" +
+                       std::to_string(info.param.problem.n) + "x" +
+                       std::to_string(info.param.problem.k);
+    for (char& c : name) {
+        if (c == '.') c = '_';
+    }
+    return name;
+}
+
+class Fp8Verification : public testing::TestWithParam<Fp8Case> {};
+
+TEST_P(Fp8Verification, VerifiesWithinTheE4m3Bound) {
+    TCLENS_REQUIRE_GPU();
+    const Fp8Case& c = GetParam();
+    const KernelDescriptor* kernel = find_kernel(c.kernel_id);
+    ASSERT_NE(kernel, nullptr);
+    GemmRunner runner;
+    RunOptions options;
+    options.time = false;
+    const RunResult r = runner.run(*kernel, c.problem, options);
+    std::printf("%s %lldx%lldx%lld: %s, rel. RMS %.3e (bound %.3e) vs %s\n", c.kernel_id.c_str(),
+                static_cast<long long>(c.problem.m), static_cast<long long>(c.problem.n),
+                static_cast<long long>(c.problem.k), run_status(r).c_str(), r.check.rel_rms_error,
+                r.check.bound, r.check.reference.c_str());
+    if (!r.skipped.empty() && r.skipped.find("needs sm_") != std::string::npos) {
+        GTEST_SKIP() << r.skipped;
+    }
+    EXPECT_EQ(r.skipped, "");
+    EXPECT_EQ(r.error, "");
+    EXPECT_TRUE(r.check.passed) << run_status(r);
+    EXPECT_EQ(r.check.bound, verification_bound(Precision::kE4M3, c.problem.k));
+}
+
+INSTANTIATE_TEST_SUITE_P(Fp8, Fp8Verification, testing::ValuesIn(fp8_cases()), case_name);
+
+// A square problem run with A and B swapped computes sum_k B^T[i][k] A[j][k] = (A B)^T: the B
+// layout read the wrong way round. It must fail verification by far.
+TEST(Fp8OnGpu, BReadTheWrongWayRoundFailsVerification) {
+    TCLENS_REQUIRE_GPU();
+    KernelDescriptor swapped = *find_kernel("wgmma_fp8.e4m3");
+    const auto launch = swapped.launch;
+    swapped.launch = [launch](const GemmOperands& op, cudaStream_t stream) {
+        GemmOperands flipped = op;
+        flipped.a = op.b;
+        flipped.b = op.a;
+        return launch(flipped, stream);
+    };
+    GemmRunner runner;
+    RunOptions options;
+    options.time = false;
+    const RunResult r = runner.run(swapped, {512, 512, 512}, options);
+    if (!r.skipped.empty()) GTEST_SKIP() << r.skipped;
+    EXPECT_FALSE(r.check.passed) << r.check.rel_rms_error;
+    EXPECT_GT(r.check.rel_rms_error, 0.5);
+}
+
+}  // namespace
+}  // namespace tclens::kernels

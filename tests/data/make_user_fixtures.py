@@ -38,9 +38,9 @@ bench = {"report": {"instruction_peaks": [], "peak_error": "not measured", "peak
                     "results": [row("yours.scripted", False, None),
                                 row("cublas.sgemm", True, 0.05)]},
          "runs": [{"kernel": "yours.scripted", "problem": "64x64x64", "verify_ms": 3.0,
-                   "time_ms": 0.0, "out_of_bounds": False, "error_map": error_map},
+                   "time_ms": 0.0, "out_of_bounds": "", "error_map": error_map},
                   {"kernel": "cublas.sgemm", "problem": "64x64x64", "verify_ms": 2.0,
-                   "time_ms": 1.0, "out_of_bounds": False, "error_map": None}]}
+                   "time_ms": 1.0, "out_of_bounds": "", "error_map": None}]}
 
 # mma.m16n8k8.tf32 (PTX ISA): lane = 4g + q.
 def a_slot(r, c):  # A 16x8: a0 (g, q), a1 (g+8, q), a2 (g, q+4), a3 (g+8, q+4)

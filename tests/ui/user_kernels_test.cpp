@@ -30,9 +30,9 @@ test::PngFacts screenshot(const std::string& environment, const std::string& vie
                           const std::string& settings, test::CommandResult& result,
                           int height = 900) {
     const std::string out = test::temp_path(view + "_yours.png");
-    result = test::run_under_xvfb("cd " + kSource + " && " + environment + kTclens +
-                                  " screenshot --view " + view + " --size 1400x" +
-                                  std::to_string(height) + " " + settings + " --out " + out);
+    result = test::run_under_xvfb(environment + kTclens + " screenshot --view " + view +
+                                  " --size 1400x" + std::to_string(height) + " " + settings +
+                                  " --out " + out);
     test::PngFacts facts = test::inspect_png(out);
     std::remove(out.c_str());
     return facts;
@@ -47,7 +47,8 @@ TEST(UserKernels, AFailedVerificationShowsItsErrorMapFromTheWorkersResult) {
     test::CommandResult result;
     const auto png = screenshot(
         scripted("SCRIPTED_BENCH=" + kSource + "/tests/data/worker_bench_wrong_block.json"),
-        "kernels", "--set open=examples/wrong_block_offset.cu --set mnk=64x64x64", result);
+        "kernels", "--set open=" + kSource + "/examples/wrong_block_offset.cu --set mnk=64x64x64",
+        result);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     ASSERT_TRUE(png.loaded);
     // 12 of the 16 tiles of 16 x 16 elements are wrong: at the map's ~8 pixels per element,
@@ -65,20 +66,25 @@ TEST(UserKernels, AnExerciseOutlinesTheWrongElementsOnTheLayout) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const auto overlaid = screenshot(
         scripted("SCRIPTED_EXERCISE=" + kSource + "/tests/data/worker_exercise_planted.json"),
-        "fragments", "--set exercise=examples/exercise_mma_planted_bug.cu", result);
+        "fragments", "--set exercise=" + kSource + "/examples/exercise_mma_planted_bug.cu", result);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     ASSERT_TRUE(plain.loaded && overlaid.loaded);
     // 64 of A's cells (28 x 28 pixels) outlined in the error colour: at least their outlines.
     EXPECT_LT(test::count_pixels(plain, error), 200);
     EXPECT_GT(test::count_pixels(overlaid, error), 64 * 60);
+    // Only A's cells: nothing right of A's drawing (B and C, x from 270 of the 1400 pixels) is
+    // outlined, in the rows of the drawings (below the exercise's line of text).
+    int outside_a = 0;
+    for (int y = 220; y < 700; ++y) outside_a += test::count_pixels_in_row(overlaid, error, y, 270);
+    EXPECT_LT(outside_a, 50) << "B or C cells outlined: the planted bug is only in A";
 }
 
 TEST(UserKernels, ACrashingWorkerIsOneLineAndTheGuiGoesOn) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     test::CommandResult result;
-    const auto png =
-        screenshot(scripted("SCRIPTED_WORKER=crash"), "kernels",
-                   "--set open=examples/wrong_block_offset.cu --set mnk=64x64x64", result);
+    const auto png = screenshot(
+        scripted("SCRIPTED_WORKER=crash"), "kernels",
+        "--set open=" + kSource + "/examples/wrong_block_offset.cu --set mnk=64x64x64", result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_TRUE(png.loaded) << "the GUI drew its frame after the worker died";
     EXPECT_LT(test::count_pixels(png, all_wrong_colour()), 100) << "no error map without a result";
@@ -89,7 +95,8 @@ TEST(UserKernels, GpuWrongKernelShowsItsErrorMap) {
     if (!test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: no GPU";
     test::CommandResult result;
     const auto png = screenshot(
-        "", "kernels", "--set open=examples/wrong_block_offset.cu --set mnk=64x64x64", result);
+        "", "kernels",
+        "--set open=" + kSource + "/examples/wrong_block_offset.cu --set mnk=64x64x64", result);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_GT(test::count_pixels(png, all_wrong_colour()), 12 * 256 * 30);
 }
@@ -98,7 +105,8 @@ TEST(UserKernels, GpuPlantedExerciseIsOutlined) {
     if (!test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: no GPU";
     test::CommandResult result;
     const auto png =
-        screenshot("", "fragments", "--set exercise=examples/exercise_mma_planted_bug.cu", result);
+        screenshot("", "fragments",
+                   "--set exercise=" + kSource + "/examples/exercise_mma_planted_bug.cu", result);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_GT(test::count_pixels(png, gui::dark_theme().error), 64 * 60);
 }

@@ -99,8 +99,8 @@ int run_trace(const TraceOptions& options) {
     const profiling::SystemReport system = profiling::query_system();
     if (!system.has_gpu()) {
         std::fprintf(stderr,
-                     "tclens: trace needs an NVIDIA GPU (%s); run it on a GPU machine, or open a "
-                     "recording with traces in the GUI's Timeline panel\n",
+                     "tclens: trace needs an NVIDIA GPU (%s); run it on a GPU machine (sm_90 for "
+                     "the traced wgmma rungs)\n",
                      system.no_gpu_reason.c_str());
         return kExitNeedsResource;
     }

@@ -3,6 +3,7 @@
 # (default 20) on its corpus: new inputs go to build-fuzz/corpus/<harness>/, the committed seeds
 # in tests/fuzz/corpus/<harness>/ are only read. Prints the executions of each harness and fails
 # on the first crash or broken invariant, leaving the input that did it in build-fuzz/crashes/.
+# Harnesses run side by side, one per core (FUZZ_JOBS=N sets how many).
 #   scripts/fuzz.sh [SECONDS] [RESULTS_DIR]
 # With RESULTS_DIR (for runs whose results are committed, e.g. tests/fuzz/results/<date>_<s>s/),
 # libFuzzer's raw output goes to RESULTS_DIR/logs/<harness>.log and the script writes
@@ -19,6 +20,12 @@ if ! [[ "$seconds" =~ ^[1-9][0-9]{0,5}$ ]]; then
     exit 2
 fi
 results=${2:-}
+# Harnesses are single-threaded: one per core runs at a time (FUZZ_JOBS overrides).
+jobs=${FUZZ_JOBS:-$(nproc)}
+if ! [[ "$jobs" =~ ^[1-9][0-9]{0,3}$ ]]; then
+    echo "fuzz: FUZZ_JOBS '$jobs' is not a whole number from 1 to 9999" >&2
+    exit 2
+fi
 if ! command -v clang++ >/dev/null; then
     echo "fuzz: clang++ is not installed; install clang and libclang-rt-dev (scripts/dev.sh test does)" >&2
     exit 3
@@ -41,8 +48,8 @@ if [ -n "$results" ]; then
         echo "# Fuzzing: $seconds s per harness"
         echo
         echo "Written by \`scripts/fuzz.sh $seconds $results\` on $(date -u '+%Y-%m-%d %H:%M UTC')"
-        echo "($(clang++ --version | head -n 1), $(nproc) cores, \`$(uname -srm)\`), each harness"
-        echo "run alone with libFuzzer's \`-max_total_time=$seconds\`, ASan and UBSan, from its committed"
+        echo "($(clang++ --version | head -n 1), $(nproc) cores, \`$(uname -srm)\`), $jobs harnesses"
+        echo "at a time, each with libFuzzer's \`-max_total_time=$seconds\`, ASan and UBSan, from its committed"
         echo "seeds (\`tests/fuzz/corpus/<harness>/\`) plus the inputs of earlier runs in"
         echo "\`build-fuzz/corpus/<harness>/\` ($(git rev-parse --short HEAD 2>/dev/null || echo "no git")$(git diff --quiet HEAD 2>/dev/null || echo ", with uncommitted changes"))."
         echo "Every number below is read from libFuzzer's own final output, which is kept in"
@@ -70,15 +77,27 @@ done_field() {
     echo "${value:--}"
 }
 
-for harness in "${harnesses[@]}"; do
+# run_harness NAME: runs one harness for SECONDS and leaves "OUTCOME WALL" in $logs/NAME.outcome.
+run_harness() {
+    local harness=$1 started outcome=ok
     mkdir -p "build-fuzz/corpus/$harness"
-    log="$logs/$harness.log"
     started=$(date +%s)
-    outcome=ok
     "build-fuzz/bin/$harness" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 \
         -artifact_prefix="build-fuzz/crashes/$harness-" \
-        "build-fuzz/corpus/$harness" "tests/fuzz/corpus/$harness" >"$log" 2>&1 || outcome=FAILED
-    wall=$(($(date +%s) - started))
+        "build-fuzz/corpus/$harness" "tests/fuzz/corpus/$harness" >"$logs/$harness.log" 2>&1 ||
+        outcome=FAILED
+    echo "$outcome $(($(date +%s) - started))" >"$logs/$harness.outcome"
+}
+
+for harness in "${harnesses[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    run_harness "$harness" &
+done
+wait
+
+for harness in "${harnesses[@]}"; do
+    log="$logs/$harness.log"
+    read -r outcome wall <"$logs/$harness.outcome"
     executions=$(final_stat number_of_executed_units "$log")
     if [ -n "$results" ]; then
         printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$harness" "$outcome" \

@@ -139,7 +139,9 @@ for line in open(f"{out}/cases.txt"):
         ok = False
     col = {name: i for i, name in enumerate(header)}
     address = next((i for i, n in enumerate(header) if "Address" in n), None)
-    stall_cols = [n for n in header if n.startswith("stall_") and not n.endswith("_not_issued")]
+    # "stall_x (Not Issued)" columns count a subset of "stall_x"'s samples: shares are of the
+    # all-samples columns only.
+    stall_cols = [n for n in header if n.startswith("stall_") and "not issued" not in n.lower()]
     waves = next((n for n in header if re.search(r"L1 Wavefronts Shared$", n)), None)
 
     # 1. Top five stall reasons: shares within 5 percentage points.
@@ -201,6 +203,20 @@ for line in open(f"{out}/cases.txt"):
         print("ncu's source page has no address or 'L1 Wavefronts Shared' column; header: " +
               ", ".join(header) + "\n")
         ok = False
+
+    # Per-opcode shared wavefronts, ideal and excess: what the sums below are made of.
+    by_opcode = {}
+    for i in t["instructions"]:
+        if i["shared_wavefronts"] or i.get("shared_ideal"):
+            op = i["opcode"].split(".")[0] if i["opcode"] else "?"
+            e = by_opcode.setdefault(op, [0, 0, 0])
+            e[0] += 1; e[1] += i["shared_wavefronts"]; e[2] += i.get("shared_ideal", 0)
+    if by_opcode:
+        print("| opcode | instructions | shared wavefronts | ideal | excess |")
+        print("|---|---:|---:|---:|---:|")
+        for op, (n, w, ideal) in sorted(by_opcode.items()):
+            print(f"| {op} | {n} | {w} | {ideal} | {w - ideal} |")
+        print()
 
     # 3. Per-instruction sums vs the Range Profiler.
     print("| per-instruction sum | Range Profiler metric | sum | total | equal |")

@@ -141,6 +141,24 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     if (!sampling.error.ok()) profile.sampling_missing = sampling.error.message;
     profile.dropped_samples = sampling.dropped_samples;
 
+    // The sampled functions' SASS is disassembled meanwhile (steps 4 and 5 keep the GPU busy);
+    // step 6 finds it in the disassembler's cache.
+    const int sm = device != nullptr ? device->cc_major * 10 + device->cc_minor : 0;
+    std::vector<std::string> functions;
+    for (const PcSampleRecord& record : sampling.records) {
+        if (functions.empty() || functions.back() != record.function) {
+            functions.push_back(record.function);
+        }
+    }
+    std::future<void> early_disassembly;
+    if (kernel->rung > 0 && !functions.empty()) {
+        early_disassembly = std::async(std::launch::async, [&tools, sm, sampled = functions] {
+            for (const std::string& function : sampled) {
+                if (!function.empty()) disassemble_function(own_binary(), sm, function, tools);
+            }
+        });
+    }
+
     // 4. Per-instruction counts.
     step = Clock::now();
     SassMetricsResult counters;
@@ -201,12 +219,6 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     inputs.range_totals = &range_totals;
     inputs.read_source = read_source_file;
     std::string no_nvdisasm;  // SASS from cuobjdump alone: why there are no lines
-    std::vector<std::string> functions;
-    for (const PcSampleRecord& record : sampling.records) {
-        if (functions.empty() || functions.back() != record.function) {
-            functions.push_back(record.function);
-        }
-    }
     for (const SassMetricRecord& record : counters.records) functions.push_back(record.function);
     if (kernel->rung == 0) {
         profile.sass_missing = kernel->id +
@@ -218,7 +230,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
             "cubin was looked for";
     } else {
         if (extraction.valid()) extraction.wait();
-        const int sm = device != nullptr ? device->cc_major * 10 + device->cc_minor : 0;
+        if (early_disassembly.valid()) early_disassembly.wait();
         std::vector<std::string> done;
         for (const std::string& function : functions) {
             if (function.empty() || find_function(inputs.listing, function) != nullptr) continue;

@@ -92,25 +92,37 @@ std::vector<TotalsCheck> totals_of(const SourceProfile& profile, const SourceInp
         !profile.instructions.empty() &&
         std::all_of(profile.instructions.begin(), profile.instructions.end(),
                     [](const InstructionProfile& i) { return !i.counted || !i.opcode.empty(); });
+    const auto range_total = [&inputs](const std::string& metric, double& value) {
+        if (inputs.range_totals == nullptr) return false;
+        const auto found = inputs.range_totals->find(metric);
+        if (found == inputs.range_totals->end()) return false;
+        value = found->second;
+        return true;
+    };
     for (const TotalsCheckSpec& spec : totals_checks()) {
         TotalsCheck check;
         check.what = spec.what;
-        check.range_metric = spec.range_metric;
-        const auto total = inputs.range_totals != nullptr
-                               ? inputs.range_totals->find(spec.range_metric)
-                               : std::map<std::string, double>::const_iterator();
+        check.range_metric = totals_check_target(spec, inputs.chosen);
+        const bool less_conflicts = check.range_metric != spec.range_metric;
+        double total = 0;
+        double conflicts = 0;
+        const std::string refusal = totals_check_refusal(spec, inputs.chosen);
         if (!counted) {
             check.why_not = "no per-instruction counts";
         } else if (!inputs.chosen.has(spec.counter)) {
             check.why_not =
                 "this GPU gives no per-instruction " + source_counter_info(spec.counter).label;
+        } else if (!refusal.empty()) {
+            check.why_not = refusal;
         } else if (spec.filter != OpcodeFilter::kAll && !have_opcodes) {
             check.why_not = "needs the SASS text to tell loads from stores";
-        } else if (inputs.range_totals == nullptr || total == inputs.range_totals->end()) {
+        } else if (!range_total(spec.range_metric, total)) {
             check.why_not = "the Range Profiler gave no " + spec.range_metric;
+        } else if (less_conflicts && !range_total(spec.conflicts_metric, conflicts)) {
+            check.why_not = "the Range Profiler gave no " + spec.conflicts_metric;
         } else {
             check.available = true;
-            check.range_total = total->second;
+            check.range_total = total - conflicts;
             for (const InstructionProfile& instruction : profile.instructions) {
                 if (!instruction.counted) continue;
                 if (spec.filter != OpcodeFilter::kAll &&

@@ -36,21 +36,27 @@ SourceProfile collect(const std::string& kernel, const kernels::GemmProblem& pro
     return profile;
 }
 
+// The check whose target starts with `range_metric` (on GH100 it reads "metric - conflicts").
 const TotalsCheck& check_of(const SourceProfile& profile, const std::string& range_metric) {
     for (const TotalsCheck& check : profile.checks) {
-        if (check.range_metric == range_metric) return check;
+        if (check.range_metric.rfind(range_metric, 0) == 0) return check;
     }
     static const TotalsCheck none;
     ADD_FAILURE() << "no check of " << range_metric;
     return none;
 }
 
-// Every shared-memory check is available and equal; so is the instruction count when asked.
+// Every shared-memory check this GPU's counters allow is available and equal (the others say
+// why this GPU cannot make them); so is the instruction count when asked.
 void expect_totals_add_up(const SourceProfile& profile, bool instructions_exact) {
+    int compared = 0;
     for (const TotalsCheck& check : profile.checks) {
         const bool instructions = check.range_metric == "smsp__inst_executed.sum";
+        if (!check.available && check.why_not.find("this GPU's per-instruction") == 0) continue;
+        if (!check.available && check.why_not.find("on this GPU the Range") == 0) continue;
         EXPECT_TRUE(check.available)
             << profile.kernel_id << " " << check.what << ": " << check.why_not;
+        ++compared;
         if (instructions && !instructions_exact) {
             // A wait loop on an mbarrier runs a varying number of times per launch.
             ::testing::Test::RecordProperty(
@@ -63,6 +69,7 @@ void expect_totals_add_up(const SourceProfile& profile, bool instructions_exact)
         EXPECT_TRUE(check.equal()) << profile.kernel_id << " " << check.what << ": "
                                    << check.instruction_sum << " vs " << check.range_total;
     }
+    EXPECT_GE(compared, 3) << "instructions, shared loads and shared stores at least";
 }
 
 void expect_sampled_and_counted(const SourceProfile& profile) {

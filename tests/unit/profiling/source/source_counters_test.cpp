@@ -24,7 +24,6 @@ TEST(SourceCounters, TakesTheFirstGroupTheChipListsWhole) {
         "smsp__sass_sectors_mem_global"};
     EXPECT_EQ(chosen.all_metrics(), all);
 }
-
 TEST(SourceCounters, ACounterNoGroupFitsIsMissingAndSaysWhich) {
     const ChosenCounters chosen =
         choose_source_counters({"smsp__sass_inst_executed", kW + "_op_ld"});
@@ -88,6 +87,25 @@ TEST(SourceCounters, OnGh100ConflictsAreThePipeWavefrontsBeyondTheirIdeal) {
     const std::vector<std::string> all = {"smsp__sass_inst_executed", pipe, pipe + "_ideal",
                                           "smsp__sass_sectors_mem_global"};
     EXPECT_EQ(chosen.all_metrics(), all);
+    EXPECT_TRUE(chosen.wavefronts_leave_out_conflicts);
+}
+
+TEST(SourceCounters, OnlyGh100sPipeWavefrontsAreComparedLessTheRangeConflicts) {
+    const TotalsCheckSpec& loads = totals_checks()[2];
+    ASSERT_EQ(loads.filter, OpcodeFilter::kSharedLoads);
+    const std::string pipe = "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared";
+    const ChosenCounters gh100 = choose_source_counters({"smsp__sass_inst_executed", pipe});
+    EXPECT_EQ(totals_check_target(loads, gh100),
+              "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum - "
+              "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+    const std::string data = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared";
+    const ChosenCounters other = choose_source_counters({"smsp__sass_inst_executed", data});
+    EXPECT_FALSE(other.wavefronts_leave_out_conflicts);
+    EXPECT_EQ(totals_check_target(loads, other),
+              "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum");
+    EXPECT_EQ(totals_check_refusal(loads, other), "");
+    EXPECT_EQ(totals_check_refusal(totals_checks()[4], other), "");
+    EXPECT_NE(totals_check_refusal(totals_checks()[4], gh100), "");
 }
 
 }  // namespace

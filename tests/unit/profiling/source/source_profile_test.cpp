@@ -122,8 +122,9 @@ TEST(SourceProfile, JoinsSamplesAndCountsOntoTheListingsInstructions) {
 }
 
 // GH100 names its counters otherwise: pipe wavefronts and their ideal; a conflict is a
-// wavefront beyond the ideal.
-TEST(SourceProfile, OnGh100ConflictsAreWavefrontsLessTheIdeal) {
+// wavefront beyond the ideal. Its per-instruction wavefronts leave out the bank conflicts the
+// Range Profiler counts, so loads and stores add up to the Range wavefronts less the conflicts.
+TEST(SourceProfile, OnGh100WavefrontsAddUpToTheRangeWavefrontsLessItsConflicts) {
     Fixture f;
     const std::string pipe = "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared";
     f.counters.metrics = {"smsp__sass_inst_executed", pipe, pipe + "_ideal"};
@@ -131,17 +132,45 @@ TEST(SourceProfile, OnGh100ConflictsAreWavefrontsLessTheIdeal) {
                           {kFunction, 0x20, {400, 800, 400}}, {kFunction, 0x30, {1600, 0, 0}},
                           {kFunction, 0x40, {100, 200, 100}}, {kFunction, 0x50, {100, 0, 0}}};
     f.inputs.chosen = choose_source_counters(f.counters.metrics);
+    // Loads: 1200 per instruction = 1230 - 30; stores: 200 = 205 - 6 is one short.
+    f.totals["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] = 1230;
+    f.totals["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] = 30;
+    f.totals["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] = 205;
+    f.totals["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"] = 6;
     const SourceProfile profile = f.join();
     ASSERT_EQ(profile.instructions.size(), 7u);
     EXPECT_EQ(profile.instructions[1].shared_conflicts, 0u);  // as many as the ideal
     EXPECT_EQ(profile.instructions[2].shared_wavefronts, 800u);
     EXPECT_EQ(profile.instructions[2].shared_conflicts, 400u);
     EXPECT_EQ(profile.instructions[4].shared_conflicts, 100u);
-    const TotalsCheck* conflicts =
-        check_named(profile, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
-    ASSERT_NE(conflicts, nullptr);
-    EXPECT_TRUE(conflicts->equal())
-        << conflicts->instruction_sum << " vs " << conflicts->range_total;
+
+    const TotalsCheck* loads =
+        check_named(profile,
+                    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum - "
+                    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+    ASSERT_NE(loads, nullptr);
+    EXPECT_TRUE(loads->equal()) << loads->instruction_sum << " vs " << loads->range_total;
+    EXPECT_EQ(loads->range_total, 1200);
+    const TotalsCheck* stores =
+        check_named(profile,
+                    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum - "
+                    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum");
+    ASSERT_NE(stores, nullptr);
+    EXPECT_TRUE(stores->available);
+    EXPECT_FALSE(stores->equal());
+    EXPECT_EQ(stores->range_total, 199);
+
+    // No per-instruction sum matches the Range Profiler's conflicts, nor its all-shared total.
+    for (const char* refused : {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+                                "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum",
+                                "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum - "
+                                "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"}) {
+        const TotalsCheck* check = check_named(profile, refused);
+        ASSERT_NE(check, nullptr) << refused;
+        EXPECT_FALSE(check->available) << refused;
+        EXPECT_NE(check->why_not.find("this GPU"), std::string::npos) << check->why_not;
+    }
+    EXPECT_TRUE(check_named(profile, "smsp__inst_executed.sum")->available);
 }
 
 TEST(SourceProfile, RanksTheKernelsStallReasons) {

@@ -32,7 +32,9 @@ TEST(TraceCommand, BlocksZeroNegativeOrTooManyAreUsageErrors) {
     expect_usage_error("--kernel wgmma_ws.bf16 --blocks -2", "--blocks -2 must be at least 1");
     expect_usage_error("--kernel wgmma_ws.bf16 --mnk 512x512x512 --blocks 9",
                        "more than the 8 blocks");
-    expect_usage_error("--kernel wgmma_tma.f16 --blocks 5000", "at most");
+    expect_usage_error("--kernel wgmma_tma.f16 --blocks 5000", "more than the 1024 blocks");
+    expect_usage_error("--kernel wgmma_tma.f16 --mnk 8192x8192x64 --blocks 2000",
+                       "the 1024 blocks tclens traces at most");
     expect_usage_error("--kernel wgmma_tma.f16 --blocks many", "--blocks");
 }
 

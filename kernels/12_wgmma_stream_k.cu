@@ -111,8 +111,10 @@ static_assert(SmallMConfig::kPartialFloats * SmallMConfig::kConsumers <=
                   WideConfig::kPartialFloats * WideConfig::kConsumers,
               "a workspace slot holds either mode's partial tile");
 
+// Launch bounds of 384 threads for both modes: they cap the registers at 168 a thread, so the
+// consumers' setmaxnreg.inc to 232 is an increase in the 256-thread small-M mode too.
 template <typename Element, typename Config>
-__global__ void __launch_bounds__(Config::kThreads, 1)
+__global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     stream_k_gemm(const __grid_constant__ CUtensorMap a_map,
                   const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
                   int tiles_m, int tiles_n, StreamKSchedule schedule, float* partials,

@@ -8,10 +8,8 @@
 // the end and, with --keep DIR, written there as vN.cu (the source built) and vN.json (its
 // results, and vN_error_map.png when it failed verification).
 //
-// The file is polled (every 100 ms) rather than watched through inotify, so that editors that
-// save by renaming a new file over the old one, network folders and ssh workers all work; a
-// save is taken once the file's size and time have stayed the same for one more poll, and a
-// save that did not change the text is no new version.
+// The file is polled every --poll-ms (app/worker/watched_file.h says when a save is taken); each
+// version is built by app/worker/version_build.h, the same steps as the GUI's Watch toggle.
 // Ctrl+C (or SIGTERM) ends it cleanly: a request in flight is abandoned (its worker killed), the
 // versions are listed, exit 0. With --stop-after N it ends after N versions instead, exit 0 when
 // the last one verified, else 1. A worker that faults, hangs or crashes is one line for that
@@ -33,13 +31,14 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/drawing_export.h"
-#include "app/cli/watch_versions.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/version_build.h"
+#include "app/worker/watch_versions.h"
+#include "app/worker/watched_file.h"
 #include "common/atomic_file.h"
 #include "kernels/problem_text.h"
 #include "kernels/user/kernel_ref.h"
-#include "profiling/metric_catalogue.h"
 #include "viz/error_map_view.h"
 
 namespace tclens::cli {
@@ -67,43 +66,11 @@ int usage_error(const std::string& message) {
     return kExitUsage;
 }
 
-struct FileState {
-    bool exists = false;
-    std::int64_t mtime_ns = 0;
-    std::int64_t size = 0;
-    bool operator==(const FileState& o) const {
-        return exists == o.exists && mtime_ns == o.mtime_ns && size == o.size;
-    }
-    bool operator!=(const FileState& o) const { return !(*this == o); }
-};
-
-FileState file_state(const std::string& path) {
-    struct stat facts {};
-    if (stat(path.c_str(), &facts) != 0) return {};
-    return {true,
-            static_cast<std::int64_t>(facts.st_mtim.tv_sec) * 1'000'000'000 + facts.st_mtim.tv_nsec,
-            static_cast<std::int64_t>(facts.st_size)};
-}
-
-bool read_text(const std::string& path, std::string& text) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return false;
-    std::ostringstream bytes;
-    bytes << file.rdbuf();
-    text = bytes.str();
-    return static_cast<bool>(file) || file.eof();
-}
-
 double seconds_since(std::int64_t realtime_ns) {
     timespec now{};
     clock_gettime(CLOCK_REALTIME, &now);
     const std::int64_t now_ns = static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
     return static_cast<double>(now_ns - realtime_ns) / 1e9;
-}
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-        .count();
 }
 
 class Watch {
@@ -115,16 +82,16 @@ class Watch {
     // watching cannot go on (no GPU, no permission: `exit_code` says which) or was stopped.
     bool build(int number, const std::string& source, std::int64_t mtime_ns, int& exit_code);
 
-    const std::vector<WatchVersion>& versions() const { return versions_; }
+    const std::vector<worker::WatchVersion>& versions() const { return versions_; }
 
   private:
     void keep(const std::string& name, const std::string& bytes) const;
-    void finish(WatchVersion& version);
+    void finish(worker::WatchVersion& version);
 
     const WatchOptions& options_;
     kernels::GemmProblem problem_;
     worker::WorkerClient client_;
-    std::vector<WatchVersion> versions_;
+    std::vector<worker::WatchVersion> versions_;
     int last_good_ = -1;  // index into versions_
 };
 
@@ -135,7 +102,7 @@ void Watch::keep(const std::string& name, const std::string& bytes) const {
     if (!error.empty()) std::fprintf(stderr, "tclens: %s\n", error.c_str());
 }
 
-void Watch::finish(WatchVersion& v) {
+void Watch::finish(worker::WatchVersion& v) {
     if (options_.json) {
         std::printf("%s\n", to_json(v).dump().c_str());
     } else {
@@ -160,79 +127,23 @@ void Watch::finish(WatchVersion& v) {
 }
 
 bool Watch::build(int number, const std::string& source, std::int64_t mtime_ns, int& exit_code) {
-    WatchVersion v;
-    v.number = number;
     keep("v" + std::to_string(number) + ".cu", source);
     const ProgressLines progress("watch v" + std::to_string(number));
-    auto stopped = [&](const worker::Reply& reply) {
-        return reply.outcome == worker::Reply::Outcome::kCancelled;
-    };
-    // A version the worker could not finish: its line, and what happens next.
-    auto failed = [&](const worker::Reply& reply) {
-        v.error = reply.message;
-        if (reply.worker_lost()) v.error += "; a fresh worker starts at the next save";
-        finish(v);
-        return true;
-    };
-    auto fatal = [&](const worker::Reply& reply) {
+    worker::VersionBuildOptions build_options;
+    build_options.ref = options_.ref;
+    build_options.problem = problem_;
+    build_options.runs = options_.runs;
+    build_options.warmup = options_.warmup;
+    build_options.profile = !options_.no_profile;
+    // As soon as the bench is in: the TFLOP/s line, or where C is wrong.
+    auto benched = [&](worker::WatchVersion& v) {
+        v.save_to_result_s = seconds_since(mtime_ns);
         progress.done();
-        if (reply_exit_code(reply) != kExitNeedsResource) return false;
-        exit_code = report_failure(reply);
-        return true;
-    };
-
-    worker::LoadRequest load;
-    load.ref = options_.ref;
-    load.problems = {problem_};
-    worker::Reply reply = client_.call(load, progress, &g_stop);
-    if (stopped(reply)) return false;
-    if (fatal(reply)) return false;
-    worker::LoadResult loaded;
-    std::string error;
-    if (reply.ok() && !worker::load_from_json(reply.result, loaded, error))
-        reply = {worker::Reply::Outcome::kGarbage, {}, {}, "the worker's load result: " + error};
-    if (!reply.ok()) return failed(reply);
-    for (const std::string& warning : loaded.warnings)
-        std::fprintf(stderr, "%s\n", warning.c_str());
-    v.compile_s = loaded.compile_ms / 1e3;
-    v.load_s = loaded.load_ms / 1e3;
-    if (!loaded.can_run.empty() && !loaded.can_run.front().reason.empty()) {
-        v.error = loaded.id + " cannot run " + kernels::problem_text(problem_) + ": " +
-                  loaded.can_run.front().reason;
-        finish(v);
-        return true;
-    }
-
-    worker::BenchRequest bench;
-    bench.kernels = {loaded.id};
-    bench.problems = {problem_};
-    bench.runs = options_.runs;
-    bench.warmup = options_.warmup;
-    bench.peaks = false;
-    reply = client_.call(bench, progress, &g_stop);
-    if (stopped(reply)) return false;
-    if (fatal(reply)) return false;
-    worker::BenchResult result;
-    if (reply.ok() && !worker::bench_from_json(reply.result, result, error))
-        reply = {worker::Reply::Outcome::kGarbage, {}, {}, "the worker's bench result: " + error};
-    if (!reply.ok()) return failed(reply);
-    for (std::size_t i = 0; i < result.report.rows.size(); ++i) {
-        const kernels::BenchRow& row = result.report.rows[i];
-        if (row.result.kernel_id == loaded.id) {
-            v.row = row;
-            v.verify_s = result.times[i].verify_ms / 1e3;
-            v.time_s = result.times[i].time_ms / 1e3;
-        } else if (row.result.kernel_id == loaded.reference_id) {
-            v.reference = row;
+        if (!options_.json && v.good()) {
+            std::printf("%s\n", version_result_text(v).c_str());
+            std::fflush(stdout);
         }
-    }
-    v.save_to_result_s = seconds_since(mtime_ns);
-    progress.done();
-    if (!options_.json && v.good()) {
-        std::printf("%s\n", version_result_text(v).c_str());
-        std::fflush(stdout);
-    }
-    if (v.row && v.row->result.check.error_map && !v.row->result.check.passed) {
+        if (!v.row || !v.row->result.check.error_map || v.row->result.check.passed) return;
         const viz::ErrorMap& map = *v.row->result.check.error_map;
         if (!options_.json) {
             std::printf("    %s\n", viz::error_map_summary(map).c_str());
@@ -245,31 +156,18 @@ bool Watch::build(int number, const std::string& source, std::int64_t mtime_ns, 
                                          .string();
             export_drawing(viz::error_map_view(map, {}).draw, "", path);
         }
+    };
+    worker::VersionBuild built =
+        worker::build_version(client_, number, build_options, progress, &g_stop, benched);
+    progress.done();
+    if (built.end == worker::VersionBuild::End::kCancelled) return false;
+    if (built.end == worker::VersionBuild::End::kNeedsResource) {
+        exit_code = report_failure(built.stop);
+        return false;
     }
-
-    if (!options_.no_profile && v.good()) {
-        worker::ProfileRequest profile;
-        profile.kernel = loaded.id;
-        profile.problem = problem_;
-        profile.metrics = profiling::metric_set("default");
-        profile.drop_unavailable = true;
-        const auto started = std::chrono::steady_clock::now();
-        reply = client_.call(profile, progress, &g_stop);
-        v.profile_s = ms_since(started) / 1e3;
-        if (stopped(reply)) return false;
-        if (fatal(reply)) return false;
-        worker::ProfileResult profiled;
-        if (reply.ok() && !worker::profile_from_json(reply.result, profiled, error))
-            reply = {
-                worker::Reply::Outcome::kGarbage, {}, {}, "the worker's profile result: " + error};
-        if (reply.ok() && profiled.profile) {
-            v.profile = std::move(profiled.profile);
-        } else {
-            v.profile_error = reply.message;
-        }
-        progress.done();
-    }
-    finish(v);
+    for (const std::string& warning : built.loaded.warnings)
+        std::fprintf(stderr, "%s\n", warning.c_str());
+    finish(built.version);
     return true;
 }
 
@@ -278,8 +176,7 @@ int run_watch(const WatchOptions& options) {
     if (!ref) return usage_error(ref.error());
     const auto problem = kernels::parse_problem(options.size);
     if (!problem) return usage_error(kernels::problem_error(options.size));
-    std::string source;
-    if (!file_state(ref->path).exists || !read_text(ref->path, source))
+    if (!worker::read_file_text(ref->path))
         return usage_error("cannot read " + ref->path + ": no such file, or not readable");
     if (!options.keep_dir.empty()) {
         std::error_code error;
@@ -305,34 +202,21 @@ int run_watch(const WatchOptions& options) {
         std::fflush(stdout);
     }
     Watch watch(options, *problem);
-    FileState built;
-    std::string built_text;
+    worker::WatchedFile file(ref->path);
     bool said_missing = false;
     int exit_code = kExitOk;
     int number = 0;
     const auto poll = std::chrono::milliseconds(options.poll_ms);
     while (!g_stop) {
-        const FileState state = file_state(ref->path);
-        if (!state.exists) {
-            if (!said_missing) std::fprintf(stderr, "watch: waiting for %s\n", ref->path.c_str());
-            said_missing = true;
+        const std::optional<std::string> saved = file.poll();
+        if (file.missing() && !said_missing)
+            std::fprintf(stderr, "watch: waiting for %s\n", ref->path.c_str());
+        said_missing = file.missing();
+        if (!saved) {
             std::this_thread::sleep_for(poll);
             continue;
         }
-        said_missing = false;
-        if (number > 0 && state == built) {
-            std::this_thread::sleep_for(poll);
-            continue;
-        }
-        if (number > 0) {
-            std::this_thread::sleep_for(poll);  // an editor may still be writing
-            if (file_state(ref->path) != state) continue;
-        }
-        if (!read_text(ref->path, source)) continue;
-        built = state;
-        if (number > 0 && source == built_text) continue;  // saved without a change
-        built_text = source;
-        if (!watch.build(++number, source, state.mtime_ns, exit_code)) break;
+        if (!watch.build(++number, *saved, file.taken_mtime_ns(), exit_code)) break;
         if (options.stop_after > 0 && number >= options.stop_after) {
             exit_code = watch.versions().back().good() ? kExitOk : kExitFailure;
             break;
@@ -340,7 +224,7 @@ int run_watch(const WatchOptions& options) {
     }
     if (!options.json && !watch.versions().empty()) {
         std::printf("versions:\n");
-        for (const WatchVersion& v : watch.versions())
+        for (const worker::WatchVersion& v : watch.versions())
             std::printf("  %s\n", version_result_text(v).c_str());
     }
     return exit_code;

@@ -5,7 +5,10 @@
 #   crash    dies of SIGSEGV            hang     never answers
 #   garbage  writes a line that is no protocol
 #   fault    answers an error of kind "fault" and exits 1
-# Every other request gets a protocol error. It exists because loading a real kernel needs a
+# With SCRIPTED_BENCH (or SCRIPTED_EXERCISE) naming a file that holds a bench (exercise) result
+# object on one line, a bench (exercise) request gets that result instead (the GUI's CPU ui
+# tests: tests/data/make_user_fixtures.py writes them). Every other request gets a protocol
+# error. It exists because loading a real kernel needs a
 # GPU, and the CLI's reporting of a broken worker must be tested without one.
 # Usage: tclens bench --kernel any.cu --worker 'SCRIPTED_WORKER=crash sh tests/data/scripted_worker.sh'
 
@@ -20,7 +23,17 @@ while IFS= read -r line; do
             printf '{"id":%s,"type":"result","result":{"protocol":1,"tclens_version":"scripted","pid":%s,"host":"scripted","system":%s}}\n' "$id" "$$" "$system" ;;
         load)
             printf '{"id":%s,"type":"result","result":{"kernel":%s,"form":"directive kernel","path":"scripted.cu","function":"scripted","compile_ms":1,"load_ms":1,"loaded":true,"can_run":[],"warnings":[]}}\n' "$id" "$descriptor" ;;
+        exercise)
+            if [ -n "$SCRIPTED_EXERCISE" ]; then
+                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_EXERCISE")"
+            else
+                printf '{"id":%s,"type":"error","kind":"protocol","message":"scripted worker: no exercise","exits":false}\n' "$id"
+            fi ;;
         bench|profile)
+            if [ "$type" = bench ] && [ -n "$SCRIPTED_BENCH" ]; then
+                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_BENCH")"
+                continue
+            fi
             printf '{"id":%s,"type":"progress","stage":"run","text":"yours.scripted 64x64x64","index":0,"total":1,"allow_s":0}\n' "$id"
             case "$SCRIPTED_WORKER" in
                 crash) kill -SEGV $$ ;;

@@ -8,6 +8,7 @@
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/exercise_overlay.h"
 #include "app/gui/views/export_buttons.h"
 #include "app/parse_number.h"
 #include "viz/layout_catalogue.h"
@@ -69,8 +70,14 @@ std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view
         rebuild_view();
         return "";
     }
+    if (key == "exercise") {
+        if (std::string error = check_user_kernel_ref(text); !error.empty())
+            return "exercise: " + error;
+        pending_exercise_ = text;
+        return "";
+    }
     return "view 'fragments' has no setting '" + std::string(key) +
-           "'; settings: layout, colour, lane, zoom, labels";
+           "'; settings: layout, colour, lane, zoom, labels, exercise";
 }
 
 std::string_view FragmentsPanel::help() const {
@@ -112,6 +119,45 @@ void FragmentsPanel::rebuild_view() {
     register_operand_ = 0;
     shown_verification_.reset();
     mismatch_by_hit_.assign(view_.hits.size(), false);
+    shown_exercise_.reset();
+    exercise_wrong_.assign(view_.hits.size(), nullptr);
+}
+
+void FragmentsPanel::refresh_exercise(const std::shared_ptr<const ExerciseRun>& run) {
+    if (run == shown_exercise_) return;
+    if (run && run->result && run->result->report.layout_id != layout_.id) {
+        const auto it = std::find(ids_.begin(), ids_.end(), run->result->report.layout_id);
+        if (it != ids_.end()) select(int(it - ids_.begin()));  // resets shown_exercise_
+    }
+    shown_exercise_ = run;
+    exercise_wrong_.assign(view_.hits.size(), nullptr);
+    if (run && run->result)
+        exercise_wrong_ = exercise_wrong_hits(layout_, view_, run->result->report);
+}
+
+void FragmentsPanel::draw_exercise_line() {
+    const JobSnapshot job = exercise_job_.snapshot();
+    if (job.active()) {
+        ImGui::TextDisabled("exercise: %s", job.message.empty() ? "running" : job.message.c_str());
+        return;
+    }
+    if (!shown_exercise_) return;
+    const std::string name = shown_exercise_->ref;
+    if (!shown_exercise_->result) {
+        ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().error));
+        ImGui::TextWrapped("exercise %s: %s", name.c_str(), shown_exercise_->error.c_str());
+        ImGui::PopStyleColor();
+        return;
+    }
+    const kernels::user::ExerciseReport& report = shown_exercise_->result->report;
+    const bool ok = report.wrong == 0 && report.product_correct;
+    ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(ok ? theme().ok : theme().error));
+    ImGui::TextWrapped("exercise %s (%s): %s%s", name.c_str(), report.function.c_str(),
+                       shown_exercise_->result->summary.c_str(),
+                       report.product_correct ? "" : "; the product a * b + c is not exact");
+    ImGui::PopStyleColor();
+    if (report.wrong > 0)
+        ImGui::TextDisabled("wrong elements are outlined; hover one for where it went");
 }
 
 void FragmentsPanel::theme_changed() { rebuild_view(); }
@@ -300,7 +346,13 @@ void FragmentsPanel::draw_register_view() {
 }
 
 void FragmentsPanel::draw_contents(AppContext& context) {
+    if (!pending_exercise_.empty()) {
+        exercise_job_ = request_exercise(context, pending_exercise_);
+        pending_exercise_.clear();
+    }
     draw_controls(context);
+    refresh_exercise(context.exercise.latest());
+    draw_exercise_line();
     const auto verification = context.layout_verification.latest();
     refresh_mismatches(verification);
     draw_verification_line(verification.get());
@@ -312,7 +364,8 @@ void FragmentsPanel::draw_contents(AppContext& context) {
     const viz::Rgba highlight_colour = theme().palette.highlight;
     const int hit = paint_draw_list(view_.draw, zoom_.for_drawing(view_.draw),
                                     [&](int h) -> std::optional<viz::Rgba> {
-                                        if (mismatch_by_hit_[h]) return theme().error;
+                                        if (mismatch_by_hit_[h] || exercise_wrong_[h])
+                                            return theme().error;
                                         if (highlight >= 0 && lane_of_hit(h) == highlight)
                                             return highlight_colour;
                                         return std::nullopt;
@@ -325,6 +378,11 @@ void FragmentsPanel::draw_contents(AppContext& context) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50.0f);
         ImGui::TextUnformatted(viz::lane_tooltip(layout_, hovered_lane_).c_str());
+        if (const kernels::user::ExerciseElement* e = exercise_wrong_[std::size_t(hit)]) {
+            ImGui::Text("your mapping: %c (%d, %d) %s",
+                        viz::operand_letter(view_.hits[std::size_t(hit)].operand), e->row, e->col,
+                        e->outcome.c_str());
+        }
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/gui/jobs/job_runner.h"
+#include "app/gui/jobs/user_kernel_job.h"
 #include "app/gui/panels/panel.h"
 #include "app/gui/panels/view_zoom.h"
 #include "viz/fragment_layout.h"
@@ -28,7 +29,9 @@ class FragmentsPanel : public Panel {
     std::string_view title() const override { return "Fragments"; }
     std::string_view help() const override;
     // layout=ID, colour=register|lane|group|sub, lane=N (pinned highlight, -1 for none),
-    // zoom=0.25..3, labels=on|off.
+    // zoom=0.25..3, labels=on|off, exercise=REF (a one-warp fragment exercise of yours,
+    // path.cu[:NAME]: run in the worker, its layout shown with the elements its index mapping got
+    // wrong outlined; app/gui/views/exercise_overlay.h).
     std::string apply_setting(std::string_view key, std::string_view value) override;
     ViewZoom* view_zoom() override { return &zoom_; }
 
@@ -63,6 +66,14 @@ class FragmentsPanel : public Panel {
     // Per hit id: true where the GPU measured another (row, col) than the model.
     std::vector<bool> mismatch_by_hit_;
     std::shared_ptr<const LayoutVerification> shown_verification_;
+    // The exercise overlay: the run asked for (posted at the next draw), the job, the run shown
+    // and, per hit, its wrong element (nullptr: right or not in the exercise).
+    std::string pending_exercise_;
+    JobHandle exercise_job_;
+    std::shared_ptr<const ExerciseRun> shown_exercise_;
+    std::vector<const kernels::user::ExerciseElement*> exercise_wrong_;
+    void refresh_exercise(const std::shared_ptr<const ExerciseRun>& run);
+    void draw_exercise_line();
 };
 
 }  // namespace tclens::gui

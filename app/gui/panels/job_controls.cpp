@@ -17,9 +17,9 @@ JobLine job_line(const JobControls& controls, const JobSnapshot& job,
     } else if (job.state == JobState::kQueued) {
         line.text =
             "queued behind " + std::to_string(job.ahead) + (job.ahead == 1 ? " job" : " jobs");
-    } else if (!system) {
+    } else if (!controls.worker_gpu && !system) {
         line.text = "querying the GPU...";
-    } else if (!system->has_gpu()) {
+    } else if (!controls.worker_gpu && !system->has_gpu()) {
         line.text = "no GPU: " + controls.gpu_use + " needs one";
         line.tone = JobLineTone::kNote;
         line.detail = system->no_gpu_reason;
@@ -34,7 +34,8 @@ JobLine job_line(const JobControls& controls, const JobSnapshot& job,
 
 bool job_can_start(const JobControls& controls, const JobSnapshot& job,
                    const profiling::SystemReport* system) {
-    return !job.active() && system && system->has_gpu() && controls.blocked.empty();
+    const bool gpu = controls.worker_gpu || (system && system->has_gpu());
+    return !job.active() && gpu && controls.blocked.empty();
 }
 
 bool draw_job_controls(const JobControls& controls, const JobHandle& job,

@@ -25,6 +25,10 @@ struct JobControls {
     std::string gpu_use;  // what needs the GPU: "no GPU: <gpu_use> needs one"
     std::string blocked;  // the panel's own reason Run is off ("fix the sizes first"); "" if none
     bool open_ended = false;  // the job runs until cancelled: its message as text, no progress bar
+    // The job runs on the worker's GPU (app/worker/client.h, maybe another machine over ssh), not
+    // this process's: the rules about this process's GPU are skipped, and the worker says itself
+    // when it has none.
+    bool worker_gpu = false;
 };
 
 enum class JobLineTone { kPlain, kDim, kNote, kError };
@@ -43,15 +47,17 @@ struct JobLine {
 //   running      -> its message ("running" when it has none), in a progress bar unless
 //                   open-ended, where it is plain text
 //   queued       -> "queued behind N job(s)", dim
-//   no system    -> "querying the GPU...", dim
+//   no system    -> "querying the GPU...", dim         (not for controls.worker_gpu)
 //   no GPU       -> "no GPU: <gpu_use> needs one", note, detail: the system's no_gpu_reason
+//                                                       (not for controls.worker_gpu)
 //   blocked      -> controls.blocked, dim
 //   failed       -> the job's error, error
 //   otherwise    -> "" (done, cancelled or never run: the panel shows the results)
 JobLine job_line(const JobControls& controls, const JobSnapshot& job,
                  const profiling::SystemReport* system);
 
-// Run is on: no job of the panel's is queued or running, there is a GPU and nothing blocks it.
+// Run is on: no job of the panel's is queued or running, there is a GPU (or worker_gpu) and
+// nothing blocks it.
 bool job_can_start(const JobControls& controls, const JobSnapshot& job,
                    const profiling::SystemReport* system);
 

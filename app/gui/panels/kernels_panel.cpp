@@ -18,6 +18,7 @@
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/shared_access.h"
+#include "kernels/user/kernel_ref.h"
 
 namespace tclens::gui {
 namespace {
@@ -135,6 +136,22 @@ void KernelsPanel::set_sizes(const std::string& text) {
 
 std::string KernelsPanel::apply_setting(std::string_view key, std::string_view value) {
     const std::string text(value);
+    if (key == "open") {
+        const auto ref = kernels::user::parse_kernel_ref(text);
+        if (!ref) return "open: " + ref.error();
+        yours_.open(text);
+        return "";
+    }
+    if (key == "watch") {
+        if (text != "on" && text != "off") return "watch='" + text + "': allowed: on, off";
+        if (!yours_.has_selection()) return "watch: open a kernel of yours first (open=REF)";
+        yours_.set_watch(yours_.selected(), text == "on");
+        return "";
+    }
+    if (key == "selected" && kernels::user::parse_kernel_ref(text)) {
+        yours_.select(text);
+        return "";
+    }
     if (key == "selected") {
         const auto it =
             std::find_if(kernels_.begin(), kernels_.end(),
@@ -182,7 +199,7 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
         return "";
     }
     return "view 'kernels' has no setting '" + std::string(key) +
-           "'; settings: selected, mnk, preset, run";
+           "'; settings: selected, open, watch, mnk, preset, run";
 }
 
 void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& latest,
@@ -220,7 +237,10 @@ void KernelsPanel::draw_ladder_row(int index) {
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(kernel.rung > 0 ? std::to_string(kernel.rung).c_str() : "ref");
     ImGui::TableSetColumnIndex(2);
-    if (ImGui::Selectable(kernel.title.c_str(), selected_ == index)) selected_ = index;
+    if (ImGui::Selectable(kernel.title.c_str(), selected_ == index && !yours_.has_selection())) {
+        selected_ = index;
+        yours_.deselect();
+    }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s: click for its descriptor", kernel.id.c_str());
     dim_text_wrapped(kernel.adds);
@@ -258,9 +278,14 @@ void KernelsPanel::draw_ladder() {
         }
         ImGui::EndTable();
     }
+    yours_.draw_group(user_kernels_.get());
 }
 
 void KernelsPanel::draw_details(AppContext& context) {
+    if (yours_.has_selection()) {
+        yours_.draw_details(context, user_kernels_, problems_, theme());
+        return;
+    }
     const kernels::KernelDescriptor& kernel = kernels_[size_t(selected_)];
     ImGui::TextUnformatted(kernel.id.c_str());
     ImGui::SameLine();
@@ -491,6 +516,8 @@ void KernelsPanel::draw_contents(AppContext& context) {
         recordings = context.recordings.latest();
     }
     refresh_results(results, recordings);
+    user_kernels_ = context.user_kernels.latest();
+    yours_.update(context, problems_);
     const float ladder_width = std::max(300.0f, ImGui::GetContentRegionAvail().x * 0.42f);
     ImGui::BeginChild("ladder", ImVec2(ladder_width, 0), true);
     draw_ladder();

@@ -12,6 +12,7 @@
 #include "app/gui/jobs/job_runner.h"
 #include "app/gui/panels/panel.h"
 #include "app/gui/panels/panel_settings.h"
+#include "app/gui/panels/user_kernels_section.h"
 #include "app/gui/views/bench_view.h"
 #include "kernels/gemm.h"
 #include "viz/draw_list.h"
@@ -40,8 +41,11 @@ class KernelsPanel : public Panel {
     std::string_view id() const override { return "kernels"; }
     std::string_view title() const override { return "Kernels"; }
     std::string_view help() const override;
-    // selected=ID (the kernel whose descriptor is shown: any id of `tclens kernels`),
-    // mnk=MxNxK[,MxNxK...] (the sizes Run benchmarks), preset=lab6|llm|square (mnk = every size of
+    // selected=ID (the kernel whose descriptor is shown: any id of `tclens kernels`, or the ref
+    // of a kernel of yours), open=REF (a kernel of yours, path.cu[:NAME][:TYPE]: built in the
+    // worker at the first size and selected), watch=on|off (Watch for the selected kernel of
+    // yours), mnk=MxNxK[,MxNxK...] (the sizes Run benchmarks), preset=lab6|llm|square (mnk =
+    // every size of
     // the preset), run=all|none|ID[,ID...] (the rungs ticked for Run; references join by
     // themselves).
     std::string apply_setting(std::string_view key, std::string_view value) override;
@@ -79,6 +83,8 @@ class KernelsPanel : public Panel {
     std::vector<BenchTableRow> table_;
     viz::DrawList chart_;
     std::string export_message_;
+    std::shared_ptr<const UserKernels> user_kernels_;  // this frame's, for the ladder
+    UserKernelsSection yours_;  // the "yours" group; its selection replaces selected_'s details
 };
 
 }  // namespace tclens::gui

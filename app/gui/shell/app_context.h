@@ -13,7 +13,9 @@
 #include "app/gui/jobs/layout_verify_job.h"
 #include "app/gui/jobs/profile_job.h"
 #include "app/gui/jobs/published.h"
+#include "app/gui/jobs/user_kernel_job.h"
 #include "app/gui/panels/panel_settings.h"
+#include "app/worker/client.h"
 #include "profiling/device_info.h"
 #include "profiling/recording.h"
 #include "profiling/source/source_profile.h"
@@ -43,6 +45,11 @@ struct AppContext {
     Published<OpenRecording> recording;    // the newest open recording; nullptr when none is open
     Published<OpenRecordings> recordings;  // every open recording; nullptr until one opened
     Published<profiling::SourceProfile> source_profile;  // the Source panel's last GPU profile
+    Published<UserKernels> user_kernels;  // kernels of yours and their versions; nullptr: none
+    Published<ExerciseRun> exercise;      // the last fragment exercise run; nullptr: none
+    // The worker process that runs users' kernels (app/worker/client.h): made by the first job
+    // that needs it, used only on the job runner's thread (user_kernel_job.h).
+    std::unique_ptr<worker::WorkerClient> worker;
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
     // only. The shell follows them after the panel that posted them and clears the list.
     std::vector<PanelLink> panel_links;

@@ -18,6 +18,7 @@
 #include "app/gui/shell/layout_report.h"
 #include "app/gui/shell/shell_frame.h"
 #include "app/gui/shell/workspace_settings.h"
+#include "kernels/user/kernel_ref.h"
 
 namespace tclens::gui {
 namespace {
@@ -92,8 +93,13 @@ int run_gui_shell(const GuiShellOptions& options) {
         last_frame_began = std::chrono::steady_clock::now() - started;
         stats.begin_frame();
         glfwPollEvents();
+        // A .cu or .cuh is a kernel of yours; anything else is taken for a recording.
         for (const std::string& path : runtime->take_dropped_paths()) {
-            shell.recordings().open(context, path);
+            if (kernels::user::parse_kernel_ref(path)) {
+                shell.open_kernel(path);
+            } else {
+                shell.recordings().open(context, path);
+            }
         }
         const int press = frame - kFirstPressFrame;
         if (press >= 0 && std::size_t(press / 2) < presses.size()) {

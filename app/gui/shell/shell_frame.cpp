@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/gui/jobs/user_kernel_job.h"
 #include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/panels/panel_settings.h"
@@ -77,6 +78,7 @@ void ShellFrame::draw(AppContext& context, float bottom_reserve) {
     handle_shortcuts();
     draw_main_menu();
     recordings_.draw(context);
+    if (const std::optional<PanelLink> link = kernel_open_.draw()) follow_link(*link, "");
     draw_workspace(context, bottom_reserve);
     draw_help();
     draw_status_bar(context);
@@ -87,6 +89,8 @@ void ShellFrame::draw_main_menu() {
     windows_.push_back({kMenuWindow, "menu"});
     if (ImGui::BeginMenu("File")) {
         recordings_.draw_file_menu_items();
+        kernel_open_.draw_menu_item();
+        ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
         ImGui::EndMenu();
     }
@@ -280,13 +284,25 @@ void ShellFrame::draw_panel(AppContext& context, Panel& panel, const std::string
 void ShellFrame::follow_panel_links(AppContext& context, std::size_t first,
                                     const std::string& source) {
     for (std::size_t i = first; i < context.panel_links.size(); ++i) {
-        const PanelLink& link = context.panel_links[i];
-        link_error_ = follow_panel_link(panels_, link);
-        if (!link_error_.empty()) continue;
-        workspace_.show_linked(link.panel, source);
-        focus_panel_ = link.panel;
+        follow_link(context.panel_links[i], source);
     }
     context.panel_links.resize(std::min(context.panel_links.size(), first));
+}
+
+void ShellFrame::follow_link(const PanelLink& link, const std::string& source) {
+    link_error_ = follow_panel_link(panels_, link);
+    if (!link_error_.empty()) return;
+    if (source.empty()) {
+        workspace_.show(link.panel);
+    } else {
+        workspace_.show_linked(link.panel, source);
+    }
+    focus_panel_ = link.panel;
+}
+
+void ShellFrame::open_kernel(const std::string& ref) {
+    PanelLink link;
+    if (user_kernel_link(ref, link, link_error_)) follow_link(link, "");
 }
 
 void ShellFrame::handle_shortcuts() {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/gui/panels/panel.h"
+#include "app/gui/shell/kernel_open.h"
 #include "app/gui/shell/recording_io.h"
 #include "app/gui/shell/workspace.h"
 
@@ -52,6 +53,9 @@ class ShellFrame {
     const std::vector<ShellWindow>& windows() const { return windows_; }
     // Open and save recordings: the File menu's items, `--open`, dropped files.
     RecordingIo& recordings() { return recordings_; }
+    // A kernel of yours (a dropped .cu): shown in the view user_kernel_link picks, which runs it
+    // in the worker. A bad ref is the status bar's line.
+    void open_kernel(const std::string& ref);
 
     // While set, the text every shown panel draws is appended to this ImGui log file
     // (ImGui::LogToFile) during the next draw(); used by the headless runtime's --dump-text.
@@ -63,6 +67,7 @@ class ShellFrame {
     void draw_status_bar(AppContext& context);
     void draw_workspace(AppContext& context, float bottom_reserve);
     void draw_panel(AppContext& context, Panel& panel, const std::string& role);
+    void follow_link(const PanelLink& link, const std::string& source);
     void follow_panel_links(AppContext& context, std::size_t first, const std::string& source);
     void handle_shortcuts();
     // The drawing zooms of the views in the main area (main view, then the split one), for
@@ -90,6 +95,7 @@ class ShellFrame {
     std::string focus_panel_;  // id of the panel to bring to the front next frame (a link's)
     std::string link_error_;   // the last panel link that could not be followed, one line
     RecordingIo recordings_;
+    KernelOpenDialog kernel_open_;
 };
 
 }  // namespace tclens::gui

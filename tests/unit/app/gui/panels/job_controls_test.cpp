@@ -113,3 +113,26 @@ TEST(JobControls, FinishedOrNeverRunJobLeavesTheLineEmpty) {
 
 }  // namespace
 }  // namespace tclens::gui
+
+namespace tclens::gui {
+namespace {
+
+// A kernel of yours runs on the worker's GPU (maybe over ssh): no GPU here, or no device query
+// yet, does not turn Run off; a failure still shows.
+TEST(JobControls, WorkerGpuJobsIgnoreThisProcesssGpu) {
+    JobControls controls = bench_controls();
+    controls.worker_gpu = true;
+    const profiling::SystemReport none = without_gpu();
+    EXPECT_TRUE(job_can_start(controls, JobSnapshot{}, &none));
+    EXPECT_TRUE(job_can_start(controls, JobSnapshot{}, nullptr));
+    EXPECT_EQ(job_line(controls, JobSnapshot{}, &none).text, "");
+    EXPECT_EQ(job_line(controls, JobSnapshot{}, nullptr).text, "");
+    JobSnapshot failed = job_in(JobState::kFailed);
+    failed.error = "Build x.cu: the worker crashed";
+    EXPECT_EQ(job_line(controls, failed, &none).text, failed.error);
+    controls.blocked = "fix the sizes first";
+    EXPECT_FALSE(job_can_start(controls, JobSnapshot{}, &none));
+}
+
+}  // namespace
+}  // namespace tclens::gui

@@ -10,7 +10,7 @@
 #include "kernels/bench.h"
 #include "profiling/kernel_profile.h"
 
-namespace tclens::cli {
+namespace tclens::worker {
 
 struct WatchVersion {
     int number = 0;                // 1, 2, ...
@@ -51,4 +51,4 @@ std::string version_change_text(const WatchVersion& before, const WatchVersion& 
 //  JSON or null, "profile": profile JSON or null, "profile_error"}
 nlohmann::json to_json(const WatchVersion& version);
 
-}  // namespace tclens::cli
+}  // namespace tclens::worker

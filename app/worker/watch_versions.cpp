@@ -1,4 +1,4 @@
-#include "app/cli/watch_versions.h"
+#include "app/worker/watch_versions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include "profiling/metric_catalogue.h"
 #include "profiling/profile_json.h"
 
-namespace tclens::cli {
+namespace tclens::worker {
 namespace {
 
 std::string format(const char* pattern, double value) {
@@ -116,4 +116,4 @@ nlohmann::json to_json(const WatchVersion& v) {
             {"profile_error", v.profile_error}};
 }
 
-}  // namespace tclens::cli
+}  // namespace tclens::worker

@@ -1,11 +1,11 @@
-// Tests for app/cli/watch_versions.*: the lines `tclens watch` prints per version (result,
+// Tests for app/worker/watch_versions.*: the lines `tclens watch` prints per version (result,
 // times, what an edit changed) and its JSON.
 
-#include "app/cli/watch_versions.h"
+#include "app/worker/watch_versions.h"
 
 #include <gtest/gtest.h>
 
-namespace tclens::cli {
+namespace tclens::worker {
 namespace {
 
 kernels::BenchRow timed_row(const std::string& id, double tflops, double pct = 0) {
@@ -113,4 +113,4 @@ TEST(WatchVersions, JsonCarriesTimesResultAndProfile) {
 }
 
 }  // namespace
-}  // namespace tclens::cli
+}  // namespace tclens::worker

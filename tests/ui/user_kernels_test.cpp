@@ -1,0 +1,115 @@
+// Kernels of yours in the GUI under Xvfb (issue 16): opened through the `open=` / `exercise=`
+// settings (the path File > Open kernel... and a dropped .cu take), run only through the worker
+// client. The CPU tests give the GUI tests/data/scripted_worker.sh as its worker, answering with
+// the fixtures of tests/data/make_user_fixtures.py, so the whole path (load, bench, error map;
+// exercise, overlay; a crashing worker) runs without a GPU. The GPU tests run the real worker on
+// examples/ and skip with "skipped: no GPU" where there is none.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "app/gui/views/theme.h"
+#include "tests/support/png_inspect.h"
+#include "tests/support/run_command.h"
+#include "viz/palette.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+const std::string kSource = TCLENS_SOURCE_DIR;
+
+// TCLENS_WORKER for the scripted worker answering with `variables` (e.g. SCRIPTED_BENCH=F).
+std::string scripted(const std::string& variables) {
+    return "env TCLENS_WORKER='" + variables + " sh " + kSource +
+           "/tests/data/scripted_worker.sh' ";
+}
+
+test::PngFacts screenshot(const std::string& environment, const std::string& view,
+                          const std::string& settings, test::CommandResult& result,
+                          int height = 900) {
+    const std::string out = test::temp_path(view + "_yours.png");
+    result = test::run_under_xvfb(environment + kTclens + " screenshot --view " + view +
+                                  " --size 1400x" + std::to_string(height) + " " + settings +
+                                  " --out " + out);
+    test::PngFacts facts = test::inspect_png(out);
+    std::remove(out.c_str());
+    return facts;
+}
+
+// The error map's heat colour of a cell whose elements are all wrong (viz/error_map_view.h:
+// bucket 5 of the theme's heat ramp).
+viz::Rgba all_wrong_colour() { return gui::dark_theme().banks.heat.back(); }
+
+TEST(UserKernels, AFailedVerificationShowsItsErrorMapFromTheWorkersResult) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    test::CommandResult result;
+    const auto png = screenshot(
+        scripted("SCRIPTED_BENCH=" + kSource + "/tests/data/worker_bench_wrong_block.json"),
+        "kernels", "--set open=" + kSource + "/examples/wrong_block_offset.cu --set mnk=64x64x64",
+        result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    ASSERT_TRUE(png.loaded);
+    // 12 of the 16 tiles of 16 x 16 elements are wrong: at the map's ~8 pixels per element,
+    // about 12 * 256 * 64 pixels of the all-wrong colour; the 4 diagonal tiles are not.
+    const int wrong_pixels = test::count_pixels(png, all_wrong_colour());
+    EXPECT_GT(wrong_pixels, 12 * 256 * 30) << "the wrong tiles are not drawn";
+    EXPECT_LT(wrong_pixels, 16 * 256 * 80) << "more than the wrong tiles are drawn";
+}
+
+TEST(UserKernels, AnExerciseOutlinesTheWrongElementsOnTheLayout) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const viz::Rgba error = gui::dark_theme().error;
+    test::CommandResult result;
+    const auto plain = screenshot("", "fragments", "--set layout=mma.m16n8k8.tf32", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const auto overlaid = screenshot(
+        scripted("SCRIPTED_EXERCISE=" + kSource + "/tests/data/worker_exercise_planted.json"),
+        "fragments", "--set exercise=" + kSource + "/examples/exercise_mma_planted_bug.cu", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    ASSERT_TRUE(plain.loaded && overlaid.loaded);
+    // 64 of A's cells (28 x 28 pixels) outlined in the error colour: at least their outlines.
+    EXPECT_LT(test::count_pixels(plain, error), 200);
+    EXPECT_GT(test::count_pixels(overlaid, error), 64 * 60);
+    // Only A's cells: nothing right of A's drawing (B and C, x from 270 of the 1400 pixels) is
+    // outlined, in the rows of the drawings (below the exercise's line of text).
+    int outside_a = 0;
+    for (int y = 220; y < 700; ++y) outside_a += test::count_pixels_in_row(overlaid, error, y, 270);
+    EXPECT_LT(outside_a, 50) << "B or C cells outlined: the planted bug is only in A";
+}
+
+TEST(UserKernels, ACrashingWorkerIsOneLineAndTheGuiGoesOn) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    test::CommandResult result;
+    const auto png = screenshot(
+        scripted("SCRIPTED_WORKER=crash"), "kernels",
+        "--set open=" + kSource + "/examples/wrong_block_offset.cu --set mnk=64x64x64", result);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_TRUE(png.loaded) << "the GUI drew its frame after the worker died";
+    EXPECT_LT(test::count_pixels(png, all_wrong_colour()), 100) << "no error map without a result";
+    EXPECT_GT(test::count_pixels(png, gui::dark_theme().error), 50) << "the version's one line";
+}
+
+TEST(UserKernels, GpuWrongKernelShowsItsErrorMap) {
+    if (!test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: no GPU";
+    test::CommandResult result;
+    const auto png = screenshot(
+        "", "kernels",
+        "--set open=" + kSource + "/examples/wrong_block_offset.cu --set mnk=64x64x64", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_GT(test::count_pixels(png, all_wrong_colour()), 12 * 256 * 30);
+}
+
+TEST(UserKernels, GpuPlantedExerciseIsOutlined) {
+    if (!test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: no GPU";
+    test::CommandResult result;
+    const auto png =
+        screenshot("", "fragments",
+                   "--set exercise=" + kSource + "/examples/exercise_mma_planted_bug.cu", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_GT(test::count_pixels(png, gui::dark_theme().error), 64 * 60);
+}
+
+}  // namespace
+}  // namespace tclens

@@ -192,7 +192,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                (static_cast<std::int64_t>(q) * C::kConsumers + consumer) * (C::kPartialFloats / 4);
     };
 
-    float acc[kAccumulators];
+    float acc[kAccumulators] = {};
     int it = 0;
     StreamKPiece piece;
     for (int i = 0; schedule.piece(cta, i, piece); ++i) {
@@ -369,8 +369,8 @@ cudaError_t stream_k_launch(const GemmOperands& operands, cudaStream_t stream) {
                : stream_k_launch_config<Element, WideConfig>(operands, stream);
 }
 
-// tma_gemm_can_run's limits, plus: the stream-K unit count must fit the schedule's 64-bit
-// products (it does up to 2^30 sides) and the tile count a 32-bit int.
+// tma_gemm_can_run's limits for the mode's tile (sides <= 2^30, K and N multiples of 8, tiles
+// a 32-bit int); the schedule's unit arithmetic is 64-bit, so nothing more.
 std::string stream_k_can_run(const GemmProblem& problem) {
     const StreamKModeShape shape = stream_k_shape(stream_k_mode(problem.m));
     return tma_gemm_can_run(problem, shape.block_m, shape.block_n);
@@ -403,6 +403,8 @@ KernelDescriptor wgmma_stream_k_kernel(Precision precision) {
         "with an f32 fix-up of split tiles; M <= 64: one consumer, 64 x 128 tiles, split-K over "
         "all SMs";
     describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
+    d.layout_ids.push_back("wgmma.m64n" + std::to_string(SmallMConfig::kWgmmaN) +
+                           "k16.f16");  // the small-M mode's instruction
     d.schedule.raster = viz::RasterOrder::kColumnBands;
     d.schedule.raster_group = C::kGroup;
     d.schedule.ring_across_tiles = true;

@@ -18,14 +18,14 @@ namespace {
 worker::WatchVersion version(int number, double tflops, bool with_profile) {
     worker::WatchVersion v;
     v.number = number;
-    v.row = test::sample_bench_row("yours.matmul_3", 0, kernels::Precision::kBf16, "cublas.bf16",
+    v.row = test::sample_bench_row("yours.matmul_3", 0, kernels::Precision::kBF16, "cublas.bf16",
                                    tflops);
     v.reference =
-        test::sample_bench_row("cublas.bf16", 0, kernels::Precision::kBf16, "", 740.0 + number);
+        test::sample_bench_row("cublas.bf16", 0, kernels::Precision::kBF16, "", 740.0 + number);
     if (with_profile) {
         profiling::KernelProfile profile;
         profile.kernel_id = "yours.matmul_3";
-        profile.precision = kernels::Precision::kBf16;
+        profile.precision = kernels::Precision::kBF16;
         profile.problem = {4096, 4096, 4096};
         profile.device = "tclens test GPU";
         profile.check.passed = true;

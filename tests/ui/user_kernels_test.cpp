@@ -157,6 +157,9 @@ TEST(UserKernels, CompareListsEachVersionNextToCublas) {
     EXPECT_NE(text.find("yours.scripted.v1@64x64x64"), std::string::npos) << text;
     EXPECT_NE(text.find("cublas.sgemm@64x64x64"), std::string::npos) << text;
     EXPECT_NE(text.find("2 ticked"), std::string::npos) << text;
+    EXPECT_EQ(text.find("(profiled)"), std::string::npos)
+        << "the version's TFLOP/s come from its bench row, not only its profile:\n"
+        << text;
     EXPECT_EQ(text.find("not in the"), std::string::npos) << text;
 }
 

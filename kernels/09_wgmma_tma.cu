@@ -50,6 +50,7 @@
 #include "kernels/ladder.h"
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/tma_rung.cuh"
+#include "kernels/trace.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -93,7 +94,8 @@ struct WgmmaTmaConfig {
 
 using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 4, 16, 1>;
 
-template <typename Element, typename Config>
+// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
+template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     wgmma_tma_gemm(const __grid_constant__ CUtensorMap a_map,
                    const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
@@ -113,6 +115,8 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     const int block_m = tile_m * C::kBlockM;
     const int block_n = tile_n * C::kBlockN;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+    using viz::TracePhase;
+    WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
         hp::prefetch_tensor_map(&a_map);
@@ -139,7 +143,9 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     };
     if (tid == 0) {
         for (int kt = 0; kt < C::kStages - 1 && kt < k_tiles; ++kt) {
+            const auto issuing = tracer.begin();
             issue(kt);
+            tracer.end(issuing, TracePhase::kLoadIssue, kt);
         }
     }
 
@@ -149,7 +155,10 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
 
     for (int kt = 0; kt < k_tiles; ++kt) {
         const int s = kt % C::kStages;
+        const auto waiting = tracer.begin();
         hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
+        tracer.end(waiting, TracePhase::kFullWait, kt);
+        const auto multiplying = tracer.begin();
         hp::wgmma_fence();
 #pragma unroll
         for (int step = 0; step < kSteps; ++step) {
@@ -170,16 +179,24 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
         for (int tm = 0; tm < C::kTilesM; ++tm) {
             hp::fence_accumulators(acc[tm]);
         }
+        tracer.end(multiplying, TracePhase::kWgmma, kt);
+        const auto syncing = tracer.begin();
         __syncthreads();
+        tracer.end(syncing, TracePhase::kBlockSync, kt);
         if (tid == 0 && kt + C::kStages - 1 < k_tiles) {
+            const auto issuing = tracer.begin();
             issue(kt + C::kStages - 1);
+            tracer.end(issuing, TracePhase::kLoadIssue, kt + C::kStages - 1);
         }
     }
+    const auto draining = tracer.begin();
     hp::wgmma_wait_group<0>();
 #pragma unroll
     for (int tm = 0; tm < C::kTilesM; ++tm) {
         hp::fence_accumulators(acc[tm]);
     }
+    tracer.end(draining, TracePhase::kEpilogue, -1);
+    const auto storing = tracer.begin();
 
     // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2).
     const int lane = tid % 32;
@@ -204,6 +221,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
             }
         }
     }
+    tracer.end(storing, TracePhase::kStore, -1);
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
 #endif
@@ -212,8 +230,18 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
 // With the largest shared-memory carveout, so that Config::kBlocksPerSm blocks fit one SM.
 template <typename Element, typename Config>
 cudaError_t wgmma_tma_launch(const GemmOperands& operands, cudaStream_t stream) {
-    return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config>, operands, stream,
-                                             true);
+    return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, false>, operands,
+                                             stream, true);
+}
+
+// The traced variant: the same launch, with this file's trace sink set first.
+template <typename Element, typename Config>
+cudaError_t wgmma_tma_traced_launch(const GemmOperands& operands, const TraceSink& sink,
+                                    cudaStream_t stream) {
+    const cudaError_t status = set_trace_sink(sink, stream);
+    if (status != cudaSuccess) return status;
+    return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, true>, operands,
+                                             stream, true);
 }
 
 }  // namespace
@@ -241,6 +269,11 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
     d.block_tile_of = config_block_tile<C>;
     set_sixteen_bit_inputs(d, precision, "wgmma_tma", tma_tile_can_run<C>,
                            wgmma_tma_launch<__half, C>, wgmma_tma_launch<__nv_bfloat16, C>);
+    // Per K tile every warp waits, multiplies and syncs; warp 0 also issues a tile. Outside the
+    // loop: the prologue's kStages - 1 issues, the epilogue and the store.
+    describe_tma_trace<C>(d, precision, wgmma_tma_traced_launch<__half, C>,
+                          wgmma_tma_traced_launch<__nv_bfloat16, C>,
+                          (C::kBlockK / hopper::kWgmmaK) * C::kTilesM, 4, C::kStages + 1);
     return d;
 }
 

@@ -48,6 +48,7 @@
 #include "kernels/ladder.h"
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/tma_rung.cuh"
+#include "kernels/trace.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -85,7 +86,8 @@ struct WarpSpecializedConfig {
 
 using ChosenWarpSpecializedConfig = WarpSpecializedConfig<256, 4, 16>;
 
-template <typename Element, typename Config>
+// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
+template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(Config::kThreads, 1)
     warp_specialized_gemm(const __grid_constant__ CUtensorMap a_map,
                           const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m,
@@ -109,6 +111,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int block_m = tile_m * C::kBlockM;
     const int block_n = tile_n * C::kBlockN;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+    using viz::TracePhase;
+    WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
         hp::prefetch_tensor_map(&a_map);
@@ -128,7 +132,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             for (int kt = 0; kt < k_tiles; ++kt) {
                 const int s = kt % C::kStages;
                 unsigned char* stage = smem + s * C::kStageBytes;
+                const auto waiting = tracer.begin();
                 hp::mbarrier_wait(&empty[s], (kt / C::kStages + 1) % 2);
+                tracer.end(waiting, TracePhase::kEmptyWait, kt);
+                const auto issuing = tracer.begin();
                 hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
                 hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
 #pragma unroll
@@ -136,6 +143,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes, &b_map, &full[s],
                                     block_n + j * hp::kBoxElems, kt * C::kBlockK);
                 }
+                tracer.end(issuing, TracePhase::kLoadIssue, kt);
             }
         }
         return;
@@ -150,7 +158,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     float acc[kAccumulators] = {};
     for (int kt = 0; kt < k_tiles; ++kt) {
         const int s = kt % C::kStages;
+        const auto waiting = tracer.begin();
         hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
+        tracer.end(waiting, TracePhase::kFullWait, kt);
+        const auto multiplying = tracer.begin();
         hp::wgmma_fence();
 #pragma unroll
         for (int step = 0; step < kSteps; ++step) {
@@ -162,12 +173,16 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         hp::wgmma_commit_group();
         hp::wgmma_wait_group<1>();
         hp::fence_accumulators(acc);
+        tracer.end(multiplying, TracePhase::kWgmma, kt);
         if (kt > 0 && lane == 0) {
             hp::mbarrier_arrive(&empty[(kt - 1) % C::kStages]);
         }
     }
+    const auto draining = tracer.begin();
     hp::wgmma_wait_group<0>();
     hp::fence_accumulators(acc);
+    tracer.end(draining, TracePhase::kEpilogue, -1);
+    const auto storing = tracer.begin();
 
     // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2)
     // of the consumer's 64 x BN tile.
@@ -189,6 +204,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             }
         }
     }
+    tracer.end(storing, TracePhase::kStore, -1);
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
 #endif
@@ -197,7 +213,17 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 // One block per SM: the opt-in asks for its shared memory, not for a carveout.
 template <typename Element, typename Config>
 cudaError_t warp_specialized_launch(const GemmOperands& operands, cudaStream_t stream) {
-    return launch_tma_tiles<Element, Config>(warp_specialized_gemm<Element, Config>, operands,
+    return launch_tma_tiles<Element, Config>(warp_specialized_gemm<Element, Config, false>,
+                                             operands, stream, false);
+}
+
+// The traced variant: the same launch, with this file's trace sink set first.
+template <typename Element, typename Config>
+cudaError_t warp_specialized_traced_launch(const GemmOperands& operands, const TraceSink& sink,
+                                           cudaStream_t stream) {
+    const cudaError_t status = set_trace_sink(sink, stream);
+    if (status != cudaSuccess) return status;
+    return launch_tma_tiles<Element, Config>(warp_specialized_gemm<Element, Config, true>, operands,
                                              stream, false);
 }
 
@@ -229,6 +255,11 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
     set_sixteen_bit_inputs(d, precision, "wgmma_ws", tma_tile_can_run<C>,
                            warp_specialized_launch<__half, C>,
                            warp_specialized_launch<__nv_bfloat16, C>);
+    // Per K tile the producer's thread 0 waits on an empty barrier and issues; each consumer
+    // warp waits on a full barrier and multiplies. Outside the loop: epilogue and store.
+    describe_tma_trace<C>(d, precision, warp_specialized_traced_launch<__half, C>,
+                          warp_specialized_traced_launch<__nv_bfloat16, C>,
+                          C::kBlockK / hopper::kWgmmaK, 2, 2);
     return d;
 }
 

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kernels/trace_sink.h"
 #include "viz/tile_map.h"
 
 namespace tclens::kernels {
@@ -94,6 +95,22 @@ struct SharedAccess {
     std::string pattern;  // a viz pattern name, e.g. "ldmatrix.x4", "cp.async.16"
 };
 
+// A kernel's traced variant (kernels/trace.cuh): the same GEMM with trace points at its phase
+// boundaries, recording into a TraceSink (kernels/trace_capture.h sizes and reads it). `launch`
+// null: the kernel has no trace points.
+struct TracedLaunch {
+    // Like KernelDescriptor::launch, recording into `sink` (blocks 0 .. sink.blocks - 1).
+    std::function<cudaError_t(const GemmOperands& operands, const TraceSink& sink,
+                              cudaStream_t stream)>
+        launch;
+    int warps_per_block = 0;
+    int wgmma_per_phase = 0;    // wgmma instructions one warp issues in one kWgmma phase
+    int phases_per_k_tile = 0;  // most phases one warp records per K tile
+    int other_phases = 0;       // most phases one warp records outside the K loop
+    // Blocks the launch runs for `problem` (the grid).
+    std::function<std::int64_t(const GemmProblem& problem)> grid_blocks;
+};
+
 struct KernelDescriptor {
     std::string id;     // stable name for CLI and recordings, e.g. "mma_ldmatrix_xor.f16"
     int rung = 0;       // position on the ladder, 1..; 0 for the cuBLAS references
@@ -137,6 +154,11 @@ struct KernelDescriptor {
     // registry.h's outside_documented_sizes reads it; registry_test checks can_run against it.
     TileShape size_multiples = {1, 1, 1};
 
+    // Optional (null for most rungs): one line saying how the kernel will run `problem` where it
+    // picks a mode or split per problem (rung 12: its mode and stream-K split on 132 SMs).
+    // `tclens kernels --mnk` prints it after "can run".
+    std::function<std::string(const GemmProblem& problem)> launch_plan;
+
     // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError).
     // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs
     // (e.g. more than 48 KiB of dynamic shared memory) itself. A std::function so that a loaded
@@ -149,6 +171,8 @@ struct KernelDescriptor {
     // given cudaStreamLegacy itself. A timer that records its events on cudaStreamLegacy and
     // passes that stream times the user's kernels alone. False for every rung.
     bool launches_on_legacy_stream = false;
+
+    TracedLaunch traced;  // rungs 9 and 10; none (launch null) elsewhere
 };
 
 }  // namespace tclens::kernels

@@ -48,6 +48,24 @@ void describe_tma_rung(KernelDescriptor& d, int first_consumer_warpgroup, int co
     d.schedule.tma_box_cols = hopper::kBoxElems;
 }
 
+// The traced variant's facts (gemm.h, TracedLaunch) for a TMA rung with one block per C tile:
+// its launch for d.precision (f16 or bf16; none for another precision), Config::kThreads / 32
+// warps, and how many phases a warp records.
+template <typename Config, typename TracedFunction>
+void describe_tma_trace(KernelDescriptor& d, Precision precision, TracedFunction traced_f16,
+                        TracedFunction traced_bf16, int wgmma_per_phase, int phases_per_k_tile,
+                        int other_phases) {
+    if (precision == Precision::kF16) d.traced.launch = traced_f16;
+    if (precision == Precision::kBF16) d.traced.launch = traced_bf16;
+    d.traced.warps_per_block = Config::kThreads / 32;
+    d.traced.wgmma_per_phase = wgmma_per_phase;
+    d.traced.phases_per_k_tile = phases_per_k_tile;
+    d.traced.other_phases = other_phases;
+    d.traced.grid_blocks = [](const GemmProblem& p) {
+        return tiles_covering(p.m, Config::kBlockM) * tiles_covering(p.n, Config::kBlockN);
+    };
+}
+
 // Enqueues `kernel`(a_map, b_map, C, M, N, K, tiles_m, tiles_n) on `stream` with tiles_m x
 // tiles_n blocks of Config::kThreads threads and Config::kSmemBytes of dynamic shared memory,
 // after opting the kernel in to that much (`max_carveout`: and to the largest shared-memory

@@ -91,6 +91,7 @@ int run_cli(int argc, char** argv) {
     add_record_command(app, exit_code);
     add_source_command(app, exit_code);
     add_tilemap_command(app, exit_code);
+    add_trace_command(app, exit_code);
     add_watch_command(app, exit_code);
     add_worker_command(app, exit_code);
 #if TCLENS_WITH_GUI

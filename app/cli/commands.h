@@ -18,6 +18,7 @@ void add_profile_command(CLI::App& app, int& exit_code);
 void add_record_command(CLI::App& app, int& exit_code);
 void add_source_command(CLI::App& app, int& exit_code);
 void add_tilemap_command(CLI::App& app, int& exit_code);
+void add_trace_command(CLI::App& app, int& exit_code);
 void add_watch_command(CLI::App& app, int& exit_code);
 void add_worker_command(CLI::App& app, int& exit_code);
 void add_screenshot_command(CLI::App& app, int& exit_code);  // GUI builds only

@@ -194,7 +194,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     step = Clock::now();
     ProfileOptions totals_options;
     totals_options.drop_unavailable = true;
-    const KernelProfile totals = profiler.profile(totals_check_metrics(), totals_options);
+    const KernelProfile totals = profiler.profile(totals_check_metrics(chosen), totals_options);
     profile.totals_ms = ms_since(step);
     profile.check = totals.check;
     if (profile.chip.empty()) profile.chip = totals.chip;

@@ -98,8 +98,7 @@ ChosenCounters choose_source_counters(const std::vector<std::string>& available)
             if (std::all_of(group.begin(), group.end(), listed)) {
                 chosen.metrics[info.counter] = group;
                 if (info.counter == SourceCounter::kSharedWavefronts) {
-                    chosen.wavefronts_leave_out_conflicts =
-                        group == std::vector<std::string>{kPipeWavefronts};
+                    chosen.conflicts_apart = group == std::vector<std::string>{kPipeWavefronts};
                 }
                 found = true;
                 break;
@@ -149,10 +148,10 @@ const std::vector<TotalsCheckSpec>& totals_checks() {
 }
 
 std::string totals_check_refusal(const TotalsCheckSpec& spec, const ChosenCounters& chosen) {
-    if (!chosen.wavefronts_leave_out_conflicts) return "";
+    if (!chosen.conflicts_apart) return "";
     if (spec.counter == SourceCounter::kSharedConflicts) {
-        return "this GPU's per-instruction shared wavefronts leave out the bank conflicts the "
-               "Range Profiler counts, so no per-instruction sum matches them";
+        return "this GPU's Range Profiler counts as bank conflicts also those other accesses "
+               "cause, which no instruction's counts hold";
     }
     if (spec.counter == SourceCounter::kSharedWavefronts && spec.filter == OpcodeFilter::kAll) {
         return "on this GPU the Range Profiler's all-shared total holds more than loads and "
@@ -162,15 +161,18 @@ std::string totals_check_refusal(const TotalsCheckSpec& spec, const ChosenCounte
 }
 
 std::string totals_check_target(const TotalsCheckSpec& spec, const ChosenCounters& chosen) {
-    return chosen.wavefronts_leave_out_conflicts && !spec.conflicts_metric.empty()
+    return chosen.conflicts_apart && !spec.conflicts_metric.empty()
                ? spec.range_metric + " - " + spec.conflicts_metric
                : spec.range_metric;
 }
 
-std::vector<std::string> totals_check_metrics() {
+std::vector<std::string> totals_check_metrics(const ChosenCounters& chosen) {
     std::vector<std::string> names;
     for (const TotalsCheckSpec& check : totals_checks()) {
-        for (const std::string& name : {check.range_metric, check.conflicts_metric}) {
+        if (!totals_check_refusal(check, chosen).empty()) continue;
+        const bool less_conflicts = totals_check_target(check, chosen) != check.range_metric;
+        for (const std::string& name :
+             {check.range_metric, less_conflicts ? check.conflicts_metric : std::string()}) {
             if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end()) {
                 names.push_back(name);
             }

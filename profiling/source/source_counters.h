@@ -39,11 +39,13 @@ const SourceCounterInfo& source_counter_info(SourceCounter counter);
 struct ChosenCounters {
     std::map<SourceCounter, std::vector<std::string>> metrics;  // counter -> its group
     std::vector<std::string> missing;  // one line per counter no group fits, naming the first
-    // The shared wavefronts come from GH100's pipe metrics: an instruction's own wavefronts,
-    // without the bank conflicts the Range Profiler adds (measured on the H100,
-    // tests/gpu/results/2026-11-25_h100_session7/: loads and stores each miss the Range total
-    // by exactly its conflicts).
-    bool wavefronts_leave_out_conflicts = false;
+    // The shared wavefronts come from GH100's pipe metrics, beside which the Range Profiler
+    // counts every wavefront beyond the ideal as a bank conflict, the instruction's own and
+    // those other accesses cause alike. So the per-instruction ideal wavefronts are what add up
+    // to the Range wavefronts less its conflicts (measured on the H100,
+    // tests/gpu/results/2026-11-25_h100_session8/source/), and the Range conflicts have no
+    // per-instruction sum.
+    bool conflicts_apart = false;
 
     // Every chosen SASS metric name once, in counter order: what to ask CUPTI for.
     std::vector<std::string> all_metrics() const;
@@ -64,7 +66,7 @@ enum class OpcodeFilter {
 bool opcode_passes(const std::string& opcode, OpcodeFilter filter);
 
 // "The per-instruction `counter` of instructions passing `filter` add up to `range_metric`"
-// (less `conflicts_metric` where the chosen wavefronts leave conflicts out).
+// (with conflicts apart: their ideal wavefronts, to `range_metric` less `conflicts_metric`).
 struct TotalsCheckSpec {
     std::string what;  // "shared load wavefronts (LDS, LDSM)"
     SourceCounter counter;
@@ -78,15 +80,15 @@ struct TotalsCheckSpec {
 // split into loads and stores.
 const std::vector<TotalsCheckSpec>& totals_checks();
 
-// Why `spec` cannot be compared with `chosen` counters ("" when it can): with wavefronts that
-// leave conflicts out there is no per-instruction count of the Range Profiler's conflicts, and
-// its all-shared total holds more than loads and stores.
+// Why `spec` cannot be compared with `chosen` counters ("" when it can): with conflicts apart
+// there is no per-instruction count of the Range Profiler's conflicts, and its all-shared total
+// holds more than loads and stores.
 std::string totals_check_refusal(const TotalsCheckSpec& spec, const ChosenCounters& chosen);
 
 // What `spec` compares against: "range_metric" or "range_metric - conflicts_metric".
 std::string totals_check_target(const TotalsCheckSpec& spec, const ChosenCounters& chosen);
 
-// Every range metric the checks read, once each.
-std::vector<std::string> totals_check_metrics();
+// Every range metric the checks `chosen` allows read, once each.
+std::vector<std::string> totals_check_metrics(const ChosenCounters& chosen);
 
 }  // namespace tclens::profiling

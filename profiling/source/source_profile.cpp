@@ -104,6 +104,7 @@ std::vector<TotalsCheck> totals_of(const SourceProfile& profile, const SourceInp
         check.what = spec.what;
         check.range_metric = totals_check_target(spec, inputs.chosen);
         const bool less_conflicts = check.range_metric != spec.range_metric;
+        if (less_conflicts) check.what += ", ideal per instruction";
         double total = 0;
         double conflicts = 0;
         const std::string refusal = totals_check_refusal(spec, inputs.chosen);
@@ -129,7 +130,9 @@ std::vector<TotalsCheck> totals_of(const SourceProfile& profile, const SourceInp
                     !opcode_passes(instruction.opcode, spec.filter)) {
                     continue;
                 }
-                check.instruction_sum += static_cast<double>(counter_of(instruction, spec.counter));
+                check.instruction_sum +=
+                    static_cast<double>(less_conflicts ? instruction.shared_ideal()
+                                                       : counter_of(instruction, spec.counter));
             }
         }
         checks.push_back(check);

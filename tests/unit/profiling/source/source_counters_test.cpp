@@ -71,7 +71,17 @@ TEST(SourceCounters, ChecksCoverInstructionsAndSharedMemoryInAllAndSplit) {
         if (check.filter != OpcodeFilter::kAll) ++split;
     }
     EXPECT_EQ(split, 4);
-    EXPECT_EQ(totals_check_metrics().size(), 7u);
+    EXPECT_EQ(totals_check_metrics(ChosenCounters{}).size(), 7u);
+    // GH100: no all-shared wavefronts nor conflicts of their own; the split conflicts are kept
+    // as what comes off the split wavefronts.
+    const std::string pipe = "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared";
+    const std::vector<std::string> gh100 = {
+        "smsp__inst_executed.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+        "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+        "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+        "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"};
+    EXPECT_EQ(totals_check_metrics(choose_source_counters({"smsp__sass_inst_executed", pipe})),
+              gh100);
 }
 
 TEST(SourceCounters, OnGh100ConflictsAreThePipeWavefrontsBeyondTheirIdeal) {
@@ -87,7 +97,7 @@ TEST(SourceCounters, OnGh100ConflictsAreThePipeWavefrontsBeyondTheirIdeal) {
     const std::vector<std::string> all = {"smsp__sass_inst_executed", pipe, pipe + "_ideal",
                                           "smsp__sass_sectors_mem_global"};
     EXPECT_EQ(chosen.all_metrics(), all);
-    EXPECT_TRUE(chosen.wavefronts_leave_out_conflicts);
+    EXPECT_TRUE(chosen.conflicts_apart);
 }
 
 TEST(SourceCounters, OnlyGh100sPipeWavefrontsAreComparedLessTheRangeConflicts) {
@@ -100,7 +110,7 @@ TEST(SourceCounters, OnlyGh100sPipeWavefrontsAreComparedLessTheRangeConflicts) {
               "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
     const std::string data = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared";
     const ChosenCounters other = choose_source_counters({"smsp__sass_inst_executed", data});
-    EXPECT_FALSE(other.wavefronts_leave_out_conflicts);
+    EXPECT_FALSE(other.conflicts_apart);
     EXPECT_EQ(totals_check_target(loads, other),
               "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum");
     EXPECT_EQ(totals_check_refusal(loads, other), "");

@@ -122,9 +122,10 @@ TEST(SourceProfile, JoinsSamplesAndCountsOntoTheListingsInstructions) {
 }
 
 // GH100 names its counters otherwise: pipe wavefronts and their ideal; a conflict is a
-// wavefront beyond the ideal. Its per-instruction wavefronts leave out the bank conflicts the
-// Range Profiler counts, so loads and stores add up to the Range wavefronts less the conflicts.
-TEST(SourceProfile, OnGh100WavefrontsAddUpToTheRangeWavefrontsLessItsConflicts) {
+// wavefront beyond the ideal. Its Range Profiler counts every wavefront beyond the ideal as a
+// conflict, so the instructions' ideal loads and stores add up to the Range wavefronts less the
+// conflicts.
+TEST(SourceProfile, OnGh100IdealWavefrontsAddUpToTheRangeWavefrontsLessItsConflicts) {
     Fixture f;
     const std::string pipe = "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared";
     f.counters.metrics = {"smsp__sass_inst_executed", pipe, pipe + "_ideal"};
@@ -132,10 +133,11 @@ TEST(SourceProfile, OnGh100WavefrontsAddUpToTheRangeWavefrontsLessItsConflicts) 
                           {kFunction, 0x20, {400, 800, 400}}, {kFunction, 0x30, {1600, 0, 0}},
                           {kFunction, 0x40, {100, 200, 100}}, {kFunction, 0x50, {100, 0, 0}}};
     f.inputs.chosen = choose_source_counters(f.counters.metrics);
-    // Loads: 1200 per instruction = 1230 - 30; stores: 200 = 205 - 6 is one short.
-    f.totals["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] = 1230;
+    // Loads: ideal 400 + 400 = 830 - 30 (the LDSM.MT's 400 beyond its ideal are in the Range
+    // conflicts, with 30 more); stores: ideal 100, and 105 - 6 is one short.
+    f.totals["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] = 830;
     f.totals["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] = 30;
-    f.totals["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] = 205;
+    f.totals["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] = 105;
     f.totals["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"] = 6;
     const SourceProfile profile = f.join();
     ASSERT_EQ(profile.instructions.size(), 7u);
@@ -150,7 +152,8 @@ TEST(SourceProfile, OnGh100WavefrontsAddUpToTheRangeWavefrontsLessItsConflicts) 
                     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
     ASSERT_NE(loads, nullptr);
     EXPECT_TRUE(loads->equal()) << loads->instruction_sum << " vs " << loads->range_total;
-    EXPECT_EQ(loads->range_total, 1200);
+    EXPECT_EQ(loads->range_total, 800);
+    EXPECT_EQ(loads->what, "shared load wavefronts (LDS, LDSM), ideal per instruction");
     const TotalsCheck* stores =
         check_named(profile,
                     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum - "
@@ -158,7 +161,8 @@ TEST(SourceProfile, OnGh100WavefrontsAddUpToTheRangeWavefrontsLessItsConflicts) 
     ASSERT_NE(stores, nullptr);
     EXPECT_TRUE(stores->available);
     EXPECT_FALSE(stores->equal());
-    EXPECT_EQ(stores->range_total, 199);
+    EXPECT_EQ(stores->range_total, 99);
+    EXPECT_EQ(stores->instruction_sum, 100);
 
     // No per-instruction sum matches the Range Profiler's conflicts, nor its all-shared total.
     for (const char* refused : {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",

@@ -1,0 +1,158 @@
+// `tclens trace --kernel K [--mnk MxNxK] [--blocks N] [--json F] [--svg F] [--seed S]`: the
+// per-warp timeline of one run of a kernel's traced variant (kernels/trace.cuh, issue 20). The
+// traced kernel is verified and timed through the runner like any kernel, and so is the
+// untraced one, for the overhead. Prints the time share of each phase kind, per warp its K tiles
+// (wgmma phases), the wgmma instructions that makes and its tensor pipe's idle gaps, and the
+// traced and untraced times. --json F writes the trace (viz/warp_trace_json.h), --svg F the
+// timeline as drawn (viz/warp_timeline_view.h).
+// Exit codes: 2 for an unknown kernel, a kernel without trace points, a bad size or --blocks
+// (0, negative, more than the grid or the cap: kernels/trace_capture.h), 3 without a GPU, 1 when
+// a run fails verification or a file cannot be written.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "app/cli/commands.h"
+#include "app/cli/drawing_export.h"
+#include "app/cli/profiler_args.h"
+#include "app/exit_codes.h"
+#include "common/atomic_file.h"
+#include "kernels/problem_text.h"
+#include "kernels/registry.h"
+#include "kernels/trace_capture.h"
+#include "profiling/device_info.h"
+#include "viz/warp_timeline_view.h"
+#include "viz/warp_trace_json.h"
+#include "viz/warp_trace_summary.h"
+
+namespace tclens::cli {
+namespace {
+
+struct TraceOptions {
+    std::string kernel;
+    std::string size = "4096x4096x4096";
+    int blocks = 8;
+    std::string json_path;
+    std::string svg_path;
+    std::uint64_t seed = 1;
+};
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "tclens: %s\n", message.c_str());
+    return kExitUsage;
+}
+
+double us(std::int64_t ns) { return static_cast<double>(ns) / 1000.0; }
+
+void print_summary(const viz::WarpTrace& trace) {
+    const viz::TraceSummary summary = viz::summarize_trace(trace);
+    std::printf("%s %lldx%lldx%lld: %d of %d blocks traced, %d warps each, span %.2f us\n",
+                trace.kernel.c_str(), static_cast<long long>(trace.m),
+                static_cast<long long>(trace.n), static_cast<long long>(trace.k),
+                trace.blocks_traced, trace.blocks_launched, trace.warps_per_block,
+                us(summary.span_ns));
+    if (trace.dropped > 0) {
+        std::printf("%lld phases did not fit the trace buffers and are missing\n",
+                    static_cast<long long>(trace.dropped));
+    }
+    std::printf("\n%-12s %9s %12s %8s\n", "phase", "count", "total us", "share");
+    for (const viz::PhaseShare& share : summary.shares) {
+        if (share.count == 0) continue;
+        std::printf("%-12s %9lld %12.2f %7.1f%%\n", viz::phase_name(share.phase),
+                    static_cast<long long>(share.count), us(share.total_ns), 100.0 * share.share);
+    }
+    std::printf("(share: of the summed spans of the traced warps)\n");
+    std::printf("\n%5s %4s %4s %10s %11s %10s %12s %14s\n", "block", "warp", "SM", "span us",
+                "wgmma ph.", "wgmma ins.", "idle gaps us", "longest gap us");
+    for (const viz::WarpSummary& w : summary.warps) {
+        std::printf("%5d %4d %4d %10.2f %11d %10lld %12.2f %14.2f\n", w.block, w.warp, w.sm,
+                    us(w.span_ns), w.wgmma_phases,
+                    static_cast<long long>(w.wgmma_phases) * trace.wgmma_per_phase, us(w.idle_ns),
+                    us(w.longest_idle_ns));
+    }
+    std::printf(
+        "(wgmma ph.: K tiles the warp multiplied; wgmma ins.: x %d wgmma per K tile; idle gaps: "
+        "between one K tile's wgmma phase and the next)\n",
+        trace.wgmma_per_phase);
+    std::printf("\nkernel median: traced %.4f ms, untraced %.4f ms, overhead %+.1f %%\n",
+                trace.kernel_ms, trace.untraced_ms,
+                trace.untraced_ms > 0 ? 100.0 * (trace.kernel_ms / trace.untraced_ms - 1.0) : 0.0);
+}
+
+int run_trace(const TraceOptions& options) {
+    if (options.kernel.empty()) return usage_error("give --kernel K (tclens kernels lists them)");
+    const kernels::KernelDescriptor* kernel = kernels::find_kernel(options.kernel);
+    if (kernel == nullptr) return usage_error(unknown_kernel_message(options.kernel));
+    const auto problem = kernels::parse_problem(options.size);
+    if (!problem) return usage_error(kernels::problem_error(options.size));
+    if (kernel->traced.launch) {
+        const std::string cannot = kernel->can_run(*problem);
+        if (!cannot.empty()) {
+            return usage_error(kernel->id + " cannot run " + kernels::problem_text(*problem) +
+                               ": " + cannot);
+        }
+    }
+    const std::string bad_blocks = kernels::trace_blocks_error(*kernel, *problem, options.blocks);
+    if (!bad_blocks.empty()) return usage_error(bad_blocks);
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) {
+        std::fprintf(stderr,
+                     "tclens: trace needs an NVIDIA GPU (%s); run it on a GPU machine (sm_90 for "
+                     "the traced wgmma rungs)\n",
+                     system.no_gpu_reason.c_str());
+        return kExitNeedsResource;
+    }
+    kernels::GemmRunner runner;
+    if (!runner.init_error().empty()) {
+        std::fprintf(stderr, "tclens: %s\n", runner.init_error().c_str());
+        return kExitNeedsResource;
+    }
+    kernels::RunOptions run_options;
+    run_options.seed = options.seed;
+    std::fprintf(stderr, "tracing %s on %s (%d blocks) ...\n", kernel->id.c_str(),
+                 kernels::problem_text(*problem).c_str(), options.blocks);
+    const kernels::TraceCapture capture =
+        kernels::capture_trace(runner, *kernel, *problem, options.blocks, run_options);
+    if (!capture.error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", capture.error.c_str());
+        return kExitFailure;
+    }
+    print_summary(capture.trace);
+    if (!options.json_path.empty()) {
+        const std::string error = common::write_bytes_atomically(
+            options.json_path, viz::warp_trace_json(capture.trace).dump(1) + "\n");
+        if (!error.empty()) {
+            std::fprintf(stderr, "tclens: %s\n", error.c_str());
+            return kExitFailure;
+        }
+    }
+    if (!options.svg_path.empty()) {
+        return export_drawing(viz::warp_timeline(capture.trace, {}), options.svg_path, "");
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_trace_command(CLI::App& app, int& exit_code) {
+    auto* command = app.add_subcommand(
+        "trace",
+        "Per-warp timeline of a traced kernel (wgmma_tma, wgmma_ws): phases of every warp of "
+        "the first N blocks, their time shares and the tensor pipe's idle gaps; needs a GPU");
+    auto options = std::make_shared<TraceOptions>();
+    command->add_option("--kernel", options->kernel, "Kernel id (see tclens kernels)");
+    command->add_option("--mnk", options->size, "Problem size MxNxK")->capture_default_str();
+    command
+        ->add_option("--blocks", options->blocks,
+                     "Blocks traced, the first N of the grid (1 to the grid, at most " +
+                         std::to_string(kernels::kMaxTracedBlocks) + ")")
+        ->capture_default_str();
+    command->add_option("--json", options->json_path, "Write the trace as JSON to FILE");
+    command->add_option("--svg", options->svg_path, "Write the timeline as SVG to FILE");
+    command->add_option("--seed", options->seed, "Seed of the random inputs");
+    command->callback([options, &exit_code] { exit_code = run_trace(*options); });
+}
+
+}  // namespace tclens::cli

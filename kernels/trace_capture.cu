@@ -1,0 +1,135 @@
+#include <cuda_runtime.h>
+
+#include <vector>
+
+#include "kernels/trace_capture.h"
+#include "kernels/trace_decode.h"
+
+namespace tclens::kernels {
+namespace {
+
+std::int64_t k_tiles(const KernelDescriptor& kernel, const GemmProblem& problem) {
+    const int tile_k = kernel.block_tile.k > 0 ? kernel.block_tile.k : 1;
+    return (problem.k + tile_k - 1) / tile_k;
+}
+
+// Device buffers of one trace, freed on scope exit.
+struct DeviceTraceBuffers {
+    TraceSink sink;
+    ~DeviceTraceBuffers() {
+        cudaFree(sink.records);
+        cudaFree(sink.counts);
+    }
+};
+
+std::string cuda_text(const char* what, cudaError_t status) {
+    return std::string(what) + ": " + cudaGetErrorString(status);
+}
+
+}  // namespace
+
+int trace_records_per_warp(const KernelDescriptor& kernel, const GemmProblem& problem) {
+    const std::int64_t records =
+        kernel.traced.phases_per_k_tile * k_tiles(kernel, problem) + kernel.traced.other_phases;
+    return static_cast<int>(std::min<std::int64_t>(records, std::int64_t{1} << 30));
+}
+
+std::int64_t trace_buffer_bytes(const KernelDescriptor& kernel, const GemmProblem& problem,
+                                int blocks) {
+    const std::int64_t warps = std::int64_t{blocks} * kernel.traced.warps_per_block;
+    return warps * (trace_records_per_warp(kernel, problem) *
+                        static_cast<std::int64_t>(sizeof(TraceRecord)) +
+                    4);
+}
+
+std::string trace_blocks_error(const KernelDescriptor& kernel, const GemmProblem& problem,
+                               int blocks) {
+    if (!kernel.traced.launch) {
+        return "kernel '" + kernel.id +
+               "' has no trace points (traced kernels: the wgmma_tma and wgmma_ws rungs)";
+    }
+    if (blocks < 1) {
+        return "--blocks " + std::to_string(blocks) + " must be at least 1";
+    }
+    const std::int64_t grid = kernel.traced.grid_blocks(problem);
+    if (blocks > grid || blocks > kMaxTracedBlocks) {
+        return "--blocks " + std::to_string(blocks) + " is more than " +
+               (blocks > grid
+                    ? "the " + std::to_string(grid) + " blocks " + kernel.id +
+                          " launches on this size"
+                    : "the " + std::to_string(kMaxTracedBlocks) + " blocks tclens traces at most");
+    }
+    const std::int64_t bytes = trace_buffer_bytes(kernel, problem, blocks);
+    if (bytes > kMaxTraceBufferBytes) {
+        return "--blocks " + std::to_string(blocks) + " needs " + std::to_string(bytes) +
+               " bytes of trace buffers on this size; at most " +
+               std::to_string(kMaxTraceBufferBytes) + " are allowed: trace fewer blocks";
+    }
+    return "";
+}
+
+TraceCapture capture_trace(GemmRunner& runner, const KernelDescriptor& kernel,
+                           const GemmProblem& problem, int blocks, const RunOptions& options) {
+    TraceCapture capture;
+    capture.untraced = runner.run(kernel, problem, options);
+    if (!capture.untraced.counts()) {
+        capture.error = kernel.id + " untraced: " + run_status(capture.untraced);
+        return capture;
+    }
+
+    DeviceTraceBuffers buffers;
+    TraceSink& sink = buffers.sink;
+    sink.blocks = blocks;
+    sink.warps_per_block = kernel.traced.warps_per_block;
+    sink.records_per_warp = trace_records_per_warp(kernel, problem);
+    const std::size_t warps = static_cast<std::size_t>(blocks) * sink.warps_per_block;
+    const std::size_t records = warps * static_cast<std::size_t>(sink.records_per_warp);
+    cudaError_t status = cudaMalloc(&sink.records, records * sizeof(TraceRecord));
+    if (status == cudaSuccess) status = cudaMalloc(&sink.counts, warps * sizeof(std::uint32_t));
+    if (status == cudaSuccess) status = cudaMemset(sink.counts, 0, warps * sizeof(std::uint32_t));
+    if (status != cudaSuccess) {
+        capture.error = cuda_text("trace buffers", status);
+        return capture;
+    }
+
+    // The runner verifies and times this descriptor like any other: its launch is the traced one.
+    KernelDescriptor traced = kernel;
+    const TraceSink bound = sink;
+    traced.launch = [launch = kernel.traced.launch, bound](const GemmOperands& operands,
+                                                           cudaStream_t stream) {
+        return launch(operands, bound, stream);
+    };
+    capture.traced = runner.run(traced, problem, options);
+    if (!capture.traced.counts()) {
+        capture.error = kernel.id + " traced: " + run_status(capture.traced);
+        return capture;
+    }
+
+    std::vector<TraceRecord> host_records(records);
+    std::vector<std::uint32_t> counts(warps);
+    status = cudaMemcpy(host_records.data(), sink.records, records * sizeof(TraceRecord),
+                        cudaMemcpyDeviceToHost);
+    if (status == cudaSuccess) {
+        status = cudaMemcpy(counts.data(), sink.counts, warps * sizeof(std::uint32_t),
+                            cudaMemcpyDeviceToHost);
+    }
+    if (status != cudaSuccess) {
+        capture.error = cuda_text("reading the trace back", status);
+        return capture;
+    }
+    viz::WarpTrace& trace = capture.trace;
+    trace.kernel = kernel.id;
+    trace.m = problem.m;
+    trace.n = problem.n;
+    trace.k = problem.k;
+    trace.blocks_launched = static_cast<int>(kernel.traced.grid_blocks(problem));
+    trace.blocks_traced = blocks;
+    trace.warps_per_block = kernel.traced.warps_per_block;
+    trace.wgmma_per_phase = kernel.traced.wgmma_per_phase;
+    trace.kernel_ms = capture.traced.median_ms;
+    trace.untraced_ms = capture.untraced.median_ms;
+    capture.error = decode_trace(host_records, counts, sink, trace);
+    return capture;
+}
+
+}  // namespace tclens::kernels

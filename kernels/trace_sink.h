@@ -1,0 +1,33 @@
+#pragma once
+// Where a traced kernel (kernels/trace.cuh) writes its records: plain structs that host and
+// device code share. The host allocates them (kernels/trace_capture.h), the device fills them.
+//
+// Layout: warp w of block b (b < blocks) owns records_per_warp consecutive records starting at
+// records[(b * warps_per_block + w) * records_per_warp] and the counter counts[b *
+// warps_per_block + w], which holds how many phases it recorded, including those past
+// records_per_warp that did not fit (those are dropped, and counted so the host can say so).
+// Blocks b >= blocks record nothing: that is the cap on the blocks traced.
+#include <cstdint>
+
+namespace tclens::kernels {
+
+struct TraceRecord {         // 32 bytes
+    std::uint64_t start_ns;  // %globaltimer at the phase's start
+    std::uint64_t end_ns;    // %globaltimer at its end
+    std::uint32_t cycles;    // clock64 at its end minus at its start (wraps past 2^32)
+    std::uint16_t phase;     // viz::TracePhase
+    std::uint16_t sm;        // %smid
+    std::int32_t k_tile;     // -1 for none
+    std::uint32_t unused;    // keeps the record 8-byte aligned at 32 bytes
+};
+static_assert(sizeof(TraceRecord) == 32, "one record is 32 bytes");
+
+struct TraceSink {
+    TraceRecord* records = nullptr;
+    std::uint32_t* counts = nullptr;
+    int blocks = 0;  // blocks 0 .. blocks - 1 record
+    int warps_per_block = 0;
+    int records_per_warp = 0;
+};
+
+}  // namespace tclens::kernels

@@ -1,0 +1,37 @@
+// viz/warp_trace.h: phase names both ways and normalisation (sort, earliest start at 0).
+#include "viz/warp_trace.h"
+
+#include <gtest/gtest.h>
+
+namespace tclens::viz {
+namespace {
+
+TEST(WarpTrace, EveryPhaseNameReadsBack) {
+    for (int i = 0; i < kTracePhaseCount; ++i) {
+        const auto phase = static_cast<TracePhase>(i);
+        ASSERT_EQ(phase_from_name(phase_name(phase)), phase) << phase_name(phase);
+        EXPECT_NE(std::string(phase_meaning(phase)), "");
+    }
+    EXPECT_FALSE(phase_from_name("mma"));
+    EXPECT_FALSE(phase_from_name(""));
+    EXPECT_STREQ(phase_name(TracePhase::kFullWait), "full_wait");
+}
+
+TEST(WarpTrace, NormaliseSortsByBlockWarpStartAndShiftsToZero) {
+    WarpTrace t;
+    t.phases = {{1, 0, 3, TracePhase::kWgmma, 0, 1500, 1600, 10},
+                {0, 1, 2, TracePhase::kStore, -1, 1200, 1300, 5},
+                {0, 1, 2, TracePhase::kWgmma, 0, 1000, 1100, 7}};
+    normalise_trace(t);
+    ASSERT_EQ(t.phases.size(), 3u);
+    EXPECT_EQ(t.phases[0].start_ns, 0);
+    EXPECT_EQ(t.phases[0].phase, TracePhase::kWgmma);
+    EXPECT_EQ(t.phases[1].start_ns, 200);
+    EXPECT_EQ(t.phases[2].block, 1);
+    EXPECT_EQ(t.phases[2].end_ns, 600);
+    normalise_trace(t);
+    EXPECT_EQ(t.phases[2].end_ns, 600);
+}
+
+}  // namespace
+}  // namespace tclens::viz

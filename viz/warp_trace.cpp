@@ -1,0 +1,56 @@
+#include "viz/warp_trace.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace tclens::viz {
+namespace {
+
+struct PhaseText {
+    TracePhase phase;
+    const char* name;
+    const char* meaning;
+};
+
+constexpr PhaseText kPhases[kTracePhaseCount] = {
+    {TracePhase::kLoadIssue, "load_issue", "issuing a stage's TMA copies"},
+    {TracePhase::kFullWait, "full_wait", "waiting for a stage's bytes (full barrier)"},
+    {TracePhase::kEmptyWait, "empty_wait", "waiting for consumers to free a stage (empty barrier)"},
+    {TracePhase::kWgmma, "wgmma", "one K tile's wgmma issued, the previous group waited for"},
+    {TracePhase::kBlockSync, "block_sync", "waiting at __syncthreads in the K loop"},
+    {TracePhase::kEpilogue, "epilogue", "draining the last wgmma group"},
+    {TracePhase::kStore, "store", "writing the C tile to global memory"},
+};
+
+const PhaseText& text_of(TracePhase phase) {
+    return kPhases[static_cast<int>(phase) % kTracePhaseCount];
+}
+
+}  // namespace
+
+const char* phase_name(TracePhase phase) { return text_of(phase).name; }
+
+const char* phase_meaning(TracePhase phase) { return text_of(phase).meaning; }
+
+std::optional<TracePhase> phase_from_name(std::string_view name) {
+    for (const PhaseText& p : kPhases) {
+        if (name == p.name) return p.phase;
+    }
+    return std::nullopt;
+}
+
+void normalise_trace(WarpTrace& trace) {
+    std::sort(trace.phases.begin(), trace.phases.end(), [](const WarpPhase& a, const WarpPhase& b) {
+        return std::tie(a.block, a.warp, a.start_ns, a.end_ns) <
+               std::tie(b.block, b.warp, b.start_ns, b.end_ns);
+    });
+    if (trace.phases.empty()) return;
+    std::int64_t first = trace.phases.front().start_ns;
+    for (const WarpPhase& p : trace.phases) first = std::min(first, p.start_ns);
+    for (WarpPhase& p : trace.phases) {
+        p.start_ns -= first;
+        p.end_ns -= first;
+    }
+}
+
+}  // namespace tclens::viz

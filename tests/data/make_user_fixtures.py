@@ -7,6 +7,10 @@ SCRIPTED_BENCH / SCRIPTED_EXERCISE name them, for the GUI's CPU ui tests of kern
                                  examples/wrong_block_offset.cu does)
   worker_exercise_planted.json   exercise of mma.m16n8k8.tf32 with a1 and a2 swapped (what
                                  examples/exercise_mma_planted_bug.cu does): 64 A elements wrong
+  worker_bench_good.json         bench of yours.scripted at 64x64x64: verified, 0.04 TFLOP/s,
+                                 beside its cublas.sgemm (0.05)
+  worker_profile_good.json       profile of yours.scripted at 64x64x64: the shipped recording's
+                                 first profile (assets/recordings/h100.json) renamed and resized
 Run from the repository root: python3 tests/data/make_user_fixtures.py"""
 import json
 
@@ -41,6 +45,19 @@ bench = {"report": {"instruction_peaks": [], "peak_error": "not measured", "peak
                    "time_ms": 0.0, "out_of_bounds": "", "error_map": error_map},
                   {"kernel": "cublas.sgemm", "problem": "64x64x64", "verify_ms": 2.0,
                    "time_ms": 1.0, "out_of_bounds": "", "error_map": None}]}
+
+good = {"report": {"instruction_peaks": [], "peak_error": "not measured", "peaks": [],
+                   "results": [row("yours.scripted", True, 0.04),
+                               row("cublas.sgemm", True, 0.05)]},
+        "runs": [{"kernel": "yours.scripted", "problem": "64x64x64", "verify_ms": 3.0,
+                  "time_ms": 1.0, "out_of_bounds": "", "error_map": None},
+                 {"kernel": "cublas.sgemm", "problem": "64x64x64", "verify_ms": 2.0,
+                  "time_ms": 1.0, "out_of_bounds": "", "error_map": None}]}
+good["report"]["results"][0]["pct_of_cublas"] = 80.0
+
+with open("assets/recordings/h100.json") as f:
+    profile = json.load(f)["profiles"][0]
+profile.update({"kernel": "yours.scripted", "m": side, "n": side, "k": side})
 
 # mma.m16n8k8.tf32 (PTX ISA): lane = 4g + q.
 def a_slot(r, c):  # A 16x8: a0 (g, q), a1 (g+8, q), a2 (g, q+4), a3 (g+8, q+4)
@@ -80,5 +97,9 @@ exercise = {"summary": "64 of 128 A elements, 0 of 64 B elements, 0 of 128 C ele
 
 with open("tests/data/worker_bench_wrong_block.json", "w") as f:
     f.write(json.dumps(bench, separators=(",", ":")) + "\n")
+with open("tests/data/worker_bench_good.json", "w") as f:
+    f.write(json.dumps(good, separators=(",", ":")) + "\n")
+with open("tests/data/worker_profile_good.json", "w") as f:
+    f.write(json.dumps({"profile": profile}, separators=(",", ":")) + "\n")
 with open("tests/data/worker_exercise_planted.json", "w") as f:
     f.write(json.dumps(exercise, separators=(",", ":")) + "\n")

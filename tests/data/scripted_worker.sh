@@ -5,9 +5,9 @@
 #   crash    dies of SIGSEGV            hang     never answers
 #   garbage  writes a line that is no protocol
 #   fault    answers an error of kind "fault" and exits 1
-# With SCRIPTED_BENCH (or SCRIPTED_EXERCISE) naming a file that holds a bench (exercise) result
-# object on one line, a bench (exercise) request gets that result instead (the GUI's CPU ui
-# tests: tests/data/make_user_fixtures.py writes them). Every other request gets a protocol
+# With SCRIPTED_BENCH (SCRIPTED_PROFILE, SCRIPTED_EXERCISE) naming a file that holds a bench
+# (profile, exercise) result object on one line, such a request gets that result instead (the
+# GUI's CPU ui tests: tests/data/make_user_fixtures.py writes them). Every other request gets a protocol
 # error. It exists because loading a real kernel needs a
 # GPU, and the CLI's reporting of a broken worker must be tested without one.
 # Usage: tclens bench --kernel any.cu --worker 'SCRIPTED_WORKER=crash sh tests/data/scripted_worker.sh'
@@ -32,6 +32,10 @@ while IFS= read -r line; do
         bench|profile)
             if [ "$type" = bench ] && [ -n "$SCRIPTED_BENCH" ]; then
                 printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_BENCH")"
+                continue
+            fi
+            if [ "$type" = profile ] && [ -n "$SCRIPTED_PROFILE" ]; then
+                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_PROFILE")"
                 continue
             fi
             printf '{"id":%s,"type":"progress","stage":"run","text":"yours.scripted 64x64x64","index":0,"total":1,"allow_s":0}\n' "$id"

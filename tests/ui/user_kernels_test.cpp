@@ -7,7 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "app/gui/views/theme.h"
 #include "tests/support/png_inspect.h"
@@ -36,6 +41,32 @@ test::PngFacts screenshot(const std::string& environment, const std::string& vie
     test::PngFacts facts = test::inspect_png(out);
     std::remove(out.c_str());
     return facts;
+}
+
+// The panels' text of the last frame of `tclens headless` (no display needed) run for `seconds`
+// with `settings` ("PANEL.KEY=VALUE" each; workspace.view / workspace.split pick the panes);
+// `before` runs first in the same shell (e.g. a background edit of a watched file).
+std::string headless_text(const std::string& environment, const std::vector<std::string>& settings,
+                          double seconds, test::CommandResult& result,
+                          const std::string& before = "") {
+    const std::string out = test::temp_path("yours_headless.txt");
+    std::string command = before + environment + "env -u DISPLAY " + kTclens + " headless";
+    for (const std::string& setting : settings) command += " --set '" + setting + "'";
+    command += " --seconds " + std::to_string(seconds) + " --text " + out;
+    result = test::run_command("sh -c \"" + command + "\"");
+    std::ifstream file(out);
+    std::stringstream text;
+    text << file.rdbuf();
+    std::remove(out.c_str());
+    return text.str();
+}
+
+// The scripted worker answering a good bench (yours.scripted verified at 64x64x64, 0.04 TFLOP/s,
+// next to cublas.sgemm) and its profile.
+std::string scripted_good() {
+    return scripted("SCRIPTED_BENCH=" + kSource +
+                    "/tests/data/worker_bench_good.json SCRIPTED_PROFILE=" + kSource +
+                    "/tests/data/worker_profile_good.json");
 }
 
 // The error map's heat colour of a cell whose elements are all wrong (viz/error_map_view.h:
@@ -89,6 +120,94 @@ TEST(UserKernels, ACrashingWorkerIsOneLineAndTheGuiGoesOn) {
     EXPECT_TRUE(png.loaded) << "the GUI drew its frame after the worker died";
     EXPECT_LT(test::count_pixels(png, all_wrong_colour()), 100) << "no error map without a result";
     EXPECT_GT(test::count_pixels(png, gui::dark_theme().error), 50) << "the version's one line";
+}
+
+TEST(UserKernels, WatchBuildsVersionTwoWhenTheFileIsSaved) {
+    // A copy of an example, watched; 3 s in, a background edit saves it again.
+    const std::string file = test::temp_path("watched_yours.cu");
+    std::filesystem::copy_file(kSource + "/examples/wrong_block_offset.cu", file,
+                               std::filesystem::copy_options::overwrite_existing);
+    test::CommandResult result;
+    const std::string text =
+        headless_text(scripted_good(),
+                      {"kernels.open=" + file, "kernels.watch=on", "kernels.mnk=64x64x64",
+                       "workspace.view=kernels"},
+                      9, result, "(sleep 3; echo '// edited' >> " + file + ") & ");
+    std::filesystem::remove(file);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(text.find("v1  yours.scripted 64x64x64"), std::string::npos) << text;
+    EXPECT_NE(text.find("v2  yours.scripted 64x64x64"), std::string::npos)
+        << "the save built no second version:\n"
+        << text;
+    EXPECT_EQ(text.find("v3  "), std::string::npos) << "one save, one new version:\n" << text;
+    EXPECT_NE(text.find("(watching)"), std::string::npos) << text;
+}
+
+TEST(UserKernels, CompareListsEachVersionNextToCublas) {
+    test::CommandResult result;
+    const std::string text = headless_text(
+        scripted_good(),
+        {"kernels.open=" + kSource + "/examples/wrong_block_offset.cu", "kernels.mnk=64x64x64",
+         "compare.source=live", "compare.runs=yours.scripted.v1@64x64x64,cublas.sgemm@64x64x64",
+         "workspace.view=kernels", "workspace.split=compare,below"},
+        4, result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    // The run list names the version and its same-run cuBLAS, with their TFLOP/s (0.04, 0.05),
+    // and both are ticked: nothing is reported missing.
+    EXPECT_NE(text.find("yours.scripted.v1@64x64x64"), std::string::npos) << text;
+    EXPECT_NE(text.find("cublas.sgemm@64x64x64"), std::string::npos) << text;
+    EXPECT_NE(text.find("2 ticked"), std::string::npos) << text;
+    EXPECT_EQ(text.find("(profiled)"), std::string::npos)
+        << "the version's TFLOP/s come from its bench row, not only its profile:\n"
+        << text;
+    EXPECT_EQ(text.find("not in the"), std::string::npos) << text;
+}
+
+TEST(UserKernels, CompareTableDrawsTheVersionsColumn) {
+    // The same comparison as a picture: the table's two columns; without the version ticked
+    // (its run id unknown), only one column is drawn and the run is reported missing.
+    const std::string settings =
+        "--set 'kernels.open=" + kSource +
+        "/examples/wrong_block_offset.cu' --set kernels.mnk=64x64x64 --set compare.source=live "
+        "--set workspace.view=compare --set workspace.split=kernels,below ";
+    const auto shot = [&](const std::string& runs, test::CommandResult& result) {
+        const std::string out = test::temp_path("compare_yours.png");
+        result = test::run_under_xvfb(scripted_good() + kTclens + " screenshot --window --size " +
+                                      "1400x900 " + settings + "--set compare.runs=" + runs +
+                                      " --out " + out);
+        test::PngFacts facts = test::inspect_png(out);
+        std::remove(out.c_str());
+        return facts;
+    };
+    test::CommandResult result;
+    const auto both = shot("yours.scripted.v1@64x64x64,cublas.sgemm@64x64x64", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const auto one = shot("cublas.sgemm@64x64x64", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    ASSERT_TRUE(both.loaded && one.loaded);
+    // The second column's legend square (category 1) is drawn only with two runs, and its
+    // TFLOP/s change (0.04 -> 0.05, +25 %) gets an improvement bar (category 2).
+    const viz::Rgba second = viz::category_colour(gui::dark_theme().palette, 1);
+    const viz::Rgba better = viz::category_colour(gui::dark_theme().palette, 2);
+    EXPECT_GT(test::count_pixels(both, second), 50);
+    EXPECT_LT(test::count_pixels(one, second), 10);
+    EXPECT_GT(test::count_pixels(both, better), 30);
+    EXPECT_LT(test::count_pixels(one, better), 10);
+}
+
+TEST(UserKernels, AProfiledVersionShowsItsCardsInTheProfilePanel) {
+    test::CommandResult result;
+    const std::string text =
+        headless_text(scripted_good(),
+                      {"kernels.open=" + kSource + "/examples/wrong_block_offset.cu",
+                       "kernels.mnk=64x64x64", "profile.yours=yours.scripted.v1",
+                       "workspace.view=kernels", "workspace.split=profile,below"},
+                      4, result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(text.find("profiled in the worker when this version was built"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("yours.scripted.v1 64x64x64"), std::string::npos) << text;
+    EXPECT_EQ(text.find("has no profile"), std::string::npos) << text;
 }
 
 TEST(UserKernels, GpuWrongKernelShowsItsErrorMap) {

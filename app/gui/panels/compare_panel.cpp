@@ -30,7 +30,9 @@ std::string bandwidth_text(double bytes_per_s) {
 
 std::string_view ComparePanel::help() const {
     return "Compare kernel runs side by side, from the open recordings or from this session (the "
-           "Kernels panel's bench and the Profile panel's newest profile). A run is one kernel on "
+           "Kernels panel's bench, the Profile panel's newest profile, and every version of a "
+           "kernel of yours, e.g. yours.matmul_3.v2, next to its same-run cuBLAS). A run is one "
+           "kernel on "
            "one size: its bench result and its profile together. Open several recordings (File > "
            "Open recording..., one after another) to compare one GPU at two times or two GPUs: "
            "their runs are listed under each file, each column names its GPU and date, and each "
@@ -92,22 +94,26 @@ void ComparePanel::refresh(AppContext& context) {
     const auto bench = context.bench_results.latest();
     const auto live = context.live_profile.latest();
     const auto system = context.system.latest();
+    const auto yours = context.user_kernels.latest();
     const bool any_recording = recordings && !recordings->list.empty();
     const CompareSourceKind kind = effective_source(any_recording);
     bool changed = !built_ || kind != built_kind_;
     if (kind == CompareSourceKind::kRecording) {
         changed = changed || recordings != recordings_seen_;
     } else {
-        changed = changed || bench != bench_seen_ || live != live_seen_ || system != system_seen_;
+        changed = changed || bench != bench_seen_ || live != live_seen_ || system != system_seen_ ||
+                  yours != yours_seen_;
     }
     if (changed) {
         recordings_seen_ = recordings;
         bench_seen_ = bench;
         live_seen_ = live;
         system_seen_ = system;
+        yours_seen_ = yours;
         sources_.clear();
         if (kind == CompareSourceKind::kLive) {
-            sources_.push_back(live_compare_source(bench.get(), live.get(), system.get()));
+            sources_.push_back(
+                live_compare_source(bench.get(), live.get(), system.get(), yours.get()));
         } else if (any_recording) {
             std::vector<std::pair<std::string, const profiling::Recording*>> open;
             for (const auto& recording : recordings->list) {
@@ -205,8 +211,9 @@ void ComparePanel::draw_source_choice(bool recording_open) {
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip(option == CompareSourceKind::kRecording
                                   ? "the open recording (File > Open recording...)"
-                                  : "this session: the Kernels panel's bench and the Profile "
-                                    "panel's newest profile");
+                                  : "this session: the Kernels panel's bench, the Profile "
+                                    "panel's newest profile and the versions of kernels of "
+                                    "yours");
         }
     }
     ImGui::SameLine();

@@ -1,12 +1,14 @@
 #pragma once
 // Compare panel: two or more kernel runs side by side, from the open recordings (every one open:
 // one GPU at two times, or two GPUs) or from this session (the Kernels panel's bench, the Profile
-// panel's newest profile). Tick runs in the list, grouped by recording (the first ticked is the
-// baseline); until something is ticked it shows the best rung of each precision and its cuBLAS
-// (default_compare_runs). The table shows every metric of each with its change from the baseline
-// and a bar coloured by whether the change is an improvement, each column naming its GPU and date
-// when the runs come from several recordings; the roofline puts each run under its own
-// recording's measured roofs (app/gui/views/compare_runs.h). Both export to SVG and PNG.
+// panel's newest profile, the Kernels panel's kernels of yours: every built version, e.g.
+// yours.matmul_3.v2, app/gui/views/user_kernel_runs.h). Tick runs in the list, grouped by recording
+// (the first ticked is the baseline); until something is ticked it shows the best rung of each
+// precision and its cuBLAS (default_compare_runs). The table shows every metric of each with its
+// change from the baseline and a bar coloured by whether the change is an improvement, each column
+// naming its GPU and date when the runs come from several recordings; the roofline puts each run
+// under its own recording's measured roofs (app/gui/views/compare_runs.h). Both export to SVG and
+// PNG.
 
 #include <array>
 #include <memory>
@@ -59,6 +61,7 @@ class ComparePanel : public Panel {
     std::shared_ptr<const BenchResults> bench_seen_;
     std::shared_ptr<const LiveProfile> live_seen_;
     std::shared_ptr<const profiling::SystemReport> system_seen_;
+    std::shared_ptr<const UserKernels> yours_seen_;
     CompareSourceKind built_kind_ = CompareSourceKind::kLive;
     bool built_ = false;
     bool dirty_ = true;  // chosen_, the view or the theme changed since the views were built

@@ -15,6 +15,7 @@
 #include "app/gui/views/profile_results_view.h"
 #include "app/gui/views/recording_view.h"
 #include "app/gui/views/source_view.h"
+#include "app/gui/views/user_kernel_runs.h"
 #include "common/atomic_file.h"
 #include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
@@ -216,6 +217,14 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
         rebuild_ = true;
         return "";
     }
+    if (key == "yours") {
+        if (!text.empty() && text.rfind("yours.", 0) != 0) {
+            return "yours='" + text + "': a version of a kernel of yours, e.g. yours.matmul_3.v2";
+        }
+        yours_ = text;
+        yours_seen_.reset();
+        return "";
+    }
     if (key == "mnk") {
         if (!kernels::parse_problem(text)) return "mnk: " + kernels::problem_error(text);
         set_size(text);
@@ -234,7 +243,7 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
         return "";
     }
     return "view 'profile' has no setting '" + std::string(key) +
-           "'; settings: kernel, mnk, set, live, focus";
+           "'; settings: kernel, mnk, set, live, focus, yours";
 }
 
 void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
@@ -317,7 +326,7 @@ void ProfilePanel::theme_changed() { shown_.reset(); }
 void ProfilePanel::draw_controls(AppContext& context) {
     label(chosen_.size() > 1 ? "kernels" : "kernel");
     ImGui::SetNextItemWidth(280);
-    const std::string preview = joined(chosen_ids());
+    const std::string preview = yours_.empty() ? joined(chosen_ids()) : yours_;
     if (ImGui::BeginCombo("##kernel", preview.c_str())) {
         ImGui::TextDisabled("click: this kernel only; Ctrl+click: add or remove");
         for (int i = 0; i < int(kernels_.size()); ++i) {
@@ -336,6 +345,21 @@ void ProfilePanel::draw_controls(AppContext& context) {
                 }
             }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kernel.title.c_str());
+            if (ImGui::IsItemClicked()) yours_.clear();
+        }
+        const auto yours = context.user_kernels.latest();
+        const std::vector<std::string> versions =
+            yours ? user_profiled_versions(*yours) : std::vector<std::string>{};
+        if (!versions.empty()) {
+            ImGui::Separator();
+            ImGui::TextDisabled("yours: profiled when built (Kernels panel)");
+            for (const std::string& version : versions) {
+                if (ImGui::Selectable(version.c_str(), version == yours_)) {
+                    yours_ = version;
+                    yours_seen_.reset();
+                    ImGui::CloseCurrentPopup();
+                }
+            }
         }
         ImGui::EndCombo();
     }
@@ -415,6 +439,7 @@ void ProfilePanel::draw_controls(AppContext& context) {
     const bool clicked = draw_job_controls(controls, job_, system.get(), theme(), between);
     if (clicked || (live_requested_ && job_can_start(controls, job_.snapshot(), system.get()))) {
         live_requested_ = false;
+        yours_.clear();  // Live profiles the built-in kernels
         ProfileRequest request;
         request.mode = is_timeline_set(set_) ? ProfileMode::kTimeline : ProfileMode::kMetrics;
         request.kernel_ids = chosen_ids();
@@ -451,6 +476,8 @@ void ProfilePanel::draw_status(AppContext& context) {
         ImGui::TextColored(imgui_colour(theme().note), "paused");
     } else if (live.running) {
         ImGui::TextColored(imgui_colour(theme().ok), "live: %.1f updates/s", live.updates_per_s);
+    } else if (shown_ == yours_profile_) {
+        ImGui::TextDisabled("profiled in the worker when this version was built");
     } else if (shown_ == recorded_) {
         ImGui::TextDisabled("from %s", recording_seen_->path.c_str());
     } else {
@@ -592,6 +619,16 @@ void ProfilePanel::save_snapshot() {
     message_ = "wrote " + joined(written);
 }
 
+std::shared_ptr<const LiveProfile> ProfilePanel::yours_shown(AppContext& context) {
+    const auto yours = context.user_kernels.latest();
+    if (yours != yours_seen_ || !yours_profile_ ||
+        yours_profile_->request.kernel_ids.front() != yours_) {
+        yours_seen_ = yours;
+        yours_profile_ = yours ? user_version_profile(*yours, yours_) : nullptr;
+    }
+    return yours_profile_;
+}
+
 std::shared_ptr<const LiveProfile> ProfilePanel::recorded(AppContext& context) {
     const auto recording = context.recording.latest();
     const std::vector<std::string> kernels = chosen_ids();
@@ -607,7 +644,9 @@ void ProfilePanel::draw_contents(AppContext& context) {
     if (rebuild_) shown_.reset();  // build again
     rebuild_ = false;
     const std::shared_ptr<const LiveProfile> live = context.live_profile.latest();
-    refresh(live ? live : recorded(context));
+    const std::shared_ptr<const LiveProfile> yours =
+        yours_.empty() ? nullptr : yours_shown(context);
+    refresh(yours ? yours : live ? live : recorded(context));
     draw_controls(context);
     ImGui::Separator();
     ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
@@ -621,7 +660,15 @@ void ProfilePanel::draw_contents(AppContext& context) {
     if (!checklist_.empty()) {
         draw_sass_check(shown_instruction_mix(recorded, checklist_kernel_, sm), theme());
     }
-    draw_instruction_mix(shown_instruction_mix(recorded, first_chosen(), sm));
+    if (yours) {
+        ImGui::TextDisabled("%s: built in the worker; its SASS is not in this build's census",
+                            yours_.c_str());
+    } else {
+        draw_instruction_mix(shown_instruction_mix(recorded, first_chosen(), sm));
+    }
+    if (!yours_.empty() && !yours) {
+        ImGui::TextColored(imgui_colour(theme().note), "%s has no profile (yet)", yours_.c_str());
+    }
     draw_comparison();
     draw_cards();
     draw_timeline();

@@ -6,7 +6,10 @@
 // last values; in timeline mode, PM-sampling strip charts (tensor %, DRAM %, FMA %) of the first
 // chosen kernel scroll as samples arrive. When the tensor pipe is ~idle on a kernel meant to use
 // it, the "Why are the tensor cores idle?" checklist (app/gui/views/profile_view.h) says
-// what to check.
+// what to check. A version of a kernel of yours whose build ran a profile (the Kernels panel's
+// "yours" group, in the worker) is in the kernel list's "yours" part: choosing it shows its
+// profile cards as a rung's (app/gui/views/user_kernel_runs.h); Live profiles the built-in
+// kernels only.
 
 #include <array>
 #include <memory>
@@ -22,6 +25,7 @@
 namespace tclens::gui {
 
 struct OpenRecording;
+struct UserKernels;
 
 // The sets the panel offers: "default" and "all" (metrics mode), "timeline" (timeline mode).
 const std::vector<std::string>& profile_panel_sets();
@@ -33,7 +37,9 @@ class ProfilePanel : public Panel {
     std::string_view title() const override { return "Profile"; }
     std::string_view help() const override;
     // kernel=ID[,ID...] (ids of `tclens kernels`), mnk=MxNxK, set=default|all|timeline,
-    // live=on, focus=ID (whose cards are shown; one of the chosen kernels).
+    // live=on, focus=ID (whose cards are shown; one of the chosen kernels), yours=ID (a profiled
+    // version of a kernel of yours, e.g. yours.matmul_3.v2: its cards, until a built-in kernel is
+    // chosen or Live is pressed; "" for none).
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
@@ -85,6 +91,12 @@ class ProfilePanel : public Panel {
     std::shared_ptr<const OpenRecording> recording_seen_;
     std::vector<std::string> recorded_kernels_;
     std::shared_ptr<const LiveProfile> recorded_;
+    // The version of yours shown instead (yours=ID, or picked in the list); "" for none. Its
+    // snapshot is made again when the kernels of yours change.
+    std::string yours_;
+    std::shared_ptr<const UserKernels> yours_seen_;
+    std::shared_ptr<const LiveProfile> yours_profile_;
+    std::shared_ptr<const LiveProfile> yours_shown(AppContext& context);
 };
 
 }  // namespace tclens::gui

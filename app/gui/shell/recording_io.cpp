@@ -98,23 +98,24 @@ JobHandle request_save_recording(AppContext& context, std::string path) {
     const auto system = context.system.latest();
     const auto bench = context.bench_results.latest();
     const auto live = context.live_profile.latest();
-    return context.jobs.post(
-        "Save recording", [&context, path, open, system, bench, live](JobProgress& progress) {
-            std::optional<profiling::Recording> recording =
-                session_recording(open ? &open->recording : nullptr, system.get(), bench.get(),
-                                  live.get(), profiling::utc_now());
-            if (!recording)
-                throw std::runtime_error(
-                    "nothing to save: no recording is open and "
-                    "nothing was measured");
-            progress.report(0.0f, "writing " + path);
-            const std::string error = profiling::save_recording(path, *recording);
-            if (!error.empty()) throw std::runtime_error(error);
-            auto saved = std::make_shared<OpenRecording>();
-            saved->path = path;
-            saved->recording = std::move(*recording);
-            publish_opened(context, std::move(saved));
-        });
+    const auto yours = context.user_kernels.latest();
+    return context.jobs.post("Save recording", [&context, path, open, system, bench, live,
+                                                yours](JobProgress& progress) {
+        std::optional<profiling::Recording> recording =
+            session_recording(open ? &open->recording : nullptr, system.get(), bench.get(),
+                              live.get(), profiling::utc_now(), yours.get());
+        if (!recording)
+            throw std::runtime_error(
+                "nothing to save: no recording is open and "
+                "nothing was measured");
+        progress.report(0.0f, "writing " + path);
+        const std::string error = profiling::save_recording(path, *recording);
+        if (!error.empty()) throw std::runtime_error(error);
+        auto saved = std::make_shared<OpenRecording>();
+        saved->path = path;
+        saved->recording = std::move(*recording);
+        publish_opened(context, std::move(saved));
+    });
 }
 
 RecordingIo::RecordingIo() {
@@ -213,7 +214,8 @@ void RecordingIo::draw(AppContext& context) {
     last_opened_ = opened;
     can_save_ = session_has_recording(
         opened ? &opened->recording : nullptr, context.system.latest().get(),
-        context.bench_results.latest().get(), context.live_profile.latest().get());
+        context.bench_results.latest().get(), context.live_profile.latest().get(),
+        context.user_kernels.latest().get());
 
     if (!pending_open_.empty()) {
         open(context, pending_open_);

@@ -8,6 +8,7 @@
 
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/recording_view.h"
+#include "app/gui/views/user_kernel_runs.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
@@ -202,7 +203,7 @@ CompareSource recording_compare_source(const profiling::Recording& recording,
 }
 
 CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* live,
-                                  const profiling::SystemReport* system) {
+                                  const profiling::SystemReport* system, const UserKernels* yours) {
     CompareSource source;
     source.kind = CompareSourceKind::kLive;
     std::string device;
@@ -219,6 +220,14 @@ CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* 
             if (kernel.latest && kernel.latest->ok()) add_profile(source.runs, *kernel.latest);
         }
         if (device.empty()) device = live->device;
+    }
+    if (yours) {
+        const UserKernelResults results = user_kernel_results(*yours);
+        add_bench_rows(source.runs, results.rows);
+        for (const profiling::KernelProfile& profile : results.profiles) {
+            if (profile.ok()) add_profile(source.runs, profile);
+            if (device.empty()) device = profile.device;
+        }
     }
     if (system && system->has_gpu()) {
         const profiling::DeviceFacts& gpu = system->devices.front();

@@ -22,6 +22,7 @@
 
 #include "app/gui/jobs/bench_job.h"
 #include "app/gui/jobs/profile_job.h"
+#include "app/gui/jobs/user_kernel_job.h"
 #include "kernels/bench.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
@@ -90,11 +91,15 @@ CompareSource recording_compare_source(const profiling::Recording& recording,
 std::vector<CompareSource> recording_compare_sources(
     const std::vector<std::pair<std::string, const profiling::Recording*>>& recordings);
 
-// The runs and roofs of this session: the last bench (nullptr: none) and the Profile panel's
-// newest profile (nullptr or no `latest`: none), the bench's measured peaks, and the theoretical
-// DRAM bandwidth of the live GPU (`system`'s first; the GUI does not measure it).
+// The runs and roofs of this session: the last bench (nullptr: none), the Profile panel's
+// newest profile (nullptr or no `latest`: none), then the kernels of yours (nullptr: none): each
+// built version's row and profile as "yours.x.v2" and its same-run cuBLAS row
+// (user_kernel_runs.h; a run id the bench already has keeps the bench's), the bench's measured
+// peaks, and the theoretical DRAM bandwidth of the live GPU (`system`'s first; the GUI does not
+// measure it).
 CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* live,
-                                  const profiling::SystemReport* system);
+                                  const profiling::SystemReport* system,
+                                  const UserKernels* yours = nullptr);
 
 // The run of `source` with this id, or nullptr.
 const CompareRun* find_compare_run(const CompareSource& source, const std::string& id);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/gui/views/user_kernel_runs.h"
 #include "tclens_version.h"
 
 namespace tclens::gui {
@@ -20,10 +21,15 @@ bool profiled(const LiveProfile* live) {
     return live != nullptr && (live->has_profile() || live->timeline);
 }
 
+bool built_yours(const UserKernels* yours) {
+    return yours != nullptr && !user_kernel_results(*yours).empty();
+}
+
 // The session measured something on this machine's GPU.
 bool has_live_results(const profiling::SystemReport* system, const BenchResults* bench,
-                      const LiveProfile* live) {
-    return system != nullptr && system->has_gpu() && (bench_ran(bench) || profiled(live));
+                      const LiveProfile* live, const UserKernels* yours) {
+    return system != nullptr && system->has_gpu() &&
+           (bench_ran(bench) || profiled(live) || built_yours(yours));
 }
 
 }  // namespace
@@ -139,16 +145,18 @@ std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& 
 }
 
 bool session_has_recording(const profiling::Recording* open, const profiling::SystemReport* system,
-                           const BenchResults* bench, const LiveProfile* live) {
-    return open != nullptr || has_live_results(system, bench, live);
+                           const BenchResults* bench, const LiveProfile* live,
+                           const UserKernels* yours) {
+    return open != nullptr || has_live_results(system, bench, live, yours);
 }
 
 std::optional<profiling::Recording> session_recording(const profiling::Recording* open,
                                                       const profiling::SystemReport* system,
                                                       const BenchResults* bench,
                                                       const LiveProfile* live,
-                                                      const std::string& created_utc) {
-    if (!has_live_results(system, bench, live)) {
+                                                      const std::string& created_utc,
+                                                      const UserKernels* yours) {
+    if (!has_live_results(system, bench, live, yours)) {
         if (open == nullptr) return std::nullopt;
         return *open;
     }
@@ -168,6 +176,13 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
         }
     }
     if (live != nullptr && live->timeline) recording.timelines.push_back(*live->timeline);
+    if (yours != nullptr) {
+        UserKernelResults results = user_kernel_results(*yours);
+        for (kernels::BenchRow& row : results.rows) recording.bench.push_back(std::move(row));
+        for (profiling::KernelProfile& profile : results.profiles) {
+            if (profile.ok()) recording.profiles.push_back(std::move(profile));
+        }
+    }
     // The instruction mix of every kernel it holds, for the live GPU's cubin.
     std::vector<std::string> ids;
     for (const kernels::BenchRow& row : recording.bench) ids.push_back(row.result.kernel_id);

@@ -11,6 +11,7 @@
 
 #include "app/gui/jobs/bench_job.h"
 #include "app/gui/jobs/profile_job.h"
+#include "app/gui/jobs/user_kernel_job.h"
 #include "kernels/instruction_mix.h"
 #include "profiling/device_info.h"
 #include "profiling/recording.h"
@@ -45,19 +46,25 @@ std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& 
                                                     const std::vector<std::string>& kernel_ids);
 
 // What File > Save recording as writes. With live results (a bench that ran, or profiles or a
-// timeline of the Profile panel: every kernel's newest good profile) on a GPU: a new recording of
-// them, made now (`created_utc`), with the live device report and no DRAM bandwidth (the GUI does
-// not measure it); it never mixes live results with a recording made elsewhere. Without live
-// results: the open recording as it is. nullopt when there is neither. A new recording carries
-// the instruction mix of each kernel it holds, from this build's census for the live GPU.
+// timeline of the Profile panel: every kernel's newest good profile, or versions of kernels of
+// yours: their rows, same-run cuBLAS rows and profiles as user_kernel_results names them,
+// "yours.matmul_3.v2") on a GPU: a new recording of them, made now (`created_utc`), with the
+// live device report and no DRAM bandwidth (the GUI does not measure it); it never mixes live
+// results with a recording made elsewhere. Without live results: the open recording as it is.
+// nullopt when there is neither. A new recording carries the instruction mix of each built-in
+// kernel it holds, from this build's census for the live GPU (kernels of yours have none there:
+// they are listed as missing). The device report is this machine's: a worker on another host
+// (ssh) would be recorded under this machine's GPU.
 std::optional<profiling::Recording> session_recording(const profiling::Recording* open,
                                                       const profiling::SystemReport* system,
                                                       const BenchResults* bench,
                                                       const LiveProfile* live,
-                                                      const std::string& created_utc);
+                                                      const std::string& created_utc,
+                                                      const UserKernels* yours = nullptr);
 // Whether session_recording would return a recording, without copying one.
 bool session_has_recording(const profiling::Recording* open, const profiling::SystemReport* system,
-                           const BenchResults* bench, const LiveProfile* live);
+                           const BenchResults* bench, const LiveProfile* live,
+                           const UserKernels* yours = nullptr);
 
 // The instruction mix shown for `kernel_id` (the Profile panel's "Instruction mix" and its
 // tensor-core check): the one `recording` carries (nullptr: none is shown), made on the GPU that

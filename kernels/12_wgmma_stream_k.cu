@@ -24,7 +24,7 @@
 //     for higher CTA ids, who publish their partial before anything else (no deadlock).
 //   - the producer walks the same pieces as the consumers; the ring and its phases run on
 //     across pieces (a running K-iteration counter), as in rung 11.
-//   - a small-M mode (kernels/stream_k_schedule.h, M <= 64): one consumer warpgroup, 64 x 128
+//   - a small-M mode (kernels/stream_k_schedule.h, M <= 256): one consumer warpgroup, 64 x 128
 //     tiles of m64n128k16, 6 stages; 16 x 3072 x 3072 is 24 tiles of 48 K iterations, split
 //     over all 132 SMs (8-9 K iterations each) instead of leaving 120 SMs idle.
 //
@@ -390,7 +390,7 @@ TileIndex stream_k_block_tile(int block, int round, int blocks, int tiles_m, int
 
 // kF16 and kBF16 give "wgmma_streamk.f16" / ".bf16"; any other precision a descriptor that
 // refuses every problem (set_sixteen_bit_inputs). The descriptor describes the wide mode; the
-// small-M mode (M <= 64) is named by launch_plan.
+// small-M mode (M <= 256) is named by launch_plan.
 KernelDescriptor wgmma_stream_k_kernel(Precision precision) {
     using C = WideConfig;
     const std::string n = std::to_string(C::kWgmmaN);
@@ -400,7 +400,7 @@ KernelDescriptor wgmma_stream_k_kernel(Precision precision) {
               "k16 consumers, small-M mode m64n128k16";
     d.adds =
         "data-parallel waves, then the last partial wave's K loops split evenly over every SM "
-        "with an f32 fix-up of split tiles; M <= 64: one consumer, 64 x 128 tiles, split-K over "
+        "with an f32 fix-up of split tiles; M <= 256: one consumer, 64 x 128 tiles, split-K over "
         "all SMs";
     describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
     d.layout_ids.push_back("wgmma.m64n" + std::to_string(SmallMConfig::kWgmmaN) +

@@ -2,7 +2,7 @@
 // reference (runner.h) at sizes that exercise each part of the split: whole waves only, the
 // hybrid (3072^3: one data-parallel wave and 156 stream-K tiles), ragged edges, one tile split
 // over 64 CTAs (64x256x4096: 63 contributors for one owner), the small-M mode (M = 16, 64) and
-// the wide mode just above it (M = 65). Every launch takes a new epoch for its flags, so runs
+// the wide mode just above it (M = 257). Every launch takes a new epoch for its flags, so runs
 // after a timed series (many launches on one workspace) must verify too.
 // The ladder's sizes (lab 6's M = 16 .. 3072, odd ones) run in ladder_test.cpp as well.
 
@@ -34,7 +34,7 @@ std::vector<StreamKCase> stream_k_cases() {
     for (const char* id : {"wgmma_streamk.f16", "wgmma_streamk.bf16"}) {
         for (GemmProblem p :
              {GemmProblem{3072, 3072, 3072}, GemmProblem{16, 3072, 3072},
-              GemmProblem{64, 3072, 3072}, GemmProblem{65, 3072, 3072}, GemmProblem{200, 520, 448},
+              GemmProblem{64, 3072, 3072}, GemmProblem{257, 3072, 3072}, GemmProblem{200, 520, 448},
               GemmProblem{64, 256, 4096}, GemmProblem{16, 136, 8}, GemmProblem{4224, 2048, 512},
               GemmProblem{4096, 4096, 4096}}) {
             all.push_back({id, p});

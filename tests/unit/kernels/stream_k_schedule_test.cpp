@@ -145,10 +145,10 @@ TEST(StreamKSchedule, SplitsTheLastPartialWavePlusOneFullWave) {
     EXPECT_EQ(tiny.dp_tiles, 0);
 }
 
-TEST(StreamKSchedule, SmallMModeRunsUpToSixtyFourRows) {
+TEST(StreamKSchedule, SmallMModeRunsUpTo256Rows) {
     EXPECT_EQ(stream_k_mode(16), StreamKMode::kSmallM);
-    EXPECT_EQ(stream_k_mode(64), StreamKMode::kSmallM);
-    EXPECT_EQ(stream_k_mode(65), StreamKMode::kWide);
+    EXPECT_EQ(stream_k_mode(256), StreamKMode::kSmallM);
+    EXPECT_EQ(stream_k_mode(257), StreamKMode::kWide);
     EXPECT_EQ(stream_k_mode(3072), StreamKMode::kWide);
     // 16 x 3072 x 3072: 24 tiles of 64 x 128, 48 K iterations each, over all 132 SMs.
     const StreamKSchedule s = stream_k_schedule_for({16, 3072, 3072}, 132);

@@ -168,6 +168,7 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
         }
     }
     if (live != nullptr && live->timeline) recording.timelines.push_back(*live->timeline);
+    recording.traces_missing = "saved from the GUI, which keeps no warp traces yet (tclens record)";
     // The instruction mix of every kernel it holds, for the live GPU's cubin.
     std::vector<std::string> ids;
     for (const kernels::BenchRow& row : recording.bench) ids.push_back(row.result.kernel_id);

@@ -42,7 +42,16 @@ std::vector<GemmProblem> preset_problems(const std::string& name) {
     return problems;
 }
 
-std::string preset_names() { return "lab6, llm, square"; }
+const std::vector<std::string>& preset_list() {
+    static const std::vector<std::string> names = {"lab6", "llm", "square"};
+    return names;
+}
+
+std::string preset_names() {
+    std::string text;
+    for (const std::string& name : preset_list()) text += (text.empty() ? "" : ", ") + name;
+    return text;
+}
 
 std::vector<GemmProblem> parse_problems(const std::vector<std::string>& sizes,
                                         const std::string& preset, std::string& error) {

@@ -49,7 +49,9 @@ struct BenchReport {
 // 16x8192x8192 and 128x8192x8192 (a few tokens through a 8192-wide projection)). Empty for an
 // unknown name.
 std::vector<GemmProblem> preset_problems(const std::string& name);
-// The preset names, for error messages: "lab6, llm, square".
+// The preset names, in this order: lab6, llm, square.
+const std::vector<std::string>& preset_list();
+// The same for error messages: "lab6, llm, square".
 std::string preset_names();
 
 // The sizes a request names: each of `sizes` ("MxNxK", parse_problem), in order, then the

@@ -154,6 +154,11 @@ struct KernelDescriptor {
     // registry.h's outside_documented_sizes reads it; registry_test checks can_run against it.
     TileShape size_multiples = {1, 1, 1};
 
+    // Optional (null for most rungs): one line saying how the kernel will run `problem` where it
+    // picks a mode or split per problem (rung 12: its mode and stream-K split on 132 SMs).
+    // `tclens kernels --mnk` prints it after "can run".
+    std::function<std::string(const GemmProblem& problem)> launch_plan;
+
     // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError).
     // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs
     // (e.g. more than 48 KiB of dynamic shared memory) itself. A std::function so that a loaded

@@ -380,6 +380,20 @@ __device__ __forceinline__ void cluster_sync() {
             : "memory");
 }
 
+// ---- flags in global memory between CTAs (rung 12's stream-K fix-up) -------------------------
+// st.release.gpu: every write this thread (and, through a preceding CTA or named barrier, its
+// barrier peers) made before it is visible to any thread that reads `value` with an acquire.
+__device__ __forceinline__ void store_release_gpu(std::uint32_t* flag, std::uint32_t value) {
+    asm volatile("st.release.gpu.global.u32 [%0], %1;\n" ::"l"(flag), "r"(value) : "memory");
+}
+// ld.acquire.gpu: no later read of this thread (or of its peers after a barrier) sees memory
+// older than the release that wrote the value it returns.
+__device__ __forceinline__ std::uint32_t load_acquire_gpu(const std::uint32_t* flag) {
+    std::uint32_t value;
+    asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(value) : "l"(flag) : "memory");
+    return value;
+}
+
 #endif  // TCLENS_HOPPER_DEVICE
 
 }  // namespace tclens::kernels::hopper

@@ -21,6 +21,7 @@ KernelDescriptor wgmma_tma_kernel(Precision precision);  // 09_wgmma_tma.cu
 KernelDescriptor wgmma_warp_specialized_kernel(
     Precision precision);                                       // 10_wgmma_warp_specialized.cu
 KernelDescriptor wgmma_persistent_kernel(Precision precision);  // 11_wgmma_persistent.cu
+KernelDescriptor wgmma_stream_k_kernel(Precision precision);    // 12_wgmma_stream_k.cu
 // FP8 e4m3 (B stored K-major, kernels/gemm.h), min_sm = 90, sm_90a only as 09-11.
 KernelDescriptor wgmma_fp8_kernel();  // 13_wgmma_fp8.cu: "wgmma_fp8.e4m3"
 

@@ -28,6 +28,8 @@ std::vector<KernelDescriptor> register_all_kernels() {
         wgmma_warp_specialized_kernel(Precision::kBF16),
         wgmma_persistent_kernel(Precision::kF16),
         wgmma_persistent_kernel(Precision::kBF16),
+        wgmma_stream_k_kernel(Precision::kF16),
+        wgmma_stream_k_kernel(Precision::kBF16),
         wgmma_fp8_kernel(),
         cublas_kernel(Precision::kF32),
         cublas_kernel(Precision::kTF32),

@@ -38,8 +38,10 @@ void print_table(const std::optional<kernels::GemmProblem>& problem,
                     k.swizzle.empty() ? "-" : k.swizzle.c_str(), k.threads, k.adds.c_str());
         if (problem) {
             const std::string why = k.can_run(*problem);
+            const std::string plan =
+                why.empty() && k.launch_plan ? "can run: " + k.launch_plan(*problem) : "can run";
             std::printf("     %s %s\n", kernels::problem_text(*problem).c_str(),
-                        why.empty() ? "can run" : ("cannot run: " + why).c_str());
+                        why.empty() ? plan.c_str() : ("cannot run: " + why).c_str());
         }
     }
     for (const worker::LoadResult& k : yours) {
@@ -125,6 +127,7 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
                     const std::string why = k.can_run(*problem);
                     entry["can_run"] = why.empty();
                     entry["reason"] = why;
+                    if (why.empty() && k.launch_plan) entry["plan"] = k.launch_plan(*problem);
                 }
                 list.push_back(entry);
             }

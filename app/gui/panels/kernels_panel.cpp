@@ -24,7 +24,6 @@ namespace tclens::gui {
 namespace {
 
 constexpr const char* kDefaultSize = "4096x4096x4096";
-constexpr const char* kPresets[] = {"lab6", "square"};
 constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
 
 std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
@@ -371,9 +370,10 @@ void KernelsPanel::draw_sizes() {
     // row fits a narrow pane at any zoom (a lecture at 1280x720): 60..260 pixels, zoomed.
     const ImGuiStyle& style = ImGui::GetStyle();
     const float combo_width = 90.0f * ui_zoom();
-    const float others = ImGui::CalcTextSize("4096^3").x + 2 * style.FramePadding.x +
-                         float(std::size(kPresets)) * (combo_width + style.ItemSpacing.x) +
-                         2 * style.ItemSpacing.x;
+    const float others =
+        ImGui::CalcTextSize("4096^3").x + 2 * style.FramePadding.x +
+        float(kernels::preset_list().size()) * (combo_width + style.ItemSpacing.x) +
+        2 * style.ItemSpacing.x;
     ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - others, 60.0f * ui_zoom(),
                                        260.0f * ui_zoom()));
     if (ImGui::InputText("##sizes", sizes_buffer_.data(), sizes_buffer_.size())) {
@@ -382,7 +382,8 @@ void KernelsPanel::draw_sizes() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("MxNxK, or several separated by commas");
     ImGui::SameLine();
     if (ImGui::Button("4096^3")) set_sizes(kDefaultSize);
-    for (const char* preset : kPresets) {
+    for (const std::string& name : kernels::preset_list()) {
+        const char* preset = name.c_str();
         ImGui::SameLine();
         ImGui::SetNextItemWidth(combo_width);
         const std::vector<kernels::GemmProblem> problems = kernels::preset_problems(preset);

@@ -89,7 +89,7 @@ TEST(BlockOrder, EveryRungsKernelComputesTheTilesItsTileMapDraws) {
             }
         }
     }
-    EXPECT_EQ(rungs, 18);  // rungs 1-11 (16-bit ones twice) and 13
+    EXPECT_EQ(rungs, 20);  // rungs 1-12 (16-bit ones twice) and 13
 }
 
 }  // namespace

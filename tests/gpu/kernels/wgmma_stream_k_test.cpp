@@ -1,0 +1,91 @@
+// Rung 12 (kernels/12_wgmma_stream_k.cu) on the GPU: both modes verify against the runner's
+// reference (runner.h) at sizes that exercise each part of the split: whole waves only, the
+// hybrid (3072^3: one data-parallel wave and 156 stream-K tiles), ragged edges, one tile split
+// over 64 CTAs (64x256x4096: 63 contributors for one owner), the small-M mode (M = 16, 64) and
+// the wide mode just above it (M = 65). Every launch takes a new epoch for its flags, so runs
+// after a timed series (many launches on one workspace) must verify too.
+// The ladder's sizes (lab 6's M = 16 .. 3072, odd ones) run in ladder_test.cpp as well.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "kernels/registry.h"
+#include "kernels/runner.h"
+#include "tests/gpu/gpu_test_support.h"
+
+namespace tclens::kernels {
+namespace {
+
+struct StreamKCase {
+    std::string kernel_id;
+    GemmProblem problem;
+};
+
+void PrintTo(const StreamKCase& c, std::ostream* os) {
+    *os << c.kernel_id << " " << c.problem.m << "x" << c.problem.n << "x" << c.problem.k;
+}
+
+std::vector<StreamKCase> stream_k_cases() {
+    std::vector<StreamKCase> all;
+    for (const char* id : {"wgmma_streamk.f16", "wgmma_streamk.bf16"}) {
+        for (GemmProblem p :
+             {GemmProblem{3072, 3072, 3072}, GemmProblem{16, 3072, 3072},
+              GemmProblem{64, 3072, 3072}, GemmProblem{65, 3072, 3072}, GemmProblem{200, 520, 448},
+              GemmProblem{64, 256, 4096}, GemmProblem{16, 136, 8}, GemmProblem{4224, 2048, 512},
+              GemmProblem{4096, 4096, 4096}}) {
+            all.push_back({id, p});
+        }
+    }
+    return all;
+}
+
+std::string case_name(const testing::TestParamInfo<StreamKCase>& info) {
+    std::string name = info.param.kernel_id + "_" + std::to_string(info.param.problem.m) + "x" +
+                       std::to_string(info.param.problem.n) + "x" +
+                       std::to_string(info.param.problem.k);
+    for (char& c : name) {
+        if (c == '.') c = '_';
+    }
+    return name;
+}
+
+class StreamKVerification : public testing::TestWithParam<StreamKCase> {};
+
+// Verified, then timed (20 launches on the same workspace), then verified again.
+TEST_P(StreamKVerification, VerifiesBeforeAndAfterATimedSeries) {
+    TCLENS_REQUIRE_GPU();
+    const StreamKCase& c = GetParam();
+    const KernelDescriptor* kernel = find_kernel(c.kernel_id);
+    ASSERT_NE(kernel, nullptr);
+    static GemmRunner runner;
+    ASSERT_EQ(runner.init_error(), "");
+    RunOptions options;
+    options.timed_runs = 20;
+    for (int pass = 0; pass < 2; ++pass) {
+        options.time = pass == 0;
+        options.seed = static_cast<std::uint64_t>(c.problem.m * 131 + c.problem.k + pass);
+        const RunResult r = runner.run(*kernel, c.problem, options);
+        std::printf("%s %lldx%lldx%lld pass %d: %s, rel. RMS %.3e (bound %.3e) vs %s, %s\n",
+                    c.kernel_id.c_str(), static_cast<long long>(c.problem.m),
+                    static_cast<long long>(c.problem.n), static_cast<long long>(c.problem.k), pass,
+                    run_status(r).c_str(), r.check.rel_rms_error, r.check.bound,
+                    r.check.reference.c_str(), kernel->launch_plan(c.problem).c_str());
+        if (!r.skipped.empty() && r.skipped.find("needs sm_") != std::string::npos) {
+            GTEST_SKIP() << r.skipped;
+        }
+        ASSERT_EQ(r.skipped, "");
+        ASSERT_EQ(r.error, "");
+        EXPECT_EQ(r.check.nan_count, 0) << "elements left unwritten";
+        EXPECT_TRUE(r.check.passed) << run_status(r);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(StreamK, StreamKVerification, testing::ValuesIn(stream_k_cases()),
+                         case_name);
+
+}  // namespace
+}  // namespace tclens::kernels

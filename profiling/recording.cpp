@@ -12,6 +12,7 @@
 #include "profiling/json_reader.h"
 #include "profiling/profile_json.h"
 #include "profiling/source/source_profile_json.h"
+#include "viz/warp_trace_json.h"
 
 namespace tclens::profiling {
 namespace {
@@ -24,6 +25,11 @@ int recording_sm(const Recording& recording) {
 }
 
 using nlohmann::json;
+
+// A recording's trace: warp_trace_from_json in the signature JsonReader::list takes.
+bool trace_from_json(const json& in, viz::WarpTrace& trace, std::string& error) {
+    return viz::warp_trace_from_json(in, trace, error);
+}
 
 // "12.3 MiB" for a byte count.
 std::string mebibytes(std::uintmax_t bytes) {
@@ -51,6 +57,9 @@ json to_json(const Recording& recording) {
     for (const RecordedInstructionMix& mix : recording.instruction_mixes) {
         mixes.push_back(to_json(mix));
     }
+    json traces = json::array();
+    for (const viz::WarpTrace& trace : recording.traces)
+        traces.push_back(viz::warp_trace_json(trace));
     const DramBandwidth& dram = recording.dram_bandwidth;
     return {{"schema_version", recording.schema_version},
             {"tclens_version", recording.tclens_version},
@@ -68,7 +77,9 @@ json to_json(const Recording& recording) {
             {"sources", sources},
             {"sources_missing", recording.sources_missing},
             {"instruction_mixes", mixes},
-            {"instruction_mixes_missing", recording.instruction_mixes_missing}};
+            {"instruction_mixes_missing", recording.instruction_mixes_missing},
+            {"traces", traces},
+            {"traces_missing", recording.traces_missing}};
 }
 
 bool recording_from_json(const json& in, Recording& recording, std::string& error) {
@@ -146,6 +157,14 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
             "the recording is schema_version " + std::to_string(found) +
             ", from before recordings carried each kernel's instruction mix; record it again "
             "with tclens record to see it";
+    }
+    if (found >= 4) {
+        read.list(in, "traces", out.traces, trace_from_json);
+        read(in, "traces_missing", out.traces_missing);
+    } else {
+        out.traces_missing = "the recording is schema_version " + std::to_string(found) +
+                             ", from before recordings carried warp traces; record it again with "
+                             "tclens record on an sm_90 GPU to see them";
     }
     if (!read.ok()) return false;
     recording = std::move(out);

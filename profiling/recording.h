@@ -2,7 +2,7 @@
 // A recording: everything one `tclens record` run learned on a GPU, so that every panel can
 // show real data later on a machine without one (docs/json-formats.md).
 //
-// JSON (schema_version 3; written by `tclens record` and the GUI's File > Save recording as):
+// JSON (schema_version 4; written by `tclens record` and the GUI's File > Save recording as):
 //   {"schema_version": 3, "tclens_version", "created_utc": "2026-11-22T10:00:00Z",
 //    "command": the command line that made it,
 //    "system": device JSON (device_json.h),
@@ -14,13 +14,17 @@
 //    "sources": [source profile JSON (source/source_profile_json.h)],
 //    "sources_missing": why there are none, or "",
 //    "instruction_mixes": [each kernel's SASS instruction mix (recorded_mix.h)],
-//    "instruction_mixes_missing": why there are none, or ""}
+//    "instruction_mixes_missing": why there are none, or "",
+//    "traces": [warp timelines of the traced rungs (viz/warp_trace_json.h)],
+//    "traces_missing": why there are none, or ""}
 // Version 2 added "sources" and "sources_missing"; version 3 "instruction_mixes" and
 // "instruction_mixes_missing", the one home of the mix a recording shows (the Profile panel's
-// Instruction mix and its tensor-core check). Readers take versions 1 to 3: a version 2 document
+// Instruction mix and its tensor-core check); version 4 "traces" and "traces_missing" (the
+// Timeline panel). Readers take versions 1 to 4: a document older than 4 opens without traces,
+// traces_missing saying it predates them; a version 2 document
 // gets its mixes from its source profiles' SASS (recorded_mix.h, mixes_from_sources); a version 1
 // document opens with neither, the *_missing notes saying it predates them. Once read it is
-// version 3 (written back, it keeps those notes). Any other version is refused with one line
+// version 4 (written back, it keeps those notes). Any other version is refused with one line
 // naming the version found and the ones this build reads. Unknown extra keys are ignored.
 
 #include <cstdint>
@@ -34,10 +38,11 @@
 #include "profiling/kernel_profile.h"
 #include "profiling/recorded_mix.h"
 #include "profiling/source/source_profile.h"
+#include "viz/warp_trace.h"
 
 namespace tclens::profiling {
 
-inline constexpr int kRecordingSchemaVersion = 3;
+inline constexpr int kRecordingSchemaVersion = 4;
 // The oldest version readers still open (without what later versions added).
 inline constexpr int kOldestRecordingSchemaVersion = 1;
 // Files larger than this are refused before parsing (a recording of the full ladder with
@@ -65,6 +70,8 @@ struct Recording {
     std::string sources_missing;         // why `sources` is empty (an older recording), or ""
     std::vector<RecordedInstructionMix> instruction_mixes;  // per kernel it holds
     std::string instruction_mixes_missing;                  // why there are none, or ""
+    std::vector<viz::WarpTrace> traces;  // per traced rung at the first size (tclens record)
+    std::string traces_missing;          // why `traces` is empty, or ""
 };
 
 // The current time as Recording::created_utc writes it: "2026-11-22T10:00:00Z".

@@ -65,4 +65,15 @@ TraceSummary summarize_trace(const WarpTrace& trace) {
     return summary;
 }
 
+TensorPipeIdle tensor_pipe_idle(const TraceSummary& summary) {
+    TensorPipeIdle idle;
+    for (const WarpSummary& warp : summary.warps) {
+        if (warp.wgmma_phases == 0) continue;
+        ++idle.warps;
+        idle.idle_ns += warp.idle_ns;
+        idle.longest_ns = std::max(idle.longest_ns, warp.longest_idle_ns);
+    }
+    return idle;
+}
+
 }  // namespace tclens::viz

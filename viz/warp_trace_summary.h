@@ -39,4 +39,14 @@ struct TraceSummary {
 // share 20/25 = 0.8, full_wait 0.2, idle_ns 5, longest_idle_ns 5.
 TraceSummary summarize_trace(const WarpTrace& trace);
 
+// The tensor pipe's idle gaps over the warps that multiplied (wgmma_phases > 0): how many such
+// warps, their idle_ns summed, and the longest single gap. Example: warps with idle_ns 5 and 15
+// (longest 5 and 10) and a producer warp with no wgmma -> {2, 20, 10}.
+struct TensorPipeIdle {
+    int warps = 0;
+    std::int64_t idle_ns = 0;
+    std::int64_t longest_ns = 0;
+};
+TensorPipeIdle tensor_pipe_idle(const TraceSummary& summary);
+
 }  // namespace tclens::viz

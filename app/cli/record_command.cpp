@@ -1,6 +1,6 @@
 // `tclens record FILE [--preset NAME | --mnk MxNxK ...] [--kernels a,b,...] [--no-timelines]
-// [--timeline-ms N] [--no-sources]`: everything one run learns on this GPU, written as one
-// recording (profiling/recording.h) that the GUI opens later on any machine, GPU or not:
+// [--timeline-ms N] [--no-sources] [--no-traces]`: everything one run learns on this GPU, written
+// as one recording (profiling/recording.h) that the GUI opens later on any machine, GPU or not:
 //   1. the device report, the measured arithmetic peaks and the measured DRAM bandwidth;
 //   2. the bench of the kernels (kernels/bench.h: each next to its same-run cuBLAS call,
 //      verified before timing) on the sizes;
@@ -8,7 +8,9 @@
 //      metric set (profiling/metric_catalogue.h) and a short PM-sampling timeline;
 //   4. per kernel on the first size: a source profile (profiling/source/source_collector.h:
 //      stall samples and counts per instruction, the SASS and the CUDA source text), so the
-//      Source panel opens without a GPU or a toolkit.
+//      Source panel opens without a GPU or a toolkit;
+//   5. per traced rung (kernels/trace_capture.h) on the first size: the warp timeline of its
+//      first kRecordTraceBlocks blocks, so the Timeline panel opens without a GPU.
 // Checks first, so a long run never ends in a usage error: arguments (exit 2), the output
 // path (exit 1, nothing created), a GPU and the counter permission (exit 3). The file is written
 // once, at the end, atomically. Progress goes to stderr; a summary line to stdout. Exits 1 when a
@@ -36,6 +38,7 @@
 #include "kernels/dram_probe.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
+#include "kernels/trace_capture.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/metric_catalogue.h"
@@ -60,6 +63,7 @@ struct RecordOptions {
     std::string preset;
     bool no_timelines = false;
     bool no_sources = false;
+    bool no_traces = false;
     int timeline_ms = 300;
     CLI::Option* timeline_ms_option = nullptr;
     std::vector<std::string> user_kernels;  // --kernel path.cu[:NAME][:TYPE]
@@ -86,6 +90,7 @@ std::string command_text(const RecordOptions& options) {
     if (options.no_timelines) text += " --no-timelines";
     if (!options.no_timelines) text += " --timeline-ms " + std::to_string(options.timeline_ms);
     if (options.no_sources) text += " --no-sources";
+    if (options.no_traces) text += " --no-traces";
     return text;
 }
 
@@ -333,6 +338,40 @@ void source_profile_kernels(const std::vector<const kernels::KernelDescriptor*>&
     }
 }
 
+// Blocks whose warps a recording's traces hold: enough for a few SMs' worth, small in the file.
+constexpr int kRecordTraceBlocks = 8;
+
+// Step 5: the warp timeline of each kernel with trace points that ran at `problem` in the bench;
+// recording.traces_missing says why there are none.
+void trace_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
+                   const kernels::GemmProblem& problem, profiling::Recording& recording,
+                   const Progress& progress) {
+    kernels::GemmRunner runner;
+    std::string last_error;
+    int index = 0;
+    for (const kernels::KernelDescriptor* kernel : kernels) {
+        ++index;
+        if (!kernel->traced.launch || !ran_in_bench(recording, kernel->id, problem)) continue;
+        progress.line("trace " + step_text(index, kernels.size(), kernel->id, problem));
+        std::string error = kernels::trace_blocks_error(*kernel, problem, kRecordTraceBlocks);
+        if (error.empty()) {
+            kernels::TraceCapture capture =
+                kernels::capture_trace(runner, *kernel, problem, kRecordTraceBlocks, {});
+            error = capture.error;
+            if (error.empty()) recording.traces.push_back(std::move(capture.trace));
+        }
+        if (!error.empty()) {
+            last_error = kernel->id + ": " + error;
+            std::fprintf(stderr, "tclens: no trace of %s\n", last_error.c_str());
+        }
+    }
+    if (!recording.traces.empty()) return;
+    recording.traces_missing =
+        !last_error.empty() ? "tracing failed: " + last_error
+                            : "no kernel with trace points (wgmma_tma, wgmma_ws: sm_90a) ran at " +
+                                  kernels::problem_text(problem);
+}
+
 int run_record(const RecordOptions& options) {
     if (options.no_timelines && options.timeline_ms_option->count() > 0) {
         return usage_error(
@@ -421,6 +460,11 @@ int run_record(const RecordOptions& options) {
                 "taken there yet";
         }
     }
+    if (options.no_traces) {
+        recording.traces_missing = "recorded with --no-traces";
+    } else {
+        trace_kernels(profiled, problems.front(), recording, progress);
+    }
     progress.done();
     // Each kernel's SASS instruction mix for this GPU's cubin, from this build's census, else
     // from the SASS of its source profile, so the recording shows it where the build has none
@@ -453,15 +497,20 @@ int run_record(const RecordOptions& options) {
     for (const profiling::KernelProfile& p : recording.profiles) profiles_ok += p.ok() ? 1 : 0;
     int timelines_ok = 0;
     for (const profiling::KernelTimeline& t : recording.timelines) timelines_ok += t.ok() ? 1 : 0;
+    std::size_t trace_phases = 0;
+    for (const viz::WarpTrace& t : recording.traces) trace_phases += t.phases.size();
     int sources_ok = 0;
     for (const profiling::SourceProfile& p : recording.sources) sources_ok += p.ok() ? 1 : 0;
     std::printf(
         "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
-        "timelines, %d of %zu source profiles, %zu instruction mixes, DRAM %.2f TB/s, on %s\n",
+        "timelines, %d of %zu source profiles, %zu instruction mixes, %zu traces (%zu phases), "
+        "DRAM "
+        "%.2f TB/s, on %s\n",
         options.path.c_str(), recording.bench.size(), counted, profiles_ok,
         recording.profiles.size(), timelines_ok, recording.timelines.size(), sources_ok,
-        recording.sources.size(), recording.instruction_mixes.size(),
-        recording.dram_bandwidth.bytes_per_s / 1e12, recording.system.devices.front().name.c_str());
+        recording.sources.size(), recording.instruction_mixes.size(), recording.traces.size(),
+        trace_phases, recording.dram_bandwidth.bytes_per_s / 1e12,
+        recording.system.devices.front().name.c_str());
     if (failed > 0) {
         std::fprintf(stderr,
                      "tclens: %d run%s failed verification or errored; the recording "
@@ -500,6 +549,8 @@ void add_record_command(CLI::App& app, int& exit_code) {
     command->add_flag("--no-timelines", options->no_timelines, "Record no PM-sampling timelines");
     command->add_flag("--no-sources", options->no_sources,
                       "Record no source profiles (per-instruction stalls and counts, SASS)");
+    command->add_flag("--no-traces", options->no_traces,
+                      "Record no warp traces (the traced rungs' per-warp timelines)");
     options->timeline_ms_option =
         command
             ->add_option("--timeline-ms", options->timeline_ms,

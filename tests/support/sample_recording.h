@@ -320,6 +320,20 @@ inline profiling::Recording sample_recording() {
     mix.mix.functions = 1;
     mix.mix.counts = {16, 0, 0, 2, 1, 24, 0, 32, 0, 4, 410};
     r.instruction_mixes.push_back(mix);
+    // A made-up warp trace of rung 10: a producer warp loads while a consumer warp multiplies.
+    viz::WarpTrace trace;
+    trace.kernel = "wgmma_ws.bf16";
+    trace.m = trace.n = trace.k = 4096;
+    trace.blocks_launched = 512;
+    trace.blocks_traced = 1;
+    trace.warps_per_block = 12;
+    trace.wgmma_per_phase = 4;
+    trace.kernel_ms = 0.21;
+    trace.untraced_ms = 0.2;
+    trace.phases = {{0, 0, 5, viz::TracePhase::kLoadIssue, 0, 0, 64, 120},
+                    {0, 4, 5, viz::TracePhase::kFullWait, 0, 0, 400, 700},
+                    {0, 4, 5, viz::TracePhase::kWgmma, 0, 400, 700, 560}};
+    r.traces.push_back(trace);
     r.sources.push_back(sample_source_profile());
     return r;
 }

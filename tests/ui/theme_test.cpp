@@ -62,6 +62,8 @@ const std::vector<ThemedView>& themed_views() {
         {"kernels", "kernels", recording, 1100},
         {"profile", "profile", recording},
         {"source", "source", "--open " + source_recording.path + " --set kernel=mma_cp_async.f16"},
+        {"timeline", "timeline",
+         "--set open=" + std::string(TCLENS_TEST_DATA_DIR) + "/synthetic_trace_rung9.json"},
         {"compare_table", "compare", recording + runs + " --set view=table"},
         {"compare_roofline", "compare", recording + runs + " --set view=roofline"},
     };

@@ -24,9 +24,9 @@ using nlohmann::json;
 
 const std::string kTclens = TCLENS_BINARY;
 const std::vector<std::string> kScreens = {"1280x720", "1920x1080", "3840x2160"};
-// The views in rail order: Ctrl+1 .. Ctrl+8.
-const std::vector<std::string> kViews = {"device",  "fragments", "banks",  "tilemap",
-                                         "kernels", "profile",   "source", "compare"};
+// The views in rail order: Ctrl+1 .. Ctrl+9.
+const std::vector<std::string> kViews = {"device",  "fragments", "banks",    "tilemap", "kernels",
+                                         "profile", "source",    "timeline", "compare"};
 const std::vector<std::pair<std::string, std::string>> kPairs = {
     {"fragments", "banks"}, {"kernels", "profile"}, {"tilemap", "kernels"}, {"compare", "profile"}};
 

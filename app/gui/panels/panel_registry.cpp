@@ -8,6 +8,7 @@
 #include "app/gui/panels/profile_panel.h"
 #include "app/gui/panels/source_panel.h"
 #include "app/gui/panels/tile_map_panel.h"
+#include "app/gui/panels/timeline_panel.h"
 
 namespace tclens::gui {
 
@@ -20,6 +21,7 @@ std::vector<std::unique_ptr<Panel>> make_all_panels() {
     panels.push_back(std::make_unique<KernelsPanel>());
     panels.push_back(std::make_unique<ProfilePanel>());
     panels.push_back(std::make_unique<SourcePanel>());
+    panels.push_back(std::make_unique<TimelinePanel>());
     panels.push_back(std::make_unique<ComparePanel>());
     return panels;
 }

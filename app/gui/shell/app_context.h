@@ -13,6 +13,7 @@
 #include "app/gui/jobs/layout_verify_job.h"
 #include "app/gui/jobs/profile_job.h"
 #include "app/gui/jobs/published.h"
+#include "app/gui/jobs/trace_job.h"
 #include "app/gui/jobs/user_kernel_job.h"
 #include "app/gui/panels/panel_settings.h"
 #include "app/worker/client.h"
@@ -45,6 +46,7 @@ struct AppContext {
     Published<OpenRecording> recording;    // the newest open recording; nullptr when none is open
     Published<OpenRecordings> recordings;  // every open recording; nullptr until one opened
     Published<profiling::SourceProfile> source_profile;  // the Source panel's last GPU profile
+    Published<LiveTraces> live_traces;    // the Timeline panel's traces taken on this GPU
     Published<UserKernels> user_kernels;  // kernels of yours and their versions; nullptr: none
     Published<ExerciseRun> exercise;      // the last fragment exercise run; nullptr: none
     // The worker process that runs users' kernels (app/worker/client.h): made by the first job

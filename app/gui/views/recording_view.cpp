@@ -183,6 +183,7 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
             if (profile.ok()) recording.profiles.push_back(std::move(profile));
         }
     }
+    recording.traces_missing = "saved from the GUI, which keeps no warp traces yet (tclens record)";
     // The instruction mix of every kernel it holds, for the live GPU's cubin.
     std::vector<std::string> ids;
     for (const kernels::BenchRow& row : recording.bench) ids.push_back(row.result.kernel_id);

@@ -67,10 +67,10 @@ void expect_refused_after(const std::function<void(nlohmann::json&)>& change,
 
 TEST(Recording, JsonHasTheDocumentedKeys) {
     const nlohmann::json j = to_json(test::sample_recording());
-    for (const char* key :
-         {"schema_version", "tclens_version", "created_utc", "command", "system", "peaks",
-          "peak_error", "dram_bandwidth", "bench", "profiles", "timelines", "sources",
-          "sources_missing", "instruction_mixes", "instruction_mixes_missing"}) {
+    for (const char* key : {"schema_version", "tclens_version", "created_utc", "command", "system",
+                            "peaks", "peak_error", "dram_bandwidth", "bench", "profiles",
+                            "timelines", "sources", "sources_missing", "instruction_mixes",
+                            "instruction_mixes_missing", "traces", "traces_missing"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }
     EXPECT_EQ(j["schema_version"], kRecordingSchemaVersion);
@@ -133,6 +133,12 @@ TEST(Recording, SaveAndLoadKeepEveryField) {
     EXPECT_EQ(back.sources[0].files[0].text, original.sources[0].files[0].text);
     EXPECT_EQ(back.sources[0].stalls[0].key, original.sources[0].stalls[0].key);
     EXPECT_EQ(back.sources_missing, "");
+    ASSERT_EQ(back.traces.size(), 1u);
+    EXPECT_EQ(back.traces[0].kernel, "wgmma_ws.bf16");
+    ASSERT_EQ(back.traces[0].phases.size(), 3u);
+    EXPECT_EQ(back.traces[0].phases[2].phase, viz::TracePhase::kWgmma);
+    EXPECT_EQ(back.traces[0].phases[2].end_ns, 700);
+    EXPECT_EQ(back.traces_missing, "");
 }
 
 TEST(Recording, NotANumberSurvivesAsNaN) {
@@ -245,9 +251,9 @@ TEST(Recording, WrongTypesNameWhereTheyAre) {
 TEST(Recording, OnlyVersionsOneToThisOneAreRead) {
     expect_refused_after(
         [](nlohmann::json& j) { j["schema_version"] = kRecordingSchemaVersion + 1; },
-        "schema_version 4 is newer than this build reads (1 to 3)");
+        "schema_version 5 is newer than this build reads (1 to 4)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 0; },
-                         "schema_version 0 is older than this build reads (1 to 3)");
+                         "schema_version 0 is older than this build reads (1 to 4)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = "1"; },
                          "key 'schema_version' has the wrong type");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 1.5; },
@@ -306,6 +312,31 @@ TEST(Recording, AVersionOneRecordingOpensWithoutSourceProfilesAndSaysWhy) {
     Recording again;
     ASSERT_TRUE(recording_from_json(to_json(recording), again, error)) << error;
     EXPECT_EQ(again.sources_missing, recording.sources_missing);
+}
+
+TEST(Recording, AVersionThreeRecordingOpensWithoutTracesAndSaysWhy) {
+    nlohmann::json old = to_json(test::sample_recording());
+    old["schema_version"] = 3;
+    old.erase("traces");
+    old.erase("traces_missing");
+    Recording recording;
+    std::string error;
+    ASSERT_TRUE(recording_from_json(old, recording, error)) << error;
+    EXPECT_TRUE(recording.traces.empty());
+    EXPECT_NE(recording.traces_missing.find("schema_version 3, from before recordings carried "
+                                            "warp traces"),
+              std::string::npos)
+        << recording.traces_missing;
+    EXPECT_EQ(recording.sources.size(), 1u);  // everything else is there
+    Recording again;
+    ASSERT_TRUE(recording_from_json(to_json(recording), again, error)) << error;
+    EXPECT_EQ(again.traces_missing, recording.traces_missing);
+}
+
+TEST(Recording, ABrokenTraceNamesItsPlace) {
+    expect_refused_after([](nlohmann::json& j) { j["traces"][0]["phases"][1][3] = "nap"; },
+                         "traces[0]: ");
+    expect_refused_after([](nlohmann::json& j) { j.erase("traces"); }, "missing array 'traces'");
 }
 
 TEST(Recording, ABrokenSourceProfileNamesItsPlace) {

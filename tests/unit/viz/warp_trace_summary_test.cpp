@@ -50,5 +50,17 @@ TEST(WarpTraceSummary, EmptyTraceIsAllZero) {
     for (const PhaseShare& share : s.shares) EXPECT_EQ(share.share, 0.0);
 }
 
+TEST(WarpTraceSummary, TensorPipeIdleIsTheHeaderExample) {
+    WarpTrace t;
+    t.phases = {
+        phase(0, 0, TracePhase::kWgmma, 0, 10),  phase(0, 0, TracePhase::kWgmma, 15, 25),
+        phase(0, 1, TracePhase::kWgmma, 0, 10),  phase(0, 1, TracePhase::kWgmma, 20, 30),
+        phase(0, 1, TracePhase::kWgmma, 35, 40), phase(0, 2, TracePhase::kLoadIssue, 0, 50)};
+    const TensorPipeIdle idle = tensor_pipe_idle(summarize_trace(t));
+    EXPECT_EQ(idle.warps, 2);  // the load-issuing warp does not count
+    EXPECT_EQ(idle.idle_ns, 20);
+    EXPECT_EQ(idle.longest_ns, 10);
+}
+
 }  // namespace
 }  // namespace tclens::viz

@@ -5,9 +5,9 @@ shipped assets/recordings/h100.json, not measured, and is never installed or shi
 second recording is made on a GPU with `tclens record`.
 
 It stands for "the same H100 three days later, after a change that made every ladder rung 10 %
-faster": the date is 2026-11-25, every rung's bench times are x 0.9 (TFLOP/s, % of cuBLAS and
-% of peak / 0.9), the cuBLAS rows, peaks and profiles are the shipped ones, and the PM timelines
-are left out (size). It says so wherever it shows: the file name, the command field, and the GPU
+faster": the date is 2026-11-28, every rung's bench times are x 0.9 (TFLOP/s, % of cuBLAS and
+% of peak / 0.9), the cuBLAS rows, peaks and profiles are the shipped ones, and the PM timelines,
+source profiles and warp traces are left out (size). It says so wherever it shows: the file name, the command field, and the GPU
 name, which every caption and Compare label ("GPU, date") prints.
 
     python3 tests/data/make_synthetic_later_recording.py
@@ -22,7 +22,7 @@ SPEEDUP = 0.9  # times x 0.9
 
 with open(SHIPPED) as f:
     recording = json.load(f)
-recording["created_utc"] = "2026-11-25T09:00:00Z"
+recording["created_utc"] = "2026-11-28T09:00:00Z"
 recording["command"] = ("SYNTHETIC TEST DATA, not measured: assets/recordings/h100.json with every "
                         "ladder rung's bench times x 0.9 (tests/data/make_synthetic_later_recording.py)")
 for device in recording["system"]["devices"]:
@@ -36,6 +36,10 @@ for row in recording["bench"]:
         if row[key] is not None:
             row[key] /= SPEEDUP
 recording["timelines"] = []
+for part in ("sources", "traces"):
+    if part in recording:
+        recording[part] = []
+        recording[part + "_missing"] = "left out of this synthetic test fixture (size)"
 with open(OUT, "w") as f:
     json.dump(recording, f, indent=None, separators=(",", ":"), sort_keys=True)
     f.write("\n")

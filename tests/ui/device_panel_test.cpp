@@ -69,7 +69,7 @@ TEST(DevicePanel, NamesARecordingByFileWhenAndWhereNotItsCommandLine) {
     text << file.rdbuf();
     std::filesystem::remove(path);
     EXPECT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_NE(text.str().find("h100.json: recorded on NVIDIA H100 80GB HBM3, 2026-11-22 16:31 UTC "
+    EXPECT_NE(text.str().find("h100.json: recorded on NVIDIA H100 80GB HBM3, 2026-11-25 23:33 UTC "
                               "(driver 580.159.04, CUDA runtime 13.0, tclens 0.1.0)"),
               std::string::npos)
         << text.str();

@@ -226,14 +226,20 @@ void TimelinePanel::draw_contents(AppContext& context) {
     std::array<Shown, 2> traces{shown(context, 0), shown(context, 1)};
     const bool two = compare_ >= 0 || slots_[1].file;
     std::int64_t total_ns = 1;
+    bool any = false;
     for (int i = 0; i < (two ? 2 : 1); ++i) {
-        if (traces[i].trace) total_ns = std::max(total_ns, viz::trace_end_ns(*traces[i].trace));
+        if (!traces[i].trace) continue;
+        total_ns = std::max(total_ns, viz::trace_end_ns(*traces[i].trace));
+        any = true;
     }
-    window_ = viz::clamp_window(window_, total_ns);
-    handle_keys(total_ns);
+    // Without a trace the window stays as asked (the whole trace by default): made concrete
+    // against an empty one it would shrink to its floor when the trace arrives.
+    if (any) window_ = viz::clamp_window(window_, total_ns);
+    if (any) handle_keys(total_ns);
+    const viz::TimeWindow shown_window = viz::clamp_window(window_, total_ns);
     ImGui::TextDisabled(
         "window %s to %s of %s  -  wheel or = - zoom, drag or , . pan, 0 whole trace",
-        microseconds(window_.start_ns).c_str(), microseconds(window_.end_ns).c_str(),
+        microseconds(shown_window.start_ns).c_str(), microseconds(shown_window.end_ns).c_str(),
         microseconds(total_ns).c_str());
     ImGui::BeginChild("timelines", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollWithMouse);
     for (int i = 0; i < (two ? 2 : 1); ++i) {
@@ -245,7 +251,19 @@ void TimelinePanel::draw_contents(AppContext& context) {
             ImGui::PopStyleColor();
         } else {
             ImGui::TextDisabled("%s", s.source.c_str());
-            draw_trace(*s.trace, total_ns);
+            if (s.trace->blocks_traced > blocks_) {
+                // The first `blocks_` blocks of a longer trace (a recording's holds 8).
+                viz::WarpTrace first = *s.trace;
+                first.blocks_traced = blocks_;
+                first.phases.erase(std::remove_if(first.phases.begin(), first.phases.end(),
+                                                  [this](const viz::WarpPhase& phase) {
+                                                      return phase.block >= blocks_;
+                                                  }),
+                                   first.phases.end());
+                draw_trace(first, total_ns);
+            } else {
+                draw_trace(*s.trace, total_ns);
+            }
             draw_summary(*s.trace);
         }
         ImGui::Separator();

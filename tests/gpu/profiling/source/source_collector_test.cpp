@@ -117,11 +117,28 @@ TEST(SourceProfile, Rung8AddsUpAndLinksItsLdmatrixToTheBankLab) {
     EXPECT_GT(ldmatrix, 0);
 }
 
-TEST(SourceProfile, Rung11AddsUpItsSharedMemory) {
+// Rung 11's STS write C into shared memory while TMA reads it out and the cluster's multicast
+// writes the next stages: on the H100 the Range Profiler's store wavefronts less its conflicts
+// come out 13-14 % above the instructions' ideal, by an amount that differs launch to launch
+// (70,112 .. 71,686 in tests/gpu/results/2026-11-25_h100_session8/), while the STS executed
+// equal smsp__inst_executed_op_shared_st exactly (262,144). So here the ideal is a lower bound,
+// and the gap is recorded.
+TEST(SourceProfile, Rung11AddsUpItsSharedLoadsAndBoundsItsStores) {
     TCLENS_REQUIRE_GPU();
     const SourceProfile profile = collect("wgmma_persistent.f16", k4096);
     expect_sampled_and_counted(profile);
-    expect_totals_add_up(profile, false);
+    const TotalsCheck& loads =
+        check_of(profile, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld");
+    EXPECT_TRUE(loads.equal()) << loads.instruction_sum << " vs " << loads.range_total;
+    const TotalsCheck& stores =
+        check_of(profile, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st");
+    ASSERT_TRUE(stores.available) << stores.why_not;
+    EXPECT_GT(stores.instruction_sum, 0);
+    EXPECT_LE(stores.instruction_sum, stores.range_total);
+    RecordProperty("stores, range - instructions",
+                   std::to_string(stores.range_total - stores.instruction_sum));
+    const TotalsCheck& executed = check_of(profile, "smsp__inst_executed.sum");
+    EXPECT_NEAR(executed.instruction_sum, executed.range_total, 0.01 * executed.range_total);
 }
 
 TEST(SourceProfile, A4096RungAnswersWithinTwoSeconds) {

@@ -25,11 +25,11 @@ TEST(CompareCommand, TwoRecordingsSideBySideNameTheirGpuAndDate) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
     // The sources, then the three header lines: kernels, sizes, GPU and date.
-    EXPECT_NE(result.out.find("h100.json: NVIDIA H100 80GB HBM3, 2026-11-22 16:31 UTC"),
+    EXPECT_NE(result.out.find("h100.json: NVIDIA H100 80GB HBM3, 2026-11-25 23:33 UTC"),
               std::string::npos)
         << result.out;
     // The synthetic fixture says so wherever its GPU is named.
-    EXPECT_NE(result.out.find("SYNTHETIC (not measured), 2026-11-25 09:00 UTC"), std::string::npos);
+    EXPECT_NE(result.out.find("SYNTHETIC (not measured), 2026-11-28 09:00 UTC"), std::string::npos);
     EXPECT_NE(result.out.find("4096x4096x4096 (baseline)"), std::string::npos);
     // The later run's time is 10 % lower and its TFLOP/s 11.1 % higher: both improvements.
     const auto line_of = [&](const std::string& start) {
@@ -73,12 +73,13 @@ TEST(CompareCommand, WithoutRunsItComparesTheBestRungOfEachPrecisionAndItsCublas
     const nlohmann::json j = nlohmann::json::parse(result.out);
     std::vector<std::string> kernels;
     for (const auto& run : j["runs"]) kernels.push_back(run["kernel"]);
-    // f16, bf16, tf32, f32: the fastest verified rung at 4096^3, then its cuBLAS call.
-    ASSERT_EQ(kernels.size(), 8u) << result.out;
+    // f16, bf16, e4m3, tf32, f32: the fastest verified rung at 4096^3, then its cuBLAS call.
+    ASSERT_EQ(kernels.size(), 10u) << result.out;
     EXPECT_EQ(kernels[1], "cublas.f16");
     EXPECT_EQ(kernels[3], "cublas.bf16");
-    EXPECT_EQ(kernels[5], "cublas.tf32");
-    EXPECT_EQ(kernels[7], "cublas.sgemm");
+    EXPECT_EQ(kernels[5], "cublaslt.e4m3");
+    EXPECT_EQ(kernels[7], "cublas.tf32");
+    EXPECT_EQ(kernels[9], "cublas.sgemm");
     EXPECT_EQ(kernels[0].substr(kernels[0].size() - 4), ".f16");
     for (const auto& run : j["runs"]) EXPECT_EQ(run["size"], "4096x4096x4096");
 }

@@ -120,7 +120,7 @@ TEST(SourceProfile, Rung8AddsUpAndLinksItsLdmatrixToTheBankLab) {
 // Rung 11's STS write C into shared memory while TMA reads it out and the cluster's multicast
 // writes the next stages: on the H100 the Range Profiler's store wavefronts less its conflicts
 // come out 13-14 % above the instructions' ideal, by an amount that differs launch to launch
-// (70,112 .. 71,686 in tests/gpu/results/2026-11-25_h100_session8/), while the STS executed
+// (70,112 .. 72,046 in tests/gpu/results/2026-11-25_h100_session8/), while the STS executed
 // equal smsp__inst_executed_op_shared_st exactly (262,144). So here the ideal is a lower bound,
 // and the gap is recorded.
 TEST(SourceProfile, Rung11AddsUpItsSharedLoadsAndBoundsItsStores) {

@@ -24,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kTclens = TCLENS_BINARY;
-constexpr int kSteps = 7;         // assets/tour.json
+constexpr int kSteps = 9;         // assets/tour.json
 constexpr int kPictureSteps = 5;  // steps 1-5 draw a picture (zoom=fit)
 constexpr float kSlack = 1.0f;
 

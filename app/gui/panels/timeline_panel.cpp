@@ -181,13 +181,18 @@ std::string TimelinePanel::apply_setting(std::string_view key, std::string_view 
         window_ = {start, end};
         return "";
     }
+    if (key == "controls") {
+        if (text != "on" && text != "off") return "controls='" + text + "': allowed: on, off";
+        controls_ = text == "on";
+        return "";
+    }
     if (key == "run") {
         if (text != "on") return "run='" + text + "': allowed: on";
         run_requested_ = true;
         return "";
     }
     return "view 'timeline' has no setting '" + std::string(key) +
-           "'; settings: kernel, compare, mnk, blocks, open, compare_open, window, run";
+           "'; settings: kernel, compare, mnk, blocks, open, compare_open, window, run, controls";
 }
 
 TimelinePanel::Shown TimelinePanel::shown(AppContext& context, int slot) const {
@@ -221,8 +226,10 @@ TimelinePanel::Shown TimelinePanel::shown(AppContext& context, int slot) const {
 }
 
 void TimelinePanel::draw_contents(AppContext& context) {
-    draw_controls(context);
-    draw_file_row();
+    if (controls_) {
+        draw_controls(context);
+        draw_file_row();
+    }
     std::array<Shown, 2> traces{shown(context, 0), shown(context, 1)};
     const bool two = compare_ >= 0 || slots_[1].file;
     std::int64_t total_ns = 1;

@@ -42,7 +42,8 @@ class TimelinePanel : public Panel {
     // first N are drawn), open=FILE (a trace JSON
     // shown above, instead of the kernel's), compare_open=FILE (shown below), window=A..B (the
     // time shown, microseconds, e.g. 0..2.5; "all" for the whole trace), run=on (trace on the GPU
-    // as soon as one is known).
+    // as soon as one is known), controls=on|off (off: the kernel, size and file rows are hidden,
+    // for a lecture's screen).
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
     // The time shown (empty: the whole trace), for the tests.
@@ -84,6 +85,7 @@ class TimelinePanel : public Panel {
     bool dragging_ = false;    // the left button went down on a trace and is still down
     float bars_width_ = 1.0f;  // on screen, pixels: what a drag's pixels are worth in time
     bool run_requested_ = false;
+    bool controls_ = true;  // controls=off: only the traces, for a lecture's screen
     JobHandle job_;
 };
 

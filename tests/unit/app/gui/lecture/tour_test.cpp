@@ -212,7 +212,7 @@ TEST(TourLoadFile, ShippedTourPlaysEveryStep) {
     ASSERT_FALSE(views.empty());
     EXPECT_EQ(views.front(), "fragments");
     EXPECT_EQ(views.back(), "profile");
-    for (const char* view : {"banks", "kernels"}) {
+    for (const char* view : {"banks", "kernels", "timeline"}) {
         EXPECT_NE(std::find(views.begin(), views.end(), view), views.end()) << view;
     }
 }

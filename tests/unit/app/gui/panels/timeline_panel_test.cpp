@@ -17,7 +17,7 @@ TEST(TimelinePanelSettings, GoodValuesApply) {
     TimelinePanel panel;
     for (const char* setting :
          {"kernel=wgmma_tma.bf16", "compare=wgmma_ws.bf16", "compare=none", "mnk=256x256x512",
-          "blocks=1", "blocks=1024", "window=all", "run=on"}) {
+          "blocks=1", "blocks=1024", "window=all", "run=on", "controls=off", "controls=on"}) {
         const std::string text = setting;
         const std::size_t eq = text.find('=');
         EXPECT_EQ(panel.apply_setting(text.substr(0, eq), text.substr(eq + 1)), "") << text;
@@ -55,6 +55,7 @@ TEST(TimelinePanelSettings, BadValuesNameTheKeyAndWhatIsAllowed) {
         {"window", "a..b", "START..END"},
         {"mnk", "12", "mnk='12'"},
         {"run", "off", "allowed: on"},
+        {"controls", "hidden", "allowed: on, off"},
         {"open", "/no/such/trace.json", "no such file"},
         {"compare_open", kData.c_str(), "not a regular file"},
         {"zoom", "2", "settings: kernel, compare"},

@@ -70,6 +70,9 @@ const std::vector<KernelFunction>& kernel_functions() {
         {"wgmma_ws.bf16", "warp_specialized_gemm", "__nv_bfloat16"},
         {"wgmma_persistent.f16", "persistent_gemm", "__half"},
         {"wgmma_persistent.bf16", "persistent_gemm", "__nv_bfloat16"},
+        {"wgmma_streamk.f16", "stream_k_gemm", "__half"},
+        {"wgmma_streamk.bf16", "stream_k_gemm", "__nv_bfloat16"},
+        {"wgmma_fp8.e4m3", "fp8_gemm", ""},
     };
     return functions;
 }

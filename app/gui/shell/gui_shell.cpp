@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 #include "app/exit_codes.h"
@@ -128,8 +129,11 @@ int run_gui_shell(const GuiShellOptions& options) {
     const std::chrono::duration<double> ran = std::chrono::steady_clock::now() - started;
     context.jobs.cancel_all();
     if (options.frame_stats) {
+        // Milliseconds cut, not rounded: a frame that began at 1.9996 s of a 2 s limit reads
+        // 1.999, not 2.000.
+        const auto cut_to_ms = [](double s) { return std::floor(s * 1000.0) / 1000.0; };
         std::printf("%s\nran %.3f s, the last frame began at %.3f s\n", stats.summary().c_str(),
-                    ran.count(), last_frame_began.count());
+                    cut_to_ms(ran.count()), cut_to_ms(last_frame_began.count()));
         const TourPlayer& player = tour.player();
         if (player.changes() > 0) {
             std::printf("tour: at step %d of %zu after %llu step changes\n", player.index() + 1,

@@ -16,6 +16,7 @@
 #include "app/gui/shell/app_context.h"
 #include "app/gui/shell/keys.h"
 #include "app/gui/views/draw_list_painter.h"
+#include "app/parse_number.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/trace_capture.h"
@@ -153,13 +154,12 @@ std::string TimelinePanel::apply_setting(std::string_view key, std::string_view 
         return "";
     }
     if (key == "blocks") {
-        char* end = nullptr;
-        const long blocks = std::strtol(text.c_str(), &end, 10);
-        if (text.empty() || *end != '\0' || blocks < 1 || blocks > kernels::kMaxTracedBlocks) {
+        const auto blocks = parse_number<int>(text);
+        if (!blocks || *blocks < 1 || *blocks > kernels::kMaxTracedBlocks) {
             return "blocks='" + text + "': allowed: 1.." +
                    std::to_string(kernels::kMaxTracedBlocks);
         }
-        blocks_ = static_cast<int>(blocks);
+        blocks_ = *blocks;
         return "";
     }
     if (key == "open" || key == "compare_open") {

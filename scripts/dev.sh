@@ -2,9 +2,10 @@
 # tclens set-up in one step: installs the Debian packages that are missing, configures and builds
 # into build/, then either starts the app or runs every test.
 #   scripts/dev.sh app [tclens args...]   build, then run build/bin/tclens
-#   scripts/dev.sh test                   build, then run all tests through ctest; then build the
-#                                         unit and ui tests with ASan + UBSan into build-asan/ and
-#                                         run them; then fuzz every parser 20 s (scripts/fuzz.sh)
+#   scripts/dev.sh test                   build the app and the GPU tests into build/ and run
+#                                         those and the format check; build the unit and ui tests
+#                                         with ASan + UBSan into build-asan/ and run them; then
+#                                         fuzz every parser 20 s (scripts/fuzz.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,13 +42,17 @@ if ! command -v nvcc >/dev/null; then
 fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build
-
 if [ "$mode" = app ]; then
+    cmake --build build
     exec build/bin/tclens "$@"
 fi
-echo "== tclens: tests (build/) =="
-ctest --test-dir build --output-on-failure -j "$(nproc)"
+
+# Each test binary is built and run once: the GPU tests (skipped without a GPU) and the format
+# check here, as the app ships (target release_checks: tclens, the GPU tests, the benchmarks);
+# the unit and ui tests below, under the sanitizers.
+echo "== tclens: GPU and format tests (build/) =="
+cmake --build build --target release_checks
+ctest --test-dir build --output-on-failure -j "$(nproc)" -LE '^(unit|ui)$'
 
 # ASan + UBSan (UB aborts) over the C++ of everything the unit and ui tests run, the tclens
 # binary included (target cpu_tests: the GPU-only test binary is not built). The C++ is built

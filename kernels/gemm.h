@@ -158,6 +158,12 @@ struct KernelDescriptor {
     // picks a mode or split per problem (rung 12: its mode and stream-K split on 132 SMs).
     // `tclens kernels --mnk` prints it after "can run".
     std::function<std::string(const GemmProblem& problem)> launch_plan;
+    // Optional (null for most rungs): where the kernel picks its tile per problem (rung 11:
+    // 128 x 192 or 128 x 256, kernels/wave_choice.h), the descriptor of what runs `problem` on a
+    // GPU of `sms` SMs: the same id, with that tile's block, warp and MMA tiles, instruction,
+    // shared memory and title, and no for_problem of its own. The tile map draws that one;
+    // the fields above describe the kernel's default tile.
+    std::function<KernelDescriptor(const GemmProblem& problem, int sms)> for_problem;
 
     // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError).
     // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs

@@ -247,9 +247,11 @@ __device__ __forceinline__ void fence_accumulators(float (&d)[R]) {
 #define TCLENS_WGMMA_D_OPS_64                                                             \
     TCLENS_WGMMA_D_OPS_32, TCLENS_WGMMA_D8(32), TCLENS_WGMMA_D8(40), TCLENS_WGMMA_D8(48), \
         TCLENS_WGMMA_D8(56)
-#define TCLENS_WGMMA_D_OPS_128                                                                \
-    TCLENS_WGMMA_D_OPS_64, TCLENS_WGMMA_D8(64), TCLENS_WGMMA_D8(72), TCLENS_WGMMA_D8(80),     \
-        TCLENS_WGMMA_D8(88), TCLENS_WGMMA_D8(96), TCLENS_WGMMA_D8(104), TCLENS_WGMMA_D8(112), \
+#define TCLENS_WGMMA_D_OPS_96                                                             \
+    TCLENS_WGMMA_D_OPS_64, TCLENS_WGMMA_D8(64), TCLENS_WGMMA_D8(72), TCLENS_WGMMA_D8(80), \
+        TCLENS_WGMMA_D8(88)
+#define TCLENS_WGMMA_D_OPS_128                                                              \
+    TCLENS_WGMMA_D_OPS_96, TCLENS_WGMMA_D8(96), TCLENS_WGMMA_D8(104), TCLENS_WGMMA_D8(112), \
         TCLENS_WGMMA_D8(120)
 #define TCLENS_WGMMA_D_REGS_32                                                    \
     "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, " \
@@ -258,13 +260,15 @@ __device__ __forceinline__ void fence_accumulators(float (&d)[R]) {
     TCLENS_WGMMA_D_REGS_32                                                               \
     ", %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
     "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
-#define TCLENS_WGMMA_D_REGS_128                                                            \
-    TCLENS_WGMMA_D_REGS_64                                                                 \
-    ", %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "   \
-    "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "     \
-    "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, "     \
-    "%110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, " \
-    "%124, %125, %126, %127"
+#define TCLENS_WGMMA_D_REGS_96                                                           \
+    TCLENS_WGMMA_D_REGS_64                                                               \
+    ", %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, " \
+    "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95"
+#define TCLENS_WGMMA_D_REGS_128                                                                \
+    TCLENS_WGMMA_D_REGS_96                                                                     \
+    ", %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, " \
+    "%111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, "     \
+    "%125, %126, %127"
 // wgmma with A and B from shared memory; scale-a = scale-b = 1, A K-major (trans-a 0), B
 // MN-major (trans-b 1). `shape_types`: e.g. "m64n256k16.f32.bf16.bf16"; `regs` / `ops`: the
 // accumulator list; `a`, `b`, `s`: the operand numbers of the descriptors and scale-d.
@@ -279,14 +283,15 @@ __device__ __forceinline__ void fence_accumulators(float (&d)[R]) {
 // d (64 x N f32 of the warpgroup, N / 2 per thread) = A B (scale_d == 0) or d + A B, for one
 // k16 step: A 64 x 16 K-major at desc_a, B 16 x N MN-major at desc_b. Asynchronous: the caller
 // fences before (wgmma_fence), commits after and waits before it touches d. Element is __half
-// or __nv_bfloat16; N is 64, 128 or 256.
+// or __nv_bfloat16; N is 64, 128, 192 or 256.
 // Accumulators: (thread t, register i) -> (row 16 (t / 32) + (t % 32) / 4 + 8 ((i % 4) / 2),
 // col 8 (i / 4) + 2 (t % 4) + i % 2): m16n8 C fragments, one per n8 block, per warp.
 template <typename Element, int N>
 __device__ __forceinline__ void wgmma_ss(float (&d)[N / 2], std::uint64_t desc_a,
                                          std::uint64_t desc_b, std::uint32_t scale_d) {
     constexpr bool kHalf = std::is_same_v<Element, __half>;
-    static_assert(N == 64 || N == 128 || N == 256, "wgmma_ss is instantiated for N = 64, 128, 256");
+    static_assert(N == 64 || N == 128 || N == 192 || N == 256,
+                  "wgmma_ss is instantiated for N = 64, 128, 192, 256");
     if constexpr (N == 64) {
         if constexpr (kHalf) {
             TCLENS_WGMMA_SS("m64n64k16.f32.f16.f16", TCLENS_WGMMA_D_REGS_32, TCLENS_WGMMA_D_OPS_32,
@@ -302,6 +307,14 @@ __device__ __forceinline__ void wgmma_ss(float (&d)[N / 2], std::uint64_t desc_a
         } else {
             TCLENS_WGMMA_SS("m64n128k16.f32.bf16.bf16", TCLENS_WGMMA_D_REGS_64,
                             TCLENS_WGMMA_D_OPS_64, "%64", "%65", "%66");
+        }
+    } else if constexpr (N == 192) {
+        if constexpr (kHalf) {
+            TCLENS_WGMMA_SS("m64n192k16.f32.f16.f16", TCLENS_WGMMA_D_REGS_96, TCLENS_WGMMA_D_OPS_96,
+                            "%96", "%97", "%98");
+        } else {
+            TCLENS_WGMMA_SS("m64n192k16.f32.bf16.bf16", TCLENS_WGMMA_D_REGS_96,
+                            TCLENS_WGMMA_D_OPS_96, "%96", "%97", "%98");
         }
     } else {
         if constexpr (kHalf) {
@@ -345,9 +358,11 @@ __device__ __forceinline__ void wgmma_ss_e4m3(float (&d)[N / 2], std::uint64_t d
 #undef TCLENS_WGMMA_SS_K_MAJOR
 #undef TCLENS_WGMMA_SS
 #undef TCLENS_WGMMA_D_REGS_128
+#undef TCLENS_WGMMA_D_REGS_96
 #undef TCLENS_WGMMA_D_REGS_64
 #undef TCLENS_WGMMA_D_REGS_32
 #undef TCLENS_WGMMA_D_OPS_128
+#undef TCLENS_WGMMA_D_OPS_96
 #undef TCLENS_WGMMA_D_OPS_64
 #undef TCLENS_WGMMA_D_OPS_32
 #undef TCLENS_WGMMA_D8

@@ -23,11 +23,12 @@
 //
 // Pipeline: K tile it (counted over every tile this CTA computes) sits in slot it % stages; the
 // producer waits for empty[s] with parity (it / stages + 1) % 2 (a fresh barrier passes parity 1
-// at once), arms full[s] with kStageBytes (its own A box plus every B box, the half its peer CTA
-// multicasts included) and issues its A box and its kBBoxes / kClusterM B boxes to every CTA of
-// the cluster. Consumers wait for full[s] with parity (it / stages) % 2 and release slot it - 1
-// once the wgmma of slot it have been issued and those of it - 1 have completed (wait_group 1),
-// arriving on empty[s] of every CTA of the cluster (kEmptyArrivals in all).
+// at once), arms full[s] with kStageBytes (its own A box plus every B box, those its peer CTAs
+// multicast included) and issues its A box and its share of the B boxes (kBoxesPerCta, the last
+// rank fewer where kClusterM does not divide kBBoxes: 3 boxes of a 128 x 192 tile are 2 + 1) to
+// every CTA of the cluster. Consumers wait for full[s] with parity (it / stages) % 2 and release
+// slot it - 1 once the wgmma of slot it have been issued and those of it - 1 have completed
+// (wait_group 1), arriving on empty[s] of every CTA of the cluster (kEmptyArrivals in all).
 //
 // Edges: everything past M, N and K is TMA's: loads read zeros there (so K tails add nothing
 // and a cluster's second CTA past M computes a zero tile), C stores are clipped. The row strides
@@ -102,6 +103,9 @@ struct PersistentConfig {
     static constexpr int kBoxN = hopper::kBoxElems;
     static constexpr int kBBoxes = kBlockN / kBoxN;
     static constexpr int kBBoxBytes = kBoxN * hopper::kSwizzleRowBytes;
+    // B box j is loaded (and multicast) by cluster rank j / kBoxesPerCta: ranks take
+    // consecutive runs of kBoxesPerCta boxes, the last one what is left (issues_b_box).
+    static constexpr int kBoxesPerCta = (kBBoxes + kClusterM - 1) / kClusterM;
     static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
     // Epilogue subtile: kStoreRows rows x 32 f32 = one 128-byte swizzled row per C row. A
     // store group is kStoreRows / 16 warps of one consumer warpgroup.
@@ -118,10 +122,11 @@ struct PersistentConfig {
                   "a K tile is one 128-byte swizzled row of every operand row");
     static_assert(kBlockK / Inputs::kWgmmaK * Inputs::kAStepBytes == hopper::kSwizzleRowBytes,
                   "the wgmma steps of a K tile walk one 128-byte row of A");
-    static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
-    static_assert(!Inputs::kBKMajor || kBlockN >= 128, "wgmma_ss_e4m3 has N 128/256");
+    static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 192 || kBlockN == 256,
+                  "wgmma_ss has N 64/128/192/256");
+    static_assert(!Inputs::kBKMajor || kBlockN == 128 || kBlockN == 256,
+                  "wgmma_ss_e4m3 has N 128/256");
     static_assert(kClusterM == 1 || kClusterM == 2 || kClusterM == 4, "cluster of 1, 2 or 4");
-    static_assert(kBBoxes % kClusterM == 0, "each CTA multicasts the same number of B boxes");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
     static_assert(kStoreRows == 16 || kStoreRows == 64, "store group: one warp or the warpgroup");
     static_assert(kStoreBuffers >= 1 && kStoreBuffers <= 4, "bulk_wait_group_read<buffers - 1>");
@@ -129,6 +134,32 @@ struct PersistentConfig {
     static_assert(kEmptyArrivals <= kConsumers * 4 * kClusterM,
                   "at most one arrival per warp and CTA");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
+
+    // Whether the CTA of cluster rank `rank` loads its i-th B box, box rank * kBoxesPerCta + i
+    // (i < kBoxesPerCta). Worked example, 3 boxes, cluster of 2: rank 0 boxes 0 and 1, rank 1
+    // box 2 (its i = 1 would be box 3). Always, without a test, where kClusterM divides kBBoxes.
+    __host__ __device__ static constexpr bool issues_b_box(int rank, int i) {
+        return kBBoxes % kClusterM == 0 || rank * kBoxesPerCta + i < kBBoxes;
+    }
+    // issues_b_box covers boxes 0 .. kBBoxes - 1 once each, and no other box: each full barrier
+    // expects every box's bytes once (kStageBytes).
+    __host__ __device__ static constexpr bool b_boxes_loaded_once() {
+        for (int j = 0; j < kBBoxes; ++j) {
+            int loads = 0;
+            for (int rank = 0; rank < kClusterM; ++rank) {
+                for (int i = 0; i < kBoxesPerCta; ++i) {
+                    loads += issues_b_box(rank, i) && rank * kBoxesPerCta + i == j;
+                }
+            }
+            if (loads != 1) return false;
+        }
+        for (int rank = 0; rank < kClusterM; ++rank) {
+            for (int i = 0; i < kBoxesPerCta; ++i) {
+                if (issues_b_box(rank, i) && rank * kBoxesPerCta + i >= kBBoxes) return false;
+            }
+        }
+        return true;
+    }
 
     // Cluster tile id -> (cluster row, tile column) of a grid of tiles_mc x tiles_n. Worked
     // example, kGroup = 8 along N, 16 x 16: id 37 -> band 0 (columns 0..7), column 37 % 8 = 5,
@@ -159,13 +190,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     const __grid_constant__ CUtensorMap c_map, int m, int n, int k, int tiles_m,
                     int tiles_n) {
     static_assert(std::is_same_v<Element, typename Config::Input>, "one input type");
+    static_assert(Config::b_boxes_loaded_once(), "every B box is loaded by exactly one CTA");
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     using In = typename C::Inputs;
     namespace hp = hopper;
     constexpr int kSteps = C::kBlockK / In::kWgmmaK;
     constexpr int kAccumulators = C::kWgmmaN / 2;
-    constexpr int kBoxesPerCta = C::kBBoxes / C::kClusterM;
     extern __shared__ unsigned char smem_raw[];
     unsigned char* smem = hp::align_1024(smem_raw);
     unsigned char* epilogue = smem + C::kStages * C::kStageBytes;
@@ -216,8 +247,11 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
                     hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
 #pragma unroll
-                    for (int i = 0; i < kBoxesPerCta; ++i) {
-                        const int j = rank * kBoxesPerCta + i;
+                    for (int i = 0; i < C::kBoxesPerCta; ++i) {
+                        if (!C::issues_b_box(rank, i)) {
+                            break;
+                        }
+                        const int j = rank * C::kBoxesPerCta + i;
                         unsigned char* box = stage + C::kABytes + j * C::kBBoxBytes;
                         // Box j: B columns block_n + 64 j .. + 63 of K tile kt; (column, row)
                         // of B^T (N x K) or of B (K x N).
@@ -450,6 +484,19 @@ cudaError_t persistent_clusters(int* clusters) {
     return cudaSuccess;
 }
 
+// persistent_clusters after opting the kernel in to Config::kSmemBytes (the occupancy query
+// counts with the opted-in size). Returns the opt-in's or the query's error.
+template <typename Config>
+cudaError_t persistent_co_resident_clusters(int* clusters) {
+    const auto kernel = persistent_gemm<typename Config::Input, Config>;
+    const cudaError_t status =
+        opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, false);
+    if (status != cudaSuccess) {
+        return status;
+    }
+    return persistent_clusters<Config>(clusters);
+}
+
 // Enqueues persistent_gemm for Config on `stream`: as many clusters as fit at once (fewer when
 // there are fewer cluster tiles), after opting the kernel in to Config::kSmemBytes. Returns the
 // opt-in's or occupancy query's error, cudaErrorInvalidValue when a map cannot be encoded, else
@@ -458,12 +505,8 @@ template <typename Config>
 cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const auto kernel = persistent_gemm<typename Config::Input, Config>;
-    cudaError_t status =
-        opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, false);
     int clusters = 0;
-    if (status == cudaSuccess) {
-        status = persistent_clusters<Config>(&clusters);
-    }
+    cudaError_t status = persistent_co_resident_clusters<Config>(&clusters);
     if (status != cudaSuccess) {
         return status;
     }

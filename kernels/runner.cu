@@ -374,8 +374,15 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
         }
         const double rms = std::sqrt(sum_squares / static_cast<double>(c_count));
         const double tolerance = viz::kErrorMapSlack * result.check.bound * rms;
-        const viz::ErrorCellShape shape =
-            viz::error_cell_shape(p.m, p.n, kernel.block_tile.m, kernel.block_tile.n);
+        // Cells of the tile that ran, where the rung picks one per problem (rung 11).
+        TileShape tile = kernel.block_tile;
+        int device = 0;
+        int sms = 0;
+        if (kernel.for_problem && cudaGetDevice(&device) == cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess) {
+            tile = kernel.for_problem(p, sms).block_tile;
+        }
+        const viz::ErrorCellShape shape = viz::error_cell_shape(p.m, p.n, tile.m, tile.n);
         result.check.error_map =
             cpu_reference
                 ? viz::build_error_map(host_c.data(), cpu_ref.data(), p.m, p.n, tolerance, shape)

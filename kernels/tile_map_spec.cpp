@@ -18,11 +18,14 @@ std::string why_no_tile_map(const KernelDescriptor& kernel) {
 
 }  // namespace
 
-common::Expected<TileMapSpec> tile_map_spec(const KernelDescriptor& kernel,
+common::Expected<TileMapSpec> tile_map_spec(const KernelDescriptor& descriptor,
                                             const GemmProblem& problem, int sms) {
-    if (std::string error = why_no_tile_map(kernel); !error.empty()) {
+    if (std::string error = why_no_tile_map(descriptor); !error.empty()) {
         return common::Expected<TileMapSpec>::failure(error);
     }
+    // The tile that runs this problem where the rung picks one per problem.
+    const KernelDescriptor kernel =
+        descriptor.for_problem ? descriptor.for_problem(problem, sms) : descriptor;
     TileMapSpec spec;
     static_cast<viz::TileSchedule&>(spec) = kernel.schedule;
     spec.kernel = kernel.id;

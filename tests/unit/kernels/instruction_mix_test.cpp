@@ -52,7 +52,8 @@ TEST(InstructionMix, RunsFunctionMatchesNameAndInputType) {
 }
 
 // Rungs 11 and 13 run one kernel template, persistent_gemm (kernels/persistent_gemm.cuh): the
-// table's input types tell the instantiations apart (symbols as c++filt prints them).
+// table's input types tell the instantiations apart (symbols as c++filt prints them), and rung
+// 11's two tiles (128 x 256 and 128 x 192, kernels/wave_choice.h) are both rung 11's.
 TEST(InstructionMix, PersistentRungsAreToldApartByTheirInputType) {
     const auto entry = [](const std::string& id) {
         for (const KernelFunction& fn : kernel_functions()) {
@@ -60,10 +61,10 @@ TEST(InstructionMix, PersistentRungsAreToldApartByTheirInputType) {
         }
         return KernelFunction{};
     };
-    const auto symbol = [](const std::string& element) {
+    const auto symbol = [](const std::string& element, int block_n = 256) {
         return "void tclens::kernels::persistent_gemm<" + element +
-               ", tclens::kernels::PersistentConfig<" + element +
-               ", 256, 4, 2, 8, 16, 2, true, false> >(CUtensorMap_st, CUtensorMap_st, "
+               ", tclens::kernels::PersistentConfig<" + element + ", " + std::to_string(block_n) +
+               ", 4, 2, 8, 16, 2, true, false> >(CUtensorMap_st, CUtensorMap_st, "
                "CUtensorMap_st, int, int, int, int, int)";
     };
     const KernelFunction fp8 = entry("wgmma_fp8.e4m3");
@@ -73,6 +74,9 @@ TEST(InstructionMix, PersistentRungsAreToldApartByTheirInputType) {
     EXPECT_FALSE(runs_function(symbol("__half"), fp8));
     EXPECT_TRUE(runs_function(symbol("__nv_bfloat16"), bf16));
     EXPECT_FALSE(runs_function(symbol("__nv_fp8_e4m3"), bf16));
+    EXPECT_TRUE(runs_function(symbol("__nv_bfloat16", 192), bf16));
+    EXPECT_FALSE(runs_function(symbol("__nv_bfloat16", 192), fp8));
+    EXPECT_FALSE(runs_function(symbol("__half", 192), bf16));
 }
 
 TEST(InstructionMix, SumsEveryInstantiationOfTheExcerpt) {

@@ -166,6 +166,44 @@ TEST(Registry, Fp8RungDescriptorNamesItsInstructionAndTiles) {
     EXPECT_EQ(d.size_multiples.k, 16);
 }
 
+// Rung 11 describes its 128 x 256 tile and hands out the tile each problem runs
+// (kernels/wave_choice.h): 128 x 192 tiles of m64n192k16, three B boxes a stage (4 x 40 KiB of
+// stages + 32 KiB of epilogue buffers), where they fill the waves better.
+TEST(Registry, PersistentRungNamesTheTileEachProblemGets) {
+    for (const char* id : {"wgmma_persistent.f16", "wgmma_persistent.bf16"}) {
+        SCOPED_TRACE(id);
+        const KernelDescriptor& d = *find_kernel(id);
+        EXPECT_EQ(d.block_tile.n, 256);
+        ASSERT_TRUE(d.for_problem != nullptr);
+        ASSERT_TRUE(d.launch_plan != nullptr);
+        const KernelDescriptor narrow = d.for_problem({3072, 3072, 3072}, 132);
+        EXPECT_EQ(narrow.id, d.id);
+        EXPECT_EQ(narrow.block_tile.m, 128);
+        EXPECT_EQ(narrow.block_tile.n, 192);
+        EXPECT_EQ(narrow.block_tile.k, 64);
+        EXPECT_EQ(narrow.mma_tile.n, 192);
+        EXPECT_EQ(narrow.warp_tile.n, 192);
+        EXPECT_EQ(narrow.schedule.instruction, "wgmma.m64n192k16");
+        EXPECT_EQ(narrow.layout_ids, (std::vector<std::string>{"wgmma.m64n192k16.f16"}));
+        EXPECT_EQ(narrow.stages, 4);
+        EXPECT_EQ(narrow.dynamic_smem_bytes, 1024 + 4 * (128 + 192) * 128 + 32 * 1024 + 2 * 4 * 8);
+        EXPECT_LT(narrow.dynamic_smem_bytes, d.dynamic_smem_bytes);
+        EXPECT_NE(narrow.title.find("128 x 192 tiles for this size"), std::string::npos)
+            << narrow.title;
+        EXPECT_TRUE(narrow.for_problem == nullptr);
+        EXPECT_EQ(narrow.launch_plan({3072, 3072, 3072}).rfind("128 x 192 tiles on 132 SMs", 0),
+                  0u);
+        EXPECT_EQ(d.for_problem({4096, 4096, 4096}, 132).block_tile.n, 256);
+        EXPECT_EQ(d.for_problem({8192, 8192, 8192}, 132).block_tile.n, 256);
+        EXPECT_EQ(d.for_problem({1024, 3072, 3072}, 132).block_tile.n, 192);
+        EXPECT_EQ(d.for_problem({3072, 3072, 3072}, 114).block_tile.n, 256);
+        EXPECT_EQ(d.launch_plan({4096, 4096, 4096}).rfind("128 x 256 tiles on 132 SMs", 0), 0u);
+        EXPECT_EQ(d.launch_plan({3072, 3072, 3072}).rfind("128 x 192 tiles on 132 SMs", 0), 0u);
+    }
+    // FP8 keeps one tile.
+    EXPECT_TRUE(find_kernel("wgmma_fp8.e4m3")->for_problem == nullptr);
+}
+
 TEST(Registry, OddSizesRunOrGiveOneLineReason) {
     for (const KernelDescriptor& k : all_kernels()) {
         for (const GemmProblem& p :

@@ -92,6 +92,22 @@ TEST(TileMapSpec, RungsMatchTheMappingsReadOffTheirKernelFiles) {
     expect_same_mapping(spec_of("wgmma_fp8.e4m3"), specs::rung13(4096, 4096, 4096, 66));
 }
 
+// Rung 11 picks its tile per problem and GPU (kernels/wave_choice.h); the map draws that tile:
+// 128 x 192 for 3072^3 on 132 SMs (3 rounds either way, 97 % filled against 73 %), 128 x 256 on
+// 114 (3 rounds against 4).
+TEST(TileMapSpec, PersistentRungDrawsTheTileItsLaunchPicks) {
+    viz::TileMapSpec narrow = specs::rung11(3072, 3072, 3072, 66);
+    narrow.block_n = 192;
+    narrow.mma_n = 192;
+    const viz::TileMapSpec got = spec_of("wgmma_persistent.bf16", {3072, 3072, 3072});
+    expect_same_mapping(got, narrow);
+    EXPECT_EQ(got.instruction, "wgmma.m64n192k16");
+    EXPECT_EQ(viz::tiles_n(got), 16);
+    const viz::TileMapSpec wide = spec_of("wgmma_persistent.bf16", {3072, 3072, 3072}, 114);
+    expect_same_mapping(wide, specs::rung11(3072, 3072, 3072, 57));
+    EXPECT_EQ(wide.instruction, "wgmma.m64n256k16");
+}
+
 TEST(TileMapSpec, TheOtherRungsCopyTheWayTheirFilesSay) {
     // 01: nothing staged; a warp is one row of the 8 x 32 block tile.
     const viz::TileMapSpec one = spec_of("naive_fma.f32");

@@ -197,9 +197,8 @@ std::string validate_tile_map_spec(const TileMapSpec& spec) {
     } else if (spec.load == LoadKind::kTma) {
         if (spec.tma_box_cols < 1 || (spec.tma_box_cols * spec.elem_bytes) % kTmaUnitBytes != 0 ||
             spec.block_k % spec.tma_box_cols != 0 || spec.block_n % spec.tma_box_cols != 0 ||
-            (spec.block_n / spec.tma_box_cols) % spec.cluster_m != 0 || spec.tma_thread < 0 ||
-            spec.tma_thread >= spec.threads) {
-            return what + ": TMA boxes must tile the A and B tiles and split over the cluster";
+            spec.tma_thread < 0 || spec.tma_thread >= spec.threads) {
+            return what + ": TMA boxes must tile the A and B tiles";
         }
     }
     return "";
@@ -375,6 +374,12 @@ int work_owners(const TileMapSpec& spec) {
     return (spec.block_m / spec.warp_m) * (spec.block_n / spec.warp_n);
 }
 
+int tma_b_boxes(const TileMapSpec& spec) { return spec.block_n / spec.tma_box_cols; }
+
+int tma_b_boxes_per_cta(const TileMapSpec& spec) {
+    return static_cast<int>(ceil_div(tma_b_boxes(spec), spec.cluster_m));
+}
+
 int stage_of(const TileMapSpec& spec, const BlockTile& tile, int k_tile) {
     const int base = spec.ring_across_tiles ? tile.round * k_tiles(spec) : 0;
     return (base + k_tile) % spec.stages;
@@ -387,8 +392,8 @@ std::vector<ChunkCopy> load_map(const TileMapSpec& spec, const BlockTile& tile, 
         thread_copies(spec, 'A', spec.a_load, stage, copies);
         thread_copies(spec, 'B', spec.b_load, stage, copies);
     } else if (spec.load == LoadKind::kTma) {
-        const int b_boxes = spec.block_n / spec.tma_box_cols;
-        const int per_cta = b_boxes / spec.cluster_m;
+        const int b_boxes = tma_b_boxes(spec);
+        const int per_cta = tma_b_boxes_per_cta(spec);
         const int own = tile.cluster_rank;
         box_copies(
             spec, 'A', spec.block_m, spec.block_k / spec.tma_box_cols, [own](int) { return own; },

@@ -217,10 +217,16 @@ struct ChunkCopy {
 // Bytes of one unit in the load map: unit_bytes (kThreads) or 16 (kTma, kNone).
 int load_unit_bytes(const TileMapSpec& spec);
 
+// kTma: the B boxes of a K tile (block_n / tma_box_cols), and how many of them one CTA of the
+// cluster issues at most: ceil(boxes / cluster_m). CTA rank r issues boxes r * that .. up to
+// (r + 1) * that - 1, the last ranks what is left: 3 boxes on a cluster of 2 are 2 + 1.
+int tma_b_boxes(const TileMapSpec& spec);
+int tma_b_boxes_per_cta(const TileMapSpec& spec);
+
 // Every unit of the A tile (row-major), then of the B tile, of K tile `k_tile` of `tile`, with
 // the thread that copies it and the stage it lands in. Empty for LoadKind::kNone. Each unit
-// appears exactly once. kTma with cluster_m > 1: CTA rank r issues A itself and B boxes
-// r * boxes / cluster_m .. (r + 1) * boxes / cluster_m - 1, multicast to every CTA of the cluster.
+// appears exactly once. kTma with cluster_m > 1: CTA rank r issues A itself and its
+// tma_b_boxes_per_cta run of B boxes, multicast to every CTA of the cluster.
 std::vector<ChunkCopy> load_map(const TileMapSpec& spec, const BlockTile& tile, int k_tile);
 
 // The stage that K tile `k_tile` of `tile` lands in.

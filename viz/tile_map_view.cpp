@@ -369,7 +369,8 @@ std::string load_summary(const TileMapSpec& spec) {
                " A + " + std::to_string(b_per) + " B units of " + std::to_string(unit) +
                " bytes each per K tile";
     }
-    const int b_boxes = spec.block_n / spec.tma_box_cols;
+    const int b_boxes = tma_b_boxes(spec);
+    const int per_cta = tma_b_boxes_per_cta(spec);
     const std::string b_box =
         std::to_string(spec.block_k) + " x " + std::to_string(spec.tma_box_cols);
     std::string text = "per K tile, thread " + std::to_string(spec.tma_thread) + " issues " +
@@ -377,9 +378,9 @@ std::string load_summary(const TileMapSpec& spec) {
                        std::to_string(spec.block_m) + " x " + std::to_string(spec.tma_box_cols) +
                        " and ";
     if (spec.cluster_m > 1) {
-        text += "its CTA's " + std::to_string(b_boxes / spec.cluster_m) + " of the " +
-                std::to_string(b_boxes) + " B boxes of " + b_box + ", multicast to all " +
-                std::to_string(spec.cluster_m) +
+        text += "its CTA's " + std::string(b_boxes % spec.cluster_m == 0 ? "" : "up to ") +
+                std::to_string(per_cta) + " of the " + std::to_string(b_boxes) + " B boxes of " +
+                b_box + ", multicast to all " + std::to_string(spec.cluster_m) +
                 " CTAs of the cluster (the other B boxes "
                 "arrive from the other CTAs)";
     } else {
@@ -616,8 +617,8 @@ void load_view(Builder& b, const TileMapSpec& spec, const BlockTile& block, int 
             box_label(a_x + a * box_units * cell_w, spec.block_m * cell_h,
                       category_colour(palette, 0), "A box " + std::to_string(a));
         }
-        const int per_cta = spec.block_n / spec.tma_box_cols / spec.cluster_m;
-        for (int j = 0; j < spec.block_n / spec.tma_box_cols; ++j) {
+        const int per_cta = tma_b_boxes_per_cta(spec);
+        for (int j = 0; j < tma_b_boxes(spec); ++j) {
             const std::string from =
                 spec.cluster_m > 1 ? " (CTA " + std::to_string(j / per_cta) + ")" : "";
             box_label(b_x + j * box_units * cell_w, spec.block_k * cell_h,

@@ -46,6 +46,14 @@ std::vector<GemmProblem> sizes() {
           GemmProblem{33, 17, 40}, GemmProblem{257, 263, 1032}, GemmProblem{129, 4104, 96}}) {
         problems.push_back(p);
     }
+    // Rung 11's two tiles (kernels/wave_choice.h, on 132 SMs): 128 x 192 over several rounds with
+    // a partial last tile column (1000x3000x1040: one round; 3000x3000x200: three), 128 x 256
+    // over several rounds (4096x4096x512: four; 4104x4104x264: five, a tie, partial edge tiles
+    // and a cluster whose second CTA lies past M). The lab sizes above pick 128 x 192.
+    for (GemmProblem p : {GemmProblem{1000, 3000, 1040}, GemmProblem{3000, 3000, 200},
+                          GemmProblem{4096, 4096, 512}, GemmProblem{4104, 4104, 264}}) {
+        problems.push_back(p);
+    }
     return problems;
 }
 

@@ -46,6 +46,18 @@ TEST(WaveChoice, IssueNineteenSizesOnAnH100) {
     EXPECT_EQ(block_n_for({2048, 3072, 3072}), 192);  // lab 6: 2 rounds each
 }
 
+// The sizes tests/gpu/kernels/ladder_test.cpp adds to verify both tiles on an H100.
+TEST(WaveChoice, GpuLadderSizesCoverBothTiles) {
+    EXPECT_EQ(block_n_for({1000, 3000, 1040}), 192);
+    EXPECT_EQ(block_n_for({3000, 3000, 200}), 192);
+    EXPECT_EQ(persistent_waves({3000, 3000, 200}, kPersistentNarrowTile, 66).rounds, 3);
+    EXPECT_EQ(block_n_for({4096, 4096, 512}), 256);
+    EXPECT_EQ(block_n_for({4104, 4104, 264}), 256);
+    EXPECT_EQ(persistent_waves({4104, 4104, 264}, kPersistentWideTile, 66).load_cost(),
+              persistent_waves({4104, 4104, 264}, kPersistentNarrowTile, 66).load_cost());
+    EXPECT_EQ(block_n_for({2048, 3072, 3072}), 192);
+}
+
 // The rule as the header states it, against every size of the presets the issue's targets
 // name and a few odd ones: 192 exactly where its rounds x 320 is below 256's rounds x 384.
 TEST(WaveChoice, NarrowTileOnlyWhereItLoadsLessInAll) {

@@ -340,6 +340,20 @@ TEST(TileMap, TmaLoadMapIsBoxesFromOneThread) {
     EXPECT_EQ(find_copy(map, 'B', 63, 16).copy, 2);
     EXPECT_EQ(find_copy(map, 'B', 63, 16).cta, 1);
     EXPECT_EQ(find_copy(map, 'B', 5, 31).cta, 1);
+    // Rung 11's 128 x 192 tile: 3 B boxes, 2 from rank 0 and 1 from rank 1.
+    TileMapSpec narrow = rung11(3072, 3072, 3072, 66);
+    narrow.block_n = 192;
+    narrow.mma_n = 192;
+    ASSERT_EQ(validate_tile_map_spec(narrow), "");
+    EXPECT_EQ(tma_b_boxes(narrow), 3);
+    EXPECT_EQ(tma_b_boxes_per_cta(narrow), 2);
+    const std::vector<ChunkCopy> map192 = load_map(narrow, block_tiles(narrow)[0], 5);
+    expect_load_covers(narrow, map192, 5 % 4);
+    EXPECT_EQ(find_copy(map192, 'B', 0, 0).cta, 0);
+    EXPECT_EQ(find_copy(map192, 'B', 63, 15).cta, 0);  // box 1
+    EXPECT_EQ(find_copy(map192, 'B', 63, 16).copy, 2);
+    EXPECT_EQ(find_copy(map192, 'B', 63, 16).cta, 1);
+    EXPECT_EQ(find_copy(map192, 'B', 5, 23).cta, 1);
     // Rung 9 (no cluster): everything from its own thread 0, B in 2 boxes.
     const TileMapSpec nine = rung9();
     const std::vector<ChunkCopy> map9 = load_map(nine, block_tiles(nine)[3], 0);

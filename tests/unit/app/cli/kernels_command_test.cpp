@@ -56,6 +56,25 @@ TEST(KernelsCommand, MnkSaysWhichKernelsCanRun) {
     EXPECT_NE(table.out.find("4097x129x77 can run"), std::string::npos) << table.out;
 }
 
+// Rung 11 says which tile a size gets (kernels/wave_choice.h), in the table and the JSON.
+TEST(KernelsCommand, MnkNamesTheTileRungElevenPicks) {
+    const auto table = run_command(kTclens + " kernels --mnk 3072x3072x3072");
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    EXPECT_NE(table.out.find("3072x3072x3072 can run: 128 x 192 tiles on 132 SMs"),
+              std::string::npos)
+        << table.out;
+    const auto result = run_command(kTclens + " kernels --json --mnk 4096x4096x4096");
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    int plans = 0;
+    for (const nlohmann::json& k : j["kernels"]) {
+        if (k["id"] != "wgmma_persistent.f16" && k["id"] != "wgmma_persistent.bf16") continue;
+        ++plans;
+        EXPECT_EQ(k["plan"].get<std::string>().rfind("128 x 256 tiles on 132 SMs", 0), 0u)
+            << k["plan"];
+    }
+    EXPECT_EQ(plans, 2);
+}
+
 // The JSON's instruction mix is the built-in census's (kernels/instruction_mix.h) for the
 // GPU's sm, sm_90a without one; where there is none it says why.
 TEST(KernelsCommand, JsonHasEachKernelsInstructionMix) {

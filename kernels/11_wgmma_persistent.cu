@@ -58,7 +58,9 @@
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
+#include "kernels/tile_map_spec.h"
 #include "kernels/tma_rung.cuh"
+#include "kernels/trace.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -124,7 +126,13 @@ struct PersistentConfig {
 
 using ChosenPersistentConfig = PersistentConfig<256, 4, 2, 8, 16, 2, true>;
 
-template <typename Element, typename Config>
+// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
+// Per output tile, thread 0 of the producer and every consumer warp record the tile boundary
+// (kTileSchedule: the tile's coordinates worked out), then per K tile rung 10's phases
+// (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma), and the consumers the
+// tile's kEpilogue (last group drained, slot released) and kStore (C through shared memory and
+// TMA stores). K tiles are numbered within their output tile.
+template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(Config::kThreads, 1)
     persistent_gemm(const __grid_constant__ CUtensorMap a_map,
                     const __grid_constant__ CUtensorMap b_map,
@@ -150,6 +158,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int tiles_mc = (tiles_m + C::kClusterM - 1) / C::kClusterM;  // cluster rows
     const int cluster_tiles = tiles_mc * tiles_n;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+    using viz::TracePhase;
+    WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
         hp::prefetch_tensor_map(&a_map);
@@ -174,15 +184,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         if (tid == 0) {
             int it = 0;  // K tiles issued so far, over all tiles: slot it % stages
             for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
+                const auto scheduling = tracer.begin();
                 int tile_mc = 0;
                 int tile_n = 0;
                 C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
                 const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
                 const int block_n = tile_n * C::kBlockN;
+                tracer.end(scheduling, TracePhase::kTileSchedule, -1);
                 for (int kt = 0; kt < k_tiles; ++kt, ++it) {
                     const int s = it % C::kStages;
                     unsigned char* stage = smem + s * C::kStageBytes;
+                    const auto waiting = tracer.begin();
                     hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
+                    tracer.end(waiting, TracePhase::kEmptyWait, kt);
+                    const auto issuing = tracer.begin();
                     hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
                     hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
 #pragma unroll
@@ -198,6 +213,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                                             kt * C::kBlockK);
                         }
                     }
+                    tracer.end(issuing, TracePhase::kLoadIssue, kt);
                 }
             }
         }
@@ -244,15 +260,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         float acc[kAccumulators] = {};
         int it = 0;
         for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
+            const auto scheduling = tracer.begin();
             int tile_mc = 0;
             int tile_n = 0;
             C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
             const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
             const int block_n = tile_n * C::kBlockN;
+            tracer.end(scheduling, TracePhase::kTileSchedule, -1);
 
             for (int kt = 0; kt < k_tiles; ++kt, ++it) {
                 const int s = it % C::kStages;
+                const auto waiting = tracer.begin();
                 hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
+                tracer.end(waiting, TracePhase::kFullWait, kt);
+                const auto multiplying = tracer.begin();
                 hp::wgmma_fence();
 #pragma unroll
                 for (int step = 0; step < kSteps; ++step) {
@@ -265,13 +286,17 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 hp::wgmma_commit_group();
                 hp::wgmma_wait_group<1>();
                 hp::fence_accumulators(acc);
+                tracer.end(multiplying, TracePhase::kWgmma, kt);
                 if (kt > 0) {
                     release((it - 1) % C::kStages);
                 }
             }
+            const auto draining = tracer.begin();
             hp::wgmma_wait_group<0>();
             hp::fence_accumulators(acc);
             release((it - 1) % C::kStages);
+            tracer.end(draining, TracePhase::kEpilogue, -1);
+            const auto storing = tracer.begin();
 
             // Epilogue: subtile q = C columns 32 q .. 32 q + 31 of the group's rows, in buffer
             // q % buffers. Accumulator i of n8 block j = 4 q + jj sits at group row
@@ -310,6 +335,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     }
                 }
             }
+            tracer.end(storing, TracePhase::kStore, -1);
         }
         if (leader) {
             hp::bulk_wait_group<0>();
@@ -361,8 +387,8 @@ std::string persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CU
     return encode_tensor_map(c, c_map);
 }
 
-// Clusters of the kernel that fit on the device at once (cudaOccupancyMaxActiveClusters),
-// looked up once per device and kernel.
+// Clusters of the kernel that fit on the device at once (cudaOccupancyMaxActiveClusters, of the
+// timed kernel: the traced variant runs on the same grid), looked up once per device and kernel.
 template <typename Element, typename Config>
 cudaError_t persistent_clusters(int* clusters) {
     static int cached_device = -1;
@@ -388,7 +414,8 @@ cudaError_t persistent_clusters(int* clusters) {
     config.numAttrs = 1;
     int count = 0;
     if (status == cudaSuccess) {
-        status = cudaOccupancyMaxActiveClusters(&count, persistent_gemm<Element, Config>, &config);
+        status = cudaOccupancyMaxActiveClusters(&count, persistent_gemm<Element, Config, false>,
+                                                &config);
     }
     if (status != cudaSuccess) {
         return status;
@@ -402,10 +429,20 @@ cudaError_t persistent_clusters(int* clusters) {
     return cudaSuccess;
 }
 
-template <typename Element, typename Config>
+// The grid persistent_launch runs for `problem`: clusters of kClusterM CTAs, as many as fit at
+// once (persistent_clusters) or as there are cluster tiles, whichever is fewer.
+std::int64_t persistent_grid(const GemmProblem& problem, int kClusterM, int clusters, int block_m,
+                             int block_n) {
+    const std::int64_t cluster_tiles =
+        tiles_covering(tiles_covering(problem.m, block_m), kClusterM) *
+        tiles_covering(problem.n, block_n);
+    return (cluster_tiles < clusters ? cluster_tiles : clusters) * kClusterM;
+}
+
+template <typename Element, typename Config, bool kTraced = false>
 cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
-    const auto kernel = persistent_gemm<Element, Config>;
+    const auto kernel = persistent_gemm<Element, Config, kTraced>;
     cudaError_t status =
         opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, false);
     int clusters = 0;
@@ -423,9 +460,8 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
     }
     const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
     const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
-    const std::int64_t cluster_tiles =
-        tiles_covering(tiles_m, Config::kClusterM) * std::int64_t{tiles_n};
-    const std::int64_t grid_clusters = cluster_tiles < clusters ? cluster_tiles : clusters;
+    const std::int64_t grid =
+        persistent_grid(p, Config::kClusterM, clusters, Config::kBlockM, Config::kBlockN);
 
     cudaLaunchConfig_t config = {};
     cudaLaunchAttribute attribute = {};
@@ -433,7 +469,7 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
     attribute.val.clusterDim.x = Config::kClusterM;
     attribute.val.clusterDim.y = 1;
     attribute.val.clusterDim.z = 1;
-    config.gridDim = dim3(static_cast<unsigned>(grid_clusters * Config::kClusterM));
+    config.gridDim = dim3(static_cast<unsigned>(grid));
     config.blockDim = dim3(Config::kThreads);
     config.dynamicSmemBytes = Config::kSmemBytes;
     config.stream = stream;
@@ -445,6 +481,41 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
         return status;
     }
     return cudaGetLastError();
+}
+
+// The traced variant: the same launch, with this file's trace sink set first.
+template <typename Element, typename Config>
+cudaError_t persistent_traced_launch(const GemmOperands& operands, const TraceSink& sink,
+                                     cudaStream_t stream) {
+    const cudaError_t status = set_trace_sink(sink, stream);
+    if (status != cudaSuccess) return status;
+    return persistent_launch<Element, Config, true>(operands, stream);
+}
+
+// The traced launch's shape (gemm.h): persistent_launch's grid on the current device (without
+// one, kDefaultPersistentSms / kClusterM clusters), kThreads / 32 warps, and per warp the
+// phases of the most output tiles a cluster takes: per tile a kTileSchedule, 2 per K tile
+// (producer: empty wait, load issue; consumers: full wait, wgmma), and the consumers' epilogue
+// and store.
+template <typename Element, typename Config>
+TracedShape persistent_traced_shape(const GemmProblem& problem) {
+    int clusters = 0;
+    if (persistent_clusters<Element, Config>(&clusters) != cudaSuccess) {
+        clusters = kDefaultPersistentSms / Config::kClusterM;
+    }
+    TracedShape shape;
+    shape.grid_blocks =
+        persistent_grid(problem, Config::kClusterM, clusters, Config::kBlockM, Config::kBlockN);
+    shape.warps_per_block = Config::kThreads / 32;
+    const std::int64_t cluster_tiles =
+        tiles_covering(tiles_covering(problem.m, Config::kBlockM), Config::kClusterM) *
+        tiles_covering(problem.n, Config::kBlockN);
+    const std::int64_t grid_clusters = shape.grid_blocks / Config::kClusterM;
+    const std::int64_t tiles_per_cluster =
+        grid_clusters > 0 ? tiles_covering(cluster_tiles, static_cast<int>(grid_clusters)) : 0;
+    shape.records_per_warp =
+        tiles_per_cluster * (2 * tiles_covering(problem.k, Config::kBlockK) + 3);
+    return shape;
 }
 
 }  // namespace
@@ -475,6 +546,14 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
     d.block_tile_of = persistent_block_tile<C>;
     set_sixteen_bit_inputs(d, precision, "wgmma_persistent", tma_tile_can_run<C>,
                            persistent_launch<__half, C>, persistent_launch<__nv_bfloat16, C>);
+    set_tma_traced_launch<C>(d, precision, persistent_traced_launch<__half, C>,
+                             persistent_traced_launch<__nv_bfloat16, C>,
+                             C::kBlockK / hopper::kWgmmaK);
+    if (precision == Precision::kBF16) {
+        d.traced.shape = persistent_traced_shape<__nv_bfloat16, C>;
+    } else {
+        d.traced.shape = persistent_traced_shape<__half, C>;
+    }
     return d;
 }
 

@@ -1,13 +1,13 @@
 // `tclens trace --kernel K [--mnk MxNxK] [--blocks N] [--json F] [--svg F] [--seed S]`: the
-// per-warp timeline of one run of a kernel's traced variant (kernels/trace.cuh, issue 20). The
-// traced kernel is verified and timed through the runner like any kernel, and so is the
-// untraced one, for the overhead. Prints the time share of each phase kind, per warp its K tiles
-// (wgmma phases), the wgmma instructions that makes and its tensor pipe's idle gaps, and the
-// traced and untraced times. --json F writes the trace (viz/warp_trace_json.h), --svg F the
-// timeline as drawn (viz/warp_timeline_view.h).
-// Exit codes: 2 for an unknown kernel, a kernel without trace points, a bad size or --blocks
-// (0, negative, more than the grid or the cap: kernels/trace_capture.h), 3 without a GPU, 1 when
-// a run fails verification or a file cannot be written.
+// per-warp timeline of one run of a kernel's traced variant (kernels/trace.cuh, issue 20; rungs
+// 8-12). The traced kernel is verified and timed through the runner like any kernel, and so is
+// the untraced one, for the overhead. Prints the time share of each phase kind, per warp its
+// multiply phases (wgmma per K tile, mma_sync per k16 step), the tensor-core instructions they
+// make and its tensor pipe's idle gaps, and the traced and untraced times. --json F writes the
+// trace (viz/warp_trace_json.h), --svg F the timeline as drawn (viz/warp_timeline_view.h). Exit
+// codes: 2 for an unknown kernel, a kernel without trace points, a bad size or --blocks (0,
+// negative, more than the grid or the cap: kernels/trace_capture.h), 3 without a GPU, 1 when a run
+// fails verification or a file cannot be written.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -60,22 +60,26 @@ void print_summary(const viz::WarpTrace& trace) {
     std::printf("\n%-12s %9s %12s %8s\n", "phase", "count", "total us", "share");
     for (const viz::PhaseShare& share : summary.shares) {
         if (share.count == 0) continue;
-        std::printf("%-12s %9lld %12.2f %7.1f%%\n", viz::phase_name(share.phase),
+        std::printf("%-14s %9lld %12.2f %7.1f%%\n", viz::phase_name(share.phase),
                     static_cast<long long>(share.count), us(share.total_ns), 100.0 * share.share);
     }
     std::printf("(share: of the summed spans of the traced warps)\n");
     std::printf("\n%5s %4s %4s %10s %11s %10s %12s %14s\n", "block", "warp", "SM", "span us",
-                "wgmma ph.", "wgmma ins.", "idle gaps us", "longest gap us");
+                "mma ph.", "mma ins.", "idle gaps us", "longest gap us");
     for (const viz::WarpSummary& w : summary.warps) {
         std::printf("%5d %4d %4d %10.2f %11d %10lld %12.2f %14.2f\n", w.block, w.warp, w.sm,
-                    us(w.span_ns), w.wgmma_phases,
-                    static_cast<long long>(w.wgmma_phases) * trace.wgmma_per_phase, us(w.idle_ns),
+                    us(w.span_ns), w.mma_phases,
+                    static_cast<long long>(w.mma_phases) * trace.wgmma_per_phase, us(w.idle_ns),
                     us(w.longest_idle_ns));
     }
     std::printf(
-        "(wgmma ph.: K tiles the warp multiplied; wgmma ins.: x %d wgmma per K tile; idle gaps: "
-        "between one K tile's wgmma phase and the next)\n",
+        "(mma ph.: the warp's multiply phases, wgmma per K tile or mma_sync per k16 step; mma "
+        "ins.: x %d tensor-core instructions per phase; idle gaps: between one multiply phase "
+        "and the next)\n",
         trace.wgmma_per_phase);
+    std::printf("tensor-core instructions of the traced warps: %lld (%d of %d blocks traced)\n",
+                static_cast<long long>(summary.mma_instructions), trace.blocks_traced,
+                trace.blocks_launched);
     std::printf("\nkernel median: traced %.4f ms, untraced %.4f ms, overhead %+.1f %%\n",
                 trace.kernel_ms, trace.untraced_ms,
                 trace.untraced_ms > 0 ? 100.0 * (trace.kernel_ms / trace.untraced_ms - 1.0) : 0.0);
@@ -139,8 +143,9 @@ int run_trace(const TraceOptions& options) {
 void add_trace_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
         "trace",
-        "Per-warp timeline of a traced kernel (wgmma_tma, wgmma_ws): phases of every warp of "
-        "the first N blocks, their time shares and the tensor pipe's idle gaps; needs a GPU");
+        "Per-warp timeline of a traced kernel (rungs 8-12: mma_cp_async, wgmma_tma, wgmma_ws, "
+        "wgmma_persistent, wgmma_streamk): phases of every warp of the first N blocks, their time "
+        "shares and the tensor pipe's idle gaps; needs a GPU");
     auto options = std::make_shared<TraceOptions>();
     command->add_option("--kernel", options->kernel, "Kernel id (see tclens kernels)");
     command->add_option("--mnk", options->size, "Problem size MxNxK")->capture_default_str();

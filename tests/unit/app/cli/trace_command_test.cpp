@@ -24,7 +24,8 @@ void expect_usage_error(const std::string& args, const std::string& named) {
 TEST(TraceCommand, KernelIsRequiredAndMustHaveTracePoints) {
     expect_usage_error("", "--kernel");
     expect_usage_error("--kernel wgmma_w.bf16", "wgmma_ws.bf16");
-    expect_usage_error("--kernel mma_cp_async.f16", "'mma_cp_async.f16' has no trace points");
+    expect_usage_error("--kernel mma_ldmatrix_xor.f16",
+                       "'mma_ldmatrix_xor.f16' has no trace points");
 }
 
 TEST(TraceCommand, BlocksZeroNegativeOrTooManyAreUsageErrors) {

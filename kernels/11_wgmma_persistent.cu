@@ -27,37 +27,32 @@
 //     by one thread with a TMA store; a buffer is rewritten only after
 //     cp.async.bulk.wait_group.read says its previous store has read it.
 //
-// Tunables: PersistentConfig below (BN, stages, cluster size, raster band and its direction,
-// store rows and buffers, release granularity); the descriptor launches ChosenPersistentConfig: 128
-// x 256 x 64 tiles, 4 stages (192 KiB) + 32 KiB of epilogue buffers (one 16-row store group per
-// consumer warp, two 2 KiB buffers each), clusters of 2 along M sharing B, bands of 8 cluster rows,
-// one empty arrival per consumer warpgroup and CTA.
+// The kernel, its Config and its launch live in kernels/persistent_gemm.cuh, generic over the
+// input type: this rung instantiates them for f16 and bf16, rung 13 (13_wgmma_fp8.cu) for FP8
+// e4m3. Tunables: PersistentConfig there (BN, stages, cluster size, raster band and its
+// direction, store rows and buffers, release granularity); both descriptors launch
+// ChosenPersistentConfig: 128 x 256 x 64 tiles here, 4 stages (192 KiB) + 32 KiB of epilogue
+// buffers (one 16-row store group per consumer warp, two 2 KiB buffers each), clusters of 2
+// along M sharing B, bands of 8 cluster rows, one empty arrival per consumer warpgroup and CTA.
 //
 // Threads and tiles: as rung 10 (producer warpgroup 0, consumers 1 and 2 with 64 x BN each,
 // m64nBNk16, setmaxnreg 40 / 232).
 //
 // Shared memory: 1 KiB alignment slack; stages (A box 128 rows, BN / 64 B boxes, "tma128");
 // epilogue buffers (store group q, buffer b at kStoreBytes x (kStoreBuffers q + b));
-// full[stages]; empty[stages].
+// full[stages]; empty[stages] (persistent_gemm.cuh).
 //
 // Edges: K % 8 == 0 and N % 8 == 0 (TMA's 16-byte strides for A, B and C); everything else is
 // TMA's: loads past the matrix read zeros (a cluster's second CTA past M computes a zero tile),
 // stores past it are clipped.
-#include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
-#include <cuda_runtime.h>
 
-#include <cstdint>
 #include <string>
-#include <type_traits>
 
-#include "kernels/block_order.h"
-#include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
+#include "kernels/persistent_gemm.cuh"
 #include "kernels/sixteen_bit_rung.h"
-#include "kernels/smem_opt_in.h"
-#include "kernels/tensor_map.h"
 #include "kernels/tile_map_spec.h"
 #include "kernels/tma_rung.cuh"
 #include "kernels/trace.cuh"
@@ -65,456 +60,37 @@
 namespace tclens::kernels {
 namespace {
 
-template <int BlockN, int Stages, int ClusterM, int Group, int StoreRows, int StoreBuffers,
-          bool ReleasePerWarpgroup, bool RasterAlongN = false>
-struct PersistentConfig {
-    static constexpr int kConsumers = 2;
-    static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
-    static constexpr int kBlockN = BlockN;
-    static constexpr int kBlockK = hopper::kBoxElems;
-    static constexpr int kStages = Stages;
-    static constexpr int kClusterM = ClusterM;  // CTAs per cluster, stacked along M
-    // Raster bands: kGroup cluster rows each, walked down then along N (kRasterAlongN false),
-    // or kGroup tile columns each, walked along then down M (true).
-    static constexpr int kGroup = Group;
-    static constexpr bool kRasterAlongN = RasterAlongN;
-    static constexpr int kStoreRows = StoreRows;        // rows of a TMA-store subtile
-    static constexpr int kStoreBuffers = StoreBuffers;  // per store group
-    static constexpr bool kReleasePerWarpgroup = ReleasePerWarpgroup;
-
-    static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
-    static constexpr int kWgmmaN = kBlockN;
-
-    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
-    static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
-    static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
-    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
-    // Epilogue subtile: kStoreRows rows x 32 f32 = one 128-byte swizzled row per C row. A
-    // store group is kStoreRows / 16 warps of one consumer warpgroup.
-    static constexpr int kStoreCols = hopper::kSwizzleRowBytes / 4;
-    static constexpr int kStoreBytes = kStoreRows * hopper::kSwizzleRowBytes;
-    static constexpr int kStoreGroupWarps = kStoreRows / 16;
-    static constexpr int kStoreGroups = kConsumers * 4 / kStoreGroupWarps;
-    static constexpr int kEpilogueBytes = kStoreGroups * kStoreBuffers * kStoreBytes;
-    static constexpr int kEmptyArrivals = kConsumers * (kReleasePerWarpgroup ? 1 : 4) * kClusterM;
-    static constexpr int kSmemBytes =
-        hopper::kSwizzleAtomBytes + kStages * kStageBytes + kEpilogueBytes + 2 * kStages * 8;
-
-    static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
-    static_assert(kClusterM == 1 || kClusterM == 2 || kClusterM == 4, "cluster of 1, 2 or 4");
-    static_assert(kBBoxes % kClusterM == 0, "each CTA multicasts the same number of B boxes");
-    static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
-    static_assert(kStoreRows == 16 || kStoreRows == 64, "store group: one warp or the warpgroup");
-    static_assert(kStoreBuffers >= 1 && kStoreBuffers <= 4, "bulk_wait_group_read<buffers - 1>");
-    static_assert(kStoreBytes % hopper::kSwizzleAtomBytes == 0, "buffers 1024-byte aligned");
-    static_assert(kEmptyArrivals <= kConsumers * 4 * kClusterM,
-                  "at most one arrival per warp and CTA");
-    static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
-
-    // Cluster tile id -> (cluster row, tile column) of a grid of tiles_mc x tiles_n. Worked
-    // example, kGroup = 8 along N, 16 x 16: id 37 -> band 0 (columns 0..7), column 37 % 8 = 5,
-    // cluster row 37 / 8 = 4.
-    __host__ __device__ static void cluster_tile(int id, int tiles_mc, int tiles_n, int& tile_mc,
-                                                 int& tile_n) {
-        if constexpr (kRasterAlongN) {
-            rasterise_column_bands(id, tiles_n, tiles_mc, kGroup, tile_n, tile_mc);
-        } else {
-            rasterise_column_bands(id, tiles_mc, tiles_n, kGroup, tile_mc, tile_n);
-        }
-    }
-};
-
-using ChosenPersistentConfig = PersistentConfig<256, 4, 2, 8, 16, 2, true>;
-
-// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
-// Per output tile, thread 0 of the producer and every consumer warp record the tile boundary
-// (kTileSchedule: the tile's coordinates worked out), then per K tile rung 10's phases
-// (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma), and the consumers the
-// tile's kEpilogue (last group drained, slot released) and kStore (C through shared memory and
-// TMA stores). K tiles are numbered within their output tile.
-template <typename Element, typename Config, bool kTraced>
-__global__ void __launch_bounds__(Config::kThreads, 1)
-    persistent_gemm(const __grid_constant__ CUtensorMap a_map,
-                    const __grid_constant__ CUtensorMap b_map,
-                    const __grid_constant__ CUtensorMap c_map, int m, int n, int k, int tiles_m,
-                    int tiles_n) {
-#if defined(TCLENS_HOPPER_DEVICE)
-    using C = Config;
-    namespace hp = hopper;
-    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;
-    constexpr int kAccumulators = C::kWgmmaN / 2;
-    constexpr int kBoxesPerCta = C::kBBoxes / C::kClusterM;
-    extern __shared__ unsigned char smem_raw[];
-    unsigned char* smem = hp::align_1024(smem_raw);
-    unsigned char* epilogue = smem + C::kStages * C::kStageBytes;
-    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(epilogue + C::kEpilogueBytes);
-    std::uint64_t* empty = full + C::kStages;
-
-    const int tid = threadIdx.x;
-    const int warpgroup = tid / hp::kWarpgroupThreads;
-    const int rank = C::kClusterM > 1 ? static_cast<int>(hp::cluster_cta_rank()) : 0;
-    const int cluster = blockIdx.x / C::kClusterM;
-    const int clusters = gridDim.x / C::kClusterM;
-    const int tiles_mc = (tiles_m + C::kClusterM - 1) / C::kClusterM;  // cluster rows
-    const int cluster_tiles = tiles_mc * tiles_n;
-    const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
-    using viz::TracePhase;
-    WarpTracer<kTraced> tracer;
-
-    if (tid == 0) {
-        hp::prefetch_tensor_map(&a_map);
-        hp::prefetch_tensor_map(&b_map);
-        hp::prefetch_tensor_map(&c_map);
-#pragma unroll
-        for (int s = 0; s < C::kStages; ++s) {
-            hp::mbarrier_init(&full[s], 1);
-            hp::mbarrier_init(&empty[s], C::kEmptyArrivals);
-        }
-        hp::fence_barrier_init();
-    }
-    // Every CTA's barriers exist before any CTA multicasts into it or arrives on them.
-    if constexpr (C::kClusterM > 1) {
-        hp::cluster_sync();
-    } else {
-        __syncthreads();
-    }
-
-    if (warpgroup == 0) {
-        hp::setmaxnreg_decrease<hp::kProducerRegisters>();
-        if (tid == 0) {
-            int it = 0;  // K tiles issued so far, over all tiles: slot it % stages
-            for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
-                const auto scheduling = tracer.begin();
-                int tile_mc = 0;
-                int tile_n = 0;
-                C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
-                const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
-                const int block_n = tile_n * C::kBlockN;
-                tracer.end(scheduling, TracePhase::kTileSchedule, -1);
-                for (int kt = 0; kt < k_tiles; ++kt, ++it) {
-                    const int s = it % C::kStages;
-                    unsigned char* stage = smem + s * C::kStageBytes;
-                    const auto waiting = tracer.begin();
-                    hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
-                    tracer.end(waiting, TracePhase::kEmptyWait, kt);
-                    const auto issuing = tracer.begin();
-                    hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
-                    hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
-#pragma unroll
-                    for (int i = 0; i < kBoxesPerCta; ++i) {
-                        const int j = rank * kBoxesPerCta + i;
-                        unsigned char* box = stage + C::kABytes + j * C::kBBoxBytes;
-                        if constexpr (C::kClusterM > 1) {
-                            hp::tma_load_2d_multicast(box, &b_map, &full[s],
-                                                      block_n + j * hp::kBoxElems, kt * C::kBlockK,
-                                                      (std::uint16_t{1} << C::kClusterM) - 1);
-                        } else {
-                            hp::tma_load_2d(box, &b_map, &full[s], block_n + j * hp::kBoxElems,
-                                            kt * C::kBlockK);
-                        }
-                    }
-                    tracer.end(issuing, TracePhase::kLoadIssue, kt);
-                }
-            }
-        }
-    } else {
-        hp::setmaxnreg_increase<hp::kConsumerRegisters>();
-        const int consumer = warpgroup - 1;
-        const int lane = tid % 32;
-        const int warp = (tid / 32) % 4;
-        const int g = lane / 4;
-        const int t = lane % 4;
-        // Store group of this warp: its first row within the consumer's 64 rows, its buffers,
-        // its leader (the thread that waits for and issues the TMA stores).
-        const int group_in_consumer = warp / C::kStoreGroupWarps;
-        const int group_row0 = group_in_consumer * C::kStoreRows;
-        const int row_in_group = (warp % C::kStoreGroupWarps) * 16;
-        unsigned char* const buffers =
-            epilogue + (consumer * (4 / C::kStoreGroupWarps) + group_in_consumer) *
-                           C::kStoreBuffers * C::kStoreBytes;
-        const bool leader = lane == 0 && warp % C::kStoreGroupWarps == 0;
-        const auto store_group_sync = [&] {
-            if constexpr (C::kStoreGroupWarps == 1) {
-                __syncwarp();
-            } else {
-                hp::named_barrier_sync(1 + consumer, hp::kWarpgroupThreads);
-            }
-        };
-        const std::uint64_t a_desc =
-            hp::k_major_descriptor(smem + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
-        const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
-        // Slot s is released to the producers of every CTA in the cluster (see the header).
-        const auto release = [&](int s) {
-            const bool arrives =
-                C::kReleasePerWarpgroup ? lane == 0 && warp < C::kClusterM : lane < C::kClusterM;
-            const int target = C::kReleasePerWarpgroup ? warp : lane;
-            if (arrives) {
-                if constexpr (C::kClusterM > 1) {
-                    hp::mbarrier_arrive_cluster(&empty[s], static_cast<std::uint32_t>(target));
-                } else {
-                    hp::mbarrier_arrive(&empty[s]);
-                }
-            }
-        };
-
-        float acc[kAccumulators] = {};
-        int it = 0;
-        for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
-            const auto scheduling = tracer.begin();
-            int tile_mc = 0;
-            int tile_n = 0;
-            C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
-            const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
-            const int block_n = tile_n * C::kBlockN;
-            tracer.end(scheduling, TracePhase::kTileSchedule, -1);
-
-            for (int kt = 0; kt < k_tiles; ++kt, ++it) {
-                const int s = it % C::kStages;
-                const auto waiting = tracer.begin();
-                hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
-                tracer.end(waiting, TracePhase::kFullWait, kt);
-                const auto multiplying = tracer.begin();
-                hp::wgmma_fence();
-#pragma unroll
-                for (int step = 0; step < kSteps; ++step) {
-                    hp::wgmma_ss<Element, C::kWgmmaN>(
-                        acc,
-                        hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
-                        hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
-                        (kt | step) != 0);
-                }
-                hp::wgmma_commit_group();
-                hp::wgmma_wait_group<1>();
-                hp::fence_accumulators(acc);
-                tracer.end(multiplying, TracePhase::kWgmma, kt);
-                if (kt > 0) {
-                    release((it - 1) % C::kStages);
-                }
-            }
-            const auto draining = tracer.begin();
-            hp::wgmma_wait_group<0>();
-            hp::fence_accumulators(acc);
-            release((it - 1) % C::kStages);
-            tracer.end(draining, TracePhase::kEpilogue, -1);
-            const auto storing = tracer.begin();
-
-            // Epilogue: subtile q = C columns 32 q .. 32 q + 31 of the group's rows, in buffer
-            // q % buffers. Accumulator i of n8 block j = 4 q + jj sits at group row
-            // row_in_group + g + 8 h, byte 32 jj + 8 t (+ 4) of the 128-byte row: chunk
-            // 2 jj + t / 2, stored at chunk (2 jj + t / 2) ^ g (row % 8 == g).
-            const int row0 = block_m + consumer * hp::kWgmmaM + group_row0;
-            if (row0 < m) {
-#pragma unroll
-                for (int q = 0; q < C::kBlockN / C::kStoreCols; ++q) {
-                    if (block_n + q * C::kStoreCols >= n) {
-                        break;
-                    }
-                    unsigned char* buffer = buffers + (q % C::kStoreBuffers) * C::kStoreBytes;
-                    if (leader) {
-                        // The store that last read this buffer has read it.
-                        hp::bulk_wait_group_read<C::kStoreBuffers - 1>();
-                    }
-                    store_group_sync();
-#pragma unroll
-                    for (int jj = 0; jj < 4; ++jj) {
-                        const int j = 4 * q + jj;
-#pragma unroll
-                        for (int h = 0; h < 2; ++h) {
-                            const int row = row_in_group + g + 8 * h;
-                            const int chunk = (2 * jj + t / 2) ^ g;
-                            *reinterpret_cast<float2*>(buffer + row * hp::kSwizzleRowBytes +
-                                                       chunk * 16 + (t % 2) * 8) =
-                                make_float2(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
-                        }
-                    }
-                    hp::fence_proxy_async_shared();
-                    store_group_sync();
-                    if (leader) {
-                        hp::tma_store_2d(&c_map, buffer, block_n + q * C::kStoreCols, row0);
-                        hp::bulk_commit_group();
-                    }
-                }
-            }
-            tracer.end(storing, TracePhase::kStore, -1);
-        }
-        if (leader) {
-            hp::bulk_wait_group<0>();
-        }
-    }
-    // No CTA may exit while a peer can still multicast into it or arrive on its barriers.
-    if constexpr (C::kClusterM > 1) {
-        __syncwarp();
-        hp::cluster_sync();
-    }
-#else
-    (void)a_map, (void)b_map, (void)c_map, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
-#endif
-}
-
-// block_tile_of: persistent_gemm's tile loop for CTA `block` of `blocks`. Cluster q = block /
-// kClusterM computes cluster tiles q, q + clusters, ... in cluster_tile order (round r: q + r
-// clusters); its CTA of rank block % kClusterM takes tile row cluster row * kClusterM + rank.
-template <typename Config>
-TileIndex persistent_block_tile(int block, int round, int blocks, int tiles_m, int tiles_n) {
-    const int clusters = blocks / Config::kClusterM;
-    const int tiles_mc = (tiles_m + Config::kClusterM - 1) / Config::kClusterM;
-    const int cluster_tile = block / Config::kClusterM + round * clusters;
-    TileIndex tile;
-    if (clusters < 1 || cluster_tile >= tiles_mc * tiles_n) return tile;
-    int tile_mc = 0;
-    Config::cluster_tile(cluster_tile, tiles_mc, tiles_n, tile_mc, tile.col);
-    tile.row = tile_mc * Config::kClusterM + block % Config::kClusterM;
-    return tile;
-}
-
-// Tensor maps of A (box 64 k x 128 m) and B (box 64 n x 64 k), and of C (f32, box kStoreCols n
-// x kStoreRows m), all 128-byte swizzled. Returns "" or the first encoder error.
-template <typename Element, typename Config>
-std::string persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorMap* b_map,
-                            CUtensorMap* c_map) {
-    std::string error = encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
-                                            Config::kBlockK, a_map, b_map);
-    if (!error.empty()) return error;
-    const GemmProblem& p = operands.problem;
-    TensorMap2d c;
-    c.base = operands.c;
-    c.type = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
-    c.rows = static_cast<std::uint64_t>(p.m);
-    c.cols = static_cast<std::uint64_t>(p.n);
-    c.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 4;
-    c.box_rows = Config::kStoreRows;
-    c.box_cols = Config::kStoreCols;
-    return encode_tensor_map(c, c_map);
-}
-
-// Clusters of the kernel that fit on the device at once (cudaOccupancyMaxActiveClusters, of the
-// timed kernel: the traced variant runs on the same grid), looked up once per device and kernel.
-template <typename Element, typename Config>
-cudaError_t persistent_clusters(int* clusters) {
-    static int cached_device = -1;
-    static int cached_clusters = 0;
-    int device = 0;
-    cudaError_t status = cudaGetDevice(&device);
-    if (status != cudaSuccess || device == cached_device) {
-        *clusters = cached_clusters;
-        return status;
-    }
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attribute = {};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = Config::kClusterM;
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
-    int sms = 0;
-    status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    config.gridDim = dim3(static_cast<unsigned>(sms));
-    config.blockDim = dim3(Config::kThreads);
-    config.dynamicSmemBytes = Config::kSmemBytes;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
-    int count = 0;
-    if (status == cudaSuccess) {
-        status = cudaOccupancyMaxActiveClusters(&count, persistent_gemm<Element, Config, false>,
-                                                &config);
-    }
-    if (status != cudaSuccess) {
-        return status;
-    }
-    if (count < 1) {
-        return cudaErrorInvalidConfiguration;  // not even one cluster fits
-    }
-    cached_device = device;
-    cached_clusters = count;
-    *clusters = count;
-    return cudaSuccess;
-}
-
-// The grid persistent_launch runs for `problem`: clusters of kClusterM CTAs, as many as fit at
-// once (persistent_clusters) or as there are cluster tiles, whichever is fewer.
-std::int64_t persistent_grid(const GemmProblem& problem, int kClusterM, int clusters, int block_m,
-                             int block_n) {
-    const std::int64_t cluster_tiles =
-        tiles_covering(tiles_covering(problem.m, block_m), kClusterM) *
-        tiles_covering(problem.n, block_n);
-    return (cluster_tiles < clusters ? cluster_tiles : clusters) * kClusterM;
-}
-
-template <typename Element, typename Config, bool kTraced = false>
-cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream) {
-    const GemmProblem& p = operands.problem;
-    const auto kernel = persistent_gemm<Element, Config, kTraced>;
-    cudaError_t status =
-        opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, false);
-    int clusters = 0;
-    if (status == cudaSuccess) {
-        status = persistent_clusters<Element, Config>(&clusters);
-    }
-    if (status != cudaSuccess) {
-        return status;
-    }
-    CUtensorMap a_map;
-    CUtensorMap b_map;
-    CUtensorMap c_map;
-    if (!persistent_maps<Element, Config>(operands, &a_map, &b_map, &c_map).empty()) {
-        return cudaErrorInvalidValue;
-    }
-    const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
-    const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
-    const std::int64_t grid =
-        persistent_grid(p, Config::kClusterM, clusters, Config::kBlockM, Config::kBlockN);
-
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attribute = {};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = Config::kClusterM;
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
-    config.gridDim = dim3(static_cast<unsigned>(grid));
-    config.blockDim = dim3(Config::kThreads);
-    config.dynamicSmemBytes = Config::kSmemBytes;
-    config.stream = stream;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
-    status = cudaLaunchKernelEx(&config, kernel, a_map, b_map, c_map, static_cast<int>(p.m),
-                                static_cast<int>(p.n), static_cast<int>(p.k), tiles_m, tiles_n);
-    if (status != cudaSuccess) {
-        return status;
-    }
-    return cudaGetLastError();
-}
-
-// The traced variant: the same launch, with this file's trace sink set first.
-template <typename Element, typename Config>
+// The traced variant (persistent_gemm.cuh, kTraced): the same launch, with this file's trace
+// sink set first.
+template <typename Element>
 cudaError_t persistent_traced_launch(const GemmOperands& operands, const TraceSink& sink,
                                      cudaStream_t stream) {
     const cudaError_t status = set_trace_sink(sink, stream);
     if (status != cudaSuccess) return status;
-    return persistent_launch<Element, Config, true>(operands, stream);
+    return persistent_launch<ChosenPersistentConfig<Element>, true>(operands, stream);
 }
 
 // The traced launch's shape (gemm.h): persistent_launch's grid on the current device (without
-// one, kDefaultPersistentSms / kClusterM clusters), kThreads / 32 warps, and per warp the
-// phases of the most output tiles a cluster takes: per tile a kTileSchedule, 2 per K tile
-// (producer: empty wait, load issue; consumers: full wait, wgmma), and the consumers' epilogue
-// and store.
-template <typename Element, typename Config>
+// one, kDefaultPersistentSms / kClusterM clusters), kThreads / 32 warps, and per warp the phases
+// of the most output tiles a cluster takes: per tile a kTileSchedule, 2 per K tile (producer:
+// empty wait, load issue; consumers: full wait, wgmma), and the consumers' epilogue and store.
+template <typename Element>
 TracedShape persistent_traced_shape(const GemmProblem& problem) {
+    using C = ChosenPersistentConfig<Element>;
     int clusters = 0;
-    if (persistent_clusters<Element, Config>(&clusters) != cudaSuccess) {
-        clusters = kDefaultPersistentSms / Config::kClusterM;
+    if (persistent_clusters<C>(&clusters) != cudaSuccess) {
+        clusters = kDefaultPersistentSms / C::kClusterM;
     }
     TracedShape shape;
-    shape.grid_blocks =
-        persistent_grid(problem, Config::kClusterM, clusters, Config::kBlockM, Config::kBlockN);
-    shape.warps_per_block = Config::kThreads / 32;
+    shape.grid_blocks = persistent_grid<C>(problem, clusters);
+    shape.warps_per_block = C::kThreads / 32;
     const std::int64_t cluster_tiles =
-        tiles_covering(tiles_covering(problem.m, Config::kBlockM), Config::kClusterM) *
-        tiles_covering(problem.n, Config::kBlockN);
-    const std::int64_t grid_clusters = shape.grid_blocks / Config::kClusterM;
+        tiles_covering(tiles_covering(problem.m, C::kBlockM), C::kClusterM) *
+        tiles_covering(problem.n, C::kBlockN);
+    const std::int64_t grid_clusters = shape.grid_blocks / C::kClusterM;
     const std::int64_t tiles_per_cluster =
         grid_clusters > 0 ? tiles_covering(cluster_tiles, static_cast<int>(grid_clusters)) : 0;
-    shape.records_per_warp =
-        tiles_per_cluster * (2 * tiles_covering(problem.k, Config::kBlockK) + 3);
+    shape.records_per_warp = tiles_per_cluster * (2 * tiles_covering(problem.k, C::kBlockK) + 3);
     return shape;
 }
 
@@ -523,7 +99,7 @@ TracedShape persistent_traced_shape(const GemmProblem& problem) {
 // kF16 and kBF16 give "wgmma_persistent.f16" / ".bf16", both ChosenPersistentConfig; any other
 // precision a descriptor that refuses every problem (set_sixteen_bit_inputs).
 KernelDescriptor wgmma_persistent_kernel(Precision precision) {
-    using C = ChosenPersistentConfig;
+    using C = ChosenPersistentConfig<__half>;  // the same geometry as <__nv_bfloat16>
     const std::string n = std::to_string(C::kWgmmaN);
     KernelDescriptor d;
     d.rung = 11;
@@ -534,25 +110,16 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision) {
              std::to_string(C::kClusterM) +
              "-CTA cluster, and C stored from swizzled shared memory by TMA";
     describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
-    // viz's kPersistent order is cluster_tile's bands of cluster rows (kRasterAlongN false).
-    d.schedule.raster = viz::RasterOrder::kPersistent;
-    d.schedule.raster_group = C::kGroup;
-    d.schedule.cluster_m = C::kClusterM;
-    d.schedule.ring_across_tiles = true;
-    d.schedule.load_instruction = "TMA 2-D box from the producer, B with .multicast::cluster";
-    d.schedule.pipeline_note =
-        "the producer runs on into the CTA's next tile; the ring and its phases continue across "
-        "tiles";
-    d.block_tile_of = persistent_block_tile<C>;
+    describe_persistent_schedule<C>(d);
     set_sixteen_bit_inputs(d, precision, "wgmma_persistent", tma_tile_can_run<C>,
-                           persistent_launch<__half, C>, persistent_launch<__nv_bfloat16, C>);
-    set_tma_traced_launch<C>(d, precision, persistent_traced_launch<__half, C>,
-                             persistent_traced_launch<__nv_bfloat16, C>,
-                             C::kBlockK / hopper::kWgmmaK);
+                           persistent_launch<ChosenPersistentConfig<__half>>,
+                           persistent_launch<ChosenPersistentConfig<__nv_bfloat16>>);
+    set_tma_traced_launch<C>(d, precision, persistent_traced_launch<__half>,
+                             persistent_traced_launch<__nv_bfloat16>, C::kBlockK / hopper::kWgmmaK);
     if (precision == Precision::kBF16) {
-        d.traced.shape = persistent_traced_shape<__nv_bfloat16, C>;
+        d.traced.shape = persistent_traced_shape<__nv_bfloat16>;
     } else {
-        d.traced.shape = persistent_traced_shape<__half, C>;
+        d.traced.shape = persistent_traced_shape<__half>;
     }
     return d;
 }

@@ -72,7 +72,7 @@ const std::vector<KernelFunction>& kernel_functions() {
         {"wgmma_persistent.bf16", "persistent_gemm", "__nv_bfloat16"},
         {"wgmma_streamk.f16", "stream_k_gemm", "__half"},
         {"wgmma_streamk.bf16", "stream_k_gemm", "__nv_bfloat16"},
-        {"wgmma_fp8.e4m3", "fp8_gemm", ""},
+        {"wgmma_fp8.e4m3", "persistent_gemm", "__nv_fp8_e4m3"},
     };
     return functions;
 }

@@ -9,6 +9,7 @@
 // *not_compiled instead and the host skips it.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -69,11 +70,21 @@ __device__ __forceinline__ float operand_value(std::uint32_t index) {
     return 0.03125f * (1.0f + float(index & 15u) / 16.0f);
 }
 
-// One 32-bit operand register of precision P: one tf32 value or two packed 16-bit values.
+// One e4m3 byte of operand_value(index) (exact: 1/32 .. 1/16 in 1/512 steps needs 4 mantissa
+// bits, e4m3 keeps 3, so it rounds to nearest; still non-zero and far from e4m3's 448).
+__device__ __forceinline__ std::uint32_t e4m3_byte(std::uint32_t index) {
+    return __nv_cvt_float_to_fp8(operand_value(index), __NV_SATFINITE, __NV_E4M3);
+}
+
+// One 32-bit operand register of precision P: one tf32 value, two packed 16-bit values or four
+// packed e4m3 bytes.
 template <Precision P>
 __device__ __forceinline__ std::uint32_t operand_word(std::uint32_t index) {
     if constexpr (P == Precision::kTF32) {
         return ptx::to_tf32(operand_value(index));
+    } else if constexpr (P == Precision::kE4M3) {
+        return e4m3_byte(4 * index) | e4m3_byte(4 * index + 1) << 8 |
+               e4m3_byte(4 * index + 2) << 16 | e4m3_byte(4 * index + 3) << 24;
     } else if constexpr (P == Precision::kF16) {
         return std::uint32_t(__half_as_ushort(__float2half_rn(operand_value(2 * index)))) |
                std::uint32_t(__half_as_ushort(__float2half_rn(operand_value(2 * index + 1)))) << 16;
@@ -146,10 +157,11 @@ constexpr int kWgmmaM = 64;
 constexpr int kWgmmaN = 256;
 constexpr int kWgmmaBatch = 8;  // wgmma in flight between one commit_group and its wait_group
 
-// K of the wgmma instruction of precision P: m64n256k8 for tf32, m64n256k16 for f16 and bf16.
+// K of the wgmma instruction of precision P: m64n256k8 for tf32, m64n256k16 for f16 and bf16,
+// m64n256k32 for e4m3 (32 bytes of every A and B row in each case).
 template <Precision P>
 constexpr int wgmma_k() {
-    return P == Precision::kTF32 ? 8 : 16;
+    return P == Precision::kTF32 ? 8 : P == Precision::kE4M3 ? 32 : 16;
 }
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -157,7 +169,8 @@ constexpr int wgmma_k() {
 // Shared-memory tiles in the canonical no-swizzle K-major layout: 8-row x 16-byte core
 // matrices, the next core matrix along K kLeadingBytes on (LBO), the next 8 rows of M or N
 // kStrideBytes on (SBO). One K step is 32 bytes per row for every precision (k16 of 16-bit
-// values, k8 of tf32), so one layout serves all three instructions:
+// values, k8 of tf32, k32 of e4m3), so one layout serves all four instructions (e4m3 reads
+// both operands K-major only, which this layout is):
 //   A: 64 rows x 32 bytes = 2 KiB, B: 256 rows x 32 bytes = 8 KiB, B right after A.
 constexpr std::uint32_t kLeadingBytes = 128;
 constexpr std::uint32_t kStrideBytes = 256;
@@ -202,7 +215,7 @@ __device__ __forceinline__ std::uint64_t tile_descriptor(const void* tile) {
         TCLENS_PEAK_D8(64), TCLENS_PEAK_D8(72), TCLENS_PEAK_D8(80), TCLENS_PEAK_D8(88), \
         TCLENS_PEAK_D8(96), TCLENS_PEAK_D8(104), TCLENS_PEAK_D8(112), TCLENS_PEAK_D8(120)
 // One wgmma: `shape_types` e.g. "m64n256k16.f32.bf16.bf16"; `tail` the immediates after
-// scale-a and scale-b (the transpose flags, which f16 and bf16 take and tf32 does not).
+// scale-a and scale-b (the transpose flags, which f16 and bf16 take and tf32 and e4m3 do not).
 #define TCLENS_PEAK_WGMMA(shape_types, tail)                            \
     "wgmma.mma_async.sync.aligned." shape_types " {" TCLENS_PEAK_D_REGS \
     "}, %128, %129, p, 1, 1" tail ";\n"
@@ -229,6 +242,8 @@ __device__ __forceinline__ void wgmma_batch(float (&d)[kWgmmaN / 2], std::uint64
                                             std::uint64_t desc_b) {
     if constexpr (P == Precision::kTF32) {
         TCLENS_PEAK_WGMMA_BATCH("m64n256k8.f32.tf32.tf32", "");
+    } else if constexpr (P == Precision::kE4M3) {
+        TCLENS_PEAK_WGMMA_BATCH("m64n256k32.f32.e4m3.e4m3", "");
     } else if constexpr (P == Precision::kF16) {
         TCLENS_PEAK_WGMMA_BATCH("m64n256k16.f32.f16.f16", ", 0, 0");
     } else {
@@ -323,6 +338,8 @@ const Benchmark kBenchmarks[] = {
      wgmma_flops<Precision::kF16>(), true},
     {Precision::kBF16, "wgmma.m64n256k16.f32.bf16.bf16", wgmma_peak_kernel<Precision::kBF16>,
      wgmma_flops<Precision::kBF16>(), true},
+    {Precision::kE4M3, "wgmma.m64n256k32.f32.e4m3.e4m3", wgmma_peak_kernel<Precision::kE4M3>,
+     wgmma_flops<Precision::kE4M3>(), true},
 };
 
 constexpr float kCalibrationMs = 1.0f;  // a launch at least this long sizes the real ones
@@ -541,7 +558,7 @@ std::string measure_instruction_peaks(std::vector<PeakMeasurement>& out) {
 std::vector<PeakMeasurement> best_per_precision(const std::vector<PeakMeasurement>& instructions) {
     std::vector<PeakMeasurement> best;
     for (const Precision precision :
-         {Precision::kF32, Precision::kTF32, Precision::kF16, Precision::kBF16}) {
+         {Precision::kF32, Precision::kTF32, Precision::kF16, Precision::kBF16, Precision::kE4M3}) {
         PeakMeasurement slot;
         slot.precision = precision;
         for (const PeakMeasurement& measured : instructions) {

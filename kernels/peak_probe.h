@@ -14,8 +14,9 @@
 //                       values), 8 independent accumulator sets per warp, 4 rounds per loop
 //                       iteration, as many 256-thread blocks as fit on every SM.
 //                       2 * 16 * 8 * K FLOPs per instruction and warp.
-//   wgmma     tf32/f16/bf16  wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 /
-//                       m64n256k16.f32.f16.f16 / .bf16.bf16, A and B both read from shared
+//   wgmma     tf32/f16/bf16/e4m3  wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 /
+//                       m64n256k16.f32.f16.f16 / .bf16.bf16 / m64n256k32.f32.e4m3.e4m3 (FP8:
+//                       twice the K per instruction, the same bytes), A and B both read from shared
 //                       memory through matrix descriptors (no-swizzle K-major tiles of
 //                       non-zero data), 128 f32 accumulators per thread. Two warpgroups per
 //                       block, one block per SM; each warpgroup issues batches of 8
@@ -39,7 +40,7 @@
 namespace tclens::kernels {
 
 struct PeakMeasurement {
-    // kF32 (FFMA), kTF32, kF16, kBF16 (tensor cores).
+    // kF32 (FFMA), kTF32, kF16, kBF16, kE4M3 (tensor cores).
     Precision precision = Precision::kF32;
     // What was timed, e.g. "wgmma.m64n256k16.f32.bf16.bf16" or "mma.sync.m16n8k16.f32.bf16.bf16".
     std::string instruction;
@@ -49,14 +50,14 @@ struct PeakMeasurement {
 
 // Runs the microbenchmarks above on the current CUDA device (~1 s) and fills `out` with one
 // entry per instruction this GPU runs, in the order above (FFMA, mma.sync tf32/f16/bf16, then
-// wgmma tf32/f16/bf16 on sm_90a): each instruction's own ceiling, e.g. mma.sync's for the rungs
-// built on it, which wgmma outruns on Hopper. Returns "" or one line naming the benchmark and
+// wgmma tf32/f16/bf16/e4m3 on sm_90a): each instruction's own ceiling, e.g. mma.sync's for the
+// rungs built on it, which wgmma outruns on Hopper. Returns "" or one line naming the benchmark and
 // the CUDA error; `out` is left empty on failure. Needs compute capability 8.0 or newer
 // (mma.sync with tf32 and bf16).
 std::string measure_instruction_peaks(std::vector<PeakMeasurement>& out);
 
 // Instruction peaks -> the peaks the bench divides by: one entry per precision in the order
-// kF32, kTF32, kF16, kBF16, the fastest instruction of that precision (wgmma or mma.sync for
+// kF32, kTF32, kF16, kBF16, kE4M3, the fastest instruction of that precision (wgmma or mma.sync for
 // the tensor-core precisions; tflops 0 and no instruction where none was measured).
 std::vector<PeakMeasurement> best_per_precision(const std::vector<PeakMeasurement>& instructions);
 

@@ -31,7 +31,10 @@ std::string tma_fp8_gemm_can_run(const GemmProblem& problem, int block_m, int bl
         return "K must be a multiple of 16: TMA needs the row strides of A and B^T (K bytes of "
                "e4m3) to be multiples of 16 bytes";
     }
-    if (problem.n % 2 != 0) return "N must be even: C is written in float2 pairs";
+    if (problem.n % 4 != 0) {
+        return "N must be a multiple of 4: TMA stores C, whose row stride (N f32) must be a "
+               "multiple of 16 bytes";
+    }
     return too_many_tiles(problem, block_m, block_n);
 }
 

@@ -6,7 +6,7 @@
 // Model: a run doing F FLOPs while moving B bytes between DRAM and the chip has arithmetic
 // intensity I = F / B (FLOP/byte). It can reach at most
 //     attainable(I) = min(compute roof of its precision, I x DRAM bandwidth)
-// The compute roofs are horizontal (a peak per precision: tensor pipe for tf32/f16/bf16, FMA
+// The compute roofs are horizontal (a peak per precision: tensor pipe for tf32/f16/bf16/e4m3, FMA
 // for f32); the memory roof is the sloped line I x bandwidth. They meet at the ridge point
 // I = peak / bandwidth: to its left a run is bound by memory, to its right by compute.
 //

@@ -59,4 +59,14 @@ void normalise_trace(WarpTrace& trace) {
     }
 }
 
+WarpTrace first_blocks(const WarpTrace& trace, int blocks) {
+    WarpTrace first = trace;
+    if (trace.blocks_traced <= blocks) return first;
+    first.blocks_traced = std::max(blocks, 0);
+    first.phases.erase(std::remove_if(first.phases.begin(), first.phases.end(),
+                                      [blocks](const WarpPhase& p) { return p.block >= blocks; }),
+                       first.phases.end());
+    return first;
+}
+
 }  // namespace tclens::viz

@@ -56,4 +56,8 @@ const char* phase_meaning(TracePhase phase);
 // earliest start is 0. Idempotent.
 void normalise_trace(WarpTrace& trace);
 
+// The same trace cut to its blocks 0 .. blocks - 1 (all of it when it holds no more); times are
+// not shifted again, so the cut lines up with the whole.
+WarpTrace first_blocks(const WarpTrace& trace, int blocks);
+
 }  // namespace tclens::viz

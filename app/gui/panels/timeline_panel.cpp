@@ -260,20 +260,10 @@ void TimelinePanel::draw_contents(AppContext& context) {
             ImGui::PopStyleColor();
         } else {
             ImGui::TextDisabled("%s", s.source.c_str());
-            if (s.trace->blocks_traced > blocks_) {
-                // The first `blocks_` blocks of a longer trace (a recording's holds 8).
-                viz::WarpTrace first = *s.trace;
-                first.blocks_traced = blocks_;
-                first.phases.erase(std::remove_if(first.phases.begin(), first.phases.end(),
-                                                  [this](const viz::WarpPhase& phase) {
-                                                      return phase.block >= blocks_;
-                                                  }),
-                                   first.phases.end());
-                draw_trace(first, total_ns);
-            } else {
-                draw_trace(*s.trace, total_ns);
-            }
-            draw_summary(*s.trace);
+            // A recording's trace holds 8 blocks: draw and sum up the first `blocks_` of them.
+            const viz::WarpTrace shown = viz::first_blocks(*s.trace, blocks_);
+            draw_trace(shown, total_ns);
+            draw_summary(shown);
         }
         ImGui::Separator();
         ImGui::PopID();

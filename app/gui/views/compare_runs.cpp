@@ -488,6 +488,7 @@ viz::Roofline compare_roofline(const std::vector<CompareSource>& sources,
     for (size_t d = 0; d < devices.size(); ++d) {
         const CompareSource& source = *devices[d];
         for (const kernels::PeakMeasurement& peak : source.peaks) {
+            if (peak.tflops <= 0) continue;  // not measured here (e.g. e4m3 without sm_90a)
             const std::string precision = kernels::precision_name(peak.precision);
             const std::string unit =
                 peak.precision == kernels::Precision::kF32 ? " FMA" : " tensor";

@@ -1,7 +1,10 @@
-// Rung 13 (kernels/13_wgmma_fp8.cu) and its cuBLASLt FP8 reference on the GPU: each verifies
-// against the fp64 reference of the e4m3-rounded inputs (runner.h; cuBLAS SGEMM spot-checked in
-// fp64 above kCpuReferenceMaxWork) within the e4m3 bound, at tile-filling sizes, ragged edges
-// and a K tail; and the runner catches a result computed with B read the wrong way round.
+// Rung 13 (kernels/13_wgmma_fp8.cu: rung 11's persistent kernel with e4m3 inputs) and its
+// cuBLASLt FP8 reference on the GPU: each verifies against the fp64 reference of the
+// e4m3-rounded inputs (runner.h; cuBLAS SGEMM spot-checked in fp64 above kCpuReferenceMaxWork)
+// within the e4m3 bound, at tile-filling sizes, ragged edges with K tails, a decode shape whose
+// clusters' second CTAs fall past M, and sizes where every CTA loops over several tiles (the
+// ring and its barrier phases running on across tiles); and the runner catches a result
+// computed with B read the wrong way round.
 // The whole ladder's sizes run in ladder_test.cpp as well.
 
 #include <gtest/gtest.h>
@@ -30,10 +33,17 @@ void PrintTo(const Fp8Case& c, std::ostream* os) {
 std::vector<Fp8Case> fp8_cases() {
     std::vector<Fp8Case> all;
     for (const char* id : {"wgmma_fp8.e4m3", "cublaslt.e4m3"}) {
-        // Whole tiles (CPU fp64), ragged M and N with a K tail of 16 (CPU fp64), a decode shape
-        // and 4096^3 (cuBLAS SGEMM reference, spot-checked in fp64).
-        for (GemmProblem p : {GemmProblem{256, 512, 1024}, GemmProblem{200, 520, 400},
-                              GemmProblem{16, 8192, 8192}, GemmProblem{4096, 4096, 4096}}) {
+        // Whole tiles; ragged M and N with K tails of 16: 200 x 520 x 400 (one cluster tile
+        // row, N 8 past two tiles), 129 x 260 x 144 (one row and 4 columns past a tile: the
+        // second CTA's and the second tile column's C stores clipped to 1 and 4) and 4000 x 3000
+        // x 1040 (32 x 12 tiles, the last row and column partial, several per CTA); a decode
+        // shape (M = 16: each cluster's second CTA computes a zero tile); 4096^3 and 8192^3 (512
+        // and 2048 tiles: several per CTA). The reference is fp64 on the CPU up to
+        // kCpuReferenceMaxWork multiply-adds, cuBLAS SGEMM spot-checked in fp64 above.
+        for (GemmProblem p :
+             {GemmProblem{256, 512, 1024}, GemmProblem{200, 520, 400}, GemmProblem{129, 260, 144},
+              GemmProblem{4000, 3000, 1040}, GemmProblem{16, 8192, 8192},
+              GemmProblem{4096, 4096, 4096}, GemmProblem{8192, 8192, 8192}}) {
             all.push_back({id, p});
         }
     }

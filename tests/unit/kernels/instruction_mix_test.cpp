@@ -51,6 +51,30 @@ TEST(InstructionMix, RunsFunctionMatchesNameAndInputType) {
     EXPECT_FALSE(runs_function("ns::naive_fma_gemm_v2(float const*)", plain));
 }
 
+// Rungs 11 and 13 run one kernel template, persistent_gemm (kernels/persistent_gemm.cuh): the
+// table's input types tell the instantiations apart (symbols as c++filt prints them).
+TEST(InstructionMix, PersistentRungsAreToldApartByTheirInputType) {
+    const auto entry = [](const std::string& id) {
+        for (const KernelFunction& fn : kernel_functions()) {
+            if (fn.id == id) return fn;
+        }
+        return KernelFunction{};
+    };
+    const auto symbol = [](const std::string& element) {
+        return "void tclens::kernels::persistent_gemm<" + element +
+               ", tclens::kernels::PersistentConfig<" + element +
+               ", 256, 4, 2, 8, 16, 2, true, false> >(CUtensorMap_st, CUtensorMap_st, "
+               "CUtensorMap_st, int, int, int, int, int)";
+    };
+    const KernelFunction fp8 = entry("wgmma_fp8.e4m3");
+    const KernelFunction bf16 = entry("wgmma_persistent.bf16");
+    EXPECT_TRUE(runs_function(symbol("__nv_fp8_e4m3"), fp8));
+    EXPECT_FALSE(runs_function(symbol("__nv_bfloat16"), fp8));
+    EXPECT_FALSE(runs_function(symbol("__half"), fp8));
+    EXPECT_TRUE(runs_function(symbol("__nv_bfloat16"), bf16));
+    EXPECT_FALSE(runs_function(symbol("__nv_fp8_e4m3"), bf16));
+}
+
 TEST(InstructionMix, SumsEveryInstantiationOfTheExcerpt) {
     const std::vector<FunctionMix> census = excerpt();
     const auto naive = sum_instruction_mix(census, "naive_fma.f32", "sm_80");

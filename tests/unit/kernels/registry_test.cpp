@@ -119,8 +119,15 @@ TEST(Registry, Fp8KernelsRefuseWhatTheyCannotDoInOneLine) {
         EXPECT_EQ(k->can_run({1000, 1000, 1008}), "");  // M and N need not fill a tile
         EXPECT_EQ(k->can_run({16, 8192, 8192}), "");    // the llm preset's decode shape
     }
-    EXPECT_EQ(rung->can_run({128, 255, 128}), "N must be even: C is written in float2 pairs");
-    EXPECT_NE(lt->can_run({128, 258, 128}).find("N must be a multiple of 4"), std::string::npos);
+    // Both need N % 4 == 0: C's row stride of N f32 (the rung's TMA stores, cuBLASLt's ldd).
+    for (const KernelDescriptor* k : {rung, lt}) {
+        EXPECT_NE(k->can_run({128, 258, 128}).find("N must be a multiple of 4"), std::string::npos)
+            << k->id;
+        EXPECT_EQ(k->can_run({128, 260, 128}), "") << k->id;
+    }
+    EXPECT_EQ(rung->can_run({128, 258, 128}),
+              "N must be a multiple of 4: TMA stores C, whose row stride (N f32) must be a "
+              "multiple of 16 bytes");
     EXPECT_EQ(rung->can_run({std::int64_t{1} << 31, 256, 128}),
               "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824");
     // Not sm_90: the registry's architecture line, before can_run.
@@ -130,8 +137,9 @@ TEST(Registry, Fp8KernelsRefuseWhatTheyCannotDoInOneLine) {
               "cublaslt.e4m3 needs sm_89 or newer; this GPU is sm_80");
 }
 
-// Rung 13's descriptor says what its kernel does: 128 x 256 x 128 tiles of k32 e4m3 wgmma, both
-// operands 128-byte swizzled, 192 KiB of stages, the atlas's e4m3 layout.
+// Rung 13's descriptor says what its kernel does: rung 11's persistent kernel with 128 x 256 x 128
+// tiles of k32 e4m3 wgmma, both operands 128-byte swizzled, 192 KiB of stages plus rung 11's
+// 32 KiB of epilogue buffers, clusters of 2 in bands of 8 cluster rows, the atlas's e4m3 layout.
 TEST(Registry, Fp8RungDescriptorNamesItsInstructionAndTiles) {
     const KernelDescriptor& d = *find_kernel("wgmma_fp8.e4m3");
     EXPECT_EQ(d.block_tile.m, 128);
@@ -146,7 +154,16 @@ TEST(Registry, Fp8RungDescriptorNamesItsInstructionAndTiles) {
     EXPECT_EQ(d.min_sm, 90);
     EXPECT_EQ(d.threads, 384);
     EXPECT_EQ(d.stages, 4);
-    EXPECT_EQ(d.dynamic_smem_bytes, 1024 + 4 * (128 + 256) * 128 + 2 * 4 * 8);
+    EXPECT_EQ(d.dynamic_smem_bytes, 1024 + 4 * (128 + 256) * 128 + 32 * 1024 + 2 * 4 * 8);
+    EXPECT_EQ(d.dynamic_smem_bytes, find_kernel("wgmma_persistent.bf16")->dynamic_smem_bytes);
+    EXPECT_EQ(d.schedule.raster, viz::RasterOrder::kPersistent);
+    EXPECT_EQ(d.schedule.raster_group, 8);
+    EXPECT_EQ(d.schedule.cluster_m, 2);
+    EXPECT_TRUE(d.schedule.ring_across_tiles);
+    EXPECT_EQ(d.schedule.tma_box_cols, 128);
+    EXPECT_EQ(d.size_multiples.m, 1);
+    EXPECT_EQ(d.size_multiples.n, 4);
+    EXPECT_EQ(d.size_multiples.k, 16);
 }
 
 TEST(Registry, OddSizesRunOrGiveOneLineReason) {

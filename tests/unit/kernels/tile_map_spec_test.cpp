@@ -89,6 +89,7 @@ TEST(TileMapSpec, RungsMatchTheMappingsReadOffTheirKernelFiles) {
     expect_same_mapping(spec_of("wgmma_persistent.f16"), specs::rung11(4096, 4096, 4096, 66));
     expect_same_mapping(spec_of("wgmma_persistent.f16", {4096, 4096, 4096}, 114),
                         specs::rung11(4096, 4096, 4096, 57));
+    expect_same_mapping(spec_of("wgmma_fp8.e4m3"), specs::rung13(4096, 4096, 4096, 66));
 }
 
 TEST(TileMapSpec, TheOtherRungsCopyTheWayTheirFilesSay) {

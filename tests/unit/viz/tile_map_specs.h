@@ -141,6 +141,20 @@ inline TileMapSpec rung11(std::int64_t m = 4096, std::int64_t n = 4096, std::int
     return s;
 }
 
+// 13_wgmma_fp8.cu: rung 11's kernel with e4m3 inputs: K tiles of 128 one-byte elements (one
+// 128-byte row, boxes of 128 k), m64n256k32.
+inline TileMapSpec rung13(std::int64_t m = 4096, std::int64_t n = 4096, std::int64_t k = 4096,
+                          int clusters = 66) {
+    TileMapSpec s = rung11(m, n, k, clusters);
+    s.kernel = "wgmma_fp8.e4m3";
+    s.block_k = 128;
+    s.elem_bytes = 1;
+    s.mma_k = 32;
+    s.instruction = "wgmma.m64n256k32";
+    s.tma_box_cols = 128;
+    return s;
+}
+
 inline std::vector<TileMapSpec> every_spec(std::int64_t m, std::int64_t n, std::int64_t k) {
     return {rung3(m, n, k), rung5(m, n, k),  rung6(m, n, k),    rung8(m, n, k),
             rung9(m, n, k), rung10(m, n, k), rung11(m, n, k, 5)};

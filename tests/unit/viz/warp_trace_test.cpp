@@ -1,4 +1,5 @@
-// viz/warp_trace.h: phase names both ways and normalisation (sort, earliest start at 0).
+// viz/warp_trace.h: phase names both ways, normalisation (sort, earliest start at 0) and the
+// cut to the first blocks.
 #include "viz/warp_trace.h"
 
 #include <gtest/gtest.h>
@@ -54,6 +55,24 @@ TEST(WarpTrace, NormaliseSortsByBlockWarpStartAndShiftsToZero) {
     EXPECT_EQ(t.phases[2].end_ns, 600);
     normalise_trace(t);
     EXPECT_EQ(t.phases[2].end_ns, 600);
+}
+
+TEST(WarpTrace, FirstBlocksKeepsOnlyThoseBlocksAndTheirTimes) {
+    WarpTrace t;
+    t.blocks_launched = 512;
+    t.blocks_traced = 3;
+    t.phases = {{0, 0, 1, TracePhase::kWgmma, 0, 0, 100, 10},
+                {1, 0, 2, TracePhase::kWgmma, 0, 50, 150, 10},
+                {2, 4, 3, TracePhase::kStore, -1, 900, 1000, 10}};
+    const WarpTrace first = first_blocks(t, 2);
+    EXPECT_EQ(first.blocks_traced, 2);
+    EXPECT_EQ(first.blocks_launched, 512);
+    ASSERT_EQ(first.phases.size(), 2u);
+    EXPECT_EQ(first.phases[1].block, 1);
+    EXPECT_EQ(first.phases[1].start_ns, 50);
+    const WarpTrace all = first_blocks(t, 8);
+    EXPECT_EQ(all.blocks_traced, 3);
+    EXPECT_EQ(all.phases.size(), 3u);
 }
 
 }  // namespace

@@ -75,6 +75,18 @@ TEST(BenchCommandOnGpu, JsonHasVerifiedRowsAndTheSameRunReference) {
         EXPECT_NE(bound, peak.tflops) << "the bound must not be a measured number";
     }
     EXPECT_EQ(kernels::peaks_above_bound(measured, device, 0.02), "");
+
+    // On Hopper the FP8 roof is measured too (wgmma k32 e4m3), and it is well above the 16-bit
+    // one: twice the FLOP per issue, so even a power-capped board keeps more than 1.3x of it.
+    if (gpu.cc_major == 9 && gpu.cc_minor == 0) {
+        double e4m3 = 0, bf16 = 0;
+        for (const kernels::PeakMeasurement& peak : measured) {
+            if (peak.instruction == "wgmma.m64n256k32.f32.e4m3.e4m3") e4m3 = peak.tflops;
+            if (peak.instruction == "wgmma.m64n256k16.f32.bf16.bf16") bf16 = peak.tflops;
+        }
+        EXPECT_GT(bf16, 0) << j["instruction_peaks"];
+        EXPECT_GT(e4m3, 1.3 * bf16) << j["instruction_peaks"];
+    }
 }
 
 TEST(BenchCommandOnGpu, TableAndProgress) {

@@ -211,6 +211,13 @@ TEST(CompareRuns, RooflineHasAComputeRoofPerPeakAndAPointPerRun) {
     EXPECT_DOUBLE_EQ(roofline.memory.at(0).bytes_per_s, 3.01e12);
     EXPECT_EQ(roofline.memory.at(0).origin, "measured");
     ASSERT_EQ(roofline.points.size(), 2u);
+    // A precision this GPU could not measure (e4m3 without sm_90a: tflops 0) has no roof.
+    CompareSource unmeasured = source;
+    unmeasured.peaks.push_back({kernels::Precision::kE4M3, "", 0.0});
+    EXPECT_EQ(compare_roofline({unmeasured}, runs).compute.size(), 4u);
+    unmeasured.peaks.back() = {kernels::Precision::kE4M3, "wgmma.m64n256k32.f32.e4m3.e4m3", 1500.0};
+    ASSERT_EQ(compare_roofline({unmeasured}, runs).compute.size(), 5u);
+    EXPECT_EQ(compare_roofline({unmeasured}, runs).compute[4].label, "e4m3 tensor");
     EXPECT_EQ(roofline.points[0].label, "cublas.f16 4096x4096x4096");
     EXPECT_EQ(roofline.points[0].precision, "f16");
     EXPECT_DOUBLE_EQ(roofline.points[0].intensity, 1024.0);

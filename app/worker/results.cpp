@@ -42,7 +42,10 @@ nlohmann::json to_json(const LoadResult& r) {
             {"load_ms", r.load_ms},
             {"loaded", r.loaded},
             {"can_run", can_run},
-            {"warnings", r.warnings}};
+            {"warnings", r.warnings},
+            {"instruction_mix",
+             r.instruction_mix ? profiling::to_json(*r.instruction_mix) : nlohmann::json()},
+            {"instruction_mix_missing", r.instruction_mix_missing}};
 }
 
 nlohmann::json to_json(const BenchResult& r) {
@@ -129,6 +132,19 @@ bool load_from_json(const nlohmann::json& json, LoadResult& result, std::string&
         }
     }
     f.texts("warnings", out.warnings, true, 0, kMaxItems, kMaxText, true);
+    if (const nlohmann::json* mix = f.object("instruction_mix", false, true)) {
+        profiling::RecordedInstructionMix recorded;
+        std::string mix_error;
+        if (!profiling::recorded_mix_from_json(*mix, recorded, mix_error)) {
+            f.fail("field 'instruction_mix': " + mix_error);
+        } else {
+            out.instruction_mix = std::move(recorded);
+        }
+    }
+    const bool mix_told = json.is_object() && (json.contains("instruction_mix") ||
+                                               json.contains("instruction_mix_missing"));
+    f.text("instruction_mix_missing", out.instruction_mix_missing, false, kMaxText, true);
+    if (!mix_told) out.instruction_mix_missing = "the worker sent no instruction mix";
     f.finish();
     if (!f.ok()) return fail(error, f.error());
     result = std::move(out);

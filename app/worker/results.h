@@ -16,6 +16,7 @@
 #include "kernels/user/fragment_exercise.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
+#include "profiling/recorded_mix.h"
 
 namespace tclens::worker {
 
@@ -38,7 +39,10 @@ struct CanRun {
 
 // load: {"kernel": descriptor (profiling::to_json(KernelDescriptor)), "form", "path",
 //        "function", "compile_ms", "load_ms", "loaded", "can_run": [{"problem", "reason"}],
-//        "warnings": [lines]}
+//        "warnings": [lines], "instruction_mix": profiling/recorded_mix.h entry or null,
+//        "instruction_mix_missing": line}
+// The two instruction_mix keys may be left out (a worker of an earlier tclens): the mix is then
+// missing with "the worker sent no instruction mix".
 struct LoadResult {
     nlohmann::json descriptor;  // as `tclens kernels --json` lists a kernel
     std::string id;             // descriptor["id"], e.g. "yours.matmul_3"
@@ -52,6 +56,10 @@ struct LoadResult {
     bool loaded = false;  // false: compiled only (compile_only, or no GPU to load on)
     std::vector<CanRun> can_run;
     std::vector<std::string> warnings;  // the compiler's warnings about the user's file
+    // The SASS instruction mix of the cubin it was built into (profiling/source/cubin_mix.h),
+    // kernel_id = id, for the GPU it was loaded on; only when loaded. Else why not, one line.
+    std::optional<profiling::RecordedInstructionMix> instruction_mix;
+    std::string instruction_mix_missing;
 };
 
 // Host wall time of one run's verification (steps 1-3 of kernels/runner.h) and timing (4).

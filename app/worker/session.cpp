@@ -16,6 +16,7 @@
 #include "profiling/bench_json.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
+#include "profiling/source/cubin_mix.h"
 #include "tclens_version.h"
 
 namespace tclens::worker {
@@ -176,6 +177,7 @@ void WorkerSession::load(const LoadRequest& request, Replier& reply) {
         return;
     }
     if (request.compile_only) {
+        result.instruction_mix_missing = "compiled only: the mix is read when it is loaded";
         result.descriptor = compiled_descriptor(*compiled);
         for (const kernels::GemmProblem& problem : request.problems)
             result.can_run.push_back({problem, compiled_can_run(*compiled, problem)});
@@ -199,6 +201,15 @@ void WorkerSession::load(const LoadRequest& request, Replier& reply) {
         result.loaded = true;
         for (const kernels::GemmProblem& problem : request.problems)
             result.can_run.push_back({problem, descriptor.can_run(problem)});
+        // The SASS the GPU runs: the cubin it was built into, counted as a rung's census is.
+        const profiling::CubinMix mix = profiling::cubin_instruction_mix(
+            (*loaded)->cubin_path, compiled->arch, profiling::find_disassembly_tools());
+        if (mix.mix) {
+            const profiling::DeviceFacts& gpu = system.devices.front();
+            result.instruction_mix = profiling::RecordedInstructionMix{
+                descriptor.id, gpu.cc_major * 10 + gpu.cc_minor, *mix.mix};
+        }
+        result.instruction_mix_missing = mix.missing;
         loaded_[descriptor.id] = *loaded;
     }
     reply.result(to_json(result));

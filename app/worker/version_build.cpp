@@ -52,6 +52,8 @@ VersionBuild build_version(WorkerClient& client, int number, const VersionBuildO
     const LoadResult& loaded = build.loaded;
     v.compile_s = loaded.compile_ms / 1e3;
     v.load_s = loaded.load_ms / 1e3;
+    v.mix = loaded.instruction_mix;
+    v.mix_missing = loaded.instruction_mix_missing;
     if (!loaded.can_run.empty() && !loaded.can_run.front().reason.empty()) {
         v.error = loaded.id + " cannot run " + kernels::problem_text(options.problem) + ": " +
                   loaded.can_run.front().reason;
@@ -98,6 +100,26 @@ VersionBuild build_version(WorkerClient& client, int number, const VersionBuildO
         v.profile = std::move(profiled.profile);
     } else {
         v.profile_error = reply.message;
+    }
+    if (!options.timeline) return build;
+
+    ProfileRequest sampled;
+    sampled.kernel = loaded.id;
+    sampled.problem = options.problem;
+    sampled.timeline = TimelineSettings{profiling::metric_set("timeline"),
+                                        options.timeline_interval_ns, options.timeline_duration_ms};
+    const auto sampling = std::chrono::steady_clock::now();
+    reply = client.call(sampled, progress, cancel);
+    v.profile_s +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - sampling).count();
+    if (reply.outcome == Reply::Outcome::kCancelled) return ended(reply);
+    ProfileResult timeline;
+    if (reply.ok() && !profile_from_json(reply.result, timeline, error))
+        reply = unreadable("timeline", error);
+    if (reply.ok() && timeline.timeline) {
+        v.timeline = std::move(timeline.timeline);
+    } else {
+        v.timeline_error = reply.ok() ? "the worker sent a profile, not a timeline" : reply.message;
     }
     return build;
 }

@@ -1,8 +1,10 @@
 #pragma once
 // One version of a user's kernel built and run through a worker: load (compile, load, ask
-// whether it can run the size), bench next to its same-run cuBLAS reference, then (optionally)
-// profile with the default metric set. `tclens watch` and the GUI's "yours" kernels build every
-// version with this, so both see the same steps, times and one-line errors.
+// whether it can run the size; the load also reads the SASS instruction mix of its cubin), bench
+// next to its same-run cuBLAS reference, then (optionally) profile with the default metric set
+// and (optionally) sample its PM timeline with the 'timeline' set. `tclens watch` and the GUI's
+// "yours" kernels build every version with this, so both see the same steps, times and one-line
+// errors.
 //
 // Outcomes:
 //   kBuilt          `version` says what happened: good (verified and timed), not verified (its
@@ -15,6 +17,7 @@
 //                   reply, so the caller can say so once and stop watching
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -29,6 +32,9 @@ struct VersionBuildOptions {
     int runs = 30;
     int warmup = 5;
     bool profile = true;
+    bool timeline = false;  // after the profile: a PM-sampling timeline of the 'timeline' set
+    std::uint64_t timeline_interval_ns = 1'000'000;
+    int timeline_duration_ms = 500;
 };
 
 struct VersionBuild {

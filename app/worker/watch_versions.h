@@ -9,6 +9,7 @@
 
 #include "kernels/bench.h"
 #include "profiling/kernel_profile.h"
+#include "profiling/recorded_mix.h"
 
 namespace tclens::worker {
 
@@ -26,6 +27,14 @@ struct WatchVersion {
     std::optional<kernels::BenchRow> reference;  // its same-run cuBLAS row
     std::optional<profiling::KernelProfile> profile;
     std::string profile_error;  // why `profile` is missing when it was asked for
+    // Its PM-sampling timeline (profiling/pm_sampler.h), when the build asked for one
+    // (VersionBuildOptions::timeline), else why it is missing.
+    std::optional<profiling::KernelTimeline> timeline;
+    std::string timeline_error;
+    // The SASS instruction mix of the cubin it was built into, as the worker's load read it
+    // (kernel_id the kernel's id, not the version's), else why it is missing.
+    std::optional<profiling::RecordedInstructionMix> mix;
+    std::string mix_missing;
 
     // Verified and timed.
     bool good() const { return error.empty() && row && row->result.counts(); }

@@ -43,4 +43,9 @@ std::optional<OpClass> op_class_of(std::string_view opcode) {
     return std::nullopt;
 }
 
+void count_instruction(OpCounts& counts, std::string_view opcode) {
+    ++counts[static_cast<size_t>(OpClass::kTotal)];
+    if (const auto op = op_class_of(opcode)) ++counts[static_cast<size_t>(*op)];
+}
+
 }  // namespace tclens::kernels

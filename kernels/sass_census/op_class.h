@@ -39,4 +39,8 @@ const char* op_class_key(OpClass op);    // for JSON: "hmma", "fmul_fadd", "ldg_
 // "LDGSTS.E.BYPASS.128" -> kLdgLdgsts, "UTMALDG.2D" -> kUtmaldg, "IMAD.WIDE" -> nullopt.
 std::optional<OpClass> op_class_of(std::string_view opcode);
 
+// Counts one instruction of `opcode` into `counts`: kTotal and, when it has one, its class. The
+// one place every census (build-time listing, source profile, a user's cubin) counts.
+void count_instruction(OpCounts& counts, std::string_view opcode);
+
 }  // namespace tclens::kernels

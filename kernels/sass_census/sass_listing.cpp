@@ -44,9 +44,7 @@ std::string demangle_symbol(const std::string& symbol) {
 void SassListingReader::add_line(std::string_view line) {
     if (const auto instruction = parse_sass_instruction(line)) {
         if (current_ == kNone) return;
-        OpCounts& counts = functions_[current_].counts;
-        ++counts[static_cast<size_t>(OpClass::kTotal)];
-        if (const auto op = op_class_of(instruction->opcode)) ++counts[static_cast<size_t>(*op)];
+        count_instruction(functions_[current_].counts, instruction->opcode);
         return;
     }
     const std::string_view text = trim_left(line);

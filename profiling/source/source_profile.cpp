@@ -176,10 +176,7 @@ std::optional<kernels::InstructionMix> instruction_mix_of(const SourceProfile& p
     for (const InstructionProfile& instruction : profile.instructions) {
         if (instruction.opcode.empty()) continue;
         functions.insert(instruction.function);
-        ++mix.counts[static_cast<std::size_t>(kernels::OpClass::kTotal)];
-        if (const auto op = kernels::op_class_of(instruction.opcode)) {
-            ++mix.counts[static_cast<std::size_t>(*op)];
-        }
+        kernels::count_instruction(mix.counts, instruction.opcode);
     }
     mix.functions = static_cast<int>(functions.size());
     return mix;

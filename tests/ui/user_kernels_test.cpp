@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "app/gui/views/theme.h"
+#include "profiling/recording.h"
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/sample_recording.h"
 #include "viz/palette.h"
 
 namespace tclens {
@@ -44,13 +46,15 @@ test::PngFacts screenshot(const std::string& environment, const std::string& vie
 }
 
 // The panels' text of the last frame of `tclens headless` (no display needed) run for `seconds`
-// with `settings` ("PANEL.KEY=VALUE" each; workspace.view / workspace.split pick the panes);
-// `before` runs first in the same shell (e.g. a background edit of a watched file).
+// with `settings` ("PANEL.KEY=VALUE" each; workspace.view / workspace.split pick the panes) and
+// `options` (e.g. "--open F"); `before` runs first in the same shell (e.g. a background edit of
+// a watched file).
 std::string headless_text(const std::string& environment, const std::vector<std::string>& settings,
                           double seconds, test::CommandResult& result,
-                          const std::string& before = "") {
+                          const std::string& before = "", const std::string& options = "") {
     const std::string out = test::temp_path("yours_headless.txt");
-    std::string command = before + environment + "env -u DISPLAY " + kTclens + " headless";
+    std::string command =
+        before + environment + "env -u DISPLAY " + kTclens + " headless " + options;
     for (const std::string& setting : settings) command += " --set '" + setting + "'";
     command += " --seconds " + std::to_string(seconds) + " --text " + out;
     result = test::run_command("sh -c \"" + command + "\"");
@@ -210,6 +214,71 @@ TEST(UserKernels, AProfiledVersionShowsItsCardsInTheProfilePanel) {
     EXPECT_EQ(text.find("has no profile"), std::string::npos) << text;
 }
 
+// A recording as File > Save recording as writes one for a version of yours: the sample
+// recording (tests/support/sample_recording.h: made-up numbers, a synthetic fixture, not a
+// measurement) with its wmma.f16 row and profile also under the id yours.matmul_3.v1, and its PM
+// timeline and instruction mix too when asked for.
+std::string yours_recording(const std::string& name, bool timeline, bool mix) {
+    profiling::Recording recording = test::sample_recording();
+    kernels::BenchRow row = recording.bench.front();
+    row.result.kernel_id = "yours.matmul_3.v1";
+    recording.bench.push_back(row);
+    profiling::KernelProfile profile = recording.profiles.front();
+    profile.kernel_id = "yours.matmul_3.v1";
+    recording.profiles.push_back(profile);
+    if (timeline) {
+        profiling::KernelTimeline sampled = recording.timelines.front();
+        sampled.kernel_id = "yours.matmul_3.v1";
+        recording.timelines.push_back(sampled);
+    }
+    if (mix) {
+        profiling::RecordedInstructionMix counted = recording.instruction_mixes.front();
+        counted.kernel_id = "yours.matmul_3.v1";
+        recording.instruction_mixes.push_back(counted);
+    }
+    const std::string path = test::temp_path(name);
+    EXPECT_EQ(profiling::save_recording(path, recording), "");
+    return path;
+}
+
+// Opened without a GPU, the version's PM timeline (three strip charts) and its instruction mix
+// are drawn in the Profile panel as a rung's are; taking either out of the recording takes it off
+// the screen.
+TEST(UserKernels, ARecordedVersionShowsItsTimelineAndInstructionMix) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    // Each recording under the same name, so that only what it holds differs on screen.
+    const auto shot = [](bool timeline, bool mix) {
+        const std::string path = yours_recording("yours_recording.json", timeline, mix);
+        test::CommandResult result;
+        const auto png =
+            screenshot("", "profile", "--open " + path + " --set yours=yours.matmul_3.v1", result);
+        EXPECT_EQ(result.exit_code, 0) << result.err;
+        return png;
+    };
+    const auto without_timeline = shot(false, true);
+    const auto without_mix = shot(true, false);
+    const auto full = shot(true, true);
+    const std::string both = test::temp_path("yours_recording.json");
+    ASSERT_TRUE(full.loaded && without_timeline.loaded && without_mix.loaded);
+    // Three 56-pixel strip charts of 300 samples with their titles and values.
+    EXPECT_GT(full.text_rows, without_timeline.text_rows + 20);
+    EXPECT_GT(test::differing_pixels(full, without_timeline), 50000);
+    // The mix's line in place of the line saying why there is none.
+    EXPECT_GT(test::differing_pixels(full, without_mix), 800);
+
+    // What the pixels show, in words: the panel's text of the same recording.
+    test::CommandResult result;
+    const std::string text =
+        headless_text("", {"profile.yours=yours.matmul_3.v1", "workspace.view=profile"}, 1, result,
+                      "", "--open " + both);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(text.find("PM sampling: 300 samples"), std::string::npos) << text;
+    EXPECT_NE(text.find("SASS of yours.matmul_3.v1 (sm_90a, recorded): HMMA 16,"),
+              std::string::npos)
+        << text;
+    std::remove(both.c_str());
+}
+
 TEST(UserKernels, GpuWrongKernelShowsItsErrorMap) {
     if (!test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: no GPU";
     test::CommandResult result;
@@ -218,6 +287,33 @@ TEST(UserKernels, GpuWrongKernelShowsItsErrorMap) {
         "--set open=" + kSource + "/examples/wrong_block_offset.cu --set mnk=64x64x64", result);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_GT(test::count_pixels(png, all_wrong_colour()), 12 * 256 * 30);
+}
+
+// The GUI's path on the real worker: each example built (NVRTC directive kernel, nvcc host
+// launcher) and profiled at 1024^3 shows its PM timeline (samples > 0) and the instruction mix of
+// its cubin (HMMA for matmul_tensor's mma.sync, FFMA for directive_gemm) in the Profile panel.
+TEST(UserKernels, GpuExamplesShowTheirTimelineAndInstructionMix) {
+    if (!test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: no GPU";
+    for (const std::string stem : {"directive_gemm", "matmul_tensor"}) {
+        test::CommandResult result;
+        const std::string version = "yours." + stem + ".v1";
+        const std::string text = headless_text(
+            "",
+            {"kernels.open=" + kSource + "/examples/" + stem + ".cu", "kernels.mnk=1024x1024x1024",
+             "profile.yours=" + version, "workspace.view=kernels", "workspace.split=profile,below"},
+            60, result);
+        ASSERT_EQ(result.exit_code, 0) << result.err;
+        const std::size_t sampling = text.find("PM sampling: ");
+        ASSERT_NE(sampling, std::string::npos) << stem << "\n" << text;
+        EXPECT_NE(text.substr(sampling, 15), "PM sampling: 0 ") << text.substr(sampling, 80);
+        const std::size_t mix = text.find("SASS of " + version + " (sm_");
+        ASSERT_NE(mix, std::string::npos) << stem << "\n" << text;
+        const std::string line = text.substr(mix, text.find('\n', mix) - mix);
+        EXPECT_EQ(line.find("total 0"), std::string::npos) << line;
+        // matmul_tensor issues mma.sync (HMMA); directive_gemm is an FMA kernel.
+        const std::string none = stem == "matmul_tensor" ? ": HMMA 0," : " FFMA 0,";
+        EXPECT_EQ(line.find(none), std::string::npos) << line;
+    }
 }
 
 TEST(UserKernels, GpuPlantedExerciseIsOutlined) {

@@ -79,6 +79,7 @@ JobHandle request_user_kernel_build(AppContext& context, std::string ref,
         options.ref = ref;
         options.problem = problem;
         options.profile = profile;
+        options.timeline = profile;
         worker::VersionBuild built =
             worker::build_version(worker_client(context), number, options, job_progress(progress),
                                   &progress.cancel_flag());

@@ -62,8 +62,9 @@ std::string check_user_kernel_ref(const std::string& ref);
 // is wrong with it).
 std::string exercise_layout_of(const std::string& ref);
 
-// Builds the next version of `ref` at `problem` in the worker: load, bench next to cuBLAS,
-// profile (app/worker/version_build.h), and publishes it in context.user_kernels ("Build
+// Builds the next version of `ref` at `problem` in the worker: load (with its cubin's instruction
+// mix), bench next to cuBLAS, and with `profile` a profile and a PM timeline
+// (app/worker/version_build.h), and publishes it in context.user_kernels ("Build
 // yours.x v3"). A new ref joins the list first, so it shows while it builds.
 JobHandle request_user_kernel_build(AppContext& context, std::string ref,
                                     kernels::GemmProblem problem, bool profile = true);

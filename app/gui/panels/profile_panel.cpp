@@ -348,11 +348,18 @@ void ProfilePanel::draw_controls(AppContext& context) {
             if (ImGui::IsItemClicked()) yours_.clear();
         }
         const auto yours = context.user_kernels.latest();
-        const std::vector<std::string> versions =
+        std::vector<std::string> versions =
             yours ? user_profiled_versions(*yours) : std::vector<std::string>{};
+        if (const auto recording = context.recording.latest()) {
+            for (const std::string& id : recorded_profile_kernels(recording->recording)) {
+                const bool listed =
+                    std::find(versions.begin(), versions.end(), id) != versions.end();
+                if (id.rfind("yours.", 0) == 0 && !listed) versions.push_back(id);
+            }
+        }
         if (!versions.empty()) {
             ImGui::Separator();
-            ImGui::TextDisabled("yours: profiled when built (Kernels panel)");
+            ImGui::TextDisabled("yours: profiled when built (Kernels panel) or recorded");
             for (const std::string& version : versions) {
                 if (ImGui::Selectable(version.c_str(), version == yours_)) {
                     yours_ = version;
@@ -476,8 +483,10 @@ void ProfilePanel::draw_status(AppContext& context) {
         ImGui::TextColored(imgui_colour(theme().note), "paused");
     } else if (live.running) {
         ImGui::TextColored(imgui_colour(theme().ok), "live: %.1f updates/s", live.updates_per_s);
-    } else if (shown_ == yours_profile_) {
+    } else if (shown_ == yours_profile_ && !yours_recorded_) {
         ImGui::TextDisabled("profiled in the worker when this version was built");
+    } else if (shown_ == yours_profile_) {
+        ImGui::TextDisabled("from %s", yours_recording_seen_->path.c_str());
     } else if (shown_ == recorded_) {
         ImGui::TextDisabled("from %s", recording_seen_->path.c_str());
     } else {
@@ -621,12 +630,28 @@ void ProfilePanel::save_snapshot() {
 
 std::shared_ptr<const LiveProfile> ProfilePanel::yours_shown(AppContext& context) {
     const auto yours = context.user_kernels.latest();
-    if (yours != yours_seen_ || !yours_profile_ ||
+    const auto recording = context.recording.latest();
+    if (yours != yours_seen_ || recording != yours_recording_seen_ || !yours_profile_ ||
         yours_profile_->request.kernel_ids.front() != yours_) {
         yours_seen_ = yours;
+        yours_recording_seen_ = recording;
         yours_profile_ = yours ? user_version_profile(*yours, yours_) : nullptr;
+        yours_recorded_ = !yours_profile_ && recording;
+        if (yours_recorded_) yours_profile_ = recorded_profile(recording->recording, {yours_});
     }
     return yours_profile_;
+}
+
+ShownMix ProfilePanel::shown_mix(AppContext& context, const std::string& kernel_id,
+                                 bool live) const {
+    if (!yours_.empty() && kernel_id == yours_ && yours_seen_ && !yours_recorded_) {
+        return user_version_mix(*yours_seen_, kernel_id);
+    }
+    // Recorded results show the mix their recording carries (made on its GPU); live ones the
+    // build's census for this GPU.
+    const auto recording = live ? nullptr : context.recording.latest();
+    return shown_instruction_mix(recording ? &recording->recording : nullptr, kernel_id,
+                                 mix_sm(context));
 }
 
 std::shared_ptr<const LiveProfile> ProfilePanel::recorded(AppContext& context) {
@@ -652,20 +677,11 @@ void ProfilePanel::draw_contents(AppContext& context) {
     ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     draw_status(context);
     draw_checklist();
-    // Recorded results show the mix their recording carries (made on its GPU); live ones the
-    // build's census for this GPU.
-    const int sm = mix_sm(context);
-    const auto recording = live ? nullptr : context.recording.latest();
-    const profiling::Recording* recorded = recording ? &recording->recording : nullptr;
+    const bool live_shown = live && !yours;
     if (!checklist_.empty()) {
-        draw_sass_check(shown_instruction_mix(recorded, checklist_kernel_, sm), theme());
+        draw_sass_check(shown_mix(context, checklist_kernel_, live_shown), theme());
     }
-    if (yours) {
-        ImGui::TextDisabled("%s: built in the worker; its SASS is not in this build's census",
-                            yours_.c_str());
-    } else {
-        draw_instruction_mix(shown_instruction_mix(recorded, first_chosen(), sm));
-    }
+    draw_instruction_mix(shown_mix(context, yours ? yours_ : first_chosen(), live_shown));
     if (!yours_.empty() && !yours) {
         ImGui::TextColored(imgui_colour(theme().note), "%s has no profile (yet)", yours_.c_str());
     }

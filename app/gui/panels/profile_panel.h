@@ -8,8 +8,9 @@
 // it, the "Why are the tensor cores idle?" checklist (app/gui/views/profile_view.h) says
 // what to check. A version of a kernel of yours whose build ran a profile (the Kernels panel's
 // "yours" group, in the worker) is in the kernel list's "yours" part: choosing it shows its
-// profile cards as a rung's (app/gui/views/user_kernel_runs.h); Live profiles the built-in
-// kernels only.
+// profile cards, PM timeline and instruction mix (read from its cubin) as a rung's
+// (app/gui/views/user_kernel_runs.h); so is a version in the open recording. Live profiles the
+// built-in kernels only.
 
 #include <array>
 #include <memory>
@@ -19,6 +20,7 @@
 #include "app/gui/jobs/profile_job.h"
 #include "app/gui/panels/panel.h"
 #include "app/gui/views/profile_view.h"
+#include "app/gui/views/recording_view.h"
 #include "kernels/gemm.h"
 #include "viz/draw_list.h"
 
@@ -91,12 +93,18 @@ class ProfilePanel : public Panel {
     std::shared_ptr<const OpenRecording> recording_seen_;
     std::vector<std::string> recorded_kernels_;
     std::shared_ptr<const LiveProfile> recorded_;
-    // The version of yours shown instead (yours=ID, or picked in the list); "" for none. Its
-    // snapshot is made again when the kernels of yours change.
+    // The version of yours shown instead (yours=ID, or picked in the list); "" for none: the
+    // version built in this session's worker, else the open recording's version of that id. Its
+    // snapshot is made again when the kernels of yours or the recording change.
     std::string yours_;
     std::shared_ptr<const UserKernels> yours_seen_;
+    std::shared_ptr<const OpenRecording> yours_recording_seen_;
+    bool yours_recorded_ = false;  // yours_profile_ is the open recording's
     std::shared_ptr<const LiveProfile> yours_profile_;
     std::shared_ptr<const LiveProfile> yours_shown(AppContext& context);
+    // The instruction mix shown for `kernel_id`: a version of yours built here from its cubin
+    // (user_kernel_runs.h), else the open recording's or this build's (recording_view.h).
+    ShownMix shown_mix(AppContext& context, const std::string& kernel_id, bool live) const;
 };
 
 }  // namespace tclens::gui

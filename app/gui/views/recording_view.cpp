@@ -182,6 +182,9 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
         for (profiling::KernelProfile& profile : results.profiles) {
             if (profile.ok()) recording.profiles.push_back(std::move(profile));
         }
+        for (profiling::KernelTimeline& timeline : results.timelines) {
+            if (timeline.ok()) recording.timelines.push_back(std::move(timeline));
+        }
     }
     recording.traces_missing = "saved from the GUI, which keeps no warp traces yet (tclens record)";
     // The instruction mix of every kernel it holds, for the live GPU's cubin.
@@ -196,6 +199,12 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
     const profiling::DeviceFacts& gpu = system->devices.front();
     recording.instruction_mixes = profiling::built_in_mixes(ids, gpu.cc_major * 10 + gpu.cc_minor,
                                                             recording.instruction_mixes_missing);
+    // Kernels of yours carry the mix the worker read from their cubins.
+    if (yours != nullptr) {
+        profiling::add_missing_mixes(recording.instruction_mixes,
+                                     user_kernel_results(*yours).mixes);
+    }
+    if (!recording.instruction_mixes.empty()) recording.instruction_mixes_missing.clear();
     return recording;
 }
 

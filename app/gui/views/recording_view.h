@@ -51,10 +51,11 @@ std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& 
 // "yours.matmul_3.v2") on a GPU: a new recording of them, made now (`created_utc`), with the
 // live device report and no DRAM bandwidth (the GUI does not measure it); it never mixes live
 // results with a recording made elsewhere. Without live results: the open recording as it is.
-// nullopt when there is neither. A new recording carries the instruction mix of each built-in
-// kernel it holds, from this build's census for the live GPU (kernels of yours have none there:
-// they are listed as missing). The device report is this machine's: a worker on another host
-// (ssh) would be recorded under this machine's GPU.
+// nullopt when there is neither. Versions of kernels of yours add their PM timelines too. A new
+// recording carries the instruction mix of each built-in kernel it holds, from this build's
+// census for the live GPU, and of each version of yours, the one the worker read from its cubin.
+// The device report is this machine's: a worker on another host (ssh) would be recorded under
+// this machine's GPU.
 std::optional<profiling::Recording> session_recording(const profiling::Recording* open,
                                                       const profiling::SystemReport* system,
                                                       const BenchResults* bench,

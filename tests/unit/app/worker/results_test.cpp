@@ -99,6 +99,51 @@ TEST(WorkerResults, LoadRoundTripsAndReadsTheDescriptorsId) {
     EXPECT_EQ(back.warnings, load.warnings);
 }
 
+TEST(WorkerResults, LoadCarriesTheCubinsInstructionMixOrWhyNot) {
+    LoadResult load;
+    load.descriptor = {
+        {"id", "yours.matmul"}, {"precision", "bf16"}, {"reference_id", "cublas.bf16"}};
+    load.form = "directive kernel";
+    load.path = "examples/directive_gemm.cu";
+    load.function = "gemm";
+    load.loaded = true;
+    kernels::InstructionMix mix;
+    mix.arch = "sm_90a";
+    mix.functions = 1;
+    mix.counts[std::size_t(kernels::OpClass::kHmma)] = 64;
+    mix.counts[std::size_t(kernels::OpClass::kTotal)] = 900;
+    load.instruction_mix = profiling::RecordedInstructionMix{"yours.matmul", 90, mix};
+    LoadResult back;
+    std::string error;
+    ASSERT_TRUE(load_from_json(to_json(load), back, error)) << error;
+    ASSERT_TRUE(back.instruction_mix);
+    EXPECT_EQ(back.instruction_mix->kernel_id, "yours.matmul");
+    EXPECT_EQ(back.instruction_mix->sm, 90);
+    EXPECT_EQ(back.instruction_mix->mix.arch, "sm_90a");
+    EXPECT_EQ(back.instruction_mix->mix[kernels::OpClass::kHmma], 64);
+    EXPECT_EQ(back.instruction_mix->mix[kernels::OpClass::kTotal], 900);
+    EXPECT_EQ(back.instruction_mix_missing, "");
+
+    load.instruction_mix.reset();
+    load.instruction_mix_missing = "no cuobjdump or nvdisasm (looked in /x)";
+    ASSERT_TRUE(load_from_json(to_json(load), back, error)) << error;
+    EXPECT_FALSE(back.instruction_mix);
+    EXPECT_EQ(back.instruction_mix_missing, load.instruction_mix_missing);
+
+    // A worker of an earlier tclens sends neither key.
+    nlohmann::json older = to_json(load);
+    older.erase("instruction_mix");
+    older.erase("instruction_mix_missing");
+    ASSERT_TRUE(load_from_json(older, back, error)) << error;
+    EXPECT_FALSE(back.instruction_mix);
+    EXPECT_EQ(back.instruction_mix_missing, "the worker sent no instruction mix");
+
+    nlohmann::json bad = to_json(load);
+    bad["instruction_mix"] = {{"kernel_id", "yours.matmul"}, {"sm", 90}};
+    EXPECT_FALSE(load_from_json(bad, back, error));
+    EXPECT_EQ(error.rfind("load result: field 'instruction_mix': ", 0), 0u) << error;
+}
+
 TEST(WorkerResults, BenchRoundTripsTimesGuardZonesAndTheErrorMap) {
     BenchResult bench;
     bench.report.rows = {row("yours.bad", kernels::Precision::kF16, false),

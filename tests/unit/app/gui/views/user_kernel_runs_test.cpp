@@ -31,6 +31,13 @@ worker::WatchVersion version(int number, double tflops, bool with_profile) {
         profile.check.passed = true;
         profile.metrics.push_back({"gpu__time_duration.sum", "duration", "ns", 1e6 * number});
         v.profile = profile;
+        // The sample recording's made-up timeline and mix, as the worker would have sent them.
+        const profiling::Recording sample = test::sample_recording();
+        v.timeline = sample.timelines.front();
+        v.timeline->kernel_id = "yours.matmul_3";
+        v.mix = sample.instruction_mixes.front();
+        v.mix->kernel_id = "yours.matmul_3";
+        v.mix->mix.counts[std::size_t(kernels::OpClass::kHmma)] = 10 * number;
     }
     return v;
 }
@@ -117,6 +124,18 @@ TEST(UserKernelRuns, ASavedRecordingCarriesTheVersionsAndOpensWithThemInCompare)
     EXPECT_TRUE(v3->profile.has_value());
     EXPECT_TRUE(find_compare_run(source, "yours.matmul_3.v1@4096x4096x4096"));
     EXPECT_TRUE(find_compare_run(source, "cublas.bf16@4096x4096x4096"));
+    // Each version's PM timeline and instruction mix, shown for its row as a rung's are.
+    const auto recorded = recorded_profile(opened, {"yours.matmul_3.v3"});
+    ASSERT_TRUE(recorded);
+    ASSERT_TRUE(recorded->timeline);
+    EXPECT_EQ(recorded->timeline->kernel_id, "yours.matmul_3.v3");
+    EXPECT_EQ(recorded->samples, 300u);
+    const ShownMix mix = shown_instruction_mix(&opened, "yours.matmul_3.v3", 80);
+    ASSERT_NE(mix.mix, nullptr);
+    EXPECT_EQ((*mix.mix)[kernels::OpClass::kHmma], 30);
+    EXPECT_EQ(mix.line.rfind("SASS of yours.matmul_3.v3 (sm_90a, recorded): HMMA 30,", 0), 0u)
+        << mix.line;
+    EXPECT_EQ(opened.instruction_mixes_missing, "");
     // Nothing of yours and nothing measured: nothing to save.
     const UserKernels none;
     EXPECT_FALSE(session_has_recording(nullptr, &sample.system, nullptr, nullptr, &none));
@@ -133,6 +152,49 @@ TEST(UserKernelRuns, AProfiledVersionIsTheProfilePanelsSnapshot) {
     EXPECT_FALSE(live->running);
     EXPECT_EQ(live->device, "tclens test GPU, yours (worker)");
     EXPECT_EQ(user_version_profile(yours, "yours.matmul_3.v2"), nullptr) << "v2 did not build";
+}
+
+TEST(UserKernelRuns, AVersionsTimelineAndMixAreShownAsARungs) {
+    const UserKernels yours = two_good_versions();
+    const UserKernelResults results = user_kernel_results(yours);
+    ASSERT_EQ(results.timelines.size(), 2u);
+    EXPECT_EQ(results.timelines[1].kernel_id, "yours.matmul_3.v3");
+    ASSERT_EQ(results.mixes.size(), 2u);
+    EXPECT_EQ(results.mixes[0].kernel_id, "yours.matmul_3.v1");
+
+    const auto live = user_version_profile(yours, "yours.matmul_3.v1");
+    ASSERT_TRUE(live);
+    ASSERT_TRUE(live->timeline);
+    EXPECT_EQ(live->timeline->kernel_id, "yours.matmul_3.v1");
+    EXPECT_EQ(live->samples, yours.kernels[0].versions[0].timeline->samples.size());
+    ASSERT_EQ(live->timeline_metrics.size(), live->timeline_history.size());
+    EXPECT_EQ(live->timeline_history.front().size(), live->samples);
+
+    const ShownMix mix = user_version_mix(yours, "yours.matmul_3.v3");
+    ASSERT_NE(mix.mix, nullptr);
+    EXPECT_EQ(mix.mix, &yours.kernels[0].versions[2].mix->mix);
+    EXPECT_EQ(mix.line.rfind("SASS of yours.matmul_3.v3 (sm_90a, its cubin): HMMA 30,", 0), 0u)
+        << mix.line;
+
+    // A version with a timeline and no profile is still listed and shown.
+    UserKernels sampled_only = yours;
+    sampled_only.kernels[0].versions[0].profile.reset();
+    EXPECT_EQ(user_profiled_versions(sampled_only),
+              (std::vector<std::string>{"yours.matmul_3.v1", "yours.matmul_3.v3"}));
+    const auto timeline_only = user_version_profile(sampled_only, "yours.matmul_3.v1");
+    ASSERT_TRUE(timeline_only);
+    EXPECT_TRUE(timeline_only->kernels.empty());
+    EXPECT_TRUE(timeline_only->timeline);
+    EXPECT_EQ(timeline_only->device, "tclens test GPU, yours (worker)");
+
+    // Without a mix the line says why.
+    UserKernels unread = yours;
+    unread.kernels[0].versions[2].mix.reset();
+    unread.kernels[0].versions[2].mix_missing = "no cuobjdump or nvdisasm (looked in /x)";
+    const ShownMix missing = user_version_mix(unread, "yours.matmul_3.v3");
+    EXPECT_EQ(missing.mix, nullptr);
+    EXPECT_EQ(missing.line, "SASS of yours.matmul_3.v3: no cuobjdump or nvdisasm (looked in /x)");
+    EXPECT_EQ(user_version_mix(yours, "yours.matmul_3.v2").mix, nullptr);
 }
 
 }  // namespace

@@ -68,6 +68,7 @@
 #include "kernels/ptx.cuh"
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
+#include "kernels/trace.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -313,11 +314,19 @@ __device__ __forceinline__ void mma_row(float (&acc)[Config::kTilesM][Config::kT
     }
 }
 
-template <typename Element, typename Config>
+// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
+// Every warp records, per K tile: its three copy slices (kLoadIssue, while tiles remain to be
+// copied), each k16 step's 32 mma (kMmaSync), the wait for the next tile (kFullWait:
+// cp.async.wait_group) and the barrier after it (kBlockSync); the ldmatrix of the next step lie
+// between those phases, untraced. Before the loop: the prologue's copies, wait and barrier;
+// after it the C store (kStore).
+template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     mma_cp_async_gemm(const Element* __restrict__ a, const Element* __restrict__ b,
                       float* __restrict__ c, int m, int n, int k, int tiles_m, int tiles_n) {
     using C = Config;
+    static_assert(!kTraced || C::kOrder == StepOrder::kLoadsFirst,
+                  "trace points sit between the loads-first order's copies and mma");
     extern __shared__ __align__(128) unsigned char smem[];
 
     const int tid = threadIdx.x;
@@ -331,6 +340,8 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     const int block_m = tile_m * C::kBlockM;
     const int block_n = tile_n * C::kBlockN;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+    using viz::TracePhase;
+    WarpTracer<kTraced> tracer;
 
     TileCopier<Element, C> copier(a, b, m, n, k, block_m, block_n, tid);
     const FragmentAddresses<C> addresses(warp_m, warp_n, lane);
@@ -338,13 +349,19 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
 #pragma unroll
     for (int tile = 0; tile < C::kStages - 1; ++tile) {
         if (tile < k_tiles) {
+            const auto issuing = tracer.begin();
             copier.copy(smem + tile * C::kStageBytes, 0, C::kChunks);
             copier.next_tile();
+            tracer.end(issuing, TracePhase::kLoadIssue, tile);
         }
         ptx::cp_async_commit();
     }
+    const auto first_wait = tracer.begin();
     ptx::cp_async_wait<C::kStages - 2>();
+    tracer.end(first_wait, TracePhase::kFullWait, 0);
+    const auto first_sync = tracer.begin();
     __syncthreads();
+    tracer.end(first_sync, TracePhase::kBlockSync, 0);
 
     float acc[C::kTilesM][C::kTilesN][4] = {};
     Fragments<C> frag[2];
@@ -366,12 +383,18 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
             if constexpr (C::kOrder == StepOrder::kLoadsFirst) {
                 addresses.load(next, smem + read_stage, next_step, 0, C::kLoads);
                 if (copying) {
+                    const auto issuing = tracer.begin();
                     copier.copy(smem + write_stage, slice_first, slice_first + slice_chunks);
+                    if (step < C::kCopySlices) {
+                        tracer.end(issuing, TracePhase::kLoadIssue, kt + C::kStages - 1);
+                    }
                 }
+                const auto multiplying = tracer.begin();
 #pragma unroll
                 for (int mt = 0; mt < C::kTilesM; ++mt) {
                     mma_row<Element, C>(acc, current, mt);
                 }
+                tracer.end(multiplying, TracePhase::kMmaSync, kt);
             } else {
 #pragma unroll
                 for (int mt = 0; mt < C::kTilesM; ++mt) {
@@ -388,8 +411,12 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
             if (step == C::kSteps - 2) {
                 copier.next_tile();
                 ptx::cp_async_commit();
+                const auto waiting = tracer.begin();
                 ptx::cp_async_wait<C::kStages - 2>();
+                tracer.end(waiting, TracePhase::kFullWait, kt + 1);
+                const auto syncing = tracer.begin();
                 __syncthreads();
+                tracer.end(syncing, TracePhase::kBlockSync, kt);
                 read_stage =
                     read_stage == C::kSmemBytes - C::kStageBytes ? 0 : read_stage + C::kStageBytes;
                 write_stage = write_stage == C::kSmemBytes - C::kStageBytes
@@ -399,6 +426,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
         }
     }
 
+    const auto storing = tracer.begin();
     // Accumulators: (lane, reg) -> (g + 8 (reg / 2), 2t + reg % 2) of each m16n8 tile.
     const int g = lane / 4;
     const int t = lane % 4;
@@ -420,6 +448,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
             }
         }
     }
+    tracer.end(storing, TracePhase::kStore, -1);
 }
 
 std::int64_t tile_count(std::int64_t extent, int tile) { return (extent + tile - 1) / tile; }
@@ -444,11 +473,12 @@ std::string mma_cp_async_can_run(const GemmProblem& problem) {
 }
 
 // Raises the kernel's dynamic shared memory limit and asks for the largest shared-memory
-// carveout (kBlocksPerSm blocks must fit one SM), then enqueues the GEMM.
-template <typename Element, typename Config>
+// carveout (kBlocksPerSm blocks must fit one SM), then enqueues the GEMM (the traced variant
+// with kTraced).
+template <typename Element, typename Config, bool kTraced = false>
 cudaError_t mma_cp_async_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
-    const auto kernel = mma_cp_async_gemm<Element, Config>;
+    const auto kernel = mma_cp_async_gemm<Element, Config, kTraced>;
     const cudaError_t status =
         opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, true);
     if (status != cudaSuccess) {
@@ -462,6 +492,15 @@ cudaError_t mma_cp_async_launch(const GemmOperands& operands, cudaStream_t strea
                                            static_cast<int>(p.m), static_cast<int>(p.n),
                                            static_cast<int>(p.k), tiles_m, tiles_n);
     return cudaGetLastError();
+}
+
+// The traced variant: the same launch, with this file's trace sink set first.
+template <typename Element, typename Config>
+cudaError_t mma_cp_async_traced_launch(const GemmOperands& operands, const TraceSink& sink,
+                                       cudaStream_t stream) {
+    const cudaError_t status = set_trace_sink(sink, stream);
+    if (status != cudaSuccess) return status;
+    return mma_cp_async_launch<Element, Config, true>(operands, stream);
 }
 
 }  // namespace
@@ -515,7 +554,21 @@ KernelDescriptor mma_cp_async_kernel(Precision precision) {
                                mma_cp_async_launch<__nv_bfloat16, C>)) {
         d.layout_ids = {"mma.m16n8k16." + std::string(precision_name(precision)), "ldmatrix.x4",
                         "ldmatrix.x4.trans"};
+        d.traced.launch = precision == Precision::kF16
+                              ? mma_cp_async_traced_launch<__half, C>
+                              : mma_cp_async_traced_launch<__nv_bfloat16, C>;
     }
+    // Every warp records per K tile 3 copy slices, 4 k16 steps of mma, a wait and a barrier;
+    // outside the loop the prologue's kStages - 1 copies, its wait and barrier, and the store.
+    d.traced.wgmma_per_phase = C::kTilesM * C::kTilesN;  // mma.sync per kMmaSync phase
+    d.traced.shape = [](const GemmProblem& p) {
+        TracedShape shape;
+        shape.grid_blocks = tile_count(p.m, C::kBlockM) * tile_count(p.n, C::kBlockN);
+        shape.warps_per_block = C::kThreads / 32;
+        shape.records_per_warp =
+            (C::kCopySlices + C::kSteps + 2) * tile_count(p.k, C::kBlockK) + C::kStages + 2;
+        return shape;
+    };
     return d;
 }
 

@@ -67,6 +67,7 @@
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/tile_map_spec.h"
 #include "kernels/tma_rung.cuh"
+#include "kernels/trace.cuh"
 #include "kernels/wave_choice.h"
 
 namespace tclens::kernels {
@@ -91,8 +92,9 @@ static_assert(NarrowConfig<__half>::kSmemBytes < WideConfig<__half>::kSmemBytes,
               "the descriptor's shared memory (the wide tile's) covers both");
 
 // The tile persistent_tile_for picks for the problem, on the clusters of the wide config that
-// fit at once (persistent_clusters, after the shared-memory opt-in it needs).
-template <typename Element>
+// fit at once (persistent_clusters, after the shared-memory opt-in it needs); kTraced launches
+// that tile's traced variant.
+template <typename Element, bool kTraced = false>
 cudaError_t wave_chosen_launch(const GemmOperands& operands, cudaStream_t stream) {
     int clusters = 0;
     const cudaError_t status = persistent_co_resident_clusters<WideConfig<Element>>(&clusters);
@@ -100,8 +102,51 @@ cudaError_t wave_chosen_launch(const GemmOperands& operands, cudaStream_t stream
         return status;
     }
     return has_tile<NarrowConfig<Element>>(persistent_tile_for(operands.problem, clusters))
-               ? persistent_launch<NarrowConfig<Element>>(operands, stream)
-               : persistent_launch<WideConfig<Element>>(operands, stream);
+               ? persistent_launch<NarrowConfig<Element>, kTraced>(operands, stream)
+               : persistent_launch<WideConfig<Element>, kTraced>(operands, stream);
+}
+
+// The traced variant (persistent_gemm.cuh, kTraced): the same choice of tile and launch, with
+// this file's trace sink set first.
+template <typename Element>
+cudaError_t persistent_traced_launch(const GemmOperands& operands, const TraceSink& sink,
+                                     cudaStream_t stream) {
+    const cudaError_t status = set_trace_sink(sink, stream);
+    if (status != cudaSuccess) return status;
+    return wave_chosen_launch<Element, true>(operands, stream);
+}
+
+// The traced launch's shape (gemm.h) with Config's tile on `clusters` co-resident clusters:
+// persistent_launch's grid, kThreads / 32 warps, and per warp the phases of the most output
+// tiles a cluster takes: per tile a kTileSchedule, 2 per K tile (producer: empty wait, load
+// issue; consumers: full wait, wgmma), and the consumers' epilogue and store.
+template <typename Config>
+TracedShape persistent_traced_shape_on(const GemmProblem& problem, int clusters) {
+    using C = Config;
+    TracedShape shape;
+    shape.grid_blocks = persistent_grid<C>(problem, clusters);
+    shape.warps_per_block = C::kThreads / 32;
+    const std::int64_t cluster_tiles =
+        tiles_covering(tiles_covering(problem.m, C::kBlockM), C::kClusterM) *
+        tiles_covering(problem.n, C::kBlockN);
+    const std::int64_t grid_clusters = shape.grid_blocks / C::kClusterM;
+    const std::int64_t tiles_per_cluster =
+        grid_clusters > 0 ? tiles_covering(cluster_tiles, static_cast<int>(grid_clusters)) : 0;
+    shape.records_per_warp = tiles_per_cluster * (2 * tiles_covering(problem.k, C::kBlockK) + 3);
+    return shape;
+}
+
+// The shape of the tile the problem gets on the current device (without one,
+// kDefaultPersistentSms / kClusterM clusters).
+template <typename Element>
+TracedShape persistent_traced_shape(const GemmProblem& problem) {
+    int clusters = 0;
+    if (persistent_co_resident_clusters<WideConfig<Element>>(&clusters) != cudaSuccess) {
+        clusters = kDefaultPersistentSms / WideConfig<Element>::kClusterM;
+    }
+    return has_tile<NarrowConfig<Element>>(persistent_tile_for(problem, clusters))
+               ? persistent_traced_shape_on<NarrowConfig<Element>>(problem, clusters)
+               : persistent_traced_shape_on<WideConfig<Element>>(problem, clusters);
 }
 
 // The narrow tile has the more tiles, so its size limits (tma_gemm_can_run) cover both.
@@ -128,6 +173,14 @@ KernelDescriptor persistent_descriptor(Precision precision, const std::string& t
     describe_persistent_schedule<C>(d);
     set_sixteen_bit_inputs(d, precision, "wgmma_persistent", wave_chosen_can_run,
                            wave_chosen_launch<__half>, wave_chosen_launch<__nv_bfloat16>);
+    static_assert(WideConfig<__half>::kBlockK == C::kBlockK, "both tiles run 4 wgmma per K tile");
+    set_tma_traced_launch<C>(d, precision, persistent_traced_launch<__half>,
+                             persistent_traced_launch<__nv_bfloat16>, C::kBlockK / hopper::kWgmmaK);
+    if (precision == Precision::kBF16) {
+        d.traced.shape = persistent_traced_shape<__nv_bfloat16>;
+    } else {
+        d.traced.shape = persistent_traced_shape<__half>;
+    }
     return d;
 }
 

@@ -48,6 +48,7 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -60,6 +61,7 @@
 #include "kernels/stream_k_schedule.h"
 #include "kernels/tile_map_spec.h"
 #include "kernels/tma_rung.cuh"
+#include "kernels/trace.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -113,7 +115,14 @@ static_assert(SmallMConfig::kPartialFloats * SmallMConfig::kConsumers <=
 
 // Launch bounds of 384 threads for both modes: they cap the registers at 168 a thread, so the
 // consumers' setmaxnreg.inc to 232 is an increase in the 256-thread small-M mode too.
-template <typename Element, typename Config>
+// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
+// Per piece, thread 0 of the producer and every consumer warp record the tile boundary
+// (kTileSchedule: schedule.piece and the tile's coordinates), then per K iteration rung 10's
+// phases (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma, K iterations numbered
+// within their tile), and the consumers kEpilogue (last group drained, slot released); then a
+// contributor's kStore of its partial tile (with the flag's release), or an owner's kFixupWait
+// and kFixupReduce per contributor and the kStore of C.
+template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     stream_k_gemm(const __grid_constant__ CUtensorMap a_map,
                   const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
@@ -133,6 +142,8 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     const int tid = threadIdx.x;
     const int warpgroup = tid / hp::kWarpgroupThreads;
     const int cta = static_cast<int>(blockIdx.x);
+    using viz::TracePhase;
+    WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
         hp::prefetch_tensor_map(&a_map);
@@ -151,16 +162,21 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
         if (tid == 0) {
             int it = 0;  // K iterations issued so far, over all pieces: slot it % stages
             StreamKPiece piece;
-            for (int i = 0; schedule.piece(cta, i, piece); ++i) {
+            auto scheduling = tracer.begin();
+            for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
                 int tile_m = 0;
                 int tile_n = 0;
                 C::block_tile(piece.tile, tiles_m, tiles_n, tile_m, tile_n);
                 const int block_m = tile_m * C::kBlockM;
                 const int block_n = tile_n * C::kBlockN;
+                tracer.end(scheduling, TracePhase::kTileSchedule, -1);
                 for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
                     const int s = it % C::kStages;
                     unsigned char* stage = smem + s * C::kStageBytes;
+                    const auto waiting = tracer.begin();
                     hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
+                    tracer.end(waiting, TracePhase::kEmptyWait, kt);
+                    const auto issuing = tracer.begin();
                     hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
                     hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
 #pragma unroll
@@ -168,6 +184,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                         hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes, &b_map, &full[s],
                                         block_n + j * hp::kBoxElems, kt * C::kBlockK);
                     }
+                    tracer.end(issuing, TracePhase::kLoadIssue, kt);
                 }
             }
         }
@@ -195,10 +212,15 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     float acc[kAccumulators] = {};
     int it = 0;
     StreamKPiece piece;
-    for (int i = 0; schedule.piece(cta, i, piece); ++i) {
+    auto scheduling = tracer.begin();
+    for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
+        tracer.end(scheduling, TracePhase::kTileSchedule, -1);
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
             const int s = it % C::kStages;
+            const auto waiting = tracer.begin();
             hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
+            tracer.end(waiting, TracePhase::kFullWait, kt);
+            const auto multiplying = tracer.begin();
             hp::wgmma_fence();
 #pragma unroll
             for (int step = 0; step < kSteps; ++step) {
@@ -211,18 +233,22 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
             hp::wgmma_commit_group();
             hp::wgmma_wait_group<1>();
             hp::fence_accumulators(acc);
+            tracer.end(multiplying, TracePhase::kWgmma, kt);
             if (kt > piece.k_begin && lane == 0) {
                 hp::mbarrier_arrive(&empty[(it - 1) % C::kStages]);
             }
         }
+        const auto draining = tracer.begin();
         hp::wgmma_wait_group<0>();
         hp::fence_accumulators(acc);
         if (lane == 0) {
             hp::mbarrier_arrive(&empty[(it - 1) % C::kStages]);
         }
+        tracer.end(draining, TracePhase::kEpilogue, -1);
 
         if (piece.k_begin > 0) {
             // A contributor: publish the partial tile for the owner, store nothing.
+            const auto publishing = tracer.begin();
             float4* mine = slot(cta);
 #pragma unroll
             for (int v = 0; v < kAccumulators / 4; ++v) {
@@ -233,18 +259,22 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
             if (wg_tid == 0) {
                 hp::store_release_gpu(flags + cta * C::kConsumers + consumer, epoch);
             }
+            tracer.end(publishing, TracePhase::kStore, -1);
             continue;
         }
         if (piece.k_end < schedule.k_iters) {
             // The owner of a split tile: add every contributor's partial, in CTA order.
             const int last = schedule.last_contributor(piece);
             for (int q = cta + 1; q <= last; ++q) {
+                const auto waiting = tracer.begin();
                 if (wg_tid == 0) {
                     while (hp::load_acquire_gpu(flags + q * C::kConsumers + consumer) != epoch) {
                         __nanosleep(64);
                     }
                 }
                 hp::named_barrier_sync(barrier_id, hp::kWarpgroupThreads);
+                tracer.end(waiting, TracePhase::kFixupWait, -1);
+                const auto reducing = tracer.begin();
                 const float4* theirs = slot(q);
 #pragma unroll
                 for (int v = 0; v < kAccumulators / 4; ++v) {
@@ -254,8 +284,10 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                     acc[4 * v + 2] += p.z;
                     acc[4 * v + 3] += p.w;
                 }
+                tracer.end(reducing, TracePhase::kFixupReduce, -1);
             }
         }
+        const auto storing = tracer.begin();
 
         // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2)
         // of the consumer's 64 x BN tile (rung 10's epilogue).
@@ -279,6 +311,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                 }
             }
         }
+        tracer.end(storing, TracePhase::kStore, -1);
     }
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)tiles_m, (void)tiles_n,
@@ -335,10 +368,10 @@ cudaError_t stream_k_workspace(cudaStream_t stream, StreamKWorkspace* out, std::
     return cudaSuccess;
 }
 
-template <typename Element, typename Config>
+template <typename Element, typename Config, bool kTraced>
 cudaError_t stream_k_launch_config(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
-    const auto kernel = stream_k_gemm<Element, Config>;
+    const auto kernel = stream_k_gemm<Element, Config, kTraced>;
     cudaError_t status =
         opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes, false);
     if (status != cudaSuccess) return status;
@@ -361,12 +394,60 @@ cudaError_t stream_k_launch_config(const GemmOperands& operands, cudaStream_t st
     return cudaGetLastError();
 }
 
-// The mode stream_k_mode picks for M.
-template <typename Element>
+// The mode stream_k_mode picks for M (the traced variant with kTraced).
+template <typename Element, bool kTraced = false>
 cudaError_t stream_k_launch(const GemmOperands& operands, cudaStream_t stream) {
     return stream_k_mode(operands.problem.m) == StreamKMode::kSmallM
-               ? stream_k_launch_config<Element, SmallMConfig>(operands, stream)
-               : stream_k_launch_config<Element, WideConfig>(operands, stream);
+               ? stream_k_launch_config<Element, SmallMConfig, kTraced>(operands, stream)
+               : stream_k_launch_config<Element, WideConfig, kTraced>(operands, stream);
+}
+
+// The traced variant: the same launch, with this file's trace sink set first.
+template <typename Element>
+cudaError_t stream_k_traced_launch(const GemmOperands& operands, const TraceSink& sink,
+                                   cudaStream_t stream) {
+    const cudaError_t status = set_trace_sink(sink, stream);
+    if (status != cudaSuccess) return status;
+    return stream_k_launch<Element, true>(operands, stream);
+}
+
+// The traced launch's shape (gemm.h) for `problem` on `sms` SMs: the schedule's grid, the mode's
+// warps, and per warp the most phases any CTA's warp records, walking its pieces as the kernel
+// does. Per piece: one kTileSchedule and 2 per K iteration (producer: empty wait, load issue;
+// consumers: full wait, wgmma); the consumers add the epilogue, then a contributor its partial
+// store, an owner 2 per contributor (fix-up wait, reduce) and its store.
+TracedShape stream_k_traced_shape(const GemmProblem& problem, int sms) {
+    const StreamKSchedule schedule = stream_k_schedule_for(problem, sms);
+    TracedShape shape;
+    shape.grid_blocks = schedule.ctas;
+    shape.warps_per_block = (1 + stream_k_shape(stream_k_mode(problem.m)).consumers) * 4;
+    for (int cta = 0; cta < schedule.ctas; ++cta) {
+        std::int64_t producer = 0;
+        std::int64_t consumer = 0;
+        StreamKPiece piece;
+        for (int i = 0; schedule.piece(cta, i, piece); ++i) {
+            const std::int64_t k_iters = piece.k_end - piece.k_begin;
+            producer += 1 + 2 * k_iters;
+            consumer += 1 + 2 * k_iters + 1 + 1;
+            if (piece.k_begin == 0 && piece.k_end < schedule.k_iters) {
+                consumer += 2 * (schedule.last_contributor(piece) - cta);
+            }
+        }
+        shape.records_per_warp = std::max({shape.records_per_warp, producer, consumer});
+    }
+    return shape;
+}
+
+// The current device's SM count; kDefaultPersistentSms without one.
+int current_sms() {
+    int device = 0;
+    int sms = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
+        sms < 1) {
+        return kDefaultPersistentSms;
+    }
+    return sms;
 }
 
 // tma_gemm_can_run's limits for the mode's tile (sides <= 2^30, K and N multiples of 8, tiles
@@ -421,6 +502,12 @@ KernelDescriptor wgmma_stream_k_kernel(Precision precision) {
     };
     set_sixteen_bit_inputs(d, precision, "wgmma_streamk", stream_k_can_run, stream_k_launch<__half>,
                            stream_k_launch<__nv_bfloat16>);
+    // Both modes issue 4 wgmma (k16 steps of a 64-deep K iteration) per consumer warp and phase.
+    set_tma_traced_launch<C>(d, precision, stream_k_traced_launch<__half>,
+                             stream_k_traced_launch<__nv_bfloat16>, C::kBlockK / hopper::kWgmmaK);
+    d.traced.shape = [](const GemmProblem& problem) {
+        return stream_k_traced_shape(problem, current_sms());
+    };
     return d;
 }
 

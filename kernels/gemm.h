@@ -95,6 +95,14 @@ struct SharedAccess {
     std::string pattern;  // a viz pattern name, e.g. "ldmatrix.x4", "cp.async.16"
 };
 
+// The traced launch's shape on one problem: what the trace buffers are sized from.
+struct TracedShape {
+    std::int64_t grid_blocks = 0;  // blocks the launch runs (the grid)
+    int warps_per_block = 0;       // warps of each block (a trace slot each)
+    // The most phases one warp of any block records (its K tiles, output tiles, fix-ups ...).
+    std::int64_t records_per_warp = 0;
+};
+
 // A kernel's traced variant (kernels/trace.cuh): the same GEMM with trace points at its phase
 // boundaries, recording into a TraceSink (kernels/trace_capture.h sizes and reads it). `launch`
 // null: the kernel has no trace points.
@@ -103,12 +111,14 @@ struct TracedLaunch {
     std::function<cudaError_t(const GemmOperands& operands, const TraceSink& sink,
                               cudaStream_t stream)>
         launch;
-    int warps_per_block = 0;
-    int wgmma_per_phase = 0;    // wgmma instructions one warp issues in one kWgmma phase
-    int phases_per_k_tile = 0;  // most phases one warp records per K tile
-    int other_phases = 0;       // most phases one warp records outside the K loop
-    // Blocks the launch runs for `problem` (the grid).
-    std::function<std::int64_t(const GemmProblem& problem)> grid_blocks;
+    // Tensor-core instructions one warp issues in one multiply phase (viz::is_multiply_phase):
+    // wgmma per kWgmma phase, mma.sync per kMmaSync phase.
+    int wgmma_per_phase = 0;
+    // The launch's shape for `problem`. The persistent rungs' grid (and so their work per
+    // block) depends on the current device (its SMs, the clusters that fit); without one they
+    // assume the H100's 132 SMs (kernels/tile_map_spec.h, kDefaultPersistentSms). Rung 12's
+    // small-M mode has fewer warps than its wide mode.
+    std::function<TracedShape(const GemmProblem& problem)> shape;
 };
 
 struct KernelDescriptor {

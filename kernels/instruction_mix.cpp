@@ -77,6 +77,24 @@ const std::vector<KernelFunction>& kernel_functions() {
     return functions;
 }
 
+namespace {
+
+// A traced variant (kernels/trace.cuh): the function template's last argument, kTraced, is
+// true. `open` is the '<' after the function's name.
+bool is_traced_variant(const std::string& symbol, size_t open) {
+    static const std::string kTrue = ", true";
+    int depth = 0;
+    for (size_t i = open; i < symbol.size(); ++i) {
+        if (symbol[i] == '<') ++depth;
+        if (symbol[i] == '>' && --depth == 0) {
+            return i >= kTrue.size() && symbol.compare(i - kTrue.size(), kTrue.size(), kTrue) == 0;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
 bool runs_function(const std::string& symbol, const KernelFunction& fn) {
     const size_t length = fn.function.size();
     for (size_t at = symbol.find(fn.function); at != std::string::npos;
@@ -85,6 +103,7 @@ bool runs_function(const std::string& symbol, const KernelFunction& fn) {
         const size_t next = at + length;
         const char after = next < symbol.size() ? symbol[next] : '\0';
         if ((before != ':' && before != ' ') || (after != '(' && after != '<')) continue;
+        if (after == '<' && is_traced_variant(symbol, next)) continue;
         if (fn.element.empty()) return true;
         if (after != '<' || symbol.compare(next + 1, fn.element.size(), fn.element) != 0) continue;
         const size_t end = next + 1 + fn.element.size();

@@ -36,7 +36,9 @@ const std::vector<KernelFunction>& kernel_functions();
 // True if demangled `symbol` is an instantiation of `fn`: `fn.function` at namespace scope
 // followed by "(" or "<", and then, if fn.element is set, that element as the first template
 // argument. "void ns::(anonymous namespace)::wmma_gemm_kernel<__half>(__half const*, ...)"
-// matches {"wmma.f16", "wmma_gemm_kernel", "__half"}, not {.., "__nv_bfloat16"}.
+// matches {"wmma.f16", "wmma_gemm_kernel", "__half"}, not {.., "__nv_bfloat16"}. A traced
+// variant (kernels/trace.cuh: last template argument kTraced true, "..., true>(") is not the
+// timed kernel and never matches: "wgmma_tma_gemm<__half, Config<...>, false>(...)" does.
 bool runs_function(const std::string& symbol, const KernelFunction& fn);
 
 // The cubin of `archs` ("sm_80", "sm_90a", ...) that a GPU of compute capability `sm` (major *

@@ -50,6 +50,7 @@
 #include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
 #include "kernels/tma_gemm.h"
+#include "kernels/trace.cuh"
 
 namespace tclens::kernels {
 
@@ -183,7 +184,13 @@ using ChosenPersistentConfig = PersistentConfig<Element, 256, 4, 2, 8, 16, 2, tr
 
 // Element repeats Config::Input so that the function's name starts with its input type, which
 // is how kernels/instruction_mix.cpp tells the instantiations apart.
-template <typename Element, typename Config>
+// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
+// Per output tile, thread 0 of the producer and every consumer warp record the tile boundary
+// (kTileSchedule: the tile's coordinates worked out), then per K tile rung 10's phases
+// (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma), and the consumers the
+// tile's kEpilogue (last group drained, slot released) and kStore (C through shared memory and
+// TMA stores). K tiles are numbered within their output tile.
+template <typename Element, typename Config, bool kTraced = false>
 __global__ void __launch_bounds__(Config::kThreads, 1)
     persistent_gemm(const __grid_constant__ CUtensorMap a_map,
                     const __grid_constant__ CUtensorMap b_map,
@@ -211,6 +218,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int tiles_mc = (tiles_m + C::kClusterM - 1) / C::kClusterM;  // cluster rows
     const int cluster_tiles = tiles_mc * tiles_n;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+    using viz::TracePhase;
+    WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
         hp::prefetch_tensor_map(&a_map);
@@ -235,15 +244,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         if (tid == 0) {
             int it = 0;  // K tiles issued so far, over all tiles: slot it % stages
             for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
+                const auto scheduling = tracer.begin();
                 int tile_mc = 0;
                 int tile_n = 0;
                 C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
                 const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
                 const int block_n = tile_n * C::kBlockN;
+                tracer.end(scheduling, TracePhase::kTileSchedule, -1);
                 for (int kt = 0; kt < k_tiles; ++kt, ++it) {
                     const int s = it % C::kStages;
                     unsigned char* stage = smem + s * C::kStageBytes;
+                    const auto waiting = tracer.begin();
                     hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
+                    tracer.end(waiting, TracePhase::kEmptyWait, kt);
+                    const auto issuing = tracer.begin();
                     hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
                     hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
 #pragma unroll
@@ -265,6 +279,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                             hp::tma_load_2d(box, &b_map, &full[s], col, row);
                         }
                     }
+                    tracer.end(issuing, TracePhase::kLoadIssue, kt);
                 }
             }
         }
@@ -313,15 +328,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         float acc[kAccumulators] = {};
         int it = 0;
         for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
+            const auto scheduling = tracer.begin();
             int tile_mc = 0;
             int tile_n = 0;
             C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
             const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
             const int block_n = tile_n * C::kBlockN;
+            tracer.end(scheduling, TracePhase::kTileSchedule, -1);
 
             for (int kt = 0; kt < k_tiles; ++kt, ++it) {
                 const int s = it % C::kStages;
+                const auto waiting = tracer.begin();
                 hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
+                tracer.end(waiting, TracePhase::kFullWait, kt);
+                const auto multiplying = tracer.begin();
                 hp::wgmma_fence();
 #pragma unroll
                 for (int step = 0; step < kSteps; ++step) {
@@ -338,13 +358,17 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 hp::wgmma_commit_group();
                 hp::wgmma_wait_group<1>();
                 hp::fence_accumulators(acc);
+                tracer.end(multiplying, TracePhase::kWgmma, kt);
                 if (kt > 0) {
                     release((it - 1) % C::kStages);
                 }
             }
+            const auto draining = tracer.begin();
             hp::wgmma_wait_group<0>();
             hp::fence_accumulators(acc);
             release((it - 1) % C::kStages);
+            tracer.end(draining, TracePhase::kEpilogue, -1);
+            const auto storing = tracer.begin();
 
             // Epilogue: subtile q = C columns 32 q .. 32 q + 31 of the group's rows, in buffer
             // q % buffers. Accumulator i of n8 block j = 4 q + jj sits at group row
@@ -384,6 +408,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     }
                 }
             }
+            tracer.end(storing, TracePhase::kStore, -1);
         }
         if (leader) {
             hp::bulk_wait_group<0>();
@@ -442,8 +467,8 @@ std::string persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CU
     return encode_tensor_map(c, c_map);
 }
 
-// Clusters of the kernel that fit on the device at once (cudaOccupancyMaxActiveClusters),
-// looked up once per device and kernel.
+// Clusters of the kernel that fit on the device at once (cudaOccupancyMaxActiveClusters, of the
+// timed kernel: a traced variant runs on the same grid), looked up once per device and kernel.
 template <typename Config>
 cudaError_t persistent_clusters(int* clusters) {
     static int cached_device = -1;
@@ -497,16 +522,34 @@ cudaError_t persistent_co_resident_clusters(int* clusters) {
     return persistent_clusters<Config>(clusters);
 }
 
-// Enqueues persistent_gemm for Config on `stream`: as many clusters as fit at once (fewer when
-// there are fewer cluster tiles), after opting the kernel in to Config::kSmemBytes. Returns the
-// opt-in's or occupancy query's error, cudaErrorInvalidValue when a map cannot be encoded, else
-// the launch's.
+// The grid persistent_launch runs for `problem` when `clusters` clusters fit at once: that many
+// clusters of kClusterM CTAs, or as many as there are cluster tiles, whichever is fewer.
 template <typename Config>
+std::int64_t persistent_grid(const GemmProblem& problem, int clusters) {
+    const std::int64_t cluster_tiles =
+        tiles_covering(tiles_covering(problem.m, Config::kBlockM), Config::kClusterM) *
+        tiles_covering(problem.n, Config::kBlockN);
+    return (cluster_tiles < clusters ? cluster_tiles : clusters) * Config::kClusterM;
+}
+
+// Enqueues persistent_gemm for Config on `stream` (its traced variant with kTraced): as many
+// clusters as fit at once (fewer when there are fewer cluster tiles), after opting the kernel in
+// to Config::kSmemBytes. Returns the opt-in's or occupancy query's error, cudaErrorInvalidValue
+// when a map cannot be encoded, else the launch's.
+template <typename Config, bool kTraced = false>
 cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
-    const auto kernel = persistent_gemm<typename Config::Input, Config>;
+    const auto kernel = persistent_gemm<typename Config::Input, Config, kTraced>;
     int clusters = 0;
+    // The co-resident clusters are the untraced kernel's: the traced one has the same threads and
+    // shared memory, and its own opt-in.
     cudaError_t status = persistent_co_resident_clusters<Config>(&clusters);
+    if constexpr (kTraced) {
+        if (status == cudaSuccess) {
+            status = opt_in_shared_memory(reinterpret_cast<const void*>(kernel), Config::kSmemBytes,
+                                          false);
+        }
+    }
     if (status != cudaSuccess) {
         return status;
     }
@@ -518,9 +561,7 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
     }
     const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
     const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
-    const std::int64_t cluster_tiles =
-        tiles_covering(tiles_m, Config::kClusterM) * std::int64_t{tiles_n};
-    const std::int64_t grid_clusters = cluster_tiles < clusters ? cluster_tiles : clusters;
+    const std::int64_t grid = persistent_grid<Config>(p, clusters);
 
     cudaLaunchConfig_t config = {};
     cudaLaunchAttribute attribute = {};
@@ -528,7 +569,7 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
     attribute.val.clusterDim.x = Config::kClusterM;
     attribute.val.clusterDim.y = 1;
     attribute.val.clusterDim.z = 1;
-    config.gridDim = dim3(static_cast<unsigned>(grid_clusters * Config::kClusterM));
+    config.gridDim = dim3(static_cast<unsigned>(grid));
     config.blockDim = dim3(Config::kThreads);
     config.dynamicSmemBytes = Config::kSmemBytes;
     config.stream = stream;

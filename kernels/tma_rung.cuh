@@ -48,21 +48,33 @@ void describe_tma_rung(KernelDescriptor& d, int first_consumer_warpgroup, int co
     d.schedule.tma_box_cols = hopper::kBoxElems;
 }
 
-// The traced variant's facts (gemm.h, TracedLaunch) for a TMA rung with one block per C tile:
-// its launch for d.precision (f16 or bf16; none for another precision), Config::kThreads / 32
-// warps, and how many phases a warp records.
+// The traced variant's launch (gemm.h, TracedLaunch) for d.precision (f16 or bf16; none for
+// another precision) and the wgmma one warp issues per kWgmma phase. The shape is each rung's
+// own (describe_tma_trace for one block per C tile).
+template <typename Config, typename TracedFunction>
+void set_tma_traced_launch(KernelDescriptor& d, Precision precision, TracedFunction traced_f16,
+                           TracedFunction traced_bf16, int wgmma_per_phase) {
+    if (precision == Precision::kF16) d.traced.launch = traced_f16;
+    if (precision == Precision::kBF16) d.traced.launch = traced_bf16;
+    d.traced.wgmma_per_phase = wgmma_per_phase;
+}
+
+// The traced variant's facts for a TMA rung with one block per C tile (09, 10): its launch as
+// set_tma_traced_launch says, the grid of tiles, Config::kThreads / 32 warps, and per warp at
+// most phases_per_k_tile phases per K tile plus other_phases outside the K loop.
 template <typename Config, typename TracedFunction>
 void describe_tma_trace(KernelDescriptor& d, Precision precision, TracedFunction traced_f16,
                         TracedFunction traced_bf16, int wgmma_per_phase, int phases_per_k_tile,
                         int other_phases) {
-    if (precision == Precision::kF16) d.traced.launch = traced_f16;
-    if (precision == Precision::kBF16) d.traced.launch = traced_bf16;
-    d.traced.warps_per_block = Config::kThreads / 32;
-    d.traced.wgmma_per_phase = wgmma_per_phase;
-    d.traced.phases_per_k_tile = phases_per_k_tile;
-    d.traced.other_phases = other_phases;
-    d.traced.grid_blocks = [](const GemmProblem& p) {
-        return tiles_covering(p.m, Config::kBlockM) * tiles_covering(p.n, Config::kBlockN);
+    set_tma_traced_launch<Config>(d, precision, traced_f16, traced_bf16, wgmma_per_phase);
+    d.traced.shape = [phases_per_k_tile, other_phases](const GemmProblem& p) {
+        TracedShape shape;
+        shape.grid_blocks =
+            tiles_covering(p.m, Config::kBlockM) * tiles_covering(p.n, Config::kBlockN);
+        shape.warps_per_block = Config::kThreads / 32;
+        shape.records_per_warp =
+            phases_per_k_tile * tiles_covering(p.k, Config::kBlockK) + other_phases;
+        return shape;
     };
 }
 

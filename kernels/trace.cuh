@@ -10,13 +10,19 @@
 // TCLENS_TRACE_* macros, which record only when TCLENS_TRACE is defined at compile time.
 //
 // Time base: start and end come from %globaltimer, a nanosecond clock the GPU keeps chip-wide
-// and every SM reads, so phases of different SMs are on one time base without any correction.
-// On GH100 it ticks every 32 ns (31.25 MHz; earlier GPUs tick at 1 MHz unless a profiling tool
-// raises it), so two SMs' readings of the same instant differ by at most one tick, 32 ns, plus
-// the latency of the read itself; phases shorter than that are measured by `cycles`, the SM's
-// own clock64 difference (per-SM counters that are not synchronised between SMs, so used only as
-// durations, never as times).
-//
+// and every SM reads, so phases of different SMs are put on one time base by using its readings
+// as they are, with no per-SM correction; `cycles` is the same phase measured by the SM's own
+// clock64 (per-SM counters that are not synchronised between SMs, so used only as durations,
+// never as times), for phases shorter than the timer's tick.
+// How far apart two SMs' readings of one instant can be is measured, not assumed: the clock
+// skew probe (kernels/probes/clock_skew_probe.h, `tclens trace --clock-skew`) launches one block
+// per SM, all spinning on one global flag that one block sets; each block reads %globaltimer
+// the moment it sees the flag, and the spread of those readings (latest minus earliest, min /
+// median / max over many rounds) bounds the timer's skew between SMs plus the flag's
+// propagation. It also reports the timer's tick (the smallest step one thread sees), the
+// resolution of every start and end here. The measured values belong to the GPU that ran it;
+// tests/gpu/results/ keeps the H100's.
+
 // Cost when on: two timer reads per trace point (all lanes), and for lane 0 one 32-byte store
 // and one 4-byte counter store per phase; `tclens trace` reports the traced and untraced times.
 //

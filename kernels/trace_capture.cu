@@ -1,5 +1,6 @@
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "kernels/trace_capture.h"
@@ -7,11 +8,6 @@
 
 namespace tclens::kernels {
 namespace {
-
-std::int64_t k_tiles(const KernelDescriptor& kernel, const GemmProblem& problem) {
-    const int tile_k = kernel.block_tile.k > 0 ? kernel.block_tile.k : 1;
-    return (problem.k + tile_k - 1) / tile_k;
-}
 
 // Device buffers of one trace, freed on scope exit.
 struct DeviceTraceBuffers {
@@ -29,14 +25,13 @@ std::string cuda_text(const char* what, cudaError_t status) {
 }  // namespace
 
 int trace_records_per_warp(const KernelDescriptor& kernel, const GemmProblem& problem) {
-    const std::int64_t records =
-        kernel.traced.phases_per_k_tile * k_tiles(kernel, problem) + kernel.traced.other_phases;
+    const std::int64_t records = kernel.traced.shape(problem).records_per_warp;
     return static_cast<int>(std::min<std::int64_t>(records, std::int64_t{1} << 30));
 }
 
 std::int64_t trace_buffer_bytes(const KernelDescriptor& kernel, const GemmProblem& problem,
                                 int blocks) {
-    const std::int64_t warps = std::int64_t{blocks} * kernel.traced.warps_per_block;
+    const std::int64_t warps = std::int64_t{blocks} * kernel.traced.shape(problem).warps_per_block;
     return warps * (trace_records_per_warp(kernel, problem) *
                         static_cast<std::int64_t>(sizeof(TraceRecord)) +
                     4);
@@ -46,12 +41,13 @@ std::string trace_blocks_error(const KernelDescriptor& kernel, const GemmProblem
                                int blocks) {
     if (!kernel.traced.launch) {
         return "kernel '" + kernel.id +
-               "' has no trace points (traced kernels: the wgmma_tma and wgmma_ws rungs)";
+               "' has no trace points (traced kernels: rungs 8-12, mma_cp_async, wgmma_tma, "
+               "wgmma_ws, wgmma_persistent and wgmma_streamk)";
     }
     if (blocks < 1) {
         return "--blocks " + std::to_string(blocks) + " must be at least 1";
     }
-    const std::int64_t grid = kernel.traced.grid_blocks(problem);
+    const std::int64_t grid = kernel.traced.shape(problem).grid_blocks;
     if (blocks > grid || blocks > kMaxTracedBlocks) {
         return "--blocks " + std::to_string(blocks) + " is more than " +
                (blocks > grid
@@ -77,10 +73,11 @@ TraceCapture capture_trace(GemmRunner& runner, const KernelDescriptor& kernel,
         return capture;
     }
 
+    const TracedShape shape = kernel.traced.shape(problem);
     DeviceTraceBuffers buffers;
     TraceSink& sink = buffers.sink;
     sink.blocks = blocks;
-    sink.warps_per_block = kernel.traced.warps_per_block;
+    sink.warps_per_block = shape.warps_per_block;
     sink.records_per_warp = trace_records_per_warp(kernel, problem);
     const std::size_t warps = static_cast<std::size_t>(blocks) * sink.warps_per_block;
     const std::size_t records = warps * static_cast<std::size_t>(sink.records_per_warp);
@@ -122,9 +119,9 @@ TraceCapture capture_trace(GemmRunner& runner, const KernelDescriptor& kernel,
     trace.m = problem.m;
     trace.n = problem.n;
     trace.k = problem.k;
-    trace.blocks_launched = static_cast<int>(kernel.traced.grid_blocks(problem));
+    trace.blocks_launched = static_cast<int>(shape.grid_blocks);
     trace.blocks_traced = blocks;
-    trace.warps_per_block = kernel.traced.warps_per_block;
+    trace.warps_per_block = shape.warps_per_block;
     trace.wgmma_per_phase = kernel.traced.wgmma_per_phase;
     trace.kernel_ms = capture.traced.median_ms;
     trace.untraced_ms = capture.untraced.median_ms;

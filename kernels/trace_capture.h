@@ -17,7 +17,8 @@ namespace tclens::kernels {
 inline constexpr int kMaxTracedBlocks = 1024;
 inline constexpr std::int64_t kMaxTraceBufferBytes = std::int64_t{256} << 20;
 
-// Records one warp of `kernel` keeps on `problem`: phases_per_k_tile x K tiles + other_phases.
+// Records one warp of `kernel` keeps on `problem`: its traced.shape's records_per_warp, at most
+// 2^30.
 int trace_records_per_warp(const KernelDescriptor& kernel, const GemmProblem& problem);
 
 // Bytes of device memory tracing `blocks` blocks takes.
@@ -26,7 +27,8 @@ std::int64_t trace_buffer_bytes(const KernelDescriptor& kernel, const GemmProble
 
 // "" when the first `blocks` blocks of `kernel` on `problem` can be traced, else one line: the
 // kernel has no trace points; blocks < 1; more than the grid's blocks or kMaxTracedBlocks; or
-// buffers over kMaxTraceBufferBytes. Pure: the grid comes from traced.grid_blocks.
+// buffers over kMaxTraceBufferBytes. The grid comes from traced.shape (for the persistent
+// rungs, the current device's; kernels/gemm.h).
 std::string trace_blocks_error(const KernelDescriptor& kernel, const GemmProblem& problem,
                                int blocks);
 

@@ -12,14 +12,20 @@ struct PhaseText {
     const char* meaning;
 };
 
+// Indexed by TracePhase.
 constexpr PhaseText kPhases[kTracePhaseCount] = {
-    {TracePhase::kLoadIssue, "load_issue", "issuing a stage's TMA copies"},
-    {TracePhase::kFullWait, "full_wait", "waiting for a stage's bytes (full barrier)"},
+    {TracePhase::kLoadIssue, "load_issue", "issuing a stage's copies (TMA or cp.async)"},
+    {TracePhase::kFullWait, "full_wait",
+     "waiting for a stage's bytes (full barrier or cp.async.wait_group)"},
     {TracePhase::kEmptyWait, "empty_wait", "waiting for consumers to free a stage (empty barrier)"},
     {TracePhase::kWgmma, "wgmma", "one K tile's wgmma issued, the previous group waited for"},
     {TracePhase::kBlockSync, "block_sync", "waiting at __syncthreads in the K loop"},
     {TracePhase::kEpilogue, "epilogue", "draining the last wgmma group"},
-    {TracePhase::kStore, "store", "writing the C tile to global memory"},
+    {TracePhase::kStore, "store", "writing the C tile (or a partial tile) to global memory"},
+    {TracePhase::kMmaSync, "mma_sync", "one k16 step's mma.sync issued"},
+    {TracePhase::kTileSchedule, "tile_schedule", "picking the block's next output tile"},
+    {TracePhase::kFixupWait, "fixup_wait", "waiting for a contributor's partial tile (stream-K)"},
+    {TracePhase::kFixupReduce, "fixup_reduce", "adding a contributor's partial tile (stream-K)"},
 };
 
 const PhaseText& text_of(TracePhase phase) {

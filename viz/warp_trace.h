@@ -4,9 +4,10 @@
 // (kernels/trace.cuh, kernels/trace_capture.h), written and read as JSON (viz/warp_trace_json.h),
 // summarised (viz/warp_trace_summary.h) and drawn (viz/warp_timeline_view.h). Pure C++.
 //
-// Time base: nanoseconds of the GPU's %globaltimer, one chip-wide clock every SM reads (on
-// GH100 it ticks every 32 ns), shifted so that the earliest traced phase starts at 0. `cycles`
-// is the same phase measured with the SM's own clock64, for phases shorter than a tick.
+// Time base: nanoseconds of the GPU's %globaltimer, one chip-wide clock every SM reads, shifted
+// so that the earliest traced phase starts at 0 (how far apart SMs' readings can be and the
+// timer's tick: kernels/trace.cuh). `cycles` is the same phase measured with the SM's own
+// clock64, for phases shorter than a tick.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,14 +35,17 @@ struct WarpTrace {
     int blocks_launched = 0;  // the launch's grid
     int blocks_traced = 0;    // blocks 0 .. blocks_traced - 1 recorded (<= blocks_launched)
     int warps_per_block = 0;
-    int wgmma_per_phase = 0;        // wgmma instructions one warp issues in one kWgmma phase
+    // Tensor-core instructions one warp issues in one multiply phase (is_multiply_phase: wgmma
+    // in a kWgmma phase, mma.sync in a kMmaSync one); the name is the trace files' key.
+    int wgmma_per_phase = 0;
     std::int64_t dropped = 0;       // phases recorded past a warp's buffer and lost (0 normally)
     double kernel_ms = 0;           // median time of the traced kernel (CUDA events); 0 unknown
     double untraced_ms = 0;         // median time of the same kernel untraced; 0 unknown
     std::vector<WarpPhase> phases;  // ordered by (block, warp, start_ns)
 };
 
-// "load_issue", "full_wait", "empty_wait", "wgmma", "block_sync", "epilogue", "store".
+// "load_issue", "full_wait", "empty_wait", "wgmma", "block_sync", "epilogue", "store",
+// "mma_sync", "tile_schedule", "fixup_wait", "fixup_reduce".
 const char* phase_name(TracePhase phase);
 // The inverse of phase_name; nullopt for any other text.
 std::optional<TracePhase> phase_from_name(std::string_view name);

@@ -15,7 +15,7 @@ TraceSummary summarize_trace(const WarpTrace& trace) {
         WarpSummary warp;
         std::int64_t first = 0;
         std::int64_t last = 0;
-        std::int64_t last_wgmma_end = -1;
+        std::int64_t last_mma_end = -1;
     };
     std::map<std::pair<int, int>, WarpState> warps;
     std::int64_t first = 0;
@@ -41,15 +41,15 @@ TraceSummary summarize_trace(const WarpTrace& trace) {
         }
         w.first = std::min(w.first, p.start_ns);
         w.last = std::max(w.last, p.end_ns);
-        if (p.phase == TracePhase::kWgmma) {
-            ++w.warp.wgmma_phases;
-            w.warp.wgmma_ns += duration;
-            if (w.last_wgmma_end >= 0) {
-                const std::int64_t gap = std::max<std::int64_t>(0, p.start_ns - w.last_wgmma_end);
+        if (is_multiply_phase(p.phase)) {
+            ++w.warp.mma_phases;
+            w.warp.mma_ns += duration;
+            if (w.last_mma_end >= 0) {
+                const std::int64_t gap = std::max<std::int64_t>(0, p.start_ns - w.last_mma_end);
                 w.warp.idle_ns += gap;
                 w.warp.longest_idle_ns = std::max(w.warp.longest_idle_ns, gap);
             }
-            w.last_wgmma_end = std::max(w.last_wgmma_end, p.end_ns);
+            w.last_mma_end = std::max(w.last_mma_end, p.end_ns);
         }
     }
     summary.span_ns = any ? last - first : 0;
@@ -57,6 +57,8 @@ TraceSummary summarize_trace(const WarpTrace& trace) {
     for (auto& [key, w] : warps) {
         w.warp.span_ns = w.last - w.first;
         warp_time += w.warp.span_ns;
+        summary.mma_instructions +=
+            static_cast<std::int64_t>(w.warp.mma_phases) * trace.wgmma_per_phase;
         summary.warps.push_back(w.warp);
     }
     for (PhaseShare& share : summary.shares) {
@@ -68,7 +70,7 @@ TraceSummary summarize_trace(const WarpTrace& trace) {
 TensorPipeIdle tensor_pipe_idle(const TraceSummary& summary) {
     TensorPipeIdle idle;
     for (const WarpSummary& warp : summary.warps) {
-        if (warp.wgmma_phases == 0) continue;
+        if (warp.mma_phases == 0) continue;
         ++idle.warps;
         idle.idle_ns += warp.idle_ns;
         idle.longest_ns = std::max(idle.longest_ns, warp.longest_idle_ns);

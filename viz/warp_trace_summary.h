@@ -20,10 +20,11 @@ struct WarpSummary {
     int block = 0;
     int warp = 0;
     int sm = 0;
-    std::int64_t span_ns = 0;   // first phase's start to last phase's end
-    int wgmma_phases = 0;       // kWgmma phases (K tiles this warp multiplied)
-    std::int64_t wgmma_ns = 0;  // their summed durations
-    // Tensor-pipe idle gaps: time between the end of one kWgmma phase and the start of the
+    std::int64_t span_ns = 0;  // first phase's start to last phase's end
+    // Multiply phases (is_multiply_phase: kWgmma, one per K tile; kMmaSync, one per k16 step)
+    int mma_phases = 0;
+    std::int64_t mma_ns = 0;  // their summed durations
+    // Tensor-pipe idle gaps: time between the end of one multiply phase and the start of the
     // next one of the same warp, summed and the largest; 0 with fewer than two.
     std::int64_t idle_ns = 0;
     std::int64_t longest_idle_ns = 0;
@@ -31,6 +32,10 @@ struct WarpSummary {
 
 struct TraceSummary {
     std::int64_t span_ns = 0;  // earliest start to latest end over all traced warps
+    // Tensor-core instructions the traced warps issued: their multiply phases times
+    // trace.wgmma_per_phase. With every block traced, what a profile of the same run counts
+    // (sm__inst_executed_pipe_tensor_op_gmma.sum for wgmma, ..._hmma.sum for mma.sync).
+    std::int64_t mma_instructions = 0;
     std::array<PhaseShare, kTracePhaseCount> shares{};  // indexed by TracePhase
     std::vector<WarpSummary> warps;                     // ordered by (block, warp)
 };
@@ -39,7 +44,7 @@ struct TraceSummary {
 // share 20/25 = 0.8, full_wait 0.2, idle_ns 5, longest_idle_ns 5.
 TraceSummary summarize_trace(const WarpTrace& trace);
 
-// The tensor pipe's idle gaps over the warps that multiplied (wgmma_phases > 0): how many such
+// The tensor pipe's idle gaps over the warps that multiplied (mma_phases > 0): how many such
 // warps, their idle_ns summed, and the longest single gap. Example: warps with idle_ns 5 and 15
 // (longest 5 and 10) and a producer warp with no wgmma -> {2, 20, 10}.
 struct TensorPipeIdle {

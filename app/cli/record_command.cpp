@@ -367,9 +367,9 @@ void trace_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
     }
     if (!recording.traces.empty()) return;
     recording.traces_missing =
-        !last_error.empty() ? "tracing failed: " + last_error
-                            : "no kernel with trace points (wgmma_tma, wgmma_ws: sm_90a) ran at " +
-                                  kernels::problem_text(problem);
+        !last_error.empty()
+            ? "tracing failed: " + last_error
+            : "no kernel with trace points (rungs 8-12) ran at " + kernels::problem_text(problem);
 }
 
 int run_record(const RecordOptions& options) {

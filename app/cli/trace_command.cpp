@@ -1,13 +1,17 @@
-// `tclens trace --kernel K [--mnk MxNxK] [--blocks N] [--json F] [--svg F] [--seed S]`: the
-// per-warp timeline of one run of a kernel's traced variant (kernels/trace.cuh, issue 20). The
-// traced kernel is verified and timed through the runner like any kernel, and so is the
-// untraced one, for the overhead. Prints the time share of each phase kind, per warp its K tiles
-// (wgmma phases), the wgmma instructions that makes and its tensor pipe's idle gaps, and the
-// traced and untraced times. --json F writes the trace (viz/warp_trace_json.h), --svg F the
-// timeline as drawn (viz/warp_timeline_view.h).
+// `tclens trace --kernel K [--mnk MxNxK] [--blocks N] [--json F] [--svg F] [--seed S]
+// [--clock-skew [--rounds R]]`: the per-warp timeline of one run of a kernel's traced variant
+// (kernels/trace.cuh, issue 20; rungs 8-12). The traced kernel is verified and timed through the
+// runner like any kernel, and so is the untraced one, for the overhead. Prints the time share of
+// each phase kind, per warp its multiply phases (wgmma per K tile, mma_sync per k16 step), the
+// tensor-core instructions they make and its tensor pipe's idle gaps, and the traced and untraced
+// times. --json F writes the trace (viz/warp_trace_json.h), --svg F the
+// timeline as drawn (viz/warp_timeline_view.h). --clock-skew (with or without --kernel) runs the
+// clock skew probe (kernels/probes/clock_skew_probe.h) for R rounds and prints how far apart the
+// SMs' %globaltimer readings of one instant were: the bound on the traces' common time base.
 // Exit codes: 2 for an unknown kernel, a kernel without trace points, a bad size or --blocks
-// (0, negative, more than the grid or the cap: kernels/trace_capture.h), 3 without a GPU, 1 when
-// a run fails verification or a file cannot be written.
+// (0, negative, more than the grid or the cap: kernels/trace_capture.h), --rounds outside 1 to
+// 10000; 3 without a GPU; 1 when a run fails verification, the probe fails or a file cannot be
+// written.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -19,6 +23,7 @@
 #include "app/cli/profiler_args.h"
 #include "app/exit_codes.h"
 #include "common/atomic_file.h"
+#include "kernels/probes/clock_skew_probe.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/trace_capture.h"
@@ -37,7 +42,11 @@ struct TraceOptions {
     std::string json_path;
     std::string svg_path;
     std::uint64_t seed = 1;
+    bool clock_skew = false;
+    int rounds = 101;
 };
+
+constexpr int kMaxSkewRounds = 10000;
 
 int usage_error(const std::string& message) {
     std::fprintf(stderr, "tclens: %s\n", message.c_str());
@@ -60,29 +69,63 @@ void print_summary(const viz::WarpTrace& trace) {
     std::printf("\n%-12s %9s %12s %8s\n", "phase", "count", "total us", "share");
     for (const viz::PhaseShare& share : summary.shares) {
         if (share.count == 0) continue;
-        std::printf("%-12s %9lld %12.2f %7.1f%%\n", viz::phase_name(share.phase),
+        std::printf("%-14s %9lld %12.2f %7.1f%%\n", viz::phase_name(share.phase),
                     static_cast<long long>(share.count), us(share.total_ns), 100.0 * share.share);
     }
     std::printf("(share: of the summed spans of the traced warps)\n");
     std::printf("\n%5s %4s %4s %10s %11s %10s %12s %14s\n", "block", "warp", "SM", "span us",
-                "wgmma ph.", "wgmma ins.", "idle gaps us", "longest gap us");
+                "mma ph.", "mma ins.", "idle gaps us", "longest gap us");
     for (const viz::WarpSummary& w : summary.warps) {
         std::printf("%5d %4d %4d %10.2f %11d %10lld %12.2f %14.2f\n", w.block, w.warp, w.sm,
-                    us(w.span_ns), w.wgmma_phases,
-                    static_cast<long long>(w.wgmma_phases) * trace.wgmma_per_phase, us(w.idle_ns),
+                    us(w.span_ns), w.mma_phases,
+                    static_cast<long long>(w.mma_phases) * trace.wgmma_per_phase, us(w.idle_ns),
                     us(w.longest_idle_ns));
     }
     std::printf(
-        "(wgmma ph.: K tiles the warp multiplied; wgmma ins.: x %d wgmma per K tile; idle gaps: "
-        "between one K tile's wgmma phase and the next)\n",
+        "(mma ph.: the warp's multiply phases, wgmma per K tile or mma_sync per k16 step; mma "
+        "ins.: x %d tensor-core instructions per phase; idle gaps: between one multiply phase "
+        "and the next)\n",
         trace.wgmma_per_phase);
+    std::printf("tensor-core instructions of the traced warps: %lld (%d of %d blocks traced)\n",
+                static_cast<long long>(summary.mma_instructions), trace.blocks_traced,
+                trace.blocks_launched);
     std::printf("\nkernel median: traced %.4f ms, untraced %.4f ms, overhead %+.1f %%\n",
                 trace.kernel_ms, trace.untraced_ms,
                 trace.untraced_ms > 0 ? 100.0 * (trace.kernel_ms / trace.untraced_ms - 1.0) : 0.0);
 }
 
+bool has_gpu_or_says_why() {
+    const profiling::SystemReport system = profiling::query_system();
+    if (system.has_gpu()) return true;
+    std::fprintf(stderr,
+                 "tclens: trace needs an NVIDIA GPU (%s); run it on a GPU machine (sm_90 for the "
+                 "traced wgmma rungs)\n",
+                 system.no_gpu_reason.c_str());
+    return false;
+}
+
+int run_clock_skew(int rounds) {
+    kernels::ClockSkewSummary summary;
+    const std::string error = kernels::measure_clock_skew(rounds, summary);
+    if (!error.empty()) {
+        std::fprintf(stderr, "tclens: %s\n", error.c_str());
+        return kExitFailure;
+    }
+    std::printf("%s\n", kernels::clock_skew_text(summary).c_str());
+    return kExitOk;
+}
+
 int run_trace(const TraceOptions& options) {
-    if (options.kernel.empty()) return usage_error("give --kernel K (tclens kernels lists them)");
+    if (options.clock_skew && (options.rounds < 1 || options.rounds > kMaxSkewRounds)) {
+        return usage_error("--rounds " + std::to_string(options.rounds) + " must be 1 to " +
+                           std::to_string(kMaxSkewRounds));
+    }
+    if (options.clock_skew && options.kernel.empty()) {
+        return has_gpu_or_says_why() ? run_clock_skew(options.rounds) : kExitNeedsResource;
+    }
+    if (options.kernel.empty()) {
+        return usage_error("give --kernel K (tclens kernels lists them) or --clock-skew");
+    }
     const kernels::KernelDescriptor* kernel = kernels::find_kernel(options.kernel);
     if (kernel == nullptr) return usage_error(unknown_kernel_message(options.kernel));
     const auto problem = kernels::parse_problem(options.size);
@@ -96,14 +139,7 @@ int run_trace(const TraceOptions& options) {
     }
     const std::string bad_blocks = kernels::trace_blocks_error(*kernel, *problem, options.blocks);
     if (!bad_blocks.empty()) return usage_error(bad_blocks);
-    const profiling::SystemReport system = profiling::query_system();
-    if (!system.has_gpu()) {
-        std::fprintf(stderr,
-                     "tclens: trace needs an NVIDIA GPU (%s); run it on a GPU machine (sm_90 for "
-                     "the traced wgmma rungs)\n",
-                     system.no_gpu_reason.c_str());
-        return kExitNeedsResource;
-    }
+    if (!has_gpu_or_says_why()) return kExitNeedsResource;
     kernels::GemmRunner runner;
     if (!runner.init_error().empty()) {
         std::fprintf(stderr, "tclens: %s\n", runner.init_error().c_str());
@@ -129,9 +165,11 @@ int run_trace(const TraceOptions& options) {
         }
     }
     if (!options.svg_path.empty()) {
-        return export_drawing(viz::warp_timeline(capture.trace, {}), options.svg_path, "");
+        const int exported =
+            export_drawing(viz::warp_timeline(capture.trace, {}), options.svg_path, "");
+        if (exported != kExitOk) return exported;
     }
-    return kExitOk;
+    return options.clock_skew ? run_clock_skew(options.rounds) : kExitOk;
 }
 
 }  // namespace
@@ -139,8 +177,9 @@ int run_trace(const TraceOptions& options) {
 void add_trace_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
         "trace",
-        "Per-warp timeline of a traced kernel (wgmma_tma, wgmma_ws): phases of every warp of "
-        "the first N blocks, their time shares and the tensor pipe's idle gaps; needs a GPU");
+        "Per-warp timeline of a traced kernel (rungs 8-12: mma_cp_async, wgmma_tma, wgmma_ws, "
+        "wgmma_persistent, wgmma_streamk): phases of every warp of the first N blocks, their time "
+        "shares and the tensor pipe's idle gaps; needs a GPU");
     auto options = std::make_shared<TraceOptions>();
     command->add_option("--kernel", options->kernel, "Kernel id (see tclens kernels)");
     command->add_option("--mnk", options->size, "Problem size MxNxK")->capture_default_str();
@@ -152,6 +191,14 @@ void add_trace_command(CLI::App& app, int& exit_code) {
     command->add_option("--json", options->json_path, "Write the trace as JSON to FILE");
     command->add_option("--svg", options->svg_path, "Write the timeline as SVG to FILE");
     command->add_option("--seed", options->seed, "Seed of the random inputs");
+    command->add_flag("--clock-skew", options->clock_skew,
+                      "Measure how far apart the SMs' %globaltimer readings of one instant are "
+                      "(one block per SM spinning on one flag), the bound on the traces' common "
+                      "time base; with --kernel after its trace");
+    command
+        ->add_option("--rounds", options->rounds,
+                     "Rounds of the clock skew probe (1 to " + std::to_string(kMaxSkewRounds) + ")")
+        ->capture_default_str();
     command->callback([options, &exit_code] { exit_code = run_trace(*options); });
 }
 

@@ -36,13 +36,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                       "a read trace, written out, does not read back: " + error);
     TCLENS_FUZZ_CHECK(viz::warp_trace_json(again) == written, "the round trip changes the trace");
     const viz::TraceSummary summary = viz::summarize_trace(trace);
-    std::int64_t wgmma_phases = 0;
+    std::int64_t mma_phases = 0;
     for (const viz::WarpSummary& w : summary.warps) {
         TCLENS_FUZZ_CHECK(w.idle_ns >= 0 && w.longest_idle_ns <= w.idle_ns, "bad idle gaps");
-        wgmma_phases += w.wgmma_phases;
+        mma_phases += w.mma_phases;
     }
     TCLENS_FUZZ_CHECK(
-        wgmma_phases == summary.shares[static_cast<int>(viz::TracePhase::kWgmma)].count,
-        "the warps' wgmma phases do not add up to the wgmma count");
+        mma_phases == summary.shares[static_cast<int>(viz::TracePhase::kWgmma)].count +
+                          summary.shares[static_cast<int>(viz::TracePhase::kMmaSync)].count,
+        "the warps' multiply phases do not add up to the wgmma and mma_sync counts");
     return 0;
 }

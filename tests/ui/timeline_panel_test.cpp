@@ -128,7 +128,7 @@ TEST(TimelinePanel, ARecordingsTraceIsShownAndAnOlderRecordingSaysItHasNone) {
 }
 
 TEST(TimelinePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
-    for (const std::string setting : {"kernel=mma_cp_async.f16", "compare=warp9", "blocks=0",
+    for (const std::string setting : {"kernel=mma_ldmatrix_xor.f16", "compare=warp9", "blocks=0",
                                       "window=3..1", "run=off", "open=/no/such.json", "zoom=2"}) {
         SCOPED_TRACE(setting);
         const auto result = test::run_command(kTclens + " screenshot --view timeline --set " +

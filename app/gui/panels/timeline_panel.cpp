@@ -97,8 +97,10 @@ TimelinePanel::TimelinePanel() {
 
 std::string_view TimelinePanel::help() const {
     return "What every traced warp of a kernel did, and when: one row per warp, under its block "
-           "and the SM it ran on; each bar a phase (issuing TMA loads, waiting on a full or "
-           "empty barrier, wgmma, the epilogue, the store) in the colour of the legend. Hover a "
+           "and the SM it ran on; each bar a phase (issuing TMA or cp.async loads, waiting on a "
+           "full "
+           "or empty barrier, wgmma or mma.sync, the epilogue, the store, and in the persistent "
+           "rungs the tile scheduler and stream-K's fix-up) in the colour of the legend. Hover a "
            "bar for its phase, duration and K tile. Pick a second kernel under 'below' to draw "
            "two traces on one time scale: rung 9 (one warpgroup loads, waits, then multiplies) "
            "against rung 10 (a producer warp loads while the consumers multiply). Zoom with the "
@@ -413,7 +415,7 @@ void TimelinePanel::draw_summary(const viz::WarpTrace& trace) const {
     }
     const viz::TensorPipeIdle idle = viz::tensor_pipe_idle(summary);
     if (idle.warps == 0) {
-        ImGui::TextDisabled("no wgmma phases: the tensor pipe is not traced here");
+        ImGui::TextDisabled("no wgmma or mma_sync phases: the tensor pipe is not traced here");
         return;
     }
     ImGui::Text(

@@ -37,7 +37,7 @@ class TimelinePanel : public Panel {
     std::string_view id() const override { return "timeline"; }
     std::string_view title() const override { return "Timeline"; }
     std::string_view help() const override;
-    // kernel=ID (a kernel with trace points: wgmma_tma.*, wgmma_ws.*), compare=ID|none (the
+    // kernel=ID (a kernel with trace points: rungs 8-12), compare=ID|none (the
     // trace drawn below), mnk=MxNxK, blocks=N (blocks traced, 1..1024; of a longer trace the
     // first N are drawn), open=FILE (a trace JSON
     // shown above, instead of the kernel's), compare_open=FILE (shown below), window=A..B (the

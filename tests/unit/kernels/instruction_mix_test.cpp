@@ -79,6 +79,29 @@ TEST(InstructionMix, PersistentRungsAreToldApartByTheirInputType) {
     EXPECT_FALSE(runs_function(symbol("__half", 192), bf16));
 }
 
+// The traced variants (kernels/trace.cuh) are left out of the timed kernel's mix: the last
+// template argument true is kTraced, a true inside the Config's arguments is not.
+TEST(InstructionMix, RunsFunctionLeavesOutTracedVariants) {
+    const KernelFunction tma{"wgmma_tma.f16", "wgmma_tma_gemm", "__half"};
+    const KernelFunction persistent{"wgmma_persistent.f16", "persistent_gemm", "__half"};
+    EXPECT_TRUE(runs_function(
+        "void ns::(anonymous namespace)::wgmma_tma_gemm<__half, ns::Cfg<128, 4>, false>(int)",
+        tma));
+    EXPECT_FALSE(runs_function(
+        "void ns::(anonymous namespace)::wgmma_tma_gemm<__half, ns::Cfg<128, 4>, true>(int)", tma));
+    EXPECT_TRUE(runs_function(
+        "void ns::persistent_gemm<__half, ns::PersistentConfig<__half, 256, 2, true, false>, "
+        "false>(int)",
+        persistent));
+    EXPECT_FALSE(runs_function(
+        "void ns::persistent_gemm<__half, ns::PersistentConfig<__half, 256, 2, true, false>, "
+        "true>(int)",
+        persistent));
+    EXPECT_TRUE(runs_function(
+        "void ns::persistent_gemm<__half, ns::PersistentConfig<__half, 256, 2, false, true> >(int)",
+        persistent));
+}
+
 TEST(InstructionMix, SumsEveryInstantiationOfTheExcerpt) {
     const std::vector<FunctionMix> census = excerpt();
     const auto naive = sum_instruction_mix(census, "naive_fma.f32", "sm_80");

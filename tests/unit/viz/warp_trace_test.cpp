@@ -18,6 +18,29 @@ TEST(WarpTrace, EveryPhaseNameReadsBack) {
     EXPECT_STREQ(phase_name(TracePhase::kFullWait), "full_wait");
 }
 
+// Trace files and device records store these ids and names: appended, never renumbered.
+TEST(WarpTrace, PhaseIdsAndNamesOfRungsEightToTwelve) {
+    EXPECT_EQ(static_cast<int>(TracePhase::kStore), 6);
+    EXPECT_STREQ(phase_name(TracePhase::kMmaSync), "mma_sync");
+    EXPECT_EQ(static_cast<int>(TracePhase::kMmaSync), 7);
+    EXPECT_STREQ(phase_name(TracePhase::kTileSchedule), "tile_schedule");
+    EXPECT_EQ(static_cast<int>(TracePhase::kTileSchedule), 8);
+    EXPECT_STREQ(phase_name(TracePhase::kFixupWait), "fixup_wait");
+    EXPECT_EQ(static_cast<int>(TracePhase::kFixupWait), 9);
+    EXPECT_STREQ(phase_name(TracePhase::kFixupReduce), "fixup_reduce");
+    EXPECT_EQ(static_cast<int>(TracePhase::kFixupReduce), 10);
+    EXPECT_EQ(kTracePhaseCount, 11);
+    for (int i = 0; i < kTracePhaseCount; ++i) {
+        const auto phase = static_cast<TracePhase>(i);
+        EXPECT_EQ(is_multiply_phase(phase),
+                  phase == TracePhase::kWgmma || phase == TracePhase::kMmaSync)
+            << phase_name(phase);
+        for (int j = 0; j < i; ++j) {
+            EXPECT_STRNE(phase_name(phase), phase_name(static_cast<TracePhase>(j)));
+        }
+    }
+}
+
 TEST(WarpTrace, NormaliseSortsByBlockWarpStartAndShiftsToZero) {
     WarpTrace t;
     t.phases = {{1, 0, 3, TracePhase::kWgmma, 0, 1500, 1600, 10},

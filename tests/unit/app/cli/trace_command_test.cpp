@@ -24,7 +24,8 @@ void expect_usage_error(const std::string& args, const std::string& named) {
 TEST(TraceCommand, KernelIsRequiredAndMustHaveTracePoints) {
     expect_usage_error("", "--kernel");
     expect_usage_error("--kernel wgmma_w.bf16", "wgmma_ws.bf16");
-    expect_usage_error("--kernel mma_cp_async.f16", "'mma_cp_async.f16' has no trace points");
+    expect_usage_error("--kernel mma_ldmatrix_xor.f16",
+                       "'mma_ldmatrix_xor.f16' has no trace points");
 }
 
 TEST(TraceCommand, BlocksZeroNegativeOrTooManyAreUsageErrors) {
@@ -41,6 +42,22 @@ TEST(TraceCommand, BlocksZeroNegativeOrTooManyAreUsageErrors) {
 TEST(TraceCommand, BadSizes) {
     expect_usage_error("--kernel wgmma_ws.f16 --mnk 0x64x64", "'0x64x64'");
     expect_usage_error("--kernel wgmma_ws.f16 --mnk 64x64x63", "K must be a multiple of 8");
+}
+
+TEST(TraceCommand, ClockSkewRoundsOutsideOneToTenThousandAreUsageErrors) {
+    expect_usage_error("--clock-skew --rounds 0", "--rounds 0 must be 1 to 10000");
+    expect_usage_error("--clock-skew --rounds -5", "--rounds -5 must be 1 to 10000");
+    expect_usage_error("--clock-skew --rounds 10001", "--rounds 10001 must be 1 to 10000");
+    expect_usage_error("--kernel wgmma_ws.bf16 --clock-skew --rounds 0", "--rounds 0");
+}
+
+TEST(TraceCommand, ClockSkewWithoutAGpuSaysSoAndExits3) {
+    if (profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    const auto result = test::run_command(kTclens + " trace --clock-skew");
+    EXPECT_EQ(result.exit_code, 3) << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("needs an NVIDIA GPU"), std::string::npos) << result.err;
+    EXPECT_EQ(result.out, "");
 }
 
 TEST(TraceCommand, WithoutAGpuItSaysSoAndExits3) {

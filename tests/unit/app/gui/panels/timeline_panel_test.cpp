@@ -42,7 +42,7 @@ TEST(TimelinePanelSettings, BadValuesNameTheKeyAndWhatIsAllowed) {
         const char* value;
         const char* says;
     } cases[] = {
-        {"kernel", "mma_cp_async.f16", "allowed: kernels with trace points: "},
+        {"kernel", "mma_ldmatrix_xor.f16", "allowed: kernels with trace points: "},
         {"kernel", "none", "wgmma_ws.bf16"},
         {"compare", "warp9", ", none"},
         {"blocks", "0", "allowed: 1..1024"},

@@ -20,8 +20,9 @@
 // the moment it sees the flag, and the spread of those readings (latest minus earliest, min /
 // median / max over many rounds) bounds the timer's skew between SMs plus the flag's
 // propagation. It also reports the timer's tick (the smallest step one thread sees), the
-// resolution of every start and end here. The measured values belong to the GPU that ran it;
-// tests/gpu/results/ keeps the H100's.
+// resolution of every start and end here. The measured values belong to the GPU that ran it: on
+// an H200 (tests/gpu/results/2026-11-26_h200_session9/leaseB/clock_skew.txt) the spread over
+// 1001 rounds of 132 SMs was 160 ns at least, 192 ns median, 288 ns at most, with a 32 ns tick.
 
 // Cost when on: two timer reads per trace point (all lanes), and for lane 0 one 32-byte store
 // and one 4-byte counter store per phase; `tclens trace` reports the traced and untraced times.

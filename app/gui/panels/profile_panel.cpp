@@ -3,7 +3,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <numeric>
 
 #include "app/gui/lecture/lecture_mode.h"
@@ -28,7 +27,6 @@
 namespace tclens::gui {
 namespace {
 
-constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr const char* kDefaultKernel = "wmma.f16";
 constexpr float kTimelineWidth = 600.0f;
 
@@ -131,7 +129,6 @@ ProfilePanel::ProfilePanel() : kernels_(kernels::all_kernels()) {
         std::find_if(kernels_.begin(), kernels_.end(),
                      [](const kernels::KernelDescriptor& k) { return k.id == kDefaultKernel; });
     chosen_ = {it == kernels_.end() ? 0 : int(it - kernels_.begin())};
-    set_size(kDefaultSize);
 }
 
 const std::string& ProfilePanel::first_chosen() const {
@@ -182,13 +179,6 @@ std::string_view ProfilePanel::help() const {
            "recording's profiles and timeline of the chosen kernels are shown.";
 }
 
-void ProfilePanel::set_size(const std::string& text) {
-    std::snprintf(size_buffer_.data(), size_buffer_.size(), "%s", text.c_str());
-    const auto problem = kernels::parse_problem(text);
-    size_error_ = problem ? "" : kernels::problem_error(text);
-    if (problem) problem_ = *problem;
-}
-
 std::string ProfilePanel::apply_setting(std::string_view key, std::string_view value) {
     const std::string text(value);
     if (key == "kernel") {
@@ -225,11 +215,7 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
         yours_seen_.reset();
         return "";
     }
-    if (key == "mnk") {
-        if (!kernels::parse_problem(text)) return "mnk: " + kernels::problem_error(text);
-        set_size(text);
-        return "";
-    }
+    if (key == "mnk") return size_.apply_setting(text);
     if (key == "set") {
         const auto& sets = profile_panel_sets();
         const auto it = std::find(sets.begin(), sets.end(), text);
@@ -374,12 +360,7 @@ void ProfilePanel::draw_controls(AppContext& context) {
         ImGui::SetTooltip("Ctrl+click in the list to profile several kernels in turn");
     }
     ImGui::SameLine();
-    label("size");
-    ImGui::SetNextItemWidth(160);
-    if (ImGui::InputText("##size", size_buffer_.data(), size_buffer_.size())) {
-        set_size(size_buffer_.data());
-    }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("MxNxK, e.g. 4096x4096x4096");
+    size_.draw();
     ImGui::SameLine();
     label("set");
     ImGui::SetNextItemWidth(110);
@@ -395,12 +376,12 @@ void ProfilePanel::draw_controls(AppContext& context) {
             "default / all: range-profiler metrics per update; timeline: PM "
             "sampling of tensor, DRAM and FMA %% per sample");
     }
-    if (!size_error_.empty())
-        ImGui::TextColored(imgui_colour(theme().error), "%s", size_error_.c_str());
+    if (!size_.error().empty())
+        ImGui::TextColored(imgui_colour(theme().error), "%s", size_.error().c_str());
     for (const int index : chosen_) {
         const kernels::KernelDescriptor& chosen = kernels_[size_t(index)];
-        if (!chosen.can_run || !size_error_.empty()) continue;
-        const std::string reason = chosen.can_run(problem_);
+        if (!chosen.can_run || !size_.error().empty()) continue;
+        const std::string reason = chosen.can_run(size_.problem());
         if (!reason.empty())
             ImGui::TextColored(imgui_colour(theme().note), "%s cannot run this size: %s",
                                chosen.id.c_str(), reason.c_str());
@@ -414,7 +395,7 @@ void ProfilePanel::draw_controls(AppContext& context) {
     controls.run_label = "Live";
     controls.cancel_label = "Stop";
     controls.gpu_use = "profiling";
-    if (!size_error_.empty()) controls.blocked = "fix the size first";
+    if (!size_.error().empty()) controls.blocked = "fix the size first";
     controls.open_ended = true;
     const auto system = context.system.latest();
     const bool running = job_.snapshot().state == JobState::kRunning;
@@ -451,7 +432,7 @@ void ProfilePanel::draw_controls(AppContext& context) {
         request.mode = is_timeline_set(set_) ? ProfileMode::kTimeline : ProfileMode::kMetrics;
         request.kernel_ids = chosen_ids();
         if (request.mode == ProfileMode::kTimeline) request.kernel_ids.resize(1);
-        request.problem = problem_;
+        request.problem = size_.problem();
         if (request.mode == ProfileMode::kMetrics) request.metric_set = sets[size_t(set_)];
         if (request.mode == ProfileMode::kTimeline) request.history = 600;
         control_ = std::make_shared<LiveControl>();

@@ -12,13 +12,13 @@
 // (app/gui/views/user_kernel_runs.h); so is a version in the open recording. Live profiles the
 // built-in kernels only.
 
-#include <array>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/gui/jobs/profile_job.h"
 #include "app/gui/panels/panel.h"
+#include "app/gui/panels/size_field.h"
 #include "app/gui/views/profile_view.h"
 #include "app/gui/views/recording_view.h"
 #include "kernels/gemm.h"
@@ -47,7 +47,6 @@ class ProfilePanel : public Panel {
   private:
     void draw_contents(AppContext& context) override;
     void theme_changed() override;
-    void set_size(const std::string& text);
     void refresh(const std::shared_ptr<const LiveProfile>& latest);
     void draw_controls(AppContext& context);
     void draw_status(AppContext& context);
@@ -71,9 +70,7 @@ class ProfilePanel : public Panel {
     std::vector<int> chosen_;  // indices into kernels_, in the order chosen; never empty
     std::string focus_;        // kernel id whose cards are shown; "" for the first
     bool rebuild_ = false;     // focus_ changed: build the cards again next frame
-    std::array<char, 64> size_buffer_{};
-    kernels::GemmProblem problem_;  // parsed from size_buffer_, valid when size_error_ is ""
-    std::string size_error_;
+    SizeField size_;
     int set_ = 0;                           // index into profile_panel_sets()
     std::shared_ptr<LiveControl> control_;  // of the last posted job
     JobHandle job_;                         // the last posted job

@@ -19,7 +19,6 @@ namespace tclens::gui {
 namespace {
 
 constexpr const char* kDefaultKernel = "mma_cp_async.f16";
-constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr std::size_t kStallsShown = 5;
 
 std::string count(std::uint64_t value) {
@@ -57,7 +56,6 @@ SourcePanel::SourcePanel() : kernels_(kernels::all_kernels()) {
         std::find_if(kernels_.begin(), kernels_.end(),
                      [](const kernels::KernelDescriptor& k) { return k.id == kDefaultKernel; });
     kernel_ = it == kernels_.end() ? 0 : static_cast<int>(it - kernels_.begin());
-    apply_setting("mnk", kDefaultSize);
 }
 
 std::string_view SourcePanel::help() const {
@@ -90,14 +88,7 @@ std::string SourcePanel::apply_setting(std::string_view key, std::string_view va
         last_shown_.reset();
         return "";
     }
-    if (key == "mnk") {
-        std::snprintf(size_buffer_.data(), size_buffer_.size(), "%s", text.c_str());
-        const auto problem = kernels::parse_problem(text);
-        if (!problem) return "mnk='" + text + "': " + kernels::problem_error(text);
-        problem_ = *problem;
-        size_error_.clear();
-        return "";
-    }
+    if (key == "mnk") return size_.apply_setting(text);
     if (key == "order") {
         const auto order = parse_sass_order(text);
         if (!order) return "order='" + text + "': allowed: address, hottest";
@@ -252,27 +243,20 @@ void SourcePanel::draw_controls(AppContext& context) {
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    ImGui::TextUnformatted("size");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    if (ImGui::InputText("##size", size_buffer_.data(), size_buffer_.size())) {
-        const auto problem = kernels::parse_problem(size_buffer_.data());
-        size_error_ = problem ? "" : kernels::problem_error(size_buffer_.data());
-        if (problem) problem_ = *problem;
-    }
+    size_.draw();
     ImGui::SameLine();
     JobControls controls;
     controls.run_label = "Profile on GPU";
     controls.run_tooltip =
         "verify the kernel, then sample its warps, count per instruction and read its totals";
     controls.gpu_use = "a source profile";
-    controls.blocked = size_error_;
+    controls.blocked = size_.error();
     const auto system = context.system.latest();
     const bool clicked = draw_job_controls(controls, job_, system.get(), theme());
     if (clicked || (run_requested_ && job_can_start(controls, job_.snapshot(), system.get()))) {
         run_requested_ = false;
         job_ = request_source_profile(context, kernels_[static_cast<std::size_t>(kernel_)].id,
-                                      problem_);
+                                      size_.problem());
     }
 }
 

@@ -19,6 +19,7 @@
 
 #include "app/gui/jobs/job_runner.h"
 #include "app/gui/panels/panel.h"
+#include "app/gui/panels/size_field.h"
 #include "app/gui/views/source_view.h"
 #include "kernels/gemm.h"
 
@@ -57,9 +58,7 @@ class SourcePanel : public Panel {
 
     const std::vector<kernels::KernelDescriptor>& kernels_;
     int kernel_ = 0;  // index into kernels_
-    std::array<char, 64> size_buffer_{};
-    kernels::GemmProblem problem_;
-    std::string size_error_;
+    SizeField size_;
     SassOrder order_ = SassOrder::kAddress;
     HeatColumn heat_ = HeatColumn::kSamples;
     int file_ = 0;                     // index into the shown profile's files

@@ -17,7 +17,6 @@
 #include "app/gui/shell/keys.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/parse_number.h"
-#include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/trace_capture.h"
 #include "viz/warp_timeline_view.h"
@@ -28,7 +27,6 @@ namespace tclens::gui {
 namespace {
 
 constexpr const char* kDefaultKernel = "wgmma_ws.bf16";
-constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr std::uintmax_t kMaxTraceFileBytes = std::uintmax_t{64} << 20;
 constexpr double kWheelZoom = 1.25;  // per notch
 constexpr double kKeyZoom = 1.5;
@@ -92,7 +90,6 @@ TimelinePanel::TimelinePanel() {
     }
     const auto it = std::find(traced_kernels_.begin(), traced_kernels_.end(), kDefaultKernel);
     kernel_ = it == traced_kernels_.end() ? 0 : static_cast<int>(it - traced_kernels_.begin());
-    apply_setting("mnk", kDefaultSize);
 }
 
 std::string_view TimelinePanel::help() const {
@@ -147,14 +144,7 @@ std::string TimelinePanel::apply_setting(std::string_view key, std::string_view 
         window_ = {};
         return "";
     }
-    if (key == "mnk") {
-        std::snprintf(size_buffer_.data(), size_buffer_.size(), "%s", text.c_str());
-        const auto problem = kernels::parse_problem(text);
-        if (!problem) return "mnk='" + text + "': " + kernels::problem_error(text);
-        problem_ = *problem;
-        size_error_.clear();
-        return "";
-    }
+    if (key == "mnk") return size_.apply_setting(text);
     if (key == "blocks") {
         const auto blocks = parse_number<int>(text);
         if (!blocks || *blocks < 1 || *blocks > kernels::kMaxTracedBlocks) {
@@ -304,14 +294,7 @@ void TimelinePanel::draw_controls(AppContext& context) {
     ImGui::SameLine();
     combo("##compare", compare_, true);
     ImGui::SameLine();
-    ImGui::TextUnformatted("size");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    if (ImGui::InputText("##size", size_buffer_.data(), size_buffer_.size())) {
-        const auto problem = kernels::parse_problem(size_buffer_.data());
-        size_error_ = problem ? "" : kernels::problem_error(size_buffer_.data());
-        if (problem) problem_ = *problem;
-    }
+    size_.draw();
     ImGui::SameLine();
     ImGui::TextUnformatted("blocks");
     ImGui::SameLine();
@@ -326,14 +309,14 @@ void TimelinePanel::draw_controls(AppContext& context) {
         "run the traced variant of the kernel (and of the one below), verified "
         "first, and read back what every warp of the first blocks did";
     controls.gpu_use = "a trace";
-    controls.blocked = size_error_;
+    controls.blocked = size_.error();
     const auto system = context.system.latest();
     const bool clicked = draw_job_controls(controls, job_, system.get(), theme());
     if (clicked || (run_requested_ && job_can_start(controls, job_.snapshot(), system.get()))) {
         run_requested_ = false;
         std::vector<std::string> ids{kernel_id(0)};
         if (!kernel_id(1).empty()) ids.push_back(kernel_id(1));
-        job_ = request_traces(context, ids, problem_, blocks_);
+        job_ = request_traces(context, ids, size_.problem(), blocks_);
     }
     if (const auto live = context.live_traces.latest(); live && !live->error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().error));

@@ -21,6 +21,7 @@
 
 #include "app/gui/jobs/job_runner.h"
 #include "app/gui/panels/panel.h"
+#include "app/gui/panels/size_field.h"
 #include "kernels/gemm.h"
 #include "viz/time_window.h"
 #include "viz/warp_trace.h"
@@ -75,9 +76,7 @@ class TimelinePanel : public Panel {
     int kernel_ = 0;                           // index into traced_kernels_
     int compare_ = -1;                         // index into traced_kernels_; -1 none
     std::array<Slot, 2> slots_;
-    std::array<char, 64> size_buffer_{};
-    kernels::GemmProblem problem_;
-    std::string size_error_;
+    SizeField size_;
     int blocks_ = 8;
     std::array<char, 1024> path_buffer_{};
     std::string file_error_;

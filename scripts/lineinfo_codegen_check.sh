@@ -16,20 +16,9 @@ for source in kernels/[0-9][0-9]_*.cu; do
     "$nvcc" -I. -O2 -DNDEBUG -std=c++17 -cubin -arch="$arch" -lineinfo "$source" \
         -o "$work/$name.lineinfo.cubin"
     python3 - "$work/$name.plain.cubin" "$work/$name.lineinfo.cubin" "$name" <<'PY' || status=1
-import hashlib, struct, sys
-def text_sections(path):
-    data = open(path, 'rb').read()
-    offset, = struct.unpack_from('<Q', data, 0x28)
-    size, count, names_index = struct.unpack_from('<HHH', data, 0x3A)
-    headers = [struct.unpack_from('<IIQQQQIIQQ', data, offset + i * size) for i in range(count)]
-    table = headers[names_index]
-    names = data[table[4]:table[4] + table[5]]
-    sections = {}
-    for h in headers:
-        name = names[h[0]:names.index(b'\0', h[0])].decode()
-        if name.startswith('.text.'):
-            sections[name] = hashlib.sha256(data[h[4]:h[4] + h[5]]).hexdigest()
-    return sections
+import sys
+sys.path.insert(0, 'scripts')
+from cubin_text import text_sections
 plain, lined = text_sections(sys.argv[1]), text_sections(sys.argv[2])
 print('%s %s: %d functions' % ('SAME' if plain == lined else 'DIFF', sys.argv[3], len(plain)))
 sys.exit(0 if plain == lined else 1)

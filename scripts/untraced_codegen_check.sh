@@ -24,21 +24,9 @@ for name in 08_mma_cp_async 09_wgmma_tma 10_wgmma_warp_specialized 11_wgmma_pers
     "$nvcc" -I. -O2 -DNDEBUG -std=c++17 -cubin -arch="$arch" "kernels/$name.cu" \
         -o "$work/$name.tree.cubin"
     python3 - "$work/$name.ref.cubin" "$work/$name.tree.cubin" <<'PY' || status=1
-import hashlib, re, struct, sys
-def text_sections(path):
-    data = open(path, 'rb').read()
-    offset, = struct.unpack_from('<Q', data, 0x28)
-    size, count, names_index = struct.unpack_from('<HHH', data, 0x3A)
-    headers = [struct.unpack_from('<IIQQQQIIQQ', data, offset + i * size) for i in range(count)]
-    table = headers[names_index]
-    names = data[table[4]:table[4] + table[5]]
-    sections = {}
-    for h in headers:
-        name = names[h[0]:names.index(b'\0', h[0])].decode()
-        if name.startswith('.text.'):
-            key = re.sub(r'_GLOBAL__N__[0-9a-f]+_', '_GLOBAL__N__', name[len('.text.'):])
-            sections[key] = hashlib.sha256(data[h[4]:h[4] + h[5]]).hexdigest()
-    return sections
+import re, sys
+sys.path.insert(0, 'scripts')
+from cubin_text import text_sections
 def untraced(sections):
     return {re.sub(r'Lb0E(EEv)', r'\1', k): v for k, v in sections.items()
             if not re.search(r'Lb1EEEv', k)}

@@ -49,7 +49,11 @@ std::optional<SassInstructionLine> parse_sass_instruction(std::string_view line)
         rest = trim(rest.substr(instruction.predicate.size()));
     }
     instruction.opcode = first_word(rest);
-    if (instruction.opcode.empty()) return std::nullopt;
+    // An opcode starts with a letter: "{{ NOP ;" is no instruction (only one brace is skipped).
+    if (instruction.opcode.empty() ||
+        std::isalpha(static_cast<unsigned char>(instruction.opcode.front())) == 0) {
+        return std::nullopt;
+    }
     rest = rest.substr(instruction.opcode.size());
     const std::size_t semicolon = rest.find(';');
     if (semicolon == std::string_view::npos) return std::nullopt;  // not an instruction line

@@ -5,7 +5,8 @@
 //   "        /*0040*/   @!P0 HMMA.16816.F32 R4, R8, R12, R4 ;   /* 0x000fe40000001804 */"
 //   -> pc 0x40, predicate "@!P0", opcode "HMMA.16816.F32", operands "R4, R8, R12, R4"
 // The offset is hex digits right after "/*", which tells an instruction from an encoding word
-// ("/* 0x..."). A "{" in front (a dual-issue pair of old architectures) is skipped.
+// ("/* 0x..."). One "{" in front (a dual-issue pair of old architectures) is skipped; the
+// opcode starts with a letter.
 
 #include <cstdint>
 #include <optional>

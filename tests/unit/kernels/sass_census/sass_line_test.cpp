@@ -46,6 +46,14 @@ TEST(SassLine, SkipsTheBraceOfADualIssuePair) {
     EXPECT_EQ(line->opcode, "IADD");
 }
 
+// Found by fuzz_sass_text: "{{ NOP" read as opcode "{" and wrote back a listing that read
+// differently.
+TEST(SassLine, RefusesAnOpcodeThatDoesNotStartWithALetter) {
+    for (const char* text : {"/*00d0*/ {{ NOP ;", "/*00d0*/ @P0 { NOP ;", "/*0010*/ 1MOV R1 ;"}) {
+        EXPECT_FALSE(parse_sass_instruction(text).has_value()) << text;
+    }
+}
+
 TEST(SassLine, RefusesAnOffsetLongerThanSixtyFourBits) {
     EXPECT_FALSE(parse_sass_instruction("/*00000000000000000*/ MOV R1, R2 ;").has_value());
     EXPECT_TRUE(parse_sass_instruction("/*ffffffffffffffff*/ MOV R1, R2 ;").has_value());

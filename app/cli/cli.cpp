@@ -59,8 +59,8 @@ int run_cli(int argc, char** argv) {
                    "Open the GUI and press these keys one after another from the third frame, "
                    "e.g. ctrl+3,ctrl+backslash (scripts, tests)");
     app.add_option("--layout-json", gui_options.layout_json_path,
-                   "Open the GUI and, on exit, write the last frame's window rectangles as JSON "
-                   "(tests)");
+                   "Open the GUI and, on exit, write the last frame's window rectangles as JSON; "
+                   "with --frames, the frames go on until the layout has settled (tests)");
     app.add_flag("--frame-stats", gui_options.frame_stats,
                  "Print frame-time statistics, the run's length and the tour's progress on exit "
                  "(vsync off)");

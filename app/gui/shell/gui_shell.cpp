@@ -17,6 +17,7 @@
 #include "app/gui/shell/gui_runtime.h"
 #include "app/gui/shell/key_chord.h"
 #include "app/gui/shell/layout_report.h"
+#include "app/gui/shell/layout_settle.h"
 #include "app/gui/shell/shell_frame.h"
 #include "app/gui/shell/workspace_settings.h"
 #include "kernels/user/kernel_ref.h"
@@ -87,10 +88,19 @@ int run_gui_shell(const GuiShellOptions& options) {
         return options.seconds > 0 && elapsed.count() >= options.seconds;
     };
     std::chrono::duration<double> last_frame_began{};
+    // With --layout-json, --frames N reports the layout the window settles on after N frames
+    // (at most LayoutSettle::kMaxExtraFrames more): what a user ends up seeing, not a frame in
+    // which a finished job's contents have not yet moved the panes.
+    LayoutSettle settle;
+    const auto frames_done = [&](int frame) {
+        if (options.frames <= 0 || frame < options.frames) return false;
+        return options.layout_json_path.empty() || settle.settled() ||
+               frame >= options.frames + LayoutSettle::kMaxExtraFrames;
+    };
 
     for (int frame = 0; !shell.quit_requested() && !glfwWindowShouldClose(runtime->window());
          ++frame) {
-        if ((options.frames > 0 && frame >= options.frames) || out_of_time()) break;
+        if (frames_done(frame) || out_of_time()) break;
         last_frame_began = std::chrono::steady_clock::now() - started;
         stats.begin_frame();
         glfwPollEvents();
@@ -121,6 +131,7 @@ int run_gui_shell(const GuiShellOptions& options) {
         glClear(GL_COLOR_BUFFER_BIT);
         runtime->render_frame();
         glfwSwapBuffers(runtime->window());
+        settle.saw(context.jobs.wait_idle(std::chrono::milliseconds(0)), shell.layout());
         if (options.frame_stats) {
             glFinish();  // the frame's own cost, not the time the GPU queues it
             stats.end_frame();

@@ -19,6 +19,7 @@
 #include "app/gui/shell/frame_stats.h"
 #include "app/gui/shell/gui_runtime.h"
 #include "app/gui/shell/layout_report.h"
+#include "app/gui/shell/layout_settle.h"
 #include "app/gui/shell/recording_io.h"
 #include "app/gui/shell/shell_frame.h"
 #include "common/atomic_file.h"
@@ -140,14 +141,12 @@ int capture_view(const CaptureRequest& request) {
     LectureMode lecture(request.lecture, {[&runtime] { runtime->fonts_changed(); }, {}});
     lecture.apply_pending();
     FrameStats stats;
-    // The whole window goes on drawing (at most kMaxSettleFrames more) until its layout has
-    // stayed the same for two frames: the panes have settled on the widths their views need.
-    constexpr int kMaxSettleFrames = 60;
-    WorkspaceLayout last_layout;
-    int same_layout = 0;
+    // The whole window goes on drawing (at most LayoutSettle::kMaxExtraFrames more) until it has
+    // settled: the panes have taken the widths their views need.
+    LayoutSettle settle;
     const auto more = [&](int frame) {
-        return frame < request.frames || (request.whole_window && same_layout < 2 &&
-                                          frame < request.frames + kMaxSettleFrames);
+        return frame < request.frames || (request.whole_window && !settle.settled() &&
+                                          frame < request.frames + LayoutSettle::kMaxExtraFrames);
     };
     for (int frame = 0; more(frame); ++frame) {
         stats.begin_frame();
@@ -155,8 +154,7 @@ int capture_view(const CaptureRequest& request) {
         if (request.whole_window) {
             shell.draw(context);
             lecture.draw_frame();
-            same_layout = shell.layout() == last_layout ? same_layout + 1 : 0;
-            last_layout = shell.layout();
+            settle.saw(context.jobs.wait_idle(std::chrono::milliseconds(0)), shell.layout());
         } else {
             draw_view_alone(*panel, context, request, lecture);
         }

@@ -25,6 +25,18 @@ double tick_step(double span, int ticks) {
     return 10.0 * decade;
 }
 
+// A phase's bar or legend swatch, in its category colour. Where the palette has fewer colours
+// than there are phases (high contrast: 8 for 11), a phase whose colour repeats an earlier
+// phase's carries a band of the background across its middle third, with the bar's `hit`.
+void push_phase_rect(DrawList& draw, const Palette& palette, TracePhase phase, float x, float y,
+                     float w, float h, int hit) {
+    const int index = static_cast<int>(phase);
+    draw.rects.push_back({x, y, w, h, category_colour(palette, index), kTransparent, 0, hit});
+    if (index >= static_cast<int>(palette.categories.size())) {
+        draw.rects.push_back({x, y + h / 3, w, h / 3, palette.background, kTransparent, 0, hit});
+    }
+}
+
 }  // namespace
 
 std::int64_t trace_end_ns(const WarpTrace& trace) {
@@ -65,7 +77,7 @@ DrawList warp_timeline(const WarpTrace& trace, const TimelineOptions& options) {
     float x = 4.0f;
     for (int i = 0; i < kTracePhaseCount; ++i) {
         if (!present[i]) continue;
-        draw.rects.push_back({x, y, ts, ts, category_colour(palette, i), kTransparent, 0, -1});
+        push_phase_rect(draw, palette, static_cast<TracePhase>(i), x, y, ts, ts, -1);
         const std::string name = phase_name(static_cast<TracePhase>(i));
         draw.texts.push_back({x + ts + 4.0f, y, ts, palette.text, TextAlign::kLeft, name});
         x += ts + 4.0f + text_width(name.size(), ts) + 12.0f;
@@ -98,10 +110,8 @@ DrawList warp_timeline(const WarpTrace& trace, const TimelineOptions& options) {
         if (p.end_ns < view_start || p.start_ns > view_end) continue;
         const double x0 = left + (std::max(p.start_ns, view_start) - view_start) * scale;
         const double x1 = left + (std::min(p.end_ns, view_end) - view_start) * scale;
-        draw.rects.push_back({static_cast<float>(x0), row_y,
-                              std::max(1.0f, static_cast<float>(x1 - x0)), row,
-                              category_colour(palette, static_cast<int>(p.phase)), kTransparent, 0,
-                              static_cast<int>(i)});
+        push_phase_rect(draw, palette, p.phase, static_cast<float>(x0), row_y,
+                        std::max(1.0f, static_cast<float>(x1 - x0)), row, static_cast<int>(i));
     }
 
     y += 4.0f;

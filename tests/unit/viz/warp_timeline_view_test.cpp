@@ -119,6 +119,41 @@ TEST(WarpTimelineView, AShortPhaseIsStillOnePixelWide) {
     EXPECT_TRUE(has_text(draw, "epilogue"));
 }
 
+// How phase `hit`'s bar looks: its fill, and the fill of the band across it if it has one.
+std::pair<Rgba, Rgba> bar_look(const DrawList& draw, int hit) {
+    std::vector<Rgba> fills;
+    for (const DrawRect& r : draw.rects) {
+        if (r.hit == hit) fills.push_back(r.fill);
+    }
+    EXPECT_TRUE(fills.size() == 1 || fills.size() == 2) << hit;
+    return {fills.at(0), fills.size() == 2 ? fills[1] : kTransparent};
+}
+
+// The high-contrast palette has 8 colours for 11 phases: the three whose colour repeats carry a
+// band, so a stream-K trace's tile_schedule, fixup_wait and fixup_reduce do not pass for
+// load_issue, full_wait and empty_wait.
+TEST(WarpTimelineView, EveryPhaseLooksDifferentInEveryPalette) {
+    WarpTrace trace = sample_trace();
+    trace.phases.clear();
+    for (int i = 0; i < kTracePhaseCount; ++i) {
+        trace.phases.push_back(phase(0, i, 1, static_cast<TracePhase>(i), 100 * i, 100 * i + 50));
+    }
+    for (const Palette* palette : {&dark_palette(), &high_contrast_palette()}) {
+        SCOPED_TRACE(palette->name);
+        TimelineOptions options;
+        options.palette = palette;
+        const DrawList draw = warp_timeline(trace, options);
+        for (int a = 0; a < kTracePhaseCount; ++a) {
+            for (int b = a + 1; b < kTracePhaseCount; ++b) {
+                const auto look_a = bar_look(draw, a), look_b = bar_look(draw, b);
+                EXPECT_FALSE(look_a.first == look_b.first && look_a.second == look_b.second)
+                    << phase_name(static_cast<TracePhase>(a)) << " and "
+                    << phase_name(static_cast<TracePhase>(b));
+            }
+        }
+    }
+}
+
 TEST(WarpTimelineView, TheWholeWindowEndsAtTheLastPhase) {
     EXPECT_EQ(trace_end_ns(sample_trace()), 1000);
     EXPECT_EQ(trace_end_ns(WarpTrace{}), 0);

@@ -1,7 +1,7 @@
 #pragma once
 // When the whole window has settled: no job of the app is running or queued and the workspace
-// layout (WorkspaceLayout, workspace.h) has stayed the same for kQuietFrames frames in a row. Used where a
-// frame is read as the one a user ends up seeing (`tclens screenshot --window`, `tclens
+// layout (WorkspaceLayout, workspace.h) has stayed the same for kQuietFrames frames in a row. Used
+// where a frame is read as the one a user ends up seeing (`tclens screenshot --window`, `tclens
 // --layout-json`).
 //
 // Why four: a job that finishes during frame k-1 shows in the view's contents in frame k; ImGui

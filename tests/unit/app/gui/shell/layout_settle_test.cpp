@@ -1,6 +1,6 @@
-// When the window has settled (app/gui/shell/layout_settle.h): only after LayoutSettle::kQuietFrames
-// frames in a row with the jobs idle and the layout unchanged; a busy frame or a moved pane starts
-// the count again.
+// When the window has settled (app/gui/shell/layout_settle.h): only after
+// LayoutSettle::kQuietFrames frames in a row with the jobs idle and the layout unchanged; a busy
+// frame or a moved pane starts the count again.
 #include "app/gui/shell/layout_settle.h"
 
 #include <gtest/gtest.h>

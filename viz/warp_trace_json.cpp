@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <set>
 
+#include "common/one_line.h"
+
 namespace tclens::viz {
 namespace {
 
@@ -124,7 +126,11 @@ bool warp_trace_from_json(const nlohmann::json& json, WarpTrace& trace, std::str
     const std::set<std::string> known(std::begin(kKeys), std::end(kKeys));
     for (const auto& item : json.items()) {
         if (known.count(item.key()) == 0) {
-            error = "unknown key '" + item.key() + "' in a warp trace";
+            // The file's own text, on one line and cut at 60 bytes.
+            constexpr std::size_t kShown = 60;
+            const std::string& key = item.key();
+            error = "unknown key '" + common::one_line(key.substr(0, kShown)) +
+                    (key.size() > kShown ? "...'" : "'") + " in a warp trace";
             return false;
         }
     }

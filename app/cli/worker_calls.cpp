@@ -9,6 +9,7 @@
 
 #include "app/cli/drawing_export.h"
 #include "app/exit_codes.h"
+#include "common/one_line.h"
 #include "kernels/problem_text.h"
 #include "kernels/user/kernel_ref.h"
 #include "viz/error_map.h"
@@ -67,7 +68,7 @@ int reply_exit_code(const worker::Reply& reply) {
 }
 
 int report_failure(const worker::Reply& reply) {
-    std::fprintf(stderr, "tclens: %s\n", worker::one_line(reply.message).c_str());
+    std::fprintf(stderr, "tclens: %s\n", common::one_line(reply.message).c_str());
     return reply_exit_code(reply);
 }
 

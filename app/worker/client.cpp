@@ -10,6 +10,7 @@
 
 #include "app/worker/child_process.h"
 #include "app/worker/line_io.h"
+#include "common/one_line.h"
 
 namespace tclens::worker {
 namespace {
@@ -37,7 +38,7 @@ std::string during(const char* type, const Progress* last) {
 
 std::string excerpt(const std::string& line) {
     constexpr std::size_t kShown = 60;
-    std::string shown = one_line(line.substr(0, kShown));
+    std::string shown = common::one_line(line.substr(0, kShown));
     return "'" + shown + (line.size() > kShown ? "...'" : "'");
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/worker/requests.h"
 #include "app/worker/strict_fields.h"
+#include "common/one_line.h"
 
 namespace tclens::worker {
 namespace {
@@ -33,21 +34,13 @@ const char* error_kind_name(ErrorKind kind) {
     return "failed";
 }
 
-std::string one_line(std::string_view text) {
-    std::string line(text);
-    for (char& c : line) {
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
-    }
-    return line;
-}
-
 std::string encode_message(const Message& m) {
     nlohmann::json out = {{"id", m.id}};
     switch (m.type) {
         case Message::Type::kProgress:
             out["type"] = "progress";
-            out["stage"] = one_line(m.progress.stage);
-            out["text"] = one_line(m.progress.text);
+            out["stage"] = common::one_line(m.progress.stage);
+            out["text"] = common::one_line(m.progress.text);
             out["index"] = m.progress.index;
             out["total"] = m.progress.total;
             out["allow_s"] = m.progress.allow_s;
@@ -59,7 +52,7 @@ std::string encode_message(const Message& m) {
         case Message::Type::kError: {
             out["type"] = "error";
             out["kind"] = error_kind_name(m.error.kind);
-            out["message"] = one_line(m.error.message);
+            out["message"] = common::one_line(m.error.message);
             out["exits"] = m.error.exits;
             break;
         }
@@ -134,8 +127,8 @@ std::optional<Message> decode_message(std::string_view line, std::string& error)
     }
     // A line from another program may hold raw control characters in its texts: the client
     // prints them as one line each.
-    m.progress.text = one_line(m.progress.text);
-    m.error.message = one_line(m.error.message);
+    m.progress.text = common::one_line(m.progress.text);
+    m.error.message = common::one_line(m.error.message);
     return m;
 }
 

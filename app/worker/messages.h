@@ -64,10 +64,6 @@ struct Message {
     ErrorReply error;       // kError
 };
 
-// `text` with every control character (newlines included) replaced by a space: what a one-line
-// field may hold.
-std::string one_line(std::string_view text);
-
 // One line of JSON, without the '\n'. Texts are made one line (one_line) where the protocol
 // says one line.
 std::string encode_message(const Message& message);

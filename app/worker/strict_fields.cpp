@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "app/worker/messages.h"
+#include "common/one_line.h"
 #include "kernels/problem_text.h"
 
 namespace tclens::worker {
@@ -23,7 +24,7 @@ StrictFields::StrictFields(const nlohmann::json& object, std::string what)
 void StrictFields::fail(const std::string& message) {
     // Messages quote the request's own texts (e.g. problem_error's 'size'): one line whatever
     // they hold (found by tests/fuzz/fuzz_worker_request: a size with "\n" in it).
-    if (error_.empty()) error_ = one_line(what_ + ": " + message);
+    if (error_.empty()) error_ = common::one_line(what_ + ": " + message);
 }
 
 const nlohmann::json* StrictFields::find(const char* key, bool required) {

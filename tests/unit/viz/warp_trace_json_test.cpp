@@ -56,6 +56,16 @@ TEST(WarpTraceJson, MissingUnknownAndOutOfRangeKeys) {
     EXPECT_NE(error_of(j).find("'kernel_ms'"), std::string::npos);
 }
 
+// Found by fuzz_warp_trace: an unknown key with a newline in it made a two-line error.
+TEST(WarpTraceJson, AnUnknownKeyIsShownOnOneLineAndCut) {
+    nlohmann::json j = warp_trace_json(sample());
+    j["blocks_\ntraced"] = 1;
+    EXPECT_EQ(error_of(j), "unknown key 'blocks_ traced' in a warp trace");
+    j = warp_trace_json(sample());
+    j[std::string(100, 'x')] = 1;
+    EXPECT_EQ(error_of(j), "unknown key '" + std::string(60, 'x') + "...' in a warp trace");
+}
+
 TEST(WarpTraceJson, BadPhasesNameTheirIndex) {
     nlohmann::json j = warp_trace_json(sample());
     j["phases"][1][3] = "mma";

@@ -2,8 +2,8 @@
 // settings (the path File > Open kernel... and a dropped .cu take), run only through the worker
 // client. The CPU tests give the GUI tests/data/scripted_worker.sh as its worker, answering with
 // the fixtures of tests/data/make_user_fixtures.py, so the whole path (load, bench, error map;
-// exercise, overlay; a crashing worker) runs without a GPU. The GPU tests run the real worker on
-// examples/ and skip with "skipped: no GPU" where there is none.
+// exercise, overlay; a crashing worker) runs without a GPU. The same paths on the real worker are
+// GPU tests: tests/gpu/app/gui/user_kernels_gui_test.cpp.
 
 #include <gtest/gtest.h>
 
@@ -33,16 +33,11 @@ std::string scripted(const std::string& variables) {
            "/tests/data/scripted_worker.sh' ";
 }
 
+// The view alone, 1400 pixels wide, with `environment` (e.g. scripted(...)) before the binary.
 test::PngFacts screenshot(const std::string& environment, const std::string& view,
                           const std::string& settings, test::CommandResult& result,
                           int height = 900) {
-    const std::string out = test::temp_path(view + "_yours.png");
-    result = test::run_under_xvfb(environment + kTclens + " screenshot --view " + view +
-                                  " --size 1400x" + std::to_string(height) + " " + settings +
-                                  " --out " + out);
-    test::PngFacts facts = test::inspect_png(out);
-    std::remove(out.c_str());
-    return facts;
+    return test::view_screenshot(environment + kTclens, view, 1400, height, settings, result);
 }
 
 // The panels' text of the last frame of `tclens headless` (no display needed) run for `seconds`
@@ -277,53 +272,6 @@ TEST(UserKernels, ARecordedVersionShowsItsTimelineAndInstructionMix) {
               std::string::npos)
         << text;
     std::remove(both.c_str());
-}
-
-TEST(UserKernels, GpuWrongKernelShowsItsErrorMap) {
-    if (!test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: no GPU";
-    test::CommandResult result;
-    const auto png = screenshot(
-        "", "kernels",
-        "--set open=" + kSource + "/examples/wrong_block_offset.cu --set mnk=64x64x64", result);
-    ASSERT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_GT(test::count_pixels(png, all_wrong_colour()), 12 * 256 * 30);
-}
-
-// The GUI's path on the real worker: each example built (NVRTC directive kernel, nvcc host
-// launcher) and profiled at 1024^3 shows its PM timeline (samples > 0) and the instruction mix of
-// its cubin (HMMA for matmul_tensor's mma.sync, FFMA for directive_gemm) in the Profile panel.
-TEST(UserKernels, GpuExamplesShowTheirTimelineAndInstructionMix) {
-    if (!test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: no GPU";
-    for (const std::string stem : {"directive_gemm", "matmul_tensor"}) {
-        test::CommandResult result;
-        const std::string version = "yours." + stem + ".v1";
-        const std::string text = headless_text(
-            "",
-            {"kernels.open=" + kSource + "/examples/" + stem + ".cu", "kernels.mnk=1024x1024x1024",
-             "profile.yours=" + version, "workspace.view=kernels", "workspace.split=profile,below"},
-            60, result);
-        ASSERT_EQ(result.exit_code, 0) << result.err;
-        const std::size_t sampling = text.find("PM sampling: ");
-        ASSERT_NE(sampling, std::string::npos) << stem << "\n" << text;
-        EXPECT_NE(text.substr(sampling, 15), "PM sampling: 0 ") << text.substr(sampling, 80);
-        const std::size_t mix = text.find("SASS of " + version + " (sm_");
-        ASSERT_NE(mix, std::string::npos) << stem << "\n" << text;
-        const std::string line = text.substr(mix, text.find('\n', mix) - mix);
-        EXPECT_EQ(line.find("total 0"), std::string::npos) << line;
-        // matmul_tensor issues mma.sync (HMMA); directive_gemm is an FMA kernel.
-        const std::string none = stem == "matmul_tensor" ? ": HMMA 0," : " FFMA 0,";
-        EXPECT_EQ(line.find(none), std::string::npos) << line;
-    }
-}
-
-TEST(UserKernels, GpuPlantedExerciseIsOutlined) {
-    if (!test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: no GPU";
-    test::CommandResult result;
-    const auto png =
-        screenshot("", "fragments",
-                   "--set exercise=" + kSource + "/examples/exercise_mma_planted_bug.cu", result);
-    ASSERT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_GT(test::count_pixels(png, gui::dark_theme().error), 64 * 60);
 }
 
 }  // namespace

@@ -1,0 +1,89 @@
+// Kernels of yours in the GUI on the real worker (issue 16), where there is a GPU: the examples
+// of examples/ opened through the panels' settings, built, run and profiled by `tclens worker`.
+// The same paths without a GPU, on a scripted worker, are tests/ui/user_kernels_test.cpp.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/gui/views/theme.h"
+#include "tests/gpu/gpu_test_support.h"
+#include "tests/support/png_inspect.h"
+#include "tests/support/run_command.h"
+
+namespace tclens {
+namespace {
+
+const std::string kTclens = TCLENS_BINARY;
+const std::string kSource = TCLENS_SOURCE_DIR;
+
+// The panels' text of the last frame of `tclens headless` (no display needed) run for `seconds`
+// with `settings` ("PANEL.KEY=VALUE" each; workspace.view / workspace.split pick the panes).
+std::string headless_text(const std::vector<std::string>& settings, double seconds,
+                          test::CommandResult& result) {
+    const std::string out = test::temp_path("yours_headless.txt");
+    std::string command = "env -u DISPLAY " + kTclens + " headless";
+    for (const std::string& setting : settings) command += " --set '" + setting + "'";
+    command += " --seconds " + std::to_string(seconds) + " --text " + out;
+    result = test::run_command(command);
+    std::ifstream file(out);
+    std::stringstream text;
+    text << file.rdbuf();
+    std::remove(out.c_str());
+    return text.str();
+}
+
+TEST(UserKernelsGui, WrongKernelShowsItsErrorMap) {
+    TCLENS_REQUIRE_GPU();
+    test::CommandResult result;
+    const auto png = test::view_screenshot(
+        kTclens, "kernels", 1400, 900,
+        "--set open=" + kSource + "/examples/wrong_block_offset.cu --set mnk=64x64x64", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    // Cells whose elements are all wrong: the last colour of the theme's heat ramp
+    // (viz/error_map_view.h).
+    EXPECT_GT(test::count_pixels(png, gui::dark_theme().banks.heat.back()), 12 * 256 * 30);
+}
+
+// The GUI's path on the real worker: each example built (NVRTC directive kernel, nvcc host
+// launcher) and profiled at 1024^3 shows its PM timeline (samples > 0) and the instruction mix of
+// its cubin (HMMA for matmul_tensor's mma.sync, FFMA for directive_gemm) in the Profile panel.
+TEST(UserKernelsGui, ExamplesShowTheirTimelineAndInstructionMix) {
+    TCLENS_REQUIRE_GPU();
+    for (const std::string stem : {"directive_gemm", "matmul_tensor"}) {
+        test::CommandResult result;
+        const std::string version = "yours." + stem + ".v1";
+        const std::string text = headless_text(
+            {"kernels.open=" + kSource + "/examples/" + stem + ".cu", "kernels.mnk=1024x1024x1024",
+             "profile.yours=" + version, "workspace.view=kernels", "workspace.split=profile,below"},
+            60, result);
+        ASSERT_EQ(result.exit_code, 0) << result.err;
+        const std::size_t sampling = text.find("PM sampling: ");
+        ASSERT_NE(sampling, std::string::npos) << stem << "\n" << text;
+        EXPECT_NE(text.substr(sampling, 15), "PM sampling: 0 ") << text.substr(sampling, 80);
+        const std::size_t mix = text.find("SASS of " + version + " (sm_");
+        ASSERT_NE(mix, std::string::npos) << stem << "\n" << text;
+        const std::string line = text.substr(mix, text.find('\n', mix) - mix);
+        EXPECT_EQ(line.find("total 0"), std::string::npos) << line;
+        // matmul_tensor issues mma.sync (HMMA); directive_gemm is an FMA kernel.
+        const std::string none = stem == "matmul_tensor" ? ": HMMA 0," : " FFMA 0,";
+        EXPECT_EQ(line.find(none), std::string::npos) << line;
+    }
+}
+
+TEST(UserKernelsGui, PlantedExerciseIsOutlined) {
+    TCLENS_REQUIRE_GPU();
+    test::CommandResult result;
+    const auto png = test::view_screenshot(
+        kTclens, "fragments", 1400, 900,
+        "--set exercise=" + kSource + "/examples/exercise_mma_planted_bug.cu", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_GT(test::count_pixels(png, gui::dark_theme().error), 64 * 60);
+}
+
+}  // namespace
+}  // namespace tclens

@@ -9,6 +9,7 @@
 #include "profiling/bench_json.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/profile_json.h"
+#include "profiling/recorded_mix.h"
 
 namespace tclens::worker {
 namespace {
@@ -113,7 +114,9 @@ nlohmann::json to_json(const WatchVersion& v) {
             {"result", v.row ? profiling::to_json(*v.row) : nlohmann::json()},
             {"reference", v.reference ? profiling::to_json(*v.reference) : nlohmann::json()},
             {"profile", v.profile ? profiling::to_json(*v.profile) : nlohmann::json()},
-            {"profile_error", v.profile_error}};
+            {"profile_error", v.profile_error},
+            {"instruction_mix", v.mix ? profiling::to_json(*v.mix) : nlohmann::json()},
+            {"instruction_mix_missing", v.mix_missing}};
 }
 
 }  // namespace tclens::worker

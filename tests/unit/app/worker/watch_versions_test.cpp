@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "profiling/recorded_mix.h"
+
 namespace tclens::worker {
 namespace {
 
@@ -110,6 +112,32 @@ TEST(WatchVersions, JsonCarriesTimesResultAndProfile) {
     EXPECT_EQ(json["result"]["kernel"], "yours.matmul");
     EXPECT_EQ(json["reference"]["kernel"], "cublas.bf16");
     EXPECT_EQ(json["profile"]["metrics"].size(), 3u);
+    EXPECT_TRUE(json["instruction_mix"].is_null());
+}
+
+// The SASS mix the worker's load read from the version's cubin, as a recording keeps it
+// (profiling/recorded_mix.h), else why there is none.
+TEST(WatchVersions, JsonCarriesTheInstructionMixOfTheCubin) {
+    WatchVersion v = good(2, 600, 80);
+    v.mix.emplace();
+    v.mix->kernel_id = "yours.matmul";
+    v.mix->sm = 90;
+    v.mix->mix.arch = "sm_90a";
+    v.mix->mix.functions = 1;
+    v.mix->mix.counts[static_cast<std::size_t>(kernels::OpClass::kHmma)] = 16;
+    nlohmann::json json = to_json(v);
+    EXPECT_EQ(json["instruction_mix"], profiling::to_json(*v.mix));
+    profiling::RecordedInstructionMix back;
+    std::string error;
+    ASSERT_TRUE(profiling::recorded_mix_from_json(json["instruction_mix"], back, error)) << error;
+    EXPECT_EQ(back.mix[kernels::OpClass::kHmma], 16);
+    EXPECT_EQ(json["instruction_mix_missing"], "");
+
+    v.mix.reset();
+    v.mix_missing = "compiled only: the mix is read when it is loaded";
+    json = to_json(v);
+    EXPECT_TRUE(json["instruction_mix"].is_null());
+    EXPECT_EQ(json["instruction_mix_missing"], v.mix_missing);
 }
 
 }  // namespace

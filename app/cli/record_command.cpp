@@ -42,6 +42,7 @@
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/metric_catalogue.h"
+#include "profiling/recorded_mix.h"
 #include "profiling/recording.h"
 #include "profiling/source/source_collector.h"
 #include "tclens_version.h"
@@ -280,12 +281,14 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
 }
 
 // Steps 2 and 3 with users' kernels, in a worker: fills the recording's peaks, bench, profiles
-// and timelines. Returns kExitOk, or the exit code of a failure that stops the recording (a
-// kernel that does not load, a bench the worker could not finish: one line on stderr).
+// and timelines, and `yours_mixes` with the SASS instruction mix of each kernel's cubin (as the
+// worker's load read it). Returns kExitOk, or the exit code of a failure that stops the recording
+// (a kernel that does not load, a bench the worker could not finish: one line on stderr).
 int bench_and_profile_in_worker(const RecordOptions& options,
                                 const std::vector<kernels::GemmProblem>& problems,
                                 const std::vector<std::string>& ids,
-                                profiling::Recording& recording, const Progress& progress) {
+                                profiling::Recording& recording, const Progress& progress,
+                                std::vector<profiling::RecordedInstructionMix>& yours_mixes) {
     worker::WorkerClient client(client_options(options.worker));
     const ProgressLines lines("record");
     std::vector<worker::LoadResult> loaded;
@@ -297,6 +300,7 @@ int bench_and_profile_in_worker(const RecordOptions& options,
     for (const worker::LoadResult& kernel : loaded) {
         bench.kernels.push_back(kernel.id);
         registry_ids.push_back(kernel.reference_id);
+        if (kernel.instruction_mix) yours_mixes.push_back(*kernel.instruction_mix);
     }
     bench.problems = problems;
     progress.line("measuring peaks on " + recording.system.devices.front().name);
@@ -441,8 +445,10 @@ int run_record(const RecordOptions& options) {
         }
         if (!yours) bench_in_process(ids, problems, runner, recording, progress);
     }
+    std::vector<profiling::RecordedInstructionMix> yours_mixes;
     if (yours) {
-        const int code = bench_and_profile_in_worker(options, problems, ids, recording, progress);
+        const int code =
+            bench_and_profile_in_worker(options, problems, ids, recording, progress, yours_mixes);
         if (code != kExitOk) return code;
     } else {
         profile_kernels(profiled, problems.front(), options.no_timelines ? 0 : options.timeline_ms,
@@ -468,13 +474,14 @@ int run_record(const RecordOptions& options) {
     progress.done();
     // Each kernel's SASS instruction mix for this GPU's cubin, from this build's census, else
     // from the SASS of its source profile, so the recording shows it where the build has none
-    // (profiling/recorded_mix.h).
+    // (profiling/recorded_mix.h); kernels of yours, from the cubin the worker built.
     const profiling::DeviceFacts& gpu = recording.system.devices.front();
     const int sm = gpu.cc_major * 10 + gpu.cc_minor;
     recording.instruction_mixes =
         profiling::built_in_mixes(ids, sm, recording.instruction_mixes_missing);
     profiling::add_missing_mixes(recording.instruction_mixes,
                                  profiling::mixes_from_sources(recording.sources, sm));
+    profiling::add_missing_mixes(recording.instruction_mixes, yours_mixes);
     if (!recording.instruction_mixes.empty()) recording.instruction_mixes_missing.clear();
     if (!recording.instruction_mixes_missing.empty()) {
         std::fprintf(stderr, "tclens: the recording has no instruction mixes: %s\n",

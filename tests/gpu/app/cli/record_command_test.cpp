@@ -1,7 +1,8 @@
 // `tclens record` on a GPU carries each kernel's SASS instruction mix (profiling/recorded_mix.h):
 // the mix of this build's census for the GPU's cubin, so a laptop opening the recording shows the
-// same Instruction mix; a build without a census says why in the file. Skips without a GPU, and
-// when the counters cannot be read (record needs them), saying so.
+// same Instruction mix; a build without a census says why in the file; a kernel of yours, the mix
+// of the cubin the worker built. Skips without a GPU, and when the counters cannot be read
+// (record needs them), saying so.
 
 #include <gtest/gtest.h>
 
@@ -50,6 +51,28 @@ TEST(RecordCommandOnGpu, TheRecordingCarriesEachKernelsInstructionMix) {
         EXPECT_GT(recorded->mix[kernels::OpClass::kHmma], 0);  // both rungs use mma.sync / wmma
     }
     EXPECT_EQ(profiling::find_mix(recording.instruction_mixes, "cublas.f16"), nullptr);
+}
+
+// A kernel of yours (--kernel) runs only in a worker: its mix is the one the worker's load read
+// from the cubin it built (profiling/source/cubin_mix.h).
+TEST(RecordCommandOnGpu, AKernelOfYoursCarriesTheMixOfItsCubin) {
+    TCLENS_REQUIRE_GPU();
+    const std::string path = test::temp_path("record_yours_mix.json");
+    const auto result = test::run_command(
+        kTclens + " record " + path + " --kernel " + TCLENS_EXAMPLES_DIR +
+        "/matmul_tensor.cu --mnk 512x512x512 --no-timelines --no-sources --no-traces");
+    if (result.exit_code == 3) GTEST_SKIP() << "skipped: " << result.err;
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    profiling::Recording recording;
+    std::string error;
+    ASSERT_TRUE(profiling::load_recording(path, recording, error)) << error;
+    std::filesystem::remove(path);
+    const profiling::DeviceFacts& gpu = recording.system.devices.at(0);
+    const profiling::RecordedInstructionMix* recorded =
+        profiling::find_mix(recording.instruction_mixes, "yours.matmul_tensor");
+    ASSERT_NE(recorded, nullptr) << recording.instruction_mixes_missing;
+    EXPECT_EQ(recorded->sm, gpu.cc_major * 10 + gpu.cc_minor);
+    EXPECT_GT(recorded->mix[kernels::OpClass::kHmma], 0);  // its mma.sync
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/one_line.h"
+
 namespace tclens::kernels::user {
 namespace {
 
@@ -453,7 +455,12 @@ std::string signature_text(const ScannedFunction& function) {
         text += function.params[i].type;
         if (!function.params[i].name.empty()) text += " " + function.params[i].name;
     }
-    return text + ")";
+    text += ")";
+    // A parameter's tokens may hold a string literal continued over a line (found by
+    // fuzz_kernel_discovery): one line, and cut, for the error line it goes into.
+    constexpr std::size_t kShown = 160;
+    if (text.size() > kShown) text = text.substr(0, kShown) + "...";
+    return common::one_line(text);
 }
 
 }  // namespace tclens::kernels::user

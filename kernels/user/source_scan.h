@@ -43,7 +43,8 @@ struct SourceScan {
 
 SourceScan scan_source(const std::string& source);
 
-// "void launch(int M, const float *A)" style text of a function, for error lines.
+// "void launch(int M, const float *A)" style text of a function, for error lines: one line, at
+// most 160 characters and "...".
 std::string signature_text(const ScannedFunction& function);
 
 }  // namespace tclens::kernels::user

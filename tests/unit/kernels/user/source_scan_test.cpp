@@ -82,6 +82,23 @@ int main(int argc, char** argv) { return 0; }
     EXPECT_FALSE(scan.mentions_tf32);
 }
 
+// Found by fuzz_kernel_discovery: a string literal continued over a line inside a parameter list
+// put a newline into the error line that quotes the signature.
+TEST(SourceScan, TheSignatureTextIsOneShortLine) {
+    const SourceScan scan = scan_source("void launch_gemm(int M, \"a\\\nb\" x) {}\n");
+    const ScannedFunction* launch = find(scan, "launch_gemm");
+    ASSERT_NE(launch, nullptr);
+    const std::string text = signature_text(*launch);
+    EXPECT_EQ(text.find('\n'), std::string::npos) << text;
+    EXPECT_EQ(text.rfind("void launch_gemm(int M, ", 0), 0u) << text;
+
+    ScannedFunction wide = *launch;
+    wide.params.assign(40, ScannedParam{"const float *", "pointer"});
+    const std::string cut = signature_text(wide);
+    EXPECT_EQ(cut.size(), 163u);
+    EXPECT_EQ(cut.substr(160), "...");
+}
+
 TEST(SourceScan, Tf32AndMmaShapesOutsideComments) {
     const SourceScan code = scan_source(
         "__global__ void k() { asm(\"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 ...\"); "

@@ -2,8 +2,15 @@
 # After scripts/gpu_check.sh: `tclens bench ARGS` on the GPU server, into $OUT (or ./gpu-out):
 # bench.json (everything), bench.txt (the table) and bench_environment.txt (GPU, driver,
 # toolkit, clocks before and after). Example: scripts/gpu_bench.sh --preset square
+# REPEAT=N (N >= 2) runs the command N times, with --seed 1..N (fresh inputs each time), into
+# bench_run1.json ... and writes bench.json as their median (scripts/bench_median.py).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+repeat=${REPEAT:-1}
+if ! [[ "$repeat" =~ ^[1-9][0-9]?$ ]]; then
+    echo "gpu_bench: REPEAT '$repeat' is not a whole number from 1 to 99" >&2
+    exit 2
+fi
 out=${OUT:-gpu-out}
 mkdir -p "$out"
 tclens=build-gpu/bin/tclens
@@ -13,13 +20,24 @@ clocks() {
 }
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "command: tclens bench $*"
+    echo "command: tclens bench $* (REPEAT=${REPEAT:-1})"
     $tclens --version
     echo "before:"
     clocks
 } >"$out/bench_environment.txt" 2>&1
-$tclens bench "$@" --json >"$out/bench.json" 2>"$out/bench_progress.log"
-status=$?
+if [ "$repeat" -eq 1 ]; then
+    $tclens bench "$@" --json >"$out/bench.json" 2>"$out/bench_progress.log"
+    status=$?
+else
+    status=0
+    runs=()
+    for i in $(seq 1 "$repeat"); do
+        $tclens bench "$@" --seed "$i" --json >"$out/bench_run$i.json" 2>>"$out/bench_progress.log" ||
+            status=$?
+        runs+=("$out/bench_run$i.json")
+    done
+    python3 scripts/bench_median.py "$out/bench.json" "${runs[@]}" || status=1
+fi
 {
     echo "after:"
     clocks

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "kernels/instruction_mix.h"
@@ -19,18 +20,34 @@ namespace {
 
 const std::string kTclens = TCLENS_BINARY;
 
-TEST(RecordCommandOnGpu, TheRecordingCarriesEachKernelsInstructionMix) {
-    TCLENS_REQUIRE_GPU();
+// `tclens record FILE ARGUMENTS`, and the recording it wrote read back (the file removed). When
+// the counters cannot be read (exit 3) returns nullopt with `skip` set to why; other failures are
+// test failures and nullopt.
+std::optional<profiling::Recording> record(const std::string& arguments, std::string& skip) {
     const std::string path = test::temp_path("record_mix.json");
-    const auto result =
-        test::run_command(kTclens + " record " + path +
-                          " --kernels wmma.f16,mma_cp_async.f16 --mnk 512x512x512 --no-timelines");
-    if (result.exit_code == 3) GTEST_SKIP() << "skipped: " << result.err;
-    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const auto result = test::run_command(kTclens + " record " + path + " " + arguments);
+    if (result.exit_code == 3) {
+        skip = result.err;
+        return std::nullopt;
+    }
+    EXPECT_EQ(result.exit_code, 0) << result.err;
     profiling::Recording recording;
     std::string error;
-    ASSERT_TRUE(profiling::load_recording(path, recording, error)) << error;
+    const bool loaded = profiling::load_recording(path, recording, error);
+    EXPECT_TRUE(loaded) << error;
     std::filesystem::remove(path);
+    if (result.exit_code != 0 || !loaded) return std::nullopt;
+    return recording;
+}
+
+TEST(RecordCommandOnGpu, TheRecordingCarriesEachKernelsInstructionMix) {
+    TCLENS_REQUIRE_GPU();
+    std::string skip;
+    const auto recorded_file =
+        record("--kernels wmma.f16,mma_cp_async.f16 --mnk 512x512x512 --no-timelines", skip);
+    if (!skip.empty()) GTEST_SKIP() << "skipped: " << skip;
+    ASSERT_TRUE(recorded_file);
+    const profiling::Recording& recording = *recorded_file;
     const profiling::DeviceFacts& gpu = recording.system.devices.at(0);
     const int sm = gpu.cc_major * 10 + gpu.cc_minor;
     for (const char* id : {"wmma.f16", "mma_cp_async.f16"}) {
@@ -57,16 +74,14 @@ TEST(RecordCommandOnGpu, TheRecordingCarriesEachKernelsInstructionMix) {
 // from the cubin it built (profiling/source/cubin_mix.h).
 TEST(RecordCommandOnGpu, AKernelOfYoursCarriesTheMixOfItsCubin) {
     TCLENS_REQUIRE_GPU();
-    const std::string path = test::temp_path("record_yours_mix.json");
-    const auto result = test::run_command(
-        kTclens + " record " + path + " --kernel " + TCLENS_EXAMPLES_DIR +
-        "/matmul_tensor.cu --mnk 512x512x512 --no-timelines --no-sources --no-traces");
-    if (result.exit_code == 3) GTEST_SKIP() << "skipped: " << result.err;
-    ASSERT_EQ(result.exit_code, 0) << result.err;
-    profiling::Recording recording;
-    std::string error;
-    ASSERT_TRUE(profiling::load_recording(path, recording, error)) << error;
-    std::filesystem::remove(path);
+    std::string skip;
+    const auto recorded_file =
+        record(std::string("--kernel ") + TCLENS_EXAMPLES_DIR +
+                   "/matmul_tensor.cu --mnk 512x512x512 --no-timelines --no-sources --no-traces",
+               skip);
+    if (!skip.empty()) GTEST_SKIP() << "skipped: " << skip;
+    ASSERT_TRUE(recorded_file);
+    const profiling::Recording& recording = *recorded_file;
     const profiling::DeviceFacts& gpu = recording.system.devices.at(0);
     const profiling::RecordedInstructionMix* recorded =
         profiling::find_mix(recording.instruction_mixes, "yours.matmul_tensor");

@@ -279,6 +279,8 @@ std::string exercise_layout_for(Precision element, const SourceScan& scan) {
             return has("m16n8k8") && !has("m16n8k16") ? "mma.m16n8k8.f16" : "mma.m16n8k16.f16";
         case Precision::kBF16:
             return "mma.m16n8k16.bf16";
+        case Precision::kE4M3:  // exercises are of mma.sync's 16- and 32-bit inputs only
+            return "";
     }
     return "";
 }

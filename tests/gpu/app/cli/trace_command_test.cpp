@@ -111,7 +111,9 @@ void check_trace(const std::string& kernel, const std::string& mnk, int blocks,
     const double overhead = 100.0 * (t["kernel_ms"].get<double>() / untraced - 1.0);
     std::printf("%s %s: traced %.4f ms, untraced %.4f ms, overhead %+.2f %%\n", kernel.c_str(),
                 mnk.c_str(), t["kernel_ms"].get<double>(), untraced, overhead);
-    if (expected.max_overhead_pct > 0) EXPECT_LE(overhead, expected.max_overhead_pct);
+    if (expected.max_overhead_pct > 0) {
+        EXPECT_LE(overhead, expected.max_overhead_pct);
+    }
 }
 
 // Rungs 8-10: `blocks` blocks of one tile each, warps first_warp .. + warps - 1 multiplying,

@@ -114,7 +114,9 @@ TEST(WarpTimelineView, AShortPhaseIsStillOnePixelWide) {
     normalise_trace(trace);
     const DrawList draw = warp_timeline(trace, {});
     for (const DrawRect& r : draw.rects) {
-        if (r.hit >= 0) EXPECT_GE(r.w, 1.0f);
+        if (r.hit >= 0) {
+            EXPECT_GE(r.w, 1.0f);
+        }
     }
     EXPECT_TRUE(has_text(draw, "epilogue"));
 }

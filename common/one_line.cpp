@@ -10,4 +10,8 @@ std::string one_line(std::string_view text) {
     return line;
 }
 
+std::string one_line_excerpt(std::string_view text, std::size_t max_bytes) {
+    return one_line(text.substr(0, max_bytes)) + (text.size() > max_bytes ? "..." : "");
+}
+
 }  // namespace tclens::common

@@ -126,11 +126,8 @@ bool warp_trace_from_json(const nlohmann::json& json, WarpTrace& trace, std::str
     const std::set<std::string> known(std::begin(kKeys), std::end(kKeys));
     for (const auto& item : json.items()) {
         if (known.count(item.key()) == 0) {
-            // The file's own text, on one line and cut at 60 bytes.
-            constexpr std::size_t kShown = 60;
-            const std::string& key = item.key();
-            error = "unknown key '" + common::one_line(key.substr(0, kShown)) +
-                    (key.size() > kShown ? "...'" : "'") + " in a warp trace";
+            error =
+                "unknown key '" + common::one_line_excerpt(item.key(), 60) + "' in a warp trace";
             return false;
         }
     }

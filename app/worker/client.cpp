@@ -37,9 +37,7 @@ std::string during(const char* type, const Progress* last) {
 }
 
 std::string excerpt(const std::string& line) {
-    constexpr std::size_t kShown = 60;
-    std::string shown = common::one_line(line.substr(0, kShown));
-    return "'" + shown + (line.size() > kShown ? "...'" : "'");
+    return "'" + common::one_line_excerpt(line, 60) + "'";
 }
 
 }  // namespace

@@ -458,9 +458,7 @@ std::string signature_text(const ScannedFunction& function) {
     text += ")";
     // A parameter's tokens may hold a string literal continued over a line (found by
     // fuzz_kernel_discovery): one line, and cut, for the error line it goes into.
-    constexpr std::size_t kShown = 160;
-    if (text.size() > kShown) text = text.substr(0, kShown) + "...";
-    return common::one_line(text);
+    return common::one_line_excerpt(text, 160);
 }
 
 }  // namespace tclens::kernels::user

@@ -1,4 +1,5 @@
-// common/one_line.h: control characters become spaces, everything else stays.
+// common/one_line.h: control characters become spaces, everything else stays; an excerpt is cut
+// and ends in "..." when it was.
 #include "common/one_line.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,12 @@ TEST(OneLine, ControlCharactersBecomeSpaces) {
                        "d"),
               "a b  c d");
     EXPECT_EQ(one_line(std::string("x\0y", 3)), "x y");
+}
+
+TEST(OneLine, AnExcerptIsCutAndSaysSo) {
+    EXPECT_EQ(one_line_excerpt("a\nbcdef", 3), "a b...");
+    EXPECT_EQ(one_line_excerpt("abc", 3), "abc");
+    EXPECT_EQ(one_line_excerpt("", 3), "");
 }
 
 TEST(OneLine, PrintableAndUtf8TextStays) {

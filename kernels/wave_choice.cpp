@@ -2,10 +2,10 @@
 
 #include <cstdio>
 
+#include "kernels/tma_gemm.h"
+
 namespace tclens::kernels {
 namespace {
-
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 // "384 tiles = 2.91 waves, 3 rounds 97 % filled"
 std::string waves_text(const PersistentWaves& w) {
@@ -31,11 +31,11 @@ std::int64_t PersistentWaves::load_cost() const { return rounds * (tile.block_m 
 PersistentWaves persistent_waves(const GemmProblem& problem, PersistentTile tile, int clusters) {
     PersistentWaves w;
     w.tile = tile;
-    const std::int64_t tiles_m = ceil_div(problem.m, tile.block_m);
-    const std::int64_t tiles_n = ceil_div(problem.n, tile.block_n);
+    const std::int64_t tiles_m = tiles_covering(problem.m, tile.block_m);
+    const std::int64_t tiles_n = tiles_covering(problem.n, tile.block_n);
     w.tiles = tiles_m * tiles_n;
-    w.cluster_tiles = ceil_div(tiles_m, tile.cluster_m) * tiles_n;
-    w.rounds = ceil_div(w.cluster_tiles, clusters);
+    w.cluster_tiles = tiles_covering(tiles_m, tile.cluster_m) * tiles_n;
+    w.rounds = tiles_covering(w.cluster_tiles, clusters);
     w.ctas = clusters * tile.cluster_m;
     return w;
 }

@@ -27,15 +27,13 @@ std::string SizeField::apply_setting(const std::string& text) {
     return "";
 }
 
-bool SizeField::draw() {
+void SizeField::draw() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("size");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    const bool changed = ImGui::InputText("##size", buffer_.data(), buffer_.size());
-    if (changed) take(buffer_.data());
+    if (ImGui::InputText("##size", buffer_.data(), buffer_.size())) take(buffer_.data());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("MxNxK, e.g. 4096x4096x4096");
-    return changed;
 }
 
 }  // namespace tclens::gui

@@ -19,8 +19,8 @@ class SizeField {
     // The panel's `mnk=VALUE` setting: "" and the new size, or "mnk='VALUE': <why>" and nothing
     // changed.
     std::string apply_setting(const std::string& text);
-    // "size" and the text field on the current line (then SameLine); true when the text changed.
-    bool draw();
+    // "size" and the text field on the current line (then SameLine).
+    void draw();
 
     const kernels::GemmProblem& problem() const { return problem_; }
     // Why the typed text is no size; "" while it is one.

@@ -127,6 +127,32 @@ TEST(TimelinePanel, ARecordingsTraceIsShownAndAnOlderRecordingSaysItHasNone) {
     EXPECT_GT(older.text_rows, 20);
 }
 
+// In lecture mode at 1280x800 the controls fill the row: the job's line ("no GPU: a trace needs
+// one") goes under the buttons (app/gui/panels/job_controls.cpp). Wrapped beside them with no room
+// left it stood one letter a row and pushed the timeline down to its last 180 pixels.
+TEST(TimelinePanel, InLectureModeTheJobLineLeavesTheTimelineMostOfTheWindow) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const std::string recording = test::temp_path("timeline_lecture.json");
+    const std::string layout = test::temp_path("timeline_lecture_layout.json");
+    ASSERT_EQ(profiling::save_recording(recording, test::sample_recording()), "");
+    test::CommandResult result;
+    const auto png = test::view_screenshot(
+        kTclens, "timeline", 1280, 800,
+        "--lecture --open " + recording + " --set kernel=wgmma_ws.bf16 --layout-json " + layout,
+        result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    std::FILE* file = std::fopen(layout.c_str(), "r");
+    ASSERT_NE(file, nullptr);
+    const nlohmann::json report = nlohmann::json::parse(file);
+    std::fclose(file);
+    std::remove(layout.c_str());
+    std::remove(recording.c_str());
+    ASSERT_EQ(report["views"].size(), 1u) << report.dump();
+    const nlohmann::json& visible = report["views"][0]["visible"];  // [x, y, width, height]
+    EXPECT_LT(visible[1].get<double>(), 400) << report.dump();
+    EXPECT_GT(visible[3].get<double>(), 400) << report.dump();
+}
+
 TEST(TimelinePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
     for (const std::string setting : {"kernel=mma_ldmatrix_xor.f16", "compare=warp9", "blocks=0",
                                       "window=3..1", "run=off", "open=/no/such.json", "zoom=2"}) {

@@ -5,6 +5,12 @@
 #include "profiling/device_info.h"
 
 namespace tclens::gui {
+namespace {
+
+// The job's line goes beside the buttons only where this many em of the pane are left.
+constexpr float kMinLineBesideEm = 12.0f;
+
+}  // namespace
 
 JobLine job_line(const JobControls& controls, const JobSnapshot& job,
                  const profiling::SystemReport* system) {
@@ -60,7 +66,11 @@ bool draw_job_controls(const JobControls& controls, const JobHandle& job,
     }
     const JobLine line = job_line(controls, snapshot, system);
     if (line.text.empty()) return clicked;
+    // Beside the buttons where a few words fit, else under them: wrapped at the pane's edge with
+    // no room left, the line would stand one letter a row, a column taller than the pane.
     ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < kMinLineBesideEm * ImGui::GetFontSize())
+        ImGui::NewLine();
     if (line.progress_bar) {
         ImGui::ProgressBar(line.fraction, ImVec2(-1.0f, 0.0f), line.text.c_str());
     } else {

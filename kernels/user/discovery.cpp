@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "common/one_line.h"
+
 namespace tclens::kernels::user {
 namespace {
 
@@ -90,8 +92,10 @@ const char* element_spelling(Precision p) {
     return p == Precision::kF16 ? "__half" : p == Precision::kBF16 ? "__nv_bfloat16" : "float";
 }
 
+// A parameter quoted in an error line: one line and cut, as its tokens may hold a string
+// literal continued over a line (found by fuzz_kernel_discovery).
 std::string param_text(const ScannedParam& p) {
-    return "'" + p.type + (p.name.empty() ? "" : " " + p.name) + "'";
+    return "'" + common::one_line_excerpt(p.type + (p.name.empty() ? "" : " " + p.name), 80) + "'";
 }
 
 std::string at_line(const std::string& file, const ScannedFunction& f) {

@@ -194,6 +194,21 @@ TEST(Discovery, SignaturesThatAreNotAccepted) {
               std::string::npos);
 }
 
+// Found by fuzz_kernel_discovery: the parameter an error names is quoted in one line, cut, even
+// when its tokens hold a string literal continued over a line.
+TEST(Discovery, TheParameterAnErrorQuotesIsOneShortLine) {
+    const std::string error = error_of(
+        "void launch_gemm(int M, \"a\\\nb\" x, int K, const float* A, const float* B, "
+        "float* C) {}");
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    EXPECT_NE(error.find("parameter 2 '\"a\\ b\" x' must be an integer (N)"), std::string::npos)
+        << error;
+    const std::string wide = error_of("void launch_gemm(int M, " + std::string(200, 'n') +
+                                      " N, int K, const float* A, const float* B, float* C) {}");
+    EXPECT_NE(wide.find("parameter 2 '" + std::string(80, 'n') + "...' must be"), std::string::npos)
+        << wide;
+}
+
 TEST(Discovery, NamedFunctions) {
     EXPECT_EQ(error_of(kLab6, "k.cu:nope"),
               "k.cu: no function 'nope' (functions: matmul_tensor::kernel, "

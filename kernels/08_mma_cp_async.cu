@@ -314,16 +314,17 @@ __device__ __forceinline__ void mma_row(float (&acc)[Config::kTilesM][Config::kT
     }
 }
 
-// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
-// Every warp records, per K tile: its three copy slices (kLoadIssue, while tiles remain to be
-// copied), each k16 step's 32 mma (kMmaSync), the wait for the next tile (kFullWait:
-// cp.async.wait_group) and the barrier after it (kBlockSync); the ldmatrix of the next step lie
-// between those phases, untraced. Before the loop: the prologue's copies, wait and barrier;
-// after it the C store (kStore).
+// The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
+// kernel and the untraced blocks of the traced one run. Every warp records, per K tile: its three
+// copy slices (kLoadIssue, while tiles remain to be copied), each k16 step's 32 mma (kMmaSync), the
+// wait for the next tile (kFullWait: cp.async.wait_group) and the barrier after it (kBlockSync);
+// the ldmatrix of the next step lie between those phases, untraced. Before the loop: the prologue's
+// copies, wait and barrier; after it the C store (kStore).
 template <typename Element, typename Config, bool kTraced>
-__global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
-    mma_cp_async_gemm(const Element* __restrict__ a, const Element* __restrict__ b,
-                      float* __restrict__ c, int m, int n, int k, int tiles_m, int tiles_n) {
+__device__ __forceinline__ void mma_cp_async_body(const Element* __restrict__ a,
+                                                  const Element* __restrict__ b,
+                                                  float* __restrict__ c, int m, int n, int k,
+                                                  int tiles_m, int tiles_n) {
     using C = Config;
     static_assert(!kTraced || C::kOrder == StepOrder::kLoadsFirst,
                   "trace points sit between the loads-first order's copies and mma");
@@ -358,8 +359,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     }
     const auto first_wait = tracer.begin();
     ptx::cp_async_wait<C::kStages - 2>();
-    tracer.end(first_wait, TracePhase::kFullWait, 0);
-    const auto first_sync = tracer.begin();
+    const auto first_sync = tracer.end(first_wait, TracePhase::kFullWait, 0);
     __syncthreads();
     tracer.end(first_sync, TracePhase::kBlockSync, 0);
 
@@ -413,8 +413,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
                 ptx::cp_async_commit();
                 const auto waiting = tracer.begin();
                 ptx::cp_async_wait<C::kStages - 2>();
-                tracer.end(waiting, TracePhase::kFullWait, kt + 1);
-                const auto syncing = tracer.begin();
+                const auto syncing = tracer.end(waiting, TracePhase::kFullWait, kt + 1);
                 __syncthreads();
                 tracer.end(syncing, TracePhase::kBlockSync, kt);
                 read_stage =
@@ -449,6 +448,17 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
         }
     }
     tracer.end(storing, TracePhase::kStore, -1);
+}
+
+// The GEMM; its traced variant (kTraced) runs the traced body in the traced blocks only.
+template <typename Element, typename Config, bool kTraced>
+__global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
+    mma_cp_async_gemm(const Element* __restrict__ a, const Element* __restrict__ b,
+                      float* __restrict__ c, int m, int n, int k, int tiles_m, int tiles_n) {
+    traced_blocks_only<kTraced>([&](auto traced) {
+        mma_cp_async_body<Element, Config, decltype(traced)::value>(a, b, c, m, n, k, tiles_m,
+                                                                    tiles_n);
+    });
 }
 
 std::int64_t tile_count(std::int64_t extent, int tile) { return (extent + tile - 1) / tile; }

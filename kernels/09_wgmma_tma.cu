@@ -94,12 +94,13 @@ struct WgmmaTmaConfig {
 
 using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 4, 16, 1>;
 
-// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
+// The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
+// kernel and the untraced blocks of the traced one run. The tensor maps are the kernel's
+// __grid_constant__ parameters, by reference.
 template <typename Element, typename Config, bool kTraced>
-__global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
-    wgmma_tma_gemm(const __grid_constant__ CUtensorMap a_map,
-                   const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
-                   int k, int tiles_m, int tiles_n) {
+__device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
+                                                    const CUtensorMap& b_map, float* __restrict__ c,
+                                                    int m, int n, int k, int tiles_m, int tiles_n) {
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
@@ -157,8 +158,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
         const int s = kt % C::kStages;
         const auto waiting = tracer.begin();
         hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
-        tracer.end(waiting, TracePhase::kFullWait, kt);
-        const auto multiplying = tracer.begin();
+        const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
         hp::wgmma_fence();
 #pragma unroll
         for (int step = 0; step < kSteps; ++step) {
@@ -179,8 +179,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
         for (int tm = 0; tm < C::kTilesM; ++tm) {
             hp::fence_accumulators(acc[tm]);
         }
-        tracer.end(multiplying, TracePhase::kWgmma, kt);
-        const auto syncing = tracer.begin();
+        const auto syncing = tracer.end(multiplying, TracePhase::kWgmma, kt);
         __syncthreads();
         tracer.end(syncing, TracePhase::kBlockSync, kt);
         if (tid == 0 && kt + C::kStages - 1 < k_tiles) {
@@ -195,8 +194,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     for (int tm = 0; tm < C::kTilesM; ++tm) {
         hp::fence_accumulators(acc[tm]);
     }
-    tracer.end(draining, TracePhase::kEpilogue, -1);
-    const auto storing = tracer.begin();
+    const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
     // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2).
     const int lane = tid % 32;
@@ -225,6 +223,18 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
 #endif
+}
+
+// The GEMM; its traced variant (kTraced) runs the traced body in the traced blocks only.
+template <typename Element, typename Config, bool kTraced>
+__global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
+    wgmma_tma_gemm(const __grid_constant__ CUtensorMap a_map,
+                   const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
+                   int k, int tiles_m, int tiles_n) {
+    traced_blocks_only<kTraced>([&](auto traced) {
+        wgmma_tma_gemm_body<Element, Config, decltype(traced)::value>(a_map, b_map, c, m, n, k,
+                                                                      tiles_m, tiles_n);
+    });
 }
 
 // With the largest shared-memory carveout, so that Config::kBlocksPerSm blocks fit one SM.

@@ -86,12 +86,14 @@ struct WarpSpecializedConfig {
 
 using ChosenWarpSpecializedConfig = WarpSpecializedConfig<256, 4, 16>;
 
-// kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
+// The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
+// kernel and the untraced blocks of the traced one run. The tensor maps are the kernel's
+// __grid_constant__ parameters, by reference.
 template <typename Element, typename Config, bool kTraced>
-__global__ void __launch_bounds__(Config::kThreads, 1)
-    warp_specialized_gemm(const __grid_constant__ CUtensorMap a_map,
-                          const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m,
-                          int n, int k, int tiles_m, int tiles_n) {
+__device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_map,
+                                                           const CUtensorMap& b_map,
+                                                           float* __restrict__ c, int m, int n,
+                                                           int k, int tiles_m, int tiles_n) {
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
@@ -134,8 +136,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 unsigned char* stage = smem + s * C::kStageBytes;
                 const auto waiting = tracer.begin();
                 hp::mbarrier_wait(&empty[s], (kt / C::kStages + 1) % 2);
-                tracer.end(waiting, TracePhase::kEmptyWait, kt);
-                const auto issuing = tracer.begin();
+                const auto issuing = tracer.end(waiting, TracePhase::kEmptyWait, kt);
                 hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
                 hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
 #pragma unroll
@@ -160,8 +161,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         const int s = kt % C::kStages;
         const auto waiting = tracer.begin();
         hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
-        tracer.end(waiting, TracePhase::kFullWait, kt);
-        const auto multiplying = tracer.begin();
+        const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
         hp::wgmma_fence();
 #pragma unroll
         for (int step = 0; step < kSteps; ++step) {
@@ -181,8 +181,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const auto draining = tracer.begin();
     hp::wgmma_wait_group<0>();
     hp::fence_accumulators(acc);
-    tracer.end(draining, TracePhase::kEpilogue, -1);
-    const auto storing = tracer.begin();
+    const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
     // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2)
     // of the consumer's 64 x BN tile.
@@ -208,6 +207,18 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
 #endif
+}
+
+// The GEMM; its traced variant (kTraced) runs the traced body in the traced blocks only.
+template <typename Element, typename Config, bool kTraced>
+__global__ void __launch_bounds__(Config::kThreads, 1)
+    warp_specialized_gemm(const __grid_constant__ CUtensorMap a_map,
+                          const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m,
+                          int n, int k, int tiles_m, int tiles_n) {
+    traced_blocks_only<kTraced>([&](auto traced) {
+        warp_specialized_gemm_body<Element, Config, decltype(traced)::value>(a_map, b_map, c, m, n,
+                                                                             k, tiles_m, tiles_n);
+    });
 }
 
 // One block per SM: the opt-in asks for its shared memory, not for a carveout.

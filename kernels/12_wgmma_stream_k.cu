@@ -175,8 +175,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                     unsigned char* stage = smem + s * C::kStageBytes;
                     const auto waiting = tracer.begin();
                     hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
-                    tracer.end(waiting, TracePhase::kEmptyWait, kt);
-                    const auto issuing = tracer.begin();
+                    const auto issuing = tracer.end(waiting, TracePhase::kEmptyWait, kt);
                     hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
                     hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
 #pragma unroll
@@ -219,8 +218,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
             const int s = it % C::kStages;
             const auto waiting = tracer.begin();
             hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
-            tracer.end(waiting, TracePhase::kFullWait, kt);
-            const auto multiplying = tracer.begin();
+            const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
             hp::wgmma_fence();
 #pragma unroll
             for (int step = 0; step < kSteps; ++step) {
@@ -273,8 +271,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                     }
                 }
                 hp::named_barrier_sync(barrier_id, hp::kWarpgroupThreads);
-                tracer.end(waiting, TracePhase::kFixupWait, -1);
-                const auto reducing = tracer.begin();
+                const auto reducing = tracer.end(waiting, TracePhase::kFixupWait, -1);
                 const float4* theirs = slot(q);
 #pragma unroll
                 for (int v = 0; v < kAccumulators / 4; ++v) {

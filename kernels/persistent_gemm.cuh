@@ -256,8 +256,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     unsigned char* stage = smem + s * C::kStageBytes;
                     const auto waiting = tracer.begin();
                     hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
-                    tracer.end(waiting, TracePhase::kEmptyWait, kt);
-                    const auto issuing = tracer.begin();
+                    const auto issuing = tracer.end(waiting, TracePhase::kEmptyWait, kt);
                     hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
                     hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
 #pragma unroll
@@ -340,8 +339,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 const int s = it % C::kStages;
                 const auto waiting = tracer.begin();
                 hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
-                tracer.end(waiting, TracePhase::kFullWait, kt);
-                const auto multiplying = tracer.begin();
+                const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
                 hp::wgmma_fence();
 #pragma unroll
                 for (int step = 0; step < kSteps; ++step) {
@@ -367,8 +365,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             hp::wgmma_wait_group<0>();
             hp::fence_accumulators(acc);
             release((it - 1) % C::kStages);
-            tracer.end(draining, TracePhase::kEpilogue, -1);
-            const auto storing = tracer.begin();
+            const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
             // Epilogue: subtile q = C columns 32 q .. 32 q + 31 of the group's rows, in buffer
             // q % buffers. Accumulator i of n8 block j = 4 q + jj sits at group row

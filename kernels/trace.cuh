@@ -24,15 +24,23 @@
 // an H200 (tests/gpu/results/2026-11-26_h200_session9/leaseB/clock_skew.txt) the spread over
 // 1001 rounds of 132 SMs was 160 ns at least, 192 ns median, 288 ns at most, with a 32 ns tick.
 
-// Cost when on: two timer reads per trace point (all lanes), and for lane 0 one 32-byte store
-// and one 4-byte counter store per phase; `tclens trace` reports the traced and untraced times.
+// Cost when on, in a traced block: two timer reads per trace point in every lane (a phase that
+// begins as the last ends shares its point), and in lane 0 two 16-byte stores per phase and the
+// warp's phase count once, at its end. Nothing in it branches on the lane: whether a block
+// records is uniform over the block (blockIdx against the sink, which sits in constant memory),
+// and lane 0's stores are predicated, so a trace point never splits a warp (a lane-dependent
+// early return did, and its BSSY/BSYNC pairs cost rung 8 more than its timer reads:
+// tests/gpu/results/2026-11-26_h100_session11/README.md). A kernel that runs
+// traced_blocks_only() pays nothing at all in the blocks it does not trace. `tclens trace`
+// reports the traced and untraced times.
 //
-// The sink is a __device__ variable of each translation unit that includes this header (an
+// The sink is a __constant__ variable of each translation unit that includes this header (an
 // unnamed namespace: one per .cu, so rungs never share or race for it); set_trace_sink writes
 // it, in stream order, before that unit's traced launch.
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/trace_sink.h"
 #include "viz/trace_phase.h"
@@ -40,12 +48,33 @@
 namespace tclens::kernels {
 namespace {
 
-__device__ TraceSink trace_sink;
+__constant__ TraceSink trace_sink;
 
 // Enqueues the copy of `sink` into this translation unit's trace_sink on `stream`.
 inline cudaError_t set_trace_sink(const TraceSink& sink, cudaStream_t stream) {
     return cudaMemcpyToSymbolAsync(trace_sink, &sink, sizeof sink, 0, cudaMemcpyHostToDevice,
                                    stream);
+}
+
+// Whether this block records: the first TraceSink::blocks blocks do. Uniform over the block.
+__device__ __forceinline__ bool block_is_traced() {
+    return static_cast<int>(blockIdx.x) < trace_sink.blocks;
+}
+
+// A traced kernel's body, run traced only where it records: `body(std::true_type{})` in the
+// traced blocks, `body(std::false_type{})` (the untraced code, as the timed kernel runs it) in
+// the others, so those pay nothing and the kernel's time moves only by what its traced blocks
+// cost. For kernels whose blocks share work unevenly (the persistent rungs trace every block),
+// plain WarpTracer<true> does the same at a uniform branch per trace point.
+template <bool kTraced, typename Body>
+__device__ __forceinline__ void traced_blocks_only(Body&& body) {
+    if constexpr (kTraced) {
+        if (block_is_traced()) {
+            body(std::true_type{});
+            return;
+        }
+    }
+    body(std::false_type{});
 }
 
 }  // namespace
@@ -65,54 +94,65 @@ template <>
 struct WarpTracer<false> {
     using Mark = NoTraceMark;
     __device__ __forceinline__ Mark begin() const { return {}; }
-    __device__ __forceinline__ void end(Mark, viz::TracePhase, int) {}
+    __device__ __forceinline__ Mark end(Mark, viz::TracePhase, int) { return {}; }
 };
 
-// On: one per warp (every thread of the warp holds one; lane 0's writes). Construct it after
-// blockIdx and threadIdx are known, in every thread, with the kernel's warps per block in the
-// sink (TraceSink::warps_per_block).
+// On: one per warp, constructed after blockIdx and threadIdx are known, in every thread, with
+// the kernel's warps per block in the sink (TraceSink::warps_per_block). Every lane of a traced
+// block reads the clocks; lane 0 writes.
 template <>
 struct WarpTracer<true> {
     using Mark = TraceMark;
-    TraceRecord* records = nullptr;  // this warp's slice; null when the block is not traced
+    TraceRecord* records = nullptr;  // this warp's slice (every lane holds it)
     std::uint32_t* count_slot = nullptr;
     std::uint32_t count = 0;
-    std::uint16_t sm = 0;
+    std::uint32_t sm_high = 0;  // %smid << 16, as the record's phase | sm word wants it
+    bool on = false;            // block_is_traced(): uniform over the block
+    bool lane0 = false;         // the lane that stores
 
     __device__ WarpTracer() {
-        const TraceSink sink = trace_sink;
-        const unsigned lane = threadIdx.x % 32;
-        if (static_cast<int>(blockIdx.x) >= sink.blocks || lane != 0) return;
+        on = block_is_traced();
+        if (!on) return;
+        const TraceSink& sink = trace_sink;
         const int slot = static_cast<int>(blockIdx.x) * sink.warps_per_block +
                          static_cast<int>(threadIdx.x / 32);
         records = sink.records + static_cast<std::int64_t>(slot) * sink.records_per_warp;
         count_slot = sink.counts + slot;
         capacity = static_cast<std::uint32_t>(sink.records_per_warp);
+        lane0 = threadIdx.x % 32 == 0;
         unsigned smid = 0;
         asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
-        sm = static_cast<std::uint16_t>(smid);
+        sm_high = (smid & 0xffffu) << 16;
     }
 
-    __device__ __forceinline__ Mark begin() const { return {global_ns(), clock()}; }
+    __device__ __forceinline__ Mark begin() const {
+        if (!on) return {0, 0};
+        return {global_ns(), clock()};
+    }
 
-    // Records [mark, now) as `phase` of K tile `k_tile` (-1: none), from lane 0 of a traced block.
-    __device__ __forceinline__ void end(Mark mark, viz::TracePhase phase, int k_tile) {
+    // Records [mark, now) as `phase` of K tile `k_tile` (-1: none), from lane 0 of a traced
+    // block, in two 16-byte stores (kernels/trace_sink.h); the count goes out once, when the
+    // tracer ends. Returns now, the begin of a phase that follows at once (one clock read fewer).
+    __device__ __forceinline__ Mark end(Mark mark, viz::TracePhase phase, int k_tile) {
+        if (!on) return {0, 0};
         const std::uint64_t end_clock = clock();
         const std::uint64_t end_ns = global_ns();
-        if (records == nullptr) return;
-        if (count < capacity) {
-            TraceRecord r;
-            r.start_ns = mark.ns;
-            r.end_ns = end_ns;
-            r.cycles = static_cast<std::uint32_t>(end_clock - mark.clock);
-            r.phase = static_cast<std::uint16_t>(phase);
-            r.sm = sm;
-            r.k_tile = k_tile;
-            r.unused = 0;
-            records[count] = r;
+        if (lane0 && count < capacity) {
+            uint4* out = reinterpret_cast<uint4*>(records + count);
+            out[0] =
+                make_uint4(static_cast<unsigned>(mark.ns), static_cast<unsigned>(mark.ns >> 32),
+                           static_cast<unsigned>(end_ns), static_cast<unsigned>(end_ns >> 32));
+            out[1] = make_uint4(static_cast<unsigned>(end_clock - mark.clock),
+                                static_cast<unsigned>(phase) | sm_high,
+                                static_cast<unsigned>(k_tile), 0u);
         }
         ++count;
-        *count_slot = count;
+        return {end_ns, end_clock};
+    }
+
+    // The phases this warp recorded, those that did not fit included.
+    __device__ ~WarpTracer() {
+        if (on && lane0) *count_slot = count;
     }
 
   private:

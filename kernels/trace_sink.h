@@ -7,20 +7,26 @@
 // warps_per_block + w], which holds how many phases it recorded, including those past
 // records_per_warp that did not fit (those are dropped, and counted so the host can say so).
 // Blocks b >= blocks record nothing: that is the cap on the blocks traced.
+#include <cstddef>
 #include <cstdint>
 
 namespace tclens::kernels {
 
-struct TraceRecord {         // 32 bytes
-    std::uint64_t start_ns;  // %globaltimer at the phase's start
-    std::uint64_t end_ns;    // %globaltimer at its end
-    std::uint32_t cycles;    // clock64 at its end minus at its start (wraps past 2^32)
-    std::uint16_t phase;     // viz::TracePhase
-    std::uint16_t sm;        // %smid
-    std::int32_t k_tile;     // -1 for none
-    std::uint32_t unused;    // keeps the record 8-byte aligned at 32 bytes
+struct alignas(16) TraceRecord {  // 32 bytes, written as two 16-byte stores
+    std::uint64_t start_ns;       // %globaltimer at the phase's start
+    std::uint64_t end_ns;         // %globaltimer at its end
+    std::uint32_t cycles;         // clock64 at its end minus at its start (wraps past 2^32)
+    std::uint16_t phase;          // viz::TracePhase
+    std::uint16_t sm;             // %smid
+    std::int32_t k_tile;          // -1 for none
+    std::uint32_t unused;         // keeps the record 8-byte aligned at 32 bytes
 };
 static_assert(sizeof(TraceRecord) == 32, "one record is 32 bytes");
+// The second 16 bytes as the device writes them (kernels/trace.cuh): words cycles,
+// phase | sm << 16, k_tile, unused.
+static_assert(offsetof(TraceRecord, cycles) == 16 && offsetof(TraceRecord, phase) == 20 &&
+                  offsetof(TraceRecord, sm) == 22 && offsetof(TraceRecord, k_tile) == 24,
+              "the record's second half is four 32-bit words");
 
 struct TraceSink {
     TraceRecord* records = nullptr;

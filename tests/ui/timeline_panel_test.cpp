@@ -127,30 +127,54 @@ TEST(TimelinePanel, ARecordingsTraceIsShownAndAnOlderRecordingSaysItHasNone) {
     EXPECT_GT(older.text_rows, 20);
 }
 
+// The layout report (app/gui/shell/layout_report.h) of the Timeline in lecture mode at 1280x800,
+// showing a recording's trace of wgmma_ws.bf16; null (with a test failure) if it was not written.
+nlohmann::json lecture_layout() {
+    const std::string recording = test::temp_path("timeline_lecture.json");
+    const std::string layout = test::temp_path("timeline_lecture_layout.json");
+    EXPECT_EQ(profiling::save_recording(recording, test::sample_recording()), "");
+    test::CommandResult result;
+    test::view_screenshot(
+        kTclens, "timeline", 1280, 800,
+        "--lecture --open " + recording + " --set kernel=wgmma_ws.bf16 --layout-json " + layout,
+        result);
+    std::remove(recording.c_str());
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    std::FILE* file = std::fopen(layout.c_str(), "r");
+    if (file == nullptr) {
+        ADD_FAILURE() << "no layout report at " << layout;
+        return nullptr;
+    }
+    const nlohmann::json report = nlohmann::json::parse(file, nullptr, false);
+    std::fclose(file);
+    std::remove(layout.c_str());
+    return report.is_discarded() ? nullptr : report;
+}
+
 // In lecture mode at 1280x800 the controls fill the row: the job's line ("no GPU: a trace needs
 // one") goes under the buttons (app/gui/panels/job_controls.cpp). Wrapped beside them with no room
 // left it stood one letter a row and pushed the timeline down to its last 180 pixels.
 TEST(TimelinePanel, InLectureModeTheJobLineLeavesTheTimelineMostOfTheWindow) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const std::string recording = test::temp_path("timeline_lecture.json");
-    const std::string layout = test::temp_path("timeline_lecture_layout.json");
-    ASSERT_EQ(profiling::save_recording(recording, test::sample_recording()), "");
-    test::CommandResult result;
-    const auto png = test::view_screenshot(
-        kTclens, "timeline", 1280, 800,
-        "--lecture --open " + recording + " --set kernel=wgmma_ws.bf16 --layout-json " + layout,
-        result);
-    ASSERT_EQ(result.exit_code, 0) << result.err;
-    std::FILE* file = std::fopen(layout.c_str(), "r");
-    ASSERT_NE(file, nullptr);
-    const nlohmann::json report = nlohmann::json::parse(file);
-    std::fclose(file);
-    std::remove(layout.c_str());
-    std::remove(recording.c_str());
+    const nlohmann::json report = lecture_layout();
+    ASSERT_TRUE(report.is_object());
     ASSERT_EQ(report["views"].size(), 1u) << report.dump();
     const nlohmann::json& visible = report["views"][0]["visible"];  // [x, y, width, height]
     EXPECT_LT(visible[1].get<double>(), 400) << report.dump();
     EXPECT_GT(visible[3].get<double>(), 400) << report.dump();
+}
+
+// There the row of kernel, below, size and blocks leaves no room for Trace on GPU and Cancel: they
+// start a row of their own (app/gui/panels/job_controls.cpp) instead of running 95 px past the
+// pane's edge, Cancel cut off.
+TEST(TimelinePanel, InLectureModeTheRunButtonsWrapInsteadOfPastThePane) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const nlohmann::json report = lecture_layout();
+    ASSERT_TRUE(report.is_object());
+    ASSERT_EQ(report["windows"].size(), 1u) << report.dump();
+    const nlohmann::json& window = report["windows"][0];
+    EXPECT_EQ(window["name"], "Timeline");
+    EXPECT_EQ(window["cut"][0].get<double>(), 0.0) << "controls past the pane's right edge";
 }
 
 TEST(TimelinePanel, BadSettingIsUsageErrorBeforeAnyWindow) {

@@ -10,6 +10,12 @@ namespace {
 // The job's line goes beside the buttons only where this many em of the pane are left.
 constexpr float kMinLineBesideEm = 12.0f;
 
+// The width of a button labelled `label` (what follows "##" is no text).
+float button_width(const std::string& label) {
+    return ImGui::CalcTextSize(label.c_str(), nullptr, true).x +
+           2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
 }  // namespace
 
 JobLine job_line(const JobControls& controls, const JobSnapshot& job,
@@ -49,6 +55,12 @@ bool draw_job_controls(const JobControls& controls, const JobHandle& job,
                        const std::function<void()>& between) {
     const JobSnapshot snapshot = job.snapshot();
     const bool can_start = job_can_start(controls, snapshot, system);
+    // Placed after a panel's other controls on their row: the buttons go under them where both
+    // do not fit before the pane's edge, rather than past it, cut off.
+    const float buttons = button_width(controls.run_label) + ImGui::GetStyle().ItemSpacing.x +
+                          button_width(controls.cancel_label);
+    const bool after_other_controls = ImGui::GetCursorPosX() > ImGui::GetCursorStartPos().x + 1.0f;
+    if (after_other_controls && ImGui::GetContentRegionAvail().x < buttons) ImGui::NewLine();
     if (!can_start) ImGui::BeginDisabled();
     const bool clicked = ImGui::Button(controls.run_label.c_str());
     if (!can_start) ImGui::EndDisabled();

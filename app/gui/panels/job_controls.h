@@ -63,6 +63,8 @@ bool job_can_start(const JobControls& controls, const JobSnapshot& job,
 
 // Draws Run, the cancel button (on while `job` is queued or running; it calls job.cancel()),
 // then `between` (a panel's extra buttons, may be empty), then job_line() in `theme`'s colours.
+// After SameLine() beside a panel's other controls, the two buttons start a new row where they
+// do not fit before the pane's edge.
 // Returns true on the frame Run is clicked: the caller posts its job and keeps the handle.
 bool draw_job_controls(const JobControls& controls, const JobHandle& job,
                        const profiling::SystemReport* system, const Theme& theme,

@@ -64,8 +64,8 @@ __device__ __forceinline__ bool block_is_traced() {
 // A traced kernel's body, run traced only where it records: `body(std::true_type{})` in the
 // traced blocks, `body(std::false_type{})` (the untraced code, as the timed kernel runs it) in
 // the others, so those pay nothing and the kernel's time moves only by what its traced blocks
-// cost. For kernels whose blocks share work unevenly (the persistent rungs trace every block),
-// plain WarpTracer<true> does the same at a uniform branch per trace point.
+// cost. Kernels that trace every block (the persistent rungs 11-12) use WarpTracer<true> alone,
+// which in a block it does not trace costs a uniform branch per trace point.
 template <bool kTraced, typename Body>
 __device__ __forceinline__ void traced_blocks_only(Body&& body) {
     if constexpr (kTraced) {

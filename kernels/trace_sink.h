@@ -19,7 +19,7 @@ struct alignas(16) TraceRecord {  // 32 bytes, written as two 16-byte stores
     std::uint16_t phase;          // viz::TracePhase
     std::uint16_t sm;             // %smid
     std::int32_t k_tile;          // -1 for none
-    std::uint32_t unused;         // keeps the record 8-byte aligned at 32 bytes
+    std::uint32_t unused;         // pads the record to 32 bytes (written 0)
 };
 static_assert(sizeof(TraceRecord) == 32, "one record is 32 bytes");
 // The second 16 bytes as the device writes them (kernels/trace.cuh): words cycles,

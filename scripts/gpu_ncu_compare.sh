@@ -10,7 +10,8 @@
 # is skipped, other kernels are filtered out by name) with --cache-control all (flush before each
 # pass) and --clock-control none (tclens does not lock clocks either).
 # Environment: TCLENS (default build-gpu/bin/tclens), NCU (default: ncu on PATH or in the CUDA
-# toolkit). Exit status 0 when every metric agrees, 1 otherwise, 3 when ncu or tclens is missing.
+# toolkit). Exit status 0 when every metric agrees, 1 otherwise, 3 when tclens is not built or
+# fails to profile, 77 (skipped, cmake/GoogleTests.cmake) when there is no GPU or no ncu.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -20,9 +21,9 @@ tclens=${TCLENS:-build-gpu/bin/tclens}
 ncu=${NCU:-$(command -v ncu || ls /usr/local/cuda/bin/ncu /usr/local/cuda/nsight-compute*/ncu \
     /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)}
 if [ ! -x "$tclens" ]; then echo "gpu_ncu_compare: $tclens not built (run scripts/gpu_check.sh)" >&2; exit 3; fi
-# The ctest entry gpu.NcuCompare runs this script; "skipped: " makes ctest report it skipped.
-if ! "$tclens" --version 2>/dev/null | grep -q '^GPU 0:'; then echo "skipped: no GPU"; exit 3; fi
-if [ -z "$ncu" ] || [ ! -x "$ncu" ]; then echo "skipped: ncu not found; set NCU=/path/to/ncu"; exit 3; fi
+# The ctest entry gpu.NcuCompare runs this script; exit code 77 makes ctest report it skipped.
+if ! "$tclens" --version 2>/dev/null | grep -q '^GPU 0:'; then echo "skipped: no GPU"; exit 77; fi
+if [ -z "$ncu" ] || [ ! -x "$ncu" ]; then echo "skipped: ncu not found; set NCU=/path/to/ncu"; exit 77; fi
 
 # id | size | kernel function regex (ncu -k) | why
 cases=(

@@ -1,5 +1,6 @@
 #pragma once
-// GPU tests skip, visibly, where there is no GPU: ctest matches "skipped: no GPU".
+// GPU tests skip, visibly, where there is no GPU: GTEST_SKIP with "skipped: no GPU", which ctest
+// reports as skipped by the test's exit code (tests/support/gtest_main.cpp).
 
 #include <gtest/gtest.h>
 

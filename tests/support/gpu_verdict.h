@@ -48,7 +48,7 @@ Outcome judge_profiler_error(const profiling::ProfilerError& error,
 
 }  // namespace tclens::test
 
-// Inside a TEST body: skips on kSkip ("skipped: " + reason, which ctest reports as skipped),
+// Inside a TEST body: skips on kSkip (GTEST_SKIP with "skipped: " + reason),
 // fails and returns on kFail, does nothing on kCheck.
 #define TCLENS_APPLY_VERDICT(outcome_expression)                             \
     do {                                                                     \

@@ -1,0 +1,23 @@
+// Planted cases for tests/unit/support/test_verdicts_test.cpp; the name says the verdict ctest
+// must give each.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+TEST(Planted, FailsWithSkippedInItsMessage) { FAIL() << "skipped: no GPU"; }
+
+TEST(Planted, FailsAfterPrintingSkipped) {
+    std::printf("skipped: no GPU\n[  SKIPPED ] Planted.FailsAfterPrintingSkipped\n");
+    EXPECT_EQ(1 + 1, 3);
+}
+
+TEST(Planted, FailsThenSkips) {
+    ADD_FAILURE() << "a check failed";
+    GTEST_SKIP() << "skipped: no GPU";
+}
+
+TEST(Planted, SkipsWithoutTheWord) { GTEST_SKIP() << "this machine lacks it"; }
+
+TEST(Planted, SkipsWithTheWord) { GTEST_SKIP() << "skipped: no GPU"; }
+
+TEST(Planted, PassesPrintingSkipped) { std::printf("skipped: nothing\n[  SKIPPED ] 1 test\n"); }

@@ -11,14 +11,24 @@ kernels::DeviceLimits documented_limits(const profiling::DeviceFacts& device) {
     return limits;
 }
 
+Outcome judge_refusal(const kernels::RunResult& run, const std::string& documented_refusal) {
+    if (run.skipped.empty()) return {Verdict::kCheck, ""};
+    if (!documented_refusal.empty()) return {Verdict::kSkip, "refused: " + run.skipped};
+    return {Verdict::kFail, run.kernel_id + " refused " + kernels::problem_text(run.problem) +
+                                ", which its descriptor documents as supported: " + run.skipped};
+}
+
+std::string documented_refusal_here(const kernels::KernelDescriptor& kernel,
+                                    const kernels::GemmProblem& problem) {
+    static const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) return "no GPU";
+    return kernels::outside_documented_sizes(kernel, problem,
+                                             documented_limits(system.devices.front()));
+}
+
 Outcome judge_run(const kernels::RunResult& run, const std::string& documented_refusal) {
     const std::string what = run.kernel_id + " " + kernels::problem_text(run.problem);
-    if (!run.skipped.empty()) {
-        if (!documented_refusal.empty()) return {Verdict::kSkip, "refused: " + run.skipped};
-        return {Verdict::kFail,
-                run.kernel_id + " refused " + kernels::problem_text(run.problem) +
-                    ", which its descriptor documents as supported: " + run.skipped};
-    }
+    if (!run.skipped.empty()) return judge_refusal(run, documented_refusal);
     if (!run.error.empty()) return {Verdict::kFail, what + ": error: " + run.error};
     if (!run.check.passed) return {Verdict::kFail, what + ": " + kernels::run_status(run)};
     return {Verdict::kCheck, ""};

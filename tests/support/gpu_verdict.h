@@ -40,6 +40,15 @@ kernels::DeviceLimits documented_limits(const profiling::DeviceFacts& device);
 //   else                    kCheck.
 Outcome judge_run(const kernels::RunResult& run, const std::string& documented_refusal);
 
+// The refusal part of judge_run alone, for a run that is meant to fail verification: kSkip or
+// kFail for a refused run as above, kCheck for any run that was not refused.
+Outcome judge_refusal(const kernels::RunResult& run, const std::string& documented_refusal);
+
+// The documented refusal of `kernel` on `problem` on the first GPU of this machine
+// (outside_documented_sizes with documented_limits); "" where the descriptor promises the size.
+std::string documented_refusal_here(const kernels::KernelDescriptor& kernel,
+                                    const kernels::GemmProblem& problem);
+
 // A profiler's error. ok(): kCheck; needs_resource(): kSkip "<message>"; kInvalidRequest with a
 // documented refusal: kSkip "refused: <message>"; anything else (kFailed, kBadMetric, an
 // undocumented kInvalidRequest such as out of memory): kFail "<message>".

@@ -69,6 +69,19 @@ TEST(JudgeRun, AnErrorOrAFailedCheckFails) {
     EXPECT_EQ(judge_run(run, "K = 77 is not a multiple of 8").verdict, Verdict::kFail);
 }
 
+// For a run meant to fail verification (a planted bug): only the refusal is judged, by the
+// descriptor's contract, whatever words the refusal uses.
+TEST(JudgeRefusal, SkipsOnlyADocumentedRefusalAndLeavesAnyRunToTheTest) {
+    kernels::RunResult run = verified_run();
+    run.check.passed = false;  // ran, and failed verification as planted
+    EXPECT_EQ(judge_refusal(run, "").verdict, Verdict::kCheck);
+    run.skipped = "needs sm_90a (this GPU is sm_80)";
+    EXPECT_EQ(judge_refusal(run, "wgmma_fp8.e4m3 needs sm_90 or newer; this GPU is sm_80").verdict,
+              Verdict::kSkip);
+    // The same words without the contract's refusal: a broken can_run, not a skip.
+    EXPECT_EQ(judge_refusal(run, "").verdict, Verdict::kFail);
+}
+
 TEST(JudgeProfilerError, ResourcesSkipEverythingElseFails) {
     EXPECT_EQ(judge_profiler_error({}).verdict, Verdict::kCheck);
     for (ProfilerProblem problem :

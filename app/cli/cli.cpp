@@ -78,6 +78,10 @@ int run_cli(int argc, char** argv) {
     app.add_option("--tour-autoplay", gui_options.tour_autoplay_s,
                    "Advance the tour every SECONDS, looping (the shipped tour unless --tour)")
         ->check(CLI::Range(0.5, 3600.0));
+    app.add_option("--until-tour-changes", gui_options.until_tour_changes,
+                   "Open the GUI, exit 0 once the tour has changed step N times, its start "
+                   "included (tests; --seconds still limits the run)")
+        ->check(CLI::Range(1, 1000000));
 #endif
 
     int exit_code = kExitOk;

@@ -1,7 +1,7 @@
 // `tclens headless [--view V] [--set PANEL.KEY=VALUE ...] (--frames N | --seconds S |
-// --until-live-updates N) [--fps F] [--size WxH] [--open F] [--text F] [--json]`: the GUI without a
-// window (app/gui/shell/headless_shell.h), for GPU servers with no display; prints what the frames
-// measured.
+// --until-live-updates N) [--until-text T] [--fps F] [--size WxH] [--open F] [--text F] [--json]`:
+// the GUI without a window (app/gui/shell/headless_shell.h), for GPU servers with no display;
+// prints what the frames measured.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -103,6 +103,9 @@ void add_headless_command(CLI::App& app, int& exit_code) {
         ->add_option("--until-live-updates", options->run.until_live_updates,
                      "Stop once the Profile panel's live job made N updates")
         ->check(CLI::Range(1, 100000000));
+    command->add_option("--until-text", options->run.until_text,
+                        "Stop after the first frame whose panel text holds TEXT (with --frames, "
+                        "--seconds or --until-live-updates as the limit)");
     command->add_option("--fps", options->run.fps, "Pace frames to F per second (0: unpaced)")
         ->check(CLI::Range(0.0, 1000.0))
         ->capture_default_str();
@@ -114,7 +117,9 @@ void add_headless_command(CLI::App& app, int& exit_code) {
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     command->add_option("--text", options->run.text_path,
-                        "Write the text the panels show in the last frame to this file");
+                        "Write the text the panels show in the last frame to this file (with "
+                        "--frames N, frames go on until the jobs are idle and the layout settled, "
+                        "at most 60 s more)");
     command
         ->add_option("--sample-every", options->run.sample_every_s,
                      "Seconds between memory / frame-time samples")

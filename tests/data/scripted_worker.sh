@@ -8,7 +8,8 @@
 # With SCRIPTED_BENCH (SCRIPTED_PROFILE, SCRIPTED_EXERCISE) naming a file that holds a bench
 # (profile, exercise) result object on one line, such a request gets that result instead (the
 # GUI's CPU ui tests: tests/data/make_user_fixtures.py writes them). Every other request gets a protocol
-# error. It exists because loading a real kernel needs a
+# error. With SCRIPTED_LOG naming a file, the type of each request is appended to it as it comes
+# (tests wait for a request instead of a time). It exists because loading a real kernel needs a
 # GPU, and the CLI's reporting of a broken worker must be tested without one.
 # Usage: tclens bench --kernel any.cu --worker 'SCRIPTED_WORKER=crash sh tests/data/scripted_worker.sh'
 
@@ -18,6 +19,7 @@ descriptor='{"id":"yours.scripted","rung":0,"title":"yours: scripted","adds":"",
 while IFS= read -r line; do
     id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
     type=$(printf '%s' "$line" | sed -n 's/.*"type":"\([a-z]*\)".*/\1/p')
+    [ -n "$SCRIPTED_LOG" ] && printf '%s\n' "$type" >>"$SCRIPTED_LOG"
     case "$type" in
         hello)
             printf '{"id":%s,"type":"result","result":{"protocol":1,"tclens_version":"scripted","pid":%s,"host":"scripted","system":%s}}\n' "$id" "$$" "$system" ;;

@@ -1,18 +1,59 @@
 #pragma once
-// Runs a shell command for end-to-end tests of the `tclens` binary.
+// Runs a shell command for end-to-end tests of the `tclens` binary. Every command has a time
+// limit: one that outlives it is killed with everything it started (its process group), and the
+// test fails with the command named instead of hanging until ctest's own limit.
 
+#include <chrono>
+#include <functional>
 #include <string>
 
 namespace tclens::test {
 
 struct CommandResult {
-    int exit_code = -1;
-    std::string out;  // stdout
-    std::string err;  // stderr
+    int exit_code = -1;  // -1: killed (by a signal, or at its time limit)
+    std::string out;     // stdout
+    std::string err;     // stderr; a command killed at its limit ends with a line saying so
 };
 
-// Runs `command` through /bin/sh and waits for it.
-CommandResult run_command(const std::string& command);
+// Long enough for any command of the suite (a GPU bench of many sizes), short of ctest's 1500 s.
+inline constexpr std::chrono::seconds kCommandTimeLimit{600};
+
+// Runs `command` through /bin/sh and waits for it, at most `limit`.
+CommandResult run_command(const std::string& command,
+                          std::chrono::seconds limit = kCommandTimeLimit);
+
+// Waits until `seen(the file's text)` holds, `ended()` says there is no more to wait for, or
+// `limit` passes; returns whether `seen` held. A missing file reads as "".
+bool wait_for_file(const std::string& path,
+                   const std::function<bool(const std::string& text)>& seen,
+                   std::chrono::seconds limit, const std::function<bool()>& ended = {});
+
+// A command running in the background, through /bin/sh in a process group of its own, its stdout
+// and stderr going to files of this test process. The destructor kills what is still running.
+class BackgroundCommand {
+  public:
+    explicit BackgroundCommand(const std::string& command);
+    ~BackgroundCommand();
+    BackgroundCommand(const BackgroundCommand&) = delete;
+    BackgroundCommand& operator=(const BackgroundCommand&) = delete;
+
+    // Waits until `seen(stdout so far)` holds, the command ends or `limit` passes; returns whether
+    // `seen` held.
+    bool wait_for_output(const std::function<bool(const std::string& out)>& seen,
+                         std::chrono::seconds limit);
+    // Waits for the command to end, at most `limit`, then kills it with its process group.
+    CommandResult finish(std::chrono::seconds limit = kCommandTimeLimit);
+
+  private:
+    bool exited();  // reaps the shell once it has ended
+
+    std::string command_;
+    std::string out_path_;
+    std::string err_path_;
+    int pid_ = -1;
+    int status_ = 0;
+    bool reaped_ = false;
+};
 
 // Runs `command` under a private X server (xvfb-run) with a screen of `screen` ("WxH") pixels.
 // Parallel tests each start their own server: the display number search starts at a number

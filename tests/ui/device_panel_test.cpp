@@ -62,7 +62,7 @@ TEST(DevicePanel, NamesARecordingByFileWhenAndWhereNotItsCommandLine) {
     const std::string path = test::temp_path("device_text.txt");
     const auto result = test::run_command("env -u DISPLAY " + kTclens +
                                           " headless --view device --open " TCLENS_ASSETS_DIR
-                                          "/recordings/h100.json --seconds 3 --text " +
+                                          "/recordings/h100.json --frames 3 --text " +
                                           path);
     std::ifstream file(path);
     std::stringstream text;

@@ -171,11 +171,12 @@ TEST(LectureMode, GuiRunsATourInLectureModeWithAutoplay) {
                    R"({"schema_version": 1, "steps": [{"view": "device", "caption": "The GPU."},
             {"view": "fragments", "settings": ["layout=mma.m16n8k16.f16"], "caption": "A quadrants."},
             {"view": "banks", "settings": ["pattern=ldmatrix.x4", "left=none", "right=xor"], "caption": "Banks."}]})");
-    // 4 s at a step every 0.5 s: the start and up to 8 steps on. Manual steps stop at the last
-    // step; only autoplay wraps round, so more than 3 changes show it advancing and looping, and
-    // the step it ends on follows from the count.
-    const auto result = test::run_under_xvfb("timeout 60 " + kTclens + " --lecture --tour " + tour +
-                                             " --tour-autoplay 0.5 --seconds 4 --frame-stats");
+    // A step every 0.5 s until 5 step changes (the start and 4 steps on). Manual steps stop at
+    // the last step; only autoplay wraps round, so 5 changes on 3 steps show it advancing and
+    // looping, to step 2; and 4 steps on took at least 4 periods. --seconds is a limit only.
+    const auto result = test::run_under_xvfb(kTclens + " --lecture --tour " + tour +
+                                             " --tour-autoplay 0.5 --until-tour-changes 5 "
+                                             "--seconds 120 --frame-stats");
     std::remove(tour.c_str());
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
@@ -188,9 +189,14 @@ TEST(LectureMode, GuiRunsATourInLectureModeWithAutoplay) {
               3)
         << result.out;
     EXPECT_EQ(steps, 3);
-    EXPECT_GE(changes, 4u) << result.out;
-    EXPECT_LE(changes, 9u) << result.out;
-    EXPECT_EQ(step, int((changes - 1) % 3) + 1) << result.out;
+    EXPECT_EQ(changes, 5u) << result.out;
+    EXPECT_EQ(step, 2) << result.out;
+    const std::size_t ran_at = result.out.find("ran ");
+    ASSERT_NE(ran_at, std::string::npos) << result.out;
+    double ran_s = 0;
+    ASSERT_EQ(std::sscanf(result.out.c_str() + ran_at, "ran %lf s", &ran_s), 1) << result.out;
+    EXPECT_GE(ran_s, 4 * 0.5) << "autoplay stepped faster than its period";
+    EXPECT_LT(ran_s, 120.0) << "it ran to the time limit: autoplay stopped stepping";
 }
 
 TEST(LectureMode, BadTourFileIsReportedAndTheGuiKeepsRunning) {

@@ -40,18 +40,15 @@ test::PngFacts screenshot(const std::string& environment, const std::string& vie
     return test::view_screenshot(environment + kTclens, view, 1400, height, settings, result);
 }
 
-// The panels' text of the last frame of `tclens headless` (no display needed) run for `seconds`
-// with `settings` ("PANEL.KEY=VALUE" each; workspace.view / workspace.split pick the panes) and
-// `options` (e.g. "--open F"); `before` runs first in the same shell (e.g. a background edit of
-// a watched file).
+// The panels' text of `tclens headless` (no display needed) once the jobs it started have ended
+// and the layout has settled, with `settings` ("PANEL.KEY=VALUE" each; workspace.view /
+// workspace.split pick the panes) and `options` (e.g. "--open F").
 std::string headless_text(const std::string& environment, const std::vector<std::string>& settings,
-                          double seconds, test::CommandResult& result,
-                          const std::string& before = "", const std::string& options = "") {
+                          test::CommandResult& result, const std::string& options = "") {
     const std::string out = test::temp_path("yours_headless.txt");
-    std::string command =
-        before + environment + "env -u DISPLAY " + kTclens + " headless " + options;
+    std::string command = environment + "env -u DISPLAY " + kTclens + " headless " + options;
     for (const std::string& setting : settings) command += " --set '" + setting + "'";
-    command += " --seconds " + std::to_string(seconds) + " --text " + out;
+    command += " --frames 3 --text " + out;
     result = test::run_command("sh -c \"" + command + "\"");
     std::ifstream file(out);
     std::stringstream text;
@@ -62,10 +59,10 @@ std::string headless_text(const std::string& environment, const std::vector<std:
 
 // The scripted worker answering a good bench (yours.scripted verified at 64x64x64, 0.04 TFLOP/s,
 // next to cublas.sgemm) and its profile.
-std::string scripted_good() {
+std::string scripted_good(const std::string& more_variables = "") {
     return scripted("SCRIPTED_BENCH=" + kSource +
                     "/tests/data/worker_bench_good.json SCRIPTED_PROFILE=" + kSource +
-                    "/tests/data/worker_profile_good.json");
+                    "/tests/data/worker_profile_good.json " + more_variables);
 }
 
 // The error map's heat colour of a cell whose elements are all wrong (viz/error_map_view.h:
@@ -122,21 +119,37 @@ TEST(UserKernels, ACrashingWorkerIsOneLineAndTheGuiGoesOn) {
 }
 
 TEST(UserKernels, WatchBuildsVersionTwoWhenTheFileIsSaved) {
-    // A copy of an example, watched; 3 s in, a background edit saves it again.
+    // A copy of an example, watched; once the worker has been asked for v1's bench, the file is
+    // saved again, and the GUI runs until v2's line is shown (120 s at most).
     const std::string file = test::temp_path("watched_yours.cu");
     std::filesystem::copy_file(kSource + "/examples/wrong_block_offset.cu", file,
                                std::filesystem::copy_options::overwrite_existing);
-    test::CommandResult result;
-    const std::string text =
-        headless_text(scripted_good(),
-                      {"kernels.open=" + file, "kernels.watch=on", "kernels.mnk=64x64x64",
-                       "workspace.view=kernels"},
-                      9, result, "(sleep 3; echo '// edited' >> " + file + ") & ");
+    const std::string requests = test::temp_path("scripted_requests.log");
+    const std::string out = test::temp_path("watch_headless.txt");
+    std::remove(requests.c_str());
+    test::BackgroundCommand gui(
+        "sh -c \"" + scripted_good("SCRIPTED_LOG=" + requests) + "env -u DISPLAY " + kTclens +
+        " headless --set kernels.open=" + file +
+        " --set kernels.watch=on --set kernels.mnk=64x64x64 --set workspace.view=kernels"
+        " --until-text 'v2  yours.scripted' --seconds 120 --text " +
+        out + "\"");
+    const bool asked = test::wait_for_file(
+        requests, [](const std::string& log) { return log.find("bench") != std::string::npos; },
+        std::chrono::seconds(120));
+    std::ofstream(file, std::ios::app) << "// edited\n";
+    const test::CommandResult result = gui.finish(std::chrono::seconds(180));
+    std::ifstream shown(out);
+    std::stringstream text_stream;
+    text_stream << shown.rdbuf();
+    const std::string text = text_stream.str();
+    std::remove(out.c_str());
+    std::remove(requests.c_str());
     std::filesystem::remove(file);
+    ASSERT_TRUE(asked) << "the worker was never asked for v1's bench:\n" << result.err;
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(text.find("v1  yours.scripted 64x64x64"), std::string::npos) << text;
     EXPECT_NE(text.find("v2  yours.scripted 64x64x64"), std::string::npos)
-        << "the save built no second version:\n"
+        << "the save built no second version within 120 s:\n"
         << text;
     EXPECT_EQ(text.find("v3  "), std::string::npos) << "one save, one new version:\n" << text;
     EXPECT_NE(text.find("(watching)"), std::string::npos) << text;
@@ -149,7 +162,7 @@ TEST(UserKernels, CompareListsEachVersionNextToCublas) {
         {"kernels.open=" + kSource + "/examples/wrong_block_offset.cu", "kernels.mnk=64x64x64",
          "compare.source=live", "compare.runs=yours.scripted.v1@64x64x64,cublas.sgemm@64x64x64",
          "workspace.view=kernels", "workspace.split=compare,below"},
-        4, result);
+        result);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     // The run list names the version and its same-run cuBLAS, with their TFLOP/s (0.04, 0.05),
     // and both are ticked: nothing is reported missing.
@@ -201,7 +214,7 @@ TEST(UserKernels, AProfiledVersionShowsItsCardsInTheProfilePanel) {
                       {"kernels.open=" + kSource + "/examples/wrong_block_offset.cu",
                        "kernels.mnk=64x64x64", "profile.yours=yours.scripted.v1",
                        "workspace.view=kernels", "workspace.split=profile,below"},
-                      4, result);
+                      result);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(text.find("profiled in the worker when this version was built"), std::string::npos)
         << text;
@@ -264,8 +277,8 @@ TEST(UserKernels, ARecordedVersionShowsItsTimelineAndInstructionMix) {
     // What the pixels show, in words: the panel's text of the same recording.
     test::CommandResult result;
     const std::string text =
-        headless_text("", {"profile.yours=yours.matmul_3.v1", "workspace.view=profile"}, 1, result,
-                      "", "--open " + both);
+        headless_text("", {"profile.yours=yours.matmul_3.v1", "workspace.view=profile"}, result,
+                      "--open " + both);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(text.find("PM sampling: 300 samples"), std::string::npos) << text;
     EXPECT_NE(text.find("SASS of yours.matmul_3.v1 (sm_90a, recorded): HMMA 16,"),

@@ -100,7 +100,9 @@ int run_gui_shell(const GuiShellOptions& options) {
 
     for (int frame = 0; !shell.quit_requested() && !glfwWindowShouldClose(runtime->window());
          ++frame) {
-        if (frames_done(frame) || out_of_time()) break;
+        const bool tour_done =
+            options.until_tour_changes > 0 && tour.player().changes() >= options.until_tour_changes;
+        if (frames_done(frame) || out_of_time() || tour_done) break;
         last_frame_began = std::chrono::steady_clock::now() - started;
         stats.begin_frame();
         glfwPollEvents();

@@ -29,6 +29,9 @@ struct GuiShellOptions {
     // The tour to start (`--tour FILE`); "" with `lecture` or tour_autoplay_s: the shipped one.
     std::string tour_path;
     double tour_autoplay_s = 0;  // > 0: next tour step every this many seconds, looping
+    // > 0: exit 0 once the tour has made this many step changes (its start included), e.g. to
+    // watch autoplay go round (tests); `seconds` still limits the run.
+    unsigned long long until_tour_changes = 0;
     // Key chords (key_chord.h), "ctrl+2,ctrl+backslash": pressed one after another from the
     // third frame on, each held for one frame and released in the next.
     std::string press;

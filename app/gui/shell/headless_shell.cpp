@@ -12,12 +12,18 @@
 
 #include "app/exit_codes.h"
 #include "app/gui/shell/app_context.h"
+#include "app/gui/shell/layout_settle.h"
 #include "app/gui/shell/shell_frame.h"
+#include "common/atomic_file.h"
 
 namespace tclens::gui {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// With --text, how long the frames may go on past --frames for the app's jobs to end and the
+// layout to settle (a kernel of yours compiled and run in the worker takes seconds).
+constexpr double kMaxSettleSeconds = 60;
 
 double seconds_between(Clock::time_point from, Clock::time_point to) {
     return std::chrono::duration<double>(to - from).count();
@@ -89,29 +95,35 @@ int run_headless(const HeadlessOptions& options, HeadlessReport& report, std::st
     std::uint64_t last_live_updates = 0;
     const auto frame_period = std::chrono::duration_cast<Clock::duration>(
         std::chrono::duration<double>(options.fps > 0 ? 1.0 / options.fps : 0.0));
-    // The text goes to a temporary beside the target (ImGui appends to it panel by panel) that
-    // is renamed at the end; checked before the first frame, as ImGui cannot report a failure.
-    std::string text_temporary;
+    // The text file's folder is checked before the first frame: the file is written (atomically)
+    // only after the last.
     if (!options.text_path.empty()) {
-        text_temporary = options.text_path + ".partial";
-        if (!std::ofstream(text_temporary, std::ios::trunc)) {
-            error = "cannot write " + options.text_path + ": cannot create " + text_temporary;
+        const std::string probe = options.text_path + ".partial";
+        if (!std::ofstream(probe, std::ios::trunc)) {
+            error = "cannot write " + options.text_path + ": cannot create " + probe;
             return kExitFailure;
         }
+        std::filesystem::remove(probe);
     }
+    shell.capture_text = !options.until_text.empty();
+    LayoutSettle settle;
+    bool text_seen = false;
 
+    Clock::time_point frames_reached{};  // when the frame limit was reached (settling since)
     for (std::uint64_t frame = 0;; ++frame) {
         const Clock::time_point frame_start = Clock::now();
-        const bool frames_done = options.frames > 0 && frame + 1 >= std::uint64_t(options.frames);
+        const bool past_frames = options.frames > 0 && frame + 1 >= std::uint64_t(options.frames);
+        if (past_frames && frames_reached == Clock::time_point{}) frames_reached = frame_start;
+        const bool frames_done =
+            past_frames && (options.text_path.empty() || settle.settled() ||
+                            seconds_between(frames_reached, frame_start) >= kMaxSettleSeconds);
         const bool time_done =
             options.seconds > 0 && seconds_between(start, frame_start) >= options.seconds;
         const bool live_done =
             options.until_live_updates > 0 && last_live_updates >= options.until_live_updates;
-        const bool last = frames_done || time_done || live_done || shell.quit_requested();
-        if (last && !text_temporary.empty()) {
-            std::ofstream(text_temporary, std::ios::trunc);  // only the last frame's text
-            shell.log_text_path = text_temporary;
-        }
+        const bool last =
+            frames_done || time_done || live_done || text_seen || shell.quit_requested();
+        if (last && !options.text_path.empty()) shell.capture_text = true;
 
         stats.begin_frame();
         ImGuiIO& io = ImGui::GetIO();
@@ -123,6 +135,9 @@ int run_headless(const HeadlessOptions& options, HeadlessReport& report, std::st
         stats.end_frame();
         period_ms.push_back(seconds_between(frame_start, Clock::now()) * 1e3);
         ++report.frames;
+        settle.saw(context.jobs.wait_idle(std::chrono::milliseconds(0)), shell.layout());
+        text_seen = !options.until_text.empty() &&
+                    shell.captured_text().find(options.until_text) != std::string::npos;
 
         if (const auto live = context.live_profile.latest()) {
             if (live->updates != last_live_updates) {
@@ -170,14 +185,9 @@ int run_headless(const HeadlessOptions& options, HeadlessReport& report, std::st
         report.live_seen_per_s =
             double(report.live_snapshots_seen - 1) / seconds_between(first_live, last_live);
     }
-    if (!text_temporary.empty()) {
-        std::error_code failed;
-        std::filesystem::rename(text_temporary, options.text_path, failed);
-        if (failed) {
-            std::filesystem::remove(text_temporary);
-            error = "cannot write " + options.text_path + ": " + failed.message();
-            return kExitFailure;
-        }
+    if (!options.text_path.empty()) {
+        error = common::write_bytes_atomically(options.text_path, shell.captured_text());
+        if (!error.empty()) return kExitFailure;
     }
     return kExitOk;
 }

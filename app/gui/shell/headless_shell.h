@@ -24,10 +24,15 @@ struct HeadlessOptions {
     std::vector<std::string> settings;  // "PANEL.KEY=VALUE", applied before the first frame
     std::string view;  // "" keeps the default workspace; else this view alone fills the main area
     std::vector<std::string> open_paths;  // recordings to open at start, as `tclens --open`
-    int frames = 0;                       // stop after this many frames (0: no frame limit)
-    double seconds = 0;                   // stop after this wall time (0: no time limit)
+    // Stop after this many frames (0: no frame limit). With text_path, the frames go on past it
+    // (at most 60 s more) until the app's jobs are idle and the layout has settled
+    // (layout_settle.h), so the text is what a user ends up seeing.
+    int frames = 0;
+    double seconds = 0;  // stop after this wall time (0: no time limit)
     // Stop once the Profile panel's live job has published this many updates (0: no limit).
     std::uint64_t until_live_updates = 0;
+    // Stop after the first frame whose panel text holds this ("" : no such limit).
+    std::string until_text;
     double fps = 60;  // frames are paced to this rate, as vsync would (0: as fast as possible)
     std::string text_path;      // the last frame's panel text is written here ("" : not written)
     double sample_every_s = 5;  // period of HeadlessReport::samples
@@ -60,7 +65,8 @@ struct HeadlessReport {
     std::vector<HeadlessSample> samples;
 };
 
-// Runs frames until a limit in `options` is reached or the shell asks to quit. Returns an exit
+// Runs frames until a limit in `options` is reached or the shell asks to quit; until_text alone
+// is no limit (it needs --frames, --seconds or --until-live-updates beside it). Returns an exit
 // code: kExitUsage with `error` one line for a bad setting or view (or no limit at all),
 // kExitFailure when the text file cannot be written, else kExitOk with `report` filled.
 int run_headless(const HeadlessOptions& options, HeadlessReport& report, std::string& error);

@@ -75,6 +75,7 @@ std::string ShellFrame::show_only(const std::string& id) {
 
 void ShellFrame::draw(AppContext& context, float bottom_reserve) {
     windows_.clear();
+    captured_text_.clear();
     handle_shortcuts();
     draw_main_menu();
     recordings_.draw(context);
@@ -267,12 +268,19 @@ void ShellFrame::draw_panel(AppContext& context, Panel& panel, const std::string
             }
             pane_sizes_[id] = size;
         }
-        if (!log_text_path.empty()) {
-            ImGui::LogToFile(-1, log_text_path.c_str());
+        if (capture_text) {
+            ImGui::LogToBuffer();
             ImGui::LogText("== %s ==\n", id.c_str());
         }
         panel.draw(context);
-        if (!log_text_path.empty()) ImGui::LogFinish();
+        if (capture_text) {
+            // LogFinish ends the log with a newline and clears the buffer: the text is taken first.
+            ImGuiTextBuffer& log = GImGui->LogBuffer;
+            captured_text_.append(log.begin(), log.end());
+            captured_text_ += '\n';
+            log.clear();
+            ImGui::LogFinish();
+        }
     }
     ImGui::End();
     if (!open) workspace_.close_floating(id);

@@ -57,9 +57,11 @@ class ShellFrame {
     // in the worker. A bad ref is the status bar's line.
     void open_kernel(const std::string& ref);
 
-    // While set, the text every shown panel draws is appended to this ImGui log file
-    // (ImGui::LogToFile) during the next draw(); used by the headless runtime's --dump-text.
-    std::string log_text_path;
+    // While true, each draw() keeps the text every shown panel draws (ImGui's logging), each
+    // panel's under a line "== <id> ==": captured_text(). Used by the headless runtime's --text
+    // and --until-text.
+    bool capture_text = false;
+    const std::string& captured_text() const { return captured_text_; }
 
   private:
     void draw_main_menu();
@@ -78,6 +80,7 @@ class ShellFrame {
     std::vector<std::unique_ptr<Panel>> panels_;
     Workspace workspace_;
     WorkspaceLayout layout_;
+    std::string captured_text_;
     std::vector<ShellWindow> windows_;
     // Views drawn in a pane last frame: one that floats now has just been popped out.
     std::set<std::string> docked_last_frame_;

@@ -88,7 +88,7 @@ TEST(HeadlessGui, BanksPanelShowsModelAndMeasuredWavefronts) {
     const auto result = test::run_command(
         kTclens +
         " headless --view banks --set banks.pattern=ldmatrix.x4 --set banks.left=none"
-        " --set banks.right=xor --set banks.measure=on --seconds 8 --text " +
+        " --set banks.right=xor --set banks.measure=on --frames 3 --text " +
         text_path);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const std::string text = read_text(text_path);

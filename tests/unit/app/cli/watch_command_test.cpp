@@ -55,20 +55,23 @@ TEST(WatchCommand, EachChangedSaveIsANewVersionAndKeepWritesThemAll) {
     const std::string path = test::write_kernel_file("edited.cu", test::kCompileErrorKernel);
     const std::string keep = test::temp_path("versions");
     fs::remove_all(keep);
-    // Two more saves while it watches: the same text again (no new version), then new text.
-    std::thread editor([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-        std::ofstream(path, std::ios::binary) << test::kCompileErrorKernel;
-        std::this_thread::sleep_for(std::chrono::milliseconds(1000));
-        std::ofstream(path, std::ios::binary)
-            << "// tclens: grid=(cdiv(N,16), cdiv(M,16)) block=(16,16)\n"
-               "__global__ void gemm(int M, int N, int K, const float* A, const float* B, "
-               "float* C) {\n\n\n    C[0] = other_undefined_thing;\n}\n";
-    });
-    const auto result =
-        run_command(kTclens + " watch " + path +
-                    " --mnk 64x64x64 --stop-after 2 --poll-ms 20 --json --keep " + keep);
-    editor.join();
+    test::BackgroundCommand watch(kTclens + " watch " + path +
+                                  " --mnk 64x64x64 --stop-after 2 --poll-ms 20 --json --keep " +
+                                  keep);
+    // Two more saves once v1 is out: the same text again (no new version), then new text. The
+    // pause between them gives the watcher polls to see the first on its own; were they taken
+    // as one save, v2 would still be the new text.
+    ASSERT_TRUE(watch.wait_for_output(
+        [](const std::string& out) { return out.find("\"version\":1") != std::string::npos; },
+        std::chrono::seconds(120)))
+        << "no first version: " << watch.finish(std::chrono::seconds(1)).err;
+    std::ofstream(path, std::ios::binary) << test::kCompileErrorKernel;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    std::ofstream(path, std::ios::binary)
+        << "// tclens: grid=(cdiv(N,16), cdiv(M,16)) block=(16,16)\n"
+           "__global__ void gemm(int M, int N, int K, const float* A, const float* B, "
+           "float* C) {\n\n\n    C[0] = other_undefined_thing;\n}\n";
+    const auto result = watch.finish(std::chrono::seconds(120));
     EXPECT_EQ(result.exit_code, 1) << result.err;
     std::vector<nlohmann::json> versions;
     std::size_t start = 0;
@@ -100,10 +103,11 @@ TEST(WatchCommand, CtrlCEndsItCleanlyWithTheVersionsListed) {
     // SIGINT, as Ctrl+C in a terminal sends it, once v1 is on screen; the script exits with
     // watch's own exit code.
     const auto result = run_command("(" + kTclens + " watch " + path + " --mnk 64x64x64 >" + out +
-                                    " & pid=$!; i=0; while ! grep -q '^v1' " + out +
-                                    " && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; "
-                                    "kill -INT $pid; wait $pid; code=$?; cat " +
-                                    out + "; rm -f " + out + "; exit $code)");
+                                        " & pid=$!; while ! grep -q '^v1' " + out +
+                                        "; do sleep 0.1; done; "
+                                        "kill -INT $pid; wait $pid; code=$?; cat " +
+                                        out + "; rm -f " + out + "; exit $code)",
+                                    std::chrono::seconds(120));
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(result.out.find("versions:\n  v1  "), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("interrupted.cu:3: error:"), std::string::npos) << result.out;

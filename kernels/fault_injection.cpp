@@ -77,6 +77,10 @@ bool is_worker_fault(Fault fault) {
            fault == Fault::kWorkerGarbage || fault == Fault::kWorkerFault;
 }
 
+bool strikes_after_device_checks(Fault fault) {
+    return fault == Fault::kLaunchFailure || is_cupti_fault(fault);
+}
+
 std::string fault_setting(Fault fault) {
     return std::string(kFaultVariable) + "=" + fault_name(fault);
 }

@@ -68,6 +68,9 @@ std::string fault_variable_error();
 bool is_cupti_fault(Fault fault);
 // kWorkerCrash, kWorkerHang, kWorkerGarbage or kWorkerFault.
 bool is_worker_fault(Fault fault);
+// kLaunchFailure or a CUPTI fault: a fault that strikes after a GPU was found, so that a caller
+// which stops early for want of a GPU lets the work through to where it strikes.
+bool strikes_after_device_checks(Fault fault);
 
 // "TCLENS_INJECT_FAULT=NAME": each error an injected fault causes names it, so that nobody takes
 // it for a real one.

@@ -14,9 +14,10 @@ JobHandle request_source_profile(AppContext& context, const std::string& kernel_
     return context.jobs.post("Source profile", [&context, kernel_id,
                                                 problem](JobProgress& progress) {
         const auto system = context.system.latest();
-        // An injected CUPTI fault is reported by the profiler, GPU or not (fault_injection.h).
+        // An injected launch or CUPTI fault is reported where it strikes, GPU or not
+        // (fault_injection.h).
         if ((!system || !system->has_gpu()) &&
-            !kernels::is_cupti_fault(kernels::injected_fault())) {
+            !kernels::strikes_after_device_checks(kernels::injected_fault())) {
             auto refused = std::make_shared<profiling::SourceProfile>();
             refused->kernel_id = kernel_id;
             refused->problem = problem;

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "kernels/fault_injection.h"
 #include "profiling/device_info.h"
 
 namespace tclens::gui {
@@ -18,6 +19,18 @@ float button_width(const std::string& label) {
 
 }  // namespace
 
+namespace {
+
+// The job may run on this process's GPU's behalf: the worker's GPU is used, or there is a GPU
+// here, or an injected fault that strikes after the device checks (kernels/fault_injection.h)
+// stands in for one, so that a machine without a GPU shows the fault as a GPU server would.
+bool gpu_for_job(const JobControls& controls, const profiling::SystemReport* system) {
+    return controls.worker_gpu || (system && system->has_gpu()) ||
+           kernels::strikes_after_device_checks(kernels::injected_fault());
+}
+
+}  // namespace
+
 JobLine job_line(const JobControls& controls, const JobSnapshot& job,
                  const profiling::SystemReport* system) {
     JobLine line;
@@ -29,9 +42,9 @@ JobLine job_line(const JobControls& controls, const JobSnapshot& job,
     } else if (job.state == JobState::kQueued) {
         line.text =
             "queued behind " + std::to_string(job.ahead) + (job.ahead == 1 ? " job" : " jobs");
-    } else if (!controls.worker_gpu && !system) {
+    } else if (!gpu_for_job(controls, system) && !system) {
         line.text = "querying the GPU...";
-    } else if (!controls.worker_gpu && !system->has_gpu()) {
+    } else if (!gpu_for_job(controls, system)) {
         line.text = "no GPU: " + controls.gpu_use + " needs one";
         line.tone = JobLineTone::kNote;
         line.detail = system->no_gpu_reason;
@@ -46,8 +59,7 @@ JobLine job_line(const JobControls& controls, const JobSnapshot& job,
 
 bool job_can_start(const JobControls& controls, const JobSnapshot& job,
                    const profiling::SystemReport* system) {
-    const bool gpu = controls.worker_gpu || (system && system->has_gpu());
-    return !job.active() && gpu && controls.blocked.empty();
+    return !job.active() && gpu_for_job(controls, system) && controls.blocked.empty();
 }
 
 bool draw_job_controls(const JobControls& controls, const JobHandle& job,

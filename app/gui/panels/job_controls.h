@@ -47,17 +47,20 @@ struct JobLine {
 //   running      -> its message ("running" when it has none), in a progress bar unless
 //                   open-ended, where it is plain text
 //   queued       -> "queued behind N job(s)", dim
-//   no system    -> "querying the GPU...", dim         (not for controls.worker_gpu)
+//   no system    -> "querying the GPU...", dim         (not for controls.worker_gpu, nor
+//                                                       under an injected fault that strikes
+//                                                       after the device checks:
+//                                                       kernels/fault_injection.h)
 //   no GPU       -> "no GPU: <gpu_use> needs one", note, detail: the system's no_gpu_reason
-//                                                       (not for controls.worker_gpu)
+//                                                       (not for those either)
 //   blocked      -> controls.blocked, dim
 //   failed       -> the job's error, error
 //   otherwise    -> "" (done, cancelled or never run: the panel shows the results)
 JobLine job_line(const JobControls& controls, const JobSnapshot& job,
                  const profiling::SystemReport* system);
 
-// Run is on: no job of the panel's is queued or running, there is a GPU (or worker_gpu) and
-// nothing blocks it.
+// Run is on: no job of the panel's is queued or running, there is a GPU (or worker_gpu, or such
+// an injected fault) and nothing blocks it.
 bool job_can_start(const JobControls& controls, const JobSnapshot& job,
                    const profiling::SystemReport* system);
 

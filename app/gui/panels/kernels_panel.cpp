@@ -197,8 +197,13 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
         ticked_ = std::move(ticked);
         return "";
     }
+    if (key == "bench") {
+        if (text != "on") return "bench='" + text + "': allowed: on";
+        bench_requested_ = true;
+        return "";
+    }
     return "view 'kernels' has no setting '" + std::string(key) +
-           "'; settings: selected, open, watch, mnk, preset, run";
+           "'; settings: selected, open, watch, mnk, preset, run, bench";
 }
 
 void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& latest,
@@ -421,7 +426,10 @@ void KernelsPanel::draw_run(AppContext& context) {
     } else if (ids.empty()) {
         controls.blocked = "tick at least one rung";
     }
-    if (draw_job_controls(controls, job_, context.system.latest().get(), theme())) {
+    const profiling::SystemReport* system = context.system.latest().get();
+    const bool clicked = draw_job_controls(controls, job_, system, theme());
+    if (clicked || (bench_requested_ && job_can_start(controls, job_.snapshot(), system))) {
+        bench_requested_ = false;
         kernels::BenchRequest request;
         request.kernel_ids = ids;
         request.problems = problems_;

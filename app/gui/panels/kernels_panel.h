@@ -66,8 +66,9 @@ class KernelsPanel : public Panel {
     void draw_results_table();
 
     const std::vector<kernels::KernelDescriptor>& kernels_;
-    std::vector<char> ticked_;  // per kernels_ entry: run it (rungs only)
-    int selected_ = 0;          // index into kernels_ of the kernel whose details are shown
+    std::vector<char> ticked_;      // per kernels_ entry: run it (rungs only)
+    bool bench_requested_ = false;  // `bench=on`: Run as soon as it can start
+    int selected_ = 0;              // index into kernels_ of the kernel whose details are shown
     std::array<char, 512> sizes_buffer_{};  // what the size input edits
     std::vector<kernels::GemmProblem>
         problems_;  // parsed from it; empty when sizes_error_ says why

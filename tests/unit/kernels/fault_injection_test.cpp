@@ -67,6 +67,13 @@ TEST(FaultInjection, TheVariableIsReadAtEachCall) {
         EXPECT_TRUE(is_worker_fault(fault)) << fault_name(fault);
     }
     EXPECT_FALSE(is_worker_fault(Fault::kNone));
+    for (Fault fault : {Fault::kLaunchFailure, Fault::kCuptiUnavailable, Fault::kCuptiPermission,
+                        Fault::kCuptiBusy}) {
+        EXPECT_TRUE(strikes_after_device_checks(fault)) << fault_name(fault);
+    }
+    for (Fault fault : {Fault::kNone, Fault::kNoGpu, Fault::kWorkerCrash, Fault::kWorkerFault}) {
+        EXPECT_FALSE(strikes_after_device_checks(fault)) << fault_name(fault);
+    }
     EXPECT_FALSE(is_worker_fault(Fault::kCuptiBusy));
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/registry.h"
+#include "kernels/tile_map_spec.h"
 
 namespace tclens::kernels {
 namespace {
@@ -65,35 +66,52 @@ TEST(TraceCapture, RungEightRecordsNinePhasesPerKTile) {
     EXPECT_EQ(cp.traced.wgmma_per_phase, 32);  // a warp's 4 x 8 m16n8k16 per k16 step
 }
 
-// The persistent rungs' grid is the device's; these cases are worked out for the 132 SMs that
-// are assumed without one (kDefaultPersistentSms).
+// The persistent rungs' grid is the device's: its SMs, and for rung 11 the 2-CTA clusters that
+// fit at once. Without a GPU the shapes assume kDefaultPersistentSms (132, as on an H100 or H200).
 bool has_device() {
     int devices = 0;
     return cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0;
 }
 
-// Rung 11 at 4096^3: 32 x 16 tiles of 128 x 256 = 256 cluster tiles (2 x 1 clusters) on 66
-// clusters, so at most 4 tiles per cluster; per tile a warp records a schedule, 2 per K tile and
-// (consumers) the epilogue and store: 4 x (1 + 2 x 64 + 2) = 524.
+int sms_here() {
+    int device = 0;
+    int sms = 0;
+    if (!has_device() || cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+        return kDefaultPersistentSms;
+    }
+    return sms;
+}
+
+// Rung 11 at 4096^3: 32 x 16 tiles of 128 x 256 = 256 cluster tiles (2 x 1 clusters) on the grid's
+// clusters (66 without a GPU), so at most ceil(256 / clusters) tiles per cluster (4); per tile a
+// warp records a schedule, 2 per K tile and (consumers) the epilogue and store: 1 + 2 x 64 + 2.
 TEST(TraceCapture, RungElevenRecordsItsMostTilesPerCluster) {
-    if (has_device()) GTEST_SKIP() << "skipped: worked out for 132 SMs without a GPU";
     const KernelDescriptor& persistent = kernel("wgmma_persistent.bf16");
     const TracedShape shape = persistent.traced.shape({4096, 4096, 4096});
-    EXPECT_EQ(shape.grid_blocks, 132);
+    if (!has_device()) {
+        EXPECT_EQ(shape.grid_blocks, 132);
+    }
+    ASSERT_GT(shape.grid_blocks, 0);
+    ASSERT_EQ(shape.grid_blocks % 2, 0) << "whole 2-CTA clusters";
+    const std::int64_t clusters = shape.grid_blocks / 2;
     EXPECT_EQ(shape.warps_per_block, 12);
-    EXPECT_EQ(shape.records_per_warp, 524);
+    EXPECT_EQ(shape.records_per_warp, (256 + clusters - 1) / clusters * (1 + 2 * 64 + 2));
     EXPECT_EQ(persistent.traced.wgmma_per_phase, 4);
-    EXPECT_EQ(trace_blocks_error(persistent, {4096, 4096, 4096}, 132), "");
-    EXPECT_EQ(trace_blocks_error(persistent, {4096, 4096, 4096}, 133),
-              "--blocks 133 is more than the 132 blocks wgmma_persistent.bf16 launches on this "
-              "size");
+    const std::string grid = std::to_string(shape.grid_blocks);
+    EXPECT_EQ(trace_blocks_error(persistent, {4096, 4096, 4096}, shape.grid_blocks), "");
+    EXPECT_EQ(trace_blocks_error(persistent, {4096, 4096, 4096}, shape.grid_blocks + 1),
+              "--blocks " + std::to_string(shape.grid_blocks + 1) + " is more than the " + grid +
+                  " blocks wgmma_persistent.bf16 launches on this size");
 }
 
 // Rung 12, wide mode, 384 x 256 x 5632: 3 tiles of 88 K iterations, all stream-K over 132 CTAs,
 // 2 iterations each; CTAs 0, 44 and 88 own a tile and fix up the 43 CTAs after them. An owner's
 // consumer warp records a schedule, 2 x 2, the epilogue, 2 x 43 fix-up phases and the store.
+// Worked out for 132 SMs: without a GPU, on an H100 and on an H200.
 TEST(TraceCapture, RungTwelveCountsTheOwnersFixups) {
-    if (has_device()) GTEST_SKIP() << "skipped: worked out for 132 SMs without a GPU";
+    if (sms_here() != 132)
+        GTEST_SKIP() << "skipped: worked out for 132 SMs; this GPU has " << sms_here();
     const KernelDescriptor& stream_k = kernel("wgmma_streamk.bf16");
     const TracedShape wide = stream_k.traced.shape({384, 256, 5632});
     EXPECT_EQ(wide.grid_blocks, 132);

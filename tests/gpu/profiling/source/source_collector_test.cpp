@@ -2,7 +2,9 @@
 // profile has stall samples and per-instruction counts, and those counts add up to the Range
 // Profiler's kernel totals of the same kernel on the same inputs (instructions executed exactly
 // where the kernel has no spin-wait loop; shared wavefronts and conflicts exactly everywhere);
-// rung 8's conflicting ldmatrix links to its bank-lab access; a 4096^3 rung answers within 2 s.
+// each rung's SASS carries the CUDA lines of its file and rung 8's conflicting ldmatrix links to
+// its bank-lab access (where the toolkit's disassembler is missing, those two skip and say so);
+// a 4096^3 rung answers within 2 s.
 //
 // With TCLENS_RESULTS_DIR set, each profile's JSON is written there (source_<kernel>.json), to be
 // committed with the other GPU results.
@@ -82,14 +84,15 @@ void expect_sampled_and_counted(const SourceProfile& profile) {
     double shares = 0;
     for (const StallShare& share : profile.stalls) shares += share.share_pct;
     EXPECT_NEAR(shares, 100.0, 1e-6);
-    // With the toolkit's tools, the rungs' SASS comes with CUDA lines (-lineinfo).
-    if (missing_tools_message(find_disassembly_tools()).empty()) {
-        EXPECT_TRUE(profile.has_sass()) << profile.sass_missing;
-        EXPECT_TRUE(profile.has_line_info()) << profile.line_info_missing;
-        EXPECT_FALSE(profile.files.empty());
-        EXPECT_EQ(profile.files.front().absent, "") << profile.files.front().path;
-    }
 }
+
+// The checks that read the kernel's SASS need the toolkit's disassembler (nvdisasm or cuobjdump):
+// where it is missing they are skipped, with its name, never passed.
+#define TCLENS_REQUIRE_DISASSEMBLER()                                                \
+    do {                                                                             \
+        const std::string missing = missing_tools_message(find_disassembly_tools()); \
+        if (!missing.empty()) GTEST_SKIP() << "skipped: " << missing;                \
+    } while (0)
 
 TEST(SourceProfile, FmaRungAddsUp) {
     TCLENS_REQUIRE_GPU();
@@ -99,14 +102,34 @@ TEST(SourceProfile, FmaRungAddsUp) {
     EXPECT_GT(check_of(profile, "smsp__inst_executed.sum").range_total, 0);
 }
 
-TEST(SourceProfile, Rung8AddsUpAndLinksItsLdmatrixToTheBankLab) {
+TEST(SourceProfile, Rung8AddsUp) {
     TCLENS_REQUIRE_GPU();
     const SourceProfile profile = collect("mma_cp_async.f16", k4096);
     expect_sampled_and_counted(profile);
     expect_totals_add_up(profile, true);
     EXPECT_GT(check_of(profile, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum").range_total,
               0);
-    if (!profile.has_sass()) GTEST_SKIP() << "skipped: no SASS text: " << profile.sass_missing;
+}
+
+// The rungs are built with -lineinfo: their SASS comes with the CUDA lines of their own file.
+TEST(SourceProfile, EachRungsSassCarriesTheLinesOfItsFile) {
+    TCLENS_REQUIRE_GPU();
+    TCLENS_REQUIRE_DISASSEMBLER();
+    for (const char* kernel : {"register_tiled.f32", "mma_cp_async.f16", "wgmma_persistent.f16"}) {
+        const SourceProfile profile = collect(kernel, {1024, 1024, 1024});
+        ASSERT_TRUE(profile.ok()) << kernel << ": " << profile.error.message;
+        EXPECT_TRUE(profile.has_sass()) << kernel << ": " << profile.sass_missing;
+        EXPECT_TRUE(profile.has_line_info()) << kernel << ": " << profile.line_info_missing;
+        ASSERT_FALSE(profile.files.empty()) << kernel;
+        EXPECT_EQ(profile.files.front().absent, "") << kernel << ": " << profile.files.front().path;
+    }
+}
+
+TEST(SourceProfile, Rung8LinksItsLdmatrixToTheBankLab) {
+    TCLENS_REQUIRE_GPU();
+    TCLENS_REQUIRE_DISASSEMBLER();
+    const SourceProfile profile = collect("mma_cp_async.f16", k4096);
+    ASSERT_TRUE(profile.has_sass()) << profile.sass_missing;
     int ldmatrix = 0;
     for (const InstructionProfile& instruction : profile.instructions) {
         if (instruction.opcode.rfind("LDSM", 0) != 0 || !instruction.counted) continue;

@@ -10,7 +10,7 @@ mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    echo "commit: $(cmake -D SOURCE_DIR="$PWD" -P cmake/SourceCommit.cmake 2>&1)"
     nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.memory,memory.total \
         --format=csv
     nvcc --version | tail -2

@@ -5,6 +5,7 @@
 #                      frame cost (issue 7: >= 5 updates/s at <= 16 ms per frame)
 #   live_three_kernels.json/.txt  the same with three kernels profiled in turn: updates per
 #                      kernel, and the panel's text (the side-by-side table)
+#   headless_version.txt  `tclens --version` of the binary run (its commit)
 #   banks.txt          the Banks panel's text after "Measure on GPU" (issue 4: model / measured)
 #   soak.json          every panel drawing each frame (Profile beside Kernels, the other five
 #                      in windows of their own) while Live profiles a small kernel until
@@ -16,6 +17,7 @@ cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
 mkdir -p "$out"
 tclens=build-gpu/bin/tclens
+$tclens --version >"$out/headless_version.txt" 2>&1
 
 $tclens headless --view profile --set profile.kernel=mma_cp_async.bf16 \
     --set profile.mnk=8192x4096x4096 --set profile.set=default --set profile.live=on \
@@ -27,7 +29,7 @@ $tclens headless --view profile --set profile.kernel=register_tiled.f32,mma_cp_a
     >"$out/live_three_kernels.json" 2>&1
 
 $tclens headless --view banks --set banks.pattern=ldmatrix.x4 --set banks.left=none \
-    --set banks.right=xor --set banks.measure=on --seconds 8 --text "$out/banks.txt" \
+    --set banks.right=xor --set banks.measure=on --frames 3 --text "$out/banks.txt" \
     >"$out/banks_report.txt" 2>&1
 
 [ "${SOAK_SECONDS:-300}" = 0 ] ||

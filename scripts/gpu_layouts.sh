@@ -41,7 +41,6 @@ fi
 gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
     echo "gpu: ${gpu:-none}"
     "$tclens" --version
 } >"$out/environment.txt" 2>&1
@@ -49,7 +48,7 @@ gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/nu
 start=$(date +%s)
 txt="$out/layout_verify.txt"
 md="$out/layout_verify.md"
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+commit=$("$tclens" --version 2>/dev/null | sed -n 's/^commit: //p')
 echo "# tclens layout ID --verify on ${gpu:-unknown GPU}, $(date -u +%Y-%m-%d), $commit" >"$txt"
 {
     echo "# tclens layout ID --verify on ${gpu:-unknown GPU}, $(date -u +%Y-%m-%d), commit $commit"

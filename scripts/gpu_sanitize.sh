@@ -22,7 +22,7 @@ if [ -n "${SANITIZE_KERNELS:-}" ]; then
 fi
 status=0
 {
-    echo "# compute-sanitizer over the ladder, $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), $(date -u +%Y-%m-%d)"
+    echo "# compute-sanitizer over the ladder, $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), $(date -u +%Y-%m-%d), commit $($tclens --version 2>/dev/null | sed -n 's/^commit: //p')"
     echo
     echo "Each row: \`compute-sanitizer --tool TOOL tclens bench --kernels ID --mnk $size --runs 20 --warmup 0 --no-peak --no-reference\`"
     echo "(the kernel alone, verified against fp64 on the CPU before it is timed)."

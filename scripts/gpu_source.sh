@@ -31,7 +31,6 @@ if [ ! -x "$tclens" ]; then
 fi
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv
     "$tclens" --version
     [ -n "$ncu" ] && "$ncu" --version | tail -1

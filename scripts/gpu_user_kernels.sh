@@ -24,7 +24,6 @@ tclens=$PWD/build-gpu/bin/tclens
 status=0
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
     "$tclens" --version
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv
     nvcc --version | tail -2

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Copies the header-only libraries and GoogleTest sources that scripts/gpu_check.sh needs into
 # .carry/ (git-ignored), from this machine's Debian packages, for a GPU server that lacks them;
-# and Dear ImGui's headers and static library, for the headless GUI there (tclens headless).
+# Dear ImGui's headers and static library, for the headless GUI there (tclens headless); and the
+# checkout's commit (.carry/source_commit.txt), which `tclens --version` built there prints.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf .carry
@@ -13,4 +14,7 @@ cp -r /usr/src/googletest .carry/googletest
 mkdir -p .carry/imgui/include .carry/imgui/lib
 cp /usr/include/imgui/*.h .carry/imgui/include/
 cp /usr/lib/x86_64-linux-gnu/libimgui.a /usr/lib/x86_64-linux-gnu/libstb.a .carry/imgui/lib/
+# The commit of this checkout, for a copy of it without .git (cmake/SourceCommit.cmake reads it).
+cmake -D SOURCE_DIR="$PWD" -P cmake/SourceCommit.cmake >.carry/source_commit.txt 2>&1
+echo "source commit: $(cat .carry/source_commit.txt)"
 du -sh .carry

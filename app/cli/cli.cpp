@@ -8,6 +8,7 @@
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
 #include "profiling/device_info.h"
+#include "tclens_commit.h"
 #include "tclens_version.h"
 #if TCLENS_WITH_GUI
 #include "app/gui/shell/gui_shell.h"
@@ -19,6 +20,7 @@ namespace {
 void print_version() {
     const profiling::SystemReport report = profiling::query_system();
     std::printf("tclens %s\n", TCLENS_VERSION);
+    std::printf("commit: %s\n", TCLENS_COMMIT);
     std::printf("%s\n", profiling::versions_summary(report).c_str());
     if (!report.has_gpu()) {
         std::printf("GPU: none found (%s)\n", report.no_gpu_reason.c_str());

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 
@@ -27,6 +29,21 @@ TEST(Cli, VersionNamesRuntimeAndGpuState) {
     EXPECT_EQ(result.out.rfind("tclens ", 0), 0u) << result.out;
     EXPECT_NE(result.out.find("CUDA runtime"), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("GPU"), std::string::npos) << result.out;
+}
+
+// The commit the binary was built from (cmake/SourceCommit.cmake): HEAD's, and "+dirty." with the
+// tree's hash when the tree differed from it.
+TEST(Cli, VersionNamesTheCommitItWasBuiltFrom) {
+    const auto result = run_command(kTclens + " --version");
+    std::smatch commit;
+    ASSERT_TRUE(std::regex_search(
+        result.out, commit, std::regex("\ncommit: ([0-9a-f]{12})(\\+dirty\\.[0-9a-f]{8})?\n")))
+        << result.out;
+    const auto head =
+        run_command(std::string("git -C ") + TCLENS_SOURCE_DIR + " rev-parse --short=12 HEAD");
+    if (head.exit_code == 0) {
+        EXPECT_EQ(commit[1].str() + "\n", head.out) << "built before the last commit?";
+    }
 }
 
 TEST(Cli, UnknownSubcommandIsUsageError) {

@@ -48,7 +48,8 @@ if [ "$mode" = app ]; then
 fi
 
 # Each test binary is built and run once: the GPU tests (skipped without a GPU) and the format
-# check here, as the app ships (target release_checks: tclens, the GPU tests, the benchmarks);
+# check and the package test here, as the app ships (target release_checks: tclens, the GPU
+# tests, the package test, the benchmarks);
 # the unit and ui tests below, under the sanitizers.
 echo "== tclens: GPU and format tests (build/) =="
 cmake --build build --target release_checks

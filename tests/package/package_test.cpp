@@ -1,5 +1,7 @@
-// packaging/: the .deb that CPack builds installs into a scratch root (dpkg -x, a root without
-// the build or source tree on its paths) and runs from there: its Depends were computed, every
+// packaging/: the .deb that CPack builds from the release build (label package: built and run in
+// build/, as tclens ships) installs into a scratch root (dpkg -x, a root without the build or
+// source tree on its paths) and runs from there: its Depends were computed and name no sanitizer
+// runtime, every
 // installed file is where the desktop expects it, and the unpacked tclens finds its own assets
 // (app/asset_paths.h), prints its version and renders a tour step (the tour is one of those
 // assets) under the harness's Xvfb from another working folder.
@@ -61,6 +63,11 @@ TEST(Package, DebInstallsIntoAScratchRootAndRunsFromThere) {
     for (const char* package : {"libc6", "libstdc++6", "libglfw3", "libopengl0"}) {
         EXPECT_NE(depends.out.find(package), std::string::npos)
             << "Depends lacks " << package << ": " << depends.out;
+    }
+    // What ships is no sanitizer build.
+    for (const char* runtime : {"libasan", "libubsan", "liblsan", "libtsan"}) {
+        EXPECT_EQ(depends.out.find(runtime), std::string::npos)
+            << "Depends names a sanitizer runtime: " << depends.out;
     }
 
     const fs::path root = work / "root";

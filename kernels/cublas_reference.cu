@@ -7,30 +7,35 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
+#include "kernels/cublas_library.h"
 #include "kernels/ladder.h"
 
 namespace tclens::kernels {
 namespace {
 
 // One handle per host thread (cuBLAS handles are not thread-safe); created on first use, which
-// the runner's warm-up absorbs. The stream is set on every call.
+// the runner's warm-up absorbs, as is loading cuBLAS itself (cublas_library.h). The stream is set
+// on every call.
 class ThreadCublas {
   public:
-    ThreadCublas() { status_ = cublasCreate(&handle_); }
+    explicit ThreadCublas(const CublasFunctions& cublas) : cublas_(cublas) {
+        status_ = cublas_.create(&handle_);
+    }
     ~ThreadCublas() {
-        if (status_ == CUBLAS_STATUS_SUCCESS) cublasDestroy(handle_);
+        if (status_ == CUBLAS_STATUS_SUCCESS) cublas_.destroy(handle_);
     }
     ThreadCublas(const ThreadCublas&) = delete;
     ThreadCublas& operator=(const ThreadCublas&) = delete;
     cublasHandle_t get() const { return status_ == CUBLAS_STATUS_SUCCESS ? handle_ : nullptr; }
 
   private:
+    const CublasFunctions& cublas_;
     cublasHandle_t handle_ = nullptr;
     cublasStatus_t status_ = CUBLAS_STATUS_NOT_INITIALIZED;
 };
 
-cublasHandle_t thread_handle() {
-    static thread_local ThreadCublas handle;
+cublasHandle_t thread_handle(const CublasFunctions& cublas) {
+    static thread_local ThreadCublas handle(cublas);
     return handle.get();
 }
 
@@ -64,9 +69,11 @@ cudaError_t to_cuda_error(cublasStatus_t status) {
 
 template <Precision kPrecision>
 cudaError_t launch_cublas(const GemmOperands& op, cudaStream_t stream) {
-    cublasHandle_t handle = thread_handle();
+    const CublasFunctions* cublas = cublas_functions();
+    if (cublas == nullptr) return cudaErrorSharedObjectInitFailed;
+    cublasHandle_t handle = thread_handle(*cublas);
     if (handle == nullptr) return cudaErrorInitializationError;
-    cublasStatus_t status = cublasSetStream(handle, stream);
+    cublasStatus_t status = cublas->set_stream(handle, stream);
     if (status != CUBLAS_STATUS_SUCCESS) return to_cuda_error(status);
     const CublasTypes types = cublas_types(kPrecision);
     const float one = 1.0f;
@@ -74,9 +81,9 @@ cudaError_t launch_cublas(const GemmOperands& op, cudaStream_t stream) {
     const auto m = static_cast<int>(op.problem.m);
     const auto n = static_cast<int>(op.problem.n);
     const auto k = static_cast<int>(op.problem.k);
-    status = cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, op.b, types.input, n,
-                          op.a, types.input, k, &zero, op.c, CUDA_R_32F, n, types.compute,
-                          CUBLAS_GEMM_DEFAULT);
+    status = cublas->gemm_ex(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, op.b, types.input, n,
+                             op.a, types.input, k, &zero, op.c, CUDA_R_32F, n, types.compute,
+                             CUBLAS_GEMM_DEFAULT);
     return to_cuda_error(status);
 }
 

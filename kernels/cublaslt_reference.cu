@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 
+#include "kernels/cublas_library.h"
 #include "kernels/ladder.h"
 
 namespace tclens::kernels {
@@ -32,11 +33,11 @@ constexpr std::size_t kWorkspaceBytes = std::size_t{32} << 20;
 // runner's verification run) builds it.
 class ThreadCublasLt {
   public:
-    ThreadCublasLt() = default;
+    explicit ThreadCublasLt(const CublasLtFunctions& lt) : lt_(lt) {}
     ~ThreadCublasLt() {
         release_plan();
         if (workspace_ != nullptr) cudaFree(workspace_);
-        if (handle_ != nullptr) cublasLtDestroy(handle_);
+        if (handle_ != nullptr) lt_.destroy(handle_);
     }
     ThreadCublasLt(const ThreadCublasLt&) = delete;
     ThreadCublasLt& operator=(const ThreadCublasLt&) = delete;
@@ -46,16 +47,15 @@ class ThreadCublasLt {
         if (status != CUBLAS_STATUS_SUCCESS) return status;
         const float one = 1.0f;
         const float zero = 0.0f;
-        return cublasLtMatmul(handle_, desc_, &one, op.b, b_layout_, op.a, a_layout_, &zero, op.c,
-                              c_layout_, op.c, c_layout_, &algo_, workspace_, kWorkspaceBytes,
-                              stream);
+        return lt_.matmul(handle_, desc_, &one, op.b, b_layout_, op.a, a_layout_, &zero, op.c,
+                          c_layout_, op.c, c_layout_, &algo_, workspace_, kWorkspaceBytes, stream);
     }
 
   private:
     // Handle, workspace and the plan for `p` (kept when p is the last problem).
     cublasStatus_t prepare(const GemmProblem& p) {
         if (handle_ == nullptr) {
-            const cublasStatus_t status = cublasLtCreate(&handle_);
+            const cublasStatus_t status = lt_.create(&handle_);
             if (status != CUBLAS_STATUS_SUCCESS) {
                 handle_ = nullptr;
                 return status;
@@ -75,38 +75,33 @@ class ThreadCublasLt {
         const cublasOperation_t transpose = CUBLAS_OP_T;
         const cublasOperation_t none = CUBLAS_OP_N;
         const std::int8_t fast_accumulation = 1;
-        cublasStatus_t s = cublasLtMatmulDescCreate(&desc_, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+        cublasStatus_t s = lt_.desc_create(&desc_, CUBLAS_COMPUTE_32F, CUDA_R_32F);
         if (s == CUBLAS_STATUS_SUCCESS)
-            s = cublasLtMatmulDescSetAttribute(desc_, CUBLASLT_MATMUL_DESC_TRANSA, &transpose,
-                                               sizeof transpose);
+            s = lt_.desc_set_attribute(desc_, CUBLASLT_MATMUL_DESC_TRANSA, &transpose,
+                                       sizeof transpose);
         if (s == CUBLAS_STATUS_SUCCESS)
-            s = cublasLtMatmulDescSetAttribute(desc_, CUBLASLT_MATMUL_DESC_TRANSB, &none,
-                                               sizeof none);
+            s = lt_.desc_set_attribute(desc_, CUBLASLT_MATMUL_DESC_TRANSB, &none, sizeof none);
         if (s == CUBLAS_STATUS_SUCCESS)
-            s = cublasLtMatmulDescSetAttribute(desc_, CUBLASLT_MATMUL_DESC_FAST_ACCUM,
-                                               &fast_accumulation, sizeof fast_accumulation);
+            s = lt_.desc_set_attribute(desc_, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast_accumulation,
+                                       sizeof fast_accumulation);
         // A' = B^T stored K x N (ld K), B' = A stored K x M (ld K), C' = D' = C^T N x M (ld N).
         if (s == CUBLAS_STATUS_SUCCESS)
-            s = cublasLtMatrixLayoutCreate(&b_layout_, CUDA_R_8F_E4M3, k, n,
-                                           static_cast<std::int64_t>(k));
+            s = lt_.layout_create(&b_layout_, CUDA_R_8F_E4M3, k, n, static_cast<std::int64_t>(k));
         if (s == CUBLAS_STATUS_SUCCESS)
-            s = cublasLtMatrixLayoutCreate(&a_layout_, CUDA_R_8F_E4M3, k, m,
-                                           static_cast<std::int64_t>(k));
+            s = lt_.layout_create(&a_layout_, CUDA_R_8F_E4M3, k, m, static_cast<std::int64_t>(k));
         if (s == CUBLAS_STATUS_SUCCESS)
-            s = cublasLtMatrixLayoutCreate(&c_layout_, CUDA_R_32F, n, m,
-                                           static_cast<std::int64_t>(n));
+            s = lt_.layout_create(&c_layout_, CUDA_R_32F, n, m, static_cast<std::int64_t>(n));
         cublasLtMatmulPreference_t preference = nullptr;
-        if (s == CUBLAS_STATUS_SUCCESS) s = cublasLtMatmulPreferenceCreate(&preference);
+        if (s == CUBLAS_STATUS_SUCCESS) s = lt_.preference_create(&preference);
         if (s == CUBLAS_STATUS_SUCCESS)
-            s = cublasLtMatmulPreferenceSetAttribute(preference,
-                                                     CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
-                                                     &kWorkspaceBytes, sizeof kWorkspaceBytes);
+            s = lt_.preference_set_attribute(preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                             &kWorkspaceBytes, sizeof kWorkspaceBytes);
         cublasLtMatmulHeuristicResult_t heuristic = {};
         int found = 0;
         if (s == CUBLAS_STATUS_SUCCESS)
-            s = cublasLtMatmulAlgoGetHeuristic(handle_, desc_, b_layout_, a_layout_, c_layout_,
-                                               c_layout_, preference, 1, &heuristic, &found);
-        if (preference != nullptr) cublasLtMatmulPreferenceDestroy(preference);
+            s = lt_.algo_get_heuristic(handle_, desc_, b_layout_, a_layout_, c_layout_, c_layout_,
+                                       preference, 1, &heuristic, &found);
+        if (preference != nullptr) lt_.preference_destroy(preference);
         if (s == CUBLAS_STATUS_SUCCESS && found == 0) s = CUBLAS_STATUS_NOT_SUPPORTED;
         if (s != CUBLAS_STATUS_SUCCESS) {
             release_plan();
@@ -119,15 +114,16 @@ class ThreadCublasLt {
     }
 
     void release_plan() {
-        if (desc_ != nullptr) cublasLtMatmulDescDestroy(desc_);
+        if (desc_ != nullptr) lt_.desc_destroy(desc_);
         for (cublasLtMatrixLayout_t* layout : {&a_layout_, &b_layout_, &c_layout_}) {
-            if (*layout != nullptr) cublasLtMatrixLayoutDestroy(*layout);
+            if (*layout != nullptr) lt_.layout_destroy(*layout);
             *layout = nullptr;
         }
         desc_ = nullptr;
         planned_ = false;
     }
 
+    const CublasLtFunctions& lt_;
     cublasLtHandle_t handle_ = nullptr;
     void* workspace_ = nullptr;
     bool planned_ = false;
@@ -148,7 +144,9 @@ cudaError_t to_cuda_error(cublasStatus_t status) {
 }
 
 cudaError_t launch_cublaslt_e4m3(const GemmOperands& op, cudaStream_t stream) {
-    static thread_local ThreadCublasLt lt;
+    const CublasLtFunctions* functions = cublaslt_functions();
+    if (functions == nullptr) return cudaErrorSharedObjectInitFailed;
+    static thread_local ThreadCublasLt lt(*functions);
     return to_cuda_error(lt.matmul(op, stream));
 }
 

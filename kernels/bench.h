@@ -74,13 +74,21 @@ std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string
 std::vector<const KernelDescriptor*> request_kernels(const BenchRequest& request,
                                                      std::string& error);
 
+// "" unless `result` counts at a rate above the measured peak of its precision in `peaks`
+// (best_per_precision), which no kernel can reach: then one line, "impossible: 74051.0 TFLOP/s is
+// 75.90x this GPU's measured bf16 peak of 975.6 TFLOP/s (wgmma.m64n256k16.f32.bf16.bf16): the
+// time does not hold the work". run_bench refuses such a row (RunResult::refuse).
+std::string above_peak(const RunResult& result, const std::vector<PeakMeasurement>& peaks);
+
 // Called before each run: index (0-based) of the run about to start, the number of runs, and
 // the kernel and problem.
 using BenchProgress = std::function<void(int index, int total, const KernelDescriptor& kernel,
                                          const GemmProblem& problem)>;
 
 // Runs the request on `runner`'s device. Precondition: request_kernels(request) is valid. Stops
-// early (remaining rows absent) when request.run.cancel is set.
+// early (remaining rows absent) when request.run.cancel is set. Every row is held to the measured
+// peaks (above_peak): those of the report, or, for a request with a kernel of yours that asks for
+// none, peaks measured once per process and left out of the report.
 BenchReport run_bench(const BenchRequest& request, GemmRunner& runner,
                       const BenchProgress& progress);
 

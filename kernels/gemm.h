@@ -188,6 +188,11 @@ struct KernelDescriptor {
     // passes that stream times the user's kernels alone. False for every rung.
     bool launches_on_legacy_stream = false;
 
+    // True for every kernel of yours (kernels/user): each timed launch is checked as well as
+    // timed (runner.h, step 4), so that a number is the time of the work it claims. False for the
+    // rungs and the cuBLAS references, whose code is tclens's own.
+    bool checked_timing = false;
+
     TracedLaunch traced;  // rungs 9 and 10; none (launch null) elsewhere
 };
 

@@ -103,6 +103,19 @@ __global__ void zone_changes_kernel(const unsigned char* zone, std::int64_t byte
     atomicMax(&tally[2], highest);
 }
 
+// tally += the NaN floats among src[0 .. count): one atomic add per warp that saw any.
+__global__ void count_nans_kernel(const float* src, std::int64_t count, unsigned long long* tally) {
+    const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+    unsigned long long nans = 0;
+    for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+         i < count; i += stride) {
+        nans += isnan(src[i]) ? 1 : 0;
+    }
+    for (int offset = 16; offset > 0; offset /= 2)
+        nans += __shfl_down_sync(0xffffffffu, nans, offset);
+    if ((threadIdx.x & 31) == 0 && nans > 0) atomicAdd(tally, nans);
+}
+
 unsigned grid_for(std::int64_t count) {
     const std::int64_t blocks = (count + kThreads - 1) / kThreads;
     return static_cast<unsigned>(blocks < 4096 ? (blocks > 0 ? blocks : 1) : 4096);
@@ -137,6 +150,12 @@ cudaError_t fill_random(void* dst, std::int64_t count, Precision precision, std:
 
 cudaError_t poison(float* dst, std::int64_t count, cudaStream_t stream) {
     poison_kernel<<<grid_for(count), kThreads, 0, stream>>>(dst, count);
+    return cudaGetLastError();
+}
+
+cudaError_t add_nan_count(const float* src, std::int64_t count, unsigned long long* tally,
+                          cudaStream_t stream) {
+    count_nans_kernel<<<grid_for(count), kThreads, 0, stream>>>(src, count, tally);
     return cudaGetLastError();
 }
 

@@ -21,6 +21,11 @@ cudaError_t fill_random(void* dst, std::int64_t count, Precision precision, std:
 // Sets `count` floats to a quiet NaN, so any element a kernel fails to write stays visible.
 cudaError_t poison(float* dst, std::int64_t count, cudaStream_t stream);
 
+// Adds the number of NaN floats among `count` at `src` to `*tally` (device memory), in stream
+// order on `stream`, without waiting: a poisoned C's elements a kernel has not (yet) written.
+cudaError_t add_nan_count(const float* src, std::int64_t count, unsigned long long* tally,
+                          cudaStream_t stream);
+
 // Which bytes of a guard zone (runner.h) differ from `expected`: how many, and the lowest and
 // highest such offset (-1 when none).
 struct ZoneChanges {

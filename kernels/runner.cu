@@ -152,6 +152,43 @@ std::string guard_violation_text(const std::string& buffer, bool after, std::int
                         " bytes before the start)");
 }
 
+std::string timed_launches_caught(const std::vector<std::uint64_t>& unwritten_after_launch,
+                                  std::int64_t unwritten_when_idle, std::int64_t c_elements,
+                                  double last_error, double bound) {
+    const std::string runs = std::to_string(unwritten_after_launch.size());
+    std::size_t first = 0;
+    while (first < unwritten_after_launch.size() && unwritten_after_launch[first] == 0) ++first;
+    const std::string launch = std::to_string(first + 1) + " of " + runs;
+    if (unwritten_when_idle > 0) {
+        const std::uint64_t elements = first < unwritten_after_launch.size()
+                                           ? unwritten_after_launch[first]
+                                           : static_cast<std::uint64_t>(unwritten_when_idle);
+        return "timed launch " + launch + " left " + std::to_string(elements) + " of " +
+               std::to_string(c_elements) +
+               " elements of C unwritten: the launcher skipped work (done on an earlier call, or "
+               "for a C it had filled before)";
+    }
+    if (first < unwritten_after_launch.size()) {
+        return "the launcher returned before its work ran: work left on another stream (C was not "
+               "written when timed launch " +
+               launch + " returned; it was once the GPU was idle)";
+    }
+    if (!(last_error <= bound)) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "the last timed launch's C is wrong: rel. RMS error %.1e > bound %.0e "
+                      "against the reference of its inputs",
+                      last_error, bound);
+        return text;
+    }
+    return "";
+}
+
+void RunResult::refuse(const std::string& why) {
+    refused = why;
+    median_ms = min_ms = max_ms = tflops = 0;
+}
+
 std::string run_status(const RunResult& r) {
     if (!r.skipped.empty()) return "skipped: " + r.skipped;
     if (!r.error.empty()) return "error: " + r.error;
@@ -167,6 +204,7 @@ std::string run_status(const RunResult& r) {
         }
         return text;
     }
+    if (!r.refused.empty()) return "REFUSED: " + r.refused;
     if (r.timed_runs <= 0) return "NOT TIMED: verified only";
     return "ok";
 }
@@ -391,7 +429,10 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     result.verify_ms = ms_since(started);
     if (!result.check.passed || !options.time) return result;
 
-    // 4. Time: warm-up, then each launch between two events, inputs rotating.
+    // 4. Time: warm-up, then each launch between two events, inputs rotating. A kernel of yours
+    // is checked as well (runner.h): C poisoned before each launch and its NaNs counted after it,
+    // outside the events; its last launch reads input set 0, whose reference is known.
+    const bool checked = kernel.checked_timing;
     const auto timing_started = std::chrono::steady_clock::now();
     for (int i = 0; i < options.warmup_runs; ++i) {
         if (cancelled(options)) {
@@ -401,6 +442,17 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
         if ((e = kernel.launch(operands(i), kernel_stream)) != cudaSuccess) return fail(e);
     }
     const int runs = std::max(1, options.timed_runs);
+    // The input set of timed launch r: rotating on from the warm-up's; checked, ending at set 0.
+    const auto timed_set = [&](int r) {
+        return checked ? (r + sets - (runs - 1) % sets) % sets : options.warmup_runs + r;
+    };
+    DeviceBuffer unwritten;  // per timed launch: C's NaNs right after it (checked only)
+    if (checked &&
+        ((e = unwritten.allocate(8 * (runs + 1))) != cudaSuccess ||
+         (e = cudaMemsetAsync(unwritten.get(), 0, 8 * (runs + 1), kernel_stream)) != cudaSuccess)) {
+        return fail(e);
+    }
+    auto* tallies = static_cast<unsigned long long*>(unwritten.get());
     std::vector<cudaEvent_t> events(static_cast<std::size_t>(2 * runs), nullptr);
     auto destroy_events = [&] {
         for (cudaEvent_t event : events) {
@@ -415,10 +467,13 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     }
     int recorded = 0;
     for (; recorded < runs && e == cudaSuccess && !cancelled(options); ++recorded) {
-        e = cudaEventRecord(events[2 * recorded], kernel_stream);
-        if (e == cudaSuccess)
-            e = kernel.launch(operands(options.warmup_runs + recorded), kernel_stream);
+        if (checked) e = poison(c.as_float(), c_count, kernel_stream);
+        if (e == cudaSuccess) e = cudaEventRecord(events[2 * recorded], kernel_stream);
+        if (e == cudaSuccess) e = kernel.launch(operands(timed_set(recorded)), kernel_stream);
         if (e == cudaSuccess) e = cudaEventRecord(events[2 * recorded + 1], kernel_stream);
+        if (e == cudaSuccess && checked) {
+            e = add_nan_count(c.as_float(), c_count, tallies + recorded, kernel_stream);
+        }
     }
     if (e == cudaSuccess) e = cudaStreamSynchronize(kernel_stream);
     std::vector<double> times;
@@ -428,6 +483,28 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
         times.push_back(ms);
     }
     destroy_events();
+    std::string caught;
+    if (e == cudaSuccess && checked && recorded == runs) {
+        // Once the whole GPU is idle: C's NaNs again (work another stream held back has landed),
+        // and the last launch's C against the reference of set 0.
+        std::vector<std::uint64_t> after_launch(static_cast<std::size_t>(runs) + 1);
+        std::vector<float> last_c;
+        e = cudaDeviceSynchronize();
+        if (e == cudaSuccess) e = add_nan_count(c.as_float(), c_count, tallies + runs, stream_);
+        if (e == cudaSuccess) {
+            e = cudaMemcpyAsync(after_launch.data(), tallies, 8 * after_launch.size(),
+                                cudaMemcpyDeviceToHost, stream_);
+        }
+        if (e == cudaSuccess) e = download_f32(last_c, c.get(), c_count, Precision::kF32, stream_);
+        if (e == cudaSuccess) {
+            const auto when_idle = static_cast<std::int64_t>(after_launch.back());
+            after_launch.pop_back();
+            const double last_error = cpu_reference ? relative_rms_error(last_c, cpu_ref)
+                                                    : relative_rms_error(last_c, host_ref);
+            caught = timed_launches_caught(after_launch, when_idle, c_count, last_error,
+                                           result.check.bound);
+        }
+    }
     if (e != cudaSuccess) return fail(e);
     if (recorded < runs) {
         result.error = "cancelled";
@@ -440,6 +517,7 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     result.tflops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) *
                     static_cast<double>(p.k) / (result.median_ms * 1e-3) / 1e12;
     result.time_ms = ms_since(timing_started);
+    if (!caught.empty()) result.refuse(caught);
     return result;
 }
 

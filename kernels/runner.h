@@ -18,12 +18,20 @@
 //      are, per element, 16x8 tile or block tile;
 //   4. only if verified: warm-up runs, then `timed_runs` launches each timed by CUDA events,
 //      rotating through the input copies so no run finds its inputs in L2; the median counts.
+//      A kernel of yours (KernelDescriptor::checked_timing) is checked as well as timed: C is
+//      poisoned before each timed launch and its unwritten elements counted right after it (in
+//      stream order, outside the events), the last timed launch reads the verified inputs and its
+//      C is compared with their reference, and once the whole GPU is idle C is looked at again.
+//      What that catches (timed_launches_caught) refuses the result with one line: work left
+//      running on another stream past the launch's return, timed launches that skip work they
+//      did before (the first call only, a C filled before), a last C that is wrong.
 // TFLOP/s = 2 M N K / median time.
 
 #include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "kernels/gemm.h"
 #include "kernels/registry.h"
@@ -94,6 +102,24 @@ struct Verification {
     std::optional<viz::ErrorMap> error_map;
 };
 
+// What the checks of a kernel of yours' timed launches caught (step 4), "" when nothing:
+// `unwritten_after_launch[r]` counts the elements of C still NaN right after timed launch r
+// returned (C poisoned before each), `unwritten_when_idle` those once the whole GPU was idle after
+// the last launch, `last_error` the last launch's relative RMS error against the reference of its
+// inputs (the verified ones), `bound` the verification bound. First match:
+//   unwritten when idle  "timed launch 2 of 30 left 1048576 of 1048576 elements of C unwritten:
+//                        the launcher skipped work (done on an earlier call, or for a C it had
+//                        filled before)"
+//   unwritten after a launch only
+//                        "the launcher returned before its work ran: work left on another stream
+//                        (C was not written when timed launch 1 of 30 returned; it was once the
+//                        GPU was idle)"
+//   last error > bound   "the last timed launch's C is wrong: rel. RMS error 5.0e-01 > bound
+//                        1e-02 against the reference of its inputs"
+std::string timed_launches_caught(const std::vector<std::uint64_t>& unwritten_after_launch,
+                                  std::int64_t unwritten_when_idle, std::int64_t c_elements,
+                                  double last_error, double bound);
+
 struct RunResult {
     std::string kernel_id;
     Precision precision = Precision::kF32;
@@ -106,20 +132,35 @@ struct RunResult {
     double median_ms = 0;
     double min_ms = 0;
     double max_ms = 0;
-    double tflops = 0;     // 2 M N K / median; 0 unless timed and verified
+    double tflops = 0;  // 2 M N K / median; 0 unless timed, verified and not refused
+    // Why the timed launches do not count though the first launch verified: what the checks of a
+    // kernel of yours caught (timed_launches_caught), or a rate above the measured peak of its
+    // precision (bench.h); one line. Non-empty: the times and TFLOP/s are 0, nothing is shown.
+    std::string refused;
     double verify_ms = 0;  // host wall time of steps 1-3: inputs, the run, the reference, the check
     double time_ms = 0;    // host wall time of step 4: warm-up and timed launches (0 if not timed)
 
-    // True when the result may be shown as a number: it ran, no error, verified, timed.
+    // True when the result may be shown as a number: it ran, no error, verified, timed, and
+    // nothing refused its times.
     bool counts() const {
-        return skipped.empty() && error.empty() && check.passed && timed_runs > 0;
+        return skipped.empty() && error.empty() && check.passed && timed_runs > 0 &&
+               refused.empty();
     }
+
+    // It ran and did not count for a fault of its own: an error, a failed verification or
+    // refused times (a skip is none of these).
+    bool failed() const {
+        return skipped.empty() && (!error.empty() || !check.passed || !refused.empty());
+    }
+
+    // Refuses the result for `why` (one line): keeps the line, drops every number of its times.
+    void refuse(const std::string& why);
 };
 
 // The outcome of a run in words: "ok", "skipped: <reason>", "error: <CUDA error, or
 // cancelled>", "NOT VERIFIED: <out_of_bounds>", "NOT VERIFIED: <n> elements not written (NaN)" /
 // "NOT VERIFIED: rel. RMS error
-// 3.10e-01 > bound 1e-02 vs cpu.fp64", or "NOT TIMED: verified only".
+// 3.10e-01 > bound 1e-02 vs cpu.fp64", "REFUSED: <refused>", or "NOT TIMED: verified only".
 std::string run_status(const RunResult& result);
 
 // Runs kernels on the current CUDA device, on a stream of its own. Not thread-safe: use one

@@ -44,6 +44,7 @@ nlohmann::json to_json(const kernels::BenchRow& row) {
             {"k", r.problem.k},
             {"skipped", r.skipped.empty() ? nlohmann::json() : nlohmann::json(r.skipped)},
             {"error", r.error.empty() ? nlohmann::json() : nlohmann::json(r.error)},
+            {"refused", r.refused.empty() ? nlohmann::json() : nlohmann::json(r.refused)},
             {"verified", r.check.passed},
             {"rel_rms_error", ran ? nlohmann::json(r.check.rel_rms_error) : nlohmann::json()},
             {"error_bound", r.check.bound},
@@ -99,6 +100,7 @@ bool bench_row_from_json(const nlohmann::json& in, kernels::BenchRow& row, std::
     read(in, "k", r.problem.k);
     read.nullable(in, "skipped", r.skipped);
     read.nullable(in, "error", r.error);
+    read.optional(in, "refused", r.refused);
     read(in, "verified", r.check.passed);
     if (r.skipped.empty() && r.error.empty()) {
         read(in, "rel_rms_error", r.check.rel_rms_error);  // null: NaN (a broken kernel's)

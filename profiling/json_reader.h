@@ -44,6 +44,16 @@ class JsonReader {
         if (!object.at(key).is_null()) read(object.at(key), key, out);
     }
 
+    // object[key] into `out` when the key is there and not null (a key later writers added:
+    // documents from before it read as `out` left as it is).
+    template <typename T>
+    void optional(const nlohmann::json& object, const char* key, T& out) {
+        if (!error_.empty()) return;
+        if (object.is_object() && object.contains(key) && !object.at(key).is_null()) {
+            read(object.at(key), key, out);
+        }
+    }
+
     // An array under `key`, each element read by `each(element)`.
     template <typename Each>
     void array(const nlohmann::json& object, const char* key, Each each) {

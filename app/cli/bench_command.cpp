@@ -156,11 +156,10 @@ void print_report(const BenchOptions& options, const kernels::BenchReport& repor
     }
 }
 
-// 1 when a run that was not skipped errored or failed verification, else 0.
+// 1 when a run that was not skipped errored, failed verification or was refused, else 0.
 int report_exit_code(const kernels::BenchReport& report) {
     for (const kernels::BenchRow& row : report.rows) {
-        const kernels::RunResult& r = row.result;
-        if (r.skipped.empty() && (!r.error.empty() || !r.check.passed)) return kExitFailure;
+        if (row.result.failed()) return kExitFailure;
     }
     return kExitOk;
 }

@@ -14,7 +14,8 @@
 // Checks first, so a long run never ends in a usage error: arguments (exit 2), the output
 // path (exit 1, nothing created), a GPU and the counter permission (exit 3). The file is written
 // once, at the end, atomically. Progress goes to stderr; a summary line to stdout. Exits 1 when a
-// kernel failed verification or errored (the recording keeps its row), like `tclens bench`.
+// kernel failed verification, errored or was refused (the recording keeps its row), like
+// `tclens bench`.
 // With --kernel path.cu[:NAME][:TYPE] (users' kernels, docs/your-kernel.md), steps 2 and 3 run
 // in a worker process (app/worker/): the users' kernels, the --kernels rungs (none by default)
 // and the cuBLAS references, benched and profiled there; the DRAM bandwidth and the checks are
@@ -498,7 +499,7 @@ int run_record(const RecordOptions& options) {
     for (const kernels::BenchRow& row : recording.bench) {
         const kernels::RunResult& r = row.result;
         counted += r.counts() ? 1 : 0;
-        failed += r.skipped.empty() && (!r.error.empty() || !r.check.passed) ? 1 : 0;
+        failed += r.failed() ? 1 : 0;
     }
     int profiles_ok = 0;
     for (const profiling::KernelProfile& p : recording.profiles) profiles_ok += p.ok() ? 1 : 0;
@@ -520,8 +521,8 @@ int run_record(const RecordOptions& options) {
         recording.system.devices.front().name.c_str());
     if (failed > 0) {
         std::fprintf(stderr,
-                     "tclens: %d run%s failed verification or errored; the recording "
-                     "keeps their rows\n",
+                     "tclens: %d run%s failed verification, errored or was refused; the "
+                     "recording keeps their rows\n",
                      failed, failed == 1 ? "" : "s");
         return kExitFailure;
     }

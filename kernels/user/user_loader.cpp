@@ -85,6 +85,7 @@ KernelDescriptor base_descriptor(const CompiledKernel& compiled) {
     k.swizzle = "none";
     k.min_sm = compiled.sm;
     k.reference_id = cublas_kernel(d.precision).id;
+    k.checked_timing = true;  // its timed launches are checked as well (runner.h)
     return k;
 }
 

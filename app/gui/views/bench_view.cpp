@@ -77,8 +77,7 @@ std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report) {
             line.speedup_vs_sgemm = known(row.speedup_vs_sgemm, "%.2fx");
             line.rel_error = known(r.check.rel_rms_error, "%.1e");
         } else {
-            const bool failed = r.skipped.empty() && ((!r.error.empty() && r.error != kCancelled) ||
-                                                      (r.error.empty() && !r.check.passed));
+            const bool failed = r.failed() && r.error != kCancelled;
             line.state = failed ? RowState::kFailed : RowState::kSkipped;
         }
         table.push_back(std::move(line));

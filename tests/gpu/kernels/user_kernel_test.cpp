@@ -2,13 +2,17 @@
 // verify and time; the deliberately wrong kernel fails with an error map of whole tiles; the
 // kernel writing past C is caught by the guard zones; the fragment exercise with a planted index
 // bug is reported on exactly the elements the bug moves; a loaded copy of rung 8 times like the
-// built-in rung (issue 16: within 2 %).
+// built-in rung (issue 16: within 2 %); three launchers that game the timing are each refused with
+// the line that says what they did, and the checks leave an honest kernel's time as it was.
 #include "kernels/user/user_kernel.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "kernels/registry.h"
 #include "kernels/runner.h"
@@ -18,9 +22,10 @@ namespace tclens::kernels::user {
 namespace {
 
 const std::string kExamples = TCLENS_EXAMPLES_DIR;
+const std::string kGamed = std::string(TCLENS_SOURCE_DIR) + "/tests/data/gaming";
 
-std::shared_ptr<LoadedKernel> load(const std::string& name) {
-    auto ref = parse_kernel_ref(kExamples + "/" + name);
+std::shared_ptr<LoadedKernel> load(const std::string& name, const std::string& folder = kExamples) {
+    auto ref = parse_kernel_ref(folder + "/" + name);
     EXPECT_TRUE(ref) << ref.error();
     auto compiled = compile_user_kernel(*ref, {});
     EXPECT_TRUE(compiled) << compiled.error();
@@ -187,6 +192,54 @@ TEST(UserKernelGpu, CubinForAnotherArchitectureIsRefused) {
     ASSERT_FALSE(loaded);
     EXPECT_NE(loaded.error().find("was built for sm_75; this GPU is sm_"), std::string::npos)
         << loaded.error();
+}
+
+// Launchers a student could write to get a number without doing the timed work
+// (tests/data/gaming/): each verifies (its first call is honest), and its times are refused with
+// the line that names what it did; no TFLOP/s is left.
+TEST(UserKernelGpu, GamedTimingsAreRefusedEachWithItsLine) {
+    TCLENS_REQUIRE_GPU();
+    for (const auto& [file, line] : std::vector<std::pair<std::string, std::string>>{
+             {"returns_before_its_work_ran.cu", "work left on another stream"},
+             {"works_on_its_first_call_only.cu", "the launcher skipped work"},
+             {"skips_a_c_it_filled_before.cu", "the launcher skipped work"}}) {
+        std::shared_ptr<LoadedKernel> k = load(file, kGamed);
+        ASSERT_NE(k, nullptr) << file;
+        const RunResult r = run(k->descriptor, {1024, 1024, 1024});
+        std::printf("%s: %s\n", file.c_str(), run_status(r).c_str());
+        EXPECT_TRUE(r.check.passed) << file << ": " << run_status(r);
+        EXPECT_FALSE(r.counts()) << file;
+        EXPECT_NE(r.refused.find(line), std::string::npos) << file << ": " << run_status(r);
+        EXPECT_EQ(r.tflops, 0) << file;
+    }
+}
+
+// The checks of a kernel of yours' timed launches (a poison before and a count after each, outside
+// the events) leave its time as it was: the same loaded kernel timed with and without them, five
+// times each, interleaved, medians within 3 %.
+TEST(UserKernelGpu, TheChecksLeaveAnHonestKernelsTimeAsItWas) {
+    TCLENS_REQUIRE_GPU();
+    std::shared_ptr<LoadedKernel> k = load("matmul_tensor.cu");
+    ASSERT_NE(k, nullptr);
+    KernelDescriptor unchecked = k->descriptor;
+    ASSERT_TRUE(unchecked.checked_timing);
+    unchecked.checked_timing = false;
+    std::vector<double> with_checks;
+    std::vector<double> without;
+    for (int i = 0; i < 5; ++i) {
+        const RunResult a = run(k->descriptor, {2048, 2048, 2048});
+        const RunResult b = run(unchecked, {2048, 2048, 2048});
+        ASSERT_TRUE(a.counts()) << run_status(a);
+        ASSERT_TRUE(b.counts()) << run_status(b);
+        with_checks.push_back(a.median_ms);
+        without.push_back(b.median_ms);
+    }
+    std::sort(with_checks.begin(), with_checks.end());
+    std::sort(without.begin(), without.end());
+    const double ratio = with_checks[2] / without[2];
+    std::printf("matmul_tensor 2048^3: median %.4f ms checked, %.4f ms unchecked (%+.2f %%)\n",
+                with_checks[2], without[2], 100.0 * (ratio - 1.0));
+    EXPECT_NEAR(ratio, 1.0, 0.03);
 }
 
 }  // namespace

@@ -126,5 +126,32 @@ TEST(GemmRunner, WithoutAGpuEveryRunIsAnErrorNotANumber) {
     EXPECT_EQ(r.tflops, 0);
 }
 
+// No number above the measured peak of its precision: such a time cannot hold the work.
+TEST(AbovePeak, ARateAboveItsPrecisionsPeakIsImpossible) {
+    const std::vector<PeakMeasurement> peaks = {
+        {Precision::kF32, "fma.rn.f32", 66.3},
+        {Precision::kBF16, "wgmma.m64n256k16.f32.bf16.bf16", 975.6}};
+    RunResult r;
+    r.precision = Precision::kBF16;
+    r.check.passed = true;
+    r.timed_runs = 30;
+    r.tflops = 74051.0;
+    EXPECT_EQ(above_peak(r, peaks),
+              "impossible: 74051.0 TFLOP/s is 75.90x this GPU's measured bf16 peak of 975.6 "
+              "TFLOP/s (wgmma.m64n256k16.f32.bf16.bf16): the time does not hold the work");
+    r.tflops = 975.6;  // at the peak: possible
+    EXPECT_EQ(above_peak(r, peaks), "");
+    r.tflops = 70.0;  // above f32's peak, but a bf16 row
+    EXPECT_EQ(above_peak(r, peaks), "");
+    r.precision = Precision::kF32;
+    EXPECT_NE(above_peak(r, peaks), "");
+    r.precision = Precision::kE4M3;  // no peak of its precision measured: nothing to hold it to
+    r.tflops = 5000;
+    EXPECT_EQ(above_peak(r, peaks), "");
+    r.precision = Precision::kBF16;
+    r.check.passed = false;  // not counted: no number to refuse
+    EXPECT_EQ(above_peak(r, peaks), "");
+}
+
 }  // namespace
 }  // namespace tclens::kernels

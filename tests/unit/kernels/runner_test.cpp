@@ -49,5 +49,51 @@ TEST(Runner, OutOfBoundsComesBeforeTheComparison) {
     EXPECT_EQ(run_status(r), "NOT VERIFIED: 3 elements not written (NaN)");
 }
 
+// What the checks of a kernel of yours' timed launches catch (runner.h, step 4), on made-up
+// counts: 4 timed launches of a 64-element C, bound 1e-2.
+TEST(TimedLaunchesCaught, AnHonestSeriesIsNothing) {
+    EXPECT_EQ(timed_launches_caught({0, 0, 0, 0}, 0, 64, 1e-6, 1e-2), "");
+}
+
+TEST(TimedLaunchesCaught, CUnwrittenEvenWhenIdleIsSkippedWork) {
+    // Work on its first call only (the verification): every timed launch leaves C as poisoned.
+    EXPECT_EQ(timed_launches_caught({64, 64, 64, 64}, 64, 64, NAN, 1e-2),
+              "timed launch 1 of 4 left 64 of 64 elements of C unwritten: the launcher skipped "
+              "work (done on an earlier call, or for a C it had filled before)");
+    // Every other launch skipped: the first that did is named; the last one's C was written.
+    EXPECT_NE(timed_launches_caught({0, 64, 0, 64}, 64, 64, NAN, 1e-2).find("timed launch 2 of 4"),
+              std::string::npos);
+}
+
+TEST(TimedLaunchesCaught, CWrittenOnlyOnceIdleIsWorkLeftOnAnotherStream) {
+    EXPECT_EQ(timed_launches_caught({64, 64, 60, 64}, 0, 64, 1e-6, 1e-2),
+              "the launcher returned before its work ran: work left on another stream (C was not "
+              "written when timed launch 1 of 4 returned; it was once the GPU was idle)");
+}
+
+TEST(TimedLaunchesCaught, AWrongLastCIsCaughtEvenWhenWritten) {
+    EXPECT_EQ(timed_launches_caught({0, 0, 0, 0}, 0, 64, 0.5, 1e-2),
+              "the last timed launch's C is wrong: rel. RMS error 5.0e-01 > bound 1e-02 against "
+              "the reference of its inputs");
+    EXPECT_NE(timed_launches_caught({0, 0, 0, 0}, 0, 64, NAN, 1e-2), "") << "NaN is never within";
+}
+
+TEST(RunResult, ARefusedResultKeepsItsLineAndNoNumber) {
+    RunResult r;
+    r.check.passed = true;
+    r.timed_runs = 30;
+    r.median_ms = r.min_ms = r.max_ms = 0.001;
+    r.tflops = 74051.0;
+    ASSERT_TRUE(r.counts());
+    r.refuse("the launcher returned before its work ran: work left on another stream");
+    EXPECT_FALSE(r.counts());
+    EXPECT_EQ(r.tflops, 0);
+    EXPECT_EQ(r.median_ms, 0);
+    EXPECT_EQ(r.min_ms, 0);
+    EXPECT_EQ(r.max_ms, 0);
+    EXPECT_EQ(run_status(r),
+              "REFUSED: the launcher returned before its work ran: work left on another stream");
+}
+
 }  // namespace
 }  // namespace tclens::kernels

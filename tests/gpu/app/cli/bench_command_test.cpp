@@ -89,6 +89,27 @@ TEST(BenchCommandOnGpu, JsonHasVerifiedRowsAndTheSameRunReference) {
     }
 }
 
+// No row anywhere counts above the measured peak of its precision (kernels/bench.h, above_peak):
+// every rung (the default) and reference at 4096^3 counts, at most 100 % of its peak, and none is
+// refused.
+TEST(BenchCommandOnGpu, NoRowIsAboveTheMeasuredPeakOfItsPrecision) {
+    TCLENS_REQUIRE_GPU();
+    const auto result = test::run_command(kTclens + " bench --mnk 4096x4096x4096 --runs 20 --json");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << result.out;
+    ASSERT_FALSE(j["peaks"].empty()) << j["peak_error"];
+    int counted = 0;
+    for (const nlohmann::json& row : j["results"]) {
+        EXPECT_TRUE(row["refused"].is_null()) << row["kernel"] << ": " << row["refused"];
+        if (row["tflops"].is_null()) continue;
+        ++counted;
+        EXPECT_GT(row["pct_of_peak"].get<double>(), 0) << row["kernel"];
+        EXPECT_LE(row["pct_of_peak"].get<double>(), 100.0) << row["kernel"];
+    }
+    EXPECT_GE(counted, 20) << result.out;
+}
+
 TEST(BenchCommandOnGpu, TableAndProgress) {
     TCLENS_REQUIRE_GPU();
     const auto result =

@@ -176,6 +176,24 @@ TEST(WorkerResults, BenchRoundTripsTimesGuardZonesAndTheErrorMap) {
     EXPECT_EQ(back.report.peak_error, "not measured");
 }
 
+// A refused row's line crosses the pipe (the worker's runner caught a gamed timing); a row of
+// an earlier worker, without the key, reads as not refused.
+TEST(WorkerResults, ARefusedRowKeepsItsLineAndAnEarlierRowReadsAsNotRefused) {
+    BenchResult bench;
+    bench.report.rows = {row("yours.gamed", kernels::Precision::kF32, true)};
+    bench.report.rows[0].result.refuse("the launcher returned before its work ran");
+    bench.times.push_back({"yours.gamed", bench.report.rows[0].result.problem, 1, 1});
+    nlohmann::json json = to_json(bench);
+    BenchResult back;
+    std::string error;
+    ASSERT_TRUE(bench_from_json(json, back, error)) << error;
+    EXPECT_EQ(back.report.rows[0].result.refused, "the launcher returned before its work ran");
+    EXPECT_FALSE(back.report.rows[0].result.counts());
+    json["report"]["results"][0].erase("refused");
+    ASSERT_TRUE(bench_from_json(json, back, error)) << error;
+    EXPECT_EQ(back.report.rows[0].result.refused, "");
+}
+
 TEST(WorkerResults, ABenchResultWhoseRunsDoNotMatchItsRowsIsRefused) {
     BenchResult bench;
     bench.report.rows = {row("a", kernels::Precision::kF32, true)};

@@ -2,7 +2,8 @@
 # Builds tclens without a window (TCLENS_GUI=OFF, TCLENS_HEADLESS_GUI=ON) on a GPU server without
 # Debian packages and runs every non-UI test there, writing logs to $OUT (or ./gpu-out).
 # Header-only libraries, GoogleTest sources and Dear ImGui come from .carry/ (made by
-# scripts/make_carry.sh on a machine that has them). GPU_CHECK_BUILD_ONLY=1 stops after the build.
+# scripts/make_carry.sh on a machine that has them). GPU_CHECK_BUILD_ONLY=1 stops after the build;
+# GPU_CHECK_TARGETS="tclens gpu_tests ..." builds only those targets (default: all).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -20,7 +21,8 @@ export PATH=/usr/local/cuda/bin:$PATH
 cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF -DTCLENS_BENCHMARKS=OFF -DTCLENS_EXTRA_INCLUDE="$PWD/.carry/include" \
     -DTCLENS_GTEST_SOURCE="$PWD/.carry/googletest" \
     -DTCLENS_HEADLESS_GUI=ON -DTCLENS_IMGUI_DIR="$PWD/.carry/imgui" >"$out/build.log" 2>&1 &&
-    cmake --build build-gpu >>"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
+    cmake --build build-gpu ${GPU_CHECK_TARGETS:+--target $GPU_CHECK_TARGETS} >>"$out/build.log" 2>&1 ||
+    { tail -40 "$out/build.log"; exit 1; }
 
 [ -n "${GPU_CHECK_BUILD_ONLY:-}" ] && { echo "built build-gpu/ (GPU_CHECK_BUILD_ONLY)"; exit 0; }
 

@@ -3,10 +3,13 @@
 #   <12 hex digits of HEAD>+dirty.<8 hex digits> it differs from HEAD; the 8 digits name its
 #                                                whole content (the git tree an `add -A` would
 #                                                commit), so two builds of one tree say the same
-# Outside a git checkout (a copy sent to a GPU server) it reads SOURCE_DIR/.carry/source_commit.txt,
-# which scripts/make_carry.sh writes from the checkout; else "unknown (no git checkout)".
-#   cmake -D SOURCE_DIR=... [-D OUT=header.h] -P SourceCommit.cmake
-# With OUT it writes `#define TCLENS_COMMIT "..."` there when that changed; without, it prints it.
+# A copy sent to a GPU server may have no .git, or an older one: there SOURCE_DIR/.carry/
+# source_commit.txt, which scripts/make_carry.sh writes from the checkout ("<commit>" and the
+# tree's full hash on a second line), names the commit, when the copy's tree is that tree or
+# cannot be read; else "unknown (no git checkout)".
+#   cmake -D SOURCE_DIR=... [-D OUT=header.h] [-D STAMP=1] -P SourceCommit.cmake
+# With OUT it writes `#define TCLENS_COMMIT "..."` there when that changed; with STAMP it prints
+# the stamp's two lines; else it prints the commit.
 if(NOT DEFINED SOURCE_DIR)
     message(FATAL_ERROR "SourceCommit.cmake: -D SOURCE_DIR=... is missing")
 endif()
@@ -28,6 +31,8 @@ get_filename_component(source_real "${SOURCE_DIR}" REALPATH)
 if(head AND toplevel)
     get_filename_component(toplevel "${toplevel}" REALPATH)
 endif()
+set(commit "")
+set(tree "")
 if(head AND toplevel STREQUAL source_real)
     # The working tree's content as a tree object, through a copy of the index (the real one and
     # the repository's refs are left alone).
@@ -47,12 +52,27 @@ if(head AND toplevel STREQUAL source_real)
         string(SUBSTRING "${tree}" 0 8 tree_short)
         set(commit "${head}+dirty.${tree_short}")
     endif()
-elseif(EXISTS "${SOURCE_DIR}/.carry/source_commit.txt")
-    file(STRINGS "${SOURCE_DIR}/.carry/source_commit.txt" commit LIMIT_COUNT 1)
-else()
+endif()
+set(stamp "${SOURCE_DIR}/.carry/source_commit.txt")
+if(NOT DEFINED STAMP AND EXISTS "${stamp}")
+    file(STRINGS "${stamp}" stamped)
+    list(LENGTH stamped lines)
+    if(lines EQUAL 2)
+        list(GET stamped 0 stamped_commit)
+        list(GET stamped 1 stamped_tree)
+        if(NOT tree OR tree STREQUAL stamped_tree)
+            set(commit "${stamped_commit}")
+        endif()
+    endif()
+endif()
+if(NOT commit)
     set(commit "unknown (no git checkout)")
 endif()
 
+if(DEFINED STAMP)
+    message("${commit}\n${tree}")
+    return()
+endif()
 if(NOT DEFINED OUT)
     message("${commit}")
     return()

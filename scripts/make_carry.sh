@@ -15,6 +15,6 @@ mkdir -p .carry/imgui/include .carry/imgui/lib
 cp /usr/include/imgui/*.h .carry/imgui/include/
 cp /usr/lib/x86_64-linux-gnu/libimgui.a /usr/lib/x86_64-linux-gnu/libstb.a .carry/imgui/lib/
 # The commit of this checkout, for a copy of it without .git (cmake/SourceCommit.cmake reads it).
-cmake -D SOURCE_DIR="$PWD" -P cmake/SourceCommit.cmake >.carry/source_commit.txt 2>&1
-echo "source commit: $(cat .carry/source_commit.txt)"
+cmake -D SOURCE_DIR="$PWD" -D STAMP=1 -P cmake/SourceCommit.cmake >.carry/source_commit.txt 2>&1
+echo "source commit: $(head -1 .carry/source_commit.txt)"
 du -sh .carry

@@ -9,16 +9,18 @@
 //     sm__inst_executed_pipe_tensor_op_hmma.sum for mma.sync); rungs 8-10 trace 4 blocks of
 //     identical work and scale by the grid, the persistent rungs 11 and 12 trace every block;
 //   - the traced span lies within the traced kernel's duration;
-//   - the traced-vs-untraced overhead is printed and bounded: 5 % (issue 20's target) for rungs
-//     8-10, which trace a few blocks; a regression bound for 11 and 12, which trace every block.
+//   - the traced-vs-untraced overhead, the median of three traces, is printed and bounded per
+//     case by what was measured plus a margin (below).
 // And `tclens trace --clock-skew` prints the spread of the SMs' %globaltimer readings.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "kernels/registry.h"
 #include "kernels/stream_k_schedule.h"
@@ -71,22 +73,36 @@ const std::string kMmaSyncMetric = "sm__inst_executed_pipe_tensor_op_hmma.sum";
 
 using WarpKey = std::pair<int, int>;  // (block, warp)
 
-// Overhead bounds on the traced kernel's time. Rungs 8-10 trace a few blocks and run the
-// untraced code in the others (traced_blocks_only, kernels/trace.cuh): issue 20's 5 %. The
-// persistent rungs 11 and 12 trace every block, whose trace points sit on the consumers' path
-// between wgmma batches: measured +11.8 % (rung 11), +6.2 % and +16.0 % (rung 12 wide and small
-// M) on an H100 (tests/gpu/results/2026-11-26_h100_session11/README.md), so issue 20's 5 % is
-// missed there and this bound only catches their getting worse.
-constexpr double kSampledBlocksMaxOverheadPct = 5.0;
-constexpr double kEveryBlockMaxOverheadPct = 20.0;
+// Overhead bounds on the traced kernel's time, one per case: the median of three traces (each
+// `tclens trace` times the traced and the untraced kernel in one process, a median of timed
+// launches each), at most the median measured on the H200 (scripts/gpu_trace_overhead.sh, 5
+// traces per case, tests/gpu/results/2026-11-29_h200_session12/) plus 3 points. Issue 20's target
+// is 5 % and issue 34's 3 %: rungs 8-10 (a few blocks traced, the others running the untraced
+// code) meet both; rungs 11 and 12 trace every block and miss both (measured 11.4, 8.4 and
+// 17.3 %: two records per K tile per consumer warp sit between one wgmma batch and the next, the
+// ncu profile of rung 11 in tests/gpu/results/2026-11-26_h100_session11/README.md), so their
+// bounds only catch their getting worse.
+constexpr double kMarginPct = 3.0;
+constexpr double kRung8MaxOverheadPct = 1.78 + kMarginPct;
+constexpr double kRung9MaxOverheadPct = 0.38 + kMarginPct;
+constexpr double kRung10MaxOverheadPct = 0.80 + kMarginPct;
+constexpr double kRung11MaxOverheadPct = 11.40 + kMarginPct;
+constexpr double kRung12WideMaxOverheadPct = 8.41 + kMarginPct;
+constexpr double kRung12SmallMMaxOverheadPct = 17.33 + kMarginPct;
+constexpr int kOverheadTraces = 3;
 
 // What a rung's trace must hold: for each warp that multiplies, its multiply phases.
 struct ExpectedTrace {
     std::string multiply_phase = "wgmma";  // the phase name counted
     std::string metric = kWgmmaMetric;     // the profile's count of those instructions
     std::map<WarpKey, int> phases;
-    double max_overhead_pct = kSampledBlocksMaxOverheadPct;
+    double max_overhead_pct = 0;  // of the median of kOverheadTraces traces
 };
+
+// The traced kernel's time over the untraced one's in `trace`, in percent.
+double overhead_pct(const nlohmann::json& trace) {
+    return 100.0 * (trace["kernel_ms"].get<double>() / trace["untraced_ms"].get<double>() - 1.0);
+}
 
 // Traces `blocks` blocks of `kernel` on `mnk` and checks it against `expected` and the profile.
 void check_trace(const std::string& kernel, const std::string& mnk, int blocks,
@@ -116,11 +132,20 @@ void check_trace(const std::string& kernel, const std::string& mnk, int blocks,
     const double kernel_ns = t["kernel_ms"].get<double>() * 1e6;
     EXPECT_GT(end_ns, 0);
     EXPECT_LE(static_cast<double>(end_ns), kernel_ns) << "traced span past the kernel's time";
-    const double untraced = t["untraced_ms"].get<double>();
-    const double overhead = 100.0 * (t["kernel_ms"].get<double>() / untraced - 1.0);
-    std::printf("%s %s: traced %.4f ms, untraced %.4f ms, overhead %+.2f %%\n", kernel.c_str(),
-                mnk.c_str(), t["kernel_ms"].get<double>(), untraced, overhead);
-    EXPECT_LE(overhead, expected.max_overhead_pct);
+    std::vector<double> overheads = {overhead_pct(t)};
+    while (static_cast<int>(overheads.size()) < kOverheadTraces) {
+        const nlohmann::json again = trace_json(kernel, mnk, blocks);
+        ASSERT_TRUE(again.is_object()) << "no trace JSON";
+        overheads.push_back(overhead_pct(again));
+    }
+    std::sort(overheads.begin(), overheads.end());
+    const double median = overheads[overheads.size() / 2];
+    std::printf(
+        "%s %s: overhead of %d traces %+.2f / %+.2f / %+.2f %%, median %+.2f %% (bound "
+        "%.1f %%)\n",
+        kernel.c_str(), mnk.c_str(), kOverheadTraces, overheads[0], overheads[1], overheads[2],
+        median, expected.max_overhead_pct);
+    EXPECT_LE(median, expected.max_overhead_pct);
 }
 
 // Rungs 8-10: `blocks` blocks of one tile each, warps first_warp .. + warps - 1 multiplying,
@@ -133,10 +158,12 @@ ExpectedTrace one_tile_per_block(int blocks, int first_warp, int warps, int per_
     return e;
 }
 
-void check_trace(const std::string& kernel, int multiplying_warps) {
+void check_trace(const std::string& kernel, int multiplying_warps, double max_overhead_pct) {
     const int k_tiles = 4096 / 64;
-    check_trace(kernel, "4096x4096x4096", 4,
-                one_tile_per_block(4, multiplying_warps == 8 ? 4 : 0, multiplying_warps, k_tiles));
+    ExpectedTrace e =
+        one_tile_per_block(4, multiplying_warps == 8 ? 4 : 0, multiplying_warps, k_tiles);
+    e.max_overhead_pct = max_overhead_pct;
+    check_trace(kernel, "4096x4096x4096", 4, e);
 }
 
 int grid_of(const std::string& kernel, const kernels::GemmProblem& problem) {
@@ -148,13 +175,13 @@ int grid_of(const std::string& kernel, const kernels::GemmProblem& problem) {
 TEST(TraceCommandOnGpu, RungNineOneWarpgroupIsConsistentWithItsProfile) {
     TCLENS_REQUIRE_GPU();
     if (!is_hopper()) GTEST_SKIP() << "skipped: the traced rungs need an sm_90 GPU";
-    check_trace("wgmma_tma.bf16", 4);
+    check_trace("wgmma_tma.bf16", 4, kRung9MaxOverheadPct);
 }
 
 TEST(TraceCommandOnGpu, RungTenConsumersAreConsistentWithTheirProfile) {
     TCLENS_REQUIRE_GPU();
     if (!is_hopper()) GTEST_SKIP() << "skipped: the traced rungs need an sm_90 GPU";
-    check_trace("wgmma_ws.bf16", 8);
+    check_trace("wgmma_ws.bf16", 8, kRung10MaxOverheadPct);
 }
 
 // Rung 8: 8 warps, each 4 mma_sync phases (k16 steps) per K tile, 32 mma.sync per phase.
@@ -163,6 +190,7 @@ TEST(TraceCommandOnGpu, RungEightMmaSyncStepsAreConsistentWithItsProfile) {
     ExpectedTrace e = one_tile_per_block(4, 0, 8, 4 * (4096 / 64));
     e.multiply_phase = "mma_sync";
     e.metric = kMmaSyncMetric;
+    e.max_overhead_pct = kRung8MaxOverheadPct;
     check_trace("mma_cp_async.bf16", "4096x4096x4096", 4, e);
 }
 
@@ -177,7 +205,7 @@ TEST(TraceCommandOnGpu, RungElevenEveryTileOfEveryClusterIsConsistentWithItsProf
     const int clusters = grid / 2;
     const int cluster_tiles = (4096 / 128 / 2) * (4096 / 256);
     ExpectedTrace e;
-    e.max_overhead_pct = kEveryBlockMaxOverheadPct;
+    e.max_overhead_pct = kRung11MaxOverheadPct;
     for (int b = 0; b < grid; ++b) {
         int tiles = 0;
         for (int t = b / 2; t < cluster_tiles; t += clusters) ++tiles;
@@ -188,12 +216,12 @@ TEST(TraceCommandOnGpu, RungElevenEveryTileOfEveryClusterIsConsistentWithItsProf
 
 // Rung 12, every block traced: each consumer warp multiplies the K iterations of its CTA's
 // pieces (kernels/stream_k_schedule.h), in both modes.
-ExpectedTrace stream_k_expected(const kernels::GemmProblem& problem) {
+ExpectedTrace stream_k_expected(const kernels::GemmProblem& problem, double max_overhead_pct) {
     const int sms = profiling::query_system().devices.front().sm_count;
     const kernels::StreamKSchedule schedule = kernels::stream_k_schedule_for(problem, sms);
     const int consumers = kernels::stream_k_shape(kernels::stream_k_mode(problem.m)).consumers;
     ExpectedTrace e;
-    e.max_overhead_pct = kEveryBlockMaxOverheadPct;
+    e.max_overhead_pct = max_overhead_pct;
     for (int cta = 0; cta < schedule.ctas; ++cta) {
         int iterations = 0;
         kernels::StreamKPiece piece;
@@ -211,7 +239,8 @@ TEST(TraceCommandOnGpu, RungTwelveWideModePiecesAreConsistentWithItsProfile) {
     const kernels::GemmProblem problem{3072, 3072, 3072};  // 288 tiles: 156 of them stream-K
     const int grid = grid_of("wgmma_streamk.bf16", problem);
     ASSERT_GT(grid, 0);
-    check_trace("wgmma_streamk.bf16", "3072x3072x3072", grid, stream_k_expected(problem));
+    check_trace("wgmma_streamk.bf16", "3072x3072x3072", grid,
+                stream_k_expected(problem, kRung12WideMaxOverheadPct));
 }
 
 TEST(TraceCommandOnGpu, RungTwelveSmallMModePiecesAreConsistentWithItsProfile) {
@@ -220,7 +249,8 @@ TEST(TraceCommandOnGpu, RungTwelveSmallMModePiecesAreConsistentWithItsProfile) {
     const kernels::GemmProblem problem{64, 3072, 3072};  // 24 tiles split over every SM
     const int grid = grid_of("wgmma_streamk.bf16", problem);
     ASSERT_GT(grid, 0);
-    check_trace("wgmma_streamk.bf16", "64x3072x3072", grid, stream_k_expected(problem));
+    check_trace("wgmma_streamk.bf16", "64x3072x3072", grid,
+                stream_k_expected(problem, kRung12SmallMMaxOverheadPct));
 }
 
 TEST(TraceCommandOnGpu, ClockSkewPrintsTheSpreadOfTheSmsTimers) {

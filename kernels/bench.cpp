@@ -13,8 +13,7 @@ const RunResult* find_result(const std::vector<BenchRow>& rows, const std::strin
                              const GemmProblem& p) {
     for (const BenchRow& row : rows) {
         const GemmProblem& q = row.result.problem;
-        if (row.result.kernel_id == id && q.m == p.m && q.n == p.n && q.k == p.k)
-            return &row.result;
+        if (row.result.kernel_id == id && same_problem(q, p)) return &row.result;
     }
     return nullptr;
 }

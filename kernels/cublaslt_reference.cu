@@ -65,7 +65,7 @@ class ThreadCublasLt {
             workspace_ = nullptr;
             return CUBLAS_STATUS_ALLOC_FAILED;
         }
-        if (planned_ && p.m == planned_for_.m && p.n == planned_for_.n && p.k == planned_for_.k) {
+        if (planned_ && same_problem(p, planned_for_)) {
             return CUBLAS_STATUS_SUCCESS;
         }
         release_plan();

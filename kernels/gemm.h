@@ -51,6 +51,10 @@ struct GemmProblem {
     std::int64_t k = 0;
 };
 
+inline bool same_problem(const GemmProblem& a, const GemmProblem& b) {
+    return a.m == b.m && a.n == b.n && a.k == b.k;
+}
+
 // Elements in one stored row of B: N, or K for a K-major B (b_is_k_major).
 std::int64_t b_row_length(Precision precision, const GemmProblem& problem);
 

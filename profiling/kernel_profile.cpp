@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "common/elapsed.h"
 #include "kernels/cuda_util.h"
 #include "kernels/gemm_data.h"
 #include "kernels/problem_text.h"
@@ -25,10 +26,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using kernels::cuda_text;
 using kernels::DeviceBuffer;
-
-double ms_since(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 bool is_launch_metric(const std::string& name) {
     const MetricInfo* info = find_metric(name);
@@ -350,7 +347,7 @@ ProfilerError KernelProfiler::prepare(const kernels::KernelDescriptor& kernel_re
     } else {
         prepared_gemm.launch_error = capture.error.message;
     }
-    prepared_gemm.prepare_ms = ms_since(started);
+    prepared_gemm.prepare_ms = common::ms_since(started);
     return ProfilerError{};
 }
 
@@ -458,7 +455,7 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
         }
         result.metrics.push_back(std::move(metric));
     }
-    result.profile_ms = ms_since(started);
+    result.profile_ms = common::ms_since(started);
     return result;
 }
 
@@ -507,7 +504,7 @@ KernelTimeline KernelProfiler::timeline(const TimelineOptions& options,
         // Starts counting at the first call, that is when the loop starts, not when made.
         return [duration_ms, begin = std::optional<Clock::time_point>()]() mutable {
             if (!begin) begin = Clock::now();
-            return ms_since(*begin) < duration_ms;
+            return common::ms_since(*begin) < duration_ms;
         };
     };
     // An A-B-A comparison: warm-up (clocks settle), baseline, sampled loop, baseline.
@@ -538,11 +535,11 @@ KernelTimeline KernelProfiler::timeline(const TimelineOptions& options,
             next_sequence = newest.next_sequence;
             if (!progress(newest)) return false;
         }
-        return options.duration_ms <= 0 || ms_since(loop_start) < options.duration_ms;
+        return options.duration_ms <= 0 || common::ms_since(loop_start) < options.duration_ms;
     };
     result.kernel_ms_sampled =
         state_->timed_launches(per_batch, keep_sampling, result.launches, failure);
-    result.run_ms = ms_since(loop_start);
+    result.run_ms = common::ms_since(loop_start);
     const ProfilerError stopped = sampler.stop();
     if (options.baseline_ms > 0 && failure.empty()) {
         std::uint64_t after_launches = 0;

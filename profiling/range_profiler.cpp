@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "common/elapsed.h"
 #include "profiling/chip_counters.h"
 #include "profiling/cupti_call.h"
 
@@ -19,10 +20,6 @@ using detail::from_cuda;
 using detail::from_cupti;
 using detail::HostObject;
 using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 constexpr CUpti_ProfilerType kRange = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
 
@@ -304,7 +301,7 @@ ProfilerError RangeProfiler::State::set_up(RangeProfiler& profiler, const Profil
     set_config.numNestingLevels = 1;
     set_config.minNestingLevel = 1;
     TCLENS_CUPTI(cuptiRangeProfilerSetConfig(&set_config));
-    result.setup_ms = ms_since(setup_start);
+    result.setup_ms = common::ms_since(setup_start);
     return ProfilerError{};
 }
 
@@ -328,7 +325,7 @@ ProfilerError RangeProfiler::State::run_passes(const ProfileRequest& request,
                               "cuptiRangeProfilerStop never reported all " +
                                   std::to_string(result.passes) + " passes submitted");
     }
-    result.passes_ms = ms_since(passes_start);
+    result.passes_ms = common::ms_since(passes_start);
     return ProfilerError{};
 }
 
@@ -388,7 +385,7 @@ ProfilerError RangeProfiler::State::run_pass(const ProfileRequest& request, bool
         // The host took as long as the gate waits at most: CUPTI (or the workload) blocked on
         // the closed stream, the gate gave up, and the range saw the idle time anyway. Not
         // worth the wait on later passes.
-        if (ms_since(gate_closed) >= 0.9 * gate.timeout_ms) {
+        if (common::ms_since(gate_closed) >= 0.9 * gate.timeout_ms) {
             gate_blocks = true;
             result.gated = false;
         }
@@ -450,7 +447,7 @@ ProfilerError RangeProfiler::State::decode(const ProfileRequest& request, Profil
         }
         result.ranges.push_back(std::move(range_values));
     }
-    result.decode_ms = ms_since(decode_start);
+    result.decode_ms = common::ms_since(decode_start);
     return ProfilerError{};
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/cli/commands.h"
+#include "app/cli/usage_error.h"
 #include "app/exit_codes.h"
 #include "kernels/shared_access.h"
 #include "profiling/bank_measure.h"
@@ -38,11 +39,6 @@ struct BanksOptions {
     CLI::Option* rows_option = nullptr;
     CLI::Option* row_bytes_option = nullptr;
 };
-
-int usage_error(const std::string& message) {
-    std::fprintf(stderr, "tclens: %s\n", message.c_str());
-    return kExitUsage;
-}
 
 // Banks with the same number of distinct words, in runs: {8,8,8,8,0,...} -> "0-3 x8";
 // "-" when no bank is used.

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "app/cli/commands.h"
+#include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/bench.h"
@@ -48,11 +49,6 @@ struct BenchOptions {
     std::string error_map;                  // --error-map out.png|out.svg
     WorkerOptions worker;
 };
-
-int usage_error(const std::string& message) {
-    std::fprintf(stderr, "tclens: %s\n", message.c_str());
-    return kExitUsage;
-}
 
 std::string number(double value, const char* format) {
     if (value <= 0) return "-";

@@ -21,6 +21,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/profiler_args.h"
+#include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
@@ -51,11 +52,6 @@ struct ProfileOptions {
     CLI::Option* duration_option = nullptr;
     WorkerOptions worker;
 };
-
-int usage_error(const std::string& message) {
-    std::fprintf(stderr, "tclens: %s\n", message.c_str());
-    return kExitUsage;
-}
 
 void print_catalogue(bool json) {
     if (json) {

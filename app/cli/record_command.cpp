@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "app/cli/commands.h"
+#include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/bench.h"
@@ -71,11 +72,6 @@ struct RecordOptions {
     std::vector<std::string> user_kernels;  // --kernel path.cu[:NAME][:TYPE]
     WorkerOptions worker;
 };
-
-int usage_error(const std::string& message) {
-    std::fprintf(stderr, "tclens: %s\n", message.c_str());
-    return kExitUsage;
-}
 
 // The command line that `options` stands for, for the recording's "command".
 std::string command_text(const RecordOptions& options) {

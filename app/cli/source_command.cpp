@@ -19,6 +19,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/profiler_args.h"
+#include "app/cli/usage_error.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
@@ -39,11 +40,6 @@ struct SourceOptions {
     int top = 10;
     std::uint64_t seed = 1;
 };
-
-int usage_error(const std::string& message) {
-    std::fprintf(stderr, "tclens: %s\n", message.c_str());
-    return kExitUsage;
-}
 
 std::string count(double value) { return profiling::format_metric_value(value, ""); }
 

@@ -9,6 +9,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/drawing_export.h"
+#include "app/cli/usage_error.h"
 #include "app/exit_codes.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -31,11 +32,6 @@ struct TilemapOptions {
     std::string svg_path;
     std::string png_path;
 };
-
-int usage_error(const std::string& message) {
-    std::fprintf(stderr, "tclens: %s\n", message.c_str());
-    return kExitUsage;
-}
 
 // C's tiles as rows of launch-order numbers ("." for a tile row past M), clipped to
 // kMaxTextTiles each way.

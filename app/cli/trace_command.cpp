@@ -21,6 +21,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/drawing_export.h"
 #include "app/cli/profiler_args.h"
+#include "app/cli/usage_error.h"
 #include "app/exit_codes.h"
 #include "common/atomic_file.h"
 #include "kernels/probes/clock_skew_probe.h"
@@ -47,11 +48,6 @@ struct TraceOptions {
 };
 
 constexpr int kMaxSkewRounds = 10000;
-
-int usage_error(const std::string& message) {
-    std::fprintf(stderr, "tclens: %s\n", message.c_str());
-    return kExitUsage;
-}
 
 double us(std::int64_t ns) { return static_cast<double>(ns) / 1000.0; }
 

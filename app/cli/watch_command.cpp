@@ -31,6 +31,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/drawing_export.h"
+#include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "app/worker/version_build.h"
@@ -60,11 +61,6 @@ struct WatchOptions {
 std::atomic<bool> g_stop{false};  // set by SIGINT / SIGTERM
 
 extern "C" void on_stop_signal(int) { g_stop = true; }
-
-int usage_error(const std::string& message) {
-    std::fprintf(stderr, "tclens: %s\n", message.c_str());
-    return kExitUsage;
-}
 
 double seconds_since(std::int64_t realtime_ns) {
     timespec now{};

@@ -18,7 +18,7 @@
 namespace tclens::cli {
 namespace {
 
-bool ends_with(std::string text, const std::string& suffix) {
+bool ends_with_ignoring_case(std::string text, const std::string& suffix) {
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return text.size() >= suffix.size() &&
@@ -130,7 +130,7 @@ int load_kernels(worker::WorkerClient& client, const std::vector<std::string>& r
 }
 
 std::string check_error_map_path(const std::string& path) {
-    if (ends_with(path, ".png") || ends_with(path, ".svg")) return "";
+    if (ends_with_ignoring_case(path, ".png") || ends_with_ignoring_case(path, ".svg")) return "";
     return "--error-map '" + path + "': give a path ending in .png or .svg";
 }
 
@@ -152,7 +152,7 @@ int print_error_maps(const kernels::BenchReport& report, const std::string& path
         return kExitOk;
     }
     const viz::ErrorMapView view = viz::error_map_view(*first, {});
-    const bool svg = ends_with(path, ".svg");
+    const bool svg = ends_with_ignoring_case(path, ".svg");
     return export_drawing(view.draw, svg ? path : "", svg ? "" : path);
 }
 

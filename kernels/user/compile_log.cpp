@@ -6,7 +6,7 @@
 namespace tclens::kernels::user {
 namespace {
 
-std::string base_name(const std::string& path) {
+std::string without_folder(const std::string& path) {
     const std::size_t slash = path.rfind('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
@@ -89,7 +89,7 @@ bool parse_line(const std::string& text, Parsed& out) {
 }
 
 bool same_file(const std::string& a, const std::string& b) {
-    return a == b || (!base_name(a).empty() && base_name(a) == base_name(b));
+    return a == b || (!without_folder(a).empty() && without_folder(a) == without_folder(b));
 }
 
 }  // namespace
@@ -149,7 +149,7 @@ std::string tool_error_line(const std::string& log, const std::string& hidden_pa
             lower.find("undefined") == std::string::npos)
             continue;
         if (!hidden_path.empty() && (text.find(hidden_path) != std::string::npos ||
-                                     text.find(base_name(hidden_path)) != std::string::npos))
+                                     text.find(without_folder(hidden_path)) != std::string::npos))
             continue;
         if (lower.find("error detected in the compilation") != std::string::npos ||
             lower.find("errors detected in the compilation") != std::string::npos)
@@ -159,7 +159,7 @@ std::string tool_error_line(const std::string& log, const std::string& hidden_pa
         std::istringstream words(trim(text));
         std::string word;
         while (words >> word) {
-            if (word.size() > 1 && word[0] == '/') word = base_name(word);
+            if (word.size() > 1 && word[0] == '/') word = without_folder(word);
             shown += (shown.empty() ? "" : " ") + word;
         }
         return shown;

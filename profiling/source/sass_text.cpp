@@ -3,6 +3,7 @@
 #include <cctype>
 #include <tuple>
 
+#include "common/text.h"
 #include "kernels/sass_census/sass_line.h"
 
 namespace tclens::profiling {
@@ -20,20 +21,16 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
-bool starts_with(std::string_view text, std::string_view prefix) {
-    return text.substr(0, prefix.size()) == prefix;
-}
-
 // `"path", line N` at the front of `text` -> frame; `text` is left after it. False when it is not
 // there or N is not a positive number that fits an int.
 bool take_file_and_line(std::string_view& text, SourceLocation& frame) {
-    if (!starts_with(text, "\"")) return false;
+    if (!common::starts_with(text, "\"")) return false;
     const std::size_t close = text.find('"', 1);
     if (close == std::string_view::npos) return false;
     std::string_view rest = trim(text.substr(close + 1));
-    if (!starts_with(rest, ",")) return false;
+    if (!common::starts_with(rest, ",")) return false;
     rest = trim(rest.substr(1));
-    if (!starts_with(rest, "line")) return false;
+    if (!common::starts_with(rest, "line")) return false;
     rest = trim(rest.substr(4));
     long long number = 0;
     std::size_t digits = 0;
@@ -52,10 +49,10 @@ bool take_file_and_line(std::string_view& text, SourceLocation& frame) {
 // ".text.NAME:" -> NAME; "Function : NAME" -> NAME; otherwise "".
 std::string_view function_start(std::string_view line) {
     line = trim(line);
-    if (starts_with(line, ".text.") && line.size() > 7 && line.back() == ':') {
+    if (common::starts_with(line, ".text.") && line.size() > 7 && line.back() == ':') {
         return line.substr(6, line.size() - 7);
     }
-    if (starts_with(line, "Function :")) {
+    if (common::starts_with(line, "Function :")) {
         std::string_view name = trim(line.substr(10));
         std::size_t end = 0;
         while (end < name.size() && !std::isspace(static_cast<unsigned char>(name[end]))) ++end;
@@ -83,14 +80,14 @@ bool SassFunction::has_line_info() const {
 
 bool parse_line_info(std::string_view line, SourceLocation& frame, SourceLocation* call_site) {
     line = trim(line);
-    if (!starts_with(line, "//##")) return false;
+    if (!common::starts_with(line, "//##")) return false;
     line = trim(line.substr(4));
-    if (!starts_with(line, "File")) return false;
+    if (!common::starts_with(line, "File")) return false;
     line = trim(line.substr(4));
     SourceLocation found;
     if (!take_file_and_line(line, found)) return false;
     SourceLocation caller;
-    if (starts_with(line, "inlined at")) {
+    if (common::starts_with(line, "inlined at")) {
         line = trim(line.substr(10));
         if (!take_file_and_line(line, caller)) caller = SourceLocation{};
     }

@@ -2,17 +2,11 @@
 
 #include <cctype>
 
+#include "common/text.h"
 #include "kernels/shared_access.h"
 
 namespace tclens::profiling {
 namespace {
-
-bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
-
-bool ends_with(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 // The dot-separated parts of an opcode after its name: "LDSM.16.MT88.4" -> {"16", "MT88", "4"}.
 std::vector<std::string> modifiers(const std::string& opcode) {
@@ -69,7 +63,7 @@ std::optional<AccessKind> kind_of(const std::string& opcode) {
 }
 
 bool in_family(const kernels::KernelAccess& access, const AccessKind& kind) {
-    return starts_with(access.pattern.name, (kind.family + ".").c_str()) ||
+    return common::starts_with(access.pattern.name, (kind.family + ".").c_str()) ||
            access.pattern.name == kind.family;
 }
 
@@ -113,8 +107,9 @@ bool names_operand(const std::string& word, char operand) {
     std::string lower;
     for (char c : word) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const std::string letter(1, operand);
-    if (lower == letter || starts_with(lower, (letter + "_").c_str()) ||
-        ends_with(lower, "_" + letter) || lower.find("_" + letter + "_") != std::string::npos) {
+    if (lower == letter || common::starts_with(lower, (letter + "_").c_str()) ||
+        common::ends_with(lower, "_" + letter) ||
+        lower.find("_" + letter + "_") != std::string::npos) {
         return true;
     }
     const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(operand)));

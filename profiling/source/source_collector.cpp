@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/elapsed.h"
 #include "kernels/cuda_util.h"
 #include "kernels/registry.h"
 #include "profiling/device_info.h"
@@ -21,10 +22,6 @@ namespace tclens::profiling {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 constexpr std::uintmax_t kMaxSourceBytes = 4u << 20;
 // SM sub-partitions (warp schedulers) per SM from Volta to Hopper: each samples on its own.
@@ -90,7 +87,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     Clock::time_point step = Clock::now();
     KernelProfiler profiler(request.device);
     profile.error = profiler.prepare(request.kernel_id, request.problem, request.seed);
-    profile.prepare_ms = ms_since(step);
+    profile.prepare_ms = common::ms_since(step);
     if (!profile.ok()) return profile;
     const auto launch = profiler.launch_once();
 
@@ -120,7 +117,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
                 return profile;
             }
             options.period_log2 = choose_sampling_period(
-                ms_since(timed), device ? device->sm_count : 0, kSubPartitionsPerSm,
+                common::ms_since(timed), device ? device->sm_count : 0, kSubPartitionsPerSm,
                 device ? device->sm_clock_khz : 0, request.target_samples);
         }
         sampling = sampler.sample(launch, options);
@@ -133,7 +130,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
         profile.period_log2 = options.period_log2;
     }
     sampler.close();
-    profile.sampling_ms = ms_since(step);
+    profile.sampling_ms = common::ms_since(step);
     if (stops_everything(sampling.error)) {
         profile.error = sampling.error;
         return profile;
@@ -179,7 +176,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
         }
         profile.chip = collector.chip_name();
     }
-    profile.counters_ms = ms_since(step);
+    profile.counters_ms = common::ms_since(step);
     if (stops_everything(counters.error)) {
         profile.error = counters.error;
         return profile;
@@ -195,7 +192,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     ProfileOptions totals_options;
     totals_options.drop_unavailable = true;
     const KernelProfile totals = profiler.profile(totals_check_metrics(chosen), totals_options);
-    profile.totals_ms = ms_since(step);
+    profile.totals_ms = common::ms_since(step);
     profile.check = totals.check;
     if (profile.chip.empty()) profile.chip = totals.chip;
     if (stops_everything(totals.error)) {
@@ -262,8 +259,8 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
                                        " has no line info (built without -lineinfo): SASS only, "
                                        "no CUDA lines";
     }
-    profile.disassembly_ms = ms_since(step);
-    profile.total_ms = ms_since(started);
+    profile.disassembly_ms = common::ms_since(step);
+    profile.total_ms = common::ms_since(started);
     return profile;
 }
 

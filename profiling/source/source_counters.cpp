@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/text.h"
+
 namespace tclens::profiling {
 namespace {
 
@@ -12,8 +14,6 @@ const std::string kConflicts = "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_me
 // the ideal, so conflicts = wavefronts - ideal (as Nsight Compute's "L1 Wavefronts Shared
 // Excessive").
 const std::string kPipeWavefronts = "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared";
-
-bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
 
 // " (it lists: a, b)": the chip's SASS metrics that share the wanted name's unit and memory
 // ("wavefronts" or "bank_conflicts", and "shared"), so a missing counter's note says what this
@@ -33,7 +33,7 @@ std::string related_listed(const std::vector<std::string>& available, const std:
 
 }  // namespace
 
-bool subtracted(const std::string& entry) { return starts_with(entry, "-"); }
+bool subtracted(const std::string& entry) { return common::starts_with(entry, "-"); }
 
 std::string metric_name(const std::string& entry) {
     return subtracted(entry) ? entry.substr(1) : entry;
@@ -118,9 +118,9 @@ bool opcode_passes(const std::string& opcode, OpcodeFilter filter) {
         case OpcodeFilter::kAll:
             return true;
         case OpcodeFilter::kSharedLoads:
-            return starts_with(opcode, "LDS");
+            return common::starts_with(opcode, "LDS");
         case OpcodeFilter::kSharedStores:
-            return starts_with(opcode, "STS");
+            return common::starts_with(opcode, "STS");
     }
     return false;
 }

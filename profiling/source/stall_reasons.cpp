@@ -1,15 +1,12 @@
 #include "profiling/source/stall_reasons.h"
 
+#include "common/text.h"
+
 namespace tclens::profiling {
 namespace {
 
 constexpr const char* kPrefix = "smsp__pcsamp_warps_issue_stalled_";
 constexpr const char* kNotIssued = "_not_issued";
-
-bool ends_with(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 }  // namespace
 
@@ -81,7 +78,7 @@ StallName parse_stall_name(const std::string& cupti_name) {
     std::string key = cupti_name;
     const std::string prefix = kPrefix;
     if (key.compare(0, prefix.size(), prefix) == 0) key = key.substr(prefix.size());
-    if (ends_with(key, kNotIssued)) {
+    if (common::ends_with(key, kNotIssued)) {
         key.resize(key.size() - std::string(kNotIssued).size());
         name.not_issued = true;
     }

@@ -13,6 +13,7 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/bank_model.h"
 #include "viz/bank_view.h"
 #include "viz/palette.h"
@@ -21,12 +22,13 @@
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 1280;
+using test::kTclens;
+constexpr int kBanksWidth = 1280;
 
 test::PngFacts banks_screenshot(const std::string& settings) {
     test::CommandResult result;
-    test::PngFacts facts = test::view_screenshot(kTclens, "banks", kWidth, 800, settings, result);
+    test::PngFacts facts =
+        test::view_screenshot(kTclens, "banks", kBanksWidth, 800, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return facts;
 }
@@ -47,13 +49,13 @@ TEST(BanksPanel, DefaultShowsNoneAndXorSideBySideAndTheyDiffer) {
     EXPECT_GT(png.distinct_colours, 60);  // 32 bank colours, dimmed twins, heat, text
     EXPECT_GT(png.text_rows, 150);
     const viz::BankPalette& banks = viz::dark_bank_palette();
-    const int half = kWidth / 2;
+    const int half = kBanksWidth / 2;
     // ldmatrix.x4 on 16 x 128 bytes. none (left): 16 heat cells of 8 distinct words (banks 0-3
     // in phases 0-1, 4-7 in phases 2-3); xor (right): all 128 cells conflict-free. Each side also
     // has one legend swatch (under 200 pixels) of every degree colour.
     EXPECT_GT(test::count_pixels(png, banks.heat[3], 0, half), 1500);
-    EXPECT_LT(test::count_pixels(png, banks.heat[3], half, kWidth), 200);
-    EXPECT_GT(test::count_pixels(png, banks.heat[0], half, kWidth), 15000);
+    EXPECT_LT(test::count_pixels(png, banks.heat[3], half, kBanksWidth), 200);
+    EXPECT_GT(test::count_pixels(png, banks.heat[0], half, kBanksWidth), 15000);
     EXPECT_LT(test::count_pixels(png, banks.heat[0], 0, half), 200);
     // Both tiles are drawn. Left (none): bank 12 is bytes 48-51 of each row, which no lane
     // reads: 16 dimmed cells. Right (xor): bank 12 is word 0 of physical chunk 3, which holds
@@ -62,8 +64,8 @@ TEST(BanksPanel, DefaultShowsNoneAndXorSideBySideAndTheyDiffer) {
     const viz::Rgba dimmed = dim(banks.banks[12]);
     EXPECT_GT(test::count_pixels(png, dimmed, 0, half), 16 * 150);
     EXPECT_LT(test::count_pixels(png, banks.banks[12], 0, half), 400);  // the swatch only
-    EXPECT_GT(test::count_pixels(png, dimmed, half, kWidth) +
-                  test::count_pixels(png, banks.banks[12], half, kWidth),
+    EXPECT_GT(test::count_pixels(png, dimmed, half, kBanksWidth) +
+                  test::count_pixels(png, banks.banks[12], half, kBanksWidth),
               16 * 150);
 }
 
@@ -81,8 +83,8 @@ TEST(BanksPanel, SteppingToOnePhaseHighlightsFewerWords) {
     // Phase 2 of none reads banks 4-7 only: their full colours are on screen, bank 0's is not
     // (lane 0-15 words are dimmed now; the bank-0 swatch keeps the full colour, 15 x 15 px).
     const viz::BankPalette& banks = viz::dark_bank_palette();
-    EXPECT_LT(test::count_pixels(one, banks.banks[0], 0, kWidth / 2), 400);
-    EXPECT_GT(test::count_pixels(all, banks.banks[0], 0, kWidth / 2), 1500);
+    EXPECT_LT(test::count_pixels(one, banks.banks[0], 0, kBanksWidth / 2), 400);
+    EXPECT_GT(test::count_pixels(all, banks.banks[0], 0, kBanksWidth / 2), 1500);
 }
 
 TEST(BanksPanel, KernelAccessIsDrawnOnTheKernelsTileAgainstItsSwizzle) {
@@ -95,11 +97,11 @@ TEST(BanksPanel, KernelAccessIsDrawnOnTheKernelsTileAgainstItsSwizzle) {
         banks_screenshot("--set right=none --set pattern=mma_ldmatrix_xor.f16/A.ldmatrix");
     ASSERT_TRUE(png.loaded && plain.loaded);
     const viz::BankPalette& banks = viz::dark_bank_palette();
-    const int half = kWidth / 2;
-    EXPECT_GT(test::count_pixels(plain, banks.heat[3], half, kWidth), 1500);
+    const int half = kBanksWidth / 2;
+    EXPECT_GT(test::count_pixels(plain, banks.heat[3], half, kBanksWidth), 1500);
     EXPECT_GT(test::count_pixels(png, banks.heat[3], 0, half), 1500);
-    EXPECT_LT(test::count_pixels(png, banks.heat[3], half, kWidth), 200);
-    EXPECT_GT(test::count_pixels(png, banks.heat[0], half, kWidth), 15000);
+    EXPECT_LT(test::count_pixels(png, banks.heat[3], half, kBanksWidth), 200);
+    EXPECT_GT(test::count_pixels(png, banks.heat[0], half, kBanksWidth), 15000);
 }
 
 TEST(BanksPanel, ATileTheModelRejectsShowsTheReasonInRed) {

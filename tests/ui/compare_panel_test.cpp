@@ -10,24 +10,25 @@
 
 #include <cstdio>
 
+#include "app/gui/views/theme.h"
 #include "profiling/recording.h"
 #include "tests/support/png_inspect.h"
+#include "tests/support/recording_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/sample_recording.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/draw_list.h"
 #include "viz/palette.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 1400;
-constexpr int kHeight = 900;
+using test::kTclens;
+constexpr int kCompareWidth = 1400;
+constexpr int kCompareHeight = 900;
 const std::string kWmma = "wmma.f16@4096x4096x4096";      // 292 TFLOP/s, profiled
 const std::string kCublas = "cublas.f16@4096x4096x4096";  // 740 TFLOP/s
 
-// The panel's note colour (runs it cannot show): (0.95, 0.8, 0.35) -> (242, 204, 89).
-constexpr viz::Rgba kNote{242, 204, 89, 255};
 // The table's bar colours under the dark palette: better is category 2, worse category 3.
 const viz::Rgba kBetter = viz::category_colour(viz::dark_palette(), 2);
 const viz::Rgba kWorse = viz::category_colour(viz::dark_palette(), 3);
@@ -35,22 +36,12 @@ const viz::Rgba kWorse = viz::category_colour(viz::dark_palette(), 3);
 const viz::Rgba kFirstRun = viz::category_colour(viz::dark_palette(), 0);
 const viz::Rgba kSecondRun = viz::category_colour(viz::dark_palette(), 1);
 
-class RecordingFile {
-  public:
-    RecordingFile() : path_(test::temp_path("compare_recording.json")) {
-        EXPECT_EQ(profiling::save_recording(path_, test::sample_recording()), "");
-    }
-    ~RecordingFile() { std::remove(path_.c_str()); }
-    const std::string& path() const { return path_; }
-
-  private:
-    std::string path_;
-};
+using test::RecordingFile;
 
 test::PngFacts compare_screenshot(const std::string& settings) {
     test::CommandResult result;
     test::PngFacts facts =
-        test::view_screenshot(kTclens, "compare", kWidth, kHeight, settings, result);
+        test::view_screenshot(kTclens, "compare", kCompareWidth, kCompareHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
     return facts;
@@ -61,8 +52,8 @@ TEST(ComparePanel, WithoutDataSaysHowToGetSome) {
     const auto live = compare_screenshot("");
     const auto recording = compare_screenshot("--set source=recording");
     ASSERT_TRUE(live.loaded && recording.loaded);
-    EXPECT_EQ(live.width, kWidth);
-    EXPECT_EQ(live.height, kHeight);
+    EXPECT_EQ(live.width, kCompareWidth);
+    EXPECT_EQ(live.height, kCompareHeight);
     // The source choice and the lines of "Nothing to compare yet. Open a recording ...".
     EXPECT_GT(live.text_rows, 30);
     EXPECT_EQ(test::count_pixels(live, kFirstRun), 0);  // no table, no roofline
@@ -72,7 +63,7 @@ TEST(ComparePanel, WithoutDataSaysHowToGetSome) {
 
 TEST(ComparePanel, TableColoursChangesFromTheBaselineByMeaning) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const RecordingFile file;
+    const RecordingFile file(test::sample_recording());
     const std::string open = "--open " + file.path() + " --set view=table ";
     const auto none = compare_screenshot(open + "--set runs=none");  // not the default pick
     const auto wmma_first = compare_screenshot(open + "--set runs=" + kWmma + "," + kCublas);
@@ -93,7 +84,7 @@ TEST(ComparePanel, TableColoursChangesFromTheBaselineByMeaning) {
 
 TEST(ComparePanel, RooflinePlotsEachTickedRun) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const RecordingFile file;
+    const RecordingFile file(test::sample_recording());
     const std::string open = "--open " + file.path() + " --set runs=" + kWmma + "," + kCublas;
     const auto roofline = compare_screenshot(open + " --set view=roofline");
     const auto table = compare_screenshot(open + " --set view=table");
@@ -107,13 +98,14 @@ TEST(ComparePanel, RooflinePlotsEachTickedRun) {
 
 TEST(ComparePanel, RunsTheRecordingLacksAreNamed) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const RecordingFile file;
+    const RecordingFile file(test::sample_recording());
     const auto shown = compare_screenshot("--open " + file.path() + " --set runs=" + kWmma);
     const auto lacking = compare_screenshot("--open " + file.path() + " --set runs=" + kWmma +
                                             ",wmma.f16@1024x1024x1024");
     ASSERT_TRUE(shown.loaded && lacking.loaded);
     // "wmma.f16@1024x1024x1024: not in the recording runs" in the note colour.
-    EXPECT_GT(test::count_pixels(lacking, kNote), test::count_pixels(shown, kNote) + 100);
+    EXPECT_GT(test::count_pixels(lacking, gui::dark_theme().note),
+              test::count_pixels(shown, gui::dark_theme().note) + 100);
 }
 
 // Two recordings: the shipped H100 one and tests/data/synthetic_h100_later.json, a SYNTHETIC

@@ -11,19 +11,20 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/draw_list.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 900;
-constexpr int kHeight = 500;
+using test::kTclens;
+constexpr int kDeviceWidth = 900;
+constexpr int kDeviceHeight = 500;
 
 test::PngFacts device_screenshot(const std::string& arguments) {
     test::CommandResult result;
     test::PngFacts png =
-        test::view_screenshot(kTclens, "device", kWidth, kHeight, arguments, result);
+        test::view_screenshot(kTclens, "device", kDeviceWidth, kDeviceHeight, arguments, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return png;
 }
@@ -39,8 +40,8 @@ TEST(DevicePanel, PaintsTheFactsTableInTheDarkPalette) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const auto png = device_screenshot("");
     ASSERT_TRUE(png.loaded);
-    EXPECT_EQ(png.width, kWidth);
-    EXPECT_EQ(png.height, kHeight);
+    EXPECT_EQ(png.width, kDeviceWidth);
+    EXPECT_EQ(png.height, kDeviceHeight);
     EXPECT_GT(png.distinct_colours, 6);
     EXPECT_GT(png.text_rows, 30);
     EXPECT_GT(test::count_pixels(png, kDarkCanvas), 20000);  // the table's canvas

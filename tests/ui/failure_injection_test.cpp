@@ -12,14 +12,16 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/views/theme.h"
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/draw_list.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 std::string with_fault(const std::string& fault) {
     return "env TCLENS_INJECT_FAULT=" + fault + " " + kTclens;
@@ -31,9 +33,6 @@ test::PngFacts screenshot(const std::string& fault, const std::string& view) {
     EXPECT_EQ(result.exit_code, 0) << fault << " " << view << "\n" << result.err;
     return png;
 }
-
-// The Kernels panel's note colour of "no GPU: bench needs one" (tests/ui/kernels_panel_test.cpp).
-constexpr viz::Rgba kNote{242, 204, 89, 255};
 
 // A fault, and the view and settings that start the job it strikes in.
 struct FaultCase {
@@ -102,7 +101,7 @@ TEST(FailureInjection, NoGpuDrawsTheInjectedReason) {
     // The Kernels panel turns Run off and says why.
     const auto kernels = screenshot("no-gpu", "kernels");
     ASSERT_TRUE(kernels.loaded);
-    EXPECT_GT(test::count_pixels(kernels, kNote), 100);
+    EXPECT_GT(test::count_pixels(kernels, gui::dark_theme().note), 100);
 }
 
 TEST(FailureInjection, UnknownFaultIsAUsageErrorBeforeAnyWindow) {

@@ -10,13 +10,14 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/fragment_layout.h"
 #include "viz/palette.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 test::PngFacts fragments_screenshot(const std::string& settings, int height = 720) {
     test::CommandResult result;

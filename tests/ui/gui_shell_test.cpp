@@ -8,11 +8,12 @@
 #include <string>
 
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 TEST(GuiShell, RendersFramesUnderXvfbAndExitsZero) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";

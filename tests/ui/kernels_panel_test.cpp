@@ -7,35 +7,33 @@
 
 #include <cstdlib>
 
+#include "app/gui/views/theme.h"
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/draw_list.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 1400;
-constexpr int kHeight = 900;
+using test::kTclens;
+constexpr int kKernelsWidth = 1400;
+constexpr int kKernelsHeight = 900;
 
 test::PngFacts kernels_screenshot(const std::string& settings) {
     test::CommandResult result;
     test::PngFacts facts =
-        test::view_screenshot(kTclens, "kernels", kWidth, kHeight, settings, result);
+        test::view_screenshot(kTclens, "kernels", kKernelsWidth, kKernelsHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return facts;
 }
-
-// The note colour of the panel's "no GPU: bench needs one": ImGui glyph cores take the exact
-// text colour, (0.95, 0.8, 0.35) -> (242, 204, 89).
-constexpr viz::Rgba kNote{242, 204, 89, 255};
 
 TEST(KernelsPanel, DefaultShowsTheLadderAndTheFirstRungsDescriptor) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const auto png = kernels_screenshot("");
     ASSERT_TRUE(png.loaded);
-    EXPECT_EQ(png.width, kWidth);
-    EXPECT_EQ(png.height, kHeight);
+    EXPECT_EQ(png.width, kKernelsWidth);
+    EXPECT_EQ(png.height, kKernelsHeight);
     EXPECT_GT(png.distinct_colours, 20);
     // 15 kernel titles (their "adds" lines are dimmer than glyph cores), the descriptor table,
     // the size and run controls: 290 rows at this size.
@@ -48,7 +46,7 @@ TEST(KernelsPanel, WithoutAGpuRunIsOffAndSaysWhy) {
     const auto png = kernels_screenshot("");
     ASSERT_TRUE(png.loaded);
     // "no GPU: bench needs one", 23 characters of glyph cores in the note colour.
-    EXPECT_GT(test::count_pixels(png, kNote), 100);
+    EXPECT_GT(test::count_pixels(png, gui::dark_theme().note), 100);
 }
 
 TEST(KernelsPanel, SelectingAnotherKernelChangesTheView) {

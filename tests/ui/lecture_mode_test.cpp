@@ -13,14 +13,15 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/draw_list.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 1000;
-constexpr int kHeight = 640;
+using test::kTclens;
+constexpr int kLectureWidth = 1000;
+constexpr int kLectureHeight = 640;
 
 // The high-contrast theme's button colour (Okabe-Ito blue) and the banner's accent line.
 constexpr viz::Rgba kButtonBlue{0, 114, 178, 255};
@@ -29,7 +30,8 @@ constexpr viz::Rgba kBlack{0, 0, 0, 255};
 
 test::PngFacts shot(const std::string& view, const std::string& arguments) {
     test::CommandResult result;
-    test::PngFacts png = test::view_screenshot(kTclens, view, kWidth, kHeight, arguments, result);
+    test::PngFacts png =
+        test::view_screenshot(kTclens, view, kLectureWidth, kLectureHeight, arguments, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return png;
 }
@@ -92,9 +94,9 @@ TEST(LectureMode, ScreenshotUsesTheHighContrastTheme) {
     const auto plain = shot("device", "");
     const auto lecture = shot("device", "--lecture");
     ASSERT_TRUE(plain.loaded && lecture.loaded);
-    EXPECT_EQ(lecture.width, kWidth);
-    EXPECT_EQ(lecture.height, kHeight);
-    const int pixels = kWidth * kHeight;
+    EXPECT_EQ(lecture.width, kLectureWidth);
+    EXPECT_EQ(lecture.height, kLectureHeight);
+    const int pixels = kLectureWidth * kLectureHeight;
     // Black window and view backgrounds, the Export buttons in the theme's blue.
     EXPECT_GT(test::count_pixels(lecture, kBlack), pixels / 2);
     EXPECT_LT(test::count_pixels(plain, kBlack), pixels / 100);
@@ -125,8 +127,8 @@ TEST(LectureMode, TourStepShowsItsCaptionBanner) {
     test::CommandResult result;
     const std::string path = test::temp_path("tour_step.png");
     result = test::run_under_xvfb(kTclens + " screenshot --tour " + tour +
-                                  " --tour-step 1 --size " + std::to_string(kWidth) + "x" +
-                                  std::to_string(kHeight) + " --out " + path);
+                                  " --tour-step 1 --size " + std::to_string(kLectureWidth) + "x" +
+                                  std::to_string(kLectureHeight) + " --out " + path);
     const test::PngFacts with_banner = test::inspect_png(path);
     std::remove(path.c_str());
     std::remove(tour.c_str());
@@ -136,11 +138,11 @@ TEST(LectureMode, TourStepShowsItsCaptionBanner) {
     ASSERT_TRUE(without.loaded);
     // A full-width yellow line tops the banner in the lower part of the image; none without it.
     const int accent = full_row_of(with_banner, kBannerYellow);
-    EXPECT_GT(accent, kHeight / 2);
+    EXPECT_GT(accent, kLectureHeight / 2);
     EXPECT_EQ(full_row_of(without, kBannerYellow), -1);
     // Below it, the caption: white text taller than the UI's, wrapped on two lines (its bands
     // may touch), so more text rows than one line of it.
-    const std::vector<int> caption = text_band_heights(with_banner, accent + 3, kHeight);
+    const std::vector<int> caption = text_band_heights(with_banner, accent + 3, kLectureHeight);
     ASSERT_FALSE(caption.empty());
     const int tallest = *std::max_element(caption.begin(), caption.end());
     EXPECT_GT(tallest, median_band(without) * 3 / 2);

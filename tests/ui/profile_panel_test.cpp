@@ -5,34 +5,33 @@
 
 #include <gtest/gtest.h>
 
+#include "app/gui/views/theme.h"
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/draw_list.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 1200;
-constexpr int kHeight = 700;
+using test::kTclens;
+constexpr int kProfileWidth = 1200;
+constexpr int kProfileHeight = 700;
 
 test::PngFacts profile_screenshot(const std::string& settings) {
     test::CommandResult result;
     test::PngFacts facts =
-        test::view_screenshot(kTclens, "profile", kWidth, kHeight, settings, result);
+        test::view_screenshot(kTclens, "profile", kProfileWidth, kProfileHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return facts;
 }
-
-// The note colour of "no GPU: profiling needs one": (0.95, 0.8, 0.35) -> (242, 204, 89).
-constexpr viz::Rgba kNote{242, 204, 89, 255};
 
 TEST(ProfilePanel, DefaultDrawsTheControlsAtTheRequestedSize) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const auto png = profile_screenshot("");
     ASSERT_TRUE(png.loaded);
-    EXPECT_EQ(png.width, kWidth);
-    EXPECT_EQ(png.height, kHeight);
+    EXPECT_EQ(png.width, kProfileWidth);
+    EXPECT_EQ(png.height, kProfileHeight);
     EXPECT_GT(png.distinct_colours, 10);
     EXPECT_GT(png.text_rows, 20);  // controls, buttons and the "nothing profiled yet" text
 }
@@ -43,7 +42,7 @@ TEST(ProfilePanel, WithoutAGpuLiveIsOffAndSaysWhy) {
     const auto png = profile_screenshot("");
     ASSERT_TRUE(png.loaded);
     // "no GPU: profiling needs one", 27 characters of glyph cores in the note colour.
-    EXPECT_GT(test::count_pixels(png, kNote), 100);
+    EXPECT_GT(test::count_pixels(png, gui::dark_theme().note), 100);
 }
 
 TEST(ProfilePanel, SettingsChangeTheView) {

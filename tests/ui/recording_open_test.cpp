@@ -10,41 +10,34 @@
 
 #include "profiling/recording.h"
 #include "tests/support/png_inspect.h"
+#include "tests/support/recording_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/sample_recording.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 1400;
-constexpr int kHeight = 900;
+using test::kTclens;
+constexpr int kRecordingWidth = 1400;
+constexpr int kRecordingHeight = 900;
 
 // The Kernels panel's "ok" status of a counted row and the Profile panel's ok colour:
 // (0.4, 0.9, 0.4) -> (102, 230, 102).
 constexpr viz::Rgba kOk{102, 230, 102, 255};
 
 // The sample recording, written once per test to a temporary file and removed after it.
-class RecordingFile {
-  public:
-    RecordingFile() : path_(test::temp_path("sample_recording.json")) {
-        EXPECT_EQ(profiling::save_recording(path_, test::sample_recording()), "");
-    }
-    ~RecordingFile() { std::remove(path_.c_str()); }
-    const std::string& path() const { return path_; }
-
-  private:
-    std::string path_;
-};
+using test::RecordingFile;
 
 test::PngFacts screenshot(const std::string& view, const std::string& settings,
                           test::CommandResult& result) {
-    return test::view_screenshot(kTclens, view, kWidth, kHeight, settings, result);
+    return test::view_screenshot(kTclens, view, kRecordingWidth, kRecordingHeight, settings,
+                                 result);
 }
 
 TEST(RecordingOpen, KernelsPanelShowsTheRecordedBench) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const RecordingFile file;
+    const RecordingFile file(test::sample_recording());
     test::CommandResult plain_result;
     test::CommandResult opened_result;
     const auto plain = screenshot("kernels", "", plain_result);
@@ -61,7 +54,7 @@ TEST(RecordingOpen, KernelsPanelShowsTheRecordedBench) {
 
 TEST(RecordingOpen, ProfilePanelShowsTheRecordedProfileOfTheChosenKernel) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const RecordingFile file;
+    const RecordingFile file(test::sample_recording());
     test::CommandResult result;
     const auto recorded =
         screenshot("profile", "--set kernel=wmma.f16 --open " + file.path(), result);
@@ -78,7 +71,7 @@ TEST(RecordingOpen, ProfilePanelShowsTheRecordedProfileOfTheChosenKernel) {
 
 TEST(RecordingOpen, DevicePanelShowsTheRecordedDevice) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const RecordingFile file;
+    const RecordingFile file(test::sample_recording());
     test::CommandResult plain_result;
     test::CommandResult opened_result;
     const auto plain = screenshot("device", "", plain_result);
@@ -109,7 +102,7 @@ TEST(RecordingOpen, JunkIsOneLineAndTheViewStillRenders) {
 
 TEST(RecordingOpen, GuiOpensAFileAndKeepsRunningAfterABadOne) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const RecordingFile file;
+    const RecordingFile file(test::sample_recording());
     const auto good = test::run_under_xvfb(kTclens + " --open " + file.path() + " --frames 60");
     EXPECT_EQ(good.exit_code, 0) << good.err;
     EXPECT_EQ(good.err, "");

@@ -7,11 +7,12 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 test::PngFacts screenshot(const std::string& view, const std::string& size) {
     const std::string path = test::temp_path(view + "_" + size + ".png");

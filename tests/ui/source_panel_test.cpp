@@ -17,16 +17,18 @@
 
 #include "profiling/recording.h"
 #include "tests/support/png_inspect.h"
+#include "tests/support/recording_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/sample_recording.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/palette.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 1600;
-constexpr int kHeight = 1000;
+using test::kTclens;
+constexpr int kSourceWidth = 1600;
+constexpr int kSourceHeight = 1000;
 
 // The dark theme's heat ramp (viz/palette.h): the cells' fills.
 int heat_pixels(const test::PngFacts& png) {
@@ -37,23 +39,12 @@ int heat_pixels(const test::PngFacts& png) {
     return pixels;
 }
 
-class RecordingFile {
-  public:
-    explicit RecordingFile(const profiling::Recording& recording)
-        : path_(test::temp_path("source_recording.json")) {
-        EXPECT_EQ(profiling::save_recording(path_, recording), "");
-    }
-    ~RecordingFile() { std::remove(path_.c_str()); }
-    const std::string& path() const { return path_; }
-
-  private:
-    std::string path_;
-};
+using test::RecordingFile;
 
 test::PngFacts source_screenshot(const std::string& settings) {
     test::CommandResult result;
     test::PngFacts facts =
-        test::view_screenshot(kTclens, "source", kWidth, kHeight, settings, result);
+        test::view_screenshot(kTclens, "source", kSourceWidth, kSourceHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
     return facts;
@@ -135,7 +126,7 @@ TEST(SourcePanel, WithoutAProfileSaysHowToGetOne) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const auto empty = source_screenshot("");
     ASSERT_TRUE(empty.loaded);
-    EXPECT_EQ(empty.width, kWidth);
+    EXPECT_EQ(empty.width, kSourceWidth);
     EXPECT_GT(empty.text_rows, 10);    // the controls and "No source profile of ..."
     EXPECT_EQ(heat_pixels(empty), 0);  // no tables
     // A recording of schema 1 says why it has none, in the note colour.

@@ -19,13 +19,14 @@
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
 #include "tests/support/sample_recording.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 1000;
-constexpr int kHeight = 640;
+using test::kTclens;
+constexpr int kThemeWidth = 1000;
+constexpr int kThemeHeight = 640;
 // Pixels of the dark theme's own colours a dark screenshot must hold, so that their absence
 // under high contrast says something: a canvas, not a stray pixel.
 constexpr int kMinThemePixels = 500;
@@ -37,7 +38,7 @@ struct ThemedView {
     std::string name;  // the test's name
     std::string id;    // the view
     std::string settings;
-    int height = kHeight;  // the Kernels panel's chart sits below its results table
+    int height = kThemeHeight;  // the Kernels panel's chart sits below its results table
 };
 void PrintTo(const ThemedView& view, std::ostream* out) { *out << view.name; }
 
@@ -115,7 +116,7 @@ int count_dark_only(const test::PngFacts& png) {
 test::PngFacts shot(const ThemedView& view, const std::string& theme) {
     test::CommandResult result;
     test::PngFacts png =
-        test::view_screenshot(kTclens, view.id, kWidth, view.height,
+        test::view_screenshot(kTclens, view.id, kThemeWidth, view.height,
                               view.settings + " --set lecture.theme=" + theme, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return png;

@@ -6,23 +6,24 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/palette.h"
 #include "viz/tile_map_view.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-constexpr int kWidth = 1280;
-constexpr int kHeight = 800;
+using test::kTclens;
+constexpr int kTileMapWidth = 1280;
+constexpr int kTileMapHeight = 800;
 
 test::PngFacts tilemap_screenshot(const std::string& settings) {
     test::CommandResult result;
     test::PngFacts facts =
-        test::view_screenshot(kTclens, "tilemap", kWidth, kHeight, settings, result);
+        test::view_screenshot(kTclens, "tilemap", kTileMapWidth, kTileMapHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_EQ(facts.width, kWidth);
-    EXPECT_EQ(facts.height, kHeight);
+    EXPECT_EQ(facts.width, kTileMapWidth);
+    EXPECT_EQ(facts.height, kTileMapHeight);
     return facts;
 }
 

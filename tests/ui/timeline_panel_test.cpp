@@ -15,18 +15,19 @@
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
 #include "tests/support/sample_recording.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/palette.h"
 #include "viz/trace_phase.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 const std::string kData = TCLENS_TEST_DATA_DIR;
 const std::string kRung9 = kData + "/synthetic_trace_rung9.json";
 const std::string kRung10 = kData + "/synthetic_trace_rung10.json";
-constexpr int kWidth = 1400;
-constexpr int kHeight = 1000;
+constexpr int kTimelineWidth = 1400;
+constexpr int kTimelineHeight = 1000;
 
 viz::Rgba colour_of(viz::TracePhase phase) {
     return viz::category_colour(viz::dark_palette(), static_cast<int>(phase));
@@ -45,8 +46,8 @@ std::pair<int, int> rows_of(const test::PngFacts& png, viz::Rgba colour, int min
 
 test::PngFacts timeline_screenshot(const std::string& settings) {
     test::CommandResult result;
-    test::PngFacts facts =
-        test::view_screenshot(kTclens, "timeline", kWidth, kHeight, settings, result);
+    test::PngFacts facts = test::view_screenshot(kTclens, "timeline", kTimelineWidth,
+                                                 kTimelineHeight, settings, result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
     return facts;

@@ -17,13 +17,14 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 constexpr int kSteps = 9;         // assets/tour.json
 constexpr int kPictureSteps = 5;  // steps 1-5 draw a picture (zoom=fit)
 constexpr float kSlack = 1.0f;

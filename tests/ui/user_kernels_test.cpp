@@ -19,13 +19,15 @@
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
 #include "tests/support/sample_recording.h"
+#include "tests/support/source_dir.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/palette.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-const std::string kSource = TCLENS_SOURCE_DIR;
+using test::kSource;
+using test::kTclens;
 
 // TCLENS_WORKER for the scripted worker answering with `variables` (e.g. SCRIPTED_BENCH=F).
 std::string scripted(const std::string& variables) {

@@ -16,13 +16,14 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
 using nlohmann::json;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 const std::vector<std::string> kScreens = {"1280x720", "1920x1080", "3840x2160"};
 // The views in rail order: Ctrl+1 .. Ctrl+9.
 const std::vector<std::string> kViews = {"device",  "fragments", "banks",    "tilemap", "kernels",

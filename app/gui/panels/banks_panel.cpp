@@ -43,12 +43,6 @@ std::string file_part(std::string text) {
 }
 
 // A label on the left of the next widget, which is then named "##<label>".
-void label(const char* text) {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(text);
-    ImGui::SameLine();
-}
-
 }  // namespace
 
 BanksPanel::BanksPanel() : patterns_(viz::list_patterns()) {

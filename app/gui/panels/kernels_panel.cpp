@@ -61,12 +61,6 @@ const char* link_tooltip(const PanelLink& link) {
 }
 
 // A label on the left of the next widget, which is then named "##<label>".
-void label(const char* text) {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(text);
-    ImGui::SameLine();
-}
-
 void dim_text_wrapped(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", text.c_str());

@@ -1,5 +1,7 @@
 #include "app/gui/panels/panel.h"
 
+#include <imgui.h>
+
 #include "app/gui/lecture/lecture_mode.h"
 
 namespace tclens::gui {
@@ -12,6 +14,12 @@ void Panel::draw(AppContext& context) {
         theme_changed();
     }
     draw_contents(context);
+}
+
+void label(const char* text) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine();
 }
 
 }  // namespace tclens::gui

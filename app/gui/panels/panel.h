@@ -57,4 +57,8 @@ class Panel {
     const Theme* theme_;
 };
 
+// A control's label on the line before it: the text, aligned with the control's frame, then
+// SameLine().
+void label(const char* text);
+
 }  // namespace tclens::gui

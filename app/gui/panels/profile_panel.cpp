@@ -27,14 +27,8 @@
 namespace tclens::gui {
 namespace {
 
-constexpr const char* kDefaultKernel = "wmma.f16";
+constexpr const char* kDefaultProfiledKernel = "wmma.f16";
 constexpr float kTimelineWidth = 600.0f;
-
-void label(const char* text) {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(text);
-    ImGui::SameLine();
-}
 
 std::string kernel_ids_text() {
     std::string text;
@@ -125,9 +119,9 @@ const std::vector<std::string>& profile_panel_sets() {
 }
 
 ProfilePanel::ProfilePanel() : kernels_(kernels::all_kernels()) {
-    const auto it =
-        std::find_if(kernels_.begin(), kernels_.end(),
-                     [](const kernels::KernelDescriptor& k) { return k.id == kDefaultKernel; });
+    const auto it = std::find_if(
+        kernels_.begin(), kernels_.end(),
+        [](const kernels::KernelDescriptor& k) { return k.id == kDefaultProfiledKernel; });
     chosen_ = {it == kernels_.end() ? 0 : int(it - kernels_.begin())};
 }
 

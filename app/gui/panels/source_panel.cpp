@@ -18,7 +18,7 @@
 namespace tclens::gui {
 namespace {
 
-constexpr const char* kDefaultKernel = "mma_cp_async.f16";
+constexpr const char* kDefaultSourceKernel = "mma_cp_async.f16";
 constexpr std::size_t kStallsShown = 5;
 
 std::string count(std::uint64_t value) {
@@ -52,9 +52,9 @@ std::string frames_text(const profiling::InstructionProfile& instruction) {
 }  // namespace
 
 SourcePanel::SourcePanel() : kernels_(kernels::all_kernels()) {
-    const auto it =
-        std::find_if(kernels_.begin(), kernels_.end(),
-                     [](const kernels::KernelDescriptor& k) { return k.id == kDefaultKernel; });
+    const auto it = std::find_if(
+        kernels_.begin(), kernels_.end(),
+        [](const kernels::KernelDescriptor& k) { return k.id == kDefaultSourceKernel; });
     kernel_ = it == kernels_.end() ? 0 : static_cast<int>(it - kernels_.begin());
 }
 

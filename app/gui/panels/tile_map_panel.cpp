@@ -25,12 +25,6 @@ constexpr float kMinSpeed = 0.5f;
 constexpr float kMaxSpeed = 30.0f;
 
 // A label on the left of the next widget, which is then named "##<label>".
-void label(const char* text) {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(text);
-    ImGui::SameLine();
-}
-
 }  // namespace
 
 TileMapPanel::TileMapPanel() : sms_(kernels::kDefaultPersistentSms) {

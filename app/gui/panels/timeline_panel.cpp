@@ -26,7 +26,7 @@
 namespace tclens::gui {
 namespace {
 
-constexpr const char* kDefaultKernel = "wgmma_ws.bf16";
+constexpr const char* kDefaultTracedKernel = "wgmma_ws.bf16";
 constexpr std::uintmax_t kMaxTraceFileBytes = std::uintmax_t{64} << 20;
 constexpr double kWheelZoom = 1.25;  // per notch
 constexpr double kKeyZoom = 1.5;
@@ -88,7 +88,7 @@ TimelinePanel::TimelinePanel() {
     for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
         if (k.traced.launch) traced_kernels_.push_back(k.id);
     }
-    const auto it = std::find(traced_kernels_.begin(), traced_kernels_.end(), kDefaultKernel);
+    const auto it = std::find(traced_kernels_.begin(), traced_kernels_.end(), kDefaultTracedKernel);
     kernel_ = it == traced_kernels_.end() ? 0 : static_cast<int>(it - traced_kernels_.begin());
 }
 

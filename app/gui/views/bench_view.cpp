@@ -20,13 +20,9 @@ std::string known(double value, const char* format) {
     return text;
 }
 
-bool same_problem(const kernels::GemmProblem& a, const kernels::GemmProblem& b) {
-    return a.m == b.m && a.n == b.n && a.k == b.k;
-}
-
 bool several_sizes(const std::vector<kernels::BenchRow>& rows) {
     for (const kernels::BenchRow& row : rows) {
-        if (!same_problem(row.result.problem, rows.front().result.problem)) return true;
+        if (!kernels::same_problem(row.result.problem, rows.front().result.problem)) return true;
     }
     return false;
 }
@@ -109,7 +105,7 @@ viz::DrawList recordings_bench_chart(const std::vector<LabelledBench>& benches,
         for (const kernels::BenchRow& row : *bench.rows) {
             const bool seen = std::any_of(runs.begin(), runs.end(), [&](const auto* r) {
                 return r->kernel_id == row.result.kernel_id &&
-                       same_problem(r->problem, row.result.problem);
+                       kernels::same_problem(r->problem, row.result.problem);
             });
             if (!seen) runs.push_back(&row.result);
         }
@@ -119,7 +115,8 @@ viz::DrawList recordings_bench_chart(const std::vector<LabelledBench>& benches,
         for (size_t b = 0; b < benches.size(); ++b) {
             for (const kernels::BenchRow& row : *benches[b].rows) {
                 if (row.result.kernel_id != run->kernel_id ||
-                    !same_problem(row.result.problem, run->problem) || !row.result.counts()) {
+                    !kernels::same_problem(row.result.problem, run->problem) ||
+                    !row.result.counts()) {
                     continue;
                 }
                 bars.push_back(bench_bar(row, with_size, benches[b].label, int(b)));

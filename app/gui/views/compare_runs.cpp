@@ -135,10 +135,6 @@ bool several_sources(const std::vector<const CompareRun*>& runs) {
     });
 }
 
-bool same_problem(const kernels::GemmProblem& a, const kernels::GemmProblem& b) {
-    return a.m == b.m && a.n == b.n && a.k == b.k;
-}
-
 }  // namespace
 
 const char* compare_source_name(CompareSourceKind kind) {
@@ -321,7 +317,8 @@ std::vector<std::string> default_compare_runs(const std::vector<CompareSource>& 
             const CompareRun* best = nullptr;
             for (const CompareRun& run : source.runs) {
                 if (counted_rung(run) && run.precision == precision &&
-                    same_problem(run.problem, size) && (!best || run.tflops > best->tflops)) {
+                    kernels::same_problem(run.problem, size) &&
+                    (!best || run.tflops > best->tflops)) {
                     best = &run;
                 }
             }

@@ -9,10 +9,6 @@
 namespace tclens::gui {
 namespace {
 
-bool same_problem(const kernels::GemmProblem& a, const kernels::GemmProblem& b) {
-    return a.m == b.m && a.n == b.n && a.k == b.k;
-}
-
 bool bench_ran(const BenchResults* bench) {
     return bench != nullptr && bench->error.empty() && !bench->report.rows.empty();
 }
@@ -68,8 +64,9 @@ std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& r
     for (const kernels::BenchRow& row : recording.bench) {
         std::vector<kernels::GemmProblem>& problems = results->request.problems;
         const kernels::GemmProblem& problem = row.result.problem;
-        if (std::none_of(problems.begin(), problems.end(),
-                         [&](const kernels::GemmProblem& p) { return same_problem(p, problem); })) {
+        if (std::none_of(problems.begin(), problems.end(), [&](const kernels::GemmProblem& p) {
+                return kernels::same_problem(p, problem);
+            })) {
             problems.push_back(problem);
         }
         std::vector<std::string>& ids = results->request.kernel_ids;

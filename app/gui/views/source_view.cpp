@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/expected.h"
+#include "common/text.h"
 #include "kernels/shared_access.h"
 #include "profiling/bank_measure.h"
 #include "profiling/metric_catalogue.h"
@@ -15,11 +16,6 @@ namespace {
 
 std::string count(std::uint64_t value) {
     return profiling::format_metric_value(static_cast<double>(value), "");
-}
-
-bool ends_with(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
@@ -109,7 +105,7 @@ std::vector<std::size_t> instructions_of_place(const profiling::SourceProfile& p
 int find_source_file(const profiling::SourceProfile& profile, const std::string& path) {
     for (std::size_t i = 0; i < profile.files.size(); ++i) {
         const std::string& file = profile.files[i].path;
-        if (file == path || ends_with(file, "/" + path)) return static_cast<int>(i);
+        if (file == path || common::ends_with(file, "/" + path)) return static_cast<int>(i);
     }
     return -1;
 }

@@ -11,7 +11,7 @@ namespace {
 bool same_run(const kernels::BenchRow& a, const kernels::BenchRow& b) {
     const kernels::GemmProblem& p = a.result.problem;
     const kernels::GemmProblem& q = b.result.problem;
-    return a.result.kernel_id == b.result.kernel_id && p.m == q.m && p.n == q.n && p.k == q.k;
+    return a.result.kernel_id == b.result.kernel_id && kernels::same_problem(p, q);
 }
 
 }  // namespace

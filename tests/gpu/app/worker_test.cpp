@@ -15,6 +15,8 @@
 #include "app/worker/client.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
+#include "tests/support/source_dir.h"
+#include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
 namespace tclens {
@@ -23,8 +25,8 @@ namespace {
 using test::run_command;
 using worker::Reply;
 
-const std::string kTclens = TCLENS_BINARY;
-const std::string kSource = TCLENS_SOURCE_DIR;
+using test::kSource;
+using test::kTclens;
 const std::string kInSource = "cd " + kSource + " && " + kTclens;
 
 // Thread 0 stores 2^40 floats past C: an illegal address that kills the CUDA context.

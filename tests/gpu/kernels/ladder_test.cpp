@@ -114,7 +114,7 @@ TEST_P(LadderVerification, VerifiesOrSaysWhyNot) {
                                 << " (reference vs fp64: " << r.check.reference_rel_rms << ")";
 }
 
-std::string case_name(const testing::TestParamInfo<Case>& info) {
+std::string ladder_case_name(const testing::TestParamInfo<Case>& info) {
     std::string name = info.param.kernel_id + "_" + size_text(info.param.problem);
     for (char& ch : name) {
         if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
@@ -122,7 +122,7 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
     return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, LadderVerification, testing::ValuesIn(cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Kernels, LadderVerification, testing::ValuesIn(cases()), ladder_case_name);
 
 // The runner's own promises, on one kernel: timing happens only after verification, a poisoned
 // output that a kernel does not write fails verification, and the median lies between min and max.

@@ -51,7 +51,7 @@ std::vector<Fp8Case> fp8_cases() {
     return all;
 }
 
-std::string case_name(const testing::TestParamInfo<Fp8Case>& info) {
+std::string fp8_case_name(const testing::TestParamInfo<Fp8Case>& info) {
     std::string name = info.param.kernel_id + "_" + std::to_string(info.param.problem.m) + "x" +
                        std::to_string(info.param.problem.n) + "x" +
                        std::to_string(info.param.problem.k);
@@ -80,7 +80,7 @@ TEST_P(Fp8Verification, VerifiesWithinTheE4m3Bound) {
                 r.check.bound, r.check.reference.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Fp8, Fp8Verification, testing::ValuesIn(fp8_cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Fp8, Fp8Verification, testing::ValuesIn(fp8_cases()), fp8_case_name);
 
 // A square problem run with A and B swapped computes sum_k B^T[i][k] A[j][k] = (A B)^T: the B
 // layout read the wrong way round. It must fail verification by far.

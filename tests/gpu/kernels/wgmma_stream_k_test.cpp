@@ -44,7 +44,7 @@ std::vector<StreamKCase> stream_k_cases() {
     return all;
 }
 
-std::string case_name(const testing::TestParamInfo<StreamKCase>& info) {
+std::string stream_k_case_name(const testing::TestParamInfo<StreamKCase>& info) {
     std::string name = info.param.kernel_id + "_" + std::to_string(info.param.problem.m) + "x" +
                        std::to_string(info.param.problem.n) + "x" +
                        std::to_string(info.param.problem.k);
@@ -81,7 +81,7 @@ TEST_P(StreamKVerification, VerifiesBeforeAndAfterATimedSeries) {
 }
 
 INSTANTIATE_TEST_SUITE_P(StreamK, StreamKVerification, testing::ValuesIn(stream_k_cases()),
-                         case_name);
+                         stream_k_case_name);
 
 }  // namespace
 }  // namespace tclens::kernels

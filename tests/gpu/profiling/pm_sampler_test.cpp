@@ -25,9 +25,9 @@ namespace tclens::profiling {
 namespace {
 
 // Index of each default timeline metric in the sample values.
-constexpr std::size_t kTensor = 0;
-constexpr std::size_t kDram = 1;
-constexpr std::size_t kFma = 2;
+constexpr std::size_t kTensorColumn = 0;
+constexpr std::size_t kDramColumn = 1;
+constexpr std::size_t kFmaColumn = 2;
 
 double median_of(const KernelTimeline& timeline, std::size_t metric) {
     std::vector<double> values;
@@ -54,9 +54,9 @@ KernelTimeline timeline_of(const std::string& kernel, const kernels::GemmProblem
             << "| " << kernel << " " << kernels::problem_text(problem) << " | "
             << interval_ns / 1000 << " us (" << pm_trigger_name(timeline.trigger) << ") | "
             << timeline.measured_interval_ns / 1000 << " us | " << timeline.samples.size() << " | "
-            << median_of(timeline, kTensor) << " | " << median_of(timeline, kDram) << " | "
-            << median_of(timeline, kFma) << " | " << timeline.kernel_ms_alone << " | "
-            << timeline.kernel_ms_sampled << " | " << timeline.overhead_pct() << " % |\n";
+            << median_of(timeline, kTensorColumn) << " | " << median_of(timeline, kDramColumn)
+            << " | " << median_of(timeline, kFmaColumn) << " | " << timeline.kernel_ms_alone
+            << " | " << timeline.kernel_ms_sampled << " | " << timeline.overhead_pct() << " % |\n";
     }
     return timeline;
 }
@@ -71,8 +71,8 @@ TEST(PmTimeline, TensorKernelShowsOnTheTensorPipeAtTheRequestedInterval) {
     EXPECT_LT(timeline.samples.size(), 1000u);
     EXPECT_GT(timeline.measured_interval_ns, 0.5e6);
     EXPECT_LT(timeline.measured_interval_ns, 2.0e6);
-    EXPECT_GT(median_of(timeline, kTensor), 10.0);
-    EXPECT_GT(median_of(timeline, kTensor), median_of(timeline, kFma));
+    EXPECT_GT(median_of(timeline, kTensorColumn), 10.0);
+    EXPECT_GT(median_of(timeline, kTensorColumn), median_of(timeline, kFmaColumn));
     EXPECT_FALSE(timeline.overflow);
     for (std::size_t i = 1; i < timeline.samples.size(); ++i) {
         EXPECT_GE(timeline.samples[i].start_ns, timeline.samples[i - 1].start_ns) << i;
@@ -96,8 +96,8 @@ TEST(PmTimeline, FmaKernelShowsOnTheFmaPipe) {
     const KernelTimeline timeline =
         timeline_of("register_tiled.f32", {4096, 4096, 4096}, 1'000'000);
     ASSERT_TRUE(timeline.ok());
-    EXPECT_GT(median_of(timeline, kFma), 10.0);
-    EXPECT_LT(median_of(timeline, kTensor), 1.0);
+    EXPECT_GT(median_of(timeline, kFmaColumn), 10.0);
+    EXPECT_LT(median_of(timeline, kTensorColumn), 1.0);
 }
 
 // Issue 7: PM sampling costs the kernel's own time < 2 %. The kernel's own time is GPU time of
@@ -191,7 +191,7 @@ TEST(PmSampler, SnapshotsAreIncrementalWhileRunning) {
     EXPECT_EQ(last.dropped, 0u);
     EXPECT_EQ(last.next_sequence, last.samples.size());
     // Idle GPU: the tensor pipe reads ~0.
-    for (const PmSample& sample : last.samples) EXPECT_LT(sample.values.at(kTensor), 5.0);
+    for (const PmSample& sample : last.samples) EXPECT_LT(sample.values.at(kTensorColumn), 5.0);
 
     // A second session on the same sampler, with a ring smaller than what it samples.
     config.ring_capacity = 100;

@@ -1,5 +1,5 @@
 // The instruction mix: the explicit id -> function table covers the ladder, matching and summing
-// on the committed excerpt, the cubin a GPU loads, and what the real census built into this
+// on the committed census_excerpt, the cubin a GPU loads, and what the real census built into this
 // binary says about each rung (needs a build with cuobjdump; skipped, saying so, without one).
 
 #include "kernels/instruction_mix.h"
@@ -15,7 +15,7 @@
 namespace tclens::kernels {
 namespace {
 
-std::vector<FunctionMix> excerpt() {
+std::vector<FunctionMix> census_excerpt() {
     std::ifstream in(std::string(TCLENS_TEST_DATA_DIR) + "/sass_listing_excerpt.txt");
     std::stringstream text;
     text << in.rdbuf();
@@ -103,7 +103,7 @@ TEST(InstructionMix, RunsFunctionLeavesOutTracedVariants) {
 }
 
 TEST(InstructionMix, SumsEveryInstantiationOfTheExcerpt) {
-    const std::vector<FunctionMix> census = excerpt();
+    const std::vector<FunctionMix> census = census_excerpt();
     const auto naive = sum_instruction_mix(census, "naive_fma.f32", "sm_80");
     ASSERT_TRUE(naive.has_value());
     EXPECT_EQ(naive->functions, 1);
@@ -124,7 +124,8 @@ TEST(InstructionMix, SumsEveryInstantiationOfTheExcerpt) {
     EXPECT_EQ((*tma)[OpClass::kUtmaldg], 4);
     EXPECT_EQ((*tma)[OpClass::kTotal], 22);
 
-    EXPECT_FALSE(sum_instruction_mix(census, "wgmma_tma.f16", "sm_80"));  // not in the excerpt
+    EXPECT_FALSE(
+        sum_instruction_mix(census, "wgmma_tma.f16", "sm_80"));  // not in the census_excerpt
     EXPECT_FALSE(sum_instruction_mix(census, "wgmma_tma.bf16", "sm_90a"));
     EXPECT_FALSE(sum_instruction_mix(census, "cublas.f16", "sm_90a"));
     EXPECT_EQ(instruction_mix_text(*naive),

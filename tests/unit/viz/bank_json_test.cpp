@@ -11,7 +11,7 @@
 namespace tclens::viz {
 namespace {
 
-BankReport report(const std::string& swizzle, const std::string& pattern, const Tile& tile) {
+BankReport json_report(const std::string& swizzle, const std::string& pattern, const Tile& tile) {
     const common::Expected<Swizzle> s = parse_swizzle(swizzle);
     const common::Expected<Pattern> p = parse_pattern(pattern);
     EXPECT_TRUE(s.ok() && p.ok());
@@ -29,7 +29,7 @@ std::set<std::string> keys(const nlohmann::json& object) {
 }
 
 TEST(BankJson, KeysAreExactlyTheContracts) {
-    const nlohmann::json doc = bank_report_json(report("xor", "ldmatrix.x4", Tile{16, 128}));
+    const nlohmann::json doc = bank_report_json(json_report("xor", "ldmatrix.x4", Tile{16, 128}));
     ASSERT_TRUE(doc.is_object());
     EXPECT_EQ(keys(doc), (std::set<std::string>{"swizzle", "pattern", "bank_count", "bank_bytes",
                                                 "requests", "total_wavefronts", "ideal_wavefronts",
@@ -46,7 +46,7 @@ TEST(BankJson, KeysAreExactlyTheContracts) {
 }
 
 TEST(BankJson, ValuesForXorLdmatrixX4) {
-    const nlohmann::json doc = bank_report_json(report("xor", "ldmatrix.x4", Tile{16, 128}));
+    const nlohmann::json doc = bank_report_json(json_report("xor", "ldmatrix.x4", Tile{16, 128}));
     EXPECT_EQ(doc["swizzle"], "xor");
     EXPECT_EQ(doc["pattern"], "ldmatrix.x4");
     EXPECT_EQ(doc["bank_count"], 32);
@@ -69,7 +69,7 @@ TEST(BankJson, ValuesForXorLdmatrixX4) {
 }
 
 TEST(BankJson, ConflictedReportCountsConflicts) {
-    const nlohmann::json doc = bank_report_json(report("none", "ldmatrix.x4", Tile{16, 128}));
+    const nlohmann::json doc = bank_report_json(json_report("none", "ldmatrix.x4", Tile{16, 128}));
     EXPECT_EQ(doc["total_wavefronts"], 32);
     EXPECT_EQ(doc["ideal_wavefronts"], 4);
     EXPECT_EQ(doc["conflict_wavefronts"], 28);
@@ -96,11 +96,11 @@ TEST(BankJson, WholeDocumentForLdmatrixX1OnPackedRows) {
             "wavefronts": 1, "ideal_wavefronts": 1 } ],
         "total_wavefronts": 1, "ideal_wavefronts": 1, "conflict_wavefronts": 0,
         "measured": null })");
-    EXPECT_EQ(bank_report_json(report("none", "ldmatrix.x1", Tile{8, 16})), expected);
+    EXPECT_EQ(bank_report_json(json_report("none", "ldmatrix.x1", Tile{8, 16})), expected);
 }
 
 TEST(BankJson, MeasuredIsNullUntilSet) {
-    BankReport r = report("none", "lds.32.col", Tile{32, 128});
+    BankReport r = json_report("none", "lds.32.col", Tile{32, 128});
     EXPECT_TRUE(bank_report_json(r)["measured"].is_null());
     r.measured_wavefronts = 31.5;
     const nlohmann::json doc = bank_report_json(r);
@@ -110,9 +110,11 @@ TEST(BankJson, MeasuredIsNullUntilSet) {
 }
 
 TEST(BankJson, SwizzleIsTheCanonicalSpec) {
-    EXPECT_EQ(bank_report_json(report("tma128", "lds.32.col", Tile{32, 128}))["swizzle"], "tma128");
-    EXPECT_EQ(bank_report_json(report("pad:4", "lds.32.col", Tile{32, 128}))["swizzle"], "pad:4");
-    EXPECT_EQ(bank_report_json(report("cute:3,4,3", "lds.32.col", Tile{32, 128}))["swizzle"],
+    EXPECT_EQ(bank_report_json(json_report("tma128", "lds.32.col", Tile{32, 128}))["swizzle"],
+              "tma128");
+    EXPECT_EQ(bank_report_json(json_report("pad:4", "lds.32.col", Tile{32, 128}))["swizzle"],
+              "pad:4");
+    EXPECT_EQ(bank_report_json(json_report("cute:3,4,3", "lds.32.col", Tile{32, 128}))["swizzle"],
               "cute:3,4,3");
 }
 

@@ -26,7 +26,7 @@ Pattern pat(const std::string& name) {
     return result.ok() ? result.value() : Pattern{};
 }
 
-BankReport report(const std::string& swizzle, const std::string& pattern, const Tile& tile) {
+BankReport model_report(const std::string& swizzle, const std::string& pattern, const Tile& tile) {
     const common::Expected<BankReport> result = bank_requests(swz(swizzle), pat(pattern), tile);
     EXPECT_TRUE(result.ok()) << swizzle << " / " << pattern << ": " << result.error();
     return result.ok() ? result.value() : BankReport{};
@@ -40,7 +40,7 @@ struct Totals {
 
 void expect_totals(const std::string& swizzle, const std::string& pattern, const Tile& tile,
                    Totals expected) {
-    const BankReport r = report(swizzle, pattern, tile);
+    const BankReport r = model_report(swizzle, pattern, tile);
     EXPECT_EQ(r.total_wavefronts, expected.total) << swizzle << " / " << pattern;
     EXPECT_EQ(r.ideal_wavefronts, expected.ideal) << swizzle << " / " << pattern;
     EXPECT_EQ(r.conflict_wavefronts, expected.conflicts) << swizzle << " / " << pattern;
@@ -86,7 +86,7 @@ TEST(BankRequests, Lds32RowIsConflictFree) {
 TEST(BankRequests, Lds32ColumnOf128ByteRowsIs32Way) {
     // Lane l reads byte 128 l: word 32 l, always bank 0, 32 distinct words.
     expect_totals("none", "lds.32.col", Tile{32, 128}, {32, 1, 31});
-    const BankReport r = report("none", "lds.32.col", Tile{32, 128});
+    const BankReport r = model_report("none", "lds.32.col", Tile{32, 128});
     ASSERT_EQ(r.requests.size(), 1u);
     ASSERT_EQ(r.requests[0].phases.size(), 1u);
     const PhaseReport& phase = r.requests[0].phases[0];
@@ -111,12 +111,13 @@ TEST(BankRequests, PaddingAndSwizzlesOnTheColumnRead) {
     // The store pattern is priced the same way.
     expect_totals("none", "sts.32.col", Tile{32, 128}, {32, 1, 31});
     expect_totals("pad:4", "sts.32.col", Tile{32, 128}, {1, 1, 0});
-    EXPECT_TRUE(report("none", "sts.32.col", Tile{32, 128}).requests[0].is_store);
+    EXPECT_TRUE(model_report("none", "sts.32.col", Tile{32, 128}).requests[0].is_store);
 }
 
 TEST(BankRequests, XorColumnReadHeatmap) {
     // xor: banks 0, 4, ..., 28 each get 4 distinct words, the others none.
-    const PhaseReport phase = report("xor", "lds.32.col", Tile{32, 128}).requests[0].phases[0];
+    const PhaseReport phase =
+        model_report("xor", "lds.32.col", Tile{32, 128}).requests[0].phases[0];
     for (int bank = 0; bank < kBankCount; ++bank) {
         EXPECT_EQ(phase.bank_words[bank], bank % 4 == 0 ? 4 : 0) << bank;
     }
@@ -133,7 +134,7 @@ TEST(BankRequests, LdmatrixX4OnWideRowsNoneIs8WayAndXorIsIdeal) {
     // in the same 4 banks -> 8 wavefronts per phase, 32 in all, 4 ideal, 28 conflicts (the
     // numbers CUPTI reports for a fully conflicted ldmatrix.x4).
     expect_totals("none", "ldmatrix.x4", Tile{16, 128}, {32, 4, 28});
-    const BankReport none = report("none", "ldmatrix.x4", Tile{16, 128});
+    const BankReport none = model_report("none", "ldmatrix.x4", Tile{16, 128});
     for (const PhaseReport& phase : none.requests[0].phases) {
         EXPECT_EQ(phase.wavefronts, 8);
     }
@@ -172,7 +173,7 @@ TEST(BankRequests, LdmatrixX1AndX2) {
 }
 
 TEST(BankRequests, LaneAddressesAndBanks) {
-    const BankReport r = report("xor", "ldmatrix.x4", Tile{16, 128});
+    const BankReport r = model_report("xor", "ldmatrix.x4", Tile{16, 128});
     const std::vector<LaneBanks>& lanes = r.requests[0].lanes;
     ASSERT_EQ(lanes.size(), 32u);
     // Lane 3: row 3, chunk 0 -> chunk 3: byte 384 + 48 = 432, word 108, banks 12-15.
@@ -187,7 +188,7 @@ TEST(BankRequests, LaneAddressesAndBanks) {
     EXPECT_EQ(lanes[31].byte_addr, 2016);
     EXPECT_EQ(lanes[31].banks, (std::vector<int>{24, 25, 26, 27}));
     // 8-byte access: lds.64.row lane 5 at byte 40, word 10 -> banks 10, 11.
-    const BankReport lds64 = report("none", "lds.64.row", Tile{32, 128});
+    const BankReport lds64 = model_report("none", "lds.64.row", Tile{32, 128});
     EXPECT_EQ(lds64.requests[0].lanes[5].banks, (std::vector<int>{10, 11}));
 }
 
@@ -200,7 +201,7 @@ TEST(BankRequests, WiderAccessesHaveMorePhases) {
     expect_totals("none", "lds.128.row", Tile{32, 128}, {4, 4, 0});
     // cp.async.16 with xor: each phase writes one row, permuted inside it.
     expect_totals("xor", "cp.async.16", Tile{32, 128}, {4, 4, 0});
-    EXPECT_TRUE(report("xor", "cp.async.16", Tile{32, 128}).requests[0].is_store);
+    EXPECT_TRUE(model_report("xor", "cp.async.16", Tile{32, 128}).requests[0].is_store);
     // cp.async.16 on 16-byte rows padded by 16: lane l at 32 l; lanes l and l + 4 of a phase
     // share banks -> 2 per phase, 8 in all.
     expect_totals("pad:16", "cp.async.16", Tile{32, 16}, {8, 4, 4});
@@ -209,8 +210,8 @@ TEST(BankRequests, WiderAccessesHaveMorePhases) {
 TEST(BankRequests, Tma128AndCute343GiveIdenticalReports) {
     for (const Pattern& pattern : list_patterns()) {
         const Tile tile = default_tile(pattern, swz("tma128"));
-        const BankReport a = report("tma128", pattern.name, tile);
-        const BankReport b = report("cute:3,4,3", pattern.name, tile);
+        const BankReport a = model_report("tma128", pattern.name, tile);
+        const BankReport b = model_report("cute:3,4,3", pattern.name, tile);
         EXPECT_EQ(a.total_wavefronts, b.total_wavefronts) << pattern.name;
         ASSERT_EQ(a.requests[0].lanes.size(), b.requests[0].lanes.size());
         for (std::size_t i = 0; i < a.requests[0].lanes.size(); ++i) {

@@ -16,7 +16,7 @@
 namespace tclens::viz {
 namespace {
 
-BankReport report(const std::string& swizzle, const std::string& pattern, Tile tile) {
+BankReport view_report(const std::string& swizzle, const std::string& pattern, Tile tile) {
     const common::Expected<Swizzle> s = parse_swizzle(swizzle);
     const common::Expected<Pattern> p = parse_pattern(pattern);
     EXPECT_TRUE(s.ok() && p.ok());
@@ -106,7 +106,7 @@ TEST(BankPalette, ThirtyTwoDistinctBankColoursAndARampPerScheme) {
 }
 
 TEST(BankView, LdmatrixX4WithoutSwizzleIsEightWayInFourBanks) {
-    const BankView view = bank_view(report("none", "ldmatrix.x4", kTile16x128), {});
+    const BankView view = bank_view(view_report("none", "ldmatrix.x4", kTile16x128), {});
     const BankPalette& banks = dark_bank_palette();
     // Phase 0: lanes 0-7 read rows 0-7 at byte 0, address 128r: words 32r..32r+3, banks 0-3,
     // 8 distinct words each. Phase 2 (lanes 16-23, byte 16): banks 4-7.
@@ -140,7 +140,7 @@ TEST(BankView, LdmatrixX4WithoutSwizzleIsEightWayInFourBanks) {
 }
 
 TEST(BankView, LdmatrixX4WithXorIsConflictFree) {
-    const BankView view = bank_view(report("xor", "ldmatrix.x4", kTile16x128), {});
+    const BankView view = bank_view(view_report("xor", "ldmatrix.x4", kTile16x128), {});
     // Row r of a matrix sits in chunk c ^ r: the 8 rows cover all 8 chunks, each bank once.
     for (int phase = 0; phase < 4; ++phase) {
         for (int bank = 0; bank < 32; ++bank) {
@@ -157,8 +157,8 @@ TEST(BankView, LdmatrixX4WithXorIsConflictFree) {
 
 TEST(BankView, WordCellsTakeTheColourOfThePhysicalBank) {
     const BankPalette& banks = dark_bank_palette();
-    const BankView none = bank_view(report("none", "ldmatrix.x4", kTile16x128), {});
-    const BankView xored = bank_view(report("xor", "ldmatrix.x4", kTile16x128), {});
+    const BankView none = bank_view(view_report("none", "ldmatrix.x4", kTile16x128), {});
+    const BankView xored = bank_view(view_report("xor", "ldmatrix.x4", kTile16x128), {});
 
     // Row 3, bytes 0-3 (lane 3): none -> address 384, bank 0; xor -> chunk 0 ^ 3 = 3 ->
     // 384 + 48 = 432, word 108, bank 12. Touched, so in full colour and labelled "3".
@@ -200,7 +200,7 @@ TEST(BankView, WordCellsTakeTheColourOfThePhysicalBank) {
 TEST(BankView, PaddingShiftsEachRowByThePad) {
     // pad:16 on 16 x 128: row r starts at 144r, so row 5, bytes 0-3 is address 720, word 180,
     // bank 20.
-    const BankView view = bank_view(report("pad:16", "ldmatrix.x4", kTile16x128), {});
+    const BankView view = bank_view(view_report("pad:16", "ldmatrix.x4", kTile16x128), {});
     const DrawRect* cell = target(view, BankHitKind::kWord, 5, 0);
     ASSERT_TRUE(cell);
     EXPECT_EQ(hit_of(view, cell).byte_addr, 720);
@@ -210,7 +210,7 @@ TEST(BankView, PaddingShiftsEachRowByThePad) {
 TEST(BankView, AShownPhaseHighlightsOnlyItsLanes) {
     BankViewOptions options;
     options.phase = 2;
-    const BankView view = bank_view(report("none", "ldmatrix.x4", kTile16x128), options);
+    const BankView view = bank_view(view_report("none", "ldmatrix.x4", kTile16x128), options);
     // Lane 3 (phase 0) at row 3, byte 0 is dimmed now; lane 19 (phase 2) at row 3, byte 16 is lit.
     const DrawRect* lane3 = target(view, BankHitKind::kWord, 3, 0);
     const DrawRect* lane19 = target(view, BankHitKind::kWord, 3, 16);
@@ -238,13 +238,13 @@ TEST(BankView, AShownPhaseHighlightsOnlyItsLanes) {
     EXPECT_TRUE(row_outlined);
     // Out of range means all phases.
     options.phase = 9;
-    EXPECT_TRUE(has_text(bank_view(report("none", "ldmatrix.x4", kTile16x128), options),
+    EXPECT_TRUE(has_text(bank_view(view_report("none", "ldmatrix.x4", kTile16x128), options),
                          "all 4 phases: lanes 0-31, 32 wavefronts"));
 }
 
 TEST(BankView, BroadcastWordsNameTheLowestLane) {
     // lds.32.bcast: all 32 lanes read word 0 of row 0, one phase, 1 wavefront.
-    const BankView view = bank_view(report("none", "lds.32.bcast", Tile{32, 128}), {});
+    const BankView view = bank_view(view_report("none", "lds.32.bcast", Tile{32, 128}), {});
     const DrawRect* word0 = target(view, BankHitKind::kWord, 0, 0);
     ASSERT_TRUE(word0);
     EXPECT_EQ(label_in(view, word0), "0+");
@@ -254,7 +254,7 @@ TEST(BankView, BroadcastWordsNameTheLowestLane) {
 }
 
 TEST(BankView, TotalsMentionAMeasurementOnlyWhenThereIsOne) {
-    BankReport r = report("none", "ldmatrix.x4", kTile16x128);
+    BankReport r = view_report("none", "ldmatrix.x4", kTile16x128);
     EXPECT_EQ(totals_text(r), "wavefronts 32 / ideal 4, conflict factor 8.00x");
     r.measured_wavefronts = 32.0;
     EXPECT_EQ(totals_text(r), "wavefronts 32 / ideal 4, conflict factor 8.00x | measured 32");
@@ -263,13 +263,13 @@ TEST(BankView, TotalsMentionAMeasurementOnlyWhenThereIsOne) {
     EXPECT_TRUE(has_text(bank_view(r, {}),
                          "wavefronts 32 / ideal 4, conflict factor 8.00x | measured 4.03"));
     // lds.64.row: lanes 0-15 read row 0, lanes 16-31 row 1: 2 phases, each bank once in each.
-    EXPECT_EQ(totals_text(report("none", "lds.64.row", Tile{32, 128})),
+    EXPECT_EQ(totals_text(view_report("none", "lds.64.row", Tile{32, 128})),
               "wavefronts 2 / ideal 2, conflict factor 1.00x");
 }
 
 TEST(BankView, SideBySideShiftsTheRightViewAndNumbersItsHits) {
-    const BankView left = bank_view(report("none", "ldmatrix.x4", kTile16x128), {});
-    const BankView right = bank_view(report("xor", "ldmatrix.x4", kTile16x128), {});
+    const BankView left = bank_view(view_report("none", "ldmatrix.x4", kTile16x128), {});
+    const BankView right = bank_view(view_report("xor", "ldmatrix.x4", kTile16x128), {});
     const BankView both = side_by_side(left, right, 20.0f);
     EXPECT_EQ(both.draw.rects.size(), left.draw.rects.size() + right.draw.rects.size());
     EXPECT_EQ(both.hits.size(), left.hits.size() + right.hits.size());
@@ -286,7 +286,7 @@ TEST(BankView, SideBySideShiftsTheRightViewAndNumbersItsHits) {
 }
 
 TEST(BankView, HoverRelationsLinkWordsHeatCellsAndSwatchesOfOneBank) {
-    const BankView view = bank_view(report("none", "ldmatrix.x4", kTile16x128), {});
+    const BankView view = bank_view(view_report("none", "ldmatrix.x4", kTile16x128), {});
     const BankHit& swatch0 = hit_of(view, target(view, BankHitKind::kBank, 0, 0));
     const BankHit& heat00 = hit_of(view, target(view, BankHitKind::kHeat, 0, 0));
     const BankHit& heat01 = hit_of(view, target(view, BankHitKind::kHeat, 0, 1));
@@ -310,7 +310,7 @@ TEST(BankView, HoverRelationsLinkWordsHeatCellsAndSwatchesOfOneBank) {
 }
 
 TEST(BankView, TooltipsSayWhereAWordLandsAndWhoAsks) {
-    const BankView view = bank_view(report("xor", "ldmatrix.x4", kTile16x128), {});
+    const BankView view = bank_view(view_report("xor", "ldmatrix.x4", kTile16x128), {});
     EXPECT_EQ(bank_hit_tooltip(hit_of(view, target(view, BankHitKind::kWord, 3, 20))),
               "row 3, bytes 20-23 -> address 420, bank 9; lane 19 (phase 2)");
     EXPECT_EQ(bank_hit_tooltip(hit_of(view, target(view, BankHitKind::kWord, 3, 32))),
@@ -320,7 +320,7 @@ TEST(BankView, TooltipsSayWhereAWordLandsAndWhoAsks) {
     // xor phase 0: lanes 0-7 at chunk r, bank 12 is row 3's first word: lane 3 alone.
     EXPECT_EQ(bank_hit_tooltip(hit_of(view, target(view, BankHitKind::kHeat, 12, 0))),
               "phase 0, bank 12: 1 distinct word (conflict-free); lane 3");
-    const BankView none = bank_view(report("none", "ldmatrix.x4", kTile16x128), {});
+    const BankView none = bank_view(view_report("none", "ldmatrix.x4", kTile16x128), {});
     EXPECT_EQ(bank_hit_tooltip(hit_of(none, target(none, BankHitKind::kHeat, 0, 0))),
               "phase 0, bank 0: 8 distinct words (8-way conflict); lanes 0-7");
     EXPECT_EQ(bank_hit_tooltip(hit_of(none, target(none, BankHitKind::kHeat, 9, 0))),
@@ -331,7 +331,7 @@ TEST(BankView, UsesThePalettesItIsGiven) {
     BankViewOptions options;
     options.palette = &high_contrast_palette();
     options.banks = &high_contrast_bank_palette();
-    const BankView view = bank_view(report("none", "ldmatrix.x4", kTile16x128), options);
+    const BankView view = bank_view(view_report("none", "ldmatrix.x4", kTile16x128), options);
     EXPECT_EQ(view.draw.background, high_contrast_palette().background);
     EXPECT_EQ(target(view, BankHitKind::kWord, 3, 0)->fill, high_contrast_bank_palette().banks[0]);
     EXPECT_EQ(target(view, BankHitKind::kHeat, 0, 0)->fill, high_contrast_bank_palette().heat[3]);
@@ -344,7 +344,7 @@ TEST(BankView, UsesThePalettesItIsGiven) {
 
 TEST(BankView, LargestTileBuildsQuicklyAndStaysOnTheCanvas) {
     // 256 KiB: 512 rows x 512 bytes = 65,536 words, lds.128.row over the first 512 bytes.
-    const BankReport big = report("xor", "lds.128.row", Tile{512, 512});
+    const BankReport big = view_report("xor", "lds.128.row", Tile{512, 512});
     BankViewOptions options;
     options.cell = 4.0f;  // no grid, no labels
     const auto start = std::chrono::steady_clock::now();

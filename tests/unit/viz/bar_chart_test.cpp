@@ -10,15 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/draw_list_queries.h"
+
 namespace tclens::viz {
 namespace {
 
-const DrawText* find_text(const DrawList& draw, const std::string& text) {
-    for (const DrawText& t : draw.texts) {
-        if (t.text == text) return &t;
-    }
-    return nullptr;
-}
+using test::find_text;
 
 const DrawRect* bar_rect(const DrawList& draw, int bar) {
     for (const DrawRect& rect : draw.rects) {

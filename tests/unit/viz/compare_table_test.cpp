@@ -9,24 +9,16 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/draw_list_queries.h"
+
 namespace tclens::viz {
 namespace {
 
 const double kNan = std::numeric_limits<double>::quiet_NaN();
 
-const DrawText* find_text(const DrawList& draw, const std::string& text) {
-    for (const DrawText& t : draw.texts) {
-        if (t.text == text) return &t;
-    }
-    return nullptr;
-}
+using test::find_text;
 
-const DrawRect* hit_rect(const DrawList& draw, int hit) {
-    for (const DrawRect& rect : draw.rects) {
-        if (rect.hit == hit) return &rect;
-    }
-    return nullptr;
-}
+using test::hit_rect;
 
 // The 1 px centre tick of the delta area that holds `bar` (same row band, nearest x).
 const DrawRect* centre_tick(const DrawList& draw, const DrawRect& bar) {

@@ -24,7 +24,7 @@ std::vector<std::string> keys_of(const Json& object) {
     return keys;
 }
 
-FragmentLayout layout_or_fail(const std::string& id) {
+FragmentLayout json_layout_or_fail(const std::string& id) {
     std::optional<FragmentLayout> layout = fragment_layout(id);
     if (!layout) {
         ADD_FAILURE() << "no layout for " << id;
@@ -60,7 +60,7 @@ void expect_same_layout(const FragmentLayout& got, const FragmentLayout& want) {
 }
 
 TEST(LayoutJson, MmaKeysAndValuesFollowTheContract) {
-    const Json json = layout_to_json(layout_or_fail("mma.m16n8k8.tf32"));
+    const Json json = layout_to_json(json_layout_or_fail("mma.m16n8k8.tf32"));
     EXPECT_EQ(keys_of(json), (std::vector<std::string>{"id", "ptx", "threads", "operands"}));
     EXPECT_EQ(json.at("id"), "mma.m16n8k8.tf32");
     EXPECT_EQ(json.at("ptx"), "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32");
@@ -98,7 +98,7 @@ TEST(LayoutJson, MmaKeysAndValuesFollowTheContract) {
 }
 
 TEST(LayoutJson, LdmatrixCarriesAddressLanesAndOnlyD) {
-    const Json json = layout_to_json(layout_or_fail("ldmatrix.x4.trans"));
+    const Json json = layout_to_json(json_layout_or_fail("ldmatrix.x4.trans"));
     EXPECT_EQ(keys_of(json),
               (std::vector<std::string>{"id", "ptx", "threads", "address_lanes", "operands"}));
     EXPECT_EQ(json.at("ptx"), "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16");
@@ -113,7 +113,7 @@ TEST(LayoutJson, LdmatrixCarriesAddressLanesAndOnlyD) {
 }
 
 TEST(LayoutJson, WgmmaHasAAndDAndLanesUpTo127) {
-    const Json json = layout_to_json(layout_or_fail("wgmma.m64n256k16.f16"));
+    const Json json = layout_to_json(json_layout_or_fail("wgmma.m64n256k16.f16"));
     EXPECT_EQ(json.at("threads"), 128);
     EXPECT_EQ(json.at("ptx"), "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16");
     EXPECT_FALSE(json.contains("address_lanes"));
@@ -140,7 +140,7 @@ TEST(LayoutJson, EveryIdRoundTrips) {
     for (const std::string& id : fragment_layout_ids()) {
         if (!json_sample(id)) continue;
         SCOPED_TRACE(id);
-        const FragmentLayout layout = layout_or_fail(id);
+        const FragmentLayout layout = json_layout_or_fail(id);
         const FragmentLayout back = layout_from_json(layout_to_json(layout));
         expect_same_layout(back, layout);
         EXPECT_EQ(back.verifiable, layout.verifiable);
@@ -167,7 +167,7 @@ TEST(LayoutJson, EveryIdRoundTrips) {
 }
 
 TEST(LayoutJson, SparseMetadataIsOperandE) {
-    const Json json = layout_to_json(layout_or_fail("mma.sp.m16n8k16.f16.sel0"));
+    const Json json = layout_to_json(json_layout_or_fail("mma.sp.m16n8k16.f16.sel0"));
     EXPECT_EQ(keys_of(json.at("operands")), (std::vector<std::string>{"A", "B", "C", "D", "E"}));
     const Json& e = json.at("operands").at("E");
     EXPECT_EQ(e.at("elem_bits"), 2);
@@ -178,7 +178,7 @@ TEST(LayoutJson, SparseMetadataIsOperandE) {
 }
 
 TEST(LayoutJson, ModelsSayTheyAreNotVerifiedAndWhy) {
-    const Json json = layout_to_json(layout_or_fail("tcgen05.mma.m128n64.cta1"));
+    const Json json = layout_to_json(json_layout_or_fail("tcgen05.mma.m128n64.cta1"));
     EXPECT_EQ(keys_of(json), (std::vector<std::string>{"id", "ptx", "threads", "verified", "source",
                                                        "note", "slots", "operands"}));
     EXPECT_EQ(json.at("verified"), false);
@@ -186,12 +186,12 @@ TEST(LayoutJson, ModelsSayTheyAreNotVerifiedAndWhy) {
     EXPECT_EQ(json.at("source").get<std::string>().rfind("PTX ISA, ", 0), 0u);
     EXPECT_EQ(json.at("slots"), "tmem");
     // A verifiable layout carries none of these keys (its JSON is the contract's).
-    const Json mma = layout_to_json(layout_or_fail("mma.m16n8k16.f16"));
+    const Json mma = layout_to_json(json_layout_or_fail("mma.m16n8k16.f16"));
     EXPECT_FALSE(mma.contains("verified") || mma.contains("source") || mma.contains("slots"));
 }
 
 TEST(LayoutJson, SharedMemoryViewsCarryTheDescriptor) {
-    const Json json = layout_to_json(layout_or_fail("wgmma.smem.f16.k.sw128"));
+    const Json json = layout_to_json(json_layout_or_fail("wgmma.smem.f16.k.sw128"));
     EXPECT_TRUE(json.at("operands").empty());
     const Json& a = json.at("shared_memory").at("A");
     EXPECT_EQ(keys_of(a),
@@ -201,29 +201,29 @@ TEST(LayoutJson, SharedMemoryViewsCarryTheDescriptor) {
     EXPECT_EQ(a.at("descriptor"), "0x4000004000010000");
     EXPECT_EQ(keys_of(a.at("elements").at(0)),
               (std::vector<std::string>{"row", "col", "byte", "core_matrix"}));
-    const Json b1 = layout_to_json(layout_or_fail("wgmma.smem.b1.k.none"));
+    const Json b1 = layout_to_json(json_layout_or_fail("wgmma.smem.b1.k.none"));
     EXPECT_EQ(keys_of(b1.at("shared_memory").at("B").at("elements").at(0)),
               (std::vector<std::string>{"row", "col", "byte", "bit", "core_matrix"}));
 }
 
 TEST(LayoutJson, RoundTripsThroughText) {
-    const FragmentLayout layout = layout_or_fail("ldmatrix.x2");
+    const FragmentLayout layout = json_layout_or_fail("ldmatrix.x2");
     const std::string text = layout_to_json(layout).dump(2);
     expect_same_layout(layout_from_json(Json::parse(text)), layout);
 }
 
 TEST(LayoutJson, RejectsUnknownOperandKey) {
-    Json json = layout_to_json(layout_or_fail("mma.m8n8k4.f64"));
+    Json json = layout_to_json(json_layout_or_fail("mma.m8n8k4.f64"));
     json["operands"]["F"] = json["operands"]["A"];
     EXPECT_THROW(layout_from_json(json), std::invalid_argument);
 }
 
 TEST(LayoutJson, RejectsMissingOrMistypedKeys) {
-    Json missing = layout_to_json(layout_or_fail("mma.m8n8k4.f64"));
+    Json missing = layout_to_json(json_layout_or_fail("mma.m8n8k4.f64"));
     missing.erase("threads");
     EXPECT_THROW(layout_from_json(missing), nlohmann::json::exception);
 
-    Json mistyped = layout_to_json(layout_or_fail("mma.m8n8k4.f64"));
+    Json mistyped = layout_to_json(json_layout_or_fail("mma.m8n8k4.f64"));
     mistyped["operands"]["A"]["rows"] = "eight";
     EXPECT_THROW(layout_from_json(mistyped), nlohmann::json::exception);
 }

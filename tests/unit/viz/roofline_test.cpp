@@ -10,6 +10,8 @@
 #include <map>
 #include <string>
 
+#include "tests/support/draw_list_queries.h"
+
 namespace tclens::viz {
 namespace {
 
@@ -24,12 +26,7 @@ Roofline h100_roofline() {
     return roofline;
 }
 
-const DrawText* find_text(const DrawList& draw, const std::string& text) {
-    for (const DrawText& t : draw.texts) {
-        if (t.text == text) return &t;
-    }
-    return nullptr;
-}
+using test::find_text;
 
 const DrawText* text_starting(const DrawList& draw, const std::string& prefix) {
     for (const DrawText& t : draw.texts) {
@@ -38,12 +35,7 @@ const DrawText* text_starting(const DrawList& draw, const std::string& prefix) {
     return nullptr;
 }
 
-const DrawRect* hit_rect(const DrawList& draw, int hit) {
-    for (const DrawRect& rect : draw.rects) {
-        if (rect.hit == hit) return &rect;
-    }
-    return nullptr;
-}
+using test::hit_rect;
 
 // The plot frame: the first rect, outlined.
 const DrawRect& plot_frame(const DrawList& draw) { return draw.rects.front(); }

@@ -4,17 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/draw_list_queries.h"
 #include "viz/raster.h"
 
 namespace tclens::viz {
 namespace {
 
-const DrawText* find_text(const DrawList& draw, const std::string& text) {
-    for (const DrawText& t : draw.texts) {
-        if (t.text == text) return &t;
-    }
-    return nullptr;
-}
+using test::find_text;
 
 std::vector<TableSection> two_sections() {
     return {{"GPU 0", {{"SMs", "132"}, {"SM clock", "1980 MHz"}, {"L2", "50 MiB"}}},

@@ -14,11 +14,12 @@
 #include "profiling/device_json.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 TEST(BenchCommandOnGpu, JsonHasVerifiedRowsAndTheSameRunReference) {
     TCLENS_REQUIRE_GPU();

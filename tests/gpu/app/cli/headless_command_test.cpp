@@ -12,11 +12,12 @@
 
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 std::string read_text(const std::string& path) {
     std::ifstream file(path);

@@ -14,11 +14,12 @@
 #include "profiling/recording.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 // `tclens record FILE ARGUMENTS`, and the recording it wrote read back (the file removed). When
 // the counters cannot be read (exit 3) returns nullopt with `skip` set to why; other failures are

@@ -27,11 +27,12 @@
 #include "profiling/device_info.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 bool is_hopper() {
     const auto system = profiling::query_system();

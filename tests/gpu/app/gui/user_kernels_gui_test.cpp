@@ -14,12 +14,14 @@
 
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
+#include "tests/support/source_dir.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
-const std::string kSource = TCLENS_SOURCE_DIR;
+using test::kSource;
+using test::kTclens;
 
 // The panels' text of `tclens headless` (no display needed) once the jobs it started have ended
 // and the layout settled, with `settings` ("PANEL.KEY=VALUE" each; workspace.view /

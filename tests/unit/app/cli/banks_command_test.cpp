@@ -13,6 +13,7 @@
 #include "profiling/device_info.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "viz/access_pattern.h"
 #include "viz/swizzle.h"
 
@@ -21,7 +22,7 @@ namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 std::set<std::string> keys(const nlohmann::json& object) {
     std::set<std::string> names;

@@ -12,6 +12,7 @@
 #include "profiling/device_info.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
 namespace tclens {
@@ -19,9 +20,9 @@ namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
-void expect_usage_error(const std::string& args, const std::string& named) {
+void expect_bench_usage_error(const std::string& args, const std::string& named) {
     const auto result = run_command(kTclens + " bench " + args);
     EXPECT_EQ(result.exit_code, 2) << args << "\n" << result.err;
     EXPECT_TRUE(test::is_one_line(result.err)) << args << "\n" << result.err;
@@ -30,21 +31,21 @@ void expect_usage_error(const std::string& args, const std::string& named) {
 }
 
 TEST(BenchCommand, BadSizesAreUsageErrors) {
-    expect_usage_error("--mnk 0x64x64", "'0x64x64'");
-    expect_usage_error("--mnk -5x64x64", "'-5x64x64'");
-    expect_usage_error("--mnk abc", "'abc'");
-    expect_usage_error("--mnk 99999999999x1x1", "'99999999999x1x1'");
+    expect_bench_usage_error("--mnk 0x64x64", "'0x64x64'");
+    expect_bench_usage_error("--mnk -5x64x64", "'-5x64x64'");
+    expect_bench_usage_error("--mnk abc", "'abc'");
+    expect_bench_usage_error("--mnk 99999999999x1x1", "'99999999999x1x1'");
 }
 
 TEST(BenchCommand, UnknownKernelListsTheValidOnes) {
-    expect_usage_error("--kernels naive_fma.f32,warp_speed --mnk 64x64x64", "'warp_speed'");
-    expect_usage_error("--kernels warp_speed", "mma_cp_async.f16");
+    expect_bench_usage_error("--kernels naive_fma.f32,warp_speed --mnk 64x64x64", "'warp_speed'");
+    expect_bench_usage_error("--kernels warp_speed", "mma_cp_async.f16");
 }
 
 TEST(BenchCommand, UnknownPresetAndExclusiveFormats) {
-    expect_usage_error("--preset huge", "'huge'");
-    expect_usage_error("--json --csv", "--csv");
-    expect_usage_error("--runs 3", "--runs");
+    expect_bench_usage_error("--preset huge", "'huge'");
+    expect_bench_usage_error("--json --csv", "--csv");
+    expect_bench_usage_error("--runs 3", "--runs");
 }
 
 TEST(BenchCommand, WithoutAGpuExits3WithTheReason) {
@@ -100,10 +101,10 @@ TEST(FaultInjectionCli, LaunchFailureBenchTableShowsTheCudaErrorWithPeaksAsked) 
 }
 
 TEST(BenchCommand, AUsersKernelThatIsBadInputIsOneLineAndExit2) {
-    expect_usage_error("--kernel /nonexistent/k.cu", "/nonexistent/k.cu");
-    expect_usage_error("--kernel kernel.py", "not a CUDA file");
-    expect_usage_error("--kernels k.cu", "--kernel k.cu");
-    expect_usage_error("--kernel k.cu --error-map map.jpg", ".png or .svg");
+    expect_bench_usage_error("--kernel /nonexistent/k.cu", "/nonexistent/k.cu");
+    expect_bench_usage_error("--kernel kernel.py", "not a CUDA file");
+    expect_bench_usage_error("--kernels k.cu", "--kernel k.cu");
+    expect_bench_usage_error("--kernel k.cu --error-map map.jpg", ".png or .svg");
     const std::string broken = test::write_kernel_file("broken.cu", test::kCompileErrorKernel);
     const auto result = run_command(kTclens + " bench --kernel " + broken + " --mnk 64x64x64");
     EXPECT_EQ(result.exit_code, 2) << result.err;

@@ -8,13 +8,14 @@
 
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 TEST(Cli, HelpListsWorkingSubcommands) {
     const auto result = run_command(kTclens + " --help");

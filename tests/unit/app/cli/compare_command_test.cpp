@@ -9,11 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 const std::string kShipped = std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json";
 const std::string kLater = std::string(TCLENS_TEST_DATA_DIR) + "/synthetic_h100_later.json";
 const std::string kRun = "wgmma_persistent.bf16@4096x4096x4096";

@@ -7,11 +7,12 @@
 
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 TEST(BadInput, DeviceTakesOnlyJson) {
     test::expect_usage_errors(kTclens,

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
 namespace tclens {
@@ -12,7 +13,7 @@ namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 TEST(ExerciseCommand, BadInputIsOneLineAndExit2) {
     const std::string gemm = test::write_kernel_file("not_an_exercise.cu", test::kDirectiveKernel);

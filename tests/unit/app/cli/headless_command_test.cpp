@@ -16,7 +16,8 @@ namespace {
 using test::run_command;
 
 // No display: the headless runtime must not need one.
-const std::string kTclens = "env -u DISPLAY -u WAYLAND_DISPLAY " + std::string(TCLENS_BINARY);
+const std::string kTclensWithoutDisplay =
+    "env -u DISPLAY -u WAYLAND_DISPLAY " + std::string(TCLENS_BINARY);
 
 std::string read_text(const std::string& path) {
     std::ifstream file(path);
@@ -26,7 +27,7 @@ std::string read_text(const std::string& path) {
 }
 
 TEST(HeadlessCommand, BuildsEveryFrameWithoutADisplay) {
-    const auto result = run_command(kTclens + " headless --frames 40 --fps 0 --json");
+    const auto result = run_command(kTclensWithoutDisplay + " headless --frames 40 --fps 0 --json");
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const auto report = nlohmann::json::parse(result.out);
     EXPECT_EQ(report["frames"], 40);
@@ -39,7 +40,7 @@ TEST(HeadlessCommand, BuildsEveryFrameWithoutADisplay) {
 
 TEST(HeadlessCommand, TextOfTheLastFrameNamesWhatThePanelsShow) {
     const std::string path = test::temp_path("headless_text.txt");
-    const auto result = run_command(kTclens +
+    const auto result = run_command(kTclensWithoutDisplay +
                                     " headless --view fragments --set "
                                     "fragments.layout=ldmatrix.x4 --frames 3 --text " +
                                     path);
@@ -52,7 +53,8 @@ TEST(HeadlessCommand, TextOfTheLastFrameNamesWhatThePanelsShow) {
 }
 
 TEST(HeadlessCommand, PacedFramesTakeTheirTime) {
-    const auto result = run_command(kTclens + " headless --frames 30 --fps 100 --json");
+    const auto result =
+        run_command(kTclensWithoutDisplay + " headless --frames 30 --fps 100 --json");
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_GE(nlohmann::json::parse(result.out)["wall_s"].get<double>(), 0.25);
 }
@@ -61,7 +63,7 @@ TEST(HeadlessCommand, BadUsageIsOneLineAndExit2) {
     for (const std::string args :
          {"headless", "headless --frames 3 --view nosuch",
           "headless --frames 3 --set profile.live=maybe", "headless --frames 3 --size 10x10"}) {
-        const auto result = run_command(kTclens + " " + args);
+        const auto result = run_command(kTclensWithoutDisplay + " " + args);
         EXPECT_EQ(result.exit_code, 2) << args;
         EXPECT_TRUE(test::is_one_line(result.err)) << args << ": " << result.err;
     }
@@ -69,7 +71,7 @@ TEST(HeadlessCommand, BadUsageIsOneLineAndExit2) {
 
 TEST(HeadlessCommand, UnwritableTextFileFailsAndLeavesNothing) {
     const std::string path = test::temp_path("no_such_folder") + "/text.txt";
-    const auto result = run_command(kTclens + " headless --frames 2 --text " + path);
+    const auto result = run_command(kTclensWithoutDisplay + " headless --frames 2 --text " + path);
     EXPECT_EQ(result.exit_code, 1);
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
     EXPECT_FALSE(std::filesystem::exists(path));

@@ -9,6 +9,7 @@
 #include "kernels/registry.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
 namespace tclens {
@@ -16,7 +17,7 @@ namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 TEST(KernelsCommand, TableListsEveryKernelWithWhatItAdds) {
     const auto result = run_command(kTclens + " kernels");

@@ -13,6 +13,7 @@
 #include "profiling/metric_catalogue.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
 namespace tclens {
@@ -20,9 +21,9 @@ namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
-void expect_usage_error(const std::string& args, const std::string& named) {
+void expect_profile_usage_error(const std::string& args, const std::string& named) {
     const auto result = run_command(kTclens + " profile " + args);
     EXPECT_EQ(result.exit_code, 2) << args << "\n" << result.err;
     EXPECT_TRUE(test::is_one_line(result.err)) << args << "\n" << result.err;
@@ -52,38 +53,41 @@ TEST(ProfileCommand, ListMetricsJson) {
 }
 
 TEST(ProfileCommand, KernelIsRequiredAndUnknownOnesGetASuggestion) {
-    expect_usage_error("", "--kernel");
-    expect_usage_error("--kernel warp_speed", "'warp_speed'");
-    expect_usage_error("--kernel mma_cp_asyn.bf16", "did you mean mma_cp_async.bf16?");
-    expect_usage_error("--kernel nope", "register_tiled.f32");  // the valid ids
+    expect_profile_usage_error("", "--kernel");
+    expect_profile_usage_error("--kernel warp_speed", "'warp_speed'");
+    expect_profile_usage_error("--kernel mma_cp_asyn.bf16", "did you mean mma_cp_async.bf16?");
+    expect_profile_usage_error("--kernel nope", "register_tiled.f32");  // the valid ids
 }
 
 TEST(ProfileCommand, BadSizesAreUsageErrors) {
-    expect_usage_error("--kernel naive_fma.f32 --mnk 0x64x64", "'0x64x64'");
-    expect_usage_error("--kernel naive_fma.f32 --mnk abc", "'abc'");
-    expect_usage_error("--kernel mma_cp_async.bf16 --mnk 64x64x63", "K must be a multiple of 8");
+    expect_profile_usage_error("--kernel naive_fma.f32 --mnk 0x64x64", "'0x64x64'");
+    expect_profile_usage_error("--kernel naive_fma.f32 --mnk abc", "'abc'");
+    expect_profile_usage_error("--kernel mma_cp_async.bf16 --mnk 64x64x63",
+                               "K must be a multiple of 8");
 }
 
 TEST(ProfileCommand, UnknownMetricsAreNamedWithCloseNames) {
-    expect_usage_error("--kernel naive_fma.f32 --metrics tensr",
-                       "unknown metric 'tensr'; did you mean sm__pipe_tensor");
-    expect_usage_error("--kernel naive_fma.f32 --metrics gpu__time_duration.sum,occupancy",
-                       "sm__warps_active.avg.pct_of_peak_sustained_active");
-    expect_usage_error("--kernel naive_fma.f32 --metrics 'dram bytes'", "'dram bytes'");
-    expect_usage_error("--kernel naive_fma.f32 --metrics xyz", "--list-metrics");
+    expect_profile_usage_error("--kernel naive_fma.f32 --metrics tensr",
+                               "unknown metric 'tensr'; did you mean sm__pipe_tensor");
+    expect_profile_usage_error("--kernel naive_fma.f32 --metrics gpu__time_duration.sum,occupancy",
+                               "sm__warps_active.avg.pct_of_peak_sustained_active");
+    expect_profile_usage_error("--kernel naive_fma.f32 --metrics 'dram bytes'", "'dram bytes'");
+    expect_profile_usage_error("--kernel naive_fma.f32 --metrics xyz", "--list-metrics");
 }
 
 TEST(ProfileCommand, SetsAndOptionsThatDoNotGoTogether) {
-    expect_usage_error("--kernel naive_fma.f32 --set everything", "'everything'");
-    expect_usage_error("--kernel naive_fma.f32 --set everything", "default, all, timeline");
-    expect_usage_error("--kernel naive_fma.f32 --set default --metrics gpu__time_duration.sum",
-                       "exclusive");
-    expect_usage_error("--kernel naive_fma.f32 --set timeline", "--timeline");
-    expect_usage_error("--kernel naive_fma.f32 --timeline --set default", "'default'");
-    expect_usage_error("--kernel naive_fma.f32 --interval-us 500", "--timeline");
-    expect_usage_error("--kernel naive_fma.f32 --duration-ms 500", "--timeline");
-    expect_usage_error("--kernel naive_fma.f32 --timeline --interval-us 50", "--interval-us");
-    expect_usage_error("--kernel naive_fma.f32 --timeline --interval-us 20000", "--interval-us");
+    expect_profile_usage_error("--kernel naive_fma.f32 --set everything", "'everything'");
+    expect_profile_usage_error("--kernel naive_fma.f32 --set everything", "default, all, timeline");
+    expect_profile_usage_error(
+        "--kernel naive_fma.f32 --set default --metrics gpu__time_duration.sum", "exclusive");
+    expect_profile_usage_error("--kernel naive_fma.f32 --set timeline", "--timeline");
+    expect_profile_usage_error("--kernel naive_fma.f32 --timeline --set default", "'default'");
+    expect_profile_usage_error("--kernel naive_fma.f32 --interval-us 500", "--timeline");
+    expect_profile_usage_error("--kernel naive_fma.f32 --duration-ms 500", "--timeline");
+    expect_profile_usage_error("--kernel naive_fma.f32 --timeline --interval-us 50",
+                               "--interval-us");
+    expect_profile_usage_error("--kernel naive_fma.f32 --timeline --interval-us 20000",
+                               "--interval-us");
 }
 
 TEST(ProfileCommand, WithoutAGpuExits3WithTheReason) {
@@ -157,10 +161,10 @@ TEST(FaultInjectionCli, NoGpuMakesProfileExit3) {
 }
 
 TEST(ProfileCommand, AUsersKernelThatDoesNotBuildIsOneLine) {
-    expect_usage_error("--kernel /nonexistent/k.cu", "/nonexistent/k.cu");
+    expect_profile_usage_error("--kernel /nonexistent/k.cu", "/nonexistent/k.cu");
     const std::string broken = test::write_kernel_file("broken.cu", test::kCompileErrorKernel);
-    expect_usage_error("--kernel " + broken + " --mnk 64x64x64", "broken.cu:3: error:");
-    expect_usage_error("--kernel " + broken + " --mnk 64x64", "'64x64'");  // checked first
+    expect_profile_usage_error("--kernel " + broken + " --mnk 64x64x64", "broken.cu:3: error:");
+    expect_profile_usage_error("--kernel " + broken + " --mnk 64x64", "'64x64'");  // checked first
 }
 
 TEST(ProfileCommand, AWorkerThatCrashesWhileProfilingIsOneLineAndExit1) {

@@ -8,6 +8,7 @@
 
 #include "profiling/device_info.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
 namespace tclens {
@@ -16,9 +17,9 @@ namespace {
 namespace fs = std::filesystem;
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
-void expect_usage_error(const std::string& args, const std::string& named) {
+void expect_record_usage_error(const std::string& args, const std::string& named) {
     const std::string path = test::temp_path("usage.json");
     const auto result = run_command(kTclens + " record " + path + " " + args);
     EXPECT_EQ(result.exit_code, 2) << args << "\n" << result.err;
@@ -29,13 +30,13 @@ void expect_usage_error(const std::string& args, const std::string& named) {
 }
 
 TEST(RecordCommand, BadArgumentsAreUsageErrors) {
-    expect_usage_error("--mnk 0x64x64", "'0x64x64'");
-    expect_usage_error("--mnk abc", "'abc'");
-    expect_usage_error("--preset huge", "'huge'");
-    expect_usage_error("--kernels naive_fma.f32,warp_speed", "'warp_speed'");
-    expect_usage_error("--timeline-ms 5", "--timeline-ms");
-    expect_usage_error("--no-timelines --timeline-ms 500", "--no-timelines");
-    expect_usage_error("--colour red", "--colour");
+    expect_record_usage_error("--mnk 0x64x64", "'0x64x64'");
+    expect_record_usage_error("--mnk abc", "'abc'");
+    expect_record_usage_error("--preset huge", "'huge'");
+    expect_record_usage_error("--kernels naive_fma.f32,warp_speed", "'warp_speed'");
+    expect_record_usage_error("--timeline-ms 5", "--timeline-ms");
+    expect_record_usage_error("--no-timelines --timeline-ms 500", "--no-timelines");
+    expect_record_usage_error("--colour red", "--colour");
 }
 
 TEST(RecordCommand, FileIsRequired) {
@@ -85,8 +86,8 @@ TEST(RecordCommand, HelpStatesTheDefaultsAndTheirCost) {
 }
 
 TEST(RecordCommand, AUsersKernelIsCheckedBeforeAnyWork) {
-    expect_usage_error("--kernel kernel.py", "not a CUDA file");
-    expect_usage_error("--kernel k.cu:9bad", "'9bad'");
+    expect_record_usage_error("--kernel kernel.py", "not a CUDA file");
+    expect_record_usage_error("--kernel k.cu:9bad", "'9bad'");
 }
 
 }  // namespace

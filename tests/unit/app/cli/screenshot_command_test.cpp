@@ -4,13 +4,14 @@
 
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 TEST(ScreenshotCommand, RejectsUnknownViewListingValidOnes) {
     const auto result =

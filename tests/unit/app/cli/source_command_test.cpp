@@ -10,15 +10,16 @@
 
 #include "profiling/device_info.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
-void expect_usage_error(const std::string& args, const std::string& named) {
+void expect_source_usage_error(const std::string& args, const std::string& named) {
     const auto result = run_command(kTclens + " source " + args);
     EXPECT_EQ(result.exit_code, 2) << args << "\n" << result.err;
     EXPECT_TRUE(test::is_one_line(result.err)) << args << "\n" << result.err;
@@ -27,15 +28,16 @@ void expect_usage_error(const std::string& args, const std::string& named) {
 }
 
 TEST(SourceCommand, KernelIsRequiredAndUnknownOnesGetASuggestion) {
-    expect_usage_error("", "--kernel");
-    expect_usage_error("--kernel mma_cp_asyn.f16", "did you mean mma_cp_async.f16?");
+    expect_source_usage_error("", "--kernel");
+    expect_source_usage_error("--kernel mma_cp_asyn.f16", "did you mean mma_cp_async.f16?");
 }
 
 TEST(SourceCommand, BadSizesAndTopsAreUsageErrors) {
-    expect_usage_error("--kernel naive_fma.f32 --mnk 0x64x64", "'0x64x64'");
-    expect_usage_error("--kernel mma_cp_async.f16 --mnk 64x64x63", "K must be a multiple of 8");
-    expect_usage_error("--kernel naive_fma.f32 --top 0", "--top");
-    expect_usage_error("--kernel naive_fma.f32 --top many", "--top");
+    expect_source_usage_error("--kernel naive_fma.f32 --mnk 0x64x64", "'0x64x64'");
+    expect_source_usage_error("--kernel mma_cp_async.f16 --mnk 64x64x63",
+                              "K must be a multiple of 8");
+    expect_source_usage_error("--kernel naive_fma.f32 --top 0", "--top");
+    expect_source_usage_error("--kernel naive_fma.f32 --top many", "--top");
 }
 
 TEST(SourceCommand, WithoutAGpuExits3WithTheReason) {

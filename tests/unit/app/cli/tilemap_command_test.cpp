@@ -9,13 +9,14 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 TEST(TilemapCommand, SummarySaysHowTheRungCutsTheGemm) {
     const auto result =

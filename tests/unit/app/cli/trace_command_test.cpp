@@ -7,13 +7,14 @@
 
 #include "profiling/device_info.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
-void expect_usage_error(const std::string& args, const std::string& named) {
+void expect_trace_usage_error(const std::string& args, const std::string& named) {
     const auto result = test::run_command(kTclens + " trace " + args);
     EXPECT_EQ(result.exit_code, 2) << args << "\n" << result.err;
     EXPECT_TRUE(test::is_one_line(result.err)) << args << "\n" << result.err;
@@ -22,33 +23,34 @@ void expect_usage_error(const std::string& args, const std::string& named) {
 }
 
 TEST(TraceCommand, KernelIsRequiredAndMustHaveTracePoints) {
-    expect_usage_error("", "--kernel");
-    expect_usage_error("--kernel wgmma_w.bf16", "wgmma_ws.bf16");
-    expect_usage_error("--kernel mma_ldmatrix_xor.f16",
-                       "'mma_ldmatrix_xor.f16' has no trace points");
+    expect_trace_usage_error("", "--kernel");
+    expect_trace_usage_error("--kernel wgmma_w.bf16", "wgmma_ws.bf16");
+    expect_trace_usage_error("--kernel mma_ldmatrix_xor.f16",
+                             "'mma_ldmatrix_xor.f16' has no trace points");
 }
 
 TEST(TraceCommand, BlocksZeroNegativeOrTooManyAreUsageErrors) {
-    expect_usage_error("--kernel wgmma_ws.bf16 --blocks 0", "--blocks 0 must be at least 1");
-    expect_usage_error("--kernel wgmma_ws.bf16 --blocks -2", "--blocks -2 must be at least 1");
-    expect_usage_error("--kernel wgmma_ws.bf16 --mnk 512x512x512 --blocks 9",
-                       "more than the 8 blocks");
-    expect_usage_error("--kernel wgmma_tma.f16 --blocks 5000", "more than the 1024 blocks");
-    expect_usage_error("--kernel wgmma_tma.f16 --mnk 8192x8192x64 --blocks 2000",
-                       "the 1024 blocks tclens traces at most");
-    expect_usage_error("--kernel wgmma_tma.f16 --blocks many", "--blocks");
+    expect_trace_usage_error("--kernel wgmma_ws.bf16 --blocks 0", "--blocks 0 must be at least 1");
+    expect_trace_usage_error("--kernel wgmma_ws.bf16 --blocks -2",
+                             "--blocks -2 must be at least 1");
+    expect_trace_usage_error("--kernel wgmma_ws.bf16 --mnk 512x512x512 --blocks 9",
+                             "more than the 8 blocks");
+    expect_trace_usage_error("--kernel wgmma_tma.f16 --blocks 5000", "more than the 1024 blocks");
+    expect_trace_usage_error("--kernel wgmma_tma.f16 --mnk 8192x8192x64 --blocks 2000",
+                             "the 1024 blocks tclens traces at most");
+    expect_trace_usage_error("--kernel wgmma_tma.f16 --blocks many", "--blocks");
 }
 
 TEST(TraceCommand, BadSizes) {
-    expect_usage_error("--kernel wgmma_ws.f16 --mnk 0x64x64", "'0x64x64'");
-    expect_usage_error("--kernel wgmma_ws.f16 --mnk 64x64x63", "K must be a multiple of 8");
+    expect_trace_usage_error("--kernel wgmma_ws.f16 --mnk 0x64x64", "'0x64x64'");
+    expect_trace_usage_error("--kernel wgmma_ws.f16 --mnk 64x64x63", "K must be a multiple of 8");
 }
 
 TEST(TraceCommand, ClockSkewRoundsOutsideOneToTenThousandAreUsageErrors) {
-    expect_usage_error("--clock-skew --rounds 0", "--rounds 0 must be 1 to 10000");
-    expect_usage_error("--clock-skew --rounds -5", "--rounds -5 must be 1 to 10000");
-    expect_usage_error("--clock-skew --rounds 10001", "--rounds 10001 must be 1 to 10000");
-    expect_usage_error("--kernel wgmma_ws.bf16 --clock-skew --rounds 0", "--rounds 0");
+    expect_trace_usage_error("--clock-skew --rounds 0", "--rounds 0 must be 1 to 10000");
+    expect_trace_usage_error("--clock-skew --rounds -5", "--rounds -5 must be 1 to 10000");
+    expect_trace_usage_error("--clock-skew --rounds 10001", "--rounds 10001 must be 1 to 10000");
+    expect_trace_usage_error("--kernel wgmma_ws.bf16 --clock-skew --rounds 0", "--rounds 0");
 }
 
 TEST(TraceCommand, ClockSkewWithoutAGpuSaysSoAndExits3) {

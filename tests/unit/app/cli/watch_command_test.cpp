@@ -14,6 +14,7 @@
 
 #include "profiling/device_info.h"
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
 namespace tclens {
@@ -22,7 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 TEST(WatchCommand, BadArgumentsAreOneLineUsageErrors) {
     for (const auto& [args, named] : std::vector<std::pair<std::string, std::string>>{

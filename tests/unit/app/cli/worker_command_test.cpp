@@ -9,13 +9,14 @@
 #include <vector>
 
 #include "tests/support/run_command.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens {
 namespace {
 
 using test::run_command;
 
-const std::string kTclens = TCLENS_BINARY;
+using test::kTclens;
 
 // The worker's stdout, one JSON object per line, progress messages left out; fails the test
 // on a line that is not JSON.

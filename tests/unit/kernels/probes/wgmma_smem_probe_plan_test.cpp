@@ -140,7 +140,7 @@ std::string register_id_of(const std::string& view_id) {
     return viz::wgmma_layout_id(type, 64);
 }
 
-int count_prefixed(const LayoutComparison& comparison, const std::string& prefix) {
+int mismatches_starting_with(const LayoutComparison& comparison, const std::string& prefix) {
     int count = 0;
     for (const std::string& line : comparison.mismatches) count += line.rfind(prefix, 0) == 0;
     return count;
@@ -246,7 +246,7 @@ TEST(WgmmaSmemProbeEmulated, CatchesHardwareThatReadsLboAndSboTheOtherWay) {
          {"wgmma.smem.f16.mn.sw64", "wgmma.smem.f16.mn.none", "wgmma.smem.tf32.k.none"}) {
         const FragmentLayout view = view_of(id);
         const LayoutComparison comparison = run_emulated(view, Quirk::SwappedStrides);
-        EXPECT_GE(count_prefixed(comparison, "B byte"),
+        EXPECT_GE(mismatches_starting_with(comparison, "B byte"),
                   int(view.shared_memory[1].elements.size() / 2))
             << id;
     }
@@ -268,8 +268,8 @@ TEST(WgmmaSmemProbeEmulated, CatchesB1BitsReadHighFirstThroughB) {
     const FragmentLayout view = view_of("wgmma.smem.b1.k.sw32");
     const LayoutComparison comparison = run_emulated(view, Quirk::B1HighBitFirst);
     const int b_elements = int(view.shared_memory[1].elements.size());
-    EXPECT_EQ(count_prefixed(comparison, "B byte"), b_elements);
-    EXPECT_EQ(count_prefixed(comparison, "A byte"), 0);
+    EXPECT_EQ(mismatches_starting_with(comparison, "B byte"), b_elements);
+    EXPECT_EQ(mismatches_starting_with(comparison, "A byte"), 0);
     ASSERT_FALSE(comparison.mismatches.empty());
     EXPECT_NE(comparison.mismatches[0].find(" bit "), std::string::npos)
         << comparison.mismatches[0];

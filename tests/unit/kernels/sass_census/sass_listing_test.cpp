@@ -1,6 +1,6 @@
-// The cuobjdump -sass reader on tests/data/sass_listing_excerpt.txt, a hand-made excerpt in the
-// listing's layout: functions per architecture, counts per class, demangled names, and the lines
-// it must skip (encodings, labels, headers, PTX sections, a symbol listed twice).
+// The cuobjdump -sass reader on tests/data/sass_listing_excerpt.txt, a hand-made listing_excerpt in
+// the listing's layout: functions per architecture, counts per class, demangled names, and the
+// lines it must skip (encodings, labels, headers, PTX sections, a symbol listed twice).
 
 #include "kernels/sass_census/sass_listing.h"
 
@@ -12,7 +12,7 @@
 namespace tclens::kernels {
 namespace {
 
-std::string excerpt() {
+std::string listing_excerpt() {
     std::ifstream in(std::string(TCLENS_TEST_DATA_DIR) + "/sass_listing_excerpt.txt");
     std::stringstream text;
     text << in.rdbuf();
@@ -35,7 +35,7 @@ const FunctionMix* find(const std::vector<FunctionMix>& functions, const std::st
 }
 
 TEST(SassListing, ReadsEveryFunctionOncePerArchitecture) {
-    const std::vector<FunctionMix> functions = parse_sass_listing(excerpt());
+    const std::vector<FunctionMix> functions = parse_sass_listing(listing_excerpt());
     ASSERT_EQ(functions.size(), 7u);
     const char* archs[] = {"sm_80", "sm_89", "sm_90a", "sm_80", "sm_80", "sm_90a", "sm_90a"};
     for (size_t i = 0; i < functions.size(); ++i) EXPECT_EQ(functions[i].arch, archs[i]) << i;
@@ -44,7 +44,7 @@ TEST(SassListing, ReadsEveryFunctionOncePerArchitecture) {
 }
 
 TEST(SassListing, CountsClassesAndSkipsEncodingsLabelsAndPredicates) {
-    const std::vector<FunctionMix> functions = parse_sass_listing(excerpt());
+    const std::vector<FunctionMix> functions = parse_sass_listing(listing_excerpt());
     const FunctionMix* naive = find(functions, "sm_80", kNaive);
     ASSERT_NE(naive, nullptr);
     // 16 lines of code: 14 instructions (one "@P0 EXIT", one "@!P1 BRA") and 2 labels.
@@ -65,9 +65,9 @@ TEST(SassListing, CountsClassesAndSkipsEncodingsLabelsAndPredicates) {
 }
 
 TEST(SassListing, ASymbolListedTwiceCountsOnce) {
-    // The excerpt lists wmma_gemm_kernel<__half> for sm_80 in a second fat binary with a
+    // The listing_excerpt lists wmma_gemm_kernel<__half> for sm_80 in a second fat binary with a
     // different body (2 HMMA); the first listing is kept.
-    const std::vector<FunctionMix> functions = parse_sass_listing(excerpt());
+    const std::vector<FunctionMix> functions = parse_sass_listing(listing_excerpt());
     int listed = 0;
     for (const FunctionMix& f : functions) listed += f.arch == "sm_80" && f.function == kWmmaHalf;
     EXPECT_EQ(listed, 1);
@@ -75,7 +75,7 @@ TEST(SassListing, ASymbolListedTwiceCountsOnce) {
 }
 
 TEST(SassListing, HopperFunctionsCountHgmmaAndTma) {
-    const std::vector<FunctionMix> functions = parse_sass_listing(excerpt());
+    const std::vector<FunctionMix> functions = parse_sass_listing(listing_excerpt());
     const FunctionMix& tma = functions[5];
     EXPECT_EQ(tma.function.rfind(
                   "void tclens::kernels::(anonymous namespace)::wgmma_tma_gemm<__half, ", 0),

@@ -14,15 +14,15 @@
 namespace tclens::gui {
 namespace {
 
-viz::BankReport report(const char* swizzle, const char* pattern, viz::Tile tile) {
+viz::BankReport modelled_report(const char* swizzle, const char* pattern, viz::Tile tile) {
     return *viz::bank_requests(*viz::parse_swizzle(swizzle), *viz::parse_pattern(pattern), tile);
 }
 
 TEST(BankMeasureJob, PublishesOneEntryPerReportWithTheModelAndAnAnswerOrAReason) {
     AppContext context;
-    const viz::BankReport none = report("none", "ldmatrix.x4", {16, 128});
-    const viz::BankReport xored = report("xor", "ldmatrix.x4", {16, 128});
-    const viz::BankReport copy = report("none", "cp.async.16", {32, 128});
+    const viz::BankReport none = modelled_report("none", "ldmatrix.x4", {16, 128});
+    const viz::BankReport xored = modelled_report("xor", "ldmatrix.x4", {16, 128});
+    const viz::BankReport copy = modelled_report("none", "cp.async.16", {32, 128});
     request_bank_measurement(context, {none, xored, copy});
     ASSERT_TRUE(context.jobs.wait_idle(std::chrono::seconds(120)));
     EXPECT_EQ(context.jobs.status().last_error, "");
@@ -52,15 +52,16 @@ TEST(BankMeasureJob, PublishesOneEntryPerReportWithTheModelAndAnAnswerOrAReason)
 }
 
 TEST(BankMeasureJob, CasesMatchOnPatternSwizzleAndTile) {
-    const viz::BankReport base = report("xor", "ldmatrix.x4", {16, 128});
-    EXPECT_TRUE(bank_case(base) == bank_case(report("xor", "ldmatrix.x4", {16, 128})));
-    EXPECT_FALSE(bank_case(base) == bank_case(report("none", "ldmatrix.x4", {16, 128})));
-    EXPECT_FALSE(bank_case(base) == bank_case(report("xor", "ldmatrix.x4.trans", {16, 128})));
-    EXPECT_FALSE(bank_case(base) == bank_case(report("xor", "ldmatrix.x4", {32, 128})));
+    const viz::BankReport base = modelled_report("xor", "ldmatrix.x4", {16, 128});
+    EXPECT_TRUE(bank_case(base) == bank_case(modelled_report("xor", "ldmatrix.x4", {16, 128})));
+    EXPECT_FALSE(bank_case(base) == bank_case(modelled_report("none", "ldmatrix.x4", {16, 128})));
+    EXPECT_FALSE(bank_case(base) ==
+                 bank_case(modelled_report("xor", "ldmatrix.x4.trans", {16, 128})));
+    EXPECT_FALSE(bank_case(base) == bank_case(modelled_report("xor", "ldmatrix.x4", {32, 128})));
     BankMeasurements measurements;
     measurements.cases.push_back({bank_case(base), 4.0, 4.0, ""});
     EXPECT_TRUE(measurements.find(bank_case(base)));
-    EXPECT_FALSE(measurements.find(bank_case(report("xor", "ldmatrix.x4", {16, 256}))));
+    EXPECT_FALSE(measurements.find(bank_case(modelled_report("xor", "ldmatrix.x4", {16, 256}))));
 }
 
 }  // namespace

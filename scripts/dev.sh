@@ -56,21 +56,20 @@ cmake --build build --target release_checks
 # (The unit and ui binaries are not built here: ctest lists each as <binary>_NOT_BUILT.)
 ctest --test-dir build --output-on-failure -j "$(nproc)" -LE '^(unit|ui)$' -E '_NOT_BUILT$'
 
-# ASan + UBSan (UB aborts) over the C++ of everything the unit and ui tests run, the tclens
-# binary included (target cpu_tests: the GPU-only test binary is not built). The C++ is built
-# -O1 -g1, as the sanitizers' authors advise: half the compile time of -O2 -g, and line tables
-# are all a report's stack needs. nvcc's code (device code and the .cu files' host code) is
-# built as usual, for sm_90a only: no test here runs it.
+# ASan + UBSan (UB aborts) over tclens's own C++, the tclens binary the tests start included
+# (TCLENS_SANITIZE, CMakeLists.txt; target cpu_tests: the GPU-only test binary is not built). The
+# tests' own code links the runtime but is not instrumented (tests/CMakeLists.txt). The C++ is
+# built -O1 -g1, as the sanitizers' authors advise, and line tables are all a report's stack
+# needs. nvcc's code (device code and the .cu files' host code) is built as usual, for sm_90a
+# only: no test here runs it.
 # Reports go to files, so a report from a child process (the tests run build-asan/bin/tclens)
 # fails the step even where the test expected a failing exit code. protect_shadow_gap=0 lets
 # the CUDA driver map its memory where it wants on a machine with a GPU.
 echo "== tclens: ASan + UBSan build and unit/ui tests (build-asan/) =="
 started=$SECONDS
-sanitizers="-fsanitize=address,undefined"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCLENS_BENCHMARKS=OFF \
       -DCMAKE_CUDA_ARCHITECTURES=90a-real -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
-      -DCMAKE_CXX_FLAGS="$sanitizers -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
-      -DCMAKE_EXE_LINKER_FLAGS="$sanitizers" >/dev/null
+      -DTCLENS_SANITIZE=address,undefined >/dev/null
 cmake --build build-asan --target cpu_tests
 reports=$PWD/build-asan/sanitizer-reports
 rm -rf "$reports" && mkdir -p "$reports"

@@ -1,6 +1,5 @@
 #include "app/gui/shell/offscreen_capture.h"
 
-#define GL_GLEXT_PROTOTYPES
 #include <GL/gl.h>
 #include <GL/glext.h>
 #include <GLFW/glfw3.h>

@@ -3,9 +3,9 @@
 #
 # A test's verdict comes from its exit code, never from words in its output:
 #   0                           passed
-#   TCLENS_SKIPPED_EXIT_CODE    skipped: every test the binary ran called GTEST_SKIP and none
-#                               failed (tests/support/gtest_main.cpp), or a script test that
-#                               could not run here exits with it
+#   TCLENS_SKIPPED_EXIT_CODE    skipped: a test the entry ran called GTEST_SKIP and none failed
+#                               (tests/support/gtest_main.cpp), or a script test that could not
+#                               run here exits with it
 #   anything else               failed, whatever the output says ("skipped: ..." included)
 
 set(TCLENS_SKIPPED_EXIT_CODE 77)
@@ -32,7 +32,8 @@ target_compile_definitions(tclens_gtest_main
     PRIVATE TCLENS_SKIPPED_EXIT_CODE=${TCLENS_SKIPPED_EXIT_CODE})
 target_link_libraries(tclens_gtest_main PUBLIC GTest::gtest)
 
-# Registers each GoogleTest case of `target` as its own ctest entry "<label>.<Suite>.<Test>" with
+# Registers each GoogleTest test of `target` (a value-parameterized one with all its values) as its
+# own ctest entry "<label>.<Suite>.<Test>" with
 # the label `label`, listed after each build (cmake/ListGoogleTests.cmake); before the first
 # build ctest sees one entry, <target>_NOT_BUILT, which fails.
 function(tclens_discover_gtests target label)

@@ -21,3 +21,17 @@ TEST(Planted, SkipsWithoutTheWord) { GTEST_SKIP() << "this machine lacks it"; }
 TEST(Planted, SkipsWithTheWord) { GTEST_SKIP() << "skipped: no GPU"; }
 
 TEST(Planted, PassesPrintingSkipped) { std::printf("skipped: nothing\n[  SKIPPED ] 1 test\n"); }
+
+// A value-parameterized test is one ctest entry over all its values: "Passed" only when every
+// value passed.
+class PlantedValues : public testing::TestWithParam<int> {};
+
+TEST_P(PlantedValues, OneSkipsTheOthersPass) {
+    if (GetParam() == 1) GTEST_SKIP() << "this value cannot run here";
+}
+
+TEST_P(PlantedValues, OneFailsTheOthersPass) { EXPECT_NE(GetParam(), 1); }
+
+TEST_P(PlantedValues, AllPass) { EXPECT_GE(GetParam(), 0); }
+
+INSTANTIATE_TEST_SUITE_P(Three, PlantedValues, testing::Values(0, 1, 2));

@@ -2,8 +2,9 @@
 // the exit code, never by text. The planted project tests/data/planted_verdicts/ registers its
 // cases exactly as tclens's own are; this builds it, runs ctest and checks what ctest says of
 // each: a failure with "skipped:" in its message or output is Failed, a failure followed by
-// GTEST_SKIP is Failed, a GTEST_SKIP is Skipped with or without the word, and a pass stays Passed
-// whatever it prints.
+// GTEST_SKIP is Failed, a GTEST_SKIP is Skipped with or without the word, a pass stays Passed
+// whatever it prints, and a value-parameterized test (one entry over all its values) is Failed
+// when a value fails, Skipped when one is skipped and Passed only when all pass.
 
 #include <gtest/gtest.h>
 
@@ -56,6 +57,9 @@ TEST(TestVerdicts, CtestReadsEachVerdictFromTheExitCodeNotTheText) {
         {"planted.Planted.SkipsWithoutTheWord", "***Skipped"},
         {"planted.Planted.SkipsWithTheWord", "***Skipped"},
         {"planted.Planted.PassesPrintingSkipped", "Passed"},
+        {"planted.Three/PlantedValues.OneSkipsTheOthersPass", "***Skipped"},
+        {"planted.Three/PlantedValues.OneFailsTheOthersPass", "***Failed"},
+        {"planted.Three/PlantedValues.AllPass", "Passed"},
         {"planted.ExitsWithTheSkipCode", "***Skipped"},
         {"planted.SaysSkippedAndFails", "***Failed"},
         {"planted.SaysSkippedAndExits3", "***Failed"},

@@ -12,10 +12,10 @@
 
 #include "common/expected.h"
 #include "viz/swizzle.h"
+#include "viz/warp.h"
 
 namespace tclens::viz {
 
-constexpr int kWarpLanes = 32;
 constexpr int kPhaseBytes = 128;  // 32 banks x 4 bytes
 
 // How a pattern's lanes pick their logical bytes; see lane_access().

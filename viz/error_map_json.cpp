@@ -7,8 +7,8 @@
 namespace tclens::viz {
 namespace {
 
-constexpr std::int64_t kMaxSide = std::int64_t{1} << 20;  // elements of C a side
-constexpr std::int64_t kMaxGridSide = 1024;               // cells a side
+constexpr std::int64_t kMaxMatrixSide = std::int64_t{1} << 20;  // elements of C a side
+constexpr std::int64_t kMaxGridSide = 1024;                     // cells a side
 
 // Reads object[key] as a whole number in [min, max]; false (with `error`) otherwise.
 bool whole(const nlohmann::json& object, const char* key, std::int64_t min, std::int64_t max,
@@ -85,10 +85,10 @@ bool error_map_from_json(const nlohmann::json& json, ErrorMap& map, std::string&
     }
     ErrorMap out;
     std::int64_t cell_rows = 0, cell_cols = 0, grid_rows = 0, grid_cols = 0;
-    if (!whole(json, "rows", 1, kMaxSide, out.rows, error) ||
-        !whole(json, "cols", 1, kMaxSide, out.cols, error) ||
-        !whole(json, "cell_rows", 1, kMaxSide, cell_rows, error) ||
-        !whole(json, "cell_cols", 1, kMaxSide, cell_cols, error) ||
+    if (!whole(json, "rows", 1, kMaxMatrixSide, out.rows, error) ||
+        !whole(json, "cols", 1, kMaxMatrixSide, out.cols, error) ||
+        !whole(json, "cell_rows", 1, kMaxMatrixSide, cell_rows, error) ||
+        !whole(json, "cell_cols", 1, kMaxMatrixSide, cell_cols, error) ||
         !whole(json, "grid_rows", 1, kMaxGridSide, grid_rows, error) ||
         !whole(json, "grid_cols", 1, kMaxGridSide, grid_cols, error) ||
         !whole(json, "wrong", 0, out.rows * out.cols, out.wrong, error) ||

@@ -6,12 +6,12 @@
 #include <string_view>
 
 #include "viz/layout_description.h"
+#include "viz/warp.h"
 
 namespace tclens::viz {
 
 namespace {
 
-constexpr int kWarpLanes = 32;
 constexpr int kRowsPerWarp = 16;  // wgmma: warp w holds rows 16w..16w+15 of A and D
 
 constexpr float kMargin = 16.0f;

@@ -6,11 +6,11 @@
 #include <string_view>
 #include <utility>
 
+#include "viz/warp.h"
+
 namespace tclens::viz {
 
 namespace {
-
-constexpr int kWarpLanes = 32;
 
 bool is_type_token(std::string_view token) {
     static constexpr std::string_view kTypes[] = {"f16", "bf16", "tf32", "f32", "f64",  "s8",

@@ -9,7 +9,7 @@
 namespace tclens::viz {
 namespace {
 
-constexpr std::int64_t kMaxSide = std::int64_t{1} << 30;
+constexpr std::int64_t kMaxTraceSide = std::int64_t{1} << 30;
 constexpr std::int64_t kMaxBlocks = 2147483647;
 constexpr std::int64_t kMaxWarps = 32;                    // 1024 threads
 constexpr std::int64_t kMaxTime = std::int64_t{1} << 50;  // ns: 13 days
@@ -79,7 +79,7 @@ bool read_phase(const nlohmann::json& row, std::size_t index, const WarpTrace& t
                 "block_sync, epilogue, store";
         return false;
     }
-    if (!whole(row[4], what + ": k_tile", -1, kMaxSide, k_tile, error) ||
+    if (!whole(row[4], what + ": k_tile", -1, kMaxTraceSide, k_tile, error) ||
         !whole(row[5], what + ": start_ns", 0, kMaxTime, start, error) ||
         !whole(row[6], what + ": end_ns", start, kMaxTime, end, error) ||
         !whole(row[7], what + ": cycles", 0, kMaxTime, cycles, error)) {
@@ -145,9 +145,9 @@ bool warp_trace_from_json(const nlohmann::json& json, WarpTrace& trace, std::str
     }
     t.kernel = json.at("kernel").get<std::string>();
     std::int64_t launched = 0, traced = 0, warps = 0, per_phase = 0;
-    if (!key_whole(json, "m", 1, kMaxSide, t.m, error) ||
-        !key_whole(json, "n", 1, kMaxSide, t.n, error) ||
-        !key_whole(json, "k", 1, kMaxSide, t.k, error) ||
+    if (!key_whole(json, "m", 1, kMaxTraceSide, t.m, error) ||
+        !key_whole(json, "n", 1, kMaxTraceSide, t.n, error) ||
+        !key_whole(json, "k", 1, kMaxTraceSide, t.k, error) ||
         !key_whole(json, "blocks_launched", 1, kMaxBlocks, launched, error) ||
         !key_whole(json, "blocks_traced", 1, launched, traced, error) ||
         !key_whole(json, "warps_per_block", 1, kMaxWarps, warps, error) ||

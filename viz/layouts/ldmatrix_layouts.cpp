@@ -2,13 +2,14 @@
 
 #include <numeric>
 
+#include "viz/warp.h"
+
 namespace tclens::viz {
 
 namespace {
 
-constexpr int kWarpLanes = 32;
-constexpr int kTileSide = 8;   // each matrix is 8 x 8
-constexpr int kElemBits = 16;  // .b16
+constexpr int kLdmatrixSide = 8;       // each matrix is 8 x 8
+constexpr int kLdmatrixElemBits = 16;  // .b16
 
 struct LdmatrixSpec {
     int matrices;
@@ -30,10 +31,10 @@ std::string ldmatrix_ptx(const LdmatrixSpec& spec) {
 }
 
 FragmentLayout make_ldmatrix_layout(const LdmatrixSpec& spec) {
-    const int rows = kTileSide * spec.matrices;
+    const int rows = kLdmatrixSide * spec.matrices;
     FragmentLayout layout = make_fragment_layout(ldmatrix_id(spec), ldmatrix_ptx(spec), kWarpLanes);
     layout.operands.push_back(build_operand_layout(
-        Operand::D, rows, kTileSide, kElemBits, spec.matrices, kWarpLanes,
+        Operand::D, rows, kLdmatrixSide, kLdmatrixElemBits, spec.matrices, kWarpLanes,
         [&](int lane, int reg, int sub) { return ldmatrix_coord(spec.trans, lane, reg, sub); }));
     layout.address_lanes.resize(static_cast<size_t>(rows));
     std::iota(layout.address_lanes.begin(), layout.address_lanes.end(), 0);
@@ -45,7 +46,7 @@ FragmentLayout make_ldmatrix_layout(const LdmatrixSpec& spec) {
 MatrixCoord ldmatrix_coord(bool trans, int lane, int reg, int sub) {
     const int group = lane / 4;
     const int pair = 2 * (lane % 4) + sub;
-    const int first_row = kTileSide * reg;
+    const int first_row = kLdmatrixSide * reg;
     return trans ? MatrixCoord{first_row + pair, group} : MatrixCoord{first_row + group, pair};
 }
 

@@ -3,14 +3,14 @@
 #include <numeric>
 
 #include "viz/layouts/ldmatrix_layouts.h"
+#include "viz/warp.h"
 
 namespace tclens::viz {
 
 namespace {
 
-constexpr int kWarpLanes = 32;
-constexpr int kTileSide = 8;
-constexpr int kElemBits = 16;
+constexpr int kMoveSide = 8;
+constexpr int kMoveElemBits = 16;
 constexpr const char* kMovmatrixId = "movmatrix.trans";
 
 struct StmatrixSpec {
@@ -29,12 +29,12 @@ std::string variant_suffix(const StmatrixSpec& spec) {
 std::string stmatrix_id(const StmatrixSpec& spec) { return "stmatrix" + variant_suffix(spec); }
 
 FragmentLayout make_stmatrix_layout(const StmatrixSpec& spec) {
-    const int rows = kTileSide * spec.matrices;
+    const int rows = kMoveSide * spec.matrices;
     FragmentLayout layout = make_fragment_layout(
         stmatrix_id(spec), "stmatrix.sync.aligned.m8n8" + variant_suffix(spec) + ".shared.b16",
         kWarpLanes);
     layout.operands.push_back(build_operand_layout(
-        Operand::A, rows, kTileSide, kElemBits, spec.matrices, kWarpLanes,
+        Operand::A, rows, kMoveSide, kMoveElemBits, spec.matrices, kWarpLanes,
         [&](int lane, int reg, int sub) { return ldmatrix_coord(spec.trans, lane, reg, sub); }));
     layout.operands.back().note =
         "Row/col are where the element lands in shared memory; lane 8j+r supplies the address "
@@ -50,7 +50,7 @@ FragmentLayout make_movmatrix_layout() {
     for (const Operand op : {Operand::A, Operand::D}) {
         const bool trans = op == Operand::D;
         layout.operands.push_back(build_operand_layout(
-            op, kTileSide, kTileSide, kElemBits, 1, kWarpLanes,
+            op, kMoveSide, kMoveSide, kMoveElemBits, 1, kWarpLanes,
             [trans](int lane, int reg, int sub) { return ldmatrix_coord(trans, lane, reg, sub); }));
     }
     layout.operands.back().note =

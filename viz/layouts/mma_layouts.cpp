@@ -2,11 +2,12 @@
 
 #include <utility>
 
+#include "viz/warp.h"
+
 namespace tclens::viz {
 
 namespace {
 
-constexpr int kWarpLanes = 32;
 constexpr int kMmaN = 8;  // every shape served here has N = 8
 
 struct MmaSpec {

@@ -3,13 +3,13 @@
 #include <utility>
 
 #include "viz/layouts/mma_layouts.h"
+#include "viz/warp.h"
 
 namespace tclens::viz {
 
 namespace {
 
-constexpr int kWarpLanes = 32;
-constexpr int kM = 16;
+constexpr int kSpM = 16;
 constexpr int kN = 8;
 constexpr int kMetadataBits = 2;
 constexpr int kFieldsPerRegister = 16;
@@ -44,7 +44,7 @@ constexpr SparseSpec kSparseSpecs[] = {
 // clang-format on
 
 std::string shape_name(const SparseSpec& spec) {
-    return "m" + std::to_string(kM) + "n" + std::to_string(kN) + "k" + std::to_string(spec.k);
+    return "m" + std::to_string(kSpM) + "n" + std::to_string(kN) + "k" + std::to_string(spec.k);
 }
 
 std::string sparse_id(const SparseSpec& spec, int selector) {
@@ -84,15 +84,17 @@ std::optional<MatrixCoord> metadata_coord(MetadataScheme scheme, int selector, i
 FragmentLayout make_sparse_layout(const SparseSpec& spec, int selector) {
     const int compressed_k = spec.k / 2;
     const int per_reg = elements_per_register(spec.in_bits);
-    const int a_regs = kM * compressed_k / (kWarpLanes * per_reg);
+    const int a_regs = kSpM * compressed_k / (kWarpLanes * per_reg);
     const int b_regs = spec.k * kN / (kWarpLanes * per_reg);
-    const int c_regs = kM * kN / kWarpLanes;
+    const int c_regs = kSpM * kN / kWarpLanes;
 
     FragmentLayout layout =
         make_fragment_layout(sparse_id(spec, selector), sparse_ptx(spec), kWarpLanes);
-    layout.operands.push_back(build_operand_layout(
-        Operand::A, kM, compressed_k, spec.in_bits, a_regs, kWarpLanes,
-        [&](int lane, int reg, int sub) { return mma_a_coord(kM, spec.in_bits, lane, reg, sub); }));
+    layout.operands.push_back(
+        build_operand_layout(Operand::A, kSpM, compressed_k, spec.in_bits, a_regs, kWarpLanes,
+                             [&](int lane, int reg, int sub) {
+                                 return mma_a_coord(kSpM, spec.in_bits, lane, reg, sub);
+                             }));
     layout.operands.back().note =
         "Compressed 2:4: column c is the non-zero of full columns 4(c/2)..4(c/2)+3 that the "
         "metadata E places.";
@@ -100,16 +102,17 @@ FragmentLayout make_sparse_layout(const SparseSpec& spec, int selector) {
         Operand::B, spec.k, kN, spec.in_bits, b_regs, kWarpLanes,
         [&](int lane, int reg, int sub) { return mma_b_coord(spec.in_bits, lane, reg, sub); }));
     OperandLayout c =
-        build_operand_layout(Operand::C, kM, kN, 32, c_regs, kWarpLanes,
+        build_operand_layout(Operand::C, kSpM, kN, 32, c_regs, kWarpLanes,
                              [](int lane, int reg, int) { return mma_c_coord(lane, reg); });
     OperandLayout d = c;
     d.operand = Operand::D;
     layout.operands.push_back(std::move(c));
     layout.operands.push_back(std::move(d));
-    layout.operands.push_back(build_partial_operand_layout(
-        Operand::E, kM, compressed_k, kMetadataBits, 1, kWarpLanes, [&](int lane, int, int field) {
-            return metadata_coord(spec.scheme, selector, lane, field);
-        }));
+    layout.operands.push_back(
+        build_partial_operand_layout(Operand::E, kSpM, compressed_k, kMetadataBits, 1, kWarpLanes,
+                                     [&](int lane, int, int field) {
+                                         return metadata_coord(spec.scheme, selector, lane, field);
+                                     }));
     layout.operands.back().note =
         "Each 2-bit field is the position (0-3) of compressed element (row, c) inside its group "
         "of four full columns; sparsity selector " +

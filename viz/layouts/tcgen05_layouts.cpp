@@ -1,10 +1,11 @@
 #include "viz/layouts/tcgen05_layouts.h"
 
+#include "viz/warp.h"
+
 namespace tclens::viz {
 
 namespace {
 
-constexpr int kWarpLanes = 32;
 constexpr int kTmemLanes = 128;
 constexpr int kWordBits = 32;
 constexpr int kScaleBits = 8;

@@ -1,14 +1,14 @@
 #include "viz/layouts/wgmma_layouts.h"
 
 #include "viz/layouts/mma_layouts.h"
+#include "viz/warp.h"
 
 namespace tclens::viz {
 
 namespace {
 
 constexpr int kWarpgroupThreads = 128;
-constexpr int kWarpLanes = 32;
-constexpr int kM = 64;
+constexpr int kWgmmaM = 64;
 constexpr int kRowsPerWarp = 16;
 constexpr int kMaxN = 256;
 constexpr int kAccBits = 32;  // .f32 and .s32
@@ -97,10 +97,10 @@ FragmentLayout make_wgmma_layout(const WgmmaType& type, int n) {
         kWarpgroupThreads);
     const int in_bits = type.in_bits;
     layout.operands.push_back(build_operand_layout(
-        Operand::A, kM, type.k, in_bits, kARegs, kWarpgroupThreads,
+        Operand::A, kWgmmaM, type.k, in_bits, kARegs, kWarpgroupThreads,
         [in_bits](int lane, int reg, int sub) { return wgmma_a_coord(in_bits, lane, reg, sub); }));
     layout.operands.push_back(build_operand_layout(
-        Operand::D, kM, n, kAccBits, kM * n / kWarpgroupThreads, kWarpgroupThreads,
+        Operand::D, kWgmmaM, n, kAccBits, kWgmmaM * n / kWarpgroupThreads, kWarpgroupThreads,
         [](int lane, int reg, int) { return wgmma_d_coord(lane, reg); }));
     return layout;
 }

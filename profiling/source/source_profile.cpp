@@ -142,12 +142,6 @@ std::vector<TotalsCheck> totals_of(const SourceProfile& profile, const SourceInp
 
 }  // namespace
 
-double InstructionProfile::sectors_per_request() const {
-    return executed > 0 && global_sectors > 0
-               ? static_cast<double>(global_sectors) / static_cast<double>(executed)
-               : 0.0;
-}
-
 bool TotalsCheck::equal() const {
     return available && std::fabs(instruction_sum - range_total) < 0.5;
 }

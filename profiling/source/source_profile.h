@@ -48,8 +48,6 @@ struct InstructionProfile {
     std::uint64_t shared_ideal() const {
         return shared_wavefronts > shared_conflicts ? shared_wavefronts - shared_conflicts : 0;
     }
-    // 32-byte sectors per warp-level request of a global load or store; 0 for none.
-    double sectors_per_request() const;
 };
 
 // Sums over the instructions attributed to one source line.

@@ -143,13 +143,4 @@ std::optional<FragmentLayout> mma_sp_layout(std::string_view id) {
     return std::nullopt;
 }
 
-int mma_sp_selector(std::string_view id) {
-    for (const SparseSpec& spec : kSparseSpecs) {
-        for (int selector = 0; selector < spec.selectors; ++selector) {
-            if (sparse_id(spec, selector) == id) return selector;
-        }
-    }
-    return -1;
-}
-
 }  // namespace tclens::viz

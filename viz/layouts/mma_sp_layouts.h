@@ -42,7 +42,4 @@ std::vector<std::string> mma_sp_layout_ids();
 // The layout for an mma.sp ID, or nullopt if `id` is not one.
 std::optional<FragmentLayout> mma_sp_layout(std::string_view id);
 
-// The sparsity selector of an mma.sp ID (0..3), or -1 if `id` is not one.
-int mma_sp_selector(std::string_view id);
-
 }  // namespace tclens::viz

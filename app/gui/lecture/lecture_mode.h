@@ -86,7 +86,6 @@ class LectureMode {
     // Lecture mode on (lecture_on_settings(), zoom kept if larger) or back to the settings
     // from before it.
     void toggle();
-    bool lecture_on() const { return lecture_on_; }
     // Zoom by `steps` x kZoomStepPercent, clamped to kMinZoomPercent..kMaxZoomPercent.
     void zoom_by(int steps);
 
@@ -104,8 +103,6 @@ class LectureMode {
     float caption_size() const;
     // The colour behind all windows, RGBA 0..1.
     std::array<float, 4> clear_colour() const;
-    // The TrueType file in use, or "ImGui's built-in font".
-    const std::string& font_name() const { return font_name_; }
 
   private:
     void rebuild_fonts();

@@ -1,5 +1,5 @@
 # GoogleTest for tclens's tests, and how ctest reads their verdicts. tests/CMakeLists.txt uses it,
-# and so does the planted project of tests/unit/test_setup/ that checks those verdicts.
+# and so does the planted project of tests/data/planted_verdicts/ that checks those verdicts.
 #
 # A test's verdict comes from its exit code, never from words in its output:
 #   0                           passed

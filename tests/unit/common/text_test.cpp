@@ -1,0 +1,30 @@
+#include "common/text.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace tclens::common {
+namespace {
+
+TEST(Text, PrefixAndSuffix) {
+    EXPECT_TRUE(starts_with("mma.sync", "mma"));
+    EXPECT_FALSE(starts_with("mm", "mma"));
+    EXPECT_TRUE(ends_with("rung.cu", ".cu"));
+    EXPECT_FALSE(ends_with("cu", ".cu"));
+}
+
+TEST(Text, JoinPutsTheSeparatorBetweenItemsOnly) {
+    EXPECT_EQ(join(std::vector<std::string>{}, ", "), "");
+    EXPECT_EQ(join(std::vector<std::string>{"a"}, ", "), "a");
+    EXPECT_EQ(join(std::vector<std::string>{"a", "", "c"}, ", "), "a, , c");
+}
+
+TEST(Text, JoinTurnsEachItemIntoText) {
+    const std::vector<int> sizes{16, 32, 64};
+    EXPECT_EQ(join(sizes, " x ", [](int n) { return std::to_string(n); }), "16 x 32 x 64");
+}
+
+}  // namespace
+}  // namespace tclens::common

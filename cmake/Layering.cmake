@@ -1,7 +1,8 @@
 # Fails the configure step when a layer links something its layer may not (README.md, "Layout"):
-# common links nothing at all; viz no CUDA, no GL and of ours only common; kernels (tclens_user
-# too) and profiling link no GL or ImGui;
-# only app/gui does, and of it only tclens_gui links GLFW and OpenGL. kernels may use viz (layout probes load registers through the models).
+# common links nothing at all; viz no CUDA, no GL and of ours only common; kernels (kernels/user
+# too) and profiling link no GL or ImGui; only app/gui does, and of it only tclens_gui links GLFW
+# and OpenGL. kernels may use viz (layout probes load registers through the models). Only the
+# worker runs a user's code: no library but tclens_worker_server links tclens_user_runtime.
 function(_tclens_forbid target)
     get_target_property(libs ${target} LINK_LIBRARIES)
     if(NOT libs)
@@ -16,12 +17,40 @@ function(_tclens_forbid target)
     endforeach()
 endfunction()
 
+# Every library and executable of the project so far (the directories below `dir`).
+function(_tclens_targets_below dir out)
+    get_property(targets DIRECTORY "${dir}" PROPERTY BUILDSYSTEM_TARGETS)
+    get_property(subdirs DIRECTORY "${dir}" PROPERTY SUBDIRECTORIES)
+    foreach(subdir IN LISTS subdirs)
+        _tclens_targets_below("${subdir}" below)
+        list(APPEND targets ${below})
+    endforeach()
+    set(${out} ${targets} PARENT_SCOPE)
+endfunction()
+
+# Fails when a target other than `allowed` links `library` directly.
+function(_tclens_only_linked_by library allowed)
+    _tclens_targets_below("${PROJECT_SOURCE_DIR}" targets)
+    foreach(target IN LISTS targets)
+        get_target_property(type ${target} TYPE)
+        if(target STREQUAL allowed OR type STREQUAL "INTERFACE_LIBRARY")
+            continue()
+        endif()
+        get_target_property(libs ${target} LINK_LIBRARIES)
+        if(libs AND "${library}" IN_LIST libs)
+            message(FATAL_ERROR "layering: ${target} links ${library}, which only ${allowed} may")
+        endif()
+    endforeach()
+endfunction()
+
 function(tclens_check_layering)
     set(gui_libs "glfw" "OpenGL" "imgui" "^GL$")
     _tclens_forbid(tclens_common "CUDA::" "tclens_" ${gui_libs})
     _tclens_forbid(tclens_viz "CUDA::" "tclens_kernels" "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_kernels "tclens_profiling" ${gui_libs})
-    _tclens_forbid(tclens_user "tclens_profiling" ${gui_libs})
+    _tclens_forbid(tclens_user_source "tclens_profiling" "CUDA::" "nvrtc" ${gui_libs})
+    _tclens_forbid(tclens_user_runtime "tclens_profiling" ${gui_libs})
+    _tclens_only_linked_by(tclens_user_runtime tclens_worker_server)
     _tclens_forbid(tclens_profiling ${gui_libs})
     _tclens_forbid(tclens_sass_census "CUDA::" "tclens_kernels" "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_instruction_mix "tclens_profiling" ${gui_libs})

@@ -1,7 +1,9 @@
 #pragma once
-// Small text helpers C++17's std::string lacks: prefix and suffix tests, and joining a list.
+// Small text helpers C++17's std::string lacks: prefix and suffix tests, joining and splitting
+// a list.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tclens::common {
 
@@ -30,6 +32,24 @@ std::string join(const Range& items, std::string_view separator, ToText to_text)
 template <typename Range>
 std::string join(const Range& items, std::string_view separator) {
     return join(items, separator, [](const auto& item) -> decltype(auto) { return item; });
+}
+
+// A comma-separated list, each item without surrounding blanks (spaces, tabs):
+// "a, b,c" -> {"a", "b", "c"}; "" -> {""}; "a,,b" -> {"a", "", "b"} (the caller refuses empties).
+inline std::vector<std::string> split_list(std::string_view text) {
+    const auto trimmed = [](std::string_view item) {
+        const auto first = item.find_first_not_of(" \t");
+        if (first == std::string_view::npos) return std::string();
+        const auto last = item.find_last_not_of(" \t");
+        return std::string(item.substr(first, last - first + 1));
+    };
+    std::vector<std::string> items;
+    for (;;) {
+        const auto comma = text.find(',');
+        items.push_back(trimmed(text.substr(0, comma)));
+        if (comma == std::string_view::npos) return items;
+        text.remove_prefix(comma + 1);
+    }
 }
 
 }  // namespace tclens::common

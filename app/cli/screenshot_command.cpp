@@ -8,9 +8,9 @@
 #include "app/cli/commands.h"
 #include "app/cli/size_arg.h"
 #include "app/exit_codes.h"
-#include "app/gui/lecture/tour.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/shell/offscreen_capture.h"
+#include "app/gui/shell/tour.h"
 
 namespace tclens::cli {
 

@@ -1,5 +1,5 @@
-// Lecture mode and tours under Xvfb (app/gui/lecture/lecture_mode.h,
-// app/gui/lecture/tour_overlay.h): `tclens screenshot --lecture` paints the high-contrast theme, a
+// Lecture mode and tours under Xvfb (app/gui/views/lecture_mode.h,
+// app/gui/shell/tour_overlay.h): `tclens screenshot --lecture` paints the high-contrast theme, a
 // zoom makes text taller, a tour step's caption banner is drawn, the GUI runs a tour in lecture
 // mode and keeps running with a bad tour file, and bad lecture or tour arguments are one-line usage
 // errors.

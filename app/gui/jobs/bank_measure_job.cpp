@@ -1,6 +1,6 @@
 #include "app/gui/jobs/bank_measure_job.h"
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "profiling/bank_measure.h"
 
 namespace tclens::gui {

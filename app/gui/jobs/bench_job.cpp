@@ -1,6 +1,6 @@
 #include "app/gui/jobs/bench_job.h"
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 

@@ -1,6 +1,6 @@
 #include "app/gui/jobs/layout_verify_job.h"
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 
 namespace tclens::gui {
 

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <thread>
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/metric_catalogue.h"

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 #include "profiling/source/source_collector.h"

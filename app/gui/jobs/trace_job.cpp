@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/trace_capture.h"

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "app/worker/version_build.h"
 #include "app/worker/watched_file.h"
 #include "kernels/problem_text.h"

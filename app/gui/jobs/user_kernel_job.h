@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "app/gui/jobs/job_runner.h"
-#include "app/gui/panels/panel_settings.h"
+#include "app/gui/jobs/panel_link.h"
 #include "app/worker/results.h"
 #include "app/worker/watch_versions.h"
 #include "kernels/gemm.h"

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/panels/job_controls.h"
 #include "app/gui/panels/panel_settings.h"
-#include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
 #include "app/parse_number.h"
@@ -45,7 +45,7 @@ std::string file_part(std::string text) {
 // A label on the left of the next widget, which is then named "##<label>".
 }  // namespace
 
-BanksPanel::BanksPanel() : patterns_(viz::list_patterns()) {
+BanksPanel::BanksPanel() : Panel("banks", "Banks"), patterns_(viz::list_patterns()) {
     sides_[0].spec = "none";
     sides_[1].spec = "xor";
     const auto start = std::find_if(patterns_.begin(), patterns_.end(),

@@ -25,8 +25,6 @@ struct BankMeasurements;
 class BanksPanel : public Panel {
   public:
     BanksPanel();
-    std::string_view id() const override { return "banks"; }
-    std::string_view title() const override { return "Banks"; }
     std::string_view help() const override;
     // pattern=NAME (see `tclens banks --list`; resets rows and row_bytes to the pattern's
     // display tile and the phase to all, so set those after it), pattern=KERNEL/ACCESS (the

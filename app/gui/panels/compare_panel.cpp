@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/gui/lecture/lecture_mode.h"
-#include "app/gui/shell/app_context.h"
-#include "app/gui/shell/recording_io.h"
+#include "app/gui/jobs/app_context.h"
+#include "app/gui/jobs/open_recordings.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
+#include "app/gui/views/lecture_mode.h"
 #include "viz/compare_table.h"
 #include "viz/roofline.h"
 

@@ -28,8 +28,7 @@ enum class CompareView { kTable, kRoofline };
 
 class ComparePanel : public Panel {
   public:
-    std::string_view id() const override { return "compare"; }
-    std::string_view title() const override { return "Compare"; }
+    ComparePanel() : Panel("compare", "Compare") {}
     std::string_view help() const override;
     // source=recording|live (default: the recordings when one is open, else live),
     // runs=RUN[,RUN...] (the ticked runs, the first the baseline; RUN is KERNEL@MxNxK, the first

@@ -9,8 +9,7 @@ namespace tclens::gui {
 
 class DevicePanel : public Panel {
   public:
-    std::string_view id() const override { return "device"; }
-    std::string_view title() const override { return "Device"; }
+    DevicePanel() : Panel("device", "Device") {}
     std::string_view help() const override;
 
   private:

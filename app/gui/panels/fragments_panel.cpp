@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/panels/job_controls.h"
 #include "app/gui/panels/panel_settings.h"
-#include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/exercise_overlay.h"
 #include "app/gui/views/export_buttons.h"
@@ -23,7 +23,8 @@ constexpr const char* kColouringKeys[] = {"register", "lane", "group", "sub"};
 
 }  // namespace
 
-FragmentsPanel::FragmentsPanel() : ids_(viz::fragment_layout_ids()) {
+FragmentsPanel::FragmentsPanel()
+    : Panel("fragments", "Fragments"), ids_(viz::fragment_layout_ids()) {
     const auto start = std::find(ids_.begin(), ids_.end(), "mma.m16n8k8.tf32");
     select(start == ids_.end() ? 0 : int(start - ids_.begin()));
 }

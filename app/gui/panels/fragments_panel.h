@@ -25,8 +25,6 @@ struct LayoutVerification;
 class FragmentsPanel : public Panel {
   public:
     FragmentsPanel();
-    std::string_view id() const override { return "fragments"; }
-    std::string_view title() const override { return "Fragments"; }
     std::string_view help() const override;
     // layout=ID, colour=register|lane|group|sub, lane=N (pinned highlight, -1 for none),
     // zoom=0.25..3, labels=on|off, exercise=REF (a one-warp fragment exercise of yours,

@@ -6,13 +6,14 @@
 #include <cstdio>
 #include <iterator>
 
-#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/panels/job_controls.h"
 #include "app/gui/panels/panel_settings.h"
-#include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
+#include "app/gui/views/lecture_mode.h"
 #include "app/gui/views/recording_view.h"
+#include "common/text.h"
 #include "kernels/bench.h"
 #include "kernels/descriptor_text.h"
 #include "kernels/problem_text.h"
@@ -27,20 +28,16 @@ constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
 
 std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
-    std::string text;
-    for (const kernels::GemmProblem& problem : problems) {
-        text += (text.empty() ? "" : ", ") + kernels::problem_text(problem);
-    }
-    return text;
+    return common::join(problems, ", ",
+                        [](const kernels::GemmProblem& p) { return kernels::problem_text(p); });
 }
 
 std::string kernel_ids_text(bool rungs_only) {
-    std::string text;
+    std::vector<std::string> ids;
     for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
-        if (rungs_only && kernel.rung == 0) continue;
-        text += (text.empty() ? "" : ", ") + kernel.id;
+        if (!rungs_only || kernel.rung != 0) ids.push_back(kernel.id);
     }
-    return text;
+    return common::join(ids, ", ");
 }
 
 // What a link's button says: the layout id for Fragments, "banks: xor" for Banks.
@@ -97,10 +94,11 @@ std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel) {
 }
 
 std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, std::string& error) {
-    return kernels::parse_problems(split_list(text), "", error);
+    return kernels::parse_problems(common::split_list(text), "", error);
 }
 
-KernelsPanel::KernelsPanel() : kernels_(kernels::all_kernels()), ticked_(kernels_.size(), 0) {
+KernelsPanel::KernelsPanel()
+    : Panel("kernels", "Kernels"), kernels_(kernels::all_kernels()), ticked_(kernels_.size(), 0) {
     for (size_t i = 0; i < kernels_.size(); ++i) ticked_[i] = kernels_[i].rung > 0;
     set_sizes(kDefaultSize);
 }
@@ -177,7 +175,7 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
                 ticked[i] = text == "all" && kernels_[i].rung > 0;
             }
         } else {
-            for (const std::string& id : split_list(text)) {
+            for (const std::string& id : common::split_list(text)) {
                 const auto it = std::find_if(
                     kernels_.begin(), kernels_.end(),
                     [&](const kernels::KernelDescriptor& k) { return k.id == id && k.rung > 0; });

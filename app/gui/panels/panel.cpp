@@ -2,11 +2,12 @@
 
 #include <imgui.h>
 
-#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/views/lecture_mode.h"
 
 namespace tclens::gui {
 
-Panel::Panel() : theme_(&current_theme()) {}
+Panel::Panel(std::string_view id, std::string_view title)
+    : id_(id), title_(title), theme_(&current_theme()) {}
 
 void Panel::draw(AppContext& context) {
     if (const Theme& now = current_theme(); &now != theme_) {

@@ -23,9 +23,9 @@ class Panel {
   public:
     virtual ~Panel() = default;
     // Short lowercase name used by `tclens screenshot --view` and settings, e.g. "device".
-    virtual std::string_view id() const = 0;
+    std::string_view id() const { return id_; }
     // Window title, e.g. "Device".
-    virtual std::string_view title() const = 0;
+    std::string_view title() const { return title_; }
     // A few sentences for the Help menu: what the panel shows and how to read it.
     virtual std::string_view help() const = 0;
     // Draws the contents inside a window the caller has begun: follows the current theme
@@ -44,7 +44,8 @@ class Panel {
     virtual ViewZoom* view_zoom() { return nullptr; }
 
   protected:
-    Panel();
+    // `id` and `title` are string literals (they are kept as views).
+    Panel(std::string_view id, std::string_view title);
     // The theme to build and paint with: the current one at construction, then at each draw().
     const Theme& theme() const { return *theme_; }
 
@@ -54,6 +55,8 @@ class Panel {
     // The theme changed since the last frame: build again whatever holds the old colours.
     virtual void theme_changed() {}
 
+    std::string_view id_;
+    std::string_view title_;
     const Theme* theme_;
 };
 

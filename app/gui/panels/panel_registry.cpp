@@ -9,6 +9,7 @@
 #include "app/gui/panels/source_panel.h"
 #include "app/gui/panels/tile_map_panel.h"
 #include "app/gui/panels/timeline_panel.h"
+#include "common/text.h"
 
 namespace tclens::gui {
 
@@ -26,13 +27,12 @@ std::vector<std::unique_ptr<Panel>> make_all_panels() {
     return panels;
 }
 
-std::string panel_ids_text() {
-    std::string text;
-    for (const auto& panel : make_all_panels()) {
-        if (!text.empty()) text += ", ";
-        text += panel->id();
-    }
-    return text;
+std::vector<std::string> panel_ids(const std::vector<std::unique_ptr<Panel>>& panels) {
+    std::vector<std::string> ids;
+    for (const auto& panel : panels) ids.emplace_back(panel->id());
+    return ids;
 }
+
+std::string panel_ids_text() { return common::join(panel_ids(make_all_panels()), ", "); }
 
 }  // namespace tclens::gui

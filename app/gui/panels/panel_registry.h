@@ -11,6 +11,9 @@ namespace tclens::gui {
 
 std::vector<std::unique_ptr<Panel>> make_all_panels();
 
+// The ids of `panels`, in order.
+std::vector<std::string> panel_ids(const std::vector<std::unique_ptr<Panel>>& panels);
+
 // The ids of make_all_panels(), comma-separated, for error messages and --help.
 std::string panel_ids_text();
 

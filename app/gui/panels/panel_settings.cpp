@@ -6,27 +6,6 @@
 #include "app/parse_number.h"
 
 namespace tclens::gui {
-namespace {
-
-std::string trimmed(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return "";
-    const auto last = text.find_last_not_of(" \t");
-    return std::string(text.substr(first, last - first + 1));
-}
-
-}  // namespace
-
-std::vector<std::string> split_list(std::string_view text) {
-    std::vector<std::string> items;
-    for (;;) {
-        const auto comma = text.find(',');
-        items.push_back(trimmed(text.substr(0, comma)));
-        if (comma == std::string_view::npos) return items;
-        text.remove_prefix(comma + 1);
-    }
-}
-
 std::string apply_zoom_setting(std::string_view value, float lowest, float highest, float& zoom) {
     const auto number = parse_number<float>(value);
     if (!number || !(*number >= lowest && *number <= highest)) {

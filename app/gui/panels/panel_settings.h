@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/gui/jobs/panel_link.h"
 #include "app/gui/panels/panel.h"
 
 namespace tclens::gui {
@@ -17,21 +18,10 @@ std::string apply_panel_settings(const std::vector<std::unique_ptr<Panel>>& pane
                                  const std::vector<std::string>& assignments,
                                  std::string_view only_panel = {});
 
-// A list value of a setting, split at commas, each item without surrounding blanks:
-// "a, b,c" -> {"a", "b", "c"}; "" -> {""}.
-std::vector<std::string> split_list(std::string_view text);
-
 // A panel's "zoom" setting: `value`, a number in [lowest, highest], becomes `zoom`. Returns ""
 // or one line naming the value and the range, e.g. "zoom='9': allowed: 0.25..3" (`zoom` then
 // stays as it was).
 std::string apply_zoom_setting(std::string_view value, float lowest, float highest, float& zoom);
-
-// A request to show another panel set up a certain way, e.g. the Kernels panel's
-// {"fragments", {"layout=ldmatrix.x4"}}: the same assignments `--set` makes.
-struct PanelLink {
-    std::string panel;                  // a panel id
-    std::vector<std::string> settings;  // "KEY=VALUE" for that panel, applied in order
-};
 
 // Applies link.settings to link.panel (the shell then shows it: Workspace::show_linked). Returns
 // "" or the one-line error (unknown panel or bad setting; the settings before the bad one stay

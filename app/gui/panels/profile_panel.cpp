@@ -5,17 +5,18 @@
 #include <algorithm>
 #include <numeric>
 
-#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/panels/job_controls.h"
 #include "app/gui/panels/panel_settings.h"
-#include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
+#include "app/gui/views/lecture_mode.h"
 #include "app/gui/views/profile_results_view.h"
 #include "app/gui/views/recording_view.h"
 #include "app/gui/views/source_view.h"
 #include "app/gui/views/user_kernel_runs.h"
 #include "common/atomic_file.h"
+#include "common/text.h"
 #include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -31,18 +32,11 @@ constexpr const char* kDefaultProfiledKernel = "wmma.f16";
 constexpr float kTimelineWidth = 600.0f;
 
 std::string kernel_ids_text() {
-    std::string text;
-    for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
-        text += (text.empty() ? "" : ", ") + kernel.id;
-    }
-    return text;
+    return common::join(kernels::all_kernels(), ", ",
+                        [](const kernels::KernelDescriptor& kernel) { return kernel.id; });
 }
 
-std::string sets_text() {
-    std::string text;
-    for (const std::string& set : profile_panel_sets()) text += (text.empty() ? "" : ", ") + set;
-    return text;
-}
+std::string sets_text() { return common::join(profile_panel_sets(), ", "); }
 
 bool is_timeline_set(int set) { return profile_panel_sets()[size_t(set)] == "timeline"; }
 
@@ -60,13 +54,6 @@ double mean_of_last(const std::vector<double>& values, size_t count) {
 // Snapshot and export file names start with this: "profile_wmma.f16_4096x4096x4096".
 std::string file_base(const std::string& kernel_id, const LiveProfile& live) {
     return "profile_" + kernel_id + "_" + kernels::problem_text(live.request.problem);
-}
-
-// "wmma.f16", "wmma.f16, mma_cp_async.bf16"
-std::string joined(const std::vector<std::string>& ids) {
-    std::string text;
-    for (const std::string& id : ids) text += (text.empty() ? "" : ", ") + id;
-    return text;
 }
 
 // Compute capability whose SASS the instruction mix shows: the first GPU's, else an H100's.
@@ -118,7 +105,7 @@ const std::vector<std::string>& profile_panel_sets() {
     return sets;
 }
 
-ProfilePanel::ProfilePanel() : kernels_(kernels::all_kernels()) {
+ProfilePanel::ProfilePanel() : Panel("profile", "Profile"), kernels_(kernels::all_kernels()) {
     const auto it = std::find_if(
         kernels_.begin(), kernels_.end(),
         [](const kernels::KernelDescriptor& k) { return k.id == kDefaultProfiledKernel; });
@@ -177,7 +164,7 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
     const std::string text(value);
     if (key == "kernel") {
         std::vector<int> chosen;
-        for (const std::string& id : split_list(text)) {
+        for (const std::string& id : common::split_list(text)) {
             const auto it =
                 std::find_if(kernels_.begin(), kernels_.end(),
                              [&](const kernels::KernelDescriptor& k) { return k.id == id; });
@@ -304,9 +291,46 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
 void ProfilePanel::theme_changed() { shown_.reset(); }
 
 void ProfilePanel::draw_controls(AppContext& context) {
+    draw_kernel_combo(context);
+    ImGui::SameLine();
+    size_.draw();
+    ImGui::SameLine();
+    label("set");
+    ImGui::SetNextItemWidth(110);
+    const auto& sets = profile_panel_sets();
+    if (ImGui::BeginCombo("##set", sets[size_t(set_)].c_str())) {
+        for (int i = 0; i < int(sets.size()); ++i) {
+            if (ImGui::Selectable(sets[size_t(i)].c_str(), i == set_)) set_ = i;
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "default / all: range-profiler metrics per update; timeline: PM "
+            "sampling of tensor, DRAM and FMA %% per sample");
+    }
+    if (!size_.error().empty())
+        ImGui::TextColored(imgui_colour(theme().error), "%s", size_.error().c_str());
+    for (const int index : chosen_) {
+        const kernels::KernelDescriptor& chosen = kernels_[size_t(index)];
+        if (!chosen.can_run || !size_.error().empty()) continue;
+        const std::string reason = chosen.can_run(size_.problem());
+        if (!reason.empty())
+            ImGui::TextColored(imgui_colour(theme().note), "%s cannot run this size: %s",
+                               chosen.id.c_str(), reason.c_str());
+    }
+    if (is_timeline_set(set_) && chosen_.size() > 1) {
+        ImGui::TextColored(imgui_colour(theme().note), "the timeline samples one kernel: %s",
+                           first_chosen().c_str());
+    }
+    draw_live_controls(context);
+    if (!message_.empty()) ImGui::TextUnformatted(message_.c_str());
+}
+
+void ProfilePanel::draw_kernel_combo(AppContext& context) {
     label(chosen_.size() > 1 ? "kernels" : "kernel");
     ImGui::SetNextItemWidth(280);
-    const std::string preview = yours_.empty() ? joined(chosen_ids()) : yours_;
+    const std::string preview = yours_.empty() ? common::join(chosen_ids(), ", ") : yours_;
     if (ImGui::BeginCombo("##kernel", preview.c_str())) {
         ImGui::TextDisabled("click: this kernel only; Ctrl+click: add or remove");
         for (int i = 0; i < int(kernels_.size()); ++i) {
@@ -353,38 +377,9 @@ void ProfilePanel::draw_controls(AppContext& context) {
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Ctrl+click in the list to profile several kernels in turn");
     }
-    ImGui::SameLine();
-    size_.draw();
-    ImGui::SameLine();
-    label("set");
-    ImGui::SetNextItemWidth(110);
-    const auto& sets = profile_panel_sets();
-    if (ImGui::BeginCombo("##set", sets[size_t(set_)].c_str())) {
-        for (int i = 0; i < int(sets.size()); ++i) {
-            if (ImGui::Selectable(sets[size_t(i)].c_str(), i == set_)) set_ = i;
-        }
-        ImGui::EndCombo();
-    }
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip(
-            "default / all: range-profiler metrics per update; timeline: PM "
-            "sampling of tensor, DRAM and FMA %% per sample");
-    }
-    if (!size_.error().empty())
-        ImGui::TextColored(imgui_colour(theme().error), "%s", size_.error().c_str());
-    for (const int index : chosen_) {
-        const kernels::KernelDescriptor& chosen = kernels_[size_t(index)];
-        if (!chosen.can_run || !size_.error().empty()) continue;
-        const std::string reason = chosen.can_run(size_.problem());
-        if (!reason.empty())
-            ImGui::TextColored(imgui_colour(theme().note), "%s cannot run this size: %s",
-                               chosen.id.c_str(), reason.c_str());
-    }
-    if (is_timeline_set(set_) && chosen_.size() > 1) {
-        ImGui::TextColored(imgui_colour(theme().note), "the timeline samples one kernel: %s",
-                           first_chosen().c_str());
-    }
+}
 
+void ProfilePanel::draw_live_controls(AppContext& context) {
     JobControls controls;
     controls.run_label = "Live";
     controls.cancel_label = "Stop";
@@ -427,12 +422,13 @@ void ProfilePanel::draw_controls(AppContext& context) {
         request.kernel_ids = chosen_ids();
         if (request.mode == ProfileMode::kTimeline) request.kernel_ids.resize(1);
         request.problem = size_.problem();
-        if (request.mode == ProfileMode::kMetrics) request.metric_set = sets[size_t(set_)];
+        if (request.mode == ProfileMode::kMetrics) {
+            request.metric_set = profile_panel_sets()[size_t(set_)];
+        }
         if (request.mode == ProfileMode::kTimeline) request.history = 600;
         control_ = std::make_shared<LiveControl>();
         job_ = request_live_profile(context, std::move(request), control_);
     }
-    if (!message_.empty()) ImGui::TextUnformatted(message_.c_str());
 }
 
 void ProfilePanel::draw_status(AppContext& context) {
@@ -443,14 +439,16 @@ void ProfilePanel::draw_status(AppContext& context) {
             "list), a size and a set, then press Live: each kernel is verified "
             "first, then its metrics update several times a second.");
         if (recording_seen_) {
-            const std::string ids = joined(recorded_profile_kernels(recording_seen_->recording));
+            const std::string ids =
+                common::join(recorded_profile_kernels(recording_seen_->recording), ", ");
             ImGui::TextWrapped("The open recording has no profile of %s; it has: %s.",
-                               joined(chosen_ids()).c_str(), ids.empty() ? "none" : ids.c_str());
+                               common::join(chosen_ids(), ", ").c_str(),
+                               ids.empty() ? "none" : ids.c_str());
         }
         return;
     }
     const LiveProfile& live = *shown_;
-    ImGui::Text("%s %s%s%s", joined(live.request.kernel_ids).c_str(),
+    ImGui::Text("%s %s%s%s", common::join(live.request.kernel_ids, ", ").c_str(),
                 kernels::problem_text(live.request.problem).c_str(),
                 live.device.empty() ? "" : " on ", live.device.c_str());
     ImGui::SameLine();
@@ -600,7 +598,7 @@ void ProfilePanel::save_snapshot() {
         const std::string path = file_base(timeline_kernel(), *shown_) + "_timeline.json";
         if (!write(path, profiling::to_json(*shown_->timeline))) return;
     }
-    message_ = "wrote " + joined(written);
+    message_ = "wrote " + common::join(written, ", ");
 }
 
 std::shared_ptr<const LiveProfile> ProfilePanel::yours_shown(AppContext& context) {

@@ -35,8 +35,6 @@ const std::vector<std::string>& profile_panel_sets();
 class ProfilePanel : public Panel {
   public:
     ProfilePanel();
-    std::string_view id() const override { return "profile"; }
-    std::string_view title() const override { return "Profile"; }
     std::string_view help() const override;
     // kernel=ID[,ID...] (ids of `tclens kernels`), mnk=MxNxK, set=default|all|timeline,
     // live=on, focus=ID (whose cards are shown; one of the chosen kernels), yours=ID (a profiled
@@ -49,6 +47,8 @@ class ProfilePanel : public Panel {
     void theme_changed() override;
     void refresh(const std::shared_ptr<const LiveProfile>& latest);
     void draw_controls(AppContext& context);
+    void draw_kernel_combo(AppContext& context);   // the kernels chosen, built in or yours
+    void draw_live_controls(AppContext& context);  // Live, Stop, Pause, Snapshot, Export
     void draw_status(AppContext& context);
     void draw_comparison();
     void draw_cards();

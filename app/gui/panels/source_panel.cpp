@@ -7,9 +7,10 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/jobs/source_job.h"
 #include "app/gui/panels/job_controls.h"
-#include "app/gui/shell/app_context.h"
+#include "common/text.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/metric_catalogue.h"
@@ -41,17 +42,22 @@ void heat_cell(const Theme& theme, std::uint64_t value, std::uint64_t max) {
 
 // "ptx.cuh:39 <- 08_mma_cp_async.cu:296 <- ...", innermost first.
 std::string frames_text(const profiling::InstructionProfile& instruction) {
-    std::string text;
-    for (const profiling::SourceLocation& frame : instruction.frames) {
-        text +=
-            (text.empty() ? "" : " <- ") + file_name(frame.file) + ":" + std::to_string(frame.line);
-    }
+    const std::string text =
+        common::join(instruction.frames, " <- ", [](const profiling::SourceLocation& frame) {
+            return file_name(frame.file) + ":" + std::to_string(frame.line);
+        });
     return text.empty() ? "no line info" : text;
 }
 
 }  // namespace
 
-SourcePanel::SourcePanel() : kernels_(kernels::all_kernels()) {
+void SourcePanel::refresh_snapshot(const std::shared_ptr<const profiling::SourceProfile>& profile) {
+    const SourceChoices choices{order_, file_, place_, instruction_};
+    if (profile == snapshot_.profile && choices == snapshot_.choices) return;
+    snapshot_ = source_snapshot(profile, choices, kStallsShown);
+}
+
+SourcePanel::SourcePanel() : Panel("source", "Source"), kernels_(kernels::all_kernels()) {
     const auto it = std::find_if(
         kernels_.begin(), kernels_.end(),
         [](const kernels::KernelDescriptor& k) { return k.id == kDefaultSourceKernel; });
@@ -80,12 +86,12 @@ std::string SourcePanel::apply_setting(std::string_view key, std::string_view va
             std::find_if(kernels_.begin(), kernels_.end(),
                          [&](const kernels::KernelDescriptor& k) { return k.id == text; });
         if (it == kernels_.end()) {
-            std::string valid;
-            for (const auto& k : kernels_) valid += (valid.empty() ? "" : ", ") + k.id;
-            return "kernel='" + text + "': allowed: " + valid;
+            return "kernel='" + text + "': allowed: " +
+                   common::join(kernels_, ", ",
+                                [](const kernels::KernelDescriptor& k) { return k.id; });
         }
         kernel_ = static_cast<int>(it - kernels_.begin());
-        last_shown_.reset();
+        snapshot_.profile.reset();
         return "";
     }
     if (key == "mnk") return size_.apply_setting(text);
@@ -93,7 +99,7 @@ std::string SourcePanel::apply_setting(std::string_view key, std::string_view va
         const auto order = parse_sass_order(text);
         if (!order) return "order='" + text + "': allowed: address, hottest";
         order_ = *order;
-        last_shown_.reset();
+        snapshot_.profile.reset();
         return "";
     }
     if (key == "heat") {
@@ -106,7 +112,7 @@ std::string SourcePanel::apply_setting(std::string_view key, std::string_view va
     if (key == "file") {
         if (text.empty()) return "file='': give a path or its end, e.g. 08_mma_cp_async.cu";
         pending_file_ = text;
-        last_shown_.reset();
+        snapshot_.profile.reset();
         return "";
     }
     if (key == "line" || key == "pc") {
@@ -123,7 +129,7 @@ std::string SourcePanel::apply_setting(std::string_view key, std::string_view va
         } else {
             pending_line_ = static_cast<int>(number);
         }
-        last_shown_.reset();
+        snapshot_.profile.reset();
         return "";
     }
     if (key == "run") {
@@ -191,10 +197,9 @@ void SourcePanel::draw_contents(AppContext& context) {
         draw_missing(context);
         return;
     }
-    if (profile != last_shown_) {
-        last_shown_ = profile;
-        rows_ = sass_rows(*profile, order_);
+    if (profile != snapshot_.profile) {
         apply_pending_selection(*profile);
+        refresh_snapshot(profile);
     }
     const bool live = profile == context.source_profile.latest();
     const auto recording = context.recording.latest();
@@ -207,24 +212,27 @@ void SourcePanel::draw_contents(AppContext& context) {
         ImGui::TextColored(imgui_colour(theme().note), "%s", profile->error.message.c_str());
         return;
     }
-    ImGui::TextDisabled("%s", source_summary(*profile).c_str());
-    for (const std::string& note : source_notes(*profile)) {
+    ImGui::TextDisabled("%s", snapshot_.summary.c_str());
+    for (const std::string& note : snapshot_.notes) {
         ImGui::PushStyleColor(ImGuiCol_Text, imgui_colour(theme().note));
         ImGui::TextWrapped("%s", note.c_str());
         ImGui::PopStyleColor();
     }
     draw_stalls(*profile);
     draw_view_options(*profile);
+    refresh_snapshot(profile);
     const float detail = ImGui::GetTextLineHeightWithSpacing() * 4.5f;
     const float height = std::max(120.0f, ImGui::GetContentRegionAvail().y - detail);
     const float half = ImGui::GetContentRegionAvail().x * 0.5f - 4.0f;
     ImGui::BeginChild("source", ImVec2(half, height), true);
-    draw_source(*profile, height);
+    draw_source(*profile);
     ImGui::EndChild();
+    refresh_snapshot(profile);  // a click on a line selects its instructions
     ImGui::SameLine();
     ImGui::BeginChild("sass", ImVec2(0, height), true);
-    draw_sass(context, *profile, height);
+    draw_sass(context, *profile);
     ImGui::EndChild();
+    refresh_snapshot(profile);
     draw_selection(context, *profile);
 }
 
@@ -237,7 +245,7 @@ void SourcePanel::draw_controls(AppContext& context) {
         for (std::size_t i = 0; i < kernels_.size(); ++i) {
             if (ImGui::Selectable(kernels_[i].id.c_str(), static_cast<int>(i) == kernel_)) {
                 kernel_ = static_cast<int>(i);
-                last_shown_.reset();
+                snapshot_.profile.reset();
             }
         }
         ImGui::EndCombo();
@@ -283,7 +291,7 @@ void SourcePanel::draw_missing(AppContext& context) const {
 void SourcePanel::draw_stalls(const profiling::SourceProfile& profile) const {
     ImGui::Separator();
     ImGui::TextUnformatted("Why the warps wait (share of PC samples):");
-    for (const StallLine& line : stall_lines(profile, kStallsShown)) {
+    for (const StallLine& line : snapshot_.stalls) {
         char share[32];
         std::snprintf(share, sizeof share, "%.1f %%", line.share_pct);
         ImGui::ProgressBar(static_cast<float>(line.share_pct / 100.0),
@@ -304,7 +312,6 @@ void SourcePanel::draw_view_options(const profiling::SourceProfile& profile) {
     for (const SassOrder order : {SassOrder::kAddress, SassOrder::kHottest}) {
         if (ImGui::RadioButton(sass_order_name(order), order_ == order) && order_ != order) {
             order_ = order;
-            rows_ = sass_rows(profile, order_);
             scroll_sass_ = instruction_ != kNone;
         }
         ImGui::SameLine();
@@ -338,8 +345,7 @@ void SourcePanel::draw_view_options(const profiling::SourceProfile& profile) {
     }
 }
 
-void SourcePanel::draw_source(const profiling::SourceProfile& profile, float height) {
-    (void)height;
+void SourcePanel::draw_source(const profiling::SourceProfile& profile) {
     if (profile.files.empty()) {
         ImGui::TextWrapped("No CUDA lines: %s", profile.line_info_missing.empty()
                                                     ? profile.sass_missing.c_str()
@@ -355,8 +361,7 @@ void SourcePanel::draw_source(const profiling::SourceProfile& profile, float hei
     for (std::size_t at = 0; at < file.text.size(); ++at) lines += file.text[at] == '\n' ? 1 : 0;
     if (!file.text.empty() && file.text.back() != '\n') ++lines;
     const bool whole_text = lines > 0;
-    const std::uint64_t max = column_max(file, heat_);
-    const std::uint64_t conflicts_max = column_max(file, HeatColumn::kConflicts);
+    const std::uint64_t* max = snapshot_.file_max;  // by HeatColumn
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("lines", 5, flags)) return;
@@ -399,16 +404,12 @@ void SourcePanel::draw_source(const profiling::SourceProfile& profile, float hei
                 select_place(profile, {file_, number});
             }
             ImGui::TableNextColumn();
-            if (data) heat_cell(theme(), column_value(*data, heat_), max);
-            ImGui::TableNextColumn();
-            if (data) {
-                const HeatColumn other =
-                    heat_ == HeatColumn::kSamples ? HeatColumn::kConflicts : HeatColumn::kSamples;
-                heat_cell(
-                    theme(), column_value(*data, other),
-                    other == HeatColumn::kConflicts ? conflicts_max : column_max(file, other));
+            const HeatColumn other =
+                heat_ == HeatColumn::kSamples ? HeatColumn::kConflicts : HeatColumn::kSamples;
+            for (const HeatColumn column : {heat_, other}) {
+                if (data) heat_cell(theme(), column_value(*data, column), max[int(column)]);
+                ImGui::TableNextColumn();
             }
-            ImGui::TableNextColumn();
             if (data && !data->stalls.empty())
                 ImGui::TextUnformatted(data->stalls.front().key.c_str());
             ImGui::TableNextColumn();
@@ -423,13 +424,10 @@ void SourcePanel::draw_source(const profiling::SourceProfile& profile, float hei
     ImGui::EndTable();
 }
 
-void SourcePanel::draw_sass(AppContext& context, const profiling::SourceProfile& profile,
-                            float height) {
-    (void)height;
-    const std::uint64_t max = column_max(profile, heat_);
-    const std::uint64_t conflicts_max = column_max(profile, HeatColumn::kConflicts);
-    const std::uint64_t samples_max = column_max(profile, HeatColumn::kSamples);
-    const std::vector<std::size_t> of_place = instructions_of_place(profile, place_);
+void SourcePanel::draw_sass(AppContext& context, const profiling::SourceProfile& profile) {
+    const std::vector<std::size_t>& rows = snapshot_.rows;
+    const std::vector<std::size_t>& of_place = snapshot_.of_place;
+    const std::uint64_t* max = snapshot_.sass_max;  // by HeatColumn
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("instructions", 7, flags)) return;
@@ -444,18 +442,18 @@ void SourcePanel::draw_sass(AppContext& context, const profiling::SourceProfile&
     ImGui::TableHeadersRow();
     const float row_height = ImGui::GetTextLineHeightWithSpacing();
     if (scroll_sass_ && instruction_ != kNone) {
-        const auto row = std::find(rows_.begin(), rows_.end(), instruction_);
-        if (row != rows_.end()) {
+        const auto row = std::find(rows.begin(), rows.end(), instruction_);
+        if (row != rows.end()) {
             ImGui::SetScrollY(
-                std::max(0.0f, (static_cast<float>(row - rows_.begin()) - 3) * row_height));
+                std::max(0.0f, (static_cast<float>(row - rows.begin()) - 3) * row_height));
         }
         scroll_sass_ = false;
     }
     ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(rows_.size()));
+    clipper.Begin(static_cast<int>(rows.size()));
     while (clipper.Step()) {
         for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-            const std::size_t index = rows_[static_cast<std::size_t>(row)];
+            const std::size_t index = rows[static_cast<std::size_t>(row)];
             const profiling::InstructionProfile& instruction = profile.instructions[index];
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
@@ -476,8 +474,7 @@ void SourcePanel::draw_sass(AppContext& context, const profiling::SourceProfile&
                 }
             }
             ImGui::TableNextColumn();
-            heat_cell(theme(), instruction.samples,
-                      heat_ == HeatColumn::kSamples ? max : samples_max);
+            heat_cell(theme(), instruction.samples, max[int(HeatColumn::kSamples)]);
             ImGui::TableNextColumn();
             if (!instruction.stalls.empty())
                 ImGui::TextUnformatted(instruction.stalls.front().key.c_str());
@@ -488,8 +485,7 @@ void SourcePanel::draw_sass(AppContext& context, const profiling::SourceProfile&
                 ImGui::TextUnformatted(count(instruction.shared_wavefronts).c_str());
             }
             ImGui::TableNextColumn();
-            heat_cell(theme(), instruction.shared_conflicts,
-                      heat_ == HeatColumn::kConflicts ? max : conflicts_max);
+            heat_cell(theme(), instruction.shared_conflicts, max[int(HeatColumn::kConflicts)]);
             ImGui::TableNextColumn();
             if (instruction.sass.empty()) {
                 ImGui::TextDisabled("(no SASS text)");
@@ -512,17 +508,17 @@ void SourcePanel::draw_selection(AppContext& context,
                 instruction.sass.empty() ? "(no SASS text)" : instruction.sass.c_str());
     ImGui::SameLine();
     ImGui::TextDisabled("%s", frames_text(instruction).c_str());
-    std::string stalls;
-    for (const profiling::StallSamples& stall : instruction.stalls) {
-        stalls += (stalls.empty() ? "" : ", ") + stall.key + " " + count(stall.samples);
-    }
+    const std::string stalls =
+        common::join(instruction.stalls, ", ", [](const profiling::StallSamples& stall) {
+            return stall.key + " " + count(stall.samples);
+        });
     ImGui::Text("samples: %s%s%s; executed %s; shared wavefronts %s (ideal %s, conflicts %s)",
                 count(instruction.samples).c_str(), stalls.empty() ? "" : " = ", stalls.c_str(),
                 instruction.counted ? count(instruction.executed).c_str() : "-",
                 count(instruction.shared_wavefronts).c_str(),
                 count(instruction.shared_ideal()).c_str(),
                 count(instruction.shared_conflicts).c_str());
-    const auto comparison = compare_with_bank_model(instruction);
+    const std::optional<AccessComparison>& comparison = snapshot_.comparison;
     if (!comparison) {
         if (instruction.shared_conflicts > 0 && instruction.shared_access_candidates.size() > 1) {
             ImGui::TextDisabled("one of %zu declared accesses; its lines do not say which",

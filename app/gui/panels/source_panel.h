@@ -30,8 +30,6 @@ struct OpenRecording;
 class SourcePanel : public Panel {
   public:
     SourcePanel();
-    std::string_view id() const override { return "source"; }
-    std::string_view title() const override { return "Source"; }
     std::string_view help() const override;
     // kernel=ID, mnk=MxNxK, order=address|hottest, heat=samples|conflicts, file=PATH (or its
     // end, e.g. 08_mma_cp_async.cu), line=N (selects that line of the file shown), pc=HEX
@@ -46,14 +44,17 @@ class SourcePanel : public Panel {
     // The profile shown: this GPU's, when it is of the chosen kernel, else the recording's.
     std::shared_ptr<const profiling::SourceProfile> shown(AppContext& context);
     void apply_pending_selection(const profiling::SourceProfile& profile);
+    // Makes snapshot_ anew when `profile` or a choice (order_, file_, place_, instruction_)
+    // changed since it was made; the draw functions read only the snapshot.
+    void refresh_snapshot(const std::shared_ptr<const profiling::SourceProfile>& profile);
     void select_instruction(const profiling::SourceProfile& profile, std::size_t index);
     void select_place(const profiling::SourceProfile& profile, SourcePlace place);
     void draw_controls(AppContext& context);
     void draw_missing(AppContext& context) const;
     void draw_stalls(const profiling::SourceProfile& profile) const;
     void draw_view_options(const profiling::SourceProfile& profile);
-    void draw_source(const profiling::SourceProfile& profile, float height);
-    void draw_sass(AppContext& context, const profiling::SourceProfile& profile, float height);
+    void draw_source(const profiling::SourceProfile& profile);
+    void draw_sass(AppContext& context, const profiling::SourceProfile& profile);
     void draw_selection(AppContext& context, const profiling::SourceProfile& profile) const;
 
     const std::vector<kernels::KernelDescriptor>& kernels_;
@@ -71,9 +72,8 @@ class SourcePanel : public Panel {
     std::uint64_t pending_pc_ = 0;
     bool has_pending_pc_ = false;
     bool run_requested_ = false;
-    JobHandle job_;  // the last source profile posted here
-    std::shared_ptr<const profiling::SourceProfile> last_shown_;  // selections belong to it
-    std::vector<std::size_t> rows_;                               // SASS rows in order_
+    JobHandle job_;            // the last source profile posted here
+    SourceSnapshot snapshot_;  // of the profile shown; selections belong to snapshot_.profile
 };
 
 }  // namespace tclens::gui

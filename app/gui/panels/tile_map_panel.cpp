@@ -27,7 +27,7 @@ constexpr float kMaxSpeed = 30.0f;
 // A label on the left of the next widget, which is then named "##<label>".
 }  // namespace
 
-TileMapPanel::TileMapPanel() : sms_(kernels::kDefaultPersistentSms) {
+TileMapPanel::TileMapPanel() : Panel("tilemap", "Tile map"), sms_(kernels::kDefaultPersistentSms) {
     for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
         if (kernel.rung > 0) kernels_.push_back(&kernel);
     }

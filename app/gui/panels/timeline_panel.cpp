@@ -10,13 +10,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/jobs/trace_job.h"
-#include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/panels/job_controls.h"
-#include "app/gui/shell/app_context.h"
-#include "app/gui/shell/keys.h"
 #include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/keys.h"
+#include "app/gui/views/lecture_mode.h"
 #include "app/parse_number.h"
+#include "common/text.h"
 #include "kernels/registry.h"
 #include "kernels/trace_capture.h"
 #include "viz/warp_timeline_view.h"
@@ -84,7 +85,7 @@ bool load_trace_file(const std::string& path, viz::WarpTrace& trace, std::string
     return true;
 }
 
-TimelinePanel::TimelinePanel() {
+TimelinePanel::TimelinePanel() : Panel("timeline", "Timeline") {
     for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
         if (k.traced.launch) traced_kernels_.push_back(k.id);
     }
@@ -133,10 +134,8 @@ std::string TimelinePanel::apply_setting(std::string_view key, std::string_view 
             return "";
         }
         if (it == traced_kernels_.end()) {
-            std::string valid;
-            for (const std::string& id : traced_kernels_) valid += (valid.empty() ? "" : ", ") + id;
             return std::string(key) + "='" + text +
-                   "': allowed: kernels with trace points: " + valid +
+                   "': allowed: kernels with trace points: " + common::join(traced_kernels_, ", ") +
                    (key == "compare" ? ", none" : "");
         }
         (key == "kernel" ? kernel_ : compare_) = static_cast<int>(it - traced_kernels_.begin());
@@ -211,8 +210,8 @@ TimelinePanel::Shown TimelinePanel::shown(AppContext& context, int slot) const {
         return {nullptr,
                 "No trace of " + id + ": the open recording has none: " + r.traces_missing + "."};
     }
-    std::string kernels;
-    for (const viz::WarpTrace& t : r.traces) kernels += (kernels.empty() ? "" : ", ") + t.kernel;
+    const std::string kernels =
+        common::join(r.traces, ", ", [](const viz::WarpTrace& t) { return t.kernel; });
     return {nullptr, "No trace of " + id + " in the open recording; it has traces of: " +
                          (kernels.empty() ? std::string("none") : kernels) + "."};
 }

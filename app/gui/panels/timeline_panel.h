@@ -1,5 +1,5 @@
 #pragma once
-// Timeline panel (issue 20): what every traced warp of a kernel did, and when. One row per warp,
+// Timeline panel: what every traced warp of a kernel did, and when. One row per warp,
 // grouped by block and the SM it ran on, each phase (viz/trace_phase.h) a bar in its colour with
 // a legend of the names; hover a bar for its phase, duration and K tile. Two traces (say rung 9's
 // one warpgroup above rung 10's producer and consumers) are drawn one above the other on one time
@@ -35,8 +35,6 @@ bool load_trace_file(const std::string& path, viz::WarpTrace& trace, std::string
 class TimelinePanel : public Panel {
   public:
     TimelinePanel();
-    std::string_view id() const override { return "timeline"; }
-    std::string_view title() const override { return "Timeline"; }
     std::string_view help() const override;
     // kernel=ID (a kernel with trace points: rungs 8-12), compare=ID|none (the
     // trace drawn below), mnk=MxNxK, blocks=N (blocks traced, 1..1024; of a longer trace the

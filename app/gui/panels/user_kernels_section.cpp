@@ -2,8 +2,8 @@
 
 #include <imgui.h>
 
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/panels/job_controls.h"
-#include "app/gui/shell/app_context.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "kernels/problem_text.h"
 #include "kernels/user/kernel_ref.h"

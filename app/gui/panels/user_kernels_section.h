@@ -1,5 +1,5 @@
 #pragma once
-// The Kernels panel's "yours" group (issue 16): kernels of yours opened by File > Open
+// The Kernels panel's "yours" group: kernels of yours opened by File > Open
 // kernel..., a dropped .cu or the `kernels.open=REF` setting, each built in the worker process
 // (app/gui/jobs/user_kernel_job.h) at the panel's first size. Per kernel: its versions (v1, v2,
 // ...; the lines of app/worker/watch_versions.h), Rebuild, and a Watch toggle that builds a new

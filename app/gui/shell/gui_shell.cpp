@@ -8,9 +8,7 @@
 #include <cstdio>
 
 #include "app/exit_codes.h"
-#include "app/gui/lecture/lecture_mode.h"
-#include "app/gui/lecture/tour_overlay.h"
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/shell/config_folder.h"
 #include "app/gui/shell/frame_stats.h"
 #include "app/gui/shell/full_screen.h"
@@ -19,7 +17,9 @@
 #include "app/gui/shell/layout_report.h"
 #include "app/gui/shell/layout_settle.h"
 #include "app/gui/shell/shell_frame.h"
+#include "app/gui/shell/tour_overlay.h"
 #include "app/gui/shell/workspace_settings.h"
+#include "app/gui/views/lecture_mode.h"
 #include "kernels/user/kernel_ref.h"
 
 namespace tclens::gui {
@@ -35,20 +35,69 @@ std::vector<std::string> workspace_settings_of(const std::vector<std::string>& s
     return picked;
 }
 
-}  // namespace
-
-int run_gui_shell(const GuiShellOptions& options) {
-    ShellFrame shell;  // before the runtime: the settings file is written from its workspace
-    std::vector<std::string> settings = options.settings;
-    LectureSettings lecture_settings = options.lecture ? lecture_on_settings() : LectureSettings{};
+// The command line's settings (`--set`, lecture mode's among them) and key presses, checked
+// before a window opens: "" or the one-line error. `settings` keeps the panels' and workspace's.
+std::string read_start_options(const GuiShellOptions& options, ShellFrame& shell,
+                               std::vector<std::string>& settings,
+                               LectureSettings& lecture_settings, std::vector<KeyChord>& presses) {
+    settings = options.settings;
+    lecture_settings = options.lecture ? lecture_on_settings() : LectureSettings{};
     std::string error = take_lecture_settings(settings, lecture_settings);
     if (error.empty()) error = shell.apply_settings(settings);
-    std::vector<KeyChord> presses;
     if (error.empty() && !options.press.empty()) {
         if (std::string bad = parse_key_chords(options.press, presses); !bad.empty()) {
             error = "--press: " + bad;
         }
     }
+    return error;
+}
+
+// Files dropped on the window: a .cu or .cuh is a kernel of yours; anything else is taken for a
+// recording.
+void open_dropped_files(GuiRuntime& runtime, ShellFrame& shell, AppContext& context) {
+    for (const std::string& path : runtime.take_dropped_paths()) {
+        if (kernels::user::parse_kernel_ref(path)) {
+            shell.open_kernel(path);
+        } else {
+            shell.recordings().open(context, path);
+        }
+    }
+}
+
+// Clears the window in the theme's colour, renders what ImGui drew and shows it.
+void present_frame(GuiRuntime& runtime, const LectureMode& lecture) {
+    int width = 0, height = 0;
+    glfwGetFramebufferSize(runtime.window(), &width, &height);
+    glViewport(0, 0, width, height);
+    const auto clear = lecture.clear_colour();
+    glClearColor(clear[0], clear[1], clear[2], clear[3]);
+    glClear(GL_COLOR_BUFFER_BIT);
+    runtime.render_frame();
+    glfwSwapBuffers(runtime.window());
+}
+
+// `--frame-stats`: the frame times, how long the window ran, and where a tour got to.
+void print_frame_stats(const FrameStats& stats, std::chrono::duration<double> ran,
+                       std::chrono::duration<double> last_frame_began, const TourPlayer& player) {
+    // Milliseconds cut, not rounded: a frame that began at 1.9996 s of a 2 s limit reads
+    // 1.999, not 2.000.
+    const auto cut_to_ms = [](double s) { return std::floor(s * 1000.0) / 1000.0; };
+    std::printf("%s\nran %.3f s, the last frame began at %.3f s\n", stats.summary().c_str(),
+                cut_to_ms(ran.count()), cut_to_ms(last_frame_began.count()));
+    if (player.changes() > 0) {
+        std::printf("tour: at step %d of %zu after %llu step changes\n", player.index() + 1,
+                    player.tour().steps.size(), static_cast<unsigned long long>(player.changes()));
+    }
+}
+
+}  // namespace
+
+int run_gui_shell(const GuiShellOptions& options) {
+    ShellFrame shell;  // before the runtime: the settings file is written from its workspace
+    std::vector<std::string> settings;
+    LectureSettings lecture_settings;
+    std::vector<KeyChord> presses;
+    std::string error = read_start_options(options, shell, settings, lecture_settings, presses);
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitUsage;
@@ -106,14 +155,7 @@ int run_gui_shell(const GuiShellOptions& options) {
         last_frame_began = std::chrono::steady_clock::now() - started;
         stats.begin_frame();
         glfwPollEvents();
-        // A .cu or .cuh is a kernel of yours; anything else is taken for a recording.
-        for (const std::string& path : runtime->take_dropped_paths()) {
-            if (kernels::user::parse_kernel_ref(path)) {
-                shell.open_kernel(path);
-            } else {
-                shell.recordings().open(context, path);
-            }
-        }
+        open_dropped_files(*runtime, shell, context);
         const int press = frame - kFirstPressFrame;
         if (press >= 0 && std::size_t(press / 2) < presses.size()) {
             runtime->key_event(presses[std::size_t(press / 2)], press % 2 == 0);
@@ -124,15 +166,7 @@ int run_gui_shell(const GuiShellOptions& options) {
         shell.draw(context, banner);
         lecture.draw_frame();
         tour.draw(lecture);
-
-        int width = 0, height = 0;
-        glfwGetFramebufferSize(runtime->window(), &width, &height);
-        glViewport(0, 0, width, height);
-        const auto clear = lecture.clear_colour();
-        glClearColor(clear[0], clear[1], clear[2], clear[3]);
-        glClear(GL_COLOR_BUFFER_BIT);
-        runtime->render_frame();
-        glfwSwapBuffers(runtime->window());
+        present_frame(*runtime, lecture);
         settle.saw(context.jobs.wait_idle(std::chrono::milliseconds(0)), shell.layout());
         if (options.frame_stats) {
             glFinish();  // the frame's own cost, not the time the GPU queues it
@@ -141,19 +175,7 @@ int run_gui_shell(const GuiShellOptions& options) {
     }
     const std::chrono::duration<double> ran = std::chrono::steady_clock::now() - started;
     context.jobs.cancel_all();
-    if (options.frame_stats) {
-        // Milliseconds cut, not rounded: a frame that began at 1.9996 s of a 2 s limit reads
-        // 1.999, not 2.000.
-        const auto cut_to_ms = [](double s) { return std::floor(s * 1000.0) / 1000.0; };
-        std::printf("%s\nran %.3f s, the last frame began at %.3f s\n", stats.summary().c_str(),
-                    cut_to_ms(ran.count()), cut_to_ms(last_frame_began.count()));
-        const TourPlayer& player = tour.player();
-        if (player.changes() > 0) {
-            std::printf("tour: at step %d of %zu after %llu step changes\n", player.index() + 1,
-                        player.tour().steps.size(),
-                        static_cast<unsigned long long>(player.changes()));
-        }
-    }
+    if (options.frame_stats) print_frame_stats(stats, ran, last_frame_began, tour.player());
     int exit_code = kExitOk;
     if (!options.layout_json_path.empty()) {
         if (error = write_layout_report(shell, options.layout_json_path); !error.empty()) {

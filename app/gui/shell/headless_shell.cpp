@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "app/exit_codes.h"
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/shell/layout_settle.h"
 #include "app/gui/shell/shell_frame.h"
 #include "common/atomic_file.h"

@@ -3,8 +3,8 @@
 #include <imgui.h>
 
 #include "app/gui/jobs/user_kernel_job.h"
-#include "app/gui/lecture/lecture_mode.h"
-#include "app/gui/shell/keys.h"
+#include "app/gui/views/keys.h"
+#include "app/gui/views/lecture_mode.h"
 #include "app/gui/views/theme.h"
 
 namespace tclens::gui {

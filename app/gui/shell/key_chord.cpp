@@ -1,6 +1,6 @@
 #include "app/gui/shell/key_chord.h"
 
-#include "app/gui/shell/keys.h"
+#include "app/gui/views/keys.h"
 
 namespace tclens::gui {
 namespace {

@@ -10,17 +10,17 @@
 #include <cstring>
 
 #include "app/exit_codes.h"
-#include "app/gui/lecture/lecture_mode.h"
-#include "app/gui/lecture/tour_overlay.h"
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/panels/panel_settings.h"
-#include "app/gui/shell/app_context.h"
 #include "app/gui/shell/frame_stats.h"
 #include "app/gui/shell/gui_runtime.h"
 #include "app/gui/shell/layout_report.h"
 #include "app/gui/shell/layout_settle.h"
 #include "app/gui/shell/recording_io.h"
 #include "app/gui/shell/shell_frame.h"
+#include "app/gui/shell/tour_overlay.h"
+#include "app/gui/views/lecture_mode.h"
 #include "common/atomic_file.h"
 #include "viz/png_writer.h"
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/views/lecture_mode.h"
 
 namespace tclens::gui {
 

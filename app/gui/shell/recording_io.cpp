@@ -10,10 +10,10 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "app/asset_paths.h"
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
+#include "app/gui/jobs/open_recordings.h"
 #include "app/gui/shell/config_folder.h"
-#include "app/gui/shell/keys.h"
+#include "app/gui/views/keys.h"
 #include "app/gui/views/recording_view.h"
 #include "common/atomic_file.h"
 
@@ -23,74 +23,10 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::size_t kRecentCount = 8;
-constexpr const char* kShippedRecording = "recordings/h100.json";
 constexpr const char* kOpenPopup = "Open recording";
 constexpr const char* kSavePopup = "Save recording as";
 
-// Serialises the read-modify-write of context.recordings (the job runner opens and saves, the UI
-// thread closes).
-std::mutex& recordings_mutex() {
-    static std::mutex mutex;
-    return mutex;
-}
-
-// `opened` joins context.recordings (in the place of one of the same path) and becomes
-// context.recording.
-void publish_opened(AppContext& context, std::shared_ptr<const OpenRecording> opened) {
-    std::lock_guard lock(recordings_mutex());
-    auto recordings = std::make_shared<OpenRecordings>();
-    if (const auto open = context.recordings.latest()) recordings->list = open->list;
-    const auto same = std::find_if(recordings->list.begin(), recordings->list.end(),
-                                   [&](const auto& r) { return r->path == opened->path; });
-    if (same != recordings->list.end()) {
-        *same = opened;
-    } else {
-        recordings->list.push_back(opened);
-    }
-    context.recordings.publish(std::move(recordings));
-    context.recording.publish(std::move(opened));
-}
-
 }  // namespace
-
-std::string shipped_recording_path() { return asset_path(kShippedRecording); }
-
-std::string open_recording_now(AppContext& context, const std::string& path) {
-    auto opened = std::make_shared<OpenRecording>();
-    opened->path = path;
-    std::string error;
-    if (!profiling::load_recording(path, opened->recording, error)) return error;
-    publish_opened(context, std::move(opened));
-    return "";
-}
-
-void close_recording(AppContext& context, const std::string& path) {
-    std::lock_guard lock(recordings_mutex());
-    const auto open = context.recordings.latest();
-    if (!open) return;
-    auto recordings = std::make_shared<OpenRecordings>(*open);
-    const auto gone = std::remove_if(recordings->list.begin(), recordings->list.end(),
-                                     [&](const auto& r) { return r->path == path; });
-    if (gone == recordings->list.end()) return;
-    recordings->list.erase(gone, recordings->list.end());
-    const auto current = context.recording.latest();
-    if (current && current->path == path) {
-        context.recording.publish(recordings->list.empty() ? nullptr : recordings->list.back());
-    }
-    context.recordings.publish(std::move(recordings));
-}
-
-JobHandle request_open_recording(AppContext& context, std::string path, bool echo_to_stderr) {
-    return context.jobs.post("Open recording",
-                             [&context, path, echo_to_stderr](JobProgress& progress) {
-                                 progress.report(0.0f, "reading " + path);
-                                 const std::string error = open_recording_now(context, path);
-                                 if (error.empty()) return;
-                                 if (echo_to_stderr)
-                                     std::fprintf(stderr, "tclens: %s\n", error.c_str());
-                                 throw std::runtime_error(error);
-                             });
-}
 
 JobHandle request_save_recording(AppContext& context, std::string path) {
     // The snapshots as this frame sees them; the job merges and writes them.
@@ -114,7 +50,7 @@ JobHandle request_save_recording(AppContext& context, std::string path) {
         auto saved = std::make_shared<OpenRecording>();
         saved->path = path;
         saved->recording = std::move(*recording);
-        publish_opened(context, std::move(saved));
+        publish_open_recording(context, std::move(saved));
     });
 }
 

@@ -5,10 +5,10 @@
 // the window, `tclens --open FILE`, and, on a machine without a GPU where nothing else was
 // opened, the shipped recording at start.
 //
-// Loads and saves run on the job runner, so a large file never holds up a frame. A load
-// publishes context.recording; a failure ends its job with one line, which the status bar shows
-// (JobStatus::last_error: "Open recording: cannot open recording F: ..."), and the app goes on
-// with whatever was open before.
+// Opening, closing and publishing are jobs/open_recordings.h's. Loads and saves run on the job
+// runner, so a large file never holds up a frame. A load publishes context.recording; a failure
+// ends its job with one line, which the status bar shows (JobStatus::last_error: "Open recording:
+// cannot open recording F: ..."), and the app goes on with whatever was open before.
 
 #include <array>
 #include <cstdint>
@@ -17,29 +17,12 @@
 #include <vector>
 
 #include "app/gui/jobs/job_runner.h"
+#include "app/gui/jobs/open_recordings.h"
 
 namespace tclens::gui {
 
 struct AppContext;
 struct OpenRecording;
-
-// The recording the app ships: recordings/h100.json in the assets folder (app/asset_paths.h:
-// the installed share/tclens/, the checkout's assets/); "" when there is none.
-std::string shipped_recording_path();
-
-// Loads `path` on the calling thread and, when it is a recording, publishes it as
-// context.recording and among context.recordings (replacing a recording of the same path).
-// Returns "" or the one-line error (profiling::load_recording's).
-std::string open_recording_now(AppContext& context, const std::string& path);
-
-// Takes the recording of `path` out of context.recordings; when it was context.recording, the
-// newest of those left (or none) takes its place. Nothing when no open recording has that path.
-void close_recording(AppContext& context, const std::string& path);
-
-// open_recording_now on the job runner; a failure becomes the job's error. With
-// `echo_to_stderr` the error is also printed (`tclens --open F` started from a terminal).
-JobHandle request_open_recording(AppContext& context, std::string path,
-                                 bool echo_to_stderr = false);
 
 // Writes gui::session_recording of the context's newest snapshots to `path` on the job runner
 // (atomically) and publishes what was written as the open recording, under its new path.

@@ -5,14 +5,14 @@
 
 #include <algorithm>
 
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/jobs/user_kernel_job.h"
-#include "app/gui/lecture/lecture_mode.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/panels/view_zoom.h"
-#include "app/gui/shell/app_context.h"
-#include "app/gui/shell/keys.h"
 #include "app/gui/shell/workspace_draw.h"
+#include "app/gui/views/keys.h"
+#include "app/gui/views/lecture_mode.h"
 #include "tclens_version.h"
 
 namespace tclens::gui {
@@ -20,12 +20,6 @@ namespace {
 
 constexpr const char* kStatusWindow = "##status";
 constexpr const char* kMenuWindow = "##MainMenuBar";  // ImGui's name for the main menu bar
-
-std::vector<std::string> ids_of(const std::vector<std::unique_ptr<Panel>>& panels) {
-    std::vector<std::string> ids;
-    for (const auto& panel : panels) ids.emplace_back(panel->id());
-    return ids;
-}
 
 ImGuiWindowFlags docked_flags() {
     return ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
@@ -37,7 +31,7 @@ ImGuiWindowFlags docked_flags() {
 // One row of frame-high widgets, with the frame padding above and below it.
 float status_bar_height() { return ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.y; }
 
-ShellFrame::ShellFrame() : panels_(make_all_panels()), workspace_(ids_of(panels_)) {}
+ShellFrame::ShellFrame() : panels_(make_all_panels()), workspace_(panel_ids(panels_)) {}
 
 std::string ShellFrame::apply_settings(const std::vector<std::string>& settings) {
     constexpr std::string_view kPrefix = "workspace.";

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "app/parse_number.h"
+#include "common/text.h"
 
 namespace tclens::gui {
 namespace {
@@ -108,11 +109,7 @@ std::string Workspace::first_free_view(std::string_view except) const {
     return "";
 }
 
-std::string Workspace::views_text() const {
-    std::string text;
-    for (const std::string& view : views_) text += (text.empty() ? "" : ", ") + view;
-    return text;
-}
+std::string Workspace::views_text() const { return common::join(views_, ", "); }
 
 void Workspace::reset() {
     floating_.clear();

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "app/gui/shell/keys.h"
+#include "app/gui/views/keys.h"
 
 namespace tclens::gui {
 namespace {

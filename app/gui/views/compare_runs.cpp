@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <limits>
 
-#include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/recording_view.h"
 #include "app/gui/views/user_kernel_runs.h"
+#include "common/text.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
@@ -160,7 +160,7 @@ std::string check_compare_run_id(std::string_view text) {
 
 std::vector<std::string> parse_compare_run_ids(std::string_view text, std::string& error) {
     std::vector<std::string> ids;
-    for (const std::string& item : split_list(text)) {
+    for (const std::string& item : common::split_list(text)) {
         error = check_compare_run_id(item);
         if (!error.empty()) return {};
         if (std::find(ids.begin(), ids.end(), item) == ids.end()) ids.push_back(item);

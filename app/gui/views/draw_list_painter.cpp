@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/views/lecture_mode.h"
 
 namespace tclens::gui {
 namespace {

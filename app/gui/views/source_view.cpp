@@ -160,11 +160,8 @@ const profiling::SourceProfile* recorded_source(const profiling::Recording& reco
 }
 
 std::string recorded_source_kernels(const profiling::Recording& recording) {
-    std::string text;
-    for (const profiling::SourceProfile& source : recording.sources) {
-        text += (text.empty() ? "" : ", ") + source.kernel_id;
-    }
-    return text;
+    return common::join(recording.sources, ", ",
+                        [](const profiling::SourceProfile& source) { return source.kernel_id; });
 }
 
 std::string source_summary(const profiling::SourceProfile& profile) {
@@ -202,6 +199,32 @@ std::vector<std::string> source_notes(const profiling::SourceProfile& profile) {
         }
     }
     return notes;
+}
+
+SourceSnapshot source_snapshot(std::shared_ptr<const profiling::SourceProfile> profile,
+                               const SourceChoices& choices, std::size_t stall_count) {
+    SourceSnapshot snapshot;
+    snapshot.choices = choices;
+    snapshot.profile = std::move(profile);
+    if (!snapshot.profile) return snapshot;
+    const profiling::SourceProfile& shown = *snapshot.profile;
+    snapshot.summary = source_summary(shown);
+    snapshot.notes = source_notes(shown);
+    snapshot.stalls = stall_lines(shown, stall_count);
+    snapshot.rows = sass_rows(shown, choices.order);
+    snapshot.of_place = instructions_of_place(shown, choices.place);
+    for (const HeatColumn column : {HeatColumn::kSamples, HeatColumn::kConflicts}) {
+        const auto at = static_cast<std::size_t>(column);
+        snapshot.sass_max[at] = column_max(shown, column);
+        if (choices.file >= 0 && static_cast<std::size_t>(choices.file) < shown.files.size()) {
+            snapshot.file_max[at] =
+                column_max(shown.files[static_cast<std::size_t>(choices.file)], column);
+        }
+    }
+    if (choices.instruction < shown.instructions.size()) {
+        snapshot.comparison = compare_with_bank_model(shown.instructions[choices.instruction]);
+    }
+    return snapshot;
 }
 
 }  // namespace tclens::gui

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/panels/panel_settings.h"
+#include "app/gui/jobs/panel_link.h"
 #include "kernels/instruction_mix.h"
 #include "profiling/recording.h"
 #include "profiling/source/source_profile.h"
@@ -105,5 +105,36 @@ std::string source_summary(const profiling::SourceProfile& profile);
 
 // The notes of the missing parts, each "what: why".
 std::vector<std::string> source_notes(const profiling::SourceProfile& profile);
+
+// What the Source panel shows of one profile under its choices, computed once when the profile or
+// a choice changes, so that a frame only draws (source_snapshot; SourcePanel keeps the newest).
+struct SourceChoices {
+    SassOrder order = SassOrder::kAddress;
+    int file = 0;                      // index into profile.files (clamped)
+    SourcePlace place;                 // the selected line
+    std::size_t instruction = kNoRow;  // the selected instruction, kNoRow for none
+    static constexpr std::size_t kNoRow = static_cast<std::size_t>(-1);
+    bool operator==(const SourceChoices& other) const {
+        return order == other.order && file == other.file && place == other.place &&
+               instruction == other.instruction;
+    }
+};
+struct SourceSnapshot {
+    std::shared_ptr<const profiling::SourceProfile> profile;  // nullptr: nothing to show
+    SourceChoices choices;                                    // what it was made for
+    std::string summary;                                      // source_summary
+    std::vector<std::string> notes;                           // source_notes
+    std::vector<StallLine> stalls;                            // stall_lines, the top few
+    std::vector<std::size_t> rows;      // SASS rows in choices.order (sass_rows)
+    std::vector<std::size_t> of_place;  // instructions of choices.place (instructions_of_place)
+    // The largest value of each heat column (index: HeatColumn), over the instructions and over
+    // the lines of files[choices.file] (0 without files).
+    std::uint64_t sass_max[2] = {0, 0};
+    std::uint64_t file_max[2] = {0, 0};
+    // compare_with_bank_model of the selected instruction.
+    std::optional<AccessComparison> comparison;
+};
+SourceSnapshot source_snapshot(std::shared_ptr<const profiling::SourceProfile> profile,
+                               const SourceChoices& choices, std::size_t stall_count);
 
 }  // namespace tclens::gui

@@ -26,5 +26,15 @@ TEST(Text, JoinTurnsEachItemIntoText) {
     EXPECT_EQ(join(sizes, " x ", [](int n) { return std::to_string(n); }), "16 x 32 x 64");
 }
 
+TEST(SplitList, SplitsAtCommasAndTrimsBlanks) {
+    EXPECT_EQ(split_list("a, b,\tc "), (std::vector<std::string>{"a", "b", "c"}));
+    EXPECT_EQ(split_list("wmma.f16"), std::vector<std::string>{"wmma.f16"});
+}
+
+TEST(SplitList, EmptyItemsStaySoTheCallerCanRefuseThem) {
+    EXPECT_EQ(split_list(""), std::vector<std::string>{""});
+    EXPECT_EQ(split_list("a,,b,"), (std::vector<std::string>{"a", "", "b", ""}));
+}
+
 }  // namespace
 }  // namespace tclens::common

@@ -9,7 +9,7 @@
 
 #include <chrono>
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 
 namespace tclens::gui {
 namespace {

@@ -10,7 +10,7 @@
 #include <chrono>
 #include <thread>
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "kernels/registry.h"
 #include "profiling/device_info.h"
 #include "tests/support/gpu_verdict.h"

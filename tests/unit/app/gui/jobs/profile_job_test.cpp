@@ -10,7 +10,7 @@
 #include <chrono>
 #include <thread>
 
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 #include "profiling/device_info.h"
 #include "profiling/fault_injection.h"
 #include "tests/support/gpu_verdict.h"

@@ -1,22 +1,11 @@
-// Tests for app/gui/panels/panel_settings.*: split_list, the list values of settings such as
-// profile.kernel=A,B and kernels.run=A,B; apply_zoom_setting, the zoom of Fragments, Banks and
-// Tile map.
+// Tests for app/gui/panels/panel_settings.*: apply_zoom_setting, the zoom of Fragments, Banks
+// and Tile map.
 #include "app/gui/panels/panel_settings.h"
 
 #include <gtest/gtest.h>
 
 namespace tclens::gui {
 namespace {
-
-TEST(SplitList, SplitsAtCommasAndTrimsBlanks) {
-    EXPECT_EQ(split_list("a, b,\tc "), (std::vector<std::string>{"a", "b", "c"}));
-    EXPECT_EQ(split_list("wmma.f16"), std::vector<std::string>{"wmma.f16"});
-}
-
-TEST(SplitList, EmptyItemsStaySoTheCallerCanRefuseThem) {
-    EXPECT_EQ(split_list(""), std::vector<std::string>{""});
-    EXPECT_EQ(split_list("a,,b,"), (std::vector<std::string>{"a", "", "b", ""}));
-}
 
 TEST(ZoomSetting, ANumberInTheRangeSetsTheZoom) {
     float zoom = 1.0f;

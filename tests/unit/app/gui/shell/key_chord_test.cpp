@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/gui/shell/keys.h"
+#include "app/gui/views/keys.h"
 
 namespace tclens::gui {
 namespace {

@@ -8,7 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "app/gui/panels/panel_registry.h"
+#include "app/gui/panels/panel_settings.h"
 #include "tests/support/sample_recording.h"
 
 namespace tclens::gui {
@@ -96,6 +99,33 @@ TEST(SourceView, AConflictingLdmatrixMeetsItsBankModelAndOpensBanks) {
     const PanelLink measured = banks_link(comparison->access, true);
     EXPECT_EQ(measured.settings.back(), "measure=on");
     EXPECT_EQ(follow_panel_link(panels, measured), "");
+}
+
+TEST(SourceView, ASnapshotHoldsWhatAFrameDrawsForItsChoices) {
+    const auto profile =
+        std::make_shared<const profiling::SourceProfile>(test::sample_source_profile());
+    SourceChoices choices;
+    choices.order = SassOrder::kHottest;
+    choices.place = {0, 12};
+    choices.instruction = kLdsmB;
+    const SourceSnapshot snapshot = source_snapshot(profile, choices, 2);
+    EXPECT_EQ(snapshot.profile, profile);
+    EXPECT_TRUE(snapshot.choices == choices);
+    EXPECT_EQ(snapshot.rows, sass_rows(*profile, SassOrder::kHottest));
+    EXPECT_EQ(snapshot.of_place, instructions_of_place(*profile, {0, 12}));
+    EXPECT_EQ(snapshot.stalls.size(), 2u);
+    EXPECT_EQ(snapshot.summary, source_summary(*profile));
+    EXPECT_EQ(snapshot.notes, source_notes(*profile));
+    for (const HeatColumn column : {HeatColumn::kSamples, HeatColumn::kConflicts}) {
+        EXPECT_EQ(snapshot.sass_max[int(column)], column_max(*profile, column));
+        EXPECT_EQ(snapshot.file_max[int(column)], column_max(profile->files[0], column));
+    }
+    ASSERT_TRUE(snapshot.comparison.has_value());
+    EXPECT_EQ(snapshot.comparison->access, "mma_cp_async.f16/B.ldmatrix");
+    // Without a profile there is nothing to show; a file out of range has no line maxima.
+    EXPECT_TRUE(source_snapshot(nullptr, choices, 2).rows.empty());
+    choices.file = 7;
+    EXPECT_EQ(source_snapshot(profile, choices, 2).file_max[0], 0u);
 }
 
 TEST(SourceView, FindsARecordingsSourceProfiles) {

@@ -97,7 +97,7 @@ class LectureMode {
     // text field has the keyboard), and the lecture items appended to the View menu.
     void draw_frame();
 
-    // A font 1.6 times the body size, for tour captions (app/gui/lecture/tour_overlay.h).
+    // A font 1.6 times the body size, for tour captions (app/gui/shell/tour_overlay.h).
     ImFont* caption_font() const { return caption_font_; }
     // Its size in pixels, FontGlobalScale included.
     float caption_size() const;

@@ -1,4 +1,4 @@
-#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/views/lecture_mode.h"
 
 #include <imgui.h>
 
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "app/gui/shell/keys.h"
+#include "app/gui/views/keys.h"
 #include "app/parse_number.h"
 
 namespace tclens::gui {

@@ -1,4 +1,4 @@
-#include "app/gui/shell/app_context.h"
+#include "app/gui/jobs/app_context.h"
 
 namespace tclens::gui {
 

@@ -1,8 +1,8 @@
-// Lecture mode's settings and font search without a window (app/gui/lecture/lecture_mode.h): `--set
+// Lecture mode's settings and font search without a window (app/gui/views/lecture_mode.h): `--set
 // lecture.KEY=VALUE` is split from the panel settings, bad values are one line naming the value
 // and what is allowed, and TCLENS_FONT picks the font. (What lecture mode draws is tested under
 // Xvfb in tests/ui/lecture_mode_test.cpp.)
-#include "app/gui/lecture/lecture_mode.h"
+#include "app/gui/views/lecture_mode.h"
 
 #include <gtest/gtest.h>
 

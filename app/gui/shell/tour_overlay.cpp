@@ -1,4 +1,4 @@
-#include "app/gui/lecture/tour_overlay.h"
+#include "app/gui/shell/tour_overlay.h"
 
 #include <imgui.h>
 
@@ -6,9 +6,9 @@
 #include <cfloat>
 #include <cmath>
 
-#include "app/gui/lecture/lecture_mode.h"
-#include "app/gui/shell/keys.h"
 #include "app/gui/shell/shell_frame.h"
+#include "app/gui/views/keys.h"
+#include "app/gui/views/lecture_mode.h"
 
 namespace tclens::gui {
 namespace {

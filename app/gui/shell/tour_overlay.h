@@ -1,5 +1,5 @@
 #pragma once
-// Plays a tour (app/gui/lecture/tour.h) in the shell's workspace: Right / PageDown / Space next
+// Plays a tour (app/gui/shell/tour.h) in the shell's workspace: Right / PageDown / Space next
 // step, Left / PageUp previous, Home first, Esc leaves (not while a text field or popup has the
 // keyboard). A step shows its view alone (or with its split) in the main area, with the step's
 // settings applied, and a large caption banner below the main area; leaving puts the workspace
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/lecture/tour.h"
 #include "app/gui/panels/panel.h"
+#include "app/gui/shell/tour.h"
 #include "app/gui/shell/workspace.h"
 
 struct ImFont;

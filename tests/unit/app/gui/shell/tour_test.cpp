@@ -1,8 +1,8 @@
-// Tour files (app/gui/lecture/tour.h) without a window: a good file parses into its steps with
+// Tour files (app/gui/shell/tour.h) without a window: a good file parses into its steps with
 // their settings applied to the panels given; every bad case is one line naming the file, the step
 // and the bad value, and leaves the other steps playable; the shipped tour loads; the player walks,
 // stops at the ends, leaves, and autoplays round.
-#include "app/gui/lecture/tour.h"
+#include "app/gui/shell/tour.h"
 
 #include <gtest/gtest.h>
 
@@ -19,8 +19,7 @@ namespace {
 // A panel with one setting, size=1..9, so the tests do not depend on the real panels' keys.
 class SizedPanel : public Panel {
   public:
-    std::string_view id() const override { return "alpha"; }
-    std::string_view title() const override { return "Alpha"; }
+    SizedPanel() : Panel("alpha", "Alpha") {}
     std::string_view help() const override { return ""; }
     void draw_contents(AppContext&) override {}
     std::string apply_setting(std::string_view key, std::string_view value) override {
@@ -36,8 +35,7 @@ class SizedPanel : public Panel {
 
 class PlainPanel : public Panel {
   public:
-    std::string_view id() const override { return "beta"; }
-    std::string_view title() const override { return "Beta"; }
+    PlainPanel() : Panel("beta", "Beta") {}
     std::string_view help() const override { return ""; }
     void draw_contents(AppContext&) override {}
 };

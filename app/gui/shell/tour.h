@@ -2,7 +2,7 @@
 // A lecture tour: a file of steps, each a view set up a certain way with a caption, stepped
 // through with the keyboard or on a timer (`tclens --tour FILE`, `--lecture`, the View menu).
 // This file is the model, no ImGui: parsing with one-line errors, and the player's position.
-// app/gui/lecture/tour_overlay.h shows it.
+// app/gui/shell/tour_overlay.h shows it.
 //
 // File format (JSON, schema_version 1; assets/tour.json is the one tclens ships):
 //   {"schema_version": 1,

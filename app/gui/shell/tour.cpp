@@ -1,4 +1,4 @@
-#include "app/gui/lecture/tour.h"
+#include "app/gui/shell/tour.h"
 
 #include <filesystem>
 #include <fstream>
@@ -8,17 +8,12 @@
 #include "app/asset_paths.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/shell/workspace.h"
+#include "common/text.h"
 
 namespace tclens::gui {
 namespace {
 
 using nlohmann::json;
-
-std::string ids_of(const std::vector<std::unique_ptr<Panel>>& panels) {
-    std::string text;
-    for (const auto& panel : panels) text += (text.empty() ? "" : ", ") + std::string(panel->id());
-    return text;
-}
 
 Panel* find_panel(const std::vector<std::unique_ptr<Panel>>& panels, std::string_view id) {
     for (const auto& panel : panels) {
@@ -47,7 +42,7 @@ std::string parse_step(const json& entry, const std::vector<std::unique_ptr<Pane
         }
     }
     if (!entry.contains("view") || !entry["view"].is_string()) {
-        return "\"view\" must be a string, one of: " + ids_of(panels);
+        return "\"view\" must be a string, one of: " + common::join(panel_ids(panels), ", ");
     }
     step.view = entry["view"].get<std::string>();
     if (!entry.contains("caption") || !entry["caption"].is_string() ||
@@ -64,7 +59,9 @@ std::string parse_step(const json& entry, const std::vector<std::unique_ptr<Pane
         }
     }
     Panel* panel = find_panel(panels, step.view);
-    if (!panel) return "unknown view '" + step.view + "' (views: " + ids_of(panels) + ")";
+    if (!panel)
+        return "unknown view '" + step.view + "' (views: " + common::join(panel_ids(panels), ", ") +
+               ")";
     if (entry.contains("split")) {
         if (!entry["split"].is_string()) return "\"split\" must be a string, e.g. \"banks,beside\"";
         step.split = entry["split"].get<std::string>();

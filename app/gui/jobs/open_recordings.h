@@ -1,0 +1,39 @@
+#pragma once
+// The recordings open in the GUI (AppContext::recording and ::recordings): opening one (on the
+// calling thread or on the job runner), closing one, publishing one just written. The job runner
+// opens and saves, the UI thread closes: each read-modify-write of context.recordings holds one
+// lock.
+
+#include <memory>
+#include <string>
+
+#include "app/gui/jobs/job_runner.h"
+
+namespace tclens::gui {
+
+struct AppContext;
+struct OpenRecording;
+
+// The recording the app ships: recordings/h100.json in the assets folder (app/asset_paths.h:
+// the installed share/tclens/, the checkout's assets/); "" when there is none.
+std::string shipped_recording_path();
+
+// `opened` joins context.recordings (in the place of one of the same path) and becomes
+// context.recording.
+void publish_open_recording(AppContext& context, std::shared_ptr<const OpenRecording> opened);
+
+// Loads `path` on the calling thread and, when it is a recording, publishes it as
+// context.recording and among context.recordings (replacing a recording of the same path).
+// Returns "" or the one-line error (profiling::load_recording's).
+std::string open_recording_now(AppContext& context, const std::string& path);
+
+// Takes the recording of `path` out of context.recordings; when it was context.recording, the
+// newest of those left (or none) takes its place. Nothing when no open recording has that path.
+void close_recording(AppContext& context, const std::string& path);
+
+// open_recording_now on the job runner; a failure becomes the job's error. With
+// `echo_to_stderr` the error is also printed (`tclens --open F` started from a terminal).
+JobHandle request_open_recording(AppContext& context, std::string path,
+                                 bool echo_to_stderr = false);
+
+}  // namespace tclens::gui

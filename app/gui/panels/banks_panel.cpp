@@ -45,27 +45,28 @@ std::string file_part(std::string text) {
 // A label on the left of the next widget, which is then named "##<label>".
 }  // namespace
 
-BanksPanel::BanksPanel() : Panel("banks", "Banks"), patterns_(viz::list_patterns()) {
+// The Help menu's text of the panel.
+constexpr const char* kBanksPanelHelp =
+    "How one warp instruction's shared-memory accesses fall on the 32 banks under two "
+    "swizzles, side by side. The tile is drawn at its logical shape, one cell per 4-byte "
+    "word, coloured by the bank the swizzle puts that word in (the bank row above the "
+    "heatmap is the key); the words the highlighted lanes read or write are outlined "
+    "and carry the lane number. Each heatmap cell counts the distinct words one phase "
+    "asks of one bank: 1 is conflict-free, k costs k wavefronts. Step through the phases "
+    "with All / < / > or the Left and Right keys. Hover a bank, a heatmap cell or a word "
+    "to light up its relatives. 'Measure on GPU' runs both sides in a probe kernel under "
+    "CUPTI and shows 'model N / measured M' per side. Below the built-in patterns the "
+    "pattern list offers the kernels' own accesses (KERNEL/ACCESS, e.g. the A-tile "
+    "ldmatrix of the XOR rung): the first instance of that instruction on the kernel's "
+    "tile, with the kernel's swizzle on the right.";
+
+BanksPanel::BanksPanel()
+    : Panel("banks", "Banks", kBanksPanelHelp), patterns_(viz::list_patterns()) {
     sides_[0].spec = "none";
     sides_[1].spec = "xor";
     const auto start = std::find_if(patterns_.begin(), patterns_.end(),
                                     [](const viz::Pattern& p) { return p.name == "ldmatrix.x4"; });
     select_pattern(start == patterns_.end() ? 0 : int(start - patterns_.begin()));
-}
-
-std::string_view BanksPanel::help() const {
-    return "How one warp instruction's shared-memory accesses fall on the 32 banks under two "
-           "swizzles, side by side. The tile is drawn at its logical shape, one cell per 4-byte "
-           "word, coloured by the bank the swizzle puts that word in (the bank row above the "
-           "heatmap is the key); the words the highlighted lanes read or write are outlined "
-           "and carry the lane number. Each heatmap cell counts the distinct words one phase "
-           "asks of one bank: 1 is conflict-free, k costs k wavefronts. Step through the phases "
-           "with All / < / > or the Left and Right keys. Hover a bank, a heatmap cell or a word "
-           "to light up its relatives. 'Measure on GPU' runs both sides in a probe kernel under "
-           "CUPTI and shows 'model N / measured M' per side. Below the built-in patterns the "
-           "pattern list offers the kernels' own accesses (KERNEL/ACCESS, e.g. the A-tile "
-           "ldmatrix of the XOR rung): the first instance of that instruction on the kernel's "
-           "tile, with the kernel's swizzle on the right.";
 }
 
 void BanksPanel::select_pattern(int index) {

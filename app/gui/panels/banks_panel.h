@@ -25,7 +25,6 @@ struct BankMeasurements;
 class BanksPanel : public Panel {
   public:
     BanksPanel();
-    std::string_view help() const override;
     // pattern=NAME (see `tclens banks --list`; resets rows and row_bytes to the pattern's
     // display tile and the phase to all, so set those after it), pattern=KERNEL/ACCESS (the
     // same, with the kernel's tile, and right=the kernel's swizzle), left=SWIZZLE, right=SWIZZLE

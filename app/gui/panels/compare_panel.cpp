@@ -28,28 +28,30 @@ std::string bandwidth_text(double bytes_per_s) {
 
 }  // namespace
 
-std::string_view ComparePanel::help() const {
-    return "Compare kernel runs side by side, from the open recordings or from this session (the "
-           "Kernels panel's bench, the Profile panel's newest profile, and every version of a "
-           "kernel of yours, e.g. yours.matmul_3.v2, next to its same-run cuBLAS). A run is one "
-           "kernel on "
-           "one size: its bench result and its profile together. Open several recordings (File > "
-           "Open recording..., one after another) to compare one GPU at two times or two GPUs: "
-           "their runs are listed under each file, each column names its GPU and date, and each "
-           "run sits under its own recording's roofs (dashed, dotted ... for the second, third). "
-           "It opens on the best rung of each precision and its cuBLAS. Tick two or more runs; "
-           "the first ticked is the baseline (right-click a run to make it the baseline). The "
-           "table lists "
-           "every metric of each run and, for the others, the change from the baseline in %, with "
-           "a bar: green when the change is an improvement for that metric (less time, more "
-           "TFLOP/s, fewer bank conflicts ...), red when it is a regression, grey when the metric "
-           "has no better direction. The roofline plots each run at its arithmetic intensity "
-           "(FLOP per DRAM byte: 2MNK over the profile's DRAM bytes read and written, or, marked "
-           "est., over the bytes a GEMM must move at least) and its TFLOP/s, under the device's "
-           "roofs: the peaks it measured per precision (tensor pipe, FMA) and the DRAM bandwidth "
-           "(measured by tclens record, else the theoretical one, labelled so). Only verified "
-           "results have numbers. Export writes exactly what is shown as SVG or PNG.";
-}
+// The Help menu's text of the panel.
+constexpr const char* kComparePanelHelp =
+    "Compare kernel runs side by side, from the open recordings or from this session (the "
+    "Kernels panel's bench, the Profile panel's newest profile, and every version of a "
+    "kernel of yours, e.g. yours.matmul_3.v2, next to its same-run cuBLAS). A run is one "
+    "kernel on "
+    "one size: its bench result and its profile together. Open several recordings (File > "
+    "Open recording..., one after another) to compare one GPU at two times or two GPUs: "
+    "their runs are listed under each file, each column names its GPU and date, and each "
+    "run sits under its own recording's roofs (dashed, dotted ... for the second, third). "
+    "It opens on the best rung of each precision and its cuBLAS. Tick two or more runs; "
+    "the first ticked is the baseline (right-click a run to make it the baseline). The "
+    "table lists "
+    "every metric of each run and, for the others, the change from the baseline in %, with "
+    "a bar: green when the change is an improvement for that metric (less time, more "
+    "TFLOP/s, fewer bank conflicts ...), red when it is a regression, grey when the metric "
+    "has no better direction. The roofline plots each run at its arithmetic intensity "
+    "(FLOP per DRAM byte: 2MNK over the profile's DRAM bytes read and written, or, marked "
+    "est., over the bytes a GEMM must move at least) and its TFLOP/s, under the device's "
+    "roofs: the peaks it measured per precision (tensor pipe, FMA) and the DRAM bandwidth "
+    "(measured by tclens record, else the theoretical one, labelled so). Only verified "
+    "results have numbers. Export writes exactly what is shown as SVG or PNG.";
+
+ComparePanel::ComparePanel() : Panel("compare", "Compare", kComparePanelHelp) {}
 
 std::string ComparePanel::apply_setting(std::string_view key, std::string_view value) {
     const std::string text(value);

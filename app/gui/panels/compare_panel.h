@@ -28,8 +28,7 @@ enum class CompareView { kTable, kRoofline };
 
 class ComparePanel : public Panel {
   public:
-    ComparePanel() : Panel("compare", "Compare") {}
-    std::string_view help() const override;
+    ComparePanel();
     // source=recording|live (default: the recordings when one is open, else live),
     // runs=RUN[,RUN...] (the ticked runs, the first the baseline; RUN is KERNEL@MxNxK, the first
     // open recording's that has it, or FILE:KERNEL@MxNxK, that recording's, FILE its file name;

@@ -36,14 +36,16 @@ void draw_recorded_device(const OpenRecording& open, const viz::Palette& palette
 
 }  // namespace
 
-std::string_view DevicePanel::help() const {
-    return "The GPU tclens runs on: SM count and clocks bound peak throughput; shared memory "
-           "and registers per block and per SM bound tile sizes and occupancy; L2 size decides "
-           "how large benchmark buffers must be to defeat caching; DRAM bandwidth is the "
-           "theoretical figure (2 x memory clock x bus width), measured figures come from "
-           "benchmarks. With a recording open, its GPU follows, with the peaks and DRAM "
-           "bandwidth measured when it was recorded.";
-}
+// The Help menu's text of the panel.
+constexpr const char* kDevicePanelHelp =
+    "The GPU tclens runs on: SM count and clocks bound peak throughput; shared memory "
+    "and registers per block and per SM bound tile sizes and occupancy; L2 size decides "
+    "how large benchmark buffers must be to defeat caching; DRAM bandwidth is the "
+    "theoretical figure (2 x memory clock x bus width), measured figures come from "
+    "benchmarks. With a recording open, its GPU follows, with the peaks and DRAM "
+    "bandwidth measured when it was recorded.";
+
+DevicePanel::DevicePanel() : Panel("device", "Device", kDevicePanelHelp) {}
 
 void DevicePanel::draw_contents(AppContext& context) {
     const auto report = context.system.latest();

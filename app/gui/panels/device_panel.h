@@ -9,8 +9,7 @@ namespace tclens::gui {
 
 class DevicePanel : public Panel {
   public:
-    DevicePanel() : Panel("device", "Device") {}
-    std::string_view help() const override;
+    DevicePanel();
 
   private:
     void draw_contents(AppContext& context) override;

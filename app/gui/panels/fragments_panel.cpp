@@ -23,8 +23,25 @@ constexpr const char* kColouringKeys[] = {"register", "lane", "group", "sub"};
 
 }  // namespace
 
+// The Help menu's text of the panel.
+constexpr const char* kFragmentsPanelHelp =
+    "Which lane (T0..T31, or 0..127 for wgmma) and which register (a0, b1, c2, e0 ...) "
+    "holds each element of the A, B, C/D and (mma.sp) metadata E operands. Pick an "
+    "instruction from the list, grouped by family and architecture; type in its search "
+    "box to filter (e.g. 'e4m3', 'sm_90', 'sel1'). The Description says in words how "
+    "each operand is split over registers and lanes. Colour by register to see the A "
+    "quadrants, B halves and C even/odd stripes; by thread group to see groupID = "
+    "lane / 4. Hover a cell or a lane in the strip to light up everything that lane "
+    "holds; click to pin it. For ldmatrix and stmatrix, the left column shows which lane "
+    "supplies each row's address; for wgmma, the bands show which warp of the warpgroup "
+    "holds which 16 rows; the wgmma smem views colour each element and each 16-byte chunk "
+    "of shared memory by its core matrix. tcgen05 layouts are models from the PTX ISA "
+    "that no GPU here can check. 'Verify on GPU' runs the instruction with "
+    "self-describing inputs and marks every element where the hardware disagrees with "
+    "the model in red.";
+
 FragmentsPanel::FragmentsPanel()
-    : Panel("fragments", "Fragments"), ids_(viz::fragment_layout_ids()) {
+    : Panel("fragments", "Fragments", kFragmentsPanelHelp), ids_(viz::fragment_layout_ids()) {
     const auto start = std::find(ids_.begin(), ids_.end(), "mma.m16n8k8.tf32");
     select(start == ids_.end() ? 0 : int(start - ids_.begin()));
 }
@@ -79,23 +96,6 @@ std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view
     }
     return "view 'fragments' has no setting '" + std::string(key) +
            "'; settings: layout, colour, lane, zoom, labels, exercise";
-}
-
-std::string_view FragmentsPanel::help() const {
-    return "Which lane (T0..T31, or 0..127 for wgmma) and which register (a0, b1, c2, e0 ...) "
-           "holds each element of the A, B, C/D and (mma.sp) metadata E operands. Pick an "
-           "instruction from the list, grouped by family and architecture; type in its search "
-           "box to filter (e.g. 'e4m3', 'sm_90', 'sel1'). The Description says in words how "
-           "each operand is split over registers and lanes. Colour by register to see the A "
-           "quadrants, B halves and C even/odd stripes; by thread group to see groupID = "
-           "lane / 4. Hover a cell or a lane in the strip to light up everything that lane "
-           "holds; click to pin it. For ldmatrix and stmatrix, the left column shows which lane "
-           "supplies each row's address; for wgmma, the bands show which warp of the warpgroup "
-           "holds which 16 rows; the wgmma smem views colour each element and each 16-byte chunk "
-           "of shared memory by its core matrix. tcgen05 layouts are models from the PTX ISA "
-           "that no GPU here can check. 'Verify on GPU' runs the instruction with "
-           "self-describing inputs and marks every element where the hardware disagrees with "
-           "the model in red.";
 }
 
 void FragmentsPanel::rebuild_view() {

@@ -25,7 +25,6 @@ struct LayoutVerification;
 class FragmentsPanel : public Panel {
   public:
     FragmentsPanel();
-    std::string_view help() const override;
     // layout=ID, colour=register|lane|group|sub, lane=N (pinned highlight, -1 for none),
     // zoom=0.25..3, labels=on|off, exercise=REF (a one-warp fragment exercise of yours,
     // path.cu[:NAME]: run in the worker, its layout shown with the elements its index mapping got

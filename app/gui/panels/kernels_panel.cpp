@@ -97,27 +97,29 @@ std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, st
     return kernels::parse_problems(common::split_list(text), "", error);
 }
 
+// The Help menu's text of the panel.
+constexpr const char* kKernelsPanelHelp =
+    "The GEMM ladder: each rung is one kernel file that adds one idea to the rung below "
+    "it (shared-memory tiles, register tiles, tensor cores, ldmatrix and swizzles, cp.async "
+    "pipelines), shown with its title, precision and what it adds. Click a kernel for its "
+    "descriptor (block, warp, thread and mma tiles, stages, swizzle, threads, minimum SM) "
+    "and open its instructions in Fragments or its swizzle in Banks. Tick rungs, give "
+    "sizes as MxNxK (several separated by commas, or a preset) and press Run: every "
+    "kernel runs next to the cuBLAS call of the same precision in the same session. Each "
+    "result is first checked against a reference (fp64 on the CPU, or FP32 cuBLAS) on "
+    "fresh random data with a poisoned output, and only then timed (median of 30 runs, L2 "
+    "defeated). '% of cuBLAS' is the kernel's TFLOP/s over that reference's at the same "
+    "size; '% of peak' is over the peak this GPU measured for the precision; xSGEMM "
+    "compares TF32 rungs with FP32 cuBLAS. Unverified, skipped or failed results show "
+    "why and are never plotted. Until a bench runs here, the results are those of the "
+    "open recording (File > Open recording...).";
+
 KernelsPanel::KernelsPanel()
-    : Panel("kernels", "Kernels"), kernels_(kernels::all_kernels()), ticked_(kernels_.size(), 0) {
+    : Panel("kernels", "Kernels", kKernelsPanelHelp),
+      kernels_(kernels::all_kernels()),
+      ticked_(kernels_.size(), 0) {
     for (size_t i = 0; i < kernels_.size(); ++i) ticked_[i] = kernels_[i].rung > 0;
     set_sizes(kDefaultSize);
-}
-
-std::string_view KernelsPanel::help() const {
-    return "The GEMM ladder: each rung is one kernel file that adds one idea to the rung below "
-           "it (shared-memory tiles, register tiles, tensor cores, ldmatrix and swizzles, cp.async "
-           "pipelines), shown with its title, precision and what it adds. Click a kernel for its "
-           "descriptor (block, warp, thread and mma tiles, stages, swizzle, threads, minimum SM) "
-           "and open its instructions in Fragments or its swizzle in Banks. Tick rungs, give "
-           "sizes as MxNxK (several separated by commas, or a preset) and press Run: every "
-           "kernel runs next to the cuBLAS call of the same precision in the same session. Each "
-           "result is first checked against a reference (fp64 on the CPU, or FP32 cuBLAS) on "
-           "fresh random data with a poisoned output, and only then timed (median of 30 runs, L2 "
-           "defeated). '% of cuBLAS' is the kernel's TFLOP/s over that reference's at the same "
-           "size; '% of peak' is over the peak this GPU measured for the precision; xSGEMM "
-           "compares TF32 rungs with FP32 cuBLAS. Unverified, skipped or failed results show "
-           "why and are never plotted. Until a bench runs here, the results are those of the "
-           "open recording (File > Open recording...).";
 }
 
 void KernelsPanel::set_sizes(const std::string& text) {

@@ -38,7 +38,6 @@ std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, st
 class KernelsPanel : public Panel {
   public:
     KernelsPanel();
-    std::string_view help() const override;
     // selected=ID (the kernel whose descriptor is shown: any id of `tclens kernels`, or the ref
     // of a kernel of yours), open=REF (a kernel of yours, path.cu[:NAME][:TYPE]: built in the
     // worker at the first size and selected), watch=on|off (Watch for the selected kernel of

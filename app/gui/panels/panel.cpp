@@ -6,8 +6,8 @@
 
 namespace tclens::gui {
 
-Panel::Panel(std::string_view id, std::string_view title)
-    : id_(id), title_(title), theme_(&current_theme()) {}
+Panel::Panel(std::string_view id, std::string_view title, std::string_view help)
+    : id_(id), title_(title), help_(help), theme_(&current_theme()) {}
 
 void Panel::draw(AppContext& context) {
     if (const Theme& now = current_theme(); &now != theme_) {

@@ -27,7 +27,7 @@ class Panel {
     // Window title, e.g. "Device".
     std::string_view title() const { return title_; }
     // A few sentences for the Help menu: what the panel shows and how to read it.
-    virtual std::string_view help() const = 0;
+    std::string_view help() const { return help_; }
     // Draws the contents inside a window the caller has begun: follows the current theme
     // (theme_changed() when it is not the one of the last frame), then draw_contents().
     void draw(AppContext& context);
@@ -44,8 +44,8 @@ class Panel {
     virtual ViewZoom* view_zoom() { return nullptr; }
 
   protected:
-    // `id` and `title` are string literals (they are kept as views).
-    Panel(std::string_view id, std::string_view title);
+    // `id`, `title` and `help` are string literals (they are kept as views).
+    Panel(std::string_view id, std::string_view title, std::string_view help);
     // The theme to build and paint with: the current one at construction, then at each draw().
     const Theme& theme() const { return *theme_; }
 
@@ -57,6 +57,7 @@ class Panel {
 
     std::string_view id_;
     std::string_view title_;
+    std::string_view help_;
     const Theme* theme_;
 };
 

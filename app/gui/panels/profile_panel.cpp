@@ -105,7 +105,30 @@ const std::vector<std::string>& profile_panel_sets() {
     return sets;
 }
 
-ProfilePanel::ProfilePanel() : Panel("profile", "Profile"), kernels_(kernels::all_kernels()) {
+// The Help menu's text of the panel.
+constexpr const char* kProfilePanelHelp =
+    "Profile kernels on one size with CUPTI while they run. Choose one kernel or more "
+    "(Ctrl+click in the kernel list adds or removes one), the size (MxNxK) and a metric "
+    "set, then press Live: each kernel is first checked against a reference, then they "
+    "are profiled in turn, again and again (the range profiler's session is kept, so "
+    "each update costs only the kernel's replay passes). With several kernels a table "
+    "puts their newest values side by side, and the cards show the kernel picked under "
+    "'cards of'. Each card shows one metric of the set with its unit; hover it for what "
+    "the metric means; its strip chart shows the last updates, newest on the right. The "
+    "set 'timeline' runs the first chosen kernel back to back under PM sampling instead "
+    "and scrolls the tensor pipe, DRAM and FMA pipe % of each sample. Pause stops "
+    "launching (and resumes), Stop ends the job, Snapshot writes the newest result of "
+    "each kernel as JSON (the format of tclens profile --json). When the tensor pipe is "
+    "below 1% on a kernel whose inputs are not FP32, 'Why are the tensor cores idle?' "
+    "checks input type, MMA instructions, multiples of 16, alignment and the size, and "
+    "whether the kernel's SASS holds tensor-core instructions (HMMA, HGMMA). The "
+    "'Instruction mix' section shows the first chosen kernel's SASS counts, read from "
+    "this binary when it was built, for this GPU (sm_90a without one). Profiling needs a "
+    "GPU whose counters this user may read. Until something is profiled here, the open "
+    "recording's profiles and timeline of the chosen kernels are shown.";
+
+ProfilePanel::ProfilePanel()
+    : Panel("profile", "Profile", kProfilePanelHelp), kernels_(kernels::all_kernels()) {
     const auto it = std::find_if(
         kernels_.begin(), kernels_.end(),
         [](const kernels::KernelDescriptor& k) { return k.id == kDefaultProfiledKernel; });
@@ -136,28 +159,6 @@ const KernelLive* ProfilePanel::focused() const {
         if (kernel.latest) return &kernel;
     }
     return nullptr;
-}
-
-std::string_view ProfilePanel::help() const {
-    return "Profile kernels on one size with CUPTI while they run. Choose one kernel or more "
-           "(Ctrl+click in the kernel list adds or removes one), the size (MxNxK) and a metric "
-           "set, then press Live: each kernel is first checked against a reference, then they "
-           "are profiled in turn, again and again (the range profiler's session is kept, so "
-           "each update costs only the kernel's replay passes). With several kernels a table "
-           "puts their newest values side by side, and the cards show the kernel picked under "
-           "'cards of'. Each card shows one metric of the set with its unit; hover it for what "
-           "the metric means; its strip chart shows the last updates, newest on the right. The "
-           "set 'timeline' runs the first chosen kernel back to back under PM sampling instead "
-           "and scrolls the tensor pipe, DRAM and FMA pipe % of each sample. Pause stops "
-           "launching (and resumes), Stop ends the job, Snapshot writes the newest result of "
-           "each kernel as JSON (the format of tclens profile --json). When the tensor pipe is "
-           "below 1% on a kernel whose inputs are not FP32, 'Why are the tensor cores idle?' "
-           "checks input type, MMA instructions, multiples of 16, alignment and the size, and "
-           "whether the kernel's SASS holds tensor-core instructions (HMMA, HGMMA). The "
-           "'Instruction mix' section shows the first chosen kernel's SASS counts, read from "
-           "this binary when it was built, for this GPU (sm_90a without one). Profiling needs a "
-           "GPU whose counters this user may read. Until something is profiled here, the open "
-           "recording's profiles and timeline of the chosen kernels are shown.";
 }
 
 std::string ProfilePanel::apply_setting(std::string_view key, std::string_view value) {

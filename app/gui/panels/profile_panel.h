@@ -35,7 +35,6 @@ const std::vector<std::string>& profile_panel_sets();
 class ProfilePanel : public Panel {
   public:
     ProfilePanel();
-    std::string_view help() const override;
     // kernel=ID[,ID...] (ids of `tclens kernels`), mnk=MxNxK, set=default|all|timeline,
     // live=on, focus=ID (whose cards are shown; one of the chosen kernels), yours=ID (a profiled
     // version of a kernel of yours, e.g. yours.matmul_3.v2: its cards, until a built-in kernel is

@@ -57,26 +57,27 @@ void SourcePanel::refresh_snapshot(const std::shared_ptr<const profiling::Source
     snapshot_ = source_snapshot(profile, choices, kStallsShown);
 }
 
-SourcePanel::SourcePanel() : Panel("source", "Source"), kernels_(kernels::all_kernels()) {
+// The Help menu's text of the panel.
+constexpr const char* kSourcePanelHelp =
+    "Which SASS instruction and which CUDA line the warps wait on. Profile on GPU verifies "
+    "the kernel, then samples where its warps are and why they stall (CUPTI PC sampling), "
+    "counts per instruction how often it ran and its shared-memory wavefronts and bank "
+    "conflicts (CUPTI SASS metrics), and checks those counts against the kernel's totals; "
+    "without a GPU, the open recording's source profiles are shown. At the top, the "
+    "kernel's stall reasons with what each means for a GEMM. Below, the CUDA source and "
+    "the SASS side by side: heat columns colour by PC samples or bank conflicts; click a "
+    "line to select its instructions, or an instruction to find its line (inlined helpers "
+    "count at their own line in their own file; pick the file above). Order the SASS by "
+    "address or hottest first. A shared-memory instruction with bank conflicts shows the "
+    "GPU's wavefronts per instruction beside the bank model of the access it executes, "
+    "and Open in Banks shows that access's pattern and swizzle.";
+
+SourcePanel::SourcePanel()
+    : Panel("source", "Source", kSourcePanelHelp), kernels_(kernels::all_kernels()) {
     const auto it = std::find_if(
         kernels_.begin(), kernels_.end(),
         [](const kernels::KernelDescriptor& k) { return k.id == kDefaultSourceKernel; });
     kernel_ = it == kernels_.end() ? 0 : static_cast<int>(it - kernels_.begin());
-}
-
-std::string_view SourcePanel::help() const {
-    return "Which SASS instruction and which CUDA line the warps wait on. Profile on GPU verifies "
-           "the kernel, then samples where its warps are and why they stall (CUPTI PC sampling), "
-           "counts per instruction how often it ran and its shared-memory wavefronts and bank "
-           "conflicts (CUPTI SASS metrics), and checks those counts against the kernel's totals; "
-           "without a GPU, the open recording's source profiles are shown. At the top, the "
-           "kernel's stall reasons with what each means for a GEMM. Below, the CUDA source and "
-           "the SASS side by side: heat columns colour by PC samples or bank conflicts; click a "
-           "line to select its instructions, or an instruction to find its line (inlined helpers "
-           "count at their own line in their own file; pick the file above). Order the SASS by "
-           "address or hottest first. A shared-memory instruction with bank conflicts shows the "
-           "GPU's wavefronts per instruction beside the bank model of the access it executes, "
-           "and Open in Banks shows that access's pattern and swizzle.";
 }
 
 std::string SourcePanel::apply_setting(std::string_view key, std::string_view value) {

@@ -30,7 +30,6 @@ struct OpenRecording;
 class SourcePanel : public Panel {
   public:
     SourcePanel();
-    std::string_view help() const override;
     // kernel=ID, mnk=MxNxK, order=address|hottest, heat=samples|conflicts, file=PATH (or its
     // end, e.g. 08_mma_cp_async.cu), line=N (selects that line of the file shown), pc=HEX
     // (selects the instruction at that offset of the first function), run=on (profile on the

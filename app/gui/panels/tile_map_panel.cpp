@@ -27,7 +27,21 @@ constexpr float kMaxSpeed = 30.0f;
 // A label on the left of the next widget, which is then named "##<label>".
 }  // namespace
 
-TileMapPanel::TileMapPanel() : Panel("tilemap", "Tile map"), sms_(kernels::kDefaultPersistentSms) {
+// The Help menu's text of the panel.
+constexpr const char* kTileMapPanelHelp =
+    "How the selected rung cuts C = A * B into work, read from its own descriptor and "
+    "kernel file. Grid: C in block tiles, coloured by the block (persistent kernel: the "
+    "CTA) that computes each and numbered in launch order, so the raster order shows; "
+    "click a tile to zoom into it. Block: that tile's warp tiles and, inside them, the "
+    "MMA tiles (numbered in issue order) or, for FMA rungs, each lane's sub-tiles, with "
+    "the instructions per K step. Load map: which thread copies which 16-byte chunk of "
+    "the A and B tiles, and into which shared-memory stage (TMA rungs: which box one "
+    "thread issues). K loop: per K step, which K tile each stage holds (computing, in "
+    "flight, being issued) and what the block multiplies; Play steps through it, the "
+    "slider sets the step, Left/Right step by one. Hover anything for details.";
+
+TileMapPanel::TileMapPanel()
+    : Panel("tilemap", "Tile map", kTileMapPanelHelp), sms_(kernels::kDefaultPersistentSms) {
     for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
         if (kernel.rung > 0) kernels_.push_back(&kernel);
     }
@@ -35,19 +49,6 @@ TileMapPanel::TileMapPanel() : Panel("tilemap", "Tile map"), sms_(kernels::kDefa
                                     [](const auto* k) { return k->id == "mma_cp_async.f16"; });
     kernel_ = start == kernels_.end() ? 0 : int(start - kernels_.begin());
     rebuild_spec();
-}
-
-std::string_view TileMapPanel::help() const {
-    return "How the selected rung cuts C = A * B into work, read from its own descriptor and "
-           "kernel file. Grid: C in block tiles, coloured by the block (persistent kernel: the "
-           "CTA) that computes each and numbered in launch order, so the raster order shows; "
-           "click a tile to zoom into it. Block: that tile's warp tiles and, inside them, the "
-           "MMA tiles (numbered in issue order) or, for FMA rungs, each lane's sub-tiles, with "
-           "the instructions per K step. Load map: which thread copies which 16-byte chunk of "
-           "the A and B tiles, and into which shared-memory stage (TMA rungs: which box one "
-           "thread issues). K loop: per K step, which K tile each stage holds (computing, in "
-           "flight, being issued) and what the block multiplies; Play steps through it, the "
-           "slider sets the step, Left/Right step by one. Hover anything for details.";
 }
 
 void TileMapPanel::rebuild_spec() {

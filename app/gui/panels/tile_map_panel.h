@@ -20,7 +20,6 @@ namespace tclens::gui {
 class TileMapPanel : public Panel {
   public:
     TileMapPanel();
-    std::string_view help() const override;
     // kernel=ID (a ladder rung), m=, n=, k= (1..65536), view=grid|block|load|kloop,
     // block=B (0..block tiles - 1, in launch order), step=S (0..K tiles - 1), sms=N (1..1024:
     // the SMs rung 11's persistent grid is sized for), zoom=0.25..3.

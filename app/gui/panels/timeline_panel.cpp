@@ -85,28 +85,28 @@ bool load_trace_file(const std::string& path, viz::WarpTrace& trace, std::string
     return true;
 }
 
-TimelinePanel::TimelinePanel() : Panel("timeline", "Timeline") {
+// The Help menu's text of the panel.
+constexpr const char* kTimelinePanelHelp =
+    "What every traced warp of a kernel did, and when: one row per warp, under its block "
+    "and the SM it ran on; each bar a phase (issuing TMA or cp.async loads, waiting on a "
+    "full "
+    "or empty barrier, wgmma or mma.sync, the epilogue, the store, and in the persistent "
+    "rungs the tile scheduler and stream-K's fix-up) in the colour of the legend. Hover a "
+    "bar for its phase, duration and K tile. Pick a second kernel under 'below' to draw "
+    "two traces on one time scale: rung 9 (one warpgroup loads, waits, then multiplies) "
+    "against rung 10 (a producer warp loads while the consumers multiply). Zoom with the "
+    "mouse wheel or = and -, pan by dragging or with comma and period, 0 shows the whole "
+    "trace. Under each trace: the share of the warps' time each phase takes and the "
+    "tensor pipe's idle time between K tiles. Trace on GPU runs the kernel's traced "
+    "variant (verified first); without a GPU the open recording's traces are shown, or a "
+    "trace file (tclens trace --json F) opened here.";
+
+TimelinePanel::TimelinePanel() : Panel("timeline", "Timeline", kTimelinePanelHelp) {
     for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
         if (k.traced.launch) traced_kernels_.push_back(k.id);
     }
     const auto it = std::find(traced_kernels_.begin(), traced_kernels_.end(), kDefaultTracedKernel);
     kernel_ = it == traced_kernels_.end() ? 0 : static_cast<int>(it - traced_kernels_.begin());
-}
-
-std::string_view TimelinePanel::help() const {
-    return "What every traced warp of a kernel did, and when: one row per warp, under its block "
-           "and the SM it ran on; each bar a phase (issuing TMA or cp.async loads, waiting on a "
-           "full "
-           "or empty barrier, wgmma or mma.sync, the epilogue, the store, and in the persistent "
-           "rungs the tile scheduler and stream-K's fix-up) in the colour of the legend. Hover a "
-           "bar for its phase, duration and K tile. Pick a second kernel under 'below' to draw "
-           "two traces on one time scale: rung 9 (one warpgroup loads, waits, then multiplies) "
-           "against rung 10 (a producer warp loads while the consumers multiply). Zoom with the "
-           "mouse wheel or = and -, pan by dragging or with comma and period, 0 shows the whole "
-           "trace. Under each trace: the share of the warps' time each phase takes and the "
-           "tensor pipe's idle time between K tiles. Trace on GPU runs the kernel's traced "
-           "variant (verified first); without a GPU the open recording's traces are shown, or a "
-           "trace file (tclens trace --json F) opened here.";
 }
 
 const std::string& TimelinePanel::kernel_id(int slot) const {

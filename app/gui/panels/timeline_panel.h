@@ -35,7 +35,6 @@ bool load_trace_file(const std::string& path, viz::WarpTrace& trace, std::string
 class TimelinePanel : public Panel {
   public:
     TimelinePanel();
-    std::string_view help() const override;
     // kernel=ID (a kernel with trace points: rungs 8-12), compare=ID|none (the
     // trace drawn below), mnk=MxNxK, blocks=N (blocks traced, 1..1024; of a longer trace the
     // first N are drawn), open=FILE (a trace JSON

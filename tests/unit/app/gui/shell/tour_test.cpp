@@ -19,8 +19,7 @@ namespace {
 // A panel with one setting, size=1..9, so the tests do not depend on the real panels' keys.
 class SizedPanel : public Panel {
   public:
-    SizedPanel() : Panel("alpha", "Alpha") {}
-    std::string_view help() const override { return ""; }
+    SizedPanel() : Panel("alpha", "Alpha", "") {}
     void draw_contents(AppContext&) override {}
     std::string apply_setting(std::string_view key, std::string_view value) override {
         if (key != "size") return "view 'alpha' has no setting '" + std::string(key) + "'";
@@ -35,8 +34,7 @@ class SizedPanel : public Panel {
 
 class PlainPanel : public Panel {
   public:
-    PlainPanel() : Panel("beta", "Beta") {}
-    std::string_view help() const override { return ""; }
+    PlainPanel() : Panel("beta", "Beta", "") {}
     void draw_contents(AppContext&) override {}
 };
 

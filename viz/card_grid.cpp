@@ -8,11 +8,6 @@
 namespace tclens::viz {
 namespace {
 
-Rgba with_alpha(Rgba colour, std::uint8_t alpha) {
-    colour.a = alpha;
-    return colour;
-}
-
 // Label, value and chart, stacked inside the padding.
 float card_content_height(const Card& card, const CardGridOptions& options) {
     return options.text_size + 4.0f + options.value_size + 6.0f + card.chart.height;

@@ -124,8 +124,7 @@ DrawList compare_table(const std::vector<CompareColumn>& columns,
         {kMargin, y, table_right - kMargin, 1.0f, palette.grid, kTransparent, 0.0f, -1});
     y += 3.0f;
 
-    Rgba band = palette.grid;
-    band.a = kBandAlpha;
+    const Rgba band = with_alpha(palette.grid, kBandAlpha);
     for (size_t r = 0; r < rows.size(); ++r) {
         const CompareRow& row = rows[r];
         if (r % 2 == 1) {

@@ -265,9 +265,8 @@ float draw_frame(RooflineCanvas& c, const Plot& plot) {
     const float size = c.size;
     // x tick texts clear of the lowest y tick text, which is centred on the plot's bottom edge.
     const float x_tick_y = plot.bottom() + size / 2 + 3.0f;
-    Rgba frame = palette.grid;
-    frame.a = kPlotAlpha;
-    c.b.rect(plot.left, plot.top, plot.w, plot.h, frame, palette.grid, 1.0f);
+    c.b.rect(plot.left, plot.top, plot.w, plot.h, with_alpha(palette.grid, kPlotAlpha),
+             palette.grid, 1.0f);
     for (int d = plot.x_axis.first; d <= plot.x_axis.last; ++d) {
         const float x = plot.left + plot.decade_px * float(d - plot.x_axis.first);
         c.b.rect(std::min(x, plot.right() - 1.0f), plot.top, 1.0f, plot.h, palette.grid);

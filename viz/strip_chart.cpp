@@ -45,9 +45,8 @@ DrawList strip_chart(const std::vector<double>& values, const StripChartOptions&
     }
     const float plot_w = options.width;
     const float plot_h = options.plot_height;
-    Rgba frame = palette.grid;
-    frame.a = kFrameAlpha;
-    draw.rects.push_back({kMargin, top, plot_w, plot_h, frame, palette.grid, 1.0f, -1});
+    draw.rects.push_back({kMargin, top, plot_w, plot_h, with_alpha(palette.grid, kFrameAlpha),
+                          palette.grid, 1.0f, -1});
 
     const double axis_max = strip_chart_max(values, options);
     const std::size_t first = first_drawn(values, options.capacity);

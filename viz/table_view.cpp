@@ -10,11 +10,6 @@ constexpr float kMargin = 8.0f;
 constexpr float kCellPadding = 8.0f;  // each side of a column's text
 constexpr float kSectionGap = 8.0f;   // above a section heading
 
-Rgba with_alpha(Rgba colour, std::uint8_t alpha) {
-    colour.a = alpha;
-    return colour;
-}
-
 }  // namespace
 
 Rgba label_colour(const Palette& palette) { return mix(palette.text, palette.background, 0.3f); }

@@ -190,8 +190,7 @@ void draw_work(Builder& b, const TileMapSpec& spec, const BlockTile& block, floa
     // The part of an edge tile past C: computed on zeros, never stored.
     const float inside_w = static_cast<float>(block.cols) * scale;
     const float inside_h = static_cast<float>(block.rows) * scale;
-    Rgba veil = palette.background;
-    veil.a = static_cast<std::uint8_t>(255 * kVeil);
+    const Rgba veil = with_alpha(palette.background, static_cast<std::uint8_t>(255 * kVeil));
     if (block.cols < spec.block_n) {
         b.rect(x + inside_w, y, spec.block_n * scale - inside_w + gap, spec.block_m * scale + gap,
                veil);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "common/text.h"
 #include "viz/view_builder.h"
 
 namespace tclens::viz {
@@ -301,15 +302,14 @@ float draw_tile(BankCanvas& c, const BankReport& report, const RequestReport& re
 
 std::string ranges_text(const std::vector<int>& values, const std::string& separator,
                         const std::string& empty) {
-    std::string text;
+    std::vector<std::string> runs;
     for (size_t i = 0; i < values.size();) {
         size_t j = i;
         while (j + 1 < values.size() && values[j + 1] == values[j] + 1) ++j;
-        text += (text.empty() ? "" : separator) + std::to_string(values[i]);
-        if (j > i) text += "-" + std::to_string(values[j]);
+        runs.push_back(std::to_string(values[i]) + (j > i ? "-" + std::to_string(values[j]) : ""));
         i = j + 1;
     }
-    return text.empty() ? empty : text;
+    return runs.empty() ? empty : common::join(runs, separator);
 }
 
 std::string totals_text(const BankReport& report) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/text.h"
 #include "viz/view_builder.h"
 
 // [SECTION] index: helpers and the builder; captions; grid view; block view; load view;
@@ -427,10 +428,8 @@ void grid_view(Builder& b, const TileMapSpec& spec, const std::vector<BlockTile>
     }
     y = y0 + static_cast<float>(extent_m) * scale + kSectionGap;
     if (chosen && spec.raster == RasterOrder::kPersistent) {
-        std::string orders;
-        for (size_t i = 0; i < same_cta.size(); ++i) {
-            orders += (i == 0 ? "" : ", ") + std::to_string(same_cta[i]);
-        }
+        const std::string orders =
+            common::join(same_cta, ", ", [](int order) { return std::to_string(order); });
         y = b.line(kMargin, y, kLineSize,
                    "outlined: the " + plural(static_cast<std::int64_t>(same_cta.size()), "tile") +
                        " CTA " + std::to_string(chosen->block) +

@@ -1,8 +1,9 @@
 #pragma once
-// The drawing steps the view builders (viz/*_view.cpp, viz/roofline.cpp) share: a DrawList in
-// one palette, rects and texts appended to it with the extent they reach, labels centred in
-// filled cells, grids of cells, legend labels, and the hover targets (hits) rects point to.
-// Each view file keeps only its own drawing.
+// The drawing steps every view and chart builder of viz/ shares (bank, fragment, tile map,
+// error map and warp timeline views; roofline, bar, strip, table, compare and card charts): a
+// DrawList in one palette, rects and texts appended to it with the extent they reach, labels
+// centred in filled cells, grids of cells, legend labels, and the hover targets (hits) rects
+// point to. Each builder's file keeps only its own drawing.
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>

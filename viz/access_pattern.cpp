@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "common/text.h"
+
 namespace tclens::viz {
 
 namespace {
@@ -103,11 +105,8 @@ std::vector<Pattern> build_patterns() {
 }
 
 std::string allowed_names() {
-    std::string names;
-    for (const Pattern& pattern : list_patterns()) {
-        names += (names.empty() ? "" : ", ") + pattern.name;
-    }
-    return names;
+    return common::join(list_patterns(), ", ",
+                        [](const Pattern& pattern) -> const std::string& { return pattern.name; });
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "common/text.h"
+#include "viz/view_builder.h"
+
 namespace tclens::viz {
 
 namespace {
@@ -65,78 +68,248 @@ WordTouches word_touches(const RequestReport& request, int rows, int words) {
     return touches;
 }
 
-// Appends rects, texts and the hit targets they point to.
-class ViewBuilder {
-  public:
-    ViewBuilder(float cell, const Palette& palette)
-        : palette_(palette),
-          grid_width_(cell >= 8.0f ? 1.0f : 0.0f),
-          stroke_width_(std::max(2.0f, std::round(cell * 0.12f))) {}
+using BankBuilder = ViewBuilder<BankHit>;
 
-    // The grid behind a block of cells at (x, y), w x h: the cells, inset by the grid width on
-    // their top and left, let it show through as lines. One rect instead of an outline per
-    // cell keeps large tiles cheap to paint.
-    void backdrop(float x, float y, float w, float h) {
-        if (grid_width_ <= 0.0f) return;
-        view_.draw.rects.push_back(
-            {x, y, w + grid_width_, h + grid_width_, palette_.grid, kTransparent, 0.0f, -1});
-    }
-
-    // A cell on a backdrop() that is a hover target; outlined in `stroke` when that is opaque.
-    void target(float x, float y, float size, Rgba fill, Rgba stroke, BankHit hit) {
-        const int index = static_cast<int>(view_.hits.size());
-        if (stroke.a > 0) {
-            view_.draw.rects.push_back(
-                {x, y, size + grid_width_, size + grid_width_, fill, stroke, stroke_width_, index});
-        } else {
-            view_.draw.rects.push_back({x + grid_width_, y + grid_width_, size - grid_width_,
-                                        size - grid_width_, fill, kTransparent, 0.0f, index});
-        }
-        view_.hits.push_back(std::move(hit));
-    }
-
-    void outline(float x, float y, float w, float h, Rgba colour) {
-        view_.draw.rects.push_back({x, y, w, h, kTransparent, colour, stroke_width_, -1});
-    }
-
-    void swatch(float x, float y, float size, Rgba fill) {
-        view_.draw.rects.push_back({x, y, size, size, fill, palette_.grid, 1.0f, -1});
-    }
-
-    void text(float x, float y, float size, Rgba colour, TextAlign align, std::string text) {
-        view_.draw.texts.push_back({x, y, size, colour, align, std::move(text)});
-    }
-
-    // One line centred in the cell at (x, y), readable on `fill`.
-    void cell_label(float x, float y, float cell, Rgba fill, std::string label) {
-        const float size = cell * kLabelLine;
-        text(x + 0.5f * cell, y + 0.5f * (cell - size), size, label_colour_on(palette_, fill),
-             TextAlign::kCenter, std::move(label));
-    }
-
-    BankView& view() { return view_; }
-    BankView take() { return std::move(view_); }
-
-  private:
-    const Palette& palette_;
-    const float grid_width_;
-    const float stroke_width_;
-    BankView view_;
+// A bank view being built. Its parts stack downwards: cells are `cell` pixels, left-aligned at
+// x0 (right of the axis labels); `right` is the right edge of the widest part so far.
+struct BankCanvas {
+    BankBuilder b;
+    const BankPalette& banks;
+    CellGrid grid;
+    float cell;
+    bool labels;  // numbers inside the cells
+    float x0;
+    float right;
 };
+
+// One line centred in the cell at (x, y), readable on `fill`.
+void cell_label(BankCanvas& c, float x, float y, Rgba fill, std::string label) {
+    c.b.cell_label(x, y, c.cell, c.cell, c.cell * kLabelLine, fill, {std::move(label)});
+}
+
+// A cell that is a hover target; outlined in `outline` when that is opaque.
+void target(BankCanvas& c, float x, float y, Rgba fill, Rgba outline, BankHit hit) {
+    c.b.grid_cell(c.grid, x, y, c.cell, c.cell, fill, outline, c.b.hit(std::move(hit)));
+}
+
+// A line of text at the left margin; returns the y below it.
+float margin_line(BankCanvas& c, float y, float size, const std::string& text) {
+    c.b.text(kMargin, y, size, c.b.palette().text, TextAlign::kLeft, text);
+    c.right = std::max(c.right, kMargin + text_width(text.size(), size));
+    return y + size;
+}
+
+// An axis label left of the cell row at y.
+void row_label(BankCanvas& c, float y, std::string text) {
+    c.b.text(kMargin, y + 0.5f * (c.cell - kAxisSize), kAxisSize, c.b.palette().text,
+             TextAlign::kLeft, std::move(text));
+}
+
+// The request shown: options.request clamped, or an empty one for a report without requests.
+const RequestReport& shown_request(const BankReport& report, int index) {
+    static const RequestReport kNoRequest;
+    if (report.requests.empty()) return kNoRequest;
+    return report.requests[static_cast<size_t>(
+        std::clamp(index, 0, static_cast<int>(report.requests.size()) - 1))];
+}
+
+// Title and totals; returns the y below them.
+float draw_heading(BankCanvas& c, const BankReport& report, float y) {
+    const Tile& tile = report.tile;
+    const std::string title = "swizzle " + report.swizzle.spec + ": " + report.pattern.name +
+                              " on " + std::to_string(tile.rows) + " x " +
+                              std::to_string(tile.row_bytes) + " bytes";
+    y = margin_line(c, y, kTitleSize, title) + kLineGap;
+    return margin_line(c, y, kLineSize, totals_text(report)) + kSectionGap;
+}
+
+// The heatmap: a header of bank swatches, then (bank, phase) -> bank_words[bank], each phase
+// followed by its wavefronts; the shown phase (>= 0) outlined. Returns the y below it.
+float draw_heatmap(BankCanvas& c, const RequestReport& request, int shown_phase, float y) {
+    const Palette& palette = c.b.palette();
+    const int phases = static_cast<int>(request.phases.size());
+    const float heat_width = static_cast<float>(kBankCount) * c.cell;
+    row_label(c, y, "bank");
+    c.b.backdrop(c.grid, c.x0, y, heat_width, static_cast<float>(1 + phases) * c.cell);
+    for (int bank = 0; bank < kBankCount; ++bank) {
+        const float bx = c.x0 + static_cast<float>(bank) * c.cell;
+        const Rgba fill = bank_colour(c.banks, bank);
+        BankHit hit;
+        hit.kind = BankHitKind::kBank;
+        hit.bank = bank;
+        target(c, bx, y, fill, kTransparent, std::move(hit));
+        if (c.labels) cell_label(c, bx, y, fill, std::to_string(bank));
+    }
+    const float heat_top = y + c.cell;
+    float wf_right = c.x0 + heat_width;
+    for (const PhaseReport& phase : request.phases) {
+        const float py = heat_top + static_cast<float>(phase.index) * c.cell;
+        row_label(c, py, "p" + std::to_string(phase.index));
+        for (int bank = 0; bank < kBankCount; ++bank) {
+            const float bx = c.x0 + static_cast<float>(bank) * c.cell;
+            const int degree = phase.bank_words[static_cast<size_t>(bank)];
+            const Rgba fill = conflict_colour(c.banks, degree);
+            BankHit hit;
+            hit.kind = BankHitKind::kHeat;
+            hit.bank = bank;
+            hit.phase = phase.index;
+            hit.degree = degree;
+            hit.phase_mask = std::uint32_t{1} << phase.index;
+            hit.lanes = phase.bank_lanes[static_cast<size_t>(bank)];
+            target(c, bx, py, fill, kTransparent, std::move(hit));
+            if (c.labels && degree > 0) cell_label(c, bx, py, fill, std::to_string(degree));
+        }
+        const std::string wavefronts = std::to_string(phase.wavefronts) + " wf";
+        const float wf_x = c.x0 + heat_width + kAxisGap;
+        c.b.text(wf_x, py + 0.5f * (c.cell - kAxisSize), kAxisSize, palette.text, TextAlign::kLeft,
+                 wavefronts);
+        wf_right = std::max(wf_right, wf_x + text_width(wavefronts.size(), kAxisSize));
+    }
+    if (shown_phase >= 0) {
+        c.b.rect(c.x0, heat_top + static_cast<float>(shown_phase) * c.cell, heat_width + 1.0f,
+                 c.cell + 1.0f, kTransparent, palette.text, c.grid.outline);
+    }
+    c.right = std::max(c.right, wf_right);
+    return heat_top + static_cast<float>(phases) * c.cell + kSectionGap;
+}
+
+// The legend: idle, then one swatch per conflict bucket. Returns the y below it.
+float draw_legend(BankCanvas& c, float y) {
+    const Palette& palette = c.b.palette();
+    const std::string caption = "distinct words per bank:";
+    c.b.text(kMargin, y, kAxisSize, palette.text, TextAlign::kLeft, caption);
+    float lx = kMargin + text_width(caption.size(), kAxisSize) + kAxisGap;
+    for (int bucket = -1; bucket < kConflictBuckets; ++bucket) {
+        const std::string label = bucket < 0 ? "0" : conflict_bucket_label(bucket);
+        const Rgba fill =
+            bucket < 0
+                ? c.banks.idle
+                : c.banks.heat[std::min(static_cast<size_t>(bucket), c.banks.heat.size() - 1)];
+        c.b.rect(lx, y - 0.5f * (kLegendSwatch - kAxisSize), kLegendSwatch, kLegendSwatch, fill,
+                 palette.grid, 1.0f);
+        lx = c.b.swatch_label(lx, y, kLegendSwatch, kAxisSize, label) + 10.0f;
+    }
+    c.right = std::max(c.right, lx);
+    return y + kLegendSwatch + kSectionGap;
+}
+
+// Which lanes the tile highlights: "phase 1 of 4: lanes 8-15, 2 wavefronts", or "all 4
+// phases: ..." when no phase is shown.
+std::string lanes_caption(const RequestReport& request, int shown_phase) {
+    const int phases = static_cast<int>(request.phases.size());
+    const auto wavefronts = [](int count) {
+        return std::to_string(count) + " wavefront" + (count == 1 ? "" : "s");
+    };
+    if (shown_phase >= 0) {
+        const PhaseReport& phase = request.phases[static_cast<size_t>(shown_phase)];
+        return "phase " + std::to_string(shown_phase) + " of " + std::to_string(phases) +
+               ": lanes " + ranges_text(phase.lanes) + ", " + wavefronts(phase.wavefronts);
+    }
+    std::vector<int> lanes;
+    for (const LaneBanks& lane : request.lanes) lanes.push_back(lane.lane);
+    return "all " + std::to_string(phases) + " phase" + (phases == 1 ? "" : "s") + ": lanes " +
+           ranges_text(lanes) + ", " + wavefronts(request.wavefronts);
+}
+
+// Byte offsets above the tile every 16 bytes, when they fit. Returns the y below them.
+float draw_byte_offsets(BankCanvas& c, const Tile& tile, float y) {
+    const int words = tile.row_bytes / kBankBytes;
+    const int widest_offset = static_cast<int>(std::to_string(tile.row_bytes).size());
+    if (text_width(static_cast<size_t>(widest_offset), kAxisSize) <= kWordsPerChunk * c.cell) {
+        for (int word = 0; word < words; word += kWordsPerChunk) {
+            c.b.text(c.x0 + static_cast<float>(word) * c.cell, y, kAxisSize, c.b.palette().text,
+                     TextAlign::kLeft, std::to_string(word * kBankBytes));
+        }
+    }
+    return y + kAxisSize + kLineGap;
+}
+
+// The word at (row, word) of the tile at (x0, y): the colour of the bank of its physical
+// address; dimmed unless a lane of a shown phase (bit p of shown_mask for phase p) touches it,
+// then outlined and labelled with the lowest such lane ("3+" when there are more).
+void draw_word(BankCanvas& c, const BankReport& report, const RequestReport& request,
+               const WordTouches& touches, std::uint32_t shown_mask, int row, int word, float y) {
+    const Palette& palette = c.b.palette();
+    const int words = report.tile.row_bytes / kBankBytes;
+    const float wx = c.x0 + static_cast<float>(word) * c.cell;
+    const float ry = y + static_cast<float>(row) * c.cell;
+    BankHit hit;
+    hit.kind = BankHitKind::kWord;
+    hit.row = row;
+    hit.byte_col = word * kBankBytes;
+    hit.byte_addr = physical_address(report.swizzle, report.tile, row, hit.byte_col);
+    hit.bank = bank_of(hit.byte_addr);
+    const int touch = touches.index[static_cast<size_t>(row) * words + word];
+    const Rgba bank_fill = bank_colour(c.banks, hit.bank);
+    const Rgba dimmed = mix(bank_fill, palette.background, kDimming);
+    if (touch < 0) {
+        target(c, wx, ry, dimmed, kTransparent, std::move(hit));
+        return;
+    }
+    hit.lanes = touches.lanes[static_cast<size_t>(touch)];
+    hit.phase_mask = touches.masks[static_cast<size_t>(touch)];
+    std::vector<int> shown_lanes;
+    for (const LaneBanks& lane : request.lanes) {
+        if ((shown_mask >> lane.phase & 1u) &&
+            std::binary_search(hit.lanes.begin(), hit.lanes.end(), lane.lane)) {
+            shown_lanes.push_back(lane.lane);
+        }
+    }
+    if (shown_lanes.empty()) {
+        target(c, wx, ry, dimmed, kTransparent, std::move(hit));
+        return;
+    }
+    target(c, wx, ry, bank_fill, palette.text, std::move(hit));
+    if (c.labels) {
+        std::sort(shown_lanes.begin(), shown_lanes.end());
+        cell_label(c, wx, ry, bank_fill,
+                   std::to_string(shown_lanes.front()) + (shown_lanes.size() > 1 ? "+" : ""));
+    }
+}
+
+// The tile: (row, word) -> bank of its physical address, touched words highlighted, every
+// 2^k-th row numbered. Returns the y below it.
+float draw_tile(BankCanvas& c, const BankReport& report, const RequestReport& request,
+                int shown_phase, float y) {
+    const Tile& tile = report.tile;
+    const int words = tile.row_bytes / kBankBytes;
+    const WordTouches touches = word_touches(request, tile.rows, words);
+    const size_t cells = static_cast<size_t>(tile.rows) * static_cast<size_t>(words);
+    c.b.draw().rects.reserve(c.b.draw().rects.size() + cells + 1);
+    c.b.hits().reserve(c.b.hits().size() + cells);
+    c.b.backdrop(c.grid, c.x0, y, static_cast<float>(words) * c.cell,
+                 static_cast<float>(tile.rows) * c.cell);
+    int row_label_step = 1;
+    while (static_cast<float>(row_label_step) * c.cell < kAxisSize ||
+           tile.rows / row_label_step > kMaxRowLabels) {
+        row_label_step *= 2;
+    }
+    const std::uint32_t shown_mask =
+        shown_phase >= 0 ? std::uint32_t{1} << shown_phase : ~std::uint32_t{0};
+    for (int row = 0; row < tile.rows; ++row) {
+        if (row % row_label_step == 0) {
+            row_label(c, y + static_cast<float>(row) * c.cell, std::to_string(row));
+        }
+        for (int word = 0; word < words; ++word) {
+            draw_word(c, report, request, touches, shown_mask, row, word, y);
+        }
+    }
+    c.right = std::max(c.right, c.x0 + static_cast<float>(words) * c.cell);
+    return y + static_cast<float>(tile.rows) * c.cell;
+}
 
 }  // namespace
 
 std::string ranges_text(const std::vector<int>& values, const std::string& separator,
                         const std::string& empty) {
-    std::string text;
+    std::vector<std::string> runs;
     for (size_t i = 0; i < values.size();) {
         size_t j = i;
         while (j + 1 < values.size() && values[j + 1] == values[j] + 1) ++j;
-        text += (text.empty() ? "" : separator) + std::to_string(values[i]);
-        if (j > i) text += "-" + std::to_string(values[j]);
+        runs.push_back(std::to_string(values[i]) + (j > i ? "-" + std::to_string(values[j]) : ""));
         i = j + 1;
     }
-    return text.empty() ? empty : text;
+    return runs.empty() ? empty : common::join(runs, separator);
 }
 
 std::string totals_text(const BankReport& report) {
@@ -158,21 +331,8 @@ std::string totals_text(const BankReport& report) {
 BankView bank_view(const BankReport& report, const BankViewOptions& options) {
     const Palette& palette = options.palette ? *options.palette : dark_palette();
     const BankPalette& banks = options.banks ? *options.banks : dark_bank_palette();
-    const float cell = options.cell;
-    const bool labels = cell >= kMinLabelCell;
     const Tile& tile = report.tile;
-    const int words = tile.row_bytes / kBankBytes;
-
-    ViewBuilder builder(cell, palette);
-    BankView& view = builder.view();
-    view.draw.background = palette.background;
-
-    static const RequestReport kNoRequest;
-    const RequestReport& request =
-        report.requests.empty()
-            ? kNoRequest
-            : report.requests[static_cast<size_t>(
-                  std::clamp(options.request, 0, static_cast<int>(report.requests.size()) - 1))];
+    const RequestReport& request = shown_request(report, options.request);
     const int phases = static_cast<int>(request.phases.size());
     const int shown_phase = options.phase >= 0 && options.phase < phases ? options.phase : -1;
 
@@ -180,182 +340,25 @@ BankView bank_view(const BankReport& report, const BankViewOptions& options) {
     const size_t widest_axis_label =
         std::max({sizeof "bank" - 1, std::to_string(std::max(tile.rows - 1, 0)).size(),
                   std::to_string(phases).size() + 1});
-    const float gutter = text_width(widest_axis_label, kAxisSize) + kAxisGap;
-    const float x0 = kMargin + gutter;
-    float right = x0;
-    float y = kMargin;
+    const float x0 = kMargin + text_width(widest_axis_label, kAxisSize) + kAxisGap;
+    BankCanvas c{BankBuilder(palette),
+                 banks,
+                 cell_grid(options.cell),
+                 options.cell,
+                 options.cell >= kMinLabelCell,
+                 x0,
+                 x0};
 
-    const std::string title = "swizzle " + report.swizzle.spec + ": " + report.pattern.name +
-                              " on " + std::to_string(tile.rows) + " x " +
-                              std::to_string(tile.row_bytes) + " bytes";
-    builder.text(kMargin, y, kTitleSize, palette.text, TextAlign::kLeft, title);
-    right = std::max(right, kMargin + text_width(title.size(), kTitleSize));
-    y += kTitleSize + kLineGap;
-    const std::string totals = totals_text(report);
-    builder.text(kMargin, y, kLineSize, palette.text, TextAlign::kLeft, totals);
-    right = std::max(right, kMargin + text_width(totals.size(), kLineSize));
-    y += kLineSize + kSectionGap;
+    float y = draw_heading(c, report, kMargin);
+    y = draw_heatmap(c, request, shown_phase, y);
+    y = draw_legend(c, y);
+    y = margin_line(c, y, kLineSize, lanes_caption(request, shown_phase)) + kLineGap;
+    y = draw_byte_offsets(c, tile, y);
+    y = draw_tile(c, report, request, shown_phase, y);
 
-    // Heatmap: a header of bank swatches, then (bank, phase) -> bank_words[bank].
-    const float heat_width = static_cast<float>(kBankCount) * cell;
-    builder.text(kMargin, y + 0.5f * (cell - kAxisSize), kAxisSize, palette.text, TextAlign::kLeft,
-                 "bank");
-    builder.backdrop(x0, y, heat_width, static_cast<float>(1 + phases) * cell);
-    for (int bank = 0; bank < kBankCount; ++bank) {
-        const float bx = x0 + static_cast<float>(bank) * cell;
-        const Rgba fill = bank_colour(banks, bank);
-        BankHit hit;
-        hit.kind = BankHitKind::kBank;
-        hit.bank = bank;
-        builder.target(bx, y, cell, fill, kTransparent, std::move(hit));
-        if (labels) builder.cell_label(bx, y, cell, fill, std::to_string(bank));
-    }
-    const float heat_top = y + cell;
-    float wf_right = x0 + heat_width;
-    for (const PhaseReport& phase : request.phases) {
-        const float py = heat_top + static_cast<float>(phase.index) * cell;
-        builder.text(kMargin, py + 0.5f * (cell - kAxisSize), kAxisSize, palette.text,
-                     TextAlign::kLeft, "p" + std::to_string(phase.index));
-        for (int bank = 0; bank < kBankCount; ++bank) {
-            const float bx = x0 + static_cast<float>(bank) * cell;
-            const int degree = phase.bank_words[static_cast<size_t>(bank)];
-            const Rgba fill = conflict_colour(banks, degree);
-            BankHit hit;
-            hit.kind = BankHitKind::kHeat;
-            hit.bank = bank;
-            hit.phase = phase.index;
-            hit.degree = degree;
-            hit.phase_mask = std::uint32_t{1} << phase.index;
-            hit.lanes = phase.bank_lanes[static_cast<size_t>(bank)];
-            builder.target(bx, py, cell, fill, kTransparent, std::move(hit));
-            if (labels && degree > 0) {
-                builder.cell_label(bx, py, cell, fill, std::to_string(degree));
-            }
-        }
-        const std::string wavefronts = std::to_string(phase.wavefronts) + " wf";
-        builder.text(x0 + heat_width + kAxisGap, py + 0.5f * (cell - kAxisSize), kAxisSize,
-                     palette.text, TextAlign::kLeft, wavefronts);
-        wf_right = std::max(wf_right,
-                            x0 + heat_width + kAxisGap + text_width(wavefronts.size(), kAxisSize));
-    }
-    if (shown_phase >= 0) {
-        builder.outline(x0, heat_top + static_cast<float>(shown_phase) * cell, heat_width + 1.0f,
-                        cell + 1.0f, palette.text);
-    }
-    right = std::max(right, wf_right);
-    y = heat_top + static_cast<float>(phases) * cell + kSectionGap;
-
-    // Legend: idle, then one swatch per conflict bucket.
-    {
-        const std::string caption = "distinct words per bank:";
-        builder.text(kMargin, y, kAxisSize, palette.text, TextAlign::kLeft, caption);
-        float lx = kMargin + text_width(caption.size(), kAxisSize) + kAxisGap;
-        for (int bucket = -1; bucket < kConflictBuckets; ++bucket) {
-            const std::string label = bucket < 0 ? "0" : conflict_bucket_label(bucket);
-            const Rgba fill =
-                bucket < 0
-                    ? banks.idle
-                    : banks.heat[std::min(static_cast<size_t>(bucket), banks.heat.size() - 1)];
-            builder.swatch(lx, y - 0.5f * (kLegendSwatch - kAxisSize), kLegendSwatch, fill);
-            lx += kLegendSwatch + 4.0f;
-            builder.text(lx, y, kAxisSize, palette.text, TextAlign::kLeft, label);
-            lx += text_width(label.size(), kAxisSize) + 10.0f;
-        }
-        right = std::max(right, lx);
-        y += kLegendSwatch + kSectionGap;
-    }
-
-    // Caption: which lanes the tile highlights.
-    std::string caption;
-    if (shown_phase >= 0) {
-        const PhaseReport& phase = request.phases[static_cast<size_t>(shown_phase)];
-        caption = "phase " + std::to_string(shown_phase) + " of " + std::to_string(phases) +
-                  ": lanes " + ranges_text(phase.lanes) + ", " + std::to_string(phase.wavefronts) +
-                  " wavefront" + (phase.wavefronts == 1 ? "" : "s");
-    } else {
-        std::vector<int> lanes;
-        for (const LaneBanks& lane : request.lanes) lanes.push_back(lane.lane);
-        caption = "all " + std::to_string(phases) + " phase" + (phases == 1 ? "" : "s") +
-                  ": lanes " + ranges_text(lanes) + ", " + std::to_string(request.wavefronts) +
-                  " wavefront" + (request.wavefronts == 1 ? "" : "s");
-    }
-    builder.text(kMargin, y, kLineSize, palette.text, TextAlign::kLeft, caption);
-    right = std::max(right, kMargin + text_width(caption.size(), kLineSize));
-    y += kLineSize + kLineGap;
-
-    // Byte offsets every 16 bytes, when they fit.
-    const int widest_offset = static_cast<int>(std::to_string(tile.row_bytes).size());
-    if (text_width(static_cast<size_t>(widest_offset), kAxisSize) <= kWordsPerChunk * cell) {
-        for (int word = 0; word < words; word += kWordsPerChunk) {
-            builder.text(x0 + static_cast<float>(word) * cell, y, kAxisSize, palette.text,
-                         TextAlign::kLeft, std::to_string(word * kBankBytes));
-        }
-    }
-    y += kAxisSize + kLineGap;
-
-    // The tile: (row, word) -> bank of its physical address, touched words highlighted.
-    const WordTouches touches = word_touches(request, tile.rows, words);
-    const size_t cells = static_cast<size_t>(tile.rows) * static_cast<size_t>(words);
-    view.draw.rects.reserve(view.draw.rects.size() + cells + 1);
-    view.hits.reserve(view.hits.size() + cells);
-    builder.backdrop(x0, y, static_cast<float>(words) * cell, static_cast<float>(tile.rows) * cell);
-    int row_label_step = 1;
-    while (static_cast<float>(row_label_step) * cell < kAxisSize ||
-           tile.rows / row_label_step > kMaxRowLabels) {
-        row_label_step *= 2;
-    }
-    const std::uint32_t shown_mask =
-        shown_phase >= 0 ? std::uint32_t{1} << shown_phase : ~std::uint32_t{0};
-    for (int row = 0; row < tile.rows; ++row) {
-        const float ry = y + static_cast<float>(row) * cell;
-        if (row % row_label_step == 0) {
-            builder.text(kMargin, ry + 0.5f * (cell - kAxisSize), kAxisSize, palette.text,
-                         TextAlign::kLeft, std::to_string(row));
-        }
-        for (int word = 0; word < words; ++word) {
-            const float wx = x0 + static_cast<float>(word) * cell;
-            BankHit hit;
-            hit.kind = BankHitKind::kWord;
-            hit.row = row;
-            hit.byte_col = word * kBankBytes;
-            hit.byte_addr = physical_address(report.swizzle, tile, row, hit.byte_col);
-            hit.bank = bank_of(hit.byte_addr);
-            const int touch = touches.index[static_cast<size_t>(row) * words + word];
-            const Rgba bank_fill = bank_colour(banks, hit.bank);
-            if (touch < 0) {
-                builder.target(wx, ry, cell, mix(bank_fill, palette.background, kDimming),
-                               kTransparent, std::move(hit));
-                continue;
-            }
-            hit.lanes = touches.lanes[static_cast<size_t>(touch)];
-            hit.phase_mask = touches.masks[static_cast<size_t>(touch)];
-            std::vector<int> shown_lanes;
-            for (const LaneBanks& lane : request.lanes) {
-                if ((shown_mask >> lane.phase & 1u) &&
-                    std::binary_search(hit.lanes.begin(), hit.lanes.end(), lane.lane)) {
-                    shown_lanes.push_back(lane.lane);
-                }
-            }
-            if (shown_lanes.empty()) {
-                builder.target(wx, ry, cell, mix(bank_fill, palette.background, kDimming),
-                               kTransparent, std::move(hit));
-                continue;
-            }
-            builder.target(wx, ry, cell, bank_fill, palette.text, std::move(hit));
-            if (labels) {
-                std::sort(shown_lanes.begin(), shown_lanes.end());
-                builder.cell_label(
-                    wx, ry, cell, bank_fill,
-                    std::to_string(shown_lanes.front()) + (shown_lanes.size() > 1 ? "+" : ""));
-            }
-        }
-    }
-    right = std::max(right, x0 + static_cast<float>(words) * cell);
-    y += static_cast<float>(tile.rows) * cell;
-
-    view.draw.width = std::ceil(right + kMargin);
-    view.draw.height = std::ceil(y + kMargin);
-    return builder.take();
+    c.b.draw().width = std::ceil(c.right + kMargin);
+    c.b.draw().height = std::ceil(y + kMargin);
+    return c.b.take_view<BankView>();
 }
 
 BankView side_by_side(const BankView& left, const BankView& right, float gap) {

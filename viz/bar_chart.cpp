@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "viz/view_builder.h"
+
 namespace tclens::viz {
 namespace {
 
@@ -38,8 +40,7 @@ AxisScale nice_axis(double max_value) {
 DrawList bar_chart(const std::vector<Bar>& bars, const BarChartOptions& options) {
     const Palette& palette = options.palette ? *options.palette : dark_palette();
     const float size = options.text_size;
-    DrawList draw;
-    draw.background = palette.background;
+    DrawListBuilder b(palette);
 
     double largest = 0;
     size_t label_chars = 0;
@@ -57,8 +58,7 @@ DrawList bar_chart(const std::vector<Bar>& bars, const BarChartOptions& options)
     float right = kMargin + text_width(options.title.size(), size);
 
     if (!options.title.empty()) {
-        draw.texts.push_back(
-            {kMargin, kMargin, size, palette.text, TextAlign::kLeft, options.title});
+        b.text(kMargin, kMargin, size, palette.text, TextAlign::kLeft, options.title);
     }
     // Grid lines first: rects paint in order, so the bars cover them.
     const int ticks = static_cast<int>(std::lround(axis.max / axis.step));
@@ -66,16 +66,14 @@ DrawList bar_chart(const std::vector<Bar>& bars, const BarChartOptions& options)
     for (int t = 0; t <= ticks; ++t) {
         const float x =
             origin + options.bar_area * static_cast<float>(t) / static_cast<float>(ticks);
-        draw.rects.push_back(
-            {x, top - 2.0f, 1.0f, rows_bottom - top + 4.0f, palette.grid, kTransparent, 0.0f, -1});
+        b.rect(x, top - 2.0f, 1.0f, rows_bottom - top + 4.0f, palette.grid);
         const std::string text = tick_text(axis.step * t);
-        draw.texts.push_back({x, rows_bottom + 4.0f, size, palette.text, TextAlign::kCenter, text});
+        b.text(x, rows_bottom + 4.0f, size, palette.text, TextAlign::kCenter, text);
         last_tick_end = x + text_width(text.size(), size) / 2.0f;
     }
     if (!options.axis_label.empty()) {
         const float x = last_tick_end + 8.0f;
-        draw.texts.push_back(
-            {x, rows_bottom + 4.0f, size, palette.text, TextAlign::kLeft, options.axis_label});
+        b.text(x, rows_bottom + 4.0f, size, palette.text, TextAlign::kLeft, options.axis_label);
         right = std::max(right, x + text_width(options.axis_label.size(), size));
     }
     right = std::max(right, last_tick_end);
@@ -84,22 +82,20 @@ DrawList bar_chart(const std::vector<Bar>& bars, const BarChartOptions& options)
         const Bar& bar = bars[i];
         const float y = top + pitch * static_cast<float>(i);
         const float text_y = y + (options.bar_height - size) / 2.0f;
-        draw.texts.push_back({kMargin, text_y, size, palette.text, TextAlign::kLeft, bar.label});
+        b.text(kMargin, text_y, size, palette.text, TextAlign::kLeft, bar.label);
         const float length =
             static_cast<float>(drawn_value(bar.value) / axis.max) * options.bar_area;
         if (length > 0) {
-            draw.rects.push_back({origin, y, length, options.bar_height,
-                                  category_colour(palette, bar.category), kTransparent, 0.0f,
-                                  static_cast<int>(i)});
+            b.rect(origin, y, length, options.bar_height, category_colour(palette, bar.category),
+                   kTransparent, 0.0f, static_cast<int>(i));
         }
         const float value_x = origin + length + kValueGap;
-        draw.texts.push_back(
-            {value_x, text_y, size, palette.text, TextAlign::kLeft, bar.value_text});
+        b.text(value_x, text_y, size, palette.text, TextAlign::kLeft, bar.value_text);
         right = std::max(right, value_x + text_width(bar.value_text.size(), size));
     }
-    draw.width = std::ceil(std::max(right, origin + options.bar_area) + kMargin);
-    draw.height = std::ceil(rows_bottom + 4.0f + size + kMargin);
-    return draw;
+    b.draw().width = std::ceil(std::max(right, origin + options.bar_area) + kMargin);
+    b.draw().height = std::ceil(rows_bottom + 4.0f + size + kMargin);
+    return b.take();
 }
 
 }  // namespace tclens::viz

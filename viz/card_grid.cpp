@@ -4,14 +4,10 @@
 #include <cmath>
 
 #include "viz/table_view.h"
+#include "viz/view_builder.h"
 
 namespace tclens::viz {
 namespace {
-
-Rgba with_alpha(Rgba colour, std::uint8_t alpha) {
-    colour.a = alpha;
-    return colour;
-}
 
 // Label, value and chart, stacked inside the padding.
 float card_content_height(const Card& card, const CardGridOptions& options) {
@@ -42,8 +38,7 @@ DrawList card_grid(const std::vector<Card>& cards, const CardGridOptions& option
     const Palette& palette = options.palette ? *options.palette : dark_palette();
     const std::size_t per_row = static_cast<std::size_t>(std::max(1, options.per_row));
     const float pad = options.padding;
-    DrawList draw;
-    draw.background = palette.background;
+    DrawListBuilder b(palette);
     const Rgba fill = with_alpha(palette.text, kCardFillAlpha);
     const Rgba outline = with_alpha(palette.text, kCardOutlineAlpha);
     const Rgba label = label_colour(palette);
@@ -61,23 +56,21 @@ DrawList card_grid(const std::vector<Card>& cards, const CardGridOptions& option
             const Card& card = cards[i];
             const float x =
                 options.gap + static_cast<float>(i - first) * (options.card_width + options.gap);
-            draw.rects.push_back(
-                {x, y, options.card_width, card_h, fill, outline, 1.0f, static_cast<int>(i)});
+            b.rect(x, y, options.card_width, card_h, fill, outline, 1.0f, static_cast<int>(i));
             float top = y + pad;
-            draw.texts.push_back(
-                {x + pad, top, options.text_size, label, TextAlign::kLeft, card.label});
+            b.text(x + pad, top, options.text_size, label, TextAlign::kLeft, card.label);
             top += options.text_size + 4.0f;
-            draw.texts.push_back({x + pad, top, options.value_size, palette.text, TextAlign::kLeft,
-                                  card.value_text});
+            b.text(x + pad, top, options.value_size, palette.text, TextAlign::kLeft,
+                   card.value_text);
             top += options.value_size + 6.0f;
-            place(draw, card.chart, x + pad, top, false);
+            place(b.draw(), card.chart, x + pad, top, false);
             right = std::max(right, x + options.card_width);
         }
         y += card_h + options.gap;
     }
-    draw.width = cards.empty() ? 0.0f : std::ceil(right + options.gap);
-    draw.height = cards.empty() ? 0.0f : std::ceil(y);
-    return draw;
+    b.draw().width = cards.empty() ? 0.0f : std::ceil(right + options.gap);
+    b.draw().height = cards.empty() ? 0.0f : std::ceil(y);
+    return b.take();
 }
 
 DrawList stack_vertically(const std::vector<DrawList>& parts, float gap, Rgba background) {

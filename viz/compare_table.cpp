@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "viz/view_builder.h"
+
 namespace tclens::viz {
 namespace {
 
@@ -58,8 +60,7 @@ DrawList compare_table(const std::vector<CompareColumn>& columns,
     const float size = options.text_size;
     const float swatch = size - 2.0f;
     const float line_h = size + 8.0f;
-    DrawList draw;
-    draw.background = palette.background;
+    DrawListBuilder b(palette);
 
     // Column widths: the label column, then per run its value texts (and delta area) or its
     // header, whichever is wider.
@@ -81,9 +82,9 @@ DrawList compare_table(const std::vector<CompareColumn>& columns,
                     text_width(delta_chars, size);
         }
         const std::string subtitle = columns[c].subtitle + (c == 0 ? " (baseline)" : "");
-        const float header = std::max({swatch + 4.0f + text_width(columns[c].title.size(), size),
-                                       text_width(subtitle.size(), size),
-                                       text_width(columns[c].source.size(), size)});
+        const float header = std::max(
+            {swatch + kSwatchLabelGap + text_width(columns[c].title.size(), size),
+             text_width(subtitle.size(), size), text_width(columns[c].source.size(), size)});
         column_w[c] = std::max(cell, header);
     }
     std::vector<float> column_x(columns.size(), 0.0f);
@@ -98,71 +99,64 @@ DrawList compare_table(const std::vector<CompareColumn>& columns,
     float y = kMargin;
     float right = table_right;
     if (!options.title.empty()) {
-        draw.texts.push_back({kMargin, y, size, palette.text, TextAlign::kLeft, options.title});
+        b.text(kMargin, y, size, palette.text, TextAlign::kLeft, options.title);
         right = std::max(right, kMargin + text_width(options.title.size(), size));
         y += size + 8.0f;
     }
-    draw.texts.push_back({kMargin, y, size, palette.text, TextAlign::kLeft, metric_header});
+    b.text(kMargin, y, size, palette.text, TextAlign::kLeft, metric_header);
     for (size_t c = 0; c < columns.size(); ++c) {
-        draw.rects.push_back({column_x[c], y + 1.0f, swatch, swatch,
-                              category_colour(palette, columns[c].category), kTransparent, 0.0f,
-                              -1});
-        draw.texts.push_back({column_x[c] + swatch + 4.0f, y, size, palette.text, TextAlign::kLeft,
-                              columns[c].title});
-        draw.texts.push_back({column_x[c], y + size + 3.0f, size, palette.text, TextAlign::kLeft,
-                              columns[c].subtitle + (c == 0 ? " (baseline)" : "")});
+        b.rect(column_x[c], y + 1.0f, swatch, swatch,
+               category_colour(palette, columns[c].category));
+        b.swatch_label(column_x[c], y, swatch, size, columns[c].title);
+        b.text(column_x[c], y + size + 3.0f, size, palette.text, TextAlign::kLeft,
+               columns[c].subtitle + (c == 0 ? " (baseline)" : ""));
         if (!columns[c].source.empty()) {
-            draw.texts.push_back({column_x[c], y + 2 * (size + 3.0f), size, palette.text,
-                                  TextAlign::kLeft, columns[c].source});
+            b.text(column_x[c], y + 2 * (size + 3.0f), size, palette.text, TextAlign::kLeft,
+                   columns[c].source);
         }
     }
     const bool sources =
         std::any_of(columns.begin(), columns.end(),
                     [](const CompareColumn& column) { return !column.source.empty(); });
     y += (sources ? 3 * size + 3.0f : 2 * size) + 8.0f;
-    draw.rects.push_back(
-        {kMargin, y, table_right - kMargin, 1.0f, palette.grid, kTransparent, 0.0f, -1});
+    b.rect(kMargin, y, table_right - kMargin, 1.0f, palette.grid);
     y += 3.0f;
 
-    Rgba band = palette.grid;
-    band.a = kBandAlpha;
+    const Rgba band = with_alpha(palette.grid, kBandAlpha);
     for (size_t r = 0; r < rows.size(); ++r) {
         const CompareRow& row = rows[r];
         if (r % 2 == 1) {
-            draw.rects.push_back(
-                {kMargin, y, table_right - kMargin, line_h, band, kTransparent, 0.0f, -1});
+            b.rect(kMargin, y, table_right - kMargin, line_h, band);
         }
         const float text_y = y + (line_h - size) / 2;
-        draw.texts.push_back({kMargin, text_y, size, palette.text, TextAlign::kLeft, row.label});
+        b.text(kMargin, text_y, size, palette.text, TextAlign::kLeft, row.label);
         const double baseline = value_at(row, 0);
         for (size_t c = 0; c < columns.size(); ++c) {
-            draw.texts.push_back(
-                {column_x[c], text_y, size, palette.text, TextAlign::kLeft, text_at(row, c)});
+            b.text(column_x[c], text_y, size, palette.text, TextAlign::kLeft, text_at(row, c));
             if (c == 0) continue;
             const float centre = column_x[c] + value_w[c] + kCellGap + options.bar_half_px;
-            draw.rects.push_back(
-                {centre, y + 2.0f, 1.0f, line_h - 4.0f, palette.grid, kTransparent, 0.0f, -1});
+            b.rect(centre, y + 2.0f, 1.0f, line_h - 4.0f, palette.grid);
             const double pct = delta_pct(baseline, value_at(row, c));
             const Change change = judge_change(row.better, pct);
             if (change != Change::kNone) {
                 const double scale = std::min(std::fabs(pct) / options.full_scale_pct, 1.0);
                 const float length = float(scale) * options.bar_half_px;
                 const float bar_x = pct > 0 ? centre + 1.0f : centre - length;
-                draw.rects.push_back({bar_x, text_y + 2.0f, length, size - 4.0f,
-                                      category_colour(palette, change_category(change, options)),
-                                      kTransparent, 0.0f, int(r * columns.size() + c)});
+                b.rect(bar_x, text_y + 2.0f, length, size - 4.0f,
+                       category_colour(palette, change_category(change, options)), kTransparent,
+                       0.0f, int(r * columns.size() + c));
             }
             const std::string delta = delta_text(pct);
             if (!delta.empty()) {
-                draw.texts.push_back({centre + options.bar_half_px + 1.0f + kCellGap, text_y, size,
-                                      palette.text, TextAlign::kLeft, delta});
+                b.text(centre + options.bar_half_px + 1.0f + kCellGap, text_y, size, palette.text,
+                       TextAlign::kLeft, delta);
             }
         }
         y += line_h;
     }
-    draw.width = std::ceil(right + kMargin);
-    draw.height = std::ceil(y + kMargin);
-    return draw;
+    b.draw().width = std::ceil(right + kMargin);
+    b.draw().height = std::ceil(y + kMargin);
+    return b.take();
 }
 
 }  // namespace tclens::viz

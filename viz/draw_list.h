@@ -50,6 +50,12 @@ inline float text_width(std::size_t chars, float size) {
     return std::ceil(0.62f * size * static_cast<float>(chars));
 }
 
+// `colour` at opacity `alpha`.
+inline Rgba with_alpha(Rgba colour, std::uint8_t alpha) {
+    colour.a = alpha;
+    return colour;
+}
+
 enum class TextAlign { kLeft, kCenter };
 
 struct DrawRect {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "viz/view_builder.h"
+
 namespace tclens::viz {
 namespace {
 
@@ -11,6 +13,7 @@ constexpr float kMargin = 8.0f;
 constexpr float kText = 14.0f;
 constexpr float kLine = 20.0f;
 constexpr float kHeatmapWidth = 512.0f;  // the heatmap's target width with options.cell = 0
+constexpr float kSwatch = 14.0f;         // legend swatches
 
 }  // namespace
 
@@ -31,49 +34,46 @@ std::string error_bucket_label(int bucket) {
     return kLabels[std::clamp(bucket, 0, kErrorBuckets - 1)];
 }
 
-ErrorMapView error_map_view(const ErrorMap& map, const ErrorMapViewOptions& options) {
-    const Palette& palette = options.palette ? *options.palette : dark_palette();
-    const BankPalette& heat = options.heat ? *options.heat : dark_bank_palette();
-    ErrorMapView view;
-    DrawList& draw = view.draw;
-    draw.background = palette.background;
+namespace {
 
-    float y = kMargin;
+// The header lines: size and summary, then the pattern hint when there is one. Returns the y
+// below them and raises `width` to the widest.
+float draw_header(DrawListBuilder& b, const ErrorMap& map, float& width) {
     std::vector<std::string> header = {"C " + std::to_string(map.rows) + " x " +
                                        std::to_string(map.cols) + ": " + error_map_summary(map)};
     const std::string hint = error_pattern_hint(map);
     if (!hint.empty()) header.push_back(hint);
-    float width = 0;
+    float y = kMargin;
     for (const std::string& line : header) {
-        draw.texts.push_back({kMargin, y, kText, palette.text, TextAlign::kLeft, line});
+        b.text(kMargin, y, kText, b.palette().text, TextAlign::kLeft, line);
         width = std::max(width, kMargin + text_width(line.size(), kText));
         y += kLine;
     }
+    return y;
+}
 
-    const int side = std::max(map.grid_rows, map.grid_cols);
-    const float cell = options.cell > 0
-                           ? options.cell
-                           : std::clamp(std::floor(kHeatmapWidth / std::max(1, side)), 3.0f, 48.0f);
-    // Element offsets along the edges, every `step` cells, as many as fit.
+// The heatmap of `cell`-pixel cells under element offsets along its edges, every few cells as
+// many as fit: one backdrop in the grid colour, then one rect per cell (a 1-pixel gap where
+// cells are large enough to show it), NaN cells outlined. Returns the y below it and raises
+// `width` past it.
+float draw_heatmap(DrawListBuilder& b, const ErrorMap& map, const BankPalette& heat, float cell,
+                   float y, float& width) {
+    const Palette& palette = b.palette();
     const float label_w = text_width(std::to_string(map.rows).size(), kText * 0.8f) + 6.0f;
     const float left = kMargin + label_w;
     const float top = y + kLine;
     const int step = std::max(1, static_cast<int>(std::ceil(kLine * 2.5f / cell)));
     for (int gc = 0; gc < map.grid_cols; gc += step) {
-        draw.texts.push_back({left + gc * cell, y, kText * 0.8f, palette.text, TextAlign::kLeft,
-                              std::to_string(static_cast<std::int64_t>(gc) * map.cell_cols)});
+        b.text(left + gc * cell, y, kText * 0.8f, palette.text, TextAlign::kLeft,
+               std::to_string(static_cast<std::int64_t>(gc) * map.cell_cols));
     }
     for (int gr = 0; gr < map.grid_rows;
          gr += std::max(1, static_cast<int>(std::ceil(kLine / cell)))) {
-        draw.texts.push_back({kMargin, top + gr * cell, kText * 0.8f, palette.text,
-                              TextAlign::kLeft,
-                              std::to_string(static_cast<std::int64_t>(gr) * map.cell_rows)});
+        b.text(kMargin, top + gr * cell, kText * 0.8f, palette.text, TextAlign::kLeft,
+               std::to_string(static_cast<std::int64_t>(gr) * map.cell_rows));
     }
-    // One backdrop in the grid colour, then one rect per cell (a 1-pixel gap where cells are
-    // large enough to show it).
     const float gap = cell >= 6 ? 1.0f : 0.0f;
-    draw.rects.push_back({left, top, map.grid_cols * cell, map.grid_rows * cell, palette.grid,
-                          kTransparent, 0.0f, -1});
+    b.rect(left, top, map.grid_cols * cell, map.grid_rows * cell, palette.grid);
     for (int gr = 0; gr < map.grid_rows; ++gr) {
         for (int gc = 0; gc < map.grid_cols; ++gc) {
             const int index = gr * map.grid_cols + gc;
@@ -83,24 +83,28 @@ ErrorMapView error_map_view(const ErrorMap& map, const ErrorMapViewOptions& opti
                     ? heat.idle
                     : heat.heat[static_cast<std::size_t>(error_bucket(c.wrong, c.elements))];
             const Rgba stroke = c.nan > 0 ? palette.highlight : kTransparent;
-            draw.rects.push_back({left + gc * cell, top + gr * cell, cell - gap, cell - gap, fill,
-                                  stroke, c.nan > 0 ? std::max(1.0f, cell / 6) : 0.0f, index});
+            b.rect(left + gc * cell, top + gr * cell, cell - gap, cell - gap, fill, stroke,
+                   c.nan > 0 ? std::max(1.0f, cell / 6) : 0.0f, index);
         }
     }
-    y = top + map.grid_rows * cell + kLine * 0.5f;
     width = std::max(width, left + map.grid_cols * cell + kMargin);
+    return top + map.grid_rows * cell + kLine * 0.5f;
+}
 
-    // Legend: right cells, one swatch per bucket, the NaN outline.
+// The legend: right cells, one swatch per bucket, the NaN outline; then what "wrong" means.
+// Returns the y of that last line and raises `width` past both.
+float draw_legend(DrawListBuilder& b, const ErrorMap& map, const BankPalette& heat, float y,
+                  float& width) {
+    const Palette& palette = b.palette();
     float x = kMargin;
     auto swatch = [&](Rgba fill, Rgba stroke, const std::string& label) {
-        draw.rects.push_back({x, y, 14.0f, 14.0f, fill, stroke, stroke.a ? 2.0f : 0.0f, -1});
-        draw.texts.push_back({x + 18.0f, y, kText * 0.9f, palette.text, TextAlign::kLeft, label});
-        x += 18.0f + text_width(label.size(), kText * 0.9f) + 12.0f;
+        b.rect(x, y, kSwatch, kSwatch, fill, stroke, stroke.a ? 2.0f : 0.0f);
+        x = b.swatch_label(x, y, kSwatch, kText * 0.9f, label) + 12.0f;
     };
     swatch(heat.idle, kTransparent, "right");
-    for (int b = 0; b < kErrorBuckets; ++b) {
-        swatch(heat.heat[static_cast<std::size_t>(b)], kTransparent,
-               error_bucket_label(b) + " wrong");
+    for (int bucket = 0; bucket < kErrorBuckets; ++bucket) {
+        swatch(heat.heat[static_cast<std::size_t>(bucket)], kTransparent,
+               error_bucket_label(bucket) + " wrong");
     }
     swatch(heat.idle, palette.highlight, "has NaN");
     width = std::max(width, x);
@@ -110,11 +114,28 @@ ErrorMapView error_map_view(const ErrorMap& map, const ErrorMapViewOptions& opti
     const std::string tolerance = "wrong: NaN or |got - expected| > " + std::string(bound) +
                                   "; cell = " + std::to_string(map.cell_rows) + " x " +
                                   std::to_string(map.cell_cols) + " elements";
-    draw.texts.push_back({kMargin, y, kText * 0.9f, palette.text, TextAlign::kLeft, tolerance});
+    b.text(kMargin, y, kText * 0.9f, palette.text, TextAlign::kLeft, tolerance);
     width = std::max(width, kMargin + text_width(tolerance.size(), kText * 0.9f));
-    draw.width = std::ceil(width + kMargin);
-    draw.height = std::ceil(y + kLine + kMargin);
-    return view;
+    return y;
+}
+
+}  // namespace
+
+ErrorMapView error_map_view(const ErrorMap& map, const ErrorMapViewOptions& options) {
+    const Palette& palette = options.palette ? *options.palette : dark_palette();
+    const BankPalette& heat = options.heat ? *options.heat : dark_bank_palette();
+    DrawListBuilder b(palette);
+    float width = 0;
+    float y = draw_header(b, map, width);
+    const int side = std::max(map.grid_rows, map.grid_cols);
+    const float cell = options.cell > 0
+                           ? options.cell
+                           : std::clamp(std::floor(kHeatmapWidth / std::max(1, side)), 3.0f, 48.0f);
+    y = draw_heatmap(b, map, heat, cell, y, width);
+    y = draw_legend(b, map, heat, y, width);
+    b.draw().width = std::ceil(width + kMargin);
+    b.draw().height = std::ceil(y + kLine + kMargin);
+    return {b.take()};
 }
 
 std::string error_cell_tooltip(const ErrorMap& map, int index) {

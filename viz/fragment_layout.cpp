@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "common/text.h"
 #include "viz/layouts/ldmatrix_layouts.h"
 #include "viz/layouts/matrix_move_layouts.h"
 #include "viz/layouts/mma_layouts.h"
@@ -70,16 +71,15 @@ std::vector<std::string> fragment_layout_ids() {
 }
 
 std::string fragment_layout_ids_text() {
-    std::string text;
+    std::vector<std::string> entries;
     std::string last_wgmma_type;
     for (const std::string& id : fragment_layout_ids()) {
         const std::string wgmma_type = wgmma_layout_type(id);
         if (!wgmma_type.empty() && wgmma_type == last_wgmma_type) continue;
         last_wgmma_type = wgmma_type;
-        if (!text.empty()) text += ", ";
-        text += wgmma_type.empty() ? id : folded_wgmma_entry(id);
+        entries.push_back(wgmma_type.empty() ? id : folded_wgmma_entry(id));
     }
-    return text;
+    return common::join(entries, ", ");
 }
 
 std::optional<FragmentLayout> fragment_layout(std::string_view id) {

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "viz/layout_description.h"
+#include "viz/view_builder.h"
 #include "viz/warp.h"
 
 namespace tclens::viz {
@@ -79,67 +80,40 @@ int colour_index(FragmentColouring colouring, int lane, int reg, int sub) {
     return 0;
 }
 
-// Appends rects and texts, and the hit targets they point to.
-class ViewBuilder {
-  public:
-    ViewBuilder(const FragmentViewOptions& options, const Palette& palette)
-        : options_(options),
-          palette_(palette),
-          grid_width_(options.cell >= 8.0f ? 1.0f : 0.0f),
-          highlight_width_(std::max(2.0f, std::round(options.cell * 0.12f))) {}
+using FragmentBuilder = ViewBuilder<FragmentHit>;
 
-    // The grid behind a block of cells at (x, y), w x h: the cells, inset by the grid width on
-    // their top and left, let it show through as lines. One rect instead of an outline per
-    // cell keeps large views cheap to paint (a wgmma m64n256 accumulator has 16,384 cells).
-    void backdrop(float x, float y, float w, float h) {
-        if (grid_width_ <= 0.0f) return;
-        view_.draw.rects.push_back(
-            {x, y, w + grid_width_, h + grid_width_, palette_.grid, kTransparent, 0.0f, -1});
-    }
-
-    // A cell that is a hover target for `hit`, on a backdrop(); outlined in highlight when
-    // hit.lane is the highlighted lane.
-    void target(float x, float y, float w, float h, Rgba fill, const FragmentHit& hit) {
-        const int index = static_cast<int>(view_.hits.size());
-        if (hit.lane == options_.highlight_lane) {
-            view_.draw.rects.push_back({x, y, w + grid_width_, h + grid_width_, fill,
-                                        palette_.highlight, highlight_width_, index});
-        } else {
-            view_.draw.rects.push_back({x + grid_width_, y + grid_width_, w - grid_width_,
-                                        h - grid_width_, fill, kTransparent, 0.0f, index});
-        }
-        view_.hits.push_back(hit);
-    }
-
-    void outline(float x, float y, float w, float h, Rgba colour, float width) {
-        view_.draw.rects.push_back({x, y, w, h, kTransparent, colour, width, -1});
-    }
-
-    void text(float x, float y, float size, Rgba colour, TextAlign align, std::string text) {
-        view_.draw.texts.push_back({x, y, size, colour, align, std::move(text)});
-    }
-
-    // Lines of text centred in the cell at (x, y), each `size` high, readable on `fill`.
-    void cell_labels(float x, float y, float cell, float size, Rgba fill,
-                     std::initializer_list<std::string> lines) {
-        const Rgba colour = label_colour_on(palette_, fill);
-        float line_y = y + 0.5f * (cell - size * static_cast<float>(lines.size()));
-        for (const std::string& line : lines) {
-            text(x + 0.5f * cell, line_y, size, colour, TextAlign::kCenter, line);
-            line_y += size;
-        }
-    }
-
-    FragmentView& view() { return view_; }
-    FragmentView take() { return std::move(view_); }
-
-  private:
-    const FragmentViewOptions& options_;
-    const Palette& palette_;
-    const float grid_width_;
-    const float highlight_width_;
-    FragmentView view_;
+// A fragment view being built. Titles sit at title_y, matrices below them at `top`; blocks go
+// left to right from x (advancing by whole pixels past each block: cell may not be whole), and
+// `bottom` and `right` grow past what is drawn.
+struct FragmentCanvas {
+    FragmentBuilder b;
+    const FragmentViewOptions& options;
+    CellGrid grid;
+    float cell;
+    bool labels;       // the element cells' labels
+    float label_size;  // their line height
+    bool tmem;         // lanes are TMEM lanes and registers TMEM columns
+    int warps;
+    float gutter;  // left of the matrices: warp labels
+    float title_y;
+    float top;
+    float x;
+    float bottom;
+    float right;
 };
+
+// A cell that is a hover target for `hit`; outlined in highlight when hit.lane is the
+// highlighted lane.
+void target(FragmentCanvas& c, float x, float y, float size, Rgba fill, const FragmentHit& hit) {
+    const Rgba outline =
+        hit.lane == c.options.highlight_lane ? c.b.palette().highlight : kTransparent;
+    c.b.grid_cell(c.grid, x, y, size, size, fill, outline, c.b.hit(hit));
+}
+
+// A block title at (x, title_y).
+void title(FragmentCanvas& c, float x, const std::string& text) {
+    c.b.text(x, c.title_y, kTitleSize, c.b.palette().text, TextAlign::kLeft, text);
+}
 
 }  // namespace
 
@@ -153,43 +127,39 @@ std::string swizzle_text(int swizzle_bytes) {
     return swizzle_bytes == 0 ? "no swizzle" : std::to_string(swizzle_bytes) + "B swizzle";
 }
 
-// The shared-memory tiles of a wgmma descriptor view, left to right from x: per tile the
-// operand matrix coloured by core matrix, then its bytes, 128 per line. Returns the right edge
-// and raises `bottom` past what it drew.
-float draw_shared_memory(ViewBuilder& builder, const FragmentLayout& layout, const Palette& palette,
-                         bool labels_wanted, float cell, float x, float title_y, float top,
-                         float& bottom) {
+// The shared-memory tiles of a wgmma descriptor view, left to right from c.x: per tile the
+// operand matrix coloured by core matrix, then its bytes, 128 per line.
+void draw_shared_memory(FragmentCanvas& c, const FragmentLayout& layout) {
+    const Palette& palette = c.b.palette();
+    const float cell = c.cell;
     size_t cells = 0;
     for (const SharedMemoryTile& tile : layout.shared_memory) cells += tile.elements.size();
-    const bool labels = labels_wanted && cell >= kMinLabelCell && cells <= kMaxLabelledCells;
-    const float label_size = cell * kLabelLine;
-    float right = x;
+    const bool labels = c.options.labels && cell >= kMinLabelCell && cells <= kMaxLabelledCells;
+    const bool chunk_labels = c.options.labels && cell >= kMinLabelCell;
     for (const SharedMemoryTile& tile : layout.shared_memory) {
         const std::string letter(1, operand_letter(tile.operand));
         const std::string type = tile.elem_bits == 32   ? "tf32"
                                  : tile.elem_bits == 16 ? "f16"
                                  : tile.elem_bits == 8  ? "e4m3"
                                                         : "b1";
-        const std::string title = letter + " " + std::to_string(tile.rows) + "x" +
-                                  std::to_string(tile.cols) + " " + type + ", " +
-                                  (tile.k_major ? "K" : "MN") + "-major, " +
-                                  swizzle_text(tile.swizzle_bytes);
-        builder.text(x, title_y, kTitleSize, palette.text, TextAlign::kLeft, title);
-        builder.backdrop(x, top, static_cast<float>(tile.cols) * cell,
-                         static_cast<float>(tile.rows) * cell);
+        const std::string matrix_title = letter + " " + std::to_string(tile.rows) + "x" +
+                                         std::to_string(tile.cols) + " " + type + ", " +
+                                         (tile.k_major ? "K" : "MN") + "-major, " +
+                                         swizzle_text(tile.swizzle_bytes);
+        title(c, c.x, matrix_title);
+        c.b.backdrop(c.grid, c.x, c.top, static_cast<float>(tile.cols) * cell,
+                     static_cast<float>(tile.rows) * cell);
         // chunk (16 bytes) -> (core matrix, row of the core matrix)
         std::map<int, std::pair<int, int>> chunks;
         int last_byte = 0;
         for (const SharedMemoryElement& e : tile.elements) {
             const Rgba fill = category_colour(palette, e.core_matrix);
-            const float cx = x + static_cast<float>(e.col) * cell;
-            const float cy = top + static_cast<float>(e.row) * cell;
-            builder.view().draw.rects.push_back(
-                {cx + 1.0f, cy + 1.0f, cell - 1.0f, cell - 1.0f, fill, kTransparent, 0.0f, -1});
+            const float cx = c.x + static_cast<float>(e.col) * cell;
+            const float cy = c.top + static_cast<float>(e.row) * cell;
+            c.b.rect(cx + 1.0f, cy + 1.0f, cell - 1.0f, cell - 1.0f, fill);
             if (labels) {
-                builder.cell_labels(
-                    cx, cy, cell, label_size, fill,
-                    {"m" + std::to_string(e.core_matrix), "+" + std::to_string(e.byte)});
+                c.b.cell_label(cx, cy, cell, cell, c.label_size, fill,
+                               {"m" + std::to_string(e.core_matrix), "+" + std::to_string(e.byte)});
             }
             const int mn = tile.operand == Operand::A ? e.row : e.col;
             const int k = tile.operand == Operand::A ? e.col : e.row;
@@ -197,35 +167,148 @@ float draw_shared_memory(ViewBuilder& builder, const FragmentLayout& layout, con
             last_byte = std::max(last_byte, e.byte);
         }
         const float matrix_width = static_cast<float>(tile.cols) * cell;
-        bottom = std::max(bottom, top + static_cast<float>(tile.rows) * cell);
-        x += std::ceil(std::max(matrix_width, text_width(title.size(), kTitleSize))) + kAddressGap;
+        c.bottom = std::max(c.bottom, c.top + static_cast<float>(tile.rows) * cell);
+        c.x += std::ceil(std::max(matrix_width, text_width(matrix_title.size(), kTitleSize))) +
+               kAddressGap;
 
         const int chunks_per_line = kSmemLineBytes / kSmemChunkBytes;
         const int lines = last_byte / kSmemLineBytes + 1;
         const std::string bytes_title = letter + " in shared memory, 128 B per line (LBO " +
                                         std::to_string(tile.leading_bytes) + ", SBO " +
                                         std::to_string(tile.stride_bytes) + ")";
-        builder.text(x, title_y, kTitleSize, palette.text, TextAlign::kLeft, bytes_title);
-        builder.backdrop(x, top, static_cast<float>(chunks_per_line) * cell,
-                         static_cast<float>(lines) * cell);
+        title(c, c.x, bytes_title);
+        c.b.backdrop(c.grid, c.x, c.top, static_cast<float>(chunks_per_line) * cell,
+                     static_cast<float>(lines) * cell);
         for (const auto& [chunk, owner] : chunks) {
             const Rgba fill = category_colour(palette, owner.first);
-            const float cx = x + static_cast<float>(chunk % chunks_per_line) * cell;
-            const float cy = top + static_cast<float>(chunk / chunks_per_line) * cell;
-            builder.view().draw.rects.push_back(
-                {cx + 1.0f, cy + 1.0f, cell - 1.0f, cell - 1.0f, fill, kTransparent, 0.0f, -1});
-            if (cell >= kMinLabelCell && labels_wanted) {
-                builder.cell_labels(
-                    cx, cy, cell, label_size, fill,
+            const float cx = c.x + static_cast<float>(chunk % chunks_per_line) * cell;
+            const float cy = c.top + static_cast<float>(chunk / chunks_per_line) * cell;
+            c.b.rect(cx + 1.0f, cy + 1.0f, cell - 1.0f, cell - 1.0f, fill);
+            if (chunk_labels) {
+                c.b.cell_label(
+                    cx, cy, cell, cell, c.label_size, fill,
                     {"m" + std::to_string(owner.first), "r" + std::to_string(owner.second)});
             }
         }
-        bottom = std::max(bottom, top + static_cast<float>(lines) * cell);
-        right = x + std::max(static_cast<float>(chunks_per_line) * cell,
-                             text_width(bytes_title.size(), kTitleSize));
-        x = std::ceil(right) + kBlockGap;
+        c.bottom = std::max(c.bottom, c.top + static_cast<float>(lines) * cell);
+        const float right = c.x + std::max(static_cast<float>(chunks_per_line) * cell,
+                                           text_width(bytes_title.size(), kTitleSize));
+        c.right = std::max(c.right, right);
+        c.x = std::ceil(right) + kBlockGap;
     }
-    return right;
+}
+
+// ldmatrix/stmatrix: (row) -> lane supplying that row's address, one cell per tile row, left of
+// the operand blocks.
+void draw_address_lanes(FragmentCanvas& c, const FragmentLayout& layout) {
+    const float cell = c.cell;
+    const std::string column_title = "addr";
+    title(c, c.x, column_title);
+    c.b.backdrop(c.grid, c.x, c.top, cell, static_cast<float>(layout.address_lanes.size()) * cell);
+    for (size_t row = 0; row < layout.address_lanes.size(); ++row) {
+        const int lane = layout.address_lanes[row];
+        // Rows 8j..8j+7 are matrix j, which is register j.
+        const int reg = static_cast<int>(row) / 8;
+        const Rgba fill =
+            category_colour(c.b.palette(), colour_index(c.options.colouring, lane, reg, 0));
+        const float y = c.top + static_cast<float>(row) * cell;
+        target(c, c.x, y, cell, fill, {Operand::A, kLaneOnlyHit, lane});
+        if (c.labels) {
+            c.b.cell_label(c.x, y, cell, cell, c.label_size, fill, {"T" + std::to_string(lane)});
+        }
+    }
+    c.bottom = std::max(c.bottom, c.top + static_cast<float>(layout.address_lanes.size()) * cell);
+    c.x += std::ceil(std::max(cell, text_width(column_title.size(), kTitleSize))) + kAddressGap;
+}
+
+// An operand block at c.x: (lane, reg, sub) -> (row, col) cell, as the layout lists them, with
+// each warp's band of rows outlined when the warps split the rows.
+void draw_operand(FragmentCanvas& c, const FragmentLayout& layout, const ViewOperand& operand) {
+    const Palette& palette = c.b.palette();
+    const float cell = c.cell;
+    const OperandLayout& matrix = *operand.layout;
+    const std::string block_title = operand.name + " " + std::to_string(matrix.rows) + "x" +
+                                    std::to_string(matrix.cols) + " " +
+                                    operand_type(layout, matrix);
+    title(c, c.x, block_title);
+    const bool packed = elements_per_register(matrix.elem_bits) > 1;
+    const std::string lane_prefix = c.tmem ? "L" : "T";
+    c.b.backdrop(c.grid, c.x, c.top, static_cast<float>(matrix.cols) * cell,
+                 static_cast<float>(matrix.rows) * cell);
+    for (size_t i = 0; i < matrix.elements.size(); ++i) {
+        const LayoutElement& e = matrix.elements[i];
+        const Rgba fill =
+            category_colour(palette, colour_index(c.options.colouring, e.lane, e.reg, e.sub));
+        const float cx = c.x + static_cast<float>(e.col) * cell;
+        const float cy = c.top + static_cast<float>(e.row) * cell;
+        target(c, cx, cy, cell, fill, {matrix.operand, static_cast<int>(i), e.lane});
+        if (c.labels) {
+            std::string reg =
+                c.tmem ? "c" + std::to_string(e.reg) : register_name(matrix.operand, e.reg);
+            if (packed) reg += "." + std::to_string(e.sub);
+            c.b.cell_label(cx, cy, cell, cell, c.label_size, fill,
+                           {lane_prefix + std::to_string(e.lane), reg});
+        }
+    }
+    const float width = static_cast<float>(matrix.cols) * cell;
+    const float height = static_cast<float>(matrix.rows) * cell;
+    if (c.warps > 1 && !c.tmem && matrix.rows == kRowsPerWarp * c.warps) {
+        for (int w = 0; w < c.warps; ++w) {
+            c.b.rect(c.x, c.top + static_cast<float>(w * kRowsPerWarp) * cell, width,
+                     kRowsPerWarp * cell, kTransparent, palette.text, kBandStroke);
+        }
+    }
+    c.bottom = std::max(c.bottom, c.top + height);
+    c.x += std::ceil(std::max(width, text_width(block_title.size(), kTitleSize))) + kBlockGap;
+}
+
+// "warp w" left of each warp's band of rows.
+void draw_warp_labels(FragmentCanvas& c) {
+    for (int w = 0; w < c.warps; ++w) {
+        const float band_y = c.top + static_cast<float>(w * kRowsPerWarp) * c.cell;
+        c.b.text(kMargin, band_y + 0.5f * (kRowsPerWarp * c.cell - kWarpLabelSize), kWarpLabelSize,
+                 c.b.palette().text, TextAlign::kLeft, "warp " + std::to_string(w));
+    }
+}
+
+// Lane strip under the matrices: lane L at row L / 32, column L % 32; row w is warp w (TMEM:
+// subpartition w). Returns its bottom.
+float draw_lane_strip(FragmentCanvas& c, const FragmentLayout& layout) {
+    const Palette& palette = c.b.palette();
+    const FragmentColouring colouring = c.options.colouring;
+    const float lane_cell = std::max(c.cell, kMinLaneCell);
+    const float left = kMargin + c.gutter;
+    const float strip_title_y = c.bottom + kStripGap;
+    c.b.text(left, strip_title_y, kTitleSize, palette.text, TextAlign::kLeft,
+             c.tmem ? "TMEM lanes" : "lanes");
+    const float strip_top = strip_title_y + kTitleSize + kTitleGap;
+    const Rgba neutral = mix(palette.background, palette.text, 0.2f);
+    const bool lane_coloured =
+        colouring == FragmentColouring::kLane || colouring == FragmentColouring::kThreadGroup;
+    c.b.backdrop(c.grid, left, strip_top,
+                 static_cast<float>(std::min(layout.threads, kWarpLanes)) * lane_cell,
+                 static_cast<float>(c.warps) * lane_cell);
+    for (int lane = 0; lane < layout.threads; ++lane) {
+        const float lx = left + static_cast<float>(lane % kWarpLanes) * lane_cell;
+        const float ly = strip_top + static_cast<float>(lane / kWarpLanes) * lane_cell;
+        const Rgba fill =
+            lane_coloured ? category_colour(palette, colour_index(colouring, lane, 0, 0)) : neutral;
+        target(c, lx, ly, lane_cell, fill, {Operand::A, kLaneOnlyHit, lane});
+        if (c.options.labels) {
+            c.b.cell_label(lx, ly, lane_cell, lane_cell, lane_cell * kStripLabelLine, fill,
+                           {std::to_string(lane)});
+        }
+    }
+    if (c.warps > 1) {
+        for (int w = 0; w < c.warps; ++w) {
+            c.b.text(kMargin,
+                     strip_top + (static_cast<float>(w) + 0.5f) * lane_cell - 0.5f * kWarpLabelSize,
+                     kWarpLabelSize, palette.text, TextAlign::kLeft,
+                     (c.tmem ? "part " : "warp ") + std::to_string(w));
+        }
+    }
+    c.right = std::max(c.right, left + kWarpLanes * lane_cell);
+    return strip_top + static_cast<float>(c.warps) * lane_cell;
 }
 
 }  // namespace
@@ -237,152 +320,58 @@ FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptio
     const bool tmem = layout.tmem_slots;
     const bool smem_only = operands.empty() && !layout.shared_memory.empty();
     const int warps = std::max(1, (layout.threads + kWarpLanes - 1) / kWarpLanes);
-    const std::string lane_prefix = tmem ? "L" : "T";
 
     size_t element_cells = 0;
     for (const ViewOperand& operand : operands) element_cells += operand.layout->elements.size();
     const bool labels =
         options.labels && cell >= kMinLabelCell && element_cells <= kMaxLabelledCells;
-    const float label_size = cell * kLabelLine;
-    const float lane_cell = std::max(cell, kMinLaneCell);
-
-    ViewBuilder builder(options, palette);
-    FragmentView& view = builder.view();
-    view.draw.background = palette.background;
-    view.draw.rects.reserve(element_cells + layout.address_lanes.size() +
-                            static_cast<size_t>(layout.threads + 2 * warps * operands.size()));
-    view.hits.reserve(element_cells + layout.address_lanes.size() +
-                      static_cast<size_t>(layout.threads));
-    if (labels) view.draw.texts.reserve(2 * element_cells + layout.address_lanes.size());
 
     // Models no GPU at hand can check say so above everything (and so in every export).
-    float title_y = kMargin;
-    float right = kMargin;
-    if (!layout.verifiable) {
-        const std::string banner = std::string(kModelOnlyNote) + " (" + layout.source + ")";
-        builder.text(kMargin, kMargin, kBannerSize, palette.highlight, TextAlign::kLeft, banner);
-        right = kMargin + text_width(banner.size(), kBannerSize);
-        title_y += kBannerSize + kBannerGap;
-    }
-
+    const std::string banner =
+        layout.verifiable ? "" : std::string(kModelOnlyNote) + " (" + layout.source + ")";
+    const float title_y = banner.empty() ? kMargin : kMargin + kBannerSize + kBannerGap;
+    const float top = title_y + kTitleSize + kTitleGap;
     const bool warp_gutter = warps > 1 && !smem_only;
     const float gutter = warp_gutter ? text_width(6, kWarpLabelSize) + kGutterGap : 0.0f;
-    const float top = title_y + kTitleSize + kTitleGap;
-    float x = kMargin + gutter;  // advances by whole pixels past each block (cell may not)
-    float bottom = top;
-
-    // ldmatrix/stmatrix: (row) -> lane supplying that row's address, one cell per tile row.
-    if (!layout.address_lanes.empty()) {
-        const std::string title = "addr";
-        builder.text(x, title_y, kTitleSize, palette.text, TextAlign::kLeft, title);
-        builder.backdrop(x, top, cell, static_cast<float>(layout.address_lanes.size()) * cell);
-        for (size_t row = 0; row < layout.address_lanes.size(); ++row) {
-            const int lane = layout.address_lanes[row];
-            // Rows 8j..8j+7 are matrix j, which is register j.
-            const int reg = static_cast<int>(row) / 8;
-            const Rgba fill =
-                category_colour(palette, colour_index(options.colouring, lane, reg, 0));
-            const float y = top + static_cast<float>(row) * cell;
-            builder.target(x, y, cell, cell, fill, {Operand::A, kLaneOnlyHit, lane});
-            if (labels) {
-                builder.cell_labels(x, y, cell, label_size, fill, {"T" + std::to_string(lane)});
-            }
-        }
-        bottom = std::max(bottom, top + static_cast<float>(layout.address_lanes.size()) * cell);
-        x += std::ceil(std::max(cell, text_width(title.size(), kTitleSize))) + kAddressGap;
+    FragmentCanvas c{FragmentBuilder(palette),
+                     options,
+                     cell_grid(cell),
+                     cell,
+                     labels,
+                     cell * kLabelLine,
+                     tmem,
+                     warps,
+                     gutter,
+                     title_y,
+                     top,
+                     kMargin + gutter,
+                     top,
+                     kMargin};
+    c.b.draw().rects.reserve(element_cells + layout.address_lanes.size() +
+                             static_cast<size_t>(layout.threads + 2 * warps * operands.size()));
+    c.b.hits().reserve(element_cells + layout.address_lanes.size() +
+                       static_cast<size_t>(layout.threads));
+    if (labels) c.b.draw().texts.reserve(2 * element_cells + layout.address_lanes.size());
+    if (!banner.empty()) {
+        c.b.text(kMargin, kMargin, kBannerSize, palette.highlight, TextAlign::kLeft, banner);
+        c.right = kMargin + text_width(banner.size(), kBannerSize);
     }
 
-    // Operand blocks: (lane, reg, sub) -> (row, col) cell, as the layout lists them.
-    for (const ViewOperand& operand : operands) {
-        const OperandLayout& matrix = *operand.layout;
-        const std::string title = operand.name + " " + std::to_string(matrix.rows) + "x" +
-                                  std::to_string(matrix.cols) + " " + operand_type(layout, matrix);
-        builder.text(x, title_y, kTitleSize, palette.text, TextAlign::kLeft, title);
-        const bool packed = elements_per_register(matrix.elem_bits) > 1;
-        builder.backdrop(x, top, static_cast<float>(matrix.cols) * cell,
-                         static_cast<float>(matrix.rows) * cell);
-        for (size_t i = 0; i < matrix.elements.size(); ++i) {
-            const LayoutElement& e = matrix.elements[i];
-            const Rgba fill =
-                category_colour(palette, colour_index(options.colouring, e.lane, e.reg, e.sub));
-            const float cx = x + static_cast<float>(e.col) * cell;
-            const float cy = top + static_cast<float>(e.row) * cell;
-            builder.target(cx, cy, cell, cell, fill, {matrix.operand, static_cast<int>(i), e.lane});
-            if (labels) {
-                std::string reg =
-                    tmem ? "c" + std::to_string(e.reg) : register_name(matrix.operand, e.reg);
-                if (packed) reg += "." + std::to_string(e.sub);
-                builder.cell_labels(cx, cy, cell, label_size, fill,
-                                    {lane_prefix + std::to_string(e.lane), reg});
-            }
-        }
-        const float width = static_cast<float>(matrix.cols) * cell;
-        const float height = static_cast<float>(matrix.rows) * cell;
-        if (warps > 1 && !tmem && matrix.rows == kRowsPerWarp * warps) {
-            for (int w = 0; w < warps; ++w) {
-                builder.outline(x, top + static_cast<float>(w * kRowsPerWarp) * cell, width,
-                                kRowsPerWarp * cell, palette.text, kBandStroke);
-            }
-        }
-        bottom = std::max(bottom, top + height);
-        x += std::ceil(std::max(width, text_width(title.size(), kTitleSize))) + kBlockGap;
-    }
-    if (warps > 1 && !tmem && !smem_only) {
-        for (int w = 0; w < warps; ++w) {
-            const float band_y = top + static_cast<float>(w * kRowsPerWarp) * cell;
-            builder.text(kMargin, band_y + 0.5f * (kRowsPerWarp * cell - kWarpLabelSize),
-                         kWarpLabelSize, palette.text, TextAlign::kLeft,
-                         "warp " + std::to_string(w));
-        }
-    }
-    right = std::max(right, x - kBlockGap);
+    if (!layout.address_lanes.empty()) draw_address_lanes(c, layout);
+    for (const ViewOperand& operand : operands) draw_operand(c, layout, operand);
+    if (warps > 1 && !tmem && !smem_only) draw_warp_labels(c);
+    c.right = std::max(c.right, c.x - kBlockGap);
 
+    float bottom = c.bottom;
     if (smem_only) {
-        right = std::max(right, draw_shared_memory(builder, layout, palette, options.labels, cell,
-                                                   x, title_y, top, bottom));
-        view.draw.width = std::ceil(right + kMargin);
-        view.draw.height = std::ceil(bottom + kMargin);
-        return builder.take();
+        draw_shared_memory(c, layout);
+        bottom = c.bottom;
+    } else {
+        bottom = draw_lane_strip(c, layout);
     }
-
-    // Lane strip: lane L at row L / 32, column L % 32; row w is warp w (TMEM: subpartition w).
-    const float strip_title_y = bottom + kStripGap;
-    builder.text(kMargin + gutter, strip_title_y, kTitleSize, palette.text, TextAlign::kLeft,
-                 tmem ? "TMEM lanes" : "lanes");
-    const float strip_top = strip_title_y + kTitleSize + kTitleGap;
-    const Rgba neutral = mix(palette.background, palette.text, 0.2f);
-    const bool lane_coloured = options.colouring == FragmentColouring::kLane ||
-                               options.colouring == FragmentColouring::kThreadGroup;
-    builder.backdrop(kMargin + gutter, strip_top,
-                     static_cast<float>(std::min(layout.threads, kWarpLanes)) * lane_cell,
-                     static_cast<float>(warps) * lane_cell);
-    for (int lane = 0; lane < layout.threads; ++lane) {
-        const float lx = kMargin + gutter + static_cast<float>(lane % kWarpLanes) * lane_cell;
-        const float ly = strip_top + static_cast<float>(lane / kWarpLanes) * lane_cell;
-        const Rgba fill =
-            lane_coloured ? category_colour(palette, colour_index(options.colouring, lane, 0, 0))
-                          : neutral;
-        builder.target(lx, ly, lane_cell, lane_cell, fill, {Operand::A, kLaneOnlyHit, lane});
-        if (options.labels) {
-            builder.cell_labels(lx, ly, lane_cell, lane_cell * kStripLabelLine, fill,
-                                {std::to_string(lane)});
-        }
-    }
-    if (warps > 1) {
-        for (int w = 0; w < warps; ++w) {
-            builder.text(
-                kMargin,
-                strip_top + (static_cast<float>(w) + 0.5f) * lane_cell - 0.5f * kWarpLabelSize,
-                kWarpLabelSize, palette.text, TextAlign::kLeft,
-                (tmem ? "part " : "warp ") + std::to_string(w));
-        }
-    }
-    const float strip_bottom = strip_top + static_cast<float>(warps) * lane_cell;
-    right = std::max(right, kMargin + gutter + kWarpLanes * lane_cell);
-
-    view.draw.width = std::ceil(right + kMargin);
-    view.draw.height = std::ceil(strip_bottom + kMargin);
-    return builder.take();
+    c.b.draw().width = std::ceil(c.right + kMargin);
+    c.b.draw().height = std::ceil(bottom + kMargin);
+    return c.b.take_view<FragmentView>();
 }
 
 std::string lane_tooltip(const FragmentLayout& layout, int lane) {

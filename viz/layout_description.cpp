@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "common/text.h"
 #include "viz/warp.h"
 
 namespace tclens::viz {
@@ -168,7 +169,6 @@ std::string range_text(int first, int last) {
 }
 
 std::string holder_list(const std::vector<int>& holders) {
-    std::string text;
     if (holders.size() > 4) {
         const int step = holders[1] - holders[0];
         bool arithmetic = true;
@@ -180,8 +180,7 @@ std::string holder_list(const std::vector<int>& holders) {
                    std::to_string(holders.back());
         }
     }
-    for (const int lane : holders) text += (text.empty() ? "" : ", ") + std::to_string(lane);
-    return text;
+    return common::join(holders, ", ", [](int lane) { return std::to_string(lane); });
 }
 
 // "lane 4g+t" style name of a holder's rank inside a block line pattern.
@@ -211,7 +210,7 @@ std::string group_text(const OperandLayout& operand, const OperandSummary& s, bo
     const std::string letter(1, static_cast<char>(operand_letter(operand.operand) - 'A' + 'a'));
     const std::string prefix = tmem ? "col " : letter;
     bool whole_registers = true;
-    std::string names;
+    std::vector<std::string> names;  // of the first 4 groups
     for (int g = 0; g < groups; ++g) {
         const auto& first = s.slots[size_t(g * s.per_block)];
         const auto& last = s.slots[size_t(g * s.per_block + s.per_block - 1)];
@@ -224,28 +223,27 @@ std::string group_text(const OperandLayout& operand, const OperandSummary& s, bo
         if (!whole) {
             name += " bits " + range_text(first.second * bits, (last.second + 1) * bits - 1);
         }
-        names += (g ? ", " : "") + name;
+        names.push_back(name);
     }
-    if (groups > 4) names += ", ...";
+    const std::string listed = common::join(names, ", ") + (groups > 4 ? ", ..." : "");
     const std::string reg_word = tmem ? "TMEM column" : "register";
     if (whole_registers) {
         const int regs = s.per_block / subs;
         return "one per " + (regs == 1 ? reg_word : std::to_string(regs) + " " + reg_word + "s") +
-               " (" + names + ")";
+               " (" + listed + ")";
     }
     const std::string unit = tmem ? "byte" : std::to_string(bits) + "-bit field";
     return "one per " + (s.per_block == 1 ? unit : std::to_string(s.per_block) + " " + unit + "s") +
-           " (" + names + ")";
+           " (" + listed + ")";
 }
 
 // "bit 0 +8 rows, bit 1 +1 column, bits 2-4 +1, +2, +4 rows"
 std::string steps_text(const std::vector<BitStep>& steps) {
-    std::string text;
+    std::vector<std::string> parts;
     for (size_t i = 0; i < steps.size();) {
         const BitStep& first = steps[i];
         if (!first.holds) {
-            text += (text.empty() ? "" : ", ") + std::string("bit ") + std::to_string(first.bit) +
-                    " set holds nothing";
+            parts.push_back("bit " + std::to_string(first.bit) + " set holds nothing");
             ++i;
             continue;
         }
@@ -256,12 +254,12 @@ std::string steps_text(const std::vector<BitStep>& steps) {
                      : steps[j].rows == 0 && steps[j].cols == 2 * steps[j - 1].cols)) {
             ++j;
         }
-        std::string amounts;
+        std::vector<std::string> steps_by;  // "+8", "+16": what each bit of the run adds
         for (size_t k = i; k < j; ++k) {
             const int amount = rows ? steps[k].rows : steps[k].cols;
-            amounts +=
-                (k > i ? ", " : "") + std::string(amount >= 0 ? "+" : "") + std::to_string(amount);
+            steps_by.push_back((amount >= 0 ? "+" : "") + std::to_string(amount));
         }
+        std::string amounts = common::join(steps_by, ", ");
         std::string what;
         if (first.rows != 0 && first.cols != 0) {
             what = "+" + std::to_string(first.rows) + " rows and " + std::to_string(first.cols) +
@@ -273,10 +271,10 @@ std::string steps_text(const std::vector<BitStep>& steps) {
         const std::string bits_label =
             j - i > 1 ? "bits " + std::to_string(first.bit) + "-" + std::to_string(steps[j - 1].bit)
                       : "bit " + std::to_string(first.bit);
-        text += (text.empty() ? "" : ", ") + bits_label + " " + amounts + what;
+        parts.push_back(bits_label + " " + amounts + what);
         i = j;
     }
-    return text;
+    return common::join(parts, ", ");
 }
 
 std::string order_text(const OperandSummary& s) {
@@ -312,27 +310,22 @@ std::string irregular_text(const OperandLayout& operand, int threads, bool tmem)
         }
     }
     const std::string letter(1, static_cast<char>(operand_letter(operand.operand) - 'A' + 'a'));
-    std::string text = "no regular block structure; ";
-    int shown = 0;
+    std::vector<std::string> covers;  // of the first 4 registers
     for (const auto& [reg, box] : boxes) {
-        if (shown++ == 4) {
-            text += "; ...";
-            break;
-        }
-        text += (shown > 1 ? "; " : "") + (tmem ? "col " : letter) + std::to_string(reg) +
-                " covers rows " + range_text(box.first.row, box.second.row) + ", columns " +
-                range_text(box.first.col, box.second.col);
+        if (covers.size() == 4) break;
+        covers.push_back((tmem ? "col " : letter) + std::to_string(reg) + " covers rows " +
+                         range_text(box.first.row, box.second.row) + ", columns " +
+                         range_text(box.first.col, box.second.col));
     }
-    text += "; first elements: ";
-    int listed = 0;
+    std::vector<std::string> firsts;  // of the first 6 lanes holding element 0 of register 0
     for (const LayoutElement& e : operand.elements) {
         if (e.reg != 0 || e.sub != 0) continue;
-        text += (listed ? ", " : "") + std::string(tmem ? "lane " : "lane ") +
-                std::to_string(e.lane) + " -> (" + std::to_string(e.row) + "," +
-                std::to_string(e.col) + ")";
-        if (++listed == 6 || e.lane + 1 >= threads) break;
+        firsts.push_back("lane " + std::to_string(e.lane) + " -> (" + std::to_string(e.row) + "," +
+                         std::to_string(e.col) + ")");
+        if (firsts.size() == 6 || e.lane + 1 >= threads) break;
     }
-    return text;
+    return "no regular block structure; " + common::join(covers, "; ") +
+           (boxes.size() > 4 ? "; ..." : "") + "; first elements: " + common::join(firsts, ", ");
 }
 
 }  // namespace

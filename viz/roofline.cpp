@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "common/text.h"
+#include "viz/view_builder.h"
+
 namespace tclens::viz {
 namespace {
 
@@ -195,22 +198,24 @@ std::string decade_text(int d) {
     return d >= -9 ? "0." + std::string(size_t(-d - 1), '0') + "1" : "1e" + std::to_string(d);
 }
 
-DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options) {
-    const Palette& palette = options.palette ? *options.palette : dark_palette();
-    const float size = options.text_size;
-    const int devices = device_count(roofline);
-    const std::vector<const ComputeRoof*> roofs = drawn_roofs(roofline);
-    DrawList draw;
-    draw.background = palette.background;
+namespace {
 
-    // Axes: every drawable point, every roof, and room right of every ridge.
+// The chart's axes: every drawable point, every roof, and room right of every ridge; and each
+// device's highest compute roof (0 for none), where its memory roof ends.
+struct ChartAxes {
+    LogAxis x, y;
+    std::vector<double> top_roof;
+};
+
+ChartAxes chart_axes(const Roofline& roofline, const std::vector<const ComputeRoof*>& roofs,
+                     int devices, int min_decades) {
     std::vector<double> xs, ys;
     for (const RooflinePoint& point : roofline.points) {
         if (!drawable(point)) continue;
         xs.push_back(point.intensity);
         ys.push_back(point.tflops);
     }
-    std::vector<double> top_roof(size_t(devices), 0.0);  // per device
+    std::vector<double> top_roof(size_t(devices), 0.0);
     for (const ComputeRoof* roof : roofs) {
         ys.push_back(roof->tflops);
         const double bandwidth = bandwidth_of(roofline, roof->device);
@@ -224,209 +229,252 @@ DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options
             xs.push_back(ridge * kRidgeRoom);
         }
     }
-    const LogAxis x_axis = log_axis(xs, options.min_decades);
-    const LogAxis y_axis = log_axis(ys, options.min_decades);
+    return {log_axis(xs, min_decades), log_axis(ys, min_decades), std::move(top_roof)};
+}
 
-    float top = kMargin;
-    float right = kMargin;
-    if (!options.title.empty()) {
-        draw.texts.push_back({kMargin, top, size, palette.text, TextAlign::kLeft, options.title});
-        right = std::max(right, kMargin + text_width(options.title.size(), size));
-        top += size + 8.0f;
-    }
-    size_t y_tick_chars = 0;
-    for (int d = y_axis.first; d <= y_axis.last; ++d) {
-        y_tick_chars = std::max(y_tick_chars, decade_text(d).size());
-    }
-    const float plot_left = kMargin + text_width(y_tick_chars, size) + kTickGap;
-    draw.texts.push_back({plot_left, top, size, palette.text, TextAlign::kLeft, "TFLOP/s"});
-    top += size + 8.0f;
-    const float plot_w = options.decade_px * float(x_axis.decades());
-    const float plot_h = options.decade_px * float(y_axis.decades());
-    const float plot_right = plot_left + plot_w;
-    const float plot_bottom = top + plot_h;
-    auto px = [&](double intensity) {
-        return plot_left + float(log_fraction(x_axis, intensity)) * plot_w;
-    };
-    auto py = [&](double tflops) {
-        return plot_bottom - float(log_fraction(y_axis, tflops)) * plot_h;
-    };
+// The plot area in pixels and the log-log mapping into it.
+struct Plot {
+    LogAxis x_axis, y_axis;
+    float decade_px;
+    float left, top, w, h;
 
+    float right() const { return left + w; }
+    float bottom() const { return top + h; }
+    float px(double intensity) const { return left + float(log_fraction(x_axis, intensity)) * w; }
+    float py(double tflops) const { return bottom() - float(log_fraction(y_axis, tflops)) * h; }
+};
+
+// A roofline chart being built: text `size` pixels high; `right` is the right edge of the
+// widest text so far.
+struct RooflineCanvas {
+    DrawListBuilder b;
+    float size;
+    float right;
+};
+
+// A left-aligned line in palette.text, counted in c.right.
+void text_line(RooflineCanvas& c, float x, float y, const std::string& line) {
+    c.b.text(x, y, c.size, c.b.palette().text, TextAlign::kLeft, line);
+    c.right = std::max(c.right, x + text_width(line.size(), c.size));
+}
+
+// The frame, a grid line at every decade with its value under (x) or left of (y) the plot, and
+// the x axis label. Returns the y of the x axis label.
+float draw_frame(RooflineCanvas& c, const Plot& plot) {
+    const Palette& palette = c.b.palette();
+    const float size = c.size;
     // x tick texts clear of the lowest y tick text, which is centred on the plot's bottom edge.
-    const float x_tick_y = plot_bottom + size / 2 + 3.0f;
-    Rgba frame = palette.grid;
-    frame.a = kPlotAlpha;
-    draw.rects.push_back({plot_left, top, plot_w, plot_h, frame, palette.grid, 1.0f, -1});
-    for (int d = x_axis.first; d <= x_axis.last; ++d) {
-        const float x = plot_left + options.decade_px * float(d - x_axis.first);
-        draw.rects.push_back({std::min(x, plot_right - 1.0f), top, 1.0f, plot_h, palette.grid,
-                              kTransparent, 0.0f, -1});
-        draw.texts.push_back({x, x_tick_y, size, palette.text, TextAlign::kCenter, decade_text(d)});
+    const float x_tick_y = plot.bottom() + size / 2 + 3.0f;
+    c.b.rect(plot.left, plot.top, plot.w, plot.h, with_alpha(palette.grid, kPlotAlpha),
+             palette.grid, 1.0f);
+    for (int d = plot.x_axis.first; d <= plot.x_axis.last; ++d) {
+        const float x = plot.left + plot.decade_px * float(d - plot.x_axis.first);
+        c.b.rect(std::min(x, plot.right() - 1.0f), plot.top, 1.0f, plot.h, palette.grid);
+        c.b.text(x, x_tick_y, size, palette.text, TextAlign::kCenter, decade_text(d));
     }
-    for (int d = y_axis.first; d <= y_axis.last; ++d) {
-        const float y = plot_bottom - options.decade_px * float(d - y_axis.first);
-        draw.rects.push_back({plot_left, std::min(y, plot_bottom - 1.0f), plot_w, 1.0f,
-                              palette.grid, kTransparent, 0.0f, -1});
+    for (int d = plot.y_axis.first; d <= plot.y_axis.last; ++d) {
+        const float y = plot.bottom() - plot.decade_px * float(d - plot.y_axis.first);
+        c.b.rect(plot.left, std::min(y, plot.bottom() - 1.0f), plot.w, 1.0f, palette.grid);
         const std::string text = decade_text(d);
-        draw.texts.push_back({plot_left - kTickGap - text_width(text.size(), size), y - size / 2,
-                              size, palette.text, TextAlign::kLeft, text});
+        c.b.text(plot.left - kTickGap - text_width(text.size(), size), y - size / 2, size,
+                 palette.text, TextAlign::kLeft, text);
     }
     const std::string x_label = "arithmetic intensity (FLOP/byte)";
     const float x_label_y = x_tick_y + size + 4.0f;
-    draw.texts.push_back(
-        {plot_left + plot_w / 2, x_label_y, size, palette.text, TextAlign::kCenter, x_label});
-    right = std::max({right, plot_right + text_width(decade_text(x_axis.last).size(), size) / 2,
-                      plot_left + plot_w / 2 + text_width(x_label.size(), size) / 2});
+    c.b.text(plot.left + plot.w / 2, x_label_y, size, palette.text, TextAlign::kCenter, x_label);
+    c.right = std::max({c.right,
+                        plot.right() + text_width(decade_text(plot.x_axis.last).size(), size) / 2,
+                        plot.left + plot.w / 2 + text_width(x_label.size(), size) / 2});
+    return x_label_y;
+}
 
-    // Each device's memory roof: one rect per pixel column (where its dash is on), from the
-    // line's height at the column's left edge to its right edge, widened to the roof's
-    // thickness, clipped to the plot.
-    for (int device = 0; device < devices; ++device) {
-        const double bandwidth = bandwidth_of(roofline, device);
-        if (bandwidth <= 0) continue;
-        const MemoryRoof& memory = *memory_roof_of(roofline, device);
-        const double top_tflops = top_roof[size_t(device)];
-        const double end =
-            top_tflops > 0 ? ridge_intensity(top_tflops, bandwidth) : std::pow(10.0, x_axis.last);
-        const float end_x = std::min(px(end), plot_right);
-        auto line_y = [&](float x) {
-            const double intensity =
-                std::pow(10.0, x_axis.first + double(x - plot_left) / options.decade_px);
-            return py(intensity * bandwidth / 1e12);
-        };
-        // The label, two lines, goes under the line where both fit above the plot's bottom (a
-        // later device's under an earlier one's), so the line rises away from it to the right
-        // and crosses no other roof.
-        const float label_h = 2 * size + 2.0f;
-        const float below = float(device) * (label_h + 2.0f);
-        float label_x = -1, label_y = 0;
-        float along = 0;
-        for (float x = plot_left; x < end_x; x += 1.0f) {
-            const float x1 = std::min(x + 1.0f, end_x);
-            const float y0 = line_y(x), y1 = line_y(x1);
-            const float band_top = std::max(std::min(y0, y1) - kRoofThickness / 2, top);
-            const float band_bottom = std::min(std::max(y0, y1) + kRoofThickness / 2, plot_bottom);
-            if (band_bottom <= band_top) continue;
-            const bool on = dash_on(device, along);
-            along += std::hypot(1.0f, y1 - y0);
-            if (on) {
-                draw.rects.push_back({x, band_top, x1 - x, band_bottom - band_top, palette.text,
-                                      kTransparent, 0.0f, -1});
-            }
-            // Room for every device's label under the line, so devices with the same roof
-            // find the same place and their labels stack instead of overlapping.
-            const float stack = float(devices) * (label_h + 2.0f);
-            if (label_x < 0 && band_bottom + 4.0f + stack <= plot_bottom - 2.0f) {
-                label_x = x + 4.0f;
-                label_y = band_bottom + 4.0f + below;
-            }
-        }
-        if (label_x < 0) {
-            label_x = plot_left + 4.0f;
-            label_y = plot_bottom - (float(device) + 1) * (label_h + 2.0f);
-        }
-        const std::string lines[] = {
-            device_prefix(roofline, device) + memory.label + " " + bandwidth_text(bandwidth),
-            memory.origin};
-        for (const std::string& line : lines) {
-            draw.texts.push_back({label_x, label_y, size, palette.text, TextAlign::kLeft, line});
-            right = std::max(right, label_x + text_width(line.size(), size));
-            label_y += size + 2.0f;
+// Device `device`'s memory roof: one rect per pixel column (where its dash is on), from the
+// line's height at the column's left edge to its right edge, widened to the roof's thickness,
+// clipped to the plot; up to `top_tflops`'s ridge (the plot's edge for 0). Then its label.
+void draw_memory_roof(RooflineCanvas& c, const Roofline& roofline, const Plot& plot, int device,
+                      int devices, double top_tflops) {
+    const double bandwidth = bandwidth_of(roofline, device);
+    if (bandwidth <= 0) return;
+    const MemoryRoof& memory = *memory_roof_of(roofline, device);
+    const double end =
+        top_tflops > 0 ? ridge_intensity(top_tflops, bandwidth) : std::pow(10.0, plot.x_axis.last);
+    const float end_x = std::min(plot.px(end), plot.right());
+    auto line_y = [&](float x) {
+        const double intensity =
+            std::pow(10.0, plot.x_axis.first + double(x - plot.left) / plot.decade_px);
+        return plot.py(intensity * bandwidth / 1e12);
+    };
+    // The label, two lines, goes under the line where both fit above the plot's bottom (a
+    // later device's under an earlier one's), so the line rises away from it to the right
+    // and crosses no other roof.
+    const float label_h = 2 * c.size + 2.0f;
+    const float below = float(device) * (label_h + 2.0f);
+    float label_x = -1, label_y = 0;
+    float along = 0;
+    for (float x = plot.left; x < end_x; x += 1.0f) {
+        const float x1 = std::min(x + 1.0f, end_x);
+        const float y0 = line_y(x), y1 = line_y(x1);
+        const float band_top = std::max(std::min(y0, y1) - kRoofThickness / 2, plot.top);
+        const float band_bottom = std::min(std::max(y0, y1) + kRoofThickness / 2, plot.bottom());
+        if (band_bottom <= band_top) continue;
+        const bool on = dash_on(device, along);
+        along += std::hypot(1.0f, y1 - y0);
+        if (on) c.b.rect(x, band_top, x1 - x, band_bottom - band_top, c.b.palette().text);
+        // Room for every device's label under the line, so devices with the same roof
+        // find the same place and their labels stack instead of overlapping.
+        const float stack = float(devices) * (label_h + 2.0f);
+        if (label_x < 0 && band_bottom + 4.0f + stack <= plot.bottom() - 2.0f) {
+            label_x = x + 4.0f;
+            label_y = band_bottom + 4.0f + below;
         }
     }
+    if (label_x < 0) {
+        label_x = plot.left + 4.0f;
+        label_y = plot.bottom() - (float(device) + 1) * (label_h + 2.0f);
+    }
+    const std::string lines[] = {
+        device_prefix(roofline, device) + memory.label + " " + bandwidth_text(bandwidth),
+        memory.origin};
+    for (const std::string& line : lines) {
+        text_line(c, label_x, label_y, line);
+        label_y += c.size + 2.0f;
+    }
+}
 
-    // Compute roofs, highest first, so their labels stack downwards without overlapping.
-    std::vector<const ComputeRoof*> by_height = roofs;
-    std::stable_sort(
-        by_height.begin(), by_height.end(),
-        [](const ComputeRoof* a, const ComputeRoof* b) { return a->tflops > b->tflops; });
-    float label_bottom = top - size;
-    for (const ComputeRoof* roof : by_height) {
-        const float y = py(roof->tflops);
+// Compute roofs, highest first, so their labels right of the plot stack downwards without
+// overlapping.
+void draw_compute_roofs(RooflineCanvas& c, const Roofline& roofline, const Plot& plot,
+                        std::vector<const ComputeRoof*> roofs) {
+    std::stable_sort(roofs.begin(), roofs.end(), [](const ComputeRoof* a, const ComputeRoof* b) {
+        return a->tflops > b->tflops;
+    });
+    float label_bottom = plot.top - c.size;
+    for (const ComputeRoof* roof : roofs) {
+        const float y = plot.py(roof->tflops);
         const double bandwidth = bandwidth_of(roofline, roof->device);
-        const float start = bandwidth > 0
-                                ? std::max(px(ridge_intensity(roof->tflops, bandwidth)), plot_left)
-                                : plot_left;
-        const float band_top = std::max(y - kRoofThickness / 2, top);
-        const float band_bottom = std::min(y + kRoofThickness / 2, plot_bottom);
+        const float start =
+            bandwidth > 0 ? std::max(plot.px(ridge_intensity(roof->tflops, bandwidth)), plot.left)
+                          : plot.left;
+        const float band_top = std::max(y - kRoofThickness / 2, plot.top);
+        const float band_bottom = std::min(y + kRoofThickness / 2, plot.bottom());
         const RoofDash dash = roof_dash(roof->device);
-        const float step = dash.on > 0 ? dash.on + dash.off : plot_right - start;
-        for (float x = start; step > 0 && x < plot_right; x += step) {
-            const float w = std::min(dash.on > 0 ? dash.on : step, plot_right - x);
-            draw.rects.push_back(
-                {x, band_top, w, band_bottom - band_top, palette.text, kTransparent, 0.0f, -1});
+        const float step = dash.on > 0 ? dash.on + dash.off : plot.right() - start;
+        for (float x = start; step > 0 && x < plot.right(); x += step) {
+            const float w = std::min(dash.on > 0 ? dash.on : step, plot.right() - x);
+            c.b.rect(x, band_top, w, band_bottom - band_top, c.b.palette().text);
         }
         const std::string label =
             device_prefix(roofline, roof->device) + roof->label + format(" %.0f", roof->tflops);
-        const float label_y = std::max(y - size / 2, label_bottom + 1.0f);
-        draw.texts.push_back(
-            {plot_right + kTickGap, label_y, size, palette.text, TextAlign::kLeft, label});
-        label_bottom = label_y + size;
-        right = std::max(right, plot_right + kTickGap + text_width(label.size(), size));
+        const float label_y = std::max(y - c.size / 2, label_bottom + 1.0f);
+        text_line(c, plot.right() + kTickGap, label_y, label);
+        label_bottom = label_y + c.size;
     }
+}
 
-    // The runs, then their legend.
-    float legend_y = x_label_y + size + 10.0f;
+// Each drawable run's square and number in the plot, and its legend line from legend_y down,
+// then the note on "est." when a run is estimated. Returns the y of the next legend line.
+float draw_runs(RooflineCanvas& c, const Roofline& roofline, const Plot& plot, float legend_y) {
+    const Palette& palette = c.b.palette();
+    const float size = c.size;
     bool any_estimate = false;
     for (size_t i = 0; i < roofline.points.size(); ++i) {
         const RooflinePoint& point = roofline.points[i];
         if (!drawable(point)) continue;
         const Rgba fill = category_colour(palette, point.category);
         const std::string number = std::to_string(i + 1);
-        const float x = px(point.intensity), y = py(point.tflops);
-        draw.rects.push_back(
-            {x - kMarker / 2, y - kMarker / 2, kMarker, kMarker, fill, palette.text, 1.0f, int(i)});
-        draw.texts.push_back({x + kMarker / 2 + 1.0f, y - kMarker / 2 - size, size, palette.text,
-                              TextAlign::kLeft, number});
+        const float x = plot.px(point.intensity), y = plot.py(point.tflops);
+        c.b.rect(x - kMarker / 2, y - kMarker / 2, kMarker, kMarker, fill, palette.text, 1.0f,
+                 int(i));
+        c.b.text(x + kMarker / 2 + 1.0f, y - kMarker / 2 - size, size, palette.text,
+                 TextAlign::kLeft, number);
 
         std::string line =
             number + " " + point.label + ": " + format("%.1f FLOP/B", point.intensity) +
             (point.estimated ? " est." : "") + format(", %.1f TFLOP/s", point.tflops);
         const std::string share = share_text(roofline, point);
         if (!share.empty()) line += ", " + share;
-        draw.rects.push_back(
-            {kMargin, legend_y + 1.0f, size - 2.0f, size - 2.0f, fill, kTransparent, 0.0f, -1});
-        draw.texts.push_back(
-            {kMargin + size + 4.0f, legend_y, size, palette.text, TextAlign::kLeft, line});
-        right = std::max(right, kMargin + size + 4.0f + text_width(line.size(), size));
+        c.b.rect(kMargin, legend_y + 1.0f, size - 2.0f, size - 2.0f, fill);
+        c.right = std::max(c.right, c.b.swatch_label(kMargin, legend_y, size, size, line));
         legend_y += size + 4.0f;
         any_estimate = any_estimate || point.estimated;
     }
     if (any_estimate) {
-        const std::string note =
-            "est.: intensity from compulsory traffic (A and B read once, C written once), "
-            "no DRAM byte counts";
-        draw.texts.push_back({kMargin, legend_y, size, palette.text, TextAlign::kLeft, note});
-        right = std::max(right, kMargin + text_width(note.size(), size));
+        text_line(c, kMargin, legend_y,
+                  "est.: intensity from compulsory traffic (A and B read once, C written once), "
+                  "no DRAM byte counts");
         legend_y += size + 4.0f;
     }
-    // The roofs, one line per device with two or more ("roofs of <device> (dashed): ...").
+    return legend_y;
+}
+
+// "roofs: DRAM 3.35 TB/s (theoretical), bf16 tensor 780.0 TFLOP/s (measured)"; with two or
+// more devices "roofs of <device> (dashed): ..."; "roofs: none known" without any.
+std::string roofs_line(const Roofline& roofline, const std::vector<const ComputeRoof*>& roofs,
+                       int device) {
+    std::string line = "roofs:";
+    if (roofline.devices.size() >= 2 && device < int(roofline.devices.size())) {
+        line =
+            "roofs of " + roofline.devices[size_t(device)] + " (" + roof_dash_name(device) + "):";
+    }
+    std::vector<std::string> parts;
+    const double bandwidth = bandwidth_of(roofline, device);
+    if (bandwidth > 0) {
+        const MemoryRoof& memory = *memory_roof_of(roofline, device);
+        parts.push_back(memory.label + " " + bandwidth_text(bandwidth) + " (" + memory.origin +
+                        ")");
+    }
+    for (const ComputeRoof* roof : roofs) {
+        if (roof->device != device) continue;
+        parts.push_back(roof->label + format(" %.1f TFLOP/s", roof->tflops) + " (" + roof->origin +
+                        ")");
+    }
+    return line + (parts.empty() ? " none known" : " " + common::join(parts, ", "));
+}
+
+}  // namespace
+
+DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options) {
+    const Palette& palette = options.palette ? *options.palette : dark_palette();
+    const float size = options.text_size;
+    const int devices = device_count(roofline);
+    const std::vector<const ComputeRoof*> roofs = drawn_roofs(roofline);
+    const ChartAxes axes = chart_axes(roofline, roofs, devices, options.min_decades);
+    RooflineCanvas c{DrawListBuilder(palette), size, kMargin};
+
+    float top = kMargin;
+    if (!options.title.empty()) {
+        text_line(c, kMargin, top, options.title);
+        top += size + 8.0f;
+    }
+    size_t y_tick_chars = 0;
+    for (int d = axes.y.first; d <= axes.y.last; ++d) {
+        y_tick_chars = std::max(y_tick_chars, decade_text(d).size());
+    }
+    const float plot_left = kMargin + text_width(y_tick_chars, size) + kTickGap;
+    c.b.text(plot_left, top, size, palette.text, TextAlign::kLeft, "TFLOP/s");
+    top += size + 8.0f;
+    const Plot plot{axes.x,
+                    axes.y,
+                    options.decade_px,
+                    plot_left,
+                    top,
+                    options.decade_px * float(axes.x.decades()),
+                    options.decade_px * float(axes.y.decades())};
+
+    const float x_label_y = draw_frame(c, plot);
     for (int device = 0; device < devices; ++device) {
-        std::string roofs_line = "roofs:";
-        if (roofline.devices.size() >= 2 && device < int(roofline.devices.size())) {
-            roofs_line = "roofs of " + roofline.devices[size_t(device)] + " (" +
-                         roof_dash_name(device) + "):";
-        }
-        const double bandwidth = bandwidth_of(roofline, device);
-        if (bandwidth > 0) {
-            const MemoryRoof& memory = *memory_roof_of(roofline, device);
-            roofs_line +=
-                " " + memory.label + " " + bandwidth_text(bandwidth) + " (" + memory.origin + ")";
-        }
-        for (const ComputeRoof* roof : roofs) {
-            if (roof->device != device) continue;
-            roofs_line += (roofs_line.back() == ':' ? " " : ", ") + roof->label +
-                          format(" %.1f TFLOP/s", roof->tflops) + " (" + roof->origin + ")";
-        }
-        if (roofs_line.back() == ':') roofs_line += " none known";
-        draw.texts.push_back({kMargin, legend_y, size, palette.text, TextAlign::kLeft, roofs_line});
-        right = std::max(right, kMargin + text_width(roofs_line.size(), size));
+        draw_memory_roof(c, roofline, plot, device, devices, axes.top_roof[size_t(device)]);
+    }
+    draw_compute_roofs(c, roofline, plot, roofs);
+    float legend_y = draw_runs(c, roofline, plot, x_label_y + size + 10.0f);
+    for (int device = 0; device < devices; ++device) {
+        text_line(c, kMargin, legend_y, roofs_line(roofline, roofs, device));
         if (device + 1 < devices) legend_y += size + 4.0f;
     }
 
-    draw.width = std::ceil(right + kMargin);
-    draw.height = std::ceil(legend_y + size + kMargin);
-    return draw;
+    c.b.draw().width = std::ceil(c.right + kMargin);
+    c.b.draw().height = std::ceil(legend_y + size + kMargin);
+    return c.b.take();
 }
 
 }  // namespace tclens::viz

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "viz/bar_chart.h"
+#include "viz/view_builder.h"
 
 namespace tclens::viz {
 namespace {
@@ -33,21 +34,19 @@ double strip_chart_max(const std::vector<double>& values, const StripChartOption
 DrawList strip_chart(const std::vector<double>& values, const StripChartOptions& options) {
     const Palette& palette = options.palette ? *options.palette : dark_palette();
     const float size = options.text_size;
-    DrawList draw;
-    draw.background = palette.background;
+    DrawListBuilder b(palette);
 
     std::string heading = options.title;
     if (!options.value_text.empty()) heading += (heading.empty() ? "" : "  ") + options.value_text;
     float top = kMargin;
     if (!heading.empty()) {
-        draw.texts.push_back({kMargin, top, size, palette.text, TextAlign::kLeft, heading});
+        b.text(kMargin, top, size, palette.text, TextAlign::kLeft, heading);
         top += size + 4.0f;
     }
     const float plot_w = options.width;
     const float plot_h = options.plot_height;
-    Rgba frame = palette.grid;
-    frame.a = kFrameAlpha;
-    draw.rects.push_back({kMargin, top, plot_w, plot_h, frame, palette.grid, 1.0f, -1});
+    b.rect(kMargin, top, plot_w, plot_h, with_alpha(palette.grid, kFrameAlpha), palette.grid, 1.0f,
+           -1);
 
     const double axis_max = strip_chart_max(values, options);
     const std::size_t first = first_drawn(values, options.capacity);
@@ -61,19 +60,18 @@ DrawList strip_chart(const std::vector<double>& values, const StripChartOptions&
         if (!drawable(value)) continue;
         const float h = static_cast<float>(std::min(value / axis_max, 1.0)) * plot_h;
         const float x = kMargin + plot_w - column_w * static_cast<float>(drawn - j);
-        draw.rects.push_back({x, top + plot_h - h, column_w, h, fill, kTransparent, 0.0f,
-                              static_cast<int>(first + j)});
+        b.rect(x, top + plot_h - h, column_w, h, fill, kTransparent, 0.0f,
+               static_cast<int>(first + j));
     }
     char max_text[48];
     std::snprintf(max_text, sizeof max_text, "0 to %g%s%s", axis_max,
                   options.unit.empty() ? "" : " ", options.unit.c_str());
-    draw.texts.push_back(
-        {kMargin + 2.0f, top + 2.0f, size, palette.text, TextAlign::kLeft, max_text});
+    b.text(kMargin + 2.0f, top + 2.0f, size, palette.text, TextAlign::kLeft, max_text);
 
-    draw.width =
+    b.draw().width =
         std::ceil(std::max(kMargin + plot_w, kMargin + text_width(heading.size(), size)) + kMargin);
-    draw.height = std::ceil(top + plot_h + kMargin);
-    return draw;
+    b.draw().height = std::ceil(top + plot_h + kMargin);
+    return b.take();
 }
 
 }  // namespace tclens::viz

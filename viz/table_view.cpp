@@ -3,17 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "viz/view_builder.h"
+
 namespace tclens::viz {
 namespace {
 
 constexpr float kMargin = 8.0f;
 constexpr float kCellPadding = 8.0f;  // each side of a column's text
 constexpr float kSectionGap = 8.0f;   // above a section heading
-
-Rgba with_alpha(Rgba colour, std::uint8_t alpha) {
-    colour.a = alpha;
-    return colour;
-}
 
 }  // namespace
 
@@ -24,8 +21,7 @@ DrawList table_view(const std::vector<TableSection>& sections, const TableViewOp
     const float size = options.text_size;
     const float row_h = std::max(options.row_height, size);
     const float text_dy = std::round((row_h - size) * 0.5f);
-    DrawList draw;
-    draw.background = palette.background;
+    DrawListBuilder b(palette);
 
     std::size_t label_chars = 0, value_chars = 0, heading_chars = options.title.size();
     for (const TableSection& section : sections) {
@@ -42,7 +38,7 @@ DrawList table_view(const std::vector<TableSection>& sections, const TableViewOp
 
     float y = kMargin;
     if (!options.title.empty()) {
-        draw.texts.push_back({kMargin, y, size, palette.text, TextAlign::kLeft, options.title});
+        b.text(kMargin, y, size, palette.text, TextAlign::kLeft, options.title);
         y += size + kSectionGap;
     }
     const Rgba stripe = with_alpha(palette.text, kTableStripeAlpha);
@@ -52,30 +48,27 @@ DrawList table_view(const std::vector<TableSection>& sections, const TableViewOp
         const TableSection& section = sections[s];
         if (s > 0) y += kSectionGap;
         if (!section.heading.empty()) {
-            draw.texts.push_back(
-                {kMargin, y, size, palette.text, TextAlign::kLeft, section.heading});
+            b.text(kMargin, y, size, palette.text, TextAlign::kLeft, section.heading);
             y += size + 4.0f;
         }
         const float top = y;
         for (std::size_t r = 0; r < section.rows.size(); ++r) {
             if (r % 2 == 1) {
-                draw.rects.push_back({kMargin, y, table_w, row_h, stripe, kTransparent, 0.0f, -1});
+                b.rect(kMargin, y, table_w, row_h, stripe);
             }
             const TableRow& row = section.rows[r];
-            draw.texts.push_back(
-                {kMargin + kCellPadding, y + text_dy, size, label, TextAlign::kLeft, row.label});
-            draw.texts.push_back({kMargin + label_w + 1.0f + kCellPadding, y + text_dy, size,
-                                  palette.text, TextAlign::kLeft, row.value});
+            b.text(kMargin + kCellPadding, y + text_dy, size, label, TextAlign::kLeft, row.label);
+            b.text(kMargin + label_w + 1.0f + kCellPadding, y + text_dy, size, palette.text,
+                   TextAlign::kLeft, row.value);
             y += row_h;
         }
         if (y > top) {
-            draw.rects.push_back(
-                {kMargin + label_w, top, 1.0f, y - top, divider, kTransparent, 0.0f, -1});
+            b.rect(kMargin + label_w, top, 1.0f, y - top, divider);
         }
     }
-    draw.width = std::ceil(kMargin + width + kMargin);
-    draw.height = std::ceil(y + kMargin);
-    return draw;
+    b.draw().width = std::ceil(kMargin + width + kMargin);
+    b.draw().height = std::ceil(y + kMargin);
+    return b.take();
 }
 
 }  // namespace tclens::viz

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/text.h"
+#include "viz/view_builder.h"
+
 // [SECTION] index: helpers and the builder; captions; grid view; block view; load view;
 // K-loop view.
 
@@ -43,46 +46,25 @@ std::string plural(std::int64_t count, const std::string& noun) {
     return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
-// [SECTION] the builder: rects, texts and hits, and the extent of everything drawn.
-class Builder {
+// [SECTION] the builder: the shared one (viz/view_builder.h) with the tile map's lines, fitted
+// labels and wrapping legends; the drawing's size is the extent of everything drawn.
+class Builder : public ViewBuilder<TileMapHit> {
   public:
-    explicit Builder(const Palette& palette) : palette_(palette) {
-        view_.draw.background = palette.background;
-    }
-
-    const Palette& palette() const { return palette_; }
-
-    int hit(TileMapHitKind kind, int index, std::string text) {
-        view_.hits.push_back({kind, index, std::move(text)});
-        return static_cast<int>(view_.hits.size()) - 1;
-    }
-
-    void rect(float x, float y, float w, float h, Rgba fill, Rgba stroke = kTransparent,
-              float stroke_width = 0.0f, int hit = -1) {
-        view_.draw.rects.push_back({x, y, w, h, fill, stroke, stroke_width, hit});
-        extend(x + w, y + h);
-    }
-
-    void text(float x, float y, float size, Rgba colour, TextAlign align, std::string text) {
-        const float width = text_width(text.size(), size);
-        extend(align == TextAlign::kLeft ? x + width : x + 0.5f * width, y + size);
-        view_.draw.texts.push_back({x, y, size, colour, align, std::move(text)});
-    }
+    using ViewBuilder::ViewBuilder;
 
     // One left-aligned line in palette.text; returns the y of the next line.
     float line(float x, float y, float size, std::string text) {
-        this->text(x, y, size, palette_.text, TextAlign::kLeft, std::move(text));
+        this->text(x, y, size, palette().text, TextAlign::kLeft, std::move(text));
         return y + size + kLineGap;
     }
 
     // `label` centred in the w x h cell at (x, y), as large as fits (at most kMaxLabel, at least
     // kMinLabel, else not drawn); readable on `fill`.
-    void cell_label(float x, float y, float w, float h, Rgba fill, const std::string& label) {
+    void fitted_label(float x, float y, float w, float h, Rgba fill, const std::string& label) {
         float size = std::min({kMaxLabel, 0.7f * h, (w - 2.0f) / (0.62f * label.size())});
         size = std::floor(size);
         if (size < kMinLabel) return;
-        text(x + 0.5f * w, y + 0.5f * (h - size), size, label_colour_on(palette_, fill),
-             TextAlign::kCenter, label);
+        cell_label(x, y, w, h, size, fill, {label});
     }
 
     // Swatches with labels in rows no wider than `width`; returns the y below them.
@@ -90,34 +72,24 @@ class Builder {
                  const std::vector<std::pair<Rgba, std::string>>& entries) {
         float lx = x;
         for (const auto& [colour, label] : entries) {
-            const float entry = kSwatch + 4.0f + text_width(label.size(), kLineSize) + 12.0f;
+            const float entry =
+                kSwatch + kSwatchLabelGap + text_width(label.size(), kLineSize) + 12.0f;
             if (lx > x && lx + entry > x + width) {
                 lx = x;
                 y += kSwatch + kLineGap;
             }
-            if (colour.a > 0) rect(lx, y, kSwatch, kSwatch, colour, palette_.grid, 1.0f);
-            text(lx + kSwatch + 4.0f, y, kLineSize, palette_.text, TextAlign::kLeft, label);
+            if (colour.a > 0) rect(lx, y, kSwatch, kSwatch, colour, palette().grid, 1.0f);
+            swatch_label(lx, y, kSwatch, kLineSize, label);
             lx += entry;
         }
         return y + kSwatch + kSectionGap;
     }
 
-    TileMapView take() {
-        view_.draw.width = std::ceil(right_ + kMargin);
-        view_.draw.height = std::ceil(bottom_ + kMargin);
-        return std::move(view_);
+    TileMapView finish() {
+        draw().width = std::ceil(right() + kMargin);
+        draw().height = std::ceil(bottom() + kMargin);
+        return take_view<TileMapView>();
     }
-
-  private:
-    void extend(float x, float y) {
-        right_ = std::max(right_, x);
-        bottom_ = std::max(bottom_, y);
-    }
-
-    const Palette& palette_;
-    TileMapView view_;
-    float right_ = 0.0f;
-    float bottom_ = 0.0f;
 };
 
 // Grid lines show between cells of at least this many pixels.
@@ -177,15 +149,15 @@ void draw_work(Builder& b, const TileMapSpec& spec, const BlockTile& block, floa
             const Rgba fill = category_colour(palette, region.warp);
             b.rect(x + region.col * scale + gap, y + region.row * scale + gap,
                    region.cols * scale - gap, region.rows * scale - gap, fill);
-            b.cell_label(x + region.col * scale, y + region.row * scale,
-                         std::min(region.cols * scale, 80.0f), region.rows * scale, fill,
-                         "warp " + std::to_string(region.warp));
+            b.fitted_label(x + region.col * scale, y + region.row * scale,
+                           std::min(region.cols * scale, 80.0f), region.rows * scale, fill,
+                           "warp " + std::to_string(region.warp));
         }
     }
     for (size_t i = 0; i < tiles.size(); ++i) {
         const WorkTile& tile = tiles[i];
         const int hit =
-            detailed ? b.hit(TileMapHitKind::kWork, static_cast<int>(i), work_tooltip(spec, tile))
+            detailed ? b.hit({TileMapHitKind::kWork, static_cast<int>(i), work_tooltip(spec, tile)})
                      : -1;
         const float tx = x + tile.col * scale;
         const float ty = y + tile.row * scale;
@@ -205,9 +177,9 @@ void draw_work(Builder& b, const TileMapSpec& spec, const BlockTile& block, floa
             b.rect(tx + gap, ty + gap, tile.cols * scale - gap, tile.rows * scale - gap, fill,
                    kTransparent, 0.0f, hit);
             if (detailed) {
-                b.cell_label(tx, ty, tile.cols * scale, tile.rows * scale, fill,
-                             spec.work == WorkKind::kFma ? std::to_string(tile.lane)
-                                                         : "#" + std::to_string(tile.index));
+                b.fitted_label(tx, ty, tile.cols * scale, tile.rows * scale, fill,
+                               spec.work == WorkKind::kFma ? std::to_string(tile.lane)
+                                                           : "#" + std::to_string(tile.index));
             }
             continue;
         }
@@ -219,8 +191,7 @@ void draw_work(Builder& b, const TileMapSpec& spec, const BlockTile& block, floa
     // The part of an edge tile past C: computed on zeros, never stored.
     const float inside_w = static_cast<float>(block.cols) * scale;
     const float inside_h = static_cast<float>(block.rows) * scale;
-    Rgba veil = palette.background;
-    veil.a = static_cast<std::uint8_t>(255 * kVeil);
+    const Rgba veil = with_alpha(palette.background, static_cast<std::uint8_t>(255 * kVeil));
     if (block.cols < spec.block_n) {
         b.rect(x + inside_w, y, spec.block_n * scale - inside_w + gap, spec.block_m * scale + gap,
                veil);
@@ -425,23 +396,23 @@ void grid_view(Builder& b, const TileMapSpec& spec, const std::vector<BlockTile>
             tooltip += ", its tile " + std::to_string(tile.round + 1);
         }
         if (!tile.inside) {
-            const int hit = b.hit(TileMapHitKind::kBlockTile, tile.order,
-                                  tooltip + ", past M: computes zeros, stores nothing");
+            const int hit = b.hit({TileMapHitKind::kBlockTile, tile.order,
+                                   tooltip + ", past M: computes zeros, stores nothing"});
             b.rect(tx, ty, spec.block_n * scale, spec.block_m * scale, kTransparent,
                    mix(palette.background, palette.text, 0.5f), 1.0f, hit);
-            b.cell_label(tx, ty, tile.cols * scale, spec.block_m * scale, palette.background,
-                         std::to_string(tile.order));
+            b.fitted_label(tx, ty, tile.cols * scale, spec.block_m * scale, palette.background,
+                           std::to_string(tile.order));
             if (tile.order == selected) chosen = &tile;
             continue;
         }
         tooltip += "; C rows " + range_text(tile.row, tile.rows) + ", cols " +
                    range_text(tile.col, tile.cols);
-        const int hit = b.hit(TileMapHitKind::kBlockTile, tile.order, std::move(tooltip));
+        const int hit = b.hit({TileMapHitKind::kBlockTile, tile.order, std::move(tooltip)});
         const Rgba fill = category_colour(palette, tile.block);
         b.rect(tx + gap, ty + gap, tile.cols * scale - gap, tile.rows * scale - gap, fill,
                kTransparent, 0.0f, hit);
-        b.cell_label(tx, ty, tile.cols * scale, tile.rows * scale, fill,
-                     std::to_string(tile.order));
+        b.fitted_label(tx, ty, tile.cols * scale, tile.rows * scale, fill,
+                       std::to_string(tile.order));
         if (tile.order == selected) chosen = &tile;
     }
     // The selected tile, and for a persistent kernel every other tile its CTA computes.
@@ -457,10 +428,8 @@ void grid_view(Builder& b, const TileMapSpec& spec, const std::vector<BlockTile>
     }
     y = y0 + static_cast<float>(extent_m) * scale + kSectionGap;
     if (chosen && spec.raster == RasterOrder::kPersistent) {
-        std::string orders;
-        for (size_t i = 0; i < same_cta.size(); ++i) {
-            orders += (i == 0 ? "" : ", ") + std::to_string(same_cta[i]);
-        }
+        const std::string orders =
+            common::join(same_cta, ", ", [](int order) { return std::to_string(order); });
         y = b.line(kMargin, y, kLineSize,
                    "outlined: the " + plural(static_cast<std::int64_t>(same_cta.size()), "tile") +
                        " CTA " + std::to_string(chosen->block) +
@@ -558,12 +527,12 @@ void load_view(Builder& b, const TileMapSpec& spec, const BlockTile& block, int 
                                      : stage_state_colour(palette, StageState::kEmpty);
         const float x = kMargin + s * (box_w + 8.0f);
         const int hit = b.hit(
-            TileMapHitKind::kStage, s,
-            "stage " + std::to_string(s) +
-                (s == stage ? ": receives K tile " + std::to_string(step) : ": other K tiles"));
+            {TileMapHitKind::kStage, s,
+             "stage " + std::to_string(s) +
+                 (s == stage ? ": receives K tile " + std::to_string(step) : ": other K tiles")});
         b.rect(x, y, box_w, 26.0f, fill, s == stage ? palette.highlight : palette.grid,
                s == stage ? 2.0f : 1.0f, hit);
-        b.cell_label(x, y, box_w, 26.0f, fill, "stage " + std::to_string(s));
+        b.fitted_label(x, y, box_w, 26.0f, fill, "stage " + std::to_string(s));
     }
     y += 26.0f + kSectionGap;
     if (spec.load == LoadKind::kTma) {
@@ -602,16 +571,16 @@ void load_view(Builder& b, const TileMapSpec& spec, const BlockTile& block, int 
                                                        : copy.thread / kWarpThreads;
         const Rgba fill = category_colour(palette, colour);
         const int hit =
-            b.hit(TileMapHitKind::kChunk, static_cast<int>(i), chunk_tooltip(spec, copy, unit));
+            b.hit({TileMapHitKind::kChunk, static_cast<int>(i), chunk_tooltip(spec, copy, unit)});
         b.rect(x + gap, cy + gap, cell_w - gap, cell_h - gap, fill, kTransparent, 0.0f, hit);
         if (spec.load == LoadKind::kThreads) {
-            b.cell_label(x, cy, cell_w, cell_h, fill, std::to_string(copy.thread));
+            b.fitted_label(x, cy, cell_w, cell_h, fill, std::to_string(copy.thread));
         }
     }
     if (spec.load == LoadKind::kTma) {
         const int box_units = spec.tma_box_cols * spec.elem_bytes / unit;
         const auto box_label = [&](float x, float h, Rgba fill, std::string text) {
-            b.cell_label(x, top, box_units * cell_w, h, fill, text);
+            b.fitted_label(x, top, box_units * cell_w, h, fill, text);
         };
         for (int a = 0; a < spec.block_k / spec.tma_box_cols; ++a) {
             box_label(a_x + a * box_units * cell_w, spec.block_m * cell_h,
@@ -685,9 +654,9 @@ void k_loop_view(Builder& b, const TileMapSpec& spec, const BlockTile& block, in
                                 "): " + stage_state_name(*state) + ", stage " +
                                 std::to_string(stage_of(spec, block, t));
         b.rect(kMargin + t * tile_k, c_y, w, c_h, fill, kTransparent, 0.0f,
-               b.hit(TileMapHitKind::kKTile, t, tip));
+               b.hit({TileMapHitKind::kKTile, t, tip}));
         b.rect(c_x, b_y + t * tile_k, c_w, w, fill, kTransparent, 0.0f,
-               b.hit(TileMapHitKind::kKTile, t, tip));
+               b.hit({TileMapHitKind::kKTile, t, tip}));
     }
     draw_work(b, spec, block, c_x, c_y, c_scale, false);
     y = c_y + c_h + kSectionGap;
@@ -701,9 +670,9 @@ void k_loop_view(Builder& b, const TileMapSpec& spec, const BlockTile& block, in
         const Rgba fill = stage_state_colour(palette, slot.state);
         const float x = kMargin + slot.stage * (box_w + 8.0f);
         const std::string what = slot_text(slot, block);
-        const int hit = b.hit(TileMapHitKind::kStage, slot.stage,
-                              "stage " + std::to_string(slot.stage) + ": " + what + ", " +
-                                  stage_state_name(slot.state));
+        const int hit = b.hit({TileMapHitKind::kStage, slot.stage,
+                               "stage " + std::to_string(slot.stage) + ": " + what + ", " +
+                                   stage_state_name(slot.state)});
         b.rect(x, y, box_w, box_h, fill, palette.grid, 1.0f, hit);
         const Rgba label = label_colour_on(palette, fill);
         b.text(x + 0.5f * box_w, y + 4.0f, kLineSize, label, TextAlign::kCenter,
@@ -803,7 +772,7 @@ TileMapView tile_map_view(const TileMapSpec& spec, const TileMapViewOptions& opt
             k_loop_view(b, spec, tiles[static_cast<size_t>(selected)], step, options.size);
             break;
     }
-    return b.take();
+    return b.finish();
 }
 
 }  // namespace tclens::viz

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "viz/view_builder.h"
+
 namespace tclens::viz {
 namespace {
 
@@ -28,12 +30,12 @@ double tick_step(double span, int ticks) {
 // A phase's bar or legend swatch, in its category colour. Where the palette has fewer colours
 // than there are phases (high contrast: 8 for 11), a phase whose colour repeats an earlier
 // phase's carries a band of the background across its middle third, with the bar's `hit`.
-void push_phase_rect(DrawList& draw, const Palette& palette, TracePhase phase, float x, float y,
-                     float w, float h, int hit) {
+void phase_rect(DrawListBuilder& b, TracePhase phase, float x, float y, float w, float h, int hit) {
+    const Palette& palette = b.palette();
     const int index = static_cast<int>(phase);
-    draw.rects.push_back({x, y, w, h, category_colour(palette, index), kTransparent, 0, hit});
+    b.rect(x, y, w, h, category_colour(palette, index), kTransparent, 0, hit);
     if (index >= static_cast<int>(palette.categories.size())) {
-        draw.rects.push_back({x, y + h / 3, w, h / 3, palette.background, kTransparent, 0, hit});
+        b.rect(x, y + h / 3, w, h / 3, palette.background, kTransparent, 0, hit);
     }
 }
 
@@ -47,9 +49,7 @@ std::int64_t trace_end_ns(const WarpTrace& trace) {
 
 DrawList warp_timeline(const WarpTrace& trace, const TimelineOptions& options) {
     const Palette& palette = options.palette ? *options.palette : dark_palette();
-    DrawList draw;
-    draw.width = options.width;
-    draw.background = palette.background;
+    DrawListBuilder b(palette);
     const float ts = options.text_size;
     const float row = options.row_height;
     std::int64_t view_start = options.view_start_ns;
@@ -63,13 +63,12 @@ DrawList warp_timeline(const WarpTrace& trace, const TimelineOptions& options) {
     const double scale = (right - left) / static_cast<double>(view_end - view_start);
 
     float y = 4.0f;
-    draw.texts.push_back({4.0f, y, ts, palette.text, TextAlign::kLeft,
-                          trace.kernel + "  " + std::to_string(trace.m) + "x" +
-                              std::to_string(trace.n) + "x" + std::to_string(trace.k) +
-                              "  blocks " + std::to_string(trace.blocks_traced) + " of " +
-                              std::to_string(trace.blocks_launched) + " traced  window " +
-                              microseconds(static_cast<double>(view_start)) + " to " +
-                              microseconds(static_cast<double>(view_end))});
+    b.text(4.0f, y, ts, palette.text, TextAlign::kLeft,
+           trace.kernel + "  " + std::to_string(trace.m) + "x" + std::to_string(trace.n) + "x" +
+               std::to_string(trace.k) + "  blocks " + std::to_string(trace.blocks_traced) +
+               " of " + std::to_string(trace.blocks_launched) + " traced  window " +
+               microseconds(static_cast<double>(view_start)) + " to " +
+               microseconds(static_cast<double>(view_end)));
     y += ts + 6.0f;
 
     std::array<bool, kTracePhaseCount> present{};
@@ -77,10 +76,8 @@ DrawList warp_timeline(const WarpTrace& trace, const TimelineOptions& options) {
     float x = 4.0f;
     for (int i = 0; i < kTracePhaseCount; ++i) {
         if (!present[i]) continue;
-        push_phase_rect(draw, palette, static_cast<TracePhase>(i), x, y, ts, ts, -1);
-        const std::string name = phase_name(static_cast<TracePhase>(i));
-        draw.texts.push_back({x + ts + 4.0f, y, ts, palette.text, TextAlign::kLeft, name});
-        x += ts + 4.0f + text_width(name.size(), ts) + 12.0f;
+        phase_rect(b, static_cast<TracePhase>(i), x, y, ts, ts, -1);
+        x = b.swatch_label(x, y, ts, ts, phase_name(static_cast<TracePhase>(i))) + 12.0f;
     }
     y += ts + 8.0f;
 
@@ -92,39 +89,37 @@ DrawList warp_timeline(const WarpTrace& trace, const TimelineOptions& options) {
         if (p.block != block) {
             block = p.block;
             warp = -1;
-            draw.texts.push_back(
-                {4.0f, y, ts, palette.text, TextAlign::kLeft,
-                 "block " + std::to_string(p.block) + "  SM " + std::to_string(p.sm)});
+            b.text(4.0f, y, ts, palette.text, TextAlign::kLeft,
+                   "block " + std::to_string(p.block) + "  SM " + std::to_string(p.sm));
             y += ts + 4.0f;
         }
         if (p.warp != warp) {
             warp = p.warp;
             row_y = y;
-            draw.rects.push_back(
-                {left, row_y, right - left, row, palette.grid, kTransparent, 0, -1});
-            draw.rects.back().fill.a = 40;
-            draw.texts.push_back({12.0f, row_y + (row - std::min(ts, row)) / 2, std::min(ts, row),
-                                  palette.text, TextAlign::kLeft, "w" + std::to_string(p.warp)});
+            b.rect(left, row_y, right - left, row, with_alpha(palette.grid, 40));
+            b.text(12.0f, row_y + (row - std::min(ts, row)) / 2, std::min(ts, row), palette.text,
+                   TextAlign::kLeft, "w" + std::to_string(p.warp));
             y += row + 2.0f;
         }
         if (p.end_ns < view_start || p.start_ns > view_end) continue;
         const double x0 = left + (std::max(p.start_ns, view_start) - view_start) * scale;
         const double x1 = left + (std::min(p.end_ns, view_end) - view_start) * scale;
-        push_phase_rect(draw, palette, p.phase, static_cast<float>(x0), row_y,
-                        std::max(1.0f, static_cast<float>(x1 - x0)), row, static_cast<int>(i));
+        phase_rect(b, p.phase, static_cast<float>(x0), row_y,
+                   std::max(1.0f, static_cast<float>(x1 - x0)), row, static_cast<int>(i));
     }
 
     y += 4.0f;
-    draw.rects.push_back({left, y, right - left, 1.0f, palette.grid, kTransparent, 0, -1});
+    b.rect(left, y, right - left, 1.0f, palette.grid);
     const double span = static_cast<double>(view_end - view_start);
     const double step = tick_step(span, 6);
     for (double t = std::ceil(view_start / step) * step; t <= view_end; t += step) {
         const float tx = static_cast<float>(left + (t - view_start) * scale);
-        draw.rects.push_back({tx, y, 1.0f, 5.0f, palette.text, kTransparent, 0, -1});
-        draw.texts.push_back({tx, y + 6.0f, ts, palette.text, TextAlign::kCenter, microseconds(t)});
+        b.rect(tx, y, 1.0f, 5.0f, palette.text);
+        b.text(tx, y + 6.0f, ts, palette.text, TextAlign::kCenter, microseconds(t));
     }
-    draw.height = y + 6.0f + ts + 4.0f;
-    return draw;
+    b.draw().width = options.width;
+    b.draw().height = y + 6.0f + ts + 4.0f;
+    return b.take();
 }
 
 }  // namespace tclens::viz

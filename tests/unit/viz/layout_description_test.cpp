@@ -1,7 +1,7 @@
 // Tests for viz/layout_description.*: the plain-language descriptions are derived from the
 // model (their summary regenerates every layout exactly), and for the shapes of the PTX ISA's
-// figures they read as a person would say them (lab 6: "A is split into 4 quadrants, each mapped
-// to one register, top-to-bottom then left-to-right; row-major inside").
+// figures they read as a person would say them ("A is split into 4 quadrants, each mapped to one
+// register, top-to-bottom then left-to-right; row-major inside").
 #include "viz/layout_description.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Merges several runs of one `tclens bench --json` command (each with its own --seed, so fresh
-inputs) into one bench JSON whose numbers are the median over the runs: what issue 19's targets
+inputs) into one bench JSON whose numbers are the median over the runs: what the ladder's targets
 ask for ("median of >= 3 runs of the preset").
 
     scripts/bench_median.py OUT.json RUN1.json RUN2.json RUN3.json

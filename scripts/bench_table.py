@@ -6,7 +6,7 @@ kernel skipped the size or its result was not verified (those have no numbers).
     scripts/bench_table.py bench/results/<run>/square/bench.json [--sizes-as m]
 
 --sizes-as m labels the columns by M only (for a sweep over M with N and K fixed, e.g. lab6).
---best16 prints issue 19's target table instead: one row per size, the best verified f16 and bf16
+--best16 prints the target table instead: one row per size, the best verified f16 and bf16
 rung there as % of the same-run cuBLAS of its type, and which rung that is.
 """
 import argparse

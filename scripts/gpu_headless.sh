@@ -2,11 +2,11 @@
 # The GUI on a GPU server with no display (`tclens headless`, ImGui's null backend), after
 # scripts/gpu_check.sh has built build-gpu/. Writes JSON reports to $OUT (or ./gpu-out):
 #   live_profile.json  Profile panel Live on a ~1 ms kernel: updates/s seen by the frames and the
-#                      frame cost (issue 7: >= 5 updates/s at <= 16 ms per frame)
+#                      frame cost (target: >= 5 updates/s at <= 16 ms per frame)
 #   live_three_kernels.json/.txt  the same with three kernels profiled in turn: updates per
 #                      kernel, and the panel's text (the side-by-side table)
 #   headless_version.txt  `tclens --version` of the binary run (its commit)
-#   banks.txt          the Banks panel's text after "Measure on GPU" (issue 4: model / measured)
+#   banks.txt          the Banks panel's text after "Measure on GPU" (model / measured)
 #   soak.json          every panel drawing each frame (Profile beside Kernels, the other five
 #                      in windows of their own) while Live profiles a small kernel until
 #                      SOAK_UPDATES updates (default 10000) or SOAK_SECONDS (default 300):

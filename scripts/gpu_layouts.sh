@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 18 on an sm_90 GPU server: `tclens layout ID --verify` for every layout ID, and the GPU
+# Layouts on an sm_90 GPU server: `tclens layout ID --verify` for every layout ID, and the GPU
 # tests that show the probes catch wrong models. Writes to $OUT (or ./gpu-out):
 #   layout_verify.md    the results table: each ID, its element count (register slots, or
 #                       shared-memory tile elements for the wgmma.smem views) and what the GPU
@@ -53,7 +53,7 @@ echo "# tclens layout ID --verify on ${gpu:-unknown GPU}, $(date -u +%Y-%m-%d), 
 {
     echo "# tclens layout ID --verify on ${gpu:-unknown GPU}, $(date -u +%Y-%m-%d), commit $commit"
     echo
-    echo "Written by scripts/gpu_layouts.sh (issue 18)."
+    echo "Written by scripts/gpu_layouts.sh."
     echo
     echo "| ID | elements | result |"
     echo "|---|---:|---|"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 17 on a GPU server: `tclens source` against Nsight Compute's source page on an FMA rung,
+# The source view on a GPU server: `tclens source` against Nsight Compute's source page on an FMA rung,
 # rung 8 and rung 11 at 4096^3, and the raw nvdisasm listings the SASS reader's tests want.
 # Writes to $OUT (or ./gpu-out/source):
 #   source_compare.md           the comparison: top five stall reasons' shares (within 5 pp),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16's measurements of users' kernels, on a GPU server after scripts/gpu_check.sh built
+# Measurements of users' kernels, on a GPU server after scripts/gpu_check.sh built
 # build-gpu/, into $OUT/user_kernels (or ./gpu-out/user_kernels):
 #   1. save -> verified TFLOP/s at 4096^3 bf16 (targets: <= 3 s for an NVRTC kernel, <= 15 s
 #      for an nvcc launcher), with compile, load, verify, time and profile apart: `tclens watch
@@ -69,7 +69,7 @@ tail -3 "$out/worker_gpu_tests.log"
 python3 - "$out" >"$out/summary.md" <<'PY' || status=1
 import json, os, sys
 out = sys.argv[1]
-print("# Users' kernels on this GPU (issue 16)\n")
+print("# Users' kernels on this GPU\n")
 print("## Save -> verified TFLOP/s at 4096^3 (tclens watch)\n")
 print("| kernel | version | compile s | load s | verify s | time s | profile s | save -> TFLOP/s s | TFLOP/s | % of cuBLAS |")
 print("|---|---|---|---|---|---|---|---|---|---|")

@@ -1,5 +1,5 @@
 #pragma once
-// How a test that needs a GPU turns what happened into check, skip or fail (issue 23). It skips
+// How a test that needs a GPU turns what happened into check, skip or fail. It skips
 // only for what the machine lacks (no GPU, no counter permission, counters busy, ...:
 // ProfilerError::needs_resource) or for a refusal the kernel's descriptor documents
 // (kernels::outside_documented_sizes); an error, a failed verification or a refusal of a size

@@ -1,4 +1,4 @@
-// Lecture view that fits (issue 21): every step of the shipped tour, in lecture mode's look (150 %,
+// Lecture view that fits: every step of the shipped tour, in lecture mode's look (150 %,
 // high contrast) at 1920x1080 and at 1280x720, shows all of its view above the caption banner:
 // the view's window needs no scrolling, and in the steps that draw a picture (Fragments, Tile map,
 // Banks: steps 1-5, which ask for "zoom=fit", view_zoom.h) the drawing lies inside what its window

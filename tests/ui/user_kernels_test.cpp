@@ -1,4 +1,4 @@
-// Kernels of yours in the GUI under Xvfb (issue 16): opened through the `open=` / `exercise=`
+// Kernels of yours in the GUI under Xvfb: opened through the `open=` / `exercise=`
 // settings (the path File > Open kernel... and a dropped .cu take), run only through the worker
 // client. The CPU tests give the GUI tests/data/scripted_worker.sh as its worker, answering with
 // the fixtures of tests/data/make_user_fixtures.py, so the whole path (load, bench, error map;

@@ -307,7 +307,7 @@ TEST(Workspace, BadPressOrWorkspaceSettingIsAOneLineUsageError) {
     }
     const auto result = test::run_command(kTclens + " --frames 1 --set workspace.ratio=0.9");
     EXPECT_NE(result.err.find("ratio='0.9': allowed: 0.2..0.8"), std::string::npos) << result.err;
-    // (`screenshot --view V --layout-json F` is no longer an error: the tour-fit tests of issue 21
+    // (`screenshot --view V --layout-json F` is no longer an error: the tour-fit tests
     // read the rectangles of one view's screenshot.)
 }
 

@@ -1,4 +1,4 @@
-// Users' kernels through the worker process on a GPU (issue 16): the examples benched next to
+// Users' kernels through the worker process on a GPU: the examples benched next to
 // their same-run cuBLAS; a kernel that faults, one that hangs and one that writes past C, each
 // reported in one line while the worker is replaced (or goes on) and the next request works;
 // a loaded copy of rung 8 within 2 % of the built-in rung in the same run; a profile, a watch

@@ -1,8 +1,8 @@
-// Users' kernels on the GPU (issue 16), through the same runner as the ladder: the examples
+// Users' kernels on the GPU, through the same runner as the ladder: the examples
 // verify and time; the deliberately wrong kernel fails with an error map of whole tiles; the
 // kernel writing past C is caught by the guard zones; the fragment exercise with a planted index
 // bug is reported on exactly the elements the bug moves; a loaded copy of rung 8 times like the
-// built-in rung (issue 16: within 2 %); three launchers that game the timing are each refused with
+// built-in rung (within 2 %); three launchers that game the timing are each refused with
 // the line that says what they did, and the checks leave an honest kernel's time as it was.
 #include "kernels/user/user_kernel.h"
 

@@ -121,7 +121,7 @@ TEST(KernelProfile, TensorRungKeepsTheTensorPipeBusy) {
     }
 }
 
-// Issue 6: each Hopper rung must show wgmma at work. Every warp of a warpgroup counts each
+// Each Hopper rung must show wgmma at work. Every warp of a warpgroup counts each
 // wgmma it issues, so a GEMM made of whole tiles issues 4 M N K / (64 n 16) of them, n the N of
 // the rung's wgmma.m64nNk16 (its layout id); the tensor pipe is then the busy one.
 TEST(KernelProfile, HopperRungsIssueTheirWgmmaAndKeepTheTensorPipeBusy) {
@@ -334,7 +334,7 @@ TEST(KernelProfile, DurationMatchesEventTimedLaunches) {
     if (checked == 0) GTEST_SKIP() << "skipped: this GPU runs none of the cases";
 }
 
-// Issue 7: from request to metrics for a ~1 ms kernel with the default set, <= 100 ms, in a live
+// From request to metrics for a ~1 ms kernel with the default set, <= 100 ms, in a live
 // loop. What is timed: one KernelProfiler::profile() call, from the call to the values in the
 // returned struct (metric resolution, the L2 flush and kernel run of every pass, CUPTI's
 // decoding and evaluation), on a prepared kernel whose range profiler session the loop's first

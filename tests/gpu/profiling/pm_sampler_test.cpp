@@ -100,7 +100,7 @@ TEST(PmTimeline, FmaKernelShowsOnTheFmaPipe) {
     EXPECT_LT(median_of(timeline, kTensorColumn), 1.0);
 }
 
-// Issue 7: PM sampling costs the kernel's own time < 2 %. The kernel's own time is GPU time of
+// PM sampling costs the kernel's own time < 2 %. The kernel's own time is GPU time of
 // gated batches (stream_gate.h: host stalls do not count); "alone" is the mean of 500 ms before
 // and 500 ms after the 1 s sampled run, after a 500 ms warm-up, so a tensor kernel that slows
 // as the GPU heats up (it did: 4 % at 0.5 s, 7 % at 1 s with the baseline only before) is

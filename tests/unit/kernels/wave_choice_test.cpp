@@ -1,5 +1,6 @@
 // Rung 11's tile per problem (kernels/wave_choice.h): the wave arithmetic of the header's
-// examples, the sizes issue 19 names (an H100: 132 SMs, 66 clusters of 2), and the rule itself.
+// examples, the sizes the ladder's targets name (an H100: 132 SMs, 66 clusters of 2), and the rule
+// itself.
 
 #include "kernels/wave_choice.h"
 

@@ -1,6 +1,6 @@
 // The GUI without a window on a GPU machine (`tclens headless`, ImGui's null backend): the
-// panels' GPU work as a user would see it. Issue 7: the Profile panel's Live updates >= 5 times
-// a second while a frame costs <= 16 ms. Issue 4: the Banks panel shows "model N / measured N".
+// panels' GPU work as a user would see it. The Profile panel's Live updates >= 5 times
+// a second while a frame costs <= 16 ms. The Banks panel shows "model N / measured N".
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // GPU test of kernels/probes/clock_skew_probe.*: one block ran on every SM, and the spread of
 // the SMs' %globaltimer readings of one instant (the flag's setting) is finite and below 5 us
-// in every round: the bound issue 20 asks for on the traces' common time base. The numbers are
+// in every round: the bound asked for on the traces' common time base. The numbers are
 // printed, and with TCLENS_RESULTS_DIR set appended to $TCLENS_RESULTS_DIR/clock_skew.md.
 #include "kernels/probes/clock_skew_probe.h"
 

@@ -1,0 +1,127 @@
+// Tests for viz/fragment_bug.*: the bugs a fragment or block index makes, planted in a C whose
+// every element has its own value, named from the values (the mma.m16n8k16 C fragment: lane l
+// holds c0, c1 at row l / 4, columns 2 (l % 4) + {0, 1}, and c2, c3 eight rows below).
+
+#include "viz/fragment_bug.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <random>
+#include <vector>
+
+namespace tclens::viz {
+namespace {
+
+constexpr std::int64_t kSide = 64;
+constexpr double kTolerance = 1e-3;
+
+struct Planted {
+    std::vector<double> expected;
+    std::vector<float> got;
+};
+
+// expected: distinct values; got(r, c) = expected(source(r, c)).
+Planted plant(const std::function<std::pair<std::int64_t, std::int64_t>(std::int64_t,
+                                                                        std::int64_t)>& source) {
+    Planted planted;
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> value(-1.0, 1.0);
+    planted.expected.resize(kSide * kSide);
+    for (double& x : planted.expected) x = value(rng);
+    planted.got.resize(kSide * kSide);
+    for (std::int64_t r = 0; r < kSide; ++r) {
+        for (std::int64_t c = 0; c < kSide; ++c) {
+            const auto [sr, sc] = source(r, c);
+            planted.got[r * kSide + c] = static_cast<float>(planted.expected[sr * kSide + sc]);
+        }
+    }
+    return planted;
+}
+
+std::string name(const Planted& planted, int block = 0) {
+    const auto layout = fragment_layout("mma.m16n8k16.f16");
+    EXPECT_TRUE(layout.has_value());
+    return name_fragment_bug(planted.got.data(), planted.expected.data(), kSide, kSide, kTolerance,
+                             *layout, block, block);
+}
+
+TEST(FragmentBug, ACorrectCNamesNothing) {
+    EXPECT_EQ(name(plant([](auto r, auto c) { return std::pair{r, c}; }), 16), "");
+}
+
+TEST(FragmentBug, ExchangedAccumulatorRegistersAreNamed) {
+    // Every lane stores c1 where c2 belongs and back: (g, 2t + 1) <-> (g + 8, 2t).
+    const Planted planted = plant([](std::int64_t r, std::int64_t c) {
+        const std::int64_t tr = r % 16, tc = c % 8;
+        if (tr < 8 && tc % 2 == 1) return std::pair{r + 8, c - 1};
+        if (tr >= 8 && tc % 2 == 0) return std::pair{r - 8, c + 1};
+        return std::pair{r, c};
+    });
+    EXPECT_EQ(name(planted),
+              "C: every lane's c1 and c2 are exchanged (c1: rows 0-7, odd columns; c2: rows 8-15, "
+              "even columns of each 16x8 tile)");
+    // Folded onto one tile: those 64 places are wrong in each of the 32 tiles, no other is.
+    const auto layout = fragment_layout("mma.m16n8k16.f16");
+    const FoldedErrors folded =
+        fold_errors(planted.got.data(), planted.expected.data(), kSide, kSide, kTolerance, *layout);
+    EXPECT_EQ(folded.rows, 16);
+    EXPECT_EQ(folded.cols, 8);
+    EXPECT_EQ(folded.tiles, 32);
+    EXPECT_EQ(folded.wrong_tiles, 32);
+    EXPECT_EQ(folded.wrong[0 * 8 + 1], 32);  // c1 of lane 0
+    EXPECT_EQ(folded.wrong[8 * 8 + 0], 32);  // c2 of lane 0
+    EXPECT_EQ(folded.wrong[0 * 8 + 0], 0);   // c0 of lane 0
+}
+
+TEST(FragmentBug, WrongLowerHalvesNameTheirRegisters) {
+    // Rows 8-15 of every 16-row tile read from the row above the tile: c2 and c3 of every lane.
+    const Planted planted = plant([](std::int64_t r, std::int64_t c) {
+        return r % 16 >= 8 ? std::pair{(r + 17) % kSide, c} : std::pair{r, c};
+    });
+    EXPECT_EQ(name(planted),
+              "C: registers c2, c3 of every lane are wrong (rows 8-15, every column of each 16x8 "
+              "tile)");
+}
+
+TEST(FragmentBug, WrongLanesAreNamed) {
+    // Lanes 0-3 (row 0 and row 8 of each tile) hold values from elsewhere.
+    const Planted planted = plant([](std::int64_t r, std::int64_t c) {
+        return r % 8 == 0 ? std::pair{(r + 3) % kSide, (c + 5) % kSide} : std::pair{r, c};
+    });
+    EXPECT_EQ(name(planted),
+              "C: lanes 0-3 are wrong in every register (rows 0, 8, every column of each 16x8 "
+              "tile)");
+}
+
+TEST(FragmentBug, SwappedBlockIndicesAreNamed) {
+    // Block (x, y) stores its tile where block (y, x) belongs (examples/wrong_block_offset.cu).
+    const Planted planted = plant([](std::int64_t r, std::int64_t c) {
+        return std::pair{(c / 16) * 16 + r % 16, (r / 16) * 16 + c % 16};
+    });
+    EXPECT_EQ(name(planted, 16),
+              "each wrong block tile 16x16 holds the values of the block with x and y exchanged: "
+              "blockIdx.x and blockIdx.y are swapped where C is stored");
+}
+
+TEST(FragmentBug, ABlockOffsetByOneIsNamed) {
+    // Each block stores one block row too high: the tile at block row y holds row y + 1's.
+    const Planted planted = plant([](std::int64_t r, std::int64_t c) {
+        return std::pair{r + 16 < kSide ? r + 16 : r, c};
+    });
+    EXPECT_EQ(name(planted, 16),
+              "each wrong block tile 16x16 holds the values of the block 1 down: a wrong blockIdx "
+              "offset");
+}
+
+TEST(FragmentBug, AScatteredPatternNamesNothing) {
+    // Wrong places that fit no rule: no claim is made.
+    const Planted planted = plant([](std::int64_t r, std::int64_t c) {
+        return (r * 7 + c * 3) % 11 == 0 ? std::pair{(r + 5) % kSide, (c + 9) % kSide}
+                                         : std::pair{r, c};
+    });
+    EXPECT_EQ(name(planted, 16), "");
+}
+
+}  // namespace
+}  // namespace tclens::viz

@@ -1,0 +1,56 @@
+#pragma once
+// What a wrong C says about the kernel's bug, read from the values themselves. Pure C++.
+//
+// The error map (error_map.h) says where C is wrong; this says why, for the bugs a fragment or
+// block index makes. C is cut into tiles of the instruction the kernel uses (its C operand:
+// 16 x 8 for mma.m16n8k16 and m16n8k8); the wrong elements of every tile are folded onto one tile
+// (FoldedErrors: how often each place was wrong), and a wrong element that holds the right value
+// of another place says where its value came from:
+//   place (row, col) -> (lane, reg) of the C fragment: layout.find(Operand::C), one element per
+//   32-bit register (sub 0).
+// An element is wrong when it is not finite or |got - expected| > tolerance, as in error_map.h.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "viz/fragment_layout.h"
+
+namespace tclens::viz {
+
+// The wrong elements of every whole instruction tile of C, folded onto one tile.
+struct FoldedErrors {
+    std::string layout_id;  // the instruction, e.g. "mma.m16n8k16.f16"
+    int rows = 0;           // the C tile: 16 x 8 for mma.m16n8k*
+    int cols = 0;
+    std::vector<std::int64_t> wrong;  // rows x cols, row-major: how many tiles had that place wrong
+    std::int64_t tiles = 0;           // whole tiles folded (a ragged edge is left out)
+    std::int64_t wrong_tiles = 0;     // of those, the tiles with a wrong element
+};
+
+// Folds got against expected (both rows x cols of C, row-major). An empty FoldedErrors (rows 0)
+// when the layout has no C operand.
+FoldedErrors fold_errors(const float* got, const double* expected, std::int64_t rows,
+                         std::int64_t cols, double tolerance, const FragmentLayout& layout);
+FoldedErrors fold_errors(const float* got, const float* expected, std::int64_t rows,
+                         std::int64_t cols, double tolerance, const FragmentLayout& layout);
+
+// One line naming the bug, "" when no rule fits or nothing is wrong. Tried in this order:
+//   block tiles (block_rows x block_cols > 0, every wrong block tile wholly wrong and holding the
+//   right values of another block tile):
+//     "each block tile holds the values of block (y, x): blockIdx.x and blockIdx.y are swapped
+//      where C is stored"
+//     "each block tile holds the values of the block 1 down: a wrong blockIdx offset"
+//   in the instruction tile (at least 90 % of the wrong places agree):
+//     "C: every lane's c1 and c2 are exchanged (c1: rows 0-7, odd columns; c2: rows 8-15, even
+//      columns of each 16x8 tile)"
+//     "C: registers c2, c3 of every lane are wrong (rows 8-15, every column of each 16x8 tile)"
+//     "C: lanes 0-3 are wrong in every register (rows 0, 8, every column of each 16x8 tile)"
+std::string name_fragment_bug(const float* got, const double* expected, std::int64_t rows,
+                              std::int64_t cols, double tolerance, const FragmentLayout& layout,
+                              int block_rows, int block_cols);
+std::string name_fragment_bug(const float* got, const float* expected, std::int64_t rows,
+                              std::int64_t cols, double tolerance, const FragmentLayout& layout,
+                              int block_rows, int block_cols);
+
+}  // namespace tclens::viz

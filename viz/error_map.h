@@ -50,6 +50,9 @@ struct ErrorMap {
     std::int64_t nan = 0;
     double tolerance = 0;
     std::optional<WrongElement> first_wrong;  // in row-major order
+    // The bug the wrong values name (fragment_bug.h: name_fragment_bug), "" when none fits or it
+    // was not asked for.
+    std::string bug;
 
     const ErrorCell& cell(int grid_row, int grid_col) const {
         return cells[static_cast<std::size_t>(grid_row) * grid_cols + grid_col];

@@ -74,6 +74,7 @@ nlohmann::json error_map_json(const ErrorMap& map) {
             {"nan", map.nan},
             {"tolerance", map.tolerance},
             {"first_wrong", first},
+            {"bug", map.bug},
             {"cells", cells}};
 }
 
@@ -113,6 +114,13 @@ bool error_map_from_json(const nlohmann::json& json, ErrorMap& map, std::string&
         return false;
     }
     out.granularity = json.at("granularity").get<std::string>();
+    if (json.contains("bug")) {  // absent in error maps written before it existed
+        if (!json.at("bug").is_string() || json.at("bug").get<std::string>().size() > 1000) {
+            error = "key 'bug' must be a text of at most 1000 bytes";
+            return false;
+        }
+        out.bug = json.at("bug").get<std::string>();
+    }
     if (!json.contains("cells") || !json.at("cells").is_array() ||
         json.at("cells").size() != static_cast<std::size_t>(grid_rows * grid_cols)) {
         error = "key 'cells' must be an array of grid_rows x grid_cols = " +

@@ -48,8 +48,15 @@ TEST(ErrorMapJson, RoundTrips) {
     EXPECT_TRUE(error_map_json(map)["first_wrong"]["got"].is_null());
 
     map.first_wrong.reset();
+    map.bug = "C: every lane's c1 and c2 are exchanged";
     ASSERT_TRUE(error_map_from_json(error_map_json(map), back, error)) << error;
     EXPECT_FALSE(back.first_wrong.has_value());
+    EXPECT_EQ(back.bug, map.bug);
+    // A map written before the bug was named reads as naming none.
+    nlohmann::json older = error_map_json(map);
+    older.erase("bug");
+    ASSERT_TRUE(error_map_from_json(older, back, error)) << error;
+    EXPECT_EQ(back.bug, "");
 }
 
 TEST(ErrorMapJson, AMapThatDoesNotAddUpIsRefused) {
@@ -67,6 +74,8 @@ TEST(ErrorMapJson, AMapThatDoesNotAddUpIsRefused) {
     };
     with(
         "not an object", [](nlohmann::json& j) { j = nlohmann::json::array(); }, "object");
+    with(
+        "bug not a text", [](nlohmann::json& j) { j["bug"] = 3; }, "'bug'");
     with(
         "rows missing", [](nlohmann::json& j) { j.erase("rows"); }, "'rows'");
     with(

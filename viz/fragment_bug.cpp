@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "common/text.h"
@@ -193,11 +194,10 @@ std::string block_bug(const Matrices<Expected>& m, int block_rows, int block_col
     return "";
 }
 
-// The instruction-tile rules: an exchange of two registers in every lane, else whole registers
-// or whole lanes wrong.
+// An exchange of two registers of the C fragment in every lane.
 template <typename Expected>
-std::string tile_bug(const Matrices<Expected>& m, const FragmentLayout& layout,
-                     const FoldedErrors& folded) {
+std::string c_exchange_bug(const Matrices<Expected>& m, const FragmentLayout& layout,
+                           const FoldedErrors& folded) {
     const OperandLayout* c = layout.find(Operand::C);
     if (c == nullptr || folded.wrong_tiles == 0) return "";
     const std::vector<Slot> slots = slots_of(*c);
@@ -247,6 +247,16 @@ std::string tile_bug(const Matrices<Expected>& m, const FragmentLayout& layout,
                places_text(first, c->rows, c->cols) + "; c" + std::to_string(high) + ": " +
                places_text(second, c->rows, c->cols) + " of each " + tile + ")";
     }
+    return "";
+}
+
+// Whole registers or whole lanes of the C fragment wrong.
+std::string c_places_bug(const FragmentLayout& layout, const FoldedErrors& folded) {
+    const OperandLayout* c = layout.find(Operand::C);
+    if (c == nullptr || folded.wrong_tiles == 0) return "";
+    const std::vector<Slot> slots = slots_of(*c);
+    const std::size_t places = slots.size();
+    const std::string tile = tile_name(c->rows, c->cols);
     // The places wrong in most wrong tiles, and the registers and lanes they make up.
     std::vector<bool> wrong(places);
     std::set<int> regs, lanes;
@@ -277,13 +287,100 @@ std::string tile_bug(const Matrices<Expected>& m, const FragmentLayout& layout,
     return "";
 }
 
+// place (row * cols + col) of an operand tile -> the place whose element it holds when every
+// lane's registers `i` and `j` are exchanged (element `sub` of one for element `sub` of the other).
+std::vector<int> exchanged_places(const OperandLayout& op, int i, int j) {
+    std::vector<int> source(static_cast<std::size_t>(op.rows) * op.cols);
+    for (std::size_t p = 0; p < source.size(); ++p) source[p] = static_cast<int>(p);
+    std::map<std::tuple<int, int, int>, int> place_of;  // (lane, reg, sub) -> place
+    for (const LayoutElement& e : op.elements)
+        place_of[{e.lane, e.reg, e.sub}] = e.row * op.cols + e.col;
+    for (const LayoutElement& e : op.elements) {
+        if (e.reg != i && e.reg != j) continue;
+        const auto other = place_of.find({e.lane, e.reg == i ? j : i, e.sub});
+        if (other != place_of.end())
+            source[static_cast<std::size_t>(e.row * op.cols + e.col)] = other->second;
+    }
+    return source;
+}
+
+// The A or B rule: C computed from the operand with two registers exchanged in every lane matches
+// the wrong elements (a sample of them).
+template <typename Expected>
+std::string operand_bug(const Matrices<Expected>& m, const FragmentLayout& layout,
+                        const GemmInputs& in) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> sample;  // wrong elements, spread over C
+    std::int64_t wrong = 0;
+    for (std::int64_t r = 0; r < m.rows; ++r)
+        for (std::int64_t c = 0; c < m.cols; ++c) wrong += m.wrong_at(r, c) ? 1 : 0;
+    if (wrong == 0) return "";
+    const std::int64_t step = std::max<std::int64_t>(1, wrong / 64);
+    std::int64_t seen = 0;
+    for (std::int64_t r = 0; r < m.rows; ++r)
+        for (std::int64_t c = 0; c < m.cols; ++c)
+            if (m.wrong_at(r, c) && seen++ % step == 0) sample.push_back({r, c});
+    for (const Operand which : {Operand::A, Operand::B}) {
+        const OperandLayout* op = layout.find(which);
+        if (op == nullptr || op->elem_bits > 32) continue;
+        const bool is_a = which == Operand::A;
+        // The operand's tile: A is rows x depth (op->rows x op->cols tiles), B depth x cols.
+        const std::int64_t op_rows = is_a ? m.rows : in.depth;
+        const std::int64_t op_cols = is_a ? in.depth : m.cols;
+        if (op_rows % op->rows != 0 || op_cols % op->cols != 0) continue;
+        const float* values = is_a ? in.a : in.b;
+        for (int i = 0; i < op->regs_per_thread; ++i) {
+            for (int j = i + 1; j < op->regs_per_thread; ++j) {
+                const std::vector<int> source = exchanged_places(*op, i, j);
+                const auto exchanged = [&](std::int64_t r, std::int64_t c) {
+                    const int from =
+                        source[static_cast<std::size_t>((r % op->rows) * op->cols + c % op->cols)];
+                    return static_cast<double>(
+                        values[(r - r % op->rows + from / op->cols) * op_cols + c - c % op->cols +
+                               from % op->cols]);
+                };
+                std::size_t explained = 0;
+                for (const auto& [r, c] : sample) {
+                    double sum = 0;
+                    for (std::int64_t k = 0; k < in.depth; ++k) {
+                        sum += is_a ? exchanged(r, k) * in.b[k * m.cols + c]
+                                    : double(in.a[r * in.depth + k]) * exchanged(k, c);
+                    }
+                    explained += is_wrong(m.got_at(r, c), sum, m.tolerance) ? 0 : 1;
+                }
+                if (explained < sample.size() * kAgreeing) continue;
+                std::vector<bool> first(source.size()), second(source.size());
+                for (const LayoutElement& e : op->elements) {
+                    first[static_cast<std::size_t>(e.row * op->cols + e.col)] = e.reg == i;
+                    second[static_cast<std::size_t>(e.row * op->cols + e.col)] = e.reg == j;
+                }
+                const std::string letter(1, operand_letter(which));
+                const std::string lower(1, static_cast<char>(operand_letter(which) - 'A' + 'a'));
+                return letter + ": every lane's " + lower + std::to_string(i) + " and " + lower +
+                       std::to_string(j) + " are exchanged (" + lower + std::to_string(i) + ": " +
+                       places_text(first, op->rows, op->cols) + "; " + lower + std::to_string(j) +
+                       ": " + places_text(second, op->rows, op->cols) + " of each " +
+                       tile_name(op->rows, op->cols) + ")";
+            }
+        }
+    }
+    return "";
+}
+
 template <typename Expected>
 std::string name_bug(const Matrices<Expected>& m, const FragmentLayout& layout, int block_rows,
-                     int block_cols) {
+                     int block_cols, const GemmInputs* inputs) {
     if (const std::string block = block_bug(m, block_rows, block_cols); !block.empty()) {
         return block;
     }
-    return tile_bug(m, layout, fold(m, layout));
+    const FoldedErrors folded = fold(m, layout);
+    if (std::string exchange = c_exchange_bug(m, layout, folded); !exchange.empty()) {
+        return exchange;
+    }
+    // An exchange in A or B says more than which places of C it leaves wrong.
+    if (inputs != nullptr && inputs->a != nullptr && inputs->b != nullptr) {
+        if (std::string operand = operand_bug(m, layout, *inputs); !operand.empty()) return operand;
+    }
+    return c_places_bug(layout, folded);
 }
 
 }  // namespace
@@ -300,16 +397,16 @@ FoldedErrors fold_errors(const float* got, const float* expected, std::int64_t r
 
 std::string name_fragment_bug(const float* got, const double* expected, std::int64_t rows,
                               std::int64_t cols, double tolerance, const FragmentLayout& layout,
-                              int block_rows, int block_cols) {
+                              int block_rows, int block_cols, const GemmInputs* inputs) {
     return name_bug(Matrices<double>{got, expected, rows, cols, tolerance}, layout, block_rows,
-                    block_cols);
+                    block_cols, inputs);
 }
 
 std::string name_fragment_bug(const float* got, const float* expected, std::int64_t rows,
                               std::int64_t cols, double tolerance, const FragmentLayout& layout,
-                              int block_rows, int block_cols) {
+                              int block_rows, int block_cols, const GemmInputs* inputs) {
     return name_bug(Matrices<float>{got, expected, rows, cols, tolerance}, layout, block_rows,
-                    block_cols);
+                    block_cols, inputs);
 }
 
 }  // namespace tclens::viz

@@ -35,6 +35,14 @@ FoldedErrors fold_errors(const float* got, const double* expected, std::int64_t 
 FoldedErrors fold_errors(const float* got, const float* expected, std::int64_t rows,
                          std::int64_t cols, double tolerance, const FragmentLayout& layout);
 
+// A and B as the kernel was given them, for the rules about its A and B fragments: A is
+// rows x depth, B depth x cols, both row-major, as floats (an f16 or bf16 input widened).
+struct GemmInputs {
+    const float* a = nullptr;
+    const float* b = nullptr;
+    std::int64_t depth = 0;  // K
+};
+
 // One line naming the bug, "" when no rule fits or nothing is wrong. Tried in this order:
 //   block tiles (block_rows x block_cols > 0, every wrong block tile wholly wrong and holding the
 //   right values of another block tile):
@@ -46,11 +54,15 @@ FoldedErrors fold_errors(const float* got, const float* expected, std::int64_t r
 //      columns of each 16x8 tile)"
 //     "C: registers c2, c3 of every lane are wrong (rows 8-15, every column of each 16x8 tile)"
 //     "C: lanes 0-3 are wrong in every register (rows 0, 8, every column of each 16x8 tile)"
+//   with `inputs`, an exchange of two registers of A or B in every lane, found by computing C
+//   from A and B exchanged that way on a sample of the wrong elements:
+//     "A: every lane's a1 and a2 are exchanged (a1: rows 8-15, columns 0-7; a2: rows 0-7,
+//      columns 8-15 of each 16x16 tile)"
 std::string name_fragment_bug(const float* got, const double* expected, std::int64_t rows,
                               std::int64_t cols, double tolerance, const FragmentLayout& layout,
-                              int block_rows, int block_cols);
+                              int block_rows, int block_cols, const GemmInputs* inputs = nullptr);
 std::string name_fragment_bug(const float* got, const float* expected, std::int64_t rows,
                               std::int64_t cols, double tolerance, const FragmentLayout& layout,
-                              int block_rows, int block_cols);
+                              int block_rows, int block_cols, const GemmInputs* inputs = nullptr);
 
 }  // namespace tclens::viz

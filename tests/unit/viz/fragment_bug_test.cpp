@@ -114,6 +114,82 @@ TEST(FragmentBug, ABlockOffsetByOneIsNamed) {
               "offset");
 }
 
+// A GEMM whose kernel read A (or B) with two registers exchanged in every lane: C = A' B (or
+// A B'), the exchange applied to every 16x16 tile of A (16x8 of B) through the real layout.
+struct GemmCase {
+    std::vector<float> a, b;
+    std::vector<double> expected;
+    std::vector<float> got;
+};
+
+GemmCase gemm_with_exchange(Operand which, int i, int j) {
+    constexpr std::int64_t m = 32, n = 16, k = 32;
+    GemmCase g;
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+    g.a.resize(m * k);
+    g.b.resize(k * n);
+    for (float& x : g.a) x = value(rng);
+    for (float& x : g.b) x = value(rng);
+    const auto layout = fragment_layout("mma.m16n8k16.f16");
+    const OperandLayout& op = *layout->find(which);
+    std::vector<float> a = g.a, b = g.b;
+    std::vector<float>& read = which == Operand::A ? a : b;
+    const std::vector<float>& given = which == Operand::A ? g.a : g.b;
+    const std::int64_t cols = which == Operand::A ? k : n;
+    for (const LayoutElement& e : op.elements) {
+        if (e.reg != i && e.reg != j) continue;
+        for (const LayoutElement& o : op.elements) {
+            if (o.lane != e.lane || o.sub != e.sub || o.reg != (e.reg == i ? j : i)) continue;
+            for (std::int64_t tr = 0; tr < (which == Operand::A ? m : k); tr += op.rows)
+                for (std::int64_t tc = 0; tc < cols; tc += op.cols)
+                    read[(tr + e.row) * cols + tc + e.col] =
+                        given[(tr + o.row) * cols + tc + o.col];
+        }
+    }
+    g.expected.assign(m * n, 0.0);
+    g.got.assign(m * n, 0.0f);
+    for (std::int64_t r = 0; r < m; ++r) {
+        for (std::int64_t c = 0; c < n; ++c) {
+            double want = 0, wrong = 0;
+            for (std::int64_t kk = 0; kk < k; ++kk) {
+                want += double(g.a[r * k + kk]) * g.b[kk * n + c];
+                wrong += double(a[r * k + kk]) * b[kk * n + c];
+            }
+            g.expected[r * n + c] = want;
+            g.got[r * n + c] = static_cast<float>(wrong);
+        }
+    }
+    return g;
+}
+
+std::string name_gemm(const GemmCase& g) {
+    const auto layout = fragment_layout("mma.m16n8k16.f16");
+    const GemmInputs inputs{g.a.data(), g.b.data(), 32};
+    return name_fragment_bug(g.got.data(), g.expected.data(), 32, 16, kTolerance, *layout, 0, 0,
+                             &inputs);
+}
+
+TEST(FragmentBug, ExchangedARegistersAreFoundFromTheInputs) {
+    EXPECT_EQ(name_gemm(gemm_with_exchange(Operand::A, 1, 2)),
+              "A: every lane's a1 and a2 are exchanged (a1: rows 8-15, columns 0-7; a2: rows 0-7, "
+              "columns 8-15 of each 16x16 tile)");
+    // a0 and a2 share rows 0-7: without A and B only the places of C are named.
+    const GemmCase rows_0_7 = gemm_with_exchange(Operand::A, 0, 2);
+    EXPECT_EQ(name_gemm(rows_0_7).rfind("A: every lane's a0 and a2 are exchanged", 0), 0u);
+    const auto layout = fragment_layout("mma.m16n8k16.f16");
+    EXPECT_EQ(name_fragment_bug(rows_0_7.got.data(), rows_0_7.expected.data(), 32, 16, kTolerance,
+                                *layout, 0, 0),
+              "C: registers c0, c1 of every lane are wrong (rows 0-7, every column of each 16x8 "
+              "tile)");
+}
+
+TEST(FragmentBug, ExchangedBRegistersAreFoundFromTheInputs) {
+    EXPECT_EQ(name_gemm(gemm_with_exchange(Operand::B, 0, 1)),
+              "B: every lane's b0 and b1 are exchanged (b0: rows 0-7, every column; b1: rows "
+              "8-15, every column of each 16x8 tile)");
+}
+
 TEST(FragmentBug, AScatteredPatternNamesNothing) {
     // Wrong places that fit no rule: no claim is made.
     const Planted planted = plant([](std::int64_t r, std::int64_t c) {

@@ -55,6 +55,10 @@ struct AppContext {
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
     // only. The shell follows them after the panel that posted them and clears the list.
     std::vector<PanelLink> panel_links;
+    // A tour is playing (shell/tour_overlay.h): the keys that step it (arrows, Page Up/Down,
+    // Home, End, Space) are its own, so no panel reads them. UI thread; the shell sets it before
+    // the panels draw.
+    bool tour_playing = false;
     JobRunner jobs;  // last: destroyed first, so no job outlives the snapshots it publishes
 };
 

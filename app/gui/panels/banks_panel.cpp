@@ -429,8 +429,7 @@ void BanksPanel::draw_contents(AppContext& context) {
         measurements_ = latest;
         rebuild();
     }
-    const ImGuiIO& io = ImGui::GetIO();
-    if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && !io.WantTextInput) {
+    if (panel_reads_arrow_keys(context)) {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step_phase(-1);
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_phase(+1);
     }

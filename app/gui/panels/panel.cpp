@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/gui/jobs/app_context.h"
 #include "app/gui/views/lecture_mode.h"
 
 namespace tclens::gui {
@@ -15,6 +16,11 @@ void Panel::draw(AppContext& context) {
         theme_changed();
     }
     draw_contents(context);
+}
+
+bool panel_reads_arrow_keys(const AppContext& context) {
+    return ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+           !ImGui::GetIO().WantTextInput && !context.tour_playing;
 }
 
 void label(const char* text) {

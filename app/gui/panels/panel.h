@@ -61,6 +61,10 @@ class Panel {
     const Theme* theme_;
 };
 
+// Whether the arrow keys are the drawing panel's to read now: its window (or a child of it) has
+// the focus, no text field takes keys and no tour is playing (a tour steps with them).
+bool panel_reads_arrow_keys(const AppContext& context);
+
 // A control's label on the line before it: the text, aligned with the control's frame, then
 // SameLine().
 void label(const char* text);

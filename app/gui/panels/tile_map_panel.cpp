@@ -268,12 +268,6 @@ void TileMapPanel::draw_status_lines() const {
 
 void TileMapPanel::draw_view() {
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-    const ImGuiIO& io = ImGui::GetIO();
-    if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && !io.WantTextInput &&
-        (kind_ == viz::TileMapViewKind::kLoad || kind_ == viz::TileMapViewKind::kKLoop)) {
-        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) set_step(step_ - 1);
-        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(step_ + 1);
-    }
     const viz::Rgba highlight = theme().palette.highlight;
     const int hovered = hovered_;
     const int hit = paint_draw_list(view_.draw, zoom_.for_drawing(view_.draw),
@@ -300,7 +294,13 @@ void TileMapPanel::draw_view() {
     ImGui::EndChild();
 }
 
-void TileMapPanel::draw_contents(AppContext&) {
+void TileMapPanel::draw_contents(AppContext& context) {
+    // Left and Right step through the K tiles of the load and K-loop views.
+    if ((kind_ == viz::TileMapViewKind::kLoad || kind_ == viz::TileMapViewKind::kKLoop) &&
+        panel_reads_arrow_keys(context)) {
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) set_step(step_ - 1);
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(step_ + 1);
+    }
     advance_animation();
     draw_controls();
     draw_status_lines();

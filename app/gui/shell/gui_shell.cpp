@@ -163,6 +163,7 @@ int run_gui_shell(const GuiShellOptions& options) {
         lecture.apply_pending();
         runtime->begin_frame();
         const float banner = tour.update(shell.workspace(), shell.panels(), lecture);
+        context.tour_playing = tour.player().active();
         shell.draw(context, banner);
         lecture.draw_frame();
         tour.draw(lecture);

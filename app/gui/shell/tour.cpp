@@ -234,6 +234,8 @@ bool TourPlayer::next() { return go_to(index_ + 1); }
 bool TourPlayer::previous() { return go_to(index_ - 1); }
 bool TourPlayer::first() { return go_to(0); }
 
+bool TourPlayer::last() { return go_to(int(tour_.steps.size()) - 1); }
+
 void TourPlayer::set_autoplay(double seconds, double now) {
     autoplay_s_ = seconds > 0 ? seconds : 0;
     now_ = now;

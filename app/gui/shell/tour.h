@@ -110,6 +110,7 @@ class TourPlayer {
     bool next();
     bool previous();
     bool first();
+    bool last();
 
     // Autoplay: every `seconds` (> 0; 0 turns it off) next(), wrapping from the last step to
     // the first. The clock is the caller's, in seconds (glfwGetTime()); a manual step restarts

@@ -128,6 +128,7 @@ void TourOverlay::handle_keys() {
     }
     if (ImGui::IsKeyPressed(keys::kLeft) || ImGui::IsKeyPressed(keys::kPageUp)) player_.previous();
     if (ImGui::IsKeyPressed(keys::kHome, false)) player_.first();
+    if (ImGui::IsKeyPressed(keys::kEnd, false)) player_.last();
     if (ImGui::IsKeyPressed(keys::kEscape, false)) {
         player_.leave();
         show_load_errors_ = false;
@@ -149,7 +150,7 @@ void TourOverlay::draw_menu() {
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip(
                 "%s\nRight / PageDown / Space: next step, Left / PageUp: previous, "
-                "Home: first, Esc: leave",
+                "Home / End: first / last, Esc: leave",
                 path_.c_str());
         }
         ImGui::EndMenu();

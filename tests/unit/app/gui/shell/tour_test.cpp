@@ -255,6 +255,10 @@ TEST(TourPlayer, WalksStopsAtTheEndsAndLeaves) {
     EXPECT_TRUE(player.first());
     EXPECT_EQ(player.index(), 0);
     EXPECT_FALSE(player.first());
+    EXPECT_TRUE(player.last());
+    EXPECT_EQ(player.index(), 2);
+    EXPECT_FALSE(player.last());
+    EXPECT_TRUE(player.first());
     const auto before = player.changes();
     EXPECT_TRUE(player.leave());
     EXPECT_EQ(player.changes(), before + 1);

@@ -28,9 +28,12 @@
 #include "app/worker/requests.h"
 #include "app/worker/results.h"
 
+namespace tclens::common {
+class ChildProcess;
+}
+
 namespace tclens::worker {
 
-class ChildProcess;
 class LineReader;
 
 // The environment variable that overrides the default worker command.
@@ -108,7 +111,7 @@ class WorkerClient {
     Reply lose_worker(Reply::Outcome outcome, const std::string& what);
 
     ClientOptions options_;
-    std::unique_ptr<ChildProcess> child_;
+    std::unique_ptr<common::ChildProcess> child_;
     std::unique_ptr<LineReader> reader_;
     HelloResult hello_;
     std::int64_t next_id_ = 1;

@@ -241,12 +241,8 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
         request.drop_unavailable = true;  // a set: names this chip lacks are listed, not fatal
         worker::Reply reply = client.call(request);
         worker::ProfileResult result;
-        std::string error;
-        if (reply.ok() && !worker::profile_from_json(reply.result, result, error)) {
-            reply.outcome = worker::Reply::Outcome::kGarbage;
-            reply.message = "the worker's profile result: " + error;
-        }
-        if (!reply.ok() || !result.profile) {
+        if (!worker::read_result(reply, "profile", worker::profile_from_json, result) ||
+            !result.profile) {
             recording.profiles.push_back(
                 failed_profile(kernel.id, kernel.precision, problem, device, failed(reply)));
             continue;
@@ -259,11 +255,8 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
         request.timeline->duration_ms = timeline_ms;
         reply = client.call(request);
         result = {};
-        if (reply.ok() && !worker::profile_from_json(reply.result, result, error)) {
-            reply.outcome = worker::Reply::Outcome::kGarbage;
-            reply.message = "the worker's timeline result: " + error;
-        }
-        if (reply.ok() && result.timeline) {
+        if (worker::read_result(reply, "timeline", worker::profile_from_json, result) &&
+            result.timeline) {
             recording.timelines.push_back(std::move(*result.timeline));
         } else {
             profiling::KernelTimeline timeline;
@@ -301,15 +294,11 @@ int bench_and_profile_in_worker(const RecordOptions& options,
     }
     bench.problems = problems;
     progress.line("measuring peaks on " + recording.system.devices.front().name);
-    const worker::Reply reply = client.call(bench, lines);
+    worker::Reply reply = client.call(bench, lines);
     lines.done();
-    if (!reply.ok()) return report_failure(reply);
     worker::BenchResult result;
-    std::string error;
-    if (!worker::bench_from_json(reply.result, result, error)) {
-        std::fprintf(stderr, "tclens: the worker's bench result: %s\n", error.c_str());
-        return kExitFailure;
-    }
+    if (!worker::read_result(reply, "bench", worker::bench_from_json, result))
+        return report_failure(reply);
     recording.peaks = std::move(result.report.peaks);
     recording.peak_error = std::move(result.report.peak_error);
     recording.bench = std::move(result.report.rows);

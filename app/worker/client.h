@@ -78,6 +78,19 @@ struct Reply {
     }
 };
 
+// Reads `reply`'s result into `result` with `from_json` (results.h). A result it cannot read
+// makes `reply` kGarbage with the message "the worker's <what> result: <why>". Returns reply.ok().
+template <typename Result>
+bool read_result(Reply& reply, const std::string& what,
+                 bool (*from_json)(const nlohmann::json&, Result&, std::string&), Result& result) {
+    std::string error;
+    if (reply.ok() && !from_json(reply.result, result, error)) {
+        reply.outcome = Reply::Outcome::kGarbage;
+        reply.message = "the worker's " + what + " result: " + error;
+    }
+    return reply.ok();
+}
+
 using ProgressHandler = std::function<void(const Progress& progress)>;
 
 class WorkerClient {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "common/elapsed.h"
+#include "common/text.h"
 #include "profiling/chip_counters.h"
 #include "profiling/cupti_call.h"
 
@@ -63,11 +64,11 @@ std::string unsupported_reason(CUdevice device) {
         params.isSupported == CUPTI_PROFILER_CONFIGURATION_UNKNOWN) {
         return "";
     }
-    std::string reasons;
+    std::vector<std::string> reasons;
     auto add = [&reasons](CUpti_Profiler_Support_Level level, const char* reason) {
         if (level == CUPTI_PROFILER_CONFIGURATION_UNSUPPORTED ||
             level == CUPTI_PROFILER_CONFIGURATION_DISABLED) {
-            reasons += (reasons.empty() ? "" : ", ") + std::string(reason);
+            reasons.push_back(reason);
         }
     };
     add(params.architecture, "the GPU architecture (needs compute capability 7.5 or newer)");
@@ -77,7 +78,8 @@ std::string unsupported_reason(CUdevice device) {
     add(params.cmp, "a crypto-mining processor");
     add(params.wsl, "WSL");
     return "the range profiler cannot run on this GPU: " +
-           (reasons.empty() ? std::string("CUPTI reports it unsupported") : reasons);
+           (reasons.empty() ? std::string("CUPTI reports it unsupported")
+                            : common::join(reasons, ", "));
 }
 
 }  // namespace

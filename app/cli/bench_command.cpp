@@ -22,6 +22,7 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "common/text.h"
 #include "kernels/bench.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
@@ -113,8 +114,7 @@ void print_csv(const kernels::BenchReport& report) {
                                            "reference",
                                            "skipped",
                                            "error"};
-    std::string line;
-    for (const std::string& key : keys) line += (line.empty() ? "" : ",") + key;
+    std::string line = common::join(keys, ",");
     std::printf("%s\n", line.c_str());
     for (const kernels::BenchRow& row : report.rows) {
         const nlohmann::json j = profiling::to_json(row);

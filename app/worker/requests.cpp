@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/worker/strict_fields.h"
+#include "common/text.h"
 #include "kernels/problem_text.h"
 
 namespace tclens::worker {
@@ -131,11 +132,7 @@ RequestBody read_exercise(StrictFields& f) {
 
 const char* request_type(const RequestBody& body) { return kTypes[body.index()]; }
 
-std::string request_types() {
-    std::string names;
-    for (const char* type : kTypes) names += (names.empty() ? "" : ", ") + std::string(type);
-    return names;
-}
+std::string request_types() { return common::join(kTypes, ", "); }
 
 std::string encode_request(const Request& request) {
     nlohmann::json out = {{"id", request.id}, {"type", request_type(request.body)}};

@@ -412,7 +412,7 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
                                       static_cast<std::uint64_t>(gate.timeout_ms * 1e6));
         };
         gate.open = [this] { state_->gate.open(); };
-        ProfileRequest request;
+        RangeProfileRequest request;
         request.metrics = counters;
         request.workload = run_once;
         request.mode = one_launch ? RangeMode::kPerKernelUserReplay : RangeMode::kUserRange;

@@ -125,19 +125,19 @@ struct RangeProfiler::State {
     ProfilerError explained(ProfilerError error) const;
 
     // One profile() attempt, in three steps. Each fills its part of `result`.
-    ProfilerError attempt(RangeProfiler& profiler, const ProfileRequest& request,
+    ProfilerError attempt(RangeProfiler& profiler, const RangeProfileRequest& request,
                           ProfileResult& result);
     // Config of the metrics, the session (kept or enabled), a fresh counter data image and
     // SetConfig: passes, reused_session, setup_ms.
-    ProfilerError set_up(RangeProfiler& profiler, const ProfileRequest& request,
+    ProfilerError set_up(RangeProfiler& profiler, const RangeProfileRequest& request,
                          ProfileResult& result);
     // Every replay pass of the workload: gated, passes_ms.
-    ProfilerError run_passes(const ProfileRequest& request, ProfileResult& result);
+    ProfilerError run_passes(const RangeProfileRequest& request, ProfileResult& result);
     // One pass (Start, push, workload, pop, Stop); `all_passes` is CUPTI's "all submitted".
-    ProfilerError run_pass(const ProfileRequest& request, bool use_gate, ProfileResult& result,
+    ProfilerError run_pass(const RangeProfileRequest& request, bool use_gate, ProfileResult& result,
                            bool& all_passes);
     // DecodeData and the metric values of every range: ranges, dropped_ranges, decode_ms.
-    ProfilerError decode(const ProfileRequest& request, ProfileResult& result);
+    ProfilerError decode(const RangeProfileRequest& request, ProfileResult& result);
 };
 
 ProfilerError RangeProfiler::State::explained(ProfilerError error) const {
@@ -242,7 +242,8 @@ ProfilerError RangeProfiler::base_metrics(std::vector<std::string>& names) {
 
 void RangeProfiler::end_session() { state_->session.reset(); }
 
-ProfilerError RangeProfiler::State::set_up(RangeProfiler& profiler, const ProfileRequest& request,
+ProfilerError RangeProfiler::State::set_up(RangeProfiler& profiler,
+                                           const RangeProfileRequest& request,
                                            ProfileResult& result) {
     const Clock::time_point setup_start = Clock::now();
     if (request.max_ranges < 1) {
@@ -307,7 +308,7 @@ ProfilerError RangeProfiler::State::set_up(RangeProfiler& profiler, const Profil
     return ProfilerError{};
 }
 
-ProfilerError RangeProfiler::State::run_passes(const ProfileRequest& request,
+ProfilerError RangeProfiler::State::run_passes(const RangeProfileRequest& request,
                                                ProfileResult& result) {
     const Clock::time_point passes_start = Clock::now();
     // Kernel replay finishes every pass inside each launch: one round. User replay needs one
@@ -331,7 +332,7 @@ ProfilerError RangeProfiler::State::run_passes(const ProfileRequest& request,
     return ProfilerError{};
 }
 
-ProfilerError RangeProfiler::State::run_pass(const ProfileRequest& request, bool use_gate,
+ProfilerError RangeProfiler::State::run_pass(const RangeProfileRequest& request, bool use_gate,
                                              ProfileResult& result, bool& all_passes) {
     CUpti_RangeProfiler_Object* const object = session->profiler.get();
     const bool per_kernel = request.mode != RangeMode::kUserRange;
@@ -414,7 +415,8 @@ ProfilerError RangeProfiler::State::run_pass(const ProfileRequest& request, bool
     return ProfilerError{};
 }
 
-ProfilerError RangeProfiler::State::decode(const ProfileRequest& request, ProfileResult& result) {
+ProfilerError RangeProfiler::State::decode(const RangeProfileRequest& request,
+                                           ProfileResult& result) {
     const Clock::time_point decode_start = Clock::now();
     std::vector<std::uint8_t>& counter_data = session->counter_data;
     auto decode = TCLENS_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
@@ -453,7 +455,8 @@ ProfilerError RangeProfiler::State::decode(const ProfileRequest& request, Profil
     return ProfilerError{};
 }
 
-ProfilerError RangeProfiler::State::attempt(RangeProfiler& profiler, const ProfileRequest& request,
+ProfilerError RangeProfiler::State::attempt(RangeProfiler& profiler,
+                                            const RangeProfileRequest& request,
                                             ProfileResult& result) {
     ProfilerError error = set_up(profiler, request, result);
     if (error.ok()) error = run_passes(request, result);
@@ -461,7 +464,7 @@ ProfilerError RangeProfiler::State::attempt(RangeProfiler& profiler, const Profi
     return error;
 }
 
-ProfileResult RangeProfiler::profile(const ProfileRequest& request) {
+ProfileResult RangeProfiler::profile(const RangeProfileRequest& request) {
     State& s = *state_;
     ProfileResult result;
     result.error = s.explained(s.attempt(*this, request, result));

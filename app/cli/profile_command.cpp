@@ -230,7 +230,7 @@ int run_profile_in_worker(const ProfileOptions& options, const kernels::GemmProb
         return usage_error(kernel.id + " cannot run " + kernels::problem_text(problem) + ": " +
                            kernel.can_run.front().reason);
     }
-    worker::ProfileRequest request;
+    worker::WorkerProfileRequest request;
     request.kernel = kernel.id;
     request.problem = problem;
     request.seed = options.seed;

@@ -234,7 +234,7 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
         const std::string step = step_text(index, kernels.size(), kernel.id, problem);
         if (!ran_in_bench(recording, kernel.id, problem)) continue;  // its row says why not
         progress.line("profile " + step);
-        worker::ProfileRequest request;
+        worker::WorkerProfileRequest request;
         request.kernel = kernel.id;
         request.problem = problem;
         request.metrics = profiling::metric_set("default");

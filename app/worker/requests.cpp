@@ -43,7 +43,7 @@ struct Encoder {
         out["peaks"] = r.peaks;
         out["references"] = r.references;
     }
-    void operator()(const ProfileRequest& r) const {
+    void operator()(const WorkerProfileRequest& r) const {
         out["kernel"] = r.kernel;
         out["problem"] = kernels::problem_text(r.problem);
         if (!r.metrics.empty()) out["metrics"] = r.metrics;
@@ -105,7 +105,7 @@ TimelineSettings read_timeline(const nlohmann::json& object, StrictFields& outer
 }
 
 RequestBody read_profile(StrictFields& f) {
-    ProfileRequest r;
+    WorkerProfileRequest r;
     f.text("kernel", r.kernel, true, kMaxIdBytes);
     f.problem("problem", r.problem, true);
     f.texts("metrics", r.metrics, false, 1, kMaxMetrics, kMaxMetricBytes);

@@ -108,7 +108,7 @@ void WorkerSession::handle(const Request& request, Replier& reply) {
             if constexpr (std::is_same_v<T, HelloRequest>) hello(body, reply);
             if constexpr (std::is_same_v<T, LoadRequest>) load(body, reply);
             if constexpr (std::is_same_v<T, BenchRequest>) bench(body, reply);
-            if constexpr (std::is_same_v<T, ProfileRequest>) profile(body, reply);
+            if constexpr (std::is_same_v<T, WorkerProfileRequest>) profile(body, reply);
             if constexpr (std::is_same_v<T, ExerciseRequest>) exercise(body, reply);
             if constexpr (std::is_same_v<T, ShutdownRequest>) reply.result({});
         },
@@ -291,7 +291,7 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
     reply.result(to_json(result));
 }
 
-void WorkerSession::profile(const ProfileRequest& request, Replier& reply) {
+void WorkerSession::profile(const WorkerProfileRequest& request, Replier& reply) {
     const kernels::KernelDescriptor* kernel = find(request.kernel);
     if (kernel == nullptr) {
         reply.error(ErrorKind::kUsage, unknown_kernel(request.kernel));

@@ -74,7 +74,7 @@ VersionBuild build_version(WorkerClient& client, int number, const VersionBuildO
     if (benched) benched(v);
     if (!options.profile || !v.good()) return build;
 
-    ProfileRequest profile;
+    WorkerProfileRequest profile;
     profile.kernel = loaded.id;
     profile.problem = options.problem;
     profile.metrics = profiling::metric_set("default");
@@ -91,7 +91,7 @@ VersionBuild build_version(WorkerClient& client, int number, const VersionBuildO
     }
     if (!options.timeline) return build;
 
-    ProfileRequest sampled;
+    WorkerProfileRequest sampled;
     sampled.kernel = loaded.id;
     sampled.problem = options.problem;
     sampled.timeline = TimelineSettings{profiling::metric_set("timeline"),

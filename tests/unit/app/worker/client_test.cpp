@@ -73,7 +73,7 @@ TEST(WorkerClient, StartsTheRealWorkerAndGetsCleanAnswers) {
     EXPECT_EQ(load.error.kind, ErrorKind::kUsage);
     EXPECT_TRUE(one_line(load.message)) << load.message;
     EXPECT_NE(load.message.find("kernel.cu"), std::string::npos) << load.message;
-    ProfileRequest profile;
+    WorkerProfileRequest profile;
     profile.kernel = "warp_speed";
     profile.problem = {64, 64, 64};
     profile.metrics = {"m"};

@@ -17,8 +17,8 @@ std::string unknown_kernel_message(const std::string& id) {
             closest = kernel.id;
         }
     }
-    const std::string valid = common::join(
-        kernels::all_kernels(), ", ", [](const kernels::KernelDescriptor& k) { return k.id; });
+    const std::string valid = common::join(kernels::all_kernels(), ", ",
+                                           [](const kernels::KernelDescriptor& k) { return k.id; });
     return "unknown kernel '" + id + "'" +
            (closest.empty() ? "" : "; did you mean " + closest + "?") + " (valid: " + valid + ")";
 }

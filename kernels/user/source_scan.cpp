@@ -450,12 +450,11 @@ SourceScan scan_source(const std::string& source) {
 }
 
 std::string signature_text(const ScannedFunction& function) {
+    const auto param = [](const ScannedParam& p) {
+        return p.type + (p.name.empty() ? "" : " " + p.name);
+    };
     const std::string text = function.result + " " + function.name + "(" +
-                             common::join(function.params, ", ",
-                                          [](const ScannedParam& p) {
-                                              return p.type + (p.name.empty() ? "" : " " + p.name);
-                                          }) +
-                             ")";
+                             common::join(function.params, ", ", param) + ")";
     // A parameter's tokens may hold a string literal continued over a line (found by
     // fuzz_kernel_discovery): one line, and cut, for the error line it goes into.
     return common::one_line_excerpt(text, 160);

@@ -96,7 +96,7 @@ void measure_session(RangeProfiler& profiler, const std::vector<viz::BankReport>
         return "";
     };
     const int ranges = static_cast<int>(2 * probes.size());
-    ProfileRequest request;
+    RangeProfileRequest request;
     request.metrics = metrics;
     request.workload = workload;
     request.mode = RangeMode::kPerKernel;

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "common/text.h"
+
 namespace tclens::profiling::detail {
 
 ChipCounters::ChipCounters(CUpti_ProfilerType type, int device, std::string rejection)
@@ -9,19 +11,14 @@ ChipCounters::ChipCounters(CUpti_ProfilerType type, int device, std::string reje
 
 ProfilerError ChipCounters::open(const std::function<ProfilerError()>& own_steps,
                                  const std::function<ProfilerError(ProfilerError)>& explain) {
-    if (opened_) return ProfilerError{};
-    if (!open_error_.ok()) return open_error_;
-    ProfilerError error = start_cuda(device_);
-    if (error.ok()) error = CuptiProfilerUse::acquire(cupti_);
-    if (error.ok()) error = chip_name(device_, chip_);
-    if (error.ok()) error = own_steps();
-    if (explain) error = explain(error);
-    if (error.ok()) {
-        opened_ = true;
-    } else {
-        open_error_ = error;
-    }
-    return error;
+    return once_.open([&] {
+        ProfilerError error = start_cuda(device_);
+        if (error.ok()) error = CuptiProfilerUse::acquire(cupti_);
+        if (error.ok()) error = chip_name(device_, chip_);
+        if (error.ok()) error = own_steps();
+        if (explain) error = explain(error);
+        return error;
+    });
 }
 
 std::vector<MetricCheck> ChipCounters::check_metrics(const ProfilerError& opened,
@@ -51,11 +48,11 @@ std::vector<MetricCheck> ChipCounters::check_metrics(const ProfilerError& opened
 }
 
 std::string ChipCounters::rejected_names(const std::vector<MetricCheck>& checks) {
-    std::string rejected;
+    std::vector<std::string> rejected;
     for (const MetricCheck& check : checks) {
-        if (!check.accepted) rejected += (rejected.empty() ? "" : ", ") + check.name;
+        if (!check.accepted) rejected.push_back(check.name);
     }
-    return rejected;
+    return common::join(rejected, ", ");
 }
 
 ProfilerError evaluate_metrics(const HostObject& host, std::vector<std::uint8_t>& counter_data,

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "profiling/cupti_call.h"
+#include "profiling/open_once.h"
 #include "profiling/range_profiler.h"
 
 namespace tclens::profiling::detail {
@@ -31,7 +32,7 @@ class ChipCounters {
     // `explain` (when given) before keeping it. Errors: start_cuda's, CUPTI's, own_steps'.
     ProfilerError open(const std::function<ProfilerError()>& own_steps,
                        const std::function<ProfilerError(ProfilerError)>& explain = {});
-    bool opened() const { return opened_; }
+    bool opened() const { return once_.opened(); }
 
     // One check per name, in order: accepted, or why not. `opened` is what open() returned:
     // when it failed, every check carries its message. Asked on a fresh host object per name
@@ -52,8 +53,7 @@ class ChipCounters {
     CUpti_ProfilerType type_;
     int device_;
     std::string rejection_;
-    bool opened_ = false;
-    ProfilerError open_error_;  // the first failure, returned again
+    OpenOnce once_;
     std::unique_ptr<CuptiProfilerUse> cupti_;
     std::string chip_;
     std::vector<std::uint8_t> availability_;

@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "common/one_line.h"
+
 namespace tclens::profiling {
 namespace {
 
@@ -97,17 +99,12 @@ const KnownStatus* find_status(int status) {
     return nullptr;
 }
 
-// CUPTI's texts may end in a period or a newline; the line must not.
+// CUPTI's texts may end in a period or a newline; the line must not, and holds no other.
 std::string trimmed(std::string text) {
     while (!text.empty() && (text.back() == '\n' || text.back() == '.' || text.back() == ' ')) {
         text.pop_back();
     }
-    for (char& c : text) {
-        if (c == '\n' || c == '\r') {
-            c = ' ';
-        }
-    }
-    return text;
+    return common::one_line(text);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "common/elapsed.h"
+#include "common/text.h"
 #include "kernels/cuda_util.h"
 #include "kernels/gemm_data.h"
 #include "kernels/problem_text.h"
@@ -50,6 +51,16 @@ struct PreparedGemm {
     }
 };
 
+// What a result (KernelProfile, KernelTimeline) says of the prepared GEMM it measured.
+template <typename Result>
+void describe_prepared(const PreparedGemm& gemm, Result& result) {
+    result.kernel_id = gemm.kernel->id;
+    result.precision = gemm.kernel->precision;
+    result.problem = gemm.problem;
+    result.check = gemm.check;
+    result.prepare_ms = gemm.prepare_ms;
+}
+
 // The "NOT VERIFIED" / "skipped" line of a run that may not be profiled.
 ProfilerError run_error(const kernels::RunResult& run) {
     if (!run.skipped.empty()) {
@@ -67,11 +78,9 @@ ProfilerError run_error(const kernels::RunResult& run) {
 
 // kBadMetric naming every rejected metric, each with its reason.
 ProfilerError rejected_error(const MetricResolution& resolution) {
-    std::string message;
-    for (const UnavailableMetric& rejected : resolution.rejected) {
-        message += (message.empty() ? "" : "; ") + rejected.reason;
-    }
-    return profiler_error(ProfilerProblem::kBadMetric, message);
+    return profiler_error(ProfilerProblem::kBadMetric,
+                          common::join(resolution.rejected, "; ",
+                                       [](const UnavailableMetric& m) { return m.reason; }));
 }
 
 double median(std::vector<double> values) {
@@ -361,14 +370,10 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
         return result;
     }
     const PreparedGemm& gemm = *state_->gemm;
-    result.kernel_id = gemm.kernel->id;
-    result.precision = gemm.kernel->precision;
-    result.problem = gemm.problem;
-    result.check = gemm.check;
+    describe_prepared(gemm, result);
     result.launches = gemm.launches;
     result.occupancy = gemm.occupancy;
     result.launch_error = gemm.launch_error;
-    result.prepare_ms = gemm.prepare_ms;
 
     const MetricResolution resolution = resolve_metrics(metrics);
     result.chip = state_->range ? state_->range->chip_name() : "";
@@ -407,7 +412,7 @@ KernelProfile KernelProfiler::profile(const std::vector<std::string>& metrics,
                                       static_cast<std::uint64_t>(gate.timeout_ms * 1e6));
         };
         gate.open = [this] { state_->gate.open(); };
-        ProfileRequest request;
+        RangeProfileRequest request;
         request.metrics = counters;
         request.workload = run_once;
         request.mode = one_launch ? RangeMode::kPerKernelUserReplay : RangeMode::kUserRange;
@@ -481,11 +486,7 @@ KernelTimeline KernelProfiler::timeline(const TimelineOptions& options,
         return result;
     }
     const PreparedGemm& gemm = *state_->gemm;
-    result.kernel_id = gemm.kernel->id;
-    result.precision = gemm.kernel->precision;
-    result.problem = gemm.problem;
-    result.check = gemm.check;
-    result.prepare_ms = gemm.prepare_ms;
+    describe_prepared(gemm, result);
     result.metrics = options.metrics.empty() ? metric_set("timeline") : options.metrics;
 
     // Batches of launches that take ~10 ms each keep the host in step with the GPU.
@@ -564,24 +565,40 @@ KernelTimeline KernelProfiler::timeline(const TimelineOptions& options,
 
 // ---- One-call forms -----------------------------------------------------------------------
 
-KernelProfile profile_kernel(const KernelProfileRequest& request) {
-    KernelProfiler profiler(request.device);
-    KernelProfile result;
+namespace {
+
+// The kernel a one-call request names: its descriptor when given, else the registry's of its id
+// (nullptr when unknown). `result` gets the id, the precision (when known) and the size.
+template <typename Request, typename Result>
+const kernels::KernelDescriptor* describe_requested(const Request& request, Result& result) {
     const kernels::KernelDescriptor* kernel =
         request.kernel != nullptr ? request.kernel : kernels::find_kernel(request.kernel_id);
     result.kernel_id = kernel != nullptr ? kernel->id : request.kernel_id;
-    result.problem = request.problem;
     if (kernel != nullptr) result.precision = kernel->precision;
+    result.problem = request.problem;
+    return kernel;
+}
+
+// prepare() for the request's kernel (describe_requested's `kernel`, else its id) and size.
+template <typename Request>
+ProfilerError prepare_requested(KernelProfiler& profiler, const kernels::KernelDescriptor* kernel,
+                                const Request& request) {
+    return kernel != nullptr ? profiler.prepare(*kernel, request.problem, request.seed)
+                             : profiler.prepare(request.kernel_id, request.problem, request.seed);
+}
+
+}  // namespace
+
+KernelProfile profile_kernel(const KernelProfileRequest& request) {
+    KernelProfiler profiler(request.device);
+    KernelProfile result;
+    const kernels::KernelDescriptor* kernel = describe_requested(request, result);
     const MetricResolution resolution = profiler.resolve_metrics(request.metrics);
     result.error = resolution.error;
     if (result.error.ok() && !resolution.rejected.empty() && !request.options.drop_unavailable) {
         result.error = rejected_error(resolution);
     }
-    if (result.error.ok()) {
-        result.error = kernel != nullptr
-                           ? profiler.prepare(*kernel, request.problem, request.seed)
-                           : profiler.prepare(request.kernel_id, request.problem, request.seed);
-    }
+    if (result.error.ok()) result.error = prepare_requested(profiler, kernel, request);
     if (!result.error.ok()) return result;
     return profiler.profile(request.metrics, request.options);
 }
@@ -589,11 +606,7 @@ KernelProfile profile_kernel(const KernelProfileRequest& request) {
 KernelTimeline record_timeline(const KernelTimelineRequest& request) {
     KernelProfiler profiler(request.device);
     KernelTimeline result;
-    const kernels::KernelDescriptor* kernel =
-        request.kernel != nullptr ? request.kernel : kernels::find_kernel(request.kernel_id);
-    result.kernel_id = kernel != nullptr ? kernel->id : request.kernel_id;
-    if (kernel != nullptr) result.precision = kernel->precision;
-    result.problem = request.problem;
+    const kernels::KernelDescriptor* kernel = describe_requested(request, result);
     result.interval_ns = request.options.interval_ns;
     const std::vector<std::string> names =
         request.options.metrics.empty() ? metric_set("timeline") : request.options.metrics;
@@ -602,11 +615,7 @@ KernelTimeline record_timeline(const KernelTimelineRequest& request) {
     result.error = resolution.error;
     if (result.error.ok() && !resolution.rejected.empty())
         result.error = rejected_error(resolution);
-    if (result.error.ok()) {
-        result.error = kernel != nullptr
-                           ? profiler.prepare(*kernel, request.problem, request.seed)
-                           : profiler.prepare(request.kernel_id, request.problem, request.seed);
-    }
+    if (result.error.ok()) result.error = prepare_requested(profiler, kernel, request);
     if (!result.error.ok()) return result;
     return profiler.timeline(request.options);
 }

@@ -24,8 +24,8 @@
 // costly set-up is paid once per metric list); prepare() and timeline() end that session first.
 //
 // Verification runs on the runner's own inputs; profiling launches the same kernel on inputs
-// filled here from the same seed (the runner hands out no buffers: see the report of issue 7
-// for the proposed GemmRunner hook). A GEMM's work does not depend on its values.
+// filled here from the same seed (the runner hands out no buffers; a GemmRunner hook that did
+// would let both share them). A GEMM's work does not depend on its values.
 
 #include <cstddef>
 #include <cstdint>
@@ -39,6 +39,7 @@
 #include "profiling/cupti_errors.h"
 #include "profiling/launch_facts.h"
 #include "profiling/pm_sampler.h"
+#include "profiling/profiled_run.h"
 
 namespace tclens::profiling {
 
@@ -63,13 +64,7 @@ struct MetricResolution {
     std::vector<UnavailableMetric> rejected;  // request order
 };
 
-struct KernelProfile {
-    std::string kernel_id;
-    kernels::Precision precision = kernels::Precision::kF32;
-    kernels::GemmProblem problem;
-    std::string device;  // GPU name
-    std::string chip;    // CUPTI chip name, e.g. "GH100"
-    kernels::Verification check;
+struct KernelProfile : ProfiledRun {
     ProfilerError error;     // ok when every requested metric that is not in `unavailable` was read
     std::size_t passes = 0;  // replay passes of the range (0: launch facts only)
     std::vector<MetricValue> metrics;  // request order
@@ -100,13 +95,7 @@ struct KernelProfile {
     const MetricValue* find(const std::string& name) const;
 };
 
-struct KernelTimeline {
-    std::string kernel_id;
-    kernels::Precision precision = kernels::Precision::kF32;
-    kernels::GemmProblem problem;
-    std::string device;
-    std::string chip;
-    kernels::Verification check;
+struct KernelTimeline : ProfiledRun {
     ProfilerError error;
     std::vector<std::string> metrics;  // the names the sample values follow
     std::vector<PmSample> samples;     // oldest first, GPU timestamps in ns

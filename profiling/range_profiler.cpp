@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "common/elapsed.h"
+#include "common/text.h"
 #include "profiling/chip_counters.h"
 #include "profiling/cupti_call.h"
 
@@ -63,11 +64,11 @@ std::string unsupported_reason(CUdevice device) {
         params.isSupported == CUPTI_PROFILER_CONFIGURATION_UNKNOWN) {
         return "";
     }
-    std::string reasons;
+    std::vector<std::string> reasons;
     auto add = [&reasons](CUpti_Profiler_Support_Level level, const char* reason) {
         if (level == CUPTI_PROFILER_CONFIGURATION_UNSUPPORTED ||
             level == CUPTI_PROFILER_CONFIGURATION_DISABLED) {
-            reasons += (reasons.empty() ? "" : ", ") + std::string(reason);
+            reasons.push_back(reason);
         }
     };
     add(params.architecture, "the GPU architecture (needs compute capability 7.5 or newer)");
@@ -77,7 +78,8 @@ std::string unsupported_reason(CUdevice device) {
     add(params.cmp, "a crypto-mining processor");
     add(params.wsl, "WSL");
     return "the range profiler cannot run on this GPU: " +
-           (reasons.empty() ? std::string("CUPTI reports it unsupported") : reasons);
+           (reasons.empty() ? std::string("CUPTI reports it unsupported")
+                            : common::join(reasons, ", "));
 }
 
 }  // namespace
@@ -123,19 +125,19 @@ struct RangeProfiler::State {
     ProfilerError explained(ProfilerError error) const;
 
     // One profile() attempt, in three steps. Each fills its part of `result`.
-    ProfilerError attempt(RangeProfiler& profiler, const ProfileRequest& request,
+    ProfilerError attempt(RangeProfiler& profiler, const RangeProfileRequest& request,
                           ProfileResult& result);
     // Config of the metrics, the session (kept or enabled), a fresh counter data image and
     // SetConfig: passes, reused_session, setup_ms.
-    ProfilerError set_up(RangeProfiler& profiler, const ProfileRequest& request,
+    ProfilerError set_up(RangeProfiler& profiler, const RangeProfileRequest& request,
                          ProfileResult& result);
     // Every replay pass of the workload: gated, passes_ms.
-    ProfilerError run_passes(const ProfileRequest& request, ProfileResult& result);
+    ProfilerError run_passes(const RangeProfileRequest& request, ProfileResult& result);
     // One pass (Start, push, workload, pop, Stop); `all_passes` is CUPTI's "all submitted".
-    ProfilerError run_pass(const ProfileRequest& request, bool use_gate, ProfileResult& result,
+    ProfilerError run_pass(const RangeProfileRequest& request, bool use_gate, ProfileResult& result,
                            bool& all_passes);
     // DecodeData and the metric values of every range: ranges, dropped_ranges, decode_ms.
-    ProfilerError decode(const ProfileRequest& request, ProfileResult& result);
+    ProfilerError decode(const RangeProfileRequest& request, ProfileResult& result);
 };
 
 ProfilerError RangeProfiler::State::explained(ProfilerError error) const {
@@ -240,7 +242,8 @@ ProfilerError RangeProfiler::base_metrics(std::vector<std::string>& names) {
 
 void RangeProfiler::end_session() { state_->session.reset(); }
 
-ProfilerError RangeProfiler::State::set_up(RangeProfiler& profiler, const ProfileRequest& request,
+ProfilerError RangeProfiler::State::set_up(RangeProfiler& profiler,
+                                           const RangeProfileRequest& request,
                                            ProfileResult& result) {
     const Clock::time_point setup_start = Clock::now();
     if (request.max_ranges < 1) {
@@ -305,7 +308,7 @@ ProfilerError RangeProfiler::State::set_up(RangeProfiler& profiler, const Profil
     return ProfilerError{};
 }
 
-ProfilerError RangeProfiler::State::run_passes(const ProfileRequest& request,
+ProfilerError RangeProfiler::State::run_passes(const RangeProfileRequest& request,
                                                ProfileResult& result) {
     const Clock::time_point passes_start = Clock::now();
     // Kernel replay finishes every pass inside each launch: one round. User replay needs one
@@ -329,7 +332,7 @@ ProfilerError RangeProfiler::State::run_passes(const ProfileRequest& request,
     return ProfilerError{};
 }
 
-ProfilerError RangeProfiler::State::run_pass(const ProfileRequest& request, bool use_gate,
+ProfilerError RangeProfiler::State::run_pass(const RangeProfileRequest& request, bool use_gate,
                                              ProfileResult& result, bool& all_passes) {
     CUpti_RangeProfiler_Object* const object = session->profiler.get();
     const bool per_kernel = request.mode != RangeMode::kUserRange;
@@ -412,7 +415,8 @@ ProfilerError RangeProfiler::State::run_pass(const ProfileRequest& request, bool
     return ProfilerError{};
 }
 
-ProfilerError RangeProfiler::State::decode(const ProfileRequest& request, ProfileResult& result) {
+ProfilerError RangeProfiler::State::decode(const RangeProfileRequest& request,
+                                           ProfileResult& result) {
     const Clock::time_point decode_start = Clock::now();
     std::vector<std::uint8_t>& counter_data = session->counter_data;
     auto decode = TCLENS_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
@@ -451,7 +455,8 @@ ProfilerError RangeProfiler::State::decode(const ProfileRequest& request, Profil
     return ProfilerError{};
 }
 
-ProfilerError RangeProfiler::State::attempt(RangeProfiler& profiler, const ProfileRequest& request,
+ProfilerError RangeProfiler::State::attempt(RangeProfiler& profiler,
+                                            const RangeProfileRequest& request,
                                             ProfileResult& result) {
     ProfilerError error = set_up(profiler, request, result);
     if (error.ok()) error = run_passes(request, result);
@@ -459,7 +464,7 @@ ProfilerError RangeProfiler::State::attempt(RangeProfiler& profiler, const Profi
     return error;
 }
 
-ProfileResult RangeProfiler::profile(const ProfileRequest& request) {
+ProfileResult RangeProfiler::profile(const RangeProfileRequest& request) {
     State& s = *state_;
     ProfileResult result;
     result.error = s.explained(s.attempt(*this, request, result));

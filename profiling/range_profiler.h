@@ -92,7 +92,7 @@ struct PassGate {
 };
 
 // What one RangeProfiler::profile() call collects, over what.
-struct ProfileRequest {
+struct RangeProfileRequest {
     std::vector<std::string> metrics;  // each accepted by check_metrics
     Workload workload;                 // the GPU work profiled, once or once per pass (RangeMode)
     RangeMode mode = RangeMode::kPerKernel;
@@ -141,9 +141,9 @@ class RangeProfiler {
     // error `names` is left empty. Asked once, then cached.
     ProfilerError base_metrics(std::vector<std::string>& names);
 
-    // Collects request.metrics over request.workload (ProfileRequest says what each field does).
-    // profile() may be called repeatedly with different metrics. With the user-replay modes the
-    // range profiler stays enabled on the context after a successful call, with its config and
+    // Collects request.metrics over request.workload (RangeProfileRequest says what each field
+    // does). profile() may be called repeatedly with different metrics. With the user-replay modes
+    // the range profiler stays enabled on the context after a successful call, with its config and
     // counter data image, and the next call with the same metrics, mode and max_ranges reuses
     // them (a live view profiles the same set again and again; enabling is the costly step).
     // kPerKernel calls, other metrics and any failure disable it again; a reused session that
@@ -152,7 +152,7 @@ class RangeProfiler {
     // Should CUPTI block the host while a PassGate is closed (push or pop waiting for the GPU),
     // the pass still completes once the gate times out; the profiler then stops gating for its
     // lifetime and says so in ProfileResult::gated.
-    ProfileResult profile(const ProfileRequest& request);
+    ProfileResult profile(const RangeProfileRequest& request);
 
     // Disables the range profiler kept enabled by the last user-replay profile(), if any. Call it
     // before another profiler (PM sampling) takes the device's counters.

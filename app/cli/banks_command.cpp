@@ -17,6 +17,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/usage_error.h"
 #include "app/exit_codes.h"
+#include "common/text.h"
 #include "kernels/shared_access.h"
 #include "profiling/bank_measure.h"
 #include "profiling/device_info.h"
@@ -43,20 +44,19 @@ struct BanksOptions {
 // Banks with the same number of distinct words, in runs: {8,8,8,8,0,...} -> "0-3 x8";
 // "-" when no bank is used.
 std::string bank_summary(const std::array<int, viz::kBankCount>& bank_words) {
-    std::string text;
+    std::vector<std::string> runs;
     for (int bank = 0; bank < viz::kBankCount;) {
         int last = bank;
         while (last + 1 < viz::kBankCount && bank_words[last + 1] == bank_words[bank]) {
             ++last;
         }
         if (bank_words[bank] > 0) {
-            text += (text.empty() ? "" : ", ") + std::to_string(bank) +
-                    (last > bank ? "-" + std::to_string(last) : "") + " x" +
-                    std::to_string(bank_words[bank]);
+            runs.push_back(std::to_string(bank) + (last > bank ? "-" + std::to_string(last) : "") +
+                           " x" + std::to_string(bank_words[bank]));
         }
         bank = last + 1;
     }
-    return text.empty() ? "-" : text;
+    return runs.empty() ? "-" : common::join(runs, ", ");
 }
 
 std::string factor(int wavefronts, int ideal) {

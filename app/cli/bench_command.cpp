@@ -22,6 +22,7 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "common/text.h"
 #include "kernels/bench.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
@@ -113,8 +114,7 @@ void print_csv(const kernels::BenchReport& report) {
                                            "reference",
                                            "skipped",
                                            "error"};
-    std::string line;
-    for (const std::string& key : keys) line += (line.empty() ? "" : ",") + key;
+    std::string line = common::join(keys, ",");
     std::printf("%s\n", line.c_str());
     for (const kernels::BenchRow& row : report.rows) {
         const nlohmann::json j = profiling::to_json(row);
@@ -185,15 +185,11 @@ int run_bench_in_worker(const BenchOptions& options,
     request.seed = options.seed;
     request.peaks = !options.no_peak;
     request.references = !options.no_reference;
-    const worker::Reply reply = client.call(request, progress);
+    worker::Reply reply = client.call(request, progress);
     progress.done();
-    if (!reply.ok()) return report_failure(reply);
     worker::BenchResult result;
-    std::string error;
-    if (!worker::bench_from_json(reply.result, result, error)) {
-        std::fprintf(stderr, "tclens: the worker's bench result: %s\n", error.c_str());
-        return kExitFailure;
-    }
+    if (!worker::read_result(reply, "bench", worker::bench_from_json, result))
+        return report_failure(reply);
     print_report(options, result.report, client.worker().system);
     const int map_code = print_error_maps(result.report, options.error_map);
     const int code = report_exit_code(result.report);

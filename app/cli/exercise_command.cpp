@@ -30,15 +30,11 @@ int run_exercise(const ExerciseOptions& options) {
     }
     worker::WorkerClient client(client_options(options.worker));
     const ProgressLines progress("exercise");
-    const worker::Reply reply = client.call(worker::ExerciseRequest{options.ref}, progress);
+    worker::Reply reply = client.call(worker::ExerciseRequest{options.ref}, progress);
     progress.done();
-    if (!reply.ok()) return report_failure(reply);
     worker::ExerciseResult result;
-    std::string error;
-    if (!worker::exercise_from_json(reply.result, result, error)) {
-        std::fprintf(stderr, "tclens: the worker's exercise result: %s\n", error.c_str());
-        return kExitFailure;
-    }
+    if (!worker::read_result(reply, "exercise", worker::exercise_from_json, result))
+        return report_failure(reply);
     if (options.json) {
         std::printf("%s\n", worker::to_json(result).dump(2).c_str());
     } else {

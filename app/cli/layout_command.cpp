@@ -14,6 +14,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/drawing_export.h"
 #include "app/exit_codes.h"
+#include "common/text.h"
 #include "kernels/probes/fragment_probe.h"
 #include "profiling/device_info.h"
 #include "viz/fragment_layout.h"
@@ -36,12 +37,8 @@ struct LayoutOptions {
 };
 
 std::string operand_letters(const viz::FragmentLayout& layout) {
-    std::string letters;
-    for (const auto& op : layout.operands) {
-        if (!letters.empty()) letters += ", ";
-        letters += viz::operand_letter(op.operand);
-    }
-    return letters;
+    return common::join(layout.operands, ", ",
+                        [](const auto& op) { return viz::operand_letter(op.operand); });
 }
 
 // Keeps only `operand` in `layout` (for a shared-memory view: only that tile); "" on success,

@@ -230,7 +230,7 @@ int run_profile_in_worker(const ProfileOptions& options, const kernels::GemmProb
         return usage_error(kernel.id + " cannot run " + kernels::problem_text(problem) + ": " +
                            kernel.can_run.front().reason);
     }
-    worker::ProfileRequest request;
+    worker::WorkerProfileRequest request;
     request.kernel = kernel.id;
     request.problem = problem;
     request.seed = options.seed;
@@ -245,15 +245,11 @@ int run_profile_in_worker(const ProfileOptions& options, const kernels::GemmProb
         request.drop_unavailable = !options.set.empty() || options.metrics.empty();
         request.flush_l2 = !options.no_l2_flush;
     }
-    const worker::Reply reply = client.call(request, progress);
+    worker::Reply reply = client.call(request, progress);
     progress.done();
-    if (!reply.ok()) return report_failure(reply);
     worker::ProfileResult result;
-    std::string error;
-    if (!worker::profile_from_json(reply.result, result, error)) {
-        std::fprintf(stderr, "tclens: the worker's profile result: %s\n", error.c_str());
-        return kExitFailure;
-    }
+    if (!worker::read_result(reply, "profile", worker::profile_from_json, result))
+        return report_failure(reply);
     print_result(options, result.profile ? &*result.profile : nullptr,
                  result.timeline ? &*result.timeline : nullptr);
     return kExitOk;

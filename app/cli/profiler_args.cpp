@@ -1,6 +1,7 @@
 #include "app/cli/profiler_args.h"
 
 #include "app/exit_codes.h"
+#include "common/text.h"
 #include "kernels/registry.h"
 #include "profiling/metric_catalogue.h"
 
@@ -9,15 +10,15 @@ namespace tclens::cli {
 std::string unknown_kernel_message(const std::string& id) {
     std::string closest;
     std::size_t best = id.size() / 2 + 2;
-    std::string valid;
     for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
         const std::size_t distance = profiling::edit_distance(id, kernel.id);
         if (distance < best) {
             best = distance;
             closest = kernel.id;
         }
-        valid += (valid.empty() ? "" : ", ") + kernel.id;
     }
+    const std::string valid = common::join(kernels::all_kernels(), ", ",
+                                           [](const kernels::KernelDescriptor& k) { return k.id; });
     return "unknown kernel '" + id + "'" +
            (closest.empty() ? "" : "; did you mean " + closest + "?") + " (valid: " + valid + ")";
 }

@@ -234,19 +234,15 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
         const std::string step = step_text(index, kernels.size(), kernel.id, problem);
         if (!ran_in_bench(recording, kernel.id, problem)) continue;  // its row says why not
         progress.line("profile " + step);
-        worker::ProfileRequest request;
+        worker::WorkerProfileRequest request;
         request.kernel = kernel.id;
         request.problem = problem;
         request.metrics = profiling::metric_set("default");
         request.drop_unavailable = true;  // a set: names this chip lacks are listed, not fatal
         worker::Reply reply = client.call(request);
         worker::ProfileResult result;
-        std::string error;
-        if (reply.ok() && !worker::profile_from_json(reply.result, result, error)) {
-            reply.outcome = worker::Reply::Outcome::kGarbage;
-            reply.message = "the worker's profile result: " + error;
-        }
-        if (!reply.ok() || !result.profile) {
+        if (!worker::read_result(reply, "profile", worker::profile_from_json, result) ||
+            !result.profile) {
             recording.profiles.push_back(
                 failed_profile(kernel.id, kernel.precision, problem, device, failed(reply)));
             continue;
@@ -259,11 +255,8 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
         request.timeline->duration_ms = timeline_ms;
         reply = client.call(request);
         result = {};
-        if (reply.ok() && !worker::profile_from_json(reply.result, result, error)) {
-            reply.outcome = worker::Reply::Outcome::kGarbage;
-            reply.message = "the worker's timeline result: " + error;
-        }
-        if (reply.ok() && result.timeline) {
+        if (worker::read_result(reply, "timeline", worker::profile_from_json, result) &&
+            result.timeline) {
             recording.timelines.push_back(std::move(*result.timeline));
         } else {
             profiling::KernelTimeline timeline;
@@ -301,20 +294,17 @@ int bench_and_profile_in_worker(const RecordOptions& options,
     }
     bench.problems = problems;
     progress.line("measuring peaks on " + recording.system.devices.front().name);
-    const worker::Reply reply = client.call(bench, lines);
+    worker::Reply reply = client.call(bench, lines);
     lines.done();
-    if (!reply.ok()) return report_failure(reply);
     worker::BenchResult result;
-    std::string error;
-    if (!worker::bench_from_json(reply.result, result, error)) {
-        std::fprintf(stderr, "tclens: the worker's bench result: %s\n", error.c_str());
-        return kExitFailure;
-    }
+    if (!worker::read_result(reply, "bench", worker::bench_from_json, result))
+        return report_failure(reply);
     recording.peaks = std::move(result.report.peaks);
     recording.peak_error = std::move(result.report.peak_error);
     recording.bench = std::move(result.report.rows);
     std::vector<WorkerKernel> profiled;
-    for (const kernels::KernelDescriptor* kernel : kernels::bench_kernels(registry_ids, error))
+    std::string unknown;  // an id bench_kernels does not know is not profiled
+    for (const kernels::KernelDescriptor* kernel : kernels::bench_kernels(registry_ids, unknown))
         profiled.push_back({kernel->id, kernel->precision});
     for (const worker::LoadResult& kernel : loaded)
         profiled.push_back({kernel.id, kernel.precision});
@@ -371,6 +361,62 @@ void trace_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
         !last_error.empty()
             ? "tracing failed: " + last_error
             : "no kernel with trace points (rungs 8-12) ran at " + kernels::problem_text(problem);
+}
+
+// Step 6: each kernel's SASS instruction mix for this GPU's cubin, from this build's census,
+// else from the SASS of its source profile, so the recording shows it where the build has none
+// (profiling/recorded_mix.h); kernels of yours, from the cubin the worker built (`yours_mixes`).
+void add_instruction_mixes(const std::vector<std::string>& ids,
+                           const std::vector<profiling::RecordedInstructionMix>& yours_mixes,
+                           profiling::Recording& recording) {
+    const profiling::DeviceFacts& gpu = recording.system.devices.front();
+    const int sm = gpu.cc_major * 10 + gpu.cc_minor;
+    recording.instruction_mixes =
+        profiling::built_in_mixes(ids, sm, recording.instruction_mixes_missing);
+    profiling::add_missing_mixes(recording.instruction_mixes,
+                                 profiling::mixes_from_sources(recording.sources, sm));
+    profiling::add_missing_mixes(recording.instruction_mixes, yours_mixes);
+    if (!recording.instruction_mixes.empty()) recording.instruction_mixes_missing.clear();
+    if (!recording.instruction_mixes_missing.empty()) {
+        std::fprintf(stderr, "tclens: the recording has no instruction mixes: %s\n",
+                     recording.instruction_mixes_missing.c_str());
+    }
+}
+
+// The line saying what `recording`, written to `path`, holds; kExitFailure (with a line on
+// stderr) when a run failed verification, errored or was refused, else kExitOk.
+int print_summary(const std::string& path, const profiling::Recording& recording) {
+    int counted = 0;
+    int failed = 0;
+    for (const kernels::BenchRow& row : recording.bench) {
+        const kernels::RunResult& r = row.result;
+        counted += r.counts() ? 1 : 0;
+        failed += r.failed() ? 1 : 0;
+    }
+    int profiles_ok = 0;
+    for (const profiling::KernelProfile& p : recording.profiles) profiles_ok += p.ok() ? 1 : 0;
+    int timelines_ok = 0;
+    for (const profiling::KernelTimeline& t : recording.timelines) timelines_ok += t.ok() ? 1 : 0;
+    std::size_t trace_phases = 0;
+    for (const viz::WarpTrace& t : recording.traces) trace_phases += t.phases.size();
+    int sources_ok = 0;
+    for (const profiling::SourceProfile& p : recording.sources) sources_ok += p.ok() ? 1 : 0;
+    std::printf(
+        "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
+        "timelines, %d of %zu source profiles, %zu instruction mixes, %zu traces (%zu phases), "
+        "DRAM %.2f TB/s, on %s\n",
+        path.c_str(), recording.bench.size(), counted, profiles_ok, recording.profiles.size(),
+        timelines_ok, recording.timelines.size(), sources_ok, recording.sources.size(),
+        recording.instruction_mixes.size(), recording.traces.size(), trace_phases,
+        recording.dram_bandwidth.bytes_per_s / 1e12, recording.system.devices.front().name.c_str());
+    if (failed > 0) {
+        std::fprintf(stderr,
+                     "tclens: %d run%s failed verification, errored or was refused; the "
+                     "recording keeps their rows\n",
+                     failed, failed == 1 ? "" : "s");
+        return kExitFailure;
+    }
+    return kExitOk;
 }
 
 int run_record(const RecordOptions& options) {
@@ -469,60 +515,14 @@ int run_record(const RecordOptions& options) {
         trace_kernels(profiled, problems.front(), recording, progress);
     }
     progress.done();
-    // Each kernel's SASS instruction mix for this GPU's cubin, from this build's census, else
-    // from the SASS of its source profile, so the recording shows it where the build has none
-    // (profiling/recorded_mix.h); kernels of yours, from the cubin the worker built.
-    const profiling::DeviceFacts& gpu = recording.system.devices.front();
-    const int sm = gpu.cc_major * 10 + gpu.cc_minor;
-    recording.instruction_mixes =
-        profiling::built_in_mixes(ids, sm, recording.instruction_mixes_missing);
-    profiling::add_missing_mixes(recording.instruction_mixes,
-                                 profiling::mixes_from_sources(recording.sources, sm));
-    profiling::add_missing_mixes(recording.instruction_mixes, yours_mixes);
-    if (!recording.instruction_mixes.empty()) recording.instruction_mixes_missing.clear();
-    if (!recording.instruction_mixes_missing.empty()) {
-        std::fprintf(stderr, "tclens: the recording has no instruction mixes: %s\n",
-                     recording.instruction_mixes_missing.c_str());
-    }
+    add_instruction_mixes(ids, yours_mixes, recording);
 
     error = profiling::save_recording(options.path, recording);
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitFailure;
     }
-    int counted = 0;
-    int failed = 0;
-    for (const kernels::BenchRow& row : recording.bench) {
-        const kernels::RunResult& r = row.result;
-        counted += r.counts() ? 1 : 0;
-        failed += r.failed() ? 1 : 0;
-    }
-    int profiles_ok = 0;
-    for (const profiling::KernelProfile& p : recording.profiles) profiles_ok += p.ok() ? 1 : 0;
-    int timelines_ok = 0;
-    for (const profiling::KernelTimeline& t : recording.timelines) timelines_ok += t.ok() ? 1 : 0;
-    std::size_t trace_phases = 0;
-    for (const viz::WarpTrace& t : recording.traces) trace_phases += t.phases.size();
-    int sources_ok = 0;
-    for (const profiling::SourceProfile& p : recording.sources) sources_ok += p.ok() ? 1 : 0;
-    std::printf(
-        "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
-        "timelines, %d of %zu source profiles, %zu instruction mixes, %zu traces (%zu phases), "
-        "DRAM "
-        "%.2f TB/s, on %s\n",
-        options.path.c_str(), recording.bench.size(), counted, profiles_ok,
-        recording.profiles.size(), timelines_ok, recording.timelines.size(), sources_ok,
-        recording.sources.size(), recording.instruction_mixes.size(), recording.traces.size(),
-        trace_phases, recording.dram_bandwidth.bytes_per_s / 1e12,
-        recording.system.devices.front().name.c_str());
-    if (failed > 0) {
-        std::fprintf(stderr,
-                     "tclens: %d run%s failed verification, errored or was refused; the "
-                     "recording keeps their rows\n",
-                     failed, failed == 1 ? "" : "s");
-        return kExitFailure;
-    }
-    return kExitOk;
+    return print_summary(options.path, recording);
 }
 
 }  // namespace

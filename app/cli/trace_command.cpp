@@ -1,6 +1,6 @@
 // `tclens trace --kernel K [--mnk MxNxK] [--blocks N] [--json F] [--svg F] [--seed S]
 // [--clock-skew [--rounds R]]`: the per-warp timeline of one run of a kernel's traced variant
-// (kernels/trace.cuh, issue 20; rungs 8-12). The traced kernel is verified and timed through the
+// (kernels/trace.cuh; rungs 8-12). The traced kernel is verified and timed through the
 // runner like any kernel, and so is the untraced one, for the overhead. Prints the time share of
 // each phase kind, per warp its multiply phases (wgmma per K tile, mma_sync per k16 step), the
 // tensor-core instructions they make and its tensor pipe's idle gaps, and the traced and untraced

@@ -8,12 +8,14 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "app/worker/child_process.h"
 #include "app/worker/line_io.h"
+#include "common/child_process.h"
 #include "common/one_line.h"
 
 namespace tclens::worker {
 namespace {
+
+using common::ChildProcess;
 
 // How long a worker that was asked to stop, or said it exits, may take before it is killed.
 constexpr std::chrono::milliseconds kExitGrace{3000};
@@ -67,7 +69,7 @@ void WorkerClient::stop() {
         write_line(child_->to_child(), encode_request({next_id_++, ShutdownRequest{}}));
         child_->close_stdin();
     }
-    if (!child_->wait_for(kExitGrace)) child_->kill_group();
+    if (!child_->wait_for(kExitGrace)) child_->kill();
     child_.reset();
     reader_.reset();
 }
@@ -79,9 +81,9 @@ Reply WorkerClient::lose_worker(Reply::Outcome outcome, const std::string& what)
     if (child_) {
         if (outcome == Reply::Outcome::kCrashed) {
             // It closed its stdout: it has exited or is about to.
-            if (!child_->wait_for(kExitGrace)) child_->kill_group();
+            if (!child_->wait_for(kExitGrace)) child_->kill();
         } else {
-            child_->kill_group();
+            child_->kill();
         }
         last_exit_ = ChildProcess::status_text(child_->status().value_or(0));
     }
@@ -167,7 +169,7 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
                 reply.error = std::move(message->error);
                 reply.message = reply.error.message;
                 if (reply.error.exits) {
-                    if (!child_->wait_for(kExitGrace)) child_->kill_group();
+                    if (!child_->wait_for(kExitGrace)) child_->kill();
                     child_.reset();
                     reader_.reset();
                 }
@@ -178,17 +180,21 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
 }
 
 Reply WorkerClient::start(const std::atomic<bool>* cancel) {
+    const std::string cannot = "cannot start the worker `" + options_.command + "`: ";
     std::string error;
-    child_ = ChildProcess::start(options_.command, error);
+    common::ChildOptions child_options;
+    child_options.stdin_pipe = true;                          // requests
+    child_options.stderr_to = common::ChildStderr::kInherit;  // its messages are the user's
+    child_options.own_process_group = true;  // the shell, ssh, nvcc: we decide when they end
+    child_ = ChildProcess::start({"/bin/sh", "-c", options_.command}, child_options, error);
     if (!child_) {
         Reply reply;
         reply.outcome = Reply::Outcome::kCannotStart;
-        reply.message = error;
+        reply.message = cannot + error;
         return reply;
     }
     ++starts_;
     reader_ = std::make_unique<LineReader>(child_->from_child(), kMaxMessageBytes);
-    const std::string cannot = "cannot start the worker `" + options_.command + "`: ";
     Reply hello = exchange(HelloRequest{}, {}, kStartLimitS, cancel);
     HelloResult result;
     if (hello.ok() && !hello_from_json(hello.result, result, error)) {

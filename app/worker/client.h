@@ -28,9 +28,12 @@
 #include "app/worker/requests.h"
 #include "app/worker/results.h"
 
+namespace tclens::common {
+class ChildProcess;
+}
+
 namespace tclens::worker {
 
-class ChildProcess;
 class LineReader;
 
 // The environment variable that overrides the default worker command.
@@ -75,6 +78,19 @@ struct Reply {
     }
 };
 
+// Reads `reply`'s result into `result` with `from_json` (results.h). A result it cannot read
+// makes `reply` kGarbage with the message "the worker's <what> result: <why>". Returns reply.ok().
+template <typename Result>
+bool read_result(Reply& reply, const std::string& what,
+                 bool (*from_json)(const nlohmann::json&, Result&, std::string&), Result& result) {
+    std::string error;
+    if (reply.ok() && !from_json(reply.result, result, error)) {
+        reply.outcome = Reply::Outcome::kGarbage;
+        reply.message = "the worker's " + what + " result: " + error;
+    }
+    return reply.ok();
+}
+
 using ProgressHandler = std::function<void(const Progress& progress)>;
 
 class WorkerClient {
@@ -108,7 +124,7 @@ class WorkerClient {
     Reply lose_worker(Reply::Outcome outcome, const std::string& what);
 
     ClientOptions options_;
-    std::unique_ptr<ChildProcess> child_;
+    std::unique_ptr<common::ChildProcess> child_;
     std::unique_ptr<LineReader> reader_;
     HelloResult hello_;
     std::int64_t next_id_ = 1;

@@ -3,6 +3,7 @@
 #include "app/worker/requests.h"
 #include "app/worker/strict_fields.h"
 #include "common/one_line.h"
+#include "common/text.h"
 
 namespace tclens::worker {
 namespace {
@@ -105,9 +106,8 @@ std::optional<Message> decode_message(std::string_view line, std::string& error)
         std::string kind;
         f.text("kind", kind, true, 64);
         bool known_kind = false;
-        std::string kinds;
+        const std::string kinds = common::join(kKinds, ", ", error_kind_name);
         for (const ErrorKind k : kKinds) {
-            kinds += (kinds.empty() ? "" : ", ") + std::string(error_kind_name(k));
             if (kind == error_kind_name(k)) {
                 m.error.kind = k;
                 known_kind = true;

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/worker/strict_fields.h"
+#include "common/text.h"
 #include "kernels/problem_text.h"
 
 namespace tclens::worker {
@@ -42,7 +43,7 @@ struct Encoder {
         out["peaks"] = r.peaks;
         out["references"] = r.references;
     }
-    void operator()(const ProfileRequest& r) const {
+    void operator()(const WorkerProfileRequest& r) const {
         out["kernel"] = r.kernel;
         out["problem"] = kernels::problem_text(r.problem);
         if (!r.metrics.empty()) out["metrics"] = r.metrics;
@@ -104,7 +105,7 @@ TimelineSettings read_timeline(const nlohmann::json& object, StrictFields& outer
 }
 
 RequestBody read_profile(StrictFields& f) {
-    ProfileRequest r;
+    WorkerProfileRequest r;
     f.text("kernel", r.kernel, true, kMaxIdBytes);
     f.problem("problem", r.problem, true);
     f.texts("metrics", r.metrics, false, 1, kMaxMetrics, kMaxMetricBytes);
@@ -131,11 +132,7 @@ RequestBody read_exercise(StrictFields& f) {
 
 const char* request_type(const RequestBody& body) { return kTypes[body.index()]; }
 
-std::string request_types() {
-    std::string names;
-    for (const char* type : kTypes) names += (names.empty() ? "" : ", ") + std::string(type);
-    return names;
-}
+std::string request_types() { return common::join(kTypes, ", "); }
 
 std::string encode_request(const Request& request) {
     nlohmann::json out = {{"id", request.id}, {"type", request_type(request.body)}};

@@ -66,7 +66,7 @@ struct TimelineSettings {
 // {"type": "profile", "kernel": id, "problem": "MxNxK", "metrics": [names], "drop_unavailable":
 //  false, "flush_l2": true, "seed": 1, "timeline": null | {"metrics", "interval_ns",
 //  "duration_ms"}}: profiling/kernel_profile.h on one kernel (registry or loaded).
-struct ProfileRequest {
+struct WorkerProfileRequest {
     std::string kernel;
     kernels::GemmProblem problem;
     std::vector<std::string> metrics;  // range profiler names; required unless timeline
@@ -85,7 +85,7 @@ struct ExerciseRequest {
 // {"type": "shutdown"}: the worker answers an empty result and exits 0.
 struct ShutdownRequest {};
 
-using RequestBody = std::variant<HelloRequest, LoadRequest, BenchRequest, ProfileRequest,
+using RequestBody = std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest,
                                  ExerciseRequest, ShutdownRequest>;
 
 struct Request {

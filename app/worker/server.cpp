@@ -14,7 +14,7 @@ namespace {
 
 bool runs_kernels(const RequestBody& body) {
     return std::holds_alternative<BenchRequest>(body) ||
-           std::holds_alternative<ProfileRequest>(body) ||
+           std::holds_alternative<WorkerProfileRequest>(body) ||
            std::holds_alternative<ExerciseRequest>(body);
 }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/worker/results.h"
+#include "common/text.h"
 #include "kernels/bench.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
@@ -54,6 +55,16 @@ std::string reference_of(kernels::Precision precision) {
 
 // What a compiled (not loaded) kernel says about itself: the descriptor fields known without a
 // GPU, and whether it can run `problem` under default launch limits.
+// Parses the kernel ref `text` and compiles what it names (no GPU needed), after a "compiling
+// <text>" progress; the parse's or the compile's one-line error.
+common::Expected<kernels::user::CompiledKernel> compile_ref(const std::string& text,
+                                                            Replier& reply) {
+    const auto ref = kernels::user::parse_kernel_ref(text);
+    if (!ref) return common::Expected<kernels::user::CompiledKernel>::failure(ref.error());
+    reply.progress({"load", "compiling " + text, -1, -1, kCompileAllowS});
+    return kernels::user::compile_user_kernel(*ref, {});
+}
+
 nlohmann::json compiled_descriptor(const kernels::user::CompiledKernel& compiled) {
     kernels::KernelDescriptor d;
     d.id = compiled.id;
@@ -97,7 +108,7 @@ void WorkerSession::handle(const Request& request, Replier& reply) {
             if constexpr (std::is_same_v<T, HelloRequest>) hello(body, reply);
             if constexpr (std::is_same_v<T, LoadRequest>) load(body, reply);
             if constexpr (std::is_same_v<T, BenchRequest>) bench(body, reply);
-            if constexpr (std::is_same_v<T, ProfileRequest>) profile(body, reply);
+            if constexpr (std::is_same_v<T, WorkerProfileRequest>) profile(body, reply);
             if constexpr (std::is_same_v<T, ExerciseRequest>) exercise(body, reply);
             if constexpr (std::is_same_v<T, ShutdownRequest>) reply.result({});
         },
@@ -110,12 +121,10 @@ const kernels::KernelDescriptor* WorkerSession::find(const std::string& id) cons
 }
 
 std::string WorkerSession::unknown_kernel(const std::string& id) const {
-    std::string valid;
-    for (const kernels::KernelDescriptor& k : kernels::all_kernels())
-        valid += (valid.empty() ? "" : ", ") + k.id;
-    std::string loaded;
-    for (const auto& [loaded_id, kernel] : loaded_)
-        loaded += (loaded.empty() ? "" : ", ") + loaded_id;
+    const std::string valid = common::join(kernels::all_kernels(), ", ",
+                                           [](const kernels::KernelDescriptor& k) { return k.id; });
+    const std::string loaded =
+        common::join(loaded_, ", ", [](const auto& entry) { return entry.first; });
     return "unknown kernel '" + id + "' (valid: " + valid +
            (loaded.empty() ? "; no kernel loaded" : "; loaded: " + loaded) + ")";
 }
@@ -150,20 +159,14 @@ void WorkerSession::hello(const HelloRequest& request, Replier& reply) {
 }
 
 void WorkerSession::load(const LoadRequest& request, Replier& reply) {
-    const auto ref = kernels::user::parse_kernel_ref(request.ref);
-    if (!ref) {
-        reply.error(ErrorKind::kUsage, ref.error());
-        return;
-    }
-    reply.progress({"load", "compiling " + request.ref, -1, -1, kCompileAllowS});
-    const auto compiled = kernels::user::compile_user_kernel(*ref, {});
+    const auto compiled = compile_ref(request.ref, reply);
     if (!compiled) {
         reply.error(ErrorKind::kUsage, compiled.error());
         return;
     }
     LoadResult result;
     result.form = kernels::user::form_name(compiled->discovered.form);
-    result.path = request.ref.substr(0, ref->path.size());
+    result.path = request.ref.substr(0, compiled->ref.path.size());
     result.function = compiled->discovered.function.qualified;
     result.compile_ms = compiled->compile_seconds * 1e3;
     result.warnings = lines_of(compiled->warnings);
@@ -288,7 +291,7 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
     reply.result(to_json(result));
 }
 
-void WorkerSession::profile(const ProfileRequest& request, Replier& reply) {
+void WorkerSession::profile(const WorkerProfileRequest& request, Replier& reply) {
     const kernels::KernelDescriptor* kernel = find(request.kernel);
     if (kernel == nullptr) {
         reply.error(ErrorKind::kUsage, unknown_kernel(request.kernel));
@@ -366,13 +369,7 @@ void WorkerSession::profile(const ProfileRequest& request, Replier& reply) {
 }
 
 void WorkerSession::exercise(const ExerciseRequest& request, Replier& reply) {
-    const auto ref = kernels::user::parse_kernel_ref(request.ref);
-    if (!ref) {
-        reply.error(ErrorKind::kUsage, ref.error());
-        return;
-    }
-    reply.progress({"load", "compiling " + request.ref, -1, -1, kCompileAllowS});
-    const auto compiled = kernels::user::compile_user_kernel(*ref, {});
+    const auto compiled = compile_ref(request.ref, reply);
     if (!compiled) {
         reply.error(ErrorKind::kUsage, compiled.error());
         return;

@@ -41,7 +41,7 @@ class WorkerSession : public RequestHandler {
     void hello(const HelloRequest& request, Replier& reply);
     void load(const LoadRequest& request, Replier& reply);
     void bench(const BenchRequest& request, Replier& reply);
-    void profile(const ProfileRequest& request, Replier& reply);
+    void profile(const WorkerProfileRequest& request, Replier& reply);
     void exercise(const ExerciseRequest& request, Replier& reply);
 
     // A registry kernel or a loaded one; nullptr when `id` is neither.

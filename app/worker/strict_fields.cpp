@@ -5,15 +5,14 @@
 
 #include "app/worker/messages.h"
 #include "common/one_line.h"
+#include "common/text.h"
 #include "kernels/problem_text.h"
 
 namespace tclens::worker {
 
 std::string shown_value(const nlohmann::json& value) {
-    constexpr std::size_t kShown = 40;
-    std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    if (text.size() > kShown) text = text.substr(0, kShown) + "...";
-    return text;
+    return common::one_line_excerpt(
+        value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), 40);
 }
 
 StrictFields::StrictFields(const nlohmann::json& object, std::string what)
@@ -186,8 +185,7 @@ void StrictFields::finish() {
     if (!ok()) return;
     for (const auto& [key, value] : object_.items()) {
         if (std::find(known_.begin(), known_.end(), key) != known_.end()) continue;
-        std::string valid;
-        for (const std::string& name : known_) valid += (valid.empty() ? "" : ", ") + name;
+        const std::string valid = common::join(known_, ", ");
         std::string shown_key =
             nlohmann::json(key).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         if (shown_key.size() > 42) shown_key = shown_key.substr(0, 40) + "...";

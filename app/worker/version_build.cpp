@@ -14,11 +14,6 @@ bool needs_resource(const Reply& reply) {
             reply.error.kind == ErrorKind::kNeedsResource);
 }
 
-// A result the worker sent that its reader refuses is a worker that speaks garbage.
-Reply unreadable(const std::string& what, const std::string& error) {
-    return {Reply::Outcome::kGarbage, {}, {}, "the worker's " + what + " result: " + error};
-}
-
 }  // namespace
 
 VersionBuild build_version(WorkerClient& client, int number, const VersionBuildOptions& options,
@@ -45,10 +40,7 @@ VersionBuild build_version(WorkerClient& client, int number, const VersionBuildO
     load.ref = options.ref;
     load.problems = {options.problem};
     Reply reply = client.call(load, progress, cancel);
-    std::string error;
-    if (reply.ok() && !load_from_json(reply.result, build.loaded, error))
-        reply = unreadable("load", error);
-    if (!reply.ok()) return ended(reply);
+    if (!read_result(reply, "load", load_from_json, build.loaded)) return ended(reply);
     const LoadResult& loaded = build.loaded;
     v.compile_s = loaded.compile_ms / 1e3;
     v.load_s = loaded.load_ms / 1e3;
@@ -68,9 +60,7 @@ VersionBuild build_version(WorkerClient& client, int number, const VersionBuildO
     bench.peaks = false;
     reply = client.call(bench, progress, cancel);
     BenchResult result;
-    if (reply.ok() && !bench_from_json(reply.result, result, error))
-        reply = unreadable("bench", error);
-    if (!reply.ok()) return ended(reply);
+    if (!read_result(reply, "bench", bench_from_json, result)) return ended(reply);
     for (std::size_t i = 0; i < result.report.rows.size(); ++i) {
         const kernels::BenchRow& row = result.report.rows[i];
         if (row.result.kernel_id == loaded.id) {
@@ -84,7 +74,7 @@ VersionBuild build_version(WorkerClient& client, int number, const VersionBuildO
     if (benched) benched(v);
     if (!options.profile || !v.good()) return build;
 
-    ProfileRequest profile;
+    WorkerProfileRequest profile;
     profile.kernel = loaded.id;
     profile.problem = options.problem;
     profile.metrics = profiling::metric_set("default");
@@ -94,16 +84,14 @@ VersionBuild build_version(WorkerClient& client, int number, const VersionBuildO
     v.profile_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (reply.outcome == Reply::Outcome::kCancelled || needs_resource(reply)) return ended(reply);
     ProfileResult profiled;
-    if (reply.ok() && !profile_from_json(reply.result, profiled, error))
-        reply = unreadable("profile", error);
-    if (reply.ok() && profiled.profile) {
+    if (read_result(reply, "profile", profile_from_json, profiled) && profiled.profile) {
         v.profile = std::move(profiled.profile);
     } else {
         v.profile_error = reply.message;
     }
     if (!options.timeline) return build;
 
-    ProfileRequest sampled;
+    WorkerProfileRequest sampled;
     sampled.kernel = loaded.id;
     sampled.problem = options.problem;
     sampled.timeline = TimelineSettings{profiling::metric_set("timeline"),
@@ -114,9 +102,7 @@ VersionBuild build_version(WorkerClient& client, int number, const VersionBuildO
         std::chrono::duration<double>(std::chrono::steady_clock::now() - sampling).count();
     if (reply.outcome == Reply::Outcome::kCancelled) return ended(reply);
     ProfileResult timeline;
-    if (reply.ok() && !profile_from_json(reply.result, timeline, error))
-        reply = unreadable("timeline", error);
-    if (reply.ok() && timeline.timeline) {
+    if (read_result(reply, "timeline", profile_from_json, timeline) && timeline.timeline) {
         v.timeline = std::move(timeline.timeline);
     } else {
         v.timeline_error = reply.ok() ? "the worker sent a profile, not a timeline" : reply.message;

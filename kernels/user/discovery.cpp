@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "common/one_line.h"
+#include "common/text.h"
 
 namespace tclens::kernels::user {
 namespace {
@@ -103,12 +104,9 @@ std::string at_line(const std::string& file, const ScannedFunction& f) {
 }
 
 std::string function_list(const std::vector<const ScannedFunction*>& functions) {
-    std::string text;
-    for (const ScannedFunction* f : functions) {
-        if (!text.empty()) text += ", ";
-        text += f->qualified + " (line " + std::to_string(f->line) + ")";
-    }
-    return text;
+    return common::join(functions, ", ", [](const ScannedFunction* f) {
+        return f->qualified + " (line " + std::to_string(f->line) + ")";
+    });
 }
 
 bool names_function(const std::string& entry, const ScannedFunction& f) {
@@ -314,6 +312,212 @@ common::Expected<std::optional<LaunchDirective>> directive_for(
     return Result::success(*unnamed[0]);
 }
 
+using FunctionChoice = common::Expected<const ScannedFunction*>;
+
+// A __global__ GEMM kernel that no directive launches.
+std::string no_directive_error(const std::string& file, const ScannedFunction& kernel) {
+    return at_line(file, kernel) + "kernel '" + kernel.qualified +
+           "' has no launch directive: add a line such as // tclens: "
+           "grid=(cdiv(N,16), cdiv(M,16)) block=(16,16)";
+}
+
+// The functions discovery chooses from: every host and __global__ one (`all`), and of those the
+// non-template ones by space.
+struct Candidates {
+    std::vector<const ScannedFunction*> all;
+    std::vector<const ScannedFunction*> hosts;
+    std::vector<const ScannedFunction*> globals;
+};
+
+Candidates candidates_of(const SourceScan& scan) {
+    Candidates c;
+    for (const ScannedFunction& f : scan.functions) {
+        if (f.space == FunctionSpace::kDevice) continue;
+        c.all.push_back(&f);
+        if (f.is_template) continue;
+        (f.space == FunctionSpace::kGlobal ? c.globals : c.hosts).push_back(&f);
+    }
+    return c;
+}
+
+// The function the ref names (`entry`): exactly one definition, not a template, not __device__.
+FunctionChoice named_function(const SourceScan& scan, const Candidates& c, const std::string& entry,
+                              const std::string& file) {
+    std::vector<const ScannedFunction*> matches;
+    for (const ScannedFunction& f : scan.functions) {
+        if (names_function(entry, f)) matches.push_back(&f);
+    }
+    if (matches.empty()) {
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < c.all.size() && i < 8; ++i)
+            names.push_back(c.all[i]->qualified);
+        const std::string known = common::join(names, ", ") + (c.all.size() > 8 ? ", ..." : "");
+        return FunctionChoice::failure(file + ": no function '" + entry + "' (functions: " +
+                                       (known.empty() ? "none found" : known) + ")");
+    }
+    if (matches.size() > 1) {
+        const bool overloaded = std::all_of(matches.begin(), matches.end(), [&](auto* f) {
+            return f->qualified == matches[0]->qualified;
+        });
+        return FunctionChoice::failure(
+            file + ": '" + entry + "' is " + (overloaded ? "overloaded" : "ambiguous") + ": " +
+            function_list(matches) +
+            (overloaded ? "; tclens needs exactly one definition" : "; qualify it (ns::name)"));
+    }
+    const ScannedFunction* chosen = matches[0];
+    if (chosen->is_template) {
+        return FunctionChoice::failure(at_line(file, *chosen) + chosen->qualified +
+                                       " is a template; tclens runs a plain function (instantiate "
+                                       "it in a small non-template launcher)");
+    }
+    if (chosen->space == FunctionSpace::kDevice) {
+        return FunctionChoice::failure(at_line(file, *chosen) + chosen->qualified +
+                                       " is a __device__ function; tclens runs a host launcher or "
+                                       "a __global__ kernel");
+    }
+    return FunctionChoice::success(chosen);
+}
+
+// The __global__ kernels with a GEMM signature that a launch directive launches; none is an
+// error naming the first launching directive and, when there is one, the kernel it may mean.
+common::Expected<std::vector<const ScannedFunction*>> directive_kernels(
+    const Candidates& c, const std::vector<LaunchDirective>& directives, const std::string& file) {
+    using Result = common::Expected<std::vector<const ScannedFunction*>>;
+    std::vector<const ScannedFunction*> kernels;
+    for (const ScannedFunction* f : c.globals) {
+        if (!match_gemm_signature(*f, false)) continue;
+        auto d = directive_for(*f, directives, file);
+        if (!d) return Result::failure(d.error());
+        if (*d && (*d)->has_launch()) kernels.push_back(f);
+    }
+    if (!kernels.empty()) return Result::success(kernels);
+    const LaunchDirective* first = nullptr;
+    for (const LaunchDirective& d : directives) {
+        if (d.has_launch() && first == nullptr) first = &d;
+    }
+    const std::string why =
+        first->kernel.empty()
+            ? "no __global__ kernel with an accepted signature"
+            : "no __global__ kernel '" + first->kernel + "' with an accepted signature";
+    for (const ScannedFunction* f : c.globals) {
+        auto sig = match_gemm_signature(*f, false);
+        if (!sig && (first->kernel.empty() || names_function(first->kernel, *f))) {
+            return Result::failure(at_line(file, *f) + sig.error());
+        }
+    }
+    return Result::failure(file + ": the directive on line " + std::to_string(first->line) +
+                           " launches " + why + " (" + kAcceptedGemm + ")");
+}
+
+// Why no function qualifies: the first near miss (a GEMM kernel without a directive, a
+// GEMM-named launcher or kernel whose signature does not fit, a template), else the forms.
+std::string no_launcher_error(const SourceScan& scan, const Candidates& c,
+                              const std::string& file) {
+    for (const ScannedFunction* f : c.globals) {
+        if (match_gemm_signature(*f, false)) {
+            return no_directive_error(file, *f);
+        }
+    }
+    for (const ScannedFunction* f : c.hosts) {
+        if (f->name != "main" && is_gemm_like_name(f->name)) {
+            return at_line(file, *f) + match_gemm_signature(*f, true).error();
+        }
+    }
+    for (const ScannedFunction* f : c.globals) {
+        if (is_gemm_like_name(f->name) || c.globals.size() == 1) {
+            return at_line(file, *f) + match_gemm_signature(*f, false).error();
+        }
+    }
+    for (const ScannedFunction& f : scan.functions) {
+        if (f.is_template && (f.space == FunctionSpace::kGlobal || is_gemm_like_name(f.name))) {
+            return at_line(file, f) + f.qualified +
+                   " is a template; tclens runs a plain function "
+                   "(instantiate it in a small non-template launcher)";
+        }
+    }
+    return file + ": no launcher found: expected a host function " + kAcceptedGemm +
+           ", a __global__ kernel with a // tclens: launch directive, or a one-warp "
+           "exercise __global__ (const float* a, const float* b, float* c)";
+}
+
+// The one function the rules in the header find: a host launcher, else a directive kernel, else
+// an exercise.
+FunctionChoice found_function(const SourceScan& scan, const Candidates& c,
+                              const std::vector<LaunchDirective>& directives,
+                              const std::string& file) {
+    std::vector<const ScannedFunction*> candidates;
+    for (const ScannedFunction* f : c.hosts) {
+        if (f->name != "main" && match_gemm_signature(*f, true)) candidates.push_back(f);
+    }
+    bool has_launch_directive = false;
+    for (const LaunchDirective& d : directives) has_launch_directive |= d.has_launch();
+    if (candidates.empty() && has_launch_directive) {
+        auto kernels = directive_kernels(c, directives, file);
+        if (!kernels) return FunctionChoice::failure(kernels.error());
+        candidates = *kernels;
+    }
+    if (candidates.empty()) {
+        for (const ScannedFunction* f : c.globals) {
+            if (match_exercise_signature(*f)) candidates.push_back(f);
+        }
+    }
+    if (candidates.size() > 1) {
+        return FunctionChoice::failure(file + ": " + std::to_string(candidates.size()) +
+                                       " candidates: " + function_list(candidates) +
+                                       "; name one as " + file + ":" + candidates[0]->name);
+    }
+    if (candidates.empty()) return FunctionChoice::failure(no_launcher_error(scan, c, file));
+    return FunctionChoice::success(candidates[0]);
+}
+
+// The get_workspace_size(M, N, K) of launcher `f` that takes a workspace: the one in f's
+// namespace, else any; its qualified name.
+common::Expected<std::string> workspace_size_function(const ScannedFunction& f, const Candidates& c,
+                                                      const std::string& file) {
+    using Result = common::Expected<std::string>;
+    const std::string prefix = f.qualified.substr(0, f.qualified.size() - f.name.size());
+    const ScannedFunction* best = nullptr;
+    for (const ScannedFunction* h : c.hosts) {
+        if (h->name != "get_workspace_size" || h->params.size() != 3) continue;
+        if (best == nullptr || h->qualified == prefix + h->name) best = h;
+    }
+    if (best == nullptr) {
+        return Result::failure(at_line(file, f) + f.qualified +
+                               " takes a workspace, but the file has no "
+                               "get_workspace_size(M, N, K) to say how large");
+    }
+    for (const ScannedParam& p : best->params) {
+        const ParamType t = classify(p.type);
+        if (t.kind != ParamType::Kind::kInt32 && t.kind != ParamType::Kind::kInt64) {
+            return Result::failure(at_line(file, *best) + signature_text(*best) +
+                                   ": get_workspace_size takes three integers (M, N, K)");
+        }
+    }
+    return Result::success(best->qualified);
+}
+
+// The fragment layout an exercise with inputs `element` runs: its directive's exercise=ID
+// (checked), else the one its file suggests.
+common::Expected<std::string> exercise_layout(const std::optional<LaunchDirective>& directive,
+                                              Precision element, const SourceScan& scan,
+                                              const std::string& file) {
+    using Result = common::Expected<std::string>;
+    if (!directive || directive->exercise.empty()) {
+        return Result::success(exercise_layout_for(element, scan));
+    }
+    const std::string& id = directive->exercise;
+    const std::vector<std::string> ids = exercise_layout_ids();
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
+        return Result::failure(file + ":" + std::to_string(directive->line) + ": exercise '" + id +
+                               "' is not one tclens runs (" + common::join(ids, ", ") + ")");
+    }
+    if (exercise_element(id) != element) {
+        return Result::failure(file + ":" + std::to_string(directive->line) + ": exercise " + id +
+                               " does not read " + element_spelling(element) + " inputs");
+    }
+    return Result::success(id);
+}
+
 }  // namespace
 
 common::Expected<Discovered> discover_kernel(const std::string& source, const std::string& file,
@@ -323,136 +527,14 @@ common::Expected<Discovered> discover_kernel(const std::string& source, const st
     auto directives = find_launch_directives(source);
     if (!directives) return Result::failure(file + ": " + directives.error());
 
-    std::vector<const ScannedFunction*> hosts, globals, all;
-    for (const ScannedFunction& f : scan.functions) {
-        if (f.space == FunctionSpace::kDevice) continue;
-        all.push_back(&f);
-        if (f.is_template) continue;
-        (f.space == FunctionSpace::kGlobal ? globals : hosts).push_back(&f);
-    }
-
     // Picks the function, by name or by the rules in the header.
-    const ScannedFunction* chosen = nullptr;
-    if (!ref.entry.empty()) {
-        std::vector<const ScannedFunction*> matches;
-        for (const ScannedFunction& f : scan.functions) {
-            if (names_function(ref.entry, f)) matches.push_back(&f);
-        }
-        if (matches.empty()) {
-            std::string known;
-            int listed = 0;
-            for (const ScannedFunction* f : all) {
-                if (listed++ == 8) {
-                    known += ", ...";
-                    break;
-                }
-                known += (known.empty() ? "" : ", ") + f->qualified;
-            }
-            return Result::failure(file + ": no function '" + ref.entry +
-                                   "' (functions: " + (known.empty() ? "none found" : known) + ")");
-        }
-        if (matches.size() > 1) {
-            const bool overloaded = std::all_of(matches.begin(), matches.end(), [&](auto* f) {
-                return f->qualified == matches[0]->qualified;
-            });
-            return Result::failure(
-                file + ": '" + ref.entry + "' is " + (overloaded ? "overloaded" : "ambiguous") +
-                ": " + function_list(matches) +
-                (overloaded ? "; tclens needs exactly one definition" : "; qualify it (ns::name)"));
-        }
-        chosen = matches[0];
-        if (chosen->is_template) {
-            return Result::failure(at_line(file, *chosen) + chosen->qualified +
-                                   " is a template; tclens runs a plain function (instantiate it "
-                                   "in a small non-template launcher)");
-        }
-        if (chosen->space == FunctionSpace::kDevice) {
-            return Result::failure(at_line(file, *chosen) + chosen->qualified +
-                                   " is a __device__ function; tclens runs a host launcher or a "
-                                   "__global__ kernel");
-        }
-    } else {
-        std::vector<const ScannedFunction*> candidates;
-        for (const ScannedFunction* f : hosts) {
-            if (f->name != "main" && match_gemm_signature(*f, true)) candidates.push_back(f);
-        }
-        bool has_launch_directive = false;
-        for (const LaunchDirective& d : *directives) has_launch_directive |= d.has_launch();
-        if (candidates.empty() && has_launch_directive) {
-            for (const ScannedFunction* f : globals) {
-                if (!match_gemm_signature(*f, false)) continue;
-                auto d = directive_for(*f, *directives, file);
-                if (!d) return Result::failure(d.error());
-                if (*d && (*d)->has_launch()) candidates.push_back(f);
-            }
-            if (candidates.empty()) {
-                const LaunchDirective* first = nullptr;
-                for (const LaunchDirective& d : *directives) {
-                    if (d.has_launch() && first == nullptr) first = &d;
-                }
-                std::string why =
-                    first->kernel.empty()
-                        ? "no __global__ kernel with an accepted signature"
-                        : "no __global__ kernel '" + first->kernel + "' with an accepted signature";
-                for (const ScannedFunction* f : globals) {
-                    auto sig = match_gemm_signature(*f, false);
-                    if (!sig && (first->kernel.empty() || names_function(first->kernel, *f))) {
-                        return Result::failure(at_line(file, *f) + sig.error());
-                    }
-                }
-                return Result::failure(file + ": the directive on line " +
-                                       std::to_string(first->line) + " launches " + why + " (" +
-                                       kAcceptedGemm + ")");
-            }
-        }
-        if (candidates.empty()) {
-            for (const ScannedFunction* f : globals) {
-                if (match_exercise_signature(*f)) candidates.push_back(f);
-            }
-        }
-        if (candidates.size() > 1) {
-            return Result::failure(file + ": " + std::to_string(candidates.size()) +
-                                   " candidates: " + function_list(candidates) + "; name one as " +
-                                   file + ":" + candidates[0]->name);
-        }
-        if (candidates.empty()) {
-            for (const ScannedFunction* f : globals) {
-                if (match_gemm_signature(*f, false)) {
-                    return Result::failure(
-                        at_line(file, *f) + "kernel '" + f->qualified +
-                        "' has no launch directive: add a line such as // tclens: "
-                        "grid=(cdiv(N,16), cdiv(M,16)) block=(16,16)");
-                }
-            }
-            for (const ScannedFunction* f : hosts) {
-                if (f->name != "main" && is_gemm_like_name(f->name)) {
-                    return Result::failure(at_line(file, *f) +
-                                           match_gemm_signature(*f, true).error());
-                }
-            }
-            for (const ScannedFunction* f : globals) {
-                if (is_gemm_like_name(f->name) || globals.size() == 1) {
-                    return Result::failure(at_line(file, *f) +
-                                           match_gemm_signature(*f, false).error());
-                }
-            }
-            for (const ScannedFunction& f : scan.functions) {
-                if (f.is_template &&
-                    (f.space == FunctionSpace::kGlobal || is_gemm_like_name(f.name))) {
-                    return Result::failure(at_line(file, f) + f.qualified +
-                                           " is a template; tclens runs a plain function "
-                                           "(instantiate it in a small non-template launcher)");
-                }
-            }
-            return Result::failure(
-                file + ": no launcher found: expected a host function " + kAcceptedGemm +
-                ", a __global__ kernel with a // tclens: launch directive, or a one-warp "
-                "exercise __global__ (const float* a, const float* b, float* c)");
-        }
-        chosen = candidates[0];
-    }
+    const Candidates candidates = candidates_of(scan);
+    const FunctionChoice chosen = ref.entry.empty()
+                                      ? found_function(scan, candidates, *directives, file)
+                                      : named_function(scan, candidates, ref.entry, file);
+    if (!chosen) return Result::failure(chosen.error());
 
-    const ScannedFunction& f = *chosen;
+    const ScannedFunction& f = **chosen;
     const std::string where = at_line(file, f);
     Discovered out;
     out.function = f;
@@ -468,25 +550,9 @@ common::Expected<Discovered> discover_kernel(const std::string& source, const st
         out.form = KernelForm::kHostLauncher;
         out.signature = *sig;
         if (sig->workspace) {
-            const std::string prefix = f.qualified.substr(0, f.qualified.size() - f.name.size());
-            const ScannedFunction* best = nullptr;
-            for (const ScannedFunction* h : hosts) {
-                if (h->name != "get_workspace_size" || h->params.size() != 3) continue;
-                if (best == nullptr || h->qualified == prefix + h->name) best = h;
-            }
-            if (best == nullptr) {
-                return Result::failure(where + f.qualified +
-                                       " takes a workspace, but the file has no "
-                                       "get_workspace_size(M, N, K) to say how large");
-            }
-            for (const ScannedParam& p : best->params) {
-                const ParamType t = classify(p.type);
-                if (t.kind != ParamType::Kind::kInt32 && t.kind != ParamType::Kind::kInt64) {
-                    return Result::failure(at_line(file, *best) + signature_text(*best) +
-                                           ": get_workspace_size takes three integers (M, N, K)");
-                }
-            }
-            out.workspace_size = best->qualified;
+            auto workspace_size = workspace_size_function(f, candidates, file);
+            if (!workspace_size) return Result::failure(workspace_size.error());
+            out.workspace_size = *workspace_size;
         }
         auto precision =
             gemm_precision(sig->element, ref, directive_type, scan.mentions_tf32, where);
@@ -499,9 +565,7 @@ common::Expected<Discovered> discover_kernel(const std::string& source, const st
     auto sig = match_gemm_signature(f, false);
     if (sig) {
         if (!*directive || !(*directive)->has_launch()) {
-            return Result::failure(where + "kernel '" + f.qualified +
-                                   "' has no launch directive: add a line such as // tclens: "
-                                   "grid=(cdiv(N,16), cdiv(M,16)) block=(16,16)");
+            return Result::failure(no_directive_error(file, f));
         }
         out.form = KernelForm::kDirectiveKernel;
         out.signature = *sig;
@@ -520,23 +584,9 @@ common::Expected<Discovered> discover_kernel(const std::string& source, const st
     }
     out.form = KernelForm::kFragmentExercise;
     out.precision = *element;
-    if (*directive && !(*directive)->exercise.empty()) {
-        const std::string& id = (*directive)->exercise;
-        const std::vector<std::string> ids = exercise_layout_ids();
-        if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
-            std::string list;
-            for (const std::string& x : ids) list += (list.empty() ? "" : ", ") + x;
-            return Result::failure(file + ":" + std::to_string((*directive)->line) +
-                                   ": exercise '" + id + "' is not one tclens runs (" + list + ")");
-        }
-        if (exercise_element(id) != *element) {
-            return Result::failure(file + ":" + std::to_string((*directive)->line) + ": exercise " +
-                                   id + " does not read " + element_spelling(*element) + " inputs");
-        }
-        out.exercise_layout = id;
-    } else {
-        out.exercise_layout = exercise_layout_for(*element, scan);
-    }
+    auto layout = exercise_layout(*directive, *element, scan, file);
+    if (!layout) return Result::failure(layout.error());
+    out.exercise_layout = *layout;
     return Result::success(out);
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "common/text.h"
 #include "kernels/user/discovery.h"
 
 namespace tclens::kernels::user {
@@ -346,13 +347,13 @@ std::string ExerciseReport::summary() const {
     if (wrong == 0 && product_correct) {
         return "ok: every element of A, B and C goes where " + layout_id + " puts it";
     }
-    std::string text;
+    std::string text = common::join(operands, ", ", [](const ExerciseOperand& op) {
+        return std::to_string(op.wrong) + " of " + std::to_string(op.elements.size()) + " " +
+               viz::operand_letter(op.operand) + " elements";
+    });
     const ExerciseElement* first = nullptr;
     char first_operand = 'A';
     for (const ExerciseOperand& op : operands) {
-        if (!text.empty()) text += ", ";
-        text += std::to_string(op.wrong) + " of " + std::to_string(op.elements.size()) + " " +
-                viz::operand_letter(op.operand) + " elements";
         for (const ExerciseElement& e : op.elements) {
             if (!e.correct && first == nullptr) {
                 first = &e;

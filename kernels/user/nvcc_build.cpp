@@ -1,60 +1,16 @@
 #include "kernels/user/nvcc_build.h"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 
+#include "common/child_process.h"
 #include "kernels/user/compile_log.h"
-
-extern char** environ;
 
 namespace tclens::kernels::user {
 namespace {
-
-// Runs `args` (args[0] the program) with stdout and stderr into `output`; the exit status, or
-// -1 with `output` saying why it could not start.
-int run_process(const std::vector<std::string>& args, std::string& output) {
-    int fds[2];
-    if (pipe(fds) != 0) {
-        output = std::string("pipe: ") + std::strerror(errno);
-        return -1;
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addclose(&actions, fds[0]);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
-    posix_spawn_file_actions_addclose(&actions, fds[1]);
-    std::vector<char*> argv;
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(fds[1]);
-    if (spawned != 0) {
-        close(fds[0]);
-        output = args[0] + ": " + std::strerror(spawned);
-        return -1;
-    }
-    char buffer[4096];
-    ssize_t got = 0;
-    while ((got = read(fds[0], buffer, sizeof buffer)) > 0 || (got < 0 && errno == EINTR)) {
-        if (got > 0) output.append(buffer, static_cast<std::size_t>(got));
-    }
-    close(fds[0]);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
 
 bool is_executable(const std::string& path) { return access(path.c_str(), X_OK) == 0; }
 
@@ -187,19 +143,22 @@ common::Expected<NvccBuild> build_with_nvcc(const std::string& nvcc, const std::
     args.push_back("-o");
     args.push_back(build.library_path);
     args.push_back(shim);
-    std::string log;
-    const int status = run_process(args, log);
+    common::ProgramOptions options;
+    options.stderr_into_stdout = true;
+    const common::ProgramOutput run = common::run_program(args, options);
+    const std::string& log = run.out;
     const std::vector<Diagnostic> diagnostics = user_diagnostics(log, user_path, shown_name);
     for (const Diagnostic& d : diagnostics) {
         if (d.severity == "warning") build.warnings += d.text + "\n";
     }
-    if (status == -1) return Result::failure("cannot run nvcc: " + log);
-    if (status != 0) {
+    if (run.exit_status == -1) return Result::failure(run.error);  // "cannot run <nvcc>: why"
+    if (run.exit_status != 0) {
         std::string line = first_error_line(diagnostics);
         if (line.empty()) line = tool_error_line(log, shim);
         if (line.empty()) {
-            line = "nvcc failed (exit " + std::to_string(status) + ") building " + shown_name +
-                   "; tclens could not call " + discovered.function.qualified + " as declared";
+            line = "nvcc failed (exit " + std::to_string(run.exit_status) + ") building " +
+                   shown_name + "; tclens could not call " + discovered.function.qualified +
+                   " as declared";
         }
         return Result::failure(line);
     }

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "common/one_line.h"
+#include "common/text.h"
 
 namespace tclens::kernels::user {
 namespace {
@@ -449,13 +450,11 @@ SourceScan scan_source(const std::string& source) {
 }
 
 std::string signature_text(const ScannedFunction& function) {
-    std::string text = function.result + " " + function.name + "(";
-    for (std::size_t i = 0; i < function.params.size(); ++i) {
-        if (i > 0) text += ", ";
-        text += function.params[i].type;
-        if (!function.params[i].name.empty()) text += " " + function.params[i].name;
-    }
-    text += ")";
+    const auto param = [](const ScannedParam& p) {
+        return p.type + (p.name.empty() ? "" : " " + p.name);
+    };
+    const std::string text = function.result + " " + function.name + "(" +
+                             common::join(function.params, ", ", param) + ")";
     // A parameter's tokens may hold a string literal continued over a line (found by
     // fuzz_kernel_discovery): one line, and cut, for the error line it goes into.
     return common::one_line_excerpt(text, 160);

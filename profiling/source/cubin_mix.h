@@ -1,5 +1,5 @@
 #pragma once
-// The SASS instruction mix of a kernel of yours (issue 16), read from the cubin it was built
+// The SASS instruction mix of a kernel of yours (kernels/user), read from the cubin it was built
 // into: the same static counts (kernels/instruction_mix.h) a ladder rung's census holds, summed
 // over every function of that cubin (a host launcher's cubin holds every __global__ function of
 // its file; a directive kernel's, the one kernel). The worker reads it when it loads the kernel

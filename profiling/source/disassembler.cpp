@@ -11,8 +11,8 @@
 #include <sstream>
 #include <system_error>
 
+#include "common/child_process.h"
 #include "kernels/instruction_mix.h"
-#include "profiling/source/child_process.h"
 
 #ifndef TCLENS_CUDA_BIN_DIR
 #define TCLENS_CUDA_BIN_DIR ""
@@ -22,6 +22,7 @@ namespace tclens::profiling {
 namespace {
 
 namespace fs = std::filesystem;
+using common::ProgramOutput;
 
 std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
 
@@ -36,6 +37,12 @@ bool read_file(const std::string& path, std::string& bytes) {
 
 // The cubins cuobjdump took out of one binary, in a folder of their own that lives as long as the
 // process (removed at exit).
+// Why a tool that did not succeed failed: "exit status 1 (its stderr's first 200 bytes)".
+std::string failure_text(const ProgramOutput& out) {
+    return (out.error.empty() ? "exit status " + std::to_string(out.exit_status) : out.error) +
+           (out.err.empty() ? "" : " (" + out.err.substr(0, 200) + ")");
+}
+
 struct ExtractedCubins {
     std::string folder;
     std::vector<std::string> paths;
@@ -70,13 +77,13 @@ std::unique_ptr<ExtractedCubins> extract_cubins(const std::string& binary,
         return extracted;
     }
     extracted->folder = pattern;
+    common::ProgramOptions options;
+    options.working_dir = extracted->folder;
+    options.max_out_bytes = 64 << 20;
     const ProgramOutput out =
-        run_program({tools.cuobjdump, "-xelf", "all", binary}, extracted->folder, 64 << 20);
+        common::run_program({tools.cuobjdump, "-xelf", "all", binary}, options);
     if (!out.ok()) {
-        extracted->error =
-            "cuobjdump -xelf all " + binary + " failed: " +
-            (out.error.empty() ? "exit status " + std::to_string(out.exit_status) : out.error) +
-            (out.err.empty() ? "" : " (" + out.err.substr(0, 200) + ")");
+        extracted->error = "cuobjdump -xelf all " + binary + " failed: " + failure_text(out);
         return extracted;
     }
     std::error_code error;
@@ -94,20 +101,17 @@ Disassembly disassemble_file(const std::string& cubin_path, const DisassemblyToo
     Disassembly result;
     ProgramOutput out;
     if (!tools.nvdisasm.empty()) {
-        out = run_program({tools.nvdisasm, "-c", "-gi", cubin_path});
+        out = common::run_program({tools.nvdisasm, "-c", "-gi", cubin_path});
         result.how = "nvdisasm -c -gi " + file_name(cubin_path);
     } else if (!tools.cuobjdump.empty()) {
-        out = run_program({tools.cuobjdump, "-sass", cubin_path});
+        out = common::run_program({tools.cuobjdump, "-sass", cubin_path});
         result.how = "cuobjdump -sass " + file_name(cubin_path) + " (no nvdisasm: no source lines)";
     } else {
         result.error = missing_tools_message(tools);
         return result;
     }
     if (!out.ok()) {
-        result.error =
-            result.how + " failed: " +
-            (out.error.empty() ? "exit status " + std::to_string(out.exit_status) : out.error) +
-            (out.err.empty() ? "" : " (" + out.err.substr(0, 200) + ")");
+        result.error = result.how + " failed: " + failure_text(out);
         return result;
     }
     result.functions = parse_sass_text(out.out);

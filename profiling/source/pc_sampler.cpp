@@ -10,7 +10,10 @@
 #include <map>
 #include <utility>
 
+#include "common/elapsed.h"
 #include "profiling/cupti_call.h"
+#include "profiling/open_once.h"
+#include "profiling/source/per_pc.h"
 
 namespace tclens::profiling {
 namespace {
@@ -78,9 +81,8 @@ int choose_sampling_period(double kernel_ms, int sm_count, int sub_partitions_pe
 
 struct PcSampler::State {
     int device = 0;
-    bool opened = false;
     bool enabled = false;
-    ProfilerError open_error;
+    detail::OpenOnce once;
     CUcontext context = nullptr;
     std::vector<std::string> reason_names;
     std::vector<std::uint32_t> reason_indices;         // CUPTI's index of reason_names[i]
@@ -92,9 +94,7 @@ struct PcSampler::State {
     ProfilerError open_once();
     ProfilerError configure(const PcSamplingOptions& options);
     // Adds the records in `buffer` to `by_pc` and the counts to `result`.
-    void take_records(
-        std::map<std::pair<std::string, std::uint64_t>, std::vector<std::uint64_t>>& by_pc,
-        PcSamplingResult& result);
+    void take_records(detail::ValuesByPc& by_pc, PcSamplingResult& result);
 };
 
 ProfilerError PcSampler::State::open_once() {
@@ -212,9 +212,7 @@ ProfilerError PcSampler::State::configure(const PcSamplingOptions& options) {
     return ProfilerError{};
 }
 
-void PcSampler::State::take_records(
-    std::map<std::pair<std::string, std::uint64_t>, std::vector<std::uint64_t>>& by_pc,
-    PcSamplingResult& result) {
+void PcSampler::State::take_records(detail::ValuesByPc& by_pc, PcSamplingResult& result) {
     const CUpti_PCSamplingData& data = buffer.data;
     result.cupti_total_samples = std::max(result.cupti_total_samples, data.totalSamples);
     result.dropped_samples = std::max(result.dropped_samples, data.droppedSamples);
@@ -241,16 +239,7 @@ PcSampler::PcSampler(int device) : state_(std::make_unique<State>()) { state_->d
 PcSampler::~PcSampler() { close(); }
 
 ProfilerError PcSampler::open() {
-    if (state_->opened) return ProfilerError{};
-    if (!state_->open_error.ok()) return state_->open_error;
-    const ProfilerError error = state_->open_once();
-    if (error.ok()) {
-        state_->opened = true;
-    } else {
-        state_->open_error = error;
-        close();
-    }
-    return error;
+    return state_->once.open([this] { return state_->open_once(); }, [this] { close(); });
 }
 
 void PcSampler::close() {
@@ -260,7 +249,7 @@ void PcSampler::close() {
         cuptiPCSamplingDisable(&disable);
         state_->enabled = false;
     }
-    state_->opened = false;
+    state_->once.closed();
     state_->configured = false;
     state_->reason_names.clear();
     state_->reason_indices.clear();
@@ -268,7 +257,6 @@ void PcSampler::close() {
 }
 
 PcSamplingResult PcSampler::sample(const Workload& workload, const PcSamplingOptions& options) {
-    using Clock = std::chrono::steady_clock;
     PcSamplingResult result;
     result.period_log2 = options.period_log2;
     auto run = [&]() -> ProfilerError {
@@ -279,16 +267,12 @@ PcSamplingResult PcSampler::sample(const Workload& workload, const PcSamplingOpt
         if (!error.ok()) return error;
         error = from_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize before PC sampling");
         if (!error.ok()) return error;
-        const Clock::time_point started = Clock::now();
+        const auto started = std::chrono::steady_clock::now();
         state_->buffer.clear_counts();
         auto start = pc_params<CUpti_PCSamplingStartParams>(CUpti_PCSamplingStartParamsSize);
         start.ctx = state_->context;
         TCLENS_CUPTI(cuptiPCSamplingStart(&start));
-        std::string failure = workload ? workload() : "no workload given";
-        const cudaError_t synced = cudaDeviceSynchronize();
-        if (failure.empty() && synced != cudaSuccess) {
-            failure = from_cuda(synced, "cudaDeviceSynchronize after the workload").message;
-        }
+        const std::string failure = detail::run_workload(workload);
         auto stop = pc_params<CUpti_PCSamplingStopParams>(CUpti_PCSamplingStopParamsSize);
         stop.ctx = state_->context;
         const ProfilerError stopped = from_cupti(cuptiPCSamplingStop(&stop), "cuptiPCSamplingStop");
@@ -299,7 +283,7 @@ PcSamplingResult PcSampler::sample(const Workload& workload, const PcSamplingOpt
         if (!stopped.ok()) return stopped;
 
         // Stop leaves the first records in the configured buffer; GetData hands out the rest.
-        std::map<std::pair<std::string, std::uint64_t>, std::vector<std::uint64_t>> by_pc;
+        detail::ValuesByPc by_pc;
         bool full = state_->buffer.data.hardwareBufferFull != 0;
         state_->take_records(by_pc, result);
         for (int round = 0; round < kMaxDrainRounds; ++round) {
@@ -325,15 +309,11 @@ PcSamplingResult PcSampler::sample(const Workload& workload, const PcSamplingOpt
                 "(a larger period than 2^" +
                     std::to_string(options.period_log2) + " cycles) or run a smaller problem");
         }
-        for (auto& [key, samples] : by_pc) {
-            result.records.push_back(PcSampleRecord{key.first, key.second, std::move(samples)});
-        }
-        result.collect_ms =
-            std::chrono::duration<double, std::milli>(Clock::now() - started).count();
+        result.records = detail::records_by_pc<PcSampleRecord>(by_pc);
+        result.collect_ms = common::ms_since(started);
         return ProfilerError{};
     };
-    result.error = run();
-    if (!result.error.ok()) result.records.clear();
+    result.error = run();  // records only when it succeeded
     return result;
 }
 

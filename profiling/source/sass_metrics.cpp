@@ -7,7 +7,11 @@
 #include <map>
 #include <utility>
 
+#include "common/elapsed.h"
+#include "common/text.h"
 #include "profiling/cupti_call.h"
+#include "profiling/open_once.h"
+#include "profiling/source/per_pc.h"
 
 namespace tclens::profiling {
 namespace {
@@ -83,8 +87,7 @@ class EnabledContext {
 
 struct SassMetricsCollector::State {
     int device = 0;
-    bool opened = false;
-    ProfilerError open_error;
+    detail::OpenOnce once;
     std::unique_ptr<detail::CuptiProfilerUse> cupti;
     CUcontext context = nullptr;
     std::string chip;
@@ -142,16 +145,8 @@ SassMetricsCollector::SassMetricsCollector(int device) : state_(std::make_unique
 SassMetricsCollector::~SassMetricsCollector() = default;
 
 ProfilerError SassMetricsCollector::open() {
-    if (state_->opened) return ProfilerError{};
-    if (!state_->open_error.ok()) return state_->open_error;
-    const ProfilerError error = state_->open_once();
-    if (error.ok()) {
-        state_->opened = true;
-    } else {
-        state_->open_error = error;
-        state_->available.clear();
-    }
-    return error;
+    return state_->once.open([this] { return state_->open_once(); },
+                             [this] { state_->available.clear(); });
 }
 
 const std::vector<std::string>& SassMetricsCollector::available_metrics() const {
@@ -162,7 +157,6 @@ const std::string& SassMetricsCollector::chip_name() const { return state_->chip
 
 SassMetricsResult SassMetricsCollector::collect(const std::vector<std::string>& metrics,
                                                 const Workload& workload) {
-    using Clock = std::chrono::steady_clock;
     SassMetricsResult result;
     result.metrics = metrics;
     auto run = [&]() -> ProfilerError {
@@ -171,16 +165,16 @@ SassMetricsResult SassMetricsCollector::collect(const std::vector<std::string>& 
         if (metrics.empty()) {
             return profiler_error(ProfilerProblem::kFailed, "no SASS metrics to collect");
         }
-        std::string rejected;
+        std::vector<std::string> rejected;
         for (const std::string& name : metrics) {
             if (!std::binary_search(state_->available.begin(), state_->available.end(), name)) {
-                rejected += (rejected.empty() ? "" : ", ") + name;
+                rejected.push_back(name);
             }
         }
         if (!rejected.empty()) {
-            return profiler_error(
-                ProfilerProblem::kBadMetric,
-                "CUPTI lists no SASS metric(s) " + rejected + " on " + state_->chip);
+            return profiler_error(ProfilerProblem::kBadMetric, "CUPTI lists no SASS metric(s) " +
+                                                                   common::join(rejected, ", ") +
+                                                                   " on " + state_->chip);
         }
         std::vector<CUpti_SassMetrics_Config> configs;
         std::map<std::uint64_t, std::size_t> position_of;  // metric id -> position in `metrics`
@@ -194,7 +188,7 @@ SassMetricsResult SassMetricsCollector::collect(const std::vector<std::string>& 
         }
         error = from_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize before SASS metrics");
         if (!error.ok()) return error;
-        const Clock::time_point started = Clock::now();
+        const auto started = std::chrono::steady_clock::now();
         ConfiguredDevice device;
         error = device.configure(static_cast<std::uint32_t>(state_->device), configs);
         if (!error.ok()) return error;
@@ -202,11 +196,7 @@ SassMetricsResult SassMetricsCollector::collect(const std::vector<std::string>& 
         error = enabled.enable();
         if (!error.ok()) return error;
 
-        std::string failure = workload ? workload() : "no workload given";
-        const cudaError_t synced = cudaDeviceSynchronize();
-        if (failure.empty() && synced != cudaSuccess) {
-            failure = from_cuda(synced, "cudaDeviceSynchronize after the workload").message;
-        }
+        const std::string failure = detail::run_workload(workload);
         if (!failure.empty()) {
             return profiler_error(ProfilerProblem::kFailed,
                                   "the workload under SASS metrics failed: " + failure);
@@ -217,7 +207,7 @@ SassMetricsResult SassMetricsCollector::collect(const std::vector<std::string>& 
         TCLENS_CUPTI(cuptiSassMetricsGetDataProperties(&properties));
         const std::size_t record_count = properties.numOfPatchedInstructionRecords;
         const std::size_t instances = properties.numOfInstances;
-        std::map<std::pair<std::string, std::uint64_t>, std::vector<std::uint64_t>> by_pc;
+        detail::ValuesByPc by_pc;
         if (record_count > 0 && instances > 0) {
             std::vector<CUpti_SassMetrics_InstanceValue> values(record_count * instances);
             std::vector<CUpti_SassMetrics_Data> data(record_count);
@@ -248,16 +238,12 @@ SassMetricsResult SassMetricsCollector::collect(const std::vector<std::string>& 
         std::uint64_t dropped = 0;
         error = enabled.disable(dropped);
         if (!error.ok()) return error;
+        result.records = detail::records_by_pc<SassMetricRecord>(by_pc);
+        result.collect_ms = common::ms_since(started);
         result.dropped_records = dropped;
-        for (auto& [key, values] : by_pc) {
-            result.records.push_back(SassMetricRecord{key.first, key.second, std::move(values)});
-        }
-        result.collect_ms =
-            std::chrono::duration<double, std::milli>(Clock::now() - started).count();
         return ProfilerError{};
     };
-    result.error = run();
-    if (!result.error.ok()) result.records.clear();
+    result.error = run();  // records only when it succeeded
     return result;
 }
 

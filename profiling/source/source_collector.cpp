@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "common/elapsed.h"
+#include "common/text.h"
 #include "kernels/cuda_util.h"
 #include "kernels/registry.h"
 #include "profiling/device_info.h"
@@ -53,6 +54,156 @@ bool read_source_file(const std::string& path, std::string& text) {
     text = content.str();
     return true;
 }
+
+namespace {
+
+// Step 3: one launch sampled, at the request's period or, without one, at the period that gives
+// about the samples it targets (one launch timed first). A hardware buffer that filled up is
+// sampled again at a quarter of the rate. Timing the launch failing sets profile.error.
+PcSamplingResult sample_one_launch(PcSampler& sampler, const Workload& launch,
+                                   const SourceRequest& request,
+                                   const kernels::KernelDescriptor& kernel,
+                                   const DeviceFacts* device, SourceProfile& profile) {
+    PcSamplingOptions options;
+    options.period_log2 = request.period_log2;
+    if (options.period_log2 == 0) {
+        const Clock::time_point timed = Clock::now();
+        std::string failure = launch();
+        const cudaError_t synced = cudaDeviceSynchronize();
+        if (failure.empty() && synced != cudaSuccess) failure = kernels::cuda_text(synced);
+        if (!failure.empty()) {
+            profile.error = profiler_error(ProfilerProblem::kFailed,
+                                           "timing one launch of " + kernel.id + ": " + failure);
+            return {};
+        }
+        options.period_log2 = choose_sampling_period(
+            common::ms_since(timed), device ? device->sm_count : 0, kSubPartitionsPerSm,
+            device ? device->sm_clock_khz : 0, request.target_samples);
+    }
+    PcSamplingResult sampling = sampler.sample(launch, options);
+    if (!sampling.error.ok() &&
+        sampling.error.message.find("hardware buffer") != std::string::npos &&
+        options.period_log2 + 2 <= 31) {
+        options.period_log2 += 2;  // a quarter of the samples
+        sampling = sampler.sample(launch, options);
+    }
+    profile.period_log2 = options.period_log2;
+    return sampling;
+}
+
+// The functions the samples fall in, in record order, each once per run of records.
+std::vector<std::string> sampled_functions(const PcSamplingResult& sampling) {
+    std::vector<std::string> functions;
+    for (const PcSampleRecord& record : sampling.records) {
+        if (functions.empty() || functions.back() != record.function) {
+            functions.push_back(record.function);
+        }
+    }
+    return functions;
+}
+
+// The SASS of `functions` disassembled in the background, into the disassembler's cache (none
+// for cuBLAS's kernels, which are not in tclens's binary).
+std::future<void> disassemble_meanwhile(const kernels::KernelDescriptor& kernel,
+                                        const std::vector<std::string>& functions, int sm,
+                                        const DisassemblyTools& tools) {
+    if (kernel.rung == 0 || functions.empty()) return {};
+    return std::async(std::launch::async, [&tools, sm, sampled = functions] {
+        for (const std::string& function : sampled) {
+            if (!function.empty()) disassemble_function(own_binary(), sm, function, tools);
+        }
+    });
+}
+
+// Step 4: the per-instruction counts the chip offers (`chosen` says which), collected over one
+// launch; profile.chip is the collector's chip.
+SassMetricsResult count_instructions(int device, const Workload& launch, ChosenCounters& chosen,
+                                     SourceProfile& profile) {
+    SassMetricsResult counters;
+    SassMetricsCollector collector(device);
+    counters.error = collector.open();
+    if (counters.error.ok()) {
+        chosen = choose_source_counters(collector.available_metrics());
+        const std::vector<std::string> names = chosen.all_metrics();
+        if (names.empty()) {
+            counters.error = profiler_error(ProfilerProblem::kUnsupported,
+                                            "this GPU gives none of the per-instruction counts");
+        } else {
+            counters = collector.collect(names, launch);
+        }
+    }
+    profile.chip = collector.chip_name();
+    return counters;
+}
+
+// Why counts are missing: the collector's error, then each counter the chip lacks; "; " apart.
+std::string counters_missing(const SassMetricsResult& counters, const ChosenCounters& chosen) {
+    std::vector<std::string> notes;
+    if (!counters.error.ok()) notes.push_back(counters.error.message);
+    notes.insert(notes.end(), chosen.missing.begin(), chosen.missing.end());
+    return common::join(notes, "; ");
+}
+
+// Step 5's totals by metric name (none when the profile failed).
+std::map<std::string, double> totals_by_metric(const KernelProfile& totals) {
+    std::map<std::string, double> by_name;
+    if (!totals.ok()) return by_name;
+    for (const MetricValue& metric : totals.metrics) by_name[metric.name] = metric.value;
+    return by_name;
+}
+
+std::string no_line_info(const kernels::KernelDescriptor& kernel) {
+    return kernel.id + " has no line info (built without -lineinfo): SASS only, no CUDA lines";
+}
+
+// Step 6: the SASS of each function the samples and counts name, from tclens's binary (after the
+// cubin extraction and the early disassembly end), into inputs.listing; profile.sass_how and
+// sass_missing say how, or why there is none. Returns why there are no CUDA lines when only
+// cuobjdump was found ("" otherwise).
+std::string disassemble_functions(const kernels::KernelDescriptor& kernel,
+                                  const std::vector<std::string>& functions, int sm,
+                                  const DisassemblyTools& tools, std::future<void>& extraction,
+                                  std::future<void>& early_disassembly, SourceInputs& inputs,
+                                  SourceProfile& profile) {
+    if (kernel.rung == 0) {
+        profile.sass_missing = kernel.id +
+                               " runs cuBLAS's own kernels, which are not in tclens's binary: no "
+                               "SASS text; samples and counts are shown by PC offset";
+        return "";
+    }
+    if (functions.empty()) {
+        profile.sass_missing =
+            "neither PC sampling nor the SASS metrics named a function, so no "
+            "cubin was looked for";
+        return "";
+    }
+    if (extraction.valid()) extraction.wait();
+    if (early_disassembly.valid()) early_disassembly.wait();
+    std::vector<std::string> done;
+    for (const std::string& function : functions) {
+        if (function.empty() || find_function(inputs.listing, function) != nullptr) continue;
+        if (std::find(done.begin(), done.end(), function) != done.end()) continue;
+        done.push_back(function);
+        const Disassembly disassembly = disassemble_function(own_binary(), sm, function, tools);
+        if (!disassembly.error.empty()) {
+            profile.sass_missing = disassembly.error;
+            continue;
+        }
+        profile.sass_how = disassembly.how;
+        for (const SassFunction& listed : disassembly.functions) {
+            if (find_function(inputs.listing, listed.name) == nullptr) {
+                inputs.listing.push_back(listed);
+            }
+        }
+    }
+    if (inputs.listing.empty() && profile.sass_missing.empty()) {
+        profile.sass_missing = missing_tools_message(tools);
+    }
+    if (!inputs.listing.empty()) profile.sass_missing.clear();
+    return tools.nvdisasm.empty() ? missing_tools_message(tools) : "";
+}
+
+}  // namespace
 
 SourceProfile collect_source_profile(const SourceRequest& request) {
     const Clock::time_point started = Clock::now();
@@ -98,36 +249,13 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     if (device != nullptr) profile.device = device->name;
 
     // 3. Time one launch, then sample one.
-    PcSamplingResult sampling;
     step = Clock::now();
+    PcSamplingResult sampling;
     if (!sampler_opened.ok()) {
         sampling.error = sampler_opened;
     } else {
-        PcSamplingOptions options;
-        options.period_log2 = request.period_log2;
-        if (options.period_log2 == 0) {
-            const Clock::time_point timed = Clock::now();
-            std::string failure = launch();
-            const cudaError_t synced = cudaDeviceSynchronize();
-            if (failure.empty() && synced != cudaSuccess) failure = kernels::cuda_text(synced);
-            if (!failure.empty()) {
-                profile.error =
-                    profiler_error(ProfilerProblem::kFailed,
-                                   "timing one launch of " + kernel->id + ": " + failure);
-                return profile;
-            }
-            options.period_log2 = choose_sampling_period(
-                common::ms_since(timed), device ? device->sm_count : 0, kSubPartitionsPerSm,
-                device ? device->sm_clock_khz : 0, request.target_samples);
-        }
-        sampling = sampler.sample(launch, options);
-        if (!sampling.error.ok() &&
-            sampling.error.message.find("hardware buffer") != std::string::npos &&
-            options.period_log2 + 2 <= 31) {
-            options.period_log2 += 2;  // a quarter of the samples
-            sampling = sampler.sample(launch, options);
-        }
-        profile.period_log2 = options.period_log2;
+        sampling = sample_one_launch(sampler, launch, request, *kernel, device, profile);
+        if (!profile.ok()) return profile;
     }
     sampler.close();
     profile.sampling_ms = common::ms_since(step);
@@ -141,51 +269,19 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     // The sampled functions' SASS is disassembled meanwhile (steps 4 and 5 keep the GPU busy);
     // step 6 finds it in the disassembler's cache.
     const int sm = device != nullptr ? device->cc_major * 10 + device->cc_minor : 0;
-    std::vector<std::string> functions;
-    for (const PcSampleRecord& record : sampling.records) {
-        if (functions.empty() || functions.back() != record.function) {
-            functions.push_back(record.function);
-        }
-    }
-    std::future<void> early_disassembly;
-    if (kernel->rung > 0 && !functions.empty()) {
-        early_disassembly = std::async(std::launch::async, [&tools, sm, sampled = functions] {
-            for (const std::string& function : sampled) {
-                if (!function.empty()) disassemble_function(own_binary(), sm, function, tools);
-            }
-        });
-    }
+    std::vector<std::string> functions = sampled_functions(sampling);
+    std::future<void> early_disassembly = disassemble_meanwhile(*kernel, functions, sm, tools);
 
     // 4. Per-instruction counts.
     step = Clock::now();
-    SassMetricsResult counters;
     ChosenCounters chosen;
-    {
-        SassMetricsCollector collector(request.device);
-        counters.error = collector.open();
-        if (counters.error.ok()) {
-            chosen = choose_source_counters(collector.available_metrics());
-            const std::vector<std::string> names = chosen.all_metrics();
-            if (names.empty()) {
-                counters.error =
-                    profiler_error(ProfilerProblem::kUnsupported,
-                                   "this GPU gives none of the per-instruction counts");
-            } else {
-                counters = collector.collect(names, launch);
-            }
-        }
-        profile.chip = collector.chip_name();
-    }
+    const SassMetricsResult counters = count_instructions(request.device, launch, chosen, profile);
     profile.counters_ms = common::ms_since(step);
     if (stops_everything(counters.error)) {
         profile.error = counters.error;
         return profile;
     }
-    std::string counters_note = counters.error.ok() ? "" : counters.error.message;
-    for (const std::string& missing : chosen.missing) {
-        counters_note += (counters_note.empty() ? "" : "; ") + missing;
-    }
-    profile.counters_missing = counters_note;
+    profile.counters_missing = counters_missing(counters, chosen);
 
     // 5. Kernel totals from the Range Profiler.
     step = Clock::now();
@@ -199,12 +295,8 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
         profile.error = totals.error;
         return profile;
     }
-    std::map<std::string, double> range_totals;
-    if (totals.ok()) {
-        for (const MetricValue& metric : totals.metrics) range_totals[metric.name] = metric.value;
-    } else {
-        profile.totals_missing = totals.error.message;
-    }
+    const std::map<std::string, double> range_totals = totals_by_metric(totals);
+    if (!totals.ok()) profile.totals_missing = totals.error.message;
 
     // 6. SASS text of the kernel's own cubin.
     step = Clock::now();
@@ -215,49 +307,12 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     inputs.chosen = chosen;
     inputs.range_totals = &range_totals;
     inputs.read_source = read_source_file;
-    std::string no_nvdisasm;  // SASS from cuobjdump alone: why there are no lines
     for (const SassMetricRecord& record : counters.records) functions.push_back(record.function);
-    if (kernel->rung == 0) {
-        profile.sass_missing = kernel->id +
-                               " runs cuBLAS's own kernels, which are not in tclens's binary: no "
-                               "SASS text; samples and counts are shown by PC offset";
-    } else if (functions.empty()) {
-        profile.sass_missing =
-            "neither PC sampling nor the SASS metrics named a function, so no "
-            "cubin was looked for";
-    } else {
-        if (extraction.valid()) extraction.wait();
-        if (early_disassembly.valid()) early_disassembly.wait();
-        std::vector<std::string> done;
-        for (const std::string& function : functions) {
-            if (function.empty() || find_function(inputs.listing, function) != nullptr) continue;
-            if (std::find(done.begin(), done.end(), function) != done.end()) continue;
-            done.push_back(function);
-            const Disassembly disassembly = disassemble_function(own_binary(), sm, function, tools);
-            if (!disassembly.error.empty()) {
-                profile.sass_missing = disassembly.error;
-                continue;
-            }
-            profile.sass_how = disassembly.how;
-            for (const SassFunction& listed : disassembly.functions) {
-                if (find_function(inputs.listing, listed.name) == nullptr) {
-                    inputs.listing.push_back(listed);
-                }
-            }
-        }
-        if (inputs.listing.empty() && profile.sass_missing.empty()) {
-            profile.sass_missing = missing_tools_message(tools);
-        }
-        if (!inputs.listing.empty()) profile.sass_missing.clear();
-        no_nvdisasm = tools.nvdisasm.empty() ? missing_tools_message(tools) : "";
-    }
+    const std::string no_nvdisasm = disassemble_functions(*kernel, functions, sm, tools, extraction,
+                                                          early_disassembly, inputs, profile);
     join_source_profile(inputs, profile);
     if (profile.has_sass() && !profile.has_line_info()) {
-        profile.line_info_missing =
-            !no_nvdisasm.empty() ? no_nvdisasm
-                                 : kernel->id +
-                                       " has no line info (built without -lineinfo): SASS only, "
-                                       "no CUDA lines";
+        profile.line_info_missing = !no_nvdisasm.empty() ? no_nvdisasm : no_line_info(*kernel);
     }
     profile.disassembly_ms = common::ms_since(step);
     profile.total_ms = common::ms_since(started);

@@ -22,13 +22,13 @@ std::string related_listed(const std::vector<std::string>& available, const std:
     const char* unit = wanted.find("bank_conflicts") != std::string::npos ? "bank_conflicts"
                        : wanted.find("wavefronts") != std::string::npos   ? "wavefronts"
                                                                           : "sectors";
-    std::string related;
+    std::vector<std::string> related;
     for (const std::string& name : available) {
         if (name.find(unit) == std::string::npos) continue;
         if (unit != std::string("sectors") && name.find("shared") == std::string::npos) continue;
-        related += (related.empty() ? "" : ", ") + name;
+        related.push_back(name);
     }
-    return related.empty() ? "" : " (it lists: " + related + ")";
+    return related.empty() ? "" : " (it lists: " + common::join(related, ", ") + ")";
 }
 
 }  // namespace

@@ -76,8 +76,8 @@ struct TotalsCheckSpec {
                                    // ("" for counts without conflicts)
 };
 
-// The checks of issue 17: instructions executed; shared wavefronts and bank conflicts, in all and
-// split into loads and stores.
+// The source view's checks: instructions executed; shared wavefronts and bank conflicts, in all
+// and split into loads and stores.
 const std::vector<TotalsCheckSpec>& totals_checks();
 
 // Why `spec` cannot be compared with `chosen` counters ("" when it can): with conflicts apart

@@ -17,6 +17,7 @@
 #include "kernels/instruction_mix.h"
 #include "kernels/runner.h"
 #include "profiling/cupti_errors.h"
+#include "profiling/profiled_run.h"
 #include "profiling/source/pc_sampler.h"
 #include "profiling/source/sass_metrics.h"
 #include "profiling/source/sass_text.h"
@@ -88,13 +89,7 @@ struct TotalsCheck {
     bool equal() const;  // available and equal (to the unit: both are counts)
 };
 
-struct SourceProfile {
-    std::string kernel_id;
-    kernels::Precision precision = kernels::Precision::kF32;
-    kernels::GemmProblem problem;
-    std::string device;
-    std::string chip;
-    kernels::Verification check;
+struct SourceProfile : ProfiledRun {
     ProfilerError error;  // the profile could not be taken; the parts below are what was learned
 
     // What each source gave, or why it gave nothing (one line each, "" when fine).

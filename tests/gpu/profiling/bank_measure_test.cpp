@@ -218,7 +218,7 @@ class LdmatrixProbeProfile : public ::testing::Test {
 };
 
 TEST_F(LdmatrixProbeProfile, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
-    ProfileRequest per_kernel_request;
+    RangeProfileRequest per_kernel_request;
     per_kernel_request.metrics = {metric};
     per_kernel_request.workload = [this] { return probe.run(0); };
     per_kernel_request.max_ranges = 4;
@@ -227,7 +227,7 @@ TEST_F(LdmatrixProbeProfile, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
     ASSERT_EQ(per_kernel.ranges.size(), 1u);
     const double baseline = per_kernel.ranges[0].metrics.at(metric);
 
-    ProfileRequest user_request;
+    RangeProfileRequest user_request;
     user_request.metrics = {metric};
     user_request.workload = [this] { return probe.run(iterations); };
     user_request.mode = RangeMode::kUserRange;
@@ -245,7 +245,7 @@ TEST_F(LdmatrixProbeProfile, UserRangeSeesTheSameWavefrontsAsPerKernelRanges) {
 TEST_F(LdmatrixProbeProfile, PerKernelUserReplayGivesEachLaunchItsOwnRange) {
     int calls = 0;
     int before = 0;
-    ProfileRequest request;
+    RangeProfileRequest request;
     request.metrics = {metric, "gpu__time_duration.sum", "lts__t_sector_hit_rate.pct"};
     request.workload = [&] {
         ++calls;

@@ -1,5 +1,5 @@
-// Tests for profiling/metric_catalogue.*: the catalogue holds the default set of issue 7 with a
-// label, unit and meaning for each metric; sets; suggestions for unknown names; value formatting.
+// Tests for profiling/metric_catalogue.*: the catalogue holds the default set with a label, unit
+// and meaning for each metric; sets; suggestions for unknown names; value formatting.
 
 #include "profiling/metric_catalogue.h"
 

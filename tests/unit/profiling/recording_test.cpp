@@ -346,7 +346,7 @@ TEST(Recording, ABrokenSourceProfileNamesItsPlace) {
 }
 
 TEST(Recording, AVersionTwoRecordingGetsItsMixesFromItsSourceProfilesSass) {
-    // Version 2 kept the SASS only in its source profiles (issue 17): the mix comes from there.
+    // Version 2 kept the SASS only in its source profiles: the mix comes from there.
     nlohmann::json old = to_json(test::sample_recording());
     old["schema_version"] = 2;
     old.erase("instruction_mixes");

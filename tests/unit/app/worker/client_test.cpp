@@ -43,6 +43,23 @@ bool one_line(const std::string& text) {
     return !text.empty() && text.find('\n') == std::string::npos;
 }
 
+// The hello result of a scripted worker.
+HelloResult scripted_hello() {
+    HelloResult hello;
+    hello.protocol = kProtocolVersion;
+    hello.tclens_version = "scripted";
+    hello.pid = 1;
+    return hello;
+}
+
+// What a scripted worker writes to answer the client's hello (request id 1).
+Message hello_answer() {
+    Message answer;
+    answer.id = 1;
+    answer.result = to_json(scripted_hello());
+    return answer;
+}
+
 TEST(WorkerClient, StartsTheRealWorkerAndGetsCleanAnswers) {
     WorkerClient client(options(kWorker));
     const Reply hello = client.call(HelloRequest{});
@@ -56,7 +73,7 @@ TEST(WorkerClient, StartsTheRealWorkerAndGetsCleanAnswers) {
     EXPECT_EQ(load.error.kind, ErrorKind::kUsage);
     EXPECT_TRUE(one_line(load.message)) << load.message;
     EXPECT_NE(load.message.find("kernel.cu"), std::string::npos) << load.message;
-    ProfileRequest profile;
+    WorkerProfileRequest profile;
     profile.kernel = "warp_speed";
     profile.problem = {64, 64, 64};
     profile.metrics = {"m"};
@@ -146,13 +163,7 @@ TEST(WorkerClient, CancelKillsTheWorkerSoon) {
 
 TEST(WorkerClient, ProgressReachesTheHandlerBeforeTheAnswer) {
     // A scripted worker: answers hello, then sends two progress lines and a result.
-    HelloResult hello;
-    hello.protocol = kProtocolVersion;
-    hello.tclens_version = "scripted";
-    hello.pid = 1;
-    Message answer;
-    answer.id = 1;
-    answer.result = to_json(hello);
+    Message answer = hello_answer();
     Message progress;
     progress.id = 2;
     progress.type = Message::Type::kProgress;
@@ -177,15 +188,8 @@ TEST(WorkerClient, ProgressReachesTheHandlerBeforeTheAnswer) {
 TEST(WorkerClient, AWorkerKilledBySigkillIsSaidToHaveWantedMemory) {
     // A scripted worker that answers hello, then is SIGKILLed during the next request, as the
     // system's out-of-memory killer does (nothing in tclens sends a worker SIGKILL unasked).
-    HelloResult hello;
-    hello.protocol = kProtocolVersion;
-    hello.tclens_version = "scripted";
-    hello.pid = 1;
-    Message answer;
-    answer.id = 1;
-    answer.result = to_json(hello);
     WorkerClient client(
-        options("read l; echo '" + encode_message(answer) + "'; read l; kill -KILL $$"));
+        options("read l; echo '" + encode_message(hello_answer()) + "'; read l; kill -KILL $$"));
     const Reply reply = client.call(bench());  // after the client's own hello
     EXPECT_EQ(reply.outcome, Reply::Outcome::kCrashed);
     EXPECT_TRUE(one_line(reply.message)) << reply.message;
@@ -230,6 +234,28 @@ TEST(WorkerClient, TheDefaultCommandIsThisProgramOrTheVariable) {
     EXPECT_EQ(command.substr(command.size() - 7), " worker") << command;
     EXPECT_EQ(command.rfind("exec '", 0), 0u) << command;
     EXPECT_EQ(shell_quote("it's"), "'it'\\''s'");
+}
+
+TEST(ReadResult, ReadsAResultAndMakesOneItCannotReadGarbage) {
+    Reply reply;
+    reply.result = to_json(scripted_hello());
+    HelloResult hello;
+    EXPECT_TRUE(read_result(reply, "hello", hello_from_json, hello)) << reply.message;
+    EXPECT_EQ(hello.tclens_version, "scripted");
+
+    Reply unreadable;
+    unreadable.result = {{"protocol", "one"}};
+    EXPECT_FALSE(read_result(unreadable, "hello", hello_from_json, hello));
+    EXPECT_EQ(unreadable.outcome, Reply::Outcome::kGarbage);
+    EXPECT_EQ(unreadable.message.rfind("the worker's hello result: ", 0), 0u) << unreadable.message;
+    EXPECT_TRUE(one_line(unreadable.message)) << unreadable.message;
+
+    Reply failed;
+    failed.outcome = Reply::Outcome::kCrashed;
+    failed.message = "the worker died";
+    EXPECT_FALSE(read_result(failed, "hello", hello_from_json, hello));
+    EXPECT_EQ(failed.outcome, Reply::Outcome::kCrashed);
+    EXPECT_EQ(failed.message, "the worker died");
 }
 
 }  // namespace

@@ -74,14 +74,14 @@ TEST(WorkerRequests, BenchDefaultsWhenOptionalFieldsAreLeftOut) {
 }
 
 TEST(WorkerRequests, ProfileRoundTripsWithMetricsOrATimeline) {
-    ProfileRequest profile;
+    WorkerProfileRequest profile;
     profile.kernel = "yours.x";
     profile.problem = {128, 256, 64};
     profile.metrics = {"gpu__time_duration.sum", "dram__bytes_read.sum"};
     profile.drop_unavailable = true;
     profile.flush_l2 = false;
     profile.seed = 5;
-    auto back = std::get<ProfileRequest>(round_trip({3, profile}).body);
+    auto back = std::get<WorkerProfileRequest>(round_trip({3, profile}).body);
     EXPECT_EQ(back.metrics, profile.metrics);
     EXPECT_TRUE(back.drop_unavailable);
     EXPECT_FALSE(back.flush_l2);
@@ -89,7 +89,7 @@ TEST(WorkerRequests, ProfileRoundTripsWithMetricsOrATimeline) {
 
     profile.metrics.clear();
     profile.timeline = TimelineSettings{{"sm__pipe_tensor_cycles_active.avg.pct"}, 250'000, 75};
-    back = std::get<ProfileRequest>(round_trip({4, profile}).body);
+    back = std::get<WorkerProfileRequest>(round_trip({4, profile}).body);
     ASSERT_TRUE(back.timeline.has_value());
     EXPECT_EQ(back.timeline->metrics, profile.timeline->metrics);
     EXPECT_EQ(back.timeline->interval_ns, 250'000u);

@@ -35,7 +35,7 @@ class ScriptedHandler : public RequestHandler {
             reply.result({{"twice", true}});  // ignored: one terminal message only
         } else if (std::holds_alternative<BenchRequest>(request.body)) {
             throw std::runtime_error("the bench broke");
-        } else if (std::holds_alternative<ProfileRequest>(request.body)) {
+        } else if (std::holds_alternative<WorkerProfileRequest>(request.body)) {
             throw std::bad_alloc();
         } else if (std::holds_alternative<ShutdownRequest>(request.body)) {
             reply.result({});
@@ -142,7 +142,7 @@ TEST_F(ServerTest, AThrowingHandlerIsACleanErrorAndAHandlerThatForgetsStillAnswe
 }
 
 TEST_F(ServerTest, OutOfHostMemoryExitsAfterSayingSo) {
-    ProfileRequest profile;
+    WorkerProfileRequest profile;
     profile.kernel = "a";
     profile.problem = {1, 1, 1};
     profile.metrics = {"m"};

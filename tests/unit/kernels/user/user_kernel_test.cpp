@@ -1,5 +1,5 @@
 // compile_user_kernel on the CPU: every example compiles (NVRTC in-process, nvcc for host
-// launchers and exercises) and every bad input of issue 16 that needs no GPU is one line.
+// launchers and exercises) and every bad input that needs no GPU is one line.
 // CI has nvcc and NVRTC but no GPU; loading and running are tests/gpu/kernels/user_kernel_test.
 #include "kernels/user/user_kernel.h"
 

@@ -213,4 +213,11 @@ std::string error_pattern_hint(const ErrorMap& map) {
     return "";
 }
 
+std::vector<std::string> error_map_notes(const ErrorMap& map) {
+    std::vector<std::string> notes;
+    if (std::string hint = error_pattern_hint(map); !hint.empty()) notes.push_back(std::move(hint));
+    if (!map.bug.empty()) notes.push_back(map.bug);
+    return notes;
+}
+
 }  // namespace tclens::viz

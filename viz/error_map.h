@@ -96,4 +96,8 @@ std::string error_map_summary(const ErrorMap& map);
 // are whole tiles, else the map's cells); "" when no rule fits or nothing is wrong.
 std::string error_pattern_hint(const ErrorMap& map);
 
+// What the map says beyond its summary, one line each: the pattern hint, then the named bug
+// (map.bug); those that are not empty.
+std::vector<std::string> error_map_notes(const ErrorMap& map);
+
 }  // namespace tclens::viz

@@ -36,13 +36,12 @@ std::string error_bucket_label(int bucket) {
 
 namespace {
 
-// The header lines: size and summary, then the pattern hint when there is one. Returns the y
-// below them and raises `width` to the widest.
+// The header lines: size and summary, then the pattern hint and the named bug where there are
+// any. Returns the y below them and raises `width` to the widest.
 float draw_header(DrawListBuilder& b, const ErrorMap& map, float& width) {
     std::vector<std::string> header = {"C " + std::to_string(map.rows) + " x " +
                                        std::to_string(map.cols) + ": " + error_map_summary(map)};
-    const std::string hint = error_pattern_hint(map);
-    if (!hint.empty()) header.push_back(hint);
+    for (const std::string& note : error_map_notes(map)) header.push_back(note);
     float y = kMargin;
     for (const std::string& line : header) {
         b.text(kMargin, y, kText, b.palette().text, TextAlign::kLeft, line);

@@ -143,8 +143,9 @@ bool Watch::build(int number, const std::string& source, std::int64_t mtime_ns, 
         const viz::ErrorMap& map = *v.row->result.check.error_map;
         if (!options_.json) {
             std::printf("    %s\n", viz::error_map_summary(map).c_str());
-            const std::string hint = viz::error_pattern_hint(map);
-            if (!hint.empty()) std::printf("    %s\n", hint.c_str());
+            for (const std::string& note : viz::error_map_notes(map)) {
+                std::printf("    %s\n", note.c_str());
+            }
         }
         if (!options_.keep_dir.empty()) {
             const std::string path = (std::filesystem::path(options_.keep_dir) /

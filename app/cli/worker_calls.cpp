@@ -141,8 +141,9 @@ int print_error_maps(const kernels::BenchReport& report, const std::string& path
         if (!r.check.error_map || r.check.passed) continue;
         std::printf("%s %s: %s\n", r.kernel_id.c_str(), kernels::problem_text(r.problem).c_str(),
                     viz::error_map_summary(*r.check.error_map).c_str());
-        const std::string hint = viz::error_pattern_hint(*r.check.error_map);
-        if (!hint.empty()) std::printf("  %s\n", hint.c_str());
+        for (const std::string& note : viz::error_map_notes(*r.check.error_map)) {
+            std::printf("  %s\n", note.c_str());
+        }
         if (first == nullptr) first = &*r.check.error_map;
     }
     if (path.empty()) return kExitOk;

@@ -124,6 +124,12 @@ TEST(ErrorMap, BrokenFragmentMappingRepeatsInEveryTile) {
     }
     EXPECT_EQ(error_pattern_hint(map),
               "the same 4 of 128 places in every 16x8 tile are wrong: a fragment index mapping");
+    // The notes: the hint alone, then with the bug the values name (viz/fragment_bug.h).
+    EXPECT_EQ(error_map_notes(map), std::vector<std::string>{error_pattern_hint(map)});
+    ErrorMap named = map;
+    named.bug = "C: every lane's c1 and c3 are exchanged";
+    EXPECT_EQ(error_map_notes(named),
+              (std::vector<std::string>{error_pattern_hint(map), named.bug}));
 }
 
 TEST(ErrorMap, MissedKTailIsWrongEverywhere) {

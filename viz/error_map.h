@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "viz/fragment_bug.h"
+
 namespace tclens::viz {
 
 inline constexpr int kMaxErrorMapSide = 128;
@@ -53,6 +55,9 @@ struct ErrorMap {
     // The bug the wrong values name (fragment_bug.h: name_fragment_bug), "" when none fits or it
     // was not asked for.
     std::string bug;
+    // The wrong elements folded onto one C tile of the kernel's instruction (fold_errors);
+    // folded.rows == 0 when not folded (no instruction known).
+    FoldedErrors folded;
 
     const ErrorCell& cell(int grid_row, int grid_col) const {
         return cells[static_cast<std::size_t>(grid_row) * grid_cols + grid_col];

@@ -50,6 +50,55 @@ bool real(const nlohmann::json& object, const char* key, bool null_is_nan, doubl
     return true;
 }
 
+// The folded tile: null when not folded, else {"layout", "rows", "cols", "tiles",
+// "wrong_tiles", "wrong": rows x cols counts, row-major}.
+nlohmann::json folded_json(const FoldedErrors& folded) {
+    if (folded.rows == 0) return nullptr;
+    return {{"layout", folded.layout_id},
+            {"rows", folded.rows},
+            {"cols", folded.cols},
+            {"tiles", folded.tiles},
+            {"wrong_tiles", folded.wrong_tiles},
+            {"wrong", folded.wrong}};
+}
+
+// Reads folded_json's object (null: not folded). Counts must add up: 0 <= wrong <= wrong_tiles
+// <= tiles at every place, a tile of at most 64 x 64.
+bool folded_from_json(const nlohmann::json& json, FoldedErrors& folded, std::string& error) {
+    folded = {};
+    if (json.is_null()) return true;
+    std::int64_t rows = 0, cols = 0;
+    if (!json.is_object() || !json.contains("layout") || !json.at("layout").is_string() ||
+        json.at("layout").get<std::string>().size() > 64) {
+        error = "key 'folded' must be null or an object with 'layout' a short text";
+        return false;
+    }
+    if (!whole(json, "rows", 1, 64, rows, error) || !whole(json, "cols", 1, 64, cols, error) ||
+        !whole(json, "tiles", 0, kMaxMatrixSide * kMaxMatrixSide, folded.tiles, error) ||
+        !whole(json, "wrong_tiles", 0, folded.tiles, folded.wrong_tiles, error)) {
+        return false;
+    }
+    const nlohmann::json& wrong = json.contains("wrong") ? json.at("wrong") : nlohmann::json();
+    if (!wrong.is_array() || wrong.size() != static_cast<std::size_t>(rows * cols)) {
+        error = "folded 'wrong' must be an array of rows x cols = " + std::to_string(rows * cols) +
+                " counts";
+        return false;
+    }
+    for (const nlohmann::json& count : wrong) {
+        if (!count.is_number_integer() || count.get<std::int64_t>() < 0 ||
+            count.get<std::int64_t>() > folded.wrong_tiles) {
+            error = "folded 'wrong' counts must be whole numbers in 0.." +
+                    std::to_string(folded.wrong_tiles);
+            return false;
+        }
+        folded.wrong.push_back(count.get<std::int64_t>());
+    }
+    folded.layout_id = json.at("layout").get<std::string>();
+    folded.rows = static_cast<int>(rows);
+    folded.cols = static_cast<int>(cols);
+    return true;
+}
+
 }  // namespace
 
 nlohmann::json error_map_json(const ErrorMap& map) {
@@ -75,6 +124,7 @@ nlohmann::json error_map_json(const ErrorMap& map) {
             {"tolerance", map.tolerance},
             {"first_wrong", first},
             {"bug", map.bug},
+            {"folded", folded_json(map.folded)},
             {"cells", cells}};
 }
 
@@ -120,6 +170,9 @@ bool error_map_from_json(const nlohmann::json& json, ErrorMap& map, std::string&
             return false;
         }
         out.bug = json.at("bug").get<std::string>();
+    }
+    if (json.contains("folded") && !folded_from_json(json.at("folded"), out.folded, error)) {
+        return false;
     }
     if (!json.contains("cells") || !json.at("cells").is_array() ||
         json.at("cells").size() != static_cast<std::size_t>(grid_rows * grid_cols)) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "viz/fragment_layout.h"
 #include "viz/view_builder.h"
 
 namespace tclens::viz {
@@ -118,6 +119,51 @@ float draw_legend(DrawListBuilder& b, const ErrorMap& map, const BankPalette& he
     return y;
 }
 
+// The folded tile (map.folded) below the legend: one cell per place of the instruction's C tile,
+// labelled with the lane and register that hold it ("T5", "c2"), filled by how many of the wrong
+// tiles have that place wrong (the map's heat buckets over folded.wrong_tiles). Returns the y
+// below it; nothing without a folded tile.
+float draw_folded(DrawListBuilder& b, const ErrorMap& map, const BankPalette& heat, float y,
+                  float& width) {
+    const FoldedErrors& folded = map.folded;
+    if (folded.rows == 0 || folded.wrong_tiles == 0) return y;
+    std::vector<std::string> lane(folded.wrong.size()), reg(folded.wrong.size());
+    const auto layout = fragment_layout(folded.layout_id);
+    if (const OperandLayout* c = layout ? layout->find(Operand::C) : nullptr) {
+        for (const LayoutElement& e : c->elements) {
+            if (e.row >= folded.rows || e.col >= folded.cols) continue;
+            const auto at = static_cast<std::size_t>(e.row * folded.cols + e.col);
+            lane[at] = "T" + std::to_string(e.lane);
+            reg[at] = "c" + std::to_string(e.reg);
+        }
+    }
+    y += kLine * 1.5f;
+    const std::string title = "folded onto one " + std::to_string(folded.rows) + "x" +
+                              std::to_string(folded.cols) + " C tile of " + folded.layout_id +
+                              ": in how many of the " + std::to_string(folded.wrong_tiles) +
+                              " wrong tiles each place is wrong";
+    b.text(kMargin, y, kText, b.palette().text, TextAlign::kLeft, title);
+    width = std::max(width, kMargin + text_width(title.size(), kText));
+    y += kLine;
+    constexpr float kCellW = 40.0f, kCellH = 30.0f;
+    for (int r = 0; r < folded.rows; ++r) {
+        for (int c = 0; c < folded.cols; ++c) {
+            const auto at = static_cast<std::size_t>(r * folded.cols + c);
+            const std::int64_t wrong = folded.wrong[at];
+            const Rgba fill =
+                wrong == 0
+                    ? heat.idle
+                    : heat.heat[static_cast<std::size_t>(error_bucket(wrong, folded.wrong_tiles))];
+            const float x = kMargin + c * kCellW, top = y + r * kCellH;
+            b.rect(x, top, kCellW - 1.0f, kCellH - 1.0f, fill);
+            b.cell_label(x, top, kCellW - 1.0f, kCellH - 1.0f, kText * 0.75f, fill,
+                         {lane[at], reg[at]});
+        }
+    }
+    width = std::max(width, kMargin + folded.cols * kCellW);
+    return y + folded.rows * kCellH;
+}
+
 }  // namespace
 
 ErrorMapView error_map_view(const ErrorMap& map, const ErrorMapViewOptions& options) {
@@ -132,6 +178,7 @@ ErrorMapView error_map_view(const ErrorMap& map, const ErrorMapViewOptions& opti
                            : std::clamp(std::floor(kHeatmapWidth / std::max(1, side)), 3.0f, 48.0f);
     y = draw_heatmap(b, map, heat, cell, y, width);
     y = draw_legend(b, map, heat, y, width);
+    y = draw_folded(b, map, heat, y, width);
     b.draw().width = std::ceil(width + kMargin);
     b.draw().height = std::ceil(y + kLine + kMargin);
     return {b.take()};

@@ -8,7 +8,9 @@
 // `ok` when no element of it is wrong, else with heat[bucket] of its wrong fraction (buckets:
 // up to 1/64, 1/16, 1/4, 1/2, under 1, all), cells with NaN outlined in palette.highlight; row
 // and column element offsets every few cells along the left and top edges; then the legend
-// (one swatch per bucket, labelled, and the NaN outline).
+// (one swatch per bucket, labelled, and the NaN outline); then, when the map carries one, the
+// wrong elements folded onto the instruction's C tile, each place labelled with the lane and
+// register that hold it.
 
 #include <string>
 #include <vector>

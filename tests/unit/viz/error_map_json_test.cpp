@@ -52,6 +52,18 @@ TEST(ErrorMapJson, RoundTrips) {
     ASSERT_TRUE(error_map_from_json(error_map_json(map), back, error)) << error;
     EXPECT_FALSE(back.first_wrong.has_value());
     EXPECT_EQ(back.bug, map.bug);
+    // The folded tile round-trips; not folded is null.
+    EXPECT_TRUE(error_map_json(map)["folded"].is_null());
+    map.folded.layout_id = "mma.m16n8k16.f16";
+    map.folded.rows = 2;
+    map.folded.cols = 2;
+    map.folded.tiles = 9;
+    map.folded.wrong_tiles = 3;
+    map.folded.wrong = {3, 0, 1, 2};
+    ASSERT_TRUE(error_map_from_json(error_map_json(map), back, error)) << error;
+    EXPECT_EQ(back.folded.layout_id, "mma.m16n8k16.f16");
+    EXPECT_EQ(back.folded.wrong, map.folded.wrong);
+    EXPECT_EQ(back.folded.wrong_tiles, 3);
     // A map written before the bug was named reads as naming none.
     nlohmann::json older = error_map_json(map);
     older.erase("bug");
@@ -74,6 +86,22 @@ TEST(ErrorMapJson, AMapThatDoesNotAddUpIsRefused) {
     };
     with(
         "not an object", [](nlohmann::json& j) { j = nlohmann::json::array(); }, "object");
+    with(
+        "folded not an object", [](nlohmann::json& j) { j["folded"] = 3; }, "'folded'");
+    with(
+        "folded counts short",
+        [](nlohmann::json& j) {
+            j["folded"] = {{"layout", "x"}, {"rows", 2},        {"cols", 2},
+                           {"tiles", 4},    {"wrong_tiles", 1}, {"wrong", {0, 1, 0}}};
+        },
+        "rows x cols");
+    with(
+        "folded count above the wrong tiles",
+        [](nlohmann::json& j) {
+            j["folded"] = {{"layout", "x"}, {"rows", 1},        {"cols", 2},
+                           {"tiles", 4},    {"wrong_tiles", 1}, {"wrong", {0, 2}}};
+        },
+        "0..1");
     with(
         "bug not a text", [](nlohmann::json& j) { j["bug"] = 3; }, "'bug'");
     with(

@@ -66,6 +66,39 @@ TEST(ErrorMapView, OneRectPerCellColouredByItsWrongShare) {
     EXPECT_GE(view.draw.height, cells.back()->y + cells.back()->h);
 }
 
+TEST(ErrorMapView, AFoldedTileLabelsEachPlaceWithItsLaneAndRegister) {
+    ErrorMap map = sample_map();
+    const std::size_t rects_unfolded = error_map_view(map, {}).draw.rects.size();
+    const auto layout = fragment_layout("mma.m16n8k16.f16");
+    ASSERT_TRUE(layout.has_value());
+    // Row 0 of a 32 x 16 C, columns 0-3, folded onto the 16x8 tile: 1 of 4 tiles.
+    std::vector<double> expected(32 * 16, 1.0);
+    std::vector<float> got(32 * 16, 1.0f);
+    for (int j = 0; j < 4; ++j) got[j] = -1.0f;
+    map.folded = fold_errors(got.data(), expected.data(), 32, 16, 0.01, *layout);
+    ASSERT_EQ(map.folded.wrong_tiles, 1);
+    map.bug = "C: lanes 0-1 are wrong";
+    const ErrorMapView view = error_map_view(map, {});
+    EXPECT_EQ(view.draw.rects.size(), rects_unfolded + 16 * 8);  // one rect per place
+    bool bug_line = false, lane_0 = false, lane_31 = false, c3 = false;
+    for (const DrawText& t : view.draw.texts) {
+        bug_line |= t.text == map.bug;
+        lane_0 |= t.text == "T0";
+        lane_31 |= t.text == "T31";
+        c3 |= t.text == "c3";
+    }
+    EXPECT_TRUE(bug_line);
+    EXPECT_TRUE(lane_0 && lane_31 && c3);
+    // The four wrong places (row 0, columns 0-3) are filled with the "all" bucket: wrong in the
+    // one wrong tile.
+    const BankPalette& heat = dark_bank_palette();
+    std::size_t all = 0;
+    for (std::size_t i = rects_unfolded; i < view.draw.rects.size(); ++i) {
+        all += view.draw.rects[i].fill == heat.heat[5] ? 1 : 0;
+    }
+    EXPECT_EQ(all, 4u);
+}
+
 TEST(ErrorMapView, ExportsToSvgAndPng) {
     const ErrorMapView view = error_map_view(
         sample_map(), {8.0f, &high_contrast_palette(), &high_contrast_bank_palette()});

@@ -47,15 +47,20 @@
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
 #include "kernels/sixteen_bit_rung.h"
+#include "kernels/tma_producer.cuh"
 #include "kernels/tma_rung.cuh"
+#include "kernels/tma_stage_layout.cuh"
 #include "kernels/trace.cuh"
+#include "kernels/wgmma_consumer.cuh"
 
 namespace tclens::kernels {
 namespace {
 
+constexpr int kWarpSpecializedConsumers = 2;  // consumer warpgroups, 64 rows of C each
+
 template <int BlockN, int Stages, int GroupM>
-struct WarpSpecializedConfig {
-    static constexpr int kConsumers = 2;  // consumer warpgroups, 64 rows of C each
+struct WarpSpecializedConfig : TmaStageLayout<kWarpSpecializedConsumers * hopper::kWgmmaM, BlockN> {
+    static constexpr int kConsumers = kWarpSpecializedConsumers;
     static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
     static constexpr int kBlockN = BlockN;
     static constexpr int kBlockK = hopper::kBoxElems;
@@ -65,12 +70,8 @@ struct WarpSpecializedConfig {
     static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
 
-    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
-    static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
-    static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
-    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
-    static constexpr int kSmemBytes =
-        hopper::kSwizzleAtomBytes + kStages * kStageBytes + 2 * kStages * 8;
+    // The ring, then full[stages] and empty[stages].
+    static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
 
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
@@ -117,14 +118,7 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
-        hp::prefetch_tensor_map(&a_map);
-        hp::prefetch_tensor_map(&b_map);
-#pragma unroll
-        for (int s = 0; s < C::kStages; ++s) {
-            hp::mbarrier_init(&full[s], 1);
-            hp::mbarrier_init(&empty[s], kConsumerWarps);
-        }
-        hp::fence_barrier_init();
+        init_tma_ring<C>(&a_map, &b_map, nullptr, full, empty, kConsumerWarps);
     }
     __syncthreads();
 
@@ -132,19 +126,12 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
         hp::setmaxnreg_decrease<hp::kProducerRegisters>();
         if (tid == 0) {
             for (int kt = 0; kt < k_tiles; ++kt) {
-                const int s = kt % C::kStages;
-                unsigned char* stage = smem + s * C::kStageBytes;
-                const auto waiting = tracer.begin();
-                hp::mbarrier_wait(&empty[s], (kt / C::kStages + 1) % 2);
-                const auto issuing = tracer.end(waiting, TracePhase::kEmptyWait, kt);
-                hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
-                hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
-#pragma unroll
-                for (int j = 0; j < C::kBBoxes; ++j) {
-                    hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes, &b_map, &full[s],
-                                    block_n + j * hp::kBoxElems, kt * C::kBlockK);
-                }
-                tracer.end(issuing, TracePhase::kLoadIssue, kt);
+                produce_k_tile<C>(smem, full, empty, kt, kt, tracer,
+                                  [&a_map, &b_map, kt, block_m, block_n](
+                                      unsigned char* stage, std::uint64_t* stage_full) {
+                                      load_k_tile<C>(stage, stage_full, &a_map, &b_map, kt, block_m,
+                                                     block_n);
+                                  });
             }
         }
         return;
@@ -158,22 +145,16 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
     float acc[kAccumulators] = {};
     for (int kt = 0; kt < k_tiles; ++kt) {
-        const int s = kt % C::kStages;
-        const auto waiting = tracer.begin();
-        hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
-        const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
-        hp::wgmma_fence();
+        consume_k_tile<C>(full, kt, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
 #pragma unroll
-        for (int step = 0; step < kSteps; ++step) {
-            hp::wgmma_ss<Element, C::kWgmmaN>(
-                acc, hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
-                hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
-                (kt | step) != 0);
-        }
-        hp::wgmma_commit_group();
-        hp::wgmma_wait_group<1>();
-        hp::fence_accumulators(acc);
-        tracer.end(multiplying, TracePhase::kWgmma, kt);
+            for (int step = 0; step < kSteps; ++step) {
+                hp::wgmma_ss<Element, C::kWgmmaN>(
+                    acc,
+                    hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
+                    hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
+                    (kt | step) != 0);
+            }
+        });
         if (kt > 0 && lane == 0) {
             hp::mbarrier_arrive(&empty[(kt - 1) % C::kStages]);
         }
@@ -183,26 +164,7 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     hp::fence_accumulators(acc);
     const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
-    // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2)
-    // of the consumer's 64 x BN tile.
-    const int warp = (tid / 32) % 4;
-    const int g = lane / 4;
-    const int t = lane % 4;
-#pragma unroll
-    for (int j = 0; j < kAccumulators / 4; ++j) {
-        const int col = block_n + 8 * j + 2 * t;
-        if (col >= n) {
-            continue;
-        }
-#pragma unroll
-        for (int half = 0; half < 2; ++half) {
-            const int row = block_m + hp::kWgmmaM * consumer + 16 * warp + g + 8 * half;
-            if (row < m) {
-                *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
-                    make_float2(acc[4 * j + 2 * half], acc[4 * j + 2 * half + 1]);
-            }
-        }
-    }
+    store_wgmma_tile(c, m, n, acc, block_m + hp::kWgmmaM * consumer, block_n, (tid / 32) % 4, lane);
     tracer.end(storing, TracePhase::kStore, -1);
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
@@ -232,10 +194,10 @@ cudaError_t warp_specialized_launch(const GemmOperands& operands, cudaStream_t s
 template <typename Element, typename Config>
 cudaError_t warp_specialized_traced_launch(const GemmOperands& operands, const TraceSink& sink,
                                            cudaStream_t stream) {
-    const cudaError_t status = set_trace_sink(sink, stream);
-    if (status != cudaSuccess) return status;
-    return launch_tma_tiles<Element, Config>(warp_specialized_gemm<Element, Config, true>, operands,
-                                             stream, false);
+    return with_trace_sink(sink, stream, [&] {
+        return launch_tma_tiles<Element, Config>(warp_specialized_gemm<Element, Config, true>,
+                                                 operands, stream, false);
+    });
 }
 
 }  // namespace

@@ -60,14 +60,17 @@
 #include "kernels/smem_opt_in.h"
 #include "kernels/stream_k_schedule.h"
 #include "kernels/tile_map_spec.h"
+#include "kernels/tma_producer.cuh"
 #include "kernels/tma_rung.cuh"
+#include "kernels/tma_stage_layout.cuh"
 #include "kernels/trace.cuh"
+#include "kernels/wgmma_consumer.cuh"
 
 namespace tclens::kernels {
 namespace {
 
 template <int Consumers, int BlockN, int Stages, int Group>
-struct StreamKConfig {
+struct StreamKConfig : TmaStageLayout<Consumers * hopper::kWgmmaM, BlockN> {
     static constexpr int kConsumers = Consumers;  // consumer warpgroups, 64 rows of C each
     static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
     static constexpr int kBlockN = BlockN;
@@ -78,12 +81,8 @@ struct StreamKConfig {
     static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
 
-    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
-    static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
-    static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
-    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
-    static constexpr int kSmemBytes =
-        hopper::kSwizzleAtomBytes + kStages * kStageBytes + 2 * kStages * 8;
+    // The ring, then full[stages] and empty[stages].
+    static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
     // Floats of one consumer warpgroup's partial tile in the workspace.
     static constexpr int kPartialFloats = hopper::kWgmmaM * kBlockN;
 
@@ -146,14 +145,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
-        hp::prefetch_tensor_map(&a_map);
-        hp::prefetch_tensor_map(&b_map);
-#pragma unroll
-        for (int s = 0; s < C::kStages; ++s) {
-            hp::mbarrier_init(&full[s], 1);
-            hp::mbarrier_init(&empty[s], kConsumerWarps);
-        }
-        hp::fence_barrier_init();
+        init_tma_ring<C>(&a_map, &b_map, nullptr, full, empty, kConsumerWarps);
     }
     __syncthreads();
 
@@ -171,19 +163,12 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                 const int block_n = tile_n * C::kBlockN;
                 tracer.end(scheduling, TracePhase::kTileSchedule, -1);
                 for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-                    const int s = it % C::kStages;
-                    unsigned char* stage = smem + s * C::kStageBytes;
-                    const auto waiting = tracer.begin();
-                    hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
-                    const auto issuing = tracer.end(waiting, TracePhase::kEmptyWait, kt);
-                    hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
-                    hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
-#pragma unroll
-                    for (int j = 0; j < C::kBBoxes; ++j) {
-                        hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes, &b_map, &full[s],
-                                        block_n + j * hp::kBoxElems, kt * C::kBlockK);
-                    }
-                    tracer.end(issuing, TracePhase::kLoadIssue, kt);
+                    produce_k_tile<C>(smem, full, empty, it, kt, tracer,
+                                      [&a_map, &b_map, kt, block_m, block_n](
+                                          unsigned char* stage, std::uint64_t* stage_full) {
+                                          load_k_tile<C>(stage, stage_full, &a_map, &b_map, kt,
+                                                         block_m, block_n);
+                                      });
                 }
             }
         }
@@ -195,8 +180,6 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     const int wg_tid = tid % hp::kWarpgroupThreads;
     const int lane = tid % 32;
     const int warp = wg_tid / 32;
-    const int g = lane / 4;
-    const int t = lane % 4;
     const int barrier_id = 1 + consumer;  // this consumer warpgroup's named barrier
     const std::uint64_t a_desc =
         hp::k_major_descriptor(smem + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
@@ -215,23 +198,16 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
         tracer.end(scheduling, TracePhase::kTileSchedule, -1);
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-            const int s = it % C::kStages;
-            const auto waiting = tracer.begin();
-            hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
-            const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
-            hp::wgmma_fence();
+            consume_k_tile<C>(full, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt, &piece](int s) {
 #pragma unroll
-            for (int step = 0; step < kSteps; ++step) {
-                hp::wgmma_ss<Element, C::kWgmmaN>(
-                    acc,
-                    hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
-                    hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
-                    (kt != piece.k_begin) || (step != 0));
-            }
-            hp::wgmma_commit_group();
-            hp::wgmma_wait_group<1>();
-            hp::fence_accumulators(acc);
-            tracer.end(multiplying, TracePhase::kWgmma, kt);
+                for (int step = 0; step < kSteps; ++step) {
+                    hp::wgmma_ss<Element, C::kWgmmaN>(
+                        acc,
+                        hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
+                        hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
+                        (kt != piece.k_begin) || (step != 0));
+                }
+            });
             if (kt > piece.k_begin && lane == 0) {
                 hp::mbarrier_arrive(&empty[(it - 1) % C::kStages]);
             }
@@ -286,28 +262,12 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
         }
         const auto storing = tracer.begin();
 
-        // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2)
-        // of the consumer's 64 x BN tile (rung 10's epilogue).
+        // The consumer's 64 x BN tile straight from registers (rung 10's epilogue).
         int tile_m = 0;
         int tile_n = 0;
         C::block_tile(piece.tile, tiles_m, tiles_n, tile_m, tile_n);
-        const int block_m = tile_m * C::kBlockM;
-        const int block_n = tile_n * C::kBlockN;
-#pragma unroll
-        for (int j = 0; j < kAccumulators / 4; ++j) {
-            const int col = block_n + 8 * j + 2 * t;
-            if (col >= n) {
-                continue;
-            }
-#pragma unroll
-            for (int half = 0; half < 2; ++half) {
-                const int row = block_m + hp::kWgmmaM * consumer + 16 * warp + g + 8 * half;
-                if (row < m) {
-                    *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
-                        make_float2(acc[4 * j + 2 * half], acc[4 * j + 2 * half + 1]);
-                }
-            }
-        }
+        store_wgmma_tile(c, m, n, acc, tile_m * C::kBlockM + hp::kWgmmaM * consumer,
+                         tile_n * C::kBlockN, warp, lane);
         tracer.end(storing, TracePhase::kStore, -1);
     }
 #else
@@ -375,19 +335,14 @@ cudaError_t stream_k_launch_config(const GemmOperands& operands, cudaStream_t st
     StreamKWorkspace workspace;
     std::uint32_t epoch = 0;
     if ((status = stream_k_workspace(stream, &workspace, &epoch)) != cudaSuccess) return status;
-    CUtensorMap a_map;
-    CUtensorMap b_map;
-    if (!encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
-                             Config::kBlockK, &a_map, &b_map)
-             .empty()) {
+    TmaTileOperands t;
+    if (!encode_tma_tile_operands<Element, Config>(operands, &t)) {
         return cudaErrorInvalidValue;
     }
-    const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
-    const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
     const StreamKSchedule schedule = stream_k_schedule_for(p, workspace.sms);
     kernel<<<static_cast<unsigned>(schedule.ctas), Config::kThreads, Config::kSmemBytes, stream>>>(
-        a_map, b_map, operands.c, static_cast<int>(p.m), static_cast<int>(p.n), tiles_m, tiles_n,
-        schedule, workspace.partials, workspace.flags, epoch);
+        t.a_map, t.b_map, operands.c, static_cast<int>(p.m), static_cast<int>(p.n), t.tiles_m,
+        t.tiles_n, schedule, workspace.partials, workspace.flags, epoch);
     return cudaGetLastError();
 }
 
@@ -403,9 +358,8 @@ cudaError_t stream_k_launch(const GemmOperands& operands, cudaStream_t stream) {
 template <typename Element>
 cudaError_t stream_k_traced_launch(const GemmOperands& operands, const TraceSink& sink,
                                    cudaStream_t stream) {
-    const cudaError_t status = set_trace_sink(sink, stream);
-    if (status != cudaSuccess) return status;
-    return stream_k_launch<Element, true>(operands, stream);
+    return with_trace_sink(sink, stream,
+                           [&] { return stream_k_launch<Element, true>(operands, stream); });
 }
 
 // The traced launch's shape (gemm.h) for `problem` on `sms` SMs: the schedule's grid, the mode's

@@ -335,16 +335,12 @@ __device__ __forceinline__ void mma_cp_async_body(const Element* __restrict__ a,
     const int warp = tid / 32;
     const int warp_m = warp / C::kWarpsN;
     const int warp_n = warp % C::kWarpsN;
-    int tile_m = 0;
-    int tile_n = 0;
-    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
-    const int block_m = tile_m * C::kBlockM;
-    const int block_n = tile_n * C::kBlockN;
+    const BlockOrigin block = block_origin<C>(blockIdx.x, tiles_m, tiles_n);
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
-    TileCopier<Element, C> copier(a, b, m, n, k, block_m, block_n, tid);
+    TileCopier<Element, C> copier(a, b, m, n, k, block.row, block.col, tid);
     const FragmentAddresses<C> addresses(warp_m, warp_n, lane);
 
 #pragma unroll
@@ -433,13 +429,13 @@ __device__ __forceinline__ void mma_cp_async_body(const Element* __restrict__ a,
     for (int mt = 0; mt < C::kTilesM; ++mt) {
 #pragma unroll
         for (int nt = 0; nt < C::kTilesN; ++nt) {
-            const int col = block_n + warp_n * C::kWarpN + kMmaN * nt + 2 * t;
+            const int col = block.col + warp_n * C::kWarpN + kMmaN * nt + 2 * t;
             if (col >= n) {
                 continue;
             }
 #pragma unroll
             for (int half = 0; half < 2; ++half) {
-                const int row = block_m + warp_m * C::kWarpM + kMmaM * mt + g + 8 * half;
+                const int row = block.row + warp_m * C::kWarpM + kMmaM * mt + g + 8 * half;
                 if (row < m) {
                     *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
                         make_float2(acc[mt][nt][2 * half], acc[mt][nt][2 * half + 1]);

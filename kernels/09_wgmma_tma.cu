@@ -105,28 +105,24 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     namespace hp = hopper;
     constexpr int kSteps = C::kBlockK / hp::kWgmmaK;  // k16 steps per K tile
     extern __shared__ unsigned char smem_raw[];
-    unsigned char* smem = hp::align_1024(smem_raw);
-    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(smem + C::kStages * C::kStageBytes);
+    const TmaRing ring = tma_ring<C>(smem_raw);
 
     const int tid = threadIdx.x;
-    int tile_m = 0;
-    int tile_n = 0;
-    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
-    const int block_m = tile_m * C::kBlockM;
-    const int block_n = tile_n * C::kBlockN;
+    const BlockOrigin block = block_origin<C>(blockIdx.x, tiles_m, tiles_n);
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
-        init_tma_ring<C>(&a_map, &b_map, nullptr, full, nullptr, 0);
+        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, 0);
     }
     __syncthreads();
 
     // Thread 0 only: the whole of K tile kt into its stage.
     const auto issue = [&](int kt) {
         const int s = kt % C::kStages;
-        load_k_tile<C>(smem + s * C::kStageBytes, &full[s], &a_map, &b_map, kt, block_m, block_n);
+        load_k_tile<C>(ring.stages + s * C::kStageBytes, &ring.full[s], &a_map, &b_map, kt,
+                       block.row, block.col);
     };
     if (tid == 0) {
         for (int kt = 0; kt < C::kStages - 1 && kt < k_tiles; ++kt) {
@@ -136,14 +132,14 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         }
     }
 
-    const std::uint64_t a_desc = hp::k_major_descriptor(smem);
-    const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
+    const std::uint64_t a_desc = hp::k_major_descriptor(ring.stages);
+    const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
     float acc[C::kTilesM][C::kAccumulators] = {};
 
     for (int kt = 0; kt < k_tiles; ++kt) {
         const int s = kt % C::kStages;
         const auto waiting = tracer.begin();
-        hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
+        hp::mbarrier_wait(&ring.full[s], (kt / C::kStages) % 2);
         const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
         hp::wgmma_fence();
 #pragma unroll
@@ -184,7 +180,8 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
 
 #pragma unroll
     for (int tm = 0; tm < C::kTilesM; ++tm) {
-        store_wgmma_tile(c, m, n, acc[tm], block_m + hp::kWgmmaM * tm, block_n, tid / 32, tid % 32);
+        store_wgmma_tile(c, m, n, acc[tm], block.row + hp::kWgmmaM * tm, block.col, tid / 32,
+                         tid % 32);
     }
     tracer.end(storing, TracePhase::kStore, -1);
 #else

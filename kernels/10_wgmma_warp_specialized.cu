@@ -102,23 +102,17 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     constexpr int kAccumulators = C::kWgmmaN / 2;      // per consumer thread
     constexpr int kConsumerWarps = C::kConsumers * 4;  // arrivals that empty a slot
     extern __shared__ unsigned char smem_raw[];
-    unsigned char* smem = hp::align_1024(smem_raw);
-    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(smem + C::kStages * C::kStageBytes);
-    std::uint64_t* empty = full + C::kStages;
+    const TmaRing ring = tma_ring<C>(smem_raw);
 
     const int tid = threadIdx.x;
     const int warpgroup = tid / hp::kWarpgroupThreads;
-    int tile_m = 0;
-    int tile_n = 0;
-    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
-    const int block_m = tile_m * C::kBlockM;
-    const int block_n = tile_n * C::kBlockN;
+    const BlockOrigin block = block_origin<C>(blockIdx.x, tiles_m, tiles_n);
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
-        init_tma_ring<C>(&a_map, &b_map, nullptr, full, empty, kConsumerWarps);
+        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, kConsumerWarps);
     }
     __syncthreads();
 
@@ -126,12 +120,11 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
         hp::setmaxnreg_decrease<hp::kProducerRegisters>();
         if (tid == 0) {
             for (int kt = 0; kt < k_tiles; ++kt) {
-                produce_k_tile<C>(smem, full, empty, kt, kt, tracer,
-                                  [&a_map, &b_map, kt, block_m, block_n](
-                                      unsigned char* stage, std::uint64_t* stage_full) {
-                                      load_k_tile<C>(stage, stage_full, &a_map, &b_map, kt, block_m,
-                                                     block_n);
-                                  });
+                produce_k_tile<C>(
+                    ring, kt, kt, tracer,
+                    [&a_map, &b_map, kt, block](unsigned char* stage, std::uint64_t* stage_full) {
+                        load_k_tile<C>(stage, stage_full, &a_map, &b_map, kt, block.row, block.col);
+                    });
             }
         }
         return;
@@ -141,11 +134,11 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     const int consumer = warpgroup - 1;
     const int lane = tid % 32;
     const std::uint64_t a_desc =
-        hp::k_major_descriptor(smem + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
-    const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
+        hp::k_major_descriptor(ring.stages + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
+    const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
     float acc[kAccumulators] = {};
     for (int kt = 0; kt < k_tiles; ++kt) {
-        consume_k_tile<C>(full, kt, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
+        consume_k_tile<C>(ring, kt, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
 #pragma unroll
             for (int step = 0; step < kSteps; ++step) {
                 hp::wgmma_ss<Element, C::kWgmmaN>(
@@ -156,7 +149,7 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
             }
         });
         if (kt > 0 && lane == 0) {
-            hp::mbarrier_arrive(&empty[(kt - 1) % C::kStages]);
+            hp::mbarrier_arrive(&ring.empty[(kt - 1) % C::kStages]);
         }
     }
     const auto draining = tracer.begin();
@@ -164,7 +157,8 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     hp::fence_accumulators(acc);
     const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
-    store_wgmma_tile(c, m, n, acc, block_m + hp::kWgmmaM * consumer, block_n, (tid / 32) % 4, lane);
+    store_wgmma_tile(c, m, n, acc, block.row + hp::kWgmmaM * consumer, block.col, (tid / 32) % 4,
+                     lane);
     tracer.end(storing, TracePhase::kStore, -1);
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;

@@ -134,9 +134,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     constexpr int kAccumulators = C::kWgmmaN / 2;      // per consumer thread
     constexpr int kConsumerWarps = C::kConsumers * 4;  // arrivals that empty a slot
     extern __shared__ unsigned char smem_raw[];
-    unsigned char* smem = hp::align_1024(smem_raw);
-    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(smem + C::kStages * C::kStageBytes);
-    std::uint64_t* empty = full + C::kStages;
+    const TmaRing ring = tma_ring<C>(smem_raw);
 
     const int tid = threadIdx.x;
     const int warpgroup = tid / hp::kWarpgroupThreads;
@@ -145,7 +143,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
-        init_tma_ring<C>(&a_map, &b_map, nullptr, full, empty, kConsumerWarps);
+        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, kConsumerWarps);
     }
     __syncthreads();
 
@@ -156,18 +154,14 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
             StreamKPiece piece;
             auto scheduling = tracer.begin();
             for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
-                int tile_m = 0;
-                int tile_n = 0;
-                C::block_tile(piece.tile, tiles_m, tiles_n, tile_m, tile_n);
-                const int block_m = tile_m * C::kBlockM;
-                const int block_n = tile_n * C::kBlockN;
+                const BlockOrigin block = block_origin<C>(piece.tile, tiles_m, tiles_n);
                 tracer.end(scheduling, TracePhase::kTileSchedule, -1);
                 for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-                    produce_k_tile<C>(smem, full, empty, it, kt, tracer,
-                                      [&a_map, &b_map, kt, block_m, block_n](
-                                          unsigned char* stage, std::uint64_t* stage_full) {
+                    produce_k_tile<C>(ring, it, kt, tracer,
+                                      [&a_map, &b_map, kt, block](unsigned char* stage,
+                                                                  std::uint64_t* stage_full) {
                                           load_k_tile<C>(stage, stage_full, &a_map, &b_map, kt,
-                                                         block_m, block_n);
+                                                         block.row, block.col);
                                       });
                 }
             }
@@ -182,8 +176,8 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     const int warp = wg_tid / 32;
     const int barrier_id = 1 + consumer;  // this consumer warpgroup's named barrier
     const std::uint64_t a_desc =
-        hp::k_major_descriptor(smem + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
-    const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
+        hp::k_major_descriptor(ring.stages + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
+    const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
     // Workspace slot of CTA q for this consumer: float4 v of thread x at (v * 128 + x), so
     // every access of the warpgroup is 2 KiB contiguous.
     const auto slot = [&](int q) {
@@ -198,7 +192,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
         tracer.end(scheduling, TracePhase::kTileSchedule, -1);
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-            consume_k_tile<C>(full, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt, &piece](int s) {
+            consume_k_tile<C>(ring, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt, &piece](int s) {
 #pragma unroll
                 for (int step = 0; step < kSteps; ++step) {
                     hp::wgmma_ss<Element, C::kWgmmaN>(
@@ -209,14 +203,14 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                 }
             });
             if (kt > piece.k_begin && lane == 0) {
-                hp::mbarrier_arrive(&empty[(it - 1) % C::kStages]);
+                hp::mbarrier_arrive(&ring.empty[(it - 1) % C::kStages]);
             }
         }
         const auto draining = tracer.begin();
         hp::wgmma_wait_group<0>();
         hp::fence_accumulators(acc);
         if (lane == 0) {
-            hp::mbarrier_arrive(&empty[(it - 1) % C::kStages]);
+            hp::mbarrier_arrive(&ring.empty[(it - 1) % C::kStages]);
         }
         tracer.end(draining, TracePhase::kEpilogue, -1);
 
@@ -263,11 +257,8 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
         const auto storing = tracer.begin();
 
         // The consumer's 64 x BN tile straight from registers (rung 10's epilogue).
-        int tile_m = 0;
-        int tile_n = 0;
-        C::block_tile(piece.tile, tiles_m, tiles_n, tile_m, tile_n);
-        store_wgmma_tile(c, m, n, acc, tile_m * C::kBlockM + hp::kWgmmaM * consumer,
-                         tile_n * C::kBlockN, warp, lane);
+        const BlockOrigin block = block_origin<C>(piece.tile, tiles_m, tiles_n);
+        store_wgmma_tile(c, m, n, acc, block.row + hp::kWgmmaM * consumer, block.col, warp, lane);
         tracer.end(storing, TracePhase::kStore, -1);
     }
 #else

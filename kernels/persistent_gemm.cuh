@@ -241,10 +241,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     constexpr int kSteps = C::kBlockK / In::kWgmmaK;
     constexpr int kAccumulators = C::kWgmmaN / 2;
     extern __shared__ unsigned char smem_raw[];
+    // tma_ring's layout with the epilogue buffers as its extra bytes, spelled out: built through
+    // tma_ring, the timed kernel's addresses come out in another order (PTX compared).
     unsigned char* smem = hp::align_1024(smem_raw);
     unsigned char* epilogue = smem + C::kStages * C::kStageBytes;
     std::uint64_t* full = reinterpret_cast<std::uint64_t*>(epilogue + C::kEpilogueBytes);
     std::uint64_t* empty = full + C::kStages;
+    const TmaRing ring = {smem, epilogue, full, empty};
 
     const int tid = threadIdx.x;
     const int warpgroup = tid / hp::kWarpgroupThreads;
@@ -268,7 +271,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     };
 
     if (tid == 0) {
-        init_tma_ring<C>(&a_map, &b_map, &c_map, full, empty, C::kEmptyArrivals);
+        init_tma_ring<C>(&a_map, &b_map, &c_map, ring, C::kEmptyArrivals);
     }
     // Every CTA's barriers exist before any CTA multicasts into it or arrives on them.
     if constexpr (C::kClusterM > 1) {
@@ -287,7 +290,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 const int block_n = origin.y;
                 for (int kt = 0; kt < k_tiles; ++kt, ++it) {
                     produce_k_tile<C>(
-                        smem, full, empty, it, kt, tracer,
+                        ring, it, kt, tracer,
                         [&a_map, &b_map, kt, block_m, block_n, rank](unsigned char* stage,
                                                                      std::uint64_t* stage_full) {
                             arm_stage_and_load_a<C>(stage, stage_full, &a_map, kt, block_m);
@@ -346,7 +349,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             const int block_n = origin.y;
 
             for (int kt = 0; kt < k_tiles; ++kt, ++it) {
-                consume_k_tile<C>(full, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
+                consume_k_tile<C>(ring, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
 #pragma unroll
                     for (int step = 0; step < kSteps; ++step) {
                         const std::uint64_t a = hp::advance_descriptor(

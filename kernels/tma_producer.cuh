@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "kernels/hopper.cuh"
+#include "kernels/tma_stage_layout.cuh"
 #include "viz/trace_phase.h"
 
 namespace tclens::kernels {
@@ -20,13 +21,13 @@ namespace tclens::kernels {
 #if defined(TCLENS_HOPPER_DEVICE)
 
 // Before any thread uses the ring: prefetches the tensor maps (c_map where not null),
-// initialises full[0 .. kStages) for one arrival (the producer's expect_tx) and, where `empty`
-// is not null, empty[0 .. kStages) for `empty_arrivals`, and fences the inits for TMA and the
+// initialises full[0 .. kStages) for one arrival (the producer's expect_tx) and, where
+// empty_arrivals > 0, empty[0 .. kStages) for that many, and fences the inits for TMA and the
 // cluster. A CTA (or cluster) barrier must follow before the ring is used.
 template <typename Config>
 __device__ __forceinline__ void init_tma_ring(const CUtensorMap* a_map, const CUtensorMap* b_map,
-                                              const CUtensorMap* c_map, std::uint64_t* full,
-                                              std::uint64_t* empty, int empty_arrivals) {
+                                              const CUtensorMap* c_map, const TmaRing& ring,
+                                              int empty_arrivals) {
     hopper::prefetch_tensor_map(a_map);
     hopper::prefetch_tensor_map(b_map);
     if (c_map != nullptr) {
@@ -34,9 +35,9 @@ __device__ __forceinline__ void init_tma_ring(const CUtensorMap* a_map, const CU
     }
 #pragma unroll
     for (int s = 0; s < Config::kStages; ++s) {
-        hopper::mbarrier_init(&full[s], 1);
-        if (empty != nullptr) {
-            hopper::mbarrier_init(&empty[s], static_cast<std::uint32_t>(empty_arrivals));
+        hopper::mbarrier_init(&ring.full[s], 1);
+        if (empty_arrivals > 0) {
+            hopper::mbarrier_init(&ring.empty[s], static_cast<std::uint32_t>(empty_arrivals));
         }
     }
     hopper::fence_barrier_init();
@@ -71,15 +72,14 @@ __device__ __forceinline__ void load_k_tile(unsigned char* stage, std::uint64_t*
 // for slot it % kStages to be empty (parity (it / kStages + 1) % 2: a fresh barrier passes at
 // once), then load(stage, &full[slot]) fills it. Traced as kEmptyWait, then kLoadIssue, of kt.
 template <typename Config, typename Tracer, typename Load>
-__device__ __forceinline__ void produce_k_tile(unsigned char* smem, std::uint64_t* full,
-                                               std::uint64_t* empty, int it, int kt, Tracer& tracer,
+__device__ __forceinline__ void produce_k_tile(const TmaRing& ring, int it, int kt, Tracer& tracer,
                                                Load load) {
     const int s = it % Config::kStages;
-    unsigned char* stage = smem + s * Config::kStageBytes;
+    unsigned char* stage = ring.stages + s * Config::kStageBytes;
     const auto waiting = tracer.begin();
-    hopper::mbarrier_wait(&empty[s], (it / Config::kStages + 1) % 2);
+    hopper::mbarrier_wait(&ring.empty[s], (it / Config::kStages + 1) % 2);
     const auto issuing = tracer.end(waiting, viz::TracePhase::kEmptyWait, kt);
-    load(stage, &full[s]);
+    load(stage, &ring.full[s]);
     tracer.end(issuing, viz::TracePhase::kLoadIssue, kt);
 }
 

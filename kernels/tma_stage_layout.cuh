@@ -4,6 +4,8 @@
 // shared memory of the whole ring. Each rung's Config derives from it. Plain C++ constants, for
 // host and device alike.
 
+#include <cstdint>
+
 #include "kernels/hopper.cuh"
 
 namespace tclens::kernels {
@@ -26,5 +28,29 @@ struct TmaStageLayout {
                barriers_per_stage * stages * 8;
     }
 };
+
+#if defined(TCLENS_HOPPER_DEVICE)
+
+// The ring in a kernel's dynamic shared memory, laid out as ring_smem_bytes says: the stages
+// from the first 1024-byte boundary (stage s at stages + s kStageBytes), the extra bytes, then
+// full[kStages] and empty[kStages] (a ring without empty barriers never touches `empty`).
+struct TmaRing {
+    unsigned char* stages;
+    unsigned char* extra;
+    std::uint64_t* full;
+    std::uint64_t* empty;
+};
+
+// The ring of a Config (a TmaStageLayout with kStages) in `smem_raw`, `extra_bytes` after the
+// stages.
+template <typename Config>
+__device__ __forceinline__ TmaRing tma_ring(unsigned char* smem_raw, int extra_bytes = 0) {
+    unsigned char* stages = hopper::align_1024(smem_raw);
+    unsigned char* extra = stages + Config::kStages * Config::kStageBytes;
+    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(extra + extra_bytes);
+    return {stages, extra, full, full + Config::kStages};
+}
+
+#endif  // TCLENS_HOPPER_DEVICE
 
 }  // namespace tclens::kernels

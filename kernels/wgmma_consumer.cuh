@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "kernels/hopper.cuh"
+#include "kernels/tma_stage_layout.cuh"
 #include "viz/trace_phase.h"
 
 namespace tclens::kernels {
@@ -20,11 +21,11 @@ namespace tclens::kernels {
 // the previous slot's wgmma are complete, so that slot may be released. Traced as kFullWait,
 // then kWgmma, of kt.
 template <typename Config, typename Tracer, int Accumulators, typename Multiply>
-__device__ __forceinline__ void consume_k_tile(std::uint64_t* full, int it, int kt, Tracer& tracer,
+__device__ __forceinline__ void consume_k_tile(const TmaRing& ring, int it, int kt, Tracer& tracer,
                                                float (&acc)[Accumulators], Multiply multiply) {
     const int s = it % Config::kStages;
     const auto waiting = tracer.begin();
-    hopper::mbarrier_wait(&full[s], (it / Config::kStages) % 2);
+    hopper::mbarrier_wait(&ring.full[s], (it / Config::kStages) % 2);
     const auto multiplying = tracer.end(waiting, viz::TracePhase::kFullWait, kt);
     hopper::wgmma_fence();
     multiply(s);

@@ -41,6 +41,7 @@
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/row_copy_limits.h"
 #include "kernels/sixteen_bit_rung.h"
 
 namespace tclens::kernels {
@@ -72,7 +73,6 @@ constexpr int kAChunks = kBlockM / kARowStep;             // 4 A chunks per thre
 constexpr int kBChunks = kBlockK / kBRowStep;             // 4 B chunks per thread
 constexpr int kXorRows = 8;                               // chunk c of row r -> c ^ (r % 8)
 constexpr std::int64_t kMaxGridY = 65535;
-constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
 
 static_assert(kAChunksPerRow == kXorRows, "A rows must be 128 bytes for the 8-row XOR");
 static_assert(kBChunksPerRow % kXorRows == 0, "B rows must be whole groups of 8 chunks");
@@ -219,14 +219,8 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 std::string mma_ldmatrix_xor_can_run(const GemmProblem& problem) {
-    if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
-    }
-    if (problem.k % kChunkElems != 0) {
-        return "K must be a multiple of 8: A rows are copied in 16-byte pieces";
-    }
-    if (problem.n % kChunkElems != 0) {
-        return "N must be a multiple of 8: B rows are copied in 16-byte pieces";
+    if (std::string why = row_copy_can_run(problem, kChunkElems, "16-byte pieces"); !why.empty()) {
+        return why;
     }
     if ((problem.m + kBlockM - 1) / kBlockM > kMaxGridY) {
         return "M must be at most " + std::to_string(kMaxGridY * kBlockM) +

@@ -66,6 +66,7 @@
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/row_copy_limits.h"
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 #include "kernels/trace.cuh"
@@ -81,7 +82,6 @@ constexpr int kChunkElems = kChunkBytes / 2;  // 8 f16/bf16 elements
 constexpr int kXorRows = 8;                   // chunk c of row r -> c ^ (r % 8)
 constexpr int kSmemPerSm = 228 * 1024;        // H100: shared memory of one SM
 constexpr int kSmemReservedPerBlock = 1024;   // the runtime's own share of each block's
-constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
 constexpr std::int64_t kMaxBlocks = 2147483647;
 
 // How a warp orders one k16 step's instructions (the mma are always in the same order).
@@ -461,14 +461,8 @@ std::int64_t tile_count(std::int64_t extent, int tile) { return (extent + tile -
 
 template <typename Config>
 std::string mma_cp_async_can_run(const GemmProblem& problem) {
-    if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
-    }
-    if (problem.k % kChunkElems != 0) {
-        return "K must be a multiple of 8: A rows are copied in 16-byte pieces";
-    }
-    if (problem.n % kChunkElems != 0) {
-        return "N must be a multiple of 8: B rows are copied in 16-byte pieces";
+    if (std::string why = row_copy_can_run(problem, kChunkElems, "16-byte pieces"); !why.empty()) {
+        return why;
     }
     if (tile_count(problem.m, Config::kBlockM) * tile_count(problem.n, Config::kBlockN) >
         kMaxBlocks) {

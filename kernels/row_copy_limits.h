@@ -1,0 +1,18 @@
+#pragma once
+// The size limits of the rungs that copy A and B rows in 16-byte pieces (cp.async: 05-08) and
+// index with 32-bit ints, in one place; each rung adds its own grid limit.
+
+#include <string>
+
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+
+// "" or why `problem` does not fit: M, N and K at most 2^30 (32-bit index arithmetic), and K
+// (A's rows) and N (B's rows) multiples of chunk_elems, the elements of one 16-byte piece;
+// `pieces` names the pieces. Example: (K = 30, 4, "16-byte (4 x f32) cp.async pieces") -> "K must
+// be a multiple of 4: A rows are copied in 16-byte (4 x f32) cp.async pieces".
+std::string row_copy_can_run(const GemmProblem& problem, int chunk_elems,
+                             const std::string& pieces);
+
+}  // namespace tclens::kernels

@@ -470,6 +470,26 @@ std::string persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CU
     return encode_tensor_map(c, c_map);
 }
 
+// A launch of `grid` CTAs of Config in clusters of kClusterM along x, with Config's threads and
+// dynamic shared memory, on `stream`. `attribute` (the cluster dimension) must outlive its use.
+template <typename Config>
+cudaLaunchConfig_t persistent_launch_config(std::int64_t grid, cudaStream_t stream,
+                                            cudaLaunchAttribute* attribute) {
+    *attribute = {};
+    attribute->id = cudaLaunchAttributeClusterDimension;
+    attribute->val.clusterDim.x = Config::kClusterM;
+    attribute->val.clusterDim.y = 1;
+    attribute->val.clusterDim.z = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(static_cast<unsigned>(grid));
+    config.blockDim = dim3(Config::kThreads);
+    config.dynamicSmemBytes = Config::kSmemBytes;
+    config.stream = stream;
+    config.attrs = attribute;
+    config.numAttrs = 1;
+    return config;
+}
+
 // Clusters of the kernel that fit on the device at once (cudaOccupancyMaxActiveClusters, of the
 // timed kernel: a traced variant runs on the same grid), looked up once per device and kernel.
 template <typename Config>
@@ -482,19 +502,10 @@ cudaError_t persistent_clusters(int* clusters) {
         *clusters = cached_clusters;
         return status;
     }
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attribute = {};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = Config::kClusterM;
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
     int sms = 0;
     status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    config.gridDim = dim3(static_cast<unsigned>(sms));
-    config.blockDim = dim3(Config::kThreads);
-    config.dynamicSmemBytes = Config::kSmemBytes;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    cudaLaunchAttribute attribute;
+    const cudaLaunchConfig_t config = persistent_launch_config<Config>(sms, nullptr, &attribute);
     int count = 0;
     if (status == cudaSuccess) {
         status = cudaOccupancyMaxActiveClusters(
@@ -564,20 +575,10 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
     }
     const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
     const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
-    const std::int64_t grid = persistent_grid<Config>(p, clusters);
 
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attribute = {};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = Config::kClusterM;
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
-    config.gridDim = dim3(static_cast<unsigned>(grid));
-    config.blockDim = dim3(Config::kThreads);
-    config.dynamicSmemBytes = Config::kSmemBytes;
-    config.stream = stream;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    cudaLaunchAttribute attribute;
+    const cudaLaunchConfig_t config =
+        persistent_launch_config<Config>(persistent_grid<Config>(p, clusters), stream, &attribute);
     status = cudaLaunchKernelEx(&config, kernel, a_map, b_map, c_map, static_cast<int>(p.m),
                                 static_cast<int>(p.n), static_cast<int>(p.k), tiles_m, tiles_n);
     if (status != cudaSuccess) {

@@ -69,6 +69,7 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
 
     static constexpr int kThreads = hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
+    static constexpr int kSteps = kBlockK / hopper::kWgmmaK;   // wgmma k16 steps per K tile
     static constexpr int kTilesM = kBlockM / hopper::kWgmmaM;  // wgmma per k16 step
     static constexpr int kAccumulators = kWgmmaN / 2;          // per wgmma, per thread
 
@@ -103,9 +104,7 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
-    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;  // k16 steps per K tile
-    extern __shared__ unsigned char smem_raw[];
-    const TmaRing ring = tma_ring<C>(smem_raw);
+    const TmaRing ring = tma_ring<C>();
 
     const int tid = threadIdx.x;
     const BlockOrigin block = block_origin<C>(blockIdx.x, tiles_m, tiles_n);
@@ -143,7 +142,7 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
         hp::wgmma_fence();
 #pragma unroll
-        for (int step = 0; step < kSteps; ++step) {
+        for (int step = 0; step < C::kSteps; ++step) {
 #pragma unroll
             for (int tm = 0; tm < C::kTilesM; ++tm) {
                 hp::wgmma_ss<Element, C::kWgmmaN>(

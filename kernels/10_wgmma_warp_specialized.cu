@@ -69,6 +69,9 @@ struct WarpSpecializedConfig : TmaStageLayout<kWarpSpecializedConsumers * hopper
 
     static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
+    static constexpr int kSteps = kBlockK / hopper::kWgmmaK;  // wgmma k16 steps per K tile
+    static constexpr int kAccumulators = kWgmmaN / 2;         // per consumer thread
+    static constexpr int kEmptyArrivals = kConsumers * 4;     // one per consumer warp
 
     // The ring, then full[stages] and empty[stages].
     static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
@@ -98,11 +101,7 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
-    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;   // k16 steps per K tile
-    constexpr int kAccumulators = C::kWgmmaN / 2;      // per consumer thread
-    constexpr int kConsumerWarps = C::kConsumers * 4;  // arrivals that empty a slot
-    extern __shared__ unsigned char smem_raw[];
-    const TmaRing ring = tma_ring<C>(smem_raw);
+    const TmaRing ring = tma_ring<C>();
 
     const int tid = threadIdx.x;
     const int warpgroup = tid / hp::kWarpgroupThreads;
@@ -112,7 +111,7 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
-        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, kConsumerWarps);
+        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, C::kEmptyArrivals);
     }
     __syncthreads();
 
@@ -136,11 +135,11 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     const std::uint64_t a_desc =
         hp::k_major_descriptor(ring.stages + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
     const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
-    float acc[kAccumulators] = {};
+    float acc[C::kAccumulators] = {};
     for (int kt = 0; kt < k_tiles; ++kt) {
         consume_k_tile<C>(ring, kt, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
 #pragma unroll
-            for (int step = 0; step < kSteps; ++step) {
+            for (int step = 0; step < C::kSteps; ++step) {
                 hp::wgmma_ss<Element, C::kWgmmaN>(
                     acc,
                     hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),

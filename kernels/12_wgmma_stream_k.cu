@@ -80,6 +80,9 @@ struct StreamKConfig : TmaStageLayout<Consumers * hopper::kWgmmaM, BlockN> {
 
     static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
+    static constexpr int kSteps = kBlockK / hopper::kWgmmaK;  // wgmma k16 steps per K tile
+    static constexpr int kAccumulators = kWgmmaN / 2;         // per consumer thread
+    static constexpr int kEmptyArrivals = kConsumers * 4;     // one per consumer warp
 
     // The ring, then full[stages] and empty[stages].
     static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
@@ -130,11 +133,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
-    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;   // k16 steps per K iteration
-    constexpr int kAccumulators = C::kWgmmaN / 2;      // per consumer thread
-    constexpr int kConsumerWarps = C::kConsumers * 4;  // arrivals that empty a slot
-    extern __shared__ unsigned char smem_raw[];
-    const TmaRing ring = tma_ring<C>(smem_raw);
+    const TmaRing ring = tma_ring<C>();
 
     const int tid = threadIdx.x;
     const int warpgroup = tid / hp::kWarpgroupThreads;
@@ -143,7 +142,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
-        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, kConsumerWarps);
+        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, C::kEmptyArrivals);
     }
     __syncthreads();
 
@@ -185,7 +184,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                (static_cast<std::int64_t>(q) * C::kConsumers + consumer) * (C::kPartialFloats / 4);
     };
 
-    float acc[kAccumulators] = {};
+    float acc[C::kAccumulators] = {};
     int it = 0;
     StreamKPiece piece;
     auto scheduling = tracer.begin();
@@ -194,7 +193,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
             consume_k_tile<C>(ring, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt, &piece](int s) {
 #pragma unroll
-                for (int step = 0; step < kSteps; ++step) {
+                for (int step = 0; step < C::kSteps; ++step) {
                     hp::wgmma_ss<Element, C::kWgmmaN>(
                         acc,
                         hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
@@ -219,7 +218,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
             const auto publishing = tracer.begin();
             float4* mine = slot(cta);
 #pragma unroll
-            for (int v = 0; v < kAccumulators / 4; ++v) {
+            for (int v = 0; v < C::kAccumulators / 4; ++v) {
                 __stcg(mine + v * hp::kWarpgroupThreads + wg_tid,
                        make_float4(acc[4 * v], acc[4 * v + 1], acc[4 * v + 2], acc[4 * v + 3]));
             }
@@ -244,7 +243,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                 const auto reducing = tracer.end(waiting, TracePhase::kFixupWait, -1);
                 const float4* theirs = slot(q);
 #pragma unroll
-                for (int v = 0; v < kAccumulators / 4; ++v) {
+                for (int v = 0; v < C::kAccumulators / 4; ++v) {
                     const float4 p = __ldcg(theirs + v * hp::kWarpgroupThreads + wg_tid);
                     acc[4 * v] += p.x;
                     acc[4 * v + 1] += p.y;

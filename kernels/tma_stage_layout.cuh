@@ -41,10 +41,11 @@ struct TmaRing {
     std::uint64_t* empty;
 };
 
-// The ring of a Config (a TmaStageLayout with kStages) in `smem_raw`, `extra_bytes` after the
-// stages.
+// The ring of a Config (a TmaStageLayout with kStages) in the kernel's dynamic shared memory,
+// `extra_bytes` after the stages.
 template <typename Config>
-__device__ __forceinline__ TmaRing tma_ring(unsigned char* smem_raw, int extra_bytes = 0) {
+__device__ __forceinline__ TmaRing tma_ring(int extra_bytes = 0) {
+    extern __shared__ unsigned char smem_raw[];
     unsigned char* stages = hopper::align_1024(smem_raw);
     unsigned char* extra = stages + Config::kStages * Config::kStageBytes;
     std::uint64_t* full = reinterpret_cast<std::uint64_t*>(extra + extra_bytes);

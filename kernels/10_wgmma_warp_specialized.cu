@@ -104,19 +104,13 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     const TmaRing ring = tma_ring<C>();
 
     const int tid = threadIdx.x;
-    const int warpgroup = tid / hp::kWarpgroupThreads;
     const BlockOrigin block = block_origin<C>(blockIdx.x, tiles_m, tiles_n);
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
-    if (tid == 0) {
-        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, C::kEmptyArrivals);
-    }
-    __syncthreads();
-
+    const int warpgroup = start_warp_specialized<C>(&a_map, &b_map, ring);
     if (warpgroup == 0) {
-        hp::setmaxnreg_decrease<hp::kProducerRegisters>();
         if (tid == 0) {
             for (int kt = 0; kt < k_tiles; ++kt) {
                 produce_k_tile<C>(
@@ -129,7 +123,6 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
         return;
     }
 
-    hp::setmaxnreg_increase<hp::kConsumerRegisters>();
     const int consumer = warpgroup - 1;
     const int lane = tid % 32;
     const std::uint64_t a_desc =

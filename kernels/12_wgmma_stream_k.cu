@@ -136,18 +136,12 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     const TmaRing ring = tma_ring<C>();
 
     const int tid = threadIdx.x;
-    const int warpgroup = tid / hp::kWarpgroupThreads;
     const int cta = static_cast<int>(blockIdx.x);
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
-    if (tid == 0) {
-        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, C::kEmptyArrivals);
-    }
-    __syncthreads();
-
+    const int warpgroup = start_warp_specialized<C>(&a_map, &b_map, ring);
     if (warpgroup == 0) {
-        hp::setmaxnreg_decrease<hp::kProducerRegisters>();
         if (tid == 0) {
             int it = 0;  // K iterations issued so far, over all pieces: slot it % stages
             StreamKPiece piece;
@@ -168,7 +162,6 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
         return;
     }
 
-    hp::setmaxnreg_increase<hp::kConsumerRegisters>();
     const int consumer = warpgroup - 1;
     const int wg_tid = tid % hp::kWarpgroupThreads;
     const int lane = tid % 32;

@@ -43,6 +43,27 @@ __device__ __forceinline__ void init_tma_ring(const CUtensorMap* a_map, const CU
     hopper::fence_barrier_init();
 }
 
+// The start of a warp-specialised kernel (rungs 10, 12): thread 0 sets up the ring (one
+// release per consumer warp, Config::kEmptyArrivals), a CTA barrier, then warpgroup 0 (the
+// producer) gives registers up to kProducerRegisters and the consumer warpgroups take
+// kConsumerRegisters. Returns this thread's warpgroup.
+template <typename Config>
+__device__ __forceinline__ int start_warp_specialized(const CUtensorMap* a_map,
+                                                      const CUtensorMap* b_map,
+                                                      const TmaRing& ring) {
+    if (threadIdx.x == 0) {
+        init_tma_ring<Config>(a_map, b_map, nullptr, ring, Config::kEmptyArrivals);
+    }
+    __syncthreads();
+    const int warpgroup = static_cast<int>(threadIdx.x) / hopper::kWarpgroupThreads;
+    if (warpgroup == 0) {
+        hopper::setmaxnreg_decrease<hopper::kProducerRegisters>();
+    } else {
+        hopper::setmaxnreg_increase<hopper::kConsumerRegisters>();
+    }
+    return warpgroup;
+}
+
 // Arms `full` for the whole stage (one arrival announcing kStageBytes: the A box and every B
 // box, those other CTAs multicast included) and loads K tile kt's A box, rows block_m .., into
 // the start of `stage`.

@@ -245,8 +245,8 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
     // Per K tile every warp waits, multiplies and syncs; warp 0 also issues a tile. Outside the
     // loop: the prologue's kStages - 1 issues, the epilogue and the store.
     describe_tma_trace<C>(d, precision, wgmma_tma_traced_launch<__half, C>,
-                          wgmma_tma_traced_launch<__nv_bfloat16, C>,
-                          (C::kBlockK / hopper::kWgmmaK) * C::kTilesM, 4, C::kStages + 1);
+                          wgmma_tma_traced_launch<__nv_bfloat16, C>, C::kSteps * C::kTilesM, 4,
+                          C::kStages + 1);
     return d;
 }
 

@@ -77,6 +77,8 @@ struct WarpSpecializedConfig : TmaStageLayout<kWarpSpecializedConsumers * hopper
     static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
 
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
+    static_assert(kAccumulators <= 128, "at most 128 accumulators per consumer thread");
+    static_assert(kEmptyArrivals <= 8, "one release per consumer warp, at most 2 x 4");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
 
@@ -207,9 +209,9 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
     d.schedule.raster = viz::RasterOrder::kColumnBands;
     d.schedule.raster_group = C::kGroupM;
     d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor) from the producer";
-    d.schedule.pipeline_note =
-        "the producer refills a stage as soon as all 8 consumer warps release it (empty "
-        "mbarrier); no block-wide barrier";
+    d.schedule.pipeline_note = "the producer refills a stage as soon as all " +
+                               std::to_string(C::kEmptyArrivals) +
+                               " consumer warps release it (empty mbarrier); no block-wide barrier";
     d.block_tile_of = config_block_tile<C>;
     set_sixteen_bit_inputs(d, precision, "wgmma_ws", tma_tile_can_run<C>,
                            warp_specialized_launch<__half, C>,
@@ -217,8 +219,7 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
     // Per K tile the producer's thread 0 waits on an empty barrier and issues; each consumer
     // warp waits on a full barrier and multiplies. Outside the loop: epilogue and store.
     describe_tma_trace<C>(d, precision, warp_specialized_traced_launch<__half, C>,
-                          warp_specialized_traced_launch<__nv_bfloat16, C>,
-                          C::kBlockK / hopper::kWgmmaK, 2, 2);
+                          warp_specialized_traced_launch<__nv_bfloat16, C>, C::kSteps, 2, 2);
     return d;
 }
 

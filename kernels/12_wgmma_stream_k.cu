@@ -91,6 +91,8 @@ struct StreamKConfig : TmaStageLayout<Consumers * hopper::kWgmmaM, BlockN> {
 
     static_assert(kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256; 128 or 256 here");
     static_assert(kConsumers == 1 || kConsumers == 2, "one or two consumer warpgroups");
+    static_assert(kAccumulators <= 128, "at most 128 accumulators per consumer thread");
+    static_assert(kEmptyArrivals <= 8, "one release per consumer warp, at most 2 x 4");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
 
@@ -438,7 +440,7 @@ KernelDescriptor wgmma_stream_k_kernel(Precision precision) {
                            stream_k_launch<__nv_bfloat16>);
     // Both modes issue 4 wgmma (k16 steps of a 64-deep K iteration) per consumer warp and phase.
     set_tma_traced_launch<C>(d, precision, stream_k_traced_launch<__half>,
-                             stream_k_traced_launch<__nv_bfloat16>, C::kBlockK / hopper::kWgmmaK);
+                             stream_k_traced_launch<__nv_bfloat16>, C::kSteps);
     d.traced.shape = [](const GemmProblem& problem) {
         return stream_k_traced_shape(problem, current_sms());
     };

@@ -116,6 +116,8 @@ static_assert(SmallMConfig::kBlockM == kStreamKSmallMShape.block_m &&
 static_assert(SmallMConfig::kPartialFloats * SmallMConfig::kConsumers <=
                   WideConfig::kPartialFloats * WideConfig::kConsumers,
               "a workspace slot holds either mode's partial tile");
+static_assert(SmallMConfig::kSteps == WideConfig::kSteps,
+              "both modes issue the same wgmma per K iteration (the traced launch's phases)");
 
 // Launch bounds of 384 threads for both modes: they cap the registers at 168 a thread, so the
 // consumers' setmaxnreg.inc to 232 is an increase in the 256-thread small-M mode too.

@@ -71,14 +71,12 @@ struct WarpSpecializedConfig : TmaStageLayout<kWarpSpecializedConsumers * hopper
     static constexpr int kWgmmaN = kBlockN;
     static constexpr int kSteps = kBlockK / hopper::kWgmmaK;  // wgmma k16 steps per K tile
     static constexpr int kAccumulators = kWgmmaN / 2;         // per consumer thread
-    static constexpr int kEmptyArrivals = kConsumers * 4;     // one per consumer warp
 
     // The ring, then full[stages] and empty[stages].
     static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
 
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
     static_assert(kAccumulators <= 128, "at most 128 accumulators per consumer thread");
-    static_assert(kEmptyArrivals <= 8, "one release per consumer warp, at most 2 x 4");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
 
@@ -133,14 +131,7 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     float acc[C::kAccumulators] = {};
     for (int kt = 0; kt < k_tiles; ++kt) {
         consume_k_tile<C>(ring, kt, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
-#pragma unroll
-            for (int step = 0; step < C::kSteps; ++step) {
-                hp::wgmma_ss<Element, C::kWgmmaN>(
-                    acc,
-                    hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
-                    hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
-                    (kt | step) != 0);
-            }
+            wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == 0);
         });
         if (kt > 0 && lane == 0) {
             hp::mbarrier_arrive(&ring.empty[(kt - 1) % C::kStages]);
@@ -210,7 +201,7 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
     d.schedule.raster_group = C::kGroupM;
     d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor) from the producer";
     d.schedule.pipeline_note = "the producer refills a stage as soon as all " +
-                               std::to_string(C::kEmptyArrivals) +
+                               std::to_string(C::kConsumers * 4) +
                                " consumer warps release it (empty mbarrier); no block-wide barrier";
     d.block_tile_of = config_block_tile<C>;
     set_sixteen_bit_inputs(d, precision, "wgmma_ws", tma_tile_can_run<C>,

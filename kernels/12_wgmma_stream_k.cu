@@ -82,17 +82,14 @@ struct StreamKConfig : TmaStageLayout<Consumers * hopper::kWgmmaM, BlockN> {
     static constexpr int kWgmmaN = kBlockN;
     static constexpr int kSteps = kBlockK / hopper::kWgmmaK;  // wgmma k16 steps per K tile
     static constexpr int kAccumulators = kWgmmaN / 2;         // per consumer thread
-    static constexpr int kEmptyArrivals = kConsumers * 4;     // one per consumer warp
 
     // The ring, then full[stages] and empty[stages].
     static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
     // Floats of one consumer warpgroup's partial tile in the workspace.
-    static constexpr int kPartialFloats = hopper::kWgmmaM * kBlockN;
+    static constexpr int kPartialFloats = hopper::kWarpgroupThreads * kAccumulators;
 
     static_assert(kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256; 128 or 256 here");
     static_assert(kConsumers == 1 || kConsumers == 2, "one or two consumer warpgroups");
-    static_assert(kAccumulators <= 128, "at most 128 accumulators per consumer thread");
-    static_assert(kEmptyArrivals <= 8, "one release per consumer warp, at most 2 x 4");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
 
@@ -189,14 +186,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
         tracer.end(scheduling, TracePhase::kTileSchedule, -1);
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
             consume_k_tile<C>(ring, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt, &piece](int s) {
-#pragma unroll
-                for (int step = 0; step < C::kSteps; ++step) {
-                    hp::wgmma_ss<Element, C::kWgmmaN>(
-                        acc,
-                        hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
-                        hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
-                        (kt != piece.k_begin) || (step != 0));
-                }
+                wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == piece.k_begin);
             });
             if (kt > piece.k_begin && lane == 0) {
                 hp::mbarrier_arrive(&ring.empty[(it - 1) % C::kStages]);

@@ -43,16 +43,16 @@ __device__ __forceinline__ void init_tma_ring(const CUtensorMap* a_map, const CU
     hopper::fence_barrier_init();
 }
 
-// The start of a warp-specialised kernel (rungs 10, 12): thread 0 sets up the ring (one
-// release per consumer warp, Config::kEmptyArrivals), a CTA barrier, then warpgroup 0 (the
-// producer) gives registers up to kProducerRegisters and the consumer warpgroups take
-// kConsumerRegisters. Returns this thread's warpgroup.
+// The start of a warp-specialised kernel (rungs 10, 12): thread 0 sets up the ring (a slot is
+// empty once every one of the Config::kConsumers x 4 consumer warps released it), a CTA barrier,
+// then warpgroup 0 (the producer) gives registers up to kProducerRegisters and the consumer
+// warpgroups take kConsumerRegisters. Returns this thread's warpgroup.
 template <typename Config>
 __device__ __forceinline__ int start_warp_specialized(const CUtensorMap* a_map,
                                                       const CUtensorMap* b_map,
                                                       const TmaRing& ring) {
     if (threadIdx.x == 0) {
-        init_tma_ring<Config>(a_map, b_map, nullptr, ring, Config::kEmptyArrivals);
+        init_tma_ring<Config>(a_map, b_map, nullptr, ring, Config::kConsumers * 4);
     }
     __syncthreads();
     const int warpgroup = static_cast<int>(threadIdx.x) / hopper::kWarpgroupThreads;

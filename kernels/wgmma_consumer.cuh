@@ -35,6 +35,24 @@ __device__ __forceinline__ void consume_k_tile(const TmaRing& ring, int it, int 
     tracer.end(multiplying, viz::TracePhase::kWgmma, kt);
 }
 
+// The wgmma of slot s of a 16-bit ring (rungs 10, 12): Config::kSteps m64nNk16 steps along the
+// K tile, A (K-major) and B (MN-major) read through their descriptors moved to the slot; each
+// step accumulates into acc except the first step of a `first` K tile, which overwrites it.
+template <typename Element, typename Config, int Accumulators>
+__device__ __forceinline__ void wgmma_slot(float (&acc)[Accumulators], std::uint64_t a_desc,
+                                           std::uint64_t b_desc, int s, bool first) {
+#pragma unroll
+    for (int step = 0; step < Config::kSteps; ++step) {
+        hopper::wgmma_ss<Element, Config::kWgmmaN>(
+            acc,
+            hopper::advance_descriptor(a_desc,
+                                       s * Config::kStageBytes + step * hopper::kAStepBytes),
+            hopper::advance_descriptor(b_desc,
+                                       s * Config::kStageBytes + step * hopper::kBStepBytes),
+            !first || step != 0);
+    }
+}
+
 // Stores a warpgroup's m64 x (Accumulators * 2) f32 tile to row-major C (m x n) at rows
 // row0 .., columns col0 .., from the wgmma D layout: (thread, i) -> (16 warp + g + 8 ((i % 4) /
 // 2), 8 (i / 4) + 2 t + i % 2), g = lane / 4, t = lane % 4, warp within the warpgroup. Guarded

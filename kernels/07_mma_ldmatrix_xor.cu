@@ -36,7 +36,6 @@
 
 #include <cstdint>
 #include <string>
-#include <type_traits>
 
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
@@ -81,17 +80,6 @@ static_assert(kWarpM % kXorRows == 0 && kBlockK % kMmaK == 0, "ldmatrix rows sta
 // Byte offset of logical chunk `chunk` of row `row` in a tile with `row_bytes` per row.
 __device__ __forceinline__ int xor_offset(int row, int chunk, int row_bytes) {
     return row * row_bytes + ((chunk ^ (row % kXorRows)) * kChunkBytes);
-}
-
-// d += a * b on m16n8k16 with f32 accumulators; Element is __half or __nv_bfloat16.
-template <typename Element>
-__device__ __forceinline__ void mma_m16n8k16(float (&d)[4], const std::uint32_t (&a)[4],
-                                             const std::uint32_t (&b)[2]) {
-    if constexpr (std::is_same_v<Element, __half>) {
-        ptx::mma_m16n8k16_f16(d, a, b);
-    } else {
-        ptx::mma_m16n8k16_bf16(d, a, b);
-    }
 }
 
 // The 16-byte chunk of `src` at (row, col), or zeros where it lies outside rows x cols.
@@ -188,7 +176,7 @@ __global__ void __launch_bounds__(kThreads)
                 for (int nt = 0; nt < kTilesN; ++nt) {
                     const std::uint32_t b_pair[2] = {b_frag[nt / 2][2 * (nt % 2)],
                                                      b_frag[nt / 2][2 * (nt % 2) + 1]};
-                    mma_m16n8k16<Element>(acc[mt][nt], a_frag[mt], b_pair);
+                    ptx::mma_m16n8k16<Element>(acc[mt][nt], a_frag[mt], b_pair);
                 }
             }
         }

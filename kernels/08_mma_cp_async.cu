@@ -61,7 +61,6 @@
 
 #include <cstdint>
 #include <string>
-#include <type_traits>
 
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
@@ -158,17 +157,6 @@ struct TileConfig {
 
 // The configuration the descriptor launches.
 using ChosenConfig = TileConfig<128, 256, 2, 4, 4, 16, 1, StepOrder::kLoadsFirst>;
-
-// d += a * b on m16n8k16 with f32 accumulators; Element is __half or __nv_bfloat16.
-template <typename Element>
-__device__ __forceinline__ void mma_m16n8k16(float (&d)[4], const std::uint32_t (&a)[4],
-                                             const std::uint32_t (&b)[2]) {
-    if constexpr (std::is_same_v<Element, __half>) {
-        ptx::mma_m16n8k16_f16(d, a, b);
-    } else {
-        ptx::mma_m16n8k16_bf16(d, a, b);
-    }
-}
 
 // One thread's share of the global -> shared copies of a K tile: kAChunks A chunks, then
 // kBChunks B chunks, each 16 bytes, numbered 0..kChunks - 1 in that order; copy(first, last)
@@ -310,7 +298,7 @@ __device__ __forceinline__ void mma_row(float (&acc)[Config::kTilesM][Config::kT
     for (int j = 0; j < Config::kTilesN; ++j) {
         const int nt = mt % 2 == 0 ? j : Config::kTilesN - 1 - j;
         const std::uint32_t b_pair[2] = {f.b[nt / 2][2 * (nt % 2)], f.b[nt / 2][2 * (nt % 2) + 1]};
-        mma_m16n8k16<Element>(acc[mt][nt], f.a[mt], b_pair);
+        ptx::mma_m16n8k16<Element>(acc[mt][nt], f.a[mt], b_pair);
     }
 }
 

@@ -302,6 +302,35 @@ __device__ __forceinline__ void mma_row(float (&acc)[Config::kTilesM][Config::kT
     }
 }
 
+// Stores a warp's kTilesM x kTilesN m16n8 accumulator tiles to row-major C (m x n), the warp
+// tile's first row and column at (row0, col0), guarded per float2. Accumulators: (lane, reg) ->
+// (g + 8 (reg / 2), 2t + reg % 2) of each m16n8 tile, g = lane / 4, t = lane % 4.
+template <typename Config>
+__device__ __forceinline__ void store_warp_tiles(
+    float* __restrict__ c, int m, int n, const float (&acc)[Config::kTilesM][Config::kTilesN][4],
+    int row0, int col0, int lane) {
+    const int g = lane / 4;
+    const int t = lane % 4;
+#pragma unroll
+    for (int mt = 0; mt < Config::kTilesM; ++mt) {
+#pragma unroll
+        for (int nt = 0; nt < Config::kTilesN; ++nt) {
+            const int col = col0 + kMmaN * nt + 2 * t;
+            if (col >= n) {
+                continue;
+            }
+#pragma unroll
+            for (int half = 0; half < 2; ++half) {
+                const int row = row0 + kMmaM * mt + g + 8 * half;
+                if (row < m) {
+                    *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
+                        make_float2(acc[mt][nt][2 * half], acc[mt][nt][2 * half + 1]);
+                }
+            }
+        }
+    }
+}
+
 // The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
 // kernel and the untraced blocks of the traced one run. Every warp records, per K tile: its three
 // copy slices (kLoadIssue, while tiles remain to be copied), each k16 step's 32 mma (kMmaSync), the
@@ -410,27 +439,8 @@ __device__ __forceinline__ void mma_cp_async_body(const Element* __restrict__ a,
     }
 
     const auto storing = tracer.begin();
-    // Accumulators: (lane, reg) -> (g + 8 (reg / 2), 2t + reg % 2) of each m16n8 tile.
-    const int g = lane / 4;
-    const int t = lane % 4;
-#pragma unroll
-    for (int mt = 0; mt < C::kTilesM; ++mt) {
-#pragma unroll
-        for (int nt = 0; nt < C::kTilesN; ++nt) {
-            const int col = block.col + warp_n * C::kWarpN + kMmaN * nt + 2 * t;
-            if (col >= n) {
-                continue;
-            }
-#pragma unroll
-            for (int half = 0; half < 2; ++half) {
-                const int row = block.row + warp_m * C::kWarpM + kMmaM * mt + g + 8 * half;
-                if (row < m) {
-                    *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
-                        make_float2(acc[mt][nt][2 * half], acc[mt][nt][2 * half + 1]);
-                }
-            }
-        }
-    }
+    store_warp_tiles<C>(c, m, n, acc, block.row + warp_m * C::kWarpM,
+                        block.col + warp_n * C::kWarpN, lane);
     tracer.end(storing, TracePhase::kStore, -1);
 }
 

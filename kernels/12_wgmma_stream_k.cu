@@ -116,6 +116,36 @@ static_assert(SmallMConfig::kPartialFloats * SmallMConfig::kConsumers <=
 static_assert(SmallMConfig::kSteps == WideConfig::kSteps,
               "both modes issue the same wgmma per K iteration (the traced launch's phases)");
 
+#if defined(TCLENS_HOPPER_DEVICE)
+// A consumer thread's accumulators into its warpgroup's partial tile at `slot`, through L2
+// (st.global.cg): float4 v of thread x at slot + v * 128 + x, so that every access of the
+// warpgroup is 2 KiB contiguous.
+template <int Accumulators>
+__device__ __forceinline__ void write_partial(float4* slot, const float (&acc)[Accumulators],
+                                              int wg_tid) {
+#pragma unroll
+    for (int v = 0; v < Accumulators / 4; ++v) {
+        __stcg(slot + v * hopper::kWarpgroupThreads + wg_tid,
+               make_float4(acc[4 * v], acc[4 * v + 1], acc[4 * v + 2], acc[4 * v + 3]));
+    }
+}
+
+// Adds the partial tile at `slot` (write_partial's layout) into the thread's accumulators,
+// read through L2 (ld.global.cg: never a stale L1 line).
+template <int Accumulators>
+__device__ __forceinline__ void add_partial(float (&acc)[Accumulators], const float4* slot,
+                                            int wg_tid) {
+#pragma unroll
+    for (int v = 0; v < Accumulators / 4; ++v) {
+        const float4 p = __ldcg(slot + v * hopper::kWarpgroupThreads + wg_tid);
+        acc[4 * v] += p.x;
+        acc[4 * v + 1] += p.y;
+        acc[4 * v + 2] += p.z;
+        acc[4 * v + 3] += p.w;
+    }
+}
+#endif  // TCLENS_HOPPER_DEVICE
+
 // Launch bounds of 384 threads for both modes: they cap the registers at 168 a thread, so the
 // consumers' setmaxnreg.inc to 232 is an increase in the 256-thread small-M mode too.
 // kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
@@ -171,8 +201,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     const std::uint64_t a_desc =
         hp::k_major_descriptor(ring.stages + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
     const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
-    // Workspace slot of CTA q for this consumer: float4 v of thread x at (v * 128 + x), so
-    // every access of the warpgroup is 2 KiB contiguous.
+    // Workspace slot of CTA q for this consumer (write_partial says how it is laid out).
     const auto slot = [&](int q) {
         return reinterpret_cast<float4*>(partials) +
                (static_cast<std::int64_t>(q) * C::kConsumers + consumer) * (C::kPartialFloats / 4);
@@ -203,12 +232,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
         if (piece.k_begin > 0) {
             // A contributor: publish the partial tile for the owner, store nothing.
             const auto publishing = tracer.begin();
-            float4* mine = slot(cta);
-#pragma unroll
-            for (int v = 0; v < C::kAccumulators / 4; ++v) {
-                __stcg(mine + v * hp::kWarpgroupThreads + wg_tid,
-                       make_float4(acc[4 * v], acc[4 * v + 1], acc[4 * v + 2], acc[4 * v + 3]));
-            }
+            write_partial(slot(cta), acc, wg_tid);
             hp::named_barrier_sync(barrier_id, hp::kWarpgroupThreads);
             if (wg_tid == 0) {
                 hp::store_release_gpu(flags + cta * C::kConsumers + consumer, epoch);
@@ -228,15 +252,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                 }
                 hp::named_barrier_sync(barrier_id, hp::kWarpgroupThreads);
                 const auto reducing = tracer.end(waiting, TracePhase::kFixupWait, -1);
-                const float4* theirs = slot(q);
-#pragma unroll
-                for (int v = 0; v < C::kAccumulators / 4; ++v) {
-                    const float4 p = __ldcg(theirs + v * hp::kWarpgroupThreads + wg_tid);
-                    acc[4 * v] += p.x;
-                    acc[4 * v + 1] += p.y;
-                    acc[4 * v + 2] += p.z;
-                    acc[4 * v + 3] += p.w;
-                }
+                add_partial(acc, slot(q), wg_tid);
                 tracer.end(reducing, TracePhase::kFixupReduce, -1);
             }
         }

@@ -12,7 +12,7 @@
 
 #include <cstdint>
 
-#include "kernels/block_order.h"
+#include "kernels/fp32_grid_rung.h"
 #include "kernels/ladder.h"
 
 namespace tclens::kernels {
@@ -20,7 +20,6 @@ namespace {
 
 constexpr int kBlockCols = 32;  // threadIdx.x: columns of C, one warp wide
 constexpr int kBlockRows = 8;   // threadIdx.y: rows of C
-constexpr std::int64_t kMaxGridY = 65535;
 
 __global__ void __launch_bounds__(kBlockCols* kBlockRows)
     naive_fma_gemm(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
@@ -40,26 +39,11 @@ __global__ void __launch_bounds__(kBlockCols* kBlockRows)
 }
 
 std::string naive_fma_can_run(const GemmProblem& problem) {
-    constexpr std::int64_t kIntMax = 2147483647;
-    if (problem.m > kIntMax || problem.n > kIntMax || problem.k > kIntMax) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 2147483647";
-    }
-    if ((problem.m + kBlockRows - 1) / kBlockRows > kMaxGridY) {
-        return "M must be at most " + std::to_string(kMaxGridY * kBlockRows) +
-               ": one block row per 8 rows of C, and gridDim.y is at most 65535";
-    }
-    return "";
+    return fp32_grid_can_run(problem, kBlockRows);
 }
 
 cudaError_t naive_fma_launch(const GemmOperands& operands, cudaStream_t stream) {
-    const GemmProblem& p = operands.problem;
-    const dim3 block(kBlockCols, kBlockRows);
-    const dim3 grid(static_cast<unsigned>((p.n + kBlockCols - 1) / kBlockCols),
-                    static_cast<unsigned>((p.m + kBlockRows - 1) / kBlockRows));
-    naive_fma_gemm<<<grid, block, 0, stream>>>(
-        static_cast<const float*>(operands.a), static_cast<const float*>(operands.b), operands.c,
-        static_cast<int>(p.m), static_cast<int>(p.n), static_cast<int>(p.k));
-    return cudaGetLastError();
+    return launch_fp32_grid(naive_fma_gemm, operands, kBlockCols, kBlockRows, stream);
 }
 
 }  // namespace
@@ -70,29 +54,15 @@ KernelDescriptor naive_fma_kernel() {
     d.rung = 1;
     d.title = "naive FP32 FMA: one thread per output";
     d.adds = "one thread per output: every multiply-add reads A and B from DRAM/L2";
-    d.precision = Precision::kF32;
+    describe_fp32_grid_rung(d, kBlockCols);
     d.block_tile = {kBlockRows, kBlockCols, 1};
     d.warp_tile = {1, kBlockCols, 0};
-    d.thread_tile = {1, 1, 0};
-    d.mma_tile = {0, 0, 0};
-    d.stages = 1;
-    d.swizzle = "none";
     // A 2-D grid, tiles (blockIdx.y, blockIdx.x); warp w = threadIdx.y is row w of the tile.
-    d.schedule.work = viz::WorkKind::kFma;
-    d.schedule.instruction = "FFMA";
-    d.schedule.lanes_m = 1;
-    d.schedule.lanes_n = kBlockCols;
-    d.schedule.sub_m = 1;
-    d.schedule.sub_n = 1;
     d.schedule.load = viz::LoadKind::kNone;
     d.schedule.load_instruction = "none: each thread reads A and B straight from global memory";
     d.schedule.pipeline_note =
         "nothing staged: every K step reads one A and one B element per thread from L1/L2/DRAM";
-    d.block_tile_of = row_major_block_tile;
-    d.layout_ids = {};
     d.threads = kBlockCols * kBlockRows;
-    d.min_sm = 80;
-    d.reference_id = "cublas.sgemm";
     d.can_run = naive_fma_can_run;
     d.launch = naive_fma_launch;
     return d;

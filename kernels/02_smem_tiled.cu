@@ -21,14 +21,13 @@
 
 #include <cstdint>
 
-#include "kernels/block_order.h"
+#include "kernels/fp32_grid_rung.h"
 #include "kernels/ladder.h"
 
 namespace tclens::kernels {
 namespace {
 
 constexpr int kTile = 32;
-constexpr std::int64_t kMaxGridY = 65535;
 
 __global__ void __launch_bounds__(kTile* kTile)
     smem_tiled_gemm(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
@@ -61,26 +60,11 @@ __global__ void __launch_bounds__(kTile* kTile)
 }
 
 std::string smem_tiled_can_run(const GemmProblem& problem) {
-    constexpr std::int64_t kIntMax = 2147483647;
-    if (problem.m > kIntMax || problem.n > kIntMax || problem.k > kIntMax) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 2147483647";
-    }
-    if ((problem.m + kTile - 1) / kTile > kMaxGridY) {
-        return "M must be at most " + std::to_string(kMaxGridY * kTile) +
-               ": one block row per 32 rows of C, and gridDim.y is at most 65535";
-    }
-    return "";
+    return fp32_grid_can_run(problem, kTile);
 }
 
 cudaError_t smem_tiled_launch(const GemmOperands& operands, cudaStream_t stream) {
-    const GemmProblem& p = operands.problem;
-    const dim3 block(kTile, kTile);
-    const dim3 grid(static_cast<unsigned>((p.n + kTile - 1) / kTile),
-                    static_cast<unsigned>((p.m + kTile - 1) / kTile));
-    smem_tiled_gemm<<<grid, block, 0, stream>>>(
-        static_cast<const float*>(operands.a), static_cast<const float*>(operands.b), operands.c,
-        static_cast<int>(p.m), static_cast<int>(p.n), static_cast<int>(p.k));
-    return cudaGetLastError();
+    return launch_fp32_grid(smem_tiled_gemm, operands, kTile, kTile, stream);
 }
 
 }  // namespace
@@ -91,36 +75,22 @@ KernelDescriptor smem_tiled_kernel() {
     d.rung = 2;
     d.title = "shared-memory tiling, 32 x 32 tiles";
     d.adds = "shared-memory tiles: each loaded element is reused TILE = 32 times";
-    d.precision = Precision::kF32;
+    describe_fp32_grid_rung(d, kTile);
     d.block_tile = {kTile, kTile, kTile};
     d.warp_tile = {1, kTile, 0};
-    d.thread_tile = {1, 1, 0};
-    d.mma_tile = {0, 0, 0};
-    d.stages = 1;
-    d.swizzle = "none";
     // A 2-D grid, tiles (blockIdx.y, blockIdx.x). Step 1: thread (tx, ty) copies the word
     // a_tile[ty][tx] and b_tile[ty][tx], i.e. the threads as a kTile x kTile grid over each tile.
-    d.schedule.work = viz::WorkKind::kFma;
-    d.schedule.instruction = "FFMA";
-    d.schedule.lanes_m = 1;
-    d.schedule.lanes_n = kTile;
-    d.schedule.sub_m = 1;
-    d.schedule.sub_n = 1;
     d.schedule.unit_bytes = sizeof(float);
     d.schedule.copy_threads = kTile * kTile;
     d.schedule.a_load = {kTile, kTile};
     d.schedule.b_load = {kTile, kTile};
     d.schedule.load_instruction = "ld.global.f32 -> st.shared.f32, one element per thread";
     d.schedule.pipeline_note = "one buffer: copy, barrier, 32 FMA per thread, barrier";
-    d.block_tile_of = row_major_block_tile;
-    d.layout_ids = {};
     // Step 3 for warp 0 (ty = 0) at kk = 0: every lane reads a_tile[0][0] (a broadcast) and
     // lane l reads b_tile[0][l]. Step 1's 4-byte stores along a row (lane l -> (0, 4 l)) are
     // a pattern the bank lab does not have (its only 4-byte store is sts.32.col).
     d.shared_accesses = {{"A.lds", 'A', "lds.32.bcast"}, {"B.lds", 'B', "lds.32.row"}};
     d.threads = kTile * kTile;
-    d.min_sm = 80;
-    d.reference_id = "cublas.sgemm";
     d.can_run = smem_tiled_can_run;
     d.launch = smem_tiled_launch;
     return d;

@@ -44,6 +44,7 @@
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/row_copy_limits.h"
 
 namespace tclens::kernels {
 namespace {
@@ -72,7 +73,6 @@ constexpr int kBCopiesDown = kBlockK / kCopyRows;               // 8
 constexpr int kBCopiesAcross = kBlockN / (kChunk * kCopyCols);  // 2
 static_assert(kBlockK == kChunk * kCopyCols, "an A row is one chunk per copying column");
 
-constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
 constexpr std::int64_t kMaxGridY = 65535;
 
 // One block computes C rows [128 * blockIdx.y, +128), cols [64 * blockIdx.x, +64).
@@ -179,14 +179,9 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 std::string mma_tf32_puzzle_can_run(const GemmProblem& problem) {
-    if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
-    }
-    if (problem.k % 4 != 0) {
-        return "K must be a multiple of 4: A rows are copied in 16-byte (4 x f32) cp.async pieces";
-    }
-    if (problem.n % 4 != 0) {
-        return "N must be a multiple of 4: B rows are copied in 16-byte (4 x f32) cp.async pieces";
+    if (std::string why = row_copy_can_run(problem, 4, "16-byte (4 x f32) cp.async pieces");
+        !why.empty()) {
+        return why;
     }
     if ((problem.m + kBlockM - 1) / kBlockM > kMaxGridY) {
         return "M must be at most " + std::to_string(kMaxGridY * kBlockM) +

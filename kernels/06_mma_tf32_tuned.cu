@@ -85,6 +85,7 @@
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/row_copy_limits.h"
 #include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
@@ -176,8 +177,6 @@ struct TunedConfig {
 
 // The configuration the descriptor runs.
 using ChosenConfig = TunedConfig<192, 128, 48, 64, 4, 1, Tf32Round::kHalfUlp>;
-
-constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
 
 // The TF32 fragment register for the f32 bits `bits` (see Tf32Round).
 template <Tf32Round Round>
@@ -448,14 +447,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, Cfg::kBlocksPerSm)
 
 template <class Cfg>
 std::string mma_tf32_tuned_can_run(const GemmProblem& problem) {
-    if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
-    }
-    if (problem.k % 4 != 0) {
-        return "K must be a multiple of 4: A rows are copied in 16-byte (4 x f32) cp.async pieces";
-    }
-    if (problem.n % 4 != 0) {
-        return "N must be a multiple of 4: B rows are copied in 16-byte (4 x f32) cp.async pieces";
+    if (std::string why = row_copy_can_run(problem, 4, "16-byte (4 x f32) cp.async pieces");
+        !why.empty()) {
+        return why;
     }
     const std::int64_t tiles = (problem.m + Cfg::kBlockM - 1) / Cfg::kBlockM *
                                ((problem.n + Cfg::kBlockN - 1) / Cfg::kBlockN);

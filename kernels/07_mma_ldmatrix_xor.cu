@@ -36,11 +36,11 @@
 
 #include <cstdint>
 #include <string>
-#include <type_traits>
 
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/row_copy_limits.h"
 #include "kernels/sixteen_bit_rung.h"
 
 namespace tclens::kernels {
@@ -72,7 +72,6 @@ constexpr int kAChunks = kBlockM / kARowStep;             // 4 A chunks per thre
 constexpr int kBChunks = kBlockK / kBRowStep;             // 4 B chunks per thread
 constexpr int kXorRows = 8;                               // chunk c of row r -> c ^ (r % 8)
 constexpr std::int64_t kMaxGridY = 65535;
-constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
 
 static_assert(kAChunksPerRow == kXorRows, "A rows must be 128 bytes for the 8-row XOR");
 static_assert(kBChunksPerRow % kXorRows == 0, "B rows must be whole groups of 8 chunks");
@@ -81,17 +80,6 @@ static_assert(kWarpM % kXorRows == 0 && kBlockK % kMmaK == 0, "ldmatrix rows sta
 // Byte offset of logical chunk `chunk` of row `row` in a tile with `row_bytes` per row.
 __device__ __forceinline__ int xor_offset(int row, int chunk, int row_bytes) {
     return row * row_bytes + ((chunk ^ (row % kXorRows)) * kChunkBytes);
-}
-
-// d += a * b on m16n8k16 with f32 accumulators; Element is __half or __nv_bfloat16.
-template <typename Element>
-__device__ __forceinline__ void mma_m16n8k16(float (&d)[4], const std::uint32_t (&a)[4],
-                                             const std::uint32_t (&b)[2]) {
-    if constexpr (std::is_same_v<Element, __half>) {
-        ptx::mma_m16n8k16_f16(d, a, b);
-    } else {
-        ptx::mma_m16n8k16_bf16(d, a, b);
-    }
 }
 
 // The 16-byte chunk of `src` at (row, col), or zeros where it lies outside rows x cols.
@@ -188,7 +176,7 @@ __global__ void __launch_bounds__(kThreads)
                 for (int nt = 0; nt < kTilesN; ++nt) {
                     const std::uint32_t b_pair[2] = {b_frag[nt / 2][2 * (nt % 2)],
                                                      b_frag[nt / 2][2 * (nt % 2) + 1]};
-                    mma_m16n8k16<Element>(acc[mt][nt], a_frag[mt], b_pair);
+                    ptx::mma_m16n8k16<Element>(acc[mt][nt], a_frag[mt], b_pair);
                 }
             }
         }
@@ -219,14 +207,8 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 std::string mma_ldmatrix_xor_can_run(const GemmProblem& problem) {
-    if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
-    }
-    if (problem.k % kChunkElems != 0) {
-        return "K must be a multiple of 8: A rows are copied in 16-byte pieces";
-    }
-    if (problem.n % kChunkElems != 0) {
-        return "N must be a multiple of 8: B rows are copied in 16-byte pieces";
+    if (std::string why = row_copy_can_run(problem, kChunkElems, "16-byte pieces"); !why.empty()) {
+        return why;
     }
     if ((problem.m + kBlockM - 1) / kBlockM > kMaxGridY) {
         return "M must be at most " + std::to_string(kMaxGridY * kBlockM) +

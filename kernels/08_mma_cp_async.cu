@@ -61,11 +61,11 @@
 
 #include <cstdint>
 #include <string>
-#include <type_traits>
 
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/ptx.cuh"
+#include "kernels/row_copy_limits.h"
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/smem_opt_in.h"
 #include "kernels/trace.cuh"
@@ -81,7 +81,6 @@ constexpr int kChunkElems = kChunkBytes / 2;  // 8 f16/bf16 elements
 constexpr int kXorRows = 8;                   // chunk c of row r -> c ^ (r % 8)
 constexpr int kSmemPerSm = 228 * 1024;        // H100: shared memory of one SM
 constexpr int kSmemReservedPerBlock = 1024;   // the runtime's own share of each block's
-constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
 constexpr std::int64_t kMaxBlocks = 2147483647;
 
 // How a warp orders one k16 step's instructions (the mma are always in the same order).
@@ -158,17 +157,6 @@ struct TileConfig {
 
 // The configuration the descriptor launches.
 using ChosenConfig = TileConfig<128, 256, 2, 4, 4, 16, 1, StepOrder::kLoadsFirst>;
-
-// d += a * b on m16n8k16 with f32 accumulators; Element is __half or __nv_bfloat16.
-template <typename Element>
-__device__ __forceinline__ void mma_m16n8k16(float (&d)[4], const std::uint32_t (&a)[4],
-                                             const std::uint32_t (&b)[2]) {
-    if constexpr (std::is_same_v<Element, __half>) {
-        ptx::mma_m16n8k16_f16(d, a, b);
-    } else {
-        ptx::mma_m16n8k16_bf16(d, a, b);
-    }
-}
 
 // One thread's share of the global -> shared copies of a K tile: kAChunks A chunks, then
 // kBChunks B chunks, each 16 bytes, numbered 0..kChunks - 1 in that order; copy(first, last)
@@ -310,7 +298,36 @@ __device__ __forceinline__ void mma_row(float (&acc)[Config::kTilesM][Config::kT
     for (int j = 0; j < Config::kTilesN; ++j) {
         const int nt = mt % 2 == 0 ? j : Config::kTilesN - 1 - j;
         const std::uint32_t b_pair[2] = {f.b[nt / 2][2 * (nt % 2)], f.b[nt / 2][2 * (nt % 2) + 1]};
-        mma_m16n8k16<Element>(acc[mt][nt], f.a[mt], b_pair);
+        ptx::mma_m16n8k16<Element>(acc[mt][nt], f.a[mt], b_pair);
+    }
+}
+
+// Stores a warp's kTilesM x kTilesN m16n8 accumulator tiles to row-major C (m x n), the warp
+// tile's first row and column at (row0, col0), guarded per float2. Accumulators: (lane, reg) ->
+// (g + 8 (reg / 2), 2t + reg % 2) of each m16n8 tile, g = lane / 4, t = lane % 4.
+template <typename Config>
+__device__ __forceinline__ void store_warp_tiles(
+    float* __restrict__ c, int m, int n, const float (&acc)[Config::kTilesM][Config::kTilesN][4],
+    int row0, int col0, int lane) {
+    const int g = lane / 4;
+    const int t = lane % 4;
+#pragma unroll
+    for (int mt = 0; mt < Config::kTilesM; ++mt) {
+#pragma unroll
+        for (int nt = 0; nt < Config::kTilesN; ++nt) {
+            const int col = col0 + kMmaN * nt + 2 * t;
+            if (col >= n) {
+                continue;
+            }
+#pragma unroll
+            for (int half = 0; half < 2; ++half) {
+                const int row = row0 + kMmaM * mt + g + 8 * half;
+                if (row < m) {
+                    *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
+                        make_float2(acc[mt][nt][2 * half], acc[mt][nt][2 * half + 1]);
+                }
+            }
+        }
     }
 }
 
@@ -335,16 +352,12 @@ __device__ __forceinline__ void mma_cp_async_body(const Element* __restrict__ a,
     const int warp = tid / 32;
     const int warp_m = warp / C::kWarpsN;
     const int warp_n = warp % C::kWarpsN;
-    int tile_m = 0;
-    int tile_n = 0;
-    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
-    const int block_m = tile_m * C::kBlockM;
-    const int block_n = tile_n * C::kBlockN;
+    const BlockOrigin block = block_origin<C>(blockIdx.x, tiles_m, tiles_n);
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
-    TileCopier<Element, C> copier(a, b, m, n, k, block_m, block_n, tid);
+    TileCopier<Element, C> copier(a, b, m, n, k, block.row, block.col, tid);
     const FragmentAddresses<C> addresses(warp_m, warp_n, lane);
 
 #pragma unroll
@@ -426,27 +439,8 @@ __device__ __forceinline__ void mma_cp_async_body(const Element* __restrict__ a,
     }
 
     const auto storing = tracer.begin();
-    // Accumulators: (lane, reg) -> (g + 8 (reg / 2), 2t + reg % 2) of each m16n8 tile.
-    const int g = lane / 4;
-    const int t = lane % 4;
-#pragma unroll
-    for (int mt = 0; mt < C::kTilesM; ++mt) {
-#pragma unroll
-        for (int nt = 0; nt < C::kTilesN; ++nt) {
-            const int col = block_n + warp_n * C::kWarpN + kMmaN * nt + 2 * t;
-            if (col >= n) {
-                continue;
-            }
-#pragma unroll
-            for (int half = 0; half < 2; ++half) {
-                const int row = block_m + warp_m * C::kWarpM + kMmaM * mt + g + 8 * half;
-                if (row < m) {
-                    *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
-                        make_float2(acc[mt][nt][2 * half], acc[mt][nt][2 * half + 1]);
-                }
-            }
-        }
-    }
+    store_warp_tiles<C>(c, m, n, acc, block.row + warp_m * C::kWarpM,
+                        block.col + warp_n * C::kWarpN, lane);
     tracer.end(storing, TracePhase::kStore, -1);
 }
 
@@ -465,14 +459,8 @@ std::int64_t tile_count(std::int64_t extent, int tile) { return (extent + tile -
 
 template <typename Config>
 std::string mma_cp_async_can_run(const GemmProblem& problem) {
-    if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
-        return "M, N and K are 32-bit ints in the kernel: each must be at most 1073741824";
-    }
-    if (problem.k % kChunkElems != 0) {
-        return "K must be a multiple of 8: A rows are copied in 16-byte pieces";
-    }
-    if (problem.n % kChunkElems != 0) {
-        return "N must be a multiple of 8: B rows are copied in 16-byte pieces";
+    if (std::string why = row_copy_can_run(problem, kChunkElems, "16-byte pieces"); !why.empty()) {
+        return why;
     }
     if (tile_count(problem.m, Config::kBlockM) * tile_count(problem.n, Config::kBlockN) >
         kMaxBlocks) {

@@ -49,14 +49,17 @@
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
 #include "kernels/sixteen_bit_rung.h"
+#include "kernels/tma_producer.cuh"
 #include "kernels/tma_rung.cuh"
+#include "kernels/tma_stage_layout.cuh"
 #include "kernels/trace.cuh"
+#include "kernels/wgmma_consumer.cuh"
 
 namespace tclens::kernels {
 namespace {
 
 template <int BlockM, int BlockN, int Stages, int GroupM, int BlocksPerSm>
-struct WgmmaTmaConfig {
+struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
     static constexpr int kBlockM = BlockM;
     static constexpr int kBlockN = BlockN;
     static constexpr int kBlockK = hopper::kBoxElems;  // one 128-byte swizzled row of A
@@ -66,15 +69,12 @@ struct WgmmaTmaConfig {
 
     static constexpr int kThreads = hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
+    static constexpr int kSteps = kBlockK / hopper::kWgmmaK;   // wgmma k16 steps per K tile
     static constexpr int kTilesM = kBlockM / hopper::kWgmmaM;  // wgmma per k16 step
     static constexpr int kAccumulators = kWgmmaN / 2;          // per wgmma, per thread
 
-    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
-    static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
-    static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
-    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
-    static constexpr int kSmemBytes =
-        hopper::kSwizzleAtomBytes + kStages * kStageBytes + kStages * 8;
+    // The ring, then full[stages].
+    static constexpr int kSmemBytes = TmaStageLayout<BlockM, BlockN>::ring_smem_bytes(kStages, 1);
 
     static_assert(kBlockM % hopper::kWgmmaM == 0 && kBlockM <= 256,
                   "A box: 64-row multiples <= 256");
@@ -104,43 +104,24 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
-    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;  // k16 steps per K tile
-    extern __shared__ unsigned char smem_raw[];
-    unsigned char* smem = hp::align_1024(smem_raw);
-    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(smem + C::kStages * C::kStageBytes);
+    const TmaRing ring = tma_ring<C>();
 
     const int tid = threadIdx.x;
-    int tile_m = 0;
-    int tile_n = 0;
-    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
-    const int block_m = tile_m * C::kBlockM;
-    const int block_n = tile_n * C::kBlockN;
+    const BlockOrigin block = block_origin<C>(blockIdx.x, tiles_m, tiles_n);
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
     if (tid == 0) {
-        hp::prefetch_tensor_map(&a_map);
-        hp::prefetch_tensor_map(&b_map);
-#pragma unroll
-        for (int s = 0; s < C::kStages; ++s) {
-            hp::mbarrier_init(&full[s], 1);
-        }
-        hp::fence_barrier_init();
+        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, 0);
     }
     __syncthreads();
 
-    // Thread 0 only: announce stage bytes, then the A box and the B boxes of K tile kt.
+    // Thread 0 only: the whole of K tile kt into its stage.
     const auto issue = [&](int kt) {
         const int s = kt % C::kStages;
-        unsigned char* stage = smem + s * C::kStageBytes;
-        hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
-        hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
-#pragma unroll
-        for (int j = 0; j < C::kBBoxes; ++j) {
-            hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes, &b_map, &full[s],
-                            block_n + j * hp::kBoxElems, kt * C::kBlockK);
-        }
+        load_k_tile<C>(ring.stages + s * C::kStageBytes, &ring.full[s], &a_map, &b_map, kt,
+                       block.row, block.col);
     };
     if (tid == 0) {
         for (int kt = 0; kt < C::kStages - 1 && kt < k_tiles; ++kt) {
@@ -150,18 +131,18 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         }
     }
 
-    const std::uint64_t a_desc = hp::k_major_descriptor(smem);
-    const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
+    const std::uint64_t a_desc = hp::k_major_descriptor(ring.stages);
+    const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
     float acc[C::kTilesM][C::kAccumulators] = {};
 
     for (int kt = 0; kt < k_tiles; ++kt) {
         const int s = kt % C::kStages;
         const auto waiting = tracer.begin();
-        hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
+        hp::mbarrier_wait(&ring.full[s], (kt / C::kStages) % 2);
         const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
         hp::wgmma_fence();
 #pragma unroll
-        for (int step = 0; step < kSteps; ++step) {
+        for (int step = 0; step < C::kSteps; ++step) {
 #pragma unroll
             for (int tm = 0; tm < C::kTilesM; ++tm) {
                 hp::wgmma_ss<Element, C::kWgmmaN>(
@@ -196,28 +177,10 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     }
     const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
-    // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2).
-    const int lane = tid % 32;
-    const int warp = tid / 32;
-    const int g = lane / 4;
-    const int t = lane % 4;
 #pragma unroll
     for (int tm = 0; tm < C::kTilesM; ++tm) {
-#pragma unroll
-        for (int j = 0; j < C::kAccumulators / 4; ++j) {
-            const int col = block_n + 8 * j + 2 * t;
-            if (col >= n) {
-                continue;
-            }
-#pragma unroll
-            for (int half = 0; half < 2; ++half) {
-                const int row = block_m + hp::kWgmmaM * tm + 16 * warp + g + 8 * half;
-                if (row < m) {
-                    *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
-                        make_float2(acc[tm][4 * j + 2 * half], acc[tm][4 * j + 2 * half + 1]);
-                }
-            }
-        }
+        store_wgmma_tile(c, m, n, acc[tm], block.row + hp::kWgmmaM * tm, block.col, tid / 32,
+                         tid % 32);
     }
     tracer.end(storing, TracePhase::kStore, -1);
 #else
@@ -248,10 +211,10 @@ cudaError_t wgmma_tma_launch(const GemmOperands& operands, cudaStream_t stream) 
 template <typename Element, typename Config>
 cudaError_t wgmma_tma_traced_launch(const GemmOperands& operands, const TraceSink& sink,
                                     cudaStream_t stream) {
-    const cudaError_t status = set_trace_sink(sink, stream);
-    if (status != cudaSuccess) return status;
-    return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, true>, operands,
-                                             stream, true);
+    return with_trace_sink(sink, stream, [&] {
+        return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, true>, operands,
+                                                 stream, true);
+    });
 }
 
 }  // namespace
@@ -282,8 +245,8 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
     // Per K tile every warp waits, multiplies and syncs; warp 0 also issues a tile. Outside the
     // loop: the prologue's kStages - 1 issues, the epilogue and the store.
     describe_tma_trace<C>(d, precision, wgmma_tma_traced_launch<__half, C>,
-                          wgmma_tma_traced_launch<__nv_bfloat16, C>,
-                          (C::kBlockK / hopper::kWgmmaK) * C::kTilesM, 4, C::kStages + 1);
+                          wgmma_tma_traced_launch<__nv_bfloat16, C>, C::kSteps * C::kTilesM, 4,
+                          C::kStages + 1);
     return d;
 }
 

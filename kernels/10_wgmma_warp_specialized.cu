@@ -47,15 +47,20 @@
 #include "kernels/hopper.cuh"
 #include "kernels/ladder.h"
 #include "kernels/sixteen_bit_rung.h"
+#include "kernels/tma_producer.cuh"
 #include "kernels/tma_rung.cuh"
+#include "kernels/tma_stage_layout.cuh"
 #include "kernels/trace.cuh"
+#include "kernels/wgmma_consumer.cuh"
 
 namespace tclens::kernels {
 namespace {
 
+constexpr int kWarpSpecializedConsumers = 2;  // consumer warpgroups, 64 rows of C each
+
 template <int BlockN, int Stages, int GroupM>
-struct WarpSpecializedConfig {
-    static constexpr int kConsumers = 2;  // consumer warpgroups, 64 rows of C each
+struct WarpSpecializedConfig : TmaStageLayout<kWarpSpecializedConsumers * hopper::kWgmmaM, BlockN> {
+    static constexpr int kConsumers = kWarpSpecializedConsumers;
     static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
     static constexpr int kBlockN = BlockN;
     static constexpr int kBlockK = hopper::kBoxElems;
@@ -64,15 +69,14 @@ struct WarpSpecializedConfig {
 
     static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
+    static constexpr int kSteps = kBlockK / hopper::kWgmmaK;  // wgmma k16 steps per K tile
+    static constexpr int kAccumulators = kWgmmaN / 2;         // per consumer thread
 
-    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
-    static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
-    static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
-    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
-    static constexpr int kSmemBytes =
-        hopper::kSwizzleAtomBytes + kStages * kStageBytes + 2 * kStages * 8;
+    // The ring, then full[stages] and empty[stages].
+    static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
 
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
+    static_assert(kAccumulators <= 128, "at most 128 accumulators per consumer thread");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
     static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
 
@@ -97,85 +101,40 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
-    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;   // k16 steps per K tile
-    constexpr int kAccumulators = C::kWgmmaN / 2;      // per consumer thread
-    constexpr int kConsumerWarps = C::kConsumers * 4;  // arrivals that empty a slot
-    extern __shared__ unsigned char smem_raw[];
-    unsigned char* smem = hp::align_1024(smem_raw);
-    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(smem + C::kStages * C::kStageBytes);
-    std::uint64_t* empty = full + C::kStages;
+    const TmaRing ring = tma_ring<C>();
 
     const int tid = threadIdx.x;
-    const int warpgroup = tid / hp::kWarpgroupThreads;
-    int tile_m = 0;
-    int tile_n = 0;
-    C::block_tile(blockIdx.x, tiles_m, tiles_n, tile_m, tile_n);
-    const int block_m = tile_m * C::kBlockM;
-    const int block_n = tile_n * C::kBlockN;
+    const BlockOrigin block = block_origin<C>(blockIdx.x, tiles_m, tiles_n);
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
-    if (tid == 0) {
-        hp::prefetch_tensor_map(&a_map);
-        hp::prefetch_tensor_map(&b_map);
-#pragma unroll
-        for (int s = 0; s < C::kStages; ++s) {
-            hp::mbarrier_init(&full[s], 1);
-            hp::mbarrier_init(&empty[s], kConsumerWarps);
-        }
-        hp::fence_barrier_init();
-    }
-    __syncthreads();
-
+    const int warpgroup = start_warp_specialized<C>(&a_map, &b_map, ring);
     if (warpgroup == 0) {
-        hp::setmaxnreg_decrease<hp::kProducerRegisters>();
         if (tid == 0) {
             for (int kt = 0; kt < k_tiles; ++kt) {
-                const int s = kt % C::kStages;
-                unsigned char* stage = smem + s * C::kStageBytes;
-                const auto waiting = tracer.begin();
-                hp::mbarrier_wait(&empty[s], (kt / C::kStages + 1) % 2);
-                const auto issuing = tracer.end(waiting, TracePhase::kEmptyWait, kt);
-                hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
-                hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
-#pragma unroll
-                for (int j = 0; j < C::kBBoxes; ++j) {
-                    hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes, &b_map, &full[s],
-                                    block_n + j * hp::kBoxElems, kt * C::kBlockK);
-                }
-                tracer.end(issuing, TracePhase::kLoadIssue, kt);
+                produce_k_tile<C>(
+                    ring, kt, kt, tracer,
+                    [&a_map, &b_map, kt, block](unsigned char* stage, std::uint64_t* stage_full) {
+                        load_k_tile<C>(stage, stage_full, &a_map, &b_map, kt, block.row, block.col);
+                    });
             }
         }
         return;
     }
 
-    hp::setmaxnreg_increase<hp::kConsumerRegisters>();
     const int consumer = warpgroup - 1;
     const int lane = tid % 32;
     const std::uint64_t a_desc =
-        hp::k_major_descriptor(smem + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
-    const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
-    float acc[kAccumulators] = {};
+        hp::k_major_descriptor(ring.stages + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
+    const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
+    float acc[C::kAccumulators] = {};
     for (int kt = 0; kt < k_tiles; ++kt) {
-        const int s = kt % C::kStages;
-        const auto waiting = tracer.begin();
-        hp::mbarrier_wait(&full[s], (kt / C::kStages) % 2);
-        const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
-        hp::wgmma_fence();
-#pragma unroll
-        for (int step = 0; step < kSteps; ++step) {
-            hp::wgmma_ss<Element, C::kWgmmaN>(
-                acc, hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
-                hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
-                (kt | step) != 0);
-        }
-        hp::wgmma_commit_group();
-        hp::wgmma_wait_group<1>();
-        hp::fence_accumulators(acc);
-        tracer.end(multiplying, TracePhase::kWgmma, kt);
+        consume_k_tile<C>(ring, kt, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
+            wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == 0);
+        });
         if (kt > 0 && lane == 0) {
-            hp::mbarrier_arrive(&empty[(kt - 1) % C::kStages]);
+            hp::mbarrier_arrive(&ring.empty[(kt - 1) % C::kStages]);
         }
     }
     const auto draining = tracer.begin();
@@ -183,26 +142,8 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     hp::fence_accumulators(acc);
     const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
-    // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2)
-    // of the consumer's 64 x BN tile.
-    const int warp = (tid / 32) % 4;
-    const int g = lane / 4;
-    const int t = lane % 4;
-#pragma unroll
-    for (int j = 0; j < kAccumulators / 4; ++j) {
-        const int col = block_n + 8 * j + 2 * t;
-        if (col >= n) {
-            continue;
-        }
-#pragma unroll
-        for (int half = 0; half < 2; ++half) {
-            const int row = block_m + hp::kWgmmaM * consumer + 16 * warp + g + 8 * half;
-            if (row < m) {
-                *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
-                    make_float2(acc[4 * j + 2 * half], acc[4 * j + 2 * half + 1]);
-            }
-        }
-    }
+    store_wgmma_tile(c, m, n, acc, block.row + hp::kWgmmaM * consumer, block.col, (tid / 32) % 4,
+                     lane);
     tracer.end(storing, TracePhase::kStore, -1);
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
@@ -232,10 +173,10 @@ cudaError_t warp_specialized_launch(const GemmOperands& operands, cudaStream_t s
 template <typename Element, typename Config>
 cudaError_t warp_specialized_traced_launch(const GemmOperands& operands, const TraceSink& sink,
                                            cudaStream_t stream) {
-    const cudaError_t status = set_trace_sink(sink, stream);
-    if (status != cudaSuccess) return status;
-    return launch_tma_tiles<Element, Config>(warp_specialized_gemm<Element, Config, true>, operands,
-                                             stream, false);
+    return with_trace_sink(sink, stream, [&] {
+        return launch_tma_tiles<Element, Config>(warp_specialized_gemm<Element, Config, true>,
+                                                 operands, stream, false);
+    });
 }
 
 }  // namespace
@@ -259,9 +200,9 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
     d.schedule.raster = viz::RasterOrder::kColumnBands;
     d.schedule.raster_group = C::kGroupM;
     d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor) from the producer";
-    d.schedule.pipeline_note =
-        "the producer refills a stage as soon as all 8 consumer warps release it (empty "
-        "mbarrier); no block-wide barrier";
+    d.schedule.pipeline_note = "the producer refills a stage as soon as all " +
+                               std::to_string(C::kConsumers * 4) +
+                               " consumer warps release it (empty mbarrier); no block-wide barrier";
     d.block_tile_of = config_block_tile<C>;
     set_sixteen_bit_inputs(d, precision, "wgmma_ws", tma_tile_can_run<C>,
                            warp_specialized_launch<__half, C>,
@@ -269,8 +210,7 @@ KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
     // Per K tile the producer's thread 0 waits on an empty barrier and issues; each consumer
     // warp waits on a full barrier and multiplies. Outside the loop: epilogue and store.
     describe_tma_trace<C>(d, precision, warp_specialized_traced_launch<__half, C>,
-                          warp_specialized_traced_launch<__nv_bfloat16, C>,
-                          C::kBlockK / hopper::kWgmmaK, 2, 2);
+                          warp_specialized_traced_launch<__nv_bfloat16, C>, C::kSteps, 2, 2);
     return d;
 }
 

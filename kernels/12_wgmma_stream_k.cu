@@ -60,14 +60,17 @@
 #include "kernels/smem_opt_in.h"
 #include "kernels/stream_k_schedule.h"
 #include "kernels/tile_map_spec.h"
+#include "kernels/tma_producer.cuh"
 #include "kernels/tma_rung.cuh"
+#include "kernels/tma_stage_layout.cuh"
 #include "kernels/trace.cuh"
+#include "kernels/wgmma_consumer.cuh"
 
 namespace tclens::kernels {
 namespace {
 
 template <int Consumers, int BlockN, int Stages, int Group>
-struct StreamKConfig {
+struct StreamKConfig : TmaStageLayout<Consumers * hopper::kWgmmaM, BlockN> {
     static constexpr int kConsumers = Consumers;  // consumer warpgroups, 64 rows of C each
     static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
     static constexpr int kBlockN = BlockN;
@@ -77,15 +80,13 @@ struct StreamKConfig {
 
     static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
+    static constexpr int kSteps = kBlockK / hopper::kWgmmaK;  // wgmma k16 steps per K tile
+    static constexpr int kAccumulators = kWgmmaN / 2;         // per consumer thread
 
-    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
-    static constexpr int kBBoxes = kBlockN / hopper::kBoxElems;
-    static constexpr int kBBoxBytes = kBlockK * hopper::kSwizzleRowBytes;
-    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
-    static constexpr int kSmemBytes =
-        hopper::kSwizzleAtomBytes + kStages * kStageBytes + 2 * kStages * 8;
+    // The ring, then full[stages] and empty[stages].
+    static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
     // Floats of one consumer warpgroup's partial tile in the workspace.
-    static constexpr int kPartialFloats = hopper::kWgmmaM * kBlockN;
+    static constexpr int kPartialFloats = hopper::kWarpgroupThreads * kAccumulators;
 
     static_assert(kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256; 128 or 256 here");
     static_assert(kConsumers == 1 || kConsumers == 2, "one or two consumer warpgroups");
@@ -112,6 +113,38 @@ static_assert(SmallMConfig::kBlockM == kStreamKSmallMShape.block_m &&
 static_assert(SmallMConfig::kPartialFloats * SmallMConfig::kConsumers <=
                   WideConfig::kPartialFloats * WideConfig::kConsumers,
               "a workspace slot holds either mode's partial tile");
+static_assert(SmallMConfig::kSteps == WideConfig::kSteps,
+              "both modes issue the same wgmma per K iteration (the traced launch's phases)");
+
+#if defined(TCLENS_HOPPER_DEVICE)
+// A consumer thread's accumulators into its warpgroup's partial tile at `slot`, through L2
+// (st.global.cg): float4 v of thread x at slot + v * 128 + x, so that every access of the
+// warpgroup is 2 KiB contiguous.
+template <int Accumulators>
+__device__ __forceinline__ void write_partial(float4* slot, const float (&acc)[Accumulators],
+                                              int wg_tid) {
+#pragma unroll
+    for (int v = 0; v < Accumulators / 4; ++v) {
+        __stcg(slot + v * hopper::kWarpgroupThreads + wg_tid,
+               make_float4(acc[4 * v], acc[4 * v + 1], acc[4 * v + 2], acc[4 * v + 3]));
+    }
+}
+
+// Adds the partial tile at `slot` (write_partial's layout) into the thread's accumulators,
+// read through L2 (ld.global.cg: never a stale L1 line).
+template <int Accumulators>
+__device__ __forceinline__ void add_partial(float (&acc)[Accumulators], const float4* slot,
+                                            int wg_tid) {
+#pragma unroll
+    for (int v = 0; v < Accumulators / 4; ++v) {
+        const float4 p = __ldcg(slot + v * hopper::kWarpgroupThreads + wg_tid);
+        acc[4 * v] += p.x;
+        acc[4 * v + 1] += p.y;
+        acc[4 * v + 2] += p.z;
+        acc[4 * v + 3] += p.w;
+    }
+}
+#endif  // TCLENS_HOPPER_DEVICE
 
 // Launch bounds of 384 threads for both modes: they cap the registers at 168 a thread, so the
 // consumers' setmaxnreg.inc to 232 is an increase in the 256-thread small-M mode too.
@@ -131,128 +164,75 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
-    constexpr int kSteps = C::kBlockK / hp::kWgmmaK;   // k16 steps per K iteration
-    constexpr int kAccumulators = C::kWgmmaN / 2;      // per consumer thread
-    constexpr int kConsumerWarps = C::kConsumers * 4;  // arrivals that empty a slot
-    extern __shared__ unsigned char smem_raw[];
-    unsigned char* smem = hp::align_1024(smem_raw);
-    std::uint64_t* full = reinterpret_cast<std::uint64_t*>(smem + C::kStages * C::kStageBytes);
-    std::uint64_t* empty = full + C::kStages;
+    const TmaRing ring = tma_ring<C>();
 
     const int tid = threadIdx.x;
-    const int warpgroup = tid / hp::kWarpgroupThreads;
     const int cta = static_cast<int>(blockIdx.x);
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
-    if (tid == 0) {
-        hp::prefetch_tensor_map(&a_map);
-        hp::prefetch_tensor_map(&b_map);
-#pragma unroll
-        for (int s = 0; s < C::kStages; ++s) {
-            hp::mbarrier_init(&full[s], 1);
-            hp::mbarrier_init(&empty[s], kConsumerWarps);
-        }
-        hp::fence_barrier_init();
-    }
-    __syncthreads();
-
+    const int warpgroup = start_warp_specialized<C>(&a_map, &b_map, ring);
     if (warpgroup == 0) {
-        hp::setmaxnreg_decrease<hp::kProducerRegisters>();
         if (tid == 0) {
             int it = 0;  // K iterations issued so far, over all pieces: slot it % stages
             StreamKPiece piece;
             auto scheduling = tracer.begin();
             for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
-                int tile_m = 0;
-                int tile_n = 0;
-                C::block_tile(piece.tile, tiles_m, tiles_n, tile_m, tile_n);
-                const int block_m = tile_m * C::kBlockM;
-                const int block_n = tile_n * C::kBlockN;
+                const BlockOrigin block = block_origin<C>(piece.tile, tiles_m, tiles_n);
                 tracer.end(scheduling, TracePhase::kTileSchedule, -1);
                 for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-                    const int s = it % C::kStages;
-                    unsigned char* stage = smem + s * C::kStageBytes;
-                    const auto waiting = tracer.begin();
-                    hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
-                    const auto issuing = tracer.end(waiting, TracePhase::kEmptyWait, kt);
-                    hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
-                    hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
-#pragma unroll
-                    for (int j = 0; j < C::kBBoxes; ++j) {
-                        hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes, &b_map, &full[s],
-                                        block_n + j * hp::kBoxElems, kt * C::kBlockK);
-                    }
-                    tracer.end(issuing, TracePhase::kLoadIssue, kt);
+                    produce_k_tile<C>(ring, it, kt, tracer,
+                                      [&a_map, &b_map, kt, block](unsigned char* stage,
+                                                                  std::uint64_t* stage_full) {
+                                          load_k_tile<C>(stage, stage_full, &a_map, &b_map, kt,
+                                                         block.row, block.col);
+                                      });
                 }
             }
         }
         return;
     }
 
-    hp::setmaxnreg_increase<hp::kConsumerRegisters>();
     const int consumer = warpgroup - 1;
     const int wg_tid = tid % hp::kWarpgroupThreads;
     const int lane = tid % 32;
     const int warp = wg_tid / 32;
-    const int g = lane / 4;
-    const int t = lane % 4;
     const int barrier_id = 1 + consumer;  // this consumer warpgroup's named barrier
     const std::uint64_t a_desc =
-        hp::k_major_descriptor(smem + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
-    const std::uint64_t b_desc = hp::mn_major_descriptor(smem + C::kABytes, C::kBBoxBytes);
-    // Workspace slot of CTA q for this consumer: float4 v of thread x at (v * 128 + x), so
-    // every access of the warpgroup is 2 KiB contiguous.
+        hp::k_major_descriptor(ring.stages + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
+    const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
+    // Workspace slot of CTA q for this consumer (write_partial says how it is laid out).
     const auto slot = [&](int q) {
         return reinterpret_cast<float4*>(partials) +
                (static_cast<std::int64_t>(q) * C::kConsumers + consumer) * (C::kPartialFloats / 4);
     };
 
-    float acc[kAccumulators] = {};
+    float acc[C::kAccumulators] = {};
     int it = 0;
     StreamKPiece piece;
     auto scheduling = tracer.begin();
     for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
         tracer.end(scheduling, TracePhase::kTileSchedule, -1);
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-            const int s = it % C::kStages;
-            const auto waiting = tracer.begin();
-            hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
-            const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
-            hp::wgmma_fence();
-#pragma unroll
-            for (int step = 0; step < kSteps; ++step) {
-                hp::wgmma_ss<Element, C::kWgmmaN>(
-                    acc,
-                    hp::advance_descriptor(a_desc, s * C::kStageBytes + step * hp::kAStepBytes),
-                    hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
-                    (kt != piece.k_begin) || (step != 0));
-            }
-            hp::wgmma_commit_group();
-            hp::wgmma_wait_group<1>();
-            hp::fence_accumulators(acc);
-            tracer.end(multiplying, TracePhase::kWgmma, kt);
+            consume_k_tile<C>(ring, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt, &piece](int s) {
+                wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == piece.k_begin);
+            });
             if (kt > piece.k_begin && lane == 0) {
-                hp::mbarrier_arrive(&empty[(it - 1) % C::kStages]);
+                hp::mbarrier_arrive(&ring.empty[(it - 1) % C::kStages]);
             }
         }
         const auto draining = tracer.begin();
         hp::wgmma_wait_group<0>();
         hp::fence_accumulators(acc);
         if (lane == 0) {
-            hp::mbarrier_arrive(&empty[(it - 1) % C::kStages]);
+            hp::mbarrier_arrive(&ring.empty[(it - 1) % C::kStages]);
         }
         tracer.end(draining, TracePhase::kEpilogue, -1);
 
         if (piece.k_begin > 0) {
             // A contributor: publish the partial tile for the owner, store nothing.
             const auto publishing = tracer.begin();
-            float4* mine = slot(cta);
-#pragma unroll
-            for (int v = 0; v < kAccumulators / 4; ++v) {
-                __stcg(mine + v * hp::kWarpgroupThreads + wg_tid,
-                       make_float4(acc[4 * v], acc[4 * v + 1], acc[4 * v + 2], acc[4 * v + 3]));
-            }
+            write_partial(slot(cta), acc, wg_tid);
             hp::named_barrier_sync(barrier_id, hp::kWarpgroupThreads);
             if (wg_tid == 0) {
                 hp::store_release_gpu(flags + cta * C::kConsumers + consumer, epoch);
@@ -272,42 +252,15 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                 }
                 hp::named_barrier_sync(barrier_id, hp::kWarpgroupThreads);
                 const auto reducing = tracer.end(waiting, TracePhase::kFixupWait, -1);
-                const float4* theirs = slot(q);
-#pragma unroll
-                for (int v = 0; v < kAccumulators / 4; ++v) {
-                    const float4 p = __ldcg(theirs + v * hp::kWarpgroupThreads + wg_tid);
-                    acc[4 * v] += p.x;
-                    acc[4 * v + 1] += p.y;
-                    acc[4 * v + 2] += p.z;
-                    acc[4 * v + 3] += p.w;
-                }
+                add_partial(acc, slot(q), wg_tid);
                 tracer.end(reducing, TracePhase::kFixupReduce, -1);
             }
         }
         const auto storing = tracer.begin();
 
-        // Accumulators: (thread, i) -> (16 warp + g + 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2)
-        // of the consumer's 64 x BN tile (rung 10's epilogue).
-        int tile_m = 0;
-        int tile_n = 0;
-        C::block_tile(piece.tile, tiles_m, tiles_n, tile_m, tile_n);
-        const int block_m = tile_m * C::kBlockM;
-        const int block_n = tile_n * C::kBlockN;
-#pragma unroll
-        for (int j = 0; j < kAccumulators / 4; ++j) {
-            const int col = block_n + 8 * j + 2 * t;
-            if (col >= n) {
-                continue;
-            }
-#pragma unroll
-            for (int half = 0; half < 2; ++half) {
-                const int row = block_m + hp::kWgmmaM * consumer + 16 * warp + g + 8 * half;
-                if (row < m) {
-                    *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
-                        make_float2(acc[4 * j + 2 * half], acc[4 * j + 2 * half + 1]);
-                }
-            }
-        }
+        // The consumer's 64 x BN tile straight from registers (rung 10's epilogue).
+        const BlockOrigin block = block_origin<C>(piece.tile, tiles_m, tiles_n);
+        store_wgmma_tile(c, m, n, acc, block.row + hp::kWgmmaM * consumer, block.col, warp, lane);
         tracer.end(storing, TracePhase::kStore, -1);
     }
 #else
@@ -375,19 +328,14 @@ cudaError_t stream_k_launch_config(const GemmOperands& operands, cudaStream_t st
     StreamKWorkspace workspace;
     std::uint32_t epoch = 0;
     if ((status = stream_k_workspace(stream, &workspace, &epoch)) != cudaSuccess) return status;
-    CUtensorMap a_map;
-    CUtensorMap b_map;
-    if (!encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
-                             Config::kBlockK, &a_map, &b_map)
-             .empty()) {
+    TmaTileOperands t;
+    if (!encode_tma_tile_operands<Element, Config>(operands, &t)) {
         return cudaErrorInvalidValue;
     }
-    const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
-    const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
     const StreamKSchedule schedule = stream_k_schedule_for(p, workspace.sms);
     kernel<<<static_cast<unsigned>(schedule.ctas), Config::kThreads, Config::kSmemBytes, stream>>>(
-        a_map, b_map, operands.c, static_cast<int>(p.m), static_cast<int>(p.n), tiles_m, tiles_n,
-        schedule, workspace.partials, workspace.flags, epoch);
+        t.a_map, t.b_map, operands.c, static_cast<int>(p.m), static_cast<int>(p.n), t.tiles_m,
+        t.tiles_n, schedule, workspace.partials, workspace.flags, epoch);
     return cudaGetLastError();
 }
 
@@ -403,9 +351,8 @@ cudaError_t stream_k_launch(const GemmOperands& operands, cudaStream_t stream) {
 template <typename Element>
 cudaError_t stream_k_traced_launch(const GemmOperands& operands, const TraceSink& sink,
                                    cudaStream_t stream) {
-    const cudaError_t status = set_trace_sink(sink, stream);
-    if (status != cudaSuccess) return status;
-    return stream_k_launch<Element, true>(operands, stream);
+    return with_trace_sink(sink, stream,
+                           [&] { return stream_k_launch<Element, true>(operands, stream); });
 }
 
 // The traced launch's shape (gemm.h) for `problem` on `sms` SMs: the schedule's grid, the mode's
@@ -501,7 +448,7 @@ KernelDescriptor wgmma_stream_k_kernel(Precision precision) {
                            stream_k_launch<__nv_bfloat16>);
     // Both modes issue 4 wgmma (k16 steps of a 64-deep K iteration) per consumer warp and phase.
     set_tma_traced_launch<C>(d, precision, stream_k_traced_launch<__half>,
-                             stream_k_traced_launch<__nv_bfloat16>, C::kBlockK / hopper::kWgmmaK);
+                             stream_k_traced_launch<__nv_bfloat16>, C::kSteps);
     d.traced.shape = [](const GemmProblem& problem) {
         return stream_k_traced_shape(problem, current_sms());
     };

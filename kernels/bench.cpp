@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "common/text.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 
@@ -47,11 +48,7 @@ const std::vector<std::string>& preset_list() {
     return names;
 }
 
-std::string preset_names() {
-    std::string text;
-    for (const std::string& name : preset_list()) text += (text.empty() ? "" : ", ") + name;
-    return text;
-}
+std::string preset_names() { return common::join(preset_list(), ", "); }
 
 std::vector<GemmProblem> parse_problems(const std::vector<std::string>& sizes,
                                         const std::string& preset, std::string& error) {
@@ -82,10 +79,10 @@ std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string
     for (const std::string& id : ids) {
         const KernelDescriptor* kernel = find_kernel(id);
         if (kernel == nullptr) {
-            std::string valid;
-            for (const KernelDescriptor& k : all_kernels())
-                valid += (valid.empty() ? "" : ", ") + k.id;
-            error = "unknown kernel '" + id + "'; valid: " + valid;
+            error =
+                "unknown kernel '" + id + "'; valid: " +
+                common::join(all_kernels(), ", ",
+                             [](const KernelDescriptor& k) -> const std::string& { return k.id; });
             return {};
         }
         wanted.push_back(kernel->id);

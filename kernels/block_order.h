@@ -15,6 +15,22 @@
 
 namespace tclens::kernels {
 
+// The first row and column of C of one block's tile.
+struct BlockOrigin {
+    int row = 0;
+    int col = 0;
+};
+
+// Block `id` -> its tile's origin: Config::block_tile's (tile row, tile col) of the tiles_m x
+// tiles_n grid, times Config's kBlockM x kBlockN block tile.
+template <typename Config>
+__host__ __device__ __forceinline__ BlockOrigin block_origin(int id, int tiles_m, int tiles_n) {
+    int tile_m = 0;
+    int tile_n = 0;
+    Config::block_tile(id, tiles_m, tiles_n, tile_m, tile_n);
+    return {tile_m * Config::kBlockM, tile_n * Config::kBlockN};
+}
+
 // viz::RasterOrder::kRowMajor: (id) -> (tile_m, tile_n) = (id / tiles_n, id % tiles_n).
 // Example: 4 tile columns, id 9 -> row 2, column 1.
 __host__ __device__ __forceinline__ void rasterise_row_major(int id, int tiles_n, int& tile_m,

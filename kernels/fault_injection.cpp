@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "common/text.h"
+
 namespace tclens::kernels {
 namespace {
 
@@ -51,12 +53,7 @@ const char* fault_name(Fault fault) {
     return "";
 }
 
-std::string fault_names() {
-    std::string names;
-    for (const Fault fault : kFaults)
-        names += (names.empty() ? "" : ", ") + std::string(fault_name(fault));
-    return names;
-}
+std::string fault_names() { return common::join(kFaults, ", ", fault_name); }
 
 Fault injected_fault() { return parse_fault(variable_value()).value_or(Fault::kNone); }
 

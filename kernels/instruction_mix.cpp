@@ -3,6 +3,7 @@
 #include <map>
 #include <utility>
 
+#include "common/text.h"
 #include "kernels/registry.h"
 #include "kernels/sass_census/census_table.h"
 
@@ -18,12 +19,6 @@ std::vector<std::string> archs_of(const std::vector<FunctionMix>& functions) {
         if (!known) archs.push_back(f.arch);
     }
     return archs;
-}
-
-std::string joined(const std::vector<std::string>& items) {
-    std::string text;
-    for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
-    return text;
 }
 
 const KernelFunction* function_of(const std::string& kernel_id) {
@@ -182,8 +177,8 @@ std::string instruction_mix_missing(const std::string& kernel_id, int sm) {
     const std::vector<std::string> archs = archs_of(built_in_functions());
     const std::string arch = cubin_arch_for(archs, sm);
     if (arch.empty()) {
-        return "no SASS for sm_" + std::to_string(sm) + " in this binary (it has " + joined(archs) +
-               "): the driver compiles its PTX at load";
+        return "no SASS for sm_" + std::to_string(sm) + " in this binary (it has " +
+               common::join(archs, ", ") + "): the driver compiles its PTX at load";
     }
     if (instruction_mix(kernel_id, sm) != nullptr) return "";
     const KernelFunction* fn = function_of(kernel_id);

@@ -50,7 +50,10 @@
 #include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
 #include "kernels/tma_gemm.h"
+#include "kernels/tma_producer.cuh"
+#include "kernels/tma_stage_layout.cuh"
 #include "kernels/trace.cuh"
+#include "kernels/wgmma_consumer.cuh"
 
 namespace tclens::kernels {
 
@@ -77,12 +80,15 @@ struct PersistentInputs<__nv_fp8_e4m3> {
     static constexpr int kBStepBytes = hopper::kWgmmaKFp8;
 };
 
+constexpr int kPersistentConsumers = 2;  // consumer warpgroups, 64 rows of C each
+
 template <typename Element, int BlockN, int Stages, int ClusterM, int Group, int StoreRows,
           int StoreBuffers, bool ReleasePerWarpgroup, bool RasterAlongN = false>
-struct PersistentConfig {
+struct PersistentConfig : TmaStageLayout<kPersistentConsumers * hopper::kWgmmaM, BlockN> {
     using Input = Element;
     using Inputs = PersistentInputs<Element>;
-    static constexpr int kConsumers = 2;
+    using Layout = TmaStageLayout<kPersistentConsumers * hopper::kWgmmaM, BlockN>;
+    static constexpr int kConsumers = kPersistentConsumers;
     static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
     static constexpr int kBlockN = BlockN;
     static constexpr int kBlockK = Inputs::kBlockK;
@@ -99,15 +105,12 @@ struct PersistentConfig {
     static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
 
-    static constexpr int kABytes = kBlockM * hopper::kSwizzleRowBytes;
-    // B boxes of kBoxN columns of B (64 n): 64 rows of 128 bytes each, for either B layout.
+    // B boxes (Layout) of kBoxN columns of B (64 n): 64 rows of 128 bytes each, for either B
+    // layout.
     static constexpr int kBoxN = hopper::kBoxElems;
-    static constexpr int kBBoxes = kBlockN / kBoxN;
-    static constexpr int kBBoxBytes = kBoxN * hopper::kSwizzleRowBytes;
     // B box j is loaded (and multicast) by cluster rank j / kBoxesPerCta: ranks take
     // consecutive runs of kBoxesPerCta boxes, the last one what is left (issues_b_box).
-    static constexpr int kBoxesPerCta = (kBBoxes + kClusterM - 1) / kClusterM;
-    static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
+    static constexpr int kBoxesPerCta = (Layout::kBBoxes + kClusterM - 1) / kClusterM;
     // Epilogue subtile: kStoreRows rows x 32 f32 = one 128-byte swizzled row per C row. A
     // store group is kStoreRows / 16 warps of one consumer warpgroup.
     static constexpr int kStoreCols = hopper::kSwizzleRowBytes / 4;
@@ -116,8 +119,8 @@ struct PersistentConfig {
     static constexpr int kStoreGroups = kConsumers * 4 / kStoreGroupWarps;
     static constexpr int kEpilogueBytes = kStoreGroups * kStoreBuffers * kStoreBytes;
     static constexpr int kEmptyArrivals = kConsumers * (kReleasePerWarpgroup ? 1 : 4) * kClusterM;
-    static constexpr int kSmemBytes =
-        hopper::kSwizzleAtomBytes + kStages * kStageBytes + kEpilogueBytes + 2 * kStages * 8;
+    // The ring, the epilogue buffers, then full[stages] and empty[stages].
+    static constexpr int kSmemBytes = Layout::ring_smem_bytes(kStages, 2, kEpilogueBytes);
 
     static_assert(kBlockK * static_cast<int>(sizeof(Element)) == hopper::kSwizzleRowBytes,
                   "a K tile is one 128-byte swizzled row of every operand row");
@@ -140,12 +143,12 @@ struct PersistentConfig {
     // (i < kBoxesPerCta). Worked example, 3 boxes, cluster of 2: rank 0 boxes 0 and 1, rank 1
     // box 2 (its i = 1 would be box 3). Always, without a test, where kClusterM divides kBBoxes.
     __host__ __device__ static constexpr bool issues_b_box(int rank, int i) {
-        return kBBoxes % kClusterM == 0 || rank * kBoxesPerCta + i < kBBoxes;
+        return Layout::kBBoxes % kClusterM == 0 || rank * kBoxesPerCta + i < Layout::kBBoxes;
     }
     // issues_b_box covers boxes 0 .. kBBoxes - 1 once each, and no other box: each full barrier
     // expects every box's bytes once (kStageBytes).
     __host__ __device__ static constexpr bool b_boxes_loaded_once() {
-        for (int j = 0; j < kBBoxes; ++j) {
+        for (int j = 0; j < Layout::kBBoxes; ++j) {
             int loads = 0;
             for (int rank = 0; rank < kClusterM; ++rank) {
                 for (int i = 0; i < kBoxesPerCta; ++i) {
@@ -156,7 +159,9 @@ struct PersistentConfig {
         }
         for (int rank = 0; rank < kClusterM; ++rank) {
             for (int i = 0; i < kBoxesPerCta; ++i) {
-                if (issues_b_box(rank, i) && rank * kBoxesPerCta + i >= kBBoxes) return false;
+                if (issues_b_box(rank, i) && rank * kBoxesPerCta + i >= Layout::kBBoxes) {
+                    return false;
+                }
             }
         }
         return true;
@@ -182,6 +187,37 @@ struct PersistentConfig {
 template <typename Element>
 using ChosenPersistentConfig = PersistentConfig<Element, 256, 4, 2, 8, 16, 2, true>;
 
+#if defined(TCLENS_HOPPER_DEVICE)
+// This CTA's share of K tile kt's B boxes (rank's run, Config::issues_b_box), each written to
+// box j of `stage` in every CTA of the cluster (one CTA: a plain load) and counted on `full`
+// there. Box j holds B columns block_n + 64 j .. + 63 of K tile kt: (column, row) of B^T (N x K)
+// or of B (K x N).
+template <typename Config>
+__device__ __forceinline__ void load_b_share(unsigned char* stage, std::uint64_t* full,
+                                             const CUtensorMap* b_map, int rank, int kt,
+                                             int block_n) {
+    using C = Config;
+    using In = typename C::Inputs;
+#pragma unroll
+    for (int i = 0; i < C::kBoxesPerCta; ++i) {
+        if (!C::issues_b_box(rank, i)) {
+            break;
+        }
+        const int j = rank * C::kBoxesPerCta + i;
+        unsigned char* box = stage + C::kABytes + j * C::kBBoxBytes;
+        const int n0 = block_n + j * C::kBoxN;
+        const int col = In::kBKMajor ? kt * C::kBlockK : n0;
+        const int row = In::kBKMajor ? n0 : kt * C::kBlockK;
+        if constexpr (C::kClusterM > 1) {
+            hopper::tma_load_2d_multicast(box, b_map, full, col, row,
+                                          (std::uint16_t{1} << C::kClusterM) - 1);
+        } else {
+            hopper::tma_load_2d(box, b_map, full, col, row);
+        }
+    }
+}
+#endif  // TCLENS_HOPPER_DEVICE
+
 // Element repeats Config::Input so that the function's name starts with its input type, which
 // is how kernels/instruction_mix.cpp tells the instantiations apart.
 // kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
@@ -205,10 +241,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     constexpr int kSteps = C::kBlockK / In::kWgmmaK;
     constexpr int kAccumulators = C::kWgmmaN / 2;
     extern __shared__ unsigned char smem_raw[];
+    // tma_ring's layout with the epilogue buffers as its extra bytes, spelled out: built through
+    // tma_ring, the timed kernel's addresses come out in another order (PTX compared).
     unsigned char* smem = hp::align_1024(smem_raw);
     unsigned char* epilogue = smem + C::kStages * C::kStageBytes;
     std::uint64_t* full = reinterpret_cast<std::uint64_t*>(epilogue + C::kEpilogueBytes);
     std::uint64_t* empty = full + C::kStages;
+    const TmaRing ring = {smem, epilogue, full, empty};
 
     const int tid = threadIdx.x;
     const int warpgroup = tid / hp::kWarpgroupThreads;
@@ -220,17 +259,19 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
+    // Cluster tile `tile` -> this CTA's first (row, column) of C, traced as kTileSchedule.
+    const auto schedule_tile = [&](int tile) {
+        const auto scheduling = tracer.begin();
+        int tile_mc = 0;
+        int tile_n = 0;
+        C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
+        const int2 origin = {(tile_mc * C::kClusterM + rank) * C::kBlockM, tile_n * C::kBlockN};
+        tracer.end(scheduling, TracePhase::kTileSchedule, -1);
+        return origin;
+    };
 
     if (tid == 0) {
-        hp::prefetch_tensor_map(&a_map);
-        hp::prefetch_tensor_map(&b_map);
-        hp::prefetch_tensor_map(&c_map);
-#pragma unroll
-        for (int s = 0; s < C::kStages; ++s) {
-            hp::mbarrier_init(&full[s], 1);
-            hp::mbarrier_init(&empty[s], C::kEmptyArrivals);
-        }
-        hp::fence_barrier_init();
+        init_tma_ring<C>(&a_map, &b_map, &c_map, ring, C::kEmptyArrivals);
     }
     // Every CTA's barriers exist before any CTA multicasts into it or arrives on them.
     if constexpr (C::kClusterM > 1) {
@@ -244,41 +285,17 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         if (tid == 0) {
             int it = 0;  // K tiles issued so far, over all tiles: slot it % stages
             for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
-                const auto scheduling = tracer.begin();
-                int tile_mc = 0;
-                int tile_n = 0;
-                C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
-                const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
-                const int block_n = tile_n * C::kBlockN;
-                tracer.end(scheduling, TracePhase::kTileSchedule, -1);
+                const int2 origin = schedule_tile(tile);
+                const int block_m = origin.x;
+                const int block_n = origin.y;
                 for (int kt = 0; kt < k_tiles; ++kt, ++it) {
-                    const int s = it % C::kStages;
-                    unsigned char* stage = smem + s * C::kStageBytes;
-                    const auto waiting = tracer.begin();
-                    hp::mbarrier_wait(&empty[s], (it / C::kStages + 1) % 2);
-                    const auto issuing = tracer.end(waiting, TracePhase::kEmptyWait, kt);
-                    hp::mbarrier_arrive_expect_tx(&full[s], C::kStageBytes);
-                    hp::tma_load_2d(stage, &a_map, &full[s], kt * C::kBlockK, block_m);
-#pragma unroll
-                    for (int i = 0; i < C::kBoxesPerCta; ++i) {
-                        if (!C::issues_b_box(rank, i)) {
-                            break;
-                        }
-                        const int j = rank * C::kBoxesPerCta + i;
-                        unsigned char* box = stage + C::kABytes + j * C::kBBoxBytes;
-                        // Box j: B columns block_n + 64 j .. + 63 of K tile kt; (column, row)
-                        // of B^T (N x K) or of B (K x N).
-                        const int n0 = block_n + j * C::kBoxN;
-                        const int col = In::kBKMajor ? kt * C::kBlockK : n0;
-                        const int row = In::kBKMajor ? n0 : kt * C::kBlockK;
-                        if constexpr (C::kClusterM > 1) {
-                            hp::tma_load_2d_multicast(box, &b_map, &full[s], col, row,
-                                                      (std::uint16_t{1} << C::kClusterM) - 1);
-                        } else {
-                            hp::tma_load_2d(box, &b_map, &full[s], col, row);
-                        }
-                    }
-                    tracer.end(issuing, TracePhase::kLoadIssue, kt);
+                    produce_k_tile<C>(
+                        ring, it, kt, tracer,
+                        [&a_map, &b_map, kt, block_m, block_n, rank](unsigned char* stage,
+                                                                     std::uint64_t* stage_full) {
+                            arm_stage_and_load_a<C>(stage, stage_full, &a_map, kt, block_m);
+                            load_b_share<C>(stage, stage_full, &b_map, rank, kt, block_n);
+                        });
                 }
             }
         }
@@ -327,36 +344,25 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         float acc[kAccumulators] = {};
         int it = 0;
         for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
-            const auto scheduling = tracer.begin();
-            int tile_mc = 0;
-            int tile_n = 0;
-            C::cluster_tile(tile, tiles_mc, tiles_n, tile_mc, tile_n);
-            const int block_m = (tile_mc * C::kClusterM + rank) * C::kBlockM;
-            const int block_n = tile_n * C::kBlockN;
-            tracer.end(scheduling, TracePhase::kTileSchedule, -1);
+            const int2 origin = schedule_tile(tile);
+            const int block_m = origin.x;
+            const int block_n = origin.y;
 
             for (int kt = 0; kt < k_tiles; ++kt, ++it) {
-                const int s = it % C::kStages;
-                const auto waiting = tracer.begin();
-                hp::mbarrier_wait(&full[s], (it / C::kStages) % 2);
-                const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
-                hp::wgmma_fence();
+                consume_k_tile<C>(ring, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
 #pragma unroll
-                for (int step = 0; step < kSteps; ++step) {
-                    const std::uint64_t a =
-                        hp::advance_descriptor(a_desc, s * C::kStageBytes + step * In::kAStepBytes);
-                    const std::uint64_t b =
-                        hp::advance_descriptor(b_desc, s * C::kStageBytes + step * In::kBStepBytes);
-                    if constexpr (In::kBKMajor) {
-                        hp::wgmma_ss_e4m3<C::kWgmmaN>(acc, a, b, (kt | step) != 0);
-                    } else {
-                        hp::wgmma_ss<Element, C::kWgmmaN>(acc, a, b, (kt | step) != 0);
+                    for (int step = 0; step < kSteps; ++step) {
+                        const std::uint64_t a = hp::advance_descriptor(
+                            a_desc, s * C::kStageBytes + step * In::kAStepBytes);
+                        const std::uint64_t b = hp::advance_descriptor(
+                            b_desc, s * C::kStageBytes + step * In::kBStepBytes);
+                        if constexpr (In::kBKMajor) {
+                            hp::wgmma_ss_e4m3<C::kWgmmaN>(acc, a, b, (kt | step) != 0);
+                        } else {
+                            hp::wgmma_ss<Element, C::kWgmmaN>(acc, a, b, (kt | step) != 0);
+                        }
                     }
-                }
-                hp::wgmma_commit_group();
-                hp::wgmma_wait_group<1>();
-                hp::fence_accumulators(acc);
-                tracer.end(multiplying, TracePhase::kWgmma, kt);
+                });
                 if (kt > 0) {
                     release((it - 1) % C::kStages);
                 }
@@ -464,6 +470,26 @@ std::string persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CU
     return encode_tensor_map(c, c_map);
 }
 
+// A launch of `grid` CTAs of Config in clusters of kClusterM along x, with Config's threads and
+// dynamic shared memory, on `stream`. `attribute` (the cluster dimension) must outlive its use.
+template <typename Config>
+cudaLaunchConfig_t persistent_launch_config(std::int64_t grid, cudaStream_t stream,
+                                            cudaLaunchAttribute* attribute) {
+    *attribute = {};
+    attribute->id = cudaLaunchAttributeClusterDimension;
+    attribute->val.clusterDim.x = Config::kClusterM;
+    attribute->val.clusterDim.y = 1;
+    attribute->val.clusterDim.z = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(static_cast<unsigned>(grid));
+    config.blockDim = dim3(Config::kThreads);
+    config.dynamicSmemBytes = Config::kSmemBytes;
+    config.stream = stream;
+    config.attrs = attribute;
+    config.numAttrs = 1;
+    return config;
+}
+
 // Clusters of the kernel that fit on the device at once (cudaOccupancyMaxActiveClusters, of the
 // timed kernel: a traced variant runs on the same grid), looked up once per device and kernel.
 template <typename Config>
@@ -476,19 +502,10 @@ cudaError_t persistent_clusters(int* clusters) {
         *clusters = cached_clusters;
         return status;
     }
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attribute = {};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = Config::kClusterM;
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
     int sms = 0;
     status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    config.gridDim = dim3(static_cast<unsigned>(sms));
-    config.blockDim = dim3(Config::kThreads);
-    config.dynamicSmemBytes = Config::kSmemBytes;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    cudaLaunchAttribute attribute;
+    const cudaLaunchConfig_t config = persistent_launch_config<Config>(sms, nullptr, &attribute);
     int count = 0;
     if (status == cudaSuccess) {
         status = cudaOccupancyMaxActiveClusters(
@@ -558,20 +575,10 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
     }
     const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
     const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
-    const std::int64_t grid = persistent_grid<Config>(p, clusters);
 
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attribute = {};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = Config::kClusterM;
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
-    config.gridDim = dim3(static_cast<unsigned>(grid));
-    config.blockDim = dim3(Config::kThreads);
-    config.dynamicSmemBytes = Config::kSmemBytes;
-    config.stream = stream;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    cudaLaunchAttribute attribute;
+    const cudaLaunchConfig_t config =
+        persistent_launch_config<Config>(persistent_grid<Config>(p, clusters), stream, &attribute);
     status = cudaLaunchKernelEx(&config, kernel, a_map, b_map, c_map, static_cast<int>(p.m),
                                 static_cast<int>(p.n), static_cast<int>(p.k), tiles_m, tiles_n);
     if (status != cudaSuccess) {

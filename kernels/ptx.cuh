@@ -6,9 +6,11 @@
 // Code that needs an instruction missing on an architecture guards it with __CUDA_ARCH__ at
 // the call site; these wrappers are compiled for sm_80 and newer.
 
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace tclens::kernels::ptx {
 
@@ -79,6 +81,16 @@ __device__ __forceinline__ void mma_m16n8k16_bf16(float (&d)[4], const std::uint
         "{%8,%9}, {%0,%1,%2,%3};\n"
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// mma_m16n8k16_f16 or _bf16 for the inputs' type: Element is __half or __nv_bfloat16.
+template <typename Element>
+__device__ __forceinline__ void mma_m16n8k16(float (&d)[4], const std::uint32_t (&a)[4],
+                                             const std::uint32_t (&b)[2]) {
+    if constexpr (std::is_same_v<Element, __half>) {
+        mma_m16n8k16_f16(d, a, b);
+    } else {
+        mma_m16n8k16_bf16(d, a, b);
+    }
 }
 
 }  // namespace tclens::kernels::ptx

@@ -117,6 +117,346 @@ bool cancelled(const RunOptions& options) {
     return options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed);
 }
 
+double ms_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+// How many input copies a run rotates through: enough to total kL2Multiple L2 sizes, no more
+// than fit in kUsableFreeMemory of `free_bytes` beside C and the reference's buffers, and
+// 1 .. kMaxInputSets.
+int input_set_count(const KernelDescriptor& kernel, const GemmProblem& p, std::size_t free_bytes,
+                    std::int64_t l2_bytes) {
+    const std::int64_t set_bytes = (p.m * p.k + p.k * p.n) * storage_bytes(kernel.precision);
+    // C, and for the cuBLAS reference its output plus f32 copies of 16-bit inputs.
+    const std::int64_t fixed_bytes = run_memory_bytes(kernel, p) - set_bytes;
+    const auto usable =
+        static_cast<std::int64_t>(static_cast<double>(free_bytes) * kUsableFreeMemory);
+    const std::int64_t wanted_sets = (kL2Multiple * l2_bytes + set_bytes - 1) / set_bytes;
+    const std::int64_t fitting_sets = (usable - fixed_bytes) / set_bytes;
+    return static_cast<int>(
+        std::clamp<std::int64_t>(std::min(wanted_sets, fitting_sets), 1, kMaxInputSets));
+}
+
+// The device side of a run: the input copies, filled from the seed, and C. Copy 0 (the one
+// verified) and C carry guard zones; the other copies do not.
+struct RunBuffers {
+    GemmProblem problem;
+    std::vector<InputSet> inputs;
+    GuardedBuffer c;
+
+    std::int64_t c_count() const { return problem.m * problem.n; }
+
+    // The operands of a launch that reads input copy `set` (modulo the copies).
+    GemmOperands operands(int set) const {
+        const InputSet& in = inputs[static_cast<std::size_t>(set) % inputs.size()];
+        return GemmOperands{in.a.get(), in.b.get(), c.as_float(), problem};
+    }
+
+    // Allocates and fills `sets` copies of A and B as `precision`, then allocates C.
+    cudaError_t allocate(Precision precision, const GemmProblem& p, int sets, std::uint64_t seed,
+                         cudaStream_t stream) {
+        problem = p;
+        const int elem = storage_bytes(precision);
+        const std::int64_t guard_a = guard_zone_bytes(p.k * elem);
+        const std::int64_t guard_b = guard_zone_bytes(b_row_length(precision, p) * elem);
+        inputs = std::vector<InputSet>(static_cast<std::size_t>(sets));
+        cudaError_t e = cudaSuccess;
+        for (int s = 0; s < sets && e == cudaSuccess; ++s) {
+            InputSet& in = inputs[static_cast<std::size_t>(s)];
+            e = in.a.allocate(p.m * p.k * elem, s == 0 ? guard_a : 0, stream);
+            if (e == cudaSuccess) e = in.b.allocate(p.k * p.n * elem, s == 0 ? guard_b : 0, stream);
+            if (e == cudaSuccess) {
+                e = fill_random(in.a.get(), p.m * p.k, precision, input_seed(seed, s, 0), stream);
+            }
+            if (e == cudaSuccess) {
+                e = fill_random(in.b.get(), p.k * p.n, precision, input_seed(seed, s, 1), stream);
+            }
+        }
+        if (e == cudaSuccess) e = c.allocate(c_count() * 4, guard_zone_bytes(p.n * 4), stream);
+        return e;
+    }
+
+    // Appends a guard_violation_text line for each guard zone of A, B (copy 0) or C a kernel
+    // wrote into.
+    cudaError_t check_guards(std::string& report, cudaStream_t stream) const {
+        cudaError_t e = inputs[0].a.check_guards("A", report, stream);
+        if (e == cudaSuccess) e = inputs[0].b.check_guards("B", report, stream);
+        if (e == cudaSuccess) e = c.check_guards("C", report, stream);
+        return e;
+    }
+};
+
+// The verified launch on the host: copy 0's inputs as floats, its C, and the reference C they
+// were compared with (fp64 on the CPU for small problems, else cuBLAS FP32).
+struct HostCheck {
+    std::vector<float> a;
+    std::vector<float> b;
+    std::vector<float> c;
+    bool cpu_reference = false;
+    std::vector<double> cpu_ref;
+    std::vector<float> gpu_ref;
+
+    double error_of(const std::vector<float>& result) const {
+        return cpu_reference ? relative_rms_error(result, cpu_ref)
+                             : relative_rms_error(result, gpu_ref);
+    }
+    double reference_at(std::int64_t i) const {
+        return cpu_reference ? cpu_ref[static_cast<std::size_t>(i)]
+                             : gpu_ref[static_cast<std::size_t>(i)];
+    }
+};
+
+// C and copy 0's inputs to the host, as floats.
+cudaError_t download_verified(HostCheck& host, const RunBuffers& buffers, Precision precision,
+                              cudaStream_t stream) {
+    const GemmProblem& p = buffers.problem;
+    host.c.resize(static_cast<std::size_t>(buffers.c_count()));
+    cudaError_t e =
+        download_f32(host.c, buffers.c.get(), buffers.c_count(), Precision::kF32, stream);
+    if (e == cudaSuccess) {
+        e = download_f32(host.a, buffers.inputs[0].a.get(), p.m * p.k, precision, stream);
+    }
+    if (e == cudaSuccess)
+        e = download_b_f32(host.b, buffers.inputs[0].b.get(), p, precision, stream);
+    return e;
+}
+
+// The cuBLAS FP32 reference (no tensor cores) of copy 0, on f32 copies of its inputs, into
+// host.gpu_ref, with its own error at kReferenceSamples elements against fp64 into `check`.
+cudaError_t cublas_reference(HostCheck& host, Verification& check, const RunBuffers& buffers,
+                             Precision precision, std::uint64_t seed, cudaStream_t stream) {
+    const GemmProblem& p = buffers.problem;
+    const KernelDescriptor sgemm = cublas_kernel(Precision::kF32);
+    check.reference = sgemm.id;
+    DeviceBuffer ref;
+    DeviceBuffer a32;
+    DeviceBuffer b32;
+    cudaError_t e = ref.allocate(buffers.c_count() * 4);
+    if (e != cudaSuccess) return e;
+    GemmOperands ref_operands{buffers.inputs[0].a.get(), buffers.inputs[0].b.get(), ref.as_float(),
+                              p};
+    if (storage_bytes(precision) != 4) {
+        if ((e = a32.allocate(p.m * p.k * 4)) != cudaSuccess) return e;
+        if ((e = b32.allocate(p.k * p.n * 4)) != cudaSuccess) return e;
+        if ((e = to_f32(a32.as_float(), ref_operands.a, p.m * p.k, precision, stream)) !=
+            cudaSuccess) {
+            return e;
+        }
+        if ((e = b_to_f32_k_by_n(b32.as_float(), ref_operands.b, p, precision, stream)) !=
+            cudaSuccess) {
+            return e;
+        }
+        ref_operands.a = a32.get();
+        ref_operands.b = b32.get();
+    }
+    if ((e = sgemm.launch(ref_operands, stream)) != cudaSuccess) return e;
+    e = download_f32(host.gpu_ref, ref.get(), buffers.c_count(), Precision::kF32, stream);
+    if (e != cudaSuccess) return e;
+    std::vector<float> sampled_ref;
+    std::vector<double> sampled_exact;
+    for (const std::int64_t index : sample_elements(p, kReferenceSamples, seed)) {
+        sampled_ref.push_back(host.gpu_ref[static_cast<std::size_t>(index)]);
+        sampled_exact.push_back(reference_element(host.a, host.b, p, index / p.n, index % p.n));
+    }
+    check.reference_rel_rms = relative_rms_error(sampled_ref, sampled_exact);
+    return cudaSuccess;
+}
+
+// Where C is wrong: cells of the tile that ran (the one the rung picks for the problem, where it
+// picks one), tolerance kErrorMapSlack x bound x RMS(reference).
+viz::ErrorMap wrong_cells(const KernelDescriptor& kernel, const GemmProblem& p,
+                          const HostCheck& host, double bound) {
+    const std::int64_t c_count = p.m * p.n;
+    double sum_squares = 0;
+    for (std::int64_t i = 0; i < c_count; ++i) {
+        const double v = host.reference_at(i);
+        sum_squares += v * v;
+    }
+    const double rms = std::sqrt(sum_squares / static_cast<double>(c_count));
+    const double tolerance = viz::kErrorMapSlack * bound * rms;
+    TileShape tile = kernel.block_tile;
+    int device = 0;
+    int sms = 0;
+    if (kernel.for_problem && cudaGetDevice(&device) == cudaSuccess &&
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess) {
+        tile = kernel.for_problem(p, sms).block_tile;
+    }
+    const viz::ErrorCellShape shape = viz::error_cell_shape(p.m, p.n, tile.m, tile.n);
+    return host.cpu_reference ? viz::build_error_map(host.c.data(), host.cpu_ref.data(), p.m, p.n,
+                                                     tolerance, shape)
+                              : viz::build_error_map(host.c.data(), host.gpu_ref.data(), p.m, p.n,
+                                                     tolerance, shape);
+}
+
+// CUDA events around each timed launch, destroyed with the object.
+class LaunchEvents {
+  public:
+    ~LaunchEvents() {
+        for (cudaEvent_t event : events_) {
+            if (event != nullptr) cudaEventDestroy(event);
+        }
+    }
+    cudaError_t create(int launches) {
+        events_.assign(static_cast<std::size_t>(2 * launches), nullptr);
+        for (cudaEvent_t& event : events_) {
+            const cudaError_t e = cudaEventCreate(&event);
+            if (e != cudaSuccess) return e;
+        }
+        return cudaSuccess;
+    }
+    cudaEvent_t start(int launch) const { return events_[static_cast<std::size_t>(2 * launch)]; }
+    cudaEvent_t stop(int launch) const { return events_[static_cast<std::size_t>(2 * launch + 1)]; }
+
+  private:
+    std::vector<cudaEvent_t> events_;
+};
+
+// For a checked timing: once the whole GPU is idle, C's NaNs again (work another stream held
+// back has landed) and the last launch's C against the reference of copy 0, in words
+// (timed_launches_caught; "" when nothing was caught). `tallies` holds each launch's NaN count.
+cudaError_t check_timed_launches(const RunBuffers& buffers, const HostCheck& host, double bound,
+                                 unsigned long long* tallies, int runs, cudaStream_t stream,
+                                 std::string* caught) {
+    const std::int64_t c_count = buffers.c_count();
+    std::vector<std::uint64_t> after_launch(static_cast<std::size_t>(runs) + 1);
+    std::vector<float> last_c;
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e == cudaSuccess) e = add_nan_count(buffers.c.as_float(), c_count, tallies + runs, stream);
+    if (e == cudaSuccess) {
+        e = cudaMemcpyAsync(after_launch.data(), tallies, 8 * after_launch.size(),
+                            cudaMemcpyDeviceToHost, stream);
+    }
+    if (e == cudaSuccess)
+        e = download_f32(last_c, buffers.c.get(), c_count, Precision::kF32, stream);
+    if (e == cudaSuccess) {
+        const auto when_idle = static_cast<std::int64_t>(after_launch.back());
+        after_launch.pop_back();
+        *caught =
+            timed_launches_caught(after_launch, when_idle, c_count, host.error_of(last_c), bound);
+    }
+    return e;
+}
+
+// The stream a kernel is launched and timed on: a user's host launcher runs on the legacy default
+// stream (after everything of the runner's `stream`: inputs, poison), every other kernel on
+// `stream`.
+cudaStream_t launch_streamof(const KernelDescriptor& kernel, cudaStream_t stream) {
+    return kernel.launches_on_legacy_stream ? cudaStreamLegacy : stream;
+}
+
+// Verifies one launch of `kernel` on copy 0 into `check` (guard zones, NaNs, error against
+// the reference, the error map where it fails), keeping what timing needs in `host`. Returns the
+// first CUDA error.
+cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, std::uint64_t seed,
+                   cudaStream_t stream, HostCheck& host, Verification& check) {
+    const GemmProblem& p = buffers.problem;
+    const cudaStream_t launch_stream = launch_streamof(kernel, stream);
+    // Poisoned C, one run, guard zones, then compare with the reference.
+    cudaError_t e = poison(buffers.c.as_float(), buffers.c_count(), stream);
+    if (e == cudaSuccess && launch_stream != stream) e = cudaStreamSynchronize(stream);
+    if (e == cudaSuccess) e = kernel.launch(buffers.operands(0), launch_stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(launch_stream);
+    if (e == cudaSuccess) e = buffers.check_guards(check.out_of_bounds, stream);
+    if (e == cudaSuccess) e = download_verified(host, buffers, kernel.precision, stream);
+    if (e != cudaSuccess) return e;
+    check.nan_count =
+        std::count_if(host.c.begin(), host.c.end(), [](float v) { return std::isnan(v); });
+
+    host.cpu_reference = p.m * p.n * p.k <= kCpuReferenceMaxWork;
+    if (host.cpu_reference) {
+        check.reference = "cpu.fp64";
+        host.cpu_ref = reference_gemm(host.a, host.b, p);
+    } else if ((e = cublas_reference(host, check, buffers, kernel.precision, seed, stream)) !=
+               cudaSuccess) {
+        return e;
+    }
+    check.rel_rms_error = host.error_of(host.c);
+    // The reference only needs to be a sane f32 result: its error estimate comes from a sample
+    // of elements and spreads (cuBLAS FP32 at 8192^3 read 1.7e-6 against a bound of 2.8e-6).
+    constexpr double kReferenceSlack = 4;
+    const bool reference_ok =
+        host.cpu_reference ||
+        check.reference_rel_rms <= kReferenceSlack * verification_bound(Precision::kF32, p.k);
+    check.passed = reference_ok && check.nan_count == 0 && check.out_of_bounds.empty() &&
+                   check.rel_rms_error <= check.bound;
+    if (!check.passed) check.error_map = wrong_cells(kernel, p, host, check.bound);
+    return cudaSuccess;
+}
+
+// Times `kernel` into `result` (median, min, max, TFLOP/s) or sets its error ("cancelled" or
+// the CUDA error); refuses the times where a checked timing caught a launch.
+void time_launches(const KernelDescriptor& kernel, const RunBuffers& buffers, const HostCheck& host,
+                   const RunOptions& options, cudaStream_t stream, RunResult& result) {
+    // Warm-up, then each launch between two events, inputs rotating. A kernel of yours is
+    // checked as well (runner.h): C poisoned before each launch and its NaNs counted after it,
+    // outside the events; its last launch reads input set 0, whose reference is known.
+    const GemmProblem& p = buffers.problem;
+    const cudaStream_t launch_stream = launch_streamof(kernel, stream);
+    const bool checked = kernel.checked_timing;
+    const int sets = result.input_sets;
+    const auto timing_started = std::chrono::steady_clock::now();
+    cudaError_t e = cudaSuccess;
+    for (int i = 0; i < options.warmup_runs && e == cudaSuccess; ++i) {
+        if (cancelled(options)) {
+            result.error = "cancelled";
+            return;
+        }
+        e = kernel.launch(buffers.operands(i), launch_stream);
+    }
+    const int runs = std::max(1, options.timed_runs);
+    // The input set of timed launch r: rotating on from the warm-up's; checked, ending at set 0.
+    const auto timed_set = [&](int r) {
+        return checked ? (r + sets - (runs - 1) % sets) % sets : options.warmup_runs + r;
+    };
+    DeviceBuffer unwritten;  // per timed launch: C's NaNs right after it (checked only)
+    if (e == cudaSuccess && checked && (e = unwritten.allocate(8 * (runs + 1))) == cudaSuccess) {
+        e = cudaMemsetAsync(unwritten.get(), 0, 8 * (runs + 1), launch_stream);
+    }
+    auto* tallies = static_cast<unsigned long long*>(unwritten.get());
+    LaunchEvents events;
+    if (e == cudaSuccess) e = events.create(runs);
+    int recorded = 0;
+    for (; recorded < runs && e == cudaSuccess && !cancelled(options); ++recorded) {
+        if (checked) e = poison(buffers.c.as_float(), buffers.c_count(), launch_stream);
+        if (e == cudaSuccess) e = cudaEventRecord(events.start(recorded), launch_stream);
+        if (e == cudaSuccess)
+            e = kernel.launch(buffers.operands(timed_set(recorded)), launch_stream);
+        if (e == cudaSuccess) e = cudaEventRecord(events.stop(recorded), launch_stream);
+        if (e == cudaSuccess && checked) {
+            e = add_nan_count(buffers.c.as_float(), buffers.c_count(), tallies + recorded,
+                              launch_stream);
+        }
+    }
+    if (e == cudaSuccess) e = cudaStreamSynchronize(launch_stream);
+    std::vector<double> times;
+    for (int r = 0; r < recorded && e == cudaSuccess; ++r) {
+        float ms = 0;
+        e = cudaEventElapsedTime(&ms, events.start(r), events.stop(r));
+        times.push_back(ms);
+    }
+    std::string caught;
+    if (e == cudaSuccess && checked && recorded == runs) {
+        e = check_timed_launches(buffers, host, result.check.bound, tallies, runs, stream, &caught);
+    }
+    if (e != cudaSuccess) {
+        result.error = cuda_text(e);
+        return;
+    }
+    if (recorded < runs) {
+        result.error = "cancelled";
+        return;
+    }
+    result.timed_runs = runs;
+    result.median_ms = median(times);
+    result.min_ms = *std::min_element(times.begin(), times.end());
+    result.max_ms = *std::max_element(times.begin(), times.end());
+    result.tflops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) *
+                    static_cast<double>(p.k) / (result.median_ms * 1e-3) / 1e12;
+    result.time_ms = ms_since(timing_started);
+    if (!caught.empty()) result.refuse(caught);
+}
+
 }  // namespace
 
 double verification_bound(Precision precision, std::int64_t k) {
@@ -243,10 +583,6 @@ GemmRunner::~GemmRunner() {
 RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& problem,
                           const RunOptions& options) {
     const auto started = std::chrono::steady_clock::now();
-    auto ms_since = [](std::chrono::steady_clock::time_point start) {
-        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count();
-    };
     RunResult result;
     result.kernel_id = kernel.id;
     result.precision = kernel.precision;
@@ -275,249 +611,18 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     result.skipped = why_not_runnable(kernel, problem, limits);
     if (!result.skipped.empty()) return result;
 
-    const GemmProblem& p = problem;
-    const std::int64_t a_count = p.m * p.k;
-    const std::int64_t b_count = p.k * p.n;
-    const std::int64_t c_count = p.m * p.n;
-    const int elem = storage_bytes(kernel.precision);
-    const bool cpu_reference = p.m * p.n * p.k <= kCpuReferenceMaxWork;
-    const std::int64_t set_bytes = (a_count + b_count) * elem;
-    // C, and for the cuBLAS reference its output plus f32 copies of 16-bit inputs.
-    const std::int64_t fixed_bytes = run_memory_bytes(kernel, p) - set_bytes;
-    const auto usable =
-        static_cast<std::int64_t>(static_cast<double>(free_bytes) * kUsableFreeMemory);
-    const std::int64_t wanted_sets = (kL2Multiple * l2_bytes_ + set_bytes - 1) / set_bytes;
-    const std::int64_t fitting_sets = (usable - fixed_bytes) / set_bytes;
-    const int sets = static_cast<int>(
-        std::clamp<std::int64_t>(std::min(wanted_sets, fitting_sets), 1, kMaxInputSets));
-    result.input_sets = sets;
-
-    auto fail = [&](cudaError_t error) {
-        result.error = cuda_text(error);
+    result.input_sets = input_set_count(kernel, problem, free_bytes, l2_bytes_);
+    RunBuffers buffers;
+    e = buffers.allocate(kernel.precision, problem, result.input_sets, options.seed, stream_);
+    HostCheck host;
+    if (e == cudaSuccess) e = verify(kernel, buffers, options.seed, stream_, host, result.check);
+    if (e != cudaSuccess) {
+        result.error = cuda_text(e);
         return result;
-    };
-
-    // Input copy 0 (the one verified) and C carry guard zones; the other copies do not.
-    const std::int64_t guard_a = guard_zone_bytes(p.k * elem);
-    const std::int64_t guard_b = guard_zone_bytes(b_row_length(kernel.precision, p) * elem);
-    const std::int64_t guard_c = guard_zone_bytes(p.n * 4);
-    std::vector<InputSet> inputs(static_cast<std::size_t>(sets));
-    for (int s = 0; s < sets; ++s) {
-        InputSet& in = inputs[static_cast<std::size_t>(s)];
-        if ((e = in.a.allocate(a_count * elem, s == 0 ? guard_a : 0, stream_)) != cudaSuccess)
-            return fail(e);
-        if ((e = in.b.allocate(b_count * elem, s == 0 ? guard_b : 0, stream_)) != cudaSuccess)
-            return fail(e);
-        if ((e = fill_random(in.a.get(), a_count, kernel.precision, input_seed(options.seed, s, 0),
-                             stream_)) != cudaSuccess)
-            return fail(e);
-        if ((e = fill_random(in.b.get(), b_count, kernel.precision, input_seed(options.seed, s, 1),
-                             stream_)) != cudaSuccess)
-            return fail(e);
-    }
-    GuardedBuffer c;
-    if ((e = c.allocate(c_count * 4, guard_c, stream_)) != cudaSuccess) return fail(e);
-    auto operands = [&](int set) {
-        const InputSet& in = inputs[static_cast<std::size_t>(set % sets)];
-        return GemmOperands{in.a.get(), in.b.get(), c.as_float(), p};
-    };
-
-    // A user's host launcher runs on the legacy default stream: it is launched and timed there,
-    // after everything of stream_ (inputs, poison) has finished.
-    const cudaStream_t kernel_stream =
-        kernel.launches_on_legacy_stream ? cudaStreamLegacy : stream_;
-
-    // 3. Verify: poisoned C, one run, guard zones, compare with the reference.
-    if ((e = poison(c.as_float(), c_count, stream_)) != cudaSuccess) return fail(e);
-    if (kernel_stream != stream_ && (e = cudaStreamSynchronize(stream_)) != cudaSuccess)
-        return fail(e);
-    if ((e = kernel.launch(operands(0), kernel_stream)) != cudaSuccess) return fail(e);
-    if ((e = cudaStreamSynchronize(kernel_stream)) != cudaSuccess) return fail(e);
-    if ((e = inputs[0].a.check_guards("A", result.check.out_of_bounds, stream_)) != cudaSuccess ||
-        (e = inputs[0].b.check_guards("B", result.check.out_of_bounds, stream_)) != cudaSuccess ||
-        (e = c.check_guards("C", result.check.out_of_bounds, stream_)) != cudaSuccess)
-        return fail(e);
-
-    std::vector<float> host_c(static_cast<std::size_t>(c_count));
-    if ((e = download_f32(host_c, c.get(), c_count, Precision::kF32, stream_)) != cudaSuccess)
-        return fail(e);
-    std::vector<float> host_a;
-    std::vector<float> host_b;
-    if ((e = download_f32(host_a, inputs[0].a.get(), a_count, kernel.precision, stream_)) !=
-        cudaSuccess)
-        return fail(e);
-    if ((e = download_b_f32(host_b, inputs[0].b.get(), p, kernel.precision, stream_)) !=
-        cudaSuccess)
-        return fail(e);
-    result.check.nan_count =
-        std::count_if(host_c.begin(), host_c.end(), [](float v) { return std::isnan(v); });
-
-    std::vector<double> cpu_ref;
-    std::vector<float> host_ref;
-    if (cpu_reference) {
-        result.check.reference = "cpu.fp64";
-        cpu_ref = reference_gemm(host_a, host_b, p);
-        result.check.rel_rms_error = relative_rms_error(host_c, cpu_ref);
-    } else {
-        // cuBLAS FP32 without tensor cores on f32 copies of the same inputs, spot-checked in fp64.
-        const KernelDescriptor sgemm = cublas_kernel(Precision::kF32);
-        result.check.reference = sgemm.id;
-        DeviceBuffer ref;
-        DeviceBuffer a32;
-        DeviceBuffer b32;
-        if ((e = ref.allocate(c_count * 4)) != cudaSuccess) return fail(e);
-        GemmOperands ref_operands{inputs[0].a.get(), inputs[0].b.get(), ref.as_float(), p};
-        if (elem != 4) {
-            if ((e = a32.allocate(a_count * 4)) != cudaSuccess) return fail(e);
-            if ((e = b32.allocate(b_count * 4)) != cudaSuccess) return fail(e);
-            if ((e = to_f32(a32.as_float(), inputs[0].a.get(), a_count, kernel.precision,
-                            stream_)) != cudaSuccess)
-                return fail(e);
-            if ((e = b_to_f32_k_by_n(b32.as_float(), inputs[0].b.get(), p, kernel.precision,
-                                     stream_)) != cudaSuccess)
-                return fail(e);
-            ref_operands.a = a32.get();
-            ref_operands.b = b32.get();
-        }
-        if ((e = sgemm.launch(ref_operands, stream_)) != cudaSuccess) return fail(e);
-        if ((e = download_f32(host_ref, ref.get(), c_count, Precision::kF32, stream_)) !=
-            cudaSuccess)
-            return fail(e);
-        result.check.rel_rms_error = relative_rms_error(host_c, host_ref);
-
-        std::vector<float> sampled_ref;
-        std::vector<double> sampled_exact;
-        for (const std::int64_t index : sample_elements(p, kReferenceSamples, options.seed)) {
-            sampled_ref.push_back(host_ref[static_cast<std::size_t>(index)]);
-            sampled_exact.push_back(reference_element(host_a, host_b, p, index / p.n, index % p.n));
-        }
-        result.check.reference_rel_rms = relative_rms_error(sampled_ref, sampled_exact);
-    }
-    // The reference only needs to be a sane f32 result: its error estimate comes from a sample
-    // of elements and spreads (cuBLAS FP32 at 8192^3 read 1.7e-6 against a bound of 2.8e-6).
-    constexpr double kReferenceSlack = 4;
-    const bool reference_ok =
-        cpu_reference || result.check.reference_rel_rms <=
-                             kReferenceSlack * verification_bound(Precision::kF32, p.k);
-    result.check.passed = reference_ok && result.check.nan_count == 0 &&
-                          result.check.out_of_bounds.empty() &&
-                          result.check.rel_rms_error <= result.check.bound;
-    if (!result.check.passed) {
-        // Where C is wrong: tolerance kErrorMapSlack x bound x RMS(reference).
-        double sum_squares = 0;
-        for (std::int64_t i = 0; i < c_count; ++i) {
-            const double v = cpu_reference ? cpu_ref[static_cast<std::size_t>(i)]
-                                           : host_ref[static_cast<std::size_t>(i)];
-            sum_squares += v * v;
-        }
-        const double rms = std::sqrt(sum_squares / static_cast<double>(c_count));
-        const double tolerance = viz::kErrorMapSlack * result.check.bound * rms;
-        // Cells of the tile that ran, where the rung picks one per problem (rung 11).
-        TileShape tile = kernel.block_tile;
-        int device = 0;
-        int sms = 0;
-        if (kernel.for_problem && cudaGetDevice(&device) == cudaSuccess &&
-            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess) {
-            tile = kernel.for_problem(p, sms).block_tile;
-        }
-        const viz::ErrorCellShape shape = viz::error_cell_shape(p.m, p.n, tile.m, tile.n);
-        result.check.error_map =
-            cpu_reference
-                ? viz::build_error_map(host_c.data(), cpu_ref.data(), p.m, p.n, tolerance, shape)
-                : viz::build_error_map(host_c.data(), host_ref.data(), p.m, p.n, tolerance, shape);
     }
     result.verify_ms = ms_since(started);
     if (!result.check.passed || !options.time) return result;
-
-    // 4. Time: warm-up, then each launch between two events, inputs rotating. A kernel of yours
-    // is checked as well (runner.h): C poisoned before each launch and its NaNs counted after it,
-    // outside the events; its last launch reads input set 0, whose reference is known.
-    const bool checked = kernel.checked_timing;
-    const auto timing_started = std::chrono::steady_clock::now();
-    for (int i = 0; i < options.warmup_runs; ++i) {
-        if (cancelled(options)) {
-            result.error = "cancelled";
-            return result;
-        }
-        if ((e = kernel.launch(operands(i), kernel_stream)) != cudaSuccess) return fail(e);
-    }
-    const int runs = std::max(1, options.timed_runs);
-    // The input set of timed launch r: rotating on from the warm-up's; checked, ending at set 0.
-    const auto timed_set = [&](int r) {
-        return checked ? (r + sets - (runs - 1) % sets) % sets : options.warmup_runs + r;
-    };
-    DeviceBuffer unwritten;  // per timed launch: C's NaNs right after it (checked only)
-    if (checked &&
-        ((e = unwritten.allocate(8 * (runs + 1))) != cudaSuccess ||
-         (e = cudaMemsetAsync(unwritten.get(), 0, 8 * (runs + 1), kernel_stream)) != cudaSuccess)) {
-        return fail(e);
-    }
-    auto* tallies = static_cast<unsigned long long*>(unwritten.get());
-    std::vector<cudaEvent_t> events(static_cast<std::size_t>(2 * runs), nullptr);
-    auto destroy_events = [&] {
-        for (cudaEvent_t event : events) {
-            if (event != nullptr) cudaEventDestroy(event);
-        }
-    };
-    for (cudaEvent_t& event : events) {
-        if ((e = cudaEventCreate(&event)) != cudaSuccess) {
-            destroy_events();
-            return fail(e);
-        }
-    }
-    int recorded = 0;
-    for (; recorded < runs && e == cudaSuccess && !cancelled(options); ++recorded) {
-        if (checked) e = poison(c.as_float(), c_count, kernel_stream);
-        if (e == cudaSuccess) e = cudaEventRecord(events[2 * recorded], kernel_stream);
-        if (e == cudaSuccess) e = kernel.launch(operands(timed_set(recorded)), kernel_stream);
-        if (e == cudaSuccess) e = cudaEventRecord(events[2 * recorded + 1], kernel_stream);
-        if (e == cudaSuccess && checked) {
-            e = add_nan_count(c.as_float(), c_count, tallies + recorded, kernel_stream);
-        }
-    }
-    if (e == cudaSuccess) e = cudaStreamSynchronize(kernel_stream);
-    std::vector<double> times;
-    for (int r = 0; r < recorded && e == cudaSuccess; ++r) {
-        float ms = 0;
-        e = cudaEventElapsedTime(&ms, events[2 * r], events[2 * r + 1]);
-        times.push_back(ms);
-    }
-    destroy_events();
-    std::string caught;
-    if (e == cudaSuccess && checked && recorded == runs) {
-        // Once the whole GPU is idle: C's NaNs again (work another stream held back has landed),
-        // and the last launch's C against the reference of set 0.
-        std::vector<std::uint64_t> after_launch(static_cast<std::size_t>(runs) + 1);
-        std::vector<float> last_c;
-        e = cudaDeviceSynchronize();
-        if (e == cudaSuccess) e = add_nan_count(c.as_float(), c_count, tallies + runs, stream_);
-        if (e == cudaSuccess) {
-            e = cudaMemcpyAsync(after_launch.data(), tallies, 8 * after_launch.size(),
-                                cudaMemcpyDeviceToHost, stream_);
-        }
-        if (e == cudaSuccess) e = download_f32(last_c, c.get(), c_count, Precision::kF32, stream_);
-        if (e == cudaSuccess) {
-            const auto when_idle = static_cast<std::int64_t>(after_launch.back());
-            after_launch.pop_back();
-            const double last_error = cpu_reference ? relative_rms_error(last_c, cpu_ref)
-                                                    : relative_rms_error(last_c, host_ref);
-            caught = timed_launches_caught(after_launch, when_idle, c_count, last_error,
-                                           result.check.bound);
-        }
-    }
-    if (e != cudaSuccess) return fail(e);
-    if (recorded < runs) {
-        result.error = "cancelled";
-        return result;
-    }
-    result.timed_runs = runs;
-    result.median_ms = median(times);
-    result.min_ms = *std::min_element(times.begin(), times.end());
-    result.max_ms = *std::max_element(times.begin(), times.end());
-    result.tflops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) *
-                    static_cast<double>(p.k) / (result.median_ms * 1e-3) / 1e12;
-    result.time_ms = ms_since(timing_started);
-    if (!caught.empty()) result.refuse(caught);
+    time_launches(kernel, buffers, host, options, stream_, result);
     return result;
 }
 

@@ -2,7 +2,10 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
+#include "common/text.h"
 #include "kernels/registry.h"
 
 namespace tclens::kernels {
@@ -31,11 +34,9 @@ std::vector<KernelAccess> build_kernel_accesses() {
 }
 
 std::string all_names() {
-    std::string names;
-    for (const KernelAccess& access : kernel_accesses()) {
-        names += (names.empty() ? "" : ", ") + access.name;
-    }
-    return names;
+    return common::join(
+        kernel_accesses(), ", ",
+        [](const KernelAccess& access) -> const std::string& { return access.name; });
 }
 
 }  // namespace
@@ -102,12 +103,13 @@ common::Expected<KernelAccess> parse_kernel_access(const std::string& name) {
         return Result::failure("unknown kernel \"" + kernel_id + "\" in \"" + name +
                                "\"; kernel accesses: " + all_names());
     }
-    std::string labels;
+    std::vector<std::string> names;  // the kernel's accesses
     for (const KernelAccess& access : kernel_accesses()) {
         if (access.kernel != kernel) continue;
         if (access.access->label == label) return Result::success(access);
-        labels += (labels.empty() ? "" : ", ") + access.name;
+        names.push_back(access.name);
     }
+    const std::string labels = common::join(names, ", ");
     if (labels.empty()) {
         return Result::failure("kernel " + kernel_id +
                                " declares no shared-memory access the bank lab models; kernel "

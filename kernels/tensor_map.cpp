@@ -3,27 +3,22 @@
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
 
+#include "kernels/driver_entry_point.h"
+
 namespace tclens::kernels {
 namespace {
 
 // The driver's cuTensorMapEncodeTiled (ABI of CUDA 12.0), looked up once per process; null
 // (and `error` set) where the runtime cannot find it.
 PFN_cuTensorMapEncodeTiled_v12000 encoder(std::string* error) {
-    static cudaDriverEntryPointQueryResult query = cudaDriverEntryPointSymbolNotFound;
-    static cudaError_t status = cudaSuccess;
-    static void* function = [] {
-        void* f = nullptr;
-        status = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000,
-                                                  cudaEnableDefault, &query);
-        return f;
-    }();
-    if (status != cudaSuccess || query != cudaDriverEntryPointSuccess || function == nullptr) {
+    static const DriverEntryPoint entry = find_driver_entry_point("cuTensorMapEncodeTiled");
+    if (!entry.found()) {
         *error = "cuTensorMapEncodeTiled not found through cudaGetDriverEntryPointByVersion (" +
-                 std::string(cudaGetErrorString(status)) + ", query result " +
-                 std::to_string(static_cast<int>(query)) + ")";
+                 std::string(cudaGetErrorString(entry.status)) + ", query result " +
+                 std::to_string(static_cast<int>(entry.query)) + ")";
         return nullptr;
     }
-    return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(function);
+    return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(entry.function);
 }
 
 }  // namespace

@@ -1,5 +1,9 @@
 #include "kernels/tile_map_spec.h"
 
+#include <string>
+#include <vector>
+
+#include "common/text.h"
 #include "kernels/registry.h"
 
 namespace tclens::kernels {
@@ -55,13 +59,11 @@ common::Expected<TileMapSpec> tile_map_spec(const KernelDescriptor& descriptor,
 }
 
 std::string tile_map_kernel_ids_text() {
-    std::string text;
+    std::vector<std::string> ids;
     for (const KernelDescriptor& kernel : all_kernels()) {
-        if (!why_no_tile_map(kernel).empty()) continue;
-        if (!text.empty()) text += ", ";
-        text += kernel.id;
+        if (why_no_tile_map(kernel).empty()) ids.push_back(kernel.id);
     }
-    return text;
+    return common::join(ids, ", ");
 }
 
 }  // namespace tclens::kernels

@@ -1,7 +1,8 @@
 #pragma once
 // Host code the TMA rungs share (09_wgmma_tma.cu, 10_wgmma_warp_specialized.cu,
-// 11_wgmma_persistent.cu): the descriptor fields they fill alike from their Config, and the
-// launch of the rungs with one block per C tile (09, 10). Included only by .cu files.
+// 11_wgmma_persistent.cu, 12_wgmma_stream_k.cu, 13_wgmma_fp8.cu): the descriptor fields they
+// fill alike from their Config, their operand maps, and the launch of the rungs with one block
+// per C tile (09, 10). Included only by .cu files.
 
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -78,6 +79,30 @@ void describe_tma_trace(KernelDescriptor& d, Precision precision, TracedFunction
     };
 }
 
+// A TMA launch's operands: the tensor maps of A and B and the grid of C tiles.
+struct TmaTileOperands {
+    CUtensorMap a_map;
+    CUtensorMap b_map;
+    int tiles_m = 0;
+    int tiles_n = 0;
+};
+
+// The maps of A and B as Element in boxes of Config::kBlockM and Config::kBlockK rows
+// (encode_operand_maps) and the kBlockM x kBlockN tiles covering C. False when a map cannot be
+// encoded.
+template <typename Element, typename Config>
+bool encode_tma_tile_operands(const GemmOperands& operands, TmaTileOperands* out) {
+    const GemmProblem& p = operands.problem;
+    if (!encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
+                             Config::kBlockK, &out->a_map, &out->b_map)
+             .empty()) {
+        return false;
+    }
+    out->tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
+    out->tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
+    return true;
+}
+
 // Enqueues `kernel`(a_map, b_map, C, M, N, K, tiles_m, tiles_n) on `stream` with tiles_m x
 // tiles_n blocks of Config::kThreads threads and Config::kSmemBytes of dynamic shared memory,
 // after opting the kernel in to that much (`max_carveout`: and to the largest shared-memory
@@ -93,19 +118,14 @@ cudaError_t launch_tma_tiles(Kernel kernel, const GemmOperands& operands, cudaSt
     if (status != cudaSuccess) {
         return status;
     }
-    CUtensorMap a_map;
-    CUtensorMap b_map;
-    if (!encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
-                             Config::kBlockK, &a_map, &b_map)
-             .empty()) {
+    TmaTileOperands t;
+    if (!encode_tma_tile_operands<Element, Config>(operands, &t)) {
         return cudaErrorInvalidValue;
     }
-    const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
-    const int tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
-    kernel<<<static_cast<unsigned>(std::int64_t{tiles_m} * tiles_n), Config::kThreads,
-             Config::kSmemBytes, stream>>>(a_map, b_map, operands.c, static_cast<int>(p.m),
-                                           static_cast<int>(p.n), static_cast<int>(p.k), tiles_m,
-                                           tiles_n);
+    kernel<<<static_cast<unsigned>(std::int64_t{t.tiles_m} * t.tiles_n), Config::kThreads,
+             Config::kSmemBytes, stream>>>(t.a_map, t.b_map, operands.c, static_cast<int>(p.m),
+                                           static_cast<int>(p.n), static_cast<int>(p.k), t.tiles_m,
+                                           t.tiles_n);
     return cudaGetLastError();
 }
 

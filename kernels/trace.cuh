@@ -1,5 +1,5 @@
 #pragma once
-// Trace points for a per-warp timeline (issue 20): a kernel marks the phases of its warps (load
+// Trace points for a per-warp timeline: a kernel marks the phases of its warps (load
 // issue, barrier waits, wgmma, epilogue, store: viz/trace_phase.h) and lane 0 of each warp of
 // the first TraceSink::blocks blocks writes one 32-byte record per phase (kernels/trace_sink.h).
 //
@@ -54,6 +54,15 @@ __constant__ TraceSink trace_sink;
 inline cudaError_t set_trace_sink(const TraceSink& sink, cudaStream_t stream) {
     return cudaMemcpyToSymbolAsync(trace_sink, &sink, sizeof sink, 0, cudaMemcpyHostToDevice,
                                    stream);
+}
+
+// The traced variant of a launch: this unit's trace sink set to `sink` on `stream`, then
+// launch() (a cudaError_t). Returns the copy's error, else the launch's.
+template <typename Launch>
+cudaError_t with_trace_sink(const TraceSink& sink, cudaStream_t stream, Launch launch) {
+    const cudaError_t status = set_trace_sink(sink, stream);
+    if (status != cudaSuccess) return status;
+    return launch();
 }
 
 // Whether this block records: the first TraceSink::blocks blocks do. Uniform over the block.

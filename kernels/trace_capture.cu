@@ -3,26 +3,11 @@
 #include <algorithm>
 #include <vector>
 
+#include "kernels/cuda_util.h"
 #include "kernels/trace_capture.h"
 #include "kernels/trace_decode.h"
 
 namespace tclens::kernels {
-namespace {
-
-// Device buffers of one trace, freed on scope exit.
-struct DeviceTraceBuffers {
-    TraceSink sink;
-    ~DeviceTraceBuffers() {
-        cudaFree(sink.records);
-        cudaFree(sink.counts);
-    }
-};
-
-std::string cuda_text(const char* what, cudaError_t status) {
-    return std::string(what) + ": " + cudaGetErrorString(status);
-}
-
-}  // namespace
 
 int trace_records_per_warp(const KernelDescriptor& kernel, const GemmProblem& problem) {
     const std::int64_t records = kernel.traced.shape(problem).records_per_warp;
@@ -74,18 +59,24 @@ TraceCapture capture_trace(GemmRunner& runner, const KernelDescriptor& kernel,
     }
 
     const TracedShape shape = kernel.traced.shape(problem);
-    DeviceTraceBuffers buffers;
-    TraceSink& sink = buffers.sink;
+    TraceSink sink;
     sink.blocks = blocks;
     sink.warps_per_block = shape.warps_per_block;
     sink.records_per_warp = trace_records_per_warp(kernel, problem);
     const std::size_t warps = static_cast<std::size_t>(blocks) * sink.warps_per_block;
     const std::size_t records = warps * static_cast<std::size_t>(sink.records_per_warp);
-    cudaError_t status = cudaMalloc(&sink.records, records * sizeof(TraceRecord));
-    if (status == cudaSuccess) status = cudaMalloc(&sink.counts, warps * sizeof(std::uint32_t));
+    DeviceBuffer record_buffer;
+    DeviceBuffer count_buffer;
+    cudaError_t status =
+        record_buffer.allocate(static_cast<std::int64_t>(records * sizeof(TraceRecord)));
+    if (status == cudaSuccess) {
+        status = count_buffer.allocate(static_cast<std::int64_t>(warps * sizeof(std::uint32_t)));
+    }
+    sink.records = static_cast<TraceRecord*>(record_buffer.get());
+    sink.counts = static_cast<std::uint32_t*>(count_buffer.get());
     if (status == cudaSuccess) status = cudaMemset(sink.counts, 0, warps * sizeof(std::uint32_t));
     if (status != cudaSuccess) {
-        capture.error = cuda_text("trace buffers", status);
+        capture.error = "trace buffers: " + cuda_text(status);
         return capture;
     }
 
@@ -111,7 +102,7 @@ TraceCapture capture_trace(GemmRunner& runner, const KernelDescriptor& kernel,
                             cudaMemcpyDeviceToHost);
     }
     if (status != cudaSuccess) {
-        capture.error = cuda_text("reading the trace back", status);
+        capture.error = "reading the trace back: " + cuda_text(status);
         return capture;
     }
     viz::WarpTrace& trace = capture.trace;

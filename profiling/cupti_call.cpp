@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "kernels/cuda_util.h"
+#include "kernels/driver_entry_point.h"
 #include "profiling/fault_injection.h"
 
 namespace tclens::profiling::detail {
@@ -162,25 +163,25 @@ ProfilerError list_base_metrics(CUpti_ProfilerType type, const std::string& chip
 ProfilerError current_context(CUcontext& context, CUdevice& device) {
     using GetContext = PFN_cuCtxGetCurrent_v4000;
     using GetDevice = PFN_cuCtxGetDevice_v2000;
-    void* get_context = nullptr;
-    void* get_device = nullptr;
-    cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-    cudaError_t status = cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &get_context, 12000,
-                                                          cudaEnableDefault, &found);
-    if (status == cudaSuccess && found == cudaDriverEntryPointSuccess) {
-        status = cudaGetDriverEntryPointByVersion("cuCtxGetDevice", &get_device, 12000,
-                                                  cudaEnableDefault, &found);
+    const kernels::DriverEntryPoint get_context =
+        kernels::find_driver_entry_point("cuCtxGetCurrent");
+    kernels::DriverEntryPoint get_device;
+    if (get_context.status == cudaSuccess && get_context.query == cudaDriverEntryPointSuccess) {
+        get_device = kernels::find_driver_entry_point("cuCtxGetDevice");
     }
+    const cudaError_t status =
+        get_context.status != cudaSuccess ? get_context.status : get_device.status;
     if (status != cudaSuccess) {
         return from_cuda(status, "cudaGetDriverEntryPointByVersion");
     }
-    if (found != cudaDriverEntryPointSuccess || get_context == nullptr || get_device == nullptr) {
+    if (!get_context.found() || !get_device.found()) {
         return profiler_error(ProfilerProblem::kFailed,
                               "the NVIDIA driver does not export cuCtxGetCurrent/cuCtxGetDevice; "
                               "update the driver to one that supports CUDA 12 or newer");
     }
-    if (reinterpret_cast<GetContext>(get_context)(&context) != CUDA_SUCCESS || context == nullptr ||
-        reinterpret_cast<GetDevice>(get_device)(&device) != CUDA_SUCCESS) {
+    if (reinterpret_cast<GetContext>(get_context.function)(&context) != CUDA_SUCCESS ||
+        context == nullptr ||
+        reinterpret_cast<GetDevice>(get_device.function)(&device) != CUDA_SUCCESS) {
         return profiler_error(ProfilerProblem::kFailed,
                               "no current CUDA context after cudaFree(0); cannot profile");
     }

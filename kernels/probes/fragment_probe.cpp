@@ -576,6 +576,14 @@ MeasuredOperand measure_one_hot(const viz::OperandLayout& layout,
     return measured_from(layout, decoded);
 }
 
+MeasuredProductAndC measure_product_and_c(const viz::OperandLayout& d_layout,
+                                          const viz::OperandLayout& c_layout,
+                                          ElementType accumulator, const uint32_t* d_images,
+                                          size_t d_words) {
+    return {measure_product(d_layout, accumulator, d_images, product_row_scale(d_layout.cols)),
+            measure_accumulator_c(c_layout, d_layout, accumulator, d_images + d_words)};
+}
+
 MeasuredOperand measure_accumulator_c(const viz::OperandLayout& c_layout,
                                       const viz::OperandLayout& d_layout, ElementType accumulator,
                                       const uint32_t* d_image) {

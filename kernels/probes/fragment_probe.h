@@ -245,6 +245,18 @@ MeasuredOperand measure_accumulator_c(const viz::OperandLayout& c_layout,
                                       const viz::OperandLayout& d_layout, ElementType accumulator,
                                       const uint32_t* d_image);
 
+// D and C of an MMA probe's first two experiments: D from the product experiment (image 0, rows
+// scaled by product_row_scale), C from its own experiment (image 1), `d_images` holding one
+// d_words-word D image per experiment. The dense and sparse mma probes read them alike.
+struct MeasuredProductAndC {
+    MeasuredOperand d;
+    MeasuredOperand c;
+};
+MeasuredProductAndC measure_product_and_c(const viz::OperandLayout& d_layout,
+                                          const viz::OperandLayout& c_layout,
+                                          ElementType accumulator, const uint32_t* d_images,
+                                          size_t d_words);
+
 // Writes i + 1 into C slot i of `image` for every slot; "" or the first value not exact.
 std::string fill_accumulator_c(uint32_t* image, const viz::OperandLayout& c_layout,
                                ElementType accumulator);

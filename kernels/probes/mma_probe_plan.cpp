@@ -96,22 +96,24 @@ std::string fill_product_and_c(MmaProbePlan& plan, const MmaOperands& ops, const
     return error;
 }
 
-void size_plan(MmaProbePlan& plan, const Images& words) {
-    // All-zero bits are 0 in every element type, so unset slots hold 0.
-    plan.a.assign(size_t(plan.experiments) * words.a_words, 0);
-    plan.b.assign(size_t(plan.experiments) * words.b_words, 0);
-    plan.c.assign(size_t(plan.experiments) * words.c_words, 0);
+// A plan of `experiments` experiments for spec's instruction, its images all zero (all-zero bits
+// are 0 in every element type, so unset slots hold 0).
+MmaProbePlan sized_plan(const MmaProbeSpec& spec, const Images& words, size_t experiments) {
+    MmaProbePlan plan;
+    plan.instruction = spec.instruction;
+    plan.experiments = int(experiments);
+    plan.a.assign(experiments * words.a_words, 0);
+    plan.b.assign(experiments * words.b_words, 0);
+    plan.c.assign(experiments * words.c_words, 0);
+    return plan;
 }
 
 MmaProbePlan plan_dense(const viz::FragmentLayout& model, const MmaProbeSpec& spec,
                         const MmaOperands& ops) {
-    MmaProbePlan plan;
-    plan.instruction = spec.instruction;
     const int m = ops.a->rows, k = ops.a->cols, n = ops.b->cols;
     const Images words = image_sizes(ops, model.threads);
     const size_t a_slots = ops.a->elements.size(), b_slots = ops.b->elements.size();
-    plan.experiments = int(2 + a_slots + b_slots);
-    size_plan(plan, words);
+    MmaProbePlan plan = sized_plan(spec, words, 2 + a_slots + b_slots);
     const ProductDesign design = make_product_design(spec.input, m, n, k);
     if ((plan.error = design.error) != "" ||
         (plan.error = check_accumulator(spec.accumulator, design.row_scale, m, n)) != "") {
@@ -153,13 +155,10 @@ MmaProbePlan plan_dense(const viz::FragmentLayout& model, const MmaProbeSpec& sp
 
 MmaProbePlan plan_b1(const viz::FragmentLayout& model, const MmaProbeSpec& spec,
                      const MmaOperands& ops) {
-    MmaProbePlan plan;
-    plan.instruction = spec.instruction;
     const int m = ops.a->rows, k = ops.a->cols, n = ops.b->cols;
     const Images words = image_sizes(ops, model.threads);
     const size_t a_slots = ops.a->elements.size(), b_slots = ops.b->elements.size();
-    plan.experiments = int(2 + 2 * a_slots + b_slots);
-    size_plan(plan, words);
+    MmaProbePlan plan = sized_plan(spec, words, 2 + 2 * a_slots + b_slots);
     const ProductDesign design = make_product_design(spec.input, m, n, k);
     if (!design.error.empty() || n < kB1BitsPositions || m < kB1BPositions || k > 256) {
         plan.error =
@@ -401,16 +400,14 @@ std::vector<MeasuredOperand> decode_mma_probe(const viz::FragmentLayout& model,
     if (spec.popc != PopcOp::kNone) return decode_b1(model, spec, ops, d);
     const int k = ops.a->cols;
     const DigitCode code = digit_code(spec.input, k);
-    MeasuredOperand measured_d =
-        measure_product(*ops.d, spec.accumulator, &d[0], product_row_scale(ops.d->cols));
-    MeasuredOperand measured_c =
-        measure_accumulator_c(*ops.c, *ops.d, spec.accumulator, &d[d_words]);
+    MeasuredProductAndC product =
+        measure_product_and_c(*ops.d, *ops.c, spec.accumulator, d.data(), d_words);
     MeasuredOperand measured_a =
         measure_one_hot(*ops.a, *ops.d, spec.accumulator, &d[2 * d_words], d_words, k, code);
     MeasuredOperand measured_b = measure_one_hot(*ops.b, *ops.d, spec.accumulator,
                                                  &d[(2 + a_slots) * d_words], d_words, k, code);
     (void)b_slots;
-    return {measured_a, measured_b, measured_c, measured_d};
+    return {measured_a, measured_b, product.c, product.d};
 }
 
 }  // namespace tclens::kernels

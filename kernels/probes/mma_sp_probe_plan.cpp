@@ -210,10 +210,8 @@ std::vector<MeasuredOperand> decode_sparse_probe(const viz::FragmentLayout& mode
     }
     const int k = ops.b->rows;
     const DigitCode code = digit_code(spec.input, k);
-    MeasuredOperand measured_d =
-        measure_product(*ops.d, spec.accumulator, &d[0], product_row_scale(ops.d->cols));
-    MeasuredOperand measured_c =
-        measure_accumulator_c(*ops.c, *ops.d, spec.accumulator, &d[d_words]);
+    MeasuredProductAndC product =
+        measure_product_and_c(*ops.d, *ops.c, spec.accumulator, d.data(), d_words);
 
     // A: the full column spelled in row m is f(c).
     MeasuredOperand measured_a =
@@ -256,7 +254,7 @@ std::vector<MeasuredOperand> decode_sparse_probe(const viz::FragmentLayout& mode
     const size_t e_first = b_first + 2 * b_slots;
     MeasuredOperand measured_e = measure_one_hot(*ops.e, *ops.d, spec.accumulator,
                                                  &d[e_first * d_words], d_words, k / 2, code);
-    return {measured_a, measured_b, measured_c, measured_d, measured_e};
+    return {measured_a, measured_b, product.c, product.d, measured_e};
 }
 
 }  // namespace tclens::kernels

@@ -2,23 +2,22 @@
 
 #include <cuda_runtime.h>
 
+#include "kernels/driver_entry_point.h"
+
 namespace tclens::kernels::user {
 namespace {
 
 template <typename Fn>
 bool find(const char* name, Fn& out, std::string& error) {
-    void* function = nullptr;
-    cudaDriverEntryPointQueryResult query = cudaDriverEntryPointSymbolNotFound;
-    const cudaError_t status =
-        cudaGetDriverEntryPointByVersion(name, &function, 12000, cudaEnableDefault, &query);
-    if (status != cudaSuccess || query != cudaDriverEntryPointSuccess || function == nullptr) {
+    const DriverEntryPoint entry = find_driver_entry_point(name);
+    if (!entry.found()) {
         if (error.empty()) {
             error = std::string("the CUDA driver's ") + name + " is not available (" +
-                    cudaGetErrorString(status) + ")";
+                    cudaGetErrorString(entry.status) + ")";
         }
         return false;
     }
-    out = reinterpret_cast<Fn>(function);
+    out = reinterpret_cast<Fn>(entry.function);
     return true;
 }
 

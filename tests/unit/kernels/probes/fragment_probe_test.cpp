@@ -577,6 +577,31 @@ TEST(FragmentProbeEmulated, EveryMmaModelMatchesAnEmulatedGpuThatFollowsIt) {
     }
 }
 
+TEST(FragmentProbeDecode, ProductAndCAreExperimentsZeroAndOne) {
+    const FragmentLayout model = layout_of("mma.m16n8k16.f16");
+    const MmaProbeSpec* spec = find_mma_probe_spec(model.id);
+    ASSERT_NE(spec, nullptr);
+    const MmaProbePlan plan = plan_mma_probe(model, *spec);
+    ASSERT_EQ(plan.error, "");
+    const std::vector<uint32_t> d = emulate_mma(model, *spec, plan, nullptr);
+    const OperandLayout& c = *model.find(viz::Operand::C);
+    const OperandLayout& d_layout = *model.find(viz::Operand::D);
+    const size_t d_words = d.size() / size_t(plan.experiments);
+    const MeasuredProductAndC both =
+        measure_product_and_c(d_layout, c, spec->accumulator, d.data(), d_words);
+    const MeasuredOperand product =
+        measure_product(d_layout, spec->accumulator, d.data(), product_row_scale(d_layout.cols));
+    const MeasuredOperand accumulator =
+        measure_accumulator_c(c, d_layout, spec->accumulator, d.data() + d_words);
+    EXPECT_EQ(both.d.problems, product.problems);
+    EXPECT_EQ(both.c.problems, accumulator.problems);
+    ASSERT_EQ(both.c.elements.size(), c.elements.size());
+    for (size_t i = 0; i < c.elements.size(); ++i) {
+        EXPECT_EQ(both.c.elements[i].row, c.elements[i].row);
+        EXPECT_EQ(both.c.elements[i].col, c.elements[i].col);
+    }
+}
+
 TEST(FragmentProbeEmulated, EveryLdmatrixModelMatchesAnEmulatedGpu) {
     for (const std::string& id : viz::fragment_layout_ids()) {
         if (id.rfind("ldmatrix.", 0) != 0) continue;

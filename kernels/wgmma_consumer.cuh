@@ -1,0 +1,86 @@
+#pragma once
+// A consumer warpgroup's side of the TMA rungs' ring (10_wgmma_warp_specialized.cu,
+// 12_wgmma_stream_k.cu, persistent_gemm.cuh; 09_wgmma_tma.cu stores the same way): the step
+// that multiplies one K tile, and the store of its m64 x N accumulators straight from
+// registers. Slots and parities as kernels/tma_producer.cuh says. Included only by .cu files;
+// the functions exist in the sm_90a device pass alone (kernels/hopper.cuh).
+
+#include <cstdint>
+
+#include "kernels/hopper.cuh"
+#include "kernels/tma_stage_layout.cuh"
+#include "viz/trace_phase.h"
+
+namespace tclens::kernels {
+
+#if defined(TCLENS_HOPPER_DEVICE)
+
+// The consumers' step for K tile kt, the it-th tile through the ring: waits for slot
+// it % kStages to be full (parity (it / kStages) % 2), issues multiply(slot) (the slot's wgmma
+// into acc) between wgmma_fence and the commit, then waits until only this group is in flight:
+// the previous slot's wgmma are complete, so that slot may be released. Traced as kFullWait,
+// then kWgmma, of kt.
+template <typename Config, typename Tracer, int Accumulators, typename Multiply>
+__device__ __forceinline__ void consume_k_tile(const TmaRing& ring, int it, int kt, Tracer& tracer,
+                                               float (&acc)[Accumulators], Multiply multiply) {
+    const int s = it % Config::kStages;
+    const auto waiting = tracer.begin();
+    hopper::mbarrier_wait(&ring.full[s], (it / Config::kStages) % 2);
+    const auto multiplying = tracer.end(waiting, viz::TracePhase::kFullWait, kt);
+    hopper::wgmma_fence();
+    multiply(s);
+    hopper::wgmma_commit_group();
+    hopper::wgmma_wait_group<1>();
+    hopper::fence_accumulators(acc);
+    tracer.end(multiplying, viz::TracePhase::kWgmma, kt);
+}
+
+// The wgmma of slot s of a 16-bit ring (rungs 10, 12): Config::kSteps m64nNk16 steps along the
+// K tile, A (K-major) and B (MN-major) read through their descriptors moved to the slot; each
+// step accumulates into acc except the first step of a `first` K tile, which overwrites it.
+template <typename Element, typename Config, int Accumulators>
+__device__ __forceinline__ void wgmma_slot(float (&acc)[Accumulators], std::uint64_t a_desc,
+                                           std::uint64_t b_desc, int s, bool first) {
+#pragma unroll
+    for (int step = 0; step < Config::kSteps; ++step) {
+        hopper::wgmma_ss<Element, Config::kWgmmaN>(
+            acc,
+            hopper::advance_descriptor(a_desc,
+                                       s * Config::kStageBytes + step * hopper::kAStepBytes),
+            hopper::advance_descriptor(b_desc,
+                                       s * Config::kStageBytes + step * hopper::kBStepBytes),
+            !first || step != 0);
+    }
+}
+
+// Stores a warpgroup's m64 x (Accumulators * 2) f32 tile to row-major C (m x n) at rows
+// row0 .., columns col0 .., from the wgmma D layout: (thread, i) -> (16 warp + g + 8 ((i % 4) /
+// 2), 8 (i / 4) + 2 t + i % 2), g = lane / 4, t = lane % 4, warp within the warpgroup. Guarded
+// per float2 (n even: aligned). Worked example: warp 1, lane 5, i = 6 -> row 16 + 1 + 8 = 25,
+// column 8 + 2 + 0 = 10.
+template <int Accumulators>
+__device__ __forceinline__ void store_wgmma_tile(float* __restrict__ c, int m, int n,
+                                                 const float (&acc)[Accumulators], int row0,
+                                                 int col0, int warp, int lane) {
+    const int g = lane / 4;
+    const int t = lane % 4;
+#pragma unroll
+    for (int j = 0; j < Accumulators / 4; ++j) {
+        const int col = col0 + 8 * j + 2 * t;
+        if (col >= n) {
+            continue;
+        }
+#pragma unroll
+        for (int half = 0; half < 2; ++half) {
+            const int row = row0 + 16 * warp + g + 8 * half;
+            if (row < m) {
+                *reinterpret_cast<float2*>(c + static_cast<std::int64_t>(row) * n + col) =
+                    make_float2(acc[4 * j + 2 * half], acc[4 * j + 2 * half + 1]);
+            }
+        }
+    }
+}
+
+#endif  // TCLENS_HOPPER_DEVICE
+
+}  // namespace tclens::kernels

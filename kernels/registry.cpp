@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "common/text.h"
 #include "kernels/ladder.h"
 #include "kernels/problem_text.h"
 #include "kernels/runner.h"
@@ -65,6 +66,10 @@ const KernelDescriptor* find_kernel(const std::string& id) {
         if (kernel.id == id) return &kernel;
     }
     return nullptr;
+}
+
+std::string kernel_ids_text() {
+    return common::join(all_kernels(), ", ", [](const KernelDescriptor& k) { return k.id; });
 }
 
 std::int64_t run_memory_bytes(const KernelDescriptor& kernel, const GemmProblem& p) {

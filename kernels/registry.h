@@ -18,6 +18,9 @@ const std::vector<KernelDescriptor>& all_kernels();
 // The descriptor with this id, or nullptr.
 const KernelDescriptor* find_kernel(const std::string& id);
 
+// Every kernel's id, comma-separated, for the "valid ids" of an error message.
+std::string kernel_ids_text();
+
 // What a GPU offers that a kernel may need.
 struct DeviceLimits {
     int sm = 0;                           // compute capability, major * 10 + minor

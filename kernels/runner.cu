@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include "kernels/cpu_reference.h"
@@ -11,6 +12,7 @@
 #include "kernels/ladder.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
+#include "viz/fragment_bug.h"
 
 namespace tclens::kernels {
 namespace {
@@ -265,6 +267,31 @@ cudaError_t cublas_reference(HostCheck& host, Verification& check, const RunBuff
 
 // Where C is wrong: cells of the tile that ran (the one the rung picks for the problem, where it
 // picks one), tolerance kErrorMapSlack x bound x RMS(reference).
+// The instruction whose C tile the wrong elements fold onto: the kernel's mma.sync layout; for
+// wgmma (each warp's accumulator rows hold the m16n8 C pattern) and kernels of yours (no layouts
+// declared), the mma.sync of the kernel's precision; none for FMA kernels.
+std::optional<viz::FragmentLayout> fold_layout(const KernelDescriptor& kernel) {
+    bool wgmma = false;
+    for (const std::string& id : kernel.layout_ids) {
+        if (id.rfind("mma.m16n8", 0) == 0) return viz::fragment_layout(id);
+        wgmma |= id.rfind("wgmma.", 0) == 0;
+    }
+    if (!wgmma && !kernel.layout_ids.empty()) return std::nullopt;
+    switch (kernel.precision) {
+        case Precision::kTF32:
+            return viz::fragment_layout("mma.m16n8k8.tf32");
+        case Precision::kF16:
+            return viz::fragment_layout("mma.m16n8k16.f16");
+        case Precision::kBF16:
+            return viz::fragment_layout("mma.m16n8k16.bf16");
+        case Precision::kE4M3:
+            return viz::fragment_layout("mma.m16n8k32.e4m3");
+        case Precision::kF32:
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 viz::ErrorMap wrong_cells(const KernelDescriptor& kernel, const GemmProblem& p,
                           const HostCheck& host, double bound) {
     const std::int64_t c_count = p.m * p.n;
@@ -283,10 +310,23 @@ viz::ErrorMap wrong_cells(const KernelDescriptor& kernel, const GemmProblem& p,
         tile = kernel.for_problem(p, sms).block_tile;
     }
     const viz::ErrorCellShape shape = viz::error_cell_shape(p.m, p.n, tile.m, tile.n);
-    return host.cpu_reference ? viz::build_error_map(host.c.data(), host.cpu_ref.data(), p.m, p.n,
-                                                     tolerance, shape)
-                              : viz::build_error_map(host.c.data(), host.gpu_ref.data(), p.m, p.n,
-                                                     tolerance, shape);
+    // Where C is wrong, then which bug the wrong values name, folded onto the kernel's instruction
+    // (viz/fragment_bug.h). FP8 keeps B as N x K, which the A and B rules do not read.
+    const std::optional<viz::FragmentLayout> layout = fold_layout(kernel);
+    const viz::GemmInputs inputs{host.a.data(), host.b.data(), p.k};
+    const viz::GemmInputs* given = kernel.precision == Precision::kE4M3 ? nullptr : &inputs;
+    const auto against = [&](const auto* reference) {
+        viz::ErrorMap map =
+            viz::build_error_map(host.c.data(), reference, p.m, p.n, tolerance, shape);
+        if (layout) {
+            map.folded = viz::fold_errors(host.c.data(), reference, p.m, p.n, tolerance, *layout);
+        }
+        map.bug =
+            viz::name_fragment_bug(host.c.data(), reference, p.m, p.n, tolerance,
+                                   layout.value_or(viz::FragmentLayout{}), tile.m, tile.n, given);
+        return map;
+    };
+    return host.cpu_reference ? against(host.cpu_ref.data()) : against(host.gpu_ref.data());
 }
 
 // CUDA events around each timed launch, destroyed with the object.

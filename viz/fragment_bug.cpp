@@ -366,10 +366,21 @@ std::string operand_bug(const Matrices<Expected>& m, const FragmentLayout& layou
     return "";
 }
 
+// The block rule with the kernel's block tile, or, where it is not known (a kernel of yours),
+// with square tiles of 16 to 128 elements a side, the first that explains the wrong elements.
+template <typename Expected>
+std::string any_block_bug(const Matrices<Expected>& m, int block_rows, int block_cols) {
+    if (block_rows > 0 && block_cols > 0) return block_bug(m, block_rows, block_cols);
+    for (const int side : {16, 32, 64, 128}) {
+        if (std::string named = block_bug(m, side, side); !named.empty()) return named;
+    }
+    return "";
+}
+
 template <typename Expected>
 std::string name_bug(const Matrices<Expected>& m, const FragmentLayout& layout, int block_rows,
                      int block_cols, const GemmInputs* inputs) {
-    if (const std::string block = block_bug(m, block_rows, block_cols); !block.empty()) {
+    if (const std::string block = any_block_bug(m, block_rows, block_cols); !block.empty()) {
         return block;
     }
     const FoldedErrors folded = fold(m, layout);

@@ -44,8 +44,8 @@ struct GemmInputs {
 };
 
 // One line naming the bug, "" when no rule fits or nothing is wrong. Tried in this order:
-//   block tiles (block_rows x block_cols > 0, every wrong block tile wholly wrong and holding the
-//   right values of another block tile):
+//   block tiles (block_rows x block_cols; 0 when not known: squares of 16 to 128 are tried),
+//   every wrong block tile wholly wrong and holding the right values of another block tile:
 //     "each block tile holds the values of block (y, x): blockIdx.x and blockIdx.y are swapped
 //      where C is stored"
 //     "each block tile holds the values of the block 1 down: a wrong blockIdx offset"

@@ -17,10 +17,9 @@ std::string unknown_kernel_message(const std::string& id) {
             closest = kernel.id;
         }
     }
-    const std::string valid = common::join(kernels::all_kernels(), ", ",
-                                           [](const kernels::KernelDescriptor& k) { return k.id; });
     return "unknown kernel '" + id + "'" +
-           (closest.empty() ? "" : "; did you mean " + closest + "?") + " (valid: " + valid + ")";
+           (closest.empty() ? "" : "; did you mean " + closest + "?") +
+           " (valid: " + kernels::kernel_ids_text() + ")";
 }
 
 int profiler_exit_code(const profiling::ProfilerError& error) {

@@ -121,11 +121,9 @@ const kernels::KernelDescriptor* WorkerSession::find(const std::string& id) cons
 }
 
 std::string WorkerSession::unknown_kernel(const std::string& id) const {
-    const std::string valid = common::join(kernels::all_kernels(), ", ",
-                                           [](const kernels::KernelDescriptor& k) { return k.id; });
     const std::string loaded =
         common::join(loaded_, ", ", [](const auto& entry) { return entry.first; });
-    return "unknown kernel '" + id + "' (valid: " + valid +
+    return "unknown kernel '" + id + "' (valid: " + kernels::kernel_ids_text() +
            (loaded.empty() ? "; no kernel loaded" : "; loaded: " + loaded) + ")";
 }
 

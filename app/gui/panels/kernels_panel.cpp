@@ -32,10 +32,11 @@ std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
                         [](const kernels::GemmProblem& p) { return kernels::problem_text(p); });
 }
 
-std::string kernel_ids_text(bool rungs_only) {
+// The ladder rungs' ids (cuBLAS left out), comma-separated.
+std::string rung_ids_text() {
     std::vector<std::string> ids;
     for (const kernels::KernelDescriptor& kernel : kernels::all_kernels()) {
-        if (!rungs_only || kernel.rung != 0) ids.push_back(kernel.id);
+        if (kernel.rung != 0) ids.push_back(kernel.id);
     }
     return common::join(ids, ", ");
 }
@@ -150,7 +151,7 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
             std::find_if(kernels_.begin(), kernels_.end(),
                          [&](const kernels::KernelDescriptor& k) { return k.id == text; });
         if (it == kernels_.end()) {
-            return "selected='" + text + "': valid ids: " + kernel_ids_text(false);
+            return "selected='" + text + "': valid ids: " + kernels::kernel_ids_text();
         }
         selected_ = int(it - kernels_.begin());
         return "";
@@ -183,7 +184,7 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
                     [&](const kernels::KernelDescriptor& k) { return k.id == id && k.rung > 0; });
                 if (it == kernels_.end()) {
                     return "run='" + text + "': '" + id + "' is not a rung; allowed: all, none " +
-                           "or rungs: " + kernel_ids_text(true);
+                           "or rungs: " + rung_ids_text();
                 }
                 ticked[size_t(it - kernels_.begin())] = 1;
             }

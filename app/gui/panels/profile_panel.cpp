@@ -31,11 +31,6 @@ namespace {
 constexpr const char* kDefaultProfiledKernel = "wmma.f16";
 constexpr float kTimelineWidth = 600.0f;
 
-std::string kernel_ids_text() {
-    return common::join(kernels::all_kernels(), ", ",
-                        [](const kernels::KernelDescriptor& kernel) { return kernel.id; });
-}
-
 std::string sets_text() { return common::join(profile_panel_sets(), ", "); }
 
 bool is_timeline_set(int set) { return profile_panel_sets()[size_t(set)] == "timeline"; }
@@ -170,8 +165,8 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
                 std::find_if(kernels_.begin(), kernels_.end(),
                              [&](const kernels::KernelDescriptor& k) { return k.id == id; });
             if (it == kernels_.end()) {
-                return "kernel='" + id +
-                       "': valid ids (one, or several joined by commas): " + kernel_ids_text();
+                return "kernel='" + id + "': valid ids (one, or several joined by commas): " +
+                       kernels::kernel_ids_text();
             }
             const int index = int(it - kernels_.begin());
             if (std::find(chosen.begin(), chosen.end(), index) == chosen.end()) {
@@ -183,7 +178,7 @@ std::string ProfilePanel::apply_setting(std::string_view key, std::string_view v
     }
     if (key == "focus") {
         if (kernels::find_kernel(text) == nullptr) {
-            return "focus='" + text + "': valid ids: " + kernel_ids_text();
+            return "focus='" + text + "': valid ids: " + kernels::kernel_ids_text();
         }
         focus_ = text;
         rebuild_ = true;

@@ -87,9 +87,7 @@ std::string SourcePanel::apply_setting(std::string_view key, std::string_view va
             std::find_if(kernels_.begin(), kernels_.end(),
                          [&](const kernels::KernelDescriptor& k) { return k.id == text; });
         if (it == kernels_.end()) {
-            return "kernel='" + text + "': allowed: " +
-                   common::join(kernels_, ", ",
-                                [](const kernels::KernelDescriptor& k) { return k.id; });
+            return "kernel='" + text + "': allowed: " + kernels::kernel_ids_text();
         }
         kernel_ = static_cast<int>(it - kernels_.begin());
         snapshot_.profile.reset();

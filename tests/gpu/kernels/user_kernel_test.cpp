@@ -10,6 +10,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +20,7 @@
 #include "kernels/registry.h"
 #include "kernels/runner.h"
 #include "tests/gpu/gpu_test_support.h"
+#include "tests/support/run_command.h"
 
 namespace tclens::kernels::user {
 namespace {
@@ -100,6 +104,58 @@ TEST(UserKernelGpu, WrongKernelGetsAnErrorMapOfWholeTiles) {
                 viz::error_pattern_hint(map).c_str());
     EXPECT_NE(viz::error_pattern_hint(map).find("tiles (16x8 tile) wrong, the others all right"),
               std::string::npos);
+    // The values name the bug: each wrong tile holds the mirrored block's.
+    EXPECT_NE(map.bug.find("blockIdx.x and blockIdx.y are swapped"), std::string::npos) << map.bug;
+}
+
+// examples/matmul_tensor.cu with one line changed, written to a temporary folder: the planted
+// fragment bugs a student makes, each named from C's values by the runner's error map.
+std::shared_ptr<LoadedKernel> load_variant(const std::string& name, const std::string& line,
+                                           const std::string& replacement) {
+    std::ifstream in(kExamples + "/matmul_tensor.cu");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t at = text.find(line);
+    EXPECT_NE(at, std::string::npos) << "matmul_tensor.cu no longer has: " << line;
+    if (at == std::string::npos) return nullptr;
+    text.replace(at, line.size(), replacement);
+    const std::string folder = test::temp_path("fragment_bugs");
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder + "/" + name) << text;
+    return load(name, folder);
+}
+
+TEST(UserKernelGpu, PlantedFragmentBugsAreNamed) {
+    TCLENS_REQUIRE_GPU();
+    struct Case {
+        const char* file;
+        const char* line;
+        const char* replacement;
+        const char* named;
+    };
+    const Case cases[] = {
+        {"c_swap.cu", "c[int64_t(row) * size_j + col] = acc[j][r];",
+         "c[int64_t(row) * size_j + col] = acc[j][r == 1 ? 2 : r == 2 ? 1 : r];",
+         "C: every lane's c1 and c2 are exchanged"},
+        {"a_swap.cu",
+         "const uint32_t a1 = to_tf32(a_tile[wr + group + 8][quad]);\n"
+         "        const uint32_t a2 = to_tf32(a_tile[wr + group][quad + 4]);",
+         "const uint32_t a1 = to_tf32(a_tile[wr + group][quad + 4]);\n"
+         "        const uint32_t a2 = to_tf32(a_tile[wr + group + 8][quad]);",
+         "A: every lane's a1 and a2 are exchanged"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.file);
+        std::shared_ptr<LoadedKernel> k = load_variant(c.file, c.line, c.replacement);
+        ASSERT_NE(k, nullptr);
+        const RunResult r = run(k->descriptor, {256, 256, 256}, false);
+        EXPECT_FALSE(r.check.passed);
+        ASSERT_TRUE(r.check.error_map) << run_status(r);
+        const viz::ErrorMap& map = *r.check.error_map;
+        std::printf("%s: %s\n  %s\n", c.file, viz::error_map_summary(map).c_str(), map.bug.c_str());
+        EXPECT_EQ(map.bug.rfind(c.named, 0), 0u) << map.bug;
+        EXPECT_EQ(map.folded.layout_id, "mma.m16n8k8.tf32");
+        EXPECT_GT(map.folded.wrong_tiles, 0);
+    }
 }
 
 TEST(UserKernelGpu, GuardZonesCatchWritesPastC) {

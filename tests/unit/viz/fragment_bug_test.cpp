@@ -102,6 +102,12 @@ TEST(FragmentBug, SwappedBlockIndicesAreNamed) {
     EXPECT_EQ(name(planted, 16),
               "each wrong block tile 16x16 holds the values of the block with x and y exchanged: "
               "blockIdx.x and blockIdx.y are swapped where C is stored");
+    // Without the kernel's block tile (a kernel of yours), the smallest square that explains it.
+    EXPECT_EQ(name(planted, 0), name(planted, 16));
+    const Planted by_32 = plant([](std::int64_t r, std::int64_t c) {
+        return std::pair{(c / 32) * 32 + r % 32, (r / 32) * 32 + c % 32};
+    });
+    EXPECT_NE(name(by_32, 0).find("block tile 32x32"), std::string::npos) << name(by_32, 0);
 }
 
 TEST(FragmentBug, ABlockOffsetByOneIsNamed) {

@@ -120,9 +120,9 @@ struct StreamKModeShape {
 };
 constexpr StreamKModeShape kStreamKWideShape{128, 256, 2};
 constexpr StreamKModeShape kStreamKSmallMShape{64, 128, 1};
-// Up to here (issue 19's M = 16..256) the small-M mode runs it: at M = 64 it ran the lab 6 sweep
-// at twice the wide mode's speed on the H100 (tests/gpu/results/2026-11-25_h100_session8/), and
-// at 128..256 the wide mode's few 128 x 256 tiles leave most SMs a short K range to fix up.
+// Up to here (the skinny sizes, M = 16..256) the small-M mode runs it: at M = 64 it ran the lab 6
+// sweep at twice the wide mode's speed on the H100 (tests/gpu/results/2026-11-25_h100_session8/),
+// and at 128..256 the wide mode's few 128 x 256 tiles leave most SMs a short K range to fix up.
 constexpr std::int64_t kStreamKSmallMMax = 256;
 
 inline StreamKMode stream_k_mode(std::int64_t m) {

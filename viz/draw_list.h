@@ -66,6 +66,14 @@ struct DrawRect {
     int hit;  // caller-defined index for hover/click (e.g. into FragmentView::hits), -1 for none
 };
 
+// A straight line from (x0, y0) to (x1, y1), `width` wide, centred on it. Drawn over the rects
+// and under the texts.
+struct DrawLine {
+    float x0, y0, x1, y1;
+    Rgba colour;
+    float width;
+};
+
 struct DrawText {
     float x, y, size;
     Rgba colour;
@@ -77,6 +85,7 @@ struct DrawList {
     float width = 0, height = 0;
     Rgba background{0, 0, 0, 255};
     std::vector<DrawRect> rects;
+    std::vector<DrawLine> lines;
     std::vector<DrawText> texts;
 };
 

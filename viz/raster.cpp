@@ -151,12 +151,27 @@ void draw_text(Canvas& canvas, const DrawText& text, float scale, std::vector<ch
 
 }  // namespace
 
+// A line as squares of its width stepped along it half a pixel apart: exact for an opaque colour
+// (the arrows it draws); a translucent one darkens where the squares overlap.
+void draw_line(Canvas& canvas, const DrawLine& line, float scale) {
+    const float x0 = line.x0 * scale, y0 = line.y0 * scale;
+    const float dx = line.x1 * scale - x0, dy = line.y1 * scale - y0;
+    const float half = 0.5f * std::max(1.0f, line.width * scale);
+    const int steps = std::max(1, static_cast<int>(std::ceil(2.0f * std::hypot(dx, dy))));
+    for (int i = 0; i <= steps; ++i) {
+        const float t = static_cast<float>(i) / steps;
+        const float x = x0 + t * dx, y = y0 + t * dy;
+        canvas.fill(x - half, y - half, x + half, y + half, line.colour);
+    }
+}
+
 RgbaImage rasterize(const DrawList& list, float scale) {
     if (!(scale > 0) || !(list.width > 0) || !(list.height > 0)) return {};
     const int width = static_cast<int>(std::ceil(list.width * scale));
     const int height = static_cast<int>(std::ceil(list.height * scale));
     Canvas canvas(width, height, list.background);
     for (const DrawRect& rect : list.rects) draw_rect(canvas, rect, scale);
+    for (const DrawLine& line : list.lines) draw_line(canvas, line, scale);
     std::vector<char> vertices;
     for (const DrawText& text : list.texts) draw_text(canvas, text, scale, vertices);
     return canvas.take();

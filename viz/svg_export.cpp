@@ -102,6 +102,17 @@ void append_rect(std::string& out, const DrawRect& rect) {
     out += "/>\n";
 }
 
+void append_line(std::string& out, const DrawLine& line) {
+    out += "<line";
+    append_attribute(out, "x1", line.x0);
+    append_attribute(out, "y1", line.y0);
+    append_attribute(out, "x2", line.x1);
+    append_attribute(out, "y2", line.y1);
+    append_colour(out, "stroke", line.colour);
+    append_attribute(out, "stroke-width", line.width);
+    out += "/>\n";
+}
+
 void append_text(std::string& out, const DrawText& text) {
     out += "<text";
     append_attribute(out, "x", text.x);
@@ -135,6 +146,7 @@ std::string to_svg(const DrawList& list) {
     append_colour(out, "fill", list.background);
     out += "/>\n";
     for (const DrawRect& rect : list.rects) append_rect(out, rect);
+    for (const DrawLine& line : list.lines) append_line(out, line);
     for (const DrawText& text : list.texts) append_text(out, text);
     out += "</svg>\n";
     return out;

@@ -94,6 +94,25 @@ class DrawListBuilder {
         }
     }
 
+    // A straight `width`-wide line.
+    void line(float x0, float y0, float x1, float y1, Rgba colour, float width) {
+        extend(std::max(x0, x1), std::max(y0, y1));
+        draw_.lines.push_back({x0, y0, x1, y1, colour, width});
+    }
+
+    // An arrow from (x0, y0) to (x1, y1): the shaft and a head of two `head`-long strokes.
+    void arrow(float x0, float y0, float x1, float y1, Rgba colour, float width, float head) {
+        line(x0, y0, x1, y1, colour, width);
+        const float length = std::hypot(x1 - x0, y1 - y0);
+        if (length <= 0.0f) return;
+        const float ux = (x1 - x0) / length, uy = (y1 - y0) / length;  // along the shaft
+        for (const float side : {-1.0f, 1.0f}) {  // 30 degrees either side of it, backwards
+            const float hx = -ux * 0.866f - side * uy * 0.5f;
+            const float hy = -uy * 0.866f + side * ux * 0.5f;
+            line(x1, y1, x1 + head * hx, y1 + head * hy, colour, width);
+        }
+    }
+
     // How far right and down everything appended so far reaches (texts by text_width).
     float right() const { return right_; }
     float bottom() const { return bottom_; }

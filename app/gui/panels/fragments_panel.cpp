@@ -122,6 +122,7 @@ void FragmentsPanel::rebuild_view() {
     mismatch_by_hit_.assign(view_.hits.size(), false);
     shown_exercise_.reset();
     exercise_wrong_.assign(view_.hits.size(), nullptr);
+    painted_ = view_.draw;
 }
 
 void FragmentsPanel::refresh_exercise(const std::shared_ptr<const ExerciseRun>& run) {
@@ -132,8 +133,11 @@ void FragmentsPanel::refresh_exercise(const std::shared_ptr<const ExerciseRun>& 
     }
     shown_exercise_ = run;
     exercise_wrong_.assign(view_.hits.size(), nullptr);
-    if (run && run->result)
+    painted_ = view_.draw;
+    if (run && run->result) {
         exercise_wrong_ = exercise_wrong_hits(layout_, view_, run->result->report);
+        painted_ = with_exercise_arrows(layout_, view_, run->result->report, theme().error);
+    }
 }
 
 void FragmentsPanel::draw_exercise_line() {
@@ -158,7 +162,8 @@ void FragmentsPanel::draw_exercise_line() {
                        report.product_correct ? "" : "; the product a * b + c is not exact");
     ImGui::PopStyleColor();
     if (report.wrong > 0)
-        ImGui::TextDisabled("wrong elements are outlined; hover one for where it went");
+        ImGui::TextDisabled(
+            "wrong elements are outlined, an arrow to where each went; hover one for the details");
 }
 
 void FragmentsPanel::theme_changed() { rebuild_view(); }
@@ -363,7 +368,7 @@ void FragmentsPanel::draw_contents(AppContext& context) {
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const int highlight = hovered_lane_ >= 0 ? hovered_lane_ : pinned_lane_;
     const viz::Rgba highlight_colour = theme().palette.highlight;
-    const int hit = paint_draw_list(view_.draw, zoom_.for_drawing(view_.draw),
+    const int hit = paint_draw_list(painted_, zoom_.for_drawing(painted_),
                                     [&](int h) -> std::optional<viz::Rgba> {
                                         if (mismatch_by_hit_[h] || exercise_wrong_[h])
                                             return theme().error;

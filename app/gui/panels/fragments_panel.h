@@ -55,6 +55,7 @@ class FragmentsPanel : public Panel {
     bool labels_ = true;
     viz::FragmentLayout layout_;
     viz::FragmentView view_;
+    viz::DrawList painted_;  // view_.draw, with an exercise's arrows when one is shown
     int hovered_lane_ = -1;
     int pinned_lane_ = -1;      // click a cell to pin its lane; hover shows another one meanwhile
     int register_operand_ = 0;  // index into layout_.operands for the register view

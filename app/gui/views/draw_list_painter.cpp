@@ -105,6 +105,11 @@ int paint_draw_list(const viz::DrawList& draw, float zoom, const OutlineFor& out
             hovered = rect.hit;
         }
     }
+    for (const viz::DrawLine& line : draw.lines) {
+        painter->AddLine(ImVec2(origin.x + line.x0 * zoom, origin.y + line.y0 * zoom),
+                         ImVec2(origin.x + line.x1 * zoom, origin.y + line.y1 * zoom),
+                         to_imgui(line.colour), std::max(1.0f, line.width * zoom));
+    }
     ImFont* font = ImGui::GetFont();
     for (const viz::DrawText& text : draw.texts) {
         const float font_size = text.size * zoom;

@@ -1,5 +1,11 @@
 #include "app/gui/views/exercise_overlay.h"
 
+#include <map>
+#include <tuple>
+#include <utility>
+
+#include "viz/view_builder.h"
+
 namespace tclens::gui {
 
 std::vector<const kernels::user::ExerciseElement*> exercise_wrong_hits(
@@ -22,6 +28,37 @@ std::vector<const kernels::user::ExerciseElement*> exercise_wrong_hits(
         }
     }
     return wrong;
+}
+
+viz::DrawList with_exercise_arrows(const viz::FragmentLayout& layout, const viz::FragmentView& view,
+                                   const kernels::user::ExerciseReport& report, viz::Rgba colour) {
+    viz::DrawList draw = view.draw;
+    if (report.layout_id != layout.id) return draw;
+    // (operand, row, col) -> the centre of its cell in the drawing.
+    std::map<std::tuple<viz::Operand, int, int>, std::pair<float, float>> centre;
+    for (const viz::DrawRect& rect : view.draw.rects) {
+        if (rect.hit < 0 || rect.hit >= int(view.hits.size())) continue;
+        const viz::FragmentHit& h = view.hits[std::size_t(rect.hit)];
+        const viz::OperandLayout* model = layout.find(h.operand);
+        if (h.element == viz::kLaneOnlyHit || !model || h.element >= int(model->elements.size()))
+            continue;
+        const viz::LayoutElement& cell = model->elements[std::size_t(h.element)];
+        centre[{h.operand, cell.row, cell.col}] = {rect.x + 0.5f * rect.w, rect.y + 0.5f * rect.h};
+    }
+    viz::DrawListBuilder arrows(viz::dark_palette());
+    for (const kernels::user::ExerciseOperand& operand : report.operands) {
+        for (const kernels::user::ExerciseElement& e : operand.elements) {
+            if (e.correct || e.went_row < 0 || e.went_col < 0) continue;
+            const auto from = centre.find({operand.operand, e.row, e.col});
+            const auto to = centre.find({operand.operand, e.went_row, e.went_col});
+            if (from == centre.end() || to == centre.end() || from == to) continue;
+            arrows.arrow(from->second.first, from->second.second, to->second.first,
+                         to->second.second, colour, 2.0f, 8.0f);
+        }
+    }
+    const viz::DrawList drawn = arrows.take();
+    draw.lines.insert(draw.lines.end(), drawn.lines.begin(), drawn.lines.end());
+    return draw;
 }
 
 }  // namespace tclens::gui

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/user/fragment_exercise.h"
+#include "viz/draw_list.h"
 #include "viz/fragment_layout.h"
 #include "viz/fragment_view.h"
 
@@ -18,5 +19,12 @@ namespace tclens::gui {
 std::vector<const kernels::user::ExerciseElement*> exercise_wrong_hits(
     const viz::FragmentLayout& layout, const viz::FragmentView& view,
     const kernels::user::ExerciseReport& report);
+
+// `view`'s drawing with an arrow in `colour` from each wrong element's cell to the cell of the
+// same operand where the mapping put it (ExerciseElement::went_row / went_col), for the elements
+// whose destination the report decoded; the drawing unchanged when there are none (or the
+// report is of another layout).
+viz::DrawList with_exercise_arrows(const viz::FragmentLayout& layout, const viz::FragmentView& view,
+                                   const kernels::user::ExerciseReport& report, viz::Rgba colour);
 
 }  // namespace tclens::gui

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/gui/views/user_kernel_runs.h"
+#include "common/text.h"
 #include "tclens_version.h"
 
 namespace tclens::gui {
@@ -42,15 +43,16 @@ std::string recording_caption(const profiling::Recording& recording) {
 }
 
 std::string recording_origin(const std::string& path, const profiling::Recording& recording) {
-    std::string made_with;
-    const auto add = [&made_with](const std::string& part) {
-        made_with += (made_with.empty() ? "" : ", ") + part;
-    };
-    if (!recording.system.driver_version.empty()) add("driver " + recording.system.driver_version);
-    if (recording.system.runtime_version > 0) {
-        add("CUDA runtime " + profiling::format_cuda_version(recording.system.runtime_version));
+    std::vector<std::string> parts;  // what made it, the parts the recording has
+    if (!recording.system.driver_version.empty()) {
+        parts.push_back("driver " + recording.system.driver_version);
     }
-    if (!recording.tclens_version.empty()) add("tclens " + recording.tclens_version);
+    if (recording.system.runtime_version > 0) {
+        parts.push_back("CUDA runtime " +
+                        profiling::format_cuda_version(recording.system.runtime_version));
+    }
+    if (!recording.tclens_version.empty()) parts.push_back("tclens " + recording.tclens_version);
+    const std::string made_with = common::join(parts, ", ");
     return std::filesystem::path(path).filename().string() + ": recorded on " +
            recording_caption(recording) + (made_with.empty() ? "" : " (" + made_with + ")");
 }

@@ -44,6 +44,22 @@ TEST(Raster, FillsRectsOverTheBackground) {
     EXPECT_EQ(count_pixels(image, kRed), 30 * 20);  // integer edges: no partial pixels
 }
 
+TEST(Raster, LinesAreDrawnOverTheRects) {
+    DrawList list = two_rects();
+    list.lines.push_back({0.0f, 5.0f, 100.0f, 5.0f, kWhite, 2.0f});   // along the top, 2 px
+    list.lines.push_back({25.0f, 0.0f, 25.0f, 60.0f, kWhite, 2.0f});  // down through rect 0
+    const RgbaImage image = rasterize(list);
+    EXPECT_EQ(pixel(image, 50, 4), kWhite);
+    EXPECT_EQ(pixel(image, 50, 5), kWhite);
+    EXPECT_EQ(pixel(image, 50, 8), kBackground);
+    // The vertical line crosses rect 0 (x 10..39, y 10..29): over it, the line's colour.
+    for (int y = 10; y < 30; ++y) {
+        EXPECT_EQ(pixel(image, 24, y), kWhite) << y;
+        EXPECT_EQ(pixel(image, 25, y), kWhite) << y;
+    }
+    EXPECT_EQ(pixel(image, 27, 20), kRed);
+}
+
 TEST(Raster, StrokeIsDrawnInsideTheRect) {
     const RgbaImage image = rasterize(two_rects());
     for (int inside = 0; inside < 3; ++inside) {

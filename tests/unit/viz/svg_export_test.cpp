@@ -52,6 +52,20 @@ TEST(SvgExport, OneRectElementPerDrawRectInOrder) {
     EXPECT_NE(svg.find("</svg>"), std::string::npos);
 }
 
+TEST(SvgExport, LinesAreLineElementsBetweenRectsAndTexts) {
+    DrawList list = two_rects();
+    list.lines.push_back({1.0f, 2.0f, 30.5f, 40.0f, kWhite, 2.0f});
+    list.texts.push_back({5.0f, 5.0f, 10.0f, kWhite, TextAlign::kLeft, "t"});
+    const std::string svg = to_svg(list);
+    EXPECT_EQ(count_of(svg, "<line"), 1u);
+    const size_t line = svg.find(
+        "<line x1=\"1\" y1=\"2\" x2=\"30.5\" y2=\"40\" stroke=\"#ffffff\" "
+        "stroke-width=\"2\"/>");
+    ASSERT_NE(line, std::string::npos) << svg;
+    EXPECT_GT(line, svg.rfind("<rect"));
+    EXPECT_LT(line, svg.find("<text"));
+}
+
 TEST(SvgExport, EscapesTextAndAlignsIt) {
     DrawList list = two_rects();
     list.texts.push_back({5, 5, 10, kWhite, TextAlign::kLeft, "a<b & \"c\""});

@@ -27,6 +27,13 @@ void place(DrawList& into, const DrawList& part, float x, float y, bool keep_hit
         if (!keep_hits) rect.hit = -1;
         into.rects.push_back(rect);
     }
+    for (DrawLine line : part.lines) {
+        line.x0 += x;
+        line.x1 += x;
+        line.y0 += y;
+        line.y1 += y;
+        into.lines.push_back(line);
+    }
     for (DrawText text : part.texts) {
         text.x += x;
         text.y += y;

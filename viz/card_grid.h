@@ -40,8 +40,8 @@ inline constexpr std::uint8_t kCardOutlineAlpha = 110;
 DrawList card_grid(const std::vector<Card>& cards, const CardGridOptions& options);
 
 // Appends `part` to `into` with its top-left corner at (x, y): its background as one rect
-// (width x height, hit -1) unless transparent, then its rects and texts, all moved by (x, y).
-// With keep_hits false the appended rects get hit -1. `into`'s size is not changed.
+// (width x height, hit -1) unless transparent, then its rects, lines and texts, all moved by (x,
+// y). With keep_hits false the appended rects get hit -1. `into`'s size is not changed.
 void place(DrawList& into, const DrawList& part, float x, float y, bool keep_hits);
 
 // The parts one below the other, left-aligned, `gap` apart, on `background`; each part keeps

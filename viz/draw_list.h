@@ -5,14 +5,15 @@
 //
 // Painting contract, shared by all renderers:
 //   - Coordinates are pixels, x right, y down, origin at the top-left of a width x height canvas.
-//   - The canvas is filled with `background`, then every rect in order, then every text in
-//     order (so texts are always above rects).
+//   - The canvas is filled with `background`, then every rect in order, then every line, then
+//     every text in order (so texts are always above rects and lines).
 //   - A rect's fill covers [x, x + w) x [y, y + h). Its stroke is drawn *inside* that area, a
 //     band `stroke_width` wide along the four edges, over the fill; neighbouring rects therefore
 //     never paint over each other's outline. A renderer whose API centres strokes on the path
 //     (SVG, ImDrawList::AddRect) insets the outline by stroke_width / 2.
 //   - Alpha 0 means "not drawn": a fill with a == 0 leaves what is below visible, a stroke with
 //     a == 0 or stroke_width <= 0 draws no outline. Other alphas blend over what is below.
+//   - A line is a band `width` wide centred on the segment (x0, y0)-(x1, y1).
 //   - A text is one line. `size` is its line height in pixels; the glyphs fit inside
 //     [y, y + size). kLeft: (x, y) is the top-left corner; kCenter: (x, y) is the top-centre.
 //     Text is ASCII; renderers show other bytes as '?'.

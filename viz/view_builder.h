@@ -34,7 +34,7 @@ inline CellGrid cell_grid(float cell) {
     return {cell >= 8.0f ? 1.0f : 0.0f, std::max(2.0f, std::round(cell * 0.12f))};
 }
 
-// Appends rects and texts to a DrawList whose background is palette.background.
+// Appends rects, lines and texts to a DrawList whose background is palette.background.
 class DrawListBuilder {
   public:
     explicit DrawListBuilder(const Palette& palette) : palette_(palette) {

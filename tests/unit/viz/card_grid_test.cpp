@@ -85,9 +85,14 @@ TEST(CardGrid, NoCardsIsAnEmptyCanvas) {
     EXPECT_TRUE(draw.rects.empty());
 }
 
-TEST(Place, MovesRectsAndTextsAndPaintsTheBackground) {
+TEST(Place, MovesRectsLinesAndTextsAndPaintsTheBackground) {
     DrawList into;
-    place(into, small_chart({5, 5, 5, 255}), 30, 50, true);
+    DrawList part = small_chart({5, 5, 5, 255});
+    part.lines.push_back({1.0f, 2.0f, 3.0f, 4.0f, {9, 9, 9, 255}, 1.0f});
+    place(into, part, 30, 50, true);
+    ASSERT_EQ(into.lines.size(), 1u);
+    EXPECT_FLOAT_EQ(into.lines[0].x0, 31.0f);
+    EXPECT_FLOAT_EQ(into.lines[0].y1, 54.0f);
     ASSERT_EQ(into.rects.size(), 2u);
     EXPECT_EQ(into.rects[0].fill, (Rgba{1, 2, 3, 255}));  // the part's background
     EXPECT_FLOAT_EQ(into.rects[0].w, 100.0f);

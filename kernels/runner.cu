@@ -318,12 +318,9 @@ viz::ErrorMap wrong_cells(const KernelDescriptor& kernel, const GemmProblem& p,
     const auto against = [&](const auto* reference) {
         viz::ErrorMap map =
             viz::build_error_map(host.c.data(), reference, p.m, p.n, tolerance, shape);
-        if (layout) {
-            map.folded = viz::fold_errors(host.c.data(), reference, p.m, p.n, tolerance, *layout);
-        }
-        map.bug =
-            viz::name_fragment_bug(host.c.data(), reference, p.m, p.n, tolerance,
-                                   layout.value_or(viz::FragmentLayout{}), tile.m, tile.n, given);
+        map.bug = viz::name_fragment_bug(host.c.data(), reference, p.m, p.n, tolerance,
+                                         layout.value_or(viz::FragmentLayout{}), tile.m, tile.n,
+                                         given, &map.folded);
         return map;
     };
     return host.cpu_reference ? against(host.cpu_ref.data()) : against(host.gpu_ref.data());

@@ -35,8 +35,7 @@ ErrorMap build(const float* got, const Expected* expected, std::int64_t rows, st
             ++cell.elements;
             const double value = g[c];
             const double want = static_cast<double>(e[c]);
-            const bool not_finite = !std::isfinite(value);
-            if (!not_finite && std::fabs(value - want) <= tolerance) continue;
+            if (!is_wrong_element(value, want, tolerance)) continue;
             ++cell.wrong;
             ++map.wrong;
             if (std::isnan(value)) {

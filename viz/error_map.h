@@ -14,17 +14,33 @@
 // Each cell counts its elements, the wrong ones and, of those, the NaN ones. Edge cells may be
 // smaller than the others (rows % cell_rows).
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "viz/fragment_bug.h"
-
 namespace tclens::viz {
 
 inline constexpr int kMaxErrorMapSide = 128;
 inline constexpr double kErrorMapSlack = 4.0;
+
+// The one test of an element of C: wrong when not finite or farther than `tolerance` from the
+// expected value.
+inline bool is_wrong_element(double got, double expected, double tolerance) {
+    return !std::isfinite(got) || std::fabs(got - expected) > tolerance;
+}
+
+// The wrong elements of every whole instruction tile of C, folded onto one tile (fragment_bug.h:
+// fold_errors).
+struct FoldedErrors {
+    std::string layout_id;  // the instruction, e.g. "mma.m16n8k16.f16"
+    int rows = 0;           // the C tile: 16 x 8 for mma.m16n8k*
+    int cols = 0;
+    std::vector<std::int64_t> wrong;  // rows x cols, row-major: how many tiles had that place wrong
+    std::int64_t tiles = 0;           // whole tiles folded (a ragged edge is left out)
+    std::int64_t wrong_tiles = 0;     // of those, the tiles with a wrong element
+};
 
 struct ErrorCell {
     std::int64_t elements = 0;

@@ -16,10 +16,6 @@ namespace {
 constexpr std::int64_t kTilesExamined = 256;
 constexpr double kAgreeing = 0.9;  // the share of wrong places a rule must explain
 
-bool is_wrong(double got, double expected, double tolerance) {
-    return !std::isfinite(got) || std::fabs(got - expected) > tolerance;
-}
-
 // A place of the C tile as the fragment holds it.
 struct Slot {
     int lane = -1;
@@ -92,7 +88,7 @@ struct Matrices {
         return static_cast<double>(expected[r * cols + c]);
     }
     bool wrong_at(std::int64_t r, std::int64_t c) const {
-        return is_wrong(got_at(r, c), expected_at(r, c), tolerance);
+        return is_wrong_element(got_at(r, c), expected_at(r, c), tolerance);
     }
 };
 
@@ -131,7 +127,8 @@ bool holds_block(const Matrices<Expected>& m, int block_rows, int block_cols, st
         const std::int64_t r = (i * 7 + 3) % block_rows;
         const std::int64_t c = (i * 5 + 1) % block_cols;
         const double got = m.got_at(ty * block_rows + r, tx * block_cols + c);
-        if (is_wrong(got, m.expected_at(sy * block_rows + r, sx * block_cols + c), m.tolerance))
+        if (is_wrong_element(got, m.expected_at(sy * block_rows + r, sx * block_cols + c),
+                             m.tolerance))
             return false;
     }
     return true;
@@ -221,7 +218,8 @@ std::string c_exchange_bug(const Matrices<Expected>& m, const FragmentLayout& la
                     if (q == p || slots[q].lane != slots[p].lane) continue;
                     const int qr = static_cast<int>(q) / c->cols,
                               qc = static_cast<int>(q) % c->cols;
-                    if (is_wrong(got, m.expected_at(tr + qr, tc + qc), m.tolerance)) continue;
+                    if (is_wrong_element(got, m.expected_at(tr + qr, tc + qc), m.tolerance))
+                        continue;
                     ++exchanges[{slots[p].reg, slots[q].reg}];
                     break;
                 }
@@ -345,7 +343,7 @@ std::string operand_bug(const Matrices<Expected>& m, const FragmentLayout& layou
                         sum += is_a ? exchanged(r, k) * in.b[k * m.cols + c]
                                     : double(in.a[r * in.depth + k]) * exchanged(k, c);
                     }
-                    explained += is_wrong(m.got_at(r, c), sum, m.tolerance) ? 0 : 1;
+                    explained += is_wrong_element(m.got_at(r, c), sum, m.tolerance) ? 0 : 1;
                 }
                 if (explained < sample.size() * kAgreeing) continue;
                 std::vector<bool> first(source.size()), second(source.size());
@@ -379,11 +377,13 @@ std::string any_block_bug(const Matrices<Expected>& m, int block_rows, int block
 
 template <typename Expected>
 std::string name_bug(const Matrices<Expected>& m, const FragmentLayout& layout, int block_rows,
-                     int block_cols, const GemmInputs* inputs) {
+                     int block_cols, const GemmInputs* inputs, FoldedErrors* folded_out) {
+    FoldedErrors own;
+    FoldedErrors& folded = folded_out != nullptr ? *folded_out : own;
+    folded = fold(m, layout);
     if (const std::string block = any_block_bug(m, block_rows, block_cols); !block.empty()) {
         return block;
     }
-    const FoldedErrors folded = fold(m, layout);
     if (std::string exchange = c_exchange_bug(m, layout, folded); !exchange.empty()) {
         return exchange;
     }
@@ -408,16 +408,18 @@ FoldedErrors fold_errors(const float* got, const float* expected, std::int64_t r
 
 std::string name_fragment_bug(const float* got, const double* expected, std::int64_t rows,
                               std::int64_t cols, double tolerance, const FragmentLayout& layout,
-                              int block_rows, int block_cols, const GemmInputs* inputs) {
+                              int block_rows, int block_cols, const GemmInputs* inputs,
+                              FoldedErrors* folded) {
     return name_bug(Matrices<double>{got, expected, rows, cols, tolerance}, layout, block_rows,
-                    block_cols, inputs);
+                    block_cols, inputs, folded);
 }
 
 std::string name_fragment_bug(const float* got, const float* expected, std::int64_t rows,
                               std::int64_t cols, double tolerance, const FragmentLayout& layout,
-                              int block_rows, int block_cols, const GemmInputs* inputs) {
+                              int block_rows, int block_cols, const GemmInputs* inputs,
+                              FoldedErrors* folded) {
     return name_bug(Matrices<float>{got, expected, rows, cols, tolerance}, layout, block_rows,
-                    block_cols, inputs);
+                    block_cols, inputs, folded);
 }
 
 }  // namespace tclens::viz

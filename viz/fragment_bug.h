@@ -8,25 +8,15 @@
 // of another place says where its value came from:
 //   place (row, col) -> (lane, reg) of the C fragment: layout.find(Operand::C), one element per
 //   32-bit register (sub 0).
-// An element is wrong when it is not finite or |got - expected| > tolerance, as in error_map.h.
+// An element is wrong as error_map.h says (is_wrong_element).
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
+#include "viz/error_map.h"
 #include "viz/fragment_layout.h"
 
 namespace tclens::viz {
-
-// The wrong elements of every whole instruction tile of C, folded onto one tile.
-struct FoldedErrors {
-    std::string layout_id;  // the instruction, e.g. "mma.m16n8k16.f16"
-    int rows = 0;           // the C tile: 16 x 8 for mma.m16n8k*
-    int cols = 0;
-    std::vector<std::int64_t> wrong;  // rows x cols, row-major: how many tiles had that place wrong
-    std::int64_t tiles = 0;           // whole tiles folded (a ragged edge is left out)
-    std::int64_t wrong_tiles = 0;     // of those, the tiles with a wrong element
-};
 
 // Folds got against expected (both rows x cols of C, row-major). An empty FoldedErrors (rows 0)
 // when the layout has no C operand.
@@ -58,11 +48,15 @@ struct GemmInputs {
 //   from A and B exchanged that way on a sample of the wrong elements:
 //     "A: every lane's a1 and a2 are exchanged (a1: rows 8-15, columns 0-7; a2: rows 0-7,
 //      columns 8-15 of each 16x16 tile)"
+// With `folded`, the fold it made (fold_errors) is left there, so a caller that shows both folds
+// C once.
 std::string name_fragment_bug(const float* got, const double* expected, std::int64_t rows,
                               std::int64_t cols, double tolerance, const FragmentLayout& layout,
-                              int block_rows, int block_cols, const GemmInputs* inputs = nullptr);
+                              int block_rows, int block_cols, const GemmInputs* inputs = nullptr,
+                              FoldedErrors* folded = nullptr);
 std::string name_fragment_bug(const float* got, const float* expected, std::int64_t rows,
                               std::int64_t cols, double tolerance, const FragmentLayout& layout,
-                              int block_rows, int block_cols, const GemmInputs* inputs = nullptr);
+                              int block_rows, int block_cols, const GemmInputs* inputs = nullptr,
+                              FoldedErrors* folded = nullptr);
 
 }  // namespace tclens::viz

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "viz/fragment_bug.h"
 #include "viz/raster.h"
 #include "viz/svg_export.h"
 

@@ -72,6 +72,12 @@ TEST(FragmentBug, ExchangedAccumulatorRegistersAreNamed) {
     EXPECT_EQ(folded.wrong[0 * 8 + 1], 32);  // c1 of lane 0
     EXPECT_EQ(folded.wrong[8 * 8 + 0], 32);  // c2 of lane 0
     EXPECT_EQ(folded.wrong[0 * 8 + 0], 0);   // c0 of lane 0
+    // Naming the bug leaves the same fold where the caller asks for it.
+    FoldedErrors named_fold;
+    name_fragment_bug(planted.got.data(), planted.expected.data(), kSide, kSide, kTolerance,
+                      *layout, 0, 0, nullptr, &named_fold);
+    EXPECT_EQ(named_fold.wrong, folded.wrong);
+    EXPECT_EQ(named_fold.wrong_tiles, folded.wrong_tiles);
 }
 
 TEST(FragmentBug, WrongLowerHalvesNameTheirRegisters) {

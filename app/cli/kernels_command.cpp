@@ -23,6 +23,12 @@
 namespace tclens::cli {
 namespace {
 
+// "can run", "can run: grid (1,64,1) x block (64,1,1)" or "cannot run: <why>".
+std::string can_run_text(const worker::CanRun& c) {
+    if (!c.reason.empty()) return "cannot run: " + c.reason;
+    return c.plan.empty() ? "can run" : "can run: " + c.plan;
+}
+
 void print_table(const std::optional<kernels::GemmProblem>& problem,
                  const std::vector<worker::LoadResult>& yours) {
     std::printf("%-4s %-24s %-9s %-11s %-8s %-8s %-3s %-8s %-4s  %s\n", "rung", "id", "type",
@@ -46,12 +52,12 @@ void print_table(const std::optional<kernels::GemmProblem>& problem,
     }
     for (const worker::LoadResult& k : yours) {
         const std::string types = std::string(kernels::precision_name(k.precision)) + "/f32";
-        std::printf("%-4s %-24s %-9s  %s: %s, %s\n", "you", k.id.c_str(), types.c_str(),
-                    k.path.c_str(), k.function.c_str(), k.form.c_str());
+        std::printf("%-4s %-24s %-9s  %s: %s, %s, compiled in %.1f s\n", "you", k.id.c_str(),
+                    types.c_str(), k.path.c_str(), k.function.c_str(), k.form.c_str(),
+                    k.compile_ms / 1e3);
         if (problem && !k.can_run.empty()) {
-            const std::string& why = k.can_run.front().reason;
             std::printf("     %s %s\n", kernels::problem_text(*problem).c_str(),
-                        why.empty() ? "can run" : ("cannot run: " + why).c_str());
+                        can_run_text(k.can_run.front()).c_str());
         }
     }
     std::printf(
@@ -136,9 +142,13 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
                 entry["form"] = k.form;
                 entry["path"] = k.path;
                 entry["function"] = k.function;
+                entry["compiled"] = true;
+                entry["compile_ms"] = k.compile_ms;
                 if (problem && !k.can_run.empty()) {
-                    entry["can_run"] = k.can_run.front().reason.empty();
-                    entry["reason"] = k.can_run.front().reason;
+                    const worker::CanRun& c = k.can_run.front();
+                    entry["can_run"] = c.reason.empty();
+                    entry["reason"] = c.reason;
+                    if (!c.plan.empty()) entry["plan"] = c.plan;
                 }
                 list.push_back(entry);
             }

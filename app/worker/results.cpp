@@ -32,7 +32,9 @@ nlohmann::json to_json(const HelloResult& r) {
 nlohmann::json to_json(const LoadResult& r) {
     nlohmann::json can_run = nlohmann::json::array();
     for (const CanRun& c : r.can_run) {
-        can_run.push_back({{"problem", kernels::problem_text(c.problem)}, {"reason", c.reason}});
+        can_run.push_back({{"problem", kernels::problem_text(c.problem)},
+                           {"reason", c.reason},
+                           {"plan", c.plan}});
     }
     return {{"kernel", r.descriptor},
             {"form", r.form},
@@ -122,6 +124,7 @@ bool load_from_json(const nlohmann::json& json, LoadResult& result, std::string&
                 StrictFields g(item, "load result's can_run");
                 g.problem("problem", c.problem, true);
                 g.text("reason", c.reason, true, kMaxText, true);
+                g.text("plan", c.plan, false, kMaxText, true);
                 g.finish();
                 if (!g.ok()) {
                     f.fail(g.error());

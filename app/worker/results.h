@@ -35,10 +35,13 @@ struct HelloResult {
 struct CanRun {
     kernels::GemmProblem problem;
     std::string reason;
+    // How it launches that size when it can and its launch says so (a directive's grid and
+    // block: "grid (32,16,1) x block (256,1,1)"), else "". Optional in the JSON.
+    std::string plan;
 };
 
 // load: {"kernel": descriptor (profiling::to_json(KernelDescriptor)), "form", "path",
-//        "function", "compile_ms", "load_ms", "loaded", "can_run": [{"problem", "reason"}],
+//        "function", "compile_ms", "load_ms", "loaded", "can_run": [{"problem", "reason", "plan"}],
 //        "warnings": [lines], "instruction_mix": profiling/recorded_mix.h entry or null,
 //        "instruction_mix_missing": line}
 // The two instruction_mix keys may be left out (a worker of an earlier tclens): the mix is then

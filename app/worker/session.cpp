@@ -72,24 +72,37 @@ nlohmann::json compiled_descriptor(const kernels::user::CompiledKernel& compiled
               kernels::user::form_name(compiled.discovered.form) + ")";
     d.precision = compiled.discovered.precision;
     d.reference_id = reference_of(d.precision);
+    d.threads = kernels::user::constant_threads(compiled.discovered.directive);
     return profiling::to_json(d);
 }
 
-std::string compiled_can_run(const kernels::user::CompiledKernel& compiled,
-                             const kernels::GemmProblem& problem) {
+// Whether a compiled (not loaded) kernel can run `problem`, judged on its source alone: a
+// directive within the limits every CUDA GPU allows.
+CanRun compiled_can_run(const kernels::user::CompiledKernel& compiled,
+                        const kernels::GemmProblem& problem) {
     using kernels::user::KernelForm;
     switch (compiled.discovered.form) {
         case KernelForm::kHostLauncher:
-            return "";
+            return {problem, "", ""};
         case KernelForm::kDirectiveKernel: {
             const auto geometry = kernels::user::launch_geometry(
                 compiled.discovered.directive, problem, kernels::user::LaunchLimits{});
-            return geometry ? "" : geometry.error();
+            if (!geometry) return {problem, geometry.error(), ""};
+            return {problem, "", kernels::user::launch_geometry_text(*geometry)};
         }
         case KernelForm::kFragmentExercise:
             break;
     }
-    return "a fragment exercise runs one instruction on one warp, not a GEMM of any size";
+    return {problem, "a fragment exercise runs one instruction on one warp, not a GEMM of any size",
+            ""};
+}
+
+// Whether a loaded kernel can run `problem`, and its launch plan when it has one.
+CanRun loaded_can_run(const kernels::KernelDescriptor& kernel,
+                      const kernels::GemmProblem& problem) {
+    const std::string reason = kernel.can_run(problem);
+    const bool planned = reason.empty() && kernel.launch_plan;
+    return {problem, reason, planned ? kernel.launch_plan(problem) : ""};
 }
 
 std::string run_text(const kernels::KernelDescriptor& kernel, const kernels::GemmProblem& problem) {
@@ -181,7 +194,7 @@ void WorkerSession::load(const LoadRequest& request, Replier& reply) {
         result.instruction_mix_missing = "compiled only: the mix is read when it is loaded";
         result.descriptor = compiled_descriptor(*compiled);
         for (const kernels::GemmProblem& problem : request.problems)
-            result.can_run.push_back({problem, compiled_can_run(*compiled, problem)});
+            result.can_run.push_back(compiled_can_run(*compiled, problem));
     } else {
         const profiling::SystemReport system = profiling::query_system();
         if (!system.has_gpu()) {
@@ -201,7 +214,7 @@ void WorkerSession::load(const LoadRequest& request, Replier& reply) {
         result.load_ms = (*loaded)->load_seconds * 1e3;
         result.loaded = true;
         for (const kernels::GemmProblem& problem : request.problems)
-            result.can_run.push_back({problem, descriptor.can_run(problem)});
+            result.can_run.push_back(loaded_can_run(descriptor, problem));
         // The SASS the GPU runs: the cubin it was built into, counted as a rung's census is.
         const profiling::CubinMix mix = profiling::cubin_instruction_mix(
             (*loaded)->cubin_path, compiled->arch, profiling::find_disassembly_tools());

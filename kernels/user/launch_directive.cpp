@@ -355,6 +355,14 @@ std::size_t directive_body(const std::string& line) {
 SizeExpr::SizeExpr(std::shared_ptr<const Node> root, std::string text)
     : root_(std::move(root)), text_(std::move(text)) {}
 
+std::optional<std::int64_t> SizeExpr::constant() const {
+    if (empty()) return 0;
+    const auto a = evaluate({1, 1, 1});
+    const auto b = evaluate({4099, 4093, 4091});
+    if (!a || !b || *a != *b) return std::nullopt;
+    return *a;
+}
+
 common::Expected<std::int64_t> SizeExpr::evaluate(const GemmProblem& problem) const {
     if (root_ == nullptr) return common::Expected<std::int64_t>::failure("empty expression");
     std::int64_t value = 0;
@@ -529,6 +537,28 @@ common::Expected<LaunchGeometry> launch_geometry(const LaunchDirective& directiv
         g.smem = *value;
     }
     return Result::success(g);
+}
+
+int constant_threads(const LaunchDirective& directive) {
+    std::int64_t threads = 1;
+    for (const SizeExpr& e : directive.block) {
+        const auto value = e.constant();
+        if (!value || e.empty()) return 0;
+        threads *= *value;
+    }
+    return static_cast<int>(threads);
+}
+
+std::string launch_geometry_text(const LaunchGeometry& geometry) {
+    const auto triple = [](const std::array<std::int64_t, 3>& v) {
+        return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
+               std::to_string(v[2]) + ")";
+    };
+    std::string text = "grid " + triple(geometry.grid) + " x block " + triple(geometry.block);
+    if (geometry.smem > 0) {
+        text += ", " + std::to_string(geometry.smem) + " B dynamic shared memory";
+    }
+    return text;
 }
 
 }  // namespace tclens::kernels::user

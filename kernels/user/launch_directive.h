@@ -53,6 +53,9 @@ class SizeExpr {
     // The expression as written (blanks removed), e.g. "cdiv(N,128)".
     const std::string& text() const { return text_; }
     bool empty() const { return root_ == nullptr; }
+    // The value when it does not depend on M, N or K (the same at two unrelated sizes; 0 when
+    // empty), else nullopt: "256" -> 256, "cdiv(N,128)" -> nullopt.
+    std::optional<std::int64_t> constant() const;
 
   private:
     std::shared_ptr<const Node> root_;
@@ -109,5 +112,11 @@ struct LaunchGeometry {
 common::Expected<LaunchGeometry> launch_geometry(const LaunchDirective& directive,
                                                  const GemmProblem& problem,
                                                  const LaunchLimits& limits);
+
+// Threads per block when block= does not depend on M, N or K, else 0.
+int constant_threads(const LaunchDirective& directive);
+
+// "grid (32,16,1) x block (256,1,1), 49152 B dynamic shared memory" (no smem part when 0).
+std::string launch_geometry_text(const LaunchGeometry& geometry);
 
 }  // namespace tclens::kernels::user

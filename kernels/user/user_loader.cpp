@@ -148,19 +148,6 @@ class Module {
     CUmodule module_;
 };
 
-// True when `e` gives the same value at two unrelated sizes: it does not depend on them.
-bool constant(const SizeExpr& e, std::int64_t& value) {
-    if (e.empty()) {
-        value = 0;
-        return true;
-    }
-    auto a = e.evaluate({1, 1, 1});
-    auto b = e.evaluate({4099, 4093, 4091});
-    if (!a || !b || *a != *b) return false;
-    value = *a;
-    return true;
-}
-
 common::Expected<KernelDescriptor> directive_kernel(const CompiledKernel& compiled) {
     using Result = common::Expected<KernelDescriptor>;
     std::string error;
@@ -216,16 +203,15 @@ common::Expected<KernelDescriptor> directive_kernel(const CompiledKernel& compil
     const LaunchDirective directive = compiled.discovered.directive;
     const GemmSignature signature = compiled.discovered.signature;
     KernelDescriptor k = base_descriptor(compiled);
-    std::int64_t threads[3] = {0, 0, 0};
-    std::int64_t smem = 0;
-    if (constant(directive.block[0], threads[0]) && constant(directive.block[1], threads[1]) &&
-        constant(directive.block[2], threads[2])) {
-        k.threads = static_cast<int>(threads[0] * threads[1] * threads[2]);
-    }
-    if (constant(directive.smem, smem)) k.dynamic_smem_bytes = static_cast<int>(smem);
+    k.threads = constant_threads(directive);
+    if (const auto smem = directive.smem.constant()) k.dynamic_smem_bytes = static_cast<int>(*smem);
     k.can_run = [directive, limits](const GemmProblem& problem) {
         auto geometry = launch_geometry(directive, problem, limits);
         return geometry ? std::string() : geometry.error();
+    };
+    k.launch_plan = [directive, limits](const GemmProblem& problem) {
+        auto geometry = launch_geometry(directive, problem, limits);
+        return geometry ? launch_geometry_text(*geometry) : std::string();
     };
     k.launch = [module, api, function, directive, limits, signature, work = compiled.work](
                    const GemmOperands& ops, cudaStream_t stream) -> cudaError_t {

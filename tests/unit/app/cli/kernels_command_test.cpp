@@ -134,9 +134,12 @@ TEST(KernelsCommand, AUsersKernelIsCompiledAndSaysWhichSizesItsDirectiveLaunches
     auto result = run_command(kTclens + " kernels --kernel " + path + " --mnk 64x64x64");
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(result.out.find("yours.rowwise"), std::string::npos) << result.out;
-    EXPECT_NE(result.out.find("rows, directive kernel"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("rows, directive kernel, compiled in "), std::string::npos)
+        << result.out;
     const std::size_t row = result.out.find("yours.rowwise");
-    EXPECT_NE(result.out.find("64x64x64 can run", row), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("64x64x64 can run: grid (1,64,1) x block (64,1,1)", row),
+              std::string::npos)
+        << result.out;
 
     result = run_command(kTclens + " kernels --json --kernel " + path + " --mnk 64x2048x64");
     ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -149,6 +152,28 @@ TEST(KernelsCommand, AUsersKernelIsCompiledAndSaysWhichSizesItsDirectiveLaunches
     EXPECT_EQ(yours["reference_id"], "cublas.sgemm");
     EXPECT_EQ(yours["can_run"], false);
     EXPECT_NE(yours["reason"].get<std::string>().find("2048"), std::string::npos) << yours;
+}
+
+// A directive whose block does not depend on the size gives its threads; --mnk its grid.
+TEST(KernelsCommand, AUsersDirectiveKernelShowsItsThreadsAndItsLaunchAtMnk) {
+    const std::string path =
+        test::write_kernel_file("tiles.cu",
+                                "// tclens: grid=(cdiv(N,64), cdiv(M,32)) block=(32,8) smem=4096\n"
+                                "__global__ void tiles(int M, int N, int K, "
+                                "const float* A, const float* B, float* C) "
+                                "{}\n");
+    const auto result =
+        run_command(kTclens + " kernels --json --kernel " + path + " --mnk 96x640x64");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << result.out;
+    const nlohmann::json& yours = j["kernels"].back();
+    EXPECT_EQ(yours["threads"], 256) << yours;
+    EXPECT_EQ(yours["compiled"], true);
+    EXPECT_GT(yours["compile_ms"].get<double>(), 0.0);
+    EXPECT_EQ(yours["can_run"], true);
+    EXPECT_EQ(yours["plan"], "grid (10,3,1) x block (32,8,1), 4096 B dynamic shared memory")
+        << yours;
 }
 
 TEST(KernelsCommand, AUsersKernelThatDoesNotCompileIsOneLineAndExit2) {

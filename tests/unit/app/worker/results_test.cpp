@@ -81,7 +81,8 @@ TEST(WorkerResults, LoadRoundTripsAndReadsTheDescriptorsId) {
     load.compile_ms = 9000;
     load.load_ms = 40;
     load.loaded = true;
-    load.can_run = {{{64, 64, 64}, ""}, {{7, 7, 7}, "M must be a multiple of 16"}};
+    load.can_run = {{{64, 64, 64}, "", "grid (1,1,1) x block (32,1,1)"},
+                    {{7, 7, 7}, "M must be a multiple of 16", ""}};
     load.warnings = {"matmul.cu:3: warning: unused variable"};
     LoadResult back;
     std::string error;
@@ -96,6 +97,7 @@ TEST(WorkerResults, LoadRoundTripsAndReadsTheDescriptorsId) {
     ASSERT_EQ(back.can_run.size(), 2u);
     EXPECT_EQ(back.can_run[1].problem.m, 7);
     EXPECT_EQ(back.can_run[1].reason, "M must be a multiple of 16");
+    EXPECT_EQ(back.can_run[0].plan, "grid (1,1,1) x block (32,1,1)");
     EXPECT_EQ(back.warnings, load.warnings);
 }
 

@@ -77,6 +77,24 @@ TEST(LaunchDirective, TheIssueExample) {
     EXPECT_EQ(g->smem, 49152);
 }
 
+TEST(LaunchDirective, ConstantPartsAndTheLaunchAsText) {
+    auto d = parse_launch_directive("// tclens: grid=(cdiv(N,64), M) block=(32,8) smem=4096", 1);
+    ASSERT_TRUE(d) << d.error();
+    EXPECT_EQ(d->block[0].constant(), 32);
+    EXPECT_EQ(d->grid[0].constant(), std::nullopt);
+    EXPECT_EQ(d->smem.constant(), 4096);
+    EXPECT_EQ(constant_threads(*d), 256);
+    auto g = launch_geometry(*d, {96, 640, 64}, LaunchLimits{});
+    ASSERT_TRUE(g) << g.error();
+    EXPECT_EQ(launch_geometry_text(*g),
+              "grid (10,96,1) x block (32,8,1), 4096 B dynamic shared memory");
+    auto by_size = parse_launch_directive("// tclens: grid=1 block=(N,1)", 1);
+    ASSERT_TRUE(by_size) << by_size.error();
+    EXPECT_EQ(constant_threads(*by_size), 0);
+    EXPECT_EQ(launch_geometry_text(*launch_geometry(*by_size, {8, 64, 8}, LaunchLimits{})),
+              "grid (1,1,1) x block (64,1,1)");
+}
+
 TEST(LaunchDirective, OtherKeys) {
     auto d = parse_launch_directive(
         "  //tclens: kernel=ns::k grid=(N/16,M/16,2) block=(16, 16) include=../x", 1);

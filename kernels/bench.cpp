@@ -137,7 +137,11 @@ BenchReport run_bench(const BenchRequest& request, GemmRunner& runner,
                       const BenchProgress& progress) {
     BenchReport report;
     if (request.measure_peaks) {
-        report.peak_error = measure_instruction_peaks(report.instruction_peaks);
+        if (request.measured_instruction_peaks.empty()) {
+            report.peak_error = measure_instruction_peaks(report.instruction_peaks);
+        } else {
+            report.instruction_peaks = request.measured_instruction_peaks;
+        }
         if (report.peak_error.empty()) report.peaks = best_per_precision(report.instruction_peaks);
     }
     // A kernel of yours is held to the peaks even when the report leaves them out: measured once

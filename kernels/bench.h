@@ -21,6 +21,9 @@ struct BenchRequest {
     std::vector<GemmProblem> problems;
     RunOptions run;
     bool measure_peaks = true;
+    // With measure_peaks: this GPU's instruction peaks measured before (by an earlier bench of
+    // the same process), used instead of measuring again; empty: measure.
+    std::vector<PeakMeasurement> measured_instruction_peaks;
     bool with_references = true;  // false: only the requested ids (no % of cuBLAS)
 };
 

@@ -1,16 +1,15 @@
 // `tclens bench [--kernels a,b,...] [--kernel path.cu[:NAME][:TYPE] ...] [--mnk MxNxK ...]
-// [--preset lab6|llm|square] [--json|--csv] [--error-map out.png|out.svg]`:
-// runs kernels of the ladder next to their same-run cuBLAS references (kernels/bench.h) and
-// prints, per kernel and size, the median time, TFLOP/s, % of cuBLAS, % of the measured peak
-// and the error against the reference. Unverified results are marked and get no numbers; a run
-// that failed verification also gets its error map's summary (and --error-map draws the first).
-// Progress goes to stderr, one line per run.
-// With --kernel (users' kernels, docs/your-kernel.md), the whole bench runs in a worker process
-// (app/worker/, started by the client here): the users' kernels, the --kernels rungs (none by
-// default) and the same-run cuBLAS references, printed as above with the users' rows at the end
-// of each size. Without --kernel nothing changes: the rungs run in this process.
-
-#include <unistd.h>
+// [--preset lab6|llm|square] [--json|--csv] [--error-map out.png|out.svg] [--workers N]
+// [--gpu N]`: runs kernels of the ladder next to their same-run cuBLAS references
+// (kernels/bench.h) and prints, per kernel and size, the median time, TFLOP/s, % of cuBLAS, % of
+// the measured peak and the error against the reference. Unverified results are marked and get
+// no numbers; a run that failed verification also gets its error map's summary (and --error-map
+// draws the first). Progress goes to stderr, one line per run.
+// Every bench runs in worker processes (app/worker/, started by the client here; --worker or
+// $TCLENS_WORKER for another command, e.g. over ssh): rungs, kernels of yours (docs/your-kernel.md;
+// their rows come at the end of each size) and the references. With --workers N the sizes are
+// spread over N workers (app/worker/bench_spread.h), each on a GPU of its own, and every row
+// names the worker that ran it.
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -22,14 +21,13 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/bench_spread.h"
 #include "common/text.h"
 #include "kernels/bench.h"
-#include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/user/kernel_ref.h"
 #include "profiling/bench_json.h"
-#include "profiling/device_info.h"
 #include "profiling/device_json.h"
 
 namespace tclens::cli {
@@ -48,6 +46,8 @@ struct BenchOptions {
     bool no_reference = false;
     std::vector<std::string> user_kernels;  // --kernel path.cu[:NAME][:TYPE]
     std::string error_map;                  // --error-map out.png|out.svg
+    int workers = 1;                        // --workers N
+    int gpu = -1;                           // --gpu N; -1: the worker's first GPU
     WorkerOptions worker;
 };
 
@@ -58,7 +58,18 @@ std::string number(double value, const char* format) {
     return text;
 }
 
-void print_table(const kernels::BenchReport& report) {
+// The worker column, shown when there was more than one worker: "" or "w2     ".
+std::string worker_cell(const std::vector<int>& row_worker, std::size_t row, bool shown) {
+    if (!shown) return "";
+    char cell[16];
+    std::snprintf(
+        cell, sizeof cell, "%-7s",
+        row < row_worker.size() ? ("w" + std::to_string(row_worker[row] + 1)).c_str() : "worker");
+    return cell;
+}
+
+void print_table(const kernels::BenchReport& report, const std::vector<int>& row_worker,
+                 bool several_workers) {
     if (!report.peak_error.empty())
         std::printf("measured peak: unavailable (%s)\n", report.peak_error.c_str());
     for (const kernels::PeakMeasurement& peak : report.peaks) {
@@ -75,13 +86,15 @@ void print_table(const kernels::BenchReport& report) {
                     kernels::precision_name(measured.precision), measured.tflops,
                     measured.instruction.c_str());
     }
-    std::printf("\n%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s\n", "kernel", "type", "MxNxK",
-                "median ms", "TFLOP/s", "%cuBLAS", "%peak", "xSGEMM", "rel.err", "status");
-    for (const kernels::BenchRow& row : report.rows) {
+    std::printf("\n%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s%s\n", "kernel", "type", "MxNxK",
+                "median ms", "TFLOP/s", "%cuBLAS", "%peak", "xSGEMM", "rel.err",
+                worker_cell({}, 0, several_workers).c_str(), "status");
+    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+        const kernels::BenchRow& row = report.rows[i];
         const kernels::RunResult& r = row.result;
         const bool shown = r.counts();
         const bool ran = r.skipped.empty() && r.error.empty();
-        std::printf("%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s\n", r.kernel_id.c_str(),
+        std::printf("%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s%s\n", r.kernel_id.c_str(),
                     kernels::precision_name(r.precision), kernels::problem_text(r.problem).c_str(),
                     shown ? number(r.median_ms, "%.3f").c_str() : "-",
                     shown ? number(r.tflops, "%.1f").c_str() : "-",
@@ -89,6 +102,7 @@ void print_table(const kernels::BenchReport& report) {
                     shown ? number(row.pct_of_peak, "%.1f%%").c_str() : "-",
                     shown ? number(row.speedup_vs_sgemm, "%.2fx").c_str() : "-",
                     ran ? number(r.check.rel_rms_error, "%.1e").c_str() : "-",
+                    worker_cell(row_worker, i, several_workers).c_str(),
                     kernels::run_status(r).c_str());
     }
     std::printf(
@@ -133,22 +147,57 @@ void print_csv(const kernels::BenchReport& report) {
     }
 }
 
-// Prints the report as --json, --csv or the table, with the device that ran it.
-void print_report(const BenchOptions& options, const kernels::BenchReport& report,
-                  const profiling::SystemReport& system) {
+// "host: NVIDIA H200 (0000:19:00.0)" for a worker's GPU, as reports name it.
+std::string worker_gpu(const worker::HelloResult& hello) {
+    if (hello.system.devices.empty()) return hello.host + ": no GPU";
+    const profiling::DeviceFacts& gpu = hello.system.devices.front();
+    return hello.host + ": " + gpu.name + " (" + gpu.pci_bus_id + ")";
+}
+
+// Prints the sweep as --json, --csv or the table, with the device that ran it (and, with several
+// workers, which worker ran each row and on which GPU).
+void print_report(const BenchOptions& options, const worker::SpreadBench& spread) {
+    const kernels::BenchReport& report = spread.report;
+    const bool several = spread.workers.size() > 1;
+    // The device of the first worker that answered (with one worker: the one).
+    const auto answered = std::find_if(spread.workers.begin(), spread.workers.end(),
+                                       [](const worker::HelloResult& h) { return h.pid != 0; });
+    const profiling::SystemReport system =
+        answered == spread.workers.end() ? profiling::SystemReport{} : answered->system;
     if (options.json) {
         nlohmann::json out = profiling::to_json(report);
         out["device"] = profiling::to_json(system);
         out["runs_per_result"] = options.runs;
         out["warmup_runs"] = options.warmup;
         out["seed"] = options.seed;
+        if (several) {
+            nlohmann::json workers = nlohmann::json::array();
+            for (std::size_t w = 0; w < spread.workers.size(); ++w) {
+                const worker::HelloResult& hello = spread.workers[w];
+                workers.push_back({{"worker", w + 1},
+                                   {"host", hello.host},
+                                   {"gpu", worker_gpu(hello)},
+                                   {"device", profiling::to_json(hello.system)}});
+            }
+            out["workers"] = workers;
+            for (std::size_t r = 0; r < spread.row_worker.size(); ++r)
+                out["results"][r]["worker"] = spread.row_worker[r] + 1;
+            out["notes"] = spread.notes;
+        }
         std::printf("%s\n", out.dump(2).c_str());
     } else if (options.csv) {
         print_csv(report);
     } else {
         std::printf("%s\n%s\n\n", profiling::versions_summary(system).c_str(),
                     profiling::system_summary(system).c_str());
-        print_table(report);
+        if (several) {
+            for (std::size_t w = 0; w < spread.workers.size(); ++w) {
+                std::printf("worker w%zu: %s\n", w + 1, worker_gpu(spread.workers[w]).c_str());
+            }
+            std::printf("\n");
+        }
+        print_table(report, spread.row_worker, several);
+        for (const std::string& note : spread.notes) std::printf("note: %s\n", note.c_str());
     }
 }
 
@@ -160,39 +209,84 @@ int report_exit_code(const kernels::BenchReport& report) {
     return kExitOk;
 }
 
-// The bench with users' kernels: everything runs in a worker.
-int run_bench_in_worker(const BenchOptions& options,
-                        const std::vector<kernels::GemmProblem>& problems,
-                        const std::vector<std::string>& ids) {
-    worker::WorkerClient client(client_options(options.worker));
-    const ProgressLines progress("bench");
-    std::vector<worker::LoadResult> loaded;
-    const int load_code = load_kernels(client, options.user_kernels, {}, false, progress, loaded);
+// How each worker starts: --workers N of this tclens's worker, each on a GPU of its own
+// (`worker --gpu i`), or N of --worker CMD (a scheduler such as srun places each); --gpu N pins
+// the one worker. "" or one line.
+std::string worker_commands(const BenchOptions& options,
+                            std::vector<worker::ClientOptions>& commands) {
+    const bool own_command = !options.worker.command.empty();
+    if (options.gpu >= 0 && options.workers > 1)
+        return "--gpu picks the GPU of one worker; --workers N puts one on each of N GPUs";
+    if (options.gpu >= 0 && own_command)
+        return "--gpu picks a GPU for this tclens's own worker; with --worker give the "
+               "command its own --gpu N";
+    for (int w = 0; w < options.workers; ++w) {
+        worker::ClientOptions client = client_options(options.worker);
+        const int gpu = options.gpu >= 0 ? options.gpu : options.workers > 1 ? w : -1;
+        if (!own_command && gpu >= 0) client.command += " --gpu " + std::to_string(gpu);
+        commands.push_back(client);
+    }
+    return "";
+}
+
+// Loads the kernels of yours on every worker (each compiles them) and adds their ids to `ids`.
+int load_on_every_worker(const BenchOptions& options,
+                         std::vector<std::unique_ptr<worker::ClientSpreadWorker>>& workers,
+                         std::vector<std::string>& ids) {
+    for (std::size_t w = 0; w < workers.size(); ++w) {
+        const ProgressLines progress("bench");
+        std::vector<worker::LoadResult> loaded;
+        const int code =
+            load_kernels(workers[w]->client(), options.user_kernels, {}, false, progress, loaded);
+        if (code != kExitOk) return code;
+        if (w > 0) continue;
+        for (const worker::LoadResult& kernel : loaded) {
+            if (std::find(ids.begin(), ids.end(), kernel.id) != ids.end()) {
+                return usage_error("two --kernel files load as " + kernel.id +
+                                   ": name their functions (path.cu:NAME) or rename one");
+            }
+            ids.push_back(kernel.id);
+        }
+    }
+    return kExitOk;
+}
+
+int run_bench_in_workers(const BenchOptions& options,
+                         const std::vector<kernels::GemmProblem>& problems,
+                         std::vector<std::string> ids) {
+    std::vector<worker::ClientOptions> commands;
+    if (const std::string bad = worker_commands(options, commands); !bad.empty())
+        return usage_error(bad);
+    std::vector<std::unique_ptr<worker::ClientSpreadWorker>> workers;
+    std::vector<worker::SpreadWorker*> spread_over;
+    std::vector<ProgressLines> progress;
+    for (const worker::ClientOptions& command : commands) {
+        workers.push_back(std::make_unique<worker::ClientSpreadWorker>(command));
+        spread_over.push_back(workers.back().get());
+        progress.emplace_back(commands.size() > 1 ? "bench w" + std::to_string(progress.size() + 1)
+                                                  : std::string("bench"));
+    }
+    const int load_code = load_on_every_worker(options, workers, ids);
     if (load_code != kExitOk) return load_code;
     worker::BenchRequest request;
     request.kernels = ids;
-    for (const worker::LoadResult& kernel : loaded) {
-        if (std::find(request.kernels.begin(), request.kernels.end(), kernel.id) !=
-            request.kernels.end()) {
-            return usage_error("two --kernel files load as " + kernel.id +
-                               ": name their functions (path.cu:NAME) or rename one");
-        }
-        request.kernels.push_back(kernel.id);
-    }
     request.problems = problems;
     request.runs = options.runs;
     request.warmup = options.warmup;
     request.seed = options.seed;
     request.peaks = !options.no_peak;
     request.references = !options.no_reference;
-    worker::Reply reply = client.call(request, progress);
-    progress.done();
-    worker::BenchResult result;
-    if (!worker::read_result(reply, "bench", worker::bench_from_json, result))
-        return report_failure(reply);
-    print_report(options, result.report, client.worker().system);
-    const int map_code = print_error_maps(result.report, options.error_map);
-    const int code = report_exit_code(result.report);
+    const worker::SpreadBench spread = worker::spread_bench(
+        spread_over, request,
+        [&](int w, const worker::Progress& p) { progress[std::size_t(w)](p); });
+    progress.front().done();
+    for (const std::string& note : spread.notes) std::fprintf(stderr, "tclens: %s\n", note.c_str());
+    // What was measured is printed even when the sweep could not finish.
+    if (spread.failure && spread.report.rows.empty()) return report_failure(*spread.failure);
+    print_report(options, spread);
+    const int map_code = print_error_maps(spread.report, options.error_map);
+    if (spread.failure) return report_failure(*spread.failure);
+    const int code = report_exit_code(spread.report);
     return code != kExitOk ? code : map_code;
 }
 
@@ -224,55 +318,15 @@ int run_bench_command(const BenchOptions& options) {
     }
     std::string error;
     if (!ids.empty() && kernels::bench_kernels(ids, error).empty()) return usage_error(error);
-    if (!options.user_kernels.empty()) return run_bench_in_worker(options, problems, ids);
-
-    const profiling::SystemReport system = profiling::query_system();
-    // An injected launch failure is reported on every row, GPU or not (fault_injection.h).
-    const bool launch_fault = kernels::injected_fault() == kernels::Fault::kLaunchFailure;
-    if (!system.has_gpu() && !launch_fault) {
-        std::fprintf(stderr, "tclens: bench needs an NVIDIA GPU (%s); run it on a GPU machine\n",
-                     system.no_gpu_reason.c_str());
-        return kExitNeedsResource;
-    }
-    kernels::GemmRunner runner;
-    if (!runner.init_error().empty() && !launch_fault) {
-        std::fprintf(stderr, "tclens: %s\n", runner.init_error().c_str());
-        return kExitNeedsResource;
-    }
-    kernels::BenchRequest request;
-    request.kernel_ids = ids;
-    request.problems = problems;
-    request.run.timed_runs = options.runs;
-    request.run.warmup_runs = options.warmup;
-    request.run.seed = options.seed;
-    request.measure_peaks = !options.no_peak;
-    request.with_references = !options.no_reference;
-    const bool tty = isatty(fileno(stderr)) != 0;
-    if (request.measure_peaks) {
-        std::fprintf(stderr, "bench: measuring peaks on %s ...%s",
-                     system.has_gpu() ? system.devices.front().name.c_str() : "the GPU",
-                     tty ? "\r" : "\n");
-    }
-    const kernels::BenchReport report = kernels::run_bench(
-        request, runner,
-        [tty](int index, int total, const kernels::KernelDescriptor& kernel,
-              const kernels::GemmProblem& p) {
-            std::fprintf(stderr, "bench [%d/%d] %s %s%s%s", index + 1, total, kernel.id.c_str(),
-                         kernels::problem_text(p).c_str(), tty ? "\x1b[K" : "", tty ? "\r" : "\n");
-        });
-    if (tty) std::fprintf(stderr, "\x1b[K");
-
-    print_report(options, report, system);
-    const int map_code = print_error_maps(report, options.error_map);
-    const int code = report_exit_code(report);
-    return code != kExitOk ? code : map_code;
+    return run_bench_in_workers(options, problems, ids);
 }
 
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
-        "bench", "Time ladder kernels against same-run cuBLAS (verified first); needs a GPU");
+        "bench",
+        "Time ladder kernels against same-run cuBLAS (verified first), in a worker; needs a GPU");
     auto options = std::make_shared<BenchOptions>();
     command
         ->add_option("--kernels", options->kernels,
@@ -302,6 +356,13 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     command->add_option("--error-map", options->error_map,
                         "Draw where C is wrong (PNG or SVG) for the first run that fails "
                         "verification");
+    command
+        ->add_option("--workers", options->workers,
+                     "Spread the sizes over N workers (1-64): N GPUs of this host, one each, or "
+                     "N of --worker CMD (e.g. srun); each row names its worker")
+        ->check(CLI::Range(1, 64));
+    command->add_option("--gpu", options->gpu, "Run on this GPU of the host (0-63)")
+        ->check(CLI::Range(0, 63));
     add_worker_options(*command, options->worker);
     command->callback([options, &exit_code] { exit_code = run_bench_command(*options); });
 }

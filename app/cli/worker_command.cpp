@@ -15,15 +15,37 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "app/cli/commands.h"
 #include "app/exit_codes.h"
 #include "app/worker/server.h"
 #include "app/worker/session.h"
+#include "common/text.h"
 
 namespace tclens::cli {
 namespace {
+
+// --gpu N: the worker sees only the N-th GPU it would see (CUDA_VISIBLE_DEVICES, narrowed
+// before CUDA starts), so N workers of one host each run on a GPU of their own. "" or one line.
+std::string pin_gpu(int gpu) {
+    const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+    std::string chosen = std::to_string(gpu);
+    if (visible != nullptr && *visible != '\0') {
+        const std::vector<std::string> list = common::split_list(visible);
+        if (gpu >= int(list.size())) {
+            return "--gpu " + std::to_string(gpu) + ": this worker sees " +
+                   std::to_string(list.size()) + " GPU(s) (CUDA_VISIBLE_DEVICES=" + visible +
+                   "), 0 to " + std::to_string(int(list.size()) - 1);
+        }
+        chosen = list[std::size_t(gpu)];
+    }
+    setenv("CUDA_VISIBLE_DEVICES", chosen.c_str(), 1);
+    return "";
+}
 
 int run_worker() {
     std::fflush(stdout);
@@ -54,7 +76,22 @@ void add_worker_command(CLI::App& app, int& exit_code) {
         "worker",
         "Serve the worker protocol on stdin/stdout (docs/worker-protocol.md): compiles, loads "
         "and runs users' kernels for a client; tclens starts it itself");
-    command->callback([&exit_code] { exit_code = run_worker(); });
+    auto gpu = std::make_shared<int>(-1);
+    command
+        ->add_option("--gpu", *gpu,
+                     "Run on this GPU only (0-63, of those CUDA_VISIBLE_DEVICES shows): one "
+                     "worker per GPU of a host")
+        ->check(CLI::Range(0, 63));
+    command->callback([gpu, &exit_code] {
+        if (*gpu >= 0) {
+            if (const std::string bad = pin_gpu(*gpu); !bad.empty()) {
+                std::fprintf(stderr, "tclens: %s\n", bad.c_str());
+                exit_code = kExitUsage;
+                return;
+            }
+        }
+        exit_code = run_worker();
+    });
 }
 
 }  // namespace tclens::cli

@@ -259,27 +259,31 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
     bench.run.warmup_runs = request.warmup;
     bench.run.seed = request.seed;
     bench.measure_peaks = request.peaks;
+    bench.measured_instruction_peaks = instruction_peaks_;
     bench.with_references = request.references;
     std::atomic<bool> cancel{false};
     bench.run.cancel = &cancel;
     std::string lost;
-    if (bench.measure_peaks) {
+    if (bench.measure_peaks && instruction_peaks_.empty()) {
         reply.progress({"peaks",
                         "measuring the peaks of " +
                             (system.has_gpu() ? system.devices.front().name : "the GPU"),
                         -1, -1, kPeaksAllowS});
     }
-    kernels::BenchReport report =
-        kernels::run_bench(bench, *runner_,
-                           [&](int index, int total, const kernels::KernelDescriptor& kernel,
-                               const kernels::GemmProblem& problem) {
-                               if (index > 0 && lost.empty()) lost = lost_context();
-                               if (!lost.empty()) {
-                                   cancel = true;  // every later run would fail the same way
-                                   return;
-                               }
-                               reply.progress({"run", run_text(kernel, problem), index, total, 0});
-                           });
+    kernels::BenchReport report = kernels::run_bench(
+        bench, *runner_,
+        [&](int index, int total, const kernels::KernelDescriptor& kernel,
+            const kernels::GemmProblem& problem) {
+            if (index > 0 && lost.empty()) lost = lost_context();
+            if (!lost.empty()) {
+                cancel = true;  // every later run would fail the same way
+                return;
+            }
+            // A kernel of yours gets the client's limit; tclens's own
+            // rungs and references may take longer at large sizes.
+            const double allow_s = kernel.checked_timing ? 0 : kRungRunAllowS;
+            reply.progress({"run", run_text(kernel, problem), index, total, allow_s});
+        });
     if (lost.empty()) lost = lost_context();
     if (!lost.empty()) {
         std::string where = "a kernel";
@@ -292,6 +296,9 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
         reply.error(ErrorKind::kFault, where + " faulted: " + lost + "; the CUDA context is lost",
                     true);
         return;
+    }
+    if (report.peak_error.empty() && !report.instruction_peaks.empty()) {
+        instruction_peaks_ = report.instruction_peaks;
     }
     BenchResult result;
     for (const kernels::BenchRow& row : report.rows) {

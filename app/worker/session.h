@@ -15,6 +15,7 @@
 
 #include "app/worker/server.h"
 #include "kernels/gemm.h"
+#include "kernels/peak_probe.h"
 
 namespace tclens::kernels {
 class GemmRunner;
@@ -30,6 +31,9 @@ inline constexpr double kCompileAllowS = 300;  // nvcc on a large launcher
 inline constexpr double kLoadAllowS = 60;      // dlopen / cuModuleLoadData of what was compiled
 inline constexpr double kPeaksAllowS = 120;    // measuring every instruction's peak
 inline constexpr double kCuptiAllowS = 120;    // CUPTI set-up and passes of a verified kernel
+// One run of a ladder rung or a cuBLAS reference (tclens's own code, not a user's): verifying
+// and timing it at the largest sizes (the naive rung at 8192^3 takes tens of seconds).
+inline constexpr double kRungRunAllowS = 600;
 
 class WorkerSession : public RequestHandler {
   public:
@@ -53,6 +57,9 @@ class WorkerSession : public RequestHandler {
 
     std::unique_ptr<kernels::GemmRunner> runner_;
     std::map<std::string, std::shared_ptr<kernels::user::LoadedKernel>> loaded_;
+    // This GPU's instruction peaks, measured by the first bench that asked: later benches (a
+    // sweep sends one per size) reuse them.
+    std::vector<kernels::PeakMeasurement> instruction_peaks_;
 };
 
 }  // namespace tclens::worker

@@ -6,7 +6,9 @@
 // tests/data/scripted_worker.sh) ends the bench with exit 1 and one line saying so.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "profiling/device_info.h"
@@ -155,6 +157,50 @@ TEST(BenchCommand, AWorkerThatBreaksIsOneLineAndExit1) {
         EXPECT_EQ(test::last_line(result.err).rfind("tclens: ", 0), 0u) << result.err;
         EXPECT_EQ(result.out, "") << mode;
     }
+}
+
+// --workers 2 over real pipe workers without a GPU (an injected launch failure gives every row
+// an answer): the first worker to start aborts on its first bench (worker-crash), so its size
+// goes to the other, which runs every size; the report and stderr say so.
+TEST(BenchCommand, ASweepWhoseWorkerDiesFinishesOnTheOtherAndSaysSo) {
+    const std::string claim = test::temp_path("sweep_claim_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(claim);
+    const std::string worker = "if mkdir " + claim +
+                               " 2>/dev/null; then export TCLENS_INJECT_FAULT=worker-crash; fi; "
+                               "exec " +
+                               kTclens + " worker";
+    const std::string sweep =
+        " bench --kernels naive_fma.f32 --mnk 64x64x64 --mnk 96x96x96 "
+        "--mnk 128x128x128 --no-peak --workers 2 --worker '" +
+        worker + "'";
+    auto result = test::run_with_fault(kTclens, "launch-failure", sweep + " --json");
+    EXPECT_EQ(result.exit_code, 1) << result.err;  // every row failed its (injected) launch
+    const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << result.out << result.err;
+    ASSERT_EQ(report["results"].size(), 6u) << result.out;
+    const int survivor = report["results"][0]["worker"];
+    for (const nlohmann::json& row : report["results"]) EXPECT_EQ(row["worker"], survivor);
+    ASSERT_EQ(report["workers"].size(), 2u);
+    ASSERT_EQ(report["notes"].size(), 1u);
+    const std::string note = report["notes"][0];
+    EXPECT_EQ(note.rfind("worker " + std::to_string(3 - survivor) + " (", 0), 0u) << note;
+    EXPECT_TRUE(test::contains(note, "died during the bench request")) << note;
+    EXPECT_TRUE(test::contains(note, "; that size went to the others")) << note;
+    EXPECT_TRUE(test::contains(result.err, "tclens: " + note)) << result.err;
+
+    std::filesystem::remove_all(claim);
+    result = test::run_with_fault(kTclens, "launch-failure", sweep);
+    EXPECT_TRUE(test::contains(result.out, "note: worker ")) << result.out;
+    EXPECT_TRUE(test::contains(result.out, "worker w1: ")) << result.out;
+    std::filesystem::remove_all(claim);
+}
+
+TEST(BenchCommand, WorkersAndGpuAreCheckedBeforeAnyWorkerStarts) {
+    expect_bench_usage_error("--workers 0", "--workers");
+    expect_bench_usage_error("--workers 65", "--workers");
+    expect_bench_usage_error("--gpu -1", "--gpu");
+    expect_bench_usage_error("--gpu 1 --workers 2", "--gpu picks the GPU of one worker");
+    expect_bench_usage_error("--gpu 1 --worker 'tclens worker'", "with --worker give the command");
 }
 
 TEST(BenchCommand, AWorkerThatCannotStartExits3) {

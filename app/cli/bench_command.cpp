@@ -1,5 +1,5 @@
 // `tclens bench [--kernels a,b,...] [--kernel path.cu[:NAME][:TYPE] ...] [--mnk MxNxK ...]
-// [--preset lab6|llm|square] [--json|--csv] [--error-map out.png|out.svg] [--workers N]
+// [--preset lab6|llm|square[,...]] [--json|--csv] [--error-map out.png|out.svg] [--workers N]
 // [--gpu N]`: runs kernels of the ladder next to their same-run cuBLAS references
 // (kernels/bench.h) and prints, per kernel and size, the median time, TFLOP/s, % of cuBLAS, % of
 // the measured peak and the error against the reference. Unverified results are marked and get
@@ -36,7 +36,7 @@ namespace {
 struct BenchOptions {
     std::vector<std::string> kernels;
     std::vector<std::string> sizes;
-    std::string preset;
+    std::vector<std::string> presets;  // --preset a,b
     int runs = 30;
     int warmup = 5;
     std::uint64_t seed = 1;
@@ -294,7 +294,17 @@ int run_bench_command(const BenchOptions& options) {
     if (options.json && options.csv) return usage_error("--json and --csv are exclusive: pick one");
     std::string size_error;
     std::vector<kernels::GemmProblem> problems =
-        kernels::parse_problems(options.sizes, options.preset, size_error);
+        kernels::parse_problems(options.sizes, "", size_error);
+    for (const std::string& preset : options.presets) {
+        if (!size_error.empty()) break;
+        for (const kernels::GemmProblem& p : kernels::parse_problems({}, preset, size_error)) {
+            // A size two presets share runs once.
+            const bool seen = std::any_of(problems.begin(), problems.end(), [&](const auto& q) {
+                return kernels::same_problem(p, q);
+            });
+            if (!seen) problems.push_back(p);
+        }
+    }
     if (!size_error.empty()) return usage_error(size_error);
     if (problems.empty()) problems.push_back({4096, 4096, 4096});
     if (!options.error_map.empty()) {
@@ -334,8 +344,11 @@ void add_bench_command(CLI::App& app, int& exit_code) {
         ->delimiter(',');
     command->add_option("--mnk", options->sizes,
                         "Problem size MxNxK (repeatable; default 4096x4096x4096)");
-    command->add_option("--preset", options->preset,
-                        "Sizes of a preset: " + kernels::preset_names());
+    command
+        ->add_option(
+            "--preset", options->presets,
+            "Sizes of presets, comma-separated (each size once): " + kernels::preset_names())
+        ->delimiter(',');
     command
         ->add_option("--runs", options->runs, "Timed runs per result; the median counts (20-1000)")
         ->check(CLI::Range(20, 1000));

@@ -195,6 +195,16 @@ TEST(BenchCommand, ASweepWhoseWorkerDiesFinishesOnTheOtherAndSaysSo) {
     std::filesystem::remove_all(claim);
 }
 
+// --preset takes several presets; a size two of them share runs once (3072^3: square and lab6).
+TEST(BenchCommand, SeveralPresetsRunEachSizeOnce) {
+    const auto result = test::run_with_fault(
+        kTclens, "launch-failure",
+        "bench --kernels naive_fma.f32 --no-reference --no-peak --preset square,lab6 --json");
+    const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << result.out << result.err;
+    EXPECT_EQ(report["results"].size(), 6u + 9u - 1u) << result.out;
+}
+
 TEST(BenchCommand, WorkersAndGpuAreCheckedBeforeAnyWorkerStarts) {
     expect_bench_usage_error("--workers 0", "--workers");
     expect_bench_usage_error("--workers 65", "--workers");

@@ -87,11 +87,9 @@ TEST(SourceCommandOnGpu, AKernelOfYoursMapsItsHmmaToTheLinesOfItsFile) {
     ASSERT_GT(last, mma);
 
     int hmma = 0;
-    long long hmma_executed = 0;
     for (const nlohmann::json& instruction : j["instructions"]) {
         if (instruction["opcode"].get<std::string>().rfind("HMMA", 0) != 0) continue;
         ++hmma;
-        hmma_executed += instruction["executed"].get<long long>();
         ASSERT_FALSE(instruction["frames"].empty()) << instruction;
         const nlohmann::json& frame = instruction["frames"].back();  // the kernel's own line
         EXPECT_TRUE(ends_with(frame["file"].get<std::string>(), "examples/matmul_tensor.cu"))
@@ -101,7 +99,6 @@ TEST(SourceCommandOnGpu, AKernelOfYoursMapsItsHmmaToTheLinesOfItsFile) {
         EXPECT_LE(line, last) << instruction;
     }
     EXPECT_GE(hmma, 8) << "8 mma.sync per K step, unrolled";
-    if (j["counters_missing"] == "") EXPECT_GT(hmma_executed, 0);
 
     // The user's file is the first file, with its text as compiled.
     ASSERT_FALSE(j["files"].empty());

@@ -10,7 +10,8 @@
 //   cupti-permission   CUPTI_ERROR_INSUFFICIENT_PRIVILEGES or
 //   cupti-busy         CUPTI_ERROR_HARDWARE_BUSY (profiling/fault_injection.h says where)
 //   worker-crash       `tclens worker` aborts (SIGABRT) on a request that runs kernels
-//                      (bench, profile, exercise), before it answers (app/worker/server.cpp)
+//                      (bench, profile, exercise, source), before it answers
+//                      (app/worker/server.cpp)
 //   worker-hang        it never answers such a request (sleeps until killed)
 //   worker-garbage     it answers such a request with a line that is not protocol
 //   worker-fault       it answers such a request as if a kernel had killed the CUDA context

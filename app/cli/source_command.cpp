@@ -6,8 +6,15 @@
 // the kernel's top stall reasons with what each means for a GEMM, the hottest instructions and
 // lines, the conflicting shared-memory instructions with the bank-lab access that models them,
 // and the totals check; --json prints everything (profiling/source/source_profile_json.h).
+// Every source profile is taken in a worker (app/worker/, the one path to the GPU): a registry id
+// goes there as a `source` request; a kernel of yours, `--kernel path.cu[:NAME][:TYPE]`
+// (docs/your-kernel.md), is loaded there first (compiled with line info, so its SASS maps to the
+// lines of its own file). Ids and sizes the CLI can check are checked before a worker starts.
 // Exit codes: 2 for an unknown kernel or size, 3 without a GPU, permission or free counters (with
-// the fix), 1 when the kernel fails verification or CUPTI fails otherwise.
+// the fix) or a worker that cannot start, 1 when the kernel fails verification, CUPTI fails
+// otherwise or the worker crashed, hung or faulted.
+
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -20,13 +27,12 @@
 #include "app/cli/commands.h"
 #include "app/cli/profiler_args.h"
 #include "app/cli/usage_error.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
-#include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
-#include "profiling/device_info.h"
+#include "kernels/user/kernel_ref.h"
 #include "profiling/metric_catalogue.h"
-#include "profiling/source/source_collector.h"
 #include "profiling/source/source_profile_json.h"
 #include "profiling/source/stall_reasons.h"
 
@@ -39,6 +45,7 @@ struct SourceOptions {
     bool json = false;
     int top = 10;
     std::uint64_t seed = 1;
+    WorkerOptions worker;
 };
 
 std::string count(double value) { return profiling::format_metric_value(value, ""); }
@@ -181,41 +188,68 @@ void print_profile(const profiling::SourceProfile& profile, int top) {
     }
 }
 
+// The id the worker knows the kernel by: a registry id as given, a kernel of yours loaded first
+// (its load result's id). On failure prints one line and returns its exit code.
+int worker_kernel_id(worker::WorkerClient& client, const SourceOptions& options,
+                     const kernels::GemmProblem& problem, const ProgressLines& progress,
+                     std::string& id) {
+    if (!kernels::user::names_kernel_file(options.kernel)) {
+        id = options.kernel;
+        return kExitOk;
+    }
+    std::vector<worker::LoadResult> loaded;
+    const int code = load_kernels(client, {options.kernel}, {problem}, false, progress, loaded);
+    if (code != kExitOk) return code;
+    const worker::LoadResult& kernel = loaded.front();
+    if (!kernel.can_run.empty() && !kernel.can_run.front().reason.empty()) {
+        progress.done();
+        return usage_error(kernel.id + " cannot run " + kernels::problem_text(problem) + ": " +
+                           kernel.can_run.front().reason);
+    }
+    id = kernel.id;
+    return kExitOk;
+}
+
 int run_source(const SourceOptions& options) {
     if (options.kernel.empty()) return usage_error("give --kernel K (tclens kernels lists them)");
-    const kernels::KernelDescriptor* kernel = kernels::find_kernel(options.kernel);
-    if (kernel == nullptr) return usage_error(unknown_kernel_message(options.kernel));
+    const bool yours = kernels::user::names_kernel_file(options.kernel);
+    const kernels::KernelDescriptor* kernel =
+        yours ? nullptr : kernels::find_kernel(options.kernel);
+    if (!yours && kernel == nullptr) return usage_error(unknown_kernel_message(options.kernel));
+    if (const std::string bad = yours ? check_kernel_refs({options.kernel}) : ""; !bad.empty())
+        return usage_error(bad);
     const auto problem = kernels::parse_problem(options.size);
     if (!problem) return usage_error(kernels::problem_error(options.size));
-    const std::string cannot = kernel->can_run(*problem);
+    const std::string cannot = yours ? "" : kernel->can_run(*problem);
     if (!cannot.empty()) {
         return usage_error(kernel->id + " cannot run " + kernels::problem_text(*problem) + ": " +
                            cannot);
     }
-    const profiling::SystemReport system = profiling::query_system();
-    // An injected CUPTI fault is reported by the profiler, GPU or not (fault_injection.h).
-    if (!system.has_gpu() && !kernels::is_cupti_fault(kernels::injected_fault())) {
-        std::fprintf(stderr,
-                     "tclens: source needs an NVIDIA GPU (%s); run it on a GPU machine, or open a "
-                     "recording with source profiles in the GUI's Source panel\n",
-                     system.no_gpu_reason.c_str());
-        return kExitNeedsResource;
-    }
-    profiling::SourceRequest request;
-    request.kernel_id = kernel->id;
+    worker::WorkerClient client(client_options(options.worker));
+    const ProgressLines progress("source");
+    std::string id;
+    if (const int code = worker_kernel_id(client, options, *problem, progress, id); code != kExitOk)
+        return code;
+    worker::WorkerSourceRequest request;
+    request.kernel = id;
     request.problem = *problem;
     request.seed = options.seed;
-    const profiling::SourceProfile profile = profiling::collect_source_profile(request);
-    if (!profile.ok()) {
-        std::fprintf(stderr, "tclens: %s\n", profile.error.message.c_str());
-        return profiler_exit_code(profile.error);
-    }
+    // Shown on a terminal only: in a log, a progress line would come before the one line of a
+    // refusal (no permission, busy counters), which is then no longer the one line it is.
+    const bool tty = isatty(fileno(stderr)) != 0;
+    worker::Reply reply = client.call(request, [&](const worker::Progress& p) {
+        if (tty) progress(p);
+    });
+    progress.done();
+    worker::SourceResult result;
+    if (!worker::read_result(reply, "source", worker::source_from_json, result))
+        return report_failure(reply);
     if (options.json) {
-        nlohmann::json out = profiling::to_json(profile);
+        nlohmann::json out = profiling::to_json(result.profile);
         out["seed"] = options.seed;
         std::printf("%s\n", out.dump(2).c_str());
     } else {
-        print_profile(profile, options.top);
+        print_profile(result.profile, options.top);
     }
     return kExitOk;
 }
@@ -226,15 +260,19 @@ void add_source_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
         "source",
         "Which SASS instruction and CUDA line a verified kernel's warps wait on: PC sampling, "
-        "per-instruction counts, bank conflicts; needs a GPU and profiling permission");
+        "per-instruction counts, bank conflicts; taken in a worker (--worker), for a registry "
+        "id or a kernel of yours; needs a GPU and profiling permission");
     auto options = std::make_shared<SourceOptions>();
-    command->add_option("--kernel", options->kernel, "Kernel id (see tclens kernels)");
+    command->add_option("--kernel", options->kernel,
+                        "Kernel id (see tclens kernels), or a kernel of yours, "
+                        "path.cu[:NAME][:TYPE] (docs/your-kernel.md), built with line info");
     command->add_option("--mnk", options->size, "Problem size MxNxK")->capture_default_str();
     command->add_flag("--json", options->json, "Machine-readable output: every instruction");
     command->add_option("--top", options->top, "Stall reasons, instructions and lines shown")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000));
     command->add_option("--seed", options->seed, "Seed of the random inputs");
+    add_worker_options(*command, options->worker);
     command->callback([options, &exit_code] { exit_code = run_source(*options); });
 }
 

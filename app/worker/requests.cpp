@@ -18,7 +18,8 @@ constexpr std::size_t kMaxMetrics = 256;      // names per profile request
 constexpr std::size_t kMaxMetricBytes = 256;  // one CUPTI name
 constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 
-const char* const kTypes[] = {"hello", "load", "bench", "profile", "exercise", "shutdown"};
+const char* const kTypes[] = {"hello",    "load",     "bench", "profile",
+                              "exercise", "shutdown", "source"};
 
 nlohmann::json problem_texts(const std::vector<kernels::GemmProblem>& problems) {
     nlohmann::json texts = nlohmann::json::array();
@@ -61,6 +62,13 @@ struct Encoder {
     }
     void operator()(const ExerciseRequest& r) const { out["ref"] = r.ref; }
     void operator()(const ShutdownRequest&) const {}
+    void operator()(const WorkerSourceRequest& r) const {
+        out["kernel"] = r.kernel;
+        out["problem"] = kernels::problem_text(r.problem);
+        out["seed"] = r.seed;
+        out["target_samples"] = r.target_samples;
+        out["period_log2"] = r.period_log2;
+    }
 };
 
 RequestBody read_hello(StrictFields& f) {
@@ -128,6 +136,24 @@ RequestBody read_exercise(StrictFields& f) {
     return r;
 }
 
+RequestBody read_source(StrictFields& f) {
+    WorkerSourceRequest r;
+    f.text("kernel", r.kernel, true, kMaxIdBytes);
+    f.problem("problem", r.problem, true);
+    f.whole("seed", r.seed, false, kMaxSeed);
+    f.whole("target_samples", r.target_samples, false, 100'000'000);
+    if (f.ok() && r.target_samples < 1000) {
+        f.fail("field 'target_samples' must be a whole number from 1000 to 100000000, got " +
+               std::to_string(r.target_samples));
+    }
+    f.whole("period_log2", r.period_log2, false, 0, 31);
+    if (f.ok() && r.period_log2 > 0 && r.period_log2 < 5) {
+        f.fail("field 'period_log2' must be 0 (chosen) or a whole number from 5 to 31, got " +
+               std::to_string(r.period_log2));
+    }
+    return r;
+}
+
 }  // namespace
 
 const char* request_type(const RequestBody& body) { return kTypes[body.index()]; }
@@ -192,6 +218,9 @@ DecodedRequest decode_request(std::string_view line) {
             break;
         case 4:
             body = read_exercise(f);
+            break;
+        case 6:
+            body = read_source(f);
             break;
         default:
             body = ShutdownRequest{};

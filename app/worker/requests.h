@@ -85,17 +85,29 @@ struct ExerciseRequest {
 // {"type": "shutdown"}: the worker answers an empty result and exits 0.
 struct ShutdownRequest {};
 
+// {"type": "source", "kernel": id, "problem": "MxNxK", "seed": 1, "target_samples": 500000,
+//  "period_log2": 0}: profiling/source/source_collector.h on one kernel (registry or loaded):
+// PC sampling, per-instruction counts and the SASS with the lines of the kernel's own file.
+// period_log2 0 lets the collector choose the period that gives about target_samples samples.
+struct WorkerSourceRequest {
+    std::string kernel;
+    kernels::GemmProblem problem;
+    std::uint64_t seed = 1;
+    std::uint64_t target_samples = 500'000;  // 1000 .. 100000000
+    int period_log2 = 0;                     // 0, or 5 .. 31
+};
+
 using RequestBody = std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest,
-                                 ExerciseRequest, ShutdownRequest>;
+                                 ExerciseRequest, ShutdownRequest, WorkerSourceRequest>;
 
 struct Request {
     std::int64_t id = 0;
     RequestBody body;
 };
 
-// "hello", "load", "bench", "profile", "exercise", "shutdown".
+// "hello", "load", "bench", "profile", "exercise", "shutdown", "source".
 const char* request_type(const RequestBody& body);
-// Every type, for error messages: "hello, load, bench, profile, exercise, shutdown".
+// Every type, for error messages: "hello, load, bench, profile, exercise, shutdown, source".
 std::string request_types();
 
 // One line of JSON, without the '\n'. Defaults are written out, so the line says everything.

@@ -6,6 +6,7 @@
 #include "profiling/device_json.h"
 #include "profiling/json_reader.h"
 #include "profiling/profile_json.h"
+#include "profiling/source/source_profile_json.h"
 #include "viz/error_map_json.h"
 
 namespace tclens::worker {
@@ -312,6 +313,28 @@ bool exercise_from_json(const nlohmann::json& json, ExerciseResult& result, std:
                 break;
             }
             out.report.operands.push_back(std::move(operand));
+        }
+    }
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
+nlohmann::json to_json(const SourceResult& r) {
+    return {{"source", profiling::to_json(r.profile)}};
+}
+
+bool source_from_json(const nlohmann::json& json, SourceResult& result, std::string& error) {
+    SourceResult out;
+    StrictFields f(json, "source result");
+    if (const nlohmann::json* source = f.object("source", true, false)) {
+        std::string inner;
+        if (!profiling::source_profile_from_json(*source, out.profile, inner)) {
+            f.fail("field 'source': " + inner);
+        } else if (!out.profile.ok()) {
+            f.fail("field 'source' holds a failed profile (" + out.profile.error.message +
+                   "); a refusal is an error message");
         }
     }
     f.finish();

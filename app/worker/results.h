@@ -17,6 +17,7 @@
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/recorded_mix.h"
+#include "profiling/source/source_profile.h"
 
 namespace tclens::worker {
 
@@ -96,11 +97,19 @@ struct ExerciseResult {
     std::string summary;  // report.summary(), written by the worker
 };
 
+// source: {"source": source profile JSON (profiling/source/source_profile_json.h, as tclens source
+//          --json writes it)}: a profile that was taken (its error empty); a refused one is an
+//          error message instead.
+struct SourceResult {
+    profiling::SourceProfile profile;
+};
+
 nlohmann::json to_json(const HelloResult& result);
 nlohmann::json to_json(const LoadResult& result);
 nlohmann::json to_json(const BenchResult& result);
 nlohmann::json to_json(const ProfileResult& result);
 nlohmann::json to_json(const ExerciseResult& result);
+nlohmann::json to_json(const SourceResult& result);
 
 // Each false, with `error` one line naming the first bad field, when `json` is not what to_json
 // writes.
@@ -109,5 +118,6 @@ bool load_from_json(const nlohmann::json& json, LoadResult& result, std::string&
 bool bench_from_json(const nlohmann::json& json, BenchResult& result, std::string& error);
 bool profile_from_json(const nlohmann::json& json, ProfileResult& result, std::string& error);
 bool exercise_from_json(const nlohmann::json& json, ExerciseResult& result, std::string& error);
+bool source_from_json(const nlohmann::json& json, SourceResult& result, std::string& error);
 
 }  // namespace tclens::worker

@@ -8,7 +8,7 @@
 //     unknown;
 //   - an error with "exits" (a lost CUDA context) ends the loop after it is written.
 // Fault injection (kernels/fault_injection.h, worker-*) strikes here, before the handler, on
-// requests that run kernels (bench, profile, exercise).
+// requests that run kernels (bench, profile, exercise, source).
 
 #include <cstdint>
 #include <nlohmann/json.hpp>

@@ -18,6 +18,7 @@
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/source/cubin_mix.h"
+#include "profiling/source/source_collector.h"
 #include "tclens_version.h"
 
 namespace tclens::worker {
@@ -124,6 +125,7 @@ void WorkerSession::handle(const Request& request, Replier& reply) {
             if constexpr (std::is_same_v<T, WorkerProfileRequest>) profile(body, reply);
             if constexpr (std::is_same_v<T, ExerciseRequest>) exercise(body, reply);
             if constexpr (std::is_same_v<T, ShutdownRequest>) reply.result({});
+            if constexpr (std::is_same_v<T, WorkerSourceRequest>) source(body, reply);
         },
         request.body);
 }
@@ -225,6 +227,7 @@ void WorkerSession::load(const LoadRequest& request, Replier& reply) {
         }
         result.instruction_mix_missing = mix.missing;
         loaded_[descriptor.id] = *loaded;
+        loaded_sources_[descriptor.id] = {{compiled->path, compiled->source}};
     }
     reply.result(to_json(result));
 }
@@ -420,6 +423,69 @@ void WorkerSession::exercise(const ExerciseRequest& request, Replier& reply) {
     ExerciseResult result;
     result.report = *report;
     result.summary = report->summary();
+    reply.result(to_json(result));
+}
+
+void WorkerSession::source(const WorkerSourceRequest& request, Replier& reply) {
+    const kernels::KernelDescriptor* kernel = find(request.kernel);
+    if (kernel == nullptr) {
+        reply.error(ErrorKind::kUsage, unknown_kernel(request.kernel));
+        return;
+    }
+    const std::string cannot = kernel->can_run(request.problem);
+    if (!cannot.empty()) {
+        reply.error(ErrorKind::kUsage, kernel->id + " cannot run " +
+                                           kernels::problem_text(request.problem) + ": " + cannot);
+        return;
+    }
+    // As `tclens profile`: an injected CUPTI fault is reported by the collector, GPU or not.
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu() && !kernels::is_cupti_fault(kernels::injected_fault())) {
+        reply.error(ErrorKind::kNeedsResource,
+                    "source needs an NVIDIA GPU (" + system.no_gpu_reason +
+                        "); run it on a GPU machine, or open a recording with source profiles in "
+                        "the GUI's Source panel");
+        return;
+    }
+    if (system.has_gpu() && !runner_) runner_ = std::make_unique<kernels::GemmRunner>();
+    profiling::SourceRequest collect;
+    collect.kernel_id = kernel->id;
+    if (const auto loaded = loaded_.find(kernel->id); loaded != loaded_.end()) {
+        collect.kernel = kernel;
+        collect.cubin_path = loaded->second->cubin_path;
+        collect.sources = loaded_sources_[kernel->id];
+    }
+    collect.problem = request.problem;
+    collect.seed = request.seed;
+    collect.target_samples = request.target_samples;
+    collect.period_log2 = request.period_log2;
+    const std::string what = run_text(*kernel, request.problem);
+    // The kernel's first launch (its verification) runs under the client's time limit; CUPTI's
+    // set-up, and its launches after a passed verification, may take longer.
+    collect.on_step = [&](profiling::SourceStep step) {
+        switch (step) {
+            case profiling::SourceStep::kSetUp:
+                reply.progress({"profile", "PC sampling set-up for " + what, -1, -1, kCuptiAllowS});
+                break;
+            case profiling::SourceStep::kVerify:
+                reply.progress({"run", what, 0, 1, 0});
+                break;
+            case profiling::SourceStep::kCollect:
+                reply.progress({"profile", what, -1, -1, kCuptiAllowS});
+                break;
+        }
+    };
+    SourceResult result;
+    result.profile = profiling::collect_source_profile(collect);
+    if (const std::string lost = lost_context(); !lost.empty()) {
+        reply.error(ErrorKind::kFault,
+                    what + " faulted while profiled: " + lost + "; the CUDA context is lost", true);
+        return;
+    }
+    if (!result.profile.ok()) {
+        reply.error(kind_of(result.profile.error), result.profile.error.message);
+        return;
+    }
     reply.result(to_json(result));
 }
 

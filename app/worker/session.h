@@ -47,6 +47,7 @@ class WorkerSession : public RequestHandler {
     void bench(const BenchRequest& request, Replier& reply);
     void profile(const WorkerProfileRequest& request, Replier& reply);
     void exercise(const ExerciseRequest& request, Replier& reply);
+    void source(const WorkerSourceRequest& request, Replier& reply);
 
     // A registry kernel or a loaded one; nullptr when `id` is neither.
     const kernels::KernelDescriptor* find(const std::string& id) const;
@@ -60,6 +61,9 @@ class WorkerSession : public RequestHandler {
     // This GPU's instruction peaks, measured by the first bench that asked: later benches (a
     // sweep sends one per size) reuse them.
     std::vector<kernels::PeakMeasurement> instruction_peaks_;
+    // For each loaded id, its user's file by the path its line info names -> the text compiled,
+    // so a source profile shows the lines that were built (a remote worker may have no copy).
+    std::map<std::string, std::map<std::string, std::string>> loaded_sources_;
 };
 
 }  // namespace tclens::worker

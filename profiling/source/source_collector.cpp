@@ -28,6 +28,15 @@ constexpr std::uintmax_t kMaxSourceBytes = 4u << 20;
 // SM sub-partitions (warp schedulers) per SM from Volta to Hopper: each samples on its own.
 constexpr int kSubPartitionsPerSm = 4;
 
+// Where a kernel's SASS is: tclens's own binary (a rung), the cubin it was built into (a user's
+// kernel), or nowhere tclens can read (cuBLAS's kernels).
+enum class SassHome { kOwnBinary, kCubin, kNone };
+
+SassHome sass_home(const kernels::KernelDescriptor& kernel, const SourceRequest& request) {
+    if (!request.cubin_path.empty()) return SassHome::kCubin;
+    return kernel.rung > 0 ? SassHome::kOwnBinary : SassHome::kNone;
+}
+
 // Errors that would stop every collector as well: the profile fails with them.
 bool stops_everything(const ProfilerError& error) {
     switch (error.problem) {
@@ -203,6 +212,21 @@ std::string disassemble_functions(const kernels::KernelDescriptor& kernel,
     return tools.nvdisasm.empty() ? missing_tools_message(tools) : "";
 }
 
+// Step 6 for a kernel handed over as a cubin: every function of the cubin it was built into
+// (`cubin`, disassembled meanwhile), into inputs.listing; profile.sass_how or sass_missing. Returns
+// why there are no CUDA lines when only cuobjdump was found ("" otherwise).
+std::string list_cubin(std::future<Disassembly>& cubin, const DisassemblyTools& tools,
+                       SourceInputs& inputs, SourceProfile& profile) {
+    const Disassembly disassembly = cubin.get();
+    if (!disassembly.error.empty()) {
+        profile.sass_missing = disassembly.error;
+        return "";
+    }
+    profile.sass_how = disassembly.how;
+    inputs.listing = disassembly.functions;
+    return tools.nvdisasm.empty() ? missing_tools_message(tools) : "";
+}
+
 }  // namespace
 
 SourceProfile collect_source_profile(const SourceRequest& request) {
@@ -210,23 +234,36 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     SourceProfile profile;
     profile.kernel_id = request.kernel_id;
     profile.problem = request.problem;
-    const kernels::KernelDescriptor* kernel = kernels::find_kernel(request.kernel_id);
+    const auto announce = [&request](SourceStep step) {
+        if (request.on_step) request.on_step(step);
+    };
+    const kernels::KernelDescriptor* kernel =
+        request.kernel != nullptr ? request.kernel : kernels::find_kernel(request.kernel_id);
     if (kernel == nullptr) {
         profile.error = profiler_error(ProfilerProblem::kInvalidRequest,
                                        "unknown kernel '" + request.kernel_id + "'");
         return profile;
     }
+    profile.kernel_id = kernel->id;
     profile.precision = kernel->precision;
-    // The cubins of tclens's binary are taken out meanwhile (cuobjdump reads the whole binary);
-    // step 6 waits for it. cuBLAS's kernels are not in it.
+    // The cubins of tclens's binary are taken out meanwhile (cuobjdump reads the whole binary),
+    // or a user's kernel's cubin is disassembled; step 6 waits for it. cuBLAS's kernels are in
+    // neither.
+    const SassHome home = sass_home(*kernel, request);
     const DisassemblyTools tools = find_disassembly_tools();
     std::future<void> extraction;
-    if (kernel->rung > 0) {
+    std::future<Disassembly> user_cubin;
+    if (home == SassHome::kOwnBinary) {
         extraction =
             std::async(std::launch::async, [&tools] { extract_cubins_once(own_binary(), tools); });
+    } else if (home == SassHome::kCubin) {
+        user_cubin = std::async(std::launch::async, [&tools, path = request.cubin_path] {
+            return disassemble_cubin(path, tools);
+        });
     }
 
     // 1. PC sampling before the kernel's first launch.
+    announce(SourceStep::kSetUp);
     PcSampler sampler(request.device);
     const ProfilerError sampler_opened = sampler.open();
     if (stops_everything(sampler_opened)) {
@@ -237,9 +274,11 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     // 2. Verify and prepare.
     Clock::time_point step = Clock::now();
     KernelProfiler profiler(request.device);
-    profile.error = profiler.prepare(request.kernel_id, request.problem, request.seed);
+    announce(SourceStep::kVerify);
+    profile.error = profiler.prepare(*kernel, request.problem, request.seed);
     profile.prepare_ms = common::ms_since(step);
     if (!profile.ok()) return profile;
+    announce(SourceStep::kCollect);
     const auto launch = profiler.launch_once();
 
     const SystemReport system = query_system();
@@ -270,7 +309,9 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     // step 6 finds it in the disassembler's cache.
     const int sm = device != nullptr ? device->cc_major * 10 + device->cc_minor : 0;
     std::vector<std::string> functions = sampled_functions(sampling);
-    std::future<void> early_disassembly = disassemble_meanwhile(*kernel, functions, sm, tools);
+    std::future<void> early_disassembly;
+    if (home == SassHome::kOwnBinary)
+        early_disassembly = disassemble_meanwhile(*kernel, functions, sm, tools);
 
     // 4. Per-instruction counts.
     step = Clock::now();
@@ -306,10 +347,18 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
     inputs.counters = &counters;
     inputs.chosen = chosen;
     inputs.range_totals = &range_totals;
-    inputs.read_source = read_source_file;
+    inputs.read_source = [&request](const std::string& path, std::string& text) {
+        if (const auto known = request.sources.find(path); known != request.sources.end()) {
+            text = known->second;
+            return true;
+        }
+        return read_source_file(path, text);
+    };
     for (const SassMetricRecord& record : counters.records) functions.push_back(record.function);
-    const std::string no_nvdisasm = disassemble_functions(*kernel, functions, sm, tools, extraction,
-                                                          early_disassembly, inputs, profile);
+    const std::string no_nvdisasm =
+        home == SassHome::kCubin ? list_cubin(user_cubin, tools, inputs, profile)
+                                 : disassemble_functions(*kernel, functions, sm, tools, extraction,
+                                                         early_disassembly, inputs, profile);
     join_source_profile(inputs, profile);
     if (profile.has_sass() && !profile.has_line_info()) {
         profile.line_info_missing = !no_nvdisasm.empty() ? no_nvdisasm : no_line_info(*kernel);

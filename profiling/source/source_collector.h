@@ -1,6 +1,7 @@
 #pragma once
-// Taking a source profile of one ladder kernel (or cuBLAS reference) on one GEMM size, for
-// `tclens source` and the GUI's source job. Plain result struct out (source_profile.h).
+// Taking a source profile of one ladder kernel (or cuBLAS reference, or a user's kernel the worker
+// loaded) on one GEMM size, for the worker's source request (`tclens source`) and the GUI's source
+// job. Plain result struct out (source_profile.h).
 //
 // In order, on one device, each CUPTI owner alone on it while it works:
 //   1. PC sampling is enabled (pc_sampler.h) before the kernel's first launch, so CUPTI sees its
@@ -12,7 +13,8 @@
 //   4. one launch runs under SASS metrics (sass_metrics.h): per-instruction counts;
 //   5. one launch runs under the Range Profiler (kernel_profile.h) for the kernel totals the
 //      counts must add up to;
-//   6. the kernel's cubin is disassembled (disassembler.h) and the source files read;
+//   6. the kernel's cubin is disassembled (disassembler.h) and the source files read (a user's
+//      kernel: the cubin it was built into, with its line info, disassembled meanwhile);
 //   7. join_source_profile.
 // Steps 3-5 launch the same verified kernel on the same inputs; a GEMM's instruction and
 // shared-memory counts do not depend on the values, so each launch does the same work (a kernel
@@ -23,6 +25,8 @@
 // and says why in the profile's notes.
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 
 #include "kernels/gemm.h"
@@ -30,8 +34,24 @@
 
 namespace tclens::profiling {
 
+// The steps a caller may want to announce (a worker's time limits): kSetUp before PC sampling is
+// enabled, kVerify before the kernel's first launch (its verification), kCollect before the
+// launches under CUPTI that follow a passed verification.
+enum class SourceStep { kSetUp, kVerify, kCollect };
+
 struct SourceRequest {
     std::string kernel_id;
+    // A kernel outside the registry (a user's kernel the worker loaded), used instead of
+    // kernel_id; it must outlive the call.
+    const kernels::KernelDescriptor* kernel = nullptr;
+    // The cubin `kernel` was built into (kernels/user/user_kernel.h: cubin_path, compiled with
+    // line info): its SASS is read from there instead of from tclens's own binary.
+    std::string cubin_path;
+    // Texts of source files by the path the line info names (a user's file as it was compiled),
+    // used before the file on disk.
+    std::map<std::string, std::string> sources;
+    // Called on the calling thread at each SourceStep; may be empty.
+    std::function<void(SourceStep step)> on_step;
     kernels::GemmProblem problem;
     std::uint64_t seed = 1;
     int device = 0;

@@ -3,8 +3,10 @@
 // (tests/support/sample_recording.h: a made-up rung-8 source profile) it shows the stall reasons,
 // the CUDA lines and the SASS with heat cells from the theme's ramp, recolours them by bank
 // conflicts, orders the SASS rows by address or by heat (read from the panel's text, `tclens
-// headless --text`), and selects an instruction by pc; a bad --set value is a usage error. (The
-// model behind the picture is tested as data in tests/unit/app/gui/views/source_view_test.cpp.)
+// headless --text`), and selects an instruction by pc; a bad --set value is a usage error; a
+// kernel of yours (source.yours=REF) is profiled through the worker (here the scripted stand-in,
+// tests/data/scripted_worker.sh) and shown with the lines of its own file. (The model behind the
+// picture is tested as data in tests/unit/app/gui/views/source_view_test.cpp.)
 
 #include <gtest/gtest.h>
 
@@ -16,10 +18,12 @@
 #include <vector>
 
 #include "profiling/recording.h"
+#include "profiling/source/source_profile_json.h"
 #include "tests/support/png_inspect.h"
 #include "tests/support/recording_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/sample_recording.h"
+#include "tests/support/source_dir.h"
 #include "tests/support/tclens_binary.h"
 #include "viz/palette.h"
 
@@ -169,7 +173,7 @@ TEST(SourcePanel, ARecordingsProfileShowsHeatAndBothSides) {
 
 TEST(SourcePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
     for (const char* setting : {"kernel=warp9", "order=fastest", "heat=stalls", "pc=xyz", "line=0",
-                                "run=off", "zoom=2", "mnk=12"}) {
+                                "run=off", "zoom=2", "mnk=12", "yours=kernel.py"}) {
         SCOPED_TRACE(setting);
         const auto result = test::run_command(kTclens + " screenshot --view source --set " +
                                               setting + " --out " + test::temp_path("never.png"));
@@ -178,6 +182,55 @@ TEST(SourcePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
         const std::string text = setting;
         EXPECT_NE(result.err.find(text.substr(0, text.find('='))), std::string::npos) << result.err;
     }
+}
+
+// The worker's answer for examples/directive_gemm.cu (id yours.directive_gemm): one sampled
+// instruction on line 2 of a made-up text of that file.
+std::string yours_source_fixture() {
+    profiling::SourceProfile profile;
+    profile.kernel_id = "yours.directive_gemm";
+    profile.problem = {64, 64, 64};
+    profile.device = "scripted GPU";
+    profile.check.passed = true;
+    profile.functions = {"_Z15tiled_bf16_gemmiiiPK13__nv_bfloat16S1_Pf"};
+    profiling::InstructionProfile instruction;
+    instruction.function = profile.functions.front();
+    instruction.pc = 0x40;
+    instruction.sass = "FFMA R4, R2, R3, R4";
+    instruction.opcode = "FFMA";
+    const std::string path = test::kSource + "/examples/directive_gemm.cu";
+    instruction.frames = {{path, 2}};
+    instruction.stalls = {{"wait", 9}};
+    instruction.samples = 9;
+    profile.instructions = {instruction};
+    profile.files = {{path, "// first\n    sum += yours_on_line_two;\n", "", {}}};
+    const std::string fixture = test::temp_path("yours_source.json");
+    std::ofstream(fixture) << nlohmann::json{{"source", profiling::to_json(profile)}}.dump()
+                           << "\n";
+    return fixture;
+}
+
+TEST(SourcePanel, AKernelOfYoursIsProfiledThroughTheWorkerOnItsOwnLines) {
+    const std::string fixture = yours_source_fixture();
+    const std::string out = test::temp_path("yours_source_panel.txt");
+    const std::string worker =
+        "SCRIPTED_SOURCE=" + fixture + " sh " + test::kSource + "/tests/data/scripted_worker.sh";
+    const auto result = test::run_command(
+        "env -u DISPLAY TCLENS_WORKER='" + worker + "' " + kTclens +
+        " headless --view source --size 1600x1000 --set source.yours=" + test::kSource +
+        "/examples/directive_gemm.cu --set source.mnk=64x64x64 --set source.run=on --frames 3 "
+        "--text " +
+        out);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    std::ifstream file(out);
+    std::stringstream text;
+    text << file.rdbuf();
+    EXPECT_NE(text.str().find("yours.directive_gemm 64x64x64"), std::string::npos) << text.str();
+    EXPECT_NE(text.str().find("profiled in the worker"), std::string::npos) << text.str();
+    EXPECT_NE(text.str().find("sum += yours_on_line_two;"), std::string::npos) << text.str();
+    EXPECT_NE(text.str().find("FFMA R4, R2, R3, R4"), std::string::npos) << text.str();
+    std::remove(out.c_str());
+    std::remove(fixture.c_str());
 }
 
 }  // namespace

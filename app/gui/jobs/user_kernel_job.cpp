@@ -120,6 +120,49 @@ JobHandle request_exercise(AppContext& context, std::string ref) {
     });
 }
 
+std::string user_source_id(const std::string& ref) {
+    const auto parsed = kernels::user::parse_kernel_ref(ref);
+    return parsed ? kernels::user::user_kernel_id(*parsed) : ref;
+}
+
+JobHandle request_user_source_profile(AppContext& context, std::string ref,
+                                      kernels::GemmProblem problem) {
+    const std::string title = "Source " + std::filesystem::path(ref).filename().string();
+    return context.jobs.post(title, [&context, ref, problem](JobProgress& progress) {
+        auto profile = std::make_shared<profiling::SourceProfile>();
+        profile->kernel_id = user_source_id(ref);
+        profile->problem = problem;
+        const auto fail = [&](std::string message) {
+            profile->error =
+                profiling::profiler_error(profiling::ProfilerProblem::kFailed, std::move(message));
+            context.source_profile.publish(std::move(profile));
+        };
+        worker::WorkerClient& client = worker_client(context);
+        worker::Reply reply = client.call(worker::LoadRequest{ref, false, {problem}},
+                                          job_progress(progress), &progress.cancel_flag());
+        if (reply.outcome == worker::Reply::Outcome::kCancelled) return;
+        worker::LoadResult loaded;
+        if (!worker::read_result(reply, "load", worker::load_from_json, loaded))
+            return fail(reply.message);
+        if (!loaded.can_run.empty() && !loaded.can_run.front().reason.empty()) {
+            return fail(loaded.id + " cannot run " + kernels::problem_text(problem) + ": " +
+                        loaded.can_run.front().reason);
+        }
+        worker::WorkerSourceRequest request;
+        request.kernel = loaded.id;
+        request.problem = problem;
+        reply = client.call(request, job_progress(progress), &progress.cancel_flag());
+        if (reply.outcome == worker::Reply::Outcome::kCancelled) return;
+        worker::SourceResult result;
+        if (!worker::read_result(reply, "source", worker::source_from_json, result)) {
+            return fail(reply.message +
+                        (reply.worker_lost() ? "; a fresh worker starts at the next run" : ""));
+        }
+        context.source_profile.publish(
+            std::make_shared<profiling::SourceProfile>(std::move(result.profile)));
+    });
+}
+
 bool user_kernel_link(const std::string& ref, PanelLink& link, std::string& error) {
     error = check_user_kernel_ref(ref);
     if (!error.empty()) return false;

@@ -1,10 +1,11 @@
 #pragma once
 // Users' kernels in the GUI (docs/your-kernel.md): File > Open kernel..., a .cu dropped on the
 // window, the Kernels panel's "yours" group and its Watch toggle, the Fragments panel's exercise
-// overlay. Their code runs only in the worker process: every job here talks to it through
-// AppContext::worker (app/worker/client.h), on the job runner's one thread, so no two calls
-// overlap. A worker that crashes, hangs or faults fails the version (or exercise) with one line;
-// the client starts a fresh worker at the next request; the GUI goes on drawing.
+// overlay, the Source panel's source profile of a kernel of yours. Their code runs only in the
+// worker process: every job here talks to it through AppContext::worker (app/worker/client.h), on
+// the job runner's one thread, so no two calls overlap. A worker that crashes, hangs or faults
+// fails the version (or exercise) with one line; the client starts a fresh worker at the next
+// request; the GUI goes on drawing.
 //
 // Snapshots are immutable: each job copies the newest UserKernels, changes its copy and
 // publishes it. Only the runner thread publishes, so no change is lost between two jobs.
@@ -71,6 +72,18 @@ JobHandle request_user_kernel_build(AppContext& context, std::string ref,
 
 // Runs the exercise `ref` in the worker and publishes it in context.exercise ("Exercise F").
 JobHandle request_exercise(AppContext& context, std::string ref);
+
+// Builds `ref` as its file is now in the worker (load, compiled with line info) and takes its
+// source profile at `problem` there (the `source` request: PC sampling, per-instruction counts, its
+// SASS on the lines of its own file), then publishes it in context.source_profile ("Source F").
+// What fails (a compile error, no GPU, a worker lost) is published as the profile's error, one
+// line, under the id the ref names (user_source_id).
+JobHandle request_user_source_profile(AppContext& context, std::string ref,
+                                      kernels::GemmProblem problem);
+
+// The id a source profile of `ref` carries: the worker's id for it ("yours.matmul_3",
+// kernels/user/kernel_ref.h), or `ref` itself when it is no kernel ref.
+std::string user_source_id(const std::string& ref);
 
 // Where File > Open kernel... and a .cu dropped on the window send `ref`: an exercise to the
 // Fragments panel ("exercise=REF": it runs it and overlays the result on the instruction's

@@ -9,6 +9,7 @@
 
 #include "app/gui/jobs/app_context.h"
 #include "app/gui/jobs/source_job.h"
+#include "app/gui/jobs/user_kernel_job.h"
 #include "app/gui/panels/job_controls.h"
 #include "common/text.h"
 #include "kernels/problem_text.h"
@@ -90,7 +91,14 @@ std::string SourcePanel::apply_setting(std::string_view key, std::string_view va
             return "kernel='" + text + "': allowed: " + kernels::kernel_ids_text();
         }
         kernel_ = static_cast<int>(it - kernels_.begin());
+        yours_ref_.clear();
         snapshot_.profile.reset();
+        return "";
+    }
+    if (key == "yours") {
+        if (const std::string error = check_user_kernel_ref(text); !error.empty())
+            return "yours='" + text + "': " + error;
+        choose_yours(text);
         return "";
     }
     if (key == "mnk") return size_.apply_setting(text);
@@ -137,11 +145,21 @@ std::string SourcePanel::apply_setting(std::string_view key, std::string_view va
         return "";
     }
     return "view 'source' has no setting '" + std::string(key) +
-           "'; settings: kernel, mnk, order, heat, file, line, pc, run";
+           "'; settings: kernel, mnk, order, heat, file, line, pc, run, yours";
+}
+
+std::string SourcePanel::chosen_id() const {
+    return yours_ref_.empty() ? kernels_[static_cast<std::size_t>(kernel_)].id
+                              : user_source_id(yours_ref_);
+}
+
+void SourcePanel::choose_yours(const std::string& ref) {
+    yours_ref_ = ref;
+    snapshot_.profile.reset();
 }
 
 std::shared_ptr<const profiling::SourceProfile> SourcePanel::shown(AppContext& context) {
-    const std::string& kernel = kernels_[static_cast<std::size_t>(kernel_)].id;
+    const std::string kernel = chosen_id();
     const auto live = context.source_profile.latest();
     if (live && live->kernel_id == kernel) return live;
     const auto recording = context.recording.latest();
@@ -202,10 +220,11 @@ void SourcePanel::draw_contents(AppContext& context) {
     }
     const bool live = profile == context.source_profile.latest();
     const auto recording = context.recording.latest();
+    const char* taken = yours_ref_.empty() ? "profiled on this GPU" : "profiled in the worker";
     ImGui::Text(
         "%s %s on %s - %s", profile->kernel_id.c_str(),
         kernels::problem_text(profile->problem).c_str(), profile->device.c_str(),
-        live ? "profiled on this GPU"
+        live ? taken
              : ("from " + (recording ? recording->path : std::string("a recording"))).c_str());
     if (!profile->ok()) {
         ImGui::TextColored(imgui_colour(theme().note), "%s", profile->error.message.c_str());
@@ -235,20 +254,37 @@ void SourcePanel::draw_contents(AppContext& context) {
     draw_selection(context, *profile);
 }
 
-void SourcePanel::draw_controls(AppContext& context) {
+// The registry's kernels, then the kernels of yours opened in the GUI (Kernels panel).
+void SourcePanel::draw_kernel_combo(AppContext& context) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("kernel");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-    if (ImGui::BeginCombo("##kernel", kernels_[static_cast<std::size_t>(kernel_)].id.c_str())) {
-        for (std::size_t i = 0; i < kernels_.size(); ++i) {
-            if (ImGui::Selectable(kernels_[i].id.c_str(), static_cast<int>(i) == kernel_)) {
-                kernel_ = static_cast<int>(i);
-                snapshot_.profile.reset();
-            }
+    if (!ImGui::BeginCombo("##kernel", chosen_id().c_str())) return;
+    for (std::size_t i = 0; i < kernels_.size(); ++i) {
+        const bool chosen = yours_ref_.empty() && static_cast<int>(i) == kernel_;
+        if (ImGui::Selectable(kernels_[i].id.c_str(), chosen)) {
+            kernel_ = static_cast<int>(i);
+            yours_ref_.clear();
+            snapshot_.profile.reset();
         }
-        ImGui::EndCombo();
     }
+    const auto yours = context.user_kernels.latest();
+    if (yours && !yours->kernels.empty()) {
+        ImGui::Separator();
+        ImGui::TextDisabled("yours: built with line info and profiled in the worker");
+        for (const UserKernel& kernel : yours->kernels) {
+            const std::string label = user_source_id(kernel.ref) + "##" + kernel.ref;
+            if (ImGui::Selectable(label.c_str(), kernel.ref == yours_ref_))
+                choose_yours(kernel.ref);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kernel.ref.c_str());
+        }
+    }
+    ImGui::EndCombo();
+}
+
+void SourcePanel::draw_controls(AppContext& context) {
+    draw_kernel_combo(context);
     ImGui::SameLine();
     size_.draw();
     ImGui::SameLine();
@@ -258,17 +294,19 @@ void SourcePanel::draw_controls(AppContext& context) {
         "verify the kernel, then sample its warps, count per instruction and read its totals";
     controls.gpu_use = "a source profile";
     controls.blocked = size_.error();
+    controls.worker_gpu = !yours_ref_.empty();
     const auto system = context.system.latest();
     const bool clicked = draw_job_controls(controls, job_, system.get(), theme());
     if (clicked || (run_requested_ && job_can_start(controls, job_.snapshot(), system.get()))) {
         run_requested_ = false;
-        job_ = request_source_profile(context, kernels_[static_cast<std::size_t>(kernel_)].id,
-                                      size_.problem());
+        job_ = yours_ref_.empty()
+                   ? request_source_profile(context, chosen_id(), size_.problem())
+                   : request_user_source_profile(context, yours_ref_, size_.problem());
     }
 }
 
 void SourcePanel::draw_missing(AppContext& context) const {
-    const std::string& kernel = kernels_[static_cast<std::size_t>(kernel_)].id;
+    const std::string kernel = chosen_id();
     ImGui::TextWrapped(
         "No source profile of %s yet. Profile on GPU takes one (verification first, then PC "
         "sampling, per-instruction counts and the kernel's totals; a few seconds).",

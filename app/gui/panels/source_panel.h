@@ -7,8 +7,9 @@
 // an instruction's line); SASS in address or hottest order. A conflicting shared-memory
 // instruction of a rung shows the GPU's wavefronts per instruction beside the bank model of its
 // access (kernels/shared_access.h); Open in Banks, or a double-click on it, shows that access in
-// the Banks panel (measured there too when there is a GPU). The data model is
-// app/gui/views/source_view.h.
+// the Banks panel (measured there too when there is a GPU). A kernel of yours (the combo's "yours"
+// part: the kernels opened in the GUI) is profiled in the worker (user_kernel_job.h), its SASS on
+// the lines of its own file. The data model is app/gui/views/source_view.h.
 
 #include <array>
 #include <cstddef>
@@ -33,11 +34,17 @@ class SourcePanel : public Panel {
     // kernel=ID, mnk=MxNxK, order=address|hottest, heat=samples|conflicts, file=PATH (or its
     // end, e.g. 08_mma_cp_async.cu), line=N (selects that line of the file shown), pc=HEX
     // (selects the instruction at that offset of the first function), run=on (profile on the
-    // GPU as soon as one is known).
+    // GPU as soon as one is known), yours=REF (a kernel of yours, path.cu[:NAME][:TYPE], profiled
+    // in the worker; kernel=ID goes back to a registry kernel).
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
     static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+    // The id of the kernel chosen: the registry's, or the one a kernel of yours gets.
+    std::string chosen_id() const;
+    void choose_yours(const std::string& ref);
+    void draw_kernel_combo(AppContext& context);
 
     void draw_contents(AppContext& context) override;
     // The profile shown: this GPU's, when it is of the chosen kernel, else the recording's.
@@ -57,7 +64,8 @@ class SourcePanel : public Panel {
     void draw_selection(AppContext& context, const profiling::SourceProfile& profile) const;
 
     const std::vector<kernels::KernelDescriptor>& kernels_;
-    int kernel_ = 0;  // index into kernels_
+    int kernel_ = 0;         // index into kernels_, when yours_ref_ is ""
+    std::string yours_ref_;  // a kernel of yours chosen instead, path.cu[:NAME][:TYPE]
     SizeField size_;
     SassOrder order_ = SassOrder::kAddress;
     HeatColumn heat_ = HeatColumn::kSamples;

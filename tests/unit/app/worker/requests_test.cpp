@@ -1,6 +1,6 @@
-// Tests for app/worker/requests.*: every request type round-trips through its line, and every
-// malformed line is refused in one line that names what is wrong (the field, the type, the
-// value), with the id when the id itself was readable.
+// Tests for app/worker/requests.*: every request type round-trips through its line (the source
+// request too, with its defaults), and every malformed line is refused in one line that names
+// what is wrong (the field, the type, the value), with the id when the id itself was readable.
 
 #include "app/worker/requests.h"
 
@@ -104,7 +104,37 @@ TEST(WorkerRequests, ExerciseRoundTrips) {
 TEST(WorkerRequests, TypeNamesFollowTheVariant) {
     EXPECT_STREQ(request_type(RequestBody{LoadRequest{}}), "load");
     EXPECT_STREQ(request_type(RequestBody{ShutdownRequest{}}), "shutdown");
-    EXPECT_EQ(request_types(), "hello, load, bench, profile, exercise, shutdown");
+    EXPECT_STREQ(request_type(RequestBody{WorkerSourceRequest{}}), "source");
+    EXPECT_EQ(request_types(), "hello, load, bench, profile, exercise, shutdown, source");
+}
+
+TEST(WorkerRequests, SourceRoundTripsEveryField) {
+    WorkerSourceRequest source;
+    source.kernel = "yours.matmul_tensor";
+    source.problem = {2048, 1024, 512};
+    source.seed = 18446744073709551615ull;
+    source.target_samples = 100'000'000;
+    source.period_log2 = 31;
+    const auto back = std::get<WorkerSourceRequest>(round_trip({12, source}).body);
+    EXPECT_EQ(back.kernel, source.kernel);
+    EXPECT_EQ(kernels::problem_text(back.problem), "2048x1024x512");
+    EXPECT_EQ(back.seed, source.seed);
+    EXPECT_EQ(back.target_samples, 100'000'000u);
+    EXPECT_EQ(back.period_log2, 31);
+    EXPECT_EQ(encode_request({3, WorkerSourceRequest{"naive_fma.f32", {64, 64, 64}}}),
+              R"({"id":3,"kernel":"naive_fma.f32","period_log2":0,"problem":"64x64x64",)"
+              R"("seed":1,"target_samples":500000,"type":"source"})");
+}
+
+TEST(WorkerRequests, SourceDefaultsWhenOptionalFieldsAreLeftOut) {
+    const DecodedRequest decoded = decode_request(
+        R"({"id":2,"type":"source","kernel":"mma_cp_async.f16","problem":"64x64x64"})");
+    ASSERT_TRUE(decoded.request) << decoded.error;
+    const auto source = std::get<WorkerSourceRequest>(decoded.request->body);
+    EXPECT_EQ(source.kernel, "mma_cp_async.f16");
+    EXPECT_EQ(source.seed, 1u);
+    EXPECT_EQ(source.target_samples, 500'000u);
+    EXPECT_EQ(source.period_log2, 0);
 }
 
 struct Bad {
@@ -195,6 +225,33 @@ TEST(WorkerRequests, EveryMalformedLineIsOneLineNamingWhatIsWrong) {
          8},
         {R"({"id":9,"type":"exercise"})", {"exercise request", "'ref'"}, 9},
         {R"({"id":10,"type":"shutdown","now":true})", {"shutdown request", "\"now\""}, 10},
+        {R"({"id":11,"type":"source","problem":"64x64x64"})", {"source request", "'kernel'"}, 11},
+        {R"({"id":11,"type":"source","kernel":"","problem":"64x64x64"})",
+         {"'kernel'", "non-empty"},
+         11},
+        {R"({"id":11,"type":"source","kernel":"a"})", {"missing field 'problem'"}, 11},
+        {R"({"id":11,"type":"source","kernel":"a","problem":"64x64x63x1"})",
+         {"'problem'", "'64x64x63x1'"},
+         11},
+        {R"({"id":11,"type":"source","kernel":"a","problem":"64x64x64","seed":"one"})",
+         {"'seed'", "\"one\""},
+         11},
+        {R"({"id":11,"type":"source","kernel":"a","problem":"64x64x64","target_samples":999})",
+         {"'target_samples'", "1000 to 100000000", "999"},
+         11},
+        {R"({"id":11,"type":"source","kernel":"a","problem":"64x64x64",)"
+         R"("target_samples":100000001})",
+         {"'target_samples'"},
+         11},
+        {R"({"id":11,"type":"source","kernel":"a","problem":"64x64x64","period_log2":4})",
+         {"'period_log2'", "5 to 31", "4"},
+         11},
+        {R"({"id":11,"type":"source","kernel":"a","problem":"64x64x64","period_log2":32})",
+         {"'period_log2'", "32"},
+         11},
+        {R"({"id":11,"type":"source","kernel":"a","problem":"64x64x64","top":10})",
+         {"unknown field \"top\"", "target_samples, period_log2"},
+         11},
     };
     for (const Bad& bad : cases) {
         const DecodedRequest decoded = decode_request(bad.line);

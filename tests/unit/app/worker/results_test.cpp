@@ -1,6 +1,7 @@
 // Tests for app/worker/results.*: each request's result round-trips (what the worker writes, the
 // client reads back equal), including what bench rows leave out (times, guard-zone findings,
-// the error map), and a result that does not fit is refused in one line.
+// the error map) and a source profile's lines of the user's file, and a result that does not fit
+// is refused in one line.
 
 #include "app/worker/results.h"
 
@@ -282,6 +283,90 @@ TEST(WorkerResults, ExerciseRoundTripsEveryElement) {
     json["operands"][0]["operand"] = "Q";  // E is the sparse metadata: valid
     EXPECT_FALSE(exercise_from_json(json, back, error));
     EXPECT_NE(error.find("A, B, C, D or E, got Q"), std::string::npos) << error;
+}
+
+// A source profile of a kernel of yours: an HMMA at line 68 of the user's file, sampled and
+// counted, and the file's text as compiled.
+profiling::SourceProfile user_source_profile() {
+    profiling::SourceProfile profile;
+    profile.kernel_id = "yours.matmul_tensor";
+    profile.precision = kernels::Precision::kTF32;
+    profile.problem = {2048, 2048, 2048};
+    profile.device = "NVIDIA H200";
+    profile.chip = "GH100";
+    profile.check.passed = true;
+    profile.check.reference = "cublas.tf32";
+    profile.sass_how = "nvdisasm -c -gi tclens_shim.cubin";
+    profile.period_log2 = 12;
+    profile.functions = {"_ZN13matmul_tensor20matmul_tensor_kernelEiiiPKfS1_Pf"};
+    profiling::InstructionProfile hmma;
+    hmma.function = profile.functions.front();
+    hmma.pc = 0x4a0;
+    hmma.sass = "HMMA.1684.F32.TF32 R24, R4, R20, R24";
+    hmma.opcode = "HMMA.1684.F32.TF32";
+    hmma.frames = {{"/home/me/examples/matmul_tensor.cu", 68}};
+    hmma.samples = 40;
+    hmma.stalls = {{"math_pipe_throttle", 30}, {"wait", 10}};
+    hmma.counted = true;
+    hmma.executed = 65536;
+    profile.instructions = {hmma};
+    profiling::SourceFile file;
+    file.path = "/home/me/examples/matmul_tensor.cu";
+    file.text = std::string(67, '\n') + "        asm volatile(\"mma.sync ...\");\n";
+    profile.files = {file};
+    profiling::aggregate_source_profile(profile);
+    return profile;
+}
+
+TEST(WorkerResults, SourceRoundTripsTheLinesOfTheUsersFile) {
+    SourceResult result;
+    result.profile = user_source_profile();
+    SourceResult back;
+    std::string error;
+    ASSERT_TRUE(source_from_json(to_json(result), back, error)) << error;
+    const profiling::SourceProfile& profile = back.profile;
+    EXPECT_TRUE(profile.ok());
+    EXPECT_EQ(profile.kernel_id, "yours.matmul_tensor");
+    EXPECT_EQ(profile.total_samples(), 40u);
+    ASSERT_EQ(profile.instructions.size(), 1u);
+    EXPECT_EQ(profile.instructions[0].opcode, "HMMA.1684.F32.TF32");
+    ASSERT_EQ(profile.instructions[0].frames.size(), 1u);
+    EXPECT_EQ(profile.instructions[0].frames[0].line, 68);
+    ASSERT_EQ(profile.files.size(), 1u);
+    EXPECT_EQ(profile.files[0].path, "/home/me/examples/matmul_tensor.cu");
+    EXPECT_EQ(profiling::line_of(profile.files[0].text, 68),
+              "        asm volatile(\"mma.sync ...\");");
+    ASSERT_EQ(profile.files[0].lines.size(), 1u);  // recomputed from the instructions
+    EXPECT_EQ(profile.files[0].lines[0].line, 68);
+    EXPECT_EQ(profile.files[0].lines[0].samples, 40u);
+}
+
+TEST(WorkerResults, ASourceResultThatIsNotAProfileIsRefusedInOneLine) {
+    SourceResult back;
+    std::string error;
+    EXPECT_FALSE(source_from_json(nlohmann::json::object(), back, error));
+    EXPECT_NE(error.find("source result"), std::string::npos) << error;
+    EXPECT_NE(error.find("'source'"), std::string::npos) << error;
+
+    nlohmann::json extra = to_json(SourceResult{user_source_profile()});
+    extra["profile"] = nlohmann::json::object();
+    EXPECT_FALSE(source_from_json(extra, back, error));
+    EXPECT_NE(error.find("unknown field \"profile\""), std::string::npos) << error;
+
+    nlohmann::json no_files = to_json(SourceResult{user_source_profile()});
+    no_files["source"].erase("files");
+    EXPECT_FALSE(source_from_json(no_files, back, error));
+    EXPECT_NE(error.find("field 'source': "), std::string::npos) << error;
+    EXPECT_NE(error.find("files"), std::string::npos) << error;
+
+    SourceResult failed{user_source_profile()};
+    failed.profile.error = profiling::profiler_error(profiling::ProfilerProblem::kFailed,
+                                                     "yours.matmul_tensor failed verification");
+    EXPECT_FALSE(source_from_json(to_json(failed), back, error));
+    EXPECT_NE(error.find("failed profile (yours.matmul_tensor failed verification)"),
+              std::string::npos)
+        << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
 }
 
 }  // namespace

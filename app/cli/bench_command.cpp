@@ -160,11 +160,13 @@ int report_exit_code(const kernels::BenchReport& report) {
     return kExitOk;
 }
 
-// The bench with users' kernels: everything runs in a worker.
+// The bench with users' kernels, or on a worker the user chose (--worker, --remote): everything
+// runs in a worker.
 int run_bench_in_worker(const BenchOptions& options,
                         const std::vector<kernels::GemmProblem>& problems,
                         const std::vector<std::string>& ids) {
     worker::WorkerClient client(client_options(options.worker));
+    if (const int code = check_remote_gpu(client, options.worker); code != kExitOk) return code;
     const ProgressLines progress("bench");
     std::vector<worker::LoadResult> loaded;
     const int load_code = load_kernels(client, options.user_kernels, {}, false, progress, loaded);
@@ -224,7 +226,8 @@ int run_bench_command(const BenchOptions& options) {
     }
     std::string error;
     if (!ids.empty() && kernels::bench_kernels(ids, error).empty()) return usage_error(error);
-    if (!options.user_kernels.empty()) return run_bench_in_worker(options, problems, ids);
+    if (!options.user_kernels.empty() || options.worker.chosen())
+        return run_bench_in_worker(options, problems, ids);
 
     const profiling::SystemReport system = profiling::query_system();
     // An injected launch failure is reported on every row, GPU or not (fault_injection.h).

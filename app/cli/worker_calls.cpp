@@ -27,26 +27,29 @@ bool ends_with_ignoring_case(std::string text, const std::string& suffix) {
 
 }  // namespace
 
+CLI::Option* add_remote_option(CLI::App& command, std::optional<worker::RemoteTarget>& remote) {
+    // The option's own string is not needed once the target is parsed.
+    auto text = std::make_shared<std::string>();
+    return command
+        .add_option("--remote", *text,
+                    "Run the worker on this host through the system's ssh: [user@]host[:path to "
+                    "tclens there] (docs/remote.md; ssh's config, keys and agent do the rest)")
+        ->check(CLI::Validator(
+            [&remote, text](std::string& value) {
+                const auto target = worker::parse_remote_target(value);
+                if (!target) return target.error();
+                remote = *target;
+                return std::string();
+            },
+            "[user@]host[:/path/to/tclens]"));
+}
+
 void add_worker_options(CLI::App& command, WorkerOptions& options) {
     CLI::Option* worker =
         command.add_option("--worker", options.command,
                            "Command that starts the worker (default: this tclens with 'worker', "
                            "or $TCLENS_WORKER), run by /bin/sh, e.g. 'srun -n1 tclens worker'");
-    // The parsed target lands in options.remote; the option's own string is not needed after.
-    auto text = std::make_shared<std::string>();
-    command
-        .add_option("--remote", *text,
-                    "Run the worker on this host through the system's ssh: [user@]host[:path to "
-                    "tclens there] (docs/remote.md; ssh's config, keys and agent do the rest)")
-        ->check(CLI::Validator(
-            [&options, text](std::string& value) {
-                const auto target = worker::parse_remote_target(value);
-                if (!target) return target.error();
-                options.remote = *target;
-                return std::string();
-            },
-            "[user@]host[:/path/to/tclens]"))
-        ->excludes(worker);
+    add_remote_option(command, options.remote)->excludes(worker);
     command
         .add_option("--time-limit", options.time_limit_s,
                     "Seconds a kernel run (verify and time one size) may take in the worker "

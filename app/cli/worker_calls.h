@@ -15,7 +15,8 @@
 
 namespace CLI {
 class App;
-}
+class Option;
+}  // namespace CLI
 
 namespace tclens::cli {
 
@@ -30,6 +31,10 @@ struct WorkerOptions {
     // process goes to that worker instead.
     bool chosen() const { return !command.empty() || remote.has_value(); }
 };
+
+// Adds --remote to `command`: checked as it is parsed (a hostile value is a one-line usage error
+// before anything runs), the parsed target landing in `remote`. For the GUI's command line too.
+CLI::Option* add_remote_option(CLI::App& command, std::optional<worker::RemoteTarget>& remote);
 
 // Adds --worker, --remote (checked as it is parsed: a hostile value is a one-line usage error
 // before anything runs; with --worker too, one line saying they exclude each other) and

@@ -35,7 +35,7 @@ fi
 harnesses=(fuzz_swizzle_parser fuzz_pattern_parser fuzz_layout_id fuzz_problem_text
            fuzz_recording_loader fuzz_launch_directive fuzz_kernel_discovery
            fuzz_workspace_settings fuzz_key_chords fuzz_sass_text
-           fuzz_worker_request fuzz_worker_message fuzz_warp_trace)
+           fuzz_worker_request fuzz_worker_message fuzz_warp_trace fuzz_remote_target)
 
 cmake -S tests/fuzz -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DTCLENS_FUZZ=ON >/dev/null
 cmake --build build-fuzz

@@ -209,9 +209,9 @@ int report_exit_code(const kernels::BenchReport& report) {
     return kExitOk;
 }
 
-// How each worker starts: --workers N of this tclens's worker, each on a GPU of its own
-// (`worker --gpu i`), or N of --worker CMD (a scheduler such as srun places each); --gpu N pins
-// the one worker. "" or one line.
+// How each worker starts: --workers N of this tclens's worker (here, or on the --remote host),
+// each on a GPU of its own (`worker --gpu i`), or N of --worker CMD (a scheduler such as srun
+// places each); --gpu N pins the one worker. "" or one line.
 std::string worker_commands(const BenchOptions& options,
                             std::vector<worker::ClientOptions>& commands) {
     const bool own_command = !options.worker.command.empty();
@@ -223,7 +223,11 @@ std::string worker_commands(const BenchOptions& options,
     for (int w = 0; w < options.workers; ++w) {
         worker::ClientOptions client = client_options(options.worker);
         const int gpu = options.gpu >= 0 ? options.gpu : options.workers > 1 ? w : -1;
-        if (!own_command && gpu >= 0) client.command += " --gpu " + std::to_string(gpu);
+        if (client.remote) {
+            client.remote->gpu = gpu;
+        } else if (!own_command && gpu >= 0) {
+            client.command += " --gpu " + std::to_string(gpu);
+        }
         commands.push_back(client);
     }
     return "";
@@ -234,6 +238,9 @@ int load_on_every_worker(const BenchOptions& options,
                          std::vector<std::unique_ptr<worker::ClientSpreadWorker>>& workers,
                          std::vector<std::string>& ids) {
     for (std::size_t w = 0; w < workers.size(); ++w) {
+        // Over ssh, a host without a GPU (or out of reach) is one line before anything compiles.
+        if (const int code = check_remote_gpu(workers[w]->client(), options.worker); code != kExitOk)
+            return code;
         const ProgressLines progress("bench");
         std::vector<worker::LoadResult> loaded;
         const int code =

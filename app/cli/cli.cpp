@@ -5,6 +5,7 @@
 
 #include "app/asset_paths.h"
 #include "app/cli/commands.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
 #include "profiling/device_info.h"
@@ -80,6 +81,7 @@ int run_cli(int argc, char** argv) {
     app.add_option("--tour-autoplay", gui_options.tour_autoplay_s,
                    "Advance the tour every SECONDS, looping (the shipped tour unless --tour)")
         ->check(CLI::Range(0.5, 3600.0));
+    add_remote_option(app, gui_options.remote);
     app.add_option("--until-tour-changes", gui_options.until_tour_changes,
                    "Open the GUI, exit 0 once the tour has changed step N times, its start "
                    "included (tests; --seconds still limits the run)")

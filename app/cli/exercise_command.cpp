@@ -29,6 +29,7 @@ int run_exercise(const ExerciseOptions& options) {
         return kExitUsage;
     }
     worker::WorkerClient client(client_options(options.worker));
+    if (const int code = check_remote_gpu(client, options.worker); code != kExitOk) return code;
     const ProgressLines progress("exercise");
     worker::Reply reply = client.call(worker::ExerciseRequest{options.ref}, progress);
     progress.done();

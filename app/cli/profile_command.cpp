@@ -213,25 +213,32 @@ void print_result(const ProfileOptions& options, const profiling::KernelProfile*
     }
 }
 
-// A user's kernel: loaded, verified and profiled in a worker.
+// A user's kernel, or any kernel on a worker the user chose (--worker, --remote): loaded (a
+// user's), verified and profiled in a worker.
 int run_profile_in_worker(const ProfileOptions& options, const kernels::GemmProblem& problem,
-                          const std::vector<std::string>& metrics) {
-    if (const std::string bad = check_kernel_refs({options.kernel}); !bad.empty())
-        return usage_error(bad);
-    worker::WorkerClient client(client_options(options.worker));
-    const ProgressLines progress("profile");
-    std::vector<worker::LoadResult> loaded;
-    const int load_code =
-        load_kernels(client, {options.kernel}, {problem}, false, progress, loaded);
-    if (load_code != kExitOk) return load_code;
-    const worker::LoadResult& kernel = loaded.front();
-    if (!kernel.can_run.empty() && !kernel.can_run.front().reason.empty()) {
-        progress.done();
-        return usage_error(kernel.id + " cannot run " + kernels::problem_text(problem) + ": " +
-                           kernel.can_run.front().reason);
+                          const std::vector<std::string>& metrics, bool yours) {
+    if (yours) {
+        if (const std::string bad = check_kernel_refs({options.kernel}); !bad.empty())
+            return usage_error(bad);
     }
+    worker::WorkerClient client(client_options(options.worker));
+    if (const int code = check_remote_gpu(client, options.worker); code != kExitOk) return code;
+    const ProgressLines progress("profile");
     worker::WorkerProfileRequest request;
-    request.kernel = kernel.id;
+    request.kernel = options.kernel;
+    if (yours) {
+        std::vector<worker::LoadResult> loaded;
+        const int load_code =
+            load_kernels(client, {options.kernel}, {problem}, false, progress, loaded);
+        if (load_code != kExitOk) return load_code;
+        const worker::LoadResult& kernel = loaded.front();
+        if (!kernel.can_run.empty() && !kernel.can_run.front().reason.empty()) {
+            progress.done();
+            return usage_error(kernel.id + " cannot run " + kernels::problem_text(problem) + ": " +
+                               kernel.can_run.front().reason);
+        }
+        request.kernel = kernel.id;
+    }
     request.problem = problem;
     request.seed = options.seed;
     if (options.timeline) {
@@ -279,7 +286,8 @@ int run_profile(const ProfileOptions& options) {
     std::string error;
     const std::vector<std::string> metrics = chosen_metrics(options, error);
     if (!error.empty()) return usage_error(error);
-    if (yours) return run_profile_in_worker(options, *problem, metrics);
+    if (yours || options.worker.chosen())
+        return run_profile_in_worker(options, *problem, metrics, yours);
 
     const profiling::SystemReport system = profiling::query_system();
     // An injected CUPTI fault is reported by the profiler, GPU or not (fault_injection.h).

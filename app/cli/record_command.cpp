@@ -280,6 +280,7 @@ int bench_and_profile_in_worker(const RecordOptions& options,
                                 profiling::Recording& recording, const Progress& progress,
                                 std::vector<profiling::RecordedInstructionMix>& yours_mixes) {
     worker::WorkerClient client(client_options(options.worker));
+    if (const int code = check_remote_gpu(client, options.worker); code != kExitOk) return code;
     const ProgressLines lines("record");
     std::vector<worker::LoadResult> loaded;
     const int load_code = load_kernels(client, options.user_kernels, {}, false, lines, loaded);

@@ -27,10 +27,29 @@ bool ends_with_ignoring_case(std::string text, const std::string& suffix) {
 
 }  // namespace
 
+CLI::Option* add_remote_option(CLI::App& command, std::optional<worker::RemoteTarget>& remote) {
+    // The option's own string is not needed once the target is parsed.
+    auto text = std::make_shared<std::string>();
+    return command
+        .add_option("--remote", *text,
+                    "Run the worker on this host through the system's ssh: [user@]host[:path to "
+                    "tclens there] (docs/remote.md; ssh's config, keys and agent do the rest)")
+        ->check(CLI::Validator(
+            [&remote, text](std::string& value) {
+                const auto target = worker::parse_remote_target(value);
+                if (!target) return target.error();
+                remote = *target;
+                return std::string();
+            },
+            "[user@]host[:/path/to/tclens]"));
+}
+
 void add_worker_options(CLI::App& command, WorkerOptions& options) {
-    command.add_option("--worker", options.command,
-                       "Command that starts the worker for --kernel (default: this tclens with "
-                       "'worker', or $TCLENS_WORKER), e.g. 'ssh gpu-host tclens worker'");
+    CLI::Option* worker =
+        command.add_option("--worker", options.command,
+                           "Command that starts the worker (default: this tclens with 'worker', "
+                           "or $TCLENS_WORKER), run by /bin/sh, e.g. 'srun -n1 tclens worker'");
+    add_remote_option(command, options.remote)->excludes(worker);
     command
         .add_option("--time-limit", options.time_limit_s,
                     "Seconds a kernel run (verify and time one size) may take in the worker "
@@ -42,8 +61,20 @@ void add_worker_options(CLI::App& command, WorkerOptions& options) {
 worker::ClientOptions client_options(const WorkerOptions& options) {
     worker::ClientOptions client;
     if (!options.command.empty()) client.command = options.command;
+    client.remote = options.remote;
     client.time_limit_s = options.time_limit_s;
     return client;
+}
+
+int check_remote_gpu(worker::WorkerClient& client, const WorkerOptions& options) {
+    if (!options.remote) return kExitOk;
+    const worker::Reply hello = client.connect();
+    if (!hello.ok()) return report_failure(hello);
+    const profiling::SystemReport& system = client.worker().system;
+    if (system.has_gpu()) return kExitOk;
+    std::fprintf(stderr, "tclens: no GPU on %s (%s)\n", client.where().c_str(),
+                 common::one_line(system.no_gpu_reason).c_str());
+    return kExitNeedsResource;
 }
 
 int reply_exit_code(const worker::Reply& reply) {

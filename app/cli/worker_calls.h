@@ -6,6 +6,7 @@
 // The kernel itself never runs in the CLI's process: every call goes to a worker
 // (app/worker/client.h).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,18 +15,39 @@
 
 namespace CLI {
 class App;
-}
+class Option;
+}  // namespace CLI
 
 namespace tclens::cli {
 
 struct WorkerOptions {
     std::string command;  // --worker CMD; "": worker::default_worker_command()
+    // --remote [user@]host[:path] (worker/remote_target.h), parsed as CLI11 reads it; excludes
+    // --worker.
+    std::optional<worker::RemoteTarget> remote;
     double time_limit_s = worker::kDefaultTimeLimitS;  // --time-limit S
+
+    // The user chose where the worker runs (--worker or --remote): work that could run in this
+    // process goes to that worker instead.
+    bool chosen() const { return !command.empty() || remote.has_value(); }
 };
 
-// Adds --worker and --time-limit to `command`.
+// Adds --remote to `command`: checked as it is parsed (a hostile value is a one-line usage error
+// before anything runs), the parsed target landing in `remote`. For the GUI's command line too.
+CLI::Option* add_remote_option(CLI::App& command, std::optional<worker::RemoteTarget>& remote);
+
+// Adds --worker, --remote (checked as it is parsed: a hostile value is a one-line usage error
+// before anything runs; with --worker too, one line saying they exclude each other) and
+// --time-limit to `command`.
 void add_worker_options(CLI::App& command, WorkerOptions& options);
 worker::ClientOptions client_options(const WorkerOptions& options);
+
+// With --remote: starts the worker (WorkerClient::connect) and checks that it sees a GPU, so that
+// a host without one, or one that cannot be reached, is one line before a kernel is compiled.
+// kExitOk (also without --remote: a local worker compiles first, so a bad file is still reported
+// where there is no GPU), or prints one line and returns its exit code: why no worker answers,
+// or "no GPU on <host> (<reason>)" (3).
+int check_remote_gpu(worker::WorkerClient& client, const WorkerOptions& options);
 
 // The exit code of a reply that is not a result (app/exit_codes.h): the error's kind (usage 2,
 // needs a resource 3, else 1); a worker that crashed, hung or wrote garbage 1; one that cannot

@@ -9,6 +9,8 @@
 #include <cstdlib>
 
 #include "app/worker/line_io.h"
+#include "app/worker/link_faults.h"
+#include "app/worker/stderr_tail.h"
 #include "common/child_process.h"
 #include "common/one_line.h"
 
@@ -70,8 +72,28 @@ void WorkerClient::stop() {
         child_->close_stdin();
     }
     if (!child_->wait_for(kExitGrace)) child_->kill();
+    end_child();
+}
+
+void WorkerClient::end_child() {
+    if (stderr_tail_) stderr_tail_->finish();  // before the child's stderr pipe closes
+    stderr_tail_.reset();
     child_.reset();
     reader_.reset();
+}
+
+std::string WorkerClient::link_fault(int wait_status, const std::string& during) {
+    if (!options_.remote) return "";
+    std::string last;
+    if (stderr_tail_) {
+        stderr_tail_->finish();
+        last = stderr_tail_->last_line();
+    }
+    return ssh_link_fault(*options_.remote, wait_status, last, starting_ ? "" : during);
+}
+
+std::string WorkerClient::where() const {
+    return options_.remote ? options_.remote->host : hello_.host;
 }
 
 Reply WorkerClient::lose_worker(Reply::Outcome outcome, const std::string& what) {
@@ -87,8 +109,7 @@ Reply WorkerClient::lose_worker(Reply::Outcome outcome, const std::string& what)
         }
         last_exit_ = ChildProcess::status_text(child_->status().value_or(0));
     }
-    child_.reset();
-    reader_.reset();
+    end_child();
     return reply;
 }
 
@@ -123,6 +144,10 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
         }
         if (status == LineReader::Status::kEnd || status == LineReader::Status::kError) {
             const std::optional<int> exit = child_->wait_for(kExitGrace);
+            if (exit) {
+                link_fault_ = link_fault(*exit, during(type, last ? &*last : nullptr));
+                if (!link_fault_.empty()) return lose_worker(Reply::Outcome::kCrashed, link_fault_);
+            }
             std::string how =
                 exit ? ChildProcess::status_text(*exit) : "closed its output and hung: killed";
             // Nobody here sent that SIGKILL: the system's out-of-memory killer is the usual one.
@@ -170,8 +195,7 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
                 reply.message = reply.error.message;
                 if (reply.error.exits) {
                     if (!child_->wait_for(kExitGrace)) child_->kill();
-                    child_.reset();
-                    reader_.reset();
+                    end_child();
                 }
                 return reply;
             }
@@ -180,13 +204,22 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
 }
 
 Reply WorkerClient::start(const std::atomic<bool>* cancel) {
-    const std::string cannot = "cannot start the worker `" + options_.command + "`: ";
+    const RemoteTarget* remote = options_.remote ? &*options_.remote : nullptr;
+    const std::string cannot = remote != nullptr
+                                   ? "cannot start the worker on " + remote->host + ": "
+                                   : "cannot start the worker `" + options_.command + "`: ";
     std::string error;
     common::ChildOptions child_options;
-    child_options.stdin_pipe = true;                          // requests
-    child_options.stderr_to = common::ChildStderr::kInherit;  // its messages are the user's
+    child_options.stdin_pipe = true;  // requests
+    // Its messages are the user's; through ssh they pass the tail first (StderrTail).
+    child_options.stderr_to =
+        remote != nullptr ? common::ChildStderr::kPipe : common::ChildStderr::kInherit;
     child_options.own_process_group = true;  // the shell, ssh, nvcc: we decide when they end
-    child_ = ChildProcess::start({"/bin/sh", "-c", options_.command}, child_options, error);
+    const char* ssh_config = std::getenv(kSshConfigVariable);
+    child_ = ChildProcess::start(
+        remote != nullptr ? ssh_worker_argv(*remote, ssh_config != nullptr ? ssh_config : "")
+                          : std::vector<std::string>{"/bin/sh", "-c", options_.command},
+        child_options, error);
     if (!child_) {
         Reply reply;
         reply.outcome = Reply::Outcome::kCannotStart;
@@ -194,22 +227,42 @@ Reply WorkerClient::start(const std::atomic<bool>* cancel) {
         return reply;
     }
     ++starts_;
+    if (remote != nullptr) stderr_tail_ = std::make_unique<StderrTail>(child_->err_from_child());
     reader_ = std::make_unique<LineReader>(child_->from_child(), kMaxMessageBytes);
+    starting_ = true;
+    link_fault_.clear();
     Reply hello = exchange(HelloRequest{}, {}, kStartLimitS, cancel);
+    starting_ = false;
     HelloResult result;
+    const std::string where = remote != nullptr ? "on " + remote->host : "";
+    std::string line;  // a line that says it all, without `cannot` before it
     if (hello.ok() && !hello_from_json(hello.result, result, error)) {
         hello = lose_worker(Reply::Outcome::kGarbage,
                             "its hello result is not protocol (" + error + ")");
+    } else if (hello.ok() && result.protocol != kProtocolVersion) {
+        line = protocol_mismatch(where, result.protocol, kProtocolVersion);
+        hello = lose_worker(Reply::Outcome::kGarbage, line);
+    } else if (hello.outcome == Reply::Outcome::kError &&
+               hello.error.kind == ErrorKind::kProtocol) {
+        if (const std::optional<int> theirs = protocol_in_refusal(hello.message))
+            line = protocol_mismatch(where, *theirs, kProtocolVersion);
+    } else if (!link_fault_.empty()) {
+        line = link_fault_;
     }
     if (!hello.ok()) {
         if (child_) lose_worker(Reply::Outcome::kCannotStart, "");
         if (hello.outcome == Reply::Outcome::kCancelled) return hello;
-        hello.message = cannot + (hello.outcome == Reply::Outcome::kCrashed
-                                      ? "it " + last_exit_ + " before answering hello"
-                                      : hello.message);
+        if (!line.empty()) {
+            hello.message = line;
+        } else {
+            hello.message = cannot + (hello.outcome == Reply::Outcome::kCrashed
+                                          ? "it " + last_exit_ + " before answering hello"
+                                          : hello.message);
+        }
         hello.outcome = Reply::Outcome::kCannotStart;
         return hello;
     }
+    if (stderr_tail_) stderr_tail_->pass_on();
     hello_ = result;
     for (const LoadRequest& load : loads_) {
         Reply again = exchange(load, {}, 0, cancel);
@@ -222,13 +275,24 @@ Reply WorkerClient::start(const std::atomic<bool>* cancel) {
     return hello;
 }
 
+Reply WorkerClient::connect(const std::atomic<bool>* cancel) {
+    if (child_) {
+        Reply running;
+        running.result = to_json(hello_);
+        return running;
+    }
+    return start(cancel);
+}
+
 Reply WorkerClient::call(const RequestBody& body, const ProgressHandler& progress,
                          const std::atomic<bool>* cancel) {
-    if (!child_) {
-        Reply started = start(cancel);
-        if (!started.ok()) return started;
-    }
+    if (Reply started = connect(cancel); !started.ok()) return started;
     Reply reply = exchange(body, progress, 0, cancel);
+    // "needs an NVIDIA GPU (no NVIDIA driver found ...)" says which machine lacks one.
+    if (reply.outcome == Reply::Outcome::kError && reply.error.kind == ErrorKind::kNeedsResource &&
+        !hello_.system.has_gpu()) {
+        reply.message = "no GPU on " + where() + ": " + reply.message;
+    }
     const auto* load = std::get_if<LoadRequest>(&body);
     if (reply.ok() && load != nullptr && !load->compile_only) {
         LoadResult result;

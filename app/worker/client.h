@@ -21,10 +21,12 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/worker/messages.h"
+#include "app/worker/remote_target.h"
 #include "app/worker/requests.h"
 #include "app/worker/results.h"
 
@@ -35,6 +37,7 @@ class ChildProcess;
 namespace tclens::worker {
 
 class LineReader;
+class StderrTail;
 
 // The environment variable that overrides the default worker command.
 inline constexpr const char* kWorkerVariable = "TCLENS_WORKER";
@@ -52,6 +55,11 @@ std::string shell_quote(const std::string& text);
 struct ClientOptions {
     std::string command = default_worker_command();
     double time_limit_s = kDefaultTimeLimitS;  // > 0
+    // Set: the worker runs there, started through the system's ssh from an argv
+    // (ssh_worker_argv, with $TCLENS_SSH_CONFIG; no local shell) and `command` is not used. Its
+    // stderr then passes through the client (StderrTail), so that a link that fails is one line
+    // (link_faults.h): "cannot reach gpu1: ...", "no tclens on gpu1 ...", "lost the link ...".
+    std::optional<RemoteTarget> remote;
 };
 
 struct Reply {
@@ -107,8 +115,15 @@ class WorkerClient {
     Reply call(const RequestBody& body, const ProgressHandler& progress = {},
                const std::atomic<bool>* cancel = nullptr);
 
+    // Starts a worker when none runs and returns its hello's outcome (a kResult holding the hello
+    // result, or the one line of why no worker answers). Every call() does this first.
+    Reply connect(const std::atomic<bool>* cancel = nullptr);
+
     // The hello result of the worker that runs now (empty before the first call).
     const HelloResult& worker() const { return hello_; }
+    // Where the worker runs, for people: the --remote host, else the host its hello named (""
+    // before the first hello).
+    std::string where() const;
     // Workers started so far (1 after the first call; each restart adds one).
     int starts() const { return starts_; }
     const ClientOptions& options() const { return options_; }
@@ -122,10 +137,17 @@ class WorkerClient {
     Reply exchange(const RequestBody& body, const ProgressHandler& progress, double first_limit_s,
                    const std::atomic<bool>* cancel);
     Reply lose_worker(Reply::Outcome outcome, const std::string& what);
+    // The one line of a link that ended with `wait_status` (link_faults.h), "" when not remote or
+    // the end says nothing about the link.
+    std::string link_fault(int wait_status, const std::string& during);
+    void end_child();  // forgets the child (after it exited or was killed) and its pipes
 
     ClientOptions options_;
     std::unique_ptr<common::ChildProcess> child_;
     std::unique_ptr<LineReader> reader_;
+    std::unique_ptr<StderrTail> stderr_tail_;  // remote only
+    bool starting_ = false;                    // inside start(): the hello and replayed loads
+    std::string link_fault_;                   // the link's one line when exchange() lost it
     HelloResult hello_;
     std::int64_t next_id_ = 1;
     int starts_ = 0;

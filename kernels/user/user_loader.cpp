@@ -38,6 +38,11 @@ common::Expected<std::shared_ptr<Library>> open_library(const CompiledKernel& co
     if (compiled.library_path.empty()) {
         return Result::failure(compiled.ref.path + ": no library was built");
     }
+    // Only what this worker built in its private folder (work_dir.h) is ever loaded.
+    if (!compiled.work || !compiled.work->holds(compiled.library_path)) {
+        return Result::failure(compiled.ref.path + ": the built library " + compiled.library_path +
+                               " is not in the worker's private folder");
+    }
     dlerror();
     void* handle = dlopen(compiled.library_path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (handle == nullptr) {

@@ -50,8 +50,10 @@ struct AppContext {
     Published<UserKernels> user_kernels;  // kernels of yours and their versions; nullptr: none
     Published<ExerciseRun> exercise;      // the last fragment exercise run; nullptr: none
     // The worker process that runs users' kernels (app/worker/client.h): made by the first job
-    // that needs it, used only on the job runner's thread (user_kernel_job.h).
+    // that needs it, used only on the job runner's thread (user_kernel_job.h), with these
+    // options (set before the first frame: `--remote` runs it on another host).
     std::unique_ptr<worker::WorkerClient> worker;
+    worker::ClientOptions worker_options;
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
     // only. The shell follows them after the panel that posted them and clears the list.
     std::vector<PanelLink> panel_links;

@@ -13,7 +13,8 @@ namespace tclens::gui {
 namespace {
 
 worker::WorkerClient& worker_client(AppContext& context) {
-    if (!context.worker) context.worker = std::make_unique<worker::WorkerClient>();
+    if (!context.worker)
+        context.worker = std::make_unique<worker::WorkerClient>(context.worker_options);
     return *context.worker;
 }
 

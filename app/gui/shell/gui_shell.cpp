@@ -118,6 +118,7 @@ int run_gui_shell(const GuiShellOptions& options) {
     runtime->show(shell.workspace().window());
     if (options.frame_stats) glfwSwapInterval(0);
     AppContext context;
+    context.worker_options.remote = options.remote;
     request_system_query(context);
     for (const std::string& path : options.open_paths) shell.recordings().open(context, path, true);
     FullScreen full_screen(runtime->window());

@@ -4,8 +4,11 @@
 // workspace (workspace.h) and the windows' places are remembered in the settings file
 // (config_folder.h: imgui.ini).
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "app/worker/remote_target.h"
 
 namespace tclens::gui {
 
@@ -37,6 +40,9 @@ struct GuiShellOptions {
     std::string press;
     // Where to write the last frame's layout report (layout_report.h); "" for none.
     std::string layout_json_path;
+    // `--remote [user@]host[:path]`: kernels of yours run in a worker on that host, through ssh
+    // (docs/remote.md); the status bar names it.
+    std::optional<worker::RemoteTarget> remote;
 };
 
 // Runs until the window closes; returns the process exit code. With no display it prints

@@ -146,6 +146,11 @@ void ShellFrame::draw_status_bar(AppContext& context) {
     const bool open = ImGui::Begin(kStatusWindow, nullptr, flags);
     ImGui::PopStyleVar(2);
     if (open) {
+        if (context.worker_options.remote) {
+            // Kernels of yours go there; the line after it is this machine's own GPU.
+            ImGui::Text("yours run on %s (ssh) |", context.worker_options.remote->host.c_str());
+            ImGui::SameLine();
+        }
         const auto report = context.system.latest();
         ImGui::TextUnformatted(report ? profiling::system_summary(*report).c_str()
                                       : "querying the GPU...");

@@ -17,6 +17,7 @@
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/recorded_mix.h"
+#include "viz/warp_trace.h"
 
 namespace tclens::worker {
 
@@ -93,11 +94,19 @@ struct ExerciseResult {
     std::string summary;  // report.summary(), written by the worker
 };
 
+// trace: {"trace": warp trace JSON (viz/warp_trace_json.h, as tclens trace --json writes it)}:
+// the phases, and kernel_ms / untraced_ms, the traced and untraced kernels' median times (the
+// overhead).
+struct TraceResult {
+    viz::WarpTrace trace;
+};
+
 nlohmann::json to_json(const HelloResult& result);
 nlohmann::json to_json(const LoadResult& result);
 nlohmann::json to_json(const BenchResult& result);
 nlohmann::json to_json(const ProfileResult& result);
 nlohmann::json to_json(const ExerciseResult& result);
+nlohmann::json to_json(const TraceResult& result);
 
 // Each false, with `error` one line naming the first bad field, when `json` is not what to_json
 // writes.
@@ -106,5 +115,6 @@ bool load_from_json(const nlohmann::json& json, LoadResult& result, std::string&
 bool bench_from_json(const nlohmann::json& json, BenchResult& result, std::string& error);
 bool profile_from_json(const nlohmann::json& json, ProfileResult& result, std::string& error);
 bool exercise_from_json(const nlohmann::json& json, ExerciseResult& result, std::string& error);
+bool trace_from_json(const nlohmann::json& json, TraceResult& result, std::string& error);
 
 }  // namespace tclens::worker

@@ -111,6 +111,7 @@ void WorkerSession::handle(const Request& request, Replier& reply) {
             if constexpr (std::is_same_v<T, WorkerProfileRequest>) profile(body, reply);
             if constexpr (std::is_same_v<T, ExerciseRequest>) exercise(body, reply);
             if constexpr (std::is_same_v<T, ShutdownRequest>) reply.result({});
+            if constexpr (std::is_same_v<T, TraceRequest>) trace(body, reply);
         },
         request.body);
 }

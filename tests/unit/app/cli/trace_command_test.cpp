@@ -95,7 +95,7 @@ const char* const kScriptedTrace =
 
 TEST(TraceCommand, AKernelFileIsCheckedBeforeAWorkerStarts) {
     expect_trace_usage_error("--kernel /nonexistent/k.cu", "/nonexistent/k.cu");
-    expect_trace_usage_error("--kernel kernel.py", "not a CUDA file");
+    expect_trace_usage_error("--kernel ./kernel.py", "not a CUDA file");
     expect_trace_usage_error("--kernel " + kTracedExample + " --blocks 0",
                              "--blocks 0 must be 1 to 1024");
     expect_trace_usage_error("--kernel " + kTracedExample + " --mnk 0x64x64", "'0x64x64'");

@@ -15,6 +15,11 @@
 namespace tclens::worker {
 namespace {
 
+// A rung's trace (no user code): its untraced and traced runs, each verified and timed, after one
+// progress message; a large size or every block of a persistent rung may take longer than the
+// client's time limit. A kernel of yours gets no allowance (docs/worker-protocol.md).
+constexpr double kRungTraceAllowS = 120;
+
 std::string no_trace_points(const std::string& id) {
     return id +
            " has no trace points: include \"kernels/user_trace.cuh\" and mark phases with "
@@ -95,7 +100,7 @@ void WorkerSession::trace(const TraceRequest& request, Replier& reply) {
         reply.error(ErrorKind::kUsage, bad);
         return;
     }
-    reply.progress({"run", what + " traced and untraced", 0, 1, 0});
+    reply.progress({"run", what + " traced and untraced", 0, 1, yours ? 0 : kRungTraceAllowS});
     kernels::RunOptions options;
     options.seed = request.seed;
     kernels::TraceCapture capture =

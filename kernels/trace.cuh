@@ -6,8 +6,8 @@
 // Zero cost when off: WarpTracer<false> is empty and its member functions are empty inlines, so
 // a kernel instantiated with its trace flag false compiles to the code it had without trace
 // points (the ladder's timed kernels are those instantiations; the traced ones are separate
-// instantiations with the flag true). Users' kernels include this header and use the
-// TCLENS_TRACE_* macros, which record only when TCLENS_TRACE is defined at compile time.
+// instantiations with the flag true). Users' kernels use kernels/user_trace.cuh instead (the same
+// records, its sink set by the worker's loader), whose macros record only in the traced build.
 //
 // Time base: start and end come from %globaltimer, a nanosecond clock the GPU keeps chip-wide
 // and every SM reads, so phases of different SMs are put on one time base by using its readings
@@ -43,6 +43,7 @@
 #include <type_traits>
 
 #include "kernels/trace_sink.h"
+#include "kernels/trace_warp.cuh"
 #include "viz/trace_phase.h"
 
 namespace tclens::kernels {
@@ -88,13 +89,6 @@ __device__ __forceinline__ void traced_blocks_only(Body&& body) {
 
 }  // namespace
 
-// When a phase began: both clocks, read by every lane of the warp.
-struct TraceMark {
-    std::uint64_t ns;
-    std::uint64_t clock;
-};
-struct NoTraceMark {};
-
 template <bool kOn>
 struct WarpTracer;
 
@@ -107,88 +101,13 @@ struct WarpTracer<false> {
 };
 
 // On: one per warp, constructed after blockIdx and threadIdx are known, in every thread, with
-// the kernel's warps per block in the sink (TraceSink::warps_per_block). Every lane of a traced
-// block reads the clocks; lane 0 writes.
+// the kernel's warps per block in the sink (TraceSink::warps_per_block): block blockIdx.x, warp
+// threadIdx.x / 32 of this unit's sink (kernels/trace_warp.cuh records).
 template <>
-struct WarpTracer<true> {
-    using Mark = TraceMark;
-    TraceRecord* records = nullptr;  // this warp's slice (every lane holds it)
-    std::uint32_t* count_slot = nullptr;
-    std::uint32_t count = 0;
-    std::uint32_t sm_high = 0;  // %smid << 16, as the record's phase | sm word wants it
-    bool on = false;            // block_is_traced(): uniform over the block
-    bool lane0 = false;         // the lane that stores
-
-    __device__ WarpTracer() {
-        on = block_is_traced();
-        if (!on) return;
-        const TraceSink& sink = trace_sink;
-        const int slot = static_cast<int>(blockIdx.x) * sink.warps_per_block +
-                         static_cast<int>(threadIdx.x / 32);
-        records = sink.records + static_cast<std::int64_t>(slot) * sink.records_per_warp;
-        count_slot = sink.counts + slot;
-        capacity = static_cast<std::uint32_t>(sink.records_per_warp);
-        lane0 = threadIdx.x % 32 == 0;
-        unsigned smid = 0;
-        asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
-        sm_high = (smid & 0xffffu) << 16;
-    }
-
-    __device__ __forceinline__ Mark begin() const {
-        if (!on) return {0, 0};
-        return {global_ns(), clock()};
-    }
-
-    // Records [mark, now) as `phase` of K tile `k_tile` (-1: none), from lane 0 of a traced
-    // block, in two 16-byte stores (kernels/trace_sink.h); the count goes out once, when the
-    // tracer ends. Returns now, the begin of a phase that follows at once (one clock read fewer).
-    __device__ __forceinline__ Mark end(Mark mark, viz::TracePhase phase, int k_tile) {
-        if (!on) return {0, 0};
-        const std::uint64_t end_clock = clock();
-        const std::uint64_t end_ns = global_ns();
-        if (lane0 && count < capacity) {
-            uint4* out = reinterpret_cast<uint4*>(records + count);
-            out[0] =
-                make_uint4(static_cast<unsigned>(mark.ns), static_cast<unsigned>(mark.ns >> 32),
-                           static_cast<unsigned>(end_ns), static_cast<unsigned>(end_ns >> 32));
-            out[1] = make_uint4(static_cast<unsigned>(end_clock - mark.clock),
-                                static_cast<unsigned>(phase) | sm_high,
-                                static_cast<unsigned>(k_tile), 0u);
-        }
-        ++count;
-        return {end_ns, end_clock};
-    }
-
-    // The phases this warp recorded, those that did not fit included.
-    __device__ ~WarpTracer() {
-        if (on && lane0) *count_slot = count;
-    }
-
-  private:
-    std::uint32_t capacity = 0;
-
-    __device__ __forceinline__ static std::uint64_t global_ns() {
-        std::uint64_t t;
-        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)::"memory");
-        return t;
-    }
-    __device__ __forceinline__ static std::uint64_t clock() {
-        std::uint64_t t;
-        asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
-        return t;
-    }
+struct WarpTracer<true> : WarpRecorder {
+    __device__ WarpTracer()
+        : WarpRecorder(trace_sink, block_is_traced(), static_cast<int>(blockIdx.x),
+                       static_cast<int>(threadIdx.x / 32)) {}
 };
 
 }  // namespace tclens::kernels
-
-// For users' kernels: `TCLENS_TRACE_WARP(tracer);` once per thread after its indices are known,
-// then `TCLENS_TRACE_BEGIN(tracer, m); ... TCLENS_TRACE_END(tracer, m, kWgmma, k_tile);` around
-// each phase (a viz::TracePhase enumerator name). Without TCLENS_TRACE they compile to nothing.
-#if defined(TCLENS_TRACE)
-#define TCLENS_TRACE_WARP(tracer) ::tclens::kernels::WarpTracer<true> tracer
-#else
-#define TCLENS_TRACE_WARP(tracer) ::tclens::kernels::WarpTracer<false> tracer
-#endif
-#define TCLENS_TRACE_BEGIN(tracer, mark) const auto mark = (tracer).begin()
-#define TCLENS_TRACE_END(tracer, mark, phase, k_tile) \
-    (tracer).end((mark), ::tclens::viz::TracePhase::phase, (k_tile))

@@ -25,10 +25,12 @@ enum class TracePhase : std::uint16_t {
 
 inline constexpr int kTracePhaseCount = 11;
 
+#ifndef __CUDACC_RTC__  // host code; NVRTC (kernels of yours, kernels/user_trace.cuh) has none
 // The phases that issue tensor-core work (kWgmma, kMmaSync): what the summary counts per warp,
 // the tensor pipe's idle gaps lie between, and TracedLaunch::wgmma_per_phase multiplies.
 constexpr bool is_multiply_phase(TracePhase phase) {
     return phase == TracePhase::kWgmma || phase == TracePhase::kMmaSync;
 }
+#endif
 
 }  // namespace tclens::viz

@@ -239,7 +239,8 @@ int load_on_every_worker(const BenchOptions& options,
                          std::vector<std::string>& ids) {
     for (std::size_t w = 0; w < workers.size(); ++w) {
         // Over ssh, a host without a GPU (or out of reach) is one line before anything compiles.
-        if (const int code = check_remote_gpu(workers[w]->client(), options.worker); code != kExitOk)
+        if (const int code = check_remote_gpu(workers[w]->client(), options.worker);
+            code != kExitOk)
             return code;
         const ProgressLines progress("bench");
         std::vector<worker::LoadResult> loaded;

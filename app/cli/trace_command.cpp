@@ -1,33 +1,42 @@
 // `tclens trace --kernel K [--mnk MxNxK] [--blocks N] [--json F] [--svg F] [--seed S]
-// [--clock-skew [--rounds R]]`: the per-warp timeline of one run of a kernel's traced variant
-// (kernels/trace.cuh; rungs 8-12). The traced kernel is verified and timed through the
-// runner like any kernel, and so is the untraced one, for the overhead. Prints the time share of
-// each phase kind, per warp its multiply phases (wgmma per K tile, mma_sync per k16 step), the
-// tensor-core instructions they make and its tensor pipe's idle gaps, and the traced and untraced
-// times. --json F writes the trace (viz/warp_trace_json.h), --svg F the
-// timeline as drawn (viz/warp_timeline_view.h). --clock-skew (with or without --kernel) runs the
-// clock skew probe (kernels/probes/clock_skew_probe.h) for R rounds and prints how far apart the
+// [--worker CMD] [--time-limit S] [--clock-skew [--rounds R]]`: the per-warp timeline of one run
+// of a kernel's traced variant (kernels/trace.cuh: rungs 8-12; kernels/user_trace.cuh: a kernel
+// of yours, `--kernel path.cu[:NAME][:TYPE]`, docs/your-kernel.md). The trace runs in a worker
+// (app/worker/, a `trace` request, after a `load` for a kernel of yours): the traced kernel is
+// verified and timed through the runner like any kernel, and so is the untraced one, for the
+// overhead. Prints the time share of each phase kind, per warp its multiply phases (wgmma per K
+// tile, mma_sync per k16 step, a kernel of yours' mma phases), the tensor-core instructions they
+// make and its tensor pipe's idle gaps, and the traced and untraced times. --json F writes the
+// trace (viz/warp_trace_json.h), --svg F the timeline as drawn (viz/warp_timeline_view.h).
+// --clock-skew (with or without --kernel) runs the clock skew probe
+// (kernels/probes/clock_skew_probe.h) in this process for R rounds and prints how far apart the
 // SMs' %globaltimer readings of one instant were: the bound on the traces' common time base.
 // Exit codes: 2 for an unknown kernel, a kernel without trace points, a bad size or --blocks
 // (0, negative, more than the grid or the cap: kernels/trace_capture.h), --rounds outside 1 to
-// 10000; 3 without a GPU; 1 when a run fails verification, the probe fails or a file cannot be
-// written.
+// 10000, a kernel file that does not build; 3 without a GPU or when the worker cannot start; 1
+// when a run fails verification, the worker breaks, the probe fails or a file cannot be written.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "app/cli/commands.h"
 #include "app/cli/drawing_export.h"
 #include "app/cli/profiler_args.h"
 #include "app/cli/usage_error.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/requests.h"
+#include "app/worker/results.h"
 #include "common/atomic_file.h"
 #include "kernels/probes/clock_skew_probe.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/trace_capture.h"
+#include "kernels/user/kernel_ref.h"
 #include "profiling/device_info.h"
 #include "viz/warp_timeline_view.h"
 #include "viz/warp_trace_json.h"
@@ -45,6 +54,7 @@ struct TraceOptions {
     std::uint64_t seed = 1;
     bool clock_skew = false;
     int rounds = 101;
+    WorkerOptions worker;
 };
 
 constexpr int kMaxSkewRounds = 10000;
@@ -111,6 +121,47 @@ int run_clock_skew(int rounds) {
     return kExitOk;
 }
 
+// "" when the registry kernel --kernel names can be traced on `problem` with --blocks (checked
+// here, before a worker starts), else the usage error.
+std::string check_registry_trace(const TraceOptions& options,
+                                 const std::optional<kernels::GemmProblem>& problem) {
+    const kernels::KernelDescriptor* kernel = kernels::find_kernel(options.kernel);
+    if (kernel == nullptr) return unknown_kernel_message(options.kernel);
+    if (!problem) return kernels::problem_error(options.size);
+    if (kernel->traced.launch) {
+        const std::string cannot = kernel->can_run(*problem);
+        if (!cannot.empty())
+            return kernel->id + " cannot run " + kernels::problem_text(*problem) + ": " + cannot;
+    }
+    return kernels::trace_blocks_error(*kernel, *problem, options.blocks);
+}
+
+// The trace in a worker: a `load` of the kernel of yours first (`yours`), then the `trace`
+// request. Returns kExitOk with `trace` filled, or the failure's exit code after its one line.
+int trace_in_worker(const TraceOptions& options, const kernels::GemmProblem& problem, bool yours,
+                    viz::WarpTrace& trace) {
+    worker::WorkerClient client(client_options(options.worker));
+    const ProgressLines progress("trace");
+    worker::TraceRequest request;
+    request.kernel = options.kernel;
+    request.problem = problem;
+    request.blocks = options.blocks;
+    request.seed = options.seed;
+    if (yours) {
+        std::vector<worker::LoadResult> loaded;
+        const int code = load_kernels(client, {options.kernel}, {}, false, progress, loaded);
+        if (code != kExitOk) return code;
+        request.kernel = loaded.front().id;
+    }
+    worker::Reply reply = client.call(request, progress);
+    progress.done();
+    worker::TraceResult result;
+    if (!worker::read_result(reply, "trace", worker::trace_from_json, result))
+        return report_failure(reply);
+    trace = std::move(result.trace);
+    return kExitOk;
+}
+
 int run_trace(const TraceOptions& options) {
     if (options.clock_skew && (options.rounds < 1 || options.rounds > kMaxSkewRounds)) {
         return usage_error("--rounds " + std::to_string(options.rounds) + " must be 1 to " +
@@ -120,52 +171,41 @@ int run_trace(const TraceOptions& options) {
         return has_gpu_or_says_why() ? run_clock_skew(options.rounds) : kExitNeedsResource;
     }
     if (options.kernel.empty()) {
-        return usage_error("give --kernel K (tclens kernels lists them) or --clock-skew");
+        return usage_error(
+            "give --kernel K (tclens kernels lists them, or a kernel of yours, path.cu) or "
+            "--clock-skew");
     }
-    const kernels::KernelDescriptor* kernel = kernels::find_kernel(options.kernel);
-    if (kernel == nullptr) return usage_error(unknown_kernel_message(options.kernel));
     const auto problem = kernels::parse_problem(options.size);
-    if (!problem) return usage_error(kernels::problem_error(options.size));
-    if (kernel->traced.launch) {
-        const std::string cannot = kernel->can_run(*problem);
-        if (!cannot.empty()) {
-            return usage_error(kernel->id + " cannot run " + kernels::problem_text(*problem) +
-                               ": " + cannot);
+    const bool yours = kernels::user::names_kernel_file(options.kernel);
+    if (yours) {
+        if (const std::string bad = check_kernel_refs({options.kernel}); !bad.empty())
+            return usage_error(bad);
+        if (!problem) return usage_error(kernels::problem_error(options.size));
+        if (options.blocks < 1 || options.blocks > kernels::kMaxTracedBlocks) {
+            return usage_error("--blocks " + std::to_string(options.blocks) + " must be 1 to " +
+                               std::to_string(kernels::kMaxTracedBlocks));
         }
+    } else if (const std::string bad = check_registry_trace(options, problem); !bad.empty()) {
+        return usage_error(bad);
     }
-    const std::string bad_blocks = kernels::trace_blocks_error(*kernel, *problem, options.blocks);
-    if (!bad_blocks.empty()) return usage_error(bad_blocks);
-    if (!has_gpu_or_says_why()) return kExitNeedsResource;
-    kernels::GemmRunner runner;
-    if (!runner.init_error().empty()) {
-        std::fprintf(stderr, "tclens: %s\n", runner.init_error().c_str());
-        return kExitNeedsResource;
-    }
-    kernels::RunOptions run_options;
-    run_options.seed = options.seed;
-    std::fprintf(stderr, "tracing %s on %s (%d blocks) ...\n", kernel->id.c_str(),
-                 kernels::problem_text(*problem).c_str(), options.blocks);
-    const kernels::TraceCapture capture =
-        kernels::capture_trace(runner, *kernel, *problem, options.blocks, run_options);
-    if (!capture.error.empty()) {
-        std::fprintf(stderr, "tclens: %s\n", capture.error.c_str());
-        return kExitFailure;
-    }
-    print_summary(capture.trace);
+    viz::WarpTrace trace;
+    if (const int code = trace_in_worker(options, *problem, yours, trace); code != kExitOk)
+        return code;
+    print_summary(trace);
     if (!options.json_path.empty()) {
         const std::string error = common::write_bytes_atomically(
-            options.json_path, viz::warp_trace_json(capture.trace).dump(1) + "\n");
+            options.json_path, viz::warp_trace_json(trace).dump(1) + "\n");
         if (!error.empty()) {
             std::fprintf(stderr, "tclens: %s\n", error.c_str());
             return kExitFailure;
         }
     }
     if (!options.svg_path.empty()) {
-        const int exported =
-            export_drawing(viz::warp_timeline(capture.trace, {}), options.svg_path, "");
+        const int exported = export_drawing(viz::warp_timeline(trace, {}), options.svg_path, "");
         if (exported != kExitOk) return exported;
     }
-    return options.clock_skew ? run_clock_skew(options.rounds) : kExitOk;
+    if (!options.clock_skew) return kExitOk;
+    return has_gpu_or_says_why() ? run_clock_skew(options.rounds) : kExitNeedsResource;
 }
 
 }  // namespace
@@ -174,10 +214,13 @@ void add_trace_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
         "trace",
         "Per-warp timeline of a traced kernel (rungs 8-12: mma_cp_async, wgmma_tma, wgmma_ws, "
-        "wgmma_persistent, wgmma_streamk): phases of every warp of the first N blocks, their time "
-        "shares and the tensor pipe's idle gaps; needs a GPU");
+        "wgmma_persistent, wgmma_streamk; or a kernel of yours with trace points): phases of "
+        "every warp of the first N blocks, their time shares and the tensor pipe's idle gaps; "
+        "needs a GPU");
     auto options = std::make_shared<TraceOptions>();
-    command->add_option("--kernel", options->kernel, "Kernel id (see tclens kernels)");
+    command->add_option("--kernel", options->kernel,
+                        "Kernel id (see tclens kernels), or a kernel of yours with trace points, "
+                        "path.cu[:NAME][:TYPE] (docs/your-kernel.md)");
     command->add_option("--mnk", options->size, "Problem size MxNxK")->capture_default_str();
     command
         ->add_option("--blocks", options->blocks,
@@ -195,6 +238,7 @@ void add_trace_command(CLI::App& app, int& exit_code) {
         ->add_option("--rounds", options->rounds,
                      "Rounds of the clock skew probe (1 to " + std::to_string(kMaxSkewRounds) + ")")
         ->capture_default_str();
+    add_worker_options(*command, options->worker);
     command->callback([options, &exit_code] { exit_code = run_trace(*options); });
 }
 

@@ -6,6 +6,7 @@
 #include "app/worker/strict_fields.h"
 #include "common/text.h"
 #include "kernels/problem_text.h"
+#include "kernels/trace_capture.h"
 
 namespace tclens::worker {
 namespace {
@@ -18,8 +19,8 @@ constexpr std::size_t kMaxMetrics = 256;      // names per profile request
 constexpr std::size_t kMaxMetricBytes = 256;  // one CUPTI name
 constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 
-const char* const kTypes[] = {"hello",    "load",     "bench", "profile",
-                              "exercise", "shutdown", "source"};
+const char* const kTypes[] = {"hello",    "load",     "bench",  "profile",
+                              "exercise", "shutdown", "source", "trace"};
 
 nlohmann::json problem_texts(const std::vector<kernels::GemmProblem>& problems) {
     nlohmann::json texts = nlohmann::json::array();
@@ -68,6 +69,12 @@ struct Encoder {
         out["seed"] = r.seed;
         out["target_samples"] = r.target_samples;
         out["period_log2"] = r.period_log2;
+    }
+    void operator()(const TraceRequest& r) const {
+        out["kernel"] = r.kernel;
+        out["problem"] = kernels::problem_text(r.problem);
+        out["blocks"] = r.blocks;
+        out["seed"] = r.seed;
     }
 };
 
@@ -154,6 +161,15 @@ RequestBody read_source(StrictFields& f) {
     return r;
 }
 
+RequestBody read_trace(StrictFields& f) {
+    TraceRequest r;
+    f.text("kernel", r.kernel, true, kMaxIdBytes);
+    f.problem("problem", r.problem, true);
+    f.whole("blocks", r.blocks, false, 1, kernels::kMaxTracedBlocks);
+    f.whole("seed", r.seed, false, kMaxSeed);
+    return r;
+}
+
 }  // namespace
 
 const char* request_type(const RequestBody& body) { return kTypes[body.index()]; }
@@ -221,6 +237,9 @@ DecodedRequest decode_request(std::string_view line) {
             break;
         case 6:
             body = read_source(f);
+            break;
+        case 7:
+            body = read_trace(f);
             break;
         default:
             body = ShutdownRequest{};

@@ -97,17 +97,30 @@ struct WorkerSourceRequest {
     int period_log2 = 0;                     // 0, or 5 .. 31
 };
 
-using RequestBody = std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest,
-                                 ExerciseRequest, ShutdownRequest, WorkerSourceRequest>;
+// {"type": "trace", "kernel": id, "problem": "MxNxK", "blocks": 8, "seed": 1}: the per-warp
+// timeline of the first `blocks` blocks of the kernel's traced variant (kernels/trace_capture.h:
+// traced and untraced runs verified, then timed); a loaded kernel's traced variant is built from
+// its source with -DTCLENS_TRACE (kernels/user_trace.cuh).
+struct TraceRequest {
+    std::string kernel;  // a registry id or a loaded one
+    kernels::GemmProblem problem;
+    int blocks = 8;  // 1 .. 1024 (kernels::kMaxTracedBlocks)
+    std::uint64_t seed = 1;
+};
+
+using RequestBody =
+    std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest, ExerciseRequest,
+                 ShutdownRequest, WorkerSourceRequest, TraceRequest>;
 
 struct Request {
     std::int64_t id = 0;
     RequestBody body;
 };
 
-// "hello", "load", "bench", "profile", "exercise", "shutdown", "source".
+// "hello", "load", "bench", "profile", "exercise", "shutdown", "source", "trace".
 const char* request_type(const RequestBody& body);
-// Every type, for error messages: "hello, load, bench, profile, exercise, shutdown, source".
+// Every type, for error messages: "hello, load, bench, profile, exercise, shutdown, source,
+// trace".
 std::string request_types();
 
 // One line of JSON, without the '\n'. Defaults are written out, so the line says everything.

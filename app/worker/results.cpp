@@ -8,6 +8,7 @@
 #include "profiling/profile_json.h"
 #include "profiling/source/source_profile_json.h"
 #include "viz/error_map_json.h"
+#include "viz/warp_trace_json.h"
 
 namespace tclens::worker {
 namespace {
@@ -336,6 +337,22 @@ bool source_from_json(const nlohmann::json& json, SourceResult& result, std::str
             f.fail("field 'source' holds a failed profile (" + out.profile.error.message +
                    "); a refusal is an error message");
         }
+    }
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
+nlohmann::json to_json(const TraceResult& r) { return {{"trace", viz::warp_trace_json(r.trace)}}; }
+
+bool trace_from_json(const nlohmann::json& json, TraceResult& result, std::string& error) {
+    TraceResult out;
+    StrictFields f(json, "trace result");
+    if (const nlohmann::json* trace = f.object("trace", true, false)) {
+        std::string trace_error;
+        if (!viz::warp_trace_from_json(*trace, out.trace, trace_error))
+            f.fail("field 'trace': " + trace_error);
     }
     f.finish();
     if (!f.ok()) return fail(error, f.error());

@@ -18,6 +18,7 @@
 #include "profiling/kernel_profile.h"
 #include "profiling/recorded_mix.h"
 #include "profiling/source/source_profile.h"
+#include "viz/warp_trace.h"
 
 namespace tclens::worker {
 
@@ -104,12 +105,20 @@ struct SourceResult {
     profiling::SourceProfile profile;
 };
 
+// trace: {"trace": warp trace JSON (viz/warp_trace_json.h, as tclens trace --json writes it)}:
+// the phases, and kernel_ms / untraced_ms, the traced and untraced kernels' median times (the
+// overhead).
+struct TraceResult {
+    viz::WarpTrace trace;
+};
+
 nlohmann::json to_json(const HelloResult& result);
 nlohmann::json to_json(const LoadResult& result);
 nlohmann::json to_json(const BenchResult& result);
 nlohmann::json to_json(const ProfileResult& result);
 nlohmann::json to_json(const ExerciseResult& result);
 nlohmann::json to_json(const SourceResult& result);
+nlohmann::json to_json(const TraceResult& result);
 
 // Each false, with `error` one line naming the first bad field, when `json` is not what to_json
 // writes.
@@ -119,5 +128,6 @@ bool bench_from_json(const nlohmann::json& json, BenchResult& result, std::strin
 bool profile_from_json(const nlohmann::json& json, ProfileResult& result, std::string& error);
 bool exercise_from_json(const nlohmann::json& json, ExerciseResult& result, std::string& error);
 bool source_from_json(const nlohmann::json& json, SourceResult& result, std::string& error);
+bool trace_from_json(const nlohmann::json& json, TraceResult& result, std::string& error);
 
 }  // namespace tclens::worker

@@ -16,7 +16,8 @@ bool runs_kernels(const RequestBody& body) {
     return std::holds_alternative<BenchRequest>(body) ||
            std::holds_alternative<WorkerProfileRequest>(body) ||
            std::holds_alternative<ExerciseRequest>(body) ||
-           std::holds_alternative<WorkerSourceRequest>(body);
+           std::holds_alternative<WorkerSourceRequest>(body) ||
+           std::holds_alternative<TraceRequest>(body);
 }
 
 // Acts out an injected worker-* fault (kernels/fault_injection.h) on a request that runs

@@ -126,6 +126,7 @@ void WorkerSession::handle(const Request& request, Replier& reply) {
             if constexpr (std::is_same_v<T, ExerciseRequest>) exercise(body, reply);
             if constexpr (std::is_same_v<T, ShutdownRequest>) reply.result({});
             if constexpr (std::is_same_v<T, WorkerSourceRequest>) source(body, reply);
+            if constexpr (std::is_same_v<T, TraceRequest>) trace(body, reply);
         },
         request.body);
 }

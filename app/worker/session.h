@@ -48,6 +48,7 @@ class WorkerSession : public RequestHandler {
     void profile(const WorkerProfileRequest& request, Replier& reply);
     void exercise(const ExerciseRequest& request, Replier& reply);
     void source(const WorkerSourceRequest& request, Replier& reply);
+    void trace(const TraceRequest& request, Replier& reply);  // session_trace.cpp
 
     // A registry kernel or a loaded one; nullptr when `id` is neither.
     const kernels::KernelDescriptor* find(const std::string& id) const;

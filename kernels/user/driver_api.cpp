@@ -30,6 +30,7 @@ const DriverApi* driver_api(std::string* error) {
         find("cuModuleLoadData", a.module_load_data, failure);
         find("cuModuleUnload", a.module_unload, failure);
         find("cuModuleGetFunction", a.module_get_function, failure);
+        find("cuModuleGetGlobal", a.module_get_global, failure);
         find("cuFuncGetAttribute", a.func_get_attribute, failure);
         find("cuFuncSetAttribute", a.func_set_attribute, failure);
         find("cuLaunchKernel", a.launch_kernel, failure);

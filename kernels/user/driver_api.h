@@ -15,6 +15,7 @@ struct DriverApi {
     PFN_cuModuleLoadData_v2000 module_load_data = nullptr;
     PFN_cuModuleUnload_v2000 module_unload = nullptr;
     PFN_cuModuleGetFunction_v2000 module_get_function = nullptr;
+    PFN_cuModuleGetGlobal_v3020 module_get_global = nullptr;
     PFN_cuFuncGetAttribute_v2020 func_get_attribute = nullptr;
     PFN_cuFuncSetAttribute_v9000 func_set_attribute = nullptr;
     PFN_cuLaunchKernel_v4000 launch_kernel = nullptr;

@@ -78,6 +78,15 @@ void launch_one_warp(void (*kernel)(P...), A... args) {
     return static_cast<int>(error);
 }
 )";
+    s += R"(
+#if defined(TCLENS_TRACE) && defined(TCLENS_TRACE_SINK_DEFINED)
+extern "C" int tclens_user_set_trace_sink(const void* sink, cudaStream_t stream) {
+    return static_cast<int>(cudaMemcpyToSymbolAsync(tclens_trace_sink, sink,
+                                                    sizeof tclens_trace_sink, 0,
+                                                    cudaMemcpyHostToDevice, stream));
+}
+#endif
+)";
     if (d.signature.workspace) {
         s += "\nextern \"C\" long long tclens_user_workspace_size(long long m, long long n, "
              "long long k) {\n";
@@ -114,7 +123,8 @@ common::Expected<NvccBuild> build_with_nvcc(const std::string& nvcc, const std::
                                             const std::string& shown_name,
                                             const Discovered& discovered, const std::string& arch,
                                             const std::vector<std::string>& include_dirs,
-                                            const std::string& work_dir) {
+                                            const std::string& work_dir,
+                                            const std::vector<std::string>& defines) {
     using Result = common::Expected<NvccBuild>;
     NvccBuild build;
     const std::string shim = work_dir + "/" + kShimFileName;
@@ -140,6 +150,7 @@ common::Expected<NvccBuild> build_with_nvcc(const std::string& nvcc, const std::
         args.push_back("-I");
         args.push_back(dir);
     }
+    for (const std::string& define : defines) args.push_back("-D" + define);
     args.push_back("-o");
     args.push_back(build.library_path);
     args.push_back(shim);

@@ -11,6 +11,10 @@
 //       returns cudaGetLastError() as an int.
 //   long long tclens_user_workspace_size(long long m, long long n, long long k)
 //       host launcher with a workspace: its get_workspace_size.
+//   int tclens_user_set_trace_sink(const void* sink, cudaStream_t stream)
+//       traced build (-DTCLENS_TRACE) of a host launcher that includes kernels/user_trace.cuh:
+//       copies the TraceSink at `sink` into its tclens_trace_sink on `stream` (before the
+//       launcher's traced call, in that stream's order); returns the copy's cudaError_t.
 //   int tclens_user_exercise(const void* a, const void* b, float* c)
 //       exercise: launches it with one block of 32 threads on the legacy default stream, then
 //       returns cudaGetLastError() as an int.
@@ -27,6 +31,7 @@ inline constexpr const char* kShimFileName = "tclens_shim.cu";
 inline constexpr const char* kGemmEntry = "tclens_user_gemm";
 inline constexpr const char* kWorkspaceEntry = "tclens_user_workspace_size";
 inline constexpr const char* kExerciseEntry = "tclens_user_exercise";
+inline constexpr const char* kTraceSinkEntry = "tclens_user_set_trace_sink";
 
 // The shim's text for `discovered` (a host launcher or an exercise) in `user_path` (absolute).
 // Pure, so tests can read it.
@@ -45,13 +50,14 @@ struct NvccBuild {
 // Writes the shim into `work_dir` and runs `nvcc -std=c++17 -O3 -lineinfo -gencode
 // arch=compute_X,code=sm_X -Xcompiler -fPIC -shared -Xlinker --no-undefined -cudart shared -keep`
 // on it (an undefined function is the linker's error here, not a load failure later), with -I for
-// `include_dirs`. `shown_name` is what error lines call the user's file. Errors: the user's
-// first error as "file:line: error: message" (compile_log.h), else the first error of ptxas or
-// the linker, else "nvcc failed (exit N)".
+// `include_dirs` and -D for `defines`. `shown_name` is what error lines call the user's file.
+// Errors: the user's first error as "file:line: error: message" (compile_log.h), else the first
+// error of ptxas or the linker, else "nvcc failed (exit N)".
 common::Expected<NvccBuild> build_with_nvcc(const std::string& nvcc, const std::string& user_path,
                                             const std::string& shown_name,
                                             const Discovered& discovered, const std::string& arch,
                                             const std::vector<std::string>& include_dirs,
-                                            const std::string& work_dir);
+                                            const std::string& work_dir,
+                                            const std::vector<std::string>& defines = {});
 
 }  // namespace tclens::kernels::user

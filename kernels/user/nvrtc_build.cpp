@@ -3,6 +3,7 @@
 #include <nvrtc.h>
 
 #include "kernels/user/compile_log.h"
+#include "kernels/user/trace_headers.h"
 
 namespace tclens::kernels::user {
 namespace {
@@ -50,19 +51,28 @@ std::string nvrtc_text(nvrtcResult result) { return nvrtcGetErrorString(result);
 
 common::Expected<NvrtcBuild> build_with_nvrtc(const std::string& source, const std::string& path,
                                               const std::string& shown_name,
-                                              const std::string& kernel, const std::string& arch) {
+                                              const std::string& kernel, const std::string& arch,
+                                              const std::vector<std::string>& defines) {
     using Result = common::Expected<NvrtcBuild>;
-    const char* headers[] = {kStdint, kStdint, kStddef, kStddef};
-    const char* header_names[] = {"cstdint", "stdint.h", "cstddef", "stddef.h"};
+    std::vector<const char*> headers = {kStdint, kStdint, kStddef, kStddef};
+    std::vector<const char*> header_names = {"cstdint", "stdint.h", "cstddef", "stddef.h"};
+    for (const EmbeddedHeader& header : trace_headers()) {
+        headers.push_back(header.text);
+        header_names.push_back(header.name);
+    }
     Program program;
     nvrtcResult r =
-        nvrtcCreateProgram(program.out(), source.c_str(), path.c_str(), 4, headers, header_names);
+        nvrtcCreateProgram(program.out(), source.c_str(), path.c_str(),
+                           static_cast<int>(headers.size()), headers.data(), header_names.data());
     if (r != NVRTC_SUCCESS) return Result::failure("NVRTC: " + nvrtc_text(r));
     const std::string name_expression = "&" + kernel;
     r = nvrtcAddNameExpression(program.get(), name_expression.c_str());
     if (r != NVRTC_SUCCESS) return Result::failure("NVRTC: " + nvrtc_text(r));
     const std::string arch_option = "-arch=" + arch;
     std::vector<const char*> options = {arch_option.c_str(), "-lineinfo", "-std=c++17"};
+    std::vector<std::string> define_options;
+    for (const std::string& define : defines) define_options.push_back("-D" + define);
+    for (const std::string& option : define_options) options.push_back(option.c_str());
 #ifdef TCLENS_CUDA_INCLUDE_DIR
     const std::string include = std::string("-I") + TCLENS_CUDA_INCLUDE_DIR;
     options.push_back(include.c_str());

@@ -4,6 +4,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -13,6 +14,7 @@
 
 #include "kernels/user/nvcc_build.h"
 #include "kernels/user/nvrtc_build.h"
+#include "kernels/user/trace_headers.h"
 #include "kernels/user/work_dir.h"
 
 namespace tclens::kernels::user {
@@ -55,6 +57,19 @@ std::string not_cuda(const std::string& source, const std::string& shown) {
     return "";
 }
 
+// Writes trace_headers() under `folder` (their names are paths below it); "" or why not.
+std::string write_trace_headers(const std::string& folder) {
+    for (const EmbeddedHeader& header : trace_headers()) {
+        const std::filesystem::path path = std::filesystem::path(folder) / header.name;
+        std::error_code error;
+        std::filesystem::create_directories(path.parent_path(), error);
+        std::ofstream file(path);
+        file << header.text;
+        if (error || !file) return "cannot write " + path.string();
+    }
+    return "";
+}
+
 // `on_disk`: the user's file as nvcc should include it (absolute), or "" to write `source`
 // into the work folder first.
 common::Expected<CompiledKernel> compile(const std::string& source, std::string on_disk,
@@ -73,17 +88,20 @@ common::Expected<CompiledKernel> compile(const std::string& source, std::string 
     out.source = source;
     out.discovered = *discovered;
     out.id = user_kernel_id(out.ref);
+    out.traced = options.traced;
     out.sm = options.sm > 0 ? options.sm : current_sm();
     if (out.sm == 0) out.sm = 90;
     out.arch = arch_for(out.sm);
     auto work = WorkDir::create(options.work_dir);
     if (!work) return Result::failure(work.error());
     out.work = *work;
+    std::vector<std::string> defines;
+    if (options.traced) defines.push_back("TCLENS_TRACE");
 
     if (discovered->form == KernelForm::kDirectiveKernel) {
         out.path = on_disk.empty() ? shown : on_disk;
-        auto built =
-            build_with_nvrtc(source, out.path, shown, discovered->function.qualified, out.arch);
+        auto built = build_with_nvrtc(source, out.path, shown, discovered->function.qualified,
+                                      out.arch, defines);
         if (!built) return Result::failure(built.error());
         out.cubin = built->cubin;
         out.lowered_name = built->lowered_name;
@@ -117,8 +135,13 @@ common::Expected<CompiledKernel> compile(const std::string& source, std::string 
                 .lexically_normal()
                 .string());
     }
-    auto built =
-        build_with_nvcc(nvcc, on_disk, shown, *discovered, out.arch, includes, out.work->path());
+    const std::string trace_include = out.work->file("include");
+    if (const std::string why = write_trace_headers(trace_include); !why.empty()) {
+        return Result::failure(why);
+    }
+    includes.push_back(trace_include);
+    auto built = build_with_nvcc(nvcc, on_disk, shown, *discovered, out.arch, includes,
+                                 out.work->path(), defines);
     if (!built) return Result::failure(built.error());
     out.library_path = built->library_path;
     out.cubin_path = built->cubin_path;
@@ -153,6 +176,21 @@ common::Expected<CompiledKernel> compile_user_kernel(const KernelRef& ref,
     }
     const std::string absolute = std::filesystem::absolute(path, error).lexically_normal().string();
     return compile(text.str(), absolute, ref.path, ref, options, start);
+}
+
+common::Expected<CompiledKernel> compile_traced(const CompiledKernel& compiled) {
+    CompileOptions options;
+    options.sm = compiled.sm;
+    options.traced = true;
+    // A source given as text was written into the untraced build's folder: write it again.
+    const bool from_text = compiled.work && compiled.path.rfind(compiled.work->path(), 0) == 0;
+    return compile(compiled.source, from_text ? "" : compiled.path, compiled.ref.path, compiled.ref,
+                   options, Clock::now());
+}
+
+int user_trace_records_per_warp(std::int64_t k) {
+    const std::int64_t steps = (std::max<std::int64_t>(k, 0) + 15) / 16;
+    return static_cast<int>(std::min<std::int64_t>(4 * steps + 64, 65536));
 }
 
 common::Expected<CompiledKernel> compile_user_source(const std::string& source,

@@ -56,6 +56,9 @@ struct CompileOptions {
     // Folder for the shim, library and cubin; "": a fresh one under $TMPDIR (or /tmp), removed
     // when the compiled (and loaded) kernel is gone.
     std::string work_dir;
+    // The traced variant: compiled with -DTCLENS_TRACE, so kernels/user_trace.cuh's trace points
+    // record (docs/your-kernel.md, "Trace your kernel").
+    bool traced = false;
 };
 
 struct CompiledKernel {
@@ -75,6 +78,7 @@ struct CompiledKernel {
     std::string warnings;           // the compiler's warnings about the user's file, one per line
     double compile_seconds = 0;     // wall time of discovery + compile
     std::shared_ptr<WorkDir> work;  // keeps library_path and cubin_path alive
+    bool traced = false;            // CompileOptions::traced
 };
 
 // Reads, discovers and compiles. Needs nvcc (forms 1 and 3) or NVRTC (2) but no GPU.
@@ -87,6 +91,10 @@ common::Expected<CompiledKernel> compile_user_source(const std::string& source,
                                                      const std::string& path, const KernelRef& ref,
                                                      const CompileOptions& options);
 
+// The traced variant of `compiled` (CompileOptions::traced): the same source text (for nvcc, the
+// same file), function and architecture, in a work folder of its own.
+common::Expected<CompiledKernel> compile_traced(const CompiledKernel& compiled);
+
 struct LoadedKernel {
     // id = compiled.id; rung 0; title "yours: <function> (<form>)"; precision as discovered;
     // reference_id = the cuBLAS descriptor of that precision; threads, dynamic_smem_bytes from
@@ -94,12 +102,22 @@ struct LoadedKernel {
     // checks (launch_geometry) for (2), "" for any size for (1); launch: calls the loaded code.
     // The descriptor keeps the loaded module (and the work folder with the cubin) alive: copies
     // of it stay valid after this object is gone.
+    // A traced variant (compiled.traced) whose module holds tclens_trace_sink also gets
+    // descriptor.traced (kernels/gemm.h): launch sets that sink on the stream, then launches;
+    // shape is the directive's grid and warps (a host launcher's are not known: the first
+    // kMaxTracedBlocks blocks and 32 warps each may record), records_per_warp
+    // user_trace_records_per_warp. Without that sink, traced.launch stays null: no trace points.
     KernelDescriptor descriptor;
     KernelForm form = KernelForm::kHostLauncher;
     std::string cubin_path;   // as compiled.cubin_path
     double load_seconds = 0;  // dlopen / cuModuleLoadData and symbol look-up
     std::shared_ptr<WorkDir> work;
+    CompiledKernel compiled;  // what was loaded; compile_traced builds its traced variant
 };
+
+// The records one warp of a kernel of yours keeps on a problem of depth `k`: room for 4 phases
+// per k16 step plus 64, at most 65536 (phases past it are counted as dropped).
+int user_trace_records_per_warp(std::int64_t k);
 
 // Loads a compiled GEMM kernel (forms 1 and 2) on the current CUDA device. Errors: no GPU, a
 // cubin for another architecture, the library's symbols missing (dlerror), an exercise

@@ -10,6 +10,7 @@
 
 #include "kernels/cuda_util.h"
 #include "kernels/ladder.h"
+#include "kernels/trace_capture.h"
 #include "kernels/user/driver_api.h"
 #include "kernels/user/nvcc_build.h"
 #include "kernels/user/user_kernel.h"
@@ -136,6 +137,21 @@ common::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
         return static_cast<cudaError_t>(
             gemm(ops.problem.m, ops.problem.n, ops.problem.k, ops.a, ops.b, ops.c, buffer, stream));
     };
+    using SinkEntry = int (*)(const void*, cudaStream_t);
+    auto set_sink = reinterpret_cast<SinkEntry>(library->symbol(kTraceSinkEntry));
+    if (compiled.traced && set_sink != nullptr) {
+        k.traced.launch = [set_sink, launch = k.launch](const GemmOperands& ops,
+                                                        const TraceSink& sink,
+                                                        cudaStream_t stream) -> cudaError_t {
+            const auto status = static_cast<cudaError_t>(set_sink(&sink, stream));
+            return status != cudaSuccess ? status : launch(ops, stream);
+        };
+        // The launcher's grid and block are its own: any of the first blocks may record.
+        k.traced.shape = [](const GemmProblem& problem) {
+            return TracedShape{kMaxTracedBlocks, 32, user_trace_records_per_warp(problem.k)};
+        };
+        k.traced.wgmma_per_phase = 1;
+    }
     return Result::success(k);
 }
 
@@ -152,6 +168,36 @@ class Module {
     const DriverApi* api_;
     CUmodule module_;
 };
+
+// A traced directive kernel whose module holds tclens_trace_sink (kernels/user_trace.cuh): its
+// traced launch copies the sink there on the stream, then launches as `k.launch` does; its shape
+// is the directive's. Without that global, k.traced stays empty.
+void add_traced_launch(const DriverApi& api, CUmodule module, const LaunchDirective& directive,
+                       const LaunchLimits& limits, KernelDescriptor& k) {
+    CUdeviceptr global = 0;
+    std::size_t bytes = 0;
+    if (api.module_get_global(&global, &bytes, module, "tclens_trace_sink") != CUDA_SUCCESS ||
+        bytes != sizeof(TraceSink)) {
+        return;
+    }
+    k.traced.launch = [global, launch = k.launch](const GemmOperands& ops, const TraceSink& sink,
+                                                  cudaStream_t stream) -> cudaError_t {
+        const cudaError_t status = cudaMemcpyAsync(reinterpret_cast<void*>(global), &sink,
+                                                   sizeof sink, cudaMemcpyHostToDevice, stream);
+        return status != cudaSuccess ? status : launch(ops, stream);
+    };
+    k.traced.shape = [directive, limits](const GemmProblem& problem) {
+        TracedShape shape;
+        const auto g = launch_geometry(directive, problem, limits);
+        if (!g) return shape;
+        shape.grid_blocks = g->grid[0] * g->grid[1] * g->grid[2];
+        shape.warps_per_block =
+            static_cast<int>((g->block[0] * g->block[1] * g->block[2] + 31) / 32);
+        shape.records_per_warp = user_trace_records_per_warp(problem.k);
+        return shape;
+    };
+    k.traced.wgmma_per_phase = 1;
+}
 
 common::Expected<KernelDescriptor> directive_kernel(const CompiledKernel& compiled) {
     using Result = common::Expected<KernelDescriptor>;
@@ -250,6 +296,7 @@ common::Expected<KernelDescriptor> directive_kernel(const CompiledKernel& compil
             static_cast<unsigned>(g->smem), stream, args, nullptr);
         return as_runtime_error(result);
     };
+    if (compiled.traced) add_traced_launch(*api, module->get(), directive, limits, k);
     return Result::success(k);
 }
 
@@ -298,6 +345,7 @@ common::Expected<std::shared_ptr<LoadedKernel>> load_user_kernel(const CompiledK
     loaded->form = compiled.discovered.form;
     loaded->cubin_path = compiled.cubin_path;
     loaded->work = compiled.work;
+    loaded->compiled = compiled;
     loaded->load_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return Result::success(loaded);
 }

@@ -1,15 +1,15 @@
 #!/bin/sh
 # A stand-in for `tclens worker` in CPU tests of the CLI (tests/unit/app/cli/): it speaks just
 # enough of docs/worker-protocol.md to answer hello and load (a kernel "yours.scripted", loaded),
-# then does to the first request that runs kernels (bench, profile, source) what $SCRIPTED_WORKER
-# says:
+# then does to the first request that runs kernels (bench, profile, source, trace) what
+# $SCRIPTED_WORKER says:
 #   crash    dies of SIGSEGV            hang     never answers
 #   garbage  writes a line that is no protocol
 #   fault    answers an error of kind "fault" and exits 1
-# With SCRIPTED_BENCH (SCRIPTED_PROFILE, SCRIPTED_EXERCISE, SCRIPTED_SOURCE) naming a file that
-# holds a bench (profile, exercise, source) result object on one line, such a request gets that
-# result instead (the GUI's CPU ui tests: tests/data/make_user_fixtures.py writes them; the CLI's
-# source test writes its own). Every other request gets a protocol
+# With SCRIPTED_BENCH (SCRIPTED_PROFILE, SCRIPTED_EXERCISE, SCRIPTED_SOURCE, SCRIPTED_TRACE) naming
+# a file that holds a bench (profile, exercise, source, trace) result object on one line, such a
+# request gets that result instead (the GUI's CPU ui tests: tests/data/make_user_fixtures.py
+# writes them; the CLI's source and trace tests write their own). Every other request gets a protocol
 # error. With SCRIPTED_LOG naming a file, the type of each request is appended to it as it comes
 # (tests wait for a request instead of a time). It exists because loading a real kernel needs a
 # GPU, and the CLI's reporting of a broken worker must be tested without one.
@@ -33,7 +33,11 @@ while IFS= read -r line; do
             else
                 printf '{"id":%s,"type":"error","kind":"protocol","message":"scripted worker: no exercise","exits":false}\n' "$id"
             fi ;;
-        bench|profile|source)
+        bench|profile|source|trace)
+            if [ "$type" = trace ] && [ -n "$SCRIPTED_TRACE" ]; then
+                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_TRACE")"
+                continue
+            fi
             if [ "$type" = bench ] && [ -n "$SCRIPTED_BENCH" ]; then
                 printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_BENCH")"
                 continue

@@ -8,7 +8,7 @@
 //   - a refused line gets one error line;
 //   - an accepted message's texts that must be one line are one line, and its encoding decodes
 //     to a message that encodes to the same text;
-//   - each result reader (hello, load, bench, profile, exercise) either reads the object or
+//   - each result reader (hello, load, bench, profile, exercise, trace) either reads the object or
 //     says why in one line, and what it read written out reads back the same.
 #include <cstddef>
 #include <cstdint>
@@ -63,6 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::check_reader<BenchResult>(message->result, bench_from_json);
         fuzz::check_reader<ProfileResult>(message->result, profile_from_json);
         fuzz::check_reader<ExerciseResult>(message->result, exercise_from_json);
+        fuzz::check_reader<TraceResult>(message->result, trace_from_json);
     }
     return 0;
 }

@@ -4,7 +4,9 @@
 // AppContext::live_traces together with the traces taken before (the newest per kernel), so rung
 // 9 and rung 10 can be traced one after the other and shown side by side. A request that cannot
 // run (no GPU, no trace points, too many blocks) or fails publishes the error with the traces
-// kept; never an exception into the runner.
+// kept; never an exception into the runner. A kernel of yours (an id of context.user_kernels) is
+// traced in the worker (AppContext::worker: a load of its file, then a `trace` request), never in
+// this process; the rungs are traced here.
 
 #include <memory>
 #include <string>

@@ -12,6 +12,7 @@
 
 #include "app/gui/jobs/app_context.h"
 #include "app/gui/jobs/trace_job.h"
+#include "app/gui/jobs/user_kernel_job.h"
 #include "app/gui/panels/job_controls.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/keys.h"
@@ -266,6 +267,15 @@ void TimelinePanel::draw_contents(AppContext& context) {
 }
 
 void TimelinePanel::draw_controls(AppContext& context) {
+    // Kernels of yours join the list once a load named them (traced in the worker).
+    if (const auto yours = context.user_kernels.latest()) {
+        for (const UserKernel& kernel : yours->kernels) {
+            if (kernel.form.empty() || kernel.form == "exercise") continue;
+            if (std::find(traced_kernels_.begin(), traced_kernels_.end(), kernel.id) ==
+                traced_kernels_.end())
+                traced_kernels_.push_back(kernel.id);
+        }
+    }
     const auto combo = [&](const char* label, int& index, bool none) {
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
         const char* preview =

@@ -12,6 +12,10 @@
 //   - the traced-vs-untraced overhead, the median of three traces, is printed and bounded per
 //     case by what was measured plus a margin (below).
 // And `tclens trace --clock-skew` prints the spread of the SMs' %globaltimer readings.
+// A kernel of yours (examples/traced_wmma.cu, kernels/user_trace.cuh), traced through the worker
+// as a directive kernel and behind a host launcher: every warp of the traced blocks marks, per K
+// step, load, wait, mma and sync in that order, then its store; the untraced kernel verifies in
+// a bench; a kernel without trace points is one line, exit 2.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,6 +32,7 @@
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
 #include "tests/support/tclens_binary.h"
+#include "tests/support/user_kernel_files.h"
 
 namespace tclens {
 namespace {
@@ -261,6 +266,126 @@ TEST(TraceCommandOnGpu, ClockSkewPrintsTheSpreadOfTheSmsTimers) {
     std::printf("%s", result.out.c_str());
     EXPECT_NE(result.out.find("globaltimer spread between SMs over 11 rounds"), std::string::npos)
         << result.out;
+}
+
+const std::string kTracedExample = std::string(TCLENS_EXAMPLES_DIR) + "/traced_wmma.cu";
+
+// `tclens trace --kernel <ref> --json F` of a kernel of yours, F read back (null when unreadable).
+nlohmann::json trace_yours(const std::string& ref, const std::string& mnk, int blocks) {
+    const std::string path = testing::TempDir() + "tclens_trace_yours.json";
+    std::remove(path.c_str());
+    const auto result =
+        test::run_command(kTclens + " trace --kernel " + ref + " --mnk " + mnk + " --blocks " +
+                          std::to_string(blocks) + " --json " + path);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    std::printf("%s\n", result.out.c_str());
+    FILE* file = std::fopen(path.c_str(), "rb");
+    if (file == nullptr) return nullptr;
+    std::string text;
+    char buffer[65536];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
+        text.append(buffer, n);
+    std::fclose(file);
+    return nlohmann::json::parse(text, nullptr, false);
+}
+
+// Every warp of blocks 0 .. blocks - 1 (warps_per_block of them) marks, in time order, per K step
+// s of 32: load s, full_wait s, mma_sync s, block_sync s; then store (-1); each phase starts no
+// earlier than the one before it ends.
+void expect_traced_wmma_phases(const nlohmann::json& trace, int blocks, int k) {
+    ASSERT_TRUE(trace.is_object());
+    EXPECT_EQ(trace["blocks_traced"], blocks);
+    EXPECT_EQ(trace["warps_per_block"], 4);
+    EXPECT_EQ(trace["dropped"], 0);
+    EXPECT_GT(trace["kernel_ms"].get<double>(), 0);
+    EXPECT_GT(trace["untraced_ms"].get<double>(), 0);
+    std::vector<std::pair<std::string, int>> expected;
+    for (int s = 0; s < k / 32; ++s) {
+        for (const char* phase : {"load_issue", "full_wait", "mma_sync", "block_sync"})
+            expected.emplace_back(phase, s);
+    }
+    expected.emplace_back("store", -1);
+    std::map<WarpKey, std::vector<nlohmann::json>> warps;
+    for (const nlohmann::json& p : trace["phases"])
+        warps[{p[0].get<int>(), p[1].get<int>()}].push_back(p);
+    ASSERT_EQ(warps.size(), static_cast<std::size_t>(blocks) * 4);
+    for (auto& [key, phases] : warps) {
+        std::stable_sort(phases.begin(), phases.end(), [](const auto& a, const auto& b) {
+            return a[5].template get<std::int64_t>() < b[5].template get<std::int64_t>();
+        });
+        ASSERT_EQ(phases.size(), expected.size())
+            << "block " << key.first << " warp " << key.second;
+        for (std::size_t i = 0; i < phases.size(); ++i) {
+            EXPECT_EQ(phases[i][3], expected[i].first)
+                << "block " << key.first << " warp " << key.second << " phase " << i;
+            EXPECT_EQ(phases[i][4], expected[i].second)
+                << "block " << key.first << " warp " << key.second << " phase " << i;
+            if (i > 0) {
+                EXPECT_LE(phases[i - 1][6].get<std::int64_t>(), phases[i][5].get<std::int64_t>())
+                    << "block " << key.first << " warp " << key.second << " phase " << i;
+            }
+        }
+    }
+}
+
+TEST(TraceCommandOnGpu, AKernelOfYoursMarksItsPhasesInOrderInEveryWarp) {
+    TCLENS_REQUIRE_GPU();
+    const nlohmann::json trace = trace_yours(kTracedExample, "256x256x256", 4);
+    ASSERT_FALSE(trace.is_null() || trace.is_discarded());
+    EXPECT_EQ(trace["kernel"], "yours.traced_wmma");
+    EXPECT_EQ(trace["blocks_launched"], 16);  // (256 / 64)^2
+    EXPECT_EQ(trace["wgmma_per_phase"], 1);
+    expect_traced_wmma_phases(trace, 4, 256);
+}
+
+TEST(TraceCommandOnGpu, AKernelOfYoursBehindAHostLauncherIsTracedToo) {
+    TCLENS_REQUIRE_GPU();
+    const std::string launcher = test::write_kernel_file(
+        "launch_traced_wmma.cu",
+        "#include \"" + kTracedExample +
+            "\"\n"
+            "void launch(int M, int N, int K, const __nv_bfloat16* A, const __nv_bfloat16* B,\n"
+            "            float* C) {\n"
+            "    traced_wmma_gemm<<<dim3((N + 63) / 64, (M + 63) / 64), 128>>>(M, N, K, A, B, "
+            "C);\n"
+            "}\n");
+    const nlohmann::json trace = trace_yours(launcher, "256x256x128", 3);
+    ASSERT_FALSE(trace.is_null() || trace.is_discarded());
+    EXPECT_EQ(trace["kernel"], "yours.launch_traced_wmma");
+    // A launcher's grid is its own: the trace counts the blocks that recorded.
+    EXPECT_EQ(trace["blocks_launched"], 3);
+    expect_traced_wmma_phases(trace, 3, 128);
+}
+
+TEST(TraceCommandOnGpu, TheTracedExampleVerifiesUntracedInABench) {
+    TCLENS_REQUIRE_GPU();
+    const auto result = test::run_command(kTclens + " bench --kernel " + kTracedExample +
+                                          " --mnk 200x136x72 --mnk 512x512x512 --no-peak --json");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << result.out;
+    int rows = 0;
+    for (const nlohmann::json& row : j["results"]) {
+        if (row["kernel"] != "yours.traced_wmma") continue;
+        ++rows;
+        EXPECT_TRUE(row["verified"]) << row.dump();
+    }
+    EXPECT_EQ(rows, 2);
+}
+
+TEST(TraceCommandOnGpu, AKernelOfYoursWithoutTracePointsIsOneLine) {
+    TCLENS_REQUIRE_GPU();
+    const auto result =
+        test::run_command(kTclens + " trace --kernel " + std::string(TCLENS_EXAMPLES_DIR) +
+                          "/directive_gemm.cu --mnk 64x64x64");
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_NE(result.err.find("yours.directive_gemm has no trace points: include "
+                              "\"kernels/user_trace.cuh\" and mark phases with "
+                              "TCLENS_TRACE_BEGIN/END, docs/your-kernel.md"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(result.out, "");
 }
 
 }  // namespace

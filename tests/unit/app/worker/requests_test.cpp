@@ -101,11 +101,37 @@ TEST(WorkerRequests, ExerciseRoundTrips) {
               "ex.cu");
 }
 
+TEST(WorkerRequests, TraceRoundTripsEveryField) {
+    TraceRequest trace;
+    trace.kernel = "yours.traced_wmma";
+    trace.problem = {512, 256, 128};
+    trace.blocks = 3;
+    trace.seed = 11;
+    EXPECT_EQ(encode_request({12, trace}),
+              R"({"blocks":3,"id":12,"kernel":"yours.traced_wmma","problem":"512x256x128",)"
+              R"("seed":11,"type":"trace"})");
+    const TraceRequest back = std::get<TraceRequest>(round_trip({12, trace}).body);
+    EXPECT_EQ(back.kernel, "yours.traced_wmma");
+    EXPECT_EQ(kernels::problem_text(back.problem), "512x256x128");
+    EXPECT_EQ(back.blocks, 3);
+    EXPECT_EQ(back.seed, 11u);
+}
+
+TEST(WorkerRequests, TraceDefaultsWhenOptionalFieldsAreLeftOut) {
+    const DecodedRequest decoded =
+        decode_request(R"({"id":4,"type":"trace","kernel":"wgmma_ws.bf16","problem":"64x64x64"})");
+    ASSERT_TRUE(decoded.request) << decoded.error;
+    const TraceRequest& trace = std::get<TraceRequest>(decoded.request->body);
+    EXPECT_EQ(trace.blocks, 8);
+    EXPECT_EQ(trace.seed, 1u);
+}
+
 TEST(WorkerRequests, TypeNamesFollowTheVariant) {
     EXPECT_STREQ(request_type(RequestBody{LoadRequest{}}), "load");
     EXPECT_STREQ(request_type(RequestBody{ShutdownRequest{}}), "shutdown");
     EXPECT_STREQ(request_type(RequestBody{WorkerSourceRequest{}}), "source");
-    EXPECT_EQ(request_types(), "hello, load, bench, profile, exercise, shutdown, source");
+    EXPECT_STREQ(request_type(RequestBody{TraceRequest{}}), "trace");
+    EXPECT_EQ(request_types(), "hello, load, bench, profile, exercise, shutdown, source, trace");
 }
 
 TEST(WorkerRequests, SourceRoundTripsEveryField) {
@@ -252,6 +278,20 @@ TEST(WorkerRequests, EveryMalformedLineIsOneLineNamingWhatIsWrong) {
         {R"({"id":11,"type":"source","kernel":"a","problem":"64x64x64","top":10})",
          {"unknown field \"top\"", "target_samples, period_log2"},
          11},
+        {R"({"id":11,"type":"trace","problem":"64x64x64"})", {"trace request", "'kernel'"}, 11},
+        {R"({"id":12,"type":"trace","kernel":"a"})", {"trace request", "'problem'"}, 12},
+        {R"({"id":13,"type":"trace","kernel":"a","problem":"64x64x64","blocks":0})",
+         {"trace request", "'blocks'", "1 to 1024", "0"},
+         13},
+        {R"({"id":14,"type":"trace","kernel":"a","problem":"64x64x64","blocks":1025})",
+         {"'blocks'", "1025"},
+         14},
+        {R"({"id":15,"type":"trace","kernel":"a","problem":"64x64x64","block":2})",
+         {"trace request", "unknown field \"block\""},
+         15},
+        {R"({"id":16,"type":"trace","kernel":"a","problem":"64x64","seed":"x"})",
+         {"trace request", "'problem'"},
+         16},
     };
     for (const Bad& bad : cases) {
         const DecodedRequest decoded = decode_request(bad.line);

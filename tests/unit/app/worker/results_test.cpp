@@ -251,6 +251,60 @@ TEST(WorkerResults, ProfileResultHoldsExactlyOneOfProfileAndTimeline) {
     EXPECT_NE(error.find("exactly one of 'profile' and 'timeline'"), std::string::npos) << error;
 }
 
+TEST(WorkerResults, TraceRoundTripsTheWarpTraceAndItsTimes) {
+    TraceResult result;
+    viz::WarpTrace& trace = result.trace;
+    trace.kernel = "yours.traced_wmma";
+    trace.m = 128;
+    trace.n = 128;
+    trace.k = 64;
+    trace.blocks_launched = 4;
+    trace.blocks_traced = 2;
+    trace.warps_per_block = 4;
+    trace.wgmma_per_phase = 1;
+    trace.kernel_ms = 0.012;
+    trace.untraced_ms = 0.010;
+    trace.phases = {{0, 0, 5, viz::TracePhase::kLoadIssue, 0, 0, 100, 180},
+                    {0, 0, 5, viz::TracePhase::kMmaSync, 0, 150, 400, 450},
+                    {1, 3, 7, viz::TracePhase::kStore, -1, 20, 90, 120}};
+    const nlohmann::json json = to_json(result);
+    ASSERT_TRUE(json.contains("trace"));
+    EXPECT_EQ(json.size(), 1u);
+    TraceResult back;
+    std::string error;
+    ASSERT_TRUE(trace_from_json(json, back, error)) << error;
+    EXPECT_EQ(back.trace.kernel, "yours.traced_wmma");
+    EXPECT_EQ(back.trace.blocks_traced, 2);
+    EXPECT_EQ(back.trace.warps_per_block, 4);
+    EXPECT_DOUBLE_EQ(back.trace.kernel_ms, 0.012);
+    EXPECT_DOUBLE_EQ(back.trace.untraced_ms, 0.010);
+    ASSERT_EQ(back.trace.phases.size(), 3u);
+    EXPECT_EQ(back.trace.phases[1].phase, viz::TracePhase::kMmaSync);
+    EXPECT_EQ(back.trace.phases[2].k_tile, -1);
+}
+
+TEST(WorkerResults, ATraceResultThatDoesNotFitIsOneLine) {
+    TraceResult back;
+    std::string error;
+    EXPECT_FALSE(trace_from_json(nlohmann::json::object(), back, error));
+    EXPECT_NE(error.find("trace result"), std::string::npos) << error;
+    EXPECT_NE(error.find("'trace'"), std::string::npos) << error;
+    TraceResult result;
+    result.trace.kernel = "k";
+    result.trace.m = result.trace.n = result.trace.k = 64;
+    result.trace.blocks_launched = result.trace.blocks_traced = result.trace.warps_per_block = 1;
+    ASSERT_TRUE(trace_from_json(to_json(result), back, error)) << error;
+    nlohmann::json extra = to_json(result);
+    extra["overhead"] = 1;
+    EXPECT_FALSE(trace_from_json(extra, back, error));
+    EXPECT_NE(error.find("\"overhead\""), std::string::npos) << error;
+    nlohmann::json bad = to_json(result);
+    bad["trace"]["warps_per_block"] = "many";
+    EXPECT_FALSE(trace_from_json(bad, back, error));
+    EXPECT_NE(error.find("field 'trace': "), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+}
+
 TEST(WorkerResults, ExerciseRoundTripsEveryElement) {
     ExerciseResult result;
     result.summary = "1 of 64 A elements wrong";

@@ -1,0 +1,92 @@
+#pragma once
+// The device half of a warp trace that rungs (kernels/trace.cuh) and kernels of yours
+// (kernels/user_trace.cuh) share: one warp's slot of a TraceSink and the record it writes per
+// phase, laid out as kernels/trace_sink.h says. Device code only, with no CUDA runtime header,
+// so NVRTC compiles it too (the worker hands it to NVRTC as a built-in header).
+//
+// Cost, and why nothing branches on the lane: kernels/trace.cuh.
+#include <cstdint>
+
+#include "kernels/trace_sink.h"
+#include "viz/trace_phase.h"
+
+namespace tclens::kernels {
+
+// When a phase began: both clocks, read by every lane of the warp.
+struct TraceMark {
+    std::uint64_t ns;
+    std::uint64_t clock;
+};
+struct NoTraceMark {};
+
+// One warp's recorder: warp `warp` of block `block` records into `sink` when `on` (the caller
+// decides, uniformly over the warp, whether it records). Every lane reads the clocks; lane 0
+// writes.
+struct WarpRecorder {
+    using Mark = TraceMark;
+    TraceRecord* records = nullptr;  // this warp's slice (every lane holds it)
+    std::uint32_t* count_slot = nullptr;
+    std::uint32_t count = 0;
+    std::uint32_t sm_high = 0;  // %smid << 16, as the record's phase | sm word wants it
+    bool on = false;            // whether this warp records: uniform over the warp
+    bool lane0 = false;         // the lane that stores
+
+    __device__ WarpRecorder(const TraceSink& sink, bool records_here, int block, int warp) {
+        on = records_here;
+        if (!on) return;
+        const int slot = block * sink.warps_per_block + warp;
+        records = sink.records + static_cast<std::int64_t>(slot) * sink.records_per_warp;
+        count_slot = sink.counts + slot;
+        capacity = static_cast<std::uint32_t>(sink.records_per_warp);
+        lane0 = threadIdx.x % 32 == 0;
+        unsigned smid = 0;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
+        sm_high = (smid & 0xffffu) << 16;
+    }
+
+    __device__ __forceinline__ Mark begin() const {
+        if (!on) return {0, 0};
+        return {global_ns(), clock()};
+    }
+
+    // Records [mark, now) as `phase` of K tile `k_tile` (-1: none), from lane 0 of a recording
+    // warp, in two 16-byte stores (kernels/trace_sink.h); the count goes out once, when the
+    // recorder ends. Returns now, the begin of a phase that follows at once (one clock read fewer).
+    __device__ __forceinline__ Mark end(Mark mark, viz::TracePhase phase, int k_tile) {
+        if (!on) return {0, 0};
+        const std::uint64_t end_clock = clock();
+        const std::uint64_t end_ns = global_ns();
+        if (lane0 && count < capacity) {
+            uint4* out = reinterpret_cast<uint4*>(records + count);
+            out[0] =
+                make_uint4(static_cast<unsigned>(mark.ns), static_cast<unsigned>(mark.ns >> 32),
+                           static_cast<unsigned>(end_ns), static_cast<unsigned>(end_ns >> 32));
+            out[1] = make_uint4(static_cast<unsigned>(end_clock - mark.clock),
+                                static_cast<unsigned>(phase) | sm_high,
+                                static_cast<unsigned>(k_tile), 0u);
+        }
+        ++count;
+        return {end_ns, end_clock};
+    }
+
+    // The phases this warp recorded, those that did not fit included.
+    __device__ ~WarpRecorder() {
+        if (on && lane0) *count_slot = count;
+    }
+
+  private:
+    std::uint32_t capacity = 0;
+
+    __device__ __forceinline__ static std::uint64_t global_ns() {
+        std::uint64_t t;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)::"memory");
+        return t;
+    }
+    __device__ __forceinline__ static std::uint64_t clock() {
+        std::uint64_t t;
+        asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
+        return t;
+    }
+};
+
+}  // namespace tclens::kernels

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/gui/views/theme.h"
+#include "profiling/device_info.h"
 #include "profiling/recording.h"
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
@@ -118,6 +119,26 @@ TEST(UserKernels, ACrashingWorkerIsOneLineAndTheGuiGoesOn) {
     EXPECT_TRUE(png.loaded) << "the GUI drew its frame after the worker died";
     EXPECT_LT(test::count_pixels(png, all_wrong_colour()), 100) << "no error map without a result";
     EXPECT_GT(test::count_pixels(png, gui::dark_theme().error), 50) << "the version's one line";
+}
+
+// The real worker on a machine without a GPU: the kernel compiles, cannot load, and the Kernels
+// panel says so once (no version is made of it), with Retry instead of a Rebuild that would fail
+// the same way.
+TEST(UserKernels, WithoutAGpuTheWorkerSaysSoOnceAndRebuildWaitsForRetry) {
+    if (profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    test::CommandResult result;
+    const std::string text =
+        headless_text("env -u TCLENS_WORKER ",
+                      {"kernels.open=" + kSource + "/examples/directive_gemm.cu",
+                       "kernels.mnk=64x64x64", "workspace.view=kernels"},
+                      result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const std::size_t first = text.find("no GPU on ");
+    ASSERT_NE(first, std::string::npos) << text;
+    EXPECT_EQ(text.find("no GPU on ", first + 1), std::string::npos) << "said twice:\n" << text;
+    EXPECT_EQ(text.find("v1  "), std::string::npos) << "a version of a build that never ran:\n"
+                                                    << text;
+    EXPECT_NE(text.find("Retry"), std::string::npos) << text;
 }
 
 TEST(UserKernels, WatchBuildsVersionTwoWhenTheFileIsSaved) {

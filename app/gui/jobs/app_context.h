@@ -37,6 +37,13 @@ struct OpenRecordings {
     std::vector<std::shared_ptr<const OpenRecording>> list;
 };
 
+// Where kernels of yours run: the worker that answered last (its host and GPUs) and, when the
+// last build could not run there (no GPU on that host, no worker starts), why, in one line.
+struct WorkerStatus {
+    worker::HelloResult hello;  // pid 0: no worker answered
+    std::string unavailable;    // "" or the worker's line, e.g. "no GPU on gpu1: ..."
+};
+
 struct AppContext {
     Published<profiling::SystemReport> system;          // nullptr until the device query has run
     Published<LayoutVerification> layout_verification;  // the last "Verify on GPU" result
@@ -46,9 +53,10 @@ struct AppContext {
     Published<OpenRecording> recording;    // the newest open recording; nullptr when none is open
     Published<OpenRecordings> recordings;  // every open recording; nullptr until one opened
     Published<profiling::SourceProfile> source_profile;  // the Source panel's last GPU profile
-    Published<LiveTraces> live_traces;    // the Timeline panel's traces taken on this GPU
-    Published<UserKernels> user_kernels;  // kernels of yours and their versions; nullptr: none
-    Published<ExerciseRun> exercise;      // the last fragment exercise run; nullptr: none
+    Published<LiveTraces> live_traces;      // the Timeline panel's traces taken on this GPU
+    Published<UserKernels> user_kernels;    // kernels of yours and their versions; nullptr: none
+    Published<ExerciseRun> exercise;        // the last fragment exercise run; nullptr: none
+    Published<WorkerStatus> worker_status;  // after the first build of a kernel of yours
     // The worker process that runs users' kernels (app/worker/client.h): made by the first job
     // that needs it, used only on the job runner's thread (user_kernel_job.h), with these
     // options (set before the first frame: `--remote` runs it on another host).

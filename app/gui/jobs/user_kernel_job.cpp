@@ -84,8 +84,12 @@ JobHandle request_user_kernel_build(AppContext& context, std::string ref,
             worker::build_version(worker_client(context), number, options, job_progress(progress),
                                   &progress.cancel_flag());
         if (built.end == worker::VersionBuild::End::kCancelled) return;
-        if (built.end == worker::VersionBuild::End::kNeedsResource)
-            built.version.error = built.stop.message;
+        const bool unavailable = built.end == worker::VersionBuild::End::kNeedsResource;
+        context.worker_status.publish(std::make_shared<WorkerStatus>(
+            WorkerStatus{worker_client(context).worker(), unavailable ? built.stop.message : ""}));
+        // No GPU there (or no worker): nothing was built to keep as a version; the Kernels
+        // panel says it once, from the worker's status.
+        if (unavailable) return;
         change_kernel(context, ref, [&](UserKernel& kernel) {
             if (!built.loaded.id.empty()) {
                 kernel.id = built.loaded.id;

@@ -115,10 +115,23 @@ void UserKernelsSection::draw_details(AppContext& context,
         "compile, verify, time next to cuBLAS and profile a new version, in "
         "the worker process";
     controls.worker_gpu = true;
+    // The worker said it cannot run kernels (no GPU on its host): Rebuild waits for Retry.
+    const auto status = context.worker_status.latest();
+    const bool unavailable = status && !status->unavailable.empty();
+    if (unavailable) controls.blocked = status->unavailable;
     if (problems.empty()) controls.blocked = "fix the sizes first";
     bool watch = watching_.count(selected_) > 0;
     const bool rebuild =
         draw_job_controls(controls, job, context.system.latest().get(), theme, [&] {
+            if (unavailable) {
+                if (ImGui::Button("Retry")) {
+                    context.worker_status.publish(
+                        std::make_shared<WorkerStatus>(WorkerStatus{status->hello, ""}));
+                }
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("ask the worker again (a GPU freed, a host reachable again)");
+                ImGui::SameLine();
+            }
             if (ImGui::Checkbox("Watch", &watch)) set_watch(selected_, watch);
             if (ImGui::IsItemHovered()) {
                 ImGui::SetTooltip(

@@ -147,8 +147,16 @@ void ShellFrame::draw_status_bar(AppContext& context) {
     ImGui::PopStyleVar(2);
     if (open) {
         if (context.worker_options.remote) {
-            // Kernels of yours go there; the line after it is this machine's own GPU.
-            ImGui::Text("yours run on %s (ssh) |", context.worker_options.remote->host.c_str());
+            // Kernels of yours go there (with its GPU once its worker answered); the line after
+            // it is this machine's own GPU.
+            const auto status = context.worker_status.latest();
+            const bool answered = status && status->hello.pid != 0;
+            const std::string gpu = !answered ? ""
+                                    : status->hello.system.devices.empty()
+                                        ? ": no GPU"
+                                        : ": " + status->hello.system.devices.front().name;
+            ImGui::Text("yours run on %s%s (ssh) |", context.worker_options.remote->host.c_str(),
+                        gpu.c_str());
             ImGui::SameLine();
         }
         const auto report = context.system.latest();

@@ -34,6 +34,20 @@ class SpreadWorker {
     virtual HelloResult hello() const = 0;
 };
 
+// A client someone else owns (the GUI's one worker), for a spread over it alone.
+class BorrowedSpreadWorker : public SpreadWorker {
+  public:
+    explicit BorrowedSpreadWorker(WorkerClient& client) : client_(client) {}
+    Reply call(const RequestBody& body, const ProgressHandler& progress,
+               const std::atomic<bool>* cancel) override {
+        return client_.call(body, progress, cancel);
+    }
+    HelloResult hello() const override { return client_.worker(); }
+
+  private:
+    WorkerClient& client_;
+};
+
 class ClientSpreadWorker : public SpreadWorker {
   public:
     explicit ClientSpreadWorker(ClientOptions options) : client_(std::move(options)) {}

@@ -1,8 +1,8 @@
 #include "app/gui/jobs/bench_job.h"
 
 #include "app/gui/jobs/app_context.h"
-#include "kernels/fault_injection.h"
-#include "kernels/problem_text.h"
+#include "app/gui/jobs/user_kernel_job.h"
+#include "app/worker/bench_spread.h"
 
 namespace tclens::gui {
 namespace {
@@ -16,41 +16,54 @@ std::string request_error(const kernels::BenchRequest& request) {
     return error;
 }
 
+worker::BenchRequest worker_request(const kernels::BenchRequest& request) {
+    worker::BenchRequest asked;
+    asked.kernels = request.kernel_ids;
+    asked.problems = request.problems;
+    asked.runs = request.run.timed_runs;
+    asked.warmup = request.run.warmup_runs;
+    asked.seed = request.run.seed;
+    asked.peaks = request.measure_peaks;
+    asked.references = request.with_references;
+    return asked;
+}
+
 }  // namespace
 
 JobHandle request_bench(AppContext& context, kernels::BenchRequest request) {
     request.run.cancel = nullptr;
+    request.loaded.clear();
     return context.jobs.post("Bench kernels", [&context, request](JobProgress& progress) {
         auto result = std::make_shared<BenchResults>();
         result->request = request;
-        const auto system = context.system.latest();
-        if (system && system->has_gpu()) result->device = system->devices.front().name;
         result->error = request_error(request);
         if (!result->error.empty()) {
             context.bench_results.publish(std::move(result));
             return;
         }
-        progress.report(0.0f, "initialising CUDA");
-        kernels::GemmRunner runner;
-        // An injected launch failure is reported on every row, GPU or not (fault_injection.h).
-        if (!runner.init_error().empty() &&
-            kernels::injected_fault() != kernels::Fault::kLaunchFailure) {
-            result->error = runner.init_error();
-            context.bench_results.publish(std::move(result));
-            return;
-        }
-        kernels::BenchRequest run = request;
-        run.run.cancel = &progress.cancel_flag();  // checked between launches, not only runs
-        if (run.measure_peaks) progress.report(0.0f, "measuring peaks");
-        result->report = kernels::run_bench(
-            run, runner,
-            [&progress](int index, int total, const kernels::KernelDescriptor& kernel,
-                        const kernels::GemmProblem& problem) {
-                progress.report(float(index) / float(total),
-                                std::to_string(index + 1) + "/" + std::to_string(total) + " " +
-                                    kernel.id + " " + kernels::problem_text(problem));
-            });
+        // Every run is announced by the worker ("run" progress): counted here across the sizes.
+        std::string unused;
+        const int total =
+            int(kernels::bench_kernels(request.kernel_ids, unused, request.with_references).size() *
+                request.problems.size());
+        int started = 0;
+        progress.report(0.0f, "starting the worker");
+        worker::BorrowedSpreadWorker worker(worker_client(context));
+        const worker::SpreadBench spread = worker::spread_bench(
+            {&worker}, worker_request(request),
+            [&](int, const worker::Progress& p) {
+                if (p.stage != "run") return progress.report(0.0f, p.stage + ": " + p.text);
+                ++started;
+                progress.report(
+                    float(started - 1) / float(total),
+                    std::to_string(started) + "/" + std::to_string(total) + " " + p.text);
+            },
+            &progress.cancel_flag());
+        const worker::HelloResult& hello = spread.workers.front();
+        if (!hello.system.devices.empty()) result->device = hello.system.devices.front().name;
+        result->report = spread.report;
         result->cancelled = progress.cancelled();
+        if (spread.failure && !result->cancelled) result->error = spread.failure->message;
         context.bench_results.publish(std::move(result));
     });
 }

@@ -414,8 +414,10 @@ void KernelsPanel::draw_run(AppContext& context) {
         "Run " + std::to_string(runs) + " benchmark" + (runs == 1 ? "" : "s") + "###run";
     controls.run_tooltip = std::to_string(kernel_count) +
                            " kernels (cuBLAS references included) x " +
-                           std::to_string(problems_.size()) + " sizes";
+                           std::to_string(problems_.size()) + " sizes, in the worker process";
     controls.gpu_use = "bench";
+    // The bench runs in the worker: over ssh, this machine's GPU (or its lack) does not matter.
+    controls.worker_gpu = context.worker_options.remote.has_value();
     if (!sizes_error_.empty()) {
         controls.blocked = "fix the sizes first";
     } else if (ids.empty()) {

@@ -1,8 +1,8 @@
 // Tests for app/gui/jobs/bench_job.*: the job always publishes a result, never throws into the
-// job runner. Without a GPU the result carries the runner's one-line reason and no rows; with
-// one, every requested kernel and its reference are verified and timed (a refusal the
-// descriptor documents is skipped, any other outcome fails: tests/support/gpu_verdict.h). A
-// request that cannot run says why, GPU or not.
+// job runner. It runs in the worker (the real `tclens worker`). Without a GPU the result carries
+// the worker's one-line reason and no rows; with one, every requested kernel and its reference
+// are verified and timed (a refusal the descriptor documents is skipped, any other outcome
+// fails: tests/support/gpu_verdict.h). A request that cannot run says why, GPU or not.
 #include "app/gui/jobs/bench_job.h"
 
 #include <gtest/gtest.h>
@@ -15,9 +15,15 @@
 #include "profiling/device_info.h"
 #include "tests/support/gpu_verdict.h"
 #include "tests/support/scoped_fault.h"
+#include "tests/support/tclens_binary.h"
 
 namespace tclens::gui {
 namespace {
+
+// An app context whose worker is the tclens binary (this test binary is not one).
+struct WorkerContext : AppContext {
+    WorkerContext() { worker_options.command = test::kTclens + " worker"; }
+};
 
 kernels::BenchRequest small_request(std::vector<std::string> ids) {
     kernels::BenchRequest request;
@@ -39,7 +45,7 @@ std::shared_ptr<const BenchResults> run_to_end(AppContext& context,
 }
 
 TEST(BenchJob, PublishesTheRunnersReasonWithoutAGpuAndResultsWithOne) {
-    AppContext context;
+    WorkerContext context;
     const auto published = run_to_end(context, small_request({"naive_fma.f32"}));
     ASSERT_TRUE(published);
     EXPECT_EQ(published->request.kernel_ids, std::vector<std::string>{"naive_fma.f32"});
@@ -70,7 +76,7 @@ TEST(BenchJob, PublishesTheRunnersReasonWithoutAGpuAndResultsWithOne) {
 }
 
 TEST(BenchJob, UnknownKernelOrEmptyRequestIsAOneLineErrorNotACrash) {
-    AppContext context;
+    WorkerContext context;
     auto published = run_to_end(context, small_request({"fastest"}));
     ASSERT_TRUE(published);
     EXPECT_NE(published->error.find("'fastest'"), std::string::npos) << published->error;
@@ -90,7 +96,7 @@ TEST(BenchJob, UnknownKernelOrEmptyRequestIsAOneLineErrorNotACrash) {
 
 TEST(BenchJob, CancelStopsTheBenchAndPublishesWhatFinished) {
     if (!profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: no GPU";
-    AppContext context;
+    WorkerContext context;
     // 3 kernels x 2 sizes x 100 timed runs at 4096^3: far longer than a cancel may take.
     kernels::BenchRequest request = small_request({"naive_fma.f32", "smem_tiled.f32"});
     request.problems = {{4096, 4096, 4096}, {4096, 4096, 4096}};
@@ -119,7 +125,7 @@ TEST(BenchJob, CancelStopsTheBenchAndPublishesWhatFinished) {
 // gives the runner's reason, GPU or not; the job never throws into the runner.
 TEST(BenchJob, InjectedLaunchFailureFailsEveryRowWithTheCudaError) {
     const test::ScopedFault injected(kernels::Fault::kLaunchFailure);
-    AppContext context;
+    WorkerContext context;
     const auto published = run_to_end(context, small_request({"naive_fma.f32"}));
     ASSERT_TRUE(published);
     EXPECT_EQ(published->error, "");
@@ -133,10 +139,13 @@ TEST(BenchJob, InjectedLaunchFailureFailsEveryRowWithTheCudaError) {
 
 TEST(BenchJob, InjectedNoGpuPublishesTheRunnersReason) {
     const test::ScopedFault injected(kernels::Fault::kNoGpu);
-    AppContext context;
+    WorkerContext context;
     const auto published = run_to_end(context, small_request({"naive_fma.f32"}));
     ASSERT_TRUE(published);
-    EXPECT_EQ(published->error, "no usable GPU: TCLENS_INJECT_FAULT=no-gpu hides every GPU");
+    EXPECT_NE(published->error.find("TCLENS_INJECT_FAULT=no-gpu hides every GPU"),
+              std::string::npos)
+        << published->error;
+    EXPECT_EQ(published->error.find('\n'), std::string::npos) << published->error;
     EXPECT_TRUE(published->report.rows.empty());
 }
 

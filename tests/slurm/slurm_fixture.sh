@@ -3,7 +3,8 @@
 # (tests/slurm/slurm_test.cpp): munged, slurmctld and slurmd with every file (key, sockets,
 # state, logs, slurm.conf) in one folder; nothing outside it is changed.
 #   slurm_fixture.sh start DIR   starts the three and waits until the node is idle; DIR/slurm.conf
-#                                is the configuration (give its path in SLURM_CONF to srun)
+#                                is the configuration (give its path in SLURM_CONF to srun);
+#                                the node has 4 CPUs and 2 fake GPUs (--gres=gpu:1 works)
 #   slurm_fixture.sh stop DIR    stops them (slurmd and slurmctld before munged), ~2 s
 # Exit 77, with "skipped: no slurm (...)" on stderr, when this machine cannot run them (no
 # slurm-wlm or munge: scripts/dev.sh installs both); 1 on any other failure.
@@ -70,6 +71,11 @@ done
     exit 1
 }
 
+# Two fake GPUs for --gres=gpu:1 (Slurm sets the task's CUDA_VISIBLE_DEVICES; no GPU behind
+# them): gres.conf beside slurm.conf names a device file for each.
+for gpu in 0 1; do mknod "$dir/gpu$gpu" c 1 3; done
+printf 'Name=gpu File=%s\n' "$dir/gpu0" "$dir/gpu1" > "$dir/gres.conf"
+
 # Two ports in a range away from the usual ones (and from ssh_fixture.sh's).
 base=$((50000 + (RANDOM * 32768 + RANDOM + $$) % 7000 * 2))
 cat > "$dir/slurm.conf" <<CONFIG
@@ -102,7 +108,8 @@ SlurmctldPidFile=$dir/slurmctld.pid.file
 SlurmdPidFile=$dir/slurmd.pid.file
 SlurmctldLogFile=$dir/log/slurmctld.log
 SlurmdLogFile=$dir/log/slurmd.log
-NodeName=$node NodeAddr=127.0.0.1 CPUs=4 State=UNKNOWN
+GresTypes=gpu
+NodeName=$node NodeAddr=127.0.0.1 CPUs=4 Gres=gpu:2 State=UNKNOWN
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONFIG
 export SLURM_CONF="$dir/slurm.conf"

@@ -23,9 +23,9 @@ namespace {
 
 constexpr int kSkipped = 77;  // slurm_fixture.sh: this machine cannot run Slurm
 
-// The worker command of docs/many-gpus.md, less --gres (this node has no GPU to give): -Q keeps
-// srun's own notes ("job N queued ...") off stderr, -u passes each line on at once.
-const std::string kSrunWorker = "timeout 60 srun -n1 -Q -u '" + kTclens + "' worker";
+// The worker command of docs/many-gpus.md: -Q keeps srun's own notes ("job N queued ...") off
+// stderr, -u passes each line on at once, --gres=gpu:1 takes one of the node's two fake GPUs.
+const std::string kSrunWorker = "timeout 60 srun -n1 -Q -u --gres=gpu:1 '" + kTclens + "' worker";
 
 // A single-node Slurm for one test; commands run with SLURM_CONF naming it.
 class SlurmCluster {
@@ -81,7 +81,8 @@ TEST(SlurmWorker, ABenchThroughSrunSaysNoGpuInOneLine) {
     EXPECT_EQ(result.out, "");
 }
 
-// `--workers 2` with an srun command starts two job steps; the caller's environment reaches them
+// `--workers 2` with an srun command starts two job steps, one per fake GPU, at once (a second
+// that waited for the first would hang the sweep); the caller's environment reaches them
 // (srun's default --export=ALL), so an injected launch failure gives every row an answer without
 // a GPU, and the rows come from both workers.
 TEST(SlurmWorker, TwoSrunWorkersShareASweep) {

@@ -47,7 +47,8 @@ class SlurmCluster {
     }
     const std::string& skipped() const { return skipped_; }
     const std::string& failed() const { return failed_; }
-    // `ENV tclens ARGS` with srun reading this cluster's slurm.conf.
+    // `ENV tclens ARGS` with srun reading this cluster's slurm.conf; ENV may end in a command that
+    // runs tclens (salloc).
     CommandResult tclens(const std::string& args, const std::string& env = "") const {
         return run_command(
             "env SLURM_CONF=" + dir_ + "/slurm.conf " + env + " " + kTclens + " " + args,
@@ -81,7 +82,7 @@ TEST(SlurmWorker, ABenchThroughSrunSaysNoGpuInOneLine) {
     EXPECT_EQ(result.out, "");
 }
 
-// `--workers 2` with an srun command starts two job steps, one per fake GPU, at once (a second
+// `--workers 2` with an srun command starts two jobs, one per fake GPU, at once (a second
 // that waited for the first would hang the sweep); the caller's environment reaches them
 // (srun's default --export=ALL), so an injected launch failure gives every row an answer without
 // a GPU, and the rows come from both workers.
@@ -102,6 +103,27 @@ TEST(SlurmWorker, TwoSrunWorkersShareASweep) {
         workers.insert(row["worker"].get<int>());
         EXPECT_TRUE(contains(row["error"].get<std::string>(), "TCLENS_INJECT_FAULT")) << row;
     }
+    EXPECT_EQ(workers, (std::set<int>{1, 2})) << result.out;
+    EXPECT_EQ(report["notes"].size(), 0u) << report["notes"];
+}
+
+// `--workers 2` with an srun command inside an allocation (salloc from a login node): with
+// --exact each step takes one CPU and one fake GPU, so both run at once (without it the first
+// step takes the allocation's CPUs and the second never starts).
+TEST(SlurmWorker, TwoSrunStepsOfOneAllocationShareASweep) {
+    START_SLURM(cluster);
+    const std::string worker =
+        "timeout 60 srun -n1 -Q -u --exact --gres=gpu:1 '" + kTclens + "' worker";
+    const CommandResult result = cluster.tclens(
+        "bench --kernels naive_fma.f32 --no-reference --no-peak --mnk 64x64x64 --mnk 96x96x96 "
+        "--json --workers 2 --worker \"" +
+            worker + "\"",
+        "TCLENS_INJECT_FAULT=launch-failure timeout 60 salloc -Q -n2 --gres=gpu:2");
+    EXPECT_EQ(result.exit_code, 1) << result.err;  // every row failed its (injected) launch
+    const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << result.out << result.err;
+    std::set<int> workers;
+    for (const nlohmann::json& row : report["results"]) workers.insert(row["worker"].get<int>());
     EXPECT_EQ(workers, (std::set<int>{1, 2})) << result.out;
     EXPECT_EQ(report["notes"].size(), 0u) << report["notes"];
 }

@@ -20,7 +20,8 @@ packages=(cmake ninja-build pkg-config g++ libimgui-dev libglfw3-dev libgl-dev l
           libglx-mesa0 nlohmann-json3-dev libcli11-dev libstb-dev libgtest-dev libbenchmark-dev
           xvfb xauth fonts-dejavu-core clang libclang-rt-dev lld clang-format
           librsvg2-bin help2man dpkg-dev file   # these four: the icon, man page and .deb
-          openssh-server openssh-client)         # the --remote tests' sshd on 127.0.0.1
+          openssh-server openssh-client          # the --remote tests' sshd on 127.0.0.1
+          slurm-wlm munge)                       # the srun tests' single-node Slurm
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

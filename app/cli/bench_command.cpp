@@ -1,15 +1,16 @@
 // `tclens bench [--kernels a,b,...] [--kernel path.cu[:NAME][:TYPE] ...] [--mnk MxNxK ...]
 // [--preset lab6|llm|square[,...]] [--json|--csv] [--error-map out.png|out.svg] [--workers N]
-// [--gpu N]`: runs kernels of the ladder next to their same-run cuBLAS references
-// (kernels/bench.h) and prints, per kernel and size, the median time, TFLOP/s, % of cuBLAS, % of
-// the measured peak and the error against the reference. Unverified results are marked and get
-// no numbers; a run that failed verification also gets its error map's summary (and --error-map
-// draws the first). Progress goes to stderr, one line per run.
+// [--gpu N] [--worker CMD ...|--remote HOST ...]`: runs kernels of the ladder next to their
+// same-run cuBLAS references (kernels/bench.h) and prints, per kernel and size, the median time,
+// TFLOP/s, % of cuBLAS, % of the measured peak and the error against the reference. Unverified
+// results are marked and get no numbers; a run that failed verification also gets its error
+// map's summary (and --error-map draws the first). Progress goes to stderr, one line per run.
 // Every bench runs in worker processes (app/worker/, started by the client here; --worker or
-// $TCLENS_WORKER for another command, e.g. over ssh): rungs, kernels of yours (docs/your-kernel.md;
-// their rows come at the end of each size) and the references. With --workers N the sizes are
-// spread over N workers (app/worker/bench_spread.h), each on a GPU of its own, and every row
-// names the worker that ran it.
+// $TCLENS_WORKER for another command, e.g. srun or ssh): rungs, kernels of yours
+// (docs/your-kernel.md; their rows come at the end of each size) and the references. With
+// --workers N, or several --worker or --remote, the sizes are spread over the workers
+// (app/worker/bench_spread.h, docs/many-gpus.md), each on a GPU of its own, and every row names
+// the worker that ran it.
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -48,7 +49,7 @@ struct BenchOptions {
     std::string error_map;                  // --error-map out.png|out.svg
     int workers = 1;                        // --workers N
     int gpu = -1;                           // --gpu N; -1: the worker's first GPU
-    WorkerOptions worker;
+    SpreadWorkerOptions worker;             // --worker CMD ..., --remote host ..., --time-limit S
 };
 
 std::string number(double value, const char* format) {
@@ -209,26 +210,35 @@ int report_exit_code(const kernels::BenchReport& report) {
     return kExitOk;
 }
 
-// How each worker starts: --workers N of this tclens's worker (here, or on the --remote host),
-// each on a GPU of its own (`worker --gpu i`), or N of --worker CMD (a scheduler such as srun
-// places each); --gpu N pins the one worker. "" or one line.
+// How each worker starts. One place per --worker CMD or --remote given (none: this tclens's own
+// worker), and --workers N of each: of this tclens's worker (here, or on the --remote host) each
+// on a GPU of its own (`worker --gpu i`), or N of --worker CMD (a scheduler such as srun places
+// each); --gpu N pins the worker (on each host). "" or one line.
 std::string worker_commands(const BenchOptions& options,
                             std::vector<worker::ClientOptions>& commands) {
-    const bool own_command = !options.worker.command.empty();
+    const SpreadWorkerOptions& given = options.worker;
+    const bool own_command = !given.commands.empty();
     if (options.gpu >= 0 && options.workers > 1)
         return "--gpu picks the GPU of one worker; --workers N puts one on each of N GPUs";
     if (options.gpu >= 0 && own_command)
         return "--gpu picks a GPU for this tclens's own worker; with --worker give the "
                "command its own --gpu N";
-    for (int w = 0; w < options.workers; ++w) {
-        worker::ClientOptions client = client_options(options.worker);
-        const int gpu = options.gpu >= 0 ? options.gpu : options.workers > 1 ? w : -1;
-        if (client.remote) {
-            client.remote->gpu = gpu;
-        } else if (!own_command && gpu >= 0) {
-            client.command += " --gpu " + std::to_string(gpu);
+    std::vector<worker::ClientOptions> places;
+    for (const std::string& command : given.commands) places.emplace_back().command = command;
+    for (const worker::RemoteTarget& remote : given.remotes) places.emplace_back().remote = remote;
+    if (places.empty()) places.emplace_back();
+    for (const worker::ClientOptions& place : places) {
+        for (int w = 0; w < options.workers; ++w) {
+            worker::ClientOptions client = place;
+            client.time_limit_s = given.time_limit_s;
+            const int gpu = options.gpu >= 0 ? options.gpu : options.workers > 1 ? w : -1;
+            if (client.remote) {
+                client.remote->gpu = gpu;
+            } else if (!own_command && gpu >= 0) {
+                client.command += " --gpu " + std::to_string(gpu);
+            }
+            commands.push_back(client);
         }
-        commands.push_back(client);
     }
     return "";
 }
@@ -239,9 +249,7 @@ int load_on_every_worker(const BenchOptions& options,
                          std::vector<std::string>& ids) {
     for (std::size_t w = 0; w < workers.size(); ++w) {
         // Over ssh, a host without a GPU (or out of reach) is one line before anything compiles.
-        if (const int code = check_remote_gpu(workers[w]->client(), options.worker);
-            code != kExitOk)
-            return code;
+        if (const int code = check_remote_gpu(workers[w]->client()); code != kExitOk) return code;
         const ProgressLines progress("bench");
         std::vector<worker::LoadResult> loaded;
         const int code =
@@ -379,12 +387,13 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                         "verification");
     command
         ->add_option("--workers", options->workers,
-                     "Spread the sizes over N workers (1-64): N GPUs of this host, one each, or "
-                     "N of --worker CMD (e.g. srun); each row names its worker")
+                     "Spread the sizes over N workers (1-64): N GPUs of this host (or of each "
+                     "--remote host), one each, or N of each --worker CMD (e.g. srun); each row "
+                     "names its worker (docs/many-gpus.md)")
         ->check(CLI::Range(1, 64));
     command->add_option("--gpu", options->gpu, "Run on this GPU of the host (0-63)")
         ->check(CLI::Range(0, 63));
-    add_worker_options(*command, options->worker);
+    add_spread_worker_options(*command, options->worker);
     command->callback([options, &exit_code] { exit_code = run_bench_command(*options); });
 }
 

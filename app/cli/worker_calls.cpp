@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <functional>
+#include <memory>
 
 #include "app/cli/drawing_export.h"
 #include "app/exit_codes.h"
@@ -25,37 +27,66 @@ bool ends_with_ignoring_case(std::string text, const std::string& suffix) {
            text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-}  // namespace
+constexpr const char* kRemoteHelp =
+    "Run the worker on this host through the system's ssh: [user@]host[:path to tclens there] "
+    "(docs/remote.md; ssh's config, keys and agent do the rest)";
+constexpr const char* kWorkerHelp =
+    "Command that starts the worker (default: this tclens with 'worker', or $TCLENS_WORKER), run "
+    "by /bin/sh, e.g. 'srun -n1 -Q tclens worker' (docs/many-gpus.md)";
 
-CLI::Option* add_remote_option(CLI::App& command, std::optional<worker::RemoteTarget>& remote) {
-    // The option's own string is not needed once the target is parsed.
-    auto text = std::make_shared<std::string>();
-    return command
-        .add_option("--remote", *text,
-                    "Run the worker on this host through the system's ssh: [user@]host[:path to "
-                    "tclens there] (docs/remote.md; ssh's config, keys and agent do the rest)")
+// Adds --remote, each value checked as it is parsed and handed to `take` once it is a target.
+CLI::Option* add_remote_targets(CLI::App& command,
+                                std::function<void(const worker::RemoteTarget&)> take) {
+    // The option's own strings are not needed once the targets are parsed.
+    auto texts = std::make_shared<std::vector<std::string>>();
+    return command.add_option("--remote", *texts, kRemoteHelp)
         ->check(CLI::Validator(
-            [&remote, text](std::string& value) {
+            [take = std::move(take), texts](std::string& value) {
                 const auto target = worker::parse_remote_target(value);
                 if (!target) return target.error();
-                remote = *target;
+                take(*target);
                 return std::string();
             },
             "[user@]host[:/path/to/tclens]"));
 }
 
-void add_worker_options(CLI::App& command, WorkerOptions& options) {
-    CLI::Option* worker =
-        command.add_option("--worker", options.command,
-                           "Command that starts the worker (default: this tclens with 'worker', "
-                           "or $TCLENS_WORKER), run by /bin/sh, e.g. 'srun -n1 tclens worker'");
-    add_remote_option(command, options.remote)->excludes(worker);
+void add_time_limit_option(CLI::App& command, double& time_limit_s) {
     command
-        .add_option("--time-limit", options.time_limit_s,
+        .add_option("--time-limit", time_limit_s,
                     "Seconds a kernel run (verify and time one size) may take in the worker "
                     "before it is killed and restarted (0.1-3600)")
         ->capture_default_str()
         ->check(CLI::Range(0.1, 3600.0));
+}
+
+}  // namespace
+
+CLI::Option* add_remote_option(CLI::App& command, std::optional<worker::RemoteTarget>& remote) {
+    return add_remote_targets(command,
+                              [&remote](const worker::RemoteTarget& target) { remote = target; })
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+}
+
+void add_worker_options(CLI::App& command, WorkerOptions& options) {
+    CLI::Option* worker = command.add_option("--worker", options.command, kWorkerHelp);
+    add_remote_option(command, options.remote)->excludes(worker);
+    add_time_limit_option(command, options.time_limit_s);
+}
+
+void add_spread_worker_options(CLI::App& command, SpreadWorkerOptions& options) {
+    CLI::Option* worker =
+        command
+            .add_option("--worker", options.commands,
+                        std::string(kWorkerHelp) + "; repeatable: each is one worker")
+            ->allow_extra_args(false);
+    add_remote_targets(
+        command,
+        [&options](const worker::RemoteTarget& target) { options.remotes.push_back(target); })
+        ->description(std::string(kRemoteHelp) + "; repeatable: each host is one worker")
+        ->allow_extra_args(false)
+        ->excludes(worker);
+    add_time_limit_option(command, options.time_limit_s);
 }
 
 worker::ClientOptions client_options(const WorkerOptions& options) {
@@ -68,6 +99,11 @@ worker::ClientOptions client_options(const WorkerOptions& options) {
 
 int check_remote_gpu(worker::WorkerClient& client, const WorkerOptions& options) {
     if (!options.remote) return kExitOk;
+    return check_remote_gpu(client);
+}
+
+int check_remote_gpu(worker::WorkerClient& client) {
+    if (!client.options().remote) return kExitOk;
     const worker::Reply hello = client.connect();
     if (!hello.ok()) return report_failure(hello);
     const profiling::SystemReport& system = client.worker().system;

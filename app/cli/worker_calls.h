@@ -32,6 +32,15 @@ struct WorkerOptions {
     bool chosen() const { return !command.empty() || remote.has_value(); }
 };
 
+// Where the workers of a spread run (bench, app/worker/bench_spread.h): every --worker CMD and
+// every --remote given is one, in the order given (both repeatable; they exclude each other, as
+// in WorkerOptions). None: this tclens's own worker.
+struct SpreadWorkerOptions {
+    std::vector<std::string> commands;          // --worker CMD ...
+    std::vector<worker::RemoteTarget> remotes;  // --remote [user@]host[:path] ...
+    double time_limit_s = worker::kDefaultTimeLimitS;
+};
+
 // Adds --remote to `command`: checked as it is parsed (a hostile value is a one-line usage error
 // before anything runs), the parsed target landing in `remote`. For the GUI's command line too.
 CLI::Option* add_remote_option(CLI::App& command, std::optional<worker::RemoteTarget>& remote);
@@ -40,6 +49,10 @@ CLI::Option* add_remote_option(CLI::App& command, std::optional<worker::RemoteTa
 // before anything runs; with --worker too, one line saying they exclude each other) and
 // --time-limit to `command`.
 void add_worker_options(CLI::App& command, WorkerOptions& options);
+// Adds --worker and --remote, each repeatable (checked as add_worker_options checks them), and
+// --time-limit to `command`. A second of either in a command that takes add_worker_options is a
+// one-line usage error naming the option.
+void add_spread_worker_options(CLI::App& command, SpreadWorkerOptions& options);
 worker::ClientOptions client_options(const WorkerOptions& options);
 
 // With --remote: starts the worker (WorkerClient::connect) and checks that it sees a GPU, so that
@@ -48,6 +61,8 @@ worker::ClientOptions client_options(const WorkerOptions& options);
 // where there is no GPU), or prints one line and returns its exit code: why no worker answers,
 // or "no GPU on <host> (<reason>)" (3).
 int check_remote_gpu(worker::WorkerClient& client, const WorkerOptions& options);
+// The same for a client of its own options (ClientOptions::remote).
+int check_remote_gpu(worker::WorkerClient& client);
 
 // The exit code of a reply that is not a result (app/exit_codes.h): the error's kind (usage 2,
 // needs a resource 3, else 1); a worker that crashed, hung or wrote garbage 1; one that cannot

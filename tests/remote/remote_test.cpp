@@ -137,6 +137,17 @@ TEST(RemoteOverSsh, EachGpuSubcommandSaysNoGpuOnTheHost) {
     }
 }
 
+// bench takes --remote more than once (one worker per host, docs/many-gpus.md): each host is asked
+// for its GPU before anything runs, and the first without one is the command's one line.
+TEST(RemoteOverSsh, BenchOverSeveralHostsSaysNoGpuOnTheFirst) {
+    START_SSHD(server);
+    const std::string host = kHost + ":" + kTclens;
+    const CommandResult result =
+        server.tclens("bench --kernels naive_fma.f32 --mnk 64x64x64 " + std::string("--remote ") +
+                      host + " --remote " + host + " --workers 2");
+    expect_line(result, 3, "tclens: no GPU on " + kHost + " (", "two --remote hosts");
+}
+
 // Faults before any worker answers: each one line, exit 3 (the worker cannot start).
 TEST(RemoteOverSsh, EachLinkFaultIsOneLine) {
     START_SSHD(server);

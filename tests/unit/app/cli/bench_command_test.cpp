@@ -195,6 +195,52 @@ TEST(BenchCommand, ASweepWhoseWorkerDiesFinishesOnTheOtherAndSaysSo) {
     std::filesystem::remove_all(claim);
 }
 
+// Two --worker commands (real pipe workers, an injected launch failure giving every row an
+// answer without a GPU): the sizes are spread over both, each row names its worker, each worker
+// its command's host. `--workers 2` with them starts two of each.
+TEST(BenchCommand, RepeatedWorkerCommandsSpreadTheSizesOverEach) {
+    // Each command marks which of the two it is in its own folder, so the test sees both ran.
+    const std::string marks = test::temp_path("bench_worker_marks");
+    std::filesystem::create_directories(marks);
+    const auto worker = [&](const std::string& name) {
+        return " --worker 'touch " + marks + "/" + name + "; exec " + kTclens + " worker'";
+    };
+    const std::string sweep =
+        "bench --kernels naive_fma.f32 --no-reference --no-peak --mnk 64x64x64 --mnk 96x96x96 "
+        "--mnk 128x128x128 --mnk 160x160x160 --json" +
+        worker("a") + worker("b");
+    const auto result = test::run_with_fault(kTclens, "launch-failure", sweep);
+    EXPECT_EQ(result.exit_code, 1) << result.err;  // every row failed its (injected) launch
+    const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << result.out << result.err;
+    ASSERT_EQ(report["workers"].size(), 2u) << result.out;
+    ASSERT_EQ(report["results"].size(), 4u) << result.out;
+    for (const nlohmann::json& row : report["results"]) {
+        EXPECT_TRUE(row["worker"] == 1 || row["worker"] == 2) << row;
+    }
+    for (const nlohmann::json& w : report["workers"]) EXPECT_NE(w["host"], "") << w;
+    EXPECT_TRUE(std::filesystem::exists(marks + "/a"));
+    EXPECT_TRUE(std::filesystem::exists(marks + "/b"));
+    EXPECT_EQ(report["notes"].size(), 0u) << report["notes"];
+
+    const auto each_twice = test::run_with_fault(kTclens, "launch-failure", sweep + " --workers 2");
+    const nlohmann::json four = nlohmann::json::parse(each_twice.out, nullptr, false);
+    ASSERT_FALSE(four.is_discarded()) << each_twice.out << each_twice.err;
+    EXPECT_EQ(four["workers"].size(), 4u) << each_twice.out;
+    EXPECT_EQ(four["results"].size(), 4u) << each_twice.out;
+    std::filesystem::remove_all(marks);
+}
+
+// Only bench takes several workers: another command refuses a second --worker or --remote in one
+// line naming it; bench refuses --worker with --remote, as every command does.
+TEST(BenchCommand, OnlyBenchTakesSeveralWorkers) {
+    test::expect_usage_errors(
+        kTclens, {{"profile --kernels naive_fma.f32 --worker a --worker b", {"--worker"}},
+                  {"source --kernel naive_fma.f32 --remote gpu1 --remote gpu2", {"--remote"}},
+                  {"bench --worker a --remote gpu1", {"--worker", "--remote"}},
+                  {"bench --remote gpu1 --remote 'gpu2;id'", {"--remote", "'gpu2;id'"}}});
+}
+
 // --preset takes several presets; a size two of them share runs once (3072^3: square and lab6).
 TEST(BenchCommand, SeveralPresetsRunEachSizeOnce) {
     const auto result = test::run_with_fault(

@@ -47,9 +47,9 @@ void WorkerSession::bank_measure(const BankMeasureRequest& request, Replier& rep
                                                    "); the model needs none");
         return;
     }
-    if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();
     const std::string what = pattern->name + " under " + swizzle->spec;
     reply.progress({"profile", what, -1, -1, kCuptiAllowS});
+    if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();  // for lost_context()
     BankMeasureResult result;
     result.measurement = profiling::measure_bank_report(*report, request.iterations);
     if (const std::string lost = lost_context(); !lost.empty()) {
@@ -90,9 +90,9 @@ void WorkerSession::layout_verify(const LayoutVerifyRequest& request, Replier& r
                     "verifying " + model->id + " needs a GPU (" + system.no_gpu_reason + ")");
         return;
     }
-    if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();
     const std::string& device = system.devices.front().name;
     reply.progress({"run", "probing " + model->id + " on " + device, 0, 1, kProbeAllowS});
+    if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();  // for lost_context()
     const kernels::LayoutProbeResult measured = kernels::measure_fragment_layout(*model);
     if (const std::string lost = lost_context(); !lost.empty()) {
         reply.error(

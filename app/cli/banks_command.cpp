@@ -2,9 +2,10 @@
 // `tclens banks --swizzle S --pattern P [--rows R --row-bytes W] [--json] [--measure]`:
 // the shared-memory bank model of one warp access pattern under one swizzle (viz/bank_model.h),
 // as a table or as the bank JSON of docs/json-formats.md, optionally measured on the GPU with CUPTI
-// (profiling/bank_measure.h). P is a viz pattern or a kernel's own access, KERNEL/ACCESS
-// (kernels/shared_access.h): that one brings its tile and, when --swizzle is not given, the
-// kernel's swizzle.
+// (profiling/bank_measure.h) in a worker (app/worker/, a `bank_measure` request; --worker,
+// --remote, --time-limit); the model itself is computed here, no GPU needed. P is a viz pattern or
+// a kernel's own access, KERNEL/ACCESS (kernels/shared_access.h): that one brings its tile and,
+// when --swizzle is not given, the kernel's swizzle.
 
 #include <CLI/CLI.hpp>
 #include <array>
@@ -16,11 +17,11 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/usage_error.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "common/text.h"
 #include "kernels/shared_access.h"
 #include "profiling/bank_measure.h"
-#include "profiling/device_info.h"
 #include "viz/bank_json.h"
 #include "viz/bank_model.h"
 #include "viz/bank_view.h"
@@ -39,6 +40,7 @@ struct BanksOptions {
     int iterations = profiling::kDefaultBankIterations;
     CLI::Option* rows_option = nullptr;
     CLI::Option* row_bytes_option = nullptr;
+    WorkerOptions worker;
 };
 
 // Banks with the same number of distinct words, in runs: {8,8,8,8,0,...} -> "0-3 x8";
@@ -122,15 +124,13 @@ void print_list(bool json) {
     }
 }
 
-void print_measurement(const viz::BankReport& report,
-                       const profiling::BankMeasurement& measurement) {
+void print_measurement(const viz::BankReport& report, const worker::BankMeasureResult& result) {
+    const profiling::BankMeasurement& measurement = result.measurement;
     const double model = profiling::model_wavefronts_per_request(report);
     const bool matches = measurement.wavefronts_per_request > model - 0.005 &&
                          measurement.wavefronts_per_request < model + 0.005;
-    const profiling::SystemReport system = profiling::query_system();
     std::printf("\nmeasured on %s: %.2f wavefronts per instruction, model %.2f (%s)\n",
-                system.has_gpu() ? system.devices.front().name.c_str() : "the GPU",
-                measurement.wavefronts_per_request, model,
+                result.device.c_str(), measurement.wavefronts_per_request, model,
                 matches ? "matches" : "differs from the model");
     std::printf("  %d iterations x %d request(s), baseline launch subtracted; counter %s\n",
                 measurement.iterations, measurement.requests, measurement.wavefront_metric.c_str());
@@ -176,29 +176,24 @@ void print_table(const viz::BankReport& report, const kernels::KernelAccess* acc
                 factor(report.total_wavefronts, report.ideal_wavefronts).c_str());
 }
 
-// Measures `report` in place; returns kExitOk or prints the one-line error and returns its code.
-int measure(viz::BankReport& report, profiling::BankMeasurement& measurement, int iterations) {
-    const profiling::SystemReport system = profiling::query_system();
-    if (!system.has_gpu()) {
-        std::fprintf(stderr,
-                     "tclens: --measure needs an NVIDIA GPU and none was found (%s); "
-                     "without --measure the model needs none\n",
-                     system.no_gpu_reason.c_str());
-        return kExitNeedsResource;
-    }
-    measurement = profiling::measure_bank_report(report, iterations);
-    if (!measurement.error.ok()) {
-        std::fprintf(stderr, "tclens: --measure: %s\n", measurement.error.message.c_str());
-        switch (measurement.error.problem) {
-            case profiling::ProfilerProblem::kInvalidRequest:
-                return kExitUsage;
-            case profiling::ProfilerProblem::kFailed:
-                return kExitFailure;
-            default:  // no GPU, permission, busy, another tool, unsupported, metric missing
-                return kExitNeedsResource;
-        }
-    }
-    report.measured_wavefronts = measurement.wavefronts_per_request;
+// Measures `report` in a worker (a `bank_measure` request) and puts the number in it; returns
+// kExitOk or prints the one-line error and returns its code.
+int measure(viz::BankReport& report, const BanksOptions& options,
+            worker::BankMeasureResult& result) {
+    worker::WorkerClient client(client_options(options.worker));
+    if (const int code = check_remote_gpu(client, options.worker); code != kExitOk) return code;
+    worker::BankMeasureRequest request;
+    request.swizzle = report.swizzle.spec;
+    request.pattern = report.pattern.name;
+    request.rows = report.tile.rows;
+    request.row_bytes = report.tile.row_bytes;
+    request.iterations = options.iterations;
+    const ProgressLines progress("banks");
+    worker::Reply reply = client.call(request, terminal_only(progress));
+    progress.done();
+    if (!worker::read_result(reply, "bank_measure", worker::bank_measure_from_json, result))
+        return report_failure(reply);
+    report.measured_wavefronts = result.measurement.wavefronts_per_request;
     return kExitOk;
 }
 
@@ -253,10 +248,10 @@ int run_banks(const BanksOptions& options) {
         return usage_error(model.error());
     }
     viz::BankReport report = *model;
-    std::optional<profiling::BankMeasurement> measurement;
+    std::optional<worker::BankMeasureResult> measurement;
     if (options.measure) {
         measurement.emplace();
-        const int code = measure(report, *measurement, options.iterations);
+        const int code = measure(report, options, *measurement);
         if (code != kExitOk) {
             return code;
         }
@@ -302,6 +297,7 @@ void add_banks_command(CLI::App& app, int& exit_code) {
                      "Iterations of the measured access (with --measure)")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000000));
+    add_worker_options(*command, options->worker);
     command->callback([options, &exit_code] { exit_code = run_banks(*options); });
 }
 

@@ -6,6 +6,8 @@
 // in viz::layout_groups's order, where "elements" counts the model's register (or TMEM) slots
 // plus its shared-memory tile elements, "verified" is false for the models no GPU at hand can
 // run (tcgen05), and "probe" says whether `--verify` has a GPU probe for the ID.
+// `--verify` runs the probe in a worker (app/worker/, a `layout_verify` request; --worker,
+// --remote, --time-limit); everything else is the model, computed here without a GPU.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -13,10 +15,10 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/drawing_export.h"
+#include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "common/text.h"
 #include "kernels/probes/fragment_probe.h"
-#include "profiling/device_info.h"
 #include "viz/fragment_layout.h"
 #include "viz/fragment_view.h"
 #include "viz/layout_catalogue.h"
@@ -34,6 +36,7 @@ struct LayoutOptions {
     std::string svg_path;
     std::string png_path;
     bool verify = false;
+    WorkerOptions worker;
 };
 
 std::string operand_letters(const viz::FragmentLayout& layout) {
@@ -134,7 +137,9 @@ int export_view(const viz::FragmentLayout& layout, const LayoutOptions& options)
     return export_drawing(view.draw, options.svg_path, options.png_path);
 }
 
-int verify_on_gpu(const viz::FragmentLayout& model) {
+// Runs `model`'s probe in a worker (a `layout_verify` request) and prints each mismatch and the
+// count; kExitOk when every element matches, else the one line's exit code or kExitFailure.
+int verify_on_gpu(const viz::FragmentLayout& model, const WorkerOptions& options) {
     if (!model.verifiable) {
         std::fprintf(stderr, "tclens: cannot verify %s: %s (%s)\n", model.id.c_str(),
                      viz::kModelOnlyNote, model.source.c_str());
@@ -144,27 +149,21 @@ int verify_on_gpu(const viz::FragmentLayout& model) {
         std::fprintf(stderr, "tclens: %s has no GPU probe\n", model.id.c_str());
         return kExitFailure;
     }
-    const profiling::SystemReport system = profiling::query_system();
-    if (!system.has_gpu()) {
-        std::fprintf(stderr, "tclens: --verify needs a GPU: %s\n", system.no_gpu_reason.c_str());
-        return kExitNeedsResource;
-    }
-    const kernels::LayoutProbeResult measured = kernels::measure_fragment_layout(model);
-    if (!measured.skipped_reason.empty()) {
-        std::fprintf(stderr, "tclens: cannot verify %s on %s: %s\n", model.id.c_str(),
-                     system.devices.front().name.c_str(), measured.skipped_reason.c_str());
-        return kExitNeedsResource;
-    }
-    if (!measured.error.empty()) {
-        std::fprintf(stderr, "tclens: %s\n", measured.error.c_str());
-        return kExitFailure;
-    }
-    const kernels::LayoutComparison comparison = kernels::compare_layouts(model, measured);
+    worker::WorkerClient client(client_options(options));
+    if (const int code = check_remote_gpu(client, options); code != kExitOk) return code;
+    const ProgressLines progress("layout");
+    worker::Reply reply =
+        client.call(worker::LayoutVerifyRequest{model.id}, terminal_only(progress));
+    progress.done();
+    worker::LayoutVerifyResult result;
+    if (!worker::read_result(reply, "layout_verify", worker::layout_verify_from_json, result))
+        return report_failure(reply);
+    const kernels::LayoutComparison& comparison = result.comparison;
     for (const std::string& mismatch : comparison.mismatches) {
         std::printf("mismatch: %s\n", mismatch.c_str());
     }
-    std::printf("%s on %s: %d/%d elements match\n", model.id.c_str(),
-                system.devices.front().name.c_str(), comparison.matched, comparison.total);
+    std::printf("%s on %s: %d/%d elements match\n", model.id.c_str(), result.device.c_str(),
+                comparison.matched, comparison.total);
     return comparison.matched == comparison.total ? kExitOk : kExitFailure;
 }
 
@@ -229,7 +228,7 @@ int run_layout(const LayoutOptions& options) {
         print_grid(*layout);
     }
     if (const int code = export_view(*layout, options); code != kExitOk) return code;
-    return options.verify ? verify_on_gpu(full) : kExitOk;
+    return options.verify ? verify_on_gpu(full, options.worker) : kExitOk;
 }
 
 }  // namespace
@@ -247,7 +246,9 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     command->add_option("--svg", options->svg_path, "Write the drawing to an SVG file");
     command->add_option("--png", options->png_path, "Write the drawing to a PNG file");
     command->add_flag("--verify", options->verify,
-                      "Run the instruction on the GPU and compare every element with the model");
+                      "Run the instruction on the GPU (in a worker) and compare every element "
+                      "with the model");
+    add_worker_options(*command, options->worker);
     command->callback([options, &exit_code] { exit_code = run_layout(*options); });
 }
 

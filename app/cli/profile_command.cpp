@@ -6,11 +6,14 @@
 // [--metrics ...] [--json]`: runs the kernel back to back for a while under PM sampling and prints
 // the samples (tensor pipe %, DRAM %, FMA % by default) and the sampling overhead.
 // `tclens profile --list-metrics [--json]`: the metric catalogue.
-// `--kernel path.cu[:NAME][:TYPE]` (a user's kernel, docs/your-kernel.md) does the same in a
-// worker process (app/worker/): loaded there, verified, then profiled; the output is the same.
-// Exit codes: 2 for an unknown kernel, size, set or metric (with suggestions), 3 when there is no
-// GPU or no profiling permission or the counters are busy (with the fix), 1 when the kernel fails
-// verification or CUPTI fails otherwise.
+// Every profile is taken in a worker (app/worker/, the one path to the GPU; --worker, --remote,
+// --time-limit say which and how long a run may take): a registry id goes there as a `profile`
+// request; a kernel of yours, `--kernel path.cu[:NAME][:TYPE]` (docs/your-kernel.md), is loaded
+// there first. Ids, sizes, sets and metric names the CLI can check are checked before a worker
+// starts. Exit codes: 2 for an unknown kernel, size, set or metric (with suggestions), 3 when
+// there is no GPU or no profiling permission or the counters are busy (with the fix) or the
+// worker cannot start, 1 when the kernel fails verification, CUPTI fails otherwise or the worker
+// crashed, hung or faulted.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -24,12 +27,9 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
-#include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/user/kernel_ref.h"
-#include "profiling/device_info.h"
-#include "profiling/kernel_profile.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/profile_json.h"
 
@@ -213,8 +213,7 @@ void print_result(const ProfileOptions& options, const profiling::KernelProfile*
     }
 }
 
-// A user's kernel, or any kernel on a worker the user chose (--worker, --remote): loaded (a
-// user's), verified and profiled in a worker.
+// Every profile: in a worker, where a kernel of yours is loaded first; verified and profiled there.
 int run_profile_in_worker(const ProfileOptions& options, const kernels::GemmProblem& problem,
                           const std::vector<std::string>& metrics, bool yours) {
     if (yours) {
@@ -252,7 +251,7 @@ int run_profile_in_worker(const ProfileOptions& options, const kernels::GemmProb
         request.drop_unavailable = !options.set.empty() || options.metrics.empty();
         request.flush_l2 = !options.no_l2_flush;
     }
-    worker::Reply reply = client.call(request, progress);
+    worker::Reply reply = client.call(request, terminal_only(progress));
     progress.done();
     worker::ProfileResult result;
     if (!worker::read_result(reply, "profile", worker::profile_from_json, result))
@@ -286,48 +285,7 @@ int run_profile(const ProfileOptions& options) {
     std::string error;
     const std::vector<std::string> metrics = chosen_metrics(options, error);
     if (!error.empty()) return usage_error(error);
-    if (yours || options.worker.chosen())
-        return run_profile_in_worker(options, *problem, metrics, yours);
-
-    const profiling::SystemReport system = profiling::query_system();
-    // An injected CUPTI fault is reported by the profiler, GPU or not (fault_injection.h).
-    if (!system.has_gpu() && !kernels::is_cupti_fault(kernels::injected_fault())) {
-        std::fprintf(stderr, "tclens: profile needs an NVIDIA GPU (%s); run it on a GPU machine\n",
-                     system.no_gpu_reason.c_str());
-        return kExitNeedsResource;
-    }
-
-    if (options.timeline) {
-        profiling::KernelTimelineRequest request;
-        request.kernel_id = kernel->id;
-        request.problem = *problem;
-        request.options.metrics = metrics;
-        request.options.interval_ns = static_cast<std::uint64_t>(options.interval_us) * 1000;
-        request.options.duration_ms = options.duration_ms;
-        request.seed = options.seed;
-        const profiling::KernelTimeline timeline = profiling::record_timeline(request);
-        if (!timeline.ok()) {
-            std::fprintf(stderr, "tclens: %s\n", timeline.error.message.c_str());
-            return profiler_exit_code(timeline.error);
-        }
-        print_result(options, nullptr, &timeline);
-        return kExitOk;
-    }
-
-    profiling::KernelProfileRequest request;
-    request.kernel_id = kernel->id;
-    request.problem = *problem;
-    request.metrics = metrics;
-    request.options.drop_unavailable = !options.set.empty() || options.metrics.empty();
-    request.options.flush_l2 = !options.no_l2_flush;
-    request.seed = options.seed;
-    const profiling::KernelProfile profile = profiling::profile_kernel(request);
-    if (!profile.ok()) {
-        std::fprintf(stderr, "tclens: %s\n", profile.error.message.c_str());
-        return profiler_exit_code(profile.error);
-    }
-    print_result(options, &profile, nullptr);
-    return kExitOk;
+    return run_profile_in_worker(options, *problem, metrics, yours);
 }
 
 }  // namespace

@@ -1,6 +1,5 @@
 #include "app/cli/profiler_args.h"
 
-#include "app/exit_codes.h"
 #include "common/text.h"
 #include "kernels/registry.h"
 #include "profiling/metric_catalogue.h"
@@ -20,20 +19,6 @@ std::string unknown_kernel_message(const std::string& id) {
     return "unknown kernel '" + id + "'" +
            (closest.empty() ? "" : "; did you mean " + closest + "?") +
            " (valid: " + kernels::kernel_ids_text() + ")";
-}
-
-int profiler_exit_code(const profiling::ProfilerError& error) {
-    switch (error.problem) {
-        case profiling::ProfilerProblem::kNone:
-            return kExitOk;
-        case profiling::ProfilerProblem::kBadMetric:
-        case profiling::ProfilerProblem::kInvalidRequest:
-            return kExitUsage;
-        case profiling::ProfilerProblem::kFailed:
-            return kExitFailure;
-        default:
-            return kExitNeedsResource;
-    }
 }
 
 }  // namespace tclens::cli

@@ -14,8 +14,6 @@
 // the fix) or a worker that cannot start, 1 when the kernel fails verification, CUPTI fails
 // otherwise or the worker crashed, hung or faulted.
 
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -234,12 +232,7 @@ int run_source(const SourceOptions& options) {
     request.kernel = id;
     request.problem = *problem;
     request.seed = options.seed;
-    // Shown on a terminal only: in a log, a progress line would come before the one line of a
-    // refusal (no permission, busy counters), which is then no longer the one line it is.
-    const bool tty = isatty(fileno(stderr)) != 0;
-    worker::Reply reply = client.call(request, [&](const worker::Progress& p) {
-        if (tty) progress(p);
-    });
+    worker::Reply reply = client.call(request, terminal_only(progress));
     progress.done();
     worker::SourceResult result;
     if (!worker::read_result(reply, "source", worker::source_from_json, result))

@@ -160,6 +160,11 @@ void ProgressLines::done() const {
     if (tty_) std::fprintf(stderr, "\x1b[K");
 }
 
+worker::ProgressHandler terminal_only(const ProgressLines& progress) {
+    if (isatty(fileno(stderr)) == 0) return {};
+    return [&progress](const worker::Progress& p) { progress(p); };
+}
+
 std::string check_kernel_refs(const std::vector<std::string>& refs) {
     for (const std::string& ref : refs) {
         const auto parsed = kernels::user::parse_kernel_ref(ref);

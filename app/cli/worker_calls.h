@@ -85,6 +85,10 @@ class ProgressLines {
     bool tty_;
 };
 
+// `progress` on a terminal only: in a log, a progress line would come before the one line of a
+// refusal (no GPU, no permission, busy counters), which is then no longer the one line it is.
+worker::ProgressHandler terminal_only(const ProgressLines& progress);
+
 // "" when every ref parses (kernels/user/kernel_ref.h; pure, checked before a worker starts),
 // else the first one's error.
 std::string check_kernel_refs(const std::vector<std::string>& refs);

@@ -11,7 +11,7 @@
 namespace tclens::worker {
 namespace {
 
-constexpr std::size_t kMaxIdBytes = 256;      // a kernel id
+constexpr std::size_t kMaxIdBytes = 256;      // a kernel id, swizzle spec, pattern, layout id
 constexpr std::size_t kMaxRefBytes = 4096;    // "path.cu[:name]"
 constexpr std::size_t kMaxKernels = 64;       // per bench request
 constexpr std::size_t kMaxProblems = 64;      // per bench or load request
@@ -19,8 +19,10 @@ constexpr std::size_t kMaxMetrics = 256;      // names per profile request
 constexpr std::size_t kMaxMetricBytes = 256;  // one CUPTI name
 constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 
-const char* const kTypes[] = {"hello",    "load",     "bench",  "profile",
-                              "exercise", "shutdown", "source", "trace"};
+constexpr int kMaxTileSide = 1 << 20;  // a bank tile's rows or row bytes
+
+const char* const kTypes[] = {"hello",    "load",   "bench", "profile",      "exercise",
+                              "shutdown", "source", "trace", "bank_measure", "layout_verify"};
 
 nlohmann::json problem_texts(const std::vector<kernels::GemmProblem>& problems) {
     nlohmann::json texts = nlohmann::json::array();
@@ -76,6 +78,14 @@ struct Encoder {
         out["blocks"] = r.blocks;
         out["seed"] = r.seed;
     }
+    void operator()(const BankMeasureRequest& r) const {
+        out["swizzle"] = r.swizzle;
+        out["pattern"] = r.pattern;
+        out["rows"] = r.rows;
+        out["row_bytes"] = r.row_bytes;
+        out["iterations"] = r.iterations;
+    }
+    void operator()(const LayoutVerifyRequest& r) const { out["layout"] = r.layout; }
 };
 
 RequestBody read_hello(StrictFields& f) {
@@ -170,6 +180,22 @@ RequestBody read_trace(StrictFields& f) {
     return r;
 }
 
+RequestBody read_bank_measure(StrictFields& f) {
+    BankMeasureRequest r;
+    f.text("swizzle", r.swizzle, true, kMaxIdBytes);
+    f.text("pattern", r.pattern, true, kMaxIdBytes);
+    f.whole("rows", r.rows, true, 1, kMaxTileSide);
+    f.whole("row_bytes", r.row_bytes, true, 1, kMaxTileSide);
+    f.whole("iterations", r.iterations, false, 1, 1'000'000);
+    return r;
+}
+
+RequestBody read_layout_verify(StrictFields& f) {
+    LayoutVerifyRequest r;
+    f.text("layout", r.layout, true, kMaxIdBytes);
+    return r;
+}
+
 }  // namespace
 
 const char* request_type(const RequestBody& body) { return kTypes[body.index()]; }
@@ -240,6 +266,12 @@ DecodedRequest decode_request(std::string_view line) {
             break;
         case 7:
             body = read_trace(f);
+            break;
+        case 8:
+            body = read_bank_measure(f);
+            break;
+        case 9:
+            body = read_layout_verify(f);
             break;
         default:
             body = ShutdownRequest{};

@@ -108,19 +108,38 @@ struct TraceRequest {
     std::uint64_t seed = 1;
 };
 
-using RequestBody =
-    std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest, ExerciseRequest,
-                 ShutdownRequest, WorkerSourceRequest, TraceRequest>;
+// {"type": "bank_measure", "swizzle": "xor", "pattern": "ldmatrix.x4", "rows": 16,
+//  "row_bytes": 128, "iterations": 256}: the bank model of one warp access (viz/bank_model.h:
+// a viz swizzle spec and pattern name on a rows x row_bytes tile) measured on the GPU with CUPTI
+// (profiling/bank_measure.h). The model itself needs no GPU: the client computes it.
+struct BankMeasureRequest {
+    std::string swizzle;   // viz::parse_swizzle's spelling
+    std::string pattern;   // viz::parse_pattern's name (a kernel access names its viz pattern)
+    int rows = 0;          // 1 .. 1048576; viz::bank_requests checks the tile further
+    int row_bytes = 0;     // 1 .. 1048576
+    int iterations = 256;  // 1 .. 1000000 (profiling::kDefaultBankIterations)
+};
+
+// {"type": "layout_verify", "layout": "mma.m16n8k8.tf32"}: run the layout's GPU probe
+// (kernels/probes/fragment_probe.h) and compare every element with the model.
+struct LayoutVerifyRequest {
+    std::string layout;  // one of viz::fragment_layout_ids()
+};
+
+using RequestBody = std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest,
+                                 ExerciseRequest, ShutdownRequest, WorkerSourceRequest,
+                                 TraceRequest, BankMeasureRequest, LayoutVerifyRequest>;
 
 struct Request {
     std::int64_t id = 0;
     RequestBody body;
 };
 
-// "hello", "load", "bench", "profile", "exercise", "shutdown", "source", "trace".
+// "hello", "load", "bench", "profile", "exercise", "shutdown", "source", "trace",
+// "bank_measure", "layout_verify".
 const char* request_type(const RequestBody& body);
 // Every type, for error messages: "hello, load, bench, profile, exercise, shutdown, source,
-// trace".
+// trace, bank_measure, layout_verify".
 std::string request_types();
 
 // One line of JSON, without the '\n'. Defaults are written out, so the line says everything.

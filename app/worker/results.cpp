@@ -360,4 +360,69 @@ bool trace_from_json(const nlohmann::json& json, TraceResult& result, std::strin
     return true;
 }
 
+nlohmann::json to_json(const BankMeasureResult& r) {
+    const profiling::BankMeasurement& m = r.measurement;
+    return {{"device", r.device},
+            {"wavefronts_per_request", m.wavefronts_per_request},
+            {"iterations", m.iterations},
+            {"requests", m.requests},
+            {"wavefront_metric", m.wavefront_metric},
+            {"instruction_metric", m.instruction_metric},
+            {"baseline_wavefronts", m.baseline_wavefronts},
+            {"run_wavefronts", m.run_wavefronts},
+            {"instructions_per_iteration", m.instructions_per_iteration},
+            {"passes", m.passes}};
+}
+
+nlohmann::json to_json(const LayoutVerifyResult& r) {
+    return {{"layout", r.layout},
+            {"device", r.device},
+            {"matched", r.comparison.matched},
+            {"total", r.comparison.total},
+            {"mismatches", r.comparison.mismatches}};
+}
+
+bool bank_measure_from_json(const nlohmann::json& json, BankMeasureResult& result,
+                            std::string& error) {
+    constexpr double kMaxCount = 1e18;  // wavefronts of a launch, well above any real one
+    BankMeasureResult out;
+    profiling::BankMeasurement& m = out.measurement;
+    StrictFields f(json, "bank_measure result");
+    f.text("device", out.device, true, 1024, true);
+    f.number("wavefronts_per_request", m.wavefronts_per_request, true, -kMaxCount, kMaxCount);
+    f.whole("iterations", m.iterations, true, 1, 1'000'000);
+    f.whole("requests", m.requests, true, 0, 1 << 20);
+    f.text("wavefront_metric", m.wavefront_metric, true, 256, true);
+    f.text("instruction_metric", m.instruction_metric, true, 256, true);
+    f.number("baseline_wavefronts", m.baseline_wavefronts, true, -kMaxCount, kMaxCount);
+    f.number("run_wavefronts", m.run_wavefronts, true, -kMaxCount, kMaxCount);
+    f.number("instructions_per_iteration", m.instructions_per_iteration, true, -kMaxCount,
+             kMaxCount);
+    std::uint64_t passes = 0;
+    f.whole("passes", passes, true, 1 << 20);
+    m.passes = passes;
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
+bool layout_verify_from_json(const nlohmann::json& json, LayoutVerifyResult& result,
+                             std::string& error) {
+    LayoutVerifyResult out;
+    StrictFields f(json, "layout_verify result");
+    f.text("layout", out.layout, true, 256);
+    f.text("device", out.device, true, 1024, true);
+    f.whole("matched", out.comparison.matched, true, 0, 1 << 30);
+    f.whole("total", out.comparison.total, true, 0, 1 << 30);
+    f.texts("mismatches", out.comparison.mismatches, true, 0, kMaxItems, 1024);
+    if (f.ok() && out.comparison.matched > out.comparison.total)
+        f.fail("field 'matched' must be at most 'total' (" + std::to_string(out.comparison.total) +
+               "), got " + std::to_string(out.comparison.matched));
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
 }  // namespace tclens::worker

@@ -13,7 +13,9 @@
 
 #include "kernels/bench.h"
 #include "kernels/gemm.h"
+#include "kernels/probes/fragment_probe.h"
 #include "kernels/user/fragment_exercise.h"
+#include "profiling/bank_measure.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/recorded_mix.h"
@@ -112,6 +114,24 @@ struct TraceResult {
     viz::WarpTrace trace;
 };
 
+// bank_measure: {"device": the GPU's name, "wavefronts_per_request", "iterations", "requests",
+//                "wavefront_metric", "instruction_metric", "baseline_wavefronts",
+//                "run_wavefronts", "instructions_per_iteration", "passes"}: a measurement that
+// was taken (profiling::BankMeasurement with its error ok); a refused one is an error message.
+struct BankMeasureResult {
+    std::string device;
+    profiling::BankMeasurement measurement;
+};
+
+// layout_verify: {"layout", "device", "matched", "total", "mismatches": [lines]}: the probe's
+// elements compared with the model (kernels::LayoutComparison); a probe that could not run
+// (no GPU, an instruction this GPU lacks, a CUDA error) is an error message instead.
+struct LayoutVerifyResult {
+    std::string layout;
+    std::string device;
+    kernels::LayoutComparison comparison;
+};
+
 nlohmann::json to_json(const HelloResult& result);
 nlohmann::json to_json(const LoadResult& result);
 nlohmann::json to_json(const BenchResult& result);
@@ -119,6 +139,8 @@ nlohmann::json to_json(const ProfileResult& result);
 nlohmann::json to_json(const ExerciseResult& result);
 nlohmann::json to_json(const SourceResult& result);
 nlohmann::json to_json(const TraceResult& result);
+nlohmann::json to_json(const BankMeasureResult& result);
+nlohmann::json to_json(const LayoutVerifyResult& result);
 
 // Each false, with `error` one line naming the first bad field, when `json` is not what to_json
 // writes.
@@ -129,5 +151,9 @@ bool profile_from_json(const nlohmann::json& json, ProfileResult& result, std::s
 bool exercise_from_json(const nlohmann::json& json, ExerciseResult& result, std::string& error);
 bool source_from_json(const nlohmann::json& json, SourceResult& result, std::string& error);
 bool trace_from_json(const nlohmann::json& json, TraceResult& result, std::string& error);
+bool bank_measure_from_json(const nlohmann::json& json, BankMeasureResult& result,
+                            std::string& error);
+bool layout_verify_from_json(const nlohmann::json& json, LayoutVerifyResult& result,
+                             std::string& error);
 
 }  // namespace tclens::worker

@@ -17,7 +17,9 @@ bool runs_kernels(const RequestBody& body) {
            std::holds_alternative<WorkerProfileRequest>(body) ||
            std::holds_alternative<ExerciseRequest>(body) ||
            std::holds_alternative<WorkerSourceRequest>(body) ||
-           std::holds_alternative<TraceRequest>(body);
+           std::holds_alternative<TraceRequest>(body) ||
+           std::holds_alternative<BankMeasureRequest>(body) ||
+           std::holds_alternative<LayoutVerifyRequest>(body);
 }
 
 // Acts out an injected worker-* fault (kernels/fault_injection.h) on a request that runs

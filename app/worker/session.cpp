@@ -22,7 +22,6 @@
 #include "tclens_version.h"
 
 namespace tclens::worker {
-namespace {
 
 ErrorKind kind_of(const profiling::ProfilerError& error) {
     switch (error.problem) {
@@ -36,6 +35,8 @@ ErrorKind kind_of(const profiling::ProfilerError& error) {
             return ErrorKind::kNeedsResource;
     }
 }
+
+namespace {
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
@@ -127,6 +128,8 @@ void WorkerSession::handle(const Request& request, Replier& reply) {
             if constexpr (std::is_same_v<T, ShutdownRequest>) reply.result({});
             if constexpr (std::is_same_v<T, WorkerSourceRequest>) source(body, reply);
             if constexpr (std::is_same_v<T, TraceRequest>) trace(body, reply);
+            if constexpr (std::is_same_v<T, BankMeasureRequest>) bank_measure(body, reply);
+            if constexpr (std::is_same_v<T, LayoutVerifyRequest>) layout_verify(body, reply);
         },
         request.body);
 }
@@ -336,7 +339,9 @@ void WorkerSession::profile(const WorkerProfileRequest& request, Replier& reply)
         // Run the kernel once under the client's time limit before CUPTI's long set-up: a kernel
         // that hangs or faults is caught here, within the limit.
         if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();
-        reply.progress({"run", run_text(*kernel, request.problem), 0, 1, 0});
+        // A kernel of yours gets the client's limit; a rung may take longer (as in bench).
+        reply.progress({"run", run_text(*kernel, request.problem), 0, 1,
+                        kernel->checked_timing ? 0 : kRungRunAllowS});
         kernels::RunOptions verify_only;
         verify_only.time = false;
         verify_only.seed = request.seed;

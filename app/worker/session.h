@@ -16,6 +16,7 @@
 #include "app/worker/server.h"
 #include "kernels/gemm.h"
 #include "kernels/peak_probe.h"
+#include "profiling/cupti_errors.h"
 
 namespace tclens::kernels {
 class GemmRunner;
@@ -35,6 +36,10 @@ inline constexpr double kCuptiAllowS = 120;    // CUPTI set-up and passes of a v
 // and timing it at the largest sizes (the naive rung at 8192^3 takes tens of seconds).
 inline constexpr double kRungRunAllowS = 600;
 
+// The error kind of a profiler's refusal: a bad metric or request kUsage, a failure kFailed,
+// anything the machine lacks (GPU, permission, free counters, support) kNeedsResource.
+ErrorKind kind_of(const profiling::ProfilerError& error);
+
 class WorkerSession : public RequestHandler {
   public:
     WorkerSession();
@@ -49,6 +54,9 @@ class WorkerSession : public RequestHandler {
     void exercise(const ExerciseRequest& request, Replier& reply);
     void source(const WorkerSourceRequest& request, Replier& reply);
     void trace(const TraceRequest& request, Replier& reply);  // session_trace.cpp
+    // session_measure.cpp: tclens's own probes, no user code.
+    void bank_measure(const BankMeasureRequest& request, Replier& reply);
+    void layout_verify(const LayoutVerifyRequest& request, Replier& reply);
 
     // A registry kernel or a loaded one; nullptr when `id` is neither.
     const kernels::KernelDescriptor* find(const std::string& id) const;

@@ -1,13 +1,14 @@
 #!/bin/sh
 # A stand-in for `tclens worker` in CPU tests of the CLI (tests/unit/app/cli/): it speaks just
 # enough of docs/worker-protocol.md to answer hello and load (a kernel "yours.scripted", loaded),
-# then does to the first request that runs kernels (bench, profile, source, trace) what
-# $SCRIPTED_WORKER says:
+# then does to the first request that runs kernels (bench, profile, source, trace, bank_measure,
+# layout_verify) what $SCRIPTED_WORKER says:
 #   crash    dies of SIGSEGV            hang     never answers
 #   garbage  writes a line that is no protocol
 #   fault    answers an error of kind "fault" and exits 1
-# With SCRIPTED_BENCH (SCRIPTED_PROFILE, SCRIPTED_EXERCISE, SCRIPTED_SOURCE, SCRIPTED_TRACE) naming
-# a file that holds a bench (profile, exercise, source, trace) result object on one line, such a
+# With SCRIPTED_BENCH (SCRIPTED_PROFILE, SCRIPTED_EXERCISE, SCRIPTED_SOURCE, SCRIPTED_TRACE,
+# SCRIPTED_BANK_MEASURE, SCRIPTED_LAYOUT_VERIFY) naming a file that holds a bench (profile,
+# exercise, source, trace, bank_measure, layout_verify) result object on one line, such a
 # request gets that result instead (the GUI's CPU ui tests: tests/data/make_user_fixtures.py
 # writes them; the CLI's source and trace tests write their own). Every other request gets a protocol
 # error. With SCRIPTED_LOG naming a file, the type of each request is appended to it as it comes
@@ -20,7 +21,7 @@ descriptor='{"id":"yours.scripted","rung":0,"title":"yours: scripted","adds":"",
 
 while IFS= read -r line; do
     id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
-    type=$(printf '%s' "$line" | sed -n 's/.*"type":"\([a-z]*\)".*/\1/p')
+    type=$(printf '%s' "$line" | sed -n 's/.*"type":"\([a-z_]*\)".*/\1/p')
     [ -n "$SCRIPTED_LOG" ] && printf '%s\n' "$type" >>"$SCRIPTED_LOG"
     case "$type" in
         hello)
@@ -33,7 +34,15 @@ while IFS= read -r line; do
             else
                 printf '{"id":%s,"type":"error","kind":"protocol","message":"scripted worker: no exercise","exits":false}\n' "$id"
             fi ;;
-        bench|profile|source|trace)
+        bench|profile|source|trace|bank_measure|layout_verify)
+            if [ "$type" = bank_measure ] && [ -n "$SCRIPTED_BANK_MEASURE" ]; then
+                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_BANK_MEASURE")"
+                continue
+            fi
+            if [ "$type" = layout_verify ] && [ -n "$SCRIPTED_LAYOUT_VERIFY" ]; then
+                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_LAYOUT_VERIFY")"
+                continue
+            fi
             if [ "$type" = trace ] && [ -n "$SCRIPTED_TRACE" ]; then
                 printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_TRACE")"
                 continue

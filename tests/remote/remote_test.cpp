@@ -35,7 +35,8 @@ const std::string kExercise = kSource + "/examples/exercise_mma.cu";
 const std::vector<std::string> kGpuCommands = {
     "bench --kernel " + kKernel,   "bench --kernels naive_fma.f32 --mnk 64x64x64",
     "profile --kernel " + kKernel, "profile --kernel naive_fma.f32",
-    "exercise " + kExercise,
+    "exercise " + kExercise,       "banks --swizzle xor --pattern ldmatrix.x4 --measure",
+    "layout ldmatrix.x4 --verify", "profile --kernel naive_fma.f32 --timeline",
 };
 
 void write_script(const std::string& path, const std::string& text) {
@@ -94,7 +95,8 @@ void expect_line(const CommandResult& result, int exit_code, const std::string& 
 TEST(RemoteOverPipe, EachGpuSubcommandSaysNoGpuOnTheHost) {
     char host[256] = {};
     gethostname(host, sizeof host - 1);
-    for (const std::string& command : {kGpuCommands[0], kGpuCommands[1], kGpuCommands[3]}) {
+    for (const std::string& command : {kGpuCommands[0], kGpuCommands[1], kGpuCommands[3],
+                                       kGpuCommands[5], kGpuCommands[6], kGpuCommands[7]}) {
         const CommandResult result =
             run_command(kTclens + " " + command + " --worker \"'" + kTclens + "' worker\"");
         expect_line(result, 3, "tclens: no GPU on " + std::string(host) + ": ", command);
@@ -146,6 +148,23 @@ TEST(RemoteOverSsh, BenchOverSeveralHostsSaysNoGpuOnTheFirst) {
         server.tclens("bench --kernels naive_fma.f32 --mnk 64x64x64 " + std::string("--remote ") +
                       host + " --remote " + host + " --workers 2");
     expect_line(result, 3, "tclens: no GPU on " + kHost + " (", "two --remote hosts");
+}
+
+// `tclens device` reports the worker's machine, GPU or not (exit 0), and names the host its
+// worker answered on.
+TEST(RemoteOverSsh, DeviceReportsTheHostsMachineAndNamesIt) {
+    START_SSHD(server);
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    const CommandResult json = server.tclens("device --json --remote " + kHost + ":" + kTclens);
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    const nlohmann::json report = nlohmann::json::parse(json.out, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << json.out;
+    EXPECT_EQ(report["host"], host);
+    EXPECT_TRUE(report.contains("gpu_found")) << json.out;
+    const CommandResult table = server.tclens("device --remote " + kHost + ":" + kTclens);
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    EXPECT_TRUE(contains(table.out, "host: " + std::string(host))) << table.out;
 }
 
 // Faults before any worker answers: each one line, exit 3 (the worker cannot start).

@@ -2,7 +2,8 @@
 // their same-run cuBLAS; a kernel that faults, one that hangs and one that writes past C, each
 // reported in one line while the worker is replaced (or goes on) and the next request works;
 // a loaded copy of rung 8 within 2 % of the built-in rung in the same run; a profile, a watch
-// version with its times, an exercise and an error map, all through the worker.
+// version with its times, an exercise and an error map, all through the worker; a bank
+// measurement and a layout probe (tclens's own probes) through it too.
 
 #include <gtest/gtest.h>
 
@@ -262,6 +263,38 @@ TEST(WorkerOnGpu, AWrongKernelGetsItsErrorMapDrawnAndItsFirstWrongElementPrinted
     ASSERT_TRUE(std::filesystem::exists(png)) << result.err;
     EXPECT_GT(std::filesystem::file_size(png), 1000u);
     std::filesystem::remove(png);
+}
+
+// tclens's own probes in the worker: xor-swizzled ldmatrix.x4 on 16 x 128 bytes is conflict free
+// (4 phases, one wavefront each, as the model says), and mma.m16n8k8.tf32 matches its model in
+// every element; the CLI prints the same through its own worker.
+TEST(WorkerOnGpu, ABankMeasurementAndALayoutProbeRunInTheWorker) {
+    TCLENS_REQUIRE_GPU();
+    worker::WorkerClient client(client_options(30));
+    worker::BankMeasureRequest bank;
+    bank.swizzle = "xor";
+    bank.pattern = "ldmatrix.x4";
+    bank.rows = 16;
+    bank.row_bytes = 128;
+    Reply measured = client.call(bank);
+    worker::BankMeasureResult banks;
+    if (worker::read_result(measured, "bank_measure", worker::bank_measure_from_json, banks)) {
+        EXPECT_NEAR(banks.measurement.wavefronts_per_request, 4.0, 0.005);
+        EXPECT_FALSE(banks.device.empty());
+    } else {  // no profiling permission or busy counters: one line saying so
+        EXPECT_EQ(measured.error.kind, worker::ErrorKind::kNeedsResource) << measured.message;
+    }
+    Reply verified = client.call(worker::LayoutVerifyRequest{"mma.m16n8k8.tf32"});
+    worker::LayoutVerifyResult layout;
+    ASSERT_TRUE(
+        worker::read_result(verified, "layout_verify", worker::layout_verify_from_json, layout))
+        << verified.message;
+    EXPECT_GT(layout.comparison.total, 0);
+    EXPECT_EQ(layout.comparison.matched, layout.comparison.total);
+    EXPECT_TRUE(layout.comparison.mismatches.empty());
+    const auto cli = run_command(kTclens + " layout mma.m16n8k8.tf32 --verify");
+    EXPECT_EQ(cli.exit_code, 0) << cli.err;
+    EXPECT_NE(cli.out.find(" elements match"), std::string::npos) << cli.out;
 }
 
 }  // namespace

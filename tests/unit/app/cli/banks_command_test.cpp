@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -14,6 +15,7 @@
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 #include "tests/support/tclens_binary.h"
+#include "tests/support/user_kernel_files.h"
 #include "viz/access_pattern.h"
 #include "viz/swizzle.h"
 
@@ -270,6 +272,49 @@ TEST(BadInput, BanksNamesListTheValidOnesAndTileSizesAreChecked) {
              {"--rows", "99999999999"}},
             {"banks --swizzle none --pattern ldmatrix.x4 --row-bytes abc", {"--row-bytes", "abc"}},
         });
+}
+
+// A measurement as the worker answers one (with its GPU's name, not this machine's): ldmatrix.x4
+// without a swizzle on 16 x 128 bytes, whose model says 32 wavefronts per instruction (an 8-way
+// conflict in each of its 4 phases).
+TEST(BanksCommand, MeasureGoesThroughTheWorkerAndPrintsItsNumber) {
+    const std::string answer = testing::TempDir() + "tclens_scripted_bank_measure.json";
+    std::ofstream(answer)
+        << R"({"device":"Scripted GPU","wavefronts_per_request":32,"iterations":256,"requests":1,)"
+           R"("wavefront_metric":"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",)"
+           R"("instruction_metric":"smsp__inst_executed_op_ldsm.sum","baseline_wavefronts":3,)"
+           R"("run_wavefronts":8195,"instructions_per_iteration":1,"passes":1})";
+    const std::string args =
+        " banks --swizzle none --pattern ldmatrix.x4 --rows 16 --row-bytes 128 "
+        "--measure " +
+        test::scripted_worker("none SCRIPTED_BANK_MEASURE=" + answer);
+    const auto table = run_command(kTclens + args);
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    EXPECT_NE(table.out.find("measured on Scripted GPU: 32.00 wavefronts per instruction, model "
+                             "32.00 (matches)"),
+              std::string::npos)
+        << table.out;
+    EXPECT_NE(table.out.find("instructions per iteration: 1.00"), std::string::npos) << table.out;
+    const auto json = run_command(kTclens + args + " --json");
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    const nlohmann::json report = nlohmann::json::parse(json.out, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << json.out;
+    EXPECT_EQ(report["measured"], 32.0);
+}
+
+TEST(BanksCommand, AWorkerThatCrashesWhileMeasuringIsOneLineAndExit1) {
+    const auto result =
+        run_command(kTclens + " banks --swizzle xor --pattern ldmatrix.x4 --measure " +
+                    test::scripted_worker("crash"));
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_NE(test::last_line(result.err).find("died during the bank_measure request"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(result.out, "");
+}
+
+TEST(FaultInjectionCli, NoGpuMakesBanksMeasureExit3) {
+    test::expect_no_gpu_refusal(kTclens, "banks --swizzle xor --pattern ldmatrix.x4 --measure");
 }
 
 }  // namespace

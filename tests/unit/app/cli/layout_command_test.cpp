@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -13,6 +14,7 @@
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
 #include "tests/support/tclens_binary.h"
+#include "tests/support/user_kernel_files.h"
 
 namespace tclens {
 namespace {
@@ -239,6 +241,29 @@ TEST(BadInput, LayoutWithoutAnIdOrAnOperandValue) {
 
 TEST(FaultInjectionCli, NoGpuMakesLayoutVerifyExit3) {
     test::expect_no_gpu_refusal(kTclens, "layout ldmatrix.x4 --verify");
+}
+
+TEST(LayoutCommand, VerifyGoesThroughTheWorkerAndPrintsEachMismatch) {
+    const std::string answer = testing::TempDir() + "tclens_scripted_layout_verify.json";
+    std::ofstream(answer)
+        << R"({"layout":"ldmatrix.x4","device":"Scripted GPU","matched":1023,)"
+           R"x("total":1024,"mismatches":["A lane 5 a2: model (1,5) measured (1,4)"]})x";
+    const auto result = run_command(kTclens + " layout ldmatrix.x4 --verify " +
+                                    test::scripted_worker("none SCRIPTED_LAYOUT_VERIFY=" + answer));
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_EQ(result.out,
+              "mismatch: A lane 5 a2: model (1,5) measured (1,4)\n"
+              "ldmatrix.x4 on Scripted GPU: 1023/1024 elements match\n");
+}
+
+TEST(LayoutCommand, AWorkerThatCrashesWhileVerifyingIsOneLineAndExit1) {
+    const auto result =
+        run_command(kTclens + " layout ldmatrix.x4 --verify " + test::scripted_worker("crash"));
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_NE(test::last_line(result.err).find("died during the layout_verify request"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(result.out, "");
 }
 
 }  // namespace

@@ -167,6 +167,20 @@ TEST(ProfileCommand, AUsersKernelThatDoesNotBuildIsOneLine) {
     expect_profile_usage_error("--kernel " + broken + " --mnk 64x64", "'64x64'");  // checked first
 }
 
+TEST(ProfileCommand, ARungIsProfiledInTheWorkerToo) {
+    for (const std::string args : {"--kernel naive_fma.f32 --mnk 64x64x64",
+                                   "--kernel register_tiled.f32 --mnk 64x64x64 --timeline"}) {
+        const auto result =
+            run_command(kTclens + " profile " + args + " " + test::scripted_worker("crash"));
+        EXPECT_EQ(result.exit_code, 1) << args << "\n" << result.err;
+        EXPECT_NE(test::last_line(result.err).find("died during the profile request"),
+                  std::string::npos)
+            << args << "\n"
+            << result.err;
+        EXPECT_EQ(result.out, "") << args;
+    }
+}
+
 TEST(ProfileCommand, AWorkerThatCrashesWhileProfilingIsOneLineAndExit1) {
     const std::string good = test::write_kernel_file("good.cu", test::kDirectiveKernel);
     const auto result = run_command(kTclens + " profile --kernel " + good + " --mnk 64x64x64 " +

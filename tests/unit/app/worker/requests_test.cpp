@@ -131,7 +131,45 @@ TEST(WorkerRequests, TypeNamesFollowTheVariant) {
     EXPECT_STREQ(request_type(RequestBody{ShutdownRequest{}}), "shutdown");
     EXPECT_STREQ(request_type(RequestBody{WorkerSourceRequest{}}), "source");
     EXPECT_STREQ(request_type(RequestBody{TraceRequest{}}), "trace");
-    EXPECT_EQ(request_types(), "hello, load, bench, profile, exercise, shutdown, source, trace");
+    EXPECT_STREQ(request_type(RequestBody{BankMeasureRequest{}}), "bank_measure");
+    EXPECT_STREQ(request_type(RequestBody{LayoutVerifyRequest{}}), "layout_verify");
+    EXPECT_EQ(request_types(),
+              "hello, load, bench, profile, exercise, shutdown, source, trace, bank_measure, "
+              "layout_verify");
+}
+
+TEST(WorkerRequests, BankMeasureRoundTripsEveryField) {
+    BankMeasureRequest bank;
+    bank.swizzle = "cute:3,4,3";
+    bank.pattern = "ldmatrix.x4.trans";
+    bank.rows = 64;
+    bank.row_bytes = 128;
+    bank.iterations = 1'000'000;
+    EXPECT_EQ(encode_request({5, bank}),
+              R"({"id":5,"iterations":1000000,"pattern":"ldmatrix.x4.trans","row_bytes":128,)"
+              R"("rows":64,"swizzle":"cute:3,4,3","type":"bank_measure"})");
+    const auto back = std::get<BankMeasureRequest>(round_trip({5, bank}).body);
+    EXPECT_EQ(back.swizzle, "cute:3,4,3");
+    EXPECT_EQ(back.pattern, "ldmatrix.x4.trans");
+    EXPECT_EQ(back.rows, 64);
+    EXPECT_EQ(back.row_bytes, 128);
+    EXPECT_EQ(back.iterations, 1'000'000);
+}
+
+TEST(WorkerRequests, BankMeasureDefaultsTo256Iterations) {
+    const DecodedRequest decoded = decode_request(
+        R"({"id":4,"type":"bank_measure","swizzle":"xor","pattern":"ldmatrix.x4","rows":16,)"
+        R"("row_bytes":128})");
+    ASSERT_TRUE(decoded.request.has_value()) << decoded.error;
+    EXPECT_EQ(std::get<BankMeasureRequest>(decoded.request->body).iterations, 256);
+}
+
+TEST(WorkerRequests, LayoutVerifyRoundTrips) {
+    EXPECT_EQ(encode_request({9, LayoutVerifyRequest{"mma.m16n8k8.tf32"}}),
+              R"({"id":9,"layout":"mma.m16n8k8.tf32","type":"layout_verify"})");
+    const auto back =
+        std::get<LayoutVerifyRequest>(round_trip({9, LayoutVerifyRequest{"ldmatrix.x4"}}).body);
+    EXPECT_EQ(back.layout, "ldmatrix.x4");
 }
 
 TEST(WorkerRequests, SourceRoundTripsEveryField) {
@@ -292,6 +330,37 @@ TEST(WorkerRequests, EveryMalformedLineIsOneLineNamingWhatIsWrong) {
         {R"({"id":16,"type":"trace","kernel":"a","problem":"64x64","seed":"x"})",
          {"trace request", "'problem'"},
          16},
+        {R"({"id":17,"type":"bank_measure","pattern":"ldmatrix.x4","rows":16,"row_bytes":128})",
+         {"bank_measure request", "'swizzle'"},
+         17},
+        {R"({"id":18,"type":"bank_measure","swizzle":"xor","rows":16,"row_bytes":128})",
+         {"bank_measure request", "'pattern'"},
+         18},
+        {R"({"id":19,"type":"bank_measure","swizzle":"xor","pattern":"p","row_bytes":128})",
+         {"bank_measure request", "'rows'"},
+         19},
+        {R"({"id":20,"type":"bank_measure","swizzle":"xor","pattern":"p","rows":0,"row_bytes":8})",
+         {"'rows'", "1 to 1048576", "0"},
+         20},
+        {R"({"id":21,"type":"bank_measure","swizzle":"xor","pattern":"p","rows":1,"row_bytes":-8})",
+         {"'row_bytes'", "-8"},
+         21},
+        {R"({"id":22,"type":"bank_measure","swizzle":"xor","pattern":"p","rows":1,"row_bytes":8,)"
+         R"("iterations":1000001})",
+         {"'iterations'", "1 to 1000000", "1000001"},
+         22},
+        {R"({"id":23,"type":"bank_measure","swizzle":7,"pattern":"p","rows":1,"row_bytes":8})",
+         {"'swizzle'", "7"},
+         23},
+        {R"({"id":24,"type":"bank_measure","swizzle":"xor","pattern":"p","rows":1,"row_bytes":8,)"
+         R"("measure":true})",
+         {"bank_measure request", "unknown field \"measure\""},
+         24},
+        {R"({"id":25,"type":"layout_verify"})", {"layout_verify request", "'layout'"}, 25},
+        {R"({"id":26,"type":"layout_verify","layout":""})", {"'layout'"}, 26},
+        {R"({"id":27,"type":"layout_verify","layout":"ldmatrix.x4","operand":"A"})",
+         {"layout_verify request", "unknown field \"operand\""},
+         27},
     };
     for (const Bad& bad : cases) {
         const DecodedRequest decoded = decode_request(bad.line);

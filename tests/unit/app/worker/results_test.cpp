@@ -423,5 +423,93 @@ TEST(WorkerResults, ASourceResultThatIsNotAProfileIsRefusedInOneLine) {
     EXPECT_EQ(error.find('\n'), std::string::npos) << error;
 }
 
+TEST(WorkerResults, BankMeasureRoundTripsEveryNumber) {
+    BankMeasureResult result;
+    result.device = "NVIDIA H200";
+    profiling::BankMeasurement& m = result.measurement;
+    m.wavefronts_per_request = 4.0000001;
+    m.iterations = 256;
+    m.requests = 1;
+    m.wavefront_metric = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+    m.instruction_metric = "";  // CUPTI rejected it on this chip
+    m.baseline_wavefronts = 12;
+    m.run_wavefronts = 1036.5;
+    m.instructions_per_iteration = -1;
+    m.passes = 2;
+    BankMeasureResult back;
+    std::string error;
+    ASSERT_TRUE(bank_measure_from_json(to_json(result), back, error)) << error;
+    EXPECT_EQ(back.device, "NVIDIA H200");
+    EXPECT_TRUE(back.measurement.error.ok());
+    EXPECT_EQ(back.measurement.wavefronts_per_request, m.wavefronts_per_request);
+    EXPECT_EQ(back.measurement.iterations, 256);
+    EXPECT_EQ(back.measurement.requests, 1);
+    EXPECT_EQ(back.measurement.wavefront_metric, m.wavefront_metric);
+    EXPECT_EQ(back.measurement.instruction_metric, "");
+    EXPECT_EQ(back.measurement.baseline_wavefronts, 12);
+    EXPECT_EQ(back.measurement.run_wavefronts, 1036.5);
+    EXPECT_EQ(back.measurement.instructions_per_iteration, -1);
+    EXPECT_EQ(back.measurement.passes, 2u);
+}
+
+TEST(WorkerResults, ABankMeasureResultThatDoesNotFitIsOneLine) {
+    BankMeasureResult result;
+    result.device = "gpu";
+    result.measurement.iterations = 1;
+    nlohmann::json bad = to_json(result);
+    bad["iterations"] = 0;
+    BankMeasureResult back;
+    std::string error;
+    EXPECT_FALSE(bank_measure_from_json(bad, back, error));
+    EXPECT_NE(error.find("bank_measure result"), std::string::npos) << error;
+    EXPECT_NE(error.find("'iterations'"), std::string::npos) << error;
+    nlohmann::json extra = to_json(result);
+    extra["measured"] = 1;
+    EXPECT_FALSE(bank_measure_from_json(extra, back, error));
+    EXPECT_NE(error.find("measured"), std::string::npos) << error;
+    nlohmann::json missing = to_json(result);
+    missing.erase("run_wavefronts");
+    EXPECT_FALSE(bank_measure_from_json(missing, back, error));
+    EXPECT_NE(error.find("'run_wavefronts'"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+}
+
+TEST(WorkerResults, LayoutVerifyRoundTripsTheComparison) {
+    LayoutVerifyResult result;
+    result.layout = "mma.m16n8k8.tf32";
+    result.device = "NVIDIA H200";
+    result.comparison.matched = 126;
+    result.comparison.total = 128;
+    result.comparison.mismatches = {"A lane 5 a2: model (1,5) measured (1,4)",
+                                    "B byte 130: model (4,5) measured (3,5)"};
+    LayoutVerifyResult back;
+    std::string error;
+    ASSERT_TRUE(layout_verify_from_json(to_json(result), back, error)) << error;
+    EXPECT_EQ(back.layout, result.layout);
+    EXPECT_EQ(back.device, result.device);
+    EXPECT_EQ(back.comparison.matched, 126);
+    EXPECT_EQ(back.comparison.total, 128);
+    EXPECT_EQ(back.comparison.mismatches, result.comparison.mismatches);
+}
+
+TEST(WorkerResults, ALayoutVerifyResultThatDoesNotFitIsOneLine) {
+    LayoutVerifyResult result{"ldmatrix.x4", "gpu", {}};
+    result.comparison.matched = result.comparison.total = 512;
+    LayoutVerifyResult back;
+    std::string error;
+    ASSERT_TRUE(layout_verify_from_json(to_json(result), back, error)) << error;
+    nlohmann::json bad = to_json(result);
+    bad["matched"] = 513;
+    EXPECT_FALSE(layout_verify_from_json(bad, back, error));
+    EXPECT_NE(error.find("layout_verify result"), std::string::npos) << error;
+    EXPECT_NE(error.find("'matched'"), std::string::npos) << error;
+    EXPECT_NE(error.find("513"), std::string::npos) << error;
+    bad = to_json(result);
+    bad["mismatches"] = "none";
+    EXPECT_FALSE(layout_verify_from_json(bad, back, error));
+    EXPECT_NE(error.find("'mismatches'"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace tclens::worker

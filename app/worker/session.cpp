@@ -6,6 +6,7 @@
 #include <atomic>
 #include <sstream>
 
+#include "app/worker/gpu_turn_wait.h"
 #include "app/worker/results.h"
 #include "common/text.h"
 #include "kernels/bench.h"
@@ -265,6 +266,8 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
     bench.measure_peaks = request.peaks;
     bench.measured_instruction_peaks = instruction_peaks_;
     bench.with_references = request.references;
+    GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
     std::atomic<bool> cancel{false};
     bench.run.cancel = &cancel;
     std::string lost;
@@ -332,6 +335,8 @@ void WorkerSession::profile(const WorkerProfileRequest& request, Replier& reply)
                     "profile needs an NVIDIA GPU (" + system.no_gpu_reason + ")");
         return;
     }
+    GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
     if (system.has_gpu()) {
         // Run the kernel once under the client's time limit before CUPTI's long set-up: a kernel
         // that hangs or faults is caught here, within the limit.
@@ -449,6 +454,8 @@ void WorkerSession::source(const WorkerSourceRequest& request, Replier& reply) {
         return;
     }
     if (system.has_gpu() && !runner_) runner_ = std::make_unique<kernels::GemmRunner>();
+    GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
     profiling::SourceRequest collect;
     collect.kernel_id = kernel->id;
     if (const auto loaded = loaded_.find(kernel->id); loaded != loaded_.end()) {

@@ -19,6 +19,7 @@ inline constexpr double kWaitReportS = 2;
 // Takes `turn` on `system`'s first GPU; without a GPU there is nothing to take (nothing is
 // timed) and it returns true at once. False after it replied an error: the turns folder cannot
 // be used (kind needs_resource), or the client went away while it waited.
-bool wait_for_gpu_turn(const profiling::SystemReport& system, Replier& reply, GpuTurn& turn);
+bool wait_for_gpu_turn(const profiling::SystemReport& system, Replier& reply, GpuTurn& turn,
+                       const TurnOptions& options = {});
 
 }  // namespace tclens::worker

@@ -1,5 +1,6 @@
 // Tests for app/worker/gpu_turns.*: turns on one GPU between processes (forked here), in ticket
-// order, released by a holder's death, with the folder and files every user can use.
+// order, released by a holder's death, with the folder and files every user can use; and for
+// app/worker/gpu_turn_wait.* (the worker's side), which shares their holders.
 
 #include "app/worker/gpu_turns.h"
 
@@ -17,8 +18,11 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <thread>
 #include <vector>
 
+#include "app/worker/gpu_turn_wait.h"
+#include "app/worker/messages.h"
 #include "tests/support/run_command.h"
 
 namespace tclens::worker {
@@ -230,6 +234,70 @@ TEST_F(GpuTurnsTest, TurnsOffTakesNothingAndNeverWaits) {
     unsetenv("TCLENS_GPU_TURNS");
     EXPECT_EQ(error, "");
     EXPECT_FALSE(turn.held());
+}
+
+profiling::SystemReport one_gpu() {
+    profiling::DeviceFacts gpu;
+    gpu.name = "NVIDIA H200";
+    gpu.pci_bus_id = kKey;
+    profiling::SystemReport system;
+    system.devices = {gpu};
+    return system;
+}
+
+TEST_F(GpuTurnsTest, AWorkerWithoutAGpuTakesNoTurnAndSaysNothing) {
+    Replier reply(said_[1], 7);
+    GpuTurn turn;
+    EXPECT_TRUE(wait_for_gpu_turn(profiling::SystemReport{}, reply, turn, options_));
+    EXPECT_FALSE(turn.held());
+    EXPECT_FALSE(fs::exists(options_.folder));
+    EXPECT_FALSE(reply.answered());
+}
+
+TEST_F(GpuTurnsTest, AWaitingWorkerSaysWaitWithItsPlaceUntilTheTurnIsItsOwn) {
+    const pid_t first = holder();
+    int out[2] = {-1, -1};
+    ASSERT_EQ(pipe(out), 0);
+    Replier reply(out[1], 7);
+    GpuTurn turn;
+    std::thread release([this] {  // the holder gives it back while the worker waits
+        usleep(200000);
+        say(go_[1], "release");
+    });
+    ASSERT_TRUE(wait_for_gpu_turn(one_gpu(), reply, turn, options_));
+    release.join();
+    EXPECT_TRUE(turn.held());
+    EXPECT_FALSE(reply.answered());
+    close(out[1]);
+    const std::string line = read_line(out[0]);
+    close(out[0]);
+    std::string error;
+    const auto message = decode_message(line, error);
+    ASSERT_TRUE(message) << error;
+    EXPECT_EQ(message->id, 7);
+    EXPECT_EQ(message->progress.stage, "wait");
+    EXPECT_EQ(message->progress.text.rfind(
+                  "waiting for the GPU (NVIDIA H200, " + std::string(kKey) + "): next in line", 0),
+              0u)
+        << message->progress.text;
+    EXPECT_NE(message->progress.text.find("held by pid " + std::to_string(first)),
+              std::string::npos)
+        << message->progress.text;
+    EXPECT_GT(message->progress.allow_s, kWaitReportS);
+}
+
+TEST_F(GpuTurnsTest, AWorkerWhoseClientWentAwayLeavesTheLine) {
+    holder();
+    int out[2] = {-1, -1};
+    ASSERT_EQ(pipe(out), 0);
+    close(out[0]);  // the client is gone
+    Replier reply(out[1], 7);
+    GpuTurn turn;
+    EXPECT_FALSE(wait_for_gpu_turn(one_gpu(), reply, turn, options_));
+    close(out[1]);
+    EXPECT_FALSE(turn.held());
+    EXPECT_TRUE(reply.client_gone());
+    EXPECT_EQ(tickets_in(options_.folder), 0);
 }
 
 TEST(GpuTurnWaitText, SaysThePlaceAndTheHolderWhenKnown) {

@@ -106,6 +106,15 @@ int waiters_ahead(const std::string& folder, const std::string& prefix, const st
     return ahead;
 }
 
+// Says who holds the turn ("pid user since", "" when it is given back) in its lock file. A failure
+// costs only the "held by" of others' waiting lines: readers check that the pid is alive.
+void write_holder(int lock_fd, const std::string& line) {
+    const bool written =
+        ftruncate(lock_fd, 0) == 0 &&
+        pwrite(lock_fd, line.data(), line.size(), 0) == static_cast<ssize_t>(line.size());
+    static_cast<void>(written);
+}
+
 // The holder, as it wrote itself into the lock file ("pid user since"), when it is alive.
 void read_holder(int lock_fd, TurnPlace& place) {
     char text[256] = {};
@@ -154,9 +163,7 @@ GpuTurn::~GpuTurn() { release(); }
 
 void GpuTurn::release() {
     if (lock_fd_ < 0) return;
-    if (ftruncate(lock_fd_, 0) != 0) {
-        // The holder line stays; readers check that its pid is alive.
-    }
+    write_holder(lock_fd_, "");
     close(lock_fd_);  // drops the flock
     lock_fd_ = -1;
 }
@@ -209,10 +216,7 @@ std::string GpuTurn::take(const std::string& gpu_key, const TurnWaiting& waiting
         if (ahead == 0 && flock(lock_fd, LOCK_EX | LOCK_NB) == 0) {
             const std::string holder = std::to_string(getpid()) + " " + user_name(geteuid()) + " " +
                                        std::to_string(epoch_s()) + "\n";
-            if (ftruncate(lock_fd, 0) != 0 ||
-                pwrite(lock_fd, holder.data(), holder.size(), 0) < 0) {
-                // Only the "held by" of others' waiting lines is lost.
-            }
+            write_holder(lock_fd, holder);
             leave_queue();
             lock_fd_ = lock_fd;
             return "";

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <sstream>
 
+#include "app/worker/gpu_neighbours.h"
 #include "app/worker/gpu_turn_wait.h"
 #include "app/worker/results.h"
 #include "common/text.h"
@@ -277,6 +278,8 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
                             (system.has_gpu() ? system.devices.front().name : "the GPU"),
                         -1, -1, kPeaksAllowS});
     }
+    const std::string gpu_id = system.has_gpu() ? system.devices.front().pci_bus_id : "";
+    const GpuNeighbours before = gpu_neighbours(gpu_id);
     kernels::BenchReport report = kernels::run_bench(
         bench, *runner_,
         [&](int index, int total, const kernels::KernelDescriptor& kernel,
@@ -304,6 +307,7 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
                     true);
         return;
     }
+    report.shared_gpu = shared_gpu_note(before, gpu_neighbours(gpu_id));
     if (report.peak_error.empty() && !report.instruction_peaks.empty()) {
         instruction_peaks_ = report.instruction_peaks;
     }

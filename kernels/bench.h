@@ -43,6 +43,9 @@ struct BenchReport {
     std::vector<PeakMeasurement> instruction_peaks;  // every instruction measured, e.g. mma.sync
                                                      // bf16 beside the wgmma that sets the peak
     std::string peak_error;  // why peaks are missing ("" when measured or not asked for)
+    // Who else used the GPU while this was timed, one line (app/worker/gpu_neighbours.h); ""
+    // when nobody was seen.
+    std::string shared_gpu;
 };
 
 // Problems of the presets: "lab6" (M = 3072, 2048, ..., 16 with N = K = 3072, the lab's table),

@@ -82,6 +82,8 @@ nlohmann::json to_json(const kernels::BenchReport& report) {
             {"instruction_peaks", instruction_peaks},
             {"peak_error",
              report.peak_error.empty() ? nlohmann::json() : nlohmann::json(report.peak_error)},
+            {"shared_gpu",
+             report.shared_gpu.empty() ? nlohmann::json() : nlohmann::json(report.shared_gpu)},
             {"results", rows}};
 }
 
@@ -154,6 +156,7 @@ bool bench_report_from_json(const nlohmann::json& in, kernels::BenchReport& repo
     read.list(in, "peaks", out.peaks, peak_from_json);
     read.list(in, "instruction_peaks", out.instruction_peaks, peak_from_json);
     read.nullable(in, "peak_error", out.peak_error);
+    read.optional(in, "shared_gpu", out.shared_gpu);  // added with GPU turns
     read.list(in, "results", out.rows, bench_row_from_json);
     if (!read.ok()) return false;
     report = std::move(out);

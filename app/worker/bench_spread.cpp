@@ -173,6 +173,10 @@ class Sweep {
         for (const Piece& piece : pieces_) {
             if (!piece.done) continue;
             const kernels::BenchReport& part = piece.result.report;
+            if (!part.shared_gpu.empty() && out.report.shared_gpu.empty()) {
+                out.report.shared_gpu = part.shared_gpu;
+                out.notes.push_back(part.shared_gpu);
+            }
             if (!peaks_taken && (!part.peaks.empty() || !part.peak_error.empty())) {
                 out.report.peaks = part.peaks;
                 out.report.instruction_peaks = part.instruction_peaks;

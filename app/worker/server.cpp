@@ -50,7 +50,7 @@ void strike(kernels::Fault fault, int out_fd, Replier& reply) {
 
 void Replier::send(const Message& message) {
     // A client that went away cannot be told anything; the next read ends the loop.
-    write_line(out_fd_, encode_message(message));
+    if (!write_line(out_fd_, encode_message(message))) client_gone_ = true;
 }
 
 void Replier::progress(const Progress& progress) {

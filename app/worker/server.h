@@ -34,6 +34,8 @@ class Replier {
     bool answered() const { return answered_; }
     // The terminal message said the worker exits.
     bool exits() const { return exits_; }
+    // A message could not be written: the client went away (work for it can stop).
+    bool client_gone() const { return client_gone_; }
 
   private:
     void send(const Message& message);
@@ -42,6 +44,7 @@ class Replier {
     std::int64_t id_;
     bool answered_ = false;
     bool exits_ = false;
+    bool client_gone_ = false;
 };
 
 class RequestHandler {

@@ -6,6 +6,8 @@
 #include <atomic>
 #include <sstream>
 
+#include "app/worker/gpu_neighbours.h"
+#include "app/worker/gpu_turn_wait.h"
 #include "app/worker/results.h"
 #include "common/text.h"
 #include "kernels/bench.h"
@@ -268,6 +270,8 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
     bench.measure_peaks = request.peaks;
     bench.measured_instruction_peaks = instruction_peaks_;
     bench.with_references = request.references;
+    GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
     std::atomic<bool> cancel{false};
     bench.run.cancel = &cancel;
     std::string lost;
@@ -277,6 +281,8 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
                             (system.has_gpu() ? system.devices.front().name : "the GPU"),
                         -1, -1, kPeaksAllowS});
     }
+    const std::string gpu_id = system.has_gpu() ? system.devices.front().pci_bus_id : "";
+    const GpuNeighbours before = gpu_neighbours(gpu_id);
     kernels::BenchReport report = kernels::run_bench(
         bench, *runner_,
         [&](int index, int total, const kernels::KernelDescriptor& kernel,
@@ -304,6 +310,7 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
                     true);
         return;
     }
+    report.shared_gpu = shared_gpu_note(before, gpu_neighbours(gpu_id));
     if (report.peak_error.empty() && !report.instruction_peaks.empty()) {
         instruction_peaks_ = report.instruction_peaks;
     }
@@ -335,6 +342,8 @@ void WorkerSession::profile(const WorkerProfileRequest& request, Replier& reply)
                     "profile needs an NVIDIA GPU (" + system.no_gpu_reason + ")");
         return;
     }
+    GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
     if (system.has_gpu()) {
         // Run the kernel once under the client's time limit before CUPTI's long set-up: a kernel
         // that hangs or faults is caught here, within the limit.
@@ -454,6 +463,8 @@ void WorkerSession::source(const WorkerSourceRequest& request, Replier& reply) {
         return;
     }
     if (system.has_gpu() && !runner_) runner_ = std::make_unique<kernels::GemmRunner>();
+    GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
     profiling::SourceRequest collect;
     collect.kernel_id = kernel->id;
     if (const auto loaded = loaded_.find(kernel->id); loaded != loaded_.end()) {

@@ -4,6 +4,7 @@
 // (kernels/user_trace.cuh) and loaded beside the timed one, which the capture times untraced.
 #include <algorithm>
 
+#include "app/worker/gpu_turn_wait.h"
 #include "app/worker/results.h"
 #include "app/worker/session.h"
 #include "kernels/problem_text.h"
@@ -100,6 +101,8 @@ void WorkerSession::trace(const TraceRequest& request, Replier& reply) {
         reply.error(ErrorKind::kUsage, bad);
         return;
     }
+    GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
     reply.progress({"run", what + " traced and untraced", 0, 1, yours ? 0 : kRungTraceAllowS});
     kernels::RunOptions options;
     options.seed = request.seed;

@@ -136,6 +136,26 @@ void WorkerSession::handle(const Request& request, Replier& reply) {
         request.body);
 }
 
+const kernels::KernelDescriptor* WorkerSession::runnable(const std::string& id,
+                                                         const kernels::GemmProblem& problem,
+                                                         Replier& reply) const {
+    const kernels::KernelDescriptor* kernel = find(id);
+    if (kernel == nullptr) {
+        reply.error(ErrorKind::kUsage, unknown_kernel(id));
+        return nullptr;
+    }
+    return can_run_here(*kernel, problem, reply) ? kernel : nullptr;
+}
+
+bool WorkerSession::can_run_here(const kernels::KernelDescriptor& kernel,
+                                 const kernels::GemmProblem& problem, Replier& reply) {
+    const std::string cannot = kernel.can_run(problem);
+    if (cannot.empty()) return true;
+    reply.error(ErrorKind::kUsage,
+                kernel.id + " cannot run " + kernels::problem_text(problem) + ": " + cannot);
+    return false;
+}
+
 const kernels::KernelDescriptor* WorkerSession::find(const std::string& id) const {
     if (const auto it = loaded_.find(id); it != loaded_.end()) return &it->second->descriptor;
     return kernels::find_kernel(id);
@@ -324,17 +344,8 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
 }
 
 void WorkerSession::profile(const WorkerProfileRequest& request, Replier& reply) {
-    const kernels::KernelDescriptor* kernel = find(request.kernel);
-    if (kernel == nullptr) {
-        reply.error(ErrorKind::kUsage, unknown_kernel(request.kernel));
-        return;
-    }
-    const std::string cannot = kernel->can_run(request.problem);
-    if (!cannot.empty()) {
-        reply.error(ErrorKind::kUsage, kernel->id + " cannot run " +
-                                           kernels::problem_text(request.problem) + ": " + cannot);
-        return;
-    }
+    const kernels::KernelDescriptor* kernel = runnable(request.kernel, request.problem, reply);
+    if (kernel == nullptr) return;
     // As `tclens profile`: an injected CUPTI fault is reported by the profiler, GPU or not.
     const profiling::SystemReport system = profiling::query_system();
     if (!system.has_gpu() && !kernels::is_cupti_fault(kernels::injected_fault())) {
@@ -442,17 +453,8 @@ void WorkerSession::exercise(const ExerciseRequest& request, Replier& reply) {
 }
 
 void WorkerSession::source(const WorkerSourceRequest& request, Replier& reply) {
-    const kernels::KernelDescriptor* kernel = find(request.kernel);
-    if (kernel == nullptr) {
-        reply.error(ErrorKind::kUsage, unknown_kernel(request.kernel));
-        return;
-    }
-    const std::string cannot = kernel->can_run(request.problem);
-    if (!cannot.empty()) {
-        reply.error(ErrorKind::kUsage, kernel->id + " cannot run " +
-                                           kernels::problem_text(request.problem) + ": " + cannot);
-        return;
-    }
+    const kernels::KernelDescriptor* kernel = runnable(request.kernel, request.problem, reply);
+    if (kernel == nullptr) return;
     // As `tclens profile`: an injected CUPTI fault is reported by the collector, GPU or not.
     const profiling::SystemReport system = profiling::query_system();
     if (!system.has_gpu() && !kernels::is_cupti_fault(kernels::injected_fault())) {

@@ -58,6 +58,14 @@ class WorkerSession : public RequestHandler {
     void bank_measure(const BankMeasureRequest& request, Replier& reply);
     void layout_verify(const LayoutVerifyRequest& request, Replier& reply);
 
+    // The kernel `id` (registry or loaded) when it can run `problem`; else answers the usage
+    // error ("unknown kernel ...", "<id> cannot run <MxNxK>: <why>") and returns nullptr.
+    const kernels::KernelDescriptor* runnable(const std::string& id,
+                                              const kernels::GemmProblem& problem,
+                                              Replier& reply) const;
+    // True when `kernel` can run `problem`; else answers "<id> cannot run <MxNxK>: <why>".
+    static bool can_run_here(const kernels::KernelDescriptor& kernel,
+                             const kernels::GemmProblem& problem, Replier& reply);
     // A registry kernel or a loaded one; nullptr when `id` is neither.
     const kernels::KernelDescriptor* find(const std::string& id) const;
     // "unknown kernel 'x' (valid: registry ids; loaded: yours.a, yours.b)".

@@ -3,6 +3,7 @@
 // (kernels/probes/), never a user's code: the bank model measured under CUPTI
 // (profiling/bank_measure.h), and a fragment layout's instruction run with self-describing
 // inputs and compared with its model (kernels/probes/fragment_probe.h).
+#include "app/worker/gpu_turn_wait.h"
 #include "app/worker/results.h"
 #include "app/worker/session.h"
 #include "kernels/probes/fragment_probe.h"
@@ -47,6 +48,8 @@ void WorkerSession::bank_measure(const BankMeasureRequest& request, Replier& rep
                                                    "); the model needs none");
         return;
     }
+    GpuTurn turn;  // this GPU's turn, held while the request profiles on it
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
     const std::string what = pattern->name + " under " + swizzle->spec;
     reply.progress({"profile", what, -1, -1, kCuptiAllowS});
     if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();  // for lost_context()
@@ -90,6 +93,8 @@ void WorkerSession::layout_verify(const LayoutVerifyRequest& request, Replier& r
                     "verifying " + model->id + " needs a GPU (" + system.no_gpu_reason + ")");
         return;
     }
+    GpuTurn turn;  // the probes' experiments take a turn like any timed work
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
     const std::string& device = system.devices.front().name;
     reply.progress({"run", "probing " + model->id + " on " + device, 0, 1, kProbeAllowS});
     if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();  // for lost_context()

@@ -57,11 +57,7 @@ void WorkerSession::trace(const TraceRequest& request, Replier& reply) {
                     kernels::trace_blocks_error(*kernel, request.problem, request.blocks));
         return;
     }
-    if (const std::string cannot = kernel->can_run(request.problem); !cannot.empty()) {
-        reply.error(ErrorKind::kUsage, kernel->id + " cannot run " +
-                                           kernels::problem_text(request.problem) + ": " + cannot);
-        return;
-    }
+    if (!can_run_here(*kernel, request.problem, reply)) return;
     const profiling::SystemReport system = profiling::query_system();
     if (!system.has_gpu()) {
         reply.error(ErrorKind::kNeedsResource,

@@ -44,8 +44,13 @@ bool is_hopper() {
     return system.has_gpu() && system.devices.front().cc_major == 9;
 }
 
-nlohmann::json trace_json(const std::string& kernel, const std::string& mnk, int blocks) {
-    const std::string path = testing::TempDir() + "tclens_trace_" + kernel + ".json";
+// `tclens trace --kernel <kernel> --json F`, F read back (null when unreadable); F is named by
+// `file_tag`, or by the kernel when that is "" (a kernel of yours is a path: give a tag).
+nlohmann::json trace_json(const std::string& kernel, const std::string& mnk, int blocks,
+                          const std::string& file_tag = "") {
+    const std::string path =
+        testing::TempDir() + "tclens_trace_" + (file_tag.empty() ? kernel : file_tag) + ".json";
+    std::remove(path.c_str());
     const auto result =
         test::run_command(kTclens + " trace --kernel " + kernel + " --mnk " + mnk + " --blocks " +
                           std::to_string(blocks) + " --json " + path);
@@ -272,21 +277,7 @@ const std::string kTracedExample = std::string(TCLENS_EXAMPLES_DIR) + "/traced_w
 
 // `tclens trace --kernel <ref> --json F` of a kernel of yours, F read back (null when unreadable).
 nlohmann::json trace_yours(const std::string& ref, const std::string& mnk, int blocks) {
-    const std::string path = testing::TempDir() + "tclens_trace_yours.json";
-    std::remove(path.c_str());
-    const auto result =
-        test::run_command(kTclens + " trace --kernel " + ref + " --mnk " + mnk + " --blocks " +
-                          std::to_string(blocks) + " --json " + path);
-    EXPECT_EQ(result.exit_code, 0) << result.err;
-    std::printf("%s\n", result.out.c_str());
-    FILE* file = std::fopen(path.c_str(), "rb");
-    if (file == nullptr) return nullptr;
-    std::string text;
-    char buffer[65536];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
-        text.append(buffer, n);
-    std::fclose(file);
-    return nlohmann::json::parse(text, nullptr, false);
+    return trace_json(ref, mnk, blocks, "yours");
 }
 
 // Every warp of blocks 0 .. blocks - 1 (warps_per_block of them) marks, in time order, per K step

@@ -35,28 +35,10 @@ while IFS= read -r line; do
                 printf '{"id":%s,"type":"error","kind":"protocol","message":"scripted worker: no exercise","exits":false}\n' "$id"
             fi ;;
         bench|profile|source|trace|bank_measure|layout_verify)
-            if [ "$type" = bank_measure ] && [ -n "$SCRIPTED_BANK_MEASURE" ]; then
-                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_BANK_MEASURE")"
-                continue
-            fi
-            if [ "$type" = layout_verify ] && [ -n "$SCRIPTED_LAYOUT_VERIFY" ]; then
-                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_LAYOUT_VERIFY")"
-                continue
-            fi
-            if [ "$type" = trace ] && [ -n "$SCRIPTED_TRACE" ]; then
-                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_TRACE")"
-                continue
-            fi
-            if [ "$type" = bench ] && [ -n "$SCRIPTED_BENCH" ]; then
-                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_BENCH")"
-                continue
-            fi
-            if [ "$type" = profile ] && [ -n "$SCRIPTED_PROFILE" ]; then
-                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_PROFILE")"
-                continue
-            fi
-            if [ "$type" = source ] && [ -n "$SCRIPTED_SOURCE" ]; then
-                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$SCRIPTED_SOURCE")"
+            # SCRIPTED_<TYPE> (SCRIPTED_BENCH, SCRIPTED_BANK_MEASURE, ...) names a canned result.
+            canned=$(eval "printf '%s' \"\${SCRIPTED_$(printf '%s' "$type" | tr a-z A-Z)}\"")
+            if [ -n "$canned" ]; then
+                printf '{"id":%s,"type":"result","result":%s}\n' "$id" "$(cat "$canned")"
                 continue
             fi
             printf '{"id":%s,"type":"progress","stage":"run","text":"yours.scripted 64x64x64","index":0,"total":1,"allow_s":0}\n' "$id"

@@ -66,6 +66,23 @@ class SlurmCluster {
     if (!cluster.skipped().empty()) GTEST_SKIP() << cluster.skipped(); \
     ASSERT_EQ(cluster.failed(), "")
 
+// A sweep of `rows` rows under an injected launch failure (exit 1, each row failed its launch)
+// whose rows came from both workers, and no worker lost.
+void expect_rows_from_both_workers(const CommandResult& result, std::size_t rows) {
+    EXPECT_EQ(result.exit_code, 1) << result.err;  // every row failed its (injected) launch
+    const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << result.out << result.err;
+    ASSERT_EQ(report["workers"].size(), 2u) << result.out;
+    ASSERT_EQ(report["results"].size(), rows) << result.out;
+    std::set<int> workers;
+    for (const nlohmann::json& row : report["results"]) {
+        workers.insert(row["worker"].get<int>());
+        EXPECT_TRUE(contains(row["error"].get<std::string>(), "TCLENS_INJECT_FAULT")) << row;
+    }
+    EXPECT_EQ(workers, (std::set<int>{1, 2})) << result.out;
+    EXPECT_EQ(report["notes"].size(), 0u) << report["notes"];
+}
+
 // The worker srun started answers hello; without a GPU the bench ends in its one line, exit 3.
 TEST(SlurmWorker, ABenchThroughSrunSaysNoGpuInOneLine) {
     START_SLURM(cluster);
@@ -93,18 +110,7 @@ TEST(SlurmWorker, TwoSrunWorkersShareASweep) {
         "--mnk 128x128x128 --mnk 160x160x160 --json --workers 2 --worker \"" +
             kSrunWorker + "\"",
         "TCLENS_INJECT_FAULT=launch-failure");
-    EXPECT_EQ(result.exit_code, 1) << result.err;  // every row failed its (injected) launch
-    const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
-    ASSERT_FALSE(report.is_discarded()) << result.out << result.err;
-    ASSERT_EQ(report["workers"].size(), 2u) << result.out;
-    ASSERT_EQ(report["results"].size(), 4u) << result.out;
-    std::set<int> workers;
-    for (const nlohmann::json& row : report["results"]) {
-        workers.insert(row["worker"].get<int>());
-        EXPECT_TRUE(contains(row["error"].get<std::string>(), "TCLENS_INJECT_FAULT")) << row;
-    }
-    EXPECT_EQ(workers, (std::set<int>{1, 2})) << result.out;
-    EXPECT_EQ(report["notes"].size(), 0u) << report["notes"];
+    expect_rows_from_both_workers(result, 4);
 }
 
 // `--workers 2` with an srun command inside an allocation (salloc from a login node): with
@@ -119,13 +125,7 @@ TEST(SlurmWorker, TwoSrunStepsOfOneAllocationShareASweep) {
         "--json --workers 2 --worker \"" +
             worker + "\"",
         "TCLENS_INJECT_FAULT=launch-failure timeout 60 salloc -Q -n2 --gres=gpu:2");
-    EXPECT_EQ(result.exit_code, 1) << result.err;  // every row failed its (injected) launch
-    const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
-    ASSERT_FALSE(report.is_discarded()) << result.out << result.err;
-    std::set<int> workers;
-    for (const nlohmann::json& row : report["results"]) workers.insert(row["worker"].get<int>());
-    EXPECT_EQ(workers, (std::set<int>{1, 2})) << result.out;
-    EXPECT_EQ(report["notes"].size(), 0u) << report["notes"];
+    expect_rows_from_both_workers(result, 2);
 }
 
 }  // namespace

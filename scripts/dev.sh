@@ -2,11 +2,11 @@
 # tclens set-up in one step: installs the Debian packages that are missing, configures and builds
 # into build/, then either starts the app or runs every test.
 #   scripts/dev.sh app [tclens args...]   build, then run build/bin/tclens
-#   scripts/dev.sh test                   build the app, the ui and GPU tests into build/ and run
-#                                         those, the package test and the format check; build the
-#                                         unit tests with the app under ASan + UBSan into
-#                                         build-asan/ and run them; then fuzz every parser 10 s
-#                                         (scripts/fuzz.sh)
+#   scripts/dev.sh test                   build the app, the ui, end-to-end and GPU tests into
+#                                         build/ and run those, the package test and the format
+#                                         check; build the unit tests with the app under ASan +
+#                                         UBSan into build-asan/ and run them; then fuzz every
+#                                         parser 10 s (scripts/fuzz.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,8 +52,9 @@ fi
 
 # Each test binary is built and run once, in one of two trees (tests/CMakeLists.txt). Here, as
 # the app ships (target release_checks): tclens, the ui tests (the real window under Xvfb), the
+# end-to-end tests (tclens as a process: the CLI, the worker through a pipe, ssh and srun), the
 # GPU tests (skipped without a GPU), the package test, the benchmarks and the format check.
-echo "== tclens: ui, GPU, package and format tests (build/) =="
+echo "== tclens: ui, end-to-end, GPU, package and format tests (build/) =="
 started=$SECONDS
 cmake --build build --target release_checks
 # (The unit test binaries are not built here: ctest lists each as <binary>_NOT_BUILT.)
@@ -62,7 +63,7 @@ cmake --build build --target release_checks
 ctest --test-dir build --output-on-failure -j "$(($(nproc) + 1))" -LE '^unit$' -E '_NOT_BUILT$'
 echo "tclens: release step passed in $((SECONDS - started)) s"
 
-# The unit tests with ASan + UBSan (UB aborts) over the app, the tclens binary they start
+# The unit tests with ASan + UBSan (UB aborts) over the app, the tclens worker they start
 # included (target sanitized_tests): app/, kernels/user/ and common/ are compiled with them
 # (TCLENS_SANITIZE, CMakeLists.txt); viz, kernels and profiling are linked as build/ built them
 # (TCLENS_PREBUILT, cmake/PrebuiltLayers.cmake), their parsers sanitized by the fuzz step below;

@@ -35,13 +35,6 @@ class ConfigFolder {
     std::string path_;
 };
 
-std::string read_file(const std::string& path) {
-    std::ifstream file(path);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
-
 // A file name of this process no other command of it uses (tests run commands from threads too).
 std::string command_file(const char* stream) {
     static std::atomic<int> next{0};
@@ -49,6 +42,13 @@ std::string command_file(const char* stream) {
 }
 
 }  // namespace
+
+std::string read_file(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
 
 BackgroundCommand::BackgroundCommand(const std::string& command)
     : command_(command), out_path_(command_file("out")), err_path_(command_file("err")) {

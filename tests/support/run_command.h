@@ -22,6 +22,9 @@ inline constexpr std::chrono::seconds kCommandTimeLimit{600};
 CommandResult run_command(const std::string& command,
                           std::chrono::seconds limit = kCommandTimeLimit);
 
+// The whole text of the file at `path`; a missing file reads as "".
+std::string read_file(const std::string& path);
+
 // Waits until `seen(the file's text)` holds, `ended()` says there is no more to wait for, or
 // `limit` passes; returns whether `seen` held. A missing file reads as "".
 bool wait_for_file(const std::string& path,

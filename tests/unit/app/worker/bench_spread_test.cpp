@@ -1,7 +1,7 @@
 // A bench spread over several workers (app/worker/bench_spread.h), with fake workers that
 // answer in this process: every size runs once and lands in the request's order, the largest
 // first, and a worker that is lost, has no GPU or cannot load gives its size to the others once.
-// The same over real pipes with scripted workers: tests/unit/app/cli/bench_command_test.cpp.
+// The same over real pipes with scripted workers: tests/e2e/app/cli/bench_command_test.cpp.
 
 #include "app/worker/bench_spread.h"
 

@@ -4,9 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "tests/support/run_command.h"
 
@@ -18,13 +16,6 @@ using test::run_command;
 // No display: the headless runtime must not need one.
 const std::string kTclensWithoutDisplay =
     "env -u DISPLAY -u WAYLAND_DISPLAY " + std::string(TCLENS_BINARY);
-
-std::string read_text(const std::string& path) {
-    std::ifstream file(path);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
 
 TEST(HeadlessCommand, BuildsEveryFrameWithoutADisplay) {
     const auto result = run_command(kTclensWithoutDisplay + " headless --frames 40 --fps 0 --json");
@@ -45,7 +36,7 @@ TEST(HeadlessCommand, TextOfTheLastFrameNamesWhatThePanelsShow) {
                                     "fragments.layout=ldmatrix.x4 --frames 3 --text " +
                                     path);
     ASSERT_EQ(result.exit_code, 0) << result.err;
-    const std::string text = read_text(path);
+    const std::string text = test::read_file(path);
     std::filesystem::remove(path);
     EXPECT_NE(text.find("== fragments =="), std::string::npos) << text;
     EXPECT_NE(text.find("ldmatrix.x4"), std::string::npos) << text;

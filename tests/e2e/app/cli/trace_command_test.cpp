@@ -7,8 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -80,11 +78,6 @@ TEST(TraceCommand, WithoutAGpuItSaysSoAndExits3) {
 
 const std::string kTracedExample = std::string(TCLENS_SOURCE_DIR) + "/examples/traced_wmma.cu";
 
-std::string read_text(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(file), {});
-}
-
 // A trace result as the worker answers one: two blocks of four warps of yours.traced_wmma.
 const char* const kScriptedTrace =
     R"({"trace":{"kernel":"yours.traced_wmma","m":128,"n":128,"k":64,"blocks_launched":4,)"
@@ -129,14 +122,14 @@ TEST(TraceCommand, TheWorkersTraceOfAKernelOfYoursIsPrintedAndWritten) {
         kTclens + " trace --kernel " + good + " --mnk 128x128x64 --blocks 2 --json " + out + " " +
         test::scripted_worker("none SCRIPTED_TRACE=" + answer + " SCRIPTED_LOG=" + log));
     ASSERT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_EQ(read_text(log), "hello\nload\ntrace\nshutdown\n");
+    EXPECT_EQ(test::read_file(log), "hello\nload\ntrace\nshutdown\n");
     EXPECT_NE(result.out.find("yours.traced_wmma 128x128x64: 2 of 4 blocks traced, 4 warps each"),
               std::string::npos)
         << result.out;
     EXPECT_NE(result.out.find("traced 0.0120 ms, untraced 0.0100 ms, overhead +20.0 %"),
               std::string::npos)
         << result.out;
-    const nlohmann::json written = nlohmann::json::parse(read_text(out), nullptr, false);
+    const nlohmann::json written = nlohmann::json::parse(test::read_file(out), nullptr, false);
     ASSERT_FALSE(written.is_discarded());
     EXPECT_EQ(written, nlohmann::json::parse(kScriptedTrace)["trace"]);
 }

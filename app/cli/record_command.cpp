@@ -1,25 +1,27 @@
-// `tclens record FILE [--preset NAME | --mnk MxNxK ...] [--kernels a,b,...] [--no-timelines]
-// [--timeline-ms N] [--no-sources] [--no-traces]`: everything one run learns on this GPU, written
-// as one recording (profiling/recording.h) that the GUI opens later on any machine, GPU or not:
-//   1. the device report, the measured arithmetic peaks and the measured DRAM bandwidth;
-//   2. the bench of the kernels (kernels/bench.h: each next to its same-run cuBLAS call,
-//      verified before timing) on the sizes;
-//   3. per kernel (cuBLAS references included), on the first size: a profile of the default
-//      metric set (profiling/metric_catalogue.h) and a short PM-sampling timeline;
-//   4. per kernel on the first size: a source profile (profiling/source/source_collector.h:
-//      stall samples and counts per instruction, the SASS and the CUDA source text), so the
-//      Source panel opens without a GPU or a toolkit;
-//   5. per traced rung (kernels/trace_capture.h) on the first size: the warp timeline of its
-//      first kRecordTraceBlocks blocks, so the Timeline panel opens without a GPU.
-// Checks first, so a long run never ends in a usage error: arguments (exit 2), the output
-// path (exit 1, nothing created), a GPU and the counter permission (exit 3). The file is written
-// once, at the end, atomically. Progress goes to stderr; a summary line to stdout. Exits 1 when a
-// kernel failed verification, errored or was refused (the recording keeps its row), like
-// `tclens bench`.
-// With --kernel path.cu[:NAME][:TYPE] (users' kernels, docs/your-kernel.md), steps 2 and 3 run
-// in a worker process (app/worker/): the users' kernels, the --kernels rungs (none by default)
-// and the cuBLAS references, benched and profiled there; the DRAM bandwidth and the checks are
-// still measured here (so this machine needs the GPU, as without --kernel).
+// `tclens record FILE [--preset NAME | --mnk MxNxK ...] [--kernels a,b,...] [--kernel path.cu]
+// [--no-timelines] [--timeline-ms N] [--no-sources] [--no-traces] [--worker CMD | --remote HOST]`:
+// everything one run learns on a GPU, written as one recording (profiling/recording.h) that the
+// GUI opens later on any machine, GPU or not. Every step runs in a worker process (app/worker/,
+// local, --worker or --remote): this process only asks, and writes the file.
+//   1. the device report (the worker's hello);
+//   2. the DRAM bandwidth, the measured arithmetic peaks and the bench of the kernels
+//      (kernels/bench.h: each next to its same-run cuBLAS call, verified before timing) on the
+//      sizes, after the worker checked that the counters can be read;
+//   3. per kernel (cuBLAS references and kernels of yours included), on the first size: a source
+//      profile (profiling/source/source_collector.h: stall samples and counts per instruction, the
+//      SASS and the CUDA source text), so the Source panel opens without a GPU or a toolkit;
+//      each in a fresh worker of the same kind (source_in_fresh_worker says why);
+//   4. per traced rung (kernels/trace_capture.h) on the first size: the warp timeline of its
+//      first kRecordTraceBlocks blocks, so the Timeline panel opens without a GPU;
+//   5. per kernel on the first size: a profile of the default metric set
+//      (profiling/metric_catalogue.h) and a short PM-sampling timeline;
+//   6. each kernel's SASS instruction mix.
+// Checks first, so a long run never ends in a usage error: arguments (exit 2), the output path
+// (exit 1, nothing created), a GPU where the worker runs and the counter permission (exit 3).
+// The file is written once, at the end, atomically, on this machine. Progress goes to stderr; a
+// summary line to stdout, then one line per part that could not be taken. Exits 1 when a kernel
+// failed verification, errored or was refused (the recording keeps its row) or a part is
+// missing, like `tclens bench`.
 
 #include <unistd.h>
 
@@ -36,17 +38,16 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/client.h"
+#include "app/worker/results.h"
+#include "common/one_line.h"
 #include "kernels/bench.h"
-#include "kernels/dram_probe.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
-#include "kernels/trace_capture.h"
 #include "profiling/device_info.h"
-#include "profiling/kernel_profile.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/recorded_mix.h"
 #include "profiling/recording.h"
-#include "profiling/source/source_collector.h"
 #include "tclens_version.h"
 
 namespace tclens::cli {
@@ -155,79 +156,31 @@ std::string step_text(int index, std::size_t total, const std::string& kernel_id
            kernels::problem_text(problem);
 }
 
-// Step 3: a profile and (unless `timeline_ms` is 0) a timeline of each kernel that ran at
-// `problem` in the bench.
-void profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
-                     const kernels::GemmProblem& problem, int timeline_ms,
-                     profiling::Recording& recording, const Progress& progress) {
-    const std::vector<std::string> metrics = profiling::metric_set("default");
-    const std::string& device = recording.system.devices.front().name;
-    profiling::KernelProfiler profiler;
-    int index = 0;
-    for (const kernels::KernelDescriptor* kernel : kernels) {
-        ++index;
-        const std::string step = step_text(index, kernels.size(), kernel->id, problem);
-        if (!ran_in_bench(recording, kernel->id, problem)) continue;  // its row says why not
-        progress.line("profile " + step);
-        const profiling::ProfilerError prepared = profiler.prepare(kernel->id, problem);
-        if (!prepared.ok()) {
-            recording.profiles.push_back(
-                failed_profile(kernel->id, kernel->precision, problem, device, prepared));
-            continue;
-        }
-        profiling::ProfileOptions options;
-        options.drop_unavailable = true;  // a set: names this chip lacks are listed, not fatal
-        recording.profiles.push_back(profiler.profile(metrics, options));
-        if (timeline_ms <= 0) continue;
-        progress.line("timeline " + step);
-        profiling::TimelineOptions timeline;
-        timeline.duration_ms = timeline_ms;
-        recording.timelines.push_back(profiler.timeline(timeline));
-    }
-}
-
-// Step 2 in this process: peaks and the bench of the registry's kernels on `runner`.
-void bench_in_process(const std::vector<std::string>& ids,
-                      const std::vector<kernels::GemmProblem>& problems,
-                      kernels::GemmRunner& runner, profiling::Recording& recording,
-                      const Progress& progress) {
-    progress.line("measuring peaks on " + recording.system.devices.front().name);
-    kernels::BenchRequest request;
-    request.kernel_ids = ids;
-    request.problems = problems;
-    kernels::BenchReport report = kernels::run_bench(
-        request, runner,
-        [&progress](int index, int total, const kernels::KernelDescriptor& kernel,
-                    const kernels::GemmProblem& p) {
-            progress.line("bench [" + std::to_string(index + 1) + "/" + std::to_string(total) +
-                          "] " + kernel.id + " " + kernels::problem_text(p));
-        });
-    recording.peaks = std::move(report.peaks);
-    recording.peak_error = std::move(report.peak_error);
-    recording.bench = std::move(report.rows);
-}
-
-// A kernel to profile in the worker: its id and input type.
+// A kernel the recording profiles in the worker: its id and input type.
 struct WorkerKernel {
     std::string id;
     kernels::Precision precision = kernels::Precision::kF32;
+    bool traced = false;  // a rung with trace points (kernels/trace_capture.h)
+    std::string ref;      // a kernel of yours: its path.cu[:NAME][:TYPE]; "" for the registry's
 };
 
-// Step 3 in the worker: a profile of the default set and (unless `timeline_ms` is 0) a timeline
-// of each kernel that ran at `problem` in the bench. A request the worker could not answer (it
-// failed, crashed or hung: one line) is kept as that kernel's failed profile or timeline.
+// A failed worker call as the profiler error a recorded part keeps.
+profiling::ProfilerError failed_call(const worker::Reply& reply) {
+    profiling::ProfilerError error;
+    error.problem = reply_exit_code(reply) == kExitNeedsResource
+                        ? profiling::ProfilerProblem::kUnsupported
+                        : profiling::ProfilerProblem::kFailed;
+    error.message = reply.message;
+    return error;
+}
+
+// Step 5: a profile of the default set and (unless `timeline_ms` is 0) a timeline of each kernel
+// that ran at `problem` in the bench. A request the worker could not answer (it failed, crashed
+// or hung: one line) is kept as that kernel's failed profile or timeline.
 void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKernel>& kernels,
                        const kernels::GemmProblem& problem, int timeline_ms,
                        profiling::Recording& recording, const Progress& progress) {
     const std::string& device = recording.system.devices.front().name;
-    auto failed = [&](const worker::Reply& reply) {
-        profiling::ProfilerError error;
-        error.problem = reply_exit_code(reply) == kExitNeedsResource
-                            ? profiling::ProfilerProblem::kUnsupported
-                            : profiling::ProfilerProblem::kFailed;
-        error.message = reply.message;
-        return error;
-    };
     int index = 0;
     for (const WorkerKernel& kernel : kernels) {
         ++index;
@@ -244,7 +197,7 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
         if (!worker::read_result(reply, "profile", worker::profile_from_json, result) ||
             !result.profile) {
             recording.profiles.push_back(
-                failed_profile(kernel.id, kernel.precision, problem, device, failed(reply)));
+                failed_profile(kernel.id, kernel.precision, problem, device, failed_call(reply)));
             continue;
         }
         recording.profiles.push_back(std::move(*result.profile));
@@ -264,37 +217,24 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
             timeline.precision = kernel.precision;
             timeline.problem = problem;
             timeline.device = device;
-            timeline.error = failed(reply);
+            timeline.error = failed_call(reply);
             recording.timelines.push_back(std::move(timeline));
         }
     }
 }
 
-// Steps 2 and 3 with users' kernels, in a worker: fills the recording's peaks, bench, profiles
-// and timelines, and `yours_mixes` with the SASS instruction mix of each kernel's cubin (as the
-// worker's load read it). Returns kExitOk, or the exit code of a failure that stops the recording
-// (a kernel that does not load, a bench the worker could not finish: one line on stderr).
-int bench_and_profile_in_worker(const RecordOptions& options,
-                                const std::vector<kernels::GemmProblem>& problems,
-                                const std::vector<std::string>& ids,
-                                profiling::Recording& recording, const Progress& progress,
-                                std::vector<profiling::RecordedInstructionMix>& yours_mixes) {
-    worker::WorkerClient client(client_options(options.worker));
-    if (const int code = check_remote_gpu(client, options.worker); code != kExitOk) return code;
-    const ProgressLines lines("record");
-    std::vector<worker::LoadResult> loaded;
-    const int load_code = load_kernels(client, options.user_kernels, {}, false, lines, loaded);
-    if (load_code != kExitOk) return load_code;
+// Step 2: the peaks, the DRAM bandwidth and the bench of `kernels` (registry ids and loaded
+// ones) on `problems`, in the worker; first the worker checks that the counters can be read, so
+// a long run does not end in "no permission". kExitOk, or the exit code of a refusal (one line).
+int bench_in_worker(worker::WorkerClient& client, const std::vector<std::string>& kernels,
+                    const std::vector<kernels::GemmProblem>& problems,
+                    profiling::Recording& recording) {
     worker::BenchRequest bench;
-    bench.kernels = ids;
-    std::vector<std::string> registry_ids = ids;
-    for (const worker::LoadResult& kernel : loaded) {
-        bench.kernels.push_back(kernel.id);
-        registry_ids.push_back(kernel.reference_id);
-        if (kernel.instruction_mix) yours_mixes.push_back(*kernel.instruction_mix);
-    }
+    bench.kernels = kernels;
     bench.problems = problems;
-    progress.line("measuring peaks on " + recording.system.devices.front().name);
+    bench.dram = true;
+    bench.check_counters = true;
+    const ProgressLines lines("record");
     worker::Reply reply = client.call(bench, lines);
     lines.done();
     worker::BenchResult result;
@@ -303,65 +243,99 @@ int bench_and_profile_in_worker(const RecordOptions& options,
     recording.peaks = std::move(result.report.peaks);
     recording.peak_error = std::move(result.report.peak_error);
     recording.bench = std::move(result.report.rows);
-    std::vector<WorkerKernel> profiled;
-    std::string unknown;  // an id bench_kernels does not know is not profiled
-    for (const kernels::KernelDescriptor* kernel : kernels::bench_kernels(registry_ids, unknown))
-        profiled.push_back({kernel->id, kernel->precision});
-    for (const worker::LoadResult& kernel : loaded)
-        profiled.push_back({kernel.id, kernel.precision});
-    profile_in_worker(client, profiled, problems.front(),
-                      options.no_timelines ? 0 : options.timeline_ms, recording, progress);
+    if (result.dram) recording.dram_bandwidth = *result.dram;
+    if (!result.dram_error.empty()) {
+        std::fprintf(stderr, "tclens: %s (the recording will have no DRAM bandwidth)\n",
+                     result.dram_error.c_str());
+    }
     return kExitOk;
 }
 
-// Step 4: a source profile of each kernel that ran at `problem` in the bench.
-void source_profile_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
-                            const kernels::GemmProblem& problem, profiling::Recording& recording,
-                            const Progress& progress) {
+// A source profile of `kernel` at `problem`, taken in a worker of its own (`options`): in a
+// process where the kernel already ran, CUPTI 13.0 gives it no PC samples (measured on an H200
+// after a bench, a profile or a timeline of it, tests/gpu/results/2026-11-29_h200_session15/).
+// A failed call is kept as the kernel's failed source profile.
+profiling::SourceProfile source_in_fresh_worker(const WorkerOptions& options,
+                                                const WorkerKernel& kernel,
+                                                const kernels::GemmProblem& problem,
+                                                const std::string& device) {
+    worker::WorkerClient client(client_options(options));
+    worker::WorkerSourceRequest request;
+    request.kernel = kernel.id;
+    request.problem = problem;
+    worker::Reply reply;
+    if (!kernel.ref.empty()) {
+        worker::LoadRequest load;
+        load.ref = kernel.ref;
+        reply = client.call(load);
+        worker::LoadResult loaded;
+        if (worker::read_result(reply, "load", worker::load_from_json, loaded))
+            request.kernel = loaded.id;
+    }
+    if (reply.ok() || kernel.ref.empty()) reply = client.call(request);
+    worker::SourceResult result;
+    if (worker::read_result(reply, "source", worker::source_from_json, result))
+        return std::move(result.profile);
+    profiling::SourceProfile failed;
+    failed.kernel_id = kernel.id;
+    failed.precision = kernel.precision;
+    failed.problem = problem;
+    failed.device = device;
+    failed.error = failed_call(reply);
+    return failed;
+}
+
+// Step 3: a source profile of each kernel that ran at `problem` in the bench, each in a fresh
+// worker (source_in_fresh_worker).
+void source_profiles(const WorkerOptions& options, const std::vector<WorkerKernel>& kernels,
+                     const kernels::GemmProblem& problem, profiling::Recording& recording,
+                     const Progress& progress) {
     int index = 0;
-    for (const kernels::KernelDescriptor* kernel : kernels) {
+    for (const WorkerKernel& kernel : kernels) {
         ++index;
-        if (!ran_in_bench(recording, kernel->id, problem)) continue;
-        progress.line("source " + step_text(index, kernels.size(), kernel->id, problem));
-        profiling::SourceRequest request;
-        request.kernel_id = kernel->id;
-        request.problem = problem;
-        recording.sources.push_back(profiling::collect_source_profile(request));
+        if (!ran_in_bench(recording, kernel.id, problem)) continue;
+        progress.line("source " + step_text(index, kernels.size(), kernel.id, problem));
+        recording.sources.push_back(source_in_fresh_worker(options, kernel, problem,
+                                                           recording.system.devices.front().name));
     }
 }
 
 // Blocks whose warps a recording's traces hold: enough for a few SMs' worth, small in the file.
 constexpr int kRecordTraceBlocks = 8;
 
-// Step 5: the warp timeline of each kernel with trace points that ran at `problem` in the bench;
-// recording.traces_missing says why there are none.
-void trace_kernels(const std::vector<const kernels::KernelDescriptor*>& kernels,
-                   const kernels::GemmProblem& problem, profiling::Recording& recording,
-                   const Progress& progress) {
-    kernels::GemmRunner runner;
-    std::string last_error;
+// Step 4: the warp timeline of each kernel with trace points that ran at `problem` in the bench;
+// recording.traces_missing says why there are none. Returns a line per kernel that could not be
+// traced.
+std::vector<std::string> traces_in_worker(worker::WorkerClient& client,
+                                          const std::vector<WorkerKernel>& kernels,
+                                          const kernels::GemmProblem& problem,
+                                          profiling::Recording& recording,
+                                          const Progress& progress) {
+    std::vector<std::string> failures;
     int index = 0;
-    for (const kernels::KernelDescriptor* kernel : kernels) {
+    for (const WorkerKernel& kernel : kernels) {
         ++index;
-        if (!kernel->traced.launch || !ran_in_bench(recording, kernel->id, problem)) continue;
-        progress.line("trace " + step_text(index, kernels.size(), kernel->id, problem));
-        std::string error = kernels::trace_blocks_error(*kernel, problem, kRecordTraceBlocks);
-        if (error.empty()) {
-            kernels::TraceCapture capture =
-                kernels::capture_trace(runner, *kernel, problem, kRecordTraceBlocks, {});
-            error = capture.error;
-            if (error.empty()) recording.traces.push_back(std::move(capture.trace));
-        }
-        if (!error.empty()) {
-            last_error = kernel->id + ": " + error;
-            std::fprintf(stderr, "tclens: no trace of %s\n", last_error.c_str());
+        if (!kernel.traced || !ran_in_bench(recording, kernel.id, problem)) continue;
+        progress.line("trace " + step_text(index, kernels.size(), kernel.id, problem));
+        worker::TraceRequest request;
+        request.kernel = kernel.id;
+        request.problem = problem;
+        request.blocks = kRecordTraceBlocks;
+        worker::Reply reply = client.call(request);
+        worker::TraceResult result;
+        if (worker::read_result(reply, "trace", worker::trace_from_json, result)) {
+            recording.traces.push_back(std::move(result.trace));
+        } else {
+            failures.push_back("trace of " + kernel.id + ": " + reply.message);
         }
     }
-    if (!recording.traces.empty()) return;
-    recording.traces_missing =
-        !last_error.empty()
-            ? "tracing failed: " + last_error
-            : "no kernel with trace points (rungs 8-12) ran at " + kernels::problem_text(problem);
+    if (recording.traces.empty()) {
+        recording.traces_missing = !failures.empty()
+                                       ? "tracing failed: " + failures.back()
+                                       : "no kernel with trace points (rungs 8-12) ran at " +
+                                             kernels::problem_text(problem);
+    }
+    return failures;
 }
 
 // Step 6: each kernel's SASS instruction mix for this GPU's cubin, from this build's census,
@@ -384,9 +358,41 @@ void add_instruction_mixes(const std::vector<std::string>& ids,
     }
 }
 
+// Why a source profile is incomplete ("" when it is not): no profile, no PC samples, or no
+// per-instruction counts. SASS text cuBLAS does not ship is not a gap.
+std::string source_gap(const profiling::SourceProfile& source) {
+    if (!source.ok()) return source.error.message;
+    if (!source.sampling_missing.empty()) return "no PC samples: " + source.sampling_missing;
+    if (source.total_samples() == 0) return "PC sampling gave no samples";
+    if (!source.counters_missing.empty()) return "no counts: " + source.counters_missing;
+    return "";
+}
+
+// One line on stderr per part of `recording` that could not be taken (a profile, a timeline, a
+// source profile, a trace: `trace_failures`); returns how many.
+int report_failed_parts(const profiling::Recording& recording,
+                        const std::vector<std::string>& trace_failures) {
+    std::vector<std::string> lines = trace_failures;
+    for (const profiling::KernelProfile& p : recording.profiles) {
+        if (!p.ok()) lines.push_back("profile of " + p.kernel_id + ": " + p.error.message);
+    }
+    for (const profiling::KernelTimeline& t : recording.timelines) {
+        if (!t.ok()) lines.push_back("timeline of " + t.kernel_id + ": " + t.error.message);
+    }
+    for (const profiling::SourceProfile& source : recording.sources) {
+        const std::string gap = source_gap(source);
+        if (!gap.empty()) lines.push_back("source profile of " + source.kernel_id + ": " + gap);
+    }
+    for (const std::string& line : lines)
+        std::fprintf(stderr, "tclens: record: %s\n", common::one_line(line).c_str());
+    return static_cast<int>(lines.size());
+}
+
 // The line saying what `recording`, written to `path`, holds; kExitFailure (with a line on
-// stderr) when a run failed verification, errored or was refused, else kExitOk.
-int print_summary(const std::string& path, const profiling::Recording& recording) {
+// stderr) when a run failed verification, errored or was refused, or a part could not be taken
+// (a line each), else kExitOk.
+int print_summary(const std::string& path, const profiling::Recording& recording,
+                  const std::vector<std::string>& trace_failures) {
     int counted = 0;
     int failed = 0;
     for (const kernels::BenchRow& row : recording.bench) {
@@ -400,23 +406,97 @@ int print_summary(const std::string& path, const profiling::Recording& recording
     for (const profiling::KernelTimeline& t : recording.timelines) timelines_ok += t.ok() ? 1 : 0;
     std::size_t trace_phases = 0;
     for (const viz::WarpTrace& t : recording.traces) trace_phases += t.phases.size();
-    int sources_ok = 0;
-    for (const profiling::SourceProfile& p : recording.sources) sources_ok += p.ok() ? 1 : 0;
+    int sources_whole = 0;
+    for (const profiling::SourceProfile& p : recording.sources)
+        sources_whole += source_gap(p).empty() ? 1 : 0;
     std::printf(
         "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
-        "timelines, %d of %zu source profiles, %zu instruction mixes, %zu traces (%zu phases), "
-        "DRAM %.2f TB/s, on %s\n",
+        "timelines, %d of %zu source profiles whole, %zu instruction mixes, %zu traces (%zu "
+        "phases), DRAM %.2f TB/s, on %s\n",
         path.c_str(), recording.bench.size(), counted, profiles_ok, recording.profiles.size(),
-        timelines_ok, recording.timelines.size(), sources_ok, recording.sources.size(),
+        timelines_ok, recording.timelines.size(), sources_whole, recording.sources.size(),
         recording.instruction_mixes.size(), recording.traces.size(), trace_phases,
         recording.dram_bandwidth.bytes_per_s / 1e12, recording.system.devices.front().name.c_str());
+    const int failed_parts = report_failed_parts(recording, trace_failures);
     if (failed > 0) {
         std::fprintf(stderr,
                      "tclens: %d run%s failed verification, errored or was refused; the "
                      "recording keeps their rows\n",
                      failed, failed == 1 ? "" : "s");
-        return kExitFailure;
     }
+    return failed > 0 || failed_parts > 0 ? kExitFailure : kExitOk;
+}
+
+// Starts the worker and fills recording.system from its hello. kExitOk, or the exit code of a
+// worker that does not answer or sees no GPU (one line).
+int start_worker(worker::WorkerClient& client, profiling::Recording& recording) {
+    const worker::Reply hello = client.connect();
+    if (!hello.ok()) return report_failure(hello);
+    recording.system = client.worker().system;
+    if (recording.system.has_gpu()) return kExitOk;
+    const std::string reason = common::one_line(recording.system.no_gpu_reason);
+    if (client.options().remote) {
+        std::fprintf(stderr, "tclens: no GPU on %s (%s)\n", client.where().c_str(), reason.c_str());
+    } else {
+        std::fprintf(stderr, "tclens: record needs an NVIDIA GPU (%s); run it on a GPU machine\n",
+                     reason.c_str());
+    }
+    return kExitNeedsResource;
+}
+
+// The kernels to profile, trace and source-profile: the registry's `registry_kernels` and the
+// kernels of yours `loaded` from `refs` (in order).
+std::vector<WorkerKernel> worker_kernels(
+    const std::vector<const kernels::KernelDescriptor*>& registry_kernels,
+    const std::vector<worker::LoadResult>& loaded, const std::vector<std::string>& refs) {
+    std::vector<WorkerKernel> out;
+    for (const kernels::KernelDescriptor* kernel : registry_kernels)
+        out.push_back({kernel->id, kernel->precision, kernel->traced.launch != nullptr, ""});
+    for (std::size_t i = 0; i < loaded.size() && i < refs.size(); ++i)
+        out.push_back({loaded[i].id, loaded[i].precision, false, refs[i]});
+    return out;
+}
+
+// Steps 1-6 in the worker `client` (a fresh one, started here), into `recording`. kExitOk, or
+// the exit code of a failure that stops the recording (one line).
+int record_in_worker(const RecordOptions& options, const std::vector<std::string>& ids,
+                     const std::vector<kernels::GemmProblem>& problems,
+                     profiling::Recording& recording, std::vector<std::string>& trace_failures) {
+    worker::WorkerClient client(client_options(options.worker));
+    if (const int code = start_worker(client, recording); code != kExitOk) return code;
+    std::vector<worker::LoadResult> loaded;
+    const int load_code =
+        load_kernels(client, options.user_kernels, {}, false, ProgressLines("record"), loaded);
+    if (load_code != kExitOk) return load_code;
+    std::vector<std::string> benched = ids;
+    std::vector<std::string> registry_ids = ids;  // and the references of the kernels of yours
+    std::vector<profiling::RecordedInstructionMix> yours_mixes;
+    for (const worker::LoadResult& kernel : loaded) {
+        benched.push_back(kernel.id);
+        registry_ids.push_back(kernel.reference_id);
+        if (kernel.instruction_mix) yours_mixes.push_back(*kernel.instruction_mix);
+    }
+    if (const int code = bench_in_worker(client, benched, problems, recording); code != kExitOk)
+        return code;
+    std::string unknown;  // an id bench_kernels does not know is not profiled
+    const std::vector<WorkerKernel> kernels =
+        worker_kernels(kernels::bench_kernels(registry_ids, unknown), loaded, options.user_kernels);
+    const Progress progress;
+    const kernels::GemmProblem& first = problems.front();
+    if (options.no_sources) {
+        recording.sources_missing = "recorded with --no-sources";
+    } else {
+        source_profiles(options.worker, kernels, first, recording, progress);
+    }
+    if (options.no_traces) {
+        recording.traces_missing = "recorded with --no-traces";
+    } else {
+        trace_failures = traces_in_worker(client, kernels, first, recording, progress);
+    }
+    profile_in_worker(client, kernels, first, options.no_timelines ? 0 : options.timeline_ms,
+                      recording, progress);
+    progress.done();
+    add_instruction_mixes(ids, yours_mixes, recording);
     return kExitOk;
 }
 
@@ -433,17 +513,14 @@ int run_record(const RecordOptions& options) {
     if (problems.empty()) problems = kDefaultProblems;
     if (const std::string bad = check_kernel_refs(options.user_kernels); !bad.empty())
         return usage_error(bad);
-    const bool yours = !options.user_kernels.empty();
     std::vector<std::string> ids = options.kernels;
-    if (ids.empty() && !yours) {
+    if (ids.empty() && options.user_kernels.empty()) {
         for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
             if (k.rung > 0) ids.push_back(k.id);
         }
     }
     std::string error;
-    const std::vector<const kernels::KernelDescriptor*> profiled =
-        kernels::bench_kernels(ids, error);
-    if (!ids.empty() && profiled.empty()) return usage_error(error);
+    if (!ids.empty() && kernels::bench_kernels(ids, error).empty()) return usage_error(error);
 
     error = check_writable(options.path);
     if (!error.empty()) {
@@ -451,79 +528,18 @@ int run_record(const RecordOptions& options) {
         return kExitFailure;
     }
     profiling::Recording recording;
-    recording.system = profiling::query_system();
-    if (!recording.system.has_gpu()) {
-        std::fprintf(stderr, "tclens: record needs an NVIDIA GPU (%s); run it on a GPU machine\n",
-                     recording.system.no_gpu_reason.c_str());
-        return kExitNeedsResource;
-    }
-    {
-        // Fail now, not after the bench, when the counters cannot be read.
-        profiling::KernelProfiler check;
-        const profiling::MetricResolution resolution =
-            check.resolve_metrics(profiling::metric_set("default"));
-        if (!resolution.error.ok()) {
-            std::fprintf(stderr, "tclens: %s\n", resolution.error.message.c_str());
-            return resolution.error.needs_resource() ? kExitNeedsResource : kExitFailure;
-        }
-    }
     recording.tclens_version = TCLENS_VERSION;
     recording.created_utc = profiling::utc_now();
     recording.command = command_text(options);
-
-    const Progress progress;
-    {
-        kernels::GemmRunner runner;
-        if (!runner.init_error().empty()) {
-            std::fprintf(stderr, "tclens: %s\n", runner.init_error().c_str());
-            return kExitNeedsResource;
-        }
-        progress.line("measuring DRAM bandwidth");
-        kernels::DramMeasurement dram;
-        const std::string dram_error = kernels::measure_dram_bandwidth(dram);
-        if (dram_error.empty()) {
-            recording.dram_bandwidth = {dram.bytes_per_s, dram.method};
-        } else {
-            std::fprintf(stderr, "tclens: %s (the recording will have no DRAM bandwidth)\n",
-                         dram_error.c_str());
-        }
-        if (!yours) bench_in_process(ids, problems, runner, recording, progress);
-    }
-    std::vector<profiling::RecordedInstructionMix> yours_mixes;
-    if (yours) {
-        const int code =
-            bench_and_profile_in_worker(options, problems, ids, recording, progress, yours_mixes);
-        if (code != kExitOk) return code;
-    } else {
-        profile_kernels(profiled, problems.front(), options.no_timelines ? 0 : options.timeline_ms,
-                        recording, progress);
-    }
-    // Source profiles run in this process: the registry's kernels get theirs, users' kernels
-    // (which only ever run in a worker) none yet.
-    if (options.no_sources) {
-        recording.sources_missing = "recorded with --no-sources";
-    } else {
-        source_profile_kernels(profiled, problems.front(), recording, progress);
-        if (recording.sources.empty() && yours) {
-            recording.sources_missing =
-                "kernels of yours (--kernel) run only in a worker, and source profiles are not "
-                "taken there yet";
-        }
-    }
-    if (options.no_traces) {
-        recording.traces_missing = "recorded with --no-traces";
-    } else {
-        trace_kernels(profiled, problems.front(), recording, progress);
-    }
-    progress.done();
-    add_instruction_mixes(ids, yours_mixes, recording);
-
+    std::vector<std::string> trace_failures;
+    const int code = record_in_worker(options, ids, problems, recording, trace_failures);
+    if (code != kExitOk) return code;
     error = profiling::save_recording(options.path, recording);
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitFailure;
     }
-    return print_summary(options.path, recording);
+    return print_summary(options.path, recording, trace_failures);
 }
 
 }  // namespace
@@ -531,8 +547,9 @@ int run_record(const RecordOptions& options) {
 void add_record_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
         "record",
-        "Write a recording (device, peaks, DRAM bandwidth, bench, profiles, PM timelines) that "
-        "the GUI opens without a GPU; needs a GPU and profiling permission. Default: every rung "
+        "Write a recording (device, peaks, DRAM bandwidth, bench, source profiles, warp traces, "
+        "profiles, PM timelines) that the GUI opens without a GPU; taken in a worker (local, "
+        "--worker or --remote) that needs a GPU and profiling permission. Default: every rung "
         "and its cuBLAS reference at 4096x4096x4096 plus 3072, 512 and 16 x 3072 x 3072, "
         "profiles, 300 ms timelines and source profiles at 4096^3 (without source profiles: 49 s "
         "on an H100)");
@@ -548,7 +565,7 @@ void add_record_command(CLI::App& app, int& exit_code) {
                         "Sizes of a preset: " + kernels::preset_names());
     command->add_option("--kernel", options->user_kernels,
                         "A kernel of yours, path.cu[:NAME][:TYPE] (docs/your-kernel.md; "
-                        "repeatable): benched and profiled in a worker process next to --kernels "
+                        "repeatable): benched, source-profiled and profiled next to --kernels "
                         "(none by default) and its cuBLAS reference");
     add_worker_options(*command, options->worker);
     command->add_flag("--no-timelines", options->no_timelines, "Record no PM-sampling timelines");

@@ -46,6 +46,8 @@ struct Encoder {
         out["seed"] = r.seed;
         out["peaks"] = r.peaks;
         out["references"] = r.references;
+        out["dram"] = r.dram;
+        out["check_counters"] = r.check_counters;
     }
     void operator()(const WorkerProfileRequest& r) const {
         out["kernel"] = r.kernel;
@@ -111,6 +113,8 @@ RequestBody read_bench(StrictFields& f) {
     f.whole("seed", r.seed, false, kMaxSeed);
     f.flag("peaks", r.peaks, false);
     f.flag("references", r.references, false);
+    f.flag("dram", r.dram, false);
+    f.flag("check_counters", r.check_counters, false);
     return r;
 }
 

@@ -44,8 +44,10 @@ struct LoadRequest {
 };
 
 // {"type": "bench", "kernels": [ids], "problems": ["MxNxK", ...], "runs": 30, "warmup": 5,
-//  "seed": 1, "peaks": true, "references": true}: kernels/bench.h's run_bench over registry ids
-// and ids of loaded kernels.
+//  "seed": 1, "peaks": true, "references": true, "dram": false, "check_counters": false}:
+// kernels/bench.h's run_bench over registry ids and ids of loaded kernels. Before it (tclens
+// record): check_counters refuses the request when the default metric set cannot be read (no
+// permission, busy counters), and dram measures the DRAM bandwidth (kernels/dram_probe.h).
 struct BenchRequest {
     std::vector<std::string> kernels;
     std::vector<kernels::GemmProblem> problems;
@@ -54,6 +56,8 @@ struct BenchRequest {
     std::uint64_t seed = 1;
     bool peaks = true;
     bool references = true;
+    bool dram = false;
+    bool check_counters = false;
 };
 
 // The "timeline" object of a profile request: PM sampling instead of the range profiler.

@@ -66,7 +66,12 @@ nlohmann::json to_json(const BenchResult& r) {
              {"error_map",
               row.check.error_map ? viz::error_map_json(*row.check.error_map) : nlohmann::json()}});
     }
-    return {{"report", profiling::to_json(r.report)}, {"runs", runs}};
+    nlohmann::json dram;  // null unless measured
+    if (r.dram) dram = {{"bytes_per_s", r.dram->bytes_per_s}, {"method", r.dram->method}};
+    return {{"report", profiling::to_json(r.report)},
+            {"runs", runs},
+            {"dram", dram},
+            {"dram_error", r.dram_error}};
 }
 
 nlohmann::json to_json(const ProfileResult& r) {
@@ -200,6 +205,19 @@ bool bench_from_json(const nlohmann::json& json, BenchResult& result, std::strin
         if (!g.ok()) f.fail(g.error());
         out.times.push_back(t);
     }
+    if (const nlohmann::json* dram = f.object("dram", false, true)) {
+        profiling::DramBandwidth measured;
+        StrictFields g(*dram, "bench result's dram");
+        g.number("bytes_per_s", measured.bytes_per_s, true, 1, 1e15);
+        g.text("method", measured.method, true, kMaxText, true);
+        g.finish();
+        if (g.ok()) {
+            out.dram = measured;
+        } else {
+            f.fail(g.error());
+        }
+    }
+    f.text("dram_error", out.dram_error, false, kMaxText, true);
     f.finish();
     if (!f.ok()) return fail(error, f.error());
     result = std::move(out);

@@ -19,6 +19,7 @@
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/recorded_mix.h"
+#include "profiling/recording.h"
 #include "profiling/source/source_profile.h"
 #include "viz/warp_trace.h"
 
@@ -78,12 +79,16 @@ struct RunTimes {
 };
 
 // bench: {"report": profiling::to_json(BenchReport), "runs": [{"kernel", "problem",
-//         "verify_ms", "time_ms", "out_of_bounds", "error_map": viz/error_map_json.h or null}]}
+//         "verify_ms", "time_ms", "out_of_bounds", "error_map": viz/error_map_json.h or null}],
+//         "dram": {"bytes_per_s", "method"} or null, "dram_error": line}
 // "runs" has one entry per report row, in order: what the row JSON leaves out. Reading puts
-// out_of_bounds and error_map back into the rows' checks (kernels::Verification).
+// out_of_bounds and error_map back into the rows' checks (kernels::Verification). "dram" holds
+// the bandwidth a request with "dram" measured, "dram_error" why it could not; both optional.
 struct BenchResult {
     kernels::BenchReport report;
     std::vector<RunTimes> times;  // one per report row, same order
+    std::optional<profiling::DramBandwidth> dram;
+    std::string dram_error;
 };
 
 // profile: {"profile": profile JSON} or {"timeline": timeline JSON}

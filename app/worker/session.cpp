@@ -11,6 +11,7 @@
 #include "app/worker/results.h"
 #include "common/text.h"
 #include "kernels/bench.h"
+#include "kernels/dram_probe.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -19,6 +20,7 @@
 #include "profiling/bench_json.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
+#include "profiling/metric_catalogue.h"
 #include "profiling/source/cubin_mix.h"
 #include "profiling/source/source_collector.h"
 #include "tclens_version.h"
@@ -258,6 +260,29 @@ void WorkerSession::load(const LoadRequest& request, Replier& reply) {
     reply.result(to_json(result));
 }
 
+bool WorkerSession::before_bench(const BenchRequest& request, const profiling::SystemReport& system,
+                                 Replier& reply, BenchResult& result) {
+    if (request.check_counters && system.has_gpu()) {
+        profiling::KernelProfiler check;
+        const profiling::MetricResolution resolution =
+            check.resolve_metrics(profiling::metric_set("default"));
+        if (!resolution.error.ok()) {
+            reply.error(
+                resolution.error.needs_resource() ? ErrorKind::kNeedsResource : ErrorKind::kFailed,
+                resolution.error.message);
+            return false;
+        }
+    }
+    if (request.dram && system.has_gpu()) {
+        reply.progress({"peaks", "measuring the DRAM bandwidth", -1, -1, kPeaksAllowS});
+        kernels::DramMeasurement measured;
+        result.dram_error = kernels::measure_dram_bandwidth(measured);
+        if (result.dram_error.empty())
+            result.dram = profiling::DramBandwidth{measured.bytes_per_s, measured.method};
+    }
+    return true;
+}
+
 void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
     kernels::BenchRequest bench;
     for (const std::string& id : request.kernels) {
@@ -292,6 +317,8 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
     bench.with_references = request.references;
     GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
     if (!wait_for_gpu_turn(system, reply, turn)) return;
+    BenchResult result;
+    if (!before_bench(request, system, reply, result)) return;
     std::atomic<bool> cancel{false};
     bench.run.cancel = &cancel;
     std::string lost;
@@ -334,7 +361,6 @@ void WorkerSession::bench(const BenchRequest& request, Replier& reply) {
     if (report.peak_error.empty() && !report.instruction_peaks.empty()) {
         instruction_peaks_ = report.instruction_peaks;
     }
-    BenchResult result;
     for (const kernels::BenchRow& row : report.rows) {
         const kernels::RunResult& r = row.result;
         result.times.push_back({r.kernel_id, r.problem, r.verify_ms, r.time_ms});

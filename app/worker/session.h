@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "app/worker/results.h"
 #include "app/worker/server.h"
 #include "kernels/gemm.h"
 #include "kernels/peak_probe.h"
@@ -50,6 +51,10 @@ class WorkerSession : public RequestHandler {
     void hello(const HelloRequest& request, Replier& reply);
     void load(const LoadRequest& request, Replier& reply);
     void bench(const BenchRequest& request, Replier& reply);
+    // A bench request's checks and measurements before its runs (check_counters, dram), into
+    // `result`; false when it was refused (the reply holds why).
+    bool before_bench(const BenchRequest& request, const profiling::SystemReport& system,
+                      Replier& reply, BenchResult& result);
     void profile(const WorkerProfileRequest& request, Replier& reply);
     void exercise(const ExerciseRequest& request, Replier& reply);
     void source(const WorkerSourceRequest& request, Replier& reply);

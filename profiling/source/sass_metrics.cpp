@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <mutex>
 #include <utility>
 
 #include "common/elapsed.h"
@@ -19,35 +20,34 @@ namespace {
 using detail::from_cuda;
 using detail::from_cupti;
 
-// SetConfig on a device, undone (UnsetConfig) when it goes out of scope.
-class ConfiguredDevice {
-  public:
-    ConfiguredDevice() = default;
-    ~ConfiguredDevice() {
-        if (configured_) {
-            auto params = TCLENS_PARAMS(CUpti_SassMetricsUnsetConfig_Params);
-            params.deviceIndex = device_;
-            cuptiSassMetricsUnsetConfig(&params);
-        }
+// The SASS metrics configuration of each device, set once per process and kept: CUPTI 13.0 answers
+// a second cuptiSassMetricsSetConfig on a device with CUPTI_ERROR_OUT_OF_MEMORY even after
+// cuptiSassMetricsUnsetConfig (measured on an H200: the second source profile of one worker had
+// no counts, tests/gpu/results/2026-11-29_h200_session15/). A collection with the same metrics
+// reuses the configuration; another set is unset and set (which may fail that way: one line).
+ProfilerError configure_device(std::uint32_t device,
+                               std::vector<CUpti_SassMetrics_Config>& configs) {
+    static std::mutex mutex;
+    static std::map<std::uint32_t, std::vector<std::uint64_t>> configured;  // device -> metric ids
+    std::vector<std::uint64_t> ids;
+    for (const CUpti_SassMetrics_Config& config : configs) ids.push_back(config.metricId);
+    std::lock_guard<std::mutex> lock(mutex);
+    const auto found = configured.find(device);
+    if (found != configured.end()) {
+        if (found->second == ids) return ProfilerError{};
+        auto unset = TCLENS_PARAMS(CUpti_SassMetricsUnsetConfig_Params);
+        unset.deviceIndex = device;
+        cuptiSassMetricsUnsetConfig(&unset);
+        configured.erase(found);
     }
-    ConfiguredDevice(const ConfiguredDevice&) = delete;
-    ConfiguredDevice& operator=(const ConfiguredDevice&) = delete;
-
-    ProfilerError configure(std::uint32_t device, std::vector<CUpti_SassMetrics_Config>& configs) {
-        auto params = TCLENS_PARAMS(CUpti_SassMetricsSetConfig_Params);
-        params.numOfMetricConfig = configs.size();
-        params.pConfigs = configs.data();
-        params.deviceIndex = device;
-        TCLENS_CUPTI(cuptiSassMetricsSetConfig(&params));
-        configured_ = true;
-        device_ = device;
-        return ProfilerError{};
-    }
-
-  private:
-    bool configured_ = false;
-    std::uint32_t device_ = 0;
-};
+    auto params = TCLENS_PARAMS(CUpti_SassMetricsSetConfig_Params);
+    params.numOfMetricConfig = configs.size();
+    params.pConfigs = configs.data();
+    params.deviceIndex = device;
+    TCLENS_CUPTI(cuptiSassMetricsSetConfig(&params));
+    configured[device] = ids;
+    return ProfilerError{};
+}
 
 // Enable on a context, Disable when it goes out of scope unless disable() ran.
 class EnabledContext {
@@ -189,8 +189,7 @@ SassMetricsResult SassMetricsCollector::collect(const std::vector<std::string>& 
         error = from_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize before SASS metrics");
         if (!error.ok()) return error;
         const auto started = std::chrono::steady_clock::now();
-        ConfiguredDevice device;
-        error = device.configure(static_cast<std::uint32_t>(state_->device), configs);
+        error = configure_device(static_cast<std::uint32_t>(state_->device), configs);
         if (!error.ok()) return error;
         EnabledContext enabled(state_->context);
         error = enabled.enable();

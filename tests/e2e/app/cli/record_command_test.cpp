@@ -1,12 +1,21 @@
 // `tclens record` before any GPU work: usage errors (exit 2, one line naming the value), an
-// unwritable path (exit 1, nothing left behind), and exit 3 where there is no GPU. Real
-// recordings are made on a GPU (the lead's run that writes assets/recordings/h100.json).
+// unwritable path (exit 1, nothing left behind), and exit 3 where there is no GPU; then a whole
+// recording taken from a scripted worker (tests/data/scripted_worker.sh) with results no GPU
+// could give, in the order the worker must see them. Real recordings are made on a GPU
+// (tests/gpu/app/cli/record_command_test.cpp).
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
+#include "app/worker/results.h"
 #include "profiling/device_info.h"
+#include "profiling/device_json.h"
+#include "profiling/profile_json.h"
+#include "profiling/recording.h"
+#include "profiling/source/source_profile_json.h"
 #include "tests/support/run_command.h"
 #include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
@@ -88,6 +97,105 @@ TEST(RecordCommand, HelpStatesTheDefaultsAndTheirCost) {
 TEST(RecordCommand, AUsersKernelIsCheckedBeforeAnyWork) {
     expect_record_usage_error("--kernel kernel.py", "not a CUDA file");
     expect_record_usage_error("--kernel k.cu:9bad", "'9bad'");
+}
+
+// Canned worker answers for a recording of smem_tiled.f32 at 64x64x64 on "Scripted H999": the
+// hello's system, the bench (one verified row, 1.25 TB/s of DRAM), a source profile with
+// `samples` PC samples on one instruction, and a profile with one metric of value 42.5.
+struct CannedRecording {
+    std::string folder = test::temp_path("canned_record");
+    std::string system = folder + "/system.json";
+    std::string bench = folder + "/bench.json";
+    std::string source = folder + "/source.json";
+    std::string profile = folder + "/profile.json";
+    std::string log = folder + "/requests.log";
+
+    explicit CannedRecording(std::uint64_t samples) {
+        fs::create_directories(folder);
+        fs::remove(log);
+        profiling::SystemReport system_report;
+        profiling::DeviceFacts gpu;
+        gpu.name = "Scripted H999";
+        gpu.cc_major = 9;
+        gpu.sm_count = 132;
+        system_report.devices.push_back(gpu);
+        std::ofstream(system) << profiling::to_json(system_report).dump();
+        const kernels::GemmProblem problem{64, 64, 64};
+        worker::BenchResult bench_result;
+        kernels::BenchRow row;
+        row.result.kernel_id = "smem_tiled.f32";
+        row.result.problem = problem;
+        row.result.check.passed = true;
+        row.result.timed_runs = 30;
+        row.result.median_ms = row.result.min_ms = row.result.max_ms = 0.125;
+        bench_result.report.rows.push_back(row);
+        bench_result.times.push_back({row.result.kernel_id, problem, 1, 2});
+        bench_result.dram = profiling::DramBandwidth{1.25e12, "scripted"};
+        std::ofstream(bench) << worker::to_json(bench_result).dump();
+        profiling::SourceProfile source_profile;
+        source_profile.kernel_id = "smem_tiled.f32";
+        source_profile.problem = problem;
+        profiling::InstructionProfile instruction;
+        instruction.function = "scripted";
+        instruction.samples = samples;
+        if (samples > 0) instruction.stalls.push_back({"long_scoreboard", samples});
+        instruction.counted = true;
+        instruction.executed = 7;
+        source_profile.instructions.push_back(instruction);
+        std::ofstream(source) << nlohmann::json{{"source", profiling::to_json(source_profile)}};
+        profiling::KernelProfile kernel_profile;
+        kernel_profile.kernel_id = "smem_tiled.f32";
+        kernel_profile.problem = problem;
+        kernel_profile.metrics.push_back({"gpu__time_duration.sum", "Duration", "ns", 42.5});
+        std::ofstream(profile) << nlohmann::json{{"profile", profiling::to_json(kernel_profile)}};
+    }
+
+    std::string worker() const {
+        return test::scripted_worker("none SCRIPTED_HELLO_SYSTEM=" + system +
+                                     " SCRIPTED_BENCH=" + bench + " SCRIPTED_SOURCE=" + source +
+                                     " SCRIPTED_PROFILE=" + profile + " SCRIPTED_LOG=" + log);
+    }
+};
+
+TEST(RecordCommand, EveryPartComesFromAWorkerEachSourceFromAFreshOne) {
+    const CannedRecording canned(1234);
+    const std::string path = canned.folder + "/recording.json";
+    fs::remove(path);
+    const auto result =
+        run_command(kTclens + " record " + path +
+                    " --kernels smem_tiled.f32 --mnk 64x64x64 --no-timelines " + canned.worker());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    // The source profile in a worker of its own (hello, source, shutdown), between the bench and
+    // the profile of the first: CUPTI gives a kernel that already ran in a process no PC samples.
+    EXPECT_EQ(test::read_file(canned.log),
+              "hello\nbench\nhello\nsource\nshutdown\nprofile\nshutdown\n");
+    EXPECT_NE(result.out.find("1 of 1 source profiles whole"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("DRAM 1.25 TB/s, on Scripted H999"), std::string::npos) << result.out;
+    profiling::Recording recording;
+    std::string error;
+    ASSERT_TRUE(profiling::load_recording(path, recording, error)) << error;
+    EXPECT_EQ(recording.system.devices.at(0).name, "Scripted H999");
+    EXPECT_EQ(recording.dram_bandwidth.bytes_per_s, 1.25e12);
+    ASSERT_EQ(recording.bench.size(), 1u);
+    EXPECT_EQ(recording.bench[0].result.median_ms, 0.125);
+    ASSERT_EQ(recording.sources.size(), 1u);
+    EXPECT_EQ(recording.sources[0].total_samples(), 1234u);
+    ASSERT_EQ(recording.profiles.size(), 1u);
+    EXPECT_EQ(recording.profiles[0].metrics.at(0).value, 42.5);
+}
+
+TEST(RecordCommand, ASourceProfileWithoutSamplesIsOneLineAndExit1) {
+    const CannedRecording canned(0);
+    const std::string path = canned.folder + "/hollow.json";
+    const auto result =
+        run_command(kTclens + " record " + path +
+                    " --kernels smem_tiled.f32 --mnk 64x64x64 --no-timelines " + canned.worker());
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_NE(result.out.find("0 of 1 source profiles whole"), std::string::npos) << result.out;
+    EXPECT_EQ(test::last_line(result.err),
+              "tclens: record: source profile of smem_tiled.f32: PC sampling gave no samples")
+        << result.err;
+    EXPECT_TRUE(fs::exists(path));  // what was taken is kept
 }
 
 }  // namespace

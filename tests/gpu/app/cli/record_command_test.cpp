@@ -1,13 +1,16 @@
 // `tclens record` on a GPU carries each kernel's SASS instruction mix (profiling/recorded_mix.h):
 // the mix of this build's census for the GPU's cubin, so a laptop opening the recording shows the
 // same Instruction mix; a build without a census says why in the file; a kernel of yours, the mix
-// of the cubin the worker built. Skips without a GPU, and when the counters cannot be read
-// (record needs them), saying so.
+// of the cubin the worker built; and every part whole: for each kernel (rungs, their cuBLAS
+// references, a kernel of yours) a source profile with instructions, PC samples and counts, a
+// profile and a timeline, and a trace of each traced rung. Skips without a GPU, and when the
+// counters cannot be read (record needs them), saying so.
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "kernels/instruction_mix.h"
@@ -89,6 +92,40 @@ TEST(RecordCommandOnGpu, AKernelOfYoursCarriesTheMixOfItsCubin) {
     ASSERT_NE(recorded, nullptr) << recording.instruction_mixes_missing;
     EXPECT_EQ(recorded->sm, gpu.cc_major * 10 + gpu.cc_minor);
     EXPECT_GT(recorded->mix[kernels::OpClass::kHmma], 0);  // its mma.sync
+}
+
+TEST(RecordCommandOnGpu, EveryKernelGetsItsSourceProfileWithSamplesAndCounts) {
+    TCLENS_REQUIRE_GPU();
+    std::string skip;
+    const auto recorded_file =
+        record(std::string("--kernels smem_tiled.f32,mma_cp_async.f16,wgmma_ws.bf16 --kernel ") +
+                   TCLENS_EXAMPLES_DIR + "/matmul_tensor.cu --mnk 1024x1024x1024 --timeline-ms 100",
+               skip);
+    if (!skip.empty()) GTEST_SKIP() << "skipped: " << skip;
+    ASSERT_TRUE(recorded_file);  // exit 0: no part is missing
+    const profiling::Recording& recording = *recorded_file;
+    std::set<std::string> sourced;
+    for (const profiling::SourceProfile& source : recording.sources) {
+        sourced.insert(source.kernel_id);
+        EXPECT_TRUE(source.ok()) << source.kernel_id << ": " << source.error.message;
+        EXPECT_FALSE(source.instructions.empty()) << source.kernel_id;
+        EXPECT_GT(source.total_samples(), 0u)
+            << source.kernel_id << ": " << source.sampling_missing;
+        std::uint64_t executed = 0;
+        for (const profiling::InstructionProfile& instruction : source.instructions)
+            executed += instruction.executed;
+        EXPECT_GT(executed, 0u) << source.kernel_id << ": " << source.counters_missing;
+    }
+    for (const char* kernel : {"smem_tiled.f32", "mma_cp_async.f16", "wgmma_ws.bf16",
+                               "yours.matmul_tensor", "cublas.f16"}) {
+        EXPECT_EQ(sourced.count(kernel), 1u) << kernel;
+    }
+    EXPECT_EQ(recording.profiles.size(), recording.sources.size());
+    EXPECT_EQ(recording.timelines.size(), recording.sources.size());
+    std::set<std::string> traced;
+    for (const viz::WarpTrace& trace : recording.traces) traced.insert(trace.kernel);
+    EXPECT_EQ(traced, (std::set<std::string>{"mma_cp_async.f16", "wgmma_ws.bf16"}))
+        << recording.traces_missing;
 }
 
 }  // namespace

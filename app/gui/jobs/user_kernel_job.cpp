@@ -10,19 +10,6 @@
 #include "kernels/user/kernel_ref.h"
 
 namespace tclens::gui {
-worker::WorkerClient& worker_client(AppContext& context) {
-    if (!context.worker)
-        context.worker = std::make_unique<worker::WorkerClient>(context.worker_options);
-    return *context.worker;
-}
-
-worker::ProgressHandler job_progress(JobProgress& progress) {
-    return [&progress](const worker::Progress& p) {
-        const float fraction = p.index >= 0 && p.total > 0 ? float(p.index) / float(p.total) : 0;
-        progress.report(fraction, p.stage + ": " + p.text);
-    };
-}
-
 namespace {
 
 // Publishes a copy of the newest list with `change` applied to the entry of `ref` (made when

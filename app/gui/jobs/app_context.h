@@ -53,7 +53,7 @@ struct AppContext {
     Published<OpenRecording> recording;    // the newest open recording; nullptr when none is open
     Published<OpenRecordings> recordings;  // every open recording; nullptr until one opened
     Published<profiling::SourceProfile> source_profile;  // the Source panel's last GPU profile
-    Published<LiveTraces> live_traces;      // the Timeline panel's traces taken on this GPU
+    Published<LiveTraces> live_traces;      // the Timeline panel's traces taken in the worker
     Published<UserKernels> user_kernels;    // kernels of yours and their versions; nullptr: none
     Published<ExerciseRun> exercise;        // the last fragment exercise run; nullptr: none
     Published<WorkerStatus> worker_status;  // after the first build of a kernel of yours

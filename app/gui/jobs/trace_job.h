@@ -20,7 +20,7 @@ namespace tclens::gui {
 
 struct AppContext;
 
-// The traces taken on this GPU in this session.
+// The traces taken in the worker in this session.
 struct LiveTraces {
     std::vector<viz::WarpTrace> traces;  // one per kernel id, the newest
     std::string error;                   // why the last job left a kernel untraced, or ""

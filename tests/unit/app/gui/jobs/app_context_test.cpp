@@ -10,6 +10,7 @@
 #include <chrono>
 
 #include "profiling/device_json.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/worker_contexts.h"
 
 namespace tclens::gui {
@@ -23,22 +24,13 @@ std::shared_ptr<const profiling::SystemReport> query(AppContext& context) {
 }
 
 TEST(SystemQuery, TheGpusAreThoseTheWorkersHelloNames) {
-    profiling::SystemReport canned;
-    canned.runtime_version = 13000;
-    canned.driver_cuda_version = 13000;
-    canned.driver_version = "999.1";
-    profiling::DeviceFacts device;
-    device.name = "Scripted H999";
-    device.pci_bus_id = "0000:99:00.0";
-    device.cc_major = 9;
-    device.sm_count = 999;
-    canned.devices = {device};
     test::ScriptedWorkerContext context(
-        "SCRIPTED_SYSTEM=" + test::canned_file("system.json", profiling::to_json(canned).dump()));
+        "SCRIPTED_SYSTEM=" +
+        test::canned_file("system.json", profiling::to_json(test::scripted_gpu_system()).dump()));
     const auto published = query(context);
     ASSERT_TRUE(published);
     ASSERT_TRUE(published->has_gpu()) << published->no_gpu_reason;
-    EXPECT_EQ(published->devices.front().name, "Scripted H999");
+    EXPECT_EQ(published->devices.front().name, test::kScriptedGpu);
     EXPECT_EQ(published->devices.front().sm_count, 999);
     EXPECT_EQ(published->driver_version, "999.1");
     EXPECT_EQ(context.requests(), "hello\n");

@@ -1,8 +1,9 @@
 #pragma once
 // App contexts for tests of the GUI's jobs (tests/unit/app/gui/jobs/) whose worker is not this
 // test binary (the GUI's default worker is its own program, `tclens worker`): the real one, or
-// the scripted stand-in (tests/data/scripted_worker.sh), which answers canned results and plays
-// a worker that crashes, hangs, writes garbage or faults, on a machine without a GPU.
+// the scripted stand-in (tests/data/scripted_worker.sh), which answers canned results
+// (scripted_gpu.h writes them) and plays a worker that crashes, hangs, writes garbage or faults, on
+// a machine without a GPU.
 
 #include <gtest/gtest.h>
 
@@ -44,14 +45,5 @@ struct ScriptedWorkerContext : gui::AppContext {
 
     std::string log;
 };
-
-// Writes `text` to a file of the running test's own named after `name` and returns its path (a
-// canned result for SCRIPTED_<TYPE>).
-inline std::string canned_file(const std::string& name, const std::string& text) {
-    const std::string path = temp_path(
-        std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" + name);
-    std::ofstream(path) << text << "\n";
-    return path;
-}
 
 }  // namespace tclens::test

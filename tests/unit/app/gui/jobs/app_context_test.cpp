@@ -26,7 +26,8 @@ std::shared_ptr<const profiling::SystemReport> query(AppContext& context) {
 TEST(SystemQuery, TheGpusAreThoseTheWorkersHelloNames) {
     test::ScriptedWorkerContext context(
         "SCRIPTED_SYSTEM=" +
-        test::canned_file("system.json", profiling::to_json(test::scripted_gpu_system()).dump()));
+        test::write_canned("gui_job_system.json",
+                           profiling::to_json(test::scripted_gpu_system()).dump()));
     const auto published = query(context);
     ASSERT_TRUE(published);
     ASSERT_TRUE(published->has_gpu()) << published->no_gpu_reason;

@@ -13,6 +13,7 @@
 #include <chrono>
 
 #include "app/gui/jobs/app_context.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/worker_contexts.h"
 
 namespace tclens::gui {
@@ -63,8 +64,8 @@ TEST(BankMeasureJob, PublishesOneEntryPerReportWithTheModelAndAnAnswerOrAReason)
 // The worker's canned measurement: 12345.5 wavefronts per instruction on "Scripted H999", where
 // the model says 32 and 4. No GPU measures that; the panel gets it only from the worker.
 TEST(BankMeasureJob, EachCaseIsARequestToTheWorkerAndItsAnswerIsPublished) {
-    const std::string answer = test::canned_file(
-        "bank_measure.json",
+    const std::string answer = test::write_canned(
+        "gui_job_bank_measure.json",
         R"({"device":"Scripted H999","wavefronts_per_request":12345.5,"iterations":256,)"
         R"("requests":1,"wavefront_metric":"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",)"
         R"("instruction_metric":"smsp__inst_executed_op_ldsm.sum","baseline_wavefronts":3,)"

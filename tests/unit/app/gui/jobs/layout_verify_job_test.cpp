@@ -11,6 +11,7 @@
 
 #include "app/gui/jobs/app_context.h"
 #include "profiling/device_info.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/worker_contexts.h"
 
 namespace tclens::gui {
@@ -24,8 +25,8 @@ std::shared_ptr<const LayoutVerification> verify(AppContext& context, const std:
 }
 
 TEST(LayoutVerifyJob, TheLayoutIsARequestToTheWorkerAndItsComparisonIsPublished) {
-    const std::string answer = test::canned_file(
-        "layout_verify.json",
+    const std::string answer = test::write_canned(
+        "gui_job_layout_verify.json",
         R"({"layout":"mma.m16n8k8.tf32","device":"Scripted H999","matched":7,"total":9999,)"
         R"x("mismatches":["A lane 1 a1: model (9,0) measured (1,4)"],)x"
         R"("wrong":[{"operand":"A","element":3}]})");

@@ -13,6 +13,7 @@
 #include "app/gui/jobs/app_context.h"
 #include "kernels/problem_text.h"
 #include "profiling/source/source_profile_json.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/worker_contexts.h"
 
 namespace tclens::gui {
@@ -48,8 +49,8 @@ std::string canned_profile() {
 }
 
 TEST(SourceJob, ARungsProfileIsARequestToTheWorkerAndItsAnswerIsPublished) {
-    test::ScriptedWorkerContext context("SCRIPTED_SOURCE=" +
-                                        test::canned_file("source.json", canned_profile()));
+    test::ScriptedWorkerContext context(
+        "SCRIPTED_SOURCE=" + test::write_canned("gui_job_source.json", canned_profile()));
     const auto published = profile(context, "mma_cp_async.bf16");
     ASSERT_TRUE(published);
     EXPECT_TRUE(published->ok()) << published->error.message;

@@ -10,6 +10,7 @@
 #include <chrono>
 
 #include "app/gui/jobs/app_context.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/worker_contexts.h"
 
 namespace tclens::gui {
@@ -25,8 +26,8 @@ std::shared_ptr<const LiveTraces> trace(AppContext& context) {
 }
 
 TEST(TraceJob, ARungsTraceIsARequestToTheWorkerAndItsAnswerIsPublished) {
-    const std::string answer = test::canned_file(
-        "trace.json",
+    const std::string answer = test::write_canned(
+        "gui_job_trace.json",
         R"({"trace":{"kernel":"mma_cp_async.bf16","m":128,"n":128,"k":64,"blocks_launched":4,)"
         R"("blocks_traced":2,"warps_per_block":4,"wgmma_per_phase":1,"dropped":0,)"
         R"("kernel_ms":4242.0,"untraced_ms":0.01,"phases":[[0,0,5,"load_issue",0,0,100,180],)"

@@ -12,6 +12,7 @@
 
 #include "app/gui/jobs/app_context.h"
 #include "kernels/problem_text.h"
+#include "profiling/device_info.h"
 #include "profiling/source/source_profile_json.h"
 #include "tests/support/scripted_gpu.h"
 #include "tests/support/worker_contexts.h"
@@ -72,6 +73,24 @@ TEST(SourceJob, AWorkerThatDiesIsTheProfilesOneLineError) {
     EXPECT_NE(message.find("died during the source request"), std::string::npos) << message;
     EXPECT_NE(message.find("a fresh worker starts at the next run"), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+}
+
+// The real worker: without a GPU its refusal is the profile's one-line error, which names the
+// kernel; with one, the rung's profile is taken and verified.
+TEST(SourceJob, TheRealWorkerProfilesOrSaysWhyNotInOneLine) {
+    test::WorkerContext context;
+    const auto published = profile(context, "mma_cp_async.bf16");
+    ASSERT_TRUE(published);
+    EXPECT_EQ(published->kernel_id, "mma_cp_async.bf16");
+    if (!profiling::query_system().has_gpu()) {
+        const std::string& message = published->error.message;
+        EXPECT_NE(message.find("needs an NVIDIA GPU"), std::string::npos) << message;
+        EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+        return;
+    }
+    EXPECT_TRUE(published->ok()) << published->error.message;
+    EXPECT_TRUE(published->check.passed);
+    EXPECT_FALSE(published->instructions.empty());
 }
 
 }  // namespace

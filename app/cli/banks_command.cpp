@@ -19,6 +19,7 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/gpu_calls.h"
 #include "common/text.h"
 #include "kernels/shared_access.h"
 #include "profiling/bank_measure.h"
@@ -182,17 +183,11 @@ int measure(viz::BankReport& report, const BanksOptions& options,
             worker::BankMeasureResult& result) {
     worker::WorkerClient client(client_options(options.worker));
     if (const int code = check_remote_gpu(client, options.worker); code != kExitOk) return code;
-    worker::BankMeasureRequest request;
-    request.swizzle = report.swizzle.spec;
-    request.pattern = report.pattern.name;
-    request.rows = report.tile.rows;
-    request.row_bytes = report.tile.row_bytes;
-    request.iterations = options.iterations;
     const ProgressLines progress("banks");
-    worker::Reply reply = client.call(request, terminal_only(progress));
+    const worker::Reply reply =
+        worker::measure_bank(client, report, options.iterations, result, terminal_only(progress));
     progress.done();
-    if (!worker::read_result(reply, "bank_measure", worker::bank_measure_from_json, result))
-        return report_failure(reply);
+    if (!reply.ok()) return report_failure(reply);
     report.measured_wavefronts = result.measurement.wavefronts_per_request;
     return kExitOk;
 }

@@ -17,6 +17,7 @@
 #include "app/cli/drawing_export.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/gpu_calls.h"
 #include "common/text.h"
 #include "kernels/probes/fragment_probe.h"
 #include "viz/fragment_layout.h"
@@ -152,12 +153,11 @@ int verify_on_gpu(const viz::FragmentLayout& model, const WorkerOptions& options
     worker::WorkerClient client(client_options(options));
     if (const int code = check_remote_gpu(client, options); code != kExitOk) return code;
     const ProgressLines progress("layout");
-    worker::Reply reply =
-        client.call(worker::LayoutVerifyRequest{model.id}, terminal_only(progress));
-    progress.done();
     worker::LayoutVerifyResult result;
-    if (!worker::read_result(reply, "layout_verify", worker::layout_verify_from_json, result))
-        return report_failure(reply);
+    const worker::Reply reply =
+        worker::verify_layout(client, model.id, result, terminal_only(progress));
+    progress.done();
+    if (!reply.ok()) return report_failure(reply);
     const kernels::LayoutComparison& comparison = result.comparison;
     for (const std::string& mismatch : comparison.mismatches) {
         std::printf("mismatch: %s\n", mismatch.c_str());

@@ -27,6 +27,7 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/gpu_calls.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/user/kernel_ref.h"
@@ -232,11 +233,11 @@ int run_source(const SourceOptions& options) {
     request.kernel = id;
     request.problem = *problem;
     request.seed = options.seed;
-    worker::Reply reply = client.call(request, terminal_only(progress));
-    progress.done();
     worker::SourceResult result;
-    if (!worker::read_result(reply, "source", worker::source_from_json, result))
-        return report_failure(reply);
+    const worker::Reply reply =
+        worker::take_source_profile(client, request, result, terminal_only(progress));
+    progress.done();
+    if (!reply.ok()) return report_failure(reply);
     if (options.json) {
         nlohmann::json out = profiling::to_json(result.profile);
         out["seed"] = options.seed;

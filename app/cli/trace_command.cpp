@@ -29,6 +29,7 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/gpu_calls.h"
 #include "app/worker/requests.h"
 #include "app/worker/results.h"
 #include "common/atomic_file.h"
@@ -153,11 +154,10 @@ int trace_in_worker(const TraceOptions& options, const kernels::GemmProblem& pro
         if (code != kExitOk) return code;
         request.kernel = loaded.front().id;
     }
-    worker::Reply reply = client.call(request, progress);
-    progress.done();
     worker::TraceResult result;
-    if (!worker::read_result(reply, "trace", worker::trace_from_json, result))
-        return report_failure(reply);
+    const worker::Reply reply = worker::take_trace(client, request, result, progress);
+    progress.done();
+    if (!reply.ok()) return report_failure(reply);
     trace = std::move(result.trace);
     return kExitOk;
 }

@@ -392,12 +392,54 @@ nlohmann::json to_json(const BankMeasureResult& r) {
             {"passes", m.passes}};
 }
 
+namespace {
+
+// [{"operand": "A", "element": 5}, ...]: the register slots of a layout_verify's mismatches.
+nlohmann::json wrong_slots_json(const std::vector<kernels::WrongSlot>& slots) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const kernels::WrongSlot& slot : slots) {
+        out.push_back({{"operand", std::string(1, viz::operand_letter(slot.operand))},
+                       {"element", slot.element}});
+    }
+    return out;
+}
+
+// Reads "wrong" (optional: a worker of an earlier tclens leaves it out; then no slot is marked).
+void read_wrong_slots(StrictFields& f, const nlohmann::json& json,
+                      std::vector<kernels::WrongSlot>& out) {
+    f.known("wrong");
+    if (!f.ok() || !json.contains("wrong")) return;
+    const nlohmann::json& slots = json["wrong"];
+    if (!slots.is_array() || slots.size() > kMaxItems)
+        return f.fail("field 'wrong' must be an array of at most " + std::to_string(kMaxItems) +
+                      " slots, got " + shown_value(slots));
+    for (const nlohmann::json& slot : slots) {
+        if (!slot.is_object())
+            return f.fail("field 'wrong' must hold objects, got " + shown_value(slot));
+        StrictFields item(slot, "a slot of 'wrong'");
+        std::string letter;
+        kernels::WrongSlot read;
+        item.text("operand", letter, true, 1);
+        item.whole("element", read.element, true, 0, 1 << 30);
+        item.finish();
+        const auto operand = viz::parse_operand(letter);
+        if (item.ok() && !operand)
+            item.fail("field 'operand' must be A, B, C, D or E, got " + shown_value(letter));
+        if (!item.ok()) return f.fail(item.error());
+        read.operand = *operand;
+        out.push_back(read);
+    }
+}
+
+}  // namespace
+
 nlohmann::json to_json(const LayoutVerifyResult& r) {
     return {{"layout", r.layout},
             {"device", r.device},
             {"matched", r.comparison.matched},
             {"total", r.comparison.total},
-            {"mismatches", r.comparison.mismatches}};
+            {"mismatches", r.comparison.mismatches},
+            {"wrong", wrong_slots_json(r.comparison.wrong)}};
 }
 
 bool bank_measure_from_json(const nlohmann::json& json, BankMeasureResult& result,
@@ -434,6 +476,7 @@ bool layout_verify_from_json(const nlohmann::json& json, LayoutVerifyResult& res
     f.whole("matched", out.comparison.matched, true, 0, 1 << 30);
     f.whole("total", out.comparison.total, true, 0, 1 << 30);
     f.texts("mismatches", out.comparison.mismatches, true, 0, kMaxItems, 1024);
+    read_wrong_slots(f, json, out.comparison.wrong);
     if (f.ok() && out.comparison.matched > out.comparison.total)
         f.fail("field 'matched' must be at most 'total' (" + std::to_string(out.comparison.total) +
                "), got " + std::to_string(out.comparison.matched));

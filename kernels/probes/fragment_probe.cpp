@@ -837,7 +837,8 @@ LayoutComparison compare_layouts(const viz::FragmentLayout& model,
             const viz::LayoutElement& e = found->elements[i];
             by_slot[{e.lane, e.reg, e.sub}] = i;
         }
-        for (const viz::LayoutElement& slot : layout.elements) {
+        for (size_t index = 0; index < layout.elements.size(); ++index) {
+            const viz::LayoutElement& slot = layout.elements[index];
             const auto it = by_slot.find({slot.lane, slot.reg, slot.sub});
             std::string got;
             if (it == by_slot.end()) {
@@ -852,6 +853,7 @@ LayoutComparison compare_layouts(const viz::FragmentLayout& model,
                     it->second < found->problems.size() ? found->problems[it->second] : "";
                 got = problem.empty() ? coord_text(e.row, e.col) : "nothing: " + problem;
             }
+            comparison.wrong.push_back({layout.operand, int(index)});
             comparison.mismatches.push_back(std::string(1, letter) + " lane " +
                                             std::to_string(slot.lane) + " " +
                                             slot_name(layout, slot) + ": model " +

@@ -93,12 +93,21 @@ LayoutProbeResult measure_fragment_layout(const viz::FragmentLayout& model);
 // models have none).
 bool has_layout_probe(std::string_view id);
 
+// A register slot of the model whose element the hardware did not put where the model says:
+// `element` indexes the model operand's viz::OperandLayout::elements.
+struct WrongSlot {
+    viz::Operand operand = viz::Operand::A;
+    int element = 0;
+};
+
 struct LayoutComparison {
     int matched = 0;
     int total = 0;  // elements in the model, all operands (and shared-memory tiles) together
     // One line per element that differs, e.g. "A lane 5 a2: model (1,5) measured (1,4)", or for
     // a shared-memory tile "B byte 130: model (4,5) measured (3,5)".
     std::vector<std::string> mismatches;
+    // The register slots among them (not the shared-memory tiles'), for views that mark them.
+    std::vector<WrongSlot> wrong;
 };
 
 // Compares `measured` with `model` slot by slot (shared-memory tiles element by element). A result

@@ -12,13 +12,14 @@
 # request gets that result instead (the GUI's CPU ui tests: tests/data/make_user_fixtures.py
 # writes them; the CLI's source and trace tests write their own). Every other request gets a protocol
 # error. With SCRIPTED_LOG naming a file, the type of each request is appended to it as it comes
-# (tests wait for a request instead of a time). SCRIPTED_HELLO_SYSTEM names a file holding the
-# hello's system (device JSON) instead of one without a GPU. It exists because loading a real kernel needs a
+# (tests wait for a request instead of a time). With SCRIPTED_SYSTEM naming a file that holds
+# device JSON (as tclens device --json) on one line, hello names those GPUs instead of none. It
+# exists because loading a real kernel needs a
 # GPU, and the CLI's reporting of a broken worker must be tested without one.
 # Usage: tclens bench --kernel any.cu --worker 'SCRIPTED_WORKER=crash sh tests/data/scripted_worker.sh'
 
 system='{"devices":[],"driver_cuda_version":0,"driver_version":"","gpu_found":false,"no_gpu_reason":"scripted","runtime_version":13000}'
-[ -n "$SCRIPTED_HELLO_SYSTEM" ] && system=$(cat "$SCRIPTED_HELLO_SYSTEM")
+[ -n "$SCRIPTED_SYSTEM" ] && system=$(cat "$SCRIPTED_SYSTEM")
 descriptor='{"id":"yours.scripted","rung":0,"title":"yours: scripted","adds":"","precision":"f32","accumulate":"f32","block_tile":{"m":0,"n":0,"k":0},"warp_tile":{"m":0,"n":0,"k":0},"thread_tile":{"m":0,"n":0,"k":0},"mma_tile":{"m":0,"n":0,"k":0},"stages":1,"swizzle":"","layout_ids":[],"threads":0,"min_sm":80,"reference_id":"cublas.sgemm"}'
 
 while IFS= read -r line; do

@@ -13,6 +13,7 @@
 
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/tclens_binary.h"
 #include "viz/bank_model.h"
 #include "viz/bank_view.h"
@@ -201,6 +202,28 @@ TEST(BanksPanel, BadSettingIsUsageErrorBeforeAnyWindow) {
         const std::string key = text.substr(0, text.find('='));
         EXPECT_NE(result.err.find(key == "colour" ? key : value), std::string::npos) << result.err;
     }
+}
+
+// Measure on GPU goes to the worker: with a scripted one whose GPU is kScriptedGpu and whose
+// canned answer is 12345.5 wavefronts per instruction (the model says 32 and 4), both sides show
+// that answer, which this process could not have measured.
+TEST(BanksPanel, MeasureShowsTheWorkersAnswerNotOneTakenHere) {
+    const std::string answer = test::write_canned(
+        "banks_panel_measure.json",
+        R"({"device":"Scripted H999","wavefronts_per_request":12345.5,"iterations":256,)"
+        R"("requests":1,"wavefront_metric":"w","instruction_metric":"i","baseline_wavefronts":3,)"
+        R"("run_wavefronts":8195,"instructions_per_iteration":1,"passes":1})");
+    test::CommandResult result;
+    const std::string text =
+        test::panel_text_with_worker(test::scripted_gpu_worker("SCRIPTED_BANK_MEASURE=" + answer),
+                                     "banks", "--set banks.measure=on", result);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(text.find("left (none): model 32 / measured 12345.50 on Scripted H999"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("right (xor): model 4 / measured 12345.50 on Scripted H999"),
+              std::string::npos)
+        << text;
 }
 
 }  // namespace

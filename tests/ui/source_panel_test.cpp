@@ -23,6 +23,7 @@
 #include "tests/support/recording_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/sample_recording.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/source_dir.h"
 #include "tests/support/tclens_binary.h"
 #include "viz/palette.h"
@@ -231,6 +232,37 @@ TEST(SourcePanel, AKernelOfYoursIsProfiledThroughTheWorkerOnItsOwnLines) {
     EXPECT_NE(text.str().find("FFMA R4, R2, R3, R4"), std::string::npos) << text.str();
     std::remove(out.c_str());
     std::remove(fixture.c_str());
+}
+
+// Profile on GPU of a rung goes to the worker: with a scripted one whose GPU is kScriptedGpu, the
+// panel draws its canned profile (424242 samples of one HMMA), which no run here took.
+TEST(SourcePanel, ARungIsProfiledInTheWorkerAndItsAnswerIsDrawn) {
+    profiling::SourceProfile canned;
+    canned.kernel_id = "mma_cp_async.bf16";
+    canned.problem = {512, 512, 512};
+    canned.device = test::kScriptedGpu;
+    canned.check.passed = true;
+    canned.functions = {"scripted_gemm"};
+    profiling::InstructionProfile instruction;
+    instruction.function = "scripted_gemm";
+    instruction.pc = 0x40;
+    instruction.sass = "HMMA.16816.F32.BF16 R4, R8, R12, R4";
+    instruction.opcode = "HMMA";
+    instruction.stalls = {{"math_pipe_throttle", 424242}};
+    instruction.samples = 424242;
+    canned.instructions = {instruction};
+    const std::string answer = test::write_canned(
+        "source_panel_rung.json", nlohmann::json{{"source", profiling::to_json(canned)}}.dump());
+    test::CommandResult result;
+    const std::string text = test::panel_text_with_worker(
+        test::scripted_gpu_worker("SCRIPTED_SOURCE=" + answer), "source",
+        "--set source.kernel=mma_cp_async.bf16 --set source.mnk=512x512x512 --set source.run=on",
+        result);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(text.find("mma_cp_async.bf16 512x512x512 on Scripted H999 - profiled in the worker"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("| 0040 | 424,242 | math_pipe_throttle |"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"
 #include "tests/support/sample_recording.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/tclens_binary.h"
 #include "viz/palette.h"
 #include "viz/trace_phase.h"
@@ -189,6 +190,29 @@ TEST(TimelinePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
         EXPECT_NE(result.err.find(setting.substr(0, setting.find('='))), std::string::npos)
             << result.err;
     }
+}
+
+// Trace on GPU of a rung goes to the worker: with a scripted one whose GPU is kScriptedGpu, the
+// panel draws its canned trace (two phases, load_issue 180 ns and store 120 ns of the warps' time),
+// which no run here took.
+TEST(TimelinePanel, ARungIsTracedInTheWorkerAndItsAnswerIsDrawn) {
+    const std::string answer = test::write_canned(
+        "timeline_panel_rung.json",
+        R"({"trace":{"kernel":"mma_cp_async.bf16","m":128,"n":128,"k":64,"blocks_launched":4,)"
+        R"("blocks_traced":2,"warps_per_block":4,"wgmma_per_phase":1,"dropped":0,)"
+        R"("kernel_ms":4242.0,"untraced_ms":0.01,"phases":[[0,0,5,"load_issue",0,0,100,180],)"
+        R"([1,3,7,"store",-1,20,90,120]]}})");
+    test::CommandResult result;
+    const std::string text = test::panel_text_with_worker(
+        test::scripted_gpu_worker("SCRIPTED_TRACE=" + answer), "timeline",
+        "--set timeline.kernel=mma_cp_async.bf16 --set timeline.mnk=128x128x64 "
+        "--set timeline.run=on",
+        result);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(text.find("traced in the worker"), std::string::npos) << text;
+    EXPECT_NE(text.find("share of the warps' time: load_issue 58.8 % store 41.2 %"),
+              std::string::npos)
+        << text;
 }
 
 }  // namespace

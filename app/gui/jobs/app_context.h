@@ -45,7 +45,7 @@ struct WorkerStatus {
 };
 
 struct AppContext {
-    Published<profiling::SystemReport> system;          // nullptr until the device query has run
+    Published<profiling::SystemReport> system;  // the worker's GPUs; nullptr until its hello
     Published<LayoutVerification> layout_verification;  // the last "Verify on GPU" result
     Published<BankMeasurements> bank_measurements;      // the last Banks "Measure on GPU" result
     Published<BenchResults> bench_results;              // the last Kernels "Run" result
@@ -53,13 +53,13 @@ struct AppContext {
     Published<OpenRecording> recording;    // the newest open recording; nullptr when none is open
     Published<OpenRecordings> recordings;  // every open recording; nullptr until one opened
     Published<profiling::SourceProfile> source_profile;  // the Source panel's last GPU profile
-    Published<LiveTraces> live_traces;      // the Timeline panel's traces taken on this GPU
+    Published<LiveTraces> live_traces;      // the Timeline panel's traces taken in the worker
     Published<UserKernels> user_kernels;    // kernels of yours and their versions; nullptr: none
     Published<ExerciseRun> exercise;        // the last fragment exercise run; nullptr: none
     Published<WorkerStatus> worker_status;  // after the first build of a kernel of yours
-    // The worker process that runs users' kernels (app/worker/client.h): made by the first job
-    // that needs it, used only on the job runner's thread (user_kernel_job.h), with these
-    // options (set before the first frame: `--remote` runs it on another host).
+    // The worker process that runs every GPU job (app/worker/client.h): made by the first job
+    // that needs it, used only on the job runner's thread (gui_worker.h), with these options
+    // (set before the first frame: `--remote` runs it on another host).
     std::unique_ptr<worker::WorkerClient> worker;
     worker::ClientOptions worker_options;
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
@@ -72,7 +72,9 @@ struct AppContext {
     JobRunner jobs;  // last: destroyed first, so no job outlives the snapshots it publishes
 };
 
-// Posts the device query (CUDA initialisation can take a second) to the job runner.
+// Posts the device query to the job runner: the GPUs of the machine the worker runs on, as its
+// hello names them (this process asks no CUDA). A worker that cannot start publishes a report
+// without GPUs whose no_gpu_reason is its one line.
 void request_system_query(AppContext& context);
 
 }  // namespace tclens::gui

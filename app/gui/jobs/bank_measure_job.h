@@ -1,7 +1,8 @@
 #pragma once
-// "Measure on GPU" for the Banks panel: runs the bank probe (profiling/bank_measure.h) for the
-// panel's bank models on the job runner and publishes the measured wavefronts next to the
-// model's.
+// "Measure on GPU" for the Banks panel: each of the panel's bank models measured in the worker
+// (a `bank_measure` request: the bank probe under CUPTI there, profiling/bank_measure.h, never in
+// this process), published next to the model's wavefronts. A case the worker refuses (no GPU
+// where it runs, cp.async) or a worker that is lost is that case's one-line error.
 
 #include <optional>
 #include <string>
@@ -33,15 +34,16 @@ struct BankCaseMeasurement {
 };
 
 struct BankMeasurements {
-    std::string device;                      // GPU name
+    std::string device;                      // the worker's GPU name; "" when it has none
     std::vector<BankCaseMeasurement> cases;  // in the order the reports were posted
 
     // The measurement of `which`, or nullptr.
     const BankCaseMeasurement* find(const BankCase& which) const;
 };
 
-// Posts one job ("Measure banks") measuring every report in one profiling session; the result
-// replaces context.bank_measurements. Reports are copied: the panel may change meanwhile.
+// Posts one job ("Measure banks") measuring every report, one request each; the result
+// replaces context.bank_measurements (nothing is published when cancelled). Reports are copied:
+// the panel may change meanwhile. Once no worker answers, the cases left get that line unasked.
 JobHandle request_bank_measurement(AppContext& context, std::vector<viz::BankReport> reports);
 
 }  // namespace tclens::gui

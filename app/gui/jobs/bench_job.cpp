@@ -1,7 +1,7 @@
 #include "app/gui/jobs/bench_job.h"
 
 #include "app/gui/jobs/app_context.h"
-#include "app/gui/jobs/user_kernel_job.h"
+#include "app/gui/jobs/gui_worker.h"
 #include "app/worker/bench_spread.h"
 
 namespace tclens::gui {

@@ -3,40 +3,49 @@
 #include <memory>
 
 #include "app/gui/jobs/app_context.h"
-#include "kernels/fault_injection.h"
+#include "app/gui/jobs/gui_worker.h"
+#include "app/worker/gpu_calls.h"
 #include "kernels/problem_text.h"
-#include "profiling/source/source_collector.h"
 
 namespace tclens::gui {
+
+void publish_source_failure(AppContext& context, const std::string& kernel_id,
+                            const kernels::GemmProblem& problem, std::string message) {
+    auto profile = std::make_shared<profiling::SourceProfile>();
+    profile->kernel_id = kernel_id;
+    profile->problem = problem;
+    profile->error =
+        profiling::profiler_error(profiling::ProfilerProblem::kFailed, std::move(message));
+    context.source_profile.publish(std::move(profile));
+}
+
+std::unique_ptr<worker::WorkerClient> source_worker(const AppContext& context) {
+    return std::make_unique<worker::WorkerClient>(context.worker_options);
+}
+
+void publish_worker_source_profile(AppContext& context, worker::WorkerClient& client,
+                                   JobProgress& progress, const std::string& worker_id,
+                                   const std::string& shown_id,
+                                   const kernels::GemmProblem& problem) {
+    worker::WorkerSourceRequest request;
+    request.kernel = worker_id;
+    request.problem = problem;
+    worker::SourceResult result;
+    const worker::Reply reply = worker::take_source_profile(
+        client, request, result, job_progress(progress), &progress.cancel_flag());
+    if (reply.outcome == worker::Reply::Outcome::kCancelled) return;
+    if (!reply.ok()) return publish_source_failure(context, shown_id, problem, failure_line(reply));
+    context.source_profile.publish(
+        std::make_shared<profiling::SourceProfile>(std::move(result.profile)));
+}
 
 JobHandle request_source_profile(AppContext& context, const std::string& kernel_id,
                                  const kernels::GemmProblem& problem) {
     return context.jobs.post("Source profile", [&context, kernel_id,
                                                 problem](JobProgress& progress) {
-        const auto system = context.system.latest();
-        // An injected launch or CUPTI fault is reported where it strikes, GPU or not
-        // (fault_injection.h).
-        if ((!system || !system->has_gpu()) &&
-            !kernels::strikes_after_device_checks(kernels::injected_fault())) {
-            auto refused = std::make_shared<profiling::SourceProfile>();
-            refused->kernel_id = kernel_id;
-            refused->problem = problem;
-            refused->error = profiling::profiler_error(
-                profiling::ProfilerProblem::kNoGpu,
-                "a source profile needs an NVIDIA GPU" +
-                    (system ? " (" + system->no_gpu_reason + ")" : std::string()) +
-                    "; open a recording with source profiles instead (File > Open recording)");
-            context.source_profile.publish(std::move(refused));
-            return;
-        }
         progress.report(0.1f, "sampling " + kernel_id + " " + kernels::problem_text(problem));
-        profiling::SourceRequest request;
-        request.kernel_id = kernel_id;
-        request.problem = problem;
-        auto profile =
-            std::make_shared<profiling::SourceProfile>(profiling::collect_source_profile(request));
-        if (progress.cancelled()) return;
-        context.source_profile.publish(std::move(profile));
+        const auto client = source_worker(context);
+        publish_worker_source_profile(context, *client, progress, kernel_id, kernel_id, problem);
     });
 }
 

@@ -4,10 +4,10 @@
 #include <memory>
 
 #include "app/gui/jobs/app_context.h"
+#include "app/gui/jobs/gui_worker.h"
 #include "app/gui/jobs/user_kernel_job.h"
+#include "app/worker/gpu_calls.h"
 #include "kernels/problem_text.h"
-#include "kernels/registry.h"
-#include "kernels/trace_capture.h"
 
 namespace tclens::gui {
 
@@ -30,90 +30,67 @@ std::string user_kernel_ref(AppContext& context, const std::string& id) {
     return "";
 }
 
-// A kernel of yours traced in the worker: its file loaded (a new build of it), then traced.
-// "" with `trace` filled, or why not in one line.
-std::string trace_in_worker(AppContext& context, const std::string& ref,
+// `id` traced in the worker: a kernel of yours (`ref` not "") loaded first (a new build of its
+// file), then the `trace` request. "" with `trace` filled, or why not in one line; `cancelled`
+// set when the job's cancel stopped it.
+std::string trace_in_worker(AppContext& context, const std::string& id, const std::string& ref,
                             const kernels::GemmProblem& problem, int blocks, JobProgress& progress,
-                            viz::WarpTrace& trace) {
+                            viz::WarpTrace& trace, bool& cancelled) {
     worker::WorkerClient& client = worker_client(context);
-    const worker::Reply loaded = client.call(worker::LoadRequest{ref, false, {}},
-                                             job_progress(progress), &progress.cancel_flag());
-    worker::LoadResult load;
-    std::string error;
-    if (!loaded.ok()) return loaded.message;
-    if (!worker::load_from_json(loaded.result, load, error)) return "the worker's load: " + error;
-    worker::TraceRequest request{load.id, problem, blocks, 1};
-    worker::Reply reply = client.call(request, job_progress(progress), &progress.cancel_flag());
+    worker::TraceRequest request{id, problem, blocks, 1};
+    if (!ref.empty()) {
+        worker::Reply loaded = client.call(worker::LoadRequest{ref, false, {}},
+                                           job_progress(progress), &progress.cancel_flag());
+        worker::LoadResult load;
+        cancelled = loaded.outcome == worker::Reply::Outcome::kCancelled;
+        if (!worker::read_result(loaded, "load", worker::load_from_json, load))
+            return failure_line(loaded);
+        request.kernel = load.id;
+    }
     worker::TraceResult result;
-    if (!worker::read_result(reply, "trace", worker::trace_from_json, result)) return reply.message;
+    const worker::Reply reply = worker::take_trace(client, request, result, job_progress(progress),
+                                                   &progress.cancel_flag());
+    cancelled = reply.outcome == worker::Reply::Outcome::kCancelled;
+    if (!reply.ok()) return failure_line(reply);
     trace = std::move(result.trace);
     return "";
+}
+
+// `traces` with `trace` in place of the one of its kernel.
+void keep_newest(std::vector<viz::WarpTrace>& traces, viz::WarpTrace trace) {
+    traces.erase(std::remove_if(traces.begin(), traces.end(),
+                                [&](const viz::WarpTrace& t) { return t.kernel == trace.kernel; }),
+                 traces.end());
+    traces.push_back(std::move(trace));
 }
 
 }  // namespace
 
 JobHandle request_traces(AppContext& context, std::vector<std::string> kernel_ids,
                          const kernels::GemmProblem& problem, int blocks) {
-    return context.jobs.post(
-        "Trace", [&context, kernel_ids, problem, blocks](JobProgress& progress) {
-            const auto before = context.live_traces.latest();
-            auto result =
-                before ? std::make_shared<LiveTraces>(*before) : std::make_shared<LiveTraces>();
-            result->error.clear();
-            // Rungs run here, kernels of yours in the worker (which may have the GPU this
-            // process lacks).
-            const bool rungs =
-                std::any_of(kernel_ids.begin(), kernel_ids.end(),
-                            [&](const auto& id) { return user_kernel_ref(context, id).empty(); });
-            std::unique_ptr<kernels::GemmRunner> runner;
-            const auto system = context.system.latest();
-            if (rungs && (!system || !system->has_gpu())) {
-                result->error = "a trace needs an NVIDIA GPU" +
-                                (system ? " (" + system->no_gpu_reason + ")" : std::string()) +
-                                "; open a recording with traces or a trace file (tclens trace "
-                                "--json) instead";
-                context.live_traces.publish(std::move(result));
-                return;
+    return context.jobs.post("Trace", [&context, kernel_ids, problem,
+                                       blocks](JobProgress& progress) {
+        const auto before = context.live_traces.latest();
+        auto result =
+            before ? std::make_shared<LiveTraces>(*before) : std::make_shared<LiveTraces>();
+        result->error.clear();
+        for (std::size_t i = 0; i < kernel_ids.size(); ++i) {
+            const std::string& id = kernel_ids[i];
+            progress.report(static_cast<float>(i) / static_cast<float>(kernel_ids.size()),
+                            "tracing " + id + " " + kernels::problem_text(problem));
+            viz::WarpTrace trace;
+            bool cancelled = false;
+            const std::string error = trace_in_worker(context, id, user_kernel_ref(context, id),
+                                                      problem, blocks, progress, trace, cancelled);
+            if (cancelled) return;
+            if (error.empty()) {
+                keep_newest(result->traces, std::move(trace));
+            } else {
+                result->error = id + ": " + error;
             }
-            if (rungs) runner = std::make_unique<kernels::GemmRunner>();
-            if (runner && !runner->init_error().empty()) {
-                result->error = runner->init_error();
-                context.live_traces.publish(std::move(result));
-                return;
-            }
-            for (std::size_t i = 0; i < kernel_ids.size() && !progress.cancelled(); ++i) {
-                const std::string& id = kernel_ids[i];
-                progress.report(static_cast<float>(i) / static_cast<float>(kernel_ids.size()),
-                                "tracing " + id + " " + kernels::problem_text(problem));
-                viz::WarpTrace trace;
-                std::string error;
-                if (const std::string ref = user_kernel_ref(context, id); !ref.empty()) {
-                    error = trace_in_worker(context, ref, problem, blocks, progress, trace);
-                } else {
-                    const kernels::KernelDescriptor* kernel = kernels::find_kernel(id);
-                    error = kernel ? kernels::trace_blocks_error(*kernel, problem, blocks)
-                                   : "no kernel '" + id + "'";
-                    if (error.empty()) error = kernel->can_run(problem);
-                    if (error.empty()) {
-                        kernels::TraceCapture capture =
-                            kernels::capture_trace(*runner, *kernel, problem, blocks, {});
-                        error = capture.error;
-                        trace = std::move(capture.trace);
-                    }
-                }
-                if (error.empty()) {
-                    auto& traces = result->traces;
-                    traces.erase(
-                        std::remove_if(traces.begin(), traces.end(),
-                                       [&](const viz::WarpTrace& t) { return t.kernel == id; }),
-                        traces.end());
-                    traces.push_back(std::move(trace));
-                }
-                if (!error.empty()) result->error = id + ": " + error;
-            }
-            if (progress.cancelled()) return;
-            context.live_traces.publish(std::move(result));
-        });
+        }
+        context.live_traces.publish(std::move(result));
+    });
 }
 
 }  // namespace tclens::gui

@@ -1,12 +1,12 @@
 #pragma once
 // "Trace on GPU" of the Timeline panel on the job runner: the traced variant of each asked kernel
-// (kernels/trace_capture.h: verified, timed, its first N blocks' phases read back), published into
+// traced in the worker (a `trace` request: kernels/trace_capture.h there, verified, timed, its
+// first N blocks' phases read back; never in this process), published into
 // AppContext::live_traces together with the traces taken before (the newest per kernel), so rung
-// 9 and rung 10 can be traced one after the other and shown side by side. A request that cannot
-// run (no GPU, no trace points, too many blocks) or fails publishes the error with the traces
-// kept; never an exception into the runner. A kernel of yours (an id of context.user_kernels) is
-// traced in the worker (AppContext::worker: a load of its file, then a `trace` request), never in
-// this process; the rungs are traced here.
+// 9 and rung 10 can be traced one after the other and shown side by side. A kernel of yours (an
+// id of context.user_kernels) is loaded from its file first. A request the worker refuses (no GPU
+// where it runs, no trace points, too many blocks) or a worker that is lost publishes the error,
+// one line, with the traces kept; never an exception into the runner.
 
 #include <memory>
 #include <string>
@@ -20,7 +20,7 @@ namespace tclens::gui {
 
 struct AppContext;
 
-// The traces taken on this GPU in this session.
+// The traces taken in the worker in this session.
 struct LiveTraces {
     std::vector<viz::WarpTrace> traces;  // one per kernel id, the newest
     std::string error;                   // why the last job left a kernel untraced, or ""

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "app/gui/jobs/app_context.h"
+#include "app/gui/jobs/source_job.h"
 #include "app/worker/version_build.h"
 #include "app/worker/watched_file.h"
 #include "kernels/problem_text.h"
@@ -10,19 +11,6 @@
 #include "kernels/user/kernel_ref.h"
 
 namespace tclens::gui {
-worker::WorkerClient& worker_client(AppContext& context) {
-    if (!context.worker)
-        context.worker = std::make_unique<worker::WorkerClient>(context.worker_options);
-    return *context.worker;
-}
-
-worker::ProgressHandler job_progress(JobProgress& progress) {
-    return [&progress](const worker::Progress& p) {
-        const float fraction = p.index >= 0 && p.total > 0 ? float(p.index) / float(p.total) : 0;
-        progress.report(fraction, p.stage + ": " + p.text);
-    };
-}
-
 namespace {
 
 // Publishes a copy of the newest list with `change` applied to the entry of `ref` (made when
@@ -133,37 +121,21 @@ JobHandle request_user_source_profile(AppContext& context, std::string ref,
                                       kernels::GemmProblem problem) {
     const std::string title = "Source " + std::filesystem::path(ref).filename().string();
     return context.jobs.post(title, [&context, ref, problem](JobProgress& progress) {
-        auto profile = std::make_shared<profiling::SourceProfile>();
-        profile->kernel_id = user_source_id(ref);
-        profile->problem = problem;
-        const auto fail = [&](std::string message) {
-            profile->error =
-                profiling::profiler_error(profiling::ProfilerProblem::kFailed, std::move(message));
-            context.source_profile.publish(std::move(profile));
-        };
-        worker::WorkerClient& client = worker_client(context);
-        worker::Reply reply = client.call(worker::LoadRequest{ref, false, {problem}},
-                                          job_progress(progress), &progress.cancel_flag());
+        const std::string shown_id = user_source_id(ref);
+        const auto client = source_worker(context);
+        worker::Reply reply = client->call(worker::LoadRequest{ref, false, {problem}},
+                                           job_progress(progress), &progress.cancel_flag());
         if (reply.outcome == worker::Reply::Outcome::kCancelled) return;
         worker::LoadResult loaded;
         if (!worker::read_result(reply, "load", worker::load_from_json, loaded))
-            return fail(reply.message);
+            return publish_source_failure(context, shown_id, problem, reply.message);
         if (!loaded.can_run.empty() && !loaded.can_run.front().reason.empty()) {
-            return fail(loaded.id + " cannot run " + kernels::problem_text(problem) + ": " +
-                        loaded.can_run.front().reason);
+            return publish_source_failure(context, shown_id, problem,
+                                          loaded.id + " cannot run " +
+                                              kernels::problem_text(problem) + ": " +
+                                              loaded.can_run.front().reason);
         }
-        worker::WorkerSourceRequest request;
-        request.kernel = loaded.id;
-        request.problem = problem;
-        reply = client.call(request, job_progress(progress), &progress.cancel_flag());
-        if (reply.outcome == worker::Reply::Outcome::kCancelled) return;
-        worker::SourceResult result;
-        if (!worker::read_result(reply, "source", worker::source_from_json, result)) {
-            return fail(reply.message +
-                        (reply.worker_lost() ? "; a fresh worker starts at the next run" : ""));
-        }
-        context.source_profile.publish(
-            std::make_shared<profiling::SourceProfile>(std::move(result.profile)));
+        publish_worker_source_profile(context, *client, progress, loaded.id, shown_id, problem);
     });
 }
 

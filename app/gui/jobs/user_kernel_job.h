@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/jobs/gui_worker.h"
 #include "app/gui/jobs/job_runner.h"
 #include "app/gui/jobs/panel_link.h"
 #include "app/worker/client.h"
@@ -53,11 +54,6 @@ struct ExerciseRun {
     std::string error;  // one line when there is no result (compile error, worker lost, no GPU)
     std::optional<worker::ExerciseResult> result;
 };
-
-// The GUI's worker client (AppContext::worker), started at its first use. Job runner thread only.
-worker::WorkerClient& worker_client(AppContext& context);
-// The worker's progress as the job's message: "run: yours.x 4096x4096x4096".
-worker::ProgressHandler job_progress(JobProgress& progress);
 
 // "" when `ref` is a kernel ref the worker can be asked about (kernels/user/kernel_ref.h: a .cu
 // or .cuh path, optionally :NAME and :TYPE), else one line naming the value.

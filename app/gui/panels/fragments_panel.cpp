@@ -180,13 +180,11 @@ void FragmentsPanel::refresh_mismatches(
     if (!verification || verification->id != layout_.id) return;
     for (size_t hit = 0; hit < view_.hits.size(); ++hit) {
         const viz::FragmentHit& h = view_.hits[hit];
-        const viz::OperandLayout* model = layout_.find(h.operand);
-        if (!model || h.element == viz::kLaneOnlyHit) continue;
-        for (const auto& measured : verification->measured.operands) {
-            if (measured.operand != h.operand) continue;
-            const viz::LayoutElement& m = measured.elements[h.element];
-            const viz::LayoutElement& e = model->elements[h.element];
-            mismatch_by_hit_[hit] = m.row != e.row || m.col != e.col;
+        // Register slots only: a shared-memory tile's hit is not one of the model's operands.
+        if (!layout_.find(h.operand) || h.element == viz::kLaneOnlyHit) continue;
+        for (const kernels::WrongSlot& wrong : verification->comparison.wrong) {
+            if (wrong.operand == h.operand && wrong.element == h.element)
+                mismatch_by_hit_[hit] = true;
         }
     }
 }
@@ -300,9 +298,9 @@ void FragmentsPanel::draw_family_controls() {
 void FragmentsPanel::draw_verification_line(const LayoutVerification* verification) {
     if (!verification || verification->id != layout_.id) return;
     const auto& comparison = verification->comparison;
-    if (!verification->measured.skipped_reason.empty()) {
-        ImGui::Text("GPU: not run on %s: %s", verification->device.c_str(),
-                    verification->measured.skipped_reason.c_str());
+    if (!verification->error.empty()) {
+        ImGui::TextColored(imgui_colour(theme().error), "GPU: not verified: %s",
+                           verification->error.c_str());
     } else if (comparison.matched == comparison.total && comparison.total > 0) {
         ImGui::TextColored(imgui_colour(theme().ok), "model vs %s: %s",
                            verification->device.c_str(),

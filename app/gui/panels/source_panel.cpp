@@ -220,11 +220,10 @@ void SourcePanel::draw_contents(AppContext& context) {
     }
     const bool live = profile == context.source_profile.latest();
     const auto recording = context.recording.latest();
-    const char* taken = yours_ref_.empty() ? "profiled on this GPU" : "profiled in the worker";
     ImGui::Text(
         "%s %s on %s - %s", profile->kernel_id.c_str(),
         kernels::problem_text(profile->problem).c_str(), profile->device.c_str(),
-        live ? taken
+        live ? "profiled in the worker"
              : ("from " + (recording ? recording->path : std::string("a recording"))).c_str());
     if (!profile->ok()) {
         ImGui::TextColored(imgui_colour(theme().note), "%s", profile->error.message.c_str());

@@ -1,8 +1,8 @@
 #pragma once
 // Source panel: which SASS instruction and which CUDA line a kernel's warps wait on, from a source
-// profile (profiling/source/source_profile.h) taken on this GPU ("Profile on GPU", the source job)
-// or read from the open recording. The kernel's top stall reasons, each with what it means for a
-// GEMM; the CUDA source and the SASS side by side with heat columns (samples, bank conflicts) and
+// profile (profiling/source/source_profile.h) taken in the worker ("Profile on GPU", the source
+// job) or read from the open recording. The kernel's top stall reasons, each with what it means for
+// a GEMM; the CUDA source and the SASS side by side with heat columns (samples, bank conflicts) and
 // each instruction's top stall; a click on either side selects the other (a line's instructions,
 // an instruction's line); SASS in address or hottest order. A conflicting shared-memory
 // instruction of a rung shows the GPU's wavefronts per instruction beside the bank model of its

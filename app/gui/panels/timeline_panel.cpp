@@ -194,7 +194,7 @@ TimelinePanel::Shown TimelinePanel::shown(AppContext& context, int slot) const {
     if (id.empty()) return {};
     if (const auto live = context.live_traces.latest()) {
         if (const viz::WarpTrace* trace = find_trace(live->traces, id)) {
-            return {std::shared_ptr<const viz::WarpTrace>(live, trace), "traced on this GPU"};
+            return {std::shared_ptr<const viz::WarpTrace>(live, trace), "traced in the worker"};
         }
     }
     const auto recording = context.recording.latest();

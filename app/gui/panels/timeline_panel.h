@@ -8,7 +8,7 @@
 // the tensor pipe's idle gaps between K tiles (viz/warp_trace_summary.h).
 //
 // Where a trace comes from, first match wins per slot: a trace file opened into it (`tclens trace
-// --json`, setting open= / compare_open=, or the panel's Open field); one taken on this GPU in
+// --json`, setting open= / compare_open=, or the panel's Open field); one taken in the worker in
 // this session (Trace on GPU, jobs/trace_job.h); the open recording's trace of the kernel
 // (profiling/recording.h "traces"; an older recording says why it has none). The drawing is
 // viz/warp_timeline_view's draw records.

@@ -151,7 +151,7 @@ struct CannedRecording {
     }
 
     std::string worker() const {
-        return test::scripted_worker("none SCRIPTED_HELLO_SYSTEM=" + system +
+        return test::scripted_worker("none SCRIPTED_SYSTEM=" + system +
                                      " SCRIPTED_BENCH=" + bench + " SCRIPTED_SOURCE=" + source +
                                      " SCRIPTED_PROFILE=" + profile + " SCRIPTED_LOG=" + log);
     }

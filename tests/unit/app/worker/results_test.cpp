@@ -482,6 +482,7 @@ TEST(WorkerResults, LayoutVerifyRoundTripsTheComparison) {
     result.comparison.total = 128;
     result.comparison.mismatches = {"A lane 5 a2: model (1,5) measured (1,4)",
                                     "B byte 130: model (4,5) measured (3,5)"};
+    result.comparison.wrong = {{viz::Operand::A, 21}};
     LayoutVerifyResult back;
     std::string error;
     ASSERT_TRUE(layout_verify_from_json(to_json(result), back, error)) << error;
@@ -490,6 +491,19 @@ TEST(WorkerResults, LayoutVerifyRoundTripsTheComparison) {
     EXPECT_EQ(back.comparison.matched, 126);
     EXPECT_EQ(back.comparison.total, 128);
     EXPECT_EQ(back.comparison.mismatches, result.comparison.mismatches);
+    ASSERT_EQ(back.comparison.wrong.size(), 1u);
+    EXPECT_EQ(back.comparison.wrong[0].operand, viz::Operand::A);
+    EXPECT_EQ(back.comparison.wrong[0].element, 21);
+    // An earlier worker's result has no "wrong": read as no slot to mark.
+    nlohmann::json earlier = to_json(result);
+    earlier.erase("wrong");
+    ASSERT_TRUE(layout_verify_from_json(earlier, back, error)) << error;
+    EXPECT_TRUE(back.comparison.wrong.empty());
+    nlohmann::json bad = to_json(result);
+    bad["wrong"][0]["operand"] = "Q";
+    EXPECT_FALSE(layout_verify_from_json(bad, back, error));
+    EXPECT_NE(error.find("'operand'"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
 }
 
 TEST(WorkerResults, ALayoutVerifyResultThatDoesNotFitIsOneLine) {

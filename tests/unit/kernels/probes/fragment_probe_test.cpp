@@ -760,6 +760,21 @@ TEST(FragmentProbeEmulated, PoisonedOutputMatchesNothing) {
     EXPECT_NE(comparison.mismatches.front().find("measured nothing"), std::string::npos);
 }
 
+// A slot the hardware put elsewhere is named twice: as a line, and as the model's slot index
+// that the Fragments panel marks.
+TEST(FragmentProbeCompare, AMovedElementIsAWrongSlotOfTheModel) {
+    const FragmentLayout model = layout_of("ldmatrix.x4");
+    LayoutProbeResult result = emulated_ldmatrix_result(model);
+    ASSERT_FALSE(result.operands.empty());
+    result.operands[0].elements[5].row += 1;
+    const LayoutComparison comparison = compare_layouts(model, result);
+    EXPECT_EQ(comparison.matched, comparison.total - 1);
+    ASSERT_EQ(comparison.mismatches.size(), 1u);
+    ASSERT_EQ(comparison.wrong.size(), 1u);
+    EXPECT_EQ(comparison.wrong[0].operand, result.operands[0].operand);
+    EXPECT_EQ(comparison.wrong[0].element, 5);
+}
+
 TEST(FragmentProbeCompare, AnErrorOrSkipMatchesNothing) {
     const FragmentLayout model = layout_of("ldmatrix.x4");
     LayoutProbeResult skipped;

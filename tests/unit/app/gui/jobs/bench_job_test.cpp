@@ -15,15 +15,12 @@
 #include "profiling/device_info.h"
 #include "tests/support/gpu_verdict.h"
 #include "tests/support/scoped_fault.h"
-#include "tests/support/tclens_binary.h"
+#include "tests/support/worker_contexts.h"
 
 namespace tclens::gui {
 namespace {
 
-// An app context whose worker is the tclens binary (this test binary is not one).
-struct WorkerContext : AppContext {
-    WorkerContext() { worker_options.command = test::kTclens + " worker"; }
-};
+using test::WorkerContext;
 
 kernels::BenchRequest small_request(std::vector<std::string> ids) {
     kernels::BenchRequest request;

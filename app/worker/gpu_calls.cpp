@@ -1,0 +1,45 @@
+#include "app/worker/gpu_calls.h"
+
+namespace tclens::worker {
+
+BankMeasureRequest bank_measure_request(const viz::BankReport& report, int iterations) {
+    BankMeasureRequest request;
+    request.swizzle = report.swizzle.spec;
+    request.pattern = report.pattern.name;
+    request.rows = report.tile.rows;
+    request.row_bytes = report.tile.row_bytes;
+    request.iterations = iterations;
+    return request;
+}
+
+Reply measure_bank(WorkerClient& client, const viz::BankReport& report, int iterations,
+                   BankMeasureResult& result, const ProgressHandler& progress,
+                   const std::atomic<bool>* cancel) {
+    Reply reply = client.call(bank_measure_request(report, iterations), progress, cancel);
+    read_result(reply, "bank_measure", bank_measure_from_json, result);
+    return reply;
+}
+
+Reply verify_layout(WorkerClient& client, const std::string& layout, LayoutVerifyResult& result,
+                    const ProgressHandler& progress, const std::atomic<bool>* cancel) {
+    Reply reply = client.call(LayoutVerifyRequest{layout}, progress, cancel);
+    read_result(reply, "layout_verify", layout_verify_from_json, result);
+    return reply;
+}
+
+Reply take_source_profile(WorkerClient& client, const WorkerSourceRequest& request,
+                          SourceResult& result, const ProgressHandler& progress,
+                          const std::atomic<bool>* cancel) {
+    Reply reply = client.call(request, progress, cancel);
+    read_result(reply, "source", source_from_json, result);
+    return reply;
+}
+
+Reply take_trace(WorkerClient& client, const TraceRequest& request, TraceResult& result,
+                 const ProgressHandler& progress, const std::atomic<bool>* cancel) {
+    Reply reply = client.call(request, progress, cancel);
+    read_result(reply, "trace", trace_from_json, result);
+    return reply;
+}
+
+}  // namespace tclens::worker

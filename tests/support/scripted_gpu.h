@@ -1,0 +1,65 @@
+#pragma once
+// A scripted worker (tests/data/scripted_worker.sh) whose hello names a GPU no machine has
+// ("Scripted H999", 999 SMs), and the text of a panel drawn with it: the tests that show a panel
+// draws what the worker answered (canned results no GPU gives), not what this process measured.
+
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "profiling/device_info.h"
+#include "profiling/device_json.h"
+#include "tests/support/run_command.h"
+#include "tests/support/source_dir.h"
+#include "tests/support/tclens_binary.h"
+
+namespace tclens::test {
+
+inline constexpr const char* kScriptedGpu = "Scripted H999";
+
+// The machine the scripted worker's hello describes: one kScriptedGpu with 999 SMs.
+inline profiling::SystemReport scripted_gpu_system() {
+    profiling::SystemReport system;
+    system.runtime_version = 13000;
+    system.driver_cuda_version = 13000;
+    system.driver_version = "999.1";
+    profiling::DeviceFacts device;
+    device.name = kScriptedGpu;
+    device.pci_bus_id = "0000:99:00.0";
+    device.cc_major = 9;
+    device.sm_count = 999;
+    system.devices = {device};
+    return system;
+}
+
+// Writes `text` and a newline to the temporary file `name` and returns its path (a canned
+// result for SCRIPTED_<TYPE>, or SCRIPTED_SYSTEM's device JSON).
+inline std::string write_canned(const std::string& name, const std::string& text) {
+    const std::string path = temp_path(name);
+    std::ofstream(path) << text << "\n";
+    return path;
+}
+
+// The command of a scripted worker with kScriptedGpu and `variables` ("SCRIPTED_SOURCE=F").
+inline std::string scripted_gpu_worker(const std::string& variables) {
+    const std::string system =
+        write_canned("scripted_gpu_system.json", profiling::to_json(scripted_gpu_system()).dump());
+    return "SCRIPTED_SYSTEM=" + system + " " + variables + " sh " + kSource +
+           "/tests/data/scripted_worker.sh";
+}
+
+// What `tclens headless --view VIEW <arguments> --frames 5 --text F` drew with `worker` as its
+// worker ($TCLENS_WORKER); "" when it failed (the failure is in `result`).
+inline std::string panel_text_with_worker(const std::string& worker, const std::string& view,
+                                          const std::string& arguments, CommandResult& result) {
+    const std::string out = temp_path("panel_with_worker_" + view + ".txt");
+    result = run_command("env -u DISPLAY TCLENS_WORKER='" + worker + "' " + kTclens +
+                         " headless --view " + view + " --size 1600x1000 " + arguments +
+                         " --frames 5 --text " + out);
+    std::ifstream file(out);
+    std::string text(std::istreambuf_iterator<char>(file), {});
+    std::remove(out.c_str());
+    return text;
+}
+
+}  // namespace tclens::test

@@ -151,9 +151,9 @@ struct CannedRecording {
     }
 
     std::string worker() const {
-        return test::scripted_worker("none SCRIPTED_SYSTEM=" + system +
-                                     " SCRIPTED_BENCH=" + bench + " SCRIPTED_SOURCE=" + source +
-                                     " SCRIPTED_PROFILE=" + profile + " SCRIPTED_LOG=" + log);
+        return test::scripted_worker("none SCRIPTED_SYSTEM=" + system + " SCRIPTED_BENCH=" + bench +
+                                     " SCRIPTED_SOURCE=" + source + " SCRIPTED_PROFILE=" + profile +
+                                     " SCRIPTED_LOG=" + log);
     }
 };
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/text.h"
+#include "viz/label_placement.h"
 #include "viz/view_builder.h"
 
 namespace tclens::viz {
@@ -377,16 +378,27 @@ float draw_runs(RooflineCanvas& c, const Roofline& roofline, const Plot& plot, f
     const Palette& palette = c.b.palette();
     const float size = c.size;
     bool any_estimate = false;
+    // The numbers beside the markers, placed so that none covers another or a marker.
+    std::vector<Box> markers, sizes;
+    for (size_t i = 0; i < roofline.points.size(); ++i) {
+        const RooflinePoint& point = roofline.points[i];
+        if (!drawable(point)) continue;
+        const float x = plot.px(point.intensity), y = plot.py(point.tflops);
+        markers.push_back({x - kMarker / 2, y - kMarker / 2, kMarker, kMarker});
+        sizes.push_back({0, 0, text_width(std::to_string(i + 1).size(), size), size});
+    }
+    const std::vector<Box> numbers =
+        place_labels(markers, sizes, {plot.left, plot.top, plot.w, plot.h});
+    size_t drawn = 0;
     for (size_t i = 0; i < roofline.points.size(); ++i) {
         const RooflinePoint& point = roofline.points[i];
         if (!drawable(point)) continue;
         const Rgba fill = category_colour(palette, point.category);
         const std::string number = std::to_string(i + 1);
-        const float x = plot.px(point.intensity), y = plot.py(point.tflops);
-        c.b.rect(x - kMarker / 2, y - kMarker / 2, kMarker, kMarker, fill, palette.text, 1.0f,
-                 int(i));
-        c.b.text(x + kMarker / 2 + 1.0f, y - kMarker / 2 - size, size, palette.text,
-                 TextAlign::kLeft, number);
+        const Box& marker = markers[drawn];
+        c.b.rect(marker.x, marker.y, kMarker, kMarker, fill, palette.text, 1.0f, int(i));
+        c.b.text(numbers[drawn].x, numbers[drawn].y, size, palette.text, TextAlign::kLeft, number);
+        ++drawn;
 
         std::string line =
             number + " " + point.label + ": " + format("%.1f FLOP/B", point.intensity) +

@@ -289,9 +289,11 @@ void ComparePanel::draw_run_list(AppContext& context) {
                 make_baseline(run);
             }
             if (ImGui::IsItemHovered()) {
-                ImGui::SetTooltip("%s", run.comparable() ? "tick to compare; right-click: make it "
-                                                           "the baseline"
-                                                         : run.status.c_str());
+                // The run's full name: the list's column may cut it.
+                ImGui::SetTooltip("%s\n%s", run.id.c_str(),
+                                  run.comparable()
+                                      ? "tick to compare; right-click: make it the baseline"
+                                      : run.status.c_str());
             }
             ImGui::TableSetColumnIndex(2);
             if (run.tflops > 0) {

@@ -149,6 +149,8 @@ struct RooflineOptions {
     float decade_px = 90.0f;  // length of one decade on both axes
     int min_decades = 2;      // of each axis
     float text_size = 13.0f;
+    // Legend lines longer than this wrap after a ", " or ": " (the rest indented); 0: no wrap.
+    float max_width = 0;
     const Palette* palette = nullptr;  // nullptr: dark_palette()
 };
 

@@ -172,6 +172,7 @@ void ComparePanel::rebuild_views() {
     viz::RooflineOptions roofline_options;
     roofline_options.title = "roofline of " + caption;
     roofline_options.decade_px = kDecadePx;
+    roofline_options.max_width = table_width_;
     roofline_options.palette = &palette;
     roofline_ = viz::roofline_chart(compare_roofline(sources_, shown_runs_), roofline_options);
     dirty_ = false;
@@ -352,9 +353,12 @@ void ComparePanel::draw_comparison() {
                                source.peak_error.c_str());
         }
         if (source.dram_bytes_per_s > 0) {
-            ImGui::TextDisabled("DRAM roof%s %s, %s: %s", of.c_str(),
-                                bandwidth_text(source.dram_bytes_per_s).c_str(),
-                                source.dram_origin.c_str(), source.dram_method.c_str());
+            // Wrapped: the method is a long sentence.
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+            ImGui::TextWrapped("DRAM roof%s %s, %s: %s", of.c_str(),
+                               bandwidth_text(source.dram_bytes_per_s).c_str(),
+                               source.dram_origin.c_str(), source.dram_method.c_str());
+            ImGui::PopStyleColor();
         } else {
             ImGui::TextColored(imgui_colour(theme().note),
                                "no DRAM roof%s: the device is not known", of.c_str());

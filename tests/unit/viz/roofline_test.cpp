@@ -294,6 +294,26 @@ TEST(RooflineChart, RunNumbersDoNotPileUp) {
     }
 }
 
+// In the 822 px the Compare panel shows at 1280x720, the legend wraps its long lines after a
+// ", " or ": " instead of running 1,451 px wide; every text stays inside max_width.
+TEST(RooflineChart, LegendLinesWrapToMaxWidth) {
+    Roofline roofline = h100_roofline();
+    roofline.devices = {"NVIDIA H100 80GB HBM3, 2026-11-25 23:33 UTC"};
+    roofline.points = {{"wgmma_persistent.f16 4096x4096x4096", "f16", 673.5, 729.9, false, 0},
+                       {"naive_fma.f32 4096x4096x4096", "f32", 2.5, 5.0, true, 1}};
+    RooflineOptions options;
+    options.max_width = 500;
+    const DrawList draw = roofline_chart(roofline, options);
+    EXPECT_LE(draw.width, 500.0f);
+    for (const DrawText& text : draw.texts) {
+        EXPECT_LE(text.x + text_width(text.text.size(), text.size), 500.0f) << text.text;
+    }
+    EXPECT_TRUE(find_text(draw, "1 wgmma_persistent.f16 4096x4096x4096:"));
+    EXPECT_TRUE(text_starting(draw, "  "));  // a continued line
+    options.max_width = 0;
+    EXPECT_GT(roofline_chart(roofline, options).width, 500.0f);
+}
+
 TEST(RooflineChart, NothingKnownGivesEmptyAxes) {
     const DrawList draw = roofline_chart(Roofline{}, RooflineOptions{});
     EXPECT_GT(draw.width, 0);

@@ -22,7 +22,32 @@ std::string tick_text(double value) {
     return text;
 }
 
+// The legend from (kMargin, y): swatches and labels, wrapping before `right`. Returns the y
+// below it.
+float draw_legend(DrawListBuilder& b, const BarChartOptions& options, float y, float right) {
+    const float size = options.text_size;
+    const float swatch = size - 2.0f;
+    float x = kMargin;
+    for (const LegendEntry& entry : options.legend) {
+        const float entry_w = swatch + kSwatchLabelGap + text_width(entry.label.size(), size);
+        if (x > kMargin && x + entry_w > right) {
+            x = kMargin;
+            y += size + 6.0f;
+        }
+        b.rect(x, y + 1.0f, swatch, swatch, bar_fill(options, b.palette(), entry.category));
+        x = b.swatch_label(x, y, swatch, size, entry.label) + 2 * kLabelGap;
+    }
+    return options.legend.empty() ? y - 4.0f : y + size + 6.0f;
+}
+
 }  // namespace
+
+Rgba bar_fill(const BarChartOptions& options, const Palette& palette, int category) {
+    if (options.fills.empty()) return category_colour(palette, category);
+    const int size = static_cast<int>(options.fills.size());
+    const int wrapped = category % size;
+    return options.fills[static_cast<size_t>(wrapped < 0 ? wrapped + size : wrapped)];
+}
 
 AxisScale nice_axis(double max_value) {
     if (!std::isfinite(max_value) || max_value <= 0) return {};
@@ -51,7 +76,8 @@ DrawList bar_chart(const std::vector<Bar>& bars, const BarChartOptions& options)
     const AxisScale axis = nice_axis(largest);
     const float label_column = label_chars > 0 ? text_width(label_chars, size) + kLabelGap : 0.0f;
     const float origin = kMargin + label_column;
-    const float top = options.title.empty() ? kMargin : kMargin + size + 8.0f;
+    const float legend_top = options.title.empty() ? kMargin : kMargin + size + 8.0f;
+    const float top = draw_legend(b, options, legend_top, origin + options.bar_area) + 4.0f;
     const float pitch = options.bar_height + options.gap;
     const float rows_bottom =
         bars.empty() ? top : top + pitch * static_cast<float>(bars.size()) - options.gap;
@@ -86,14 +112,15 @@ DrawList bar_chart(const std::vector<Bar>& bars, const BarChartOptions& options)
         const float length =
             static_cast<float>(drawn_value(bar.value) / axis.max) * options.bar_area;
         if (length > 0) {
-            b.rect(origin, y, length, options.bar_height, category_colour(palette, bar.category),
+            b.rect(origin, y, length, options.bar_height, bar_fill(options, palette, bar.category),
                    kTransparent, 0.0f, static_cast<int>(i));
         }
         const float value_x = origin + length + kValueGap;
         b.text(value_x, text_y, size, palette.text, TextAlign::kLeft, bar.value_text);
         right = std::max(right, value_x + text_width(bar.value_text.size(), size));
     }
-    b.draw().width = std::ceil(std::max(right, origin + options.bar_area) + kMargin);
+    right = std::max({right, origin + options.bar_area, b.right()});
+    b.draw().width = std::ceil(right + kMargin);
     b.draw().height = std::ceil(rows_bottom + 4.0f + size + kMargin);
     return b.take();
 }

@@ -4,13 +4,18 @@
 //
 // What is drawn, top to bottom:
 //   - The title (when not empty), in palette.text.
+//   - The legend (when BarChartOptions::legend is not empty): per entry a swatch of its fill and
+//     its label, left to right, wrapping to a new line where the next entry would reach past the
+//     end of the bar area.
 //   - One row per bar, in the given order: the label, left-aligned in a column as wide as the
 //     longest label, in palette.text; the bar from the axis origin, value / axis.max of
-//     BarChartOptions::bar_area long, filled with category_colour(palette, category); then
+//     BarChartOptions::bar_area long, filled with bar_fill(options, palette, category); then
 //     value_text just right of the bar's end, in palette.text.
 //   - Behind the bars, a vertical grid line in palette.grid at every tick of nice_axis(largest
 //     value); below the last row the tick values ("0", "200", "400" ...) centred under their
 //     lines, and the axis label right of the last one.
+// Fills: bar_fill(options, palette, category): options.fills[category mod size], or
+// category_colour(palette, category) when options.fills is empty.
 // Values that are negative, NaN or infinite are drawn as 0: no bar, label and value text stay.
 #include <string>
 #include <vector>
@@ -24,7 +29,13 @@ struct Bar {
     std::string label;       // left of the bar, e.g. "mma_cp_async.f16"
     double value = 0;        // bar length in axis units, e.g. TFLOP/s
     std::string value_text;  // right of the bar's end, e.g. "612.4 TFLOP/s, 91% of cuBLAS"
-    int category = 0;        // fill: category_colour(palette, category)
+    int category = 0;        // fill: bar_fill(options, palette, category)
+};
+
+// What one bar colour means, e.g. {"f16", 2}.
+struct LegendEntry {
+    std::string label;
+    int category = 0;  // the fill of bars of this category
 };
 
 struct BarChartOptions {
@@ -34,11 +45,16 @@ struct BarChartOptions {
     float bar_height = 18.0f;
     float gap = 6.0f;  // between bars
     float text_size = 13.0f;
+    std::vector<Rgba> fills;           // by Bar::category, e.g. palette.precisions; {}: categories
+    std::vector<LegendEntry> legend;   // {}: none
     const Palette* palette = nullptr;  // nullptr: dark_palette()
 };
 
+// options.fills[category mod size], or category_colour(palette, category) when fills is empty.
+Rgba bar_fill(const BarChartOptions& options, const Palette& palette, int category);
+
 // Builds the chart. Bar i's rect has DrawRect::hit i (a bar drawn as 0 has no rect); grid lines
-// have hit -1. An empty `bars` gives the title and a 0..1 axis only.
+// and legend swatches have hit -1. An empty `bars` gives the title and a 0..1 axis only.
 DrawList bar_chart(const std::vector<Bar>& bars, const BarChartOptions& options);
 
 struct AxisScale {

@@ -51,6 +51,8 @@ const Palette& dark_palette() {
         rgb(0xffd84a),
         {rgb(0x3b6ea5), rgb(0xc0622f), rgb(0x3f8f4f), rgb(0xb8434a), rgb(0x7e5aa8), rgb(0x8c6a3f),
          rgb(0xb0508f), rgb(0x5f6b78), rgb(0x6f7d25), rgb(0x2f8f8f), rgb(0x4b55a8), rgb(0x9a7a22)},
+        // light blue, dark blue, orange, mauve, pale yellow
+        {rgb(0x78aee0), rgb(0x3a5fa8), rgb(0xc8781e), rgb(0xb070a8), rgb(0xe8e08c)},
     };
     return palette;
 }
@@ -64,6 +66,8 @@ const Palette& high_contrast_palette() {
         rgb(0xffffff),
         {rgb(0xe69f00), rgb(0x56b4e9), rgb(0x009e73), rgb(0xf0e442), rgb(0x0072b2), rgb(0xd55e00),
          rgb(0xcc79a7), rgb(0x999999)},
+        // Okabe-Ito sky blue, blue, orange, reddish purple; a pale yellow
+        {rgb(0x56b4e9), rgb(0x0072b2), rgb(0xe69f00), rgb(0xcc79a7), rgb(0xfff58a)},
     };
     return palette;
 }
@@ -112,10 +116,22 @@ const Rgba& conflict_colour(const BankPalette& palette, int degree) {
     return palette.heat[std::min(bucket, palette.heat.size() - 1)];
 }
 
-const Rgba& category_colour(const Palette& palette, int index) {
-    const int size = static_cast<int>(palette.categories.size());
+namespace {
+
+const Rgba& wrapped_at(const std::vector<Rgba>& colours, int index) {
+    const int size = static_cast<int>(colours.size());
     const int wrapped = index % size;
-    return palette.categories[static_cast<size_t>(wrapped < 0 ? wrapped + size : wrapped)];
+    return colours[static_cast<size_t>(wrapped < 0 ? wrapped + size : wrapped)];
+}
+
+}  // namespace
+
+const Rgba& category_colour(const Palette& palette, int index) {
+    return wrapped_at(palette.categories, index);
+}
+
+const Rgba& precision_colour(const Palette& palette, int precision) {
+    return wrapped_at(palette.precisions, precision);
 }
 
 Rgba label_colour_on(const Palette& palette, Rgba fill) {

@@ -17,6 +17,10 @@ struct Palette {
     // Categorical fills (register, lane, ...), used as categories[index % size]. Neighbouring
     // entries are clearly different; never empty.
     std::vector<Rgba> categories;
+    // Number formats, in the order f32, tf32, f16, bf16, e4m3 (kernels::Precision's): told apart
+    // by hue and lightness, none red and none green, so no two read as good and bad and every
+    // pair stays apart for red-green colour blindness (deuteranopia, protanopia).
+    std::vector<Rgba> precisions;
 };
 
 // Mid-tone fills on a near-black canvas, matching the GUI's dark theme; light text.
@@ -28,6 +32,9 @@ const Palette& high_contrast_palette();
 
 // categories[index mod size], for any index (negative ones too).
 const Rgba& category_colour(const Palette& palette, int index);
+
+// precisions[precision mod size], for any index (negative ones too).
+const Rgba& precision_colour(const Palette& palette, int precision);
 
 // Colours of the shared-memory bank views (viz/bank_view.h), a companion to a Palette.
 struct BankPalette {

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/text.h"
+#include "viz/label_placement.h"
 #include "viz/view_builder.h"
 
 namespace tclens::viz {
@@ -250,12 +251,45 @@ struct RooflineCanvas {
     DrawListBuilder b;
     float size;
     float right;
+    float max_width = 0;  // RooflineOptions::max_width
 };
 
 // A left-aligned line in palette.text, counted in c.right.
 void text_line(RooflineCanvas& c, float x, float y, const std::string& line) {
     c.b.text(x, y, c.size, c.b.palette().text, TextAlign::kLeft, line);
     c.right = std::max(c.right, x + text_width(line.size(), c.size));
+}
+
+// `line` cut after its ", " and ": " where it would reach past x + max_chars characters; the
+// lines after the first indented by two. max_chars 0: one line.
+std::vector<std::string> wrapped(const std::string& line, size_t max_chars) {
+    std::vector<std::string> lines = {""};
+    size_t start = 0;
+    while (start < line.size()) {
+        size_t end = std::min(line.find(", ", start), line.find(": ", start));
+        end = end == std::string::npos ? line.size() : end + 2;
+        const std::string piece = line.substr(start, end - start);
+        if (max_chars > 0 && !lines.back().empty() &&
+            lines.back().size() + piece.size() > max_chars) {
+            lines.push_back("  ");
+        }
+        lines.back() += piece;
+        start = end;
+    }
+    for (std::string& text : lines) text.erase(text.find_last_not_of(' ') + 1);
+    return lines;
+}
+
+// `line` from (x, y) down, wrapped to the canvas's max_width; returns the y below it.
+float wrapped_lines(RooflineCanvas& c, float x, float y, const std::string& line) {
+    const float room = c.max_width - x - kMargin;
+    const size_t max_chars =
+        c.max_width > 0 ? size_t(std::max(room, 0.0f) / text_width(1, c.size)) : 0;
+    for (const std::string& text : wrapped(line, max_chars)) {
+        text_line(c, x, y, text);
+        y += c.size + 4.0f;
+    }
+    return y;
 }
 
 // The frame, a grid line at every decade with its value under (x) or left of (y) the plot, and
@@ -377,16 +411,27 @@ float draw_runs(RooflineCanvas& c, const Roofline& roofline, const Plot& plot, f
     const Palette& palette = c.b.palette();
     const float size = c.size;
     bool any_estimate = false;
+    // The numbers beside the markers, placed so that none covers another or a marker.
+    std::vector<Box> markers, sizes;
+    for (size_t i = 0; i < roofline.points.size(); ++i) {
+        const RooflinePoint& point = roofline.points[i];
+        if (!drawable(point)) continue;
+        const float x = plot.px(point.intensity), y = plot.py(point.tflops);
+        markers.push_back({x - kMarker / 2, y - kMarker / 2, kMarker, kMarker});
+        sizes.push_back({0, 0, text_width(std::to_string(i + 1).size(), size), size});
+    }
+    const std::vector<Box> numbers =
+        place_labels(markers, sizes, {plot.left, plot.top, plot.w, plot.h});
+    size_t drawn = 0;
     for (size_t i = 0; i < roofline.points.size(); ++i) {
         const RooflinePoint& point = roofline.points[i];
         if (!drawable(point)) continue;
         const Rgba fill = category_colour(palette, point.category);
         const std::string number = std::to_string(i + 1);
-        const float x = plot.px(point.intensity), y = plot.py(point.tflops);
-        c.b.rect(x - kMarker / 2, y - kMarker / 2, kMarker, kMarker, fill, palette.text, 1.0f,
-                 int(i));
-        c.b.text(x + kMarker / 2 + 1.0f, y - kMarker / 2 - size, size, palette.text,
-                 TextAlign::kLeft, number);
+        const Box& marker = markers[drawn];
+        c.b.rect(marker.x, marker.y, kMarker, kMarker, fill, palette.text, 1.0f, int(i));
+        c.b.text(numbers[drawn].x, numbers[drawn].y, size, palette.text, TextAlign::kLeft, number);
+        ++drawn;
 
         std::string line =
             number + " " + point.label + ": " + format("%.1f FLOP/B", point.intensity) +
@@ -394,15 +439,13 @@ float draw_runs(RooflineCanvas& c, const Roofline& roofline, const Plot& plot, f
         const std::string share = share_text(roofline, point);
         if (!share.empty()) line += ", " + share;
         c.b.rect(kMargin, legend_y + 1.0f, size - 2.0f, size - 2.0f, fill);
-        c.right = std::max(c.right, c.b.swatch_label(kMargin, legend_y, size, size, line));
-        legend_y += size + 4.0f;
+        legend_y = wrapped_lines(c, kMargin + size + kSwatchLabelGap, legend_y, line);
         any_estimate = any_estimate || point.estimated;
     }
     if (any_estimate) {
-        text_line(c, kMargin, legend_y,
-                  "est.: intensity from compulsory traffic (A and B read once, C written once), "
-                  "no DRAM byte counts");
-        legend_y += size + 4.0f;
+        legend_y = wrapped_lines(c, kMargin, legend_y,
+                                 "est.: intensity from compulsory traffic (A and B read once, C "
+                                 "written once), no DRAM byte counts");
     }
     return legend_y;
 }
@@ -439,7 +482,7 @@ DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options
     const int devices = device_count(roofline);
     const std::vector<const ComputeRoof*> roofs = drawn_roofs(roofline);
     const ChartAxes axes = chart_axes(roofline, roofs, devices, options.min_decades);
-    RooflineCanvas c{DrawListBuilder(palette), size, kMargin};
+    RooflineCanvas c{DrawListBuilder(palette), size, kMargin, options.max_width};
 
     float top = kMargin;
     if (!options.title.empty()) {
@@ -468,12 +511,11 @@ DrawList roofline_chart(const Roofline& roofline, const RooflineOptions& options
     draw_compute_roofs(c, roofline, plot, roofs);
     float legend_y = draw_runs(c, roofline, plot, x_label_y + size + 10.0f);
     for (int device = 0; device < devices; ++device) {
-        text_line(c, kMargin, legend_y, roofs_line(roofline, roofs, device));
-        if (device + 1 < devices) legend_y += size + 4.0f;
+        legend_y = wrapped_lines(c, kMargin, legend_y, roofs_line(roofline, roofs, device));
     }
 
     c.b.draw().width = std::ceil(c.right + kMargin);
-    c.b.draw().height = std::ceil(legend_y + size + kMargin);
+    c.b.draw().height = std::ceil(legend_y - 4.0f + kMargin);
     return c.b.take();
 }
 

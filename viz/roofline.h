@@ -25,7 +25,8 @@
 //     they would overlap;
 //   - each drawable run as a 9 x 9 square at (intensity, TFLOP/s), filled with
 //     category_colour(palette, point.category), outlined in palette.text, with its number
-//     (1-based) above-right of it;
+//     (1-based) beside it, above-right where that is free: numbers are placed so that none
+//     covers another number or a marker (place_labels, viz/label_placement.h);
 //   - under the plot, a legend line per drawable run: a swatch of its colour, then
 //     "1 <label>: 170.7 FLOP/B, 765.0 TFLOP/s, 97% of attainable (f16 tensor roof)" (the share
 //     of attainable(I), naming the roof that bounds it; "est." after FLOP/B when the intensity
@@ -148,6 +149,8 @@ struct RooflineOptions {
     float decade_px = 90.0f;  // length of one decade on both axes
     int min_decades = 2;      // of each axis
     float text_size = 13.0f;
+    // Legend lines longer than this wrap after a ", " or ": " (the rest indented); 0: no wrap.
+    float max_width = 0;
     const Palette* palette = nullptr;  // nullptr: dark_palette()
 };
 

@@ -362,8 +362,10 @@ std::string load_summary(const TileMapSpec& spec) {
 
 // [SECTION] grid view
 void grid_view(Builder& b, const TileMapSpec& spec, const std::vector<BlockTile>& tiles,
-               int selected, float size) {
+               int selected, const TileMapViewOptions& options) {
     const Palette& palette = b.palette();
+    const float size = options.size;
+    const TileColourKey key = tile_colour_key(spec, tiles, options.colouring, options.sms, palette);
     std::int64_t extent_m = spec.m;
     for (const BlockTile& tile : tiles) {
         if (!tile.inside) extent_m = std::max(extent_m, tile.row + spec.block_m);
@@ -371,12 +373,12 @@ void grid_view(Builder& b, const TileMapSpec& spec, const std::vector<BlockTile>
     const float scale = size / static_cast<float>(std::max(extent_m, spec.n));
     float y = b.line(kMargin, kMargin, kTitleSize, grid_title(spec));
     y = b.line(kMargin, y, kLineSize, raster_text(spec));
-    y = b.line(kMargin, y, kLineSize,
-               spec.raster == RasterOrder::kPersistent
-                   ? "colour = CTA, number = schedule order (cluster tile x " +
-                         std::to_string(spec.cluster_m) +
-                         " + rank); rank r takes the r-th tile row of its cluster's pair"
-                   : "colour = block, number = launch order");
+    y = b.line(kMargin, y, kLineSize, key.caption);
+    if (spec.raster == RasterOrder::kPersistent) {
+        y = b.line(kMargin, y, kLineSize,
+                   "schedule order = cluster tile x " + std::to_string(spec.cluster_m) +
+                       " + rank; rank r takes the r-th tile row of its cluster's pair");
+    }
     y += kSectionGap - kLineGap;
 
     const float x0 = kMargin;
@@ -408,7 +410,8 @@ void grid_view(Builder& b, const TileMapSpec& spec, const std::vector<BlockTile>
         tooltip += "; C rows " + range_text(tile.row, tile.rows) + ", cols " +
                    range_text(tile.col, tile.cols);
         const int hit = b.hit({TileMapHitKind::kBlockTile, tile.order, std::move(tooltip)});
-        const Rgba fill = category_colour(palette, tile.block);
+        const Rgba fill =
+            tile_fill(spec, tile, int(tiles.size()), options.colouring, options.sms, palette);
         b.rect(tx + gap, ty + gap, tile.cols * scale - gap, tile.rows * scale - gap, fill,
                kTransparent, 0.0f, hit);
         b.fitted_label(tx, ty, tile.cols * scale, tile.rows * scale, fill,
@@ -436,11 +439,9 @@ void grid_view(Builder& b, const TileMapSpec& spec, const std::vector<BlockTile>
                        " computes, one after another: " + orders);
         y += kSectionGap - kLineGap;
     }
-    const std::string noun = spec.raster == RasterOrder::kPersistent ? "CTA" : "block";
-    const std::int64_t blocks = spec.raster == RasterOrder::kPersistent
-                                    ? launched_clusters(spec) * spec.cluster_m
-                                    : static_cast<std::int64_t>(tiles.size());
-    b.legend(kMargin, y, size, warp_legend(palette, 0, static_cast<int>(blocks), noun));
+    // The key beside the grid, one entry a line.
+    const float key_x = x0 + static_cast<float>(spec.n) * scale + gap + kSectionGap;
+    b.legend(key_x, y0, 1.0f, key.entries);
 }
 
 // [SECTION] block view
@@ -760,7 +761,7 @@ TileMapView tile_map_view(const TileMapSpec& spec, const TileMapViewOptions& opt
     const int step = std::clamp(options.step, 0, k_tiles(spec) - 1);
     switch (options.kind) {
         case TileMapViewKind::kGrid:
-            grid_view(b, spec, tiles, selected, options.size);
+            grid_view(b, spec, tiles, selected, options);
             break;
         case TileMapViewKind::kBlock:
             block_view(b, spec, tiles[static_cast<size_t>(selected)], options.size);

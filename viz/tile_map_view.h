@@ -7,11 +7,13 @@
 // draws its main figure with its longer side TileMapViewOptions::size pixels long, matrices at
 // their true proportions (row down, column right). Colours come from the palette: blocks, warps
 // and boxes take category_colour(palette, id); pipeline states take stage_state_colour.
-//   kGrid   C split into block tiles, each filled with its block's colour and numbered with its
-//           launch (or schedule) order when the number fits; the selected block outlined in
+//   kGrid   C split into block tiles, each filled by TileMapViewOptions::colouring (its wave by
+//           default, viz/tile_colouring.h) and numbered with its launch (or schedule) order when
+//           the number fits; the selected block outlined in
 //           palette.highlight (a persistent kernel: with every other tile its CTA computes, a
 //           thinner line, listed below); tiles a persistent cluster computes past M outlined
-//           only, below C. Legend: the block colours.
+//           only, below C. Beside the grid, one entry a line, the key of the colouring
+//           (tile_colour_key); its caption above the grid.
 //   kBlock  the selected block tile: each work tile (MMA tile, or a lane's FMA sub-tile) filled
 //           with its warp's colour, alternate issue indices a shade lighter (so interleaved
 //           columns show as stripes) and labelled "#index" (FMA: the lane) when it fits; wgmma
@@ -34,6 +36,7 @@
 
 #include "viz/draw_list.h"
 #include "viz/palette.h"
+#include "viz/tile_colouring.h"
 #include "viz/tile_map.h"
 
 namespace tclens::viz {
@@ -65,6 +68,8 @@ struct TileMapViewOptions {
     int block = 0;        // order of the selected block tile; clamped to the valid range
     int step = 0;         // K step of kLoad and kKLoop; clamped to 0 .. k_tiles - 1
     float size = 560.0f;  // the main figure's longer side, pixels
+    TileColouring colouring = TileColouring::kWave;  // of kGrid's block tiles
+    int sms = 132;  // SMs a wave fills (tile_wave), e.g. the open recording's GPU's
     const Palette* palette = nullptr;  // nullptr: dark_palette()
 };
 

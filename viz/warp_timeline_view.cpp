@@ -77,7 +77,7 @@ DrawList warp_timeline(const WarpTrace& trace, const TimelineOptions& options) {
     for (int i = 0; i < kTracePhaseCount; ++i) {
         if (!present[i]) continue;
         phase_rect(b, static_cast<TracePhase>(i), x, y, ts, ts, -1);
-        x = b.swatch_label(x, y, ts, ts, phase_name(static_cast<TracePhase>(i))) + 12.0f;
+        x = b.swatch_label(x, y, ts, ts, phase_words(static_cast<TracePhase>(i))) + 12.0f;
     }
     y += ts + 8.0f;
 

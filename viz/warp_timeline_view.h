@@ -4,10 +4,10 @@
 //
 // What is drawn, top to bottom:
 //   - a title: kernel, size, blocks traced of blocks launched, the window shown;
-//   - the legend: a swatch in category_colour(palette, phase id) and the name of each phase
-//     kind the trace has; a phase id past the palette's colours (whose colour repeats an
-//     earlier phase's) has a band of the background across the middle third of its swatch and
-//     of its bars, so every two phases look different;
+//   - the legend: a swatch in category_colour(palette, phase id) and the words of each phase
+//     kind the trace has (phase_words: "waits for a full stage", not "full_wait"); a phase id past
+//     the palette's colours (whose colour repeats an earlier phase's) has a band of the background
+//     across the middle third of its swatch and of its bars, so every two phases look different;
 //   - per traced block, a header row "block B  SM S", then one row per warp that recorded
 //     phases ("w0", "w1", ...), each phase a bar from its start to its end, at least 1 pixel
 //     wide, clipped to the window [view_start_ns, view_end_ns);

@@ -9,23 +9,32 @@ namespace {
 struct PhaseText {
     TracePhase phase;
     const char* name;
+    const char* words;
     const char* meaning;
 };
 
-// Indexed by TracePhase.
+// Indexed by TracePhase: the one table of phase id -> words -> meaning.
 constexpr PhaseText kPhases[kTracePhaseCount] = {
-    {TracePhase::kLoadIssue, "load_issue", "issuing a stage's copies (TMA or cp.async)"},
-    {TracePhase::kFullWait, "full_wait",
+    {TracePhase::kLoadIssue, "load_issue", "issues loads",
+     "issuing a stage's copies (TMA or cp.async)"},
+    {TracePhase::kFullWait, "full_wait", "waits for a full stage",
      "waiting for a stage's bytes (full barrier or cp.async.wait_group)"},
-    {TracePhase::kEmptyWait, "empty_wait", "waiting for consumers to free a stage (empty barrier)"},
-    {TracePhase::kWgmma, "wgmma", "one K tile's wgmma issued, the previous group waited for"},
-    {TracePhase::kBlockSync, "block_sync", "waiting at __syncthreads in the K loop"},
-    {TracePhase::kEpilogue, "epilogue", "draining the last wgmma group"},
-    {TracePhase::kStore, "store", "writing the C tile (or a partial tile) to global memory"},
-    {TracePhase::kMmaSync, "mma_sync", "one k16 step's mma.sync issued"},
-    {TracePhase::kTileSchedule, "tile_schedule", "picking the block's next output tile"},
-    {TracePhase::kFixupWait, "fixup_wait", "waiting for a contributor's partial tile (stream-K)"},
-    {TracePhase::kFixupReduce, "fixup_reduce", "adding a contributor's partial tile (stream-K)"},
+    {TracePhase::kEmptyWait, "empty_wait", "waits for an empty stage",
+     "waiting for consumers to free a stage (empty barrier)"},
+    {TracePhase::kWgmma, "wgmma", "multiplies (wgmma)",
+     "one K tile's wgmma issued, the previous group waited for"},
+    {TracePhase::kBlockSync, "block_sync", "waits for the block",
+     "waiting at __syncthreads in the K loop"},
+    {TracePhase::kEpilogue, "epilogue", "drains the multiplies", "draining the last wgmma group"},
+    {TracePhase::kStore, "store", "stores C",
+     "writing the C tile (or a partial tile) to global memory"},
+    {TracePhase::kMmaSync, "mma_sync", "multiplies (mma.sync)", "one k16 step's mma.sync issued"},
+    {TracePhase::kTileSchedule, "tile_schedule", "picks the next tile",
+     "picking the block's next output tile"},
+    {TracePhase::kFixupWait, "fixup_wait", "waits for a partial tile",
+     "waiting for a contributor's partial tile (stream-K)"},
+    {TracePhase::kFixupReduce, "fixup_reduce", "adds a partial tile",
+     "adding a contributor's partial tile (stream-K)"},
 };
 
 const PhaseText& text_of(TracePhase phase) {
@@ -35,6 +44,8 @@ const PhaseText& text_of(TracePhase phase) {
 }  // namespace
 
 const char* phase_name(TracePhase phase) { return text_of(phase).name; }
+
+const char* phase_words(TracePhase phase) { return text_of(phase).words; }
 
 const char* phase_meaning(TracePhase phase) { return text_of(phase).meaning; }
 

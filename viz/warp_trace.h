@@ -49,7 +49,10 @@ struct WarpTrace {
 const char* phase_name(TracePhase phase);
 // The inverse of phase_name; nullopt for any other text.
 std::optional<TracePhase> phase_from_name(std::string_view name);
-// One short line about a phase for legends and tooltips, e.g. "waiting for a stage's bytes".
+// What a warp does in the phase, in a few plain words for legends and summaries (never the id):
+// "waits for a full stage" for full_wait, "multiplies (wgmma)" for wgmma.
+const char* phase_words(TracePhase phase);
+// One short line about a phase for tooltips, e.g. "waiting for a stage's bytes".
 const char* phase_meaning(TracePhase phase);
 
 // Sorts `trace.phases` by (block, warp, start_ns, end_ns) and shifts all times so that the

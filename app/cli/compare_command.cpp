@@ -1,10 +1,12 @@
 // `tclens compare A.json [B.json ...] [--runs RUN,...] [--json]`: the Compare panel's table
 // headless. Runs of every recording given (one GPU at two times, or two GPUs) side by side, each
-// column naming its kernel, size and, with several recordings, the GPU and date it was recorded
-// on; one row per metric with each run's value and, after the first run (the baseline), its
-// change in % and whether that is better or worse for the metric (app/gui/views/compare_runs.h,
-// viz/compare_table.h). Without --runs: the panel's default, the best rung of each precision
-// and its cuBLAS. A file that cannot be read: one line, exit 1; a bad run id: exit 2.
+// column headed by a letter, the key under the table naming its kernel, size and, with several
+// recordings, the GPU and date it was recorded on; no line longer than 120 characters (columns
+// that do not fit wrap into bands below, each repeating the metric labels); one row per metric with
+// each run's value and, after the first run (the baseline), its change in % and whether that is
+// better or worse for the metric (app/gui/views/compare_runs.h, viz/compare_table.h). Without
+// --runs: the panel's default, the best rung of each precision and its cuBLAS. A file that cannot
+// be read: one line, exit 1; a bad run id: exit 2.
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -47,48 +49,74 @@ const char* change_name(viz::Change change) {
     return "";
 }
 
-// The cell of run c in `row`: its text and, after the baseline, "+12.3% better".
-std::string cell_text(const viz::CompareRow& row, size_t c) {
+// The cell of run c in `row`: its text, padded to `value_width`, and after the baseline "+12.3%
+// better" ("same" for no change).
+std::string cell_text(const viz::CompareRow& row, size_t c, size_t value_width) {
     std::string text = c < row.texts.size() ? row.texts[c] : "-";
     if (c == 0 || c >= row.values.size() || row.values.empty()) return text;
     const double pct = viz::delta_pct(row.values[0], row.values[c]);
     if (std::isnan(pct)) return text;
     const std::string change = change_name(viz::judge_change(row.better, pct));
+    text.resize(std::max(text.size(), value_width), ' ');
     return text + "  " + viz::delta_text(pct) + (change.empty() ? "" : " " + change);
 }
 
+constexpr size_t kMaxLine = 120;  // no printed line is longer
+constexpr size_t kGap = 3;        // spaces between columns
+
+void print_line(const std::string& text) {
+    std::string line = text;
+    line.erase(line.find_last_not_of(' ') + 1);
+    std::printf("%s\n", line.c_str());
+}
+
+// The table in bands of columns no wider than kMaxLine (viz::column_bands), each band headed by
+// the runs' keys ("A", "B" ...), then the key naming each run in full.
 void print_table(const std::vector<viz::CompareColumn>& columns,
-                 const std::vector<viz::CompareRow>& rows, bool several) {
-    std::vector<std::vector<std::string>> lines;  // header lines, then one per row
-    lines.push_back({"metric"});
-    lines.push_back({""});
-    if (several) lines.push_back({""});
+                 const std::vector<viz::CompareRow>& rows) {
+    // Per column its lines: the key, "(baseline)" or "", then one cell per row.
+    std::vector<std::vector<std::string>> cells(columns.size() + 1);
+    cells[0] = {"metric", ""};
+    for (const viz::CompareRow& row : rows) cells[0].push_back(row.label);
+    std::vector<size_t> width(cells.size(), 0);
+    std::vector<float> band_widths;
     for (size_t c = 0; c < columns.size(); ++c) {
-        lines[0].push_back(columns[c].title);
-        lines[1].push_back(columns[c].subtitle + (c == 0 ? " (baseline)" : ""));
-        if (several) lines[2].push_back(columns[c].source);
-    }
-    const size_t header_lines = lines.size();
-    for (const viz::CompareRow& row : rows) {
-        std::vector<std::string> line = {row.label};
-        for (size_t c = 0; c < columns.size(); ++c) line.push_back(cell_text(row, c));
-        lines.push_back(std::move(line));
-    }
-    std::vector<size_t> width(columns.size() + 1, 0);
-    for (const auto& line : lines) {
-        for (size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
-    }
-    for (size_t l = 0; l < lines.size(); ++l) {
-        std::string text;
-        for (size_t c = 0; c < lines[l].size(); ++c) {
-            text += lines[l][c] + std::string(width[c] - lines[l][c].size() + 3, ' ');
+        cells[c + 1] = {viz::column_key(c), c == 0 ? "(baseline)" : ""};
+        size_t value_width = 0;
+        for (const viz::CompareRow& row : rows) {
+            value_width = std::max(value_width, c < row.texts.size() ? row.texts[c].size() : 1);
         }
-        text.erase(text.find_last_not_of(' ') + 1);
-        std::printf("%s\n", text.c_str());
-        if (l + 1 == header_lines) {
-            size_t total = 0;
-            for (const size_t w : width) total += w + 3;
-            std::printf("%s\n", std::string(total - 3, '-').c_str());
+        for (const viz::CompareRow& row : rows) {
+            cells[c + 1].push_back(cell_text(row, c, value_width));
+        }
+    }
+    for (size_t c = 0; c < cells.size(); ++c) {
+        for (const std::string& cell : cells[c]) width[c] = std::max(width[c], cell.size());
+        if (c > 0) band_widths.push_back(float(width[c] + kGap));
+    }
+    const std::vector<size_t> bands = viz::column_bands(band_widths, float(width[0]), kMaxLine);
+    for (size_t band = 0; band < bands.size(); ++band) {
+        const size_t end = band + 1 < bands.size() ? bands[band + 1] : columns.size();
+        size_t total = width[0];
+        for (size_t c = bands[band]; c < end; ++c) total += kGap + width[c + 1];
+        if (band > 0) std::printf("\n");
+        for (size_t l = 0; l < cells[0].size(); ++l) {
+            std::string text = cells[0][l] + std::string(width[0] - cells[0][l].size(), ' ');
+            for (size_t c = bands[band] + 1; c <= end; ++c) {
+                text += std::string(kGap, ' ') + cells[c][l] +
+                        std::string(width[c] - cells[c][l].size(), ' ');
+            }
+            print_line(text);
+            if (l == 1) std::printf("%s\n", std::string(std::min(total, kMaxLine), '-').c_str());
+        }
+    }
+    std::printf("\n");
+    for (size_t c = 0; c < columns.size(); ++c) {
+        const std::string key = viz::column_key(c) + "  ";
+        print_line(key + columns[c].title + "  " + columns[c].subtitle +
+                   (c == 0 ? " (baseline)" : ""));
+        if (!columns[c].source.empty()) {
+            print_line(std::string(key.size(), ' ') + columns[c].source);
         }
     }
 }
@@ -204,9 +232,7 @@ void add_compare_command(CLI::App& app, int& exit_code) {
                 std::printf("%s\n", source.caption.c_str());
             }
             std::printf("\n");
-            const bool several = std::any_of(columns.begin(), columns.end(),
-                                             [](const auto& c) { return !c.source.empty(); });
-            if (!runs.empty()) print_table(columns, rows, several);
+            if (!runs.empty()) print_table(columns, rows);
         }
         for (const std::string& line : missing) std::fprintf(stderr, "tclens: %s\n", line.c_str());
         if (runs.empty()) {

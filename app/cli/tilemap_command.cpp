@@ -1,7 +1,7 @@
 // `tclens tilemap --kernel K [--mnk MxNxK] [--view V] [--block B] [--step S] [--sms N]
-// [--svg F] [--png F]`: a rung's tile map (viz/tile_map.h) on the command line: the spec in
-// a few lines and C's block tiles in launch order as a text grid; --svg / --png export the
-// view the GUI's Tile map panel draws.
+// [--colour wave|order|block] [--svg F] [--png F]`: a rung's tile map (viz/tile_map.h) on the
+// command line: the spec in a few lines and C's block tiles in launch order as a text grid; --svg /
+// --png export the view the GUI's Tile map panel draws.
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -29,6 +29,7 @@ struct TilemapOptions {
     int block = 0;
     int step = 0;
     int sms = kernels::kDefaultPersistentSms;
+    std::string colour = "wave";
     std::string svg_path;
     std::string png_path;
 };
@@ -106,8 +107,14 @@ int run_tilemap(const TilemapOptions& options) {
         print_order_grid(*spec);
         return kExitOk;
     }
+    const auto colouring = viz::parse_tile_colouring(options.colour);
+    if (!colouring) {
+        return usage_error("--colour '" + options.colour + "': allowed: wave, order, block");
+    }
     viz::TileMapViewOptions view_options;
     view_options.kind = *kind;
+    view_options.colouring = *colouring;
+    view_options.sms = options.sms;
     view_options.block = options.block;
     view_options.step = options.step;
     const viz::TileMapView view = viz::tile_map_view(*spec, view_options);
@@ -131,7 +138,15 @@ void add_tilemap_command(CLI::App& app, int& exit_code) {
         ->capture_default_str();
     command->add_option("--step", options->step, "K step for load and kloop")
         ->capture_default_str();
-    command->add_option("--sms", options->sms, "SMs rung 11's persistent grid is sized for")
+    command
+        ->add_option("--sms", options->sms,
+                     "SMs: rung 11's persistent grid is sized for them, and a wave of the grid "
+                     "view fills them")
+        ->capture_default_str();
+    command
+        ->add_option("--colour", options->colour,
+                     "What a block tile's colour says in the grid view: wave, order (launch "
+                     "order), block")
         ->capture_default_str();
     command->add_option("--svg", options->svg_path, "Write the view to an SVG file");
     command->add_option("--png", options->png_path, "Write the view to a PNG file");

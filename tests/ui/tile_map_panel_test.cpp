@@ -29,11 +29,24 @@ test::PngFacts tilemap_screenshot(const std::string& settings) {
 
 const viz::Palette& palette() { return viz::dark_palette(); }
 
+// By default the grid's colours are its waves: rung 8's 512 tiles run 132 at a time on 132
+// SMs, four waves in categories 0-3 (the key beside the grid has their swatches), no fifth.
+TEST(TileMapPanel, GridColoursTheWaves) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const auto png = tilemap_screenshot("--set kernel=mma_cp_async.f16 --set view=grid");
+    ASSERT_TRUE(png.loaded);
+    for (int c = 0; c < 4; ++c) {
+        EXPECT_GT(test::count_pixels(png, palette().categories[size_t(c)]), 20000) << c;
+    }
+    EXPECT_LT(test::count_pixels(png, palette().categories[4]), 100);
+}
+
 TEST(TileMapPanel, GridShowsEveryBlockColourAndTheSelectedBlock) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    // Rung 8 at 4096^2: 512 tiles of 17 x 35 pixels, block b in category b mod 12.
+    // Rung 8 at 4096^2 coloured by block: 512 tiles of 17 x 35 pixels, block b in category
+    // b mod 12.
     const auto png = tilemap_screenshot(
-        "--set kernel=mma_cp_async.f16 --set view=grid "
+        "--set kernel=mma_cp_async.f16 --set view=grid --set colour=block "
         "--set block=37");
     ASSERT_TRUE(png.loaded);
     EXPECT_GT(png.distinct_colours, 20);
@@ -109,7 +122,7 @@ TEST(TileMapPanel, KLoopStepMovesThePipeline) {
 
 TEST(TileMapPanel, BadSettingIsUsageErrorBeforeAnyWindow) {
     for (const char* setting : {"kernel=cublas.f16", "view=zoomed", "block=99999", "step=64", "m=0",
-                                "sms=0", "speed=fast"}) {
+                                "sms=0", "speed=fast", "colour=purple"}) {
         SCOPED_TRACE(setting);
         const auto result = test::run_command(kTclens + " screenshot --view tilemap --set " +
                                               setting + " --out " + test::temp_path("never.png"));

@@ -62,6 +62,7 @@ struct KernelLive {
 struct LiveProfile {
     ProfileRequest request;
     std::string device;    // GPU name; "" when there is none
+    std::string recorded;  // "" when live; a recording's: when it was made, recording_date
     std::string error;     // one line: why nothing (more) is measured; "" while all is well
     bool running = false;  // the job still runs (false in its last snapshot)
     bool paused = false;

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "app/gui/jobs/app_context.h"
@@ -41,7 +42,9 @@ constexpr const char* kComparePanelHelp =
     "It opens on the best rung of each precision and its cuBLAS. Tick two or more runs; "
     "the first ticked is the baseline (right-click a run to make it the baseline). The "
     "table lists "
-    "every metric of each run and, for the others, the change from the baseline in %, with "
+    "every metric of each run, one column per run headed by a letter (the key under the table "
+    "names each run; hover a letter for its name), wrapped into bands when the runs do not fit "
+    "side by side, and, for the others, the change from the baseline in %, with "
     "a bar: green when the change is an improvement for that metric (less time, more "
     "TFLOP/s, fewer bank conflicts ...), red when it is a regression, grey when the metric "
     "has no better direction. The roofline plots each run at its arithmetic intensity "
@@ -162,11 +165,14 @@ void ComparePanel::rebuild_views() {
     viz::CompareTableOptions table_options;
     table_options.title = caption + ": change from the first run";
     table_options.palette = &palette;
-    table_ =
-        viz::compare_table(compare_columns(shown_runs_), compare_rows(shown_runs_), table_options);
+    table_options.max_width = table_width_;
+    const std::vector<viz::CompareRow> rows = compare_rows(shown_runs_);
+    compare_rows_count_ = rows.size();
+    table_ = viz::compare_table(compare_columns(shown_runs_), rows, table_options);
     viz::RooflineOptions roofline_options;
     roofline_options.title = "roofline of " + caption;
     roofline_options.decade_px = kDecadePx;
+    roofline_options.max_width = table_width_;
     roofline_options.palette = &palette;
     roofline_ = viz::roofline_chart(compare_roofline(sources_, shown_runs_), roofline_options);
     dirty_ = false;
@@ -284,9 +290,11 @@ void ComparePanel::draw_run_list(AppContext& context) {
                 make_baseline(run);
             }
             if (ImGui::IsItemHovered()) {
-                ImGui::SetTooltip("%s", run.comparable() ? "tick to compare; right-click: make it "
-                                                           "the baseline"
-                                                         : run.status.c_str());
+                // The run's full name: the list's column may cut it.
+                ImGui::SetTooltip("%s\n%s", run.id.c_str(),
+                                  run.comparable()
+                                      ? "tick to compare; right-click: make it the baseline"
+                                      : run.status.c_str());
             }
             ImGui::TableSetColumnIndex(2);
             if (run.tflops > 0) {
@@ -345,9 +353,12 @@ void ComparePanel::draw_comparison() {
                                source.peak_error.c_str());
         }
         if (source.dram_bytes_per_s > 0) {
-            ImGui::TextDisabled("DRAM roof%s %s, %s: %s", of.c_str(),
-                                bandwidth_text(source.dram_bytes_per_s).c_str(),
-                                source.dram_origin.c_str(), source.dram_method.c_str());
+            // Wrapped: the method is a long sentence.
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+            ImGui::TextWrapped("DRAM roof%s %s, %s: %s", of.c_str(),
+                               bandwidth_text(source.dram_bytes_per_s).c_str(),
+                               source.dram_origin.c_str(), source.dram_method.c_str());
+            ImGui::PopStyleColor();
         } else {
             ImGui::TextColored(imgui_colour(theme().note),
                                "no DRAM roof%s: the device is not known", of.c_str());
@@ -359,8 +370,20 @@ void ComparePanel::draw_comparison() {
             "ticked is the baseline.");
     }
     if (shown_runs_.empty()) return;
+    // The table wraps its columns into the width it is shown in (less a vertical scroll bar).
+    const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+    if (std::fabs(width - table_width_) > 0.5f) {
+        table_width_ = width;
+        rebuild_views();
+    }
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const int hovered = paint_draw_list(shown, 1.0f);
+    // A table column's header: the run it stands for, in full.
+    const int header_hit = int(compare_rows_count_ * shown_runs_.size());
+    if (table && hovered >= header_hit && hovered < header_hit + int(shown_runs_.size())) {
+        const CompareRun& run = *shown_runs_[size_t(hovered - header_hit)];
+        ImGui::SetTooltip("%s\n%s", run.id.c_str(), run.source_label.c_str());
+    }
     if (!table && hovered >= 0 && hovered < int(shown_runs_.size())) {
         const CompareRun& run = *shown_runs_[size_t(hovered)];
         const RunIntensity intensity = run_intensity(run);

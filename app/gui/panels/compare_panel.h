@@ -67,6 +67,8 @@ class ComparePanel : public Panel {
     std::vector<CompareSource> sources_;         // the recordings', in order, or the live one
     std::vector<const CompareRun*> shown_runs_;  // chosen_ that sources_ have and can compare
     std::vector<std::string> missing_;           // chosen_ that sources_ lack or cannot compare
+    float table_width_ = 0;  // the table's and roofline's max_width: what the panel shows of them
+    size_t compare_rows_count_ = 0;  // the table's rows: its header hits follow their bars'
     viz::DrawList table_;
     viz::DrawList roofline_;
     std::string export_message_;

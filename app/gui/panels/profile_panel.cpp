@@ -249,7 +249,7 @@ void ProfilePanel::refresh(const std::shared_ptr<const LiveProfile>& latest) {
         const std::vector<double>& values =
             i < shown_->timeline_history.size() ? shown_->timeline_history[i] : none;
         viz::StripChartOptions options;
-        options.title = info ? info->label : name;
+        options.title = timeline_chart_title(info ? info->label : name, shown_->recorded);
         options.unit = info ? info->unit : "";
         if (!values.empty()) {
             options.value_text = profiling::format_metric_value(values.back(), options.unit);

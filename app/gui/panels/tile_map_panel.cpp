@@ -30,9 +30,12 @@ constexpr float kMaxSpeed = 30.0f;
 // The Help menu's text of the panel.
 constexpr const char* kTileMapPanelHelp =
     "How the selected rung cuts C = A * B into work, read from its own descriptor and "
-    "kernel file. Grid: C in block tiles, coloured by the block (persistent kernel: the "
-    "CTA) that computes each and numbered in launch order, so the raster order shows; "
-    "click a tile to zoom into it. Block: that tile's warp tiles and, inside them, the "
+    "kernel file. Grid: C in block tiles, numbered in launch order, so the raster order "
+    "shows, and coloured by their wave (the tiles that run at one time: one block per SM "
+    "on the SMs given; a persistent kernel's CTAs' first tiles, second tiles ...), by "
+    "launch order, or by the block (persistent kernel: the CTA) that computes each, with a "
+    "key under the grid; click a tile to zoom into it. Block: that tile's warp tiles and, inside "
+    "them, the "
     "MMA tiles (numbered in issue order) or, for FMA rungs, each lane's sub-tiles, with "
     "the instructions per K step. Load map: which thread copies which 16-byte chunk of "
     "the A and B tiles, and into which shared-memory stage (TMA rungs: which box one "
@@ -78,6 +81,8 @@ void TileMapPanel::rebuild_view() {
     options.kind = kind_;
     options.block = block_;
     options.step = step_;
+    options.colouring = colouring_;
+    options.sms = sms_;
     options.palette = &theme().palette;
     view_ = viz::tile_map_view(*spec_, options);
 }
@@ -111,6 +116,13 @@ std::string TileMapPanel::apply_setting(std::string_view key, std::string_view v
         rebuild_spec();
         return "";
     }
+    if (key == "colour") {
+        const auto colouring = viz::parse_tile_colouring(text);
+        if (!colouring) return "colour='" + text + "': allowed: wave, order, block";
+        colouring_ = *colouring;
+        rebuild_view();
+        return "";
+    }
     if (key == "view") {
         const auto kind = viz::parse_tile_map_view(text);
         if (!kind) return "view='" + text + "': allowed: grid, block, load, kloop";
@@ -133,7 +145,7 @@ std::string TileMapPanel::apply_setting(std::string_view key, std::string_view v
     }
     if (key == "zoom") return zoom_.apply_setting(text);
     return "view 'tilemap' has no setting '" + std::string(key) +
-           "'; settings: kernel, m, n, k, view, block, step, sms, zoom";
+           "'; settings: kernel, m, n, k, view, block, step, sms, colour, zoom";
 }
 
 // While playing: one K step every 1 / speed seconds; stops on the last step.
@@ -175,7 +187,9 @@ void TileMapPanel::draw_controls() {
         }
     }
     const bool persistent = spec_ && spec_->raster == viz::RasterOrder::kPersistent;
-    if (persistent) {
+    const bool waves =
+        kind_ == viz::TileMapViewKind::kGrid && colouring_ == viz::TileColouring::kWave;
+    if (persistent || waves) {
         ImGui::SameLine(0, 14);
         label("SMs");
         ImGui::SetNextItemWidth(90);
@@ -184,7 +198,9 @@ void TileMapPanel::draw_controls() {
             size_changed = true;
         }
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("one persistent CTA per SM: the grid is SMs / 2 clusters of 2");
+            ImGui::SetTooltip(persistent
+                                  ? "one persistent CTA per SM: the grid is SMs / 2 clusters of 2"
+                                  : "a wave: one block on each SM (the GPU's SM count)");
         }
     }
     if (size_changed) rebuild_spec();
@@ -197,6 +213,18 @@ void TileMapPanel::draw_controls() {
         if (ImGui::RadioButton(kViewLabels[i], kind_ == kViews[i])) {
             kind_ = kViews[i];
             rebuild_view();
+        }
+    }
+    if (kind_ == viz::TileMapViewKind::kGrid) {
+        ImGui::SameLine(0, 20);
+        label("colour by");
+        for (const viz::TileColouring c :
+             {viz::TileColouring::kWave, viz::TileColouring::kOrder, viz::TileColouring::kBlock}) {
+            ImGui::SameLine();
+            if (ImGui::RadioButton(viz::tile_colouring_name(c), colouring_ == c)) {
+                colouring_ = c;
+                rebuild_view();
+            }
         }
     }
     if (spec_) {

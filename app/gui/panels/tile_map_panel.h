@@ -22,7 +22,8 @@ class TileMapPanel : public Panel {
     TileMapPanel();
     // kernel=ID (a ladder rung), m=, n=, k= (1..65536), view=grid|block|load|kloop,
     // block=B (0..block tiles - 1, in launch order), step=S (0..K tiles - 1), sms=N (1..1024:
-    // the SMs rung 11's persistent grid is sized for), zoom=0.25..3.
+    // the SMs rung 11's persistent grid is sized for and a wave fills), colour=wave|order|block
+    // (what the grid's colours say), zoom=0.25..3.
     std::string apply_setting(std::string_view key, std::string_view value) override;
     ViewZoom* view_zoom() override { return &zoom_; }
 
@@ -43,6 +44,7 @@ class TileMapPanel : public Panel {
     int m_ = 4096, n_ = 4096, k_ = 4096;
     int sms_;
     viz::TileMapViewKind kind_ = viz::TileMapViewKind::kGrid;
+    viz::TileColouring colouring_ = viz::TileColouring::kWave;
     int block_ = 0;
     int step_ = 0;
     ViewZoom zoom_{0.25f, 3.0f};  // "zoom=" setting, slider and fit

@@ -380,7 +380,8 @@ void TimelinePanel::draw_trace(const viz::WarpTrace& trace, std::int64_t total_n
     if (hit >= 0 && static_cast<std::size_t>(hit) < trace.phases.size()) {
         const viz::WarpPhase& p = trace.phases[static_cast<std::size_t>(hit)];
         ImGui::BeginTooltip();
-        ImGui::Text("%s: %s", viz::phase_name(p.phase), viz::phase_meaning(p.phase));
+        ImGui::Text("%s: %s (%s)", viz::phase_words(p.phase), viz::phase_meaning(p.phase),
+                    viz::phase_name(p.phase));
         ImGui::Text("block %d  warp %d  SM %d", p.block, p.warp, p.sm);
         if (p.k_tile >= 0) {
             ImGui::Text("K tile %d", p.k_tile);
@@ -401,7 +402,7 @@ void TimelinePanel::draw_summary(const viz::WarpTrace& trace) const {
         if (share.count == 0) continue;
         ImGui::SameLine();
         const viz::Rgba& c = viz::category_colour(theme().palette, static_cast<int>(share.phase));
-        ImGui::TextColored(imgui_colour(c), "%s", viz::phase_name(share.phase));
+        ImGui::TextColored(imgui_colour(c), "%s", viz::phase_words(share.phase));
         ImGui::SameLine(0.0f, 4.0f);
         ImGui::Text("%.1f %%", 100.0 * share.share);
     }

@@ -84,13 +84,21 @@ std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report) {
 viz::DrawList bench_chart(const kernels::BenchReport& report, const viz::Palette& palette) {
     const bool with_size = several_sizes(report.rows);
     std::vector<viz::Bar> bars;
+    std::vector<bool> shown(palette.precisions.size(), false);
     for (const kernels::BenchRow& row : report.rows) {
         if (!row.result.counts()) continue;
-        bars.push_back(bench_bar(row, with_size, "", static_cast<int>(row.result.precision)));
+        const int precision = static_cast<int>(row.result.precision);
+        bars.push_back(bench_bar(row, with_size, "", precision));
+        shown[size_t(precision) % shown.size()] = true;
     }
     viz::BarChartOptions options;
     options.title = "TFLOP/s per kernel (verified results only)";
     options.axis_label = "TFLOP/s";
+    options.fills = palette.precisions;
+    for (size_t p = 0; p < shown.size(); ++p) {
+        const auto precision = static_cast<kernels::Precision>(p);
+        if (shown[p]) options.legend.push_back({kernels::precision_name(precision), int(p)});
+    }
     options.palette = &palette;
     return viz::bar_chart(bars, options);
 }
@@ -125,6 +133,8 @@ viz::DrawList recordings_bench_chart(const std::vector<LabelledBench>& benches,
         }
     }
     viz::BarChartOptions options;
+    for (size_t b = 0; b < benches.size(); ++b)
+        options.legend.push_back({benches[b].label, int(b)});
     options.title = "TFLOP/s per kernel of " + std::to_string(benches.size()) +
                     " recordings, side by side (verified results only)";
     options.axis_label = "TFLOP/s";

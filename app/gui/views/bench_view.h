@@ -41,8 +41,9 @@ std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report);
 // The TFLOP/s chart: one bar per counted row, in report order, labelled with the kernel id
 // (plus " MxNxK" when the report holds several sizes), bar length TFLOP/s, value text "612.4
 // TFLOP/s, 91.2% of cuBLAS" ("612.4 TFLOP/s, reference" for cuBLAS rows; TFLOP/s only when the
-// reference did not count), coloured by precision (category = f32 0, tf32 1, f16 2, bf16 3).
-// A report with no counted row gives the title and an empty axis.
+// reference did not count), coloured by precision (palette.precisions, category = f32 0, tf32 1,
+// f16 2, bf16 3, e4m3 4), with a legend naming the precisions shown. A report with no counted row
+// gives the title and an empty axis.
 viz::DrawList bench_chart(const kernels::BenchReport& report, const viz::Palette& palette);
 
 // One bench among several open recordings: `label` names it by GPU and date.
@@ -54,7 +55,7 @@ struct LabelledBench {
 // Several recordings' benches side by side: per run (kernel and size, in order of first
 // appearance over the benches) one bar for each bench that counted it, in bench order, labelled
 // "kernel[ MxNxK] | label", coloured by the bench's index (category b), value text as
-// bench_chart's.
+// bench_chart's, with a legend naming each bench's colour by its label.
 viz::DrawList recordings_bench_chart(const std::vector<LabelledBench>& benches,
                                      const viz::Palette& palette);
 

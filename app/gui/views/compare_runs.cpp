@@ -30,6 +30,17 @@ std::string format(const char* pattern, double value) {
     return text;
 }
 
+// format_metric_value without a trailing " unit" that its row's label already names: "1,048,576"
+// for 1048576 instructions, "45.6" for 45.6 %, but "230 kB" (a scaled unit stays).
+std::string value_without_unit(double value, const std::string& unit) {
+    std::string text = profiling::format_metric_value(value, unit);
+    const std::string suffix = " " + unit;
+    const bool ends_in_unit = !unit.empty() && text.size() > suffix.size() &&
+                              text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+    if (ends_in_unit) text.erase(text.size() - suffix.size());
+    return text;
+}
+
 // The run's profile when it read its metrics and the kernel passed its check, else nullptr: a
 // failed or unverified profile's numbers are never shown.
 const profiling::KernelProfile* verified_profile(const CompareRun& run) {
@@ -451,9 +462,7 @@ std::vector<viz::CompareRow> compare_rows(const std::vector<const CompareRun*>& 
                     verified_profile(r) ? verified_profile(r)->find(name) : nullptr;
                 return value ? value->value : kNan;
             },
-            [&unit](const CompareRun&, double v) {
-                return profiling::format_metric_value(v, unit);
-            }));
+            [&unit](const CompareRun&, double v) { return value_without_unit(v, unit); }));
     }
     return rows;
 }

@@ -142,7 +142,8 @@ std::vector<viz::CompareColumn> compare_columns(const std::vector<const CompareR
 
 // The metrics table's rows for `runs` (the first is the baseline), in this order: time (ms),
 // TFLOP/s, % of cuBLAS, % of peak, rel. error, intensity (FLOP/B), then every profile metric any
-// run has, in order of first appearance ("label (unit)", the catalogue's formatting). A run
+// run has, in order of first appearance ("label (unit)", the catalogue's formatting without the
+// unit the label names: "1,048,576", "45.6", but "230 kB"). A run
 // without a value shows "-" (NaN); rows no run has a value for are left out. The better
 // direction is the metric's meaning: less time, error, DRAM traffic and bank conflicts, more
 // TFLOP/s, tensor pipe and L2 hits are better; the rest (occupancy, launch facts, DRAM %) has

@@ -28,6 +28,15 @@ std::string row_text(const char* matrix, char side, std::int64_t elements, int b
 
 }  // namespace
 
+std::string timeline_chart_title(const std::string& label, const std::string& recorded) {
+    if (recorded.empty()) return label;
+    const std::string live = " (live)";
+    const bool ends_live = label.size() >= live.size() &&
+                           label.compare(label.size() - live.size(), live.size(), live) == 0;
+    return (ends_live ? label.substr(0, label.size() - live.size()) : label) + " (recorded " +
+           recorded + ")";
+}
+
 std::vector<MetricCard> metric_cards(const profiling::KernelProfile& profile) {
     std::vector<MetricCard> cards;
     for (const profiling::MetricValue& metric : profile.metrics) {

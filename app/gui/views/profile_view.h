@@ -25,6 +25,11 @@ struct MetricCard {
 // One card per profile.metrics entry, in order.
 std::vector<MetricCard> metric_cards(const profiling::KernelProfile& profile);
 
+// The title of a PM-sampling chart: the catalogue's `label` as it is for a live profile; for one
+// shown from a recording made `recorded` (recording_date), its "(live)" (or, without one, its
+// end) says so: "tensor pipe (live)" -> "tensor pipe (recorded 2026-11-25 23:33 UTC)".
+std::string timeline_chart_title(const std::string& label, const std::string& recorded);
+
 // The catalogue's tensor pipe % metric (HMMA/HGMMA cycles), the one the checklist watches.
 inline constexpr const char* kTensorPipeMetric =
     "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active";

@@ -31,15 +31,17 @@ bool has_live_results(const profiling::SystemReport* system, const BenchResults*
 
 }  // namespace
 
+std::string recording_date(const profiling::Recording& recording) {
+    // "2026-11-22T10:00:00Z" -> "2026-11-22 10:00 UTC"
+    const std::string& t = recording.created_utc;
+    return t.size() >= 16 && t[10] == 'T' ? t.substr(0, 10) + " " + t.substr(11, 5) + " UTC"
+                                          : (t.empty() ? std::string("unknown date") : t);
+}
+
 std::string recording_caption(const profiling::Recording& recording) {
     const std::string gpu =
         recording.system.has_gpu() ? recording.system.devices.front().name : std::string("no GPU");
-    // "2026-11-22T10:00:00Z" -> "2026-11-22 10:00 UTC"
-    const std::string& t = recording.created_utc;
-    const std::string date = t.size() >= 16 && t[10] == 'T'
-                                 ? t.substr(0, 10) + " " + t.substr(11, 5) + " UTC"
-                                 : (t.empty() ? std::string("unknown date") : t);
-    return gpu + ", " + date;
+    return gpu + ", " + recording_date(recording);
 }
 
 std::string recording_origin(const std::string& path, const profiling::Recording& recording) {
@@ -93,6 +95,7 @@ std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& 
                                                     const std::vector<std::string>& kernel_ids) {
     auto live = std::make_shared<LiveProfile>();
     live->device = recording_caption(recording) + ", recorded";
+    live->recorded = recording_date(recording);
     live->request.history = 1;
     const profiling::KernelTimeline* timeline = nullptr;
     for (const std::string& id : kernel_ids) {

@@ -18,8 +18,12 @@
 
 namespace tclens::gui {
 
-// "NVIDIA H100 80GB HBM3, 2026-11-22 10:00 UTC" (the first GPU and created_utc with the 'T', the
-// seconds and the 'Z' replaced; "no GPU" or "unknown date" where a part is missing).
+// "2026-11-22 10:00 UTC": created_utc with the 'T', the seconds and the 'Z' replaced; "unknown
+// date" when it has none.
+std::string recording_date(const profiling::Recording& recording);
+
+// "NVIDIA H100 80GB HBM3, 2026-11-22 10:00 UTC" (the first GPU and recording_date; "no GPU"
+// where it has none).
 std::string recording_caption(const profiling::Recording& recording);
 
 // Which recording is open and where and when it was made, for the Device panel: its file name

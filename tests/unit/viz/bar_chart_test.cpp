@@ -16,6 +16,7 @@ namespace tclens::viz {
 namespace {
 
 using test::find_text;
+using test::hit_rect;
 
 const DrawRect* bar_rect(const DrawList& draw, int bar) {
     for (const DrawRect& rect : draw.rects) {
@@ -159,6 +160,37 @@ TEST(BarChart, EverythingFitsOnTheCanvas) {
         EXPECT_GE(left, 0) << text.text;
         EXPECT_LE(left + width, draw.width) << text.text;
         EXPECT_LE(text.y + text.size, draw.height) << text.text;
+    }
+}
+
+// Fills passed in (e.g. a palette's precision colours) colour the bars by category, and the
+// legend above the bars shows each entry's swatch in the same colour, its label beside it.
+TEST(BarChart, FillsAndLegendNameWhatEachColourMeans) {
+    BarChartOptions options;
+    options.fills = {Rgba{10, 20, 30, 255}, Rgba{40, 50, 60, 255}};
+    options.legend = {{"f16", 0}, {"bf16", 1}};
+    const DrawList draw =
+        bar_chart({{"a", 5, "5", 0}, {"b", 4, "4", 1}, {"c", 3, "3", 3}}, options);
+    const DrawRect* a = hit_rect(draw, 0);
+    const DrawRect* b = hit_rect(draw, 1);
+    const DrawRect* c = hit_rect(draw, 2);
+    ASSERT_TRUE(a && b && c);
+    EXPECT_EQ(a->fill, options.fills[0]);
+    EXPECT_EQ(b->fill, options.fills[1]);
+    EXPECT_EQ(c->fill, options.fills[1]);  // 3 mod 2
+    for (const char* label : {"f16", "bf16"}) {
+        const DrawText* text = find_text(draw, label);
+        ASSERT_TRUE(text) << label;
+        EXPECT_LE(text->y + text->size, a->y) << label;  // above the bars
+        // Its swatch, just left of it on its line, in its colour.
+        const Rgba fill = options.fills[std::string(label) == "f16" ? 0 : 1];
+        bool swatch = false;
+        for (const DrawRect& rect : draw.rects) {
+            swatch = swatch || (rect.hit == -1 && rect.fill == fill && rect.x < text->x &&
+                                std::fabs(rect.y - text->y) < 3.0f);
+        }
+        EXPECT_TRUE(swatch) << label;
+        EXPECT_LE(text->y + text->size, draw.height);
     }
 }
 

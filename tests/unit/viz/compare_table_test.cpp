@@ -47,7 +47,11 @@ TEST(CompareTable, DeltaIsRelativeToTheBaseline) {
 TEST(CompareTable, DeltaTexts) {
     EXPECT_EQ(delta_text(25.0), "+25.0%");
     EXPECT_EQ(delta_text(-3.14), "-3.1%");
-    EXPECT_EQ(delta_text(0.0), "+0.0%");
+    // A change that rounds to 0.0 % is no change: never "+0.0%" or "-0.0%".
+    EXPECT_EQ(delta_text(0.0), "same");
+    EXPECT_EQ(delta_text(0.04), "same");
+    EXPECT_EQ(delta_text(-0.049), "same");
+    EXPECT_EQ(delta_text(0.05), "+0.1%");
     EXPECT_EQ(delta_text(1234.4), "+1234%");
     EXPECT_EQ(delta_text(-999.0), "-999.0%");
     EXPECT_EQ(delta_text(kNan), "");
@@ -60,6 +64,7 @@ TEST(CompareTable, ChangeIsJudgedByTheMetricsBetterDirection) {
     EXPECT_EQ(judge_change(Better::kLower, 10), Change::kWorse);
     EXPECT_EQ(judge_change(Better::kNeither, 10), Change::kNeutral);
     EXPECT_EQ(judge_change(Better::kHigher, 0), Change::kNone);
+    EXPECT_EQ(judge_change(Better::kLower, 0.04), Change::kNone);  // reads "same", not "worse"
     EXPECT_EQ(judge_change(Better::kLower, kNan), Change::kNone);
 }
 
@@ -111,7 +116,7 @@ TEST(CompareTable, BarsGrowFromTheCentreByDeltaAndAreColouredByMeaning) {
     EXPECT_EQ(neutral->fill, category_colour(palette, options.neutral_category));
     EXPECT_FALSE(hit_rect(draw, 2 * n + 2));
 
-    for (const char* text : {"+25.0%", "-25.0%", "-20.0%", "+200.0%", "+20.0%", "+0.0%"}) {
+    for (const char* text : {"+25.0%", "-25.0%", "-20.0%", "+200.0%", "+20.0%", "same"}) {
         EXPECT_TRUE(find_text(draw, text)) << text;
     }
     // Bars of one column sit in one delta area: the same centre tick x.
@@ -129,22 +134,25 @@ TEST(CompareTable, HeadersValuesAndMissingValues) {
     options.title = "2 runs";
     const DrawList draw = compare_table(columns, rows, options);
     for (const char* text :
-         {"2 runs", "metric", "a.f16", "b.f16", "1024x1024x1024 (baseline)", "1024x1024x1024",
-          "tensor pipe", "-", "80.0 %", "0 %", "50 %", "short row", "10"}) {
+         {"2 runs", "metric", "A", "B", "(baseline)", "a.f16", "b.f16", "1024x1024x1024 (baseline)",
+          "1024x1024x1024", "tensor pipe", "-", "80.0 %", "0 %", "50 %", "short row", "10"}) {
         EXPECT_TRUE(find_text(draw, text)) << text;
     }
-    // No baseline value, a zero baseline, a missing value: no delta anywhere.
-    for (const DrawRect& rect : draw.rects) EXPECT_EQ(rect.hit, -1);
+    // No baseline value, a zero baseline, a missing value: no delta anywhere; the only hits are
+    // the two column headers (rows x columns + c).
+    for (const DrawRect& rect : draw.rects) {
+        EXPECT_TRUE(rect.hit == -1 || rect.hit == 6 || rect.hit == 7) << rect.hit;
+    }
     for (const DrawText& text : draw.texts) {
         EXPECT_NE(text.text.front(), '+') << text.text;
         EXPECT_FALSE(text.text.size() > 1 && text.text.front() == '-') << text.text;
     }
-    // Header swatches in the columns' categories.
+    // Swatches in the columns' categories: the header's and the key's.
     int swatches = 0;
     for (const DrawRect& rect : draw.rects) {
         swatches += rect.fill == category_colour(dark_palette(), 5);
     }
-    EXPECT_EQ(swatches, 1);
+    EXPECT_EQ(swatches, 2);
 }
 
 TEST(CompareTable, EverythingFitsOnTheCanvas) {
@@ -167,6 +175,51 @@ TEST(CompareTable, EverythingFitsOnTheCanvas) {
         EXPECT_LE(text.x + text_width(text.text.size(), text.size), draw.width) << text.text;
         EXPECT_LE(text.y + text.size, draw.height) << text.text;
     }
+}
+
+TEST(CompareTable, ColumnsWrapIntoBandsGreedily) {
+    EXPECT_EQ(column_bands({4, 4, 4}, 2, 10), (std::vector<size_t>{0, 2}));
+    EXPECT_EQ(column_bands({4, 4, 4}, 2, 0), (std::vector<size_t>{0}));    // no limit
+    EXPECT_EQ(column_bands({20, 4}, 2, 10), (std::vector<size_t>{0, 1}));  // too wide: alone
+    EXPECT_EQ(column_bands({}, 2, 10), (std::vector<size_t>{}));
+    EXPECT_EQ(column_key(0), "A");
+    EXPECT_EQ(column_key(25), "Z");
+    EXPECT_EQ(column_key(26), "27");
+}
+
+// Ten runs (the Compare panel's default on the shipped recording) in the 836 px the panel has at
+// 1280x720: every column lies inside that width, headed by its key, each run named in the key.
+TEST(CompareTable, TenRunsFitAProjectorWidthInBands) {
+    std::vector<CompareColumn> columns;
+    for (int i = 0; i < 10; ++i) {
+        columns.push_back({"wgmma_persistent.bf16", "4096x4096x4096", i,
+                           "NVIDIA H100 80GB HBM3, 2026-11-25 23:33 UTC"});
+    }
+    std::vector<CompareRow> rows = {{"smem store wavefronts (wavefronts)", Better::kLower, {}, {}},
+                                    {"TFLOP/s", Better::kHigher, {}, {}}};
+    for (int i = 0; i < 10; ++i) {
+        rows[0].values.push_back(1270092 - 1000 * i);
+        rows[0].texts.push_back("1,270,092");
+        rows[1].values.push_back(700 + i);
+        rows[1].texts.push_back("700.0 (profiled)");
+    }
+    CompareTableOptions options;
+    options.max_width = 836;
+    const DrawList draw = compare_table(columns, rows, options);
+    EXPECT_LE(draw.width, 836.0f);
+    for (int c = 0; c < 10; ++c) {
+        const DrawRect* header = hit_rect(draw, 2 * 10 + c);
+        ASSERT_TRUE(header) << c;
+        EXPECT_LE(header->x + header->w, 836.0f) << c;
+        EXPECT_TRUE(find_text(draw, column_key(size_t(c)))) << c;
+    }
+    // The metric labels repeat in every band: more than one band here.
+    int labels = 0;
+    for (const DrawText& text : draw.texts) labels += text.text == "TFLOP/s";
+    EXPECT_GE(labels, 2);
+    // Without a limit it is one band, wider than the panel.
+    options.max_width = 0;
+    EXPECT_GT(compare_table(columns, rows, options).width, 836.0f);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tests/support/draw_list_queries.h"
+#include "viz/label_placement.h"
 
 namespace tclens::viz {
 namespace {
@@ -252,6 +253,65 @@ TEST(RooflineChart, RoofLabelsDoNotOverlapAndEverythingFits) {
         EXPECT_LE(left + width, draw.width + 0.01f) << text.text;
         EXPECT_LE(text.y + text.size, draw.height) << text.text;
     }
+}
+
+// The shipped recording's default pick puts four runs within a few pixels (the best f16 and bf16
+// rungs and their cuBLAS at ~670 FLOP/B, ~750 TFLOP/s) and two more near each other (e4m3): their
+// numbers, once all drawn above-right of the markers, covered each other. Now none covers
+// another number or any marker.
+TEST(RooflineChart, RunNumbersDoNotPileUp) {
+    Roofline roofline = h100_roofline();
+    roofline.points = {
+        {"a", "f16", 673.5, 729.9, false, 0},  {"b", "f16", 667.6, 739.9, false, 1},
+        {"c", "bf16", 674.3, 758.2, false, 2}, {"d", "bf16", 666.9, 767.0, false, 3},
+        {"e", "f16", 1169.7, 760.0, false, 4}, {"f", "f16", 1137.6, 770.0, false, 5}};
+    const DrawList draw = roofline_chart(roofline, {});
+    const DrawRect& frame = plot_frame(draw);
+    std::vector<Box> numbers, markers;
+    for (int i = 0; i < 6; ++i) {
+        const DrawRect* marker = hit_rect(draw, i);
+        ASSERT_TRUE(marker) << i;
+        markers.push_back({marker->x, marker->y, marker->w, marker->h});
+        // The number: the text "i + 1" inside the plot (the tick values lie outside it).
+        const DrawText* number = nullptr;
+        for (const DrawText& t : draw.texts) {
+            const bool inside = t.x >= frame.x && t.x < frame.x + frame.w && t.y >= frame.y &&
+                                t.y < frame.y + frame.h;
+            if (inside && t.text == std::to_string(i + 1)) number = &t;
+        }
+        ASSERT_TRUE(number) << i;
+        numbers.push_back(
+            {number->x, number->y, text_width(number->text.size(), number->size), number->size});
+    }
+    for (size_t i = 0; i < numbers.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            EXPECT_FALSE(boxes_overlap(numbers[i], numbers[j])) << i + 1 << " on " << j + 1;
+        }
+        for (size_t m = 0; m < markers.size(); ++m) {
+            EXPECT_FALSE(boxes_overlap(numbers[i], markers[m]))
+                << i + 1 << " on the marker of " << m + 1;
+        }
+    }
+}
+
+// In the 822 px the Compare panel shows at 1280x720, the legend wraps its long lines after a
+// ", " or ": " instead of running 1,451 px wide; every text stays inside max_width.
+TEST(RooflineChart, LegendLinesWrapToMaxWidth) {
+    Roofline roofline = h100_roofline();
+    roofline.devices = {"NVIDIA H100 80GB HBM3, 2026-11-25 23:33 UTC"};
+    roofline.points = {{"wgmma_persistent.f16 4096x4096x4096", "f16", 673.5, 729.9, false, 0},
+                       {"naive_fma.f32 4096x4096x4096", "f32", 2.5, 5.0, true, 1}};
+    RooflineOptions options;
+    options.max_width = 500;
+    const DrawList draw = roofline_chart(roofline, options);
+    EXPECT_LE(draw.width, 500.0f);
+    for (const DrawText& text : draw.texts) {
+        EXPECT_LE(text.x + text_width(text.text.size(), text.size), 500.0f) << text.text;
+    }
+    EXPECT_TRUE(find_text(draw, "1 wgmma_persistent.f16 4096x4096x4096:"));
+    EXPECT_TRUE(text_starting(draw, "  "));  // a continued line
+    options.max_width = 0;
+    EXPECT_GT(roofline_chart(roofline, options).width, 500.0f);
 }
 
 TEST(RooflineChart, NothingKnownGivesEmptyAxes) {

@@ -16,9 +16,11 @@ namespace {
 
 using namespace test_specs;
 
-TileMapView view_of(const TileMapSpec& spec, TileMapViewKind kind, int block = 0, int step = 0) {
+TileMapView view_of(const TileMapSpec& spec, TileMapViewKind kind, int block = 0, int step = 0,
+                    TileColouring colouring = TileColouring::kWave) {
     TileMapViewOptions options;
     options.kind = kind;
+    options.colouring = colouring;
     options.block = block;
     options.step = step;
     return tile_map_view(spec, options);
@@ -78,7 +80,7 @@ TEST(TileMapView, ViewNamesRoundTrip) {
 TEST(TileMapView, GridColoursEachTileByItsBlockAndNumbersItInLaunchOrder) {
     // Rung 8 at 4096^2: 32 x 16 tiles of 128 x 256; C is square, so it is 560 px wide and one
     // tile is 17.5 x 35 px. Order 37 is tile (5, 2) (08_mma_cp_async.cu's worked example).
-    const TileMapView view = view_of(rung8(), TileMapViewKind::kGrid, 37);
+    const TileMapView view = view_of(rung8(), TileMapViewKind::kGrid, 37, 0, TileColouring::kBlock);
     EXPECT_EQ(count_hits(view, TileMapHitKind::kBlockTile), 32 * 16);
     const std::vector<const DrawRect*> rects = targets(view, TileMapHitKind::kBlockTile, 37);
     ASSERT_EQ(rects.size(), 1u);
@@ -104,10 +106,53 @@ TEST(TileMapView, GridColoursEachTileByItsBlockAndNumbersItInLaunchOrder) {
               std::string::npos);
 }
 
+// By default a tile's colour is its wave, not an index that means nothing: rung 8's 512 tiles
+// on 132 SMs run in four waves (0-131, 132-263, 264-395, 396-511), and the key beside the grid
+// names each wave's tiles.
+TEST(TileMapView, GridColoursTilesByWaveWithAKey) {
+    const TileMapView view = view_of(rung8(), TileMapViewKind::kGrid);
+    const Palette& palette = dark_palette();
+    for (const auto& [order, wave] : {std::pair{0, 0}, {131, 0}, {132, 1}, {300, 2}, {511, 3}}) {
+        const std::vector<const DrawRect*> rects = targets(view, TileMapHitKind::kBlockTile, order);
+        ASSERT_EQ(rects.size(), 1u) << order;
+        EXPECT_EQ(rects[0]->fill, category_colour(palette, wave)) << order;
+    }
+    EXPECT_TRUE(has_text_containing(view, "colour = wave (132 tiles at a time"));
+    for (const char* key : {"wave 1: tiles 0-131", "wave 4: tiles 396-511"}) {
+        EXPECT_TRUE(has_text_containing(view, key)) << key;
+    }
+    EXPECT_FALSE(has_text_containing(view, "wave 5"));
+    // The key's swatches, in the waves' colours.
+    int swatches = 0;
+    for (const DrawRect& rect : view.draw.rects) {
+        swatches += rect.hit < 0 && rect.fill == category_colour(palette, 3);
+    }
+    EXPECT_EQ(swatches, 1);
+}
+
+// A persistent kernel's waves are its CTAs' rounds; by launch order the first tile and the last
+// take the ramp's two ends.
+TEST(TileMapView, GridColoursAPersistentKernelsRoundsAndTheLaunchOrder) {
+    const TileMapSpec spec = rung11(3 * 128, 4 * 256, 128, 3);
+    const TileMapView waves = view_of(spec, TileMapViewKind::kGrid);
+    for (const BlockTile& tile : block_tiles(spec)) {
+        if (!tile.inside) continue;
+        const auto rects = targets(waves, TileMapHitKind::kBlockTile, tile.order);
+        ASSERT_EQ(rects.size(), 1u);
+        EXPECT_EQ(rects[0]->fill, category_colour(dark_palette(), tile.round)) << tile.order;
+    }
+    const TileMapView order = view_of(rung8(), TileMapViewKind::kGrid, 0, 0, TileColouring::kOrder);
+    EXPECT_EQ(targets(order, TileMapHitKind::kBlockTile, 0)[0]->fill,
+              category_colour(dark_palette(), 0));
+    EXPECT_EQ(targets(order, TileMapHitKind::kBlockTile, 511)[0]->fill,
+              category_colour(dark_palette(), 1));
+    EXPECT_TRUE(has_text_containing(order, "colour = launch order"));
+}
+
 TEST(TileMapView, GridOfPersistentKernelColoursByCtaAndShowsTilesPastM) {
     // 3 tile rows: the second cluster's rank-1 CTA sits below C and is only outlined.
     const TileMapSpec spec = rung11(3 * 128, 4 * 256, 128, 3);
-    const TileMapView view = view_of(spec, TileMapViewKind::kGrid);
+    const TileMapView view = view_of(spec, TileMapViewKind::kGrid, 0, 0, TileColouring::kBlock);
     const std::vector<BlockTile> tiles = block_tiles(spec);
     int outside = 0;
     for (const BlockTile& tile : tiles) {

@@ -72,11 +72,16 @@ TEST(WarpTimelineView, OneBarPerPhaseInItsColourAndAtItsTime) {
 
 TEST(WarpTimelineView, TheLegendNamesThePhasesPresentOnly) {
     const DrawList draw = warp_timeline(sample_trace(), {});
-    for (const char* name : {"load_issue", "empty_wait", "wgmma", "store"}) {
-        EXPECT_TRUE(has_text(draw, name)) << name;
+    // In words, never the raw ids.
+    for (const char* words :
+         {"issues loads", "waits for an empty stage", "multiplies (wgmma)", "stores C"}) {
+        EXPECT_TRUE(has_text(draw, words)) << words;
     }
-    for (const char* name : {"full_wait", "block_sync", "epilogue"}) {
+    for (const char* name : {"load_issue", "empty_wait", "wgmma", "store"}) {
         EXPECT_FALSE(has_text(draw, name)) << name;
+    }
+    for (const char* words : {"waits for a full stage", "waits for the block"}) {
+        EXPECT_FALSE(has_text(draw, words)) << words;
     }
     // Each legend swatch is the colour of its phase.
     const Palette& palette = dark_palette();
@@ -118,7 +123,7 @@ TEST(WarpTimelineView, AShortPhaseIsStillOnePixelWide) {
             EXPECT_GE(r.w, 1.0f);
         }
     }
-    EXPECT_TRUE(has_text(draw, "epilogue"));
+    EXPECT_TRUE(has_text(draw, phase_words(TracePhase::kEpilogue)));
 }
 
 // How phase `hit`'s bar looks: its fill, and the fill of the band across it if it has one.

@@ -41,6 +41,23 @@ TEST(WarpTrace, PhaseIdsAndNamesOfRungsEightToTwelve) {
     }
 }
 
+// Legends and summaries say what a warp does in plain words, one table for every phase: no id
+// ("full_wait") and no underscore, and no two phases with the same words.
+TEST(WarpTrace, EveryPhaseHasItsOwnWords) {
+    EXPECT_STREQ(phase_words(TracePhase::kFullWait), "waits for a full stage");
+    EXPECT_STREQ(phase_words(TracePhase::kEmptyWait), "waits for an empty stage");
+    for (int i = 0; i < kTracePhaseCount; ++i) {
+        const auto phase = static_cast<TracePhase>(i);
+        const std::string words = phase_words(phase);
+        EXPECT_NE(words, "") << phase_name(phase);
+        EXPECT_EQ(words.find('_'), std::string::npos) << words;
+        EXPECT_NE(words, phase_name(phase));
+        for (int j = 0; j < i; ++j) {
+            EXPECT_NE(words, phase_words(static_cast<TracePhase>(j))) << words;
+        }
+    }
+}
+
 TEST(WarpTrace, NormaliseSortsByBlockWarpStartAndShiftsToZero) {
     WarpTrace t;
     t.phases = {{1, 0, 3, TracePhase::kWgmma, 0, 1500, 1600, 10},

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "tests/support/run_command.h"
 #include "tests/support/tclens_binary.h"
@@ -83,6 +85,25 @@ TEST(CompareCommand, WithoutRunsItComparesTheBestRungOfEachPrecisionAndItsCublas
     EXPECT_EQ(kernels[9], "cublas.sgemm");
     EXPECT_EQ(kernels[0].substr(kernels[0].size() - 4), ".f16");
     for (const auto& run : j["runs"]) EXPECT_EQ(run["size"], "4096x4096x4096");
+}
+
+// The default ten runs of the shipped recording in a 120-column terminal: no line is longer
+// (218 before: one row of ten columns), the columns are headed A ... J in bands, and the key
+// under the table names every run. A change that rounds to 0.0 % reads "same".
+TEST(CompareCommand, TheTableFits120Columns) {
+    const auto result = test::run_command(kTclens + " compare " + kShipped);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    size_t longest = 0;
+    std::istringstream lines(result.out);
+    for (std::string line; std::getline(lines, line);) longest = std::max(longest, line.size());
+    EXPECT_LE(longest, 120u) << result.out;
+    EXPECT_NE(result.out.find("\nA  wgmma_persistent.f16  4096x4096x4096 (baseline)\n"),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.out.find("\nJ  cublas.sgemm  4096x4096x4096\n"), std::string::npos);
+    EXPECT_EQ(result.out.find("+0.0%"), std::string::npos) << result.out;
+    EXPECT_EQ(result.out.find("-0.0%"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find(" same"), std::string::npos) << result.out;
 }
 
 TEST(CompareCommand, BadInputIsOneLine) {

@@ -66,12 +66,31 @@ TEST(TilemapCommand, ExportsEachViewAsSvgAndPng) {
     }
 }
 
+// The exported grid is the panel's: coloured by wave with its key (rung 8 at 4096^2 on 132
+// SMs: four waves), or by launch order with --colour order.
+TEST(TilemapCommand, GridExportColoursByWaveWithTheKey) {
+    for (const auto& [colour, key] : std::vector<std::pair<std::string, std::string>>{
+             {"", "wave 4: tiles 396-511"}, {"--colour order", "colour = launch order"}}) {
+        SCOPED_TRACE(colour);
+        const std::string svg = test::temp_path("tilemap_waves.svg");
+        const auto result =
+            run_command(kTclens + " tilemap --kernel mma_cp_async.f16 " + colour + " --svg " + svg);
+        ASSERT_EQ(result.exit_code, 0) << result.err;
+        std::ifstream file(svg);
+        std::stringstream text;
+        text << file.rdbuf();
+        EXPECT_NE(text.str().find(key), std::string::npos);
+        std::filesystem::remove(svg);
+    }
+}
+
 TEST(TilemapCommand, BadValuesAreOneLineUsageErrors) {
     for (const auto& [args, named] : std::vector<std::pair<std::string, std::string>>{
              {"", "--kernel"},
              {"--kernel cublas.f16", "cublas.f16"},
              {"--kernel mma_cp_async.f16 --mnk 12x12", "12x12"},
              {"--kernel mma_cp_async.f16 --view tiles", "tiles"},
+             {"--kernel mma_cp_async.f16 --colour purple --svg x.svg", "purple"},
              {"--kernel mma_cp_async.f16 --mnk 512x512x512 --block 8", "--block 8"},
              {"--kernel mma_cp_async.f16 --mnk 512x512x512 --step 8", "--step 8"},
              {"--kernel naive_fma.f32 --mnk 65536x65536x1", "16777216 block tiles"}}) {

@@ -156,12 +156,17 @@ TEST(BenchView, ChartPlotsCountedRowsOnlyWithTflopsAndPercentOfCublas) {
     for (const char* absent : {"wmma.f16", "mma_tf32_tuned", "naive_fma.f32", "mma_tf32_puzzle"}) {
         EXPECT_FALSE(mentions(draw, absent)) << absent;
     }
-    // f16 bars share the f16 colour (category 2).
+    // f16 bars share the f16 colour (precision 2), and the legend above the bars names it: one
+    // swatch of that colour with the label "f16" beside it.
+    const viz::Rgba f16 = viz::precision_colour(viz::dark_palette(), 2);
+    int swatches = 0;
     for (const viz::DrawRect& rect : draw.rects) {
-        if (rect.hit >= 0) {
-            EXPECT_EQ(rect.fill, viz::category_colour(viz::dark_palette(), 2));
-        }
+        if (rect.hit >= 0) EXPECT_EQ(rect.fill, f16);
+        swatches += rect.hit < 0 && rect.fill == f16;
     }
+    EXPECT_EQ(swatches, 1);
+    EXPECT_TRUE(has_text(draw, "f16"));
+    EXPECT_FALSE(has_text(draw, "bf16"));  // only the precisions shown
     // The longer bar is cuBLAS's: 602.9 vs 549.8 on one axis.
     const viz::DrawRect* bars[2] = {};
     for (const viz::DrawRect& rect : draw.rects) {

@@ -179,6 +179,9 @@ TEST(CompareRuns, RowsHoldEveryMetricWithItsBetterDirection) {
     EXPECT_EQ(occupancy->better, viz::Better::kNeither);
     EXPECT_DOUBLE_EQ(tensor->values[0], 47.5);
     EXPECT_EQ(tensor->texts[1], "-");
+    // A value leaves out the unit its label names, but keeps a scaled one.
+    EXPECT_EQ(tensor->texts[0], "47.5");
+    EXPECT_EQ(dram_read->texts[0].back(), 'B') << dram_read->texts[0];  // "B", "kB", "MB" ...
     const std::vector<viz::CompareColumn> columns = compare_columns(runs);
     ASSERT_EQ(columns.size(), 2u);
     EXPECT_EQ(columns[1].title, "cublas.f16");

@@ -92,6 +92,15 @@ TEST(TensorIdleChecklist, ReportsTheKernelsOwnReasonForASizeItRejects) {
     }
 }
 
+// A chart of a recording's PM samples is not live: its title says when it was recorded.
+TEST(TimelineChartTitle, RecordedChartsSayWhenNotLive) {
+    EXPECT_EQ(timeline_chart_title("tensor pipe (live)", ""), "tensor pipe (live)");
+    EXPECT_EQ(timeline_chart_title("tensor pipe (live)", "2026-11-25 23:33 UTC"),
+              "tensor pipe (recorded 2026-11-25 23:33 UTC)");
+    EXPECT_EQ(timeline_chart_title("sm__x.avg", "2026-11-25 23:33 UTC"),
+              "sm__x.avg (recorded 2026-11-25 23:33 UTC)");
+}
+
 TEST(MetricCards, OnePerMetricWithCatalogueMeaningAndFormattedValue) {
     profiling::KernelProfile profile;
     profile.metrics.push_back({kTensorPipeMetric, "tensor pipe", "%", 45.64});

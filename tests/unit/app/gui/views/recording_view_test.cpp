@@ -65,6 +65,7 @@ TEST(RecordingView, ProfileAndTimelineOfTheChosenKernel) {
     const auto live = recorded_profile(recording, {"wmma.f16"});
     ASSERT_NE(live, nullptr);
     EXPECT_FALSE(live->running);
+    EXPECT_EQ(live->recorded, "2026-11-22 10:00 UTC");  // its charts say so, not "(live)"
     EXPECT_EQ(live->error, "");
     EXPECT_EQ(live->request.kernel_ids, std::vector<std::string>{"wmma.f16"});
     EXPECT_EQ(live->request.problem.k, 4096);

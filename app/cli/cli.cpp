@@ -64,6 +64,9 @@ int run_cli(int argc, char** argv) {
     app.add_option("--layout-json", gui_options.layout_json_path,
                    "Open the GUI and, on exit, write the last frame's window rectangles as JSON; "
                    "with --frames, the frames go on until the layout has settled (tests)");
+    app.add_option("--text", gui_options.text_path,
+                   "Open the GUI and, on exit, write the text the shown panels drew in the last "
+                   "frame to this file (tests)");
     app.add_flag("--frame-stats", gui_options.frame_stats,
                  "Print frame-time statistics, the run's length and the tour's progress on exit "
                  "(vsync off)");

@@ -20,6 +20,7 @@
 #include "app/gui/shell/tour_overlay.h"
 #include "app/gui/shell/workspace_settings.h"
 #include "app/gui/views/lecture_mode.h"
+#include "common/atomic_file.h"
 #include "kernels/user/kernel_ref.h"
 
 namespace tclens::gui {
@@ -138,6 +139,7 @@ int run_gui_shell(const GuiShellOptions& options) {
         return options.seconds > 0 && elapsed.count() >= options.seconds;
     };
     std::chrono::duration<double> last_frame_began{};
+    shell.capture_text = !options.text_path.empty();
     // With --layout-json, --frames N reports the layout the window settles on after N frames
     // (at most LayoutSettle::kMaxExtraFrames more): what a user ends up seeing, not a frame in
     // which a finished job's contents have not yet moved the panes.
@@ -181,6 +183,13 @@ int run_gui_shell(const GuiShellOptions& options) {
     int exit_code = kExitOk;
     if (!options.layout_json_path.empty()) {
         if (error = write_layout_report(shell, options.layout_json_path); !error.empty()) {
+            std::fprintf(stderr, "tclens: %s\n", error.c_str());
+            exit_code = kExitFailure;
+        }
+    }
+    if (!options.text_path.empty()) {
+        if (error = common::write_bytes_atomically(options.text_path, shell.captured_text());
+            !error.empty()) {
             std::fprintf(stderr, "tclens: %s\n", error.c_str());
             exit_code = kExitFailure;
         }

@@ -30,6 +30,7 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         int tour_step = 0;
         bool window = false;
         std::string layout_json;
+        float content_scale = 1.0f;
     };
     auto options = std::make_shared<Options>();
     auto* view = command->add_option("--view", options->view, "View to render (or --tour-step)");
@@ -63,6 +64,12 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
                    "The whole app as a user sees it: menu, rail, main area, status bar; --set "
                    "takes PANEL.KEY=VALUE and workspace.KEY=VALUE, --view shows that view alone")
         ->excludes("--tour-step");
+    command
+        ->add_option(
+            "--content-scale", options->content_scale,
+            "Draw as on a monitor of this content scale (0.5..4; 2: a 4K monitor at 200 %)")
+        ->check(CLI::Range(0.5f, 4.0f))
+        ->capture_default_str();
     command->add_option("--layout-json", options->layout_json,
                         "Write the window rectangles and what of each drawing is shown as JSON to "
                         "this file (with --window the whole app's)");
@@ -85,6 +92,7 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         request.settings = options->settings;
         request.frames = options->frames;
         request.frame_stats = options->frame_stats;
+        request.content_scale = options->content_scale;
         request.open_paths = options->open;
         if (options->lecture) request.lecture = gui::lecture_on_settings();
         std::string error = gui::take_lecture_settings(request.settings, request.lecture);

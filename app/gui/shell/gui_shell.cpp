@@ -106,6 +106,7 @@ int run_gui_shell(const GuiShellOptions& options) {
     GuiRuntimeOptions window_options;
     window_options.ini_path = config_file_path("imgui.ini");
     window_options.visible = false;  // shown at its size once the settings are read
+    window_options.content_scale = options.content_scale;
     auto runtime = GuiRuntime::open(window_options, error);
     if (!runtime) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
@@ -163,6 +164,7 @@ int run_gui_shell(const GuiShellOptions& options) {
         if (press >= 0 && std::size_t(press / 2) < presses.size()) {
             runtime->key_event(presses[std::size_t(press / 2)], press % 2 == 0);
         }
+        lecture.set_content_scale(runtime->content_scale());
         lecture.apply_pending();
         runtime->begin_frame();
         const float banner = tour.update(shell.workspace(), shell.panels(), lecture);

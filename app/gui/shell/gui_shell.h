@@ -40,6 +40,8 @@ struct GuiShellOptions {
     std::string press;
     // Where to write the last frame's layout report (layout_report.h); "" for none.
     std::string layout_json_path;
+    // > 0: fonts and sizes follow this content scale instead of the monitor's (`--content-scale`).
+    float content_scale = 0;
     // Where to write the text the shown panels drew in the last frame (ShellFrame::captured_text:
     // each panel's under "== ID ==", as `tclens headless --text` writes it); "" for none.
     std::string text_path;

@@ -56,13 +56,21 @@ json views_json() {
     return views;
 }
 
+// The display's size and the body text's height in pixels (ImGui's current font size: lecture
+// zoom and content scale included).
+json display_json() {
+    const ImGuiIO& io = ImGui::GetIO();
+    return {{"width", io.DisplaySize.x},
+            {"height", io.DisplaySize.y},
+            {"font_pixels", ImGui::GetFontSize()}};
+}
+
 }  // namespace
 
 std::string layout_report_json(const ShellFrame& shell) {
-    const ImGuiIO& io = ImGui::GetIO();
     const Workspace& workspace = shell.workspace();
     json report;
-    report["display"] = {{"width", io.DisplaySize.x}, {"height", io.DisplaySize.y}};
+    report["display"] = display_json();
     report["workspace"] = {
         {"view", workspace.main_view()},
         {"split", workspace.split() == Split::kOff
@@ -86,9 +94,8 @@ std::string layout_report_json(const ShellFrame& shell) {
 }
 
 std::string view_layout_report_json(const std::string& window_name) {
-    const ImGuiIO& io = ImGui::GetIO();
     json report;
-    report["display"] = {{"width", io.DisplaySize.x}, {"height", io.DisplaySize.y}};
+    report["display"] = display_json();
     json windows = json::array();
     json window = window_json(window_name, "view");
     if (!window.is_null()) windows.push_back(std::move(window));

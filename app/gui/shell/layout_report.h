@@ -1,7 +1,7 @@
 #pragma once
 // What the user sees, as rectangles, for tests and docs (`tclens --layout-json F`, `tclens
 // screenshot --window --layout-json F`): after a frame of the shell (shell_frame.h), as JSON,
-//   {"display": {"width": W, "height": H},
+//   {"display": {"width": W, "height": H, "font_pixels": F},
 //    "workspace": {"view": ID, "split": "ID,beside" | "ID,below" | "off", "ratio": R,
 //                  "floating": [ID, ...]},
 //    "areas": {"rail": RECT, "main": RECT, "divider": RECT, "second": RECT},
@@ -9,7 +9,8 @@
 //                 "content": [W, H], "cut": [X, Y],
 //                 "children": [{"name": N, "rect": RECT, "cut": [X, Y]}, ...]}, ...],
 //    "views": [{"window": N, "drawn": RECT, "visible": RECT}, ...]}
-// RECT is [x, y, width, height] in pixels. "areas" are layout_workspace()'s; "windows" are the
+// RECT is [x, y, width, height] in pixels; F the body text's height in pixels (lecture zoom and
+// the monitor's content scale included). "areas" are layout_workspace()'s; "windows" are the
 // ones the shell began (ShellFrame::windows(): menu, rail, main, second, divider, floating,
 // status) as ImGui placed them: "rect" the whole window, "inner" its client area (less title bar
 // and scroll bars), "content" the size of what was drawn in it (ImGui's ContentSize, from the

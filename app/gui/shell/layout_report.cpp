@@ -7,6 +7,7 @@
 
 #include "app/gui/shell/shell_frame.h"
 #include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/item_width.h"
 #include "common/atomic_file.h"
 
 namespace tclens::gui {
@@ -56,6 +57,19 @@ json views_json() {
     return views;
 }
 
+// The values controls showed in the last frame (item_width.h).
+json values_json() {
+    json values = json::array();
+    for (const ShownValue& value : shown_values()) {
+        values.push_back({{"window", value.window},
+                          {"text", value.text},
+                          {"frame", json::array({value.frame[0], value.frame[1], value.frame[2],
+                                                 value.frame[3]})},
+                          {"needed", value.needed}});
+    }
+    return values;
+}
+
 // The display's size and the body text's height in pixels (ImGui's current font size: lecture
 // zoom and content scale included).
 json display_json() {
@@ -90,6 +104,7 @@ std::string layout_report_json(const ShellFrame& shell) {
     }
     report["windows"] = std::move(windows);
     report["views"] = views_json();
+    report["values"] = values_json();
     return report.dump(1) + "\n";
 }
 
@@ -101,6 +116,7 @@ std::string view_layout_report_json(const std::string& window_name) {
     if (!window.is_null()) windows.push_back(std::move(window));
     report["windows"] = std::move(windows);
     report["views"] = views_json();
+    report["values"] = values_json();
     return report.dump(1) + "\n";
 }
 

@@ -6,18 +6,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/gui/views/frame_list.h"
+
 namespace tclens::gui {
 namespace {
 
-// The values of the frame being drawn (`frame`) and of the one before it (`last`).
-struct ShownFrames {
-    int frame = -1;
-    std::vector<ShownValue> current;
-    std::vector<ShownValue> last;
-};
-
-ShownFrames& shown_frames() {
-    static ShownFrames frames;
+// The values shown in this frame and the one before.
+FrameList<ShownValue>& shown_frames() {
+    static FrameList<ShownValue> frames;
     return frames;
 }
 
@@ -61,17 +57,6 @@ std::string text_to_fit(std::string_view text, float width) {
     return std::string(text.substr(0, keep)) + std::string(kEllipsis);
 }
 
-// This frame's list: the one before is kept as `last` when ImGui has begun another frame.
-std::vector<ShownValue>& values_now() {
-    ShownFrames& frames = shown_frames();
-    if (const int frame = ImGui::GetFrameCount(); frame != frames.frame) {
-        frames.last = std::move(frames.current);
-        frames.current.clear();
-        frames.frame = frame;
-    }
-    return frames.current;
-}
-
 void note_shown_value(std::string_view shown, ItemKind kind, std::string_view label) {
     const ImVec2 min = ImGui::GetItemRectMin(), size = ImGui::GetItemRectSize();
     float width = size.x;
@@ -80,23 +65,20 @@ void note_shown_value(std::string_view shown, ItemKind kind, std::string_view la
         width -= ImGui::CalcTextSize(label.data(), label.data() + label.size()).x +
                  ImGui::GetStyle().ItemInnerSpacing.x;
     }
-    values_now().push_back({ImGui::GetCurrentWindow()->Name,
-                            std::string(shown),
-                            {min.x, min.y, width, size.y},
-                            width_to_show(shown, kind)});
+    shown_frames().now().push_back({ImGui::GetCurrentWindow()->Name,
+                                    std::string(shown),
+                                    {min.x, min.y, width, size.y},
+                                    width_to_show(shown, kind)});
 }
 
 void note_shown_text(std::string_view shown, float width) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    values_now().push_back({ImGui::GetCurrentWindow()->Name,
-                            std::string(shown),
-                            {at.x, at.y, width, ImGui::GetTextLineHeight()},
-                            width_to_show(shown, ItemKind::kLabel)});
+    shown_frames().now().push_back({ImGui::GetCurrentWindow()->Name,
+                                    std::string(shown),
+                                    {at.x, at.y, width, ImGui::GetTextLineHeight()},
+                                    width_to_show(shown, ItemKind::kLabel)});
 }
 
-const std::vector<ShownValue>& shown_values() {
-    ShownFrames& frames = shown_frames();
-    return frames.frame == ImGui::GetFrameCount() ? frames.current : frames.last;
-}
+const std::vector<ShownValue>& shown_values() { return shown_frames().shown(); }
 
 }  // namespace tclens::gui

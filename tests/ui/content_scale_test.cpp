@@ -1,8 +1,8 @@
 // The monitor's content scale (app/gui/shell/gui_runtime.h, lecture_mode.h): on a 4K monitor at
 // 200 % the app's text is built twice as tall, at least 24 px. Xvfb reports a content scale of
 // 1, so the tests force one (`--content-scale`, which the app otherwise reads from the monitor)
-// and read the body text's height from the layout report ("font_pixels") and the rail's lines
-// of text from the PNG.
+// and read the body text's height from the layout report ("font_pixels"), the rail's lines of
+// text from the PNG and, from the report's "values", that the controls grew with the text.
 
 #include <gtest/gtest.h>
 
@@ -92,6 +92,12 @@ TEST(ContentScale, AtScaleTwoOnA4kScreenTheTextIsAtLeast24PixelsTall) {
     const int plain_band = rail_text_band(plain), scaled_band = rail_text_band(scaled);
     EXPECT_GT(plain_band, 5);
     EXPECT_GE(scaled_band * 10, plain_band * 17) << plain_band << " -> " << scaled_band;
+    // The controls grew with the text: every value they show fits (views/item_width.h).
+    EXPECT_FALSE(scaled.layout["values"].empty());
+    for (const nlohmann::json& value : scaled.layout["values"]) {
+        const float width = value["frame"][2], needed = value["needed"];
+        EXPECT_GE(width + 1.0f, needed) << std::string(value["text"]) << " is cut";
+    }
 }
 
 TEST(ContentScale, ABadScaleIsAOneLineUsageError) {

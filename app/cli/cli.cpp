@@ -5,6 +5,7 @@
 
 #include "app/asset_paths.h"
 #include "app/cli/commands.h"
+#include "app/cli/content_scale_arg.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
@@ -64,10 +65,9 @@ int run_cli(int argc, char** argv) {
     app.add_option("--layout-json", gui_options.layout_json_path,
                    "Open the GUI and, on exit, write the last frame's window rectangles as JSON; "
                    "with --frames, the frames go on until the layout has settled (tests)");
-    app.add_option("--content-scale", gui_options.content_scale,
-                   "Open the GUI with fonts and sizes for this content scale (0.5..4) instead of "
-                   "the monitor's (2: a 4K monitor at 200 %)")
-        ->check(CLI::Range(0.5f, 4.0f));
+    add_content_scale_option(
+        app, gui_options.content_scale,
+        "Open the GUI with fonts and sizes for this content scale instead of the monitor's");
     app.add_option("--text", gui_options.text_path,
                    "Open the GUI and, on exit, write the text the shown panels drew in the last "
                    "frame to this file (tests)");

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/cli/commands.h"
+#include "app/cli/content_scale_arg.h"
 #include "app/cli/size_arg.h"
 #include "app/exit_codes.h"
 #include "app/gui/panels/panel_registry.h"
@@ -64,11 +65,8 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
                    "The whole app as a user sees it: menu, rail, main area, status bar; --set "
                    "takes PANEL.KEY=VALUE and workspace.KEY=VALUE, --view shows that view alone")
         ->excludes("--tour-step");
-    command
-        ->add_option(
-            "--content-scale", options->content_scale,
-            "Draw as on a monitor of this content scale (0.5..4; 2: a 4K monitor at 200 %)")
-        ->check(CLI::Range(0.5f, 4.0f))
+    add_content_scale_option(*command, options->content_scale,
+                             "Draw as on a monitor of this content scale")
         ->capture_default_str();
     command->add_option("--layout-json", options->layout_json,
                         "Write the window rectangles and what of each drawing is shown as JSON to "

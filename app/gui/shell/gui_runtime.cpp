@@ -105,7 +105,15 @@ std::vector<std::string> GuiRuntime::take_dropped_paths() {
 
 float GuiRuntime::content_scale() const {
     if (forced_scale_ > 0) return forced_scale_;
-    return events_.content_scale > 0 ? events_.content_scale : 1.0f;
+    // Where the window system already counts in scaled units (macOS, Wayland: the framebuffer is
+    // larger than the window), ImGui's sizes grow with it; only what is left is ours to scale.
+    int window_width = 0, window_height = 0, frame_width = 0, frame_height = 0;
+    glfwGetWindowSize(window_, &window_width, &window_height);
+    glfwGetFramebufferSize(window_, &frame_width, &frame_height);
+    const float framebuffer_scale =
+        window_width > 0 && frame_width > 0 ? float(frame_width) / float(window_width) : 1.0f;
+    const float scale = events_.content_scale / framebuffer_scale;
+    return scale > 0 ? scale : 1.0f;
 }
 
 void GuiRuntime::render_frame() {

@@ -56,8 +56,9 @@ class GuiRuntime {
     // Paths of the files dropped on the window since the last call, in drop order.
     std::vector<std::string> take_dropped_paths();
     // The window's content scale (glfwGetWindowContentScale: 2 on a 4K monitor set to 200 %),
-    // kept up to date as the window moves between monitors or the setting changes, or
-    // GuiRuntimeOptions::content_scale when that is set.
+    // kept up to date as the window moves between monitors or the setting changes, less what
+    // the window system scales itself (a framebuffer larger than the window: macOS, Wayland);
+    // or GuiRuntimeOptions::content_scale when that is set.
     float content_scale() const;
 
   private:

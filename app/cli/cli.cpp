@@ -5,6 +5,7 @@
 
 #include "app/asset_paths.h"
 #include "app/cli/commands.h"
+#include "app/cli/content_scale_arg.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "kernels/fault_injection.h"
@@ -64,6 +65,12 @@ int run_cli(int argc, char** argv) {
     app.add_option("--layout-json", gui_options.layout_json_path,
                    "Open the GUI and, on exit, write the last frame's window rectangles as JSON; "
                    "with --frames, the frames go on until the layout has settled (tests)");
+    add_content_scale_option(
+        app, gui_options.content_scale,
+        "Open the GUI with fonts and sizes for this content scale instead of the monitor's");
+    app.add_option("--text", gui_options.text_path,
+                   "Open the GUI and, on exit, write the text the shown panels drew in the last "
+                   "frame to this file (tests)");
     app.add_flag("--frame-stats", gui_options.frame_stats,
                  "Print frame-time statistics, the run's length and the tour's progress on exit "
                  "(vsync off)");

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/cli/commands.h"
+#include "app/cli/content_scale_arg.h"
 #include "app/cli/size_arg.h"
 #include "app/exit_codes.h"
 #include "app/gui/jobs/open_recordings.h"
@@ -31,6 +32,7 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         int tour_step = 0;
         bool window = false;
         std::string layout_json;
+        float content_scale = 1.0f;
     };
     auto options = std::make_shared<Options>();
     auto* view = command->add_option("--view", options->view, "View to render (or --tour-step)");
@@ -66,6 +68,9 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
                    "The whole app as a user sees it: menu, rail, main area, status bar; --set "
                    "takes PANEL.KEY=VALUE and workspace.KEY=VALUE, --view shows that view alone")
         ->excludes("--tour-step");
+    add_content_scale_option(*command, options->content_scale,
+                             "Draw as on a monitor of this content scale")
+        ->capture_default_str();
     command->add_option("--layout-json", options->layout_json,
                         "Write the window rectangles and what of each drawing is shown as JSON to "
                         "this file (with --window the whole app's)");
@@ -88,6 +93,7 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
         request.settings = options->settings;
         request.frames = options->frames;
         request.frame_stats = options->frame_stats;
+        request.content_scale = options->content_scale;
         request.open_paths = options->open;
         if (options->lecture) request.lecture = gui::lecture_on_settings();
         std::string error = gui::take_lecture_settings(request.settings, request.lecture);

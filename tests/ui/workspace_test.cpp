@@ -354,14 +354,15 @@ TEST(Workspace, ScreenshotWindowDrawsTheWholeApp) {
 
 TEST(Workspace, ScreenshotWindowWaitsForThePanesToSettle) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    // Tile map and Kernels do not fit beside each other at 1280: the image shows them below each
-    // other with nothing cut off, although --frames asks for the fewest frames.
+    // Tile map (of a persistent rung: its row holds the SMs too) and Kernels do not fit beside
+    // each other at 1280: the image shows them below each other with nothing cut off, although
+    // --frames asks for the fewest frames.
     const std::string png_path = test::temp_path("settle.png");
     const std::string json_path = test::temp_path("settle.json");
     const auto result = test::run_under_xvfb(
         kTclens +
         " screenshot --window --size 1280x720 --frames 2 --set workspace.view=tilemap "
-        "--set workspace.split=kernels,beside --out " +
+        "--set workspace.split=kernels,beside --set tilemap.kernel=wgmma_persistent.f16 --out " +
         png_path + " --layout-json " + json_path);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     const std::string text = read_file(json_path);

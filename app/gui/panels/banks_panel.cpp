@@ -11,6 +11,7 @@
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
+#include "app/gui/views/item_width.h"
 #include "app/parse_number.h"
 #include "kernels/shared_access.h"
 
@@ -239,12 +240,13 @@ std::string BanksPanel::apply_setting(std::string_view key, std::string_view val
 void BanksPanel::draw_swizzle_input(int side) {
     ImGui::PushID(side);
     label(kSideNames[side]);
-    ImGui::SetNextItemWidth(110);
     char* buffer = spec_buffers_[size_t(side)].data();
+    next_item_width(7, buffer);
     if (ImGui::InputText("##swizzle", buffer, spec_buffers_[size_t(side)].size())) {
         sides_[size_t(side)].spec = buffer;
         rebuild();
     }
+    note_shown_value(buffer, ItemKind::kField);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("none, pad:N, xor, cute:B,M,S, tma32, tma64, tma128");
     }
@@ -314,8 +316,12 @@ void BanksPanel::draw_export_and_measure(AppContext& context) {
 void BanksPanel::draw_pattern_combo() {
     label("pattern");
     const char* shown = shown_name().c_str();
-    ImGui::SetNextItemWidth(std::max(170.0f, ImGui::CalcTextSize(shown).x + 40.0f));
-    if (!ImGui::BeginCombo("##pattern", shown, ImGuiComboFlags_HeightLarge)) return;
+    next_item_width(10, shown, ItemKind::kCombo);
+    const bool open = ImGui::BeginCombo("##pattern", shown, ImGuiComboFlags_HeightLarge);
+    if (!open) {
+        note_shown_value(shown, ItemKind::kCombo);
+        return;
+    }
     for (int i = 0; i < int(patterns_.size()); ++i) {
         const bool selected = access_ < 0 && i == pattern_;
         if (ImGui::Selectable(patterns_[size_t(i)].name.c_str(), selected) && !selected) {
@@ -345,15 +351,18 @@ void BanksPanel::draw_controls(AppContext& context) {
     draw_pattern_combo();
     ImGui::SameLine(0, 16);
     label("rows");
-    ImGui::SetNextItemWidth(100);
+    // Room for four digits at least, so the field keeps its width as the number changes.
+    next_item_width(0, std::to_string(std::max(rows_, 9999)), ItemKind::kStepper);
     if (ImGui::InputInt("##rows", &rows_, 1, 8)) rebuild();
+    note_shown_value(std::to_string(rows_), ItemKind::kStepper);
     ImGui::SameLine(0, 16);
     label("row bytes");
-    ImGui::SetNextItemWidth(100);
+    next_item_width(0, std::to_string(std::max(row_bytes_, 9999)), ItemKind::kStepper);
     if (ImGui::InputInt("##row bytes", &row_bytes_, 16, 128)) rebuild();
+    note_shown_value(std::to_string(row_bytes_), ItemKind::kStepper);
     ImGui::SameLine(0, 16);
     label("zoom");
-    zoom_.draw_control(120);
+    zoom_.draw_control();
 
     draw_swizzle_input(0);
     ImGui::SameLine(0, 16);

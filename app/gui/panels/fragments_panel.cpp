@@ -10,6 +10,7 @@
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/exercise_overlay.h"
 #include "app/gui/views/export_buttons.h"
+#include "app/gui/views/item_width.h"
 #include "app/parse_number.h"
 #include "viz/layout_catalogue.h"
 #include "viz/layout_description.h"
@@ -192,8 +193,11 @@ void FragmentsPanel::refresh_mismatches(
 // The instruction list: a search box, then the IDs grouped by family and architecture, each
 // group a collapsible node (open while a search is typed).
 void FragmentsPanel::draw_instruction_list() {
-    ImGui::SetNextItemWidth(240);
-    if (!ImGui::BeginCombo("instruction", ids_[selected_].c_str(), ImGuiComboFlags_HeightLargest)) {
+    next_item_width(10, ids_[selected_], ItemKind::kCombo);
+    const bool open =
+        ImGui::BeginCombo("instruction", ids_[selected_].c_str(), ImGuiComboFlags_HeightLargest);
+    if (!open) {
+        note_shown_value(ids_[selected_], ItemKind::kCombo, "instruction");
         return;
     }
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
@@ -241,18 +245,19 @@ void FragmentsPanel::draw_controls(AppContext& context) {
     draw_instruction_list();
     draw_family_controls();
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(130);
+    next_item_width(0, widest_text(kColouringNames), ItemKind::kCombo);
     int colouring = int(colouring_);
     if (ImGui::Combo("colour by", &colouring, kColouringNames, IM_ARRAYSIZE(kColouringNames))) {
         colouring_ = viz::FragmentColouring(colouring);
         rebuild_view();
     }
+    note_shown_value(kColouringNames[int(colouring_)], ItemKind::kCombo, "colour by");
     ImGui::SameLine();
     if (ImGui::Checkbox("labels", &labels_)) rebuild_view();
     ImGui::SameLine();
     ImGui::TextUnformatted("zoom");
     ImGui::SameLine();
-    zoom_.draw_control(120);
+    zoom_.draw_control();
 
     draw_export_buttons(view_.draw, layout_.id, export_message_);
     if (!export_message_.empty()) {
@@ -284,11 +289,12 @@ void FragmentsPanel::draw_family_controls() {
         const std::vector<int> ns = viz::wgmma_layout_ns(type);
         int index = int(std::find(ns.begin(), ns.end(), n) - ns.begin());
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(160);
+        next_item_width(6, std::to_string(ns.back()));
         if (ImGui::SliderInt("N", &index, 0, int(ns.size()) - 1, std::to_string(n).c_str()) &&
             index >= 0 && index < int(ns.size()) && ns[size_t(index)] != n) {
             target = viz::wgmma_layout_id(type, ns[size_t(index)]);
         }
+        note_shown_value(std::to_string(n), ItemKind::kField, "N");
     }
     if (target.empty()) return;
     const auto it = std::find(ids_.begin(), ids_.end(), target);

@@ -11,6 +11,7 @@
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
+#include "app/gui/views/item_width.h"
 #include "app/gui/views/lecture_mode.h"
 #include "app/gui/views/recording_view.h"
 #include "common/text.h"
@@ -236,12 +237,19 @@ void KernelsPanel::draw_ladder_row(int index) {
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(kernel.rung > 0 ? std::to_string(kernel.rung).c_str() : "ref");
     ImGui::TableSetColumnIndex(2);
-    if (ImGui::Selectable(kernel.title.c_str(), selected_ == index && !yours_.has_selection())) {
+    // A title longer than its column ends in "..." (the tooltip has it whole), so it never runs
+    // into the precision beside it.
+    const float column = ImGui::GetContentRegionAvail().x;
+    const std::string title = text_to_fit(kernel.title, column);
+    note_shown_text(title, column);
+    if (ImGui::Selectable((title + "##title").c_str(),
+                          selected_ == index && !yours_.has_selection())) {
         selected_ = index;
         yours_.deselect();
     }
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s: click for its descriptor", kernel.id.c_str());
+        ImGui::SetTooltip("%s\n%s: click for its descriptor", kernel.title.c_str(),
+                          kernel.id.c_str());
     dim_text_wrapped(kernel.adds);
     ImGui::TableSetColumnIndex(3);
     ImGui::TextUnformatted(kernels::precision_name(kernel.precision));
@@ -366,28 +374,34 @@ void KernelsPanel::draw_details(AppContext& context) {
 
 void KernelsPanel::draw_sizes() {
     label("sizes");
-    // The input takes what the row leaves after the size button and the preset combos, so the
-    // row fits a narrow pane at any zoom (a lecture at 1280x720): 60..260 pixels, zoomed.
+    // The input takes what the row leaves after the size button and the preset combos, but no
+    // less than its text needs (up to 20 font sizes) and no more than the pane has; the button
+    // and the combos go on the next line where they do not fit (a lecture at 1280x720).
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float combo_width = 90.0f * ui_zoom();
+    const float combo_width = width_to_show(widest_text(kernels::preset_list()), ItemKind::kCombo);
     const float others =
         ImGui::CalcTextSize("4096^3").x + 2 * style.FramePadding.x +
         float(kernels::preset_list().size()) * (combo_width + style.ItemSpacing.x) +
         2 * style.ItemSpacing.x;
-    ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - others, 60.0f * ui_zoom(),
-                                       260.0f * ui_zoom()));
+    const float most = em_width(20);
+    const float least = std::min(most, width_to_show(sizes_buffer_.data(), ItemKind::kField));
+    const float available = ImGui::GetContentRegionAvail().x;
+    ImGui::SetNextItemWidth(std::min(available, std::clamp(available - others, least, most)));
     if (ImGui::InputText("##sizes", sizes_buffer_.data(), sizes_buffer_.size())) {
         problems_ = parse_problem_list(sizes_buffer_.data(), sizes_error_);
     }
+    note_shown_value(sizes_buffer_.data(), ItemKind::kField);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("MxNxK, or several separated by commas");
-    ImGui::SameLine();
+    same_line_if_fits(width_to_show("4096^3", ItemKind::kField));
     if (ImGui::Button("4096^3")) set_sizes(kDefaultSize);
     for (const std::string& name : kernels::preset_list()) {
         const char* preset = name.c_str();
-        ImGui::SameLine();
+        same_line_if_fits(combo_width);
         ImGui::SetNextItemWidth(combo_width);
         const std::vector<kernels::GemmProblem> problems = kernels::preset_problems(preset);
-        if (ImGui::BeginCombo((std::string("##") + preset).c_str(), preset)) {
+        const bool open = ImGui::BeginCombo((std::string("##") + preset).c_str(), preset);
+        if (!open) note_shown_value(preset, ItemKind::kCombo);
+        if (open) {
             const std::string every = "all " + std::to_string(problems.size()) + " sizes";
             if (ImGui::Selectable(every.c_str())) set_sizes(join_problems(problems));
             for (const kernels::GemmProblem& problem : problems) {

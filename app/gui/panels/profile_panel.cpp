@@ -10,6 +10,7 @@
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
+#include "app/gui/views/item_width.h"
 #include "app/gui/views/lecture_mode.h"
 #include "app/gui/views/profile_results_view.h"
 #include "app/gui/views/recording_view.h"
@@ -292,9 +293,11 @@ void ProfilePanel::draw_controls(AppContext& context) {
     size_.draw();
     ImGui::SameLine();
     label("set");
-    ImGui::SetNextItemWidth(110);
     const auto& sets = profile_panel_sets();
-    if (ImGui::BeginCombo("##set", sets[size_t(set_)].c_str())) {
+    next_item_width(0, widest_text(sets), ItemKind::kCombo);
+    const bool open = ImGui::BeginCombo("##set", sets[size_t(set_)].c_str());
+    if (!open) note_shown_value(sets[size_t(set_)], ItemKind::kCombo);
+    if (open) {
         for (int i = 0; i < int(sets.size()); ++i) {
             if (ImGui::Selectable(sets[size_t(i)].c_str(), i == set_)) set_ = i;
         }
@@ -325,9 +328,11 @@ void ProfilePanel::draw_controls(AppContext& context) {
 
 void ProfilePanel::draw_kernel_combo(AppContext& context) {
     label(chosen_.size() > 1 ? "kernels" : "kernel");
-    ImGui::SetNextItemWidth(280);
     const std::string preview = yours_.empty() ? common::join(chosen_ids(), ", ") : yours_;
-    if (ImGui::BeginCombo("##kernel", preview.c_str())) {
+    next_item_width(16, preview, ItemKind::kCombo);
+    const bool open = ImGui::BeginCombo("##kernel", preview.c_str());
+    if (!open) note_shown_value(preview, ItemKind::kCombo);
+    if (open) {
         ImGui::TextDisabled("click: this kernel only; Ctrl+click: add or remove");
         for (int i = 0; i < int(kernels_.size()); ++i) {
             const kernels::KernelDescriptor& kernel = kernels_[size_t(i)];

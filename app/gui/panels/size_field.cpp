@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "app/gui/views/item_width.h"
 #include "kernels/problem_text.h"
 
 namespace tclens::gui {
@@ -31,8 +32,9 @@ void SizeField::draw() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("size");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    next_item_width(9, buffer_.data());
     if (ImGui::InputText("##size", buffer_.data(), buffer_.size())) take(buffer_.data());
+    note_shown_value(buffer_.data(), ItemKind::kField);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("MxNxK, e.g. 4096x4096x4096");
 }
 

@@ -11,6 +11,7 @@
 #include "app/gui/jobs/source_job.h"
 #include "app/gui/jobs/user_kernel_job.h"
 #include "app/gui/panels/job_controls.h"
+#include "app/gui/views/item_width.h"
 #include "common/text.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -258,8 +259,12 @@ void SourcePanel::draw_kernel_combo(AppContext& context) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("kernel");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-    if (!ImGui::BeginCombo("##kernel", chosen_id().c_str())) return;
+    next_item_width(14, chosen_id(), ItemKind::kCombo);
+    const bool open = ImGui::BeginCombo("##kernel", chosen_id().c_str());
+    if (!open) {
+        note_shown_value(chosen_id(), ItemKind::kCombo);
+        return;
+    }
     for (std::size_t i = 0; i < kernels_.size(); ++i) {
         const bool chosen = yours_ref_.empty() && static_cast<int>(i) == kernel_;
         if (ImGui::Selectable(kernels_[i].id.c_str(), chosen)) {
@@ -363,8 +368,9 @@ void SourcePanel::draw_view_options(const profiling::SourceProfile& profile) {
     ImGui::SameLine();
     ImGui::TextUnformatted("  file");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
     file_ = std::clamp(file_, 0, static_cast<int>(profile.files.size()) - 1);
+    next_item_width(16, file_name(profile.files[static_cast<std::size_t>(file_)].path),
+                    ItemKind::kCombo);
     if (ImGui::BeginCombo("##file",
                           file_name(profile.files[static_cast<std::size_t>(file_)].path).c_str())) {
         for (std::size_t i = 0; i < profile.files.size(); ++i) {

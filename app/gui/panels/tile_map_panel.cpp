@@ -7,6 +7,7 @@
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
+#include "app/gui/views/item_width.h"
 #include "app/parse_number.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -162,9 +163,11 @@ void TileMapPanel::advance_animation() {
 
 void TileMapPanel::draw_controls() {
     label("kernel");
-    ImGui::SetNextItemWidth(210);
-    if (ImGui::BeginCombo("##kernel", kernels_[size_t(kernel_)]->id.c_str(),
-                          ImGuiComboFlags_HeightLarge)) {
+    next_item_width(10, kernels_[size_t(kernel_)]->id, ItemKind::kCombo);
+    const bool open = ImGui::BeginCombo("##kernel", kernels_[size_t(kernel_)]->id.c_str(),
+                                        ImGuiComboFlags_HeightLarge);
+    if (!open) note_shown_value(kernels_[size_t(kernel_)]->id, ItemKind::kCombo);
+    if (open) {
         for (int i = 0; i < int(kernels_.size()); ++i) {
             const kernels::KernelDescriptor& kernel = *kernels_[size_t(i)];
             const std::string name = std::to_string(kernel.rung) + "  " + kernel.id;
@@ -180,11 +183,13 @@ void TileMapPanel::draw_controls() {
     for (auto [name, value] : {std::pair{"M", &m_}, std::pair{"N", &n_}, std::pair{"K", &k_}}) {
         ImGui::SameLine(0, 14);
         label(name);
-        ImGui::SetNextItemWidth(110);
+        // Five digits at least, so the fields keep their width as the numbers change.
+        next_item_width(0, std::to_string(std::max(*value, 99999)), ItemKind::kStepper);
         if (ImGui::InputInt((std::string("##") + name).c_str(), value, 64, 1024)) {
             *value = std::clamp(*value, 1, kMaxSide);
             size_changed = true;
         }
+        note_shown_value(std::to_string(*value), ItemKind::kStepper);
     }
     const bool persistent = spec_ && spec_->raster == viz::RasterOrder::kPersistent;
     const bool waves =
@@ -192,11 +197,12 @@ void TileMapPanel::draw_controls() {
     if (persistent || waves) {
         ImGui::SameLine(0, 14);
         label("SMs");
-        ImGui::SetNextItemWidth(90);
+        next_item_width(0, std::to_string(std::max(sms_, 999)), ItemKind::kStepper);
         if (ImGui::InputInt("##sms", &sms_, 2, 16)) {
             sms_ = std::clamp(sms_, 1, kMaxSms);
             size_changed = true;
         }
+        note_shown_value(std::to_string(sms_), ItemKind::kStepper);
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip(persistent
                                   ? "one persistent CTA per SM: the grid is SMs / 2 clusters of 2"
@@ -206,7 +212,7 @@ void TileMapPanel::draw_controls() {
     if (size_changed) rebuild_spec();
     ImGui::SameLine(0, 14);
     label("zoom");
-    zoom_.draw_control(110);
+    zoom_.draw_control();
 
     for (int i = 0; i < IM_ARRAYSIZE(kViews); ++i) {
         if (i > 0) ImGui::SameLine();
@@ -230,11 +236,12 @@ void TileMapPanel::draw_controls() {
     if (spec_) {
         ImGui::SameLine(0, 20);
         label("block");
-        ImGui::SetNextItemWidth(120);
+        next_item_width(0, std::to_string(std::max(blocks_, 999)), ItemKind::kStepper);
         if (ImGui::InputInt("##block", &block_)) {
             block_ = std::clamp(block_, 0, blocks_ - 1);
             rebuild_view();
         }
+        note_shown_value(std::to_string(block_), ItemKind::kStepper);
         ImGui::SameLine();
         ImGui::TextDisabled("of %d", blocks_);
     }
@@ -256,7 +263,7 @@ void TileMapPanel::draw_step_controls() {
         return;
     }
     label("K step");
-    ImGui::SetNextItemWidth(260);
+    next_item_width(14);
     int step = step_;
     if (ImGui::SliderInt("##step", &step, 0, k_steps_ - 1)) set_step(step);
     ImGui::SameLine();
@@ -264,14 +271,15 @@ void TileMapPanel::draw_step_controls() {
     ImGui::SameLine();
     if (ImGui::ArrowButton("##next", ImGuiDir_Right)) set_step(step_ + 1);
     ImGui::SameLine();
-    if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(60, 0))) {
+    if (ImGui::Button(playing_ ? "Pause" : "Play",
+                      ImVec2(width_to_show("Pause", ItemKind::kField), 0))) {
         playing_ = !playing_;
         step_clock_ = 0.0f;
         if (playing_ && step_ >= k_steps_ - 1) set_step(0);
     }
     ImGui::SameLine(0, 14);
     label("speed");
-    ImGui::SetNextItemWidth(140);
+    next_item_width(0, "99.9 steps/s");
     ImGui::SliderFloat("##speed", &speed_, kMinSpeed, kMaxSpeed, "%.1f steps/s",
                        ImGuiSliderFlags_Logarithmic);
 }

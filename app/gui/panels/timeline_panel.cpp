@@ -15,6 +15,7 @@
 #include "app/gui/jobs/user_kernel_job.h"
 #include "app/gui/panels/job_controls.h"
 #include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/item_width.h"
 #include "app/gui/views/keys.h"
 #include "app/gui/views/lecture_mode.h"
 #include "app/parse_number.h"
@@ -277,10 +278,14 @@ void TimelinePanel::draw_controls(AppContext& context) {
         }
     }
     const auto combo = [&](const char* label, int& index, bool none) {
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
         const char* preview =
             index < 0 ? "none" : traced_kernels_[static_cast<std::size_t>(index)].c_str();
-        if (!ImGui::BeginCombo(label, preview)) return;
+        next_item_width(10, preview, ItemKind::kCombo);
+        const bool open = ImGui::BeginCombo(label, preview);
+        if (!open) {
+            note_shown_value(preview, ItemKind::kCombo, label);
+            return;
+        }
         if (none && ImGui::Selectable("none", index < 0)) {
             index = -1;
             slots_[1] = {};
@@ -307,10 +312,11 @@ void TimelinePanel::draw_controls(AppContext& context) {
     ImGui::SameLine();
     ImGui::TextUnformatted("blocks");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    next_item_width(0, std::to_string(std::max(blocks_, 999)), ItemKind::kStepper);
     if (ImGui::InputInt("##blocks", &blocks_)) {
         blocks_ = std::clamp(blocks_, 1, kernels::kMaxTracedBlocks);
     }
+    note_shown_value(std::to_string(blocks_), ItemKind::kStepper);
     ImGui::SameLine();
     JobControls controls;
     controls.run_label = "Trace on GPU";
@@ -338,7 +344,7 @@ void TimelinePanel::draw_file_row() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("trace file");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24);
+    next_item_width(24);
     ImGui::InputTextWithHint("##path", "a trace JSON (tclens trace --json F)", path_buffer_.data(),
                              path_buffer_.size());
     for (int slot = 0; slot < 2; ++slot) {

@@ -3,9 +3,11 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/item_width.h"
 
 namespace tclens::gui {
 namespace {
@@ -31,10 +33,13 @@ float ViewZoom::for_drawing(const viz::DrawList& draw) {
     return factor_;
 }
 
-void ViewZoom::draw_control(float width) {
-    ImGui::SetNextItemWidth(width);
+void ViewZoom::draw_control() {
+    next_item_width(0, "10.00x");
     if (fit_) ImGui::BeginDisabled();
     ImGui::SliderFloat("##zoom", &factor_, std::min(lowest_, factor_), highest_, "%.2fx");
+    char shown[32];
+    std::snprintf(shown, sizeof shown, "%.2fx", factor_);
+    note_shown_value(shown, ItemKind::kField);
     if (fit_) ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::Checkbox("fit", &fit_);

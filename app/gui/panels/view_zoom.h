@@ -28,8 +28,9 @@ class ViewZoom {
     // factor, so turning fit off keeps the view as it is); else the picked one.
     float for_drawing(const viz::DrawList& draw);
 
-    // The "zoom" slider, `width` pixels wide, and a "fit" checkbox beside it.
-    void draw_control(float width);
+    // The "zoom" slider, as wide as its largest value (item_width.h), and a "fit" checkbox
+    // beside it.
+    void draw_control();
 
   private:
     float lowest_;

@@ -12,11 +12,11 @@ std::string last_glfw_error;
 
 void remember_glfw_error(int, const char* description) { last_glfw_error = description; }
 
-// GLFW calls this from glfwPollEvents, on the UI thread. The window's user pointer is its
-// runtime's list of dropped paths.
-void remember_dropped_paths(GLFWwindow* window, int count, const char** paths) {
-    auto* dropped = static_cast<std::vector<std::string>*>(glfwGetWindowUserPointer(window));
-    for (int i = 0; dropped && i < count; ++i) dropped->push_back(paths[i]);
+// GLFW calls these from glfwPollEvents, on the UI thread. The window's user pointer is its
+// runtime's WindowEvents.
+template <typename Events>
+Events* events_of(GLFWwindow* window) {
+    return static_cast<Events*>(glfwGetWindowUserPointer(window));
 }
 
 std::string display_error(const std::string& what) {
@@ -47,8 +47,8 @@ std::unique_ptr<GuiRuntime> GuiRuntime::open(const GuiRuntimeOptions& options, s
         return nullptr;
     }
     glfwMakeContextCurrent(runtime->window_);
-    glfwSetWindowUserPointer(runtime->window_, &runtime->dropped_paths_);
-    glfwSetDropCallback(runtime->window_, remember_dropped_paths);
+    runtime->watch_window_events();
+    runtime->forced_scale_ = options.content_scale;
     glfwSwapInterval(1);
 
     IMGUI_CHECKVERSION();
@@ -83,10 +83,37 @@ void GuiRuntime::begin_frame(int width, int height) {
     ImGui::NewFrame();
 }
 
+void GuiRuntime::watch_window_events() {
+    glfwSetWindowUserPointer(window_, &events_);
+    glfwSetDropCallback(window_, [](GLFWwindow* window, int count, const char** paths) {
+        auto* events = events_of<WindowEvents>(window);
+        for (int i = 0; events && i < count; ++i) events->dropped_paths.push_back(paths[i]);
+    });
+    float x_scale = 1.0f, y_scale = 1.0f;
+    glfwGetWindowContentScale(window_, &x_scale, &y_scale);
+    events_.content_scale = x_scale;
+    glfwSetWindowContentScaleCallback(window_, [](GLFWwindow* window, float x, float) {
+        if (auto* events = events_of<WindowEvents>(window)) events->content_scale = x;
+    });
+}
+
 std::vector<std::string> GuiRuntime::take_dropped_paths() {
     std::vector<std::string> paths;
-    paths.swap(dropped_paths_);
+    paths.swap(events_.dropped_paths);
     return paths;
+}
+
+float GuiRuntime::content_scale() const {
+    if (forced_scale_ > 0) return forced_scale_;
+    // Where the window system already counts in scaled units (macOS, Wayland: the framebuffer is
+    // larger than the window), ImGui's sizes grow with it; only what is left is ours to scale.
+    int window_width = 0, window_height = 0, frame_width = 0, frame_height = 0;
+    glfwGetWindowSize(window_, &window_width, &window_height);
+    glfwGetFramebufferSize(window_, &frame_width, &frame_height);
+    const float framebuffer_scale =
+        window_width > 0 && frame_width > 0 ? float(frame_width) / float(window_width) : 1.0f;
+    const float scale = events_.content_scale / framebuffer_scale;
+    return scale > 0 ? scale : 1.0f;
 }
 
 void GuiRuntime::render_frame() {

@@ -20,6 +20,9 @@ struct GuiRuntimeOptions {
     int height = 900;
     bool visible = true;   // false: hidden until show(), or for good (offscreen rendering)
     std::string ini_path;  // where ImGui keeps window placement; "" keeps nothing
+    // > 0: content_scale() returns this instead of the monitor's (`--content-scale`: tests, and
+    // displays that report a wrong one).
+    float content_scale = 0;
 };
 
 class GuiRuntime {
@@ -52,14 +55,26 @@ class GuiRuntime {
     void fonts_changed();
     // Paths of the files dropped on the window since the last call, in drop order.
     std::vector<std::string> take_dropped_paths();
+    // The window's content scale (glfwGetWindowContentScale: 2 on a 4K monitor set to 200 %),
+    // kept up to date as the window moves between monitors or the setting changes, less what
+    // the window system scales itself (a framebuffer larger than the window: macOS, Wayland);
+    // or GuiRuntimeOptions::content_scale when that is set.
+    float content_scale() const;
 
   private:
     GuiRuntime() = default;
+    // Points the window's user pointer at events_ and installs the callbacks that fill it.
+    void watch_window_events();
     GLFWwindow* window_ = nullptr;
     std::string ini_path_;  // ImGui keeps a pointer to it
     bool imgui_ready_ = false;
-    int work_width_ = 0, work_height_ = 0;    // the work area show() filled or centred in
-    std::vector<std::string> dropped_paths_;  // filled by GLFW's drop callback
+    int work_width_ = 0, work_height_ = 0;  // the work area show() filled or centred in
+    float forced_scale_ = 0;                // GuiRuntimeOptions::content_scale
+    // Filled by GLFW's callbacks, which find it through the window's user pointer.
+    struct WindowEvents {
+        std::vector<std::string> dropped_paths;
+        float content_scale = 1.0f;
+    } events_;
 };
 
 }  // namespace tclens::gui

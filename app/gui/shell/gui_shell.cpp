@@ -20,6 +20,7 @@
 #include "app/gui/shell/tour_overlay.h"
 #include "app/gui/shell/workspace_settings.h"
 #include "app/gui/views/lecture_mode.h"
+#include "common/atomic_file.h"
 #include "kernels/user/kernel_ref.h"
 
 namespace tclens::gui {
@@ -105,6 +106,7 @@ int run_gui_shell(const GuiShellOptions& options) {
     GuiRuntimeOptions window_options;
     window_options.ini_path = config_file_path("imgui.ini");
     window_options.visible = false;  // shown at its size once the settings are read
+    window_options.content_scale = options.content_scale;
     auto runtime = GuiRuntime::open(window_options, error);
     if (!runtime) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
@@ -138,6 +140,7 @@ int run_gui_shell(const GuiShellOptions& options) {
         return options.seconds > 0 && elapsed.count() >= options.seconds;
     };
     std::chrono::duration<double> last_frame_began{};
+    shell.capture_text = !options.text_path.empty();
     // With --layout-json, --frames N reports the layout the window settles on after N frames
     // (at most LayoutSettle::kMaxExtraFrames more): what a user ends up seeing, not a frame in
     // which a finished job's contents have not yet moved the panes.
@@ -161,6 +164,7 @@ int run_gui_shell(const GuiShellOptions& options) {
         if (press >= 0 && std::size_t(press / 2) < presses.size()) {
             runtime->key_event(presses[std::size_t(press / 2)], press % 2 == 0);
         }
+        lecture.set_content_scale(runtime->content_scale());
         lecture.apply_pending();
         runtime->begin_frame();
         const float banner = tour.update(shell.workspace(), shell.panels(), lecture);
@@ -181,6 +185,13 @@ int run_gui_shell(const GuiShellOptions& options) {
     int exit_code = kExitOk;
     if (!options.layout_json_path.empty()) {
         if (error = write_layout_report(shell, options.layout_json_path); !error.empty()) {
+            std::fprintf(stderr, "tclens: %s\n", error.c_str());
+            exit_code = kExitFailure;
+        }
+    }
+    if (!options.text_path.empty()) {
+        if (error = common::write_bytes_atomically(options.text_path, shell.captured_text());
+            !error.empty()) {
             std::fprintf(stderr, "tclens: %s\n", error.c_str());
             exit_code = kExitFailure;
         }

@@ -40,6 +40,11 @@ struct GuiShellOptions {
     std::string press;
     // Where to write the last frame's layout report (layout_report.h); "" for none.
     std::string layout_json_path;
+    // > 0: fonts and sizes follow this content scale instead of the monitor's (`--content-scale`).
+    float content_scale = 0;
+    // Where to write the text the shown panels drew in the last frame (ShellFrame::captured_text:
+    // each panel's under "== ID ==", as `tclens headless --text` writes it); "" for none.
+    std::string text_path;
     // `--remote [user@]host[:path]`: kernels of yours run in a worker on that host, through ssh
     // (docs/remote.md); the status bar names it.
     std::optional<worker::RemoteTarget> remote;
@@ -47,7 +52,7 @@ struct GuiShellOptions {
 
 // Runs until the window closes; returns the process exit code. With no display it prints
 // one line with the fix to stderr and returns kExitNeedsResource; a bad setting or key chord,
-// kExitUsage; a layout report that cannot be written, kExitFailure.
+// kExitUsage; a layout report or text file that cannot be written, kExitFailure.
 int run_gui_shell(const GuiShellOptions& options);
 
 }  // namespace tclens::gui

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "app/gui/jobs/user_kernel_job.h"
+#include "app/gui/views/item_width.h"
 #include "app/gui/views/keys.h"
 #include "app/gui/views/lecture_mode.h"
 #include "app/gui/views/theme.h"
@@ -30,11 +31,11 @@ std::optional<PanelLink> KernelOpenDialog::draw() {
         open_requested_ = false;
         error_.clear();
     }
-    ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(em_width(43), 0), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(kPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return {};
     ImGui::TextUnformatted("Kernel file, path.cu[:NAME][:TYPE] (docs/your-kernel.md):");
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(600);
+    next_item_width(40);
     bool confirmed = ImGui::InputText("##kernel", path_.data(), path_.size(),
                                       ImGuiInputTextFlags_EnterReturnsTrue);
     if (!error_.empty())

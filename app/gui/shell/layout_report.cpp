@@ -7,6 +7,7 @@
 
 #include "app/gui/shell/shell_frame.h"
 #include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/item_width.h"
 #include "common/atomic_file.h"
 
 namespace tclens::gui {
@@ -56,13 +57,34 @@ json views_json() {
     return views;
 }
 
+// The values controls showed in the last frame (item_width.h).
+json values_json() {
+    json values = json::array();
+    for (const ShownValue& value : shown_values()) {
+        values.push_back({{"window", value.window},
+                          {"text", value.text},
+                          {"frame", json::array({value.frame[0], value.frame[1], value.frame[2],
+                                                 value.frame[3]})},
+                          {"needed", value.needed}});
+    }
+    return values;
+}
+
+// The display's size and the body text's height in pixels (ImGui's current font size: lecture
+// zoom and content scale included).
+json display_json() {
+    const ImGuiIO& io = ImGui::GetIO();
+    return {{"width", io.DisplaySize.x},
+            {"height", io.DisplaySize.y},
+            {"font_pixels", ImGui::GetFontSize()}};
+}
+
 }  // namespace
 
 std::string layout_report_json(const ShellFrame& shell) {
-    const ImGuiIO& io = ImGui::GetIO();
     const Workspace& workspace = shell.workspace();
     json report;
-    report["display"] = {{"width", io.DisplaySize.x}, {"height", io.DisplaySize.y}};
+    report["display"] = display_json();
     report["workspace"] = {
         {"view", workspace.main_view()},
         {"split", workspace.split() == Split::kOff
@@ -82,18 +104,19 @@ std::string layout_report_json(const ShellFrame& shell) {
     }
     report["windows"] = std::move(windows);
     report["views"] = views_json();
+    report["values"] = values_json();
     return report.dump(1) + "\n";
 }
 
 std::string view_layout_report_json(const std::string& window_name) {
-    const ImGuiIO& io = ImGui::GetIO();
     json report;
-    report["display"] = {{"width", io.DisplaySize.x}, {"height", io.DisplaySize.y}};
+    report["display"] = display_json();
     json windows = json::array();
     json window = window_json(window_name, "view");
     if (!window.is_null()) windows.push_back(std::move(window));
     report["windows"] = std::move(windows);
     report["views"] = views_json();
+    report["values"] = values_json();
     return report.dump(1) + "\n";
 }
 

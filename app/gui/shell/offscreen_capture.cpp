@@ -138,6 +138,7 @@ int capture_view(const CaptureRequest& request) {
         return kExitFailure;
     }
     LectureMode lecture(request.lecture, {[&runtime] { runtime->fonts_changed(); }, {}});
+    lecture.set_content_scale(request.content_scale);
     lecture.apply_pending();
     FrameStats stats;
     // The whole window goes on drawing (at most LayoutSettle::kMaxExtraFrames more) until it has

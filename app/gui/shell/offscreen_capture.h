@@ -31,6 +31,7 @@ struct CaptureRequest {
     bool frame_stats = false;           // print frame-time statistics of those frames
     std::vector<std::string> open_paths;  // recordings to open first, in order (recording_io.h)
     LectureSettings lecture;      // zoom and theme (lecture_mode.h); full screen does not apply
+    float content_scale = 1.0f;   // as on a monitor of this content scale (not the monitor's own)
     std::string caption;          // "" for none, else shown in a tour banner at the bottom
     std::string caption_counter;  // beside the caption, e.g. "step 3 of 8"
 };

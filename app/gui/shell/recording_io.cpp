@@ -13,6 +13,7 @@
 #include "app/gui/jobs/app_context.h"
 #include "app/gui/jobs/open_recordings.h"
 #include "app/gui/shell/config_folder.h"
+#include "app/gui/views/item_width.h"
 #include "app/gui/views/keys.h"
 #include "app/gui/views/recording_view.h"
 #include "common/atomic_file.h"
@@ -107,13 +108,13 @@ void RecordingIo::draw_file_menu_items() {
 
 void RecordingIo::draw_path_popup(AppContext& context, bool saving) {
     const char* title = saving ? kSavePopup : kOpenPopup;
-    ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(em_width(43), 0), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::TextUnformatted(saving ? "Write the recording to (JSON, replaced atomically):"
                                   : "Recording file (written by tclens record), or drop one on "
                                     "the window:");
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(600);
+    next_item_width(40);
     bool confirmed = ImGui::InputText("##path", path_buffer_.data(), path_buffer_.size(),
                                       ImGuiInputTextFlags_EnterReturnsTrue);
     if (!saving && !recent_.empty()) {

@@ -11,6 +11,7 @@
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/panels/view_zoom.h"
 #include "app/gui/shell/workspace_draw.h"
+#include "app/gui/views/item_width.h"
 #include "app/gui/views/keys.h"
 #include "app/gui/views/lecture_mode.h"
 #include "tclens_version.h"
@@ -25,6 +26,16 @@ ImGuiWindowFlags docked_flags() {
     return ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
            ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 }
+
+// The keys, one idea a line (F1's window wraps them).
+constexpr const char* kShortcutLines[] = {
+    "Ctrl+1..9 show a view; Ctrl+Shift+1..9 show it beside (or below)",
+    "Ctrl+\\ split on/off; Ctrl+Shift+\\ beside/below; drag the divider to resize",
+    "View menu: pop a view out into a window, Reset layout; Ctrl+F fit the drawing",
+    "F11 lecture mode; Ctrl+= / Ctrl+- / Ctrl+0 zoom",
+    "In a tour: Right / PageDown / Space next, Left / PageUp previous, Home / End first / last, "
+    "Esc leave",
+    "Ctrl+Q quit; F1 help"};
 
 }  // namespace
 
@@ -111,14 +122,15 @@ void ShellFrame::draw_main_menu() {
 
 void ShellFrame::draw_help() {
     if (!show_help_) return;
-    ImGui::SetNextWindowSize(ImVec2(560, 400), ImGuiCond_FirstUseEver);
+    // In font units (within the display), and every line wraps: nothing is cut at any zoom.
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowSize(
+        ImVec2(std::min(em_width(40), 0.9f * display.x), std::min(em_width(30), 0.8f * display.y)),
+        ImGuiCond_FirstUseEver);
+    windows_.push_back({"Help", "help"});
     if (ImGui::Begin("Help", &show_help_)) {
         ImGui::Text("tclens %s", TCLENS_VERSION);
-        ImGui::TextUnformatted(
-            "Ctrl+1..9 show a view    Ctrl+Shift+1..9 show it beside (or below)\n"
-            "Ctrl+\\ split on/off    Ctrl+Shift+\\ beside/below    drag the divider to resize\n"
-            "View menu: pop a view out into a window, Reset layout    Ctrl+F fit the drawing\n"
-            "Ctrl+Q quit    F1 help");
+        for (const char* line : kShortcutLines) ImGui::TextWrapped("%s", line);
         for (const auto& panel : panels_) {
             if (ImGui::CollapsingHeader(std::string(panel->title()).c_str(),
                                         ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -167,7 +179,7 @@ void ShellFrame::draw_status_bar(AppContext& context) {
             ImGui::SameLine(viewport->WorkSize.x * 0.6f);
             ImGui::Text("%s", job.title.c_str());
             ImGui::SameLine();
-            ImGui::ProgressBar(job.fraction, ImVec2(160, 0), job.message.c_str());
+            ImGui::ProgressBar(job.fraction, ImVec2(em_width(10), 0), job.message.c_str());
             ImGui::SameLine();
             if (ImGui::SmallButton("Cancel")) context.jobs.cancel_current();
             if (job.queued > 0) {

@@ -24,7 +24,7 @@ struct AppContext;
 float status_bar_height();
 
 // What each window the shell began this frame is for, by ImGui window name: "menu", "rail",
-// "main", "second", "divider", "floating", "status" (layout_report.h lists them).
+// "main", "second", "divider", "floating", "status", "help" (F1; layout_report.h lists them).
 struct ShellWindow {
     std::string name;
     std::string role;

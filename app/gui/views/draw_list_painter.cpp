@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/gui/views/frame_list.h"
 #include "app/gui/views/lecture_mode.h"
 
 namespace tclens::gui {
@@ -12,34 +13,16 @@ namespace {
 
 ImU32 to_imgui(viz::Rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
 
-// The drawings of the frame being drawn (`frame`) and of the one before it (`last`).
-struct PaintedFrames {
-    int frame = -1;
-    std::vector<PaintedView> current;
-    std::vector<PaintedView> last;
-};
-
-PaintedFrames& painted_frames() {
-    static PaintedFrames frames;
-    return frames;
-}
-
-// Moves to a new frame's list when ImGui has begun another frame.
-PaintedFrames& frames_now() {
-    PaintedFrames& frames = painted_frames();
-    const int frame = ImGui::GetFrameCount();
-    if (frame != frames.frame) {
-        frames.last = std::move(frames.current);
-        frames.current.clear();
-        frames.frame = frame;
-    }
+// The drawings painted in this frame and the one before.
+FrameList<PaintedView>& painted_frames() {
+    static FrameList<PaintedView> frames;
     return frames;
 }
 
 void remember(const ImVec2& origin, const ImVec2& size) {
     const ImGuiWindow* window = ImGui::GetCurrentWindow();
     const ImRect& visible = window->InnerClipRect;
-    frames_now().current.push_back(
+    painted_frames().now().push_back(
         {window->Name,
          {origin.x, origin.y, size.x, size.y},
          {visible.Min.x, visible.Min.y, visible.GetWidth(), visible.GetHeight()}});
@@ -56,11 +39,7 @@ float fit_zoom(const viz::DrawList& draw, float lowest, float highest) {
     return std::clamp(fit, lowest, highest);
 }
 
-const std::vector<PaintedView>& painted_views() {
-    PaintedFrames& frames = painted_frames();
-    // Read after a frame was rendered: that frame's list, unless no drawing was painted in it.
-    return frames.frame == ImGui::GetFrameCount() ? frames.current : frames.last;
-}
+const std::vector<PaintedView>& painted_views() { return painted_frames().shown(); }
 
 int paint_draw_list(const viz::DrawList& draw, float zoom, const OutlineFor& outline) {
     zoom *= ui_zoom();  // lecture mode's global zoom scales views with the text

@@ -241,10 +241,12 @@ std::array<float, 4> LectureMode::clear_colour() const {
     return {0.10f, 0.11f, 0.13f, 1.0f};
 }
 
+void LectureMode::set_content_scale(float scale) { wanted_scale_ = scale > 0 ? scale : 1.0f; }
+
 void LectureMode::rebuild_fonts() {
     ImGuiIO& io = ImGui::GetIO();
-    const float zoom = float(applied_.zoom_percent) / 100.0f;
-    const bool everyday = applied_.zoom_percent == 100 && !applied_.high_contrast;
+    const float zoom = float(applied_.zoom_percent) / 100.0f * applied_scale_;
+    const bool everyday = zoom == 1.0f && !applied_.high_contrast;
     const std::vector<char> data = font_path_.empty() ? std::vector<char>{} : read_font(font_path_);
     io.Fonts->Clear();
     io.FontGlobalScale = 1.0f;
@@ -272,12 +274,14 @@ void LectureMode::rebuild_fonts() {
 
 void LectureMode::apply_pending() {
     const bool fonts = !built_ || wanted_.zoom_percent != applied_.zoom_percent ||
-                       wanted_.high_contrast != applied_.high_contrast;
+                       wanted_.high_contrast != applied_.high_contrast ||
+                       wanted_scale_ != applied_scale_;
     const bool screen = !built_ || wanted_.full_screen != applied_.full_screen;
     applied_ = wanted_;
+    applied_scale_ = wanted_scale_;
     built_ = true;
     if (fonts) {
-        const float zoom = float(applied_.zoom_percent) / 100.0f;
+        const float zoom = float(applied_.zoom_percent) / 100.0f * applied_scale_;
         ImGuiStyle style = *base_style_;
         if (applied_.high_contrast) apply_high_contrast(style);
         style.ScaleAllSizes(zoom);

@@ -6,10 +6,10 @@
 //
 // Fonts stay crisp: a zoom rebuilds ImGui's font atlas at the zoomed pixel size from a system
 // TrueType font (find_ui_font()). With none, ImGui's built-in font is scaled instead
-// (FontGlobalScale). The dark theme at 100% keeps the built-in font, sharpest at its own 13 px,
-// so the everyday look does not change. Sizes (padding, spacing, rounding) scale with
-// ImGuiStyle::ScaleAllSizes from the style saved when lecture mode was set up. tclens ships
-// no font.
+// (FontGlobalScale). The dark theme at 100% (content scale 1) keeps the built-in font, sharpest at
+// its own 13 px, so the everyday look does not change. Sizes (padding, spacing, rounding) scale
+// with ImGuiStyle::ScaleAllSizes from the style saved when lecture mode was set up. tclens ships no
+// font.
 
 #include <array>
 #include <functional>
@@ -57,7 +57,8 @@ const std::vector<std::string>& system_font_candidates();
 // system_font_candidates() that exists; "" for none.
 std::string find_ui_font();
 
-// The current zoom as a factor (1.5 for 150%), for drawing that scales itself (draw records).
+// The current zoom as a factor (1.5 for 150%) times the monitor's content scale, for drawing
+// that scales itself (draw records).
 float ui_zoom();
 
 // The theme set by the last apply_pending(): high_contrast_theme() or dark_theme(). Panels
@@ -88,6 +89,10 @@ class LectureMode {
     void toggle();
     // Zoom by `steps` x kZoomStepPercent, clamped to kMinZoomPercent..kMaxZoomPercent.
     void zoom_by(int steps);
+    // The monitor's content scale (GuiRuntime::content_scale(): 2 on a 4K monitor set to 200 %):
+    // fonts are rebuilt at, and sizes scaled by, zoom x scale, so text keeps its physical size.
+    // Values <= 0 count as 1. Takes effect at the next apply_pending().
+    void set_content_scale(float scale);
 
     // Between frames, before GuiRuntime::begin_frame: rebuilds the fonts and the style and
     // switches full screen when the settings changed since the last call (the first call
@@ -111,6 +116,8 @@ class LectureMode {
     std::unique_ptr<ImGuiStyle> base_style_;
     LectureSettings wanted_;
     LectureSettings applied_;
+    float wanted_scale_ = 1.0f;  // the content scale
+    float applied_scale_ = 1.0f;
     bool built_ = false;
     bool lecture_on_ = false;
     LectureSettings before_lecture_;

@@ -9,7 +9,6 @@
 #include "app/cli/content_scale_arg.h"
 #include "app/cli/size_arg.h"
 #include "app/exit_codes.h"
-#include "app/gui/jobs/open_recordings.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/shell/offscreen_capture.h"
 #include "app/gui/shell/tour.h"
@@ -56,9 +55,7 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
                       "lecture.zoom=100..300, --set lecture.theme=dark|high-contrast)");
     command
         ->add_option("--tour-step", options->tour_step,
-                     "Render step N of the tour instead of --view: its view, settings, caption; "
-                     "with the shipped recording open, as the app opens it without a GPU, unless "
-                     "--open names recordings")
+                     "Render step N of the tour instead of --view: its view, settings, caption")
         ->check(CLI::PositiveNumber)
         ->excludes(view);
     command->add_option("--tour", options->tour,
@@ -106,10 +103,6 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
             request.caption = step.caption;
             request.settings.insert(request.settings.begin(), step.settings.begin(),
                                     step.settings.end());
-            // The steps that show results (the ladder, traces, live metrics) show the recording
-            // the app opens at start without a GPU, as a lecture on a laptop sees them.
-            const std::string shipped = gui::shipped_recording_path();
-            if (request.open_paths.empty() && !shipped.empty()) request.open_paths = {shipped};
         } else if (error.empty() && request.view.empty() && !request.whole_window) {
             error = "screenshot needs --view V, --window or --tour-step N (views: " +
                     gui::panel_ids_text() + ")";

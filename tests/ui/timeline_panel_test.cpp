@@ -210,7 +210,7 @@ TEST(TimelinePanel, ARungIsTracedInTheWorkerAndItsAnswerIsDrawn) {
         result);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(text.find("traced in the worker"), std::string::npos) << text;
-    EXPECT_NE(text.find("share of the warps' time: load_issue 58.8 % store 41.2 %"),
+    EXPECT_NE(text.find("share of the warps' time: issues loads 58.8 % stores C 41.2 %"),
               std::string::npos)
         << text;
 }

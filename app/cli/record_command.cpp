@@ -122,20 +122,6 @@ class Progress {
     bool tty_;
 };
 
-// A profile that could not be taken: what was asked and why not.
-profiling::KernelProfile failed_profile(const std::string& kernel_id, kernels::Precision precision,
-                                        const kernels::GemmProblem& problem,
-                                        const std::string& device,
-                                        const profiling::ProfilerError& error) {
-    profiling::KernelProfile profile;
-    profile.kernel_id = kernel_id;
-    profile.precision = precision;
-    profile.problem = problem;
-    profile.device = device;
-    profile.error = error;
-    return profile;
-}
-
 // Whether `kernel_id` ran at `problem` in the recording's bench (a skipped row says why not).
 bool ran_in_bench(const profiling::Recording& recording, const std::string& kernel_id,
                   const kernels::GemmProblem& problem) {
@@ -174,6 +160,20 @@ profiling::ProfilerError failed_call(const worker::Reply& reply) {
     return error;
 }
 
+// A part (profile, timeline, source profile) of `kernel` at `problem` that could not be taken:
+// what was asked, and why not (`reply`, a failed worker call).
+template <typename Part>
+Part failed_part(const WorkerKernel& kernel, const kernels::GemmProblem& problem,
+                 const std::string& device, const worker::Reply& reply) {
+    Part part;
+    part.kernel_id = kernel.id;
+    part.precision = kernel.precision;
+    part.problem = problem;
+    part.device = device;
+    part.error = failed_call(reply);
+    return part;
+}
+
 // Step 5: a profile of the default set and (unless `timeline_ms` is 0) a timeline of each kernel
 // that ran at `problem` in the bench. A request the worker could not answer (it failed, crashed
 // or hung: one line) is kept as that kernel's failed profile or timeline.
@@ -197,7 +197,7 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
         if (!worker::read_result(reply, "profile", worker::profile_from_json, result) ||
             !result.profile) {
             recording.profiles.push_back(
-                failed_profile(kernel.id, kernel.precision, problem, device, failed_call(reply)));
+                failed_part<profiling::KernelProfile>(kernel, problem, device, reply));
             continue;
         }
         recording.profiles.push_back(std::move(*result.profile));
@@ -212,13 +212,8 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
             result.timeline) {
             recording.timelines.push_back(std::move(*result.timeline));
         } else {
-            profiling::KernelTimeline timeline;
-            timeline.kernel_id = kernel.id;
-            timeline.precision = kernel.precision;
-            timeline.problem = problem;
-            timeline.device = device;
-            timeline.error = failed_call(reply);
-            recording.timelines.push_back(std::move(timeline));
+            recording.timelines.push_back(
+                failed_part<profiling::KernelTimeline>(kernel, problem, device, reply));
         }
     }
 }
@@ -276,13 +271,7 @@ profiling::SourceProfile source_in_fresh_worker(const WorkerOptions& options,
     worker::SourceResult result;
     if (worker::read_result(reply, "source", worker::source_from_json, result))
         return std::move(result.profile);
-    profiling::SourceProfile failed;
-    failed.kernel_id = kernel.id;
-    failed.precision = kernel.precision;
-    failed.problem = problem;
-    failed.device = device;
-    failed.error = failed_call(reply);
-    return failed;
+    return failed_part<profiling::SourceProfile>(kernel, problem, device, reply);
 }
 
 // Step 3: a source profile of each kernel that ran at `problem` in the bench, each in a fresh

@@ -5,10 +5,12 @@
 
 #include <fstream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "profiling/device_info.h"
 #include "profiling/device_json.h"
+#include "profiling/source/source_profile_json.h"
 #include "tests/support/run_command.h"
 #include "tests/support/source_dir.h"
 #include "tests/support/tclens_binary.h"
@@ -30,6 +32,26 @@ inline profiling::SystemReport scripted_gpu_system() {
     device.sm_count = 999;
     system.devices = {device};
     return system;
+}
+
+// The worker's answer to a source request for mma_cp_async.bf16 at `problem` on kScriptedGpu: one
+// HMMA with 424242 PC samples, which no run gives (a canned result for SCRIPTED_SOURCE).
+inline std::string scripted_source_answer(const kernels::GemmProblem& problem) {
+    profiling::SourceProfile canned;
+    canned.kernel_id = "mma_cp_async.bf16";
+    canned.problem = problem;
+    canned.device = kScriptedGpu;
+    canned.check.passed = true;
+    canned.functions = {"scripted_gemm"};
+    profiling::InstructionProfile instruction;
+    instruction.function = "scripted_gemm";
+    instruction.pc = 0x40;
+    instruction.sass = "HMMA.16816.F32.BF16 R4, R8, R12, R4";
+    instruction.opcode = "HMMA";
+    instruction.stalls = {{"math_pipe_throttle", 424242}};
+    instruction.samples = 424242;
+    canned.instructions = {instruction};
+    return nlohmann::json{{"source", profiling::to_json(canned)}}.dump();
 }
 
 // Writes `text` and a newline to the temporary file `name` and returns its path (a canned

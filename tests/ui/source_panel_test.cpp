@@ -237,22 +237,8 @@ TEST(SourcePanel, AKernelOfYoursIsProfiledThroughTheWorkerOnItsOwnLines) {
 // Profile on GPU of a rung goes to the worker: with a scripted one whose GPU is kScriptedGpu, the
 // panel draws its canned profile (424242 samples of one HMMA), which no run here took.
 TEST(SourcePanel, ARungIsProfiledInTheWorkerAndItsAnswerIsDrawn) {
-    profiling::SourceProfile canned;
-    canned.kernel_id = "mma_cp_async.bf16";
-    canned.problem = {512, 512, 512};
-    canned.device = test::kScriptedGpu;
-    canned.check.passed = true;
-    canned.functions = {"scripted_gemm"};
-    profiling::InstructionProfile instruction;
-    instruction.function = "scripted_gemm";
-    instruction.pc = 0x40;
-    instruction.sass = "HMMA.16816.F32.BF16 R4, R8, R12, R4";
-    instruction.opcode = "HMMA";
-    instruction.stalls = {{"math_pipe_throttle", 424242}};
-    instruction.samples = 424242;
-    canned.instructions = {instruction};
-    const std::string answer = test::write_canned(
-        "source_panel_rung.json", nlohmann::json{{"source", profiling::to_json(canned)}}.dump());
+    const std::string answer =
+        test::write_canned("source_panel_rung.json", test::scripted_source_answer({512, 512, 512}));
     test::CommandResult result;
     const std::string text = test::panel_text_with_worker(
         test::scripted_gpu_worker("SCRIPTED_SOURCE=" + answer), "source",

@@ -8,12 +8,10 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <nlohmann/json.hpp>
 
 #include "app/gui/jobs/app_context.h"
 #include "kernels/problem_text.h"
 #include "profiling/device_info.h"
-#include "profiling/source/source_profile_json.h"
 #include "tests/support/scripted_gpu.h"
 #include "tests/support/worker_contexts.h"
 
@@ -30,28 +28,10 @@ std::shared_ptr<const profiling::SourceProfile> profile(AppContext& context,
     return context.source_profile.latest();
 }
 
-// A profile of mma_cp_async.bf16 as the worker answers it, with numbers no run gives.
-std::string canned_profile() {
-    profiling::SourceProfile canned;
-    canned.kernel_id = "mma_cp_async.bf16";
-    canned.problem = kSize;
-    canned.device = "Scripted H999";
-    canned.check.passed = true;
-    canned.functions = {"scripted_gemm"};
-    profiling::InstructionProfile instruction;
-    instruction.function = "scripted_gemm";
-    instruction.pc = 0x40;
-    instruction.sass = "HMMA.16816.F32.BF16 R4, R8, R12, R4";
-    instruction.opcode = "HMMA";
-    instruction.stalls = {{"math_pipe_throttle", 424242}};
-    instruction.samples = 424242;
-    canned.instructions = {instruction};
-    return nlohmann::json{{"source", profiling::to_json(canned)}}.dump();
-}
-
 TEST(SourceJob, ARungsProfileIsARequestToTheWorkerAndItsAnswerIsPublished) {
     test::ScriptedWorkerContext context(
-        "SCRIPTED_SOURCE=" + test::write_canned("gui_job_source.json", canned_profile()));
+        "SCRIPTED_SOURCE=" +
+        test::write_canned("gui_job_source.json", test::scripted_source_answer(kSize)));
     const auto published = profile(context, "mma_cp_async.bf16");
     ASSERT_TRUE(published);
     EXPECT_TRUE(published->ok()) << published->error.message;

@@ -73,11 +73,14 @@ void print_summary(const viz::WarpTrace& trace) {
         std::printf("%lld phases did not fit the trace buffers and are missing\n",
                     static_cast<long long>(trace.dropped));
     }
-    std::printf("\n%-12s %9s %12s %8s\n", "phase", "count", "total us", "share");
+    // The phase in words (as the Timeline panel says it), its id (as the JSON and a trace file
+    // name it) last.
+    std::printf("\n%-24s %9s %12s %8s  %s\n", "phase", "count", "total us", "share", "id");
     for (const viz::PhaseShare& share : summary.shares) {
         if (share.count == 0) continue;
-        std::printf("%-14s %9lld %12.2f %7.1f%%\n", viz::phase_name(share.phase),
-                    static_cast<long long>(share.count), us(share.total_ns), 100.0 * share.share);
+        std::printf("%-24s %9lld %12.2f %7.1f%%  %s\n", viz::phase_words(share.phase),
+                    static_cast<long long>(share.count), us(share.total_ns), 100.0 * share.share,
+                    viz::phase_name(share.phase));
     }
     std::printf("(share: of the summed spans of the traced warps)\n");
     std::printf("\n%5s %4s %4s %10s %11s %10s %12s %14s\n", "block", "warp", "SM", "span us",

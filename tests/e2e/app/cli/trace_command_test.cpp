@@ -129,6 +129,9 @@ TEST(TraceCommand, TheWorkersTraceOfAKernelOfYoursIsPrintedAndWritten) {
     EXPECT_NE(result.out.find("traced 0.0120 ms, untraced 0.0100 ms, overhead +20.0 %"),
               std::string::npos)
         << result.out;
+    // Each phase in words, its id last.
+    EXPECT_NE(result.out.find("\nissues loads "), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("%  load_issue\n"), std::string::npos) << result.out;
     const nlohmann::json written = nlohmann::json::parse(test::read_file(out), nullptr, false);
     ASSERT_FALSE(written.is_discarded());
     EXPECT_EQ(written, nlohmann::json::parse(kScriptedTrace)["trace"]);

@@ -54,6 +54,16 @@ inline std::string scripted_source_answer(const kernels::GemmProblem& problem) {
     return nlohmann::json{{"source", profiling::to_json(canned)}}.dump();
 }
 
+// The worker's answer to a trace request for mma_cp_async.bf16 at 128x128x64: 2 of 4 blocks, two
+// phases (load_issue 180 ns and store 120 ns of the warps' time), kernel_ms 4242, which no run
+// gives (a canned result for SCRIPTED_TRACE).
+inline std::string scripted_trace_answer() {
+    return R"({"trace":{"kernel":"mma_cp_async.bf16","m":128,"n":128,"k":64,"blocks_launched":4,)"
+           R"("blocks_traced":2,"warps_per_block":4,"wgmma_per_phase":1,"dropped":0,)"
+           R"("kernel_ms":4242.0,"untraced_ms":0.01,"phases":[[0,0,5,"load_issue",0,0,100,180],)"
+           R"([1,3,7,"store",-1,20,90,120]]}})";
+}
+
 // Writes `text` and a newline to the temporary file `name` and returns its path (a canned
 // result for SCRIPTED_<TYPE>, or SCRIPTED_SYSTEM's device JSON).
 inline std::string write_canned(const std::string& name, const std::string& text) {

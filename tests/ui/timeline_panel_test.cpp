@@ -196,12 +196,8 @@ TEST(TimelinePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
 // panel draws its canned trace (two phases, load_issue 180 ns and store 120 ns of the warps' time),
 // which no run here took.
 TEST(TimelinePanel, ARungIsTracedInTheWorkerAndItsAnswerIsDrawn) {
-    const std::string answer = test::write_canned(
-        "timeline_panel_rung.json",
-        R"({"trace":{"kernel":"mma_cp_async.bf16","m":128,"n":128,"k":64,"blocks_launched":4,)"
-        R"("blocks_traced":2,"warps_per_block":4,"wgmma_per_phase":1,"dropped":0,)"
-        R"("kernel_ms":4242.0,"untraced_ms":0.01,"phases":[[0,0,5,"load_issue",0,0,100,180],)"
-        R"([1,3,7,"store",-1,20,90,120]]}})");
+    const std::string answer =
+        test::write_canned("timeline_panel_rung.json", test::scripted_trace_answer());
     test::CommandResult result;
     const std::string text = test::panel_text_with_worker(
         test::scripted_gpu_worker("SCRIPTED_TRACE=" + answer), "timeline",

@@ -28,12 +28,8 @@ std::shared_ptr<const LiveTraces> trace(AppContext& context) {
 }
 
 TEST(TraceJob, ARungsTraceIsARequestToTheWorkerAndItsAnswerIsPublished) {
-    const std::string answer = test::write_canned(
-        "gui_job_trace.json",
-        R"({"trace":{"kernel":"mma_cp_async.bf16","m":128,"n":128,"k":64,"blocks_launched":4,)"
-        R"("blocks_traced":2,"warps_per_block":4,"wgmma_per_phase":1,"dropped":0,)"
-        R"("kernel_ms":4242.0,"untraced_ms":0.01,"phases":[[0,0,5,"load_issue",0,0,100,180],)"
-        R"([1,3,7,"store",-1,20,90,120]]}})");
+    const std::string answer =
+        test::write_canned("gui_job_trace.json", test::scripted_trace_answer());
     test::ScriptedWorkerContext context("SCRIPTED_TRACE=" + answer);
     const auto published = trace(context);
     ASSERT_TRUE(published);

@@ -4,7 +4,6 @@
 // draws what the worker answered (canned results no GPU gives), not what this process measured.
 
 #include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -88,8 +87,7 @@ inline std::string panel_text_with_worker(const std::string& worker, const std::
     result = run_command("env -u DISPLAY TCLENS_WORKER='" + worker + "' " + kTclens +
                          " headless --view " + view + " --size 1600x1000 " + arguments +
                          " --frames 5 --text " + out);
-    std::ifstream file(out);
-    std::string text(std::istreambuf_iterator<char>(file), {});
+    std::string text = read_file(out);
     std::remove(out.c_str());
     return text;
 }

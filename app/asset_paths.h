@@ -18,7 +18,7 @@ namespace tclens {
 // The assets folder (normalised, absolute), or "" when none of the places holds one.
 std::string assets_dir();
 
-// assets_dir()/relative ("recordings/h100.json", "tour.json") when that file exists, else "".
+// assets_dir()/relative ("recordings/h200.json.gz", "tour.json") when that file exists, else "".
 std::string asset_path(const std::string& relative);
 
 }  // namespace tclens

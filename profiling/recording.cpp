@@ -7,6 +7,8 @@
 #include <filesystem>
 
 #include "common/atomic_file.h"
+#include "common/gzip.h"
+#include "common/text.h"
 #include "profiling/bench_json.h"
 #include "profiling/device_json.h"
 #include "profiling/json_reader.h"
@@ -172,6 +174,9 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
 }
 
 std::string save_recording(const std::string& path, const Recording& recording) {
+    if (common::ends_with(path, ".gz")) {
+        return common::write_bytes_atomically(path, common::gzip(to_json(recording).dump()));
+    }
     return common::write_bytes_atomically(path, to_json(recording).dump(1) + "\n");
 }
 
@@ -216,6 +221,14 @@ bool load_recording(const std::string& path, Recording& recording, std::string& 
     const std::size_t got = std::fread(text.data(), 1, text.size(), file);
     std::fclose(file);
     text.resize(got);
+    if (common::looks_gzipped(text)) {
+        std::string inflated, gzip_error;
+        if (!common::gunzip(text, kMaxRecordingBytes, inflated, gzip_error)) {
+            error = where + gzip_error;
+            return false;
+        }
+        text = std::move(inflated);
+    }
 
     json document;
     try {

@@ -16,7 +16,7 @@ mode=$1
 shift
 case "$mode" in app | test) ;; *) usage ;; esac
 
-packages=(cmake ninja-build pkg-config g++ libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri
+packages=(cmake ninja-build pkg-config g++ zlib1g-dev libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri
           libglx-mesa0 nlohmann-json3-dev libcli11-dev libstb-dev libgtest-dev libbenchmark-dev
           xvfb xauth fonts-dejavu-core clang libclang-rt-dev lld clang-format
           librsvg2-bin help2man dpkg-dev file   # these four: the icon, man page and .deb

@@ -20,6 +20,7 @@ export PATH=/usr/local/cuda/bin:$PATH
 
 cmake -S . -B build-gpu -G Ninja -DTCLENS_GUI=OFF -DTCLENS_BENCHMARKS=OFF -DTCLENS_EXTRA_INCLUDE="$PWD/.carry/include" \
     -DTCLENS_GTEST_SOURCE="$PWD/.carry/googletest" \
+    -DZLIB_INCLUDE_DIR="$PWD/.carry/include" -DZLIB_LIBRARY="$PWD/.carry/zlib/libz.a" \
     -DTCLENS_HEADLESS_GUI=ON -DTCLENS_IMGUI_DIR="$PWD/.carry/imgui" >"$out/build.log" 2>&1 &&
     cmake --build build-gpu ${GPU_CHECK_TARGETS:+--target $GPU_CHECK_TARGETS} >>"$out/build.log" 2>&1 ||
     { tail -40 "$out/build.log"; exit 1; }

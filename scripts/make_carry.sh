@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Copies the header-only libraries and GoogleTest sources that scripts/gpu_check.sh needs into
+# Copies the header-only libraries, zlib and GoogleTest sources that scripts/gpu_check.sh needs into
 # .carry/ (git-ignored), from this machine's Debian packages, for a GPU server that lacks them;
 # Dear ImGui's headers and static library, for the headless GUI there (tclens headless); and the
 # checkout's commit (.carry/source_commit.txt), which `tclens --version` built there prints.
@@ -11,6 +11,10 @@ cp -r /usr/include/nlohmann /usr/include/CLI .carry/include/
 cp /usr/include/stb/stb_image_write.h /usr/include/stb/stb_image.h \
     /usr/include/stb/stb_easy_font.h .carry/include/stb/
 cp -r /usr/src/googletest .carry/googletest
+# zlib (recordings read and write gzip, common/gzip.h): its two headers and static library.
+mkdir -p .carry/zlib
+cp /usr/include/zlib.h /usr/include/zconf.h .carry/include/
+cp /usr/lib/x86_64-linux-gnu/libz.a .carry/zlib/
 mkdir -p .carry/imgui/include .carry/imgui/lib
 cp /usr/include/imgui/*.h .carry/imgui/include/
 cp /usr/lib/x86_64-linux-gnu/libimgui.a /usr/lib/x86_64-linux-gnu/libstb.a .carry/imgui/lib/

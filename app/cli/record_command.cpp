@@ -18,9 +18,10 @@
 //   6. each kernel's SASS instruction mix.
 // Checks first, so a long run never ends in a usage error: arguments (exit 2), the output path
 // (exit 1, nothing created), a GPU where the worker runs and the counter permission (exit 3).
-// The file is written once, at the end, atomically, on this machine. Progress goes to stderr; a
-// summary line to stdout, then one line per part that could not be taken. Exits 1 when a kernel
-// failed verification, errored or was refused (the recording keeps its row) or a part is
+// The file is written once, at the end, atomically, on this machine (gzipped when its name ends in
+// .gz: a whole ladder with its sources and traces is ~56 MB of JSON, ~4 MB gzipped). Progress goes
+// to stderr; a summary line to stdout, then one line per part that could not be taken. Exits 1 when
+// a kernel failed verification, errored or was refused (the recording keeps its row) or a part is
 // missing, like `tclens bench`.
 
 #include <unistd.h>
@@ -543,7 +544,10 @@ void add_record_command(CLI::App& app, int& exit_code) {
         "profiles, 300 ms timelines and source profiles at 4096^3 (without source profiles: 49 s "
         "on an H100)");
     auto options = std::make_shared<RecordOptions>();
-    command->add_option("FILE", options->path, "Recording to write (JSON)")->required();
+    command
+        ->add_option("FILE", options->path,
+                     "Recording to write (JSON; gzipped when FILE ends in .gz)")
+        ->required();
     command
         ->add_option("--kernels", options->kernels,
                      "Kernel ids, comma-separated (default: every rung; see tclens kernels)")

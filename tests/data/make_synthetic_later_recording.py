@@ -1,29 +1,30 @@
 #!/usr/bin/env python3
-"""Writes tests/data/synthetic_h100_later.json: a SYNTHETIC second recording for the tests of
+"""Writes tests/data/synthetic_h200_later.json: a SYNTHETIC second recording for the tests of
 several open recordings (Compare, the Kernels chart, tclens compare). It is DERIVED from the
-shipped assets/recordings/h100.json, not measured, and is never installed or shipped: the real
+shipped assets/recordings/h200.json.gz, not measured, and is never installed or shipped: the real
 second recording is made on a GPU with `tclens record`.
 
-It stands for "the same H100 three days later, after a change that made every ladder rung 10 %
-faster": the date is 2026-11-28, every rung's bench times are x 0.9 (TFLOP/s, % of cuBLAS and
+It stands for "the same H200 later that day, after a change that made every ladder rung 10 %
+faster": the date is 2026-11-29 21:00 UTC, every rung's bench times are x 0.9 (TFLOP/s, % of cuBLAS and
 % of peak / 0.9), the cuBLAS rows, peaks and profiles are the shipped ones, and the PM timelines,
 source profiles and warp traces are left out (size). It says so wherever it shows: the file name, the command field, and the GPU
 name, which every caption and Compare label ("GPU, date") prints.
 
     python3 tests/data/make_synthetic_later_recording.py
 """
+import gzip
 import json
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHIPPED = os.path.join(HERE, "..", "..", "assets", "recordings", "h100.json")
-OUT = os.path.join(HERE, "synthetic_h100_later.json")
+SHIPPED = os.path.join(HERE, "..", "..", "assets", "recordings", "h200.json.gz")
+OUT = os.path.join(HERE, "synthetic_h200_later.json")
 SPEEDUP = 0.9  # times x 0.9
 
-with open(SHIPPED) as f:
+with gzip.open(SHIPPED, "rt") as f:
     recording = json.load(f)
-recording["created_utc"] = "2026-11-28T09:00:00Z"
-recording["command"] = ("SYNTHETIC TEST DATA, not measured: assets/recordings/h100.json with every "
+recording["created_utc"] = "2026-11-29T21:00:00Z"
+recording["command"] = ("SYNTHETIC TEST DATA, not measured: assets/recordings/h200.json.gz with every "
                         "ladder rung's bench times x 0.9 (tests/data/make_synthetic_later_recording.py)")
 for device in recording["system"]["devices"]:
     device["name"] = "SYNTHETIC (not measured)"  # short: it heads a Compare column

@@ -10,8 +10,9 @@ SCRIPTED_BENCH / SCRIPTED_EXERCISE name them, for the GUI's CPU ui tests of kern
   worker_bench_good.json         bench of yours.scripted at 64x64x64: verified, 0.04 TFLOP/s,
                                  beside its cublas.sgemm (0.05)
   worker_profile_good.json       profile of yours.scripted at 64x64x64: the shipped recording's
-                                 first profile (assets/recordings/h100.json) renamed and resized
+                                 first profile (assets/recordings/h200.json.gz) renamed and resized
 Run from the repository root: python3 tests/data/make_user_fixtures.py"""
+import gzip
 import json
 
 side = 64
@@ -55,7 +56,7 @@ good = {"report": {"instruction_peaks": [], "peak_error": "not measured", "peaks
                   "time_ms": 1.0, "out_of_bounds": "", "error_map": None}]}
 good["report"]["results"][0]["pct_of_cublas"] = 80.0
 
-with open("assets/recordings/h100.json") as f:
+with gzip.open("assets/recordings/h200.json.gz", "rt") as f:
     profile = json.load(f)["profiles"][0]
 profile.update({"kernel": "yours.scripted", "m": side, "n": side, "k": side})
 

@@ -76,7 +76,7 @@ TEST(Package, DebInstallsIntoAScratchRootAndRunsFromThere) {
     ASSERT_EQ(unpacked.exit_code, 0) << unpacked.err;
     const fs::path usr = root / "usr";
     for (const char* file :
-         {"bin/tclens", "share/tclens/tour.json", "share/tclens/recordings/h100.json",
+         {"bin/tclens", "share/tclens/tour.json", "share/tclens/recordings/h200.json.gz",
           "share/applications/tclens.desktop", "share/icons/hicolor/scalable/apps/tclens.svg",
           "share/icons/hicolor/256x256/apps/tclens.png", "share/man/man1/tclens.1.gz"}) {
         EXPECT_TRUE(fs::is_regular_file(usr / file)) << "the package lacks /usr/" << file;

@@ -112,17 +112,17 @@ TEST(ComparePanel, RunsTheRecordingLacksAreNamed) {
               test::count_pixels(shown, gui::dark_theme().note) + 100);
 }
 
-// Two recordings: the shipped H100 one and tests/data/synthetic_h100_later.json, a SYNTHETIC
+// Two recordings: the shipped H200 one and tests/data/synthetic_h200_later.json, a SYNTHETIC
 // fixture derived from it (every rung 10 % faster, not measured), the same rung from each.
-const std::string kShipped = std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json";
-const std::string kLater = std::string(TCLENS_TEST_DATA_DIR) + "/synthetic_h100_later.json";
+const std::string kShipped = std::string(TCLENS_ASSETS_DIR) + "/recordings/h200.json.gz";
+const std::string kLater = std::string(TCLENS_TEST_DATA_DIR) + "/synthetic_h200_later.json";
 const std::string kTwoRecordings = "--open " + kShipped + " --open " + kLater;
 const std::string kRung = "wgmma_persistent.bf16@4096x4096x4096";
 
 TEST(ComparePanel, RunsOfTwoRecordingsSitSideBySide) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const std::string both =
-        kTwoRecordings + " --set runs=h100.json:" + kRung + ",synthetic_h100_later.json:" + kRung;
+    const std::string both = kTwoRecordings + " --set runs=h200.json.gz:" + kRung +
+                             ",synthetic_h200_later.json:" + kRung;
     const auto table = compare_screenshot(both + " --set view=table");
     // The same rung twice from one recording: no change, no source line, one set of roofs.
     const std::string once =

@@ -59,23 +59,23 @@ TEST(DevicePanel, LectureModePaintsItInTheHighContrastPalette) {
 
 TEST(DevicePanel, NamesARecordingByFileWhenAndWhereNotItsCommandLine) {
     // The panel's text as drawn (`tclens headless --text`), with the shipped recording open: it
-    // was made by `tclens record /tmp/gpuout6/h100.json ...` on the H100.
+    // was made by `tclens record /root/out/r/h200.json ...` on an H200.
     const std::string path = test::temp_path("device_text.txt");
     const auto result = test::run_command("env -u DISPLAY " + kTclens +
                                           " headless --view device --open " TCLENS_ASSETS_DIR
-                                          "/recordings/h100.json --frames 3 --text " +
+                                          "/recordings/h200.json.gz --frames 3 --text " +
                                           path);
     std::ifstream file(path);
     std::stringstream text;
     text << file.rdbuf();
     std::filesystem::remove(path);
     EXPECT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_NE(text.str().find("h100.json: recorded on NVIDIA H100 80GB HBM3, 2026-11-25 23:33 UTC "
+    EXPECT_NE(text.str().find("h200.json.gz: recorded on NVIDIA H200, 2026-11-29 19:16 UTC "
                               "(driver 580.159.04, CUDA runtime 13.0, tclens 0.1.0)"),
               std::string::npos)
         << text.str();
     EXPECT_EQ(text.str().find("tclens record"), std::string::npos) << text.str();
-    EXPECT_EQ(text.str().find("/tmp/gpuout6"), std::string::npos) << text.str();
+    EXPECT_EQ(text.str().find("/root/out/r"), std::string::npos) << text.str();
 }
 
 }  // namespace

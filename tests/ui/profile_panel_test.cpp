@@ -55,11 +55,12 @@ TEST(ProfilePanel, SettingsChangeTheView) {
     EXPECT_GT(test::differing_pixels(first, other), 500);
 }
 
-// "choose kernel(s)", from the shipped H100 recording: three chosen kernels add the side-by-side
+// "choose kernel(s)", from the shipped H200 recording: three chosen kernels add the side-by-side
 // table (a row per metric) and the "cards of" choice above the focused kernel's cards.
 TEST(ProfilePanel, SeveralKernelsFromARecordingAreComparedSideBySide) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const std::string open = "--open " + std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json ";
+    const std::string open =
+        "--open " + std::string(TCLENS_ASSETS_DIR) + "/recordings/h200.json.gz ";
     const auto one = profile_screenshot(open + "--set kernel=wgmma_tma.bf16");
     const auto three = profile_screenshot(
         open + "--set kernel=naive_fma.f32,wgmma_tma.bf16,cublas.bf16 --set focus=wgmma_tma.bf16");

@@ -53,7 +53,7 @@ struct SourceRecording {
 const std::vector<ThemedView>& themed_views() {
     static const SourceRecording source_recording;
     static const std::string recording =
-        "--open " + std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json";
+        "--open " + std::string(TCLENS_ASSETS_DIR) + "/recordings/h200.json.gz";
     static const std::string runs = " --set runs=wmma.f16@4096x4096x4096,cublas.f16@4096x4096x4096";
     static const std::vector<ThemedView> views = {
         {"device", "device", recording},

@@ -12,7 +12,7 @@
 namespace tclens::gui {
 namespace {
 
-constexpr const char* kShippedRecording = "recordings/h100.json";
+constexpr const char* kShippedRecording = "recordings/h200.json.gz";
 
 // Serialises the read-modify-write of context.recordings (the job runner opens and saves, the UI
 // thread closes).

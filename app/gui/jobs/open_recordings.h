@@ -14,7 +14,7 @@ namespace tclens::gui {
 struct AppContext;
 struct OpenRecording;
 
-// The recording the app ships: recordings/h100.json in the assets folder (app/asset_paths.h:
+// The recording the app ships: recordings/h200.json.gz in the assets folder (app/asset_paths.h:
 // the installed share/tclens/, the checkout's assets/); "" when there is none.
 std::string shipped_recording_path();
 

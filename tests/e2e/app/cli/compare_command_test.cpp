@@ -1,5 +1,5 @@
 // `tclens compare` (app/cli/compare_command.cpp): the Compare panel's table headless, for runs
-// of two recordings: the shipped H100 recording and tests/data/synthetic_h100_later.json, a
+// of two recordings: the shipped H200 recording and tests/data/synthetic_h200_later.json, a
 // SYNTHETIC test fixture derived from it, not measured (every ladder rung's times x 0.9;
 // tests/data/make_synthetic_later_recording.py), so the later runs are 11.1 % faster and their
 // cuBLAS rows unchanged.
@@ -17,22 +17,21 @@ namespace tclens {
 namespace {
 
 using test::kTclens;
-const std::string kShipped = std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json";
-const std::string kLater = std::string(TCLENS_TEST_DATA_DIR) + "/synthetic_h100_later.json";
+const std::string kShipped = std::string(TCLENS_ASSETS_DIR) + "/recordings/h200.json.gz";
+const std::string kLater = std::string(TCLENS_TEST_DATA_DIR) + "/synthetic_h200_later.json";
 const std::string kRun = "wgmma_persistent.bf16@4096x4096x4096";
 
 TEST(CompareCommand, TwoRecordingsSideBySideNameTheirGpuAndDate) {
     const auto result =
         test::run_command(kTclens + " compare " + kShipped + " " + kLater +
-                          " --runs h100.json:" + kRun + ",synthetic_h100_later.json:" + kRun);
+                          " --runs h200.json.gz:" + kRun + ",synthetic_h200_later.json:" + kRun);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
     // The sources, then the three header lines: kernels, sizes, GPU and date.
-    EXPECT_NE(result.out.find("h100.json: NVIDIA H100 80GB HBM3, 2026-11-25 23:33 UTC"),
-              std::string::npos)
+    EXPECT_NE(result.out.find("h200.json.gz: NVIDIA H200, 2026-11-29 19:16 UTC"), std::string::npos)
         << result.out;
     // The synthetic fixture says so wherever its GPU is named.
-    EXPECT_NE(result.out.find("SYNTHETIC (not measured), 2026-11-28 09:00 UTC"), std::string::npos);
+    EXPECT_NE(result.out.find("SYNTHETIC (not measured), 2026-11-29 21:00 UTC"), std::string::npos);
     EXPECT_NE(result.out.find("4096x4096x4096 (baseline)"), std::string::npos);
     // The later run's time is 10 % lower and its TFLOP/s 11.1 % higher: both improvements.
     const auto line_of = [&](const std::string& start) {
@@ -47,15 +46,15 @@ TEST(CompareCommand, TwoRecordingsSideBySideNameTheirGpuAndDate) {
 
 TEST(CompareCommand, JsonHasTheRunsRowsAndDeltas) {
     const auto result = test::run_command(kTclens + " compare " + kShipped + " " + kLater +
-                                          " --json --runs h100.json:" + kRun +
-                                          ",synthetic_h100_later.json:" + kRun);
+                                          " --json --runs h200.json.gz:" + kRun +
+                                          ",synthetic_h200_later.json:" + kRun);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const nlohmann::json j = nlohmann::json::parse(result.out);
     ASSERT_EQ(j["sources"].size(), 2u);
-    EXPECT_EQ(j["sources"][1]["key"], "synthetic_h100_later.json");
+    EXPECT_EQ(j["sources"][1]["key"], "synthetic_h200_later.json");
     ASSERT_EQ(j["runs"].size(), 2u);
-    EXPECT_EQ(j["runs"][0]["key"], "h100.json:" + kRun);
-    EXPECT_EQ(j["runs"][1]["source"], "synthetic_h100_later.json");
+    EXPECT_EQ(j["runs"][0]["key"], "h200.json.gz:" + kRun);
+    EXPECT_EQ(j["runs"][1]["source"], "synthetic_h200_later.json");
     const double first = j["runs"][0]["tflops"], later = j["runs"][1]["tflops"];
     EXPECT_NEAR(later, first / 0.9, 1e-6 * first);
     bool saw_tflops = false;

@@ -1,0 +1,24 @@
+#pragma once
+// gzip in memory (RFC 1952, through zlib): recordings are written compressed when their name ends
+// in ".gz" and read either way (profiling/recording.h). A shipped recording with its source
+// profiles and warp traces is ~56 MB of JSON and ~4 MB gzipped.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace tclens::common {
+
+// True when `bytes` start with gzip's magic number (1f 8b).
+bool looks_gzipped(std::string_view bytes);
+
+// `text` as one gzip member (zlib's default level).
+std::string gzip(std::string_view text);
+
+// The bytes one gzip member holds. False, with `error` one line ("not gzip", "the gzip data ends
+// early (a truncated file?)", "the gzip data is corrupt: <zlib's word>", "it expands to more than
+// N MiB", "bytes after the end of the gzip data"), when `bytes` is not exactly one whole member
+// or would expand to more than `max_bytes`; `text` is then empty.
+bool gunzip(std::string_view bytes, std::size_t max_bytes, std::string& text, std::string& error);
+
+}  // namespace tclens::common

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes every picture of the user guide (docs/guide/images/*.png) and the README's first image
 # (docs/images/workspace.png) with `tclens screenshot`, from the shipped recording
-# assets/recordings/h100.json. The pictures are the source of truth's output: after a change to
+# assets/recordings/h200.json.gz. The pictures are the source of truth's output: after a change to
 # how a view looks, run this again and commit the PNGs it writes.
 #
 # Deterministic: every picture is taken as a machine without a GPU draws it
@@ -30,7 +30,7 @@ fi
 config=$(mktemp -d)
 trap 'rm -rf "$config"' EXIT
 export XDG_CONFIG_HOME=$config TCLENS_INJECT_FAULT=no-gpu
-recording=assets/recordings/h100.json
+recording=assets/recordings/h200.json.gz
 images=docs/guide/images
 mkdir -p "$images"
 

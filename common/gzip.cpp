@@ -11,9 +11,7 @@ namespace {
 constexpr int kGzipWindowBits = 15 + 16;  // the largest window, with a gzip header and trailer
 constexpr std::size_t kChunk = 1 << 20;   // zlib counts in uInt: feed it at most this at a time
 
-Bytef* zlib_bytes(const char* bytes) {
-    return reinterpret_cast<Bytef*>(const_cast<char*>(bytes));
-}
+Bytef* zlib_bytes(const char* bytes) { return reinterpret_cast<Bytef*>(const_cast<char*>(bytes)); }
 
 }  // namespace
 

@@ -5,11 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include <random>
-#include <string>
-
 #include <cstdio>
 #include <fstream>
+#include <random>
+#include <string>
 
 #include "tests/support/run_command.h"
 

@@ -18,6 +18,7 @@
 #include "app/gui/shell/layout_settle.h"
 #include "app/gui/shell/shell_frame.h"
 #include "app/gui/shell/tour_overlay.h"
+#include "app/gui/shell/welcome_strip.h"
 #include "app/gui/shell/workspace_settings.h"
 #include "app/gui/views/lecture_mode.h"
 #include "common/atomic_file.h"
@@ -77,6 +78,28 @@ void present_frame(GuiRuntime& runtime, const LectureMode& lecture) {
     glfwSwapBuffers(runtime.window());
 }
 
+// What the welcome strip's choice opens (welcome_strip.h).
+void follow_welcome(WelcomeChoice choice, ShellFrame& shell, TourOverlay& tour) {
+    switch (choice) {
+        case WelcomeChoice::kStartTour:
+            for (const TourError& problem : tour.start()) {
+                std::fprintf(stderr, "tclens: %s\n", problem.message.c_str());
+            }
+            break;
+        case WelcomeChoice::kExplainView:
+            shell.show_help();
+            break;
+        case WelcomeChoice::kOpenRecording:
+            shell.recordings().request_open();
+            break;
+        case WelcomeChoice::kOpenKernel:
+            shell.request_open_kernel();
+            break;
+        case WelcomeChoice::kDismiss:
+            break;
+    }
+}
+
 // `--frame-stats`: the frame times, how long the window ran, and where a tour got to.
 void print_frame_stats(const FrameStats& stats, std::chrono::duration<double> ran,
                        std::chrono::duration<double> last_frame_began, const TourPlayer& player) {
@@ -133,6 +156,8 @@ int run_gui_shell(const GuiShellOptions& options) {
             std::fprintf(stderr, "tclens: %s\n", problem.message.c_str());
         }
     }
+    WelcomeStrip welcome;
+    std::string welcome_text;  // the strip's words in the last frame, for --text
     FrameStats stats;
     const auto started = std::chrono::steady_clock::now();
     const auto out_of_time = [&] {
@@ -172,6 +197,11 @@ int run_gui_shell(const GuiShellOptions& options) {
         shell.draw(context, banner);
         lecture.draw_frame();
         tour.draw(lecture);
+        welcome_text.clear();
+        if (const auto choice = welcome.draw(tour.player().active(),
+                                             shell.capture_text ? &welcome_text : nullptr)) {
+            follow_welcome(*choice, shell, tour);
+        }
         present_frame(*runtime, lecture);
         settle.saw(context.jobs.wait_idle(std::chrono::milliseconds(0)), shell.layout());
         if (options.frame_stats) {
@@ -190,7 +220,8 @@ int run_gui_shell(const GuiShellOptions& options) {
         }
     }
     if (!options.text_path.empty()) {
-        if (error = common::write_bytes_atomically(options.text_path, shell.captured_text());
+        if (error = common::write_bytes_atomically(options.text_path,
+                                                   shell.captured_text() + welcome_text);
             !error.empty()) {
             std::fprintf(stderr, "tclens: %s\n", error.c_str());
             exit_code = kExitFailure;

@@ -17,6 +17,8 @@ class KernelOpenDialog {
   public:
     // Inside the open File menu.
     void draw_menu_item();
+    // Opens the dialog from the next draw(), as the menu item does.
+    void request_open() { open_requested_ = true; }
     // The dialog while it is open; returns the link of the kernel confirmed this frame.
     std::optional<PanelLink> draw();
 

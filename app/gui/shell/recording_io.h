@@ -36,6 +36,8 @@ class RecordingIo {
 
     // Inside the open File menu: Open recording..., Save recording as..., Open recent.
     void draw_file_menu_items();
+    // Opens the Open recording... popup from the next draw(), as the menu item does.
+    void request_open() { open_requested_ = true; }
     // Once per frame, after the menu: the popups the menu asked for, and the shipped recording
     // once the GPU query has found no GPU and nothing was asked to open.
     void draw(AppContext& context);

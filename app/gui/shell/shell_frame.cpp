@@ -14,6 +14,7 @@
 #include "app/gui/views/item_width.h"
 #include "app/gui/views/keys.h"
 #include "app/gui/views/lecture_mode.h"
+#include "app/gui/views/recording_view.h"
 #include "tclens_version.h"
 
 namespace tclens::gui {
@@ -120,6 +121,8 @@ void ShellFrame::draw_main_menu() {
     ImGui::EndMainMenuBar();
 }
 
+void ShellFrame::show_help() { show_help_ = true; }
+
 void ShellFrame::draw_help() {
     if (!show_help_) return;
     // In font units (within the display), and every line wraps: nothing is cut at any zoom.
@@ -131,7 +134,13 @@ void ShellFrame::draw_help() {
     if (ImGui::Begin("Help", &show_help_)) {
         ImGui::Text("tclens %s", TCLENS_VERSION);
         for (const char* line : kShortcutLines) ImGui::TextWrapped("%s", line);
+        // The shown view's part first: what "What am I looking at?" asks for.
+        std::vector<const Panel*> order;
         for (const auto& panel : panels_) {
+            const bool shown = panel->id() == workspace_.main_view();
+            order.insert(shown ? order.begin() : order.end(), panel.get());
+        }
+        for (const Panel* panel : order) {
             if (ImGui::CollapsingHeader(std::string(panel->title()).c_str(),
                                         ImGuiTreeNodeFlags_DefaultOpen)) {
                 ImGui::TextWrapped("%s", std::string(panel->help()).c_str());
@@ -141,7 +150,24 @@ void ShellFrame::draw_help() {
     ImGui::End();
 }
 
-// Bottom strip: the GPU on the left; the running job, its progress and Cancel on the right.
+void ShellFrame::draw_captured(const std::string& id, const std::function<void()>& draw) {
+    if (!capture_text) {
+        draw();
+        return;
+    }
+    ImGui::LogToBuffer();
+    ImGui::LogText("== %s ==\n", id.c_str());
+    draw();
+    // LogFinish ends the log with a newline and clears the buffer: the text is taken first.
+    ImGuiTextBuffer& log = GImGui->LogBuffer;
+    captured_text_.append(log.begin(), log.end());
+    captured_text_ += '\n';
+    log.clear();
+    ImGui::LogFinish();
+}
+
+// Bottom strip: the open recording (when one is), the GPU; the running job, its progress and
+// Cancel on the right.
 void ShellFrame::draw_status_bar(AppContext& context) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const float height = status_bar_height();
@@ -157,7 +183,18 @@ void ShellFrame::draw_status_bar(AppContext& context) {
                                                             ImGui::GetStyle().FramePadding.y));
     const bool open = ImGui::Begin(kStatusWindow, nullptr, flags);
     ImGui::PopStyleVar(2);
-    if (open) {
+    if (open) draw_captured("status", [&] { draw_status_line(context); });
+    ImGui::End();
+}
+
+void ShellFrame::draw_status_line(AppContext& context) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    if (const auto shown = context.recording.latest()) {
+        ImGui::TextColored(imgui_colour(current_theme().note), "%s |",
+                           recording_status(shown->path, shown->recording).c_str());
+        ImGui::SameLine();
+    }
+    {
         if (context.worker_options.remote) {
             // Kernels of yours go there (with its GPU once its worker answered); the line after
             // it is this machine's own GPU.
@@ -193,7 +230,6 @@ void ShellFrame::draw_status_bar(AppContext& context) {
                 job.last_error.empty() ? link_error_.c_str() : job.last_error.c_str());
         }
     }
-    ImGui::End();
 }
 
 // The rail, the panes and the divider in the space between the menu bar and the status bar (less
@@ -287,19 +323,7 @@ void ShellFrame::draw_panel(AppContext& context, Panel& panel, const std::string
             }
             pane_sizes_[id] = size;
         }
-        if (capture_text) {
-            ImGui::LogToBuffer();
-            ImGui::LogText("== %s ==\n", id.c_str());
-        }
-        panel.draw(context);
-        if (capture_text) {
-            // LogFinish ends the log with a newline and clears the buffer: the text is taken first.
-            ImGuiTextBuffer& log = GImGui->LogBuffer;
-            captured_text_.append(log.begin(), log.end());
-            captured_text_ += '\n';
-            log.clear();
-            ImGui::LogFinish();
-        }
+        draw_captured(id, [&] { panel.draw(context); });
     }
     ImGui::End();
     if (!open) workspace_.close_floating(id);

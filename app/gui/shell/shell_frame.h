@@ -5,6 +5,7 @@
 // windowed shell (gui_shell.h), the headless runtime (headless_shell.h) and `tclens screenshot
 // --window` all call it between NewFrame and Render.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -53,6 +54,10 @@ class ShellFrame {
     const std::vector<ShellWindow>& windows() const { return windows_; }
     // Open and save recordings: the File menu's items, `--open`, dropped files.
     RecordingIo& recordings() { return recordings_; }
+    // What the welcome strip's choices open (welcome_strip.h): F1's help with the shown view's
+    // part first, and File > Open kernel...'s dialog.
+    void show_help();
+    void request_open_kernel() { kernel_open_.request_open(); }
     // A kernel of yours (a dropped .cu): shown in the view user_kernel_link picks, which runs it
     // in the worker. A bad ref is the status bar's line.
     void open_kernel(const std::string& ref);
@@ -67,6 +72,9 @@ class ShellFrame {
     void draw_main_menu();
     void draw_help();
     void draw_status_bar(AppContext& context);
+    void draw_status_line(AppContext& context);
+    // draw(), its text kept under "== id ==" while capture_text is on.
+    void draw_captured(const std::string& id, const std::function<void()>& draw);
     void draw_workspace(AppContext& context, float bottom_reserve);
     void draw_panel(AppContext& context, Panel& panel, const std::string& role);
     void follow_link(const PanelLink& link, const std::string& source);

@@ -59,6 +59,11 @@ std::string recording_origin(const std::string& path, const profiling::Recording
            recording_caption(recording) + (made_with.empty() ? "" : " (" + made_with + ")");
 }
 
+std::string recording_status(const std::string& path, const profiling::Recording& recording) {
+    return "showing " + std::filesystem::path(path).filename().string() + ": " +
+           recording_caption(recording) + " (recorded, not live)";
+}
+
 std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& recording) {
     auto results = std::make_shared<BenchResults>();
     results->device = recording_caption(recording) + ", recorded";

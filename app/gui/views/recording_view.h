@@ -33,6 +33,10 @@ std::string recording_caption(const profiling::Recording& recording);
 // that made it: its paths are the other machine's.
 std::string recording_origin(const std::string& path, const profiling::Recording& recording);
 
+// The status bar's note that the panels show a recording, not this machine's GPU: "showing
+// h200.json.gz: NVIDIA H200, 2026-11-29 19:16 UTC (recorded, not live)".
+std::string recording_status(const std::string& path, const profiling::Recording& recording);
+
 // The recorded bench as the Kernels panel's results: the rows and peaks in recording order,
 // `device` "<caption>, recorded", request.problems the distinct sizes in order of first use.
 std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& recording);

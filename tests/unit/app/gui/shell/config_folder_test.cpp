@@ -3,10 +3,10 @@
 #include "app/gui/shell/config_folder.h"
 
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <filesystem>
 
+#include "tests/support/config_environment.h"
 #include "tests/support/run_command.h"
 
 namespace tclens::gui {
@@ -14,48 +14,18 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Sets (or with nullptr unsets) the two variables for one test, and puts them back.
-class Environment {
-  public:
-    Environment(const char* xdg, const char* home) {
-        for (auto& [name, value, had] : saved_) {
-            const char* now = std::getenv(name);
-            had = now != nullptr;
-            value = had ? now : "";
-        }
-        set("XDG_CONFIG_HOME", xdg);
-        set("HOME", home);
-    }
-    ~Environment() {
-        for (const auto& [name, value, had] : saved_) set(name, had ? value.c_str() : nullptr);
-    }
-
-  private:
-    static void set(const char* name, const char* value) {
-        if (value) {
-            setenv(name, value, 1);
-        } else {
-            unsetenv(name);
-        }
-    }
-    struct Saved {
-        const char* name;
-        std::string value;
-        bool had;
-    };
-    Saved saved_[2] = {{"XDG_CONFIG_HOME", "", false}, {"HOME", "", false}};
-};
+using test::ConfigEnvironment;
 
 TEST(ConfigFolder, XdgConfigHomeFirstThenHomeDotConfig) {
     const fs::path root = test::temp_path("config_root");
     fs::remove_all(root);
     {
-        Environment environment((root / "xdg").c_str(), (root / "home").c_str());
+        ConfigEnvironment environment((root / "xdg").c_str(), (root / "home").c_str());
         EXPECT_EQ(config_file_path("imgui.ini"), (root / "xdg" / "tclens" / "imgui.ini").string());
         EXPECT_TRUE(fs::is_directory(root / "xdg" / "tclens"));
     }
     {
-        Environment environment("", (root / "home").c_str());
+        ConfigEnvironment environment("", (root / "home").c_str());
         EXPECT_EQ(config_file_path("recent_recordings"),
                   (root / "home" / ".config" / "tclens" / "recent_recordings").string());
         EXPECT_TRUE(fs::is_directory(root / "home" / ".config" / "tclens"));
@@ -65,7 +35,7 @@ TEST(ConfigFolder, XdgConfigHomeFirstThenHomeDotConfig) {
 
 TEST(ConfigFolder, NowhereWithoutAHomeOrWhereTheFolderCannotBeMade) {
     {
-        Environment environment(nullptr, nullptr);
+        ConfigEnvironment environment(nullptr, nullptr);
         EXPECT_EQ(config_file_path("imgui.ini"), "");
     }
     const fs::path file = test::temp_path("config_is_a_file");
@@ -74,7 +44,7 @@ TEST(ConfigFolder, NowhereWithoutAHomeOrWhereTheFolderCannotBeMade) {
         std::fclose(f);
     }
     {
-        Environment environment(file.c_str(), nullptr);
+        ConfigEnvironment environment(file.c_str(), nullptr);
         EXPECT_EQ(config_file_path("imgui.ini"), "");
     }
     fs::remove(file);

@@ -37,6 +37,11 @@ TEST(RecordingView, OriginIsTheFileNameWhenAndWhereNotTheCommandLine) {
               "h100.json: recorded on no GPU, 2026-11-22 10:00 UTC");
 }
 
+TEST(RecordingView, StatusNamesTheFileTheGpuAndTheDateAndSaysItIsNotLive) {
+    EXPECT_EQ(recording_status("/home/me/runs/sample.json.gz", test::sample_recording()),
+              "showing sample.json.gz: tclens test GPU, 2026-11-22 10:00 UTC (recorded, not live)");
+}
+
 TEST(RecordingView, BenchBecomesTheKernelsPanelsResults) {
     const profiling::Recording recording = test::sample_recording();
     const auto results = recorded_bench(recording);

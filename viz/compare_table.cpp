@@ -28,10 +28,10 @@ const std::string& text_at(const CompareRow& row, size_t column) {
     return column < row.texts.size() ? row.texts[column] : none;
 }
 
-int change_category(Change change, const CompareTableOptions& options) {
-    if (change == Change::kBetter) return options.better_category;
-    if (change == Change::kWorse) return options.worse_category;
-    return options.neutral_category;
+const Rgba& change_colour(Change change, const Palette& palette) {
+    if (change == Change::kBetter) return palette.better;
+    if (change == Change::kWorse) return palette.worse;
+    return palette.unjudged;
 }
 
 }  // namespace
@@ -154,7 +154,7 @@ void draw_cell(DrawListBuilder& b, const TableLayout& l, const CompareRow& row, 
         const float length = float(scale) * options.bar_half_px;
         const float bar_x = pct > 0 ? centre + 1.0f : centre - length;
         b.rect(bar_x, delta_y + 4.0f, length, l.size - 4.0f,
-               category_colour(palette, change_category(change, options)), kTransparent, 0.0f,
+               change_colour(change, palette), kTransparent, 0.0f,
                int(r * columns + c));
     }
     b.text(centre + options.bar_half_px + 1.0f + kCellGap, delta_y + 2.0f, l.size, palette.text,
@@ -181,7 +181,16 @@ float draw_key(DrawListBuilder& b, const TableLayout& l, const std::vector<Compa
             y += l.line_h;
         }
     }
-    return y;
+    if (columns.size() < 2) return y;  // no deltas, no bars
+    b.text(kMargin, y, l.size, palette.text, TextAlign::kLeft, "bars:");
+    float x = kMargin + text_width(std::string("bars:").size(), l.size);
+    for (const auto& [colour, word] : {std::pair{palette.better, "better"},
+                                       std::pair{palette.worse, "worse"},
+                                       std::pair{palette.unjudged, "no better direction"}}) {
+        b.rect(x + kCellGap, y + 1.0f, l.swatch, l.swatch, colour);
+        x = b.swatch_label(x + kCellGap, y, l.swatch, l.size, word);
+    }
+    return y + l.line_h;
 }
 
 }  // namespace

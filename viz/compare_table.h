@@ -19,12 +19,14 @@
 //     the second line: a 1 px centre tick in palette.grid, a bar from the tick, to the right for
 //     an increase and to the left for a decrease, |delta| / options.full_scale_pct x
 //     options.bar_half_px long (capped at bar_half_px), then the delta text ("+12.3%", "same").
-//     The bar's fill says whether the change is good for that metric: better_category when the
-//     value moved the way row.better says is better, worse_category when it moved the other
-//     way, neutral_category when the row has no better direction. Every other row has a band of
+//     The bar's fill says whether the change is good for that metric: palette.better when the
+//     value moved the way row.better says is better, palette.worse when it moved the other way,
+//     palette.unjudged when the row has no better direction. Every other row has a band of
 //     palette.grid at low alpha behind it.
 //   - The key: per run a line with its swatch, column_key(c), column.title, column.subtitle
-//     ("(baseline)" appended for the first) and, on a second line, column.source when it has one.
+//     ("(baseline)" appended for the first) and, on a second line, column.source when it has one;
+//     with more than one run, a last line naming the bars' colours: "bars:", a swatch and
+//     "better", one and "worse", one and "no better direction".
 // A delta exists only where both values are finite and the baseline is not 0; elsewhere the
 // delta area is empty.
 #include <string>
@@ -74,9 +76,6 @@ struct CompareTableOptions {
     float bar_half_px = 20.0f;    // bar length at full scale, each side of the centre tick
     double full_scale_pct = 100;  // |delta| that fills bar_half_px; larger deltas are capped
     float text_size = 13.0f;
-    int better_category = 2;   // palette category of an improvement (green in dark_palette())
-    int worse_category = 3;    // of a regression (red in dark_palette())
-    int neutral_category = 7;  // of a change with no better direction (grey in dark_palette())
     float max_width = 0;       // the drawing's widest; 0: one band of every column
     const Palette* palette = nullptr;  // nullptr: dark_palette()
 };

@@ -53,6 +53,9 @@ const Palette& dark_palette() {
          rgb(0xb0508f), rgb(0x5f6b78), rgb(0x6f7d25), rgb(0x2f8f8f), rgb(0x4b55a8), rgb(0x9a7a22)},
         // light blue, dark blue, orange, mauve, pale yellow
         {rgb(0x78aee0), rgb(0x3a5fa8), rgb(0xc8781e), rgb(0xb070a8), rgb(0xe8e08c)},
+        rgb(0x4a8fd6),  // better: blue
+        rgb(0xd9822b),  // worse: orange
+        rgb(0x5f6b78),  // no better direction: grey
     };
     return palette;
 }
@@ -68,6 +71,9 @@ const Palette& high_contrast_palette() {
          rgb(0xcc79a7), rgb(0x999999)},
         // Okabe-Ito sky blue, blue, orange, reddish purple; a pale yellow
         {rgb(0x56b4e9), rgb(0x0072b2), rgb(0xe69f00), rgb(0xcc79a7), rgb(0xfff58a)},
+        rgb(0x56b4e9),  // better: Okabe-Ito sky blue
+        rgb(0xe69f00),  // worse: orange
+        rgb(0x999999),  // no better direction: grey
     };
     return palette;
 }

@@ -21,6 +21,12 @@ struct Palette {
     // by hue and lightness, none red and none green, so no two read as good and bad and every
     // pair stays apart for red-green colour blindness (deuteranopia, protanopia).
     std::vector<Rgba> precisions;
+    // A change judged by what its metric counts as better (viz/compare_table.h): better, worse,
+    // or a metric with no better direction. Blue and orange, not green and red, so the pair
+    // stays apart for red-green colour blindness; the table's key names them in words.
+    Rgba better;
+    Rgba worse;
+    Rgba unjudged;
 };
 
 // Mid-tone fills on a near-black canvas, matching the GUI's dark theme; light text.

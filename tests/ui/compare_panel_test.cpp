@@ -1,6 +1,6 @@
 // The Compare panel under Xvfb, on any machine: without data it says how to get some; with a
 // recording (tests/support/sample_recording.h, written with save_recording and opened with
-// --open) the ticked runs' table shows their changes from the baseline as green (better) or red
+// --open) the ticked runs' table shows their changes from the baseline as blue (better) or orange
 // (worse) bars, the roofline plots each run in its colour, runs the recording lacks are named,
 // and a bad --set value is a usage error. (The models behind the pictures are tested as data in
 // tests/unit/viz/compare_table_test.cpp, roofline_test.cpp and
@@ -33,8 +33,8 @@ const std::string kWmma = "wmma.f16@4096x4096x4096";      // 292 TFLOP/s, profil
 const std::string kCublas = "cublas.f16@4096x4096x4096";  // 740 TFLOP/s
 
 // The table's bar colours under the dark palette: better is category 2, worse category 3.
-const viz::Rgba kBetter = viz::category_colour(viz::dark_palette(), 2);
-const viz::Rgba kWorse = viz::category_colour(viz::dark_palette(), 3);
+const viz::Rgba kBetter = viz::dark_palette().better;
+const viz::Rgba kWorse = viz::dark_palette().worse;
 // The runs' colours: categories 0 and 1 in ticked order.
 const viz::Rgba kFirstRun = viz::category_colour(viz::dark_palette(), 0);
 const viz::Rgba kSecondRun = viz::category_colour(viz::dark_palette(), 1);
@@ -75,7 +75,7 @@ TEST(ComparePanel, TableColoursChangesFromTheBaselineByMeaning) {
     // Nothing ticked: the run list only.
     EXPECT_EQ(test::count_pixels(none, kBetter), 0);
     EXPECT_EQ(test::count_pixels(none, kWorse), 0);
-    // cuBLAS after wmma: less time, more TFLOP/s, more % of peak, all improvements (green;
+    // cuBLAS after wmma: less time, more TFLOP/s, more % of peak, all improvements (blue;
     // bars of at most 20 x 9 px, 468 pixels measured).
     EXPECT_GT(test::count_pixels(wmma_first, kBetter), 3 * 100);
     EXPECT_EQ(test::count_pixels(wmma_first, kWorse), 0);
@@ -129,7 +129,7 @@ TEST(ComparePanel, RunsOfTwoRecordingsSitSideBySide) {
         "--open " + kShipped + " --set runs=" + kRung + ",cublas.bf16@4096x4096x4096";
     const auto one_table = compare_screenshot(once + " --set view=table");
     ASSERT_TRUE(table.loaded && one_table.loaded);
-    // The later run is faster: time and TFLOP/s bars (and % of cuBLAS, % of peak) are green.
+    // The later run is faster: time and TFLOP/s bars (and % of cuBLAS, % of peak) are blue.
     EXPECT_GT(test::count_pixels(table, kBetter), 50);  // 72 measured: four short bars
     EXPECT_EQ(test::count_pixels(table, kWorse), 0);
     EXPECT_GT(test::count_pixels(table, kSecondRun), 50);  // the second column's swatch

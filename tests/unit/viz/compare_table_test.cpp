@@ -93,7 +93,7 @@ TEST(CompareTable, BarsGrowFromTheCentreByDeltaAndAreColouredByMeaning) {
     ASSERT_TRUE(tick);
     EXPECT_NEAR(faster->w, 10.0f, 0.01f);
     EXPECT_GE(faster->x, tick->x);
-    EXPECT_EQ(faster->fill, category_colour(palette, options.better_category));
+    EXPECT_EQ(faster->fill, palette.better);
     // TFLOP/s -25%: 10 px to the left, a regression.
     const DrawRect* slower = hit_rect(draw, 0 * n + 2);
     ASSERT_TRUE(slower);
@@ -101,21 +101,30 @@ TEST(CompareTable, BarsGrowFromTheCentreByDeltaAndAreColouredByMeaning) {
     ASSERT_TRUE(slower_tick);
     EXPECT_NEAR(slower->w, 10.0f, 0.01f);
     EXPECT_NEAR(slower->x + slower->w, slower_tick->x, 0.01f);
-    EXPECT_EQ(slower->fill, category_colour(palette, options.worse_category));
+    EXPECT_EQ(slower->fill, palette.worse);
     // Time -20% is better (lower is better); +200% is worse and capped at full scale.
     const DrawRect* quicker = hit_rect(draw, 1 * n + 1);
     const DrawRect* much_longer = hit_rect(draw, 1 * n + 2);
     ASSERT_TRUE(quicker && much_longer);
     EXPECT_NEAR(quicker->w, 8.0f, 0.01f);
-    EXPECT_EQ(quicker->fill, category_colour(palette, options.better_category));
+    EXPECT_EQ(quicker->fill, palette.better);
     EXPECT_NEAR(much_longer->w, 40.0f, 0.01f);
-    EXPECT_EQ(much_longer->fill, category_colour(palette, options.worse_category));
+    EXPECT_EQ(much_longer->fill, palette.worse);
     // A metric with no better direction: neutral colour; no change: no bar but a text.
     const DrawRect* neutral = hit_rect(draw, 2 * n + 1);
     ASSERT_TRUE(neutral);
-    EXPECT_EQ(neutral->fill, category_colour(palette, options.neutral_category));
+    EXPECT_EQ(neutral->fill, palette.unjudged);
     EXPECT_FALSE(hit_rect(draw, 2 * n + 2));
 
+    // The key names the bars' colours in words, and none of them is green or red.
+    for (const char* text : {"bars:", "better", "worse", "no better direction"}) {
+        EXPECT_TRUE(find_text(draw, text)) << text;
+    }
+    for (const Rgba& colour : {palette.better, palette.worse}) {
+        EXPECT_FALSE(colour.g > colour.r + 40 && colour.g > colour.b + 40) << "green";
+        EXPECT_FALSE(colour.r > colour.g + 40 && colour.r > colour.b + 40 && colour.b > colour.g)
+            << "red";
+    }
     for (const char* text : {"+25.0%", "-25.0%", "-20.0%", "+200.0%", "+20.0%", "same"}) {
         EXPECT_TRUE(find_text(draw, text)) << text;
     }

@@ -153,9 +153,8 @@ void draw_cell(DrawListBuilder& b, const TableLayout& l, const CompareRow& row, 
         const double scale = std::min(std::fabs(pct) / options.full_scale_pct, 1.0);
         const float length = float(scale) * options.bar_half_px;
         const float bar_x = pct > 0 ? centre + 1.0f : centre - length;
-        b.rect(bar_x, delta_y + 4.0f, length, l.size - 4.0f,
-               change_colour(change, palette), kTransparent, 0.0f,
-               int(r * columns + c));
+        b.rect(bar_x, delta_y + 4.0f, length, l.size - 4.0f, change_colour(change, palette),
+               kTransparent, 0.0f, int(r * columns + c));
     }
     b.text(centre + options.bar_half_px + 1.0f + kCellGap, delta_y + 2.0f, l.size, palette.text,
            TextAlign::kLeft, delta_text(pct));
@@ -184,9 +183,9 @@ float draw_key(DrawListBuilder& b, const TableLayout& l, const std::vector<Compa
     if (columns.size() < 2) return y;  // no deltas, no bars
     b.text(kMargin, y, l.size, palette.text, TextAlign::kLeft, "bars:");
     float x = kMargin + text_width(std::string("bars:").size(), l.size);
-    for (const auto& [colour, word] : {std::pair{palette.better, "better"},
-                                       std::pair{palette.worse, "worse"},
-                                       std::pair{palette.unjudged, "no better direction"}}) {
+    for (const auto& [colour, word] :
+         {std::pair{palette.better, "better"}, std::pair{palette.worse, "worse"},
+          std::pair{palette.unjudged, "no better direction"}}) {
         b.rect(x + kCellGap, y + 1.0f, l.swatch, l.swatch, colour);
         x = b.swatch_label(x + kCellGap, y, l.swatch, l.size, word);
     }

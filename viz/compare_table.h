@@ -76,7 +76,7 @@ struct CompareTableOptions {
     float bar_half_px = 20.0f;    // bar length at full scale, each side of the centre tick
     double full_scale_pct = 100;  // |delta| that fills bar_half_px; larger deltas are capped
     float text_size = 13.0f;
-    float max_width = 0;       // the drawing's widest; 0: one band of every column
+    float max_width = 0;               // the drawing's widest; 0: one band of every column
     const Palette* palette = nullptr;  // nullptr: dark_palette()
 };
 

@@ -34,6 +34,20 @@ bool trace_from_json(const json& in, viz::WarpTrace& trace, std::string& error) 
 }
 
 // "12.3 MiB" for a byte count.
+// Thrown out of the parser when the load is cancelled.
+struct LoadCancelled {};
+
+// json::parse, looking at `cancel` every 4096 parser events (a few microseconds apart).
+json parse_unless_cancelled(const std::string& text, const std::atomic<bool>& cancel) {
+    std::uint64_t events = 0;
+    return json::parse(text, [&](int, json::parse_event_t, json&) {
+        if ((++events & 4095) == 0 && cancel.load(std::memory_order_relaxed)) {
+            throw LoadCancelled{};
+        }
+        return true;
+    });
+}
+
 std::string mebibytes(std::uintmax_t bytes) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f MiB", double(bytes) / double(1 << 20));
@@ -180,7 +194,8 @@ std::string save_recording(const std::string& path, const Recording& recording) 
     return common::write_bytes_atomically(path, to_json(recording).dump(1) + "\n");
 }
 
-bool load_recording(const std::string& path, Recording& recording, std::string& error) {
+bool load_recording(const std::string& path, Recording& recording, std::string& error,
+                    const std::atomic<bool>* cancel) {
     namespace fs = std::filesystem;
     const std::string where = "cannot open recording " + (path.empty() ? "''" : path) + ": ";
     if (path.empty()) {
@@ -232,7 +247,11 @@ bool load_recording(const std::string& path, Recording& recording, std::string& 
 
     json document;
     try {
-        document = json::parse(text);
+        if (cancel != nullptr && cancel->load()) throw LoadCancelled{};
+        document = cancel == nullptr ? json::parse(text) : parse_unless_cancelled(text, *cancel);
+    } catch (const LoadCancelled&) {
+        error = where + "cancelled";
+        return false;
     } catch (const json::parse_error& e) {
         error = where + (e.byte >= text.size()
                              ? "the JSON ends early at byte " + std::to_string(e.byte) +

@@ -27,6 +27,7 @@
 // version 4 (written back, it keeps those notes). Any other version is refused with one line
 // naming the version found and the ones this build reads. Unknown extra keys are ignored.
 
+#include <atomic>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -88,7 +89,10 @@ bool recording_from_json(const nlohmann::json& json, Recording& recording, std::
 std::string save_recording(const std::string& path, const Recording& recording);
 // Reads and checks a recording file, plain or gzipped (told apart by its first bytes). False,
 // with `error` one line naming the path and what is wrong (missing, a directory, empty, too
-// large, bad gzip data, not JSON at byte N, a bad key, a version).
-bool load_recording(const std::string& path, Recording& recording, std::string& error);
+// large, bad gzip data, not JSON at byte N, a bad key, a version). With `cancel`, the load stops
+// within milliseconds of it turning true and fails with "cancelled" (a shipped recording takes
+// about a second: the app quitting meanwhile does not wait for it).
+bool load_recording(const std::string& path, Recording& recording, std::string& error,
+                    const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace tclens::profiling

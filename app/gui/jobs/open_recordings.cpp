@@ -40,11 +40,12 @@ void publish_open_recording(AppContext& context, std::shared_ptr<const OpenRecor
     context.recording.publish(std::move(opened));
 }
 
-std::string open_recording_now(AppContext& context, const std::string& path) {
+std::string open_recording_now(AppContext& context, const std::string& path,
+                               const std::atomic<bool>* cancel) {
     auto opened = std::make_shared<OpenRecording>();
     opened->path = path;
     std::string error;
-    if (!profiling::load_recording(path, opened->recording, error)) return error;
+    if (!profiling::load_recording(path, opened->recording, error, cancel)) return error;
     publish_open_recording(context, std::move(opened));
     return "";
 }
@@ -66,15 +67,15 @@ void close_recording(AppContext& context, const std::string& path) {
 }
 
 JobHandle request_open_recording(AppContext& context, std::string path, bool echo_to_stderr) {
-    return context.jobs.post("Open recording",
-                             [&context, path, echo_to_stderr](JobProgress& progress) {
-                                 progress.report(0.0f, "reading " + path);
-                                 const std::string error = open_recording_now(context, path);
-                                 if (error.empty()) return;
-                                 if (echo_to_stderr)
-                                     std::fprintf(stderr, "tclens: %s\n", error.c_str());
-                                 throw std::runtime_error(error);
-                             });
+    return context.jobs.post(
+        "Open recording", [&context, path, echo_to_stderr](JobProgress& progress) {
+            progress.report(0.0f, "reading " + path);
+            const std::string error = open_recording_now(context, path, &progress.cancel_flag());
+            if (progress.cancelled()) return;  // the app is closing
+            if (error.empty()) return;
+            if (echo_to_stderr) std::fprintf(stderr, "tclens: %s\n", error.c_str());
+            throw std::runtime_error(error);
+        });
 }
 
 }  // namespace tclens::gui

@@ -4,6 +4,7 @@
 // opens and saves, the UI thread closes: each read-modify-write of context.recordings holds one
 // lock.
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -24,8 +25,10 @@ void publish_open_recording(AppContext& context, std::shared_ptr<const OpenRecor
 
 // Loads `path` on the calling thread and, when it is a recording, publishes it as
 // context.recording and among context.recordings (replacing a recording of the same path).
-// Returns "" or the one-line error (profiling::load_recording's).
-std::string open_recording_now(AppContext& context, const std::string& path);
+// Returns "" or the one-line error (profiling::load_recording's; "...: cancelled" once `cancel`
+// turned true).
+std::string open_recording_now(AppContext& context, const std::string& path,
+                               const std::atomic<bool>* cancel = nullptr);
 
 // Takes the recording of `path` out of context.recordings; when it was context.recording, the
 // newest of those left (or none) takes its place. Nothing when no open recording has that path.

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -180,6 +181,19 @@ TEST(Recording, BadGzipIsRefusedInOneLine) {
     bomb.write(common::gzip(std::string(kMaxRecordingBytes + 1, ' ')));
     EXPECT_LT(fs::file_size(bomb.path()), 1u << 20);
     expect_refused(bomb, "it expands to more than 64 MiB");
+}
+
+TEST(Recording, ACancelledLoadStopsAndSaysSo) {
+    TempFile file("cancelled.json.gz");
+    ASSERT_EQ(save_recording(file.path(), test::sample_recording()), "");
+    std::atomic<bool> cancel{true};
+    Recording recording = test::sample_recording();
+    std::string error;
+    EXPECT_FALSE(load_recording(file.path(), recording, error, &cancel));
+    EXPECT_EQ(error, "cannot open recording " + file.path() + ": cancelled");
+    EXPECT_EQ(to_json(recording), to_json(test::sample_recording()));
+    cancel = false;
+    EXPECT_TRUE(load_recording(file.path(), recording, error, &cancel)) << error;
 }
 
 TEST(Recording, NotANumberSurvivesAsNaN) {

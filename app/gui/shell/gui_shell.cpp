@@ -167,11 +167,12 @@ int run_gui_shell(const GuiShellOptions& options) {
         lecture.set_content_scale(runtime->content_scale());
         lecture.apply_pending();
         runtime->begin_frame();
-        const float banner = tour.update(shell.workspace(), shell.panels(), lecture);
+        shell.update_presentation(lecture.presentation());
+        const CaptionReserve caption = tour.update(shell.workspace(), shell.panels(), lecture);
         context.tour_playing = tour.player().active();
-        shell.draw(context, banner);
+        shell.draw(context, caption);
         lecture.draw_frame();
-        tour.draw(lecture);
+        tour.draw();
         present_frame(*runtime, lecture);
         settle.saw(context.jobs.wait_idle(std::chrono::milliseconds(0)), shell.layout());
         if (options.frame_stats) {

@@ -227,20 +227,29 @@ void draw_operand(FragmentCanvas& c, const FragmentLayout& layout, const ViewOpe
     const Palette& palette = c.b.palette();
     const float cell = c.cell;
     const OperandLayout& matrix = *operand.layout;
-    const std::string block_title = operand.name + " " + std::to_string(matrix.rows) + "x" +
-                                    std::to_string(matrix.cols) + " " +
-                                    operand_type(layout, matrix);
+    std::string block_title = operand.name + " " + std::to_string(matrix.rows) + "x" +
+                              std::to_string(matrix.cols) + " " + operand_type(layout, matrix);
+    // One warp's band (FragmentViewOptions::warp): its rows, moved to the top.
+    const bool banded = c.warps > 1 && !c.tmem && matrix.rows == kRowsPerWarp * c.warps;
+    const int band = banded ? c.options.warp : -1;
+    const int first_row = band >= 0 ? band * kRowsPerWarp : 0;
+    const int rows = band >= 0 ? kRowsPerWarp : matrix.rows;
+    if (band >= 0) {
+        block_title += ", warp " + std::to_string(band) + ": rows " + std::to_string(first_row) +
+                       "-" + std::to_string(first_row + kRowsPerWarp - 1);
+    }
     title(c, c.x, block_title);
     const bool packed = elements_per_register(matrix.elem_bits) > 1;
     const std::string lane_prefix = c.tmem ? "L" : "T";
     c.b.backdrop(c.grid, c.x, c.top, static_cast<float>(matrix.cols) * cell,
-                 static_cast<float>(matrix.rows) * cell);
+                 static_cast<float>(rows) * cell);
     for (size_t i = 0; i < matrix.elements.size(); ++i) {
         const LayoutElement& e = matrix.elements[i];
+        if (e.row < first_row || e.row >= first_row + rows) continue;
         const Rgba fill =
             category_colour(palette, colour_index(c.options.colouring, e.lane, e.reg, e.sub));
         const float cx = c.x + static_cast<float>(e.col) * cell;
-        const float cy = c.top + static_cast<float>(e.row) * cell;
+        const float cy = c.top + static_cast<float>(e.row - first_row) * cell;
         target(c, cx, cy, cell, fill, {matrix.operand, static_cast<int>(i), e.lane});
         if (c.labels) {
             std::string reg =
@@ -251,8 +260,8 @@ void draw_operand(FragmentCanvas& c, const FragmentLayout& layout, const ViewOpe
         }
     }
     const float width = static_cast<float>(matrix.cols) * cell;
-    const float height = static_cast<float>(matrix.rows) * cell;
-    if (c.warps > 1 && !c.tmem && matrix.rows == kRowsPerWarp * c.warps) {
+    const float height = static_cast<float>(rows) * cell;
+    if (banded && band < 0) {
         for (int w = 0; w < c.warps; ++w) {
             c.b.rect(c.x, c.top + static_cast<float>(w * kRowsPerWarp) * cell, width,
                      kRowsPerWarp * cell, kTransparent, palette.text, kBandStroke);
@@ -316,10 +325,22 @@ float draw_lane_strip(FragmentCanvas& c, const FragmentLayout& layout) {
 FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptions& options) {
     const Palette& palette = options.palette ? *options.palette : dark_palette();
     const float cell = options.cell;
-    const std::vector<ViewOperand> operands = view_operands(layout);
+    std::vector<ViewOperand> operands = view_operands(layout);
     const bool tmem = layout.tmem_slots;
     const bool smem_only = operands.empty() && !layout.shared_memory.empty();
     const int warps = std::max(1, (layout.threads + kWarpLanes - 1) / kWarpLanes);
+    const bool part = !options.operands.empty() || options.warp >= 0;
+    if (!options.operands.empty()) {
+        const auto picked = [&](const ViewOperand& operand) {
+            const char letter = operand_letter(operand.layout->operand);
+            const bool merged = operand.name == "C/D";
+            return options.operands.find(letter) != std::string::npos ||
+                   (merged && options.operands.find('D') != std::string::npos);
+        };
+        operands.erase(std::remove_if(operands.begin(), operands.end(),
+                                      [&](const ViewOperand& o) { return !picked(o); }),
+                       operands.end());
+    }
 
     size_t element_cells = 0;
     for (const ViewOperand& operand : operands) element_cells += operand.layout->elements.size();
@@ -331,7 +352,7 @@ FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptio
         layout.verifiable ? "" : std::string(kModelOnlyNote) + " (" + layout.source + ")";
     const float title_y = banner.empty() ? kMargin : kMargin + kBannerSize + kBannerGap;
     const float top = title_y + kTitleSize + kTitleGap;
-    const bool warp_gutter = warps > 1 && !smem_only;
+    const bool warp_gutter = warps > 1 && !smem_only && !part;
     const float gutter = warp_gutter ? text_width(6, kWarpLabelSize) + kGutterGap : 0.0f;
     FragmentCanvas c{FragmentBuilder(palette),
                      options,
@@ -359,14 +380,14 @@ FragmentView fragment_view(const FragmentLayout& layout, const FragmentViewOptio
 
     if (!layout.address_lanes.empty()) draw_address_lanes(c, layout);
     for (const ViewOperand& operand : operands) draw_operand(c, layout, operand);
-    if (warps > 1 && !tmem && !smem_only) draw_warp_labels(c);
+    if (warps > 1 && !tmem && !smem_only && !part) draw_warp_labels(c);
     c.right = std::max(c.right, c.x - kBlockGap);
 
     float bottom = c.bottom;
     if (smem_only) {
         draw_shared_memory(c, layout);
         bottom = c.bottom;
-    } else {
+    } else if (!part) {
         bottom = draw_lane_strip(c, layout);
     }
     c.b.draw().width = std::ceil(c.right + kMargin);

@@ -63,6 +63,12 @@ struct FragmentViewOptions {
     // 8192 element cells in the view (wgmma n >= 120), where they would be unreadable noise.
     bool labels = true;
     const Palette* palette = nullptr;  // nullptr: dark_palette()
+    // A part of the view, to show it larger (a lecture at 1280x720): only the operand blocks
+    // named by these letters ("A", "AB"; 'C' or 'D' picks the C/D block where they are drawn
+    // once; "" all), and of wgmma's A and D only warp `warp`'s band of rows 16w..16w+15 (-1 all),
+    // titled "D 64x16 f32, warp 0: rows 0-15". A part has no lane strip and no warp gutter.
+    std::string operands;
+    int warp = -1;
 };
 
 struct FragmentView {

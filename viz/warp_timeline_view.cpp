@@ -76,6 +76,13 @@ DrawList warp_timeline(const WarpTrace& trace, const TimelineOptions& options) {
     float x = 4.0f;
     for (int i = 0; i < kTracePhaseCount; ++i) {
         if (!present[i]) continue;
+        // The legend wraps where the next entry would run past the drawing's width.
+        const float entry =
+            ts + kSwatchLabelGap + text_width(std::string(phase_words(TracePhase(i))).size(), ts);
+        if (x > 4.0f && x + entry > options.width - 8.0f) {
+            x = 4.0f;
+            y += ts + 4.0f;
+        }
         phase_rect(b, static_cast<TracePhase>(i), x, y, ts, ts, -1);
         x = b.swatch_label(x, y, ts, ts, phase_words(static_cast<TracePhase>(i))) + 12.0f;
     }

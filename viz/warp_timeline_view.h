@@ -5,7 +5,8 @@
 // What is drawn, top to bottom:
 //   - a title: kernel, size, blocks traced of blocks launched, the window shown;
 //   - the legend: a swatch in category_colour(palette, phase id) and the words of each phase
-//     kind the trace has (phase_words: "waits for a full stage", not "full_wait"); a phase id past
+//     kind the trace has (phase_words: "waits for a full stage", not "full_wait"), on more lines
+//     where the next entry would pass the width; a phase id past
 //     the palette's colours (whose colour repeats an earlier phase's) has a band of the background
 //     across the middle third of its swatch and of its bars, so every two phases look different;
 //   - per traced block, a header row "block B  SM S", then one row per warp that recorded

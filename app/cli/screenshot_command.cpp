@@ -101,6 +101,7 @@ void add_screenshot_command(CLI::App& app, int& exit_code) {
             error = gui::load_tour_step(tour, options->tour_step, step, request.caption_counter);
             request.view = step.view;
             request.caption = step.caption;
+            request.tour_step = true;  // as the app shows it: steps 6-9 show the recording
             request.settings.insert(request.settings.begin(), step.settings.begin(),
                                     step.settings.end());
         } else if (error.empty() && request.view.empty() && !request.whole_window) {

@@ -6,7 +6,10 @@
 // inside their panes; for them the view's window must not be cut and no pane may run off to the
 // side.) The last test shows that the check catches a cut: without fit the first step does not
 // fit at 1280x720.
-// `tclens screenshot --tour-step N --layout-json F` reports the rectangles (layout_report.h).
+// `tclens screenshot --tour-step N --layout-json F` reports the rectangles (layout_report.h); it
+// draws the step as the app shows it: the shipped recording open where there is no GPU, and with
+// --lecture the controls folded away (the presentation layout, app/gui/views/presentation.h; the
+// whole window in it: tests/ui/presentation_test.cpp).
 
 #include <gtest/gtest.h>
 

@@ -278,14 +278,47 @@ TEST(Workspace, TourKeysPickEachStepsViewAndSplitAndEscPutsTheWorkspaceBack) {
     std::filesystem::remove(tour);
 }
 
+// Lecture mode's presentation layout (app/gui/views/presentation.h): no rail, menu bar or status
+// bar; the panes, zoomed, fill the window from its top-left corner, less the caption's band
+// below or column at the right. With the presentation layout off, lecture mode keeps the
+// arrangement, zoomed, with the caption banner below the panes.
 TEST(Workspace, LectureModeKeepsItFullScreenZoomedWithTheBannerBelow) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
     const std::string tour = test::temp_path("lecture_tour.json");
     std::ofstream(tour) << R"({"schema_version": 1, "steps": [
         {"view": "compare", "split": "profile,beside", "caption": "Two runs side by side."}]})";
     const json plain = gui_layout("1920x1080", "--set workspace.view=compare");
-    const json lecture = gui_layout("1920x1080", "--lecture --tour " + tour, 12);
+    const json presented = gui_layout("1920x1080", "--lecture --tour " + tour, 12);
+    const json lecture =
+        gui_layout("1920x1080", "--lecture --set lecture.presentation=off --tour " + tour, 12);
     std::filesystem::remove(tour);
+
+    ASSERT_TRUE(presented.contains("windows")) << presented.dump();
+    EXPECT_EQ(presented["workspace"]["split"], "profile,beside");
+    for (const std::string role : {"rail", "menu", "status"}) {
+        EXPECT_TRUE(window_of(presented, role).empty()) << role << " shown:\n" << presented.dump(1);
+    }
+    const Rect main_area = rect_of(presented["areas"]["main"]);
+    const Rect second_area = rect_of(presented["areas"]["second"]);
+    EXPECT_EQ(rect_of(presented["areas"]["rail"]).width, 0);
+    EXPECT_EQ(main_area.x, 0);
+    EXPECT_EQ(main_area.y, 0);
+    // The caption takes a band below the panes or a column right of them, not both.
+    const double right = std::max(main_area.right(), second_area.right());
+    const double bottom = std::max(main_area.bottom(), second_area.bottom());
+    const bool band = bottom < 1080, column = right < 1920;
+    EXPECT_NE(band, column) << presented.dump(1);
+    for (const std::string role : {"main", "second"}) {
+        const json window = window_of(presented, role);
+        ASSERT_FALSE(window.empty()) << role;
+        const Rect shown = rect_of(window["rect"]), area = rect_of(presented["areas"][role]);
+        EXPECT_EQ(shown.x, area.x);
+        EXPECT_EQ(shown.width, area.width);
+        EXPECT_EQ(shown.height, area.height);
+    }
+    EXPECT_GT(presented["display"]["font_pixels"].get<double>(),
+              plain["display"]["font_pixels"].get<double>() * 1.3);
+
     expect_arranged(lecture, "1920x1080", 30);
     EXPECT_EQ(lecture["workspace"]["split"], "profile,beside");
     // Zoomed: the rail and the menu bar grow with the text.

@@ -25,6 +25,10 @@ std::mutex& recordings_mutex() {
 
 std::string shipped_recording_path() { return asset_path(kShippedRecording); }
 
+std::string start_up_recording_path(bool has_gpu, bool asked_for) {
+    return has_gpu || asked_for ? "" : shipped_recording_path();
+}
+
 void publish_open_recording(AppContext& context, std::shared_ptr<const OpenRecording> opened) {
     std::lock_guard lock(recordings_mutex());
     auto recordings = std::make_shared<OpenRecordings>();

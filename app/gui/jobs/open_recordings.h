@@ -19,6 +19,10 @@ struct OpenRecording;
 // the installed share/tclens/, the checkout's assets/); "" when there is none.
 std::string shipped_recording_path();
 
+// The recording the app opens by itself at start, once the GPU query answered `has_gpu`: the
+// shipped one where there is no GPU and no recording was asked for; "" for none.
+std::string start_up_recording_path(bool has_gpu, bool asked_for);
+
 // `opened` joins context.recordings (in the place of one of the same path) and becomes
 // context.recording.
 void publish_open_recording(AppContext& context, std::shared_ptr<const OpenRecording> opened);

@@ -12,6 +12,7 @@
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
 #include "app/gui/views/item_width.h"
+#include "app/gui/views/presentation.h"
 #include "app/parse_number.h"
 #include "kernels/shared_access.h"
 
@@ -442,9 +443,11 @@ void BanksPanel::draw_contents(AppContext& context) {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step_phase(-1);
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_phase(+1);
     }
-    draw_controls(context);
-    draw_access_line();
-    draw_side_lines();
+    if (!controls_folded()) {  // folded (the presentation layout): the drawing fills the pane
+        draw_controls(context);
+        draw_access_line();
+        draw_side_lines();
+    }
     draw_view();
 }
 

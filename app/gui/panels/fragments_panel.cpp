@@ -11,6 +11,7 @@
 #include "app/gui/views/exercise_overlay.h"
 #include "app/gui/views/export_buttons.h"
 #include "app/gui/views/item_width.h"
+#include "app/gui/views/presentation.h"
 #include "app/parse_number.h"
 #include "viz/layout_catalogue.h"
 #include "viz/layout_description.h"
@@ -89,6 +90,27 @@ std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view
         rebuild_view();
         return "";
     }
+    if (key == "part") {
+        static constexpr const char* kParts[] = {"all", "a", "b", "c", "d"};
+        if (std::find(std::begin(kParts), std::end(kParts), text) == std::end(kParts)) {
+            return "part='" + text + "': allowed: a, b, c, d, all";
+        }
+        part_ = text == "all" ? "" : std::string(1, char(text[0] - 'a' + 'A'));
+        rebuild_view();
+        return "";
+    }
+    if (key == "warp") {
+        const int warps = std::max(1, layout_.threads / 32);
+        const auto warp = parse_number<int>(text);
+        if (!warp || *warp < -1 || *warp >= warps || (warps == 1 && *warp != -1)) {
+            return "warp='" + text + "': allowed: -1 (all)" +
+                   (warps > 1 ? " or 0.." + std::to_string(warps - 1) : std::string()) + " for " +
+                   layout_.id;
+        }
+        warp_ = *warp;
+        rebuild_view();
+        return "";
+    }
     if (key == "exercise") {
         if (std::string error = check_user_kernel_ref(text); !error.empty())
             return "exercise: " + error;
@@ -96,7 +118,7 @@ std::string FragmentsPanel::apply_setting(std::string_view key, std::string_view
         return "";
     }
     return "view 'fragments' has no setting '" + std::string(key) +
-           "'; settings: layout, colour, lane, zoom, labels, exercise";
+           "'; settings: layout, colour, lane, zoom, labels, part, warp, exercise";
 }
 
 void FragmentsPanel::rebuild_view() {
@@ -117,6 +139,8 @@ void FragmentsPanel::rebuild_view() {
     options.colouring = colouring_;
     options.labels = labels_;
     options.palette = &theme().palette;
+    options.operands = part_;
+    options.warp = warp_ < layout_.threads / 32 ? warp_ : -1;
     view_ = viz::fragment_view(layout_, options);
     register_operand_ = 0;
     shown_verification_.reset();
@@ -360,14 +384,18 @@ void FragmentsPanel::draw_contents(AppContext& context) {
         exercise_job_ = request_exercise(context, pending_exercise_);
         pending_exercise_.clear();
     }
-    draw_controls(context);
+    // Folded (the presentation layout), the drawing alone fills the pane.
+    const bool folded = controls_folded();
+    if (!folded) draw_controls(context);
     refresh_exercise(context.exercise.latest());
-    draw_exercise_line();
+    if (!folded) draw_exercise_line();
     const auto verification = context.layout_verification.latest();
     refresh_mismatches(verification);
-    draw_verification_line(verification.get());
-    draw_descriptions();
-    draw_register_view();
+    if (!folded) {
+        draw_verification_line(verification.get());
+        draw_descriptions();
+        draw_register_view();
+    }
 
     ImGui::BeginChild("view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const int highlight = hovered_lane_ >= 0 ? hovered_lane_ : pinned_lane_;

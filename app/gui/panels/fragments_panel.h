@@ -53,6 +53,8 @@ class FragmentsPanel : public Panel {
     viz::FragmentColouring colouring_ = viz::FragmentColouring::kRegister;
     ViewZoom zoom_{0.25f, 3.0f};  // "zoom=" setting, slider and fit
     bool labels_ = true;
+    std::string part_;  // "part=": operand letters to show ("" all; FragmentViewOptions)
+    int warp_ = -1;     // "warp=": wgmma's band of rows to show (-1 all)
     viz::FragmentLayout layout_;
     viz::FragmentView view_;
     viz::DrawList painted_;  // view_.draw, with an exercise's arrows when one is shown

@@ -13,6 +13,7 @@
 #include "app/gui/views/export_buttons.h"
 #include "app/gui/views/item_width.h"
 #include "app/gui/views/lecture_mode.h"
+#include "app/gui/views/presentation.h"
 #include "app/gui/views/recording_view.h"
 #include "common/text.h"
 #include "kernels/bench.h"
@@ -27,6 +28,9 @@ namespace {
 
 constexpr const char* kDefaultSize = "4096x4096x4096";
 constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
+// The chart alone (the presentation layout) is scaled to fill its pane, within these factors.
+constexpr float kChartFitLowest = 0.25f;
+constexpr float kChartFitHighest = 4.0f;
 
 std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
     return common::join(problems, ", ",
@@ -193,13 +197,24 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
         ticked_ = std::move(ticked);
         return "";
     }
+    if (key == "chart") {
+        std::string error;
+        const std::vector<kernels::GemmProblem> sizes =
+            text == "all" ? std::vector<kernels::GemmProblem>{} : parse_problem_list(text, error);
+        if (text != "all" && (!error.empty() || sizes.size() != 1)) {
+            return "chart='" + text + "': allowed: all or one size MxNxK";
+        }
+        chart_size_ = sizes.empty() ? std::nullopt : std::optional(sizes.front());
+        shown_.reset();  // refresh_results() builds the chart again
+        return "";
+    }
     if (key == "bench") {
         if (text != "on") return "bench='" + text + "': allowed: on";
         bench_requested_ = true;
         return "";
     }
     return "view 'kernels' has no setting '" + std::string(key) +
-           "'; settings: selected, open, watch, mnk, preset, run, bench";
+           "'; settings: selected, open, watch, mnk, preset, run, chart, bench";
 }
 
 void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& latest,
@@ -210,14 +225,29 @@ void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& la
     export_message_.clear();
     if (!shown_) return;
     table_ = bench_table(shown_->report);
+    // The rows the chart shows: those at chart_size_, or all.
+    const auto charted = [this](const std::vector<kernels::BenchRow>& rows) {
+        std::vector<kernels::BenchRow> kept;
+        for (const kernels::BenchRow& row : rows) {
+            if (!chart_size_ || kernels::same_problem(row.result.problem, *chart_size_)) {
+                kept.push_back(row);
+            }
+        }
+        return kept;
+    };
     if (recordings && recordings->list.size() > 1) {
+        std::vector<std::vector<kernels::BenchRow>> rows;
+        rows.reserve(recordings->list.size());
         std::vector<LabelledBench> benches;
         for (const auto& open : recordings->list) {
-            benches.push_back({recording_caption(open->recording), &open->recording.bench});
+            rows.push_back(charted(open->recording.bench));
+            benches.push_back({recording_caption(open->recording), &rows.back()});
         }
         chart_ = recordings_bench_chart(benches, theme().palette);
     } else {
-        chart_ = bench_chart(shown_->report, theme().palette);
+        kernels::BenchReport report = shown_->report;
+        report.rows = charted(report.rows);
+        chart_ = bench_chart(report, theme().palette);
     }
 }
 
@@ -483,18 +513,18 @@ void KernelsPanel::draw_results_table() {
     ImGui::EndTable();
 }
 
-void KernelsPanel::draw_results() {
+bool KernelsPanel::draw_results_heading() {
     if (!shown_) {
         ImGui::TextWrapped(
             "No results yet. Tick rungs, choose sizes and press Run: each kernel is checked "
             "against a reference on fresh random data before it is timed, and only verified "
             "results get numbers.");
-        return;
+        return false;
     }
     if (!shown_->error.empty()) {
         ImGui::TextColored(imgui_colour(theme().error), "bench did not run: %s",
                            shown_->error.c_str());
-        return;
+        return false;
     }
     const kernels::BenchReport& report = shown_->report;
     ImGui::Text("%zu results%s%s", report.rows.size(), shown_->device.empty() ? "" : " on ",
@@ -514,6 +544,16 @@ void KernelsPanel::draw_results() {
     if (shown_->cancelled) {
         ImGui::TextColored(imgui_colour(theme().note), "cancelled: showing the runs that finished");
     }
+    return true;
+}
+
+void KernelsPanel::draw_chart_alone() {
+    if (!draw_results_heading()) return;
+    paint_draw_list(chart_, fit_zoom(chart_, kChartFitLowest, kChartFitHighest));
+}
+
+void KernelsPanel::draw_results() {
+    if (!draw_results_heading()) return;
     draw_results_table();
     draw_export_buttons(chart_, "kernels_bench", export_message_);
     if (!export_message_.empty()) {
@@ -538,6 +578,10 @@ void KernelsPanel::draw_contents(AppContext& context) {
     refresh_results(results, recordings);
     user_kernels_ = context.user_kernels.latest();
     yours_.update(context, problems_);
+    if (controls_folded()) {
+        draw_chart_alone();
+        return;
+    }
     const float ladder_width = std::max(300.0f, ImGui::GetContentRegionAvail().x * 0.42f);
     ImGui::BeginChild("ladder", ImVec2(ladder_width, 0), true);
     draw_ladder();

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,11 @@ class KernelsPanel : public Panel {
     void draw_sizes();
     void draw_run(AppContext& context);
     void draw_results();
+    // The line above the results: how many, on which GPU, the measured peaks; false (with the
+    // line that says why) when there are none to show.
+    bool draw_results_heading();
+    // The presentation layout (controls_folded()): the heading and the chart, fitted to the pane.
+    void draw_chart_alone();
     void draw_results_table();
 
     const std::vector<kernels::KernelDescriptor>& kernels_;
@@ -80,6 +86,8 @@ class KernelsPanel : public Panel {
     std::shared_ptr<const OpenRecordings> chart_recordings_;
     std::vector<BenchTableRow> table_;
     viz::DrawList chart_;
+    // "chart=": the one size the chart shows (a lecture's ladder at 4096^3), else every size.
+    std::optional<kernels::GemmProblem> chart_size_;
     std::string export_message_;
     std::shared_ptr<const UserKernels> user_kernels_;  // this frame's, for the ladder
     UserKernelsSection yours_;  // the "yours" group; its selection replaces selected_'s details

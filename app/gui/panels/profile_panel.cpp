@@ -12,6 +12,7 @@
 #include "app/gui/views/export_buttons.h"
 #include "app/gui/views/item_width.h"
 #include "app/gui/views/lecture_mode.h"
+#include "app/gui/views/presentation.h"
 #include "app/gui/views/profile_results_view.h"
 #include "app/gui/views/recording_view.h"
 #include "app/gui/views/source_view.h"
@@ -31,6 +32,9 @@ namespace {
 
 constexpr const char* kDefaultProfiledKernel = "wmma.f16";
 constexpr float kTimelineWidth = 600.0f;
+// The plot alone (the presentation layout) is scaled to fill its pane, within these factors.
+constexpr float kPlotFitLowest = 0.25f;
+constexpr float kPlotFitHighest = 4.0f;
 
 std::string sets_text() { return common::join(profile_panel_sets(), ", "); }
 
@@ -564,6 +568,24 @@ void ProfilePanel::draw_timeline() {
     }
 }
 
+void ProfilePanel::draw_plot_alone(AppContext& context) {
+    if (!shown_) {
+        draw_status(context);
+        return;
+    }
+    if (timeline_charts_.empty()) {
+        draw_cards();
+        return;
+    }
+    const LiveProfile& live = *shown_;
+    ImGui::TextWrapped("%s %s%s%s: PM sampling, %llu samples, newest on the right",
+                       common::join(live.request.kernel_ids, ", ").c_str(),
+                       kernels::problem_text(live.request.problem).c_str(),
+                       live.device.empty() ? "" : " on ", live.device.c_str(),
+                       (unsigned long long)shown_->samples);
+    paint_draw_list(timeline_view_, fit_zoom(timeline_view_, kPlotFitLowest, kPlotFitHighest));
+}
+
 void ProfilePanel::draw_checklist() {
     if (checklist_.empty()) return;
     ImGui::Separator();
@@ -646,6 +668,10 @@ void ProfilePanel::draw_contents(AppContext& context) {
     const std::shared_ptr<const LiveProfile> yours =
         yours_.empty() ? nullptr : yours_shown(context);
     refresh(yours ? yours : live ? live : recorded(context));
+    if (controls_folded()) {
+        draw_plot_alone(context);
+        return;
+    }
     draw_controls(context);
     ImGui::Separator();
     ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);

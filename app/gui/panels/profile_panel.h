@@ -52,6 +52,9 @@ class ProfilePanel : public Panel {
     void draw_comparison();
     void draw_cards();
     void draw_timeline();
+    // The presentation layout (controls_folded()): one line saying what is shown, then the PM
+    // sampling plot fitted to the pane (the cards where there is none).
+    void draw_plot_alone(AppContext& context);
     void draw_checklist();
     void save_snapshot();
     std::shared_ptr<const LiveProfile> recorded(AppContext& context);

@@ -8,6 +8,7 @@
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/export_buttons.h"
 #include "app/gui/views/item_width.h"
+#include "app/gui/views/presentation.h"
 #include "app/parse_number.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -338,8 +339,10 @@ void TileMapPanel::draw_contents(AppContext& context) {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(step_ + 1);
     }
     advance_animation();
-    draw_controls();
-    draw_status_lines();
+    if (!controls_folded()) {  // folded (the presentation layout): the drawing fills the pane
+        draw_controls();
+        draw_status_lines();
+    }
     draw_view();
 }
 

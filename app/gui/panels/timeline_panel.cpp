@@ -18,6 +18,7 @@
 #include "app/gui/views/item_width.h"
 #include "app/gui/views/keys.h"
 #include "app/gui/views/lecture_mode.h"
+#include "app/gui/views/presentation.h"
 #include "app/parse_number.h"
 #include "common/text.h"
 #include "kernels/registry.h"
@@ -219,7 +220,7 @@ TimelinePanel::Shown TimelinePanel::shown(AppContext& context, int slot) const {
 }
 
 void TimelinePanel::draw_contents(AppContext& context) {
-    if (controls_) {
+    if (controls_ && !controls_folded()) {
         draw_controls(context);
         draw_file_row();
     }
@@ -237,10 +238,12 @@ void TimelinePanel::draw_contents(AppContext& context) {
     if (any) window_ = viz::clamp_window(window_, total_ns);
     if (any) handle_keys(total_ns);
     const viz::TimeWindow shown_window = viz::clamp_window(window_, total_ns);
-    ImGui::TextDisabled(
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
         "window %s to %s of %s  -  wheel or = - zoom, drag or , . pan, 0 whole trace",
         microseconds(shown_window.start_ns).c_str(), microseconds(shown_window.end_ns).c_str(),
         microseconds(total_ns).c_str());
+    ImGui::PopStyleColor();
     ImGui::BeginChild("timelines", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollWithMouse);
     for (int i = 0; i < (two ? 2 : 1); ++i) {
         const Shown& s = traces[static_cast<std::size_t>(i)];
@@ -401,23 +404,28 @@ void TimelinePanel::draw_trace(const viz::WarpTrace& trace, std::int64_t total_n
     }
 }
 
+// Each phase's share goes on the line while it fits, else starts the next one; the idle line
+// wraps: nothing runs past the pane at lecture zoom.
 void TimelinePanel::draw_summary(const viz::WarpTrace& trace) const {
     const viz::TraceSummary summary = viz::summarize_trace(trace);
     ImGui::TextUnformatted("share of the warps' time:");
     for (const viz::PhaseShare& share : summary.shares) {
         if (share.count == 0) continue;
-        ImGui::SameLine();
+        char value[32];
+        std::snprintf(value, sizeof value, "%.1f %%", 100.0 * share.share);
+        const char* words = viz::phase_words(share.phase);
+        same_line_if_fits(ImGui::CalcTextSize(words).x + 4.0f + ImGui::CalcTextSize(value).x);
         const viz::Rgba& c = viz::category_colour(theme().palette, static_cast<int>(share.phase));
-        ImGui::TextColored(imgui_colour(c), "%s", viz::phase_words(share.phase));
+        ImGui::TextColored(imgui_colour(c), "%s", words);
         ImGui::SameLine(0.0f, 4.0f);
-        ImGui::Text("%.1f %%", 100.0 * share.share);
+        ImGui::TextUnformatted(value);
     }
     const viz::TensorPipeIdle idle = viz::tensor_pipe_idle(summary);
     if (idle.warps == 0) {
         ImGui::TextDisabled("no wgmma or mma_sync phases: the tensor pipe is not traced here");
         return;
     }
-    ImGui::Text(
+    ImGui::TextWrapped(
         "tensor pipe idle between K tiles: %s summed over %d multiplying warps (%s per warp), "
         "longest gap %s",
         microseconds(idle.idle_ns).c_str(), idle.warps,

@@ -192,11 +192,12 @@ int run_gui_shell(const GuiShellOptions& options) {
         lecture.set_content_scale(runtime->content_scale());
         lecture.apply_pending();
         runtime->begin_frame();
-        const float banner = tour.update(shell.workspace(), shell.panels(), lecture);
+        shell.update_presentation(lecture.presentation());
+        const CaptionReserve caption = tour.update(shell.workspace(), shell.panels(), lecture);
         context.tour_playing = tour.player().active();
-        shell.draw(context, banner);
+        shell.draw(context, caption);
         lecture.draw_frame();
-        tour.draw(lecture);
+        tour.draw();
         welcome_text.clear();
         if (const auto choice = welcome.draw(tour.player().active(),
                                              shell.capture_text ? &welcome_text : nullptr)) {

@@ -52,7 +52,8 @@ json views_json() {
             {{"window", view.window},
              {"drawn", json::array({view.drawn[0], view.drawn[1], view.drawn[2], view.drawn[3]})},
              {"visible",
-              json::array({view.visible[0], view.visible[1], view.visible[2], view.visible[3]})}});
+              json::array({view.visible[0], view.visible[1], view.visible[2], view.visible[3]})},
+             {"text_pixels", view.smallest_text}});
     }
     return views;
 }

@@ -8,7 +8,7 @@
 //    "windows": [{"name": N, "role": ROLE, "rect": RECT, "inner": RECT,
 //                 "content": [W, H], "cut": [X, Y],
 //                 "children": [{"name": N, "rect": RECT, "cut": [X, Y]}, ...]}, ...],
-//    "views": [{"window": N, "drawn": RECT, "visible": RECT}, ...],
+//    "views": [{"window": N, "drawn": RECT, "visible": RECT, "text_pixels": P}, ...],
 //    "values": [{"window": N, "text": T, "frame": RECT, "needed": W}, ...]}
 // RECT is [x, y, width, height] in pixels; F the body text's height in pixels (lecture zoom and
 // the monitor's content scale included). "areas" are layout_workspace()'s; "windows" are the
@@ -21,7 +21,9 @@
 // each with its own "cut".
 // "views" are the drawings painted in the frame (draw_list_painter.h: the window, possibly a
 // child such as "Fragments/view_1234", where the drawing went and what of the screen that window
-// shows): a drawing not inside its "visible" rectangle is cut off.
+// shows): a drawing not inside its "visible" rectangle is cut off. P is the height in pixels of
+// the smallest text painted in the drawing (the Fragments cells' labels, a chart's ticks; 0 for
+// none): what a hall must read.
 // "values" are what the controls that report them (views/item_width.h: fields, combos, number
 // steppers) showed: the text, the control's frame and the width the text needs there; a frame
 // narrower than W cuts the value.

@@ -11,6 +11,7 @@
 
 #include "app/exit_codes.h"
 #include "app/gui/jobs/app_context.h"
+#include "app/gui/jobs/open_recordings.h"
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/shell/frame_stats.h"
@@ -21,6 +22,7 @@
 #include "app/gui/shell/shell_frame.h"
 #include "app/gui/shell/tour_overlay.h"
 #include "app/gui/views/lecture_mode.h"
+#include "app/gui/views/presentation.h"
 #include "common/atomic_file.h"
 #include "viz/png_writer.h"
 
@@ -125,7 +127,13 @@ int capture_view(const CaptureRequest& request) {
     request_system_query(context);
     context.jobs.wait_idle(std::chrono::seconds(60));
     std::string open_error;
-    for (const std::string& path : request.open_paths) {
+    std::vector<std::string> open_paths = request.open_paths;
+    if (const auto system = context.system.latest();
+        system && request.tour_step && !request.whole_window && open_paths.empty()) {
+        const std::string path = start_up_recording_path(system->has_gpu(), false);
+        if (!path.empty()) open_paths.push_back(path);
+    }
+    for (const std::string& path : open_paths) {
         const std::string error = open_recording_now(context, path);
         if (!error.empty()) std::fprintf(stderr, "tclens: %s\n", error.c_str());
         if (open_error.empty()) open_error = error;
@@ -152,10 +160,12 @@ int capture_view(const CaptureRequest& request) {
         stats.begin_frame();
         runtime->begin_frame(request.width, request.height);
         if (request.whole_window) {
+            shell.update_presentation(lecture.presentation());
             shell.draw(context);
             lecture.draw_frame();
             settle.saw(context.jobs.wait_idle(std::chrono::milliseconds(0)), shell.layout());
         } else {
+            set_controls_folded(request.tour_step && lecture.presentation());
             draw_view_alone(*panel, context, request, lecture);
         }
         glViewport(0, 0, request.width, request.height);

@@ -30,6 +30,11 @@ struct CaptureRequest {
     int frames = 4;                     // frames drawn before the last one is read (layout settles)
     bool frame_stats = false;           // print frame-time statistics of those frames
     std::vector<std::string> open_paths;  // recordings to open first, in order (recording_io.h)
+    // A tour's step (`--tour-step`), drawn as the app shows it: with no open_paths it opens what
+    // the app opens at start (where there is no GPU, the shipped recording:
+    // start_up_recording_path()), and with lecture.presentation the panel folds its controls
+    // away (views/presentation.h) above the caption banner.
+    bool tour_step = false;
     LectureSettings lecture;      // zoom and theme (lecture_mode.h); full screen does not apply
     float content_scale = 1.0f;   // as on a monitor of this content scale (not the monitor's own)
     std::string caption;          // "" for none, else shown in a tour banner at the bottom

@@ -179,8 +179,8 @@ void RecordingIo::draw(AppContext& context) {
     const auto system = context.system.latest();
     if (!system) return;  // the GPU query has not answered yet
     start_checked_ = true;
-    if (system->has_gpu() || asked_to_open_ || opened) return;
-    const std::string shipped = shipped_recording_path();
+    const std::string shipped =
+        start_up_recording_path(system->has_gpu(), asked_to_open_ || opened);
     if (!shipped.empty()) request_open_recording(context, shipped);
 }
 

@@ -11,9 +11,11 @@
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/panels/view_zoom.h"
 #include "app/gui/shell/workspace_draw.h"
+#include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/item_width.h"
 #include "app/gui/views/keys.h"
 #include "app/gui/views/lecture_mode.h"
+#include "app/gui/views/presentation.h"
 #include "app/gui/views/recording_view.h"
 #include "tclens_version.h"
 
@@ -34,14 +36,31 @@ constexpr const char* kShortcutLines[] = {
     "Ctrl+\\ split on/off; Ctrl+Shift+\\ beside/below; drag the divider to resize",
     "View menu: pop a view out into a window, Reset layout; Ctrl+F fit the drawing",
     "F11 lecture mode; Ctrl+= / Ctrl+- / Ctrl+0 zoom",
+    "Presentation layout (lecture mode): hover the top edge for the menu and the controls",
     "In a tour: Right / PageDown / Space next, Left / PageUp previous, Home / End first / last, "
     "Esc leave",
     "Ctrl+Q quit; F1 help"};
 
+// The top of the drawings painted in `title`'s window (or its children) in an earlier frame;
+// `otherwise` when it painted none.
+float drawing_top(const std::string& title, float otherwise) {
+    float top = otherwise;
+    bool found = false;
+    for (const PaintedView& view : painted_views_before()) {
+        if (view.window != title && view.window.rfind(title + "/", 0) != 0) continue;
+        top = found ? std::min(top, view.visible[1]) : view.visible[1];
+        found = true;
+    }
+    return top;
+}
+
 }  // namespace
 
 // One row of frame-high widgets, with the frame padding above and below it.
-float status_bar_height() { return ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.y; }
+float status_bar_height() {
+    if (controls_folded()) return 0.0f;
+    return ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.y;
+}
 
 ShellFrame::ShellFrame() : panels_(make_all_panels()), workspace_(panel_ids(panels_)) {}
 
@@ -79,20 +98,40 @@ std::string ShellFrame::show_only(const std::string& id) {
     return "";
 }
 
-void ShellFrame::draw(AppContext& context, float bottom_reserve) {
+void ShellFrame::update_presentation(bool on) {
+    presentation_ = on;
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    const bool mouse = ImGui::IsMousePosValid();
+    const float y = io.MousePos.y - viewport->Pos.y;
+    const bool on_strip = mouse && y >= 0 && y < ImGui::GetFrameHeight();
+    std::string main_title;
+    for (const auto& panel : panels_) {
+        if (panel->id() == workspace_.main_view()) main_title = std::string(panel->title());
+    }
+    const float controls_bottom =
+        drawing_top(main_title, viewport->Pos.y + viewport->Size.y * 0.5f) - viewport->Pos.y;
+    const bool on_controls = mouse && y >= 0 && y < controls_bottom;
+    const bool busy =
+        ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) || ImGui::IsAnyItemActive();
+    revealed_ = on && (on_strip || (revealed_ && (on_controls || busy)));
+    set_controls_folded(on && !revealed_);
+}
+
+void ShellFrame::draw(AppContext& context, CaptionReserve reserve) {
     windows_.clear();
     captured_text_.clear();
     handle_shortcuts();
     draw_main_menu();
     recordings_.draw(context);
     if (const std::optional<PanelLink> link = kernel_open_.draw()) follow_link(*link, "");
-    draw_workspace(context, bottom_reserve);
+    draw_workspace(context, reserve);
     draw_help();
-    draw_status_bar(context);
+    if (!controls_folded()) draw_status_bar(context);
 }
 
 void ShellFrame::draw_main_menu() {
-    if (!ImGui::BeginMainMenuBar()) return;
+    if (controls_folded() || !ImGui::BeginMainMenuBar()) return;
     windows_.push_back({kMenuWindow, "menu"});
     if (ImGui::BeginMenu("File")) {
         recordings_.draw_file_menu_items();
@@ -232,13 +271,14 @@ void ShellFrame::draw_status_line(AppContext& context) {
     }
 }
 
-// The rail, the panes and the divider in the space between the menu bar and the status bar (less
-// `bottom_reserve`), then the floating views. What a frame changes in the workspace (a key, a
-// click, a link) shows from the next frame on.
-void ShellFrame::draw_workspace(AppContext& context, float bottom_reserve) {
+// The rail (none in the presentation layout), the panes and the divider in the space between the
+// menu bar and the status bar (less `reserve`), then the floating views. What a frame changes in
+// the workspace (a key, a click, a link) shows from the next frame on.
+void ShellFrame::draw_workspace(AppContext& context, CaptionReserve reserve) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    const Rect area{viewport->WorkPos.x, viewport->WorkPos.y, viewport->WorkSize.x,
-                    std::max(0.0f, viewport->WorkSize.y - status_bar_height() - bottom_reserve)};
+    const Rect area{viewport->WorkPos.x, viewport->WorkPos.y,
+                    std::max(0.0f, viewport->WorkSize.x - reserve.right),
+                    std::max(0.0f, viewport->WorkSize.y - status_bar_height() - reserve.bottom)};
     const std::string main = workspace_.main_view(), second = workspace_.second_view();
     if (ImGui::GetFontSize() != needs_font_size_) {  // a zoom: measure again
         needed_widths_.clear();
@@ -248,12 +288,15 @@ void ShellFrame::draw_workspace(AppContext& context, float bottom_reserve) {
         const auto found = needed_widths_.find(id);
         return found == needed_widths_.end() ? 0.0f : found->second;
     };
-    layout_ = layout_workspace(workspace_, area, rail_width(panels_), divider_thickness(),
-                               min_pane_length(), {needed(main), needed(second)});
+    layout_ =
+        layout_workspace(workspace_, area, presentation_ ? 0.0f : rail_width(panels_),
+                         divider_thickness(), min_pane_length(), {needed(main), needed(second)});
     const std::vector<std::string> floating = workspace_.floating();
 
-    windows_.push_back({kRailWindow, "rail"});
-    draw_rail(workspace_, panels_, layout_.rail);
+    if (!presentation_) {
+        windows_.push_back({kRailWindow, "rail"});
+        draw_rail(workspace_, panels_, layout_.rail);
+    }
     if (workspace_.split() != Split::kOff) windows_.push_back({kDividerWindow, "divider"});
     draw_divider(workspace_, layout_);
     std::set<std::string> docked;
@@ -310,8 +353,20 @@ void ShellFrame::draw_panel(AppContext& context, Panel& panel, const std::string
     windows_.push_back({title, role});
     bool open = true;
     const std::size_t links_before = context.panel_links.size();
-    if (ImGui::Begin(title.c_str(), floating ? &open : nullptr,
-                     floating ? ImGuiWindowFlags_None : docked_flags())) {
+    // The presentation layout's panes have no title bar (the caption says what they show) and
+    // half the padding (their own, not their children's): the drawing gets the pixels.
+    const bool bare = presentation_ && !floating;
+    if (bare) {
+        ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
+                            ImVec2(ImGui::GetStyle().WindowPadding.x * 0.5f,
+                                   ImGui::GetStyle().WindowPadding.y * 0.5f));
+    }
+    const bool shown =
+        ImGui::Begin(title.c_str(), floating ? &open : nullptr,
+                     floating ? ImGuiWindowFlags_None
+                              : docked_flags() | (bare ? ImGuiWindowFlags_NoTitleBar : 0));
+    if (bare) ImGui::PopStyleVar();
+    if (shown) {
         const ImGuiWindow* window = ImGui::GetCurrentWindow();
         if (floating) {
             floating_places_[id] = {window->Pos.x, window->Pos.y, window->Size.x, window->Size.y};

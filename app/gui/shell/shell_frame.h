@@ -21,8 +21,16 @@ namespace tclens::gui {
 
 struct AppContext;
 
-// Height of the status bar at the bottom of the window, at the current font and style.
+// Height of the status bar at the bottom of the window, at the current font and style; 0 while
+// the presentation layout folds it away (controls_folded(), views/presentation.h).
 float status_bar_height();
+
+// Pixels of the workspace's area kept free for a tour's caption (tour_overlay.h): a band along
+// the bottom, above the status bar, or a column at the right.
+struct CaptionReserve {
+    float bottom = 0;
+    float right = 0;
+};
 
 // What each window the shell began this frame is for, by ImGui window name: "menu", "rail",
 // "main", "second", "divider", "floating", "status", "help" (F1; layout_report.h lists them).
@@ -40,9 +48,17 @@ class ShellFrame {
     // Shows only the panel `id`, filling the main area; returns "" or one line listing the ids.
     std::string show_only(const std::string& id);
 
-    // `bottom_reserve`: pixels kept free above the status bar this frame (a tour's caption
-    // banner); the main area ends above them.
-    void draw(AppContext& context, float bottom_reserve = 0);
+    // Inside the frame, before the tour's update() and draw(): the presentation layout
+    // (views/presentation.h) on or off, and whether its controls are folded this frame: they come
+    // back while the mouse is on the strip at the top of the window (one frame height), and stay
+    // while it is on them (above the main view's drawing), a popup of theirs is open or an item
+    // is active.
+    void update_presentation(bool on);
+    bool presentation() const { return presentation_; }
+
+    // `reserve`: pixels kept free this frame for a tour's caption; the main area ends before
+    // them.
+    void draw(AppContext& context, CaptionReserve reserve = {});
     bool quit_requested() const { return quit_; }
 
     const std::vector<std::unique_ptr<Panel>>& panels() const { return panels_; }
@@ -75,7 +91,7 @@ class ShellFrame {
     void draw_status_line(AppContext& context);
     // draw(), its text kept under "== id ==" while capture_text is on.
     void draw_captured(const std::string& id, const std::function<void()>& draw);
-    void draw_workspace(AppContext& context, float bottom_reserve);
+    void draw_workspace(AppContext& context, CaptionReserve reserve);
     void draw_panel(AppContext& context, Panel& panel, const std::string& role);
     void follow_link(const PanelLink& link, const std::string& source);
     void follow_panel_links(AppContext& context, std::size_t first, const std::string& source);
@@ -103,6 +119,8 @@ class ShellFrame {
     float needs_font_size_ = 0;
     bool quit_ = false;
     bool show_help_ = false;
+    bool presentation_ = false;
+    bool revealed_ = false;    // the presentation layout's controls, brought back by the mouse
     std::string focus_panel_;  // id of the panel to bring to the front next frame (a link's)
     std::string link_error_;   // the last panel link that could not be followed, one line
     RecordingIo recordings_;

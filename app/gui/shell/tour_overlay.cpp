@@ -7,8 +7,11 @@
 #include <cmath>
 
 #include "app/gui/shell/shell_frame.h"
+#include "app/gui/views/draw_list_painter.h"
+#include "app/gui/views/item_width.h"
 #include "app/gui/views/keys.h"
 #include "app/gui/views/lecture_mode.h"
+#include "app/gui/views/presentation.h"
 
 namespace tclens::gui {
 namespace {
@@ -26,6 +29,29 @@ float counter_width(const CaptionBanner& banner) {
 
 float wrapped_height(ImFont* font, float size, float wrap, const std::string& text) {
     return font->CalcTextSizeA(size, FLT_MAX, wrap, text.c_str()).y;
+}
+
+// Width / height of what the main view (`title`'s window and its children) painted in an earlier
+// frame; 0 when it painted nothing.
+float drawing_shape(const std::string& title) {
+    float left = 0, top = 0, right = 0, bottom = 0;
+    bool found = false;
+    for (const PaintedView& view : painted_views_before()) {
+        if (view.window != title && view.window.rfind(title + "/", 0) != 0) continue;
+        const float x = view.drawn[0], y = view.drawn[1];
+        left = found ? std::min(left, x) : x;
+        top = found ? std::min(top, y) : y;
+        right = found ? std::max(right, x + view.drawn[2]) : x + view.drawn[2];
+        bottom = found ? std::max(bottom, y + view.drawn[3]) : y + view.drawn[3];
+        found = true;
+    }
+    return found && bottom > top ? (right - left) / (bottom - top) : 0.0f;
+}
+
+// The area of a drawing of `shape` (width / height) fitted into width x height.
+float fitted_area(float shape, float width, float height) {
+    const float w = std::min(width, height * shape);
+    return w > 0 ? w * w / shape : 0.0f;
 }
 
 }  // namespace
@@ -136,7 +162,7 @@ void TourOverlay::handle_keys() {
 }
 
 void TourOverlay::draw_menu() {
-    if (!ImGui::BeginMainMenuBar()) return;
+    if (controls_folded() || !ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("View")) {
         ImGui::Separator();
         if (player_.active()) {
@@ -158,8 +184,9 @@ void TourOverlay::draw_menu() {
     ImGui::EndMainMenuBar();
 }
 
-float TourOverlay::update(Workspace& workspace, const std::vector<std::unique_ptr<Panel>>& panels,
-                          const LectureMode& lecture) {
+CaptionReserve TourOverlay::update(Workspace& workspace,
+                                   const std::vector<std::unique_ptr<Panel>>& panels,
+                                   const LectureMode& lecture) {
     if (start_requested_) {
         start_requested_ = false;
         player_.set_autoplay(autoplay_s_, ImGui::GetTime());
@@ -173,7 +200,7 @@ float TourOverlay::update(Workspace& workspace, const std::vector<std::unique_pt
     }
     banner_.reset();
     const TourStep* step = player_.current();
-    if (!step && !show_load_errors_) return 0.0f;
+    if (!step && !show_load_errors_) return {};
 
     CaptionBanner banner;
     if (step) {
@@ -189,17 +216,37 @@ float TourOverlay::update(Workspace& workspace, const std::vector<std::unique_pt
         for (const TourError& error : load_errors_) banner.problems.push_back(error.message);
     }
     banner_ = std::move(banner);
-    ImFont* font = lecture.caption_font() ? lecture.caption_font() : ImGui::GetFont();
-    const float size = lecture.caption_font() ? lecture.caption_size() : ImGui::GetFontSize();
-    return caption_banner_height(*banner_, ImGui::GetMainViewport()->WorkSize.x, font, size);
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    const float width = viewport->WorkSize.x;
+    const float bottom = viewport->WorkPos.y + viewport->WorkSize.y - status_bar_height();
+    const bool compact = lecture.presentation();
+    ImFont* font = !compact && lecture.caption_font() ? lecture.caption_font() : ImGui::GetFont();
+    const float size =
+        !compact && lecture.caption_font() ? lecture.caption_size() : ImGui::GetFontSize();
+    const float below = caption_banner_height(*banner_, width, font, size);
+    placed_ = {viewport->WorkPos.x, bottom - below, width, font, size};
+    if (!compact) return {below, 0.0f};
+    std::string title;
+    for (const auto& panel : panels) {
+        if (panel->id() == workspace.main_view()) title = std::string(panel->title());
+    }
+    const float shape = drawing_shape(title);
+    const float height = bottom - viewport->WorkPos.y;
+    if (shape <= 0) return {below, 0.0f};
+    const float column = std::clamp(width - height * shape, em_width(14), width * 0.45f);
+    const float beside = caption_banner_height(*banner_, column, font, size);
+    if (beside > height ||
+        fitted_area(shape, width - column, height) <= fitted_area(shape, width, height - below)) {
+        return {below, 0.0f};
+    }
+    placed_ = {viewport->WorkPos.x + width - column, bottom - beside, column, font, size};
+    return {0.0f, column};
 }
 
-void TourOverlay::draw(const LectureMode& lecture) {
+void TourOverlay::draw() {
     draw_menu();
     if (!banner_) return;
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    const float bottom = viewport->WorkPos.y + viewport->WorkSize.y - status_bar_height();
-    draw_banner_above(*banner_, viewport->WorkPos.x, bottom, viewport->WorkSize.x, lecture);
+    draw_caption_banner(*banner_, placed_.x, placed_.y, placed_.width, placed_.font, placed_.size);
 }
 
 }  // namespace tclens::gui

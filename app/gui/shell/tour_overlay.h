@@ -5,6 +5,9 @@
 // settings applied, and a large caption banner below the main area; leaving puts the workspace
 // back as it was. The View menu gets "Start tour" / "Leave tour". Pure ImGui, so any runtime can
 // show it.
+// In the presentation layout (views/presentation.h) the caption is compact: in the body font,
+// beside the drawing (a column at the right) or below it, whichever leaves the main view's
+// drawing larger at its shape (its last painted width / height).
 
 #include <cstdint>
 #include <memory>
@@ -13,6 +16,7 @@
 #include <vector>
 
 #include "app/gui/panels/panel.h"
+#include "app/gui/shell/shell_frame.h"
 #include "app/gui/shell/tour.h"
 #include "app/gui/shell/workspace.h"
 
@@ -62,14 +66,16 @@ class TourOverlay {
     const std::vector<TourError>& start();
     const TourPlayer& player() const { return player_; }
 
-    // Inside a frame, before the shell draws: keys, autoplay (ImGui::GetTime()), and on a step
-    // change the step's workspace (step_workspace()) with its settings applied to its panel; the
-    // workspace from before the tour is kept aside until it ends. Returns the caption banner's
-    // height, for the shell to keep free above the status bar (0 when no banner shows).
-    float update(Workspace& workspace, const std::vector<std::unique_ptr<Panel>>& panels,
-                 const LectureMode& lecture);
+    // Inside a frame, before the shell draws (after ShellFrame::update_presentation): keys,
+    // autoplay (ImGui::GetTime()), and on a step change the step's workspace (step_workspace())
+    // with its settings applied to its panel; the workspace from before the tour is kept aside
+    // until it ends. Returns where the caption goes, for the shell to keep free (nothing when no
+    // banner shows): a band above the status bar, or in the presentation layout that or a column
+    // at the right.
+    CaptionReserve update(Workspace& workspace, const std::vector<std::unique_ptr<Panel>>& panels,
+                          const LectureMode& lecture);
     // Inside the frame, after the shell has drawn: the View menu's tour items and the banner.
-    void draw(const LectureMode& lecture);
+    void draw();
     // Ends the tour now and puts the workspace back as it was before it (the app is closing).
     void leave(Workspace& workspace);
 
@@ -89,6 +95,11 @@ class TourOverlay {
     std::string step_error_;               // the shown step's bad setting, one line
     std::optional<Workspace> before_;      // the workspace when the tour started
     std::optional<CaptionBanner> banner_;  // this frame's, built by update()
+    struct Placed {                        // where update() put it
+        float x = 0, y = 0, width = 0;
+        ImFont* font = nullptr;
+        float size = 0;
+    } placed_;
 };
 
 }  // namespace tclens::gui

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "app/gui/shell/config_folder.h"
+#include "app/gui/views/presentation.h"
 #include "common/atomic_file.h"
 
 namespace tclens::gui {
@@ -31,7 +32,10 @@ std::string WelcomeMemory::dismiss() {
 }
 
 std::optional<WelcomeChoice> WelcomeStrip::draw(bool hidden, std::string* captured) {
-    if (memory_.dismissed() || hidden || !ImGui::BeginMainMenuBar()) return std::nullopt;
+    // The presentation layout's folded controls take the menu bar away, and the strip with it.
+    if (memory_.dismissed() || hidden || controls_folded() || !ImGui::BeginMainMenuBar()) {
+        return std::nullopt;
+    }
     const ImGuiStyle& style = ImGui::GetStyle();
     const auto width_of = [&](const char* label) {
         return ImGui::CalcTextSize(label).x + 2 * style.ItemSpacing.x;

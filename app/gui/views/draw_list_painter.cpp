@@ -19,13 +19,14 @@ FrameList<PaintedView>& painted_frames() {
     return frames;
 }
 
-void remember(const ImVec2& origin, const ImVec2& size) {
+void remember(const ImVec2& origin, const ImVec2& size, float smallest_text) {
     const ImGuiWindow* window = ImGui::GetCurrentWindow();
     const ImRect& visible = window->InnerClipRect;
     painted_frames().now().push_back(
         {window->Name,
          {origin.x, origin.y, size.x, size.y},
-         {visible.Min.x, visible.Min.y, visible.GetWidth(), visible.GetHeight()}});
+         {visible.Min.x, visible.Min.y, visible.GetWidth(), visible.GetHeight()},
+         smallest_text});
 }
 
 }  // namespace
@@ -40,6 +41,8 @@ float fit_zoom(const viz::DrawList& draw, float lowest, float highest) {
 }
 
 const std::vector<PaintedView>& painted_views() { return painted_frames().shown(); }
+
+const std::vector<PaintedView>& painted_views_before() { return painted_frames().before(); }
 
 int paint_draw_list(const viz::DrawList& draw, float zoom, const OutlineFor& outline) {
     zoom *= ui_zoom();  // lecture mode's global zoom scales views with the text
@@ -90,8 +93,12 @@ int paint_draw_list(const viz::DrawList& draw, float zoom, const OutlineFor& out
                          to_imgui(line.colour), std::max(1.0f, line.width * zoom));
     }
     ImFont* font = ImGui::GetFont();
+    float smallest_text = 0;
     for (const viz::DrawText& text : draw.texts) {
         const float font_size = text.size * zoom;
+        if (!text.text.empty()) {
+            smallest_text = smallest_text > 0 ? std::min(smallest_text, font_size) : font_size;
+        }
         ImVec2 at(origin.x + text.x * zoom, origin.y + text.y * zoom);
         if (at.y > clip_max.y || at.y + font_size < clip_min.y) continue;
         if (text.align == viz::TextAlign::kCenter) {
@@ -99,7 +106,7 @@ int paint_draw_list(const viz::DrawList& draw, float zoom, const OutlineFor& out
         }
         painter->AddText(font, font_size, at, to_imgui(text.colour), text.text.c_str());
     }
-    remember(origin, size);
+    remember(origin, size, smallest_text);
     ImGui::Dummy(size);
     return hovered;
 }

@@ -27,13 +27,18 @@ float fit_zoom(const viz::DrawList& draw, float lowest, float highest);
 
 // A drawing paint_draw_list painted in the last frame: the window it went into, where it was
 // drawn and the part of the screen that window shows (its inner clip rectangle), in pixels
-// [x, y, width, height]. The layout report (layout_report.h) lists them: a drawing that reaches
-// past what its window shows is cut off (or must be scrolled to).
+// [x, y, width, height], and the height in pixels of the smallest text painted in it (cell
+// labels, axis ticks; 0 for none). The layout report (layout_report.h) lists them: a drawing
+// that reaches past what its window shows is cut off (or must be scrolled to).
 struct PaintedView {
     std::string window;
     float drawn[4];
     float visible[4];
+    float smallest_text = 0;
 };
 const std::vector<PaintedView>& painted_views();
+// While a frame is drawn: the drawings of the frame before it (the shell places a tour's caption
+// by their shape, tour_overlay.h).
+const std::vector<PaintedView>& painted_views_before();
 
 }  // namespace tclens::gui

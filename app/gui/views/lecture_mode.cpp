@@ -11,6 +11,7 @@
 #include <iterator>
 
 #include "app/gui/views/keys.h"
+#include "app/gui/views/presentation.h"
 #include "app/parse_number.h"
 
 namespace tclens::gui {
@@ -112,7 +113,7 @@ ImFont* add_builtin(float pixels) {
 
 }  // namespace
 
-LectureSettings lecture_on_settings() { return {kLectureZoomPercent, true, true}; }
+LectureSettings lecture_on_settings() { return {kLectureZoomPercent, true, true, true}; }
 
 std::string apply_lecture_setting(LectureSettings& settings, std::string_view key,
                                   std::string_view value) {
@@ -138,8 +139,13 @@ std::string apply_lecture_setting(LectureSettings& settings, std::string_view ke
         settings.full_screen = text == "on";
         return "";
     }
+    if (key == "presentation") {
+        if (text != "on" && text != "off") return "presentation='" + text + "': allowed: on, off";
+        settings.presentation = text == "on";
+        return "";
+    }
     return "lecture mode has no setting '" + std::string(key) +
-           "'; settings: zoom, theme, fullscreen";
+           "'; settings: zoom, theme, fullscreen, presentation";
 }
 
 std::string take_lecture_settings(std::vector<std::string>& assignments,
@@ -312,10 +318,21 @@ void LectureMode::draw_frame() {
             request(reset);
         }
     }
-    if (!ImGui::BeginMainMenuBar()) return;
+    if (controls_folded() || !ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("View")) {
         ImGui::Separator();
         if (ImGui::MenuItem("Lecture mode", "F11", lecture_on_)) toggle();
+        bool presentation = wanted_.presentation;
+        if (ImGui::MenuItem("Presentation layout", nullptr, &presentation)) {
+            LectureSettings changed = wanted_;
+            changed.presentation = presentation;
+            request(changed);
+        }
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(
+                "the drawing gets the screen: rail, menu, status bar and controls "
+                "fold away; hover the top edge to bring them back");
+        }
         bool high_contrast = wanted_.high_contrast;
         if (ImGui::MenuItem("High contrast", nullptr, &high_contrast)) {
             LectureSettings changed = wanted_;

@@ -2,6 +2,7 @@
 // Lecture mode, for teaching from a projector: full screen on the window's monitor, one global
 // zoom for every text and size, and a high-contrast theme (black, white, strong accents).
 // F11 or View > Lecture mode toggles it; Ctrl+= / Ctrl+- / Ctrl+0 zoom in any mode;
+// in the window it also turns on the presentation layout (views/presentation.h);
 // `tclens --lecture` starts in it and `tclens screenshot --lecture` renders with its look.
 //
 // Fonts stay crisp: a zoom rebuilds ImGui's font atlas at the zoomed pixel size from a system
@@ -34,12 +35,15 @@ struct LectureSettings {
     int zoom_percent = 100;      // kMinZoomPercent..kMaxZoomPercent
     bool high_contrast = false;  // the high-contrast theme, else ImGui's dark one
     bool full_screen = false;    // on the monitor under the window; ignored for hidden windows
+    bool presentation = false;   // the window's presentation layout (views/presentation.h)
 };
 
-// What `--lecture` and F11 turn on: kLectureZoomPercent, high contrast, full screen.
+// What `--lecture` and F11 turn on: kLectureZoomPercent, high contrast, full screen, the
+// presentation layout.
 LectureSettings lecture_on_settings();
 
-// One lecture setting: zoom=100..300 (percent), theme=dark|high-contrast, fullscreen=on|off.
+// One lecture setting: zoom=100..300 (percent), theme=dark|high-contrast, fullscreen=on|off,
+// presentation=on|off.
 // Returns "" or one line naming the bad key or value and what is allowed.
 std::string apply_lecture_setting(LectureSettings& settings, std::string_view key,
                                   std::string_view value);
@@ -82,6 +86,8 @@ class LectureMode {
     LectureMode& operator=(const LectureMode&) = delete;
 
     const LectureSettings& settings() const { return wanted_; }
+    // The presentation layout as of the last apply_pending().
+    bool presentation() const { return applied_.presentation; }
     // Takes effect at the next apply_pending().
     void request(const LectureSettings& settings);
     // Lecture mode on (lecture_on_settings(), zoom kept if larger) or back to the settings
@@ -99,7 +105,8 @@ class LectureMode {
     // always builds).
     void apply_pending();
     // Inside a frame, after the shell's main menu: F11, Ctrl+= / Ctrl+- / Ctrl+0 (not while a
-    // text field has the keyboard), and the lecture items appended to the View menu.
+    // text field has the keyboard), and the lecture items appended to the View menu (none while
+    // the presentation layout hides the menu bar: controls_folded()).
     void draw_frame();
 
     // A font 1.6 times the body size, for tour captions (app/gui/shell/tour_overlay.h).

@@ -311,6 +311,54 @@ TEST(FragmentView, WgmmaLaneStripHasOneRowPerWarp) {
     EXPECT_TRUE(has_text(view, "d3"));
 }
 
+TEST(FragmentView, APartShowsOnlyItsOperandWithoutTheLaneStrip) {
+    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    FragmentViewOptions options;
+    options.operands = "A";
+    const FragmentView view = fragment_view(layout, options);
+    // A 16x8 on its backdrop; no B, C/D or lanes.
+    EXPECT_EQ(view.draw.rects.size(), 128u + 1u);
+    EXPECT_TRUE(has_text(view, "A 16x8 tf32"));
+    EXPECT_FALSE(has_text(view, "B 8x8 tf32"));
+    EXPECT_FALSE(has_text(view, "lanes"));
+    // a1 = (g + 8, t): lane 5 (g 1, t 1) holds (9, 1), still at its place.
+    const FragmentHit* hit = hit_of(view, cell_rect(view, layout, Operand::A, 9, 1));
+    ASSERT_NE(hit, nullptr);
+    EXPECT_EQ(hit->lane, 5);
+    // C and D are drawn once, as C/D: either letter picks that block.
+    for (const std::string letter : {"C", "D"}) {
+        options.operands = letter;
+        const FragmentView cd = fragment_view(layout, options);
+        EXPECT_TRUE(has_text(cd, "C/D 16x8 f32")) << letter;
+        EXPECT_EQ(cd.draw.rects.size(), 128u + 1u) << letter;
+    }
+}
+
+TEST(FragmentView, AWarpsBandShowsItsSixteenRowsAtTheTop) {
+    const FragmentLayout layout = layout_of("wgmma.m64n16k16.f16");
+    FragmentViewOptions options;
+    options.operands = "D";
+    options.warp = 1;
+    const FragmentView view = fragment_view(layout, options);
+    // 16 rows x 16 columns of D, on one backdrop; warp 1 holds rows 16..31, drawn from the top.
+    EXPECT_EQ(view.draw.rects.size(), 256u + 1u);
+    EXPECT_TRUE(has_text(view, "D 64x16 f32, warp 1: rows 16-31"));
+    EXPECT_FALSE(has_text(view, "warp 0"));
+    const DrawRect* first = cell_rect(view, layout, Operand::D, 16, 0);
+    const DrawRect* last = cell_rect(view, layout, Operand::D, 31, 15);
+    ASSERT_NE(first, nullptr);
+    ASSERT_NE(last, nullptr);
+    EXPECT_EQ(cell_rect(view, layout, Operand::D, 15, 0), nullptr);
+    EXPECT_EQ(cell_rect(view, layout, Operand::D, 32, 0), nullptr);
+    EXPECT_FLOAT_EQ(last->y - first->y, 15 * options.cell);
+    EXPECT_LT(first->y, 3 * options.cell);
+    for (const DrawRect& rect : view.draw.rects) {
+        if (rect.hit < 0) continue;
+        const FragmentHit& hit = view.hits[size_t(rect.hit)];
+        EXPECT_EQ(hit.lane / 32, 1) << "lane " << hit.lane << " is not warp 1's";
+    }
+}
+
 TEST(FragmentView, LabelsAreLeftOutWhenOffOrTooSmall) {
     const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
     FragmentViewOptions options;

@@ -45,7 +45,7 @@ class TourOverlayKeys : public ::testing::Test {
         if (key != kNoKey) io.KeysDown[key] = true;
         ImGui::NewFrame();
         tour_.update(workspace_, panels_, lecture_);
-        tour_.draw(lecture_);
+        tour_.draw();
         ImGui::Render();
     }
     // Presses and releases `key`; returns the tour's step (1-based), or 0 when it has left.

@@ -12,16 +12,18 @@
 namespace tclens::gui {
 namespace {
 
-TEST(LectureSettings, LectureOnIsZoomedHighContrastAndFullScreen) {
+TEST(LectureSettings, LectureOnIsZoomedHighContrastFullScreenAndPresented) {
     const LectureSettings on = lecture_on_settings();
     EXPECT_EQ(on.zoom_percent, kLectureZoomPercent);
     EXPECT_GT(on.zoom_percent, 100);
     EXPECT_TRUE(on.high_contrast);
     EXPECT_TRUE(on.full_screen);
+    EXPECT_TRUE(on.presentation);
     const LectureSettings everyday;
     EXPECT_EQ(everyday.zoom_percent, 100);
     EXPECT_FALSE(everyday.high_contrast);
     EXPECT_FALSE(everyday.full_screen);
+    EXPECT_FALSE(everyday.presentation);
 }
 
 TEST(LectureSettings, EachKeyAcceptsItsValues) {
@@ -36,6 +38,10 @@ TEST(LectureSettings, EachKeyAcceptsItsValues) {
     EXPECT_FALSE(settings.high_contrast);
     EXPECT_EQ(apply_lecture_setting(settings, "fullscreen", "on"), "");
     EXPECT_TRUE(settings.full_screen);
+    EXPECT_EQ(apply_lecture_setting(settings, "presentation", "on"), "");
+    EXPECT_TRUE(settings.presentation);
+    EXPECT_EQ(apply_lecture_setting(settings, "presentation", "off"), "");
+    EXPECT_FALSE(settings.presentation);
 }
 
 TEST(LectureSettings, BadValuesNameTheValueAndWhatIsAllowed) {
@@ -48,6 +54,8 @@ TEST(LectureSettings, BadValuesNameTheValueAndWhatIsAllowed) {
               "theme='light': allowed: dark, high-contrast");
     EXPECT_EQ(apply_lecture_setting(settings, "fullscreen", "yes"),
               "fullscreen='yes': allowed: on, off");
+    EXPECT_EQ(apply_lecture_setting(settings, "presentation", "1"),
+              "presentation='1': allowed: on, off");
     EXPECT_NE(apply_lecture_setting(settings, "font", "big").find("no setting 'font'"),
               std::string::npos);
     EXPECT_EQ(settings.zoom_percent, 100);  // bad values change nothing

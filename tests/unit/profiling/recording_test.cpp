@@ -68,10 +68,11 @@ void expect_refused_after(const std::function<void(nlohmann::json&)>& change,
 
 TEST(Recording, JsonHasTheDocumentedKeys) {
     const nlohmann::json j = to_json(test::sample_recording());
-    for (const char* key : {"schema_version", "tclens_version", "created_utc", "command", "system",
-                            "workers", "notes", "peaks", "peak_error", "dram_bandwidth", "bench", "profiles",
-                            "timelines", "sources", "sources_missing", "instruction_mixes",
-                            "instruction_mixes_missing", "traces", "traces_missing"}) {
+    for (const char* key :
+         {"schema_version", "tclens_version", "created_utc", "command", "system", "workers",
+          "notes", "peaks", "peak_error", "dram_bandwidth", "bench", "profiles", "timelines",
+          "sources", "sources_missing", "instruction_mixes", "instruction_mixes_missing", "traces",
+          "traces_missing"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }
     EXPECT_EQ(j["schema_version"], kRecordingSchemaVersion);
@@ -344,8 +345,9 @@ TEST(Recording, ABenchOverTwoWorkersNamesEachRowsGpu) {
     two.workers = {{"host-a", two.system}, {"host-b", other}};
     two.bench_worker.assign(two.bench.size(), 0);
     two.bench_worker.back() = 1;
-    two.notes = {"worker 3 (host-c, tclens test GPU) was lost at 64x64x64: it died; that size "
-                 "went to the others"};
+    two.notes = {
+        "worker 3 (host-c, tclens test GPU) was lost at 64x64x64: it died; that size "
+        "went to the others"};
     Recording back;
     std::string error;
     ASSERT_TRUE(recording_from_json(to_json(two), back, error)) << error;

@@ -34,9 +34,9 @@ struct WorkerOptions {
     bool chosen() const { return !command.empty() || remote.has_value(); }
 };
 
-// Where the workers of a spread run (bench, app/worker/bench_spread.h): every --worker CMD and
-// every --remote given is one, in the order given (both repeatable; they exclude each other, as
-// in WorkerOptions). None: this tclens's own worker.
+// Where the workers of a spread run (bench and record, app/worker/bench_spread.h): every --worker
+// CMD and every --remote given is one, in the order given (both repeatable; they exclude each
+// other, as in WorkerOptions). None: this tclens's own worker.
 struct SpreadWorkerOptions {
     std::vector<std::string> commands;          // --worker CMD ...
     std::vector<worker::RemoteTarget> remotes;  // --remote [user@]host[:path] ...

@@ -33,6 +33,42 @@ bool trace_from_json(const json& in, viz::WarpTrace& trace, std::string& error) 
     return viz::warp_trace_from_json(in, trace, error);
 }
 
+// A worker of "workers": {"worker": its number (its place, from 1), "host", "device"}.
+bool worker_from_json(const json& in, RecordingWorker& worker, std::string& error) {
+    JsonReader read(error);
+    read(in, "host", worker.host);
+    if (read.ok() && !in.contains("device")) read.fail("missing key 'device'");
+    if (read.ok()) {
+        std::string device_error;
+        if (!system_report_from_json(in.at("device"), worker.system, device_error))
+            read.fail("device: " + device_error);
+    }
+    return read.ok();
+}
+
+// Version 5's "workers" and each bench row's "worker" (a number in "workers"), into `out`.
+void read_workers(const json& in, JsonReader& read, Recording& out) {
+    read.list(in, "workers", out.workers, worker_from_json);
+    for (std::size_t w = 0; read.ok() && w < out.workers.size(); ++w) {
+        int number = 0;
+        read(in.at("workers").at(w), "worker", number);
+        if (read.ok() && number != int(w) + 1) {
+            read.fail("workers[" + std::to_string(w) + "]: worker " + std::to_string(number) +
+                      " is not its place in the list (" + std::to_string(w + 1) + ")");
+        }
+    }
+    read(in, "notes", out.notes);
+    for (std::size_t r = 0; read.ok() && r < out.bench.size(); ++r) {
+        int number = 0;
+        read(in.at("bench").at(r), "worker", number);
+        if (read.ok() && (number < 1 || number > int(out.workers.size()))) {
+            read.fail("bench[" + std::to_string(r) + "]: worker " + std::to_string(number) +
+                      " is not one of the " + std::to_string(out.workers.size()) + " in 'workers'");
+        }
+        out.bench_worker.push_back(number - 1);
+    }
+}
+
 // "12.3 MiB" for a byte count.
 // Thrown out of the parser when the load is cancelled.
 struct LoadCancelled {};
@@ -59,8 +95,21 @@ std::string mebibytes(std::uintmax_t bytes) {
 json to_json(const Recording& recording) {
     json peaks = json::array();
     for (const kernels::PeakMeasurement& peak : recording.peaks) peaks.push_back(to_json(peak));
+    // Rows that name no worker (a recording made in memory without them) ran on its system.
+    std::vector<RecordingWorker> listed = recording.workers;
+    if (listed.empty() && !recording.bench.empty()) listed.push_back({"", recording.system});
+    json workers = json::array();
+    for (std::size_t w = 0; w < listed.size(); ++w) {
+        workers.push_back(
+            {{"worker", w + 1}, {"host", listed[w].host}, {"device", to_json(listed[w].system)}});
+    }
     json bench = json::array();
-    for (const kernels::BenchRow& row : recording.bench) bench.push_back(to_json(row));
+    for (std::size_t r = 0; r < recording.bench.size(); ++r) {
+        bench.push_back(to_json(recording.bench[r]));
+        int worker = r < recording.bench_worker.size() ? recording.bench_worker[r] : 0;
+        if (worker < 0 || std::size_t(worker) >= listed.size()) worker = 0;
+        bench.back()["worker"] = worker + 1;
+    }
     json profiles = json::array();
     for (const KernelProfile& profile : recording.profiles) profiles.push_back(to_json(profile));
     json timelines = json::array();
@@ -82,6 +131,8 @@ json to_json(const Recording& recording) {
             {"created_utc", recording.created_utc},
             {"command", recording.command},
             {"system", to_json(recording.system)},
+            {"workers", workers},
+            {"notes", recording.notes},
             {"peaks", peaks},
             {"peak_error", recording.peak_error},
             {"dram_bandwidth",
@@ -149,6 +200,12 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
         if (!dram_error.empty()) read.fail("dram_bandwidth: " + dram_error);
     }
     read.list(in, "bench", out.bench, bench_row_from_json);
+    if (found >= 5) {
+        read_workers(in, read, out);
+    } else {
+        out.workers = {RecordingWorker{"", out.system}};
+        out.bench_worker.assign(out.bench.size(), 0);
+    }
     read.list(in, "profiles", out.profiles, kernel_profile_from_json);
     read.list(in, "timelines", out.timelines, kernel_timeline_from_json);
     if (found >= 2) {
@@ -271,6 +328,20 @@ bool load_recording(const std::string& path, Recording& recording, std::string& 
     }
     error.clear();
     return true;
+}
+
+std::string worker_gpu_text(const std::string& host, const SystemReport& system) {
+    const std::string where = host.empty() ? "" : host + ": ";
+    if (system.devices.empty()) return where + "no GPU";
+    const DeviceFacts& gpu = system.devices.front();
+    return where + gpu.name + (gpu.pci_bus_id.empty() ? "" : " (" + gpu.pci_bus_id + ")");
+}
+
+std::string row_gpu_text(const Recording& recording, std::size_t row) {
+    if (row >= recording.bench_worker.size()) return "";
+    const std::size_t worker = std::size_t(recording.bench_worker[row]);
+    if (worker >= recording.workers.size()) return "";
+    return worker_gpu_text(recording.workers[worker].host, recording.workers[worker].system);
 }
 
 std::string utc_now() {

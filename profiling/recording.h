@@ -2,13 +2,17 @@
 // A recording: everything one `tclens record` run learned on a GPU, so that every panel can
 // show real data later on a machine without one (docs/json-formats.md).
 //
-// JSON (schema_version 4; written by `tclens record` and the GUI's File > Save recording as):
-//   {"schema_version": 3, "tclens_version", "created_utc": "2026-11-22T10:00:00Z",
+// JSON (schema_version 5; written by `tclens record` and the GUI's File > Save recording as):
+//   {"schema_version": 5, "tclens_version", "created_utc": "2026-11-22T10:00:00Z",
 //    "command": the command line that made it,
-//    "system": device JSON (device_json.h),
+//    "system": device JSON (device_json.h) of the GPU the profiles, timelines, sources and
+//              traces were taken on,
+//    "workers": [{"worker": 1, "host", "device": device JSON}]: every worker the bench was
+//               spread over (docs/many-gpus.md), the GPU each named by its device's first,
+//    "notes": [one line per worker lost mid-record],
 //    "peaks": [{"precision", "instruction", "tflops"}], "peak_error",
 //    "dram_bandwidth": {"bytes_per_s", "method"} or null,
-//    "bench": [bench rows (bench_json.h)],
+//    "bench": [bench rows (bench_json.h), each with "worker": its number in "workers"],
 //    "profiles": [profile JSON (profile_json.h)],
 //    "timelines": [timeline JSON (profile_json.h)],
 //    "sources": [source profile JSON (source/source_profile_json.h)],
@@ -20,11 +24,13 @@
 // Version 2 added "sources" and "sources_missing"; version 3 "instruction_mixes" and
 // "instruction_mixes_missing", the one home of the mix a recording shows (the Profile panel's
 // Instruction mix and its tensor-core check); version 4 "traces" and "traces_missing" (the
-// Timeline panel). Readers take versions 1 to 4: a document older than 4 opens without traces,
+// Timeline panel); version 5 "workers", "notes" and each bench row's "worker" (a bench over
+// several GPUs). Readers take versions 1 to 5: a document older than 5 opens with one worker,
+// its "system" on no host named, running every row; older than 4 opens without traces,
 // traces_missing saying it predates them; a version 2 document
 // gets its mixes from its source profiles' SASS (recorded_mix.h, mixes_from_sources); a version 1
 // document opens with neither, the *_missing notes saying it predates them. Once read it is
-// version 4 (written back, it keeps those notes). Any other version is refused with one line
+// version 5 (written back, it keeps those notes). Any other version is refused with one line
 // naming the version found and the ones this build reads. Unknown extra keys are ignored.
 
 #include <atomic>
@@ -43,7 +49,7 @@
 
 namespace tclens::profiling {
 
-inline constexpr int kRecordingSchemaVersion = 4;
+inline constexpr int kRecordingSchemaVersion = 5;
 // The oldest version readers still open (without what later versions added).
 inline constexpr int kOldestRecordingSchemaVersion = 1;
 // Files larger than this, or gzipped files whose JSON is, are refused before parsing (the full
@@ -55,6 +61,13 @@ struct DramBandwidth {
     std::string method;      // what was timed, one line
 };
 
+// A worker the bench of a recording ran on: its host (its hostname; "" in a recording from before
+// schema_version 5) and its device report, whose first GPU ran its rows.
+struct RecordingWorker {
+    std::string host;
+    SystemReport system;
+};
+
 struct Recording {
     int schema_version = kRecordingSchemaVersion;
     std::string tclens_version;
@@ -64,7 +77,11 @@ struct Recording {
     std::vector<kernels::PeakMeasurement> peaks;
     std::string peak_error;
     DramBandwidth dram_bandwidth;
+    // At least one when `bench` has rows (to_json writes `system` as the one worker when empty).
+    std::vector<RecordingWorker> workers;
+    std::vector<std::string> notes;        // one line per worker lost mid-record
     std::vector<kernels::BenchRow> bench;  // verified, unverified and skipped rows alike
+    std::vector<int> bench_worker;         // one per bench row: its index in `workers`
     std::vector<KernelProfile> profiles;
     std::vector<KernelTimeline> timelines;
     std::vector<SourceProfile> sources;  // per kernel at the first size (tclens record)
@@ -74,6 +91,14 @@ struct Recording {
     std::vector<viz::WarpTrace> traces;  // per traced rung at the first size (tclens record)
     std::string traces_missing;          // why `traces` is empty, or ""
 };
+
+// "host: NVIDIA H200 (0000:19:00.0)" for a worker's first GPU ("host: no GPU"; without a host,
+// the GPU alone): how reports and panels name the GPU a row ran on.
+std::string worker_gpu_text(const std::string& host, const SystemReport& system);
+
+// The GPU bench row `row` of `recording` ran on, as worker_gpu_text names it; "" when the row
+// names no worker.
+std::string row_gpu_text(const Recording& recording, std::size_t row);
 
 // The current time as Recording::created_utc writes it: "2026-11-22T10:00:00Z".
 std::string utc_now();

@@ -30,6 +30,7 @@
 #include "kernels/user/kernel_ref.h"
 #include "profiling/bench_json.h"
 #include "profiling/device_json.h"
+#include "profiling/recording.h"
 
 namespace tclens::cli {
 namespace {
@@ -150,9 +151,7 @@ void print_csv(const kernels::BenchReport& report) {
 
 // "host: NVIDIA H200 (0000:19:00.0)" for a worker's GPU, as reports name it.
 std::string worker_gpu(const worker::HelloResult& hello) {
-    if (hello.system.devices.empty()) return hello.host + ": no GPU";
-    const profiling::DeviceFacts& gpu = hello.system.devices.front();
-    return hello.host + ": " + gpu.name + " (" + gpu.pci_bus_id + ")";
+    return profiling::worker_gpu_text(hello.host, hello.system);
 }
 
 // Prints the sweep as --json, --csv or the table, with the device that ran it (and, with several
@@ -210,59 +209,19 @@ int report_exit_code(const kernels::BenchReport& report) {
     return kExitOk;
 }
 
-// How each worker starts. One place per --worker CMD or --remote given (none: this tclens's own
-// worker), and --workers N of each: of this tclens's worker (here, or on the --remote host) each
-// on a GPU of its own (`worker --gpu i`), or N of --worker CMD (a scheduler such as srun places
-// each); --gpu N pins the worker (on each host). "" or one line.
-std::string worker_commands(const BenchOptions& options,
-                            std::vector<worker::ClientOptions>& commands) {
-    const SpreadWorkerOptions& given = options.worker;
-    const bool own_command = !given.commands.empty();
-    if (options.gpu >= 0 && options.workers > 1)
-        return "--gpu picks the GPU of one worker; --workers N puts one on each of N GPUs";
-    if (options.gpu >= 0 && own_command)
-        return "--gpu picks a GPU for this tclens's own worker; with --worker give the "
-               "command its own --gpu N";
-    std::vector<worker::ClientOptions> places;
-    for (const std::string& command : given.commands) places.emplace_back().command = command;
-    for (const worker::RemoteTarget& remote : given.remotes) places.emplace_back().remote = remote;
-    if (places.empty()) places.emplace_back();
-    for (const worker::ClientOptions& place : places) {
-        for (int w = 0; w < options.workers; ++w) {
-            worker::ClientOptions client = place;
-            client.time_limit_s = given.time_limit_s;
-            const int gpu = options.gpu >= 0 ? options.gpu : options.workers > 1 ? w : -1;
-            if (client.remote) {
-                client.remote->gpu = gpu;
-            } else if (!own_command && gpu >= 0) {
-                client.command += " --gpu " + std::to_string(gpu);
-            }
-            commands.push_back(client);
+// Loads the kernels of yours on every worker and adds their ids to `ids`.
+int load_yours_on_every_worker(const BenchOptions& options,
+                               std::vector<std::unique_ptr<worker::ClientSpreadWorker>>& workers,
+                               std::vector<std::string>& ids) {
+    std::vector<worker::LoadResult> loaded;
+    const int code = load_on_every_worker(options.user_kernels, workers, "bench", loaded);
+    if (code != kExitOk) return code;
+    for (const worker::LoadResult& kernel : loaded) {
+        if (std::find(ids.begin(), ids.end(), kernel.id) != ids.end()) {
+            return usage_error("two --kernel files load as " + kernel.id +
+                               ": name their functions (path.cu:NAME) or rename one");
         }
-    }
-    return "";
-}
-
-// Loads the kernels of yours on every worker (each compiles them) and adds their ids to `ids`.
-int load_on_every_worker(const BenchOptions& options,
-                         std::vector<std::unique_ptr<worker::ClientSpreadWorker>>& workers,
-                         std::vector<std::string>& ids) {
-    for (std::size_t w = 0; w < workers.size(); ++w) {
-        // Over ssh, a host without a GPU (or out of reach) is one line before anything compiles.
-        if (const int code = check_remote_gpu(workers[w]->client()); code != kExitOk) return code;
-        const ProgressLines progress("bench");
-        std::vector<worker::LoadResult> loaded;
-        const int code =
-            load_kernels(workers[w]->client(), options.user_kernels, {}, false, progress, loaded);
-        if (code != kExitOk) return code;
-        if (w > 0) continue;
-        for (const worker::LoadResult& kernel : loaded) {
-            if (std::find(ids.begin(), ids.end(), kernel.id) != ids.end()) {
-                return usage_error("two --kernel files load as " + kernel.id +
-                                   ": name their functions (path.cu:NAME) or rename one");
-            }
-            ids.push_back(kernel.id);
-        }
+        ids.push_back(kernel.id);
     }
     return kExitOk;
 }
@@ -271,7 +230,9 @@ int run_bench_in_workers(const BenchOptions& options,
                          const std::vector<kernels::GemmProblem>& problems,
                          std::vector<std::string> ids) {
     std::vector<worker::ClientOptions> commands;
-    if (const std::string bad = worker_commands(options, commands); !bad.empty())
+    if (const std::string bad =
+            spread_worker_commands(options.worker, options.workers, options.gpu, commands);
+        !bad.empty())
         return usage_error(bad);
     std::vector<std::unique_ptr<worker::ClientSpreadWorker>> workers;
     std::vector<worker::SpreadWorker*> spread_over;
@@ -282,7 +243,7 @@ int run_bench_in_workers(const BenchOptions& options,
         progress.emplace_back(commands.size() > 1 ? "bench w" + std::to_string(progress.size() + 1)
                                                   : std::string("bench"));
     }
-    const int load_code = load_on_every_worker(options, workers, ids);
+    const int load_code = load_yours_on_every_worker(options, workers, ids);
     if (load_code != kExitOk) return load_code;
     worker::BenchRequest request;
     request.kernels = ids;

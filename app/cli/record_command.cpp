@@ -1,12 +1,17 @@
 // `tclens record FILE [--preset NAME | --mnk MxNxK ...] [--kernels a,b,...] [--kernel path.cu]
-// [--no-timelines] [--timeline-ms N] [--no-sources] [--no-traces] [--worker CMD | --remote HOST]`:
-// everything one run learns on a GPU, written as one recording (profiling/recording.h) that the
-// GUI opens later on any machine, GPU or not. Every step runs in a worker process (app/worker/,
-// local, --worker or --remote): this process only asks, and writes the file.
-//   1. the device report (the worker's hello);
+// [--no-timelines] [--timeline-ms N] [--no-sources] [--no-traces] [--workers N]
+// [--worker CMD ... | --remote HOST ...]`: everything one run learns on a GPU, written as one
+// recording (profiling/recording.h) that the GUI opens later on any machine, GPU or not. Every
+// step runs in a worker process (app/worker/, local, --worker or --remote): this process only
+// asks, and writes the file. With --workers N, or several --worker or --remote, the bench is
+// spread over the workers as `tclens bench` spreads it (app/worker/bench_spread.h,
+// docs/many-gpus.md) and every row names its worker; the per-kernel parts (steps 3-5) are all
+// taken on one GPU, the first worker's that was not lost, so they compare kernels on one chip.
+//   1. the device report (each worker's hello);
 //   2. the DRAM bandwidth, the measured arithmetic peaks and the bench of the kernels
 //      (kernels/bench.h: each next to its same-run cuBLAS call, verified before timing) on the
-//      sizes, after the worker checked that the counters can be read;
+//      sizes, after each worker checked that the counters can be read; a worker lost here gives
+//      its size to the others and the record says so in one line;
 //   3. per kernel (cuBLAS references and kernels of yours included), on the first size: a source
 //      profile (profiling/source/source_collector.h: stall samples and counts per instruction, the
 //      SASS and the CUDA source text), so the Source panel opens without a GPU or a toolkit;
@@ -27,6 +32,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -39,6 +45,7 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/bench_spread.h"
 #include "app/worker/client.h"
 #include "app/worker/results.h"
 #include "common/one_line.h"
@@ -72,7 +79,8 @@ struct RecordOptions {
     int timeline_ms = 300;
     CLI::Option* timeline_ms_option = nullptr;
     std::vector<std::string> user_kernels;  // --kernel path.cu[:NAME][:TYPE]
-    WorkerOptions worker;
+    int workers = 1;                        // --workers N
+    SpreadWorkerOptions worker;             // --worker CMD ..., --remote host ..., --time-limit S
 };
 
 // The command line that `options` stands for, for the recording's "command".
@@ -91,6 +99,7 @@ std::string command_text(const RecordOptions& options) {
     if (!options.no_timelines) text += " --timeline-ms " + std::to_string(options.timeline_ms);
     if (options.no_sources) text += " --no-sources";
     if (options.no_traces) text += " --no-traces";
+    if (options.workers > 1) text += " --workers " + std::to_string(options.workers);
     return text;
 }
 
@@ -220,30 +229,44 @@ void profile_in_worker(worker::WorkerClient& client, const std::vector<WorkerKer
 }
 
 // Step 2: the peaks, the DRAM bandwidth and the bench of `kernels` (registry ids and loaded
-// ones) on `problems`, in the worker; first the worker checks that the counters can be read, so
-// a long run does not end in "no permission". kExitOk, or the exit code of a refusal (one line).
-int bench_in_worker(worker::WorkerClient& client, const std::vector<std::string>& kernels,
-                    const std::vector<kernels::GemmProblem>& problems,
-                    profiling::Recording& recording) {
+// ones) on `problems`, spread over `workers` (one size at a time; each worker first checks that
+// the counters can be read, so a long run does not end in "no permission"). Fills the bench, the
+// workers and their notes (a line each on stderr too) and sets `main` to the first worker that
+// was not lost. kExitOk, or the exit code of a bench that could not finish (one line).
+int bench_in_workers(const std::vector<worker::SpreadWorker*>& workers,
+                     const std::vector<std::string>& kernels,
+                     const std::vector<kernels::GemmProblem>& problems,
+                     profiling::Recording& recording, std::size_t& main) {
     worker::BenchRequest bench;
     bench.kernels = kernels;
     bench.problems = problems;
     bench.dram = true;
     bench.check_counters = true;
-    const ProgressLines lines("record");
-    worker::Reply reply = client.call(bench, lines);
-    lines.done();
-    worker::BenchResult result;
-    if (!worker::read_result(reply, "bench", worker::bench_from_json, result))
-        return report_failure(reply);
-    recording.peaks = std::move(result.report.peaks);
-    recording.peak_error = std::move(result.report.peak_error);
-    recording.bench = std::move(result.report.rows);
-    if (result.dram) recording.dram_bandwidth = *result.dram;
-    if (!result.dram_error.empty()) {
-        std::fprintf(stderr, "tclens: %s (the recording will have no DRAM bandwidth)\n",
-                     result.dram_error.c_str());
+    std::vector<ProgressLines> lines;
+    for (std::size_t w = 0; w < workers.size(); ++w) {
+        lines.emplace_back(workers.size() > 1 ? "record w" + std::to_string(w + 1)
+                                              : std::string("record"));
     }
+    const worker::SpreadBench spread = worker::spread_bench(
+        workers, bench, [&](int w, const worker::Progress& p) { lines[std::size_t(w)](p); });
+    lines.front().done();
+    for (const std::string& note : spread.notes) std::fprintf(stderr, "tclens: %s\n", note.c_str());
+    if (spread.failure) return report_failure(*spread.failure);
+    recording.peaks = spread.report.peaks;
+    recording.peak_error = spread.report.peak_error;
+    recording.bench = spread.report.rows;
+    recording.bench_worker = spread.row_worker;
+    recording.notes = spread.notes;
+    for (const worker::HelloResult& hello : spread.workers)
+        recording.workers.push_back({hello.host, hello.system});
+    if (spread.dram) recording.dram_bandwidth = *spread.dram;
+    if (!spread.dram_error.empty()) {
+        std::fprintf(stderr, "tclens: %s (the recording will have no DRAM bandwidth)\n",
+                     spread.dram_error.c_str());
+    }
+    main =
+        std::size_t(std::find(spread.lost.begin(), spread.lost.end(), false) - spread.lost.begin());
+    recording.system = recording.workers.at(main).system;
     return kExitOk;
 }
 
@@ -251,11 +274,11 @@ int bench_in_worker(worker::WorkerClient& client, const std::vector<std::string>
 // process where the kernel already ran, CUPTI 13.0 gives it no PC samples (measured on an H200
 // after a bench, a profile or a timeline of it, tests/gpu/results/2026-11-29_h200_session15/).
 // A failed call is kept as the kernel's failed source profile.
-profiling::SourceProfile source_in_fresh_worker(const WorkerOptions& options,
+profiling::SourceProfile source_in_fresh_worker(const worker::ClientOptions& options,
                                                 const WorkerKernel& kernel,
                                                 const kernels::GemmProblem& problem,
                                                 const std::string& device) {
-    worker::WorkerClient client(client_options(options));
+    worker::WorkerClient client(options);
     worker::WorkerSourceRequest request;
     request.kernel = kernel.id;
     request.problem = problem;
@@ -277,7 +300,7 @@ profiling::SourceProfile source_in_fresh_worker(const WorkerOptions& options,
 
 // Step 3: a source profile of each kernel that ran at `problem` in the bench, each in a fresh
 // worker (source_in_fresh_worker).
-void source_profiles(const WorkerOptions& options, const std::vector<WorkerKernel>& kernels,
+void source_profiles(const worker::ClientOptions& options, const std::vector<WorkerKernel>& kernels,
                      const kernels::GemmProblem& problem, profiling::Recording& recording,
                      const Progress& progress) {
     int index = 0;
@@ -378,6 +401,17 @@ int report_failed_parts(const profiling::Recording& recording,
     return static_cast<int>(lines.size());
 }
 
+// "; the bench over 2 workers: w1 host: GPU (bus), w2 ..." with more than one worker, else "".
+std::string spread_text(const profiling::Recording& recording) {
+    if (recording.workers.size() < 2) return "";
+    std::string text = "; the bench over " + std::to_string(recording.workers.size()) + " workers:";
+    for (std::size_t w = 0; w < recording.workers.size(); ++w) {
+        text += (w == 0 ? " w" : ", w") + std::to_string(w + 1) + " " +
+                profiling::worker_gpu_text(recording.workers[w].host, recording.workers[w].system);
+    }
+    return text;
+}
+
 // The line saying what `recording`, written to `path`, holds; kExitFailure (with a line on
 // stderr) when a run failed verification, errored or was refused, or a part could not be taken
 // (a line each), else kExitOk.
@@ -402,11 +436,12 @@ int print_summary(const std::string& path, const profiling::Recording& recording
     std::printf(
         "wrote %s: %zu bench rows (%d verified and timed), %d of %zu profiles, %d of %zu "
         "timelines, %d of %zu source profiles whole, %zu instruction mixes, %zu traces (%zu "
-        "phases), DRAM %.2f TB/s, on %s\n",
+        "phases), DRAM %.2f TB/s, on %s%s\n",
         path.c_str(), recording.bench.size(), counted, profiles_ok, recording.profiles.size(),
         timelines_ok, recording.timelines.size(), sources_whole, recording.sources.size(),
         recording.instruction_mixes.size(), recording.traces.size(), trace_phases,
-        recording.dram_bandwidth.bytes_per_s / 1e12, recording.system.devices.front().name.c_str());
+        recording.dram_bandwidth.bytes_per_s / 1e12, recording.system.devices.front().name.c_str(),
+        spread_text(recording).c_str());
     const int failed_parts = report_failed_parts(recording, trace_failures);
     if (failed > 0) {
         std::fprintf(stderr,
@@ -417,14 +452,14 @@ int print_summary(const std::string& path, const profiling::Recording& recording
     return failed > 0 || failed_parts > 0 ? kExitFailure : kExitOk;
 }
 
-// Starts the worker and fills recording.system from its hello. kExitOk, or the exit code of a
-// worker that does not answer or sees no GPU (one line).
-int start_worker(worker::WorkerClient& client, profiling::Recording& recording) {
+// Starts the worker: kExitOk, or the exit code of a worker that does not answer or sees no GPU
+// (one line).
+int start_worker(worker::WorkerClient& client) {
     const worker::Reply hello = client.connect();
     if (!hello.ok()) return report_failure(hello);
-    recording.system = client.worker().system;
-    if (recording.system.has_gpu()) return kExitOk;
-    const std::string reason = common::one_line(recording.system.no_gpu_reason);
+    const profiling::SystemReport& system = client.worker().system;
+    if (system.has_gpu()) return kExitOk;
+    const std::string reason = common::one_line(system.no_gpu_reason);
     if (client.options().remote) {
         std::fprintf(stderr, "tclens: no GPU on %s (%s)\n", client.where().c_str(), reason.c_str());
     } else {
@@ -447,17 +482,27 @@ std::vector<WorkerKernel> worker_kernels(
     return out;
 }
 
-// Steps 1-6 in the worker `client` (a fresh one, started here), into `recording`. kExitOk, or
-// the exit code of a failure that stops the recording (one line).
-int record_in_worker(const RecordOptions& options, const std::vector<std::string>& ids,
-                     const std::vector<kernels::GemmProblem>& problems,
-                     profiling::Recording& recording, std::vector<std::string>& trace_failures) {
-    worker::WorkerClient client(client_options(options.worker));
-    if (const int code = start_worker(client, recording); code != kExitOk) return code;
+// Steps 1-6 in the workers (fresh ones, started here), into `recording`. kExitOk, or the exit
+// code of a failure that stops the recording (one line).
+int record_in_workers(const RecordOptions& options, const std::vector<std::string>& ids,
+                      const std::vector<kernels::GemmProblem>& problems,
+                      profiling::Recording& recording, std::vector<std::string>& trace_failures) {
+    std::vector<worker::ClientOptions> commands;
+    if (const std::string bad =
+            spread_worker_commands(options.worker, options.workers, -1, commands);
+        !bad.empty())
+        return usage_error(bad);
+    std::vector<std::unique_ptr<worker::ClientSpreadWorker>> workers;
+    std::vector<worker::SpreadWorker*> spread_over;
+    for (const worker::ClientOptions& command : commands) {
+        workers.push_back(std::make_unique<worker::ClientSpreadWorker>(command));
+        spread_over.push_back(workers.back().get());
+        if (const int code = start_worker(workers.back()->client()); code != kExitOk) return code;
+    }
     std::vector<worker::LoadResult> loaded;
-    const int load_code =
-        load_kernels(client, options.user_kernels, {}, false, ProgressLines("record"), loaded);
-    if (load_code != kExitOk) return load_code;
+    if (const int code = load_on_every_worker(options.user_kernels, workers, "record", loaded);
+        code != kExitOk)
+        return code;
     std::vector<std::string> benched = ids;
     std::vector<std::string> registry_ids = ids;  // and the references of the kernels of yours
     std::vector<profiling::RecordedInstructionMix> yours_mixes;
@@ -466,8 +511,11 @@ int record_in_worker(const RecordOptions& options, const std::vector<std::string
         registry_ids.push_back(kernel.reference_id);
         if (kernel.instruction_mix) yours_mixes.push_back(*kernel.instruction_mix);
     }
-    if (const int code = bench_in_worker(client, benched, problems, recording); code != kExitOk)
+    std::size_t main = 0;
+    if (const int code = bench_in_workers(spread_over, benched, problems, recording, main);
+        code != kExitOk)
         return code;
+    worker::WorkerClient& client = workers.at(main)->client();
     std::string unknown;  // an id bench_kernels does not know is not profiled
     const std::vector<WorkerKernel> kernels =
         worker_kernels(kernels::bench_kernels(registry_ids, unknown), loaded, options.user_kernels);
@@ -476,7 +524,7 @@ int record_in_worker(const RecordOptions& options, const std::vector<std::string
     if (options.no_sources) {
         recording.sources_missing = "recorded with --no-sources";
     } else {
-        source_profiles(options.worker, kernels, first, recording, progress);
+        source_profiles(commands.at(main), kernels, first, recording, progress);
     }
     if (options.no_traces) {
         recording.traces_missing = "recorded with --no-traces";
@@ -522,7 +570,7 @@ int run_record(const RecordOptions& options) {
     recording.created_utc = profiling::utc_now();
     recording.command = command_text(options);
     std::vector<std::string> trace_failures;
-    const int code = record_in_worker(options, ids, problems, recording, trace_failures);
+    const int code = record_in_workers(options, ids, problems, recording, trace_failures);
     if (code != kExitOk) return code;
     error = profiling::save_recording(options.path, recording);
     if (!error.empty()) {
@@ -560,7 +608,14 @@ void add_record_command(CLI::App& app, int& exit_code) {
                         "A kernel of yours, path.cu[:NAME][:TYPE] (docs/your-kernel.md; "
                         "repeatable): benched, source-profiled and profiled next to --kernels "
                         "(none by default) and its cuBLAS reference");
-    add_worker_options(*command, options->worker);
+    command
+        ->add_option("--workers", options->workers,
+                     "Spread the bench's sizes over N workers (1-64): N GPUs of this host (or of "
+                     "each --remote host), one each, or N of each --worker CMD (e.g. srun); each "
+                     "row names its worker; profiles, timelines, sources and traces are taken on "
+                     "the first (docs/many-gpus.md)")
+        ->check(CLI::Range(1, 64));
+    add_spread_worker_options(*command, options->worker);
     command->add_flag("--no-timelines", options->no_timelines, "Record no PM-sampling timelines");
     command->add_flag("--no-sources", options->no_sources,
                       "Record no source profiles (per-instruction stalls and counts, SASS)");

@@ -97,6 +97,44 @@ worker::ClientOptions client_options(const WorkerOptions& options) {
     return client;
 }
 
+std::string spread_worker_commands(const SpreadWorkerOptions& given, int workers, int gpu,
+                                   std::vector<worker::ClientOptions>& commands) {
+    const bool own_command = !given.commands.empty();
+    if (gpu >= 0 && workers > 1)
+        return "--gpu picks the GPU of one worker; --workers N puts one on each of N GPUs";
+    if (gpu >= 0 && own_command)
+        return "--gpu picks a GPU for this tclens's own worker; with --worker give the "
+               "command its own --gpu N";
+    std::vector<worker::ClientOptions> places;
+    for (const std::string& command : given.commands) places.emplace_back().command = command;
+    for (const worker::RemoteTarget& remote : given.remotes) places.emplace_back().remote = remote;
+    if (places.empty()) places.emplace_back();
+    for (const worker::ClientOptions& place : places) {
+        for (int w = 0; w < workers; ++w) {
+            worker::ClientOptions client = place;
+            client.time_limit_s = given.time_limit_s;
+            const int pinned = gpu >= 0 ? gpu : workers > 1 ? w : -1;
+            commands.push_back(pinned >= 0 ? worker::worker_on_gpu(client, pinned, own_command)
+                                           : client);
+        }
+    }
+    return "";
+}
+
+int load_on_every_worker(const std::vector<std::string>& refs,
+                         std::vector<std::unique_ptr<worker::ClientSpreadWorker>>& workers,
+                         const std::string& what, std::vector<worker::LoadResult>& loaded) {
+    for (std::size_t w = 0; w < workers.size(); ++w) {
+        if (const int code = check_remote_gpu(workers[w]->client()); code != kExitOk) return code;
+        std::vector<worker::LoadResult> here;
+        const int code =
+            load_kernels(workers[w]->client(), refs, {}, false, ProgressLines(what), here);
+        if (code != kExitOk) return code;
+        if (w == 0) loaded = std::move(here);
+    }
+    return kExitOk;
+}
+
 int check_remote_gpu(worker::WorkerClient& client, const WorkerOptions& options) {
     if (!options.remote) return kExitOk;
     return check_remote_gpu(client);

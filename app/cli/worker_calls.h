@@ -6,10 +6,12 @@
 // The kernel itself never runs in the CLI's process: every call goes to a worker
 // (app/worker/client.h).
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/worker/bench_spread.h"
 #include "app/worker/client.h"
 #include "kernels/bench.h"
 
@@ -32,14 +34,22 @@ struct WorkerOptions {
     bool chosen() const { return !command.empty() || remote.has_value(); }
 };
 
-// Where the workers of a spread run (bench, app/worker/bench_spread.h): every --worker CMD and
-// every --remote given is one, in the order given (both repeatable; they exclude each other, as
-// in WorkerOptions). None: this tclens's own worker.
+// Where the workers of a spread run (bench and record, app/worker/bench_spread.h): every --worker
+// CMD and every --remote given is one, in the order given (both repeatable; they exclude each
+// other, as in WorkerOptions). None: this tclens's own worker.
 struct SpreadWorkerOptions {
     std::vector<std::string> commands;          // --worker CMD ...
     std::vector<worker::RemoteTarget> remotes;  // --remote [user@]host[:path] ...
     double time_limit_s = worker::kDefaultTimeLimitS;
 };
+
+// The workers a spread starts (bench, record; docs/many-gpus.md): one place per --worker CMD or
+// --remote given (none: this tclens's own worker), and `workers` (--workers N) of each: of this
+// tclens's worker (here, or on the --remote host) each on a GPU of its own (`worker --gpu i`), or
+// N of --worker CMD (a scheduler such as srun places each); `gpu` (--gpu N; -1: not given) pins
+// the worker (on each host). "" and `commands` filled, or the usage error, one line.
+std::string spread_worker_commands(const SpreadWorkerOptions& given, int workers, int gpu,
+                                   std::vector<worker::ClientOptions>& commands);
 
 // Adds --remote to `command`: checked as it is parsed (a hostile value is a one-line usage error
 // before anything runs), the parsed target landing in `remote`. For the GUI's command line too.
@@ -99,6 +109,14 @@ std::string check_kernel_refs(const std::vector<std::string>& refs);
 int load_kernels(worker::WorkerClient& client, const std::vector<std::string>& refs,
                  const std::vector<kernels::GemmProblem>& problems, bool compile_only,
                  const ProgressLines& progress, std::vector<worker::LoadResult>& loaded);
+
+// Loads each of `refs` on every one of `workers` (each compiles them; over ssh, a host without a
+// GPU is one line before anything compiles: check_remote_gpu), `what` naming the progress lines.
+// On the first failure prints its line and returns its exit code; else fills `loaded` with the
+// first worker's results (in order) and returns kExitOk.
+int load_on_every_worker(const std::vector<std::string>& refs,
+                         std::vector<std::unique_ptr<worker::ClientSpreadWorker>>& workers,
+                         const std::string& what, std::vector<worker::LoadResult>& loaded);
 
 // "" when `path` ends in .png or .svg (any case), else the usage error for --error-map.
 std::string check_error_map_path(const std::string& path);

@@ -40,7 +40,8 @@ class Sweep {
           request_(request),
           progress_(progress),
           cancel_(cancel),
-          live_(int(workers.size())) {
+          live_(int(workers.size())),
+          lost_(workers.size(), false) {
         for (const kernels::GemmProblem& p : request.problems) {
             Piece piece;
             piece.problem = p;
@@ -75,6 +76,7 @@ class Sweep {
         while (const std::optional<std::size_t> index = next_piece()) {
             BenchRequest one = request_;
             one.problems = {pieces_[*index].problem};
+            one.dram = request_.dram && !dram_taken();
             Reply reply = call(w, one);
             BenchResult result;
             if (read_result(reply, "bench", bench_from_json, result)) {
@@ -116,8 +118,17 @@ class Sweep {
         return index;
     }
 
+    bool dram_taken() {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        return dram_ || !dram_error_.empty();
+    }
+
     void finished(std::size_t index, int w, BenchResult result) {
         const std::lock_guard<std::mutex> lock(mutex_);
+        if (!dram_ && dram_error_.empty()) {
+            dram_ = result.dram;
+            dram_error_ = result.dram_error;
+        }
         Piece& piece = pieces_[index];
         piece.done = true;
         piece.worker = w;
@@ -131,6 +142,7 @@ class Sweep {
         const std::lock_guard<std::mutex> lock(mutex_);
         --live_;
         --in_flight_;
+        lost_[std::size_t(w)] = true;
         Piece& piece = pieces_[index];
         std::string note = worker_name(w, workers_[std::size_t(w)]->hello()) + " was lost at " +
                            kernels::problem_text(piece.problem) + ": " + reply.message;
@@ -167,8 +179,11 @@ class Sweep {
     SpreadBench merge() {
         SpreadBench out;
         for (SpreadWorker* worker : workers_) out.workers.push_back(worker->hello());
+        out.lost = lost_;
         out.notes = notes_;
         out.failure = failure_;
+        out.dram = dram_;
+        out.dram_error = dram_error_;
         bool peaks_taken = false;
         for (const Piece& piece : pieces_) {
             if (!piece.done) continue;
@@ -211,7 +226,10 @@ class Sweep {
     std::deque<std::size_t> queue_;
     int in_flight_ = 0;
     int live_;
+    std::vector<bool> lost_;
     std::optional<Reply> failure_;
+    std::optional<profiling::DramBandwidth> dram_;
+    std::string dram_error_;
     std::vector<std::string> notes_;
 
     std::mutex progress_mutex_;  // one progress call at a time
@@ -225,6 +243,16 @@ std::string worker_name(int index, const HelloResult& hello) {
     const std::string gpu =
         hello.system.devices.empty() ? std::string("no GPU") : hello.system.devices.front().name;
     return name + " (" + hello.host + ", " + gpu + ")";
+}
+
+ClientOptions worker_on_gpu(const ClientOptions& base, int gpu, bool users_command) {
+    ClientOptions pinned = base;
+    if (pinned.remote) {
+        pinned.remote->gpu = gpu;
+    } else if (!users_command) {
+        pinned.command += " --gpu " + std::to_string(gpu);
+    }
+    return pinned;
 }
 
 SpreadBench spread_bench(const std::vector<SpreadWorker*>& workers, const BenchRequest& request,

@@ -68,11 +68,21 @@ struct SpreadBench {
     std::vector<RunTimes> times;       // one per row
     std::vector<int> row_worker;       // one per row: the index of the worker that ran it
     std::vector<HelloResult> workers;  // each worker's hello (pid 0: it never answered)
+    std::vector<bool> lost;            // one per worker: it was lost and took no more sizes
     // One line per worker lost: "worker 2 (gpu-b, NVIDIA H200) was lost at 4096x4096x4096: <why>;
     // that size went to the others".
     std::vector<std::string> notes;
     std::optional<Reply> failure;  // set when the sweep could not finish: why, one line
+    // request.dram: the first measurement that came back (or why it failed); see spread_bench.
+    std::optional<profiling::DramBandwidth> dram;
+    std::string dram_error;
 };
+
+// `base` pinned to GPU `gpu` of its host, as --workers N starts its i-th worker: over ssh
+// (base.remote) the remote worker's --gpu; this tclens's worker (or $TCLENS_WORKER) with
+// " --gpu N" appended; a command of the user's (`users_command`, e.g. srun) as it is: its
+// scheduler places it.
+ClientOptions worker_on_gpu(const ClientOptions& base, int gpu, bool users_command);
 
 // Called from the workers' threads, one at a time: `worker` is the index of the one reporting.
 using SpreadProgress = std::function<void(int worker, const Progress& progress)>;

@@ -220,5 +220,45 @@ TEST(ComparePanel, BadSettingIsUsageErrorBeforeAnyWindow) {
     }
 }
 
+// Two recordings of different GPUs, their runs ticked alternately (A, B, A): the columns come
+// GPU by GPU (A's two, then B's), a line says so, and the run list names each GPU above its runs.
+TEST(ComparePanel, RunsOfDifferentGpusAreGroupedByGpu) {
+    const profiling::Recording first = test::sample_recording();
+    profiling::Recording second = test::sample_recording();
+    second.system.devices.front().name = "tclens other GPU";
+    const test::RecordingFile a(first);
+    const test::RecordingFile b(second);
+    const std::string a_name = std::filesystem::path(a.path()).filename().string();
+    const std::string b_name = std::filesystem::path(b.path()).filename().string();
+    const std::string out = test::temp_path("compare_by_gpu.txt");
+    const auto result = test::run_command(
+        "env -u DISPLAY " + kTclens + " headless --view compare --size 1600x1000 --open " +
+        a.path() + " --open " + b.path() + " --set compare.runs=" + a_name +
+        ":wmma.f16@4096x4096x4096," + b_name + ":wmma.f16@4096x4096x4096," + a_name +
+        ":cublas.f16@4096x4096x4096 --frames 5 --text " + out);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    const std::string text = test::read_file(out);
+    std::remove(out.c_str());
+    EXPECT_NE(text.find("grouped by GPU: tclens test GPU (00000000:19:00.0) (2 runs); tclens "
+                        "other GPU (00000000:19:00.0) (1 run)"),
+              std::string::npos)
+        << text;
+    const auto header_a = text.find("| GPU tclens test GPU (00000000:19:00.0) |");
+    const auto header_b = text.find("| GPU tclens other GPU (00000000:19:00.0) |");
+    EXPECT_NE(header_a, std::string::npos) << text;
+    EXPECT_NE(header_b, std::string::npos) << text;
+    EXPECT_LT(header_a, header_b);
+
+    // Runs of one GPU: no grouping line, no GPU lines.
+    const auto same = test::run_command("env -u DISPLAY " + kTclens +
+                                        " headless --view compare --size 1600x1000 --open " +
+                                        a.path() + " --frames 5 --text " + out);
+    EXPECT_EQ(same.exit_code, 0) << same.err;
+    const std::string one = test::read_file(out);
+    std::remove(out.c_str());
+    EXPECT_EQ(one.find("grouped by GPU"), std::string::npos) << one;
+    EXPECT_EQ(one.find("| GPU "), std::string::npos) << one;
+}
+
 }  // namespace
 }  // namespace tclens

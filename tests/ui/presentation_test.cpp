@@ -68,7 +68,7 @@ json lecture_step_layout(int step, const std::string& extra = "") {
     const int frames = 3 + 2 * step + 16;
     const auto result = test::run_under_xvfb(
         kTclens + " --lecture --frames " + std::to_string(frames) + " --open " +
-            std::string(TCLENS_ASSETS_DIR) + "/recordings/h100.json" +
+            std::string(TCLENS_ASSETS_DIR) + "/recordings/h200.json.gz" +
             (keys.empty() ? "" : " --press " + keys) + " --layout-json " + path + " " + extra,
         "1280x720");
     EXPECT_EQ(result.exit_code, 0) << result.err;

@@ -1,5 +1,8 @@
 #include "app/gui/jobs/bench_job.h"
 
+#include <memory>
+#include <vector>
+
 #include "app/gui/jobs/app_context.h"
 #include "app/gui/jobs/gui_worker.h"
 #include "app/worker/bench_spread.h"
@@ -30,10 +33,10 @@ worker::BenchRequest worker_request(const kernels::BenchRequest& request) {
 
 }  // namespace
 
-JobHandle request_bench(AppContext& context, kernels::BenchRequest request) {
+JobHandle request_bench(AppContext& context, kernels::BenchRequest request, int workers) {
     request.run.cancel = nullptr;
     request.loaded.clear();
-    return context.jobs.post("Bench kernels", [&context, request](JobProgress& progress) {
+    return context.jobs.post("Bench kernels", [&context, request, workers](JobProgress& progress) {
         auto result = std::make_shared<BenchResults>();
         result->request = request;
         result->error = request_error(request);
@@ -48,9 +51,18 @@ JobHandle request_bench(AppContext& context, kernels::BenchRequest request) {
                 request.problems.size());
         int started = 0;
         progress.report(0.0f, "starting the worker");
-        worker::BorrowedSpreadWorker worker(worker_client(context));
+        worker::BorrowedSpreadWorker own(worker_client(context));
+        std::vector<std::unique_ptr<worker::ClientSpreadWorker>> more;
+        std::vector<worker::SpreadWorker*> spread_over = {&own};
+        const bool users_command =
+            context.worker_options.command != worker::default_worker_command();
+        for (int gpu = 1; gpu < workers; ++gpu) {
+            more.push_back(std::make_unique<worker::ClientSpreadWorker>(
+                worker::worker_on_gpu(context.worker_options, gpu, users_command)));
+            spread_over.push_back(more.back().get());
+        }
         const worker::SpreadBench spread = worker::spread_bench(
-            {&worker}, worker_request(request),
+            spread_over, worker_request(request),
             [&](int, const worker::Progress& p) {
                 if (p.stage != "run") return progress.report(0.0f, p.stage + ": " + p.text);
                 ++started;
@@ -62,6 +74,10 @@ JobHandle request_bench(AppContext& context, kernels::BenchRequest request) {
         const worker::HelloResult& hello = spread.workers.front();
         if (!hello.system.devices.empty()) result->device = hello.system.devices.front().name;
         result->report = spread.report;
+        for (const worker::HelloResult& worker : spread.workers)
+            result->workers.push_back({worker.host, worker.system});
+        result->row_worker = spread.row_worker;
+        result->notes = spread.notes;
         result->cancelled = progress.cancelled();
         if (spread.failure && !result->cancelled) result->error = spread.failure->message;
         context.bench_results.publish(std::move(result));

@@ -2,12 +2,16 @@
 // "Run" of the Kernels panel: a benchmark session (kernels/bench.h) in the worker
 // (AppContext::worker, maybe on another host), one size per request
 // (app/worker/bench_spread.h), with progress per run; cancel stops the worker at once and keeps
-// the sizes that finished. The report replaces context.bench_results.
+// the sizes that finished. Over several workers, the sizes are spread over the GUI's worker and
+// more started for the job, each on a GPU of its own, and every row names the GPU it ran on. The
+// report replaces context.bench_results.
 
 #include <string>
+#include <vector>
 
 #include "app/gui/jobs/job_runner.h"
 #include "kernels/bench.h"
+#include "profiling/recording.h"
 
 namespace tclens::gui {
 
@@ -21,12 +25,22 @@ struct BenchResults {
     std::string error;
     bool cancelled = false;  // stopped early: `report` holds the runs that finished
     kernels::BenchReport report;
+    // Who ran the rows: each worker's host and device report, and per row of `report` its index
+    // in `workers` (as a recording keeps them, profiling/recording.h). Empty: the rows name no
+    // worker.
+    std::vector<profiling::RecordingWorker> workers;
+    std::vector<int> row_worker;
+    std::vector<std::string> notes;  // one line per worker lost during the bench
 };
 
 // Posts the bench ("Bench kernels"). The request is copied, and its run.cancel and loaded are
 // ignored (kernels of yours have their own job): the job's own cancel (JobHandle::cancel) stops
 // it, and the sizes that finished are published with `cancelled` set. Progress: fraction
 // index / total, message "3/24 wmma.f16 4096x4096x4096".
-JobHandle request_bench(AppContext& context, kernels::BenchRequest request);
+// `workers` (1-64): the sizes are spread over the GUI's worker and workers - 1 more started for
+// this job as AppContext::worker_options says, the i-th pinned to GPU i of its host
+// (worker::worker_on_gpu: a --worker command of the user's is started as it is), ended with it.
+// A worker lost during the bench gives its size to the others (`notes` says so).
+JobHandle request_bench(AppContext& context, kernels::BenchRequest request, int workers = 1);
 
 }  // namespace tclens::gui

@@ -153,6 +153,7 @@ void ComparePanel::rebuild_views() {
             missing_.push_back(resolved.missing);
         }
     }
+    shown_runs_ = group_by_gpu(shown_runs_);
     // The caption of the shown runs' one source, else of them all.
     std::string caption = sources_caption();
     for (const CompareSource& source : sources_) {
@@ -255,6 +256,11 @@ void ComparePanel::draw_run_list(AppContext& context) {
     const std::string filter = filter_.data();
     std::string close;  // a recording whose "close" was pressed
     int row_id = 0;
+    std::vector<const CompareRun*> every_run;
+    for (const CompareSource& source : sources_) {
+        for (const CompareRun& run : source.runs) every_run.push_back(&run);
+    }
+    const bool several_gpus = compare_gpus(every_run).size() > 1;
     for (const CompareSource& source : sources_) {
         if (sources_.size() > 1) {
             // The recording's header row: its file and its GPU and date, and a close button.
@@ -269,7 +275,18 @@ void ComparePanel::draw_run_list(AppContext& context) {
             ImGui::TextColored(imgui_colour(theme().note), "%s", source.caption.c_str());
             ImGui::PopID();
         }
-        for (const CompareRun& run : source.runs) {
+        // With runs from several GPUs, each source's runs come GPU by GPU under a line naming it.
+        std::vector<const CompareRun*> listed;
+        for (const CompareRun& run : source.runs) listed.push_back(&run);
+        if (several_gpus) listed = group_by_gpu(listed);
+        for (std::size_t i = 0; i < listed.size(); ++i) {
+            const CompareRun& run = *listed[i];
+            if (several_gpus && (i == 0 || listed[i - 1]->gpu != run.gpu)) {
+                ImGui::TableNextRow();
+                ImGui::TableSetColumnIndex(1);
+                ImGui::TextColored(imgui_colour(theme().note), "GPU %s",
+                                   run.gpu.empty() ? "unknown" : run.gpu.c_str());
+            }
             if (!filter.empty() && run.id.find(filter) == std::string::npos) continue;
             const auto at = std::find(shown_runs_.begin(), shown_runs_.end(), &run);
             const bool ticked = at != shown_runs_.end();
@@ -342,6 +359,18 @@ void ComparePanel::draw_comparison() {
     }
     for (const std::string& missing : missing_)
         ImGui::TextColored(imgui_colour(theme().note), "%s", missing.c_str());
+    // Runs of several GPUs: the columns come GPU by GPU; say which.
+    const std::vector<std::string> gpus = compare_gpus(shown_runs_);
+    if (gpus.size() > 1) {
+        std::string groups = "grouped by GPU:";
+        for (std::size_t g = 0; g < gpus.size(); ++g) {
+            const auto runs = std::count_if(shown_runs_.begin(), shown_runs_.end(),
+                                            [&](const CompareRun* r) { return r->gpu == gpus[g]; });
+            groups += (g == 0 ? " " : "; ") + (gpus[g].empty() ? "unknown" : gpus[g]) + " (" +
+                      std::to_string(runs) + (runs == 1 ? " run)" : " runs)");
+        }
+        ImGui::TextWrapped("%s", groups.c_str());
+    }
     for (size_t i = 0; !table && i < sources_.size(); ++i) {
         const CompareSource& source = sources_[i];
         const bool shown =

@@ -7,8 +7,9 @@
 // precision and its cuBLAS (default_compare_runs). The table shows every metric of each with its
 // change from the baseline and a bar coloured by whether the change is an improvement, each column
 // naming its GPU and date when the runs come from several recordings; the roofline puts each run
-// under its own recording's measured roofs (app/gui/views/compare_runs.h). Both export to SVG and
-// PNG.
+// under its own recording's measured roofs (app/gui/views/compare_runs.h). Runs of more than one
+// GPU (each run's GPU is its bench row's worker's) are grouped by GPU: in the list under a line
+// per GPU, and the ticked columns GPU by GPU with a line saying so. Both export to SVG and PNG.
 
 #include <array>
 #include <memory>

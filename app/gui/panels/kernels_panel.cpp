@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <iterator>
 
@@ -31,6 +32,7 @@ constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
 // The chart alone (the presentation layout) is scaled to fill its pane, within these factors.
 constexpr float kChartFitLowest = 0.25f;
 constexpr float kChartFitHighest = 4.0f;
+constexpr int kMaxWorkers = 64;            // as tclens bench --workers
 
 std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
     return common::join(problems, ", ",
@@ -117,8 +119,9 @@ constexpr const char* kKernelsPanelHelp =
     "defeated). '% of cuBLAS' is the kernel's TFLOP/s over that reference's at the same "
     "size; '% of peak' is over the peak this GPU measured for the precision; xSGEMM "
     "compares TF32 rungs with FP32 cuBLAS. Unverified, skipped or failed results show "
-    "why and are never plotted. Until a bench runs here, the results are those of the "
-    "open recording (File > Open recording...).";
+    "why and are never plotted. With 'workers' above 1, Run spreads the sizes over that many "
+    "workers, one per GPU, and the table names the worker (and so the GPU) of each row. Until a "
+    "bench runs here, the results are those of the open recording (File > Open recording...).";
 
 KernelsPanel::KernelsPanel()
     : Panel("kernels", "Kernels", kKernelsPanelHelp),
@@ -213,8 +216,17 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
         bench_requested_ = true;
         return "";
     }
+    if (key == "workers") {
+        int count = 0;
+        const char* end = text.data() + text.size();
+        const auto read = std::from_chars(text.data(), end, count);
+        if (read.ec != std::errc() || read.ptr != end || count < 1 || count > kMaxWorkers)
+            return "workers='" + text + "': allowed: 1 to " + std::to_string(kMaxWorkers);
+        workers_ = count;
+        return "";
+    }
     return "view 'kernels' has no setting '" + std::string(key) +
-           "'; settings: selected, open, watch, mnk, preset, run, chart, bench";
+           "'; settings: selected, open, watch, mnk, preset, run, chart, bench, workers";
 }
 
 void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& latest,
@@ -224,7 +236,9 @@ void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& la
     chart_recordings_ = recordings;
     export_message_.clear();
     if (!shown_) return;
-    table_ = bench_table(shown_->report);
+    const std::vector<std::string> gpus = row_gpus(shown_->workers, shown_->row_worker);
+    gpu_column_ = !gpus.empty();
+    table_ = bench_table(shown_->report, gpus);
     // The rows the chart shows: those at chart_size_, or all.
     const auto charted = [this](const std::vector<kernels::BenchRow>& rows) {
         std::vector<kernels::BenchRow> kept;
@@ -467,6 +481,14 @@ void KernelsPanel::draw_run(AppContext& context) {
     } else if (ids.empty()) {
         controls.blocked = "tick at least one rung";
     }
+    label("workers");
+    ImGui::SetNextItemWidth(width_to_show("64", ItemKind::kStepper));
+    if (ImGui::InputInt("##workers", &workers_)) workers_ = std::clamp(workers_, 1, kMaxWorkers);
+    note_shown_value(std::to_string(workers_), ItemKind::kStepper);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "spread the sizes over this many workers, one per GPU of the worker's "
+            "host; each row names its GPU (docs/many-gpus.md)");
     const profiling::SystemReport* system = context.system.latest().get();
     const bool clicked = draw_job_controls(controls, job_, system, theme());
     if (clicked || (bench_requested_ && job_can_start(controls, job_.snapshot(), system))) {
@@ -474,12 +496,12 @@ void KernelsPanel::draw_run(AppContext& context) {
         kernels::BenchRequest request;
         request.kernel_ids = ids;
         request.problems = problems_;
-        job_ = request_bench(context, std::move(request));
+        job_ = request_bench(context, std::move(request), workers_);
     }
 }
 
 void KernelsPanel::draw_results_table() {
-    const std::vector<std::string>& headers = bench_table_headers();
+    const std::vector<std::string>& headers = bench_table_headers(gpu_column_);
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
                                   ImGuiTableFlags_ScrollY;
@@ -491,14 +513,16 @@ void KernelsPanel::draw_results_table() {
     ImGui::TableHeadersRow();
     for (const BenchTableRow& row : table_) {
         ImGui::TableNextRow();
-        const std::string* cells[] = {&row.kernel,      &row.size,
-                                      &row.precision,   &row.median_ms,
-                                      &row.tflops,      &row.pct_of_reference,
-                                      &row.pct_of_peak, &row.speedup_vs_sgemm,
-                                      &row.rel_error,   &row.status};
-        for (int column = 0; column < int(std::size(cells)); ++column) {
+        std::vector<const std::string*> cells = {&row.kernel,      &row.size,
+                                                 &row.precision,   &row.median_ms,
+                                                 &row.tflops,      &row.pct_of_reference,
+                                                 &row.pct_of_peak, &row.speedup_vs_sgemm,
+                                                 &row.rel_error};
+        if (gpu_column_) cells.push_back(&row.gpu);
+        cells.push_back(&row.status);
+        for (int column = 0; column < int(cells.size()); ++column) {
             ImGui::TableSetColumnIndex(column);
-            const bool status = column == int(std::size(cells)) - 1;
+            const bool status = column == int(cells.size()) - 1;
             if (status && row.state == RowState::kCounted) {
                 ImGui::TextColored(imgui_colour(theme().ok), "%s", cells[column]->c_str());
             } else if (status && row.state == RowState::kFailed) {
@@ -554,6 +578,11 @@ void KernelsPanel::draw_chart_alone() {
 
 void KernelsPanel::draw_results() {
     if (!draw_results_heading()) return;
+    // Several workers: the GPU column names each row's worker, these lines its GPU.
+    for (const std::string& worker : bench_workers(shown_->workers))
+        ImGui::TextDisabled("%s", worker.c_str());
+    for (const std::string& note : shown_->notes)
+        ImGui::TextColored(imgui_colour(theme().note), "%s", note.c_str());
     draw_results_table();
     draw_export_buttons(chart_, "kernels_bench", export_message_);
     if (!export_message_.empty()) {

@@ -2,7 +2,8 @@
 // Kernels panel: the GEMM ladder (kernels/registry.h) rung by rung, the chosen kernel's
 // descriptor with links to the Fragments, Tile map and Banks panels, and a benchmark of the
 // ticked rungs next to their same-run cuBLAS references: results table and TFLOP/s bar chart,
-// verified results only (app/gui/views/bench_view.h).
+// verified results only (app/gui/views/bench_view.h). Run can spread the sizes over several
+// workers, one per GPU; the table then names each row's worker and a line each worker's GPU.
 
 #include <array>
 #include <memory>
@@ -45,7 +46,8 @@ class KernelsPanel : public Panel {
     // yours), mnk=MxNxK[,MxNxK...] (the sizes Run benchmarks), preset=lab6|llm|square (mnk =
     // every size of
     // the preset), run=all|none|ID[,ID...] (the rungs ticked for Run; references join by
-    // themselves).
+    // themselves), workers=N (1-64: Run spreads the sizes over N workers, one per GPU of the
+    // worker's host; the table then names each row's GPU).
     std::string apply_setting(std::string_view key, std::string_view value) override;
 
   private:
@@ -71,6 +73,7 @@ class KernelsPanel : public Panel {
     const std::vector<kernels::KernelDescriptor>& kernels_;
     std::vector<char> ticked_;      // per kernels_ entry: run it (rungs only)
     bool bench_requested_ = false;  // `bench=on`: Run as soon as it can start
+    int workers_ = 1;               // how many workers Run spreads the sizes over
     int selected_ = 0;              // index into kernels_ of the kernel whose details are shown
     std::array<char, 512> sizes_buffer_{};  // what the size input edits
     std::vector<kernels::GemmProblem>
@@ -85,6 +88,7 @@ class KernelsPanel : public Panel {
     // With two or more recordings open and no bench here, the chart holds them all side by side.
     std::shared_ptr<const OpenRecordings> chart_recordings_;
     std::vector<BenchTableRow> table_;
+    bool gpu_column_ = false;  // the shown rows ran on several GPUs: the table names each
     viz::DrawList chart_;
     // "chart=": the one size the chart shows (a lecture's ladder at 4096^3), else every size.
     std::optional<kernels::GemmProblem> chart_size_;

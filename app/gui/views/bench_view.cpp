@@ -48,18 +48,46 @@ viz::Bar bench_bar(const kernels::BenchRow& row, bool with_size, const std::stri
 
 }  // namespace
 
-const std::vector<std::string>& bench_table_headers() {
+const std::vector<std::string>& bench_table_headers(bool gpu_column) {
     static const std::vector<std::string> headers = {
         "kernel",      "size",      "precision", "median ms",  "TFLOP/s",
         "% of cuBLAS", "% of peak", "xSGEMM",    "rel. error", "status"};
-    return headers;
+    static const std::vector<std::string> with_gpu = [] {
+        std::vector<std::string> all = headers;
+        all.insert(all.end() - 1, "GPU");
+        return all;
+    }();
+    return gpu_column ? with_gpu : headers;
 }
 
-std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report) {
+std::vector<std::string> row_gpus(const std::vector<profiling::RecordingWorker>& workers,
+                                  const std::vector<int>& row_worker) {
+    if (workers.size() < 2) return {};
+    std::vector<std::string> gpus;
+    for (const int w : row_worker) {
+        const bool known = w >= 0 && std::size_t(w) < workers.size();
+        gpus.push_back(known ? "w" + std::to_string(w + 1) : std::string("-"));
+    }
+    return gpus;
+}
+
+std::vector<std::string> bench_workers(const std::vector<profiling::RecordingWorker>& workers) {
+    if (workers.size() < 2) return {};
+    std::vector<std::string> lines;
+    for (std::size_t w = 0; w < workers.size(); ++w) {
+        lines.push_back("w" + std::to_string(w + 1) + ": " +
+                        profiling::worker_gpu_text(workers[w].host, workers[w].system));
+    }
+    return lines;
+}
+
+std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report,
+                                       const std::vector<std::string>& row_gpus) {
     std::vector<BenchTableRow> table;
     for (const kernels::BenchRow& row : report.rows) {
         const kernels::RunResult& r = row.result;
         BenchTableRow line;
+        if (table.size() < row_gpus.size()) line.gpu = row_gpus[table.size()];
         line.kernel = r.kernel_id;
         line.size = kernels::problem_text(r.problem);
         line.precision = kernels::precision_name(r.precision);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels/bench.h"
+#include "profiling/recording.h"
 #include "viz/draw_list.h"
 #include "viz/palette.h"
 
@@ -29,14 +30,27 @@ struct BenchTableRow {
     // of the measured peak, "1.75x" cublas.sgemm (TF32 rows), "3.1e-06" relative RMS error;
     // "-" where the bench does not know the number. Other rows: "" in every number cell.
     std::string median_ms, tflops, pct_of_reference, pct_of_peak, speedup_vs_sgemm, rel_error;
+    std::string gpu;     // the worker that ran it, "w2" (bench_workers names its GPU); "" for one
     std::string status;  // kernels::run_status()
 };
 
-// The table's column headers, in BenchTableRow order (kernel ... status).
-const std::vector<std::string>& bench_table_headers();
+// The table's column headers, in BenchTableRow order (kernel ... status), with "GPU" before
+// "status" when `gpu_column`.
+const std::vector<std::string>& bench_table_headers(bool gpu_column = false);
 
-// One row per report row, in report order.
-std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report);
+// One row per report row, in report order; row i's `gpu` is row_gpus[i] where there is one.
+std::vector<BenchTableRow> bench_table(const kernels::BenchReport& report,
+                                       const std::vector<std::string>& row_gpus = {});
+
+// The worker of each row ("w1", "w2": as tclens bench names them), one per entry of `row_worker`
+// (an index in `workers`); {} when the rows ran on fewer than two workers: the table then has no
+// GPU column.
+std::vector<std::string> row_gpus(const std::vector<profiling::RecordingWorker>& workers,
+                                  const std::vector<int>& row_worker);
+
+// With two or more workers, a line each naming its GPU: "w1: host: NVIDIA H200 (0000:19:00.0)"
+// (profiling::worker_gpu_text); else {}.
+std::vector<std::string> bench_workers(const std::vector<profiling::RecordingWorker>& workers);
 
 // The TFLOP/s chart: one bar per counted row, in report order, labelled with the kernel id
 // (plus " MxNxK" when the report holds several sizes), bar length TFLOP/s, value text "612.4

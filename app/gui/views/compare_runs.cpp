@@ -92,12 +92,51 @@ CompareRun& run_of(std::vector<CompareRun>& runs, const std::string& kernel_id,
     return runs.back();
 }
 
-void add_bench_rows(std::vector<CompareRun>& runs, const std::vector<kernels::BenchRow>& rows) {
-    for (const kernels::BenchRow& row : rows) {
+// Adds each row as its run's bench row (the first of each id), row i's GPU `gpus[i]` where given.
+void add_bench_rows(std::vector<CompareRun>& runs, const std::vector<kernels::BenchRow>& rows,
+                    const std::vector<std::string>& gpus = {}) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const kernels::BenchRow& row = rows[i];
         CompareRun& run =
             run_of(runs, row.result.kernel_id, row.result.precision, row.result.problem);
-        if (!run.bench) run.bench = row;
+        if (run.bench) continue;
+        run.bench = row;
+        if (i < gpus.size()) run.gpu = gpus[i];
     }
+}
+
+// Runs that have no GPU yet (profiles, kernels of yours) ran on `gpu`.
+void default_gpu(std::vector<CompareRun>& runs, const std::string& gpu) {
+    for (CompareRun& run : runs) {
+        if (run.gpu.empty()) run.gpu = gpu;
+    }
+}
+
+// The GPU of each row of `row_worker` (indices in `workers`), as worker_gpu_text names it.
+std::vector<std::string> worker_gpus(const std::vector<profiling::RecordingWorker>& workers,
+                                     const std::vector<int>& row_worker) {
+    std::vector<std::string> gpus;
+    for (const int w : row_worker) {
+        const bool known = w >= 0 && std::size_t(w) < workers.size();
+        gpus.push_back(known ? profiling::worker_gpu_text(workers[std::size_t(w)].host,
+                                                          workers[std::size_t(w)].system)
+                             : std::string());
+    }
+    return gpus;
+}
+
+// The GPU of a recording's own parts (its `system`), named with the host of the worker that has
+// that GPU (the per-kernel parts are taken on one of them), else without a host.
+std::string recording_gpu(const profiling::Recording& recording) {
+    if (!recording.system.has_gpu()) return "";
+    const profiling::DeviceFacts& own = recording.system.devices.front();
+    for (const profiling::RecordingWorker& worker : recording.workers) {
+        if (!worker.system.has_gpu()) continue;
+        const profiling::DeviceFacts& gpu = worker.system.devices.front();
+        if (gpu.name == own.name && gpu.pci_bus_id == own.pci_bus_id)
+            return profiling::worker_gpu_text(worker.host, worker.system);
+    }
+    return profiling::worker_gpu_text("", recording.system);
 }
 
 void add_profile(std::vector<CompareRun>& runs, const profiling::KernelProfile& profile) {
@@ -187,9 +226,13 @@ CompareSource recording_compare_source(const profiling::Recording& recording,
     source.caption = (name.empty() ? "recording" : name) + ": " + recording_caption(recording);
     source.key = !key.empty() ? key : (name.empty() ? "recording" : name);
     source.label = recording_caption(recording);
-    add_bench_rows(source.runs, recording.bench);
+    std::vector<std::string> gpus;
+    for (std::size_t r = 0; r < recording.bench.size(); ++r)
+        gpus.push_back(profiling::row_gpu_text(recording, r));
+    add_bench_rows(source.runs, recording.bench, gpus);
     for (const profiling::KernelProfile& profile : recording.profiles)
         add_profile(source.runs, profile);
+    default_gpu(source.runs, recording_gpu(recording));
     for (CompareRun& run : source.runs) settle(run, source);
     source.peaks = recording.peaks;
     source.peak_error = recording.peaks.empty() && recording.peak_error.empty()
@@ -215,7 +258,8 @@ CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* 
     source.kind = CompareSourceKind::kLive;
     std::string device;
     if (bench) {
-        add_bench_rows(source.runs, bench->report.rows);
+        add_bench_rows(source.runs, bench->report.rows,
+                       worker_gpus(bench->workers, bench->row_worker));
         source.peaks = bench->report.peaks;
         source.peak_error = bench->report.peak_error;
         device = bench->device;
@@ -243,6 +287,12 @@ CompareSource live_compare_source(const BenchResults* bench, const LiveProfile* 
             profiling::peak_dram_bandwidth(gpu.mem_clock_khz, gpu.mem_bus_width_bits);
         source.dram_origin = "theoretical";
         source.dram_method = "2 x memory clock x bus width (the GUI does not measure it)";
+    }
+    if (bench && !bench->workers.empty()) {
+        default_gpu(source.runs, profiling::worker_gpu_text(bench->workers.front().host,
+                                                            bench->workers.front().system));
+    } else if (system && system->has_gpu()) {
+        default_gpu(source.runs, profiling::worker_gpu_text("", *system));
     }
     source.caption = "live: " + (device.empty() ? std::string("no GPU") : device);
     source.key = "live";
@@ -381,12 +431,41 @@ RunIntensity run_intensity(const CompareRun& run) {
     return {viz::arithmetic_intensity(flops, bytes), bytes, true};
 }
 
+std::vector<std::string> compare_gpus(const std::vector<const CompareRun*>& runs) {
+    std::vector<std::string> gpus;
+    for (const CompareRun* run : runs) {
+        if (std::find(gpus.begin(), gpus.end(), run->gpu) == gpus.end()) gpus.push_back(run->gpu);
+    }
+    return gpus;
+}
+
+std::vector<const CompareRun*> group_by_gpu(const std::vector<const CompareRun*>& runs) {
+    std::vector<const CompareRun*> grouped;
+    for (const std::string& gpu : compare_gpus(runs)) {
+        for (const CompareRun* run : runs) {
+            if (run->gpu == gpu) grouped.push_back(run);
+        }
+    }
+    return grouped;
+}
+
 std::vector<viz::CompareColumn> compare_columns(const std::vector<const CompareRun*>& runs) {
     const bool several = several_sources(runs);
+    // A source's label names its GPU, unless its runs here ran on more than one.
+    const bool gpus_within_a_source = std::any_of(runs.begin(), runs.end(), [&](const auto* a) {
+        return std::any_of(runs.begin(), runs.end(), [&](const auto* b) {
+            return a->source_key == b->source_key && a->gpu != b->gpu;
+        });
+    });
     std::vector<viz::CompareColumn> columns;
     for (size_t i = 0; i < runs.size(); ++i) {
-        columns.push_back({runs[i]->kernel_id, kernels::problem_text(runs[i]->problem), int(i),
-                           several ? runs[i]->source_label : ""});
+        std::string source = several ? runs[i]->source_label : "";
+        if (gpus_within_a_source) {
+            source = (runs[i]->gpu.empty() ? std::string("unknown GPU") : runs[i]->gpu) +
+                     (several ? " | " + runs[i]->source_label : "");
+        }
+        columns.push_back(
+            {runs[i]->kernel_id, kernels::problem_text(runs[i]->problem), int(i), source});
     }
     return columns;
 }

@@ -41,6 +41,9 @@ struct CompareRun {
     std::string id;            // compare_run_id(kernel_id, problem), unique in its source
     std::string source_key;    // its source's CompareSource::key
     std::string source_label;  // its source's CompareSource::label
+    // The GPU it ran on, profiling::worker_gpu_text ("host: NVIDIA H200 (0000:19:00.0)"): its
+    // bench row's worker's, else its source's own GPU; "" when unknown.
+    std::string gpu;
     std::string kernel_id;
     kernels::Precision precision = kernels::Precision::kF32;
     kernels::GemmProblem problem;
@@ -80,7 +83,8 @@ std::string check_compare_run_id(std::string_view text);
 // ignored). On a bad id returns {} and sets `error` to check_compare_run_id's line.
 std::vector<std::string> parse_compare_run_ids(std::string_view text, std::string& error);
 
-// The runs and roofs of a recording: its bench rows and profiles, its measured peaks, its
+// The runs and roofs of a recording: its bench rows (each run's GPU its row's worker's) and
+// profiles (a run with only a profile: the recording's own GPU), its measured peaks, its
 // measured DRAM bandwidth, else the theoretical one of its first GPU. `path` names it in the
 // caption; its file name is the key, unless `key` gives another (two open recordings of one
 // file name: "h100.json#2"); the label is recording_caption's.
@@ -91,7 +95,8 @@ CompareSource recording_compare_source(const profiling::Recording& recording,
 std::vector<CompareSource> recording_compare_sources(
     const std::vector<std::pair<std::string, const profiling::Recording*>>& recordings);
 
-// The runs and roofs of this session: the last bench (nullptr: none), the Profile panel's
+// The runs and roofs of this session: the last bench (nullptr: none; each run's GPU its row's
+// worker's, else the GUI worker's), the Profile panel's
 // newest profile (nullptr or no `latest`: none), then the kernels of yours (nullptr: none): each
 // built version's row and profile as "yours.x.v2" and its same-run cuBLAS row
 // (user_kernel_runs.h; a run id the bench already has keeps the bench's), the bench's measured
@@ -136,8 +141,17 @@ struct RunIntensity {
 // 2 x 4096^3 / 128 MiB = 1024 FLOP/B, estimated.
 RunIntensity run_intensity(const CompareRun& run);
 
+// The GPUs `runs` ran on (CompareRun::gpu), each once, in order of first appearance.
+std::vector<std::string> compare_gpus(const std::vector<const CompareRun*>& runs);
+
+// `runs` grouped by GPU: the runs of compare_gpus' first GPU in their order, then the second's,
+// ... (the baseline stays first). Runs of one GPU come back as they are.
+std::vector<const CompareRun*> group_by_gpu(const std::vector<const CompareRun*>& runs);
+
 // One column per run, in order: title the kernel id, subtitle the size, category its index;
-// source the run's source label when the runs come from more than one source, else "".
+// source the run's source label when the runs come from more than one source, else ""; when the
+// runs of one source came from more than one GPU (a bench over several workers), the run's GPU
+// first ("gpu-a: NVIDIA H200 (0000:19:00.0)", then " | " and the label with several sources).
 std::vector<viz::CompareColumn> compare_columns(const std::vector<const CompareRun*>& runs);
 
 // The metrics table's rows for `runs` (the first is the baseline), in this order: time (ms),

@@ -70,6 +70,9 @@ std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& r
     results->report.rows = recording.bench;
     results->report.peaks = recording.peaks;
     results->report.peak_error = recording.peak_error;
+    results->workers = recording.workers;
+    results->row_worker = recording.bench_worker;
+    results->notes = recording.notes;
     for (const kernels::BenchRow& row : recording.bench) {
         std::vector<kernels::GemmProblem>& problems = results->request.problems;
         const kernels::GemmProblem& problem = row.result.problem;
@@ -193,6 +196,16 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
             if (timeline.ok()) recording.timelines.push_back(std::move(timeline));
         }
     }
+    // The bench's rows name the workers that ran them; the rest of the rows (kernels of yours)
+    // come from this machine's worker, the first.
+    if (bench_ran(bench) && !bench->workers.empty()) {
+        recording.workers = bench->workers;
+        recording.bench_worker = bench->row_worker;
+        recording.notes = bench->notes;
+    } else {
+        recording.workers = {profiling::RecordingWorker{"", *system}};
+    }
+    recording.bench_worker.resize(recording.bench.size(), 0);
     recording.traces_missing = "saved from the GUI, which keeps no warp traces yet (tclens record)";
     // The instruction mix of every kernel it holds, for the live GPU's cubin.
     std::vector<std::string> ids;

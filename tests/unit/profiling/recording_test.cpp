@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <random>
 
@@ -71,10 +72,11 @@ void expect_refused_after(const std::function<void(nlohmann::json&)>& change,
 
 TEST(Recording, JsonHasTheDocumentedKeys) {
     const nlohmann::json j = to_json(test::sample_recording());
-    for (const char* key : {"schema_version", "tclens_version", "created_utc", "command", "system",
-                            "peaks", "peak_error", "dram_bandwidth", "bench", "profiles",
-                            "timelines", "sources", "sources_missing", "instruction_mixes",
-                            "instruction_mixes_missing", "traces", "traces_missing"}) {
+    for (const char* key :
+         {"schema_version", "tclens_version", "created_utc", "command", "system", "workers",
+          "notes", "peaks", "peak_error", "dram_bandwidth", "bench", "profiles", "timelines",
+          "sources", "sources_missing", "instruction_mixes", "instruction_mixes_missing", "traces",
+          "traces_missing"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }
     EXPECT_EQ(j["schema_version"], kRecordingSchemaVersion);
@@ -306,9 +308,9 @@ TEST(Recording, WrongTypesNameWhereTheyAre) {
 TEST(Recording, OnlyVersionsOneToThisOneAreRead) {
     expect_refused_after(
         [](nlohmann::json& j) { j["schema_version"] = kRecordingSchemaVersion + 1; },
-        "schema_version 5 is newer than this build reads (1 to 4)");
+        "schema_version 6 is newer than this build reads (1 to 5)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 0; },
-                         "schema_version 0 is older than this build reads (1 to 4)");
+                         "schema_version 0 is older than this build reads (1 to 5)");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = "1"; },
                          "key 'schema_version' has the wrong type");
     expect_refused_after([](nlohmann::json& j) { j["schema_version"] = 1.5; },
@@ -386,6 +388,62 @@ TEST(Recording, AVersionThreeRecordingOpensWithoutTracesAndSaysWhy) {
     Recording again;
     ASSERT_TRUE(recording_from_json(to_json(recording), again, error)) << error;
     EXPECT_EQ(again.traces_missing, recording.traces_missing);
+}
+
+// Version 5: a bench over two workers keeps each row's worker, the workers' hosts and GPUs and
+// the notes; a row naming a worker the list lacks, or a worker out of its place, is refused.
+TEST(Recording, ABenchOverTwoWorkersNamesEachRowsGpu) {
+    Recording two = test::sample_recording();
+    SystemReport other = two.system;
+    other.devices.at(0).name = "tclens test GPU B";
+    other.devices.at(0).pci_bus_id = "0000:02:00.0";
+    two.workers = {{"host-a", two.system}, {"host-b", other}};
+    two.bench_worker.assign(two.bench.size(), 0);
+    two.bench_worker.back() = 1;
+    two.notes = {
+        "worker 3 (host-c, tclens test GPU) was lost at 64x64x64: it died; that size "
+        "went to the others"};
+    Recording back;
+    std::string error;
+    ASSERT_TRUE(recording_from_json(to_json(two), back, error)) << error;
+    EXPECT_EQ(back.bench_worker, two.bench_worker);
+    ASSERT_EQ(back.workers.size(), 2u);
+    EXPECT_EQ(back.workers[1].host, "host-b");
+    EXPECT_EQ(back.notes, two.notes);
+    EXPECT_EQ(row_gpu_text(back, back.bench.size() - 1),
+              "host-b: tclens test GPU B (0000:02:00.0)");
+    EXPECT_EQ(to_json(back), to_json(two));
+    const auto refused = [&](const std::function<void(nlohmann::json&)>& change,
+                             const std::string& what) {
+        nlohmann::json j = to_json(two);
+        change(j);
+        Recording r;
+        EXPECT_FALSE(recording_from_json(j, r, error));
+        EXPECT_NE(error.find(what), std::string::npos) << error;
+    };
+    refused([](nlohmann::json& j) { j["bench"][0]["worker"] = 3; },
+            "bench[0]: worker 3 is not one of the 2 in 'workers'");
+    refused([](nlohmann::json& j) { j["bench"][1].erase("worker"); }, "missing key 'worker'");
+    refused([](nlohmann::json& j) { j["workers"][1]["worker"] = 1; },
+            "workers[1]: worker 1 is not its place in the list (2)");
+    refused([](nlohmann::json& j) { j["workers"][0].erase("device"); },
+            "workers[0]: missing key 'device'");
+}
+
+// Before version 5 every row ran on the recording's one GPU: it opens with that one worker.
+TEST(Recording, AVersionFourRecordingOpensWithOneWorkerRunningEveryRow) {
+    nlohmann::json old = to_json(test::sample_recording());
+    old["schema_version"] = 4;
+    old.erase("workers");
+    old.erase("notes");
+    for (nlohmann::json& row : old["bench"]) row.erase("worker");
+    Recording recording;
+    std::string error;
+    ASSERT_TRUE(recording_from_json(old, recording, error)) << error;
+    ASSERT_EQ(recording.workers.size(), 1u);
+    EXPECT_EQ(recording.workers[0].host, "");
+    EXPECT_EQ(recording.bench_worker, std::vector<int>(recording.bench.size(), 0));
+    EXPECT_EQ(row_gpu_text(recording, 0), worker_gpu_text("", recording.system));
 }
 
 TEST(Recording, ABrokenTraceNamesItsPlace) {

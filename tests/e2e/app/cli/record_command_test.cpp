@@ -6,9 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "app/worker/results.h"
 #include "profiling/device_info.h"
@@ -16,6 +18,7 @@
 #include "profiling/profile_json.h"
 #include "profiling/recording.h"
 #include "profiling/source/source_profile_json.h"
+#include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 #include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
@@ -155,7 +158,39 @@ struct CannedRecording {
                                      " SCRIPTED_SOURCE=" + source + " SCRIPTED_PROFILE=" + profile +
                                      " SCRIPTED_LOG=" + log);
     }
+
+    // Device JSON of one "Scripted H999" at PCI bus `bus`, in the folder; returns its path.
+    std::string gpu_at(const std::string& bus) const {
+        profiling::SystemReport system_report;
+        profiling::DeviceFacts gpu;
+        gpu.name = "Scripted H999";
+        gpu.pci_bus_id = bus;
+        gpu.cc_major = 9;
+        gpu.sm_count = 132;
+        system_report.devices.push_back(gpu);
+        const std::string path = folder + "/system_" + bus.substr(5, 2) + ".json";
+        std::ofstream(path) << profiling::to_json(system_report).dump();
+        return path;
+    }
+
+    // The canned answers without the shell's "--worker '...'" around them: for commands that
+    // choose their own SCRIPTED_SYSTEM.
+    std::string answers() const {
+        return "SCRIPTED_BENCH=" + bench + " SCRIPTED_SOURCE=" + source +
+               " SCRIPTED_PROFILE=" + profile + " SCRIPTED_LOG=" + log;
+    }
 };
+
+const std::string kScriptedWorker =
+    std::string(TCLENS_SOURCE_DIR) + "/tests/data/scripted_worker.sh";
+
+// The indices of the workers `recording`'s bench rows ran on, each once, in order.
+std::vector<int> row_workers(const profiling::Recording& recording) {
+    std::vector<int> workers = recording.bench_worker;
+    std::sort(workers.begin(), workers.end());
+    workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
+    return workers;
+}
 
 TEST(RecordCommand, EveryPartComesFromAWorkerEachSourceFromAFreshOne) {
     const CannedRecording canned(1234);
@@ -196,6 +231,107 @@ TEST(RecordCommand, ASourceProfileWithoutSamplesIsOneLineAndExit1) {
               "tclens: record: source profile of smem_tiled.f32: PC sampling gave no samples")
         << result.err;
     EXPECT_TRUE(fs::exists(path));  // what was taken is kept
+}
+
+}  // namespace
+}  // namespace tclens
+
+namespace tclens {
+namespace {
+
+// --workers 2 with one scripted command: the first copy to start claims GPU 0000:01:00.0, the
+// other 0000:02:00.0. The two sizes are spread over both (each takes one as the sweep starts);
+// the recording lists both workers and each row names its own; the per-kernel parts come from the
+// first worker.
+TEST(RecordCommand, WorkersSpreadTheBenchAndEveryRowNamesItsWorkersGpu) {
+    const CannedRecording canned(1234);
+    const std::string claim = canned.folder + "/claim";
+    fs::remove_all(claim);
+    const std::string first = canned.gpu_at("0000:01:00.0");
+    const std::string second = canned.gpu_at("0000:02:00.0");
+    const std::string worker = "if mkdir " + claim + " 2>/dev/null; then S=" + first +
+                               "; else S=" + second + "; fi; SCRIPTED_SYSTEM=$S " +
+                               canned.answers() + " exec sh " + kScriptedWorker;
+    const std::string path = canned.folder + "/two.json";
+    fs::remove(path);
+    const auto result = run_command(kTclens + " record " + path +
+                                    " --kernels smem_tiled.f32 --mnk 64x64x64 --mnk 96x96x96 "
+                                    "--no-timelines --workers 2 --worker '" +
+                                    worker + "'");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_TRUE(test::contains(result.out,
+                               "; the bench over 2 workers: w1 scripted: Scripted H999 "
+                               "(0000:01:00.0), w2 scripted: Scripted H999 "
+                               "(0000:02:00.0)"))
+        << result.out;
+    profiling::Recording recording;
+    std::string error;
+    ASSERT_TRUE(profiling::load_recording(path, recording, error)) << error;
+    ASSERT_EQ(recording.workers.size(), 2u);
+    EXPECT_EQ(recording.workers[0].host, "scripted");
+    EXPECT_EQ(recording.workers[0].system.devices.at(0).pci_bus_id, "0000:01:00.0");
+    EXPECT_EQ(recording.workers[1].system.devices.at(0).pci_bus_id, "0000:02:00.0");
+    ASSERT_EQ(recording.bench.size(), 2u);
+    EXPECT_EQ(row_workers(recording), (std::vector<int>{0, 1}));
+    EXPECT_EQ(profiling::row_gpu_text(recording, 0).rfind("scripted: Scripted H999 (0000:0", 0),
+              0u);
+    EXPECT_TRUE(recording.notes.empty());
+    EXPECT_EQ(recording.system.devices.at(0).pci_bus_id, "0000:01:00.0");
+    ASSERT_EQ(recording.profiles.size(), 1u);
+    EXPECT_EQ(recording.dram_bandwidth.bytes_per_s, 1.25e12);
+    // The file names each row's worker, and the workers' GPUs.
+    const nlohmann::json file = nlohmann::json::parse(test::read_file(path));
+    EXPECT_EQ(file["schema_version"], 5);
+    EXPECT_EQ(file["workers"][1]["device"]["devices"][0]["pci_bus_id"], "0000:02:00.0");
+    EXPECT_TRUE(file["bench"][0]["worker"] == 1 || file["bench"][0]["worker"] == 2);
+    fs::remove_all(claim);
+}
+
+// Two --worker commands, the first dying (SIGSEGV) on its bench: its size goes to the other, the
+// record finishes there (the per-kernel parts too), writes every row and says so in one line.
+TEST(RecordCommand, AWorkerLostMidRecordGivesItsSizeToTheOtherAndSaysSoInOneLine) {
+    const CannedRecording canned(1234);
+    const std::string dying =
+        "SCRIPTED_WORKER=crash SCRIPTED_SYSTEM=" + canned.gpu_at("0000:01:00.0") + " exec sh " +
+        kScriptedWorker;
+    const std::string living = "SCRIPTED_SYSTEM=" + canned.gpu_at("0000:02:00.0") + " " +
+                               canned.answers() + " exec sh " + kScriptedWorker;
+    const std::string path = canned.folder + "/lost.json";
+    fs::remove(path);
+    const auto result = run_command(kTclens + " record " + path +
+                                    " --kernels smem_tiled.f32 --mnk 64x64x64 --mnk 96x96x96 "
+                                    "--no-timelines --worker '" +
+                                    dying + "' --worker '" + living + "'");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    std::vector<std::string> lost_lines;
+    std::istringstream lines(result.err);
+    for (std::string line; std::getline(lines, line);) {
+        if (test::contains(line, "was lost")) lost_lines.push_back(line);
+    }
+    ASSERT_EQ(lost_lines.size(), 1u) << result.err;
+    EXPECT_EQ(lost_lines[0].rfind("tclens: worker 1 (scripted, Scripted H999) was lost at ", 0), 0u)
+        << lost_lines[0];
+    EXPECT_TRUE(test::contains(lost_lines[0], "; that size went to the others")) << lost_lines[0];
+    profiling::Recording recording;
+    std::string error;
+    ASSERT_TRUE(profiling::load_recording(path, recording, error)) << error;
+    ASSERT_EQ(recording.bench.size(), 2u);
+    EXPECT_EQ(row_workers(recording), (std::vector<int>{1}));
+    ASSERT_EQ(recording.notes.size(), 1u);
+    EXPECT_EQ("tclens: " + recording.notes[0], lost_lines[0]);
+    // The per-kernel parts from the worker that was not lost.
+    EXPECT_EQ(recording.system.devices.at(0).pci_bus_id, "0000:02:00.0");
+    ASSERT_EQ(recording.sources.size(), 1u);
+    EXPECT_EQ(recording.sources[0].total_samples(), 1234u);
+    ASSERT_EQ(recording.profiles.size(), 1u);
+    EXPECT_TRUE(recording.profiles[0].ok());
+    EXPECT_FALSE(fs::exists(path + ".tmp"));
+}
+
+TEST(RecordCommand, WorkersIsCheckedBeforeAnyWorkerStarts) {
+    expect_record_usage_error("--workers 0", "--workers");
+    expect_record_usage_error("--workers 65", "--workers");
+    expect_record_usage_error("--worker a --remote gpu1", "--remote");
 }
 
 }  // namespace

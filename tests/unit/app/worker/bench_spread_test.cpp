@@ -27,6 +27,7 @@ class FakeWorker : public SpreadWorker {
     std::string die_at_size;  // a size ("MxNxK") that crashes every call on it; "" none
     bool no_gpu = false;
     bool usage_error = false;
+    std::atomic<int> dram_asked{0};  // bench requests that asked for the DRAM bandwidth
 
     Reply call(const RequestBody& body, const ProgressHandler& progress,
                const std::atomic<bool>*) override {
@@ -73,6 +74,10 @@ class FakeWorker : public SpreadWorker {
             result.times.push_back({id, row.result.problem, 1, 1});
         }
         if (bench->peaks) result.report.peak_error = "peaks of " + host_;
+        if (bench->dram) {
+            ++dram_asked;
+            result.dram = profiling::DramBandwidth{1e12, "copy on " + host_};
+        }
         reply.result = to_json(result);
         return reply;
     }
@@ -170,6 +175,27 @@ TEST(BenchSpread, AWorkerLostMidSweepGivesItsSizeToTheOtherAndTheResultSaysSo) {
     EXPECT_EQ(note.rfind("worker 2 (gpu-b, no GPU) was lost at ", 0), 0u) << note;
     EXPECT_NE(note.find("(killed by signal 11); that size went to the others"), std::string::npos)
         << note;
+    EXPECT_EQ(spread.lost, (std::vector<bool>{false, true}));
+}
+
+// request.dram (tclens record) is asked until a result brings a measurement: at most once per
+// worker (both may ask before either answers), not once per size; the first one is the sweep's.
+TEST(BenchSpread, TheDramBandwidthIsMeasuredOncePerSweepNotPerSize) {
+    FakeWorker one("gpu-a");
+    FakeWorker two("gpu-b");
+    BenchRequest asked = request(kSizes);
+    asked.dram = true;
+    const SpreadBench spread = spread_bench({&one, &two}, asked);
+    ASSERT_FALSE(spread.failure) << spread.failure->message;
+    EXPECT_GE(one.dram_asked + two.dram_asked, 1);
+    EXPECT_LE(one.dram_asked + two.dram_asked, 2);
+    ASSERT_TRUE(spread.dram);
+    EXPECT_EQ(spread.dram->bytes_per_s, 1e12);
+    EXPECT_EQ(spread.dram->method.rfind("copy on gpu-", 0), 0u) << spread.dram->method;
+    EXPECT_EQ(spread.lost, (std::vector<bool>{false, false}));
+    FakeWorker only("gpu-c");
+    EXPECT_EQ(spread_bench({&only}, asked).dram->method, "copy on gpu-c");
+    EXPECT_EQ(only.dram_asked, 1);
 }
 
 TEST(BenchSpread, ASizeThatKillsTwoWorkersFailsTheSweepAndKeepsWhatWasMeasured) {

@@ -118,6 +118,29 @@ TEST(BenchView, TableShowsNumbersOfCountedRowsOnly) {
     EXPECT_EQ(bench_table_headers().size(), 10u);
 }
 
+// Rows of two workers: a GPU column naming each row's worker, a line each worker's GPU; one
+// worker: neither.
+TEST(BenchView, RowsOfSeveralWorkersNameTheirWorkerAndEachWorkerItsGpu) {
+    profiling::SystemReport gpu;
+    gpu.devices.emplace_back();
+    gpu.devices[0].name = "NVIDIA H200";
+    gpu.devices[0].pci_bus_id = "0000:19:00.0";
+    profiling::SystemReport other = gpu;
+    other.devices[0].pci_bus_id = "0000:3b:00.0";
+    const std::vector<profiling::RecordingWorker> two = {{"gpu1", gpu}, {"gpu1", other}};
+    EXPECT_EQ(row_gpus(two, {1, 0}), (std::vector<std::string>{"w2", "w1"}));
+    EXPECT_EQ(bench_workers(two),
+              (std::vector<std::string>{"w1: gpu1: NVIDIA H200 (0000:19:00.0)",
+                                        "w2: gpu1: NVIDIA H200 (0000:3b:00.0)"}));
+    EXPECT_TRUE(row_gpus({two[0]}, {0, 0}).empty());
+    EXPECT_TRUE(bench_workers({two[0]}).empty());
+    kernels::BenchReport report;
+    report.rows.push_back(row("naive_fma.f32", kernels::Precision::kF32, k4096, "cublas.sgemm"));
+    EXPECT_EQ(bench_table(report, {"w2"}).front().gpu, "w2");
+    EXPECT_EQ(bench_table_headers(true).size(), 11u);
+    EXPECT_EQ(bench_table_headers(true)[9], "GPU");
+}
+
 TEST(BenchView, CancelledRunIsSkippedNotFailed) {
     kernels::BenchReport report;
     report.rows.push_back(row("naive_fma.f32", kernels::Precision::kF32, k4096, "cublas.sgemm"));

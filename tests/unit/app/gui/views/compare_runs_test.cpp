@@ -342,6 +342,41 @@ TEST(CompareRuns, RunsOfTwoRecordingsNameTheirSourceAndSitUnderTheirOwnRoofs) {
     EXPECT_DOUBLE_EQ(viz::attainable_for(roofline, {"", "f16", 1e6, 1, false, 0, 1}), 800.0);
 }
 
+// A recording whose bench ran on two GPUs: each run names its row's GPU (a run with only a
+// profile, the recording's own); runs of several GPUs are grouped GPU by GPU, the baseline first,
+// and their columns name the GPU. Runs of different recordings keep their recording's label.
+TEST(CompareRuns, RunsNameTheirGpuAndGroupByIt) {
+    profiling::Recording two = test::sample_recording();
+    profiling::SystemReport other = two.system;
+    other.devices[0].pci_bus_id = "00000000:3b:00.0";
+    two.workers = {{"host", two.system}, {"host", other}};
+    two.bench_worker = {1, 0, 0, 0};  // wmma.f16 on the second GPU
+    const CompareSource source = recording_compare_source(two, "two.json");
+    const CompareRun* wmma = find_compare_run(source, "wmma.f16@4096x4096x4096");
+    const CompareRun* cublas = find_compare_run(source, "cublas.f16@4096x4096x4096");
+    ASSERT_TRUE(wmma && cublas);
+    EXPECT_EQ(wmma->gpu, "host: tclens test GPU (00000000:3b:00.0)");
+    EXPECT_EQ(cublas->gpu, "host: tclens test GPU (00000000:19:00.0)");
+    EXPECT_EQ(compare_gpus({wmma, cublas}), (std::vector<std::string>{wmma->gpu, cublas->gpu}));
+    EXPECT_EQ(compare_columns({wmma, cublas})[0].source, wmma->gpu);
+
+    CompareRun a = *cublas;
+    a.id = "a";
+    CompareRun b = *wmma;
+    CompareRun c = *cublas;
+    c.id = "c";
+    EXPECT_EQ(group_by_gpu({&a, &b, &c}), (std::vector<const CompareRun*>{&a, &c, &b}));
+    EXPECT_EQ(group_by_gpu({&b, &a}), (std::vector<const CompareRun*>{&b, &a}));
+
+    // One GPU per recording: the label names it, as before.
+    const profiling::Recording first = test::sample_recording();
+    const CompareSource one = recording_compare_source(first, "one.json");
+    const CompareRun* profiled = find_compare_run(one, "wmma.f16@4096x4096x4096");
+    ASSERT_TRUE(profiled);
+    EXPECT_EQ(profiled->gpu, "tclens test GPU (00000000:19:00.0)");
+    EXPECT_EQ(compare_columns({profiled})[0].source, "");
+}
+
 TEST(CompareRuns, LiveSourceJoinsTheBenchAndTheNewestProfiles) {
     const profiling::Recording recorded = test::sample_recording();
     BenchResults bench;

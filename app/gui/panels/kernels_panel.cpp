@@ -32,7 +32,7 @@ constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
 // The chart alone (the presentation layout) is scaled to fill its pane, within these factors.
 constexpr float kChartFitLowest = 0.25f;
 constexpr float kChartFitHighest = 4.0f;
-constexpr int kMaxWorkers = 64;            // as tclens bench --workers
+constexpr int kMaxWorkers = 64;  // as tclens bench --workers
 
 std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
     return common::join(problems, ", ",

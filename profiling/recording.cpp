@@ -117,13 +117,13 @@ json to_json(const Recording& recording) {
         timelines.push_back(to_json(timeline));
     }
     json sources = json::array();
-    for (const SourceProfile& source : recording.sources) sources.push_back(to_json(source));
+    for (const SourceProfile& source : sources_of(recording)) sources.push_back(to_json(source));
     json mixes = json::array();
     for (const RecordedInstructionMix& mix : recording.instruction_mixes) {
         mixes.push_back(to_json(mix));
     }
     json traces = json::array();
-    for (const viz::WarpTrace& trace : recording.traces)
+    for (const viz::WarpTrace& trace : traces_of(recording))
         traces.push_back(viz::warp_trace_json(trace));
     const DramBandwidth& dram = recording.dram_bandwidth;
     return {{"schema_version", recording.schema_version},
@@ -251,10 +251,13 @@ std::string save_recording(const std::string& path, const Recording& recording) 
     return common::write_bytes_atomically(path, to_json(recording).dump(1) + "\n");
 }
 
-bool load_recording(const std::string& path, Recording& recording, std::string& error,
-                    const std::atomic<bool>* cancel) {
+namespace {
+
+// The JSON text of the recording file at `path`, gunzipped when it is gzip. False, with `error`
+// one line after `where`, when it cannot be read.
+bool read_recording_text(const std::string& path, const std::string& where, std::string& text,
+                         std::string& error) {
     namespace fs = std::filesystem;
-    const std::string where = "cannot open recording " + (path.empty() ? "''" : path) + ": ";
     if (path.empty()) {
         error = where + "no path given";
         return false;
@@ -283,13 +286,12 @@ bool load_recording(const std::string& path, Recording& recording, std::string& 
                 mebibytes(kMaxRecordingBytes) + ")";
         return false;
     }
-
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (file == nullptr) {
         error = where + std::strerror(errno);
         return false;
     }
-    std::string text(size, '\0');
+    text.assign(size, '\0');
     const std::size_t got = std::fread(text.data(), 1, text.size(), file);
     std::fclose(file);
     text.resize(got);
@@ -301,8 +303,12 @@ bool load_recording(const std::string& path, Recording& recording, std::string& 
         }
         text = std::move(inflated);
     }
+    return true;
+}
 
-    json document;
+// `text` parsed; false, with `error` one line after `where` (the byte of a syntax error).
+bool parse_recording_text(const std::string& text, const std::string& where, json& document,
+                          std::string& error, const std::atomic<bool>* cancel) {
     try {
         if (cancel != nullptr && cancel->load()) throw LoadCancelled{};
         document = cancel == nullptr ? json::parse(text) : parse_unless_cancelled(text, *cancel);
@@ -321,6 +327,13 @@ bool load_recording(const std::string& path, Recording& recording, std::string& 
         error = where + "a number is out of range: " + what.substr(what.find("] ") + 2);
         return false;
     }
+    return true;
+}
+
+bool recording_from_text(const std::string& text, const std::string& where, Recording& recording,
+                         std::string& error, const std::atomic<bool>* cancel) {
+    json document;
+    if (!parse_recording_text(text, where, document, error, cancel)) return false;
     std::string content_error;
     if (!recording_from_json(document, recording, content_error)) {
         error = where + content_error;
@@ -328,6 +341,175 @@ bool load_recording(const std::string& path, Recording& recording, std::string& 
     }
     error.clear();
     return true;
+}
+
+std::string where_of(const std::string& path) {
+    return "cannot open recording " + (path.empty() ? "''" : path) + ": ";
+}
+
+// The scanner of bulk_ranges: where the JSON string or value starting at `at` ends (one past
+// it), or npos where the text ends first. Strings skip their escapes; arrays and objects match
+// their brackets; a scalar ends at the next comma, bracket or white space.
+constexpr std::size_t kNowhere = std::string::npos;
+
+std::size_t skip_space(const std::string& text, std::size_t at) {
+    const std::size_t next = text.find_first_not_of(" \t\r\n", at);
+    return next == kNowhere ? text.size() : next;
+}
+
+std::size_t string_end(const std::string& text, std::size_t at) {
+    for (std::size_t i = at + 1; i < text.size(); ++i) {
+        if (text[i] == '\\') {
+            ++i;
+        } else if (text[i] == '"') {
+            return i + 1;
+        }
+    }
+    return kNowhere;
+}
+
+std::size_t value_end(const std::string& text, std::size_t at) {
+    if (at >= text.size()) return kNowhere;
+    if (text[at] == '"') return string_end(text, at);
+    if (text[at] != '[' && text[at] != '{') {
+        const std::size_t end = text.find_first_of(",]} \t\r\n", at);
+        return end == kNowhere ? text.size() : end;
+    }
+    int depth = 0;
+    for (std::size_t i = at; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            i = string_end(text, i);
+            if (i == kNowhere) return kNowhere;
+            --i;
+        } else if (c == '[' || c == '{') {
+            ++depth;
+        } else if ((c == ']' || c == '}') && --depth == 0) {
+            return i + 1;
+        }
+    }
+    return kNowhere;
+}
+
+struct BulkRange {
+    std::string key;  // "sources" or "traces"
+    std::size_t begin = 0, end = 0;
+};
+
+// Where the array value of every top-level "sources" or "traces" member of the object `text` is,
+// in order. Stops (with what it found) where the text is not such an object: the parser then
+// says what is wrong.
+std::vector<BulkRange> bulk_ranges(const std::string& text) {
+    std::vector<BulkRange> ranges;
+    std::size_t at = skip_space(text, 0);
+    if (at >= text.size() || text[at] != '{') return ranges;
+    at = skip_space(text, at + 1);
+    while (at < text.size() && text[at] == '"') {
+        const std::size_t key_end = string_end(text, at);
+        if (key_end == kNowhere) break;
+        const std::string key = text.substr(at + 1, key_end - at - 2);
+        at = skip_space(text, key_end);
+        if (at >= text.size() || text[at] != ':') break;
+        at = skip_space(text, at + 1);
+        const std::size_t end = value_end(text, at);
+        if (end == kNowhere) break;
+        if ((key == "sources" || key == "traces") && text[at] == '[') {
+            ranges.push_back({key, at, end});
+        }
+        at = skip_space(text, end);
+        if (at >= text.size() || text[at] != ',') break;
+        at = skip_space(text, at + 1);
+    }
+    return ranges;
+}
+
+}  // namespace
+
+bool load_recording(const std::string& path, Recording& recording, std::string& error,
+                    const std::atomic<bool>* cancel) {
+    const std::string where = where_of(path);
+    std::string text;
+    return read_recording_text(path, where, text, error) &&
+           recording_from_text(text, where, recording, error, cancel);
+}
+
+bool load_recording_deferring_bulk(const std::string& path, Recording& recording,
+                                   std::string& error, const std::atomic<bool>* cancel) {
+    const std::string where = where_of(path);
+    std::string text;
+    if (!read_recording_text(path, where, text, error)) return false;
+    // The text without the bulk: each of its arrays as "[]". The last of a key counts, as in
+    // the parser.
+    std::string light, sources_json = "[]", traces_json = "[]";
+    std::size_t copied = 0;
+    for (const BulkRange& range : bulk_ranges(text)) {
+        light.append(text, copied, range.begin - copied);
+        light += "[]";
+        (range.key == "sources" ? sources_json : traces_json) =
+            text.substr(range.begin, range.end - range.begin);
+        copied = range.end;
+    }
+    light.append(text, copied, std::string::npos);
+    json document;
+    Recording out;
+    std::string content_error;
+    const bool light_read = parse_recording_text(light, where, document, error, cancel) &&
+                            recording_from_json(document, out, content_error);
+    if (light_read && document.at("schema_version").get<int>() >= 4) {
+        out.bulk = std::make_shared<RecordingBulk>(std::move(sources_json), std::move(traces_json));
+        recording = std::move(out);
+        error.clear();
+        return true;
+    }
+    if (error == where + "cancelled") return false;
+    // An older recording (its instruction mixes come from its sources), or a fault: the whole
+    // text, so that what is read and every message (a syntax error's byte) are load_recording's.
+    return recording_from_text(text, where, recording, error, cancel);
+}
+
+RecordingBulk::RecordingBulk(std::string sources_json, std::string traces_json)
+    : sources_json_(std::move(sources_json)), traces_json_(std::move(traces_json)) {}
+
+void RecordingBulk::read() const {
+    std::call_once(once_, [this] {
+        JsonReader reader(error_);
+        const json parts = {{"sources", json::parse(sources_json_, nullptr, false)},
+                            {"traces", json::parse(traces_json_, nullptr, false)}};
+        for (const char* key : {"sources", "traces"}) {
+            if (parts.at(key).is_discarded()) reader.fail(std::string(key) + ": not JSON");
+        }
+        reader.list(parts, "sources", sources_, source_profile_from_json);
+        reader.list(parts, "traces", traces_, trace_from_json);
+        if (!reader.ok()) {
+            sources_.clear();
+            traces_.clear();
+        }
+        sources_json_ = std::string();
+        traces_json_ = std::string();
+    });
+}
+
+const std::vector<SourceProfile>& RecordingBulk::sources() const {
+    read();
+    return sources_;
+}
+
+const std::vector<viz::WarpTrace>& RecordingBulk::traces() const {
+    read();
+    return traces_;
+}
+
+const std::string& RecordingBulk::error() const {
+    read();
+    return error_;
+}
+
+const std::vector<SourceProfile>& sources_of(const Recording& recording) {
+    return recording.bulk ? recording.bulk->sources() : recording.sources;
+}
+
+const std::vector<viz::WarpTrace>& traces_of(const Recording& recording) {
+    return recording.bulk ? recording.bulk->traces() : recording.traces;
 }
 
 std::string worker_gpu_text(const std::string& host, const SystemReport& system) {

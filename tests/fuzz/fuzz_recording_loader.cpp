@@ -5,6 +5,8 @@
 // that every run goes through the real loader (size checks, read, parse, schema) without disk.
 // Invariants:
 //   - the loader either loads or gives one error that names the path and what is wrong;
+//   - deferring the bulk (load_recording_deferring_bulk) reads the same recording, or refuses
+//     with the same error, or finds the bulk damaged when it is asked for;
 //   - a loaded recording written out (to_json, dumped as text) loads again, and writing that
 //     one out gives the same text.
 #include <sys/mman.h>
@@ -66,14 +68,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static fuzz::MemoryFile file;
     file.hold(data, size);
 
-    profiling::Recording recording;
-    std::string error;
-    if (!profiling::load_recording(file.path(), recording, error)) {
+    profiling::Recording recording, deferred;
+    std::string error, deferred_error;
+    const bool whole = profiling::load_recording(file.path(), recording, error);
+    const bool light =
+        profiling::load_recording_deferring_bulk(file.path(), deferred, deferred_error);
+    if (!whole) {
         const std::string prefix = "cannot open recording " + file.path() + ": ";
         TCLENS_FUZZ_CHECK(
             error.size() > prefix.size() && error.compare(0, prefix.size(), prefix) == 0, error);
+        // Deferred, the same refusal, or a bulk that says it is damaged when asked for.
+        TCLENS_FUZZ_CHECK(
+            light ? deferred.bulk && !deferred.bulk->error().empty() : deferred_error == error,
+            error + " / " + deferred_error);
         return 0;
     }
+    TCLENS_FUZZ_CHECK(light, "read whole but not deferred: " + deferred_error);
+    TCLENS_FUZZ_CHECK(profiling::to_json(deferred).dump(1) == profiling::to_json(recording).dump(1),
+                      "the deferred read differs from the whole one");
     TCLENS_FUZZ_CHECK(error.empty(), error);
     TCLENS_FUZZ_CHECK(recording.schema_version == profiling::kRecordingSchemaVersion,
                       std::to_string(recording.schema_version));

@@ -221,9 +221,9 @@ TEST(UserKernels, CompareTableDrawsTheVersionsColumn) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     ASSERT_TRUE(both.loaded && one.loaded);
     // The second column's legend square (category 1) is drawn only with two runs, and its
-    // TFLOP/s change (0.04 -> 0.05, +25 %) gets an improvement bar (category 2).
+    // TFLOP/s change (0.04 -> 0.05, +25 %) gets an improvement bar (palette.better).
     const viz::Rgba second = viz::category_colour(gui::dark_theme().palette, 1);
-    const viz::Rgba better = viz::category_colour(gui::dark_theme().palette, 2);
+    const viz::Rgba better = gui::dark_theme().palette.better;
     EXPECT_GT(test::count_pixels(both, second), 50);
     EXPECT_LT(test::count_pixels(one, second), 10);
     EXPECT_GT(test::count_pixels(both, better), 30);

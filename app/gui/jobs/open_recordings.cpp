@@ -49,7 +49,10 @@ std::string open_recording_now(AppContext& context, const std::string& path,
     auto opened = std::make_shared<OpenRecording>();
     opened->path = path;
     std::string error;
-    if (!profiling::load_recording(path, opened->recording, error, cancel)) return error;
+    // Source profiles and traces are read when the Source or Timeline panel first asks.
+    if (!profiling::load_recording_deferring_bulk(path, opened->recording, error, cancel)) {
+        return error;
+    }
     publish_open_recording(context, std::move(opened));
     return "";
 }

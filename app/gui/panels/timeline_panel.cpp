@@ -206,15 +206,19 @@ TimelinePanel::Shown TimelinePanel::shown(AppContext& context, int slot) const {
                              "recording with traces or a trace file."};
     }
     const profiling::Recording& r = recording->recording;
-    if (const viz::WarpTrace* trace = find_trace(r.traces, id)) {
+    if (const viz::WarpTrace* trace = find_trace(profiling::traces_of(r), id)) {
         return {std::shared_ptr<const viz::WarpTrace>(recording, trace), "from " + recording->path};
     }
     if (!r.traces_missing.empty()) {
         return {nullptr,
                 "No trace of " + id + ": the open recording has none: " + r.traces_missing + "."};
     }
-    const std::string kernels =
-        common::join(r.traces, ", ", [](const viz::WarpTrace& t) { return t.kernel; });
+    if (r.bulk && !r.bulk->error().empty()) {
+        return {nullptr, "No trace of " + id + ": the open recording's traces could not be read: " +
+                             r.bulk->error() + "."};
+    }
+    const std::string kernels = common::join(profiling::traces_of(r), ", ",
+                                             [](const viz::WarpTrace& t) { return t.kernel; });
     return {nullptr, "No trace of " + id + " in the open recording; it has traces of: " +
                          (kernels.empty() ? std::string("none") : kernels) + "."};
 }

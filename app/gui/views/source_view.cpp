@@ -153,14 +153,17 @@ PanelLink banks_link(const std::string& access, bool gpu) {
 
 const profiling::SourceProfile* recorded_source(const profiling::Recording& recording,
                                                 const std::string& kernel_id) {
-    for (const profiling::SourceProfile& source : recording.sources) {
+    for (const profiling::SourceProfile& source : profiling::sources_of(recording)) {
         if (source.kernel_id == kernel_id) return &source;
     }
     return nullptr;
 }
 
 std::string recorded_source_kernels(const profiling::Recording& recording) {
-    return common::join(recording.sources, ", ",
+    if (recording.bulk && !recording.bulk->error().empty()) {
+        return "none (they could not be read: " + recording.bulk->error() + ")";
+    }
+    return common::join(profiling::sources_of(recording), ", ",
                         [](const profiling::SourceProfile& source) { return source.kernel_id; });
 }
 

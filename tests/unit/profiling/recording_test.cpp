@@ -198,6 +198,54 @@ TEST(Recording, ACancelledLoadStopsAndSaysSo) {
     EXPECT_TRUE(load_recording(file.path(), recording, error, &cancel)) << error;
 }
 
+TEST(Recording, DeferringTheBulkReadsTheSameRecordingPlainOrGzipped) {
+    for (const char* name : {"deferred.json", "deferred.json.gz"}) {
+        TempFile file(name);
+        ASSERT_EQ(save_recording(file.path(), test::sample_recording()), "");
+        Recording whole, deferred;
+        std::string error;
+        ASSERT_TRUE(load_recording(file.path(), whole, error)) << error;
+        ASSERT_TRUE(load_recording_deferring_bulk(file.path(), deferred, error)) << error;
+        ASSERT_NE(deferred.bulk, nullptr);
+        EXPECT_TRUE(deferred.sources.empty() && deferred.traces.empty());
+        ASSERT_EQ(sources_of(deferred).size(), 1u);
+        EXPECT_EQ(traces_of(deferred).at(0).kernel, "wgmma_ws.bf16");
+        EXPECT_EQ(deferred.bulk->error(), "");
+        EXPECT_EQ(to_json(deferred), to_json(whole));  // what Save recording as writes
+    }
+}
+
+TEST(Recording, ADamagedBulkIsFoundWhenFirstAskedForAndReadsAsEmpty) {
+    TempFile file("damaged_bulk.json");
+    nlohmann::json j = to_json(test::sample_recording());
+    j["sources"][0]["instructions"] = "many";
+    // Strings with brackets and escaped quotes do not confuse the scanner that finds the bulk.
+    j["command"] = "tclens record \"x]}\" [\"sources\": {";
+    file.write(j.dump(1));
+    Recording recording;
+    std::string error;
+    ASSERT_TRUE(load_recording_deferring_bulk(file.path(), recording, error)) << error;
+    EXPECT_EQ(recording.command, j["command"]);
+    EXPECT_TRUE(sources_of(recording).empty());
+    EXPECT_TRUE(traces_of(recording).empty());
+    EXPECT_NE(recording.bulk->error().find("sources[0]"), std::string::npos)
+        << recording.bulk->error();
+    // Read whole, the same file is refused as before.
+    EXPECT_FALSE(load_recording(file.path(), recording, error));
+    EXPECT_NE(error.find("sources[0]"), std::string::npos) << error;
+}
+
+TEST(Recording, DeferringTheBulkKeepsEveryRefusalOfTheRest) {
+    TempFile junk("deferred_junk.json");
+    const std::string whole = to_json(test::sample_recording()).dump(1);
+    junk.write(whole.substr(0, whole.size() / 2));
+    Recording recording;
+    std::string deferred_error, error;
+    EXPECT_FALSE(load_recording_deferring_bulk(junk.path(), recording, deferred_error));
+    EXPECT_FALSE(load_recording(junk.path(), recording, error));
+    EXPECT_EQ(deferred_error, error);  // the byte of the early end is the file's, not a cut text's
+}
+
 TEST(Recording, NotANumberSurvivesAsNaN) {
     // JSON has no NaN: a broken kernel's error is written as null and read back as NaN.
     Recording original = test::sample_recording();

@@ -18,7 +18,7 @@ for round in 1 2; do
             >"$out/record_${mode}_$round.out" 2>"$out/record_${mode}_$round.err"
         status=$?
         end=$(date +%s.%N)
-        echo "workers $workers round $round: exit $status, $(echo "$end - $start" | bc) s" |
+        echo "workers $workers round $round: exit $status, $(awk "BEGIN {print $end - $start}") s" |
             tee "$out/record_${mode}_$round.time"
     done
 done

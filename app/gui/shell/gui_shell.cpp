@@ -167,13 +167,12 @@ int run_gui_shell(const GuiShellOptions& options) {
     std::chrono::duration<double> last_frame_began{};
     shell.capture_text = !options.text_path.empty();
     // With --layout-json, --frames N reports the layout the window settles on after N frames
-    // (at most LayoutSettle::kMaxExtraFrames more): what a user ends up seeing, not a frame in
-    // which a finished job's contents have not yet moved the panes.
+    // (waiting at most LayoutSettle::kMaxExtraSeconds more): what a user ends up seeing, not a
+    // frame in which a finished job's contents have not yet moved the panes.
     LayoutSettle settle;
     const auto frames_done = [&](int frame) {
         if (options.frames <= 0 || frame < options.frames) return false;
-        return options.layout_json_path.empty() || settle.settled() ||
-               frame >= options.frames + LayoutSettle::kMaxExtraFrames;
+        return options.layout_json_path.empty() || settle.settled() || !settle.may_wait();
     };
 
     for (int frame = 0; !shell.quit_requested() && !glfwWindowShouldClose(runtime->window());

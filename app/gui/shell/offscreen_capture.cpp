@@ -149,12 +149,12 @@ int capture_view(const CaptureRequest& request) {
     lecture.set_content_scale(request.content_scale);
     lecture.apply_pending();
     FrameStats stats;
-    // The whole window goes on drawing (at most LayoutSettle::kMaxExtraFrames more) until it has
+    // The whole window goes on drawing (at most LayoutSettle::kMaxExtraSeconds more) until it has
     // settled: the panes have taken the widths their views need.
     LayoutSettle settle;
     const auto more = [&](int frame) {
-        return frame < request.frames || (request.whole_window && !settle.settled() &&
-                                          frame < request.frames + LayoutSettle::kMaxExtraFrames);
+        return frame < request.frames ||
+               (request.whole_window && !settle.settled() && settle.may_wait());
     };
     for (int frame = 0; more(frame); ++frame) {
         stats.begin_frame();

@@ -340,7 +340,9 @@ void SourcePanel::draw_stalls(const profiling::SourceProfile& profile) const {
         ImGui::SameLine();
         ImGui::TextUnformatted(line.label.c_str());
         ImGui::SameLine();
+        ImGui::PushTextWrapPos(0.0f);  // the meaning wraps at the pane's edge: nothing is cut
         ImGui::TextDisabled("%s", line.meaning.c_str());
+        ImGui::PopTextWrapPos();
     }
     if (profile.stalls.empty()) ImGui::TextDisabled("no PC samples");
     ImGui::Separator();

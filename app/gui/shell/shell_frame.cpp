@@ -10,6 +10,7 @@
 #include "app/gui/panels/panel_registry.h"
 #include "app/gui/panels/panel_settings.h"
 #include "app/gui/panels/view_zoom.h"
+#include "app/gui/shell/drawn_text.h"
 #include "app/gui/shell/workspace_draw.h"
 #include "app/gui/views/draw_list_painter.h"
 #include "app/gui/views/item_width.h"
@@ -194,15 +195,7 @@ void ShellFrame::draw_captured(const std::string& id, const std::function<void()
         draw();
         return;
     }
-    ImGui::LogToBuffer();
-    ImGui::LogText("== %s ==\n", id.c_str());
-    draw();
-    // LogFinish ends the log with a newline and clears the buffer: the text is taken first.
-    ImGuiTextBuffer& log = GImGui->LogBuffer;
-    captured_text_.append(log.begin(), log.end());
-    captured_text_ += '\n';
-    log.clear();
-    ImGui::LogFinish();
+    captured_text_ += drawn_text(id, draw);
 }
 
 // Bottom strip: the open recording (when one is), the GPU; the running job, its progress and
@@ -233,41 +226,38 @@ void ShellFrame::draw_status_line(AppContext& context) {
                            recording_status(shown->path, shown->recording).c_str());
         ImGui::SameLine();
     }
-    {
-        if (context.worker_options.remote) {
-            // Kernels of yours go there (with its GPU once its worker answered); the line after
-            // it is this machine's own GPU.
-            const auto status = context.worker_status.latest();
-            const bool answered = status && status->hello.pid != 0;
-            const std::string gpu = !answered ? ""
-                                    : status->hello.system.devices.empty()
-                                        ? ": no GPU"
-                                        : ": " + status->hello.system.devices.front().name;
-            ImGui::Text("yours run on %s%s (ssh) |", context.worker_options.remote->host.c_str(),
-                        gpu.c_str());
+    if (context.worker_options.remote) {
+        // Kernels of yours go there (with its GPU once its worker answered); the line after
+        // it is this machine's own GPU.
+        const auto status = context.worker_status.latest();
+        const bool answered = status && status->hello.pid != 0;
+        const std::string gpu = !answered ? ""
+                                : status->hello.system.devices.empty()
+                                    ? ": no GPU"
+                                    : ": " + status->hello.system.devices.front().name;
+        ImGui::Text("yours run on %s%s (ssh) |", context.worker_options.remote->host.c_str(),
+                    gpu.c_str());
+        ImGui::SameLine();
+    }
+    const auto report = context.system.latest();
+    ImGui::TextUnformatted(report ? profiling::system_summary(*report).c_str()
+                                  : "querying the GPU...");
+    const JobStatus job = context.jobs.status();
+    if (job.busy) {
+        ImGui::SameLine(viewport->WorkSize.x * 0.6f);
+        ImGui::Text("%s", job.title.c_str());
+        ImGui::SameLine();
+        ImGui::ProgressBar(job.fraction, ImVec2(em_width(10), 0), job.message.c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Cancel")) context.jobs.cancel_current();
+        if (job.queued > 0) {
             ImGui::SameLine();
+            ImGui::Text("+%zu queued", job.queued);
         }
-        const auto report = context.system.latest();
-        ImGui::TextUnformatted(report ? profiling::system_summary(*report).c_str()
-                                      : "querying the GPU...");
-        const JobStatus job = context.jobs.status();
-        if (job.busy) {
-            ImGui::SameLine(viewport->WorkSize.x * 0.6f);
-            ImGui::Text("%s", job.title.c_str());
-            ImGui::SameLine();
-            ImGui::ProgressBar(job.fraction, ImVec2(em_width(10), 0), job.message.c_str());
-            ImGui::SameLine();
-            if (ImGui::SmallButton("Cancel")) context.jobs.cancel_current();
-            if (job.queued > 0) {
-                ImGui::SameLine();
-                ImGui::Text("+%zu queued", job.queued);
-            }
-        } else if (!job.last_error.empty() || !link_error_.empty()) {
-            ImGui::SameLine(viewport->WorkSize.x * 0.6f);
-            ImGui::TextColored(
-                imgui_colour(current_theme().error), "%s",
-                job.last_error.empty() ? link_error_.c_str() : job.last_error.c_str());
-        }
+    } else if (!job.last_error.empty() || !link_error_.empty()) {
+        ImGui::SameLine(viewport->WorkSize.x * 0.6f);
+        ImGui::TextColored(imgui_colour(current_theme().error), "%s",
+                           job.last_error.empty() ? link_error_.c_str() : job.last_error.c_str());
     }
 }
 

@@ -1,12 +1,12 @@
 #include "app/gui/shell/welcome_strip.h"
 
 #include <imgui.h>
-#include <imgui_internal.h>
 
 #include <cstdio>
 #include <filesystem>
 
 #include "app/gui/shell/config_folder.h"
+#include "app/gui/shell/drawn_text.h"
 #include "app/gui/views/presentation.h"
 #include "common/atomic_file.h"
 
@@ -45,24 +45,23 @@ std::optional<WelcomeChoice> WelcomeStrip::draw(bool hidden, std::string* captur
     // Right-aligned after the menus, or right after them where the bar is too narrow.
     const float right = ImGui::GetWindowContentRegionMax().x;
     if (right - width > ImGui::GetCursorPosX()) ImGui::SetCursorPosX(right - width);
-    if (captured != nullptr) ImGui::LogToBuffer();
     std::optional<WelcomeChoice> choice;
-    ImGui::TextDisabled("%s", kLead);
-    if (ImGui::MenuItem(kTour)) choice = WelcomeChoice::kStartTour;
-    if (ImGui::MenuItem(kExplain)) choice = WelcomeChoice::kExplainView;
-    if (ImGui::BeginMenu(kOpen)) {
-        if (ImGui::MenuItem("Open recording...")) choice = WelcomeChoice::kOpenRecording;
-        if (ImGui::MenuItem("Open kernel...")) choice = WelcomeChoice::kOpenKernel;
-        ImGui::EndMenu();
-    }
-    if (ImGui::MenuItem("x")) choice = WelcomeChoice::kDismiss;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide this for good");
+    const auto items = [&] {
+        ImGui::TextDisabled("%s", kLead);
+        if (ImGui::MenuItem(kTour)) choice = WelcomeChoice::kStartTour;
+        if (ImGui::MenuItem(kExplain)) choice = WelcomeChoice::kExplainView;
+        if (ImGui::BeginMenu(kOpen)) {
+            if (ImGui::MenuItem("Open recording...")) choice = WelcomeChoice::kOpenRecording;
+            if (ImGui::MenuItem("Open kernel...")) choice = WelcomeChoice::kOpenKernel;
+            ImGui::EndMenu();
+        }
+        if (ImGui::MenuItem("x")) choice = WelcomeChoice::kDismiss;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide this for good");
+    };
     if (captured != nullptr) {
-        // LogFinish clears the buffer: the text is taken first.
-        ImGuiTextBuffer& log = GImGui->LogBuffer;
-        *captured += "== welcome ==\n" + std::string(log.begin(), log.end()) + "\n";
-        log.clear();
-        ImGui::LogFinish();
+        *captured += drawn_text("welcome", items);
+    } else {
+        items();
     }
     ImGui::EndMainMenuBar();
     if (choice) {

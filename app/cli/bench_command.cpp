@@ -10,11 +10,15 @@
 // (docs/your-kernel.md; their rows come at the end of each size) and the references. With
 // --workers N, or several --worker or --remote, the sizes are spread over the workers
 // (app/worker/bench_spread.h, docs/many-gpus.md), each on a GPU of its own, and every row names
-// the worker that ran it.
+// the worker that ran it. With --sweep N the sizes are N shapes drawn from --seed
+// (kernels/shape_sweep.h), and the table gives way to the best kernel's ratio to cuBLAS per shape:
+// their geometric mean, minimum and worst ten with the tile model's reason
+// (kernels/sweep_summary.h).
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +31,8 @@
 #include "kernels/bench.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
+#include "kernels/shape_sweep.h"
+#include "kernels/sweep_summary.h"
 #include "kernels/user/kernel_ref.h"
 #include "profiling/bench_json.h"
 #include "profiling/device_json.h"
@@ -39,6 +45,7 @@ struct BenchOptions {
     std::vector<std::string> kernels;
     std::vector<std::string> sizes;
     std::vector<std::string> presets;  // --preset a,b
+    int sweep = 0;                     // --sweep N: N drawn shapes; 0: none
     int runs = 30;
     int warmup = 5;
     std::uint64_t seed = 1;
@@ -154,9 +161,74 @@ std::string worker_gpu(const worker::HelloResult& hello) {
     return profiling::worker_gpu_text(hello.host, hello.system);
 }
 
+// The measured peak of `precision` over the first GPU's theoretical DRAM bandwidth, in FLOP/B;
+// 0 when either is unknown.
+double ridge_flop_per_byte(const kernels::BenchReport& report, kernels::Precision precision,
+                           const profiling::SystemReport& system) {
+    if (!system.has_gpu()) return 0;
+    const profiling::DeviceFacts& device = system.devices.front();
+    const double bandwidth =
+        profiling::peak_dram_bandwidth(device.mem_clock_khz, device.mem_bus_width_bits);
+    for (const kernels::PeakMeasurement& peak : report.peaks) {
+        if (peak.precision == precision && bandwidth > 0) return peak.tflops * 1e12 / bandwidth;
+    }
+    return 0;
+}
+
+kernels::SweepSummary sweep_summary(const std::vector<std::string>& ids,
+                                    const kernels::BenchReport& report,
+                                    const profiling::SystemReport& system) {
+    const kernels::KernelDescriptor* first = ids.empty() ? nullptr : kernels::find_kernel(ids[0]);
+    const kernels::Precision precision = first ? first->precision : kernels::Precision::kBF16;
+    return kernels::summarize_sweep(report, ids,
+                                    system.has_gpu() ? system.devices.front().sm_count : 0,
+                                    ridge_flop_per_byte(report, precision, system));
+}
+
+std::string ratio_text(const std::optional<double>& ratio) {
+    if (!ratio) return "not run";
+    char text[16];
+    std::snprintf(text, sizeof text, "%.2fx", *ratio);
+    return text;
+}
+
+void print_sweep(const BenchOptions& options, const kernels::SweepSummary& summary) {
+    std::printf("sweep of %zu shapes (seed %llu): %d ran, %zu not run by any given kernel\n",
+                summary.shapes.size(), (unsigned long long)options.seed, summary.shapes_run,
+                summary.shapes.size() - std::size_t(summary.shapes_run));
+    const std::optional<double> geomean =
+        summary.shapes_run > 0 ? std::optional<double>(summary.geomean) : std::nullopt;
+    std::printf("best kernel vs same-run cuBLAS: geometric mean %s, minimum %.2fx\n",
+                ratio_text(geomean).c_str(), summary.minimum);
+    std::printf("\nworst %zu:\n%-20s %-28s %8s  %s\n", summary.worst.size(), "MxNxK", "best kernel",
+                "vs cuBLAS", "why (tile model)");
+    for (const kernels::SweepShape& shape : summary.worst) {
+        std::printf("%-20s %-28s %8s  %s\n", kernels::problem_text(shape.problem).c_str(),
+                    shape.best_id.empty() ? "-" : shape.best_id.c_str(),
+                    ratio_text(shape.ratio).c_str(), shape.reason.c_str());
+    }
+}
+
+nlohmann::json sweep_json(const kernels::SweepSummary& summary) {
+    const auto shape_json = [](const kernels::SweepShape& shape) {
+        return nlohmann::json{{"mnk", kernels::problem_text(shape.problem)},
+                              {"best", shape.best_id},
+                              {"ratio", shape.ratio ? nlohmann::json(*shape.ratio) : nullptr},
+                              {"reason", shape.reason}};
+    };
+    nlohmann::json worst = nlohmann::json::array();
+    for (const kernels::SweepShape& shape : summary.worst) worst.push_back(shape_json(shape));
+    return {{"shapes", summary.shapes.size()},
+            {"shapes_run", summary.shapes_run},
+            {"geomean", summary.geomean},
+            {"minimum", summary.minimum},
+            {"worst", worst}};
+}
+
 // Prints the sweep as --json, --csv or the table, with the device that ran it (and, with several
 // workers, which worker ran each row and on which GPU).
-void print_report(const BenchOptions& options, const worker::SpreadBench& spread) {
+void print_report(const BenchOptions& options, const std::vector<std::string>& ids,
+                  const worker::SpreadBench& spread) {
     const kernels::BenchReport& report = spread.report;
     const bool several = spread.workers.size() > 1;
     // The device of the first worker that answered (with one worker: the one).
@@ -170,6 +242,7 @@ void print_report(const BenchOptions& options, const worker::SpreadBench& spread
         out["runs_per_result"] = options.runs;
         out["warmup_runs"] = options.warmup;
         out["seed"] = options.seed;
+        if (options.sweep > 0) out["sweep"] = sweep_json(sweep_summary(ids, report, system));
         if (several) {
             nlohmann::json workers = nlohmann::json::array();
             for (std::size_t w = 0; w < spread.workers.size(); ++w) {
@@ -196,7 +269,11 @@ void print_report(const BenchOptions& options, const worker::SpreadBench& spread
             }
             std::printf("\n");
         }
-        print_table(report, spread.row_worker, several);
+        if (options.sweep > 0) {
+            print_sweep(options, sweep_summary(ids, report, system));
+        } else {
+            print_table(report, spread.row_worker, several);
+        }
         for (const std::string& note : spread.notes) std::printf("note: %s\n", note.c_str());
     }
 }
@@ -260,7 +337,7 @@ int run_bench_in_workers(const BenchOptions& options,
     for (const std::string& note : spread.notes) std::fprintf(stderr, "tclens: %s\n", note.c_str());
     // What was measured is printed even when the sweep could not finish.
     if (spread.failure && spread.report.rows.empty()) return report_failure(*spread.failure);
-    print_report(options, spread);
+    print_report(options, ids, spread);
     const int map_code = print_error_maps(spread.report, options.error_map);
     if (spread.failure) return report_failure(*spread.failure);
     const int code = report_exit_code(spread.report);
@@ -283,6 +360,11 @@ int run_bench_command(const BenchOptions& options) {
         }
     }
     if (!size_error.empty()) return usage_error(size_error);
+    if (options.sweep > 0) {
+        if (!problems.empty())
+            return usage_error("--sweep draws its own shapes: leave out --mnk and --preset");
+        problems = kernels::draw_sweep_shapes(options.sweep, options.seed);
+    }
     if (problems.empty()) problems.push_back({4096, 4096, 4096});
     if (!options.error_map.empty()) {
         if (const std::string bad = check_error_map_path(options.error_map); !bad.empty())
@@ -299,8 +381,10 @@ int run_bench_command(const BenchOptions& options) {
 
     std::vector<std::string> ids = options.kernels;
     if (ids.empty() && options.user_kernels.empty()) {
+        // A sweep compares the bf16 rungs; a bench, every rung.
         for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
-            if (k.rung > 0) ids.push_back(k.id);
+            if (k.rung > 0 && (options.sweep == 0 || k.precision == kernels::Precision::kBF16))
+                ids.push_back(k.id);
         }
     }
     std::string error;
@@ -331,7 +415,14 @@ void add_bench_command(CLI::App& app, int& exit_code) {
         ->check(CLI::Range(20, 1000));
     command->add_option("--warmup", options->warmup, "Untimed runs first (0-100)")
         ->check(CLI::Range(0, 100));
-    command->add_option("--seed", options->seed, "Seed of the random inputs");
+    command
+        ->add_option("--sweep", options->sweep,
+                     "Draw N shapes (1-" + std::to_string(kernels::kSweepMaxShapes) +
+                         ", sides 16-16384, a third not multiples of 16, a few primes) from "
+                         "--seed and report the best kernel's geometric mean and minimum vs "
+                         "cuBLAS, with the worst ten and why (default kernels: the bf16 rungs)")
+        ->check(CLI::Range(1, kernels::kSweepMaxShapes));
+    command->add_option("--seed", options->seed, "Seed of the random inputs (and --sweep shapes)");
     command->add_flag(
         "--no-reference", options->no_reference,
         "Run only the given kernels, not their cuBLAS references (no %cuBLAS column)");

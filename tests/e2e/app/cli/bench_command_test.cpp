@@ -251,6 +251,31 @@ TEST(BenchCommand, SeveralPresetsRunEachSizeOnce) {
     EXPECT_EQ(report["results"].size(), 6u + 9u - 1u) << result.out;
 }
 
+// --sweep N draws N shapes from --seed (none given by hand) and reports the best kernel's
+// ratio to cuBLAS per shape; with every launch failing (injected) no shape ran, so the minimum is
+// 0 and each of the worst names the failed run.
+TEST(BenchCommand, ASweepDrawsItsShapesAndReportsTheWorst) {
+    expect_bench_usage_error("--sweep 0", "--sweep");
+    expect_bench_usage_error("--sweep 10001", "--sweep");
+    expect_bench_usage_error("--sweep 5 --mnk 64x64x64", "--sweep draws its own shapes");
+    const std::string sweep = "bench --kernels naive_fma.f32 --no-peak --sweep 4 --seed 9";
+    const auto json = test::run_with_fault(kTclens, "launch-failure", sweep + " --json");
+    const nlohmann::json report = nlohmann::json::parse(json.out, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << json.out << json.err;
+    EXPECT_EQ(report["sweep"]["shapes"], 4) << report["sweep"];
+    EXPECT_EQ(report["sweep"]["shapes_run"], 0);
+    EXPECT_EQ(report["sweep"]["minimum"], 0.0);
+    ASSERT_EQ(report["sweep"]["worst"].size(), 4u);
+    for (const nlohmann::json& shape : report["sweep"]["worst"]) {
+        EXPECT_TRUE(shape["ratio"].is_null()) << shape;
+        EXPECT_EQ(shape["reason"].get<std::string>().rfind("naive_fma.f32: error:", 0), 0u)
+            << shape;
+    }
+    const auto text = test::run_with_fault(kTclens, "launch-failure", sweep);
+    EXPECT_NE(text.out.find("sweep of 4 shapes (seed 9): 0 ran"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("worst 4:"), std::string::npos) << text.out;
+}
+
 TEST(BenchCommand, WorkersAndGpuAreCheckedBeforeAnyWorkerStarts) {
     expect_bench_usage_error("--workers 0", "--workers");
     expect_bench_usage_error("--workers 65", "--workers");

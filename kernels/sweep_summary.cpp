@@ -1,0 +1,130 @@
+#include "kernels/sweep_summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "kernels/registry.h"
+
+namespace tclens::kernels {
+namespace {
+
+// A modelled loss costs at least this share of the time before it is named.
+constexpr double kNamedLoss = 0.10;
+
+struct Loss {
+    double share = 0;  // of the time lost, 0..1
+    std::string text;
+};
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+template <typename... Values>
+std::string format(const char* pattern, Values... values) {
+    char text[160];
+    std::snprintf(text, sizeof text, pattern, values...);
+    return text;
+}
+
+}  // namespace
+
+std::string loss_reason(const KernelDescriptor& described, const GemmProblem& problem, int sms,
+                        double ridge_flop_per_byte) {
+    const KernelDescriptor kernel =
+        described.for_problem && sms > 0 ? described.for_problem(problem, sms) : described;
+    const TileShape tile = kernel.block_tile;
+    std::vector<Loss> losses;
+    if (tile.m > 0 && tile.n > 0 && sms > 0) {
+        const std::int64_t tiles_m = ceil_div(problem.m, tile.m);
+        const std::int64_t tiles_n = ceil_div(problem.n, tile.n);
+        const std::int64_t tiles = tiles_m * tiles_n;
+        if (tiles < sms) {
+            losses.push_back({1.0 - double(tiles) / sms,
+                              format("%lld tiles of %d x %d on %d SMs: %lld SMs idle",
+                                     (long long)tiles, tile.m, tile.n, sms,
+                                     (long long)(sms - tiles))});
+        } else {
+            const std::int64_t rounds = ceil_div(tiles, sms);
+            const double filled = double(tiles) / double(rounds * sms);
+            losses.push_back({1.0 - filled,
+                              format("%lld tiles = %.2f waves on %d SMs: %lld rounds %.0f %% filled",
+                                     (long long)tiles, double(tiles) / sms, sms,
+                                     (long long)rounds, 100.0 * filled)});
+        }
+        const double covered = double(tiles_m * tile.m) * double(tiles_n * tile.n);
+        const double output = double(problem.m) * double(problem.n);
+        losses.push_back({1.0 - output / covered,
+                          format("tiles of %d x %d cover %.2fx the output (M = %lld, N = %lld)",
+                                 tile.m, tile.n, covered / output, (long long)problem.m,
+                                 (long long)problem.n)});
+    }
+    if (tile.k > 0 && kernel.stages > 1) {
+        const std::int64_t k_tiles = ceil_div(problem.k, tile.k);
+        if (k_tiles < kernel.stages) {
+            losses.push_back({1.0 - double(k_tiles) / kernel.stages,
+                              format("K = %lld: %lld K tile%s of %d, fewer than the %d stages",
+                                     (long long)problem.k, (long long)k_tiles,
+                                     k_tiles == 1 ? "" : "s", tile.k, kernel.stages)});
+        }
+    }
+    const auto biggest = std::max_element(
+        losses.begin(), losses.end(), [](const Loss& a, const Loss& b) { return a.share < b.share; });
+    if (biggest != losses.end() && biggest->share >= kNamedLoss) return biggest->text;
+
+    const double m = double(problem.m), n = double(problem.n), k = double(problem.k);
+    const double bytes = storage_bytes(kernel.precision) * (m * k + k * n) + 4.0 * m * n;
+    const double intensity = 2.0 * m * n * k / bytes;
+    if (ridge_flop_per_byte > 0 && intensity < ridge_flop_per_byte) {
+        return format("memory-bound: %.0f FLOP/B, below the ridge of %.0f FLOP/B", intensity,
+                      ridge_flop_per_byte);
+    }
+    return "no modelled loss (tiles, waves, padding, K, memory): profile it";
+}
+
+SweepSummary summarize_sweep(const BenchReport& report, const std::vector<std::string>& kernel_ids,
+                             int sms, double ridge_flop_per_byte, std::size_t worst) {
+    SweepSummary summary;
+    const auto shape_of = [&](const GemmProblem& problem) -> SweepShape& {
+        for (SweepShape& shape : summary.shapes) {
+            if (same_problem(shape.problem, problem)) return shape;
+        }
+        summary.shapes.push_back({problem, "", std::nullopt, ""});
+        return summary.shapes.back();
+    };
+    for (const BenchRow& row : report.rows) {
+        const RunResult& result = row.result;
+        if (std::find(kernel_ids.begin(), kernel_ids.end(), result.kernel_id) == kernel_ids.end())
+            continue;
+        SweepShape& shape = shape_of(result.problem);
+        if (result.counts() && row.pct_of_reference > 0) {
+            const double ratio = row.pct_of_reference / 100.0;
+            if (!shape.ratio || ratio > *shape.ratio) {
+                shape.ratio = ratio;
+                shape.best_id = result.kernel_id;
+            }
+        } else if (!shape.ratio && shape.reason.empty()) {
+            shape.reason = result.kernel_id + ": " + run_status(result);
+        }
+    }
+    double log_sum = 0;
+    summary.minimum = summary.shapes.empty() ? 0 : 1e300;
+    for (SweepShape& shape : summary.shapes) {
+        if (shape.ratio) {
+            ++summary.shapes_run;
+            log_sum += std::log(*shape.ratio);
+            if (const KernelDescriptor* kernel = find_kernel(shape.best_id))
+                shape.reason = loss_reason(*kernel, shape.problem, sms, ridge_flop_per_byte);
+        }
+        summary.minimum = std::min(summary.minimum, shape.ratio.value_or(0.0));
+    }
+    summary.geomean = summary.shapes_run > 0 ? std::exp(log_sum / summary.shapes_run) : 0;
+    summary.worst = summary.shapes;
+    std::stable_sort(summary.worst.begin(), summary.worst.end(),
+                     [](const SweepShape& a, const SweepShape& b) {
+                         return a.ratio.value_or(-1.0) < b.ratio.value_or(-1.0);
+                     });
+    if (summary.worst.size() > worst) summary.worst.resize(worst);
+    return summary;
+}
+
+}  // namespace tclens::kernels

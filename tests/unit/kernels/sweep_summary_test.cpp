@@ -1,0 +1,87 @@
+// The sweep's verdict (kernels/sweep_summary.h): each modelled loss named on a shape built to
+// show it, and the summary's best-of, geometric mean, minimum and worst list.
+
+#include "kernels/sweep_summary.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+#include "kernels/registry.h"
+
+namespace tclens::kernels {
+namespace {
+
+constexpr int kSms = 132;
+
+// 128 x 256 x 64 tiles, 4 stages, bf16: the shape of a Hopper rung.
+KernelDescriptor wide_tile_kernel() {
+    KernelDescriptor kernel;
+    kernel.id = "test.bf16";
+    kernel.precision = Precision::kBF16;
+    kernel.block_tile = {128, 256, 64};
+    kernel.stages = 4;
+    return kernel;
+}
+
+TEST(SweepLossReason, NamesTheBiggestModelledLoss) {
+    const KernelDescriptor kernel = wide_tile_kernel();
+    EXPECT_EQ(loss_reason(kernel, {768, 2048, 4096}, kSms, 0),
+              "48 tiles of 128 x 256 on 132 SMs: 84 SMs idle");
+    EXPECT_EQ(loss_reason(kernel, {1920, 5120, 4096}, kSms, 0),
+              "300 tiles = 2.27 waves on 132 SMs: 3 rounds 76 % filled");
+    EXPECT_EQ(loss_reason(kernel, {130, 16896, 4096}, kSms, 0),
+              "tiles of 128 x 256 cover 1.97x the output (M = 130, N = 16896)");
+    EXPECT_EQ(loss_reason(kernel, {1536, 2816, 64}, kSms, 0),
+              "K = 64: 1 K tile of 64, fewer than the 4 stages");
+}
+
+TEST(SweepLossReason, MemoryRoofOnlyWhenNoTileLossAndBelowTheRidge) {
+    const KernelDescriptor kernel = wide_tile_kernel();
+    // 132 full tiles, 64 K tiles: 2 x 1536 x 2816 x 4096 FLOP over 52953088 bytes = 669 FLOP/B.
+    EXPECT_EQ(loss_reason(kernel, {1536, 2816, 4096}, kSms, 1000),
+              "memory-bound: 669 FLOP/B, below the ridge of 1000 FLOP/B");
+    EXPECT_EQ(loss_reason(kernel, {1536, 2816, 4096}, kSms, 300),
+              "no modelled loss (tiles, waves, padding, K, memory): profile it");
+    EXPECT_EQ(loss_reason(kernel, {1536, 2816, 4096}, kSms, 0),
+              "no modelled loss (tiles, waves, padding, K, memory): profile it");
+}
+
+BenchRow row(const std::string& id, GemmProblem problem, double pct, std::string skipped = "") {
+    BenchRow r;
+    r.result.kernel_id = id;
+    r.result.problem = problem;
+    r.result.skipped = std::move(skipped);
+    r.result.check.passed = r.result.skipped.empty();
+    r.result.timed_runs = r.result.skipped.empty() ? 30 : 0;
+    r.pct_of_reference = pct;
+    return r;
+}
+
+TEST(SweepSummary, BestOfTheGivenKernelsGeomeanMinimumAndWorst) {
+    const std::string a = "mma_cp_async.bf16", b = "wgmma_persistent.bf16";
+    ASSERT_NE(find_kernel(a), nullptr);
+    ASSERT_NE(find_kernel(b), nullptr);
+    const GemmProblem big{4096, 4096, 4096}, small{64, 3072, 3072}, odd{77, 77, 77};
+    BenchReport report;
+    report.rows = {row(a, big, 80),           row(b, big, 100),
+                   row("cublas.bf16", big, 0), row(a, small, 50),
+                   row(b, small, 40),         row(a, odd, 0, "K = 77 is not a multiple of 8"),
+                   row(b, odd, 0, "K = 77 is not a multiple of 8")};
+    const SweepSummary summary = summarize_sweep(report, {a, b}, kSms, 0, 2);
+    ASSERT_EQ(summary.shapes.size(), 3u);
+    EXPECT_EQ(summary.shapes_run, 2);
+    EXPECT_EQ(summary.shapes[0].best_id, b);
+    EXPECT_DOUBLE_EQ(*summary.shapes[0].ratio, 1.0);
+    EXPECT_EQ(summary.shapes[1].best_id, a);
+    EXPECT_NEAR(summary.geomean, std::sqrt(1.0 * 0.5), 1e-12);
+    EXPECT_EQ(summary.minimum, 0.0);  // the shape no kernel ran
+    ASSERT_EQ(summary.worst.size(), 2u);
+    EXPECT_TRUE(same_problem(summary.worst[0].problem, odd));
+    EXPECT_FALSE(summary.worst[0].ratio);
+    EXPECT_EQ(summary.worst[0].reason, a + ": skipped: K = 77 is not a multiple of 8");
+    EXPECT_TRUE(same_problem(summary.worst[1].problem, small));
+    EXPECT_FALSE(summary.worst[1].reason.empty());
+}
+
+}  // namespace
+}  // namespace tclens::kernels

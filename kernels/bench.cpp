@@ -6,6 +6,7 @@
 #include "common/text.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
+#include "viz/roofline.h"
 
 namespace tclens::kernels {
 namespace {
@@ -198,6 +199,13 @@ BenchReport run_bench(const BenchRequest& request, GemmRunner& runner,
         }
     }
     return report;
+}
+
+double pct_of_memory_roof(const RunResult& result, double dram_bytes_per_s) {
+    if (!result.counts() || result.median_ms <= 0 || dram_bytes_per_s <= 0) return 0;
+    const GemmProblem& p = result.problem;
+    const double bytes = viz::compulsory_bytes(p.m, p.n, p.k, storage_bytes(result.precision), 4);
+    return 100.0 * bytes / (result.median_ms * 1e-3) / dram_bytes_per_s;
 }
 
 }  // namespace tclens::kernels

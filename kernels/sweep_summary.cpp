@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "kernels/registry.h"
+#include "viz/roofline.h"
 
 namespace tclens::kernels {
 namespace {
@@ -39,24 +40,25 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
         const std::int64_t tiles_n = ceil_div(problem.n, tile.n);
         const std::int64_t tiles = tiles_m * tiles_n;
         if (tiles < sms) {
-            losses.push_back({1.0 - double(tiles) / sms,
-                              format("%lld tiles of %d x %d on %d SMs: %lld SMs idle",
-                                     (long long)tiles, tile.m, tile.n, sms,
-                                     (long long)(sms - tiles))});
+            losses.push_back(
+                {1.0 - double(tiles) / sms,
+                 format("%lld tiles of %d x %d on %d SMs: %lld SMs idle", (long long)tiles, tile.m,
+                        tile.n, sms, (long long)(sms - tiles))});
         } else {
             const std::int64_t rounds = ceil_div(tiles, sms);
             const double filled = double(tiles) / double(rounds * sms);
-            losses.push_back({1.0 - filled,
-                              format("%lld tiles = %.2f waves on %d SMs: %lld rounds %.0f %% filled",
-                                     (long long)tiles, double(tiles) / sms, sms,
-                                     (long long)rounds, 100.0 * filled)});
+            losses.push_back(
+                {1.0 - filled,
+                 format("%lld tiles = %.2f waves on %d SMs: %lld rounds %.0f %% filled",
+                        (long long)tiles, double(tiles) / sms, sms, (long long)rounds,
+                        100.0 * filled)});
         }
         const double covered = double(tiles_m * tile.m) * double(tiles_n * tile.n);
         const double output = double(problem.m) * double(problem.n);
-        losses.push_back({1.0 - output / covered,
-                          format("tiles of %d x %d cover %.2fx the output (M = %lld, N = %lld)",
-                                 tile.m, tile.n, covered / output, (long long)problem.m,
-                                 (long long)problem.n)});
+        losses.push_back(
+            {1.0 - output / covered,
+             format("tiles of %d x %d cover %.2fx the output (M = %lld, N = %lld)", tile.m, tile.n,
+                    covered / output, (long long)problem.m, (long long)problem.n)});
     }
     if (tile.k > 0 && kernel.stages > 1) {
         const std::int64_t k_tiles = ceil_div(problem.k, tile.k);
@@ -67,13 +69,14 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
                                      k_tiles == 1 ? "" : "s", tile.k, kernel.stages)});
         }
     }
-    const auto biggest = std::max_element(
-        losses.begin(), losses.end(), [](const Loss& a, const Loss& b) { return a.share < b.share; });
+    const auto biggest =
+        std::max_element(losses.begin(), losses.end(),
+                         [](const Loss& a, const Loss& b) { return a.share < b.share; });
     if (biggest != losses.end() && biggest->share >= kNamedLoss) return biggest->text;
 
-    const double m = double(problem.m), n = double(problem.n), k = double(problem.k);
-    const double bytes = storage_bytes(kernel.precision) * (m * k + k * n) + 4.0 * m * n;
-    const double intensity = 2.0 * m * n * k / bytes;
+    const double intensity = viz::arithmetic_intensity(
+        viz::gemm_flops(problem.m, problem.n, problem.k),
+        viz::compulsory_bytes(problem.m, problem.n, problem.k, storage_bytes(kernel.precision), 4));
     if (ridge_flop_per_byte > 0 && intensity < ridge_flop_per_byte) {
         return format("memory-bound: %.0f FLOP/B, below the ridge of %.0f FLOP/B", intensity,
                       ridge_flop_per_byte);

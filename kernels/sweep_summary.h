@@ -15,9 +15,9 @@ namespace tclens::kernels {
 // One shape of the sweep.
 struct SweepShape {
     GemmProblem problem;
-    std::string best_id;           // the fastest verified kernel; "" when none ran
-    std::optional<double> ratio;   // its TFLOP/s / cuBLAS's; nullopt when none ran
-    std::string reason;            // why it loses (loss_reason), or why none ran (a skip line)
+    std::string best_id;          // the fastest verified kernel; "" when none ran
+    std::optional<double> ratio;  // its TFLOP/s / cuBLAS's; nullopt when none ran
+    std::string reason;           // why it loses (loss_reason), or why none ran (a skip line)
 };
 
 struct SweepSummary {

@@ -37,6 +37,7 @@
 #include "profiling/bench_json.h"
 #include "profiling/device_json.h"
 #include "profiling/recording.h"
+#include "viz/roofline.h"
 
 namespace tclens::cli {
 namespace {
@@ -77,8 +78,15 @@ std::string worker_cell(const std::vector<int>& row_worker, std::size_t row, boo
     return cell;
 }
 
-void print_table(const kernels::BenchReport& report, const std::vector<int>& row_worker,
-                 bool several_workers) {
+// The DRAM bandwidth the bench measured (its request's "dram"), bytes/s; 0 when not measured.
+double measured_dram(const worker::SpreadBench& spread) {
+    return spread.dram ? spread.dram->bytes_per_s : 0;
+}
+
+void print_table(const worker::SpreadBench& spread, bool several_workers) {
+    const kernels::BenchReport& report = spread.report;
+    const std::vector<int>& row_worker = spread.row_worker;
+    const double dram = measured_dram(spread);
     if (!report.peak_error.empty())
         std::printf("measured peak: unavailable (%s)\n", report.peak_error.c_str());
     for (const kernels::PeakMeasurement& peak : report.peaks) {
@@ -95,20 +103,27 @@ void print_table(const kernels::BenchReport& report, const std::vector<int>& row
                     kernels::precision_name(measured.precision), measured.tflops,
                     measured.instruction.c_str());
     }
-    std::printf("\n%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s%s\n", "kernel", "type", "MxNxK",
-                "median ms", "TFLOP/s", "%cuBLAS", "%peak", "xSGEMM", "rel.err",
+    if (dram > 0) {
+        std::printf("measured DRAM    %8.2f TB/s     (%s)\n", dram / 1e12,
+                    spread.dram->method.c_str());
+    } else if (!spread.dram_error.empty()) {
+        std::printf("measured DRAM: unavailable (%s)\n", spread.dram_error.c_str());
+    }
+    std::printf("\n%-24s %-5s %-16s %9s %9s %8s %7s %6s %8s %9s  %s%s\n", "kernel", "type", "MxNxK",
+                "median ms", "TFLOP/s", "%cuBLAS", "%peak", "%mem", "xSGEMM", "rel.err",
                 worker_cell({}, 0, several_workers).c_str(), "status");
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         const kernels::BenchRow& row = report.rows[i];
         const kernels::RunResult& r = row.result;
         const bool shown = r.counts();
         const bool ran = r.skipped.empty() && r.error.empty();
-        std::printf("%-24s %-5s %-16s %9s %9s %8s %7s %8s %9s  %s%s\n", r.kernel_id.c_str(),
+        std::printf("%-24s %-5s %-16s %9s %9s %8s %7s %6s %8s %9s  %s%s\n", r.kernel_id.c_str(),
                     kernels::precision_name(r.precision), kernels::problem_text(r.problem).c_str(),
                     shown ? number(r.median_ms, "%.3f").c_str() : "-",
                     shown ? number(r.tflops, "%.1f").c_str() : "-",
                     shown ? number(row.pct_of_reference, "%.1f%%").c_str() : "-",
                     shown ? number(row.pct_of_peak, "%.1f%%").c_str() : "-",
+                    shown ? number(kernels::pct_of_memory_roof(r, dram), "%.0f%%").c_str() : "-",
                     shown ? number(row.speedup_vs_sgemm, "%.2fx").c_str() : "-",
                     ran ? number(r.check.rel_rms_error, "%.1e").c_str() : "-",
                     worker_cell(row_worker, i, several_workers).c_str(),
@@ -116,7 +131,9 @@ void print_table(const kernels::BenchReport& report, const std::vector<int>& row
     }
     std::printf(
         "\n%%cuBLAS: of the same-precision cuBLAS call in this run; %%peak: of the measured peak "
-        "above; xSGEMM: TF32 rows vs cublas.sgemm; rel.err: relative RMS error vs the reference "
+        "above; %%mem: of the measured DRAM bandwidth, moving A and B once and C once in the "
+        "median "
+        "time; xSGEMM: TF32 rows vs cublas.sgemm; rel.err: relative RMS error vs the reference "
         "(fp64 CPU or cuBLAS FP32), checked before timing\n");
 }
 
@@ -161,28 +178,29 @@ std::string worker_gpu(const worker::HelloResult& hello) {
     return profiling::worker_gpu_text(hello.host, hello.system);
 }
 
-// The measured peak of `precision` over the first GPU's theoretical DRAM bandwidth, in FLOP/B;
-// 0 when either is unknown.
-double ridge_flop_per_byte(const kernels::BenchReport& report, kernels::Precision precision,
+// The measured peak of `precision` over the measured DRAM bandwidth (else the first GPU's
+// theoretical one), in FLOP/B; 0 when either is unknown.
+double ridge_flop_per_byte(const worker::SpreadBench& spread, kernels::Precision precision,
                            const profiling::SystemReport& system) {
-    if (!system.has_gpu()) return 0;
-    const profiling::DeviceFacts& device = system.devices.front();
-    const double bandwidth =
-        profiling::peak_dram_bandwidth(device.mem_clock_khz, device.mem_bus_width_bits);
-    for (const kernels::PeakMeasurement& peak : report.peaks) {
-        if (peak.precision == precision && bandwidth > 0) return peak.tflops * 1e12 / bandwidth;
+    double bandwidth = measured_dram(spread);
+    if (bandwidth <= 0 && system.has_gpu()) {
+        const profiling::DeviceFacts& device = system.devices.front();
+        bandwidth = profiling::peak_dram_bandwidth(device.mem_clock_khz, device.mem_bus_width_bits);
+    }
+    for (const kernels::PeakMeasurement& peak : spread.report.peaks) {
+        if (peak.precision == precision) return viz::ridge_intensity(peak.tflops, bandwidth);
     }
     return 0;
 }
 
 kernels::SweepSummary sweep_summary(const std::vector<std::string>& ids,
-                                    const kernels::BenchReport& report,
+                                    const worker::SpreadBench& spread,
                                     const profiling::SystemReport& system) {
     const kernels::KernelDescriptor* first = ids.empty() ? nullptr : kernels::find_kernel(ids[0]);
     const kernels::Precision precision = first ? first->precision : kernels::Precision::kBF16;
-    return kernels::summarize_sweep(report, ids,
+    return kernels::summarize_sweep(spread.report, ids,
                                     system.has_gpu() ? system.devices.front().sm_count : 0,
-                                    ridge_flop_per_byte(report, precision, system));
+                                    ridge_flop_per_byte(spread, precision, system));
 }
 
 std::string ratio_text(const std::optional<double>& ratio) {
@@ -242,7 +260,15 @@ void print_report(const BenchOptions& options, const std::vector<std::string>& i
         out["runs_per_result"] = options.runs;
         out["warmup_runs"] = options.warmup;
         out["seed"] = options.seed;
-        if (options.sweep > 0) out["sweep"] = sweep_json(sweep_summary(ids, report, system));
+        if (spread.dram) {
+            out["dram"] = {{"bytes_per_s", spread.dram->bytes_per_s},
+                           {"method", spread.dram->method}};
+            for (std::size_t r = 0; r < report.rows.size(); ++r) {
+                out["results"][r]["pct_of_memory_roof"] =
+                    kernels::pct_of_memory_roof(report.rows[r].result, measured_dram(spread));
+            }
+        }
+        if (options.sweep > 0) out["sweep"] = sweep_json(sweep_summary(ids, spread, system));
         if (several) {
             nlohmann::json workers = nlohmann::json::array();
             for (std::size_t w = 0; w < spread.workers.size(); ++w) {
@@ -270,9 +296,9 @@ void print_report(const BenchOptions& options, const std::vector<std::string>& i
             std::printf("\n");
         }
         if (options.sweep > 0) {
-            print_sweep(options, sweep_summary(ids, report, system));
+            print_sweep(options, sweep_summary(ids, spread, system));
         } else {
-            print_table(report, spread.row_worker, several);
+            print_table(spread, several);
         }
         for (const std::string& note : spread.notes) std::printf("note: %s\n", note.c_str());
     }
@@ -329,6 +355,7 @@ int run_bench_in_workers(const BenchOptions& options,
     request.warmup = options.warmup;
     request.seed = options.seed;
     request.peaks = !options.no_peak;
+    request.dram = !options.no_peak;  // the memory roof beside the compute peak
     request.references = !options.no_reference;
     const worker::SpreadBench spread = worker::spread_bench(
         spread_over, request,
@@ -427,7 +454,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
         "--no-reference", options->no_reference,
         "Run only the given kernels, not their cuBLAS references (no %cuBLAS column)");
     command->add_flag("--no-peak", options->no_peak,
-                      "Skip measuring the device's peak (no %peak column)");
+                      "Skip measuring the device's peak and DRAM bandwidth (no %peak or %mem "
+                      "column)");
     command->add_flag("--json", options->json, "Machine-readable output");
     command->add_flag("--csv", options->csv, "One CSV row per kernel and size");
     command->add_option("--kernel", options->user_kernels,

@@ -153,5 +153,21 @@ TEST(AbovePeak, ARateAboveItsPrecisionsPeakIsImpossible) {
     EXPECT_EQ(above_peak(r, peaks), "");
 }
 
+// The header's example: a decode-shaped bf16 GEMM against a 4.8 TB/s memory roof.
+TEST(MemoryRoof, CompulsoryBytesOverTheMedianTimeAgainstTheBandwidth) {
+    RunResult r;
+    r.precision = Precision::kBF16;
+    r.problem = {16, 8192, 8192};
+    r.check.passed = true;
+    r.timed_runs = 30;
+    r.median_ms = 0.040;
+    const double bytes = 16.0 * 8192 * 2 + 8192.0 * 8192 * 2 + 16.0 * 8192 * 4;
+    EXPECT_NEAR(pct_of_memory_roof(r, 4.8e12), 100.0 * bytes / 40e-6 / 4.8e12, 1e-9);
+    EXPECT_NEAR(pct_of_memory_roof(r, 4.8e12), 70.3, 0.05);
+    EXPECT_EQ(pct_of_memory_roof(r, 0), 0);  // bandwidth unknown
+    r.check.passed = false;                  // an unverified run has no number
+    EXPECT_EQ(pct_of_memory_roof(r, 4.8e12), 0);
+}
+
 }  // namespace
 }  // namespace tclens::kernels

@@ -3,8 +3,9 @@
 
 #include "kernels/sweep_summary.h"
 
-#include <cmath>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "kernels/registry.h"
 
@@ -63,9 +64,12 @@ TEST(SweepSummary, BestOfTheGivenKernelsGeomeanMinimumAndWorst) {
     ASSERT_NE(find_kernel(b), nullptr);
     const GemmProblem big{4096, 4096, 4096}, small{64, 3072, 3072}, odd{77, 77, 77};
     BenchReport report;
-    report.rows = {row(a, big, 80),           row(b, big, 100),
-                   row("cublas.bf16", big, 0), row(a, small, 50),
-                   row(b, small, 40),         row(a, odd, 0, "K = 77 is not a multiple of 8"),
+    report.rows = {row(a, big, 80),
+                   row(b, big, 100),
+                   row("cublas.bf16", big, 0),
+                   row(a, small, 50),
+                   row(b, small, 40),
+                   row(a, odd, 0, "K = 77 is not a multiple of 8"),
                    row(b, odd, 0, "K = 77 is not a multiple of 8")};
     const SweepSummary summary = summarize_sweep(report, {a, b}, kSms, 0, 2);
     ASSERT_EQ(summary.shapes.size(), 3u);

@@ -100,6 +100,9 @@ TEST(FaultInjectionCli, LaunchFailureBenchTableShowsTheCudaErrorWithPeaksAsked) 
         << result.out;
     EXPECT_TRUE(test::contains(result.out, "wmma.f16")) << result.out;
     EXPECT_TRUE(test::contains(result.out, "cublas.f16")) << result.out;
+    // The memory roof's column and its key (a printf format once ate "%m" as strerror).
+    EXPECT_TRUE(test::contains(result.out, "%mem   xSGEMM")) << result.out;
+    EXPECT_TRUE(test::contains(result.out, "; %mem: of the measured DRAM bandwidth")) << result.out;
 }
 
 TEST(BenchCommand, AUsersKernelThatIsBadInputIsOneLineAndExit2) {

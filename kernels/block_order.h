@@ -1,17 +1,17 @@
 #pragma once
 // Which C tile each thread block of a ladder kernel computes. The block orders are
-// __host__ __device__ functions: the kernels call them on the GPU, and each descriptor's
-// block_tile_of (kernels/gemm.h) calls the same one on the host, so that a test can hold every
-// rung's launch to the order its tile map draws (tests/unit/kernels/block_order_test.cpp).
-// Each order is one viz::RasterOrder (viz/tile_map.h), which the descriptor's schedule names.
+// TCLENS_HOST_DEVICE functions (kernels/host_device.h): the kernels call them on the GPU, and
+// each descriptor's block_tile_of (kernels/gemm.h) calls the same one on the host, so that a
+// test can hold every rung's launch to the order its tile map draws
+// (tests/unit/kernels/block_order_test.cpp). Each order is one viz::RasterOrder
+// (viz/tile_map.h), which the descriptor's schedule names.
 //
 // Block ids are linear: blockIdx.x of a 1-D grid; a 2-D grid of tiles_n x tiles_m blocks
 // (blockIdx.x along N, blockIdx.y along M) is kRowMajor with id blockIdx.y * gridDim.x +
 // blockIdx.x.
 
-#include <cuda_runtime.h>
-
 #include "kernels/gemm.h"
+#include "kernels/host_device.h"
 
 namespace tclens::kernels {
 
@@ -24,7 +24,7 @@ struct BlockOrigin {
 // Block `id` -> its tile's origin: Config::block_tile's (tile row, tile col) of the tiles_m x
 // tiles_n grid, times Config's kBlockM x kBlockN block tile.
 template <typename Config>
-__host__ __device__ __forceinline__ BlockOrigin block_origin(int id, int tiles_m, int tiles_n) {
+TCLENS_HOST_DEVICE_INLINE BlockOrigin block_origin(int id, int tiles_m, int tiles_n) {
     int tile_m = 0;
     int tile_n = 0;
     Config::block_tile(id, tiles_m, tiles_n, tile_m, tile_n);
@@ -33,8 +33,7 @@ __host__ __device__ __forceinline__ BlockOrigin block_origin(int id, int tiles_m
 
 // viz::RasterOrder::kRowMajor: (id) -> (tile_m, tile_n) = (id / tiles_n, id % tiles_n).
 // Example: 4 tile columns, id 9 -> row 2, column 1.
-__host__ __device__ __forceinline__ void rasterise_row_major(int id, int tiles_n, int& tile_m,
-                                                             int& tile_n) {
+TCLENS_HOST_DEVICE_INLINE void rasterise_row_major(int id, int tiles_n, int& tile_m, int& tile_n) {
     tile_m = id / tiles_n;
     tile_n = id % tiles_n;
 }
@@ -43,9 +42,8 @@ __host__ __device__ __forceinline__ void rasterise_row_major(int id, int tiles_n
 // down a band's column, then along the band, so blocks running together share A and B panels in
 // L2; the last band may be narrower. Example: 32 x 16 tiles, group 16: id 37 -> band 0, row
 // 37 % 16 = 5, column 37 / 16 = 2.
-__host__ __device__ __forceinline__ void rasterise_column_bands(int id, int tiles_m, int tiles_n,
-                                                                int group, int& tile_m,
-                                                                int& tile_n) {
+TCLENS_HOST_DEVICE_INLINE void rasterise_column_bands(int id, int tiles_m, int tiles_n, int group,
+                                                      int& tile_m, int& tile_n) {
     const int band_tiles = group * tiles_n;
     const int band = id / band_tiles;
     const int first_row = band * group;

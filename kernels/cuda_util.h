@@ -15,6 +15,9 @@ inline std::string cuda_text(cudaError_t error) {
     return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
 }
 
+// A launch's GpuStatus (kernels/gemm.h: a cudaError_t's value as an int) as the cudaError_t it is.
+inline cudaError_t as_cuda_error(int status) { return static_cast<cudaError_t>(status); }
+
 // One device allocation, freed with the buffer; a move hands it on. Empty (get() == nullptr)
 // until allocate() succeeds.
 class DeviceBuffer {

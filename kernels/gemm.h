@@ -15,8 +15,6 @@
 // and what shapes it uses, so the views can draw it: `layout_ids` open in the fragment atlas,
 // `swizzle` and `shared_accesses` in the bank lab, the tiles and `schedule` in the tile map.
 
-#include <cuda_runtime.h>
-
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -27,7 +25,17 @@
 #include "kernels/trace_sink.h"
 #include "viz/tile_map.h"
 
+// The CUDA runtime's stream handle, declared here so that this header (and the descriptors built
+// from it) needs no CUDA headers: the same type as cudaStream_t, which <cuda_runtime.h> defines
+// as `struct CUstream_st*`.
+struct CUstream_st;
+
 namespace tclens::kernels {
+
+using GpuStream = CUstream_st*;
+// What a launch returns: a cudaError_t's value (0 = cudaSuccess) as an int, which a header
+// without <cuda_runtime.h> can name. CUDA code turns it back with as_cuda_error (cuda_util.h).
+using GpuStatus = int;
 
 // What the multiply-adds run on. A and B are stored as f32 for kF32 and kTF32 (TF32 rounds
 // inside the kernel), as IEEE half for kF16, as bfloat16 for kBF16 and as FP8 e4m3 (1 sign,
@@ -112,8 +120,7 @@ struct TracedShape {
 // null: the kernel has no trace points.
 struct TracedLaunch {
     // Like KernelDescriptor::launch, recording into `sink` (blocks 0 .. sink.blocks - 1).
-    std::function<cudaError_t(const GemmOperands& operands, const TraceSink& sink,
-                              cudaStream_t stream)>
+    std::function<GpuStatus(const GemmOperands& operands, const TraceSink& sink, GpuStream stream)>
         launch;
     // Tensor-core instructions one warp issues in one multiply phase (viz::is_multiply_phase):
     // wgmma per kWgmma phase, mma.sync per kMmaSync phase.
@@ -179,11 +186,12 @@ struct KernelDescriptor {
     // the fields above describe the kernel's default tile.
     std::function<KernelDescriptor(const GemmProblem& problem, int sms)> for_problem;
 
-    // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError).
+    // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError, as a
+    // GpuStatus).
     // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs
     // (e.g. more than 48 KiB of dynamic shared memory) itself. A std::function so that a loaded
     // user kernel can hold its module (and keep it loaded as long as any copy lives).
-    std::function<cudaError_t(const GemmOperands& operands, cudaStream_t stream)> launch;
+    std::function<GpuStatus(const GemmOperands& operands, GpuStream stream)> launch;
 
     // True for a user's host launcher (kernels/user/user_kernel.h): its code takes no stream
     // and enqueues on the legacy default stream; launch() orders that work after the given

@@ -252,7 +252,7 @@ cudaError_t cublas_reference(HostCheck& host, Verification& check, const RunBuff
         ref_operands.a = a32.get();
         ref_operands.b = b32.get();
     }
-    if ((e = sgemm.launch(ref_operands, stream)) != cudaSuccess) return e;
+    if ((e = as_cuda_error(sgemm.launch(ref_operands, stream))) != cudaSuccess) return e;
     e = download_f32(host.gpu_ref, ref.get(), buffers.c_count(), Precision::kF32, stream);
     if (e != cudaSuccess) return e;
     std::vector<float> sampled_ref;
@@ -392,7 +392,7 @@ cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, st
     // Poisoned C, one run, guard zones, then compare with the reference.
     cudaError_t e = poison(buffers.c.as_float(), buffers.c_count(), stream);
     if (e == cudaSuccess && launch_stream != stream) e = cudaStreamSynchronize(stream);
-    if (e == cudaSuccess) e = kernel.launch(buffers.operands(0), launch_stream);
+    if (e == cudaSuccess) e = as_cuda_error(kernel.launch(buffers.operands(0), launch_stream));
     if (e == cudaSuccess) e = cudaStreamSynchronize(launch_stream);
     if (e == cudaSuccess) e = buffers.check_guards(check.out_of_bounds, stream);
     if (e == cudaSuccess) e = download_verified(host, buffers, kernel.precision, stream);
@@ -439,7 +439,7 @@ void time_launches(const KernelDescriptor& kernel, const RunBuffers& buffers, co
             result.error = "cancelled";
             return;
         }
-        e = kernel.launch(buffers.operands(i), launch_stream);
+        e = as_cuda_error(kernel.launch(buffers.operands(i), launch_stream));
     }
     const int runs = std::max(1, options.timed_runs);
     // The input set of timed launch r: rotating on from the warm-up's; checked, ending at set 0.
@@ -457,8 +457,9 @@ void time_launches(const KernelDescriptor& kernel, const RunBuffers& buffers, co
     for (; recorded < runs && e == cudaSuccess && !cancelled(options); ++recorded) {
         if (checked) e = poison(buffers.c.as_float(), buffers.c_count(), launch_stream);
         if (e == cudaSuccess) e = cudaEventRecord(events.start(recorded), launch_stream);
-        if (e == cudaSuccess)
-            e = kernel.launch(buffers.operands(timed_set(recorded)), launch_stream);
+        if (e == cudaSuccess) {
+            e = as_cuda_error(kernel.launch(buffers.operands(timed_set(recorded)), launch_stream));
+        }
         if (e == cudaSuccess) e = cudaEventRecord(events.stop(recorded), launch_stream);
         if (e == cudaSuccess && checked) {
             e = add_nan_count(buffers.c.as_float(), buffers.c_count(), tallies + recorded,

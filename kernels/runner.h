@@ -180,7 +180,7 @@ class GemmRunner {
 
   private:
     std::string init_error_;
-    cudaStream_t stream_ = nullptr;
+    GpuStream stream_ = nullptr;  // a cudaStream_t
     DeviceLimits limits_;
     std::int64_t l2_bytes_ = 0;
 };

@@ -28,12 +28,7 @@
 #include <string>
 
 #include "kernels/gemm.h"
-
-#if defined(__CUDACC__)
-#define TCLENS_HOST_DEVICE __host__ __device__
-#else
-#define TCLENS_HOST_DEVICE
-#endif
+#include "kernels/host_device.h"
 
 namespace tclens::kernels {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "kernels/tma_gemm.h"
+#include "kernels/tma_tile_limits.h"
 
 namespace tclens::kernels {
 namespace {

@@ -25,6 +25,7 @@ namespace tclens::profiling {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using kernels::as_cuda_error;
 using kernels::cuda_text;
 using kernels::DeviceBuffer;
 
@@ -170,7 +171,7 @@ ProfilerError KernelProfiler::State::start_device() {
 
 std::string KernelProfiler::State::launch(int count) {
     for (int i = 0; i < count; ++i) {
-        const cudaError_t e = gemm->kernel->launch(gemm->operands(), stream);
+        const cudaError_t e = as_cuda_error(gemm->kernel->launch(gemm->operands(), stream));
         if (e != cudaSuccess) return "launching " + gemm->kernel->id + ": " + cuda_text(e);
     }
     return "";

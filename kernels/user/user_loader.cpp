@@ -144,7 +144,7 @@ common::Expected<KernelDescriptor> host_launcher(const CompiledKernel& compiled,
                                                         const TraceSink& sink,
                                                         cudaStream_t stream) -> cudaError_t {
             const auto status = static_cast<cudaError_t>(set_sink(&sink, stream));
-            return status != cudaSuccess ? status : launch(ops, stream);
+            return status != cudaSuccess ? status : as_cuda_error(launch(ops, stream));
         };
         // The launcher's grid and block are its own: any of the first blocks may record.
         k.traced.shape = [](const GemmProblem& problem) {
@@ -184,7 +184,7 @@ void add_traced_launch(const DriverApi& api, CUmodule module, const LaunchDirect
                                                   cudaStream_t stream) -> cudaError_t {
         const cudaError_t status = cudaMemcpyAsync(reinterpret_cast<void*>(global), &sink,
                                                    sizeof sink, cudaMemcpyHostToDevice, stream);
-        return status != cudaSuccess ? status : launch(ops, stream);
+        return status != cudaSuccess ? status : as_cuda_error(launch(ops, stream));
     };
     k.traced.shape = [directive, limits](const GemmProblem& problem) {
         TracedShape shape;

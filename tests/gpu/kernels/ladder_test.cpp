@@ -8,6 +8,7 @@
 // With TCLENS_RESULTS_DIR set, every case is also appended to
 // $TCLENS_RESULTS_DIR/ladder_verification.md (kernel, size, reference, error, outcome).
 
+#include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
 #include <cctype>

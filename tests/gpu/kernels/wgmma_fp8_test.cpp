@@ -7,6 +7,7 @@
 // computed with B read the wrong way round.
 // The whole ladder's sizes run in ladder_test.cpp as well.
 
+#include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -1,7 +1,7 @@
-// Tests for cmake/Layering.cmake's isolation rule: only tclens_worker_server links
+// Tests for two rules of cmake/Layering.cmake. Isolation: only tclens_worker_server links
 // tclens_user_runtime (what builds, loads and runs a user's kernel), so no client can run one.
-// The planted project tests/data/planted_layering/ is configured with and without a GUI library
-// that links it.
+// The client without CUDA: its libraries link no CUDA, not even through another library. The
+// planted project tests/data/planted_layering/ is configured with and without a breach of each.
 
 #include <gtest/gtest.h>
 
@@ -14,26 +14,38 @@
 namespace tclens {
 namespace {
 
-test::CommandResult configure_planted(const std::string& name, bool gui_links_runtime) {
+// `plant`: "" or the planted project's option for one breach, e.g. "-DPLANT_GUI_LINK=ON".
+test::CommandResult configure_planted(const std::string& name, const std::string& plant) {
     const std::string build = test::temp_path(name);
     std::filesystem::remove_all(build);
     return test::run_command(std::string("'") + TCLENS_CMAKE_COMMAND + "' -S '" +
                              TCLENS_SOURCE_DIR + "/tests/data/planted_layering' -B '" + build +
-                             "' -DTCLENS_SOURCE_DIR='" + TCLENS_SOURCE_DIR +
-                             "' -DPLANT_GUI_LINK=" + (gui_links_runtime ? "ON" : "OFF") + " 2>&1");
+                             "' -DTCLENS_SOURCE_DIR='" + TCLENS_SOURCE_DIR + "' " + plant +
+                             " 2>&1");
 }
 
 TEST(Layering, OnlyTheWorkerServerLinksTheUserRuntime) {
-    const auto result = configure_planted("planted_layering_ok", false);
+    const auto result = configure_planted("planted_layering_ok", "");
     EXPECT_EQ(result.exit_code, 0) << result.out;
 }
 
 TEST(Layering, AClientLinkingTheUserRuntimeFailsTheConfigure) {
-    const auto result = configure_planted("planted_layering_gui", true);
+    const auto result = configure_planted("planted_layering_gui", "-DPLANT_GUI_LINK=ON");
     EXPECT_NE(result.exit_code, 0);
     EXPECT_NE(test::unwrapped(result.out)
                   .find("layering: tclens_gui_core links tclens_user_runtime, which only "
                         "tclens_worker_server may"),
+              std::string::npos)
+        << result.out;
+}
+
+TEST(Layering, AClientLibraryLinkingCudaThroughAnotherFailsTheConfigure) {
+    const auto result = configure_planted("planted_layering_client", "-DPLANT_CLIENT_CUDA=ON");
+    EXPECT_NE(result.exit_code, 0);
+    EXPECT_NE(test::unwrapped(result.out)
+                  .find("layering: tclens_viz links CUDA::cudart (tclens_viz -> "
+                        "planted_gpu_helper -> CUDA::cudart), which a client without CUDA may "
+                        "not"),
               std::string::npos)
         << result.out;
 }

@@ -8,6 +8,7 @@
 
 #include <set>
 
+#include "kernels/cuda_util.h"
 #include "kernels/ladder.h"
 #include "viz/fragment_layout.h"
 #include "viz/swizzle.h"
@@ -341,7 +342,7 @@ TEST(Registry, SixteenBitRungsAskedForAnotherPrecisionRefuseEverything) {
         const KernelDescriptor d = factory(Precision::kTF32);
         EXPECT_EQ(d.id, "");
         EXPECT_EQ(d.can_run({64, 64, 64}), "this rung takes f16 or bf16 inputs only");
-        EXPECT_EQ(d.launch(GemmOperands{}, nullptr), cudaErrorInvalidValue);
+        EXPECT_EQ(as_cuda_error(d.launch(GemmOperands{}, nullptr)), cudaErrorInvalidValue);
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "kernels/cuda_util.h"
 #include "kernels/ladder.h"
 
 namespace tclens::kernels {
@@ -21,7 +22,7 @@ TEST(SixteenBitRung, NamesTheRungAndPicksTheLaunchOfEachPrecision) {
     EXPECT_EQ(f16.precision, Precision::kF16);
     EXPECT_EQ(f16.reference_id, "cublas.f16");
     // The launch and can_run are std::function: tell them apart by what they return.
-    EXPECT_EQ(f16.launch({}, nullptr), cudaSuccess);
+    EXPECT_EQ(as_cuda_error(f16.launch({}, nullptr)), cudaSuccess);
     EXPECT_EQ(f16.can_run({64, 64, 64}), "can_run_any");
 
     KernelDescriptor bf16;
@@ -29,7 +30,7 @@ TEST(SixteenBitRung, NamesTheRungAndPicksTheLaunchOfEachPrecision) {
                                        launch_bf16));
     EXPECT_EQ(bf16.id, "rung.bf16");
     EXPECT_EQ(bf16.reference_id, "cublas.bf16");
-    EXPECT_EQ(bf16.launch({}, nullptr), cudaErrorNotReady);
+    EXPECT_EQ(as_cuda_error(bf16.launch({}, nullptr)), cudaErrorNotReady);
 }
 
 TEST(SixteenBitRung, AnotherPrecisionGetsADescriptorThatRefusesEverything) {
@@ -40,7 +41,7 @@ TEST(SixteenBitRung, AnotherPrecisionGetsADescriptorThatRefusesEverything) {
             set_sixteen_bit_inputs(d, precision, "rung", can_run_any, launch_f16, launch_bf16));
         EXPECT_EQ(d.id, "");
         EXPECT_EQ(d.can_run({4096, 4096, 4096}), "this rung takes f16 or bf16 inputs only");
-        EXPECT_EQ(d.launch({}, nullptr), cudaErrorInvalidValue);
+        EXPECT_EQ(as_cuda_error(d.launch({}, nullptr)), cudaErrorInvalidValue);
     }
     // Every 16-bit rung goes through it.
     for (const KernelDescriptor& d :

@@ -1,0 +1,51 @@
+// Tests for the client-only configuration (TCLENS_CLIENT_ONLY, CMakeLists.txt): the project
+// configures with no CUDA on PATH, never looks for a CUDA compiler or toolkit, and compiles the
+// client's libraries (tclens_kernels_model among them) with no CUDA source and no CUDA include
+// folder. Configure only: building it takes minutes (docs/architecture.md, "Layers").
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include "tests/support/run_command.h"
+
+namespace tclens {
+namespace {
+
+// $PATH without the folders that hold a CUDA toolkit ("/usr/local/cuda/bin" and the like).
+std::string path_without_cuda() {
+    std::stringstream entries(std::getenv("PATH") ? std::getenv("PATH") : "");
+    std::string kept;
+    for (std::string entry; std::getline(entries, entry, ':');) {
+        if (entry.find("cuda") != std::string::npos) continue;
+        kept += (kept.empty() ? "" : ":") + entry;
+    }
+    return kept;
+}
+
+TEST(ClientOnly, ConfiguresWithoutCudaAndCompilesNoCudaHeaderOrSource) {
+    const std::string build = test::temp_path("client_only_configure");
+    std::filesystem::remove_all(build);
+    const auto result = test::run_command(
+        "env -u CUDACXX PATH='" + path_without_cuda() + "' '" + TCLENS_CMAKE_COMMAND + "' -S '" +
+        TCLENS_SOURCE_DIR + "' -B '" + build + "' -G '" + TCLENS_CMAKE_GENERATOR +
+        "' -DCMAKE_MAKE_PROGRAM='" + TCLENS_MAKE_PROGRAM + "' -DCMAKE_CXX_COMPILER='" +
+        TCLENS_CXX_COMPILER + "' -DTCLENS_EXTRA_INCLUDE='" + TCLENS_EXTRA_INCLUDE_DIR +
+        "' -DTCLENS_CLIENT_ONLY=ON -DCMAKE_EXPORT_COMPILE_COMMANDS=ON 2>&1");
+    ASSERT_EQ(result.exit_code, 0) << result.out;
+
+    const std::string cache = test::read_file(build + "/CMakeCache.txt");
+    EXPECT_EQ(cache.find("CMAKE_CUDA_COMPILER:"), std::string::npos);
+    EXPECT_EQ(cache.find("CUDAToolkit_"), std::string::npos);
+
+    const std::string commands = test::read_file(build + "/compile_commands.json");
+    ASSERT_NE(commands.find("kernels/descriptor_text.cpp"), std::string::npos) << commands;
+    EXPECT_EQ(commands.find(".cu\""), std::string::npos) << "a CUDA source is compiled";
+    EXPECT_EQ(commands.find("cuda"), std::string::npos) << "a CUDA folder is on a compile line";
+}
+
+}  // namespace
+}  // namespace tclens

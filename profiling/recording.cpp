@@ -486,6 +486,7 @@ void RecordingBulk::read() const {
         }
         sources_json_ = std::string();
         traces_json_ = std::string();
+        read_.store(true, std::memory_order_release);
     });
 }
 
@@ -498,6 +499,8 @@ const std::vector<viz::WarpTrace>& RecordingBulk::traces() const {
     read();
     return traces_;
 }
+
+bool RecordingBulk::is_read() const { return read_.load(std::memory_order_acquire); }
 
 const std::string& RecordingBulk::error() const {
     read();

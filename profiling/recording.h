@@ -110,6 +110,9 @@ class RecordingBulk {
     const std::vector<SourceProfile>& sources() const;
     const std::vector<viz::WarpTrace>& traces() const;
     const std::string& error() const;
+    // Whether the first read has finished (any thread): until then sources(), traces() and
+    // error() block while it runs, the GUI's frames included (app/gui/jobs/bulk_read.h).
+    bool is_read() const;
 
   private:
     void read() const;
@@ -119,6 +122,7 @@ class RecordingBulk {
     mutable std::vector<SourceProfile> sources_;
     mutable std::vector<viz::WarpTrace> traces_;
     mutable std::string error_;
+    mutable std::atomic<bool> read_{false};
 };
 
 // The recording's source profiles and warp traces, from its bulk when it has one.

@@ -80,7 +80,7 @@ window compare workspace.view=compare compare.view=table
 window compare-roofline workspace.view=compare compare.view=roofline
 window split workspace.view=kernels workspace.split=profile,below \
     kernels.selected=wgmma_ws.bf16 profile.kernel=wgmma_ws.bf16
-tour_step lecture-timeline 8
+tour_step lecture-timeline 9
 
 echo "guide_pictures: $(ls "$images"/*.png | wc -l) guide pictures and the README's in" \
     "$((SECONDS - start)) s"

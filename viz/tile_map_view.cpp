@@ -135,6 +135,33 @@ std::string work_tooltip(const TileMapSpec& spec, const WorkTile& tile) {
     return owner + ": rows " + range_text(tile.row, tile.rows) + ", " + cols;
 }
 
+// One MMA tile or FMA sub-tile, element (0, 0) of the block tile at (x, y), `scale` pixels per
+// element, `gap` between cells: filled with its warp's colour (alternate ones a shade lighter)
+// and, when `labelled`, numbered where the number fits.
+void draw_work_tile(Builder& b, const TileMapSpec& spec, const WorkTile& tile, float x, float y,
+                    float scale, float gap, int hit, bool labelled) {
+    const Palette& palette = b.palette();
+    const float tx = x + tile.col * scale;
+    const float ty = y + tile.row * scale;
+    const Rgba base = category_colour(palette, owner_colour_index(tile));
+    const int shade_by = spec.work == WorkKind::kFma ? tile.lane : tile.index;
+    const Rgba fill = shade_by % 2 == 1 ? mix(base, palette.text, kShade) : base;
+    if (tile.col_stride == 1) {
+        b.rect(tx + gap, ty + gap, tile.cols * scale - gap, tile.rows * scale - gap, fill,
+               kTransparent, 0.0f, hit);
+        if (labelled) {
+            b.fitted_label(tx, ty, tile.cols * scale, tile.rows * scale, fill,
+                           spec.work == WorkKind::kFma ? std::to_string(tile.lane)
+                                                       : "#" + std::to_string(tile.index));
+        }
+        return;
+    }
+    for (int c = 0; c < tile.cols; ++c) {  // interleaved columns: one strip each
+        b.rect(x + (tile.col + c * tile.col_stride) * scale, ty + gap, scale,
+               tile.rows * scale - gap, fill, kTransparent, 0.0f, hit);
+    }
+}
+
 // The block tile's work tiles at (x, y), `scale` pixels per element: fills by warp, wgmma
 // outlines, then the veil over the part past C. `detailed`: hover targets, and labels where
 // they fit.
@@ -159,34 +186,18 @@ void draw_work(Builder& b, const TileMapSpec& spec, const BlockTile& block, floa
         const int hit =
             detailed ? b.hit({TileMapHitKind::kWork, static_cast<int>(i), work_tooltip(spec, tile)})
                      : -1;
+        if (spec.work != WorkKind::kWgmma) {
+            draw_work_tile(b, spec, tile, x, y, scale, gap, hit, detailed);
+            continue;
+        }
         const float tx = x + tile.col * scale;
         const float ty = y + tile.row * scale;
-        if (spec.work == WorkKind::kWgmma) {
-            b.rect(tx, ty, tile.cols * scale + gap, tile.rows * scale + gap, kTransparent,
-                   palette.text, kBoxStroke, hit);
-            const std::string label = "warpgroup " + std::to_string(tile.warpgroup) + ": " +
-                                      spec.instruction + " #" + std::to_string(tile.index);
-            b.text(tx + 0.5f * tile.cols * scale, ty + tile.rows * scale - kLineSize - 4.0f,
-                   kLineSize, palette.text, TextAlign::kCenter, label);
-            continue;
-        }
-        const Rgba base = category_colour(palette, owner_colour_index(tile));
-        const int shade_by = spec.work == WorkKind::kFma ? tile.lane : tile.index;
-        const Rgba fill = shade_by % 2 == 1 ? mix(base, palette.text, kShade) : base;
-        if (tile.col_stride == 1) {
-            b.rect(tx + gap, ty + gap, tile.cols * scale - gap, tile.rows * scale - gap, fill,
-                   kTransparent, 0.0f, hit);
-            if (detailed) {
-                b.fitted_label(tx, ty, tile.cols * scale, tile.rows * scale, fill,
-                               spec.work == WorkKind::kFma ? std::to_string(tile.lane)
-                                                           : "#" + std::to_string(tile.index));
-            }
-            continue;
-        }
-        for (int c = 0; c < tile.cols; ++c) {  // interleaved columns: one strip each
-            b.rect(x + (tile.col + c * tile.col_stride) * scale, ty + gap, scale,
-                   tile.rows * scale - gap, fill, kTransparent, 0.0f, hit);
-        }
+        b.rect(tx, ty, tile.cols * scale + gap, tile.rows * scale + gap, kTransparent, palette.text,
+               kBoxStroke, hit);
+        const std::string label = "warpgroup " + std::to_string(tile.warpgroup) + ": " +
+                                  spec.instruction + " #" + std::to_string(tile.index);
+        b.text(tx + 0.5f * tile.cols * scale, ty + tile.rows * scale - kLineSize - 4.0f, kLineSize,
+               palette.text, TextAlign::kCenter, label);
     }
     // The part of an edge tile past C: computed on zeros, never stored.
     const float inside_w = static_cast<float>(block.cols) * scale;
@@ -445,7 +456,36 @@ void grid_view(Builder& b, const TileMapSpec& spec, const std::vector<BlockTile>
 }
 
 // [SECTION] block view
-void block_view(Builder& b, const TileMapSpec& spec, const BlockTile& block, float size) {
+
+// One warp's part of the block (TileMapViewOptions::warp) at (x, y): the block at half `scale`,
+// without labels, the warp's tile outlined; right of it that tile alone, as tall as the whole
+// block would be at `scale` (no wider than the block), its work tiles numbered. Returns the y
+// below them.
+float warp_part(Builder& b, const TileMapSpec& spec, const BlockTile& block,
+                const WarpRegion& region, float x, float y, float scale) {
+    const float block_scale = 0.5f * scale;
+    draw_work(b, spec, block, x, y, block_scale, false);
+    b.rect(x + region.col * block_scale, y + region.row * block_scale,
+           region.cols * block_scale + 1.0f, region.rows * block_scale + 1.0f, kTransparent,
+           b.palette().highlight, kSelectedStroke);
+    const float warp_x = x + spec.block_n * block_scale + 2.0f * kSectionGap;
+    const float warp_scale =
+        std::min(spec.block_m * scale / region.rows, spec.block_n * scale / region.cols);
+    const float gap = gap_for(smallest_work_side(spec) * warp_scale);
+    b.rect(warp_x, y, region.cols * warp_scale + gap, region.rows * warp_scale + gap,
+           b.palette().grid);
+    const std::vector<WorkTile> tiles = work_tiles(spec);
+    for (size_t i = 0; i < tiles.size(); ++i) {
+        if (tiles[i].warp != region.warp) continue;
+        const int hit =
+            b.hit({TileMapHitKind::kWork, static_cast<int>(i), work_tooltip(spec, tiles[i])});
+        draw_work_tile(b, spec, tiles[i], warp_x - region.col * warp_scale,
+                       y - region.row * warp_scale, warp_scale, gap, hit, true);
+    }
+    return y + std::max(spec.block_m * block_scale, region.rows * warp_scale);
+}
+
+void block_view(Builder& b, const TileMapSpec& spec, const BlockTile& block, float size, int warp) {
     const Palette& palette = b.palette();
     float y = b.line(kMargin, kMargin, kTitleSize, block_title(spec, block));
     y = b.line(kMargin, y, kLineSize, warp_summary(spec));
@@ -461,15 +501,27 @@ void block_view(Builder& b, const TileMapSpec& spec, const BlockTile& block, flo
             std::to_string(spec.mma_k) + " step";
     }
     y = b.line(kMargin, y, kLineSize, legend);
-    y += kSectionGap - kLineGap;
     const float scale = size / static_cast<float>(std::max(spec.block_m, spec.block_n));
-    draw_work(b, spec, block, kMargin, y, scale, true);
-    y += spec.block_m * scale + kSectionGap;
+    const std::vector<WarpRegion> regions = warp_regions(spec);
+    const auto shown = std::find_if(regions.begin(), regions.end(),
+                                    [&](const WarpRegion& r) { return r.warp == warp; });
+    if (spec.warp_layout == WarpLayout::kGrid && shown != regions.end()) {
+        y = b.line(kMargin, y, kLineSize,
+                   "shown: warp " + std::to_string(warp) + "'s tile, rows " +
+                       range_text(shown->row, shown->rows) + ", cols " +
+                       range_text(shown->col, shown->cols) +
+                       " of the block (outlined in the block at the left)");
+        y += kSectionGap - kLineGap;
+        y = warp_part(b, spec, block, *shown, kMargin, y, scale) + kSectionGap;
+    } else {
+        y += kSectionGap - kLineGap;
+        draw_work(b, spec, block, kMargin, y, scale, true);
+        y += spec.block_m * scale + kSectionGap;
+    }
     if (block.rows < spec.block_m || block.cols < spec.block_n) {
         y = b.line(kMargin, y, kLineSize,
                    "veiled: past the edge of C (computed on zero-filled A and B, never stored)");
     }
-    const std::vector<WarpRegion> regions = warp_regions(spec);
     const int first = regions.empty() ? 0 : regions.front().warp;
     const int count = regions.empty() ? 0 : regions.back().warp - first + 1;
     b.legend(kMargin, y, size, warp_legend(palette, first, count, "warp"));
@@ -764,7 +816,7 @@ TileMapView tile_map_view(const TileMapSpec& spec, const TileMapViewOptions& opt
             grid_view(b, spec, tiles, selected, options);
             break;
         case TileMapViewKind::kBlock:
-            block_view(b, spec, tiles[static_cast<size_t>(selected)], options.size);
+            block_view(b, spec, tiles[static_cast<size_t>(selected)], options.size, options.warp);
             break;
         case TileMapViewKind::kLoad:
             load_view(b, spec, tiles[static_cast<size_t>(selected)], step, options.size);

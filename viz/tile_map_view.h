@@ -18,7 +18,11 @@
 //           with its warp's colour, alternate issue indices a shade lighter (so interleaved
 //           columns show as stripes) and labelled "#index" (FMA: the lane) when it fits; wgmma
 //           tiles are outlined over the warps' 16-row bands. The part of a block tile past C is
-//           veiled. Legend: the warps.
+//           veiled. Legend: the warps. With TileMapViewOptions::warp >= 0 (warp-tiled kernels:
+//           WarpLayout::kGrid), one warp's part instead: the block at half size, unlabelled, the
+//           warp's tile outlined in palette.highlight, and beside it that warp tile alone, as
+//           tall as the whole block would be, its work tiles labelled (a lecture's step: the
+//           numbers read from the back of a hall).
 //   kLoad   the A tile (block_m x block_k) and the B tile (block_k x block_n), one cell per
 //           16-byte chunk (4-byte word for word copies), at K step `step`: each cell filled
 //           with the copying thread's warp colour and labelled with the thread, 12 pixels high
@@ -69,6 +73,7 @@ struct TileMapViewOptions {
     int step = 0;         // K step of kLoad and kKLoop; clamped to 0 .. k_tiles - 1
     float size = 560.0f;  // the main figure's longer side, pixels
     TileColouring colouring = TileColouring::kWave;  // of kGrid's block tiles
+    int warp = -1;  // kBlock: the warp whose part is shown (-1: the whole block; see above)
     int sms = 132;  // SMs a wave fills (tile_wave), e.g. the open recording's GPU's
     const Palette* palette = nullptr;  // nullptr: dark_palette()
 };

@@ -62,6 +62,9 @@ int run_cli(int argc, char** argv) {
     app.add_option("--press", gui_options.press,
                    "Open the GUI and press these keys one after another from the third frame, "
                    "e.g. ctrl+3,ctrl+backslash (scripts, tests)");
+    app.add_option("--mouse", gui_options.mouse,
+                   "Open the GUI and move the mouse pointer to these window pixels X:Y one after "
+                   "another from the third frame, e.g. 640:2,640:650 (tests)");
     app.add_option("--layout-json", gui_options.layout_json_path,
                    "Open the GUI and, on exit, write the last frame's window rectangles as JSON; "
                    "with --frames, the frames go on until the layout has settled (tests)");

@@ -8,13 +8,18 @@
 //     past it;
 //   - no window or child window is cut (scrolls by more than 1 px) and no control's value is
 //     wider than its frame;
-//   - in the Fragments steps the cells' labels are at least 14 px tall (the step shows a part:
-//     part=a, part=c, part=d warp=0).
+//   - the smallest text the drawing paints (cell labels, axis labels, legends, its title lines)
+//     is at least 14 px tall, in every step: where the whole drawing would be smaller, the step
+//     shows a part (Fragments part=a, part=c, part=d warp=0; Tile map warp=0; Banks side=left,
+//     side=right; Kernels precision=, one bar a rung).
 // "The drawing" is the main view's largest painted drawing: the fragments, the tile map and the
 // banks; for the Kernels step (a list of rungs and a table elsewhere) the throughput chart, alone
 // and fitted to the pane; for the Timeline steps the warp timeline (its pane below the one line
 // that names the window shown; the summary lines under the drawing are in that pane too); for the
 // Profile step the PM sampling plot, fitted to the pane.
+// The hover strip: the mouse on the strip at the top of the window brings the menu, the status
+// bar and the controls back; moving it down onto the drawing folds them away again (`tclens
+// --mouse`, the pointer moved as a mouse would).
 // The last test shows that the check catches the old layout: with the presentation layout off
 // (`--set lecture.presentation=off`: rail, menu, controls, the large caption banner) the first
 // step's drawing gets less than half of the window.
@@ -26,6 +31,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "tests/support/run_command.h"
@@ -37,7 +43,7 @@ namespace {
 using nlohmann::json;
 using test::kTclens;
 
-constexpr int kSteps = 9;  // assets/tour.json
+constexpr int kSteps = 10;  // assets/tour.json
 constexpr float kSlack = 1.0f;
 constexpr double kLeastCoverage = 0.5;
 constexpr float kLeastLabelPixels = 14.0f;
@@ -77,6 +83,26 @@ json lecture_step_layout(int step, const std::string& extra = "") {
     text << file.rdbuf();
     std::filesystem::remove(path);
     return text.str().empty() ? json::object() : json::parse(text.str(), nullptr, false);
+}
+
+// The roles of the windows the shell drew in the last frame of the first step, the mouse moved
+// to each of `moves` ("640:2,640:650") in turn.
+std::set<std::string> window_roles_after(const std::string& moves) {
+    const std::string path = test::temp_path("presentation_hover.json");
+    std::filesystem::remove(path);
+    const int count = int(std::count(moves.begin(), moves.end(), ',')) + 1;
+    const auto result =
+        test::run_under_xvfb(kTclens + " --lecture --frames " + std::to_string(3 + 2 * count + 12) +
+                                 " --mouse " + moves + " --layout-json " + path,
+                             "1280x720");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    std::ifstream file(path);
+    const json layout = json::parse(file, nullptr, false);
+    std::filesystem::remove(path);
+    std::set<std::string> roles;
+    if (layout.is_discarded()) return roles;
+    for (const json& window : layout.value("windows", json::array())) roles.insert(window["role"]);
+    return roles;
 }
 
 // The main view's largest drawing, or null.
@@ -156,15 +182,30 @@ TEST_P(PresentationStep, TheDrawingGetsHalfTheScreenAndNothingIsCut) {
                 d.y + d.h <= v.y + v.h + kSlack)
         << "the drawing reaches past what its window shows: " << drawing.dump();
     EXPECT_EQ(cut_controls(layout), "") << layout.dump(1);
-    if (step_view(step) == "fragments") {
-        EXPECT_GE(label, kLeastLabelPixels) << "the cells' labels are too small for a hall";
-    }
+    EXPECT_GE(label, kLeastLabelPixels) << "the drawing's text is too small for a hall";
 }
 
 INSTANTIATE_TEST_SUITE_P(ShippedTourAt1280x720, PresentationStep, ::testing::Range(1, kSteps + 1),
                          [](const ::testing::TestParamInfo<int>& info) {
                              return "Step" + std::to_string(info.param);
                          });
+
+TEST(Presentation, HoveringTheTopStripRevealsTheControlsAndLeavingFoldsThemAgain) {
+    ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
+    const std::set<std::string> on_strip = window_roles_after("640:2");
+    EXPECT_TRUE(on_strip.count("menu") && on_strip.count("status"))
+        << "on the strip: " << testing::PrintToString(on_strip);
+    const std::set<std::string> left = window_roles_after("640:2,640:650");
+    EXPECT_TRUE(left.count("main")) << testing::PrintToString(left);
+    EXPECT_FALSE(left.count("menu") || left.count("status"))
+        << "after leaving: " << testing::PrintToString(left);
+}
+
+TEST(Presentation, ABadMousePositionIsOneLineNamingIt) {
+    const auto result = test::run_command(kTclens + " --mouse 640,2 --frames 1");
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_NE(result.err.find("--mouse: '640': allowed: X:Y"), std::string::npos) << result.err;
+}
 
 TEST(Presentation, WithoutItTheFirstStepsDrawingGetsLessThanHalfTheScreen) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";

@@ -129,6 +129,34 @@ TEST(TimelinePanel, ARecordingsTraceIsShownAndAnOlderRecordingSaysItHasNone) {
     EXPECT_GT(older.text_rows, 20);
 }
 
+// The shipped recording's traces (with its source profiles, most of its bytes) are parsed on
+// the job runner the first time the Timeline shows one (app/gui/jobs/bulk_read.h): frames go on
+// meanwhile, saying what is read, and then the trace is shown. `tclens headless` runs the same
+// frames as the window; with --until-text it stops at the first frame that says it is reading
+// (a frame that waited for the parse would never say so), with --frames and --text once the
+// jobs are done.
+TEST(TimelinePanel, TheRecordingsTracesAreReadWhileFramesGoOn) {
+    const std::string text_path = test::temp_path("timeline_bulk.txt");
+    const std::string start = kTclens + " headless --view timeline --set timeline.kernel=" +
+                              "wgmma_tma.bf16 --fps 0 --open " + TCLENS_ASSETS_DIR +
+                              "/recordings/h200.json.gz --text " + text_path;
+    const auto reading =
+        test::run_command(start + " --seconds 60 --until-text \"Reading the recording's traces\"");
+    ASSERT_EQ(reading.exit_code, 0) << reading.err;
+    EXPECT_NE(test::read_file(text_path).find(
+                  "Reading the recording's traces and source profiles (once): "),
+              std::string::npos)
+        << test::read_file(text_path);
+    const auto shown = test::run_command(start + " --frames 3");
+    ASSERT_EQ(shown.exit_code, 0) << shown.err;
+    const std::string text = test::read_file(text_path);
+    std::remove(text_path.c_str());
+    EXPECT_NE(text.find("from " + std::string(TCLENS_ASSETS_DIR) + "/recordings/h200.json.gz"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("Reading the recording's traces"), std::string::npos) << text;
+}
+
 // The layout report (app/gui/shell/layout_report.h) of the Timeline in lecture mode at 1280x800,
 // showing a recording's trace of wgmma_ws.bf16; null (with a test failure) if it was not written.
 nlohmann::json lecture_layout() {

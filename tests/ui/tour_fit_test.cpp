@@ -1,7 +1,7 @@
 // Lecture view that fits: every step of the shipped tour, in lecture mode's look (150 %,
 // high contrast) at 1920x1080 and at 1280x720, shows all of its view above the caption banner:
 // the view's window needs no scrolling, and in the steps that draw a picture (Fragments, Tile map,
-// Banks: steps 1-5, which ask for "zoom=fit", view_zoom.h) the drawing lies inside what its window
+// Banks: steps 1-6, which ask for "zoom=fit", view_zoom.h) the drawing lies inside what its window
 // shows and fills it. (The Kernels and Profile steps are lists and cards that may scroll down
 // inside their panes; for them the view's window must not be cut and no pane may run off to the
 // side.) The last test shows that the check catches a cut: without fit the first step does not
@@ -28,8 +28,8 @@ namespace {
 namespace fs = std::filesystem;
 
 using test::kTclens;
-constexpr int kSteps = 9;         // assets/tour.json
-constexpr int kPictureSteps = 5;  // steps 1-5 draw a picture (zoom=fit)
+constexpr int kSteps = 10;        // assets/tour.json
+constexpr int kPictureSteps = 6;  // steps 1-6 draw a picture (zoom=fit)
 constexpr float kSlack = 1.0f;
 
 struct Shot {

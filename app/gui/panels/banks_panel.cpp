@@ -20,6 +20,8 @@ namespace tclens::gui {
 namespace {
 
 constexpr const char* kSideNames[] = {"left", "right"};
+// What the view shows (setting side=, the "show" combo): shown_side_ + 1 indexes it.
+constexpr const char* kShownSides[] = {"both", "left", "right"};
 // Offered next to each swizzle input; any spec parse_swizzle accepts can be typed.
 constexpr const char* kSwizzlePresets[] = {"none",  "pad:4", "pad:16", "xor",
                                            "tma32", "tma64", "tma128"};
@@ -150,8 +152,11 @@ void BanksPanel::rebuild() {
     options.phase = phase_;
     options.palette = &theme().palette;
     options.banks = &theme().banks;
-    for (const Side& side : sides_) {
-        if (side.report) views.push_back(viz::bank_view(*side.report, options));
+    for (int i = 0; i < int(sides_.size()); ++i) {
+        const Side& side = sides_[size_t(i)];
+        if (side.report && (shown_side_ < 0 || shown_side_ == i)) {
+            views.push_back(viz::bank_view(*side.report, options));
+        }
     }
     if (views.size() == 2) {
         view_ = viz::side_by_side(views[0], views[1]);
@@ -228,6 +233,14 @@ std::string BanksPanel::apply_setting(std::string_view key, std::string_view val
         rebuild();
         return "";
     }
+    if (key == "side") {
+        const auto it = std::find_if(std::begin(kShownSides), std::end(kShownSides),
+                                     [&](const char* name) { return text == name; });
+        if (it == std::end(kShownSides)) return "side='" + text + "': allowed: both, left, right";
+        shown_side_ = int(it - std::begin(kShownSides)) - 1;
+        rebuild();
+        return "";
+    }
     if (key == "zoom") return zoom_.apply_setting(text);
     if (key == "measure") {
         if (text != "on") return "measure='" + text + "': allowed: on";
@@ -235,7 +248,7 @@ std::string BanksPanel::apply_setting(std::string_view key, std::string_view val
         return "";
     }
     return "view 'banks' has no setting '" + std::string(key) +
-           "'; settings: pattern, left, right, rows, row_bytes, phase, zoom, measure";
+           "'; settings: pattern, left, right, side, rows, row_bytes, phase, zoom, measure";
 }
 
 void BanksPanel::draw_swizzle_input(int side) {
@@ -368,6 +381,15 @@ void BanksPanel::draw_controls(AppContext& context) {
     draw_swizzle_input(0);
     ImGui::SameLine(0, 16);
     draw_swizzle_input(1);
+    ImGui::SameLine(0, 16);
+    label("show");
+    next_item_width(0, widest_text(kShownSides), ItemKind::kCombo);
+    int shown = shown_side_ + 1;
+    if (ImGui::Combo("##show", &shown, kShownSides, IM_ARRAYSIZE(kShownSides))) {
+        shown_side_ = shown - 1;
+        rebuild();
+    }
+    note_shown_value(kShownSides[shown_side_ + 1], ItemKind::kCombo);
     ImGui::SameLine(0, 24);
     draw_phase_stepper();
     draw_export_and_measure(context);

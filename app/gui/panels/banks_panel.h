@@ -69,6 +69,7 @@ class BanksPanel : public Panel {
     int rows_ = 0;
     int row_bytes_ = 0;
     int phase_ = -1;             // -1: all phases
+    int shown_side_ = -1;        // setting side=: -1 both, 0 only left, 1 only right
     int phases_ = 0;             // phases of the current request; 0 while neither side has a model
     ViewZoom zoom_{0.5f, 3.0f};  // "zoom=" setting, slider and fit
     viz::BankView view_;

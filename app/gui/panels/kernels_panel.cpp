@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <iterator>
+#include <set>
 
 #include "app/gui/jobs/app_context.h"
 #include "app/gui/panels/job_controls.h"
@@ -33,6 +34,9 @@ constexpr int kMaxVisibleResultRows = 16;  // the table scrolls beyond
 constexpr float kChartFitLowest = 0.25f;
 constexpr float kChartFitHighest = 4.0f;
 constexpr int kMaxWorkers = 64;  // as tclens bench --workers
+constexpr kernels::Precision kPrecisions[] = {kernels::Precision::kF32, kernels::Precision::kTF32,
+                                              kernels::Precision::kF16, kernels::Precision::kBF16,
+                                              kernels::Precision::kE4M3};
 
 std::string join_problems(const std::vector<kernels::GemmProblem>& problems) {
     return common::join(problems, ", ",
@@ -211,6 +215,23 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
         shown_.reset();  // refresh_results() builds the chart again
         return "";
     }
+    if (key == "precision") {
+        std::set<kernels::Precision> precisions;  // empty: all
+        for (const std::string& name : common::split_list(text)) {
+            if (text == "all") break;
+            const auto it = std::find_if(
+                std::begin(kPrecisions), std::end(kPrecisions),
+                [&](kernels::Precision p) { return name == kernels::precision_name(p); });
+            if (it == std::end(kPrecisions)) {
+                return "precision='" + text +
+                       "': allowed: all or a comma-separated list of f32, tf32, f16, bf16, e4m3";
+            }
+            precisions.insert(*it);
+        }
+        chart_precisions_ = std::move(precisions);
+        shown_.reset();  // refresh_results() builds the chart again
+        return "";
+    }
     if (key == "bench") {
         if (text != "on") return "bench='" + text + "': allowed: on";
         bench_requested_ = true;
@@ -226,7 +247,8 @@ std::string KernelsPanel::apply_setting(std::string_view key, std::string_view v
         return "";
     }
     return "view 'kernels' has no setting '" + std::string(key) +
-           "'; settings: selected, open, watch, mnk, preset, run, chart, bench, workers";
+           "'; settings: selected, open, watch, mnk, preset, run, chart, precision, bench, "
+           "workers";
 }
 
 void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& latest,
@@ -239,13 +261,15 @@ void KernelsPanel::refresh_results(const std::shared_ptr<const BenchResults>& la
     const std::vector<std::string> gpus = row_gpus(shown_->workers, shown_->row_worker);
     gpu_column_ = !gpus.empty();
     table_ = bench_table(shown_->report, gpus);
-    // The rows the chart shows: those at chart_size_, or all.
+    // The rows the chart shows: those at chart_size_ in chart_precisions_, or all.
     const auto charted = [this](const std::vector<kernels::BenchRow>& rows) {
         std::vector<kernels::BenchRow> kept;
         for (const kernels::BenchRow& row : rows) {
-            if (!chart_size_ || kernels::same_problem(row.result.problem, *chart_size_)) {
-                kept.push_back(row);
-            }
+            const bool size =
+                !chart_size_ || kernels::same_problem(row.result.problem, *chart_size_);
+            const bool precision =
+                chart_precisions_.empty() || chart_precisions_.count(row.result.precision) > 0;
+            if (size && precision) kept.push_back(row);
         }
         return kept;
     };
@@ -573,7 +597,10 @@ bool KernelsPanel::draw_results_heading() {
 
 void KernelsPanel::draw_chart_alone() {
     if (!draw_results_heading()) return;
+    // In a child of its own below the heading: the chart fills what is left of the pane.
+    ImGui::BeginChild("chart", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
     paint_draw_list(chart_, fit_zoom(chart_, kChartFitLowest, kChartFitHighest));
+    ImGui::EndChild();
 }
 
 void KernelsPanel::draw_results() {

@@ -8,6 +8,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,7 @@ class KernelsPanel : public Panel {
     viz::DrawList chart_;
     // "chart=": the one size the chart shows (a lecture's ladder at 4096^3), else every size.
     std::optional<kernels::GemmProblem> chart_size_;
+    std::set<kernels::Precision> chart_precisions_;  // setting precision=: charted; empty: all
     std::string export_message_;
     std::shared_ptr<const UserKernels> user_kernels_;  // this frame's, for the ladder
     UserKernelsSection yours_;  // the "yours" group; its selection replaces selected_'s details

@@ -164,7 +164,8 @@ std::shared_ptr<const profiling::SourceProfile> SourcePanel::shown(AppContext& c
     const auto live = context.source_profile.latest();
     if (live && live->kernel_id == kernel) return live;
     const auto recording = context.recording.latest();
-    if (!recording) return nullptr;
+    // The open recording's source profiles are read on the job runner: the first use parses them.
+    if (!recording || !bulk_read_.ready(context, recording->recording)) return nullptr;
     const profiling::SourceProfile* recorded = recorded_source(recording->recording, kernel);
     if (recorded == nullptr) return nullptr;
     // Shares ownership with the recording snapshot, so it lives while shown.
@@ -310,12 +311,16 @@ void SourcePanel::draw_controls(AppContext& context) {
 }
 
 void SourcePanel::draw_missing(AppContext& context) const {
+    const auto recording = context.recording.latest();
+    if (recording && recording->recording.bulk && !recording->recording.bulk->is_read()) {
+        ImGui::TextDisabled("%s", bulk_read_.progress().c_str());
+        return;
+    }
     const std::string kernel = chosen_id();
     ImGui::TextWrapped(
         "No source profile of %s yet. Profile on GPU takes one (verification first, then PC "
         "sampling, per-instruction counts and the kernel's totals; a few seconds).",
         kernel.c_str());
-    const auto recording = context.recording.latest();
     if (!recording) return;
     const profiling::Recording& r = recording->recording;
     if (!r.sources_missing.empty()) {

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/jobs/bulk_read.h"
 #include "app/gui/jobs/job_runner.h"
 #include "app/gui/panels/panel.h"
 #include "app/gui/panels/size_field.h"
@@ -80,6 +81,7 @@ class SourcePanel : public Panel {
     bool has_pending_pc_ = false;
     bool run_requested_ = false;
     JobHandle job_;            // the last source profile posted here
+    BulkRead bulk_read_;       // the open recording's source profiles, read on the job runner
     SourceSnapshot snapshot_;  // of the profile shown; selections belong to snapshot_.profile
 };
 

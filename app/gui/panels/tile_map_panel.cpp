@@ -82,6 +82,7 @@ void TileMapPanel::rebuild_view() {
     viz::TileMapViewOptions options;
     options.kind = kind_;
     options.block = block_;
+    options.warp = warp_;
     options.step = step_;
     options.colouring = colouring_;
     options.sms = sms_;
@@ -90,6 +91,11 @@ void TileMapPanel::rebuild_view() {
 }
 
 void TileMapPanel::theme_changed() { rebuild_view(); }
+
+int TileMapPanel::warp_tiles() const {
+    if (!spec_ || spec_->warp_layout != viz::WarpLayout::kGrid) return 0;
+    return int(viz::warp_regions(*spec_).size());
+}
 
 void TileMapPanel::set_step(int step) {
     step_ = std::clamp(step, 0, std::max(k_steps_ - 1, 0));
@@ -145,9 +151,22 @@ std::string TileMapPanel::apply_setting(std::string_view key, std::string_view v
         rebuild_view();
         return "";
     }
+    if (key == "warp") {
+        const int warps = warp_tiles();
+        const auto number = parse_number<int>(text);
+        if (!number || *number < -1 || *number >= warps) {
+            return "warp='" + text + "': allowed: -1 (the whole block)" +
+                   (warps > 0 ? " or 0.." + std::to_string(warps - 1)
+                              : std::string(" (") + kernels_[size_t(kernel_)]->id +
+                                    " splits its block by warpgroup)");
+        }
+        warp_ = *number;
+        rebuild_view();
+        return "";
+    }
     if (key == "zoom") return zoom_.apply_setting(text);
     return "view 'tilemap' has no setting '" + std::string(key) +
-           "'; settings: kernel, m, n, k, view, block, step, sms, colour, zoom";
+           "'; settings: kernel, m, n, k, view, block, warp, step, sms, colour, zoom";
 }
 
 // While playing: one K step every 1 / speed seconds; stops on the last step.
@@ -245,6 +264,17 @@ void TileMapPanel::draw_controls() {
         note_shown_value(std::to_string(block_), ItemKind::kStepper);
         ImGui::SameLine();
         ImGui::TextDisabled("of %d", blocks_);
+    }
+    if (kind_ == viz::TileMapViewKind::kBlock && warp_tiles() > 0) {
+        ImGui::SameLine(0, 20);
+        label("warp");
+        next_item_width(0, "999", ItemKind::kStepper);
+        if (ImGui::InputInt("##warp", &warp_)) {
+            warp_ = std::clamp(warp_, -1, warp_tiles() - 1);
+            rebuild_view();
+        }
+        note_shown_value(std::to_string(warp_), ItemKind::kStepper);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("-1: the whole block; else one warp's tile");
     }
     draw_step_controls();
     if (!spec_) ImGui::BeginDisabled();

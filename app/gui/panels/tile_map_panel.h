@@ -33,6 +33,8 @@ class TileMapPanel : public Panel {
     void rebuild_spec();
     void rebuild_view();
     void set_step(int step);
+    // Warp tiles of the selected rung (0 when it splits its block by warpgroup).
+    int warp_tiles() const;
     void advance_animation();
     void draw_controls();
     void draw_step_controls();
@@ -46,6 +48,7 @@ class TileMapPanel : public Panel {
     viz::TileMapViewKind kind_ = viz::TileMapViewKind::kGrid;
     viz::TileColouring colouring_ = viz::TileColouring::kWave;
     int block_ = 0;
+    int warp_ = -1;  // the Block view's one warp (viz::TileMapViewOptions::warp); -1: all
     int step_ = 0;
     ViewZoom zoom_{0.25f, 3.0f};  // "zoom=" setting, slider and fit
     bool playing_ = false;

@@ -189,7 +189,7 @@ std::string TimelinePanel::apply_setting(std::string_view key, std::string_view 
            "'; settings: kernel, compare, mnk, blocks, open, compare_open, window, run, controls";
 }
 
-TimelinePanel::Shown TimelinePanel::shown(AppContext& context, int slot) const {
+TimelinePanel::Shown TimelinePanel::shown(AppContext& context, int slot, bool bulk_ready) const {
     const Slot& s = slots_[static_cast<std::size_t>(slot)];
     if (s.file) return {s.file, "from " + s.file_path};
     const std::string& id = kernel_id(slot);
@@ -205,6 +205,7 @@ TimelinePanel::Shown TimelinePanel::shown(AppContext& context, int slot) const {
                              " yet: Trace on GPU takes one, or open a "
                              "recording with traces or a trace file."};
     }
+    if (!bulk_ready) return {nullptr, bulk_read_.progress()};
     const profiling::Recording& r = recording->recording;
     if (const viz::WarpTrace* trace = find_trace(profiling::traces_of(r), id)) {
         return {std::shared_ptr<const viz::WarpTrace>(recording, trace), "from " + recording->path};
@@ -228,7 +229,10 @@ void TimelinePanel::draw_contents(AppContext& context) {
         draw_controls(context);
         draw_file_row();
     }
-    std::array<Shown, 2> traces{shown(context, 0), shown(context, 1)};
+    // The open recording's traces are read on the job runner: the first use parses them.
+    const auto recording = context.recording.latest();
+    const bool bulk_ready = !recording || bulk_read_.ready(context, recording->recording);
+    std::array<Shown, 2> traces{shown(context, 0, bulk_ready), shown(context, 1, bulk_ready)};
     const bool two = compare_ >= 0 || slots_[1].file;
     std::int64_t total_ns = 1;
     bool any = false;

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/gui/jobs/bulk_read.h"
 #include "app/gui/jobs/job_runner.h"
 #include "app/gui/panels/panel.h"
 #include "app/gui/panels/size_field.h"
@@ -61,7 +62,9 @@ class TimelinePanel : public Panel {
     void draw_contents(AppContext& context) override;
     void draw_controls(AppContext& context);
     void draw_file_row();
-    Shown shown(AppContext& context, int slot) const;
+    // The trace of `slot`; while the open recording's traces are read (`bulk_ready` false), none
+    // and the read's progress.
+    Shown shown(AppContext& context, int slot, bool bulk_ready) const;
     // Paints one trace at the cursor and handles hover, wheel and drag on it.
     void draw_trace(const viz::WarpTrace& trace, std::int64_t total_ns);
     void draw_summary(const viz::WarpTrace& trace) const;
@@ -83,6 +86,7 @@ class TimelinePanel : public Panel {
     bool run_requested_ = false;
     bool controls_ = true;  // controls=off: only the traces, for a lecture's screen
     JobHandle job_;
+    BulkRead bulk_read_;  // the open recording's traces, read on the job runner
 };
 
 }  // namespace tclens::gui

@@ -169,6 +169,11 @@ void GuiRuntime::key_event(const KeyChord& chord, bool down) {
     if (!down) modifiers();
 }
 
+void GuiRuntime::move_pointer(PointerPosition to) {
+    glfwSetCursorPos(window_, to.x, to.y);
+    ImGui_ImplGlfw_CursorEnterCallback(window_, GLFW_TRUE);
+}
+
 void GuiRuntime::fonts_changed() { ImGui_ImplOpenGL3_DestroyDeviceObjects(); }
 
 }  // namespace tclens::gui

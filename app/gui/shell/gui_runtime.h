@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/gui/shell/key_chord.h"
+#include "app/gui/shell/pointer_moves.h"
 #include "app/gui/shell/workspace.h"
 
 struct GLFWwindow;
@@ -45,6 +46,11 @@ class GuiRuntime {
     // the GLFW backend's key callback, so ImGui and everything reading it (the shell's, the
     // workspace's and the tour's keys) sees an ordinary key event. Call between frames.
     void key_event(const KeyChord& chord, bool down);
+    // Moves the mouse pointer to window pixel `to` as a mouse would (the window system's pointer,
+    // which the GLFW backend reads each frame), and tells the backend the pointer is in the
+    // window (a window without focus under a bare X server reads it only then). Call between
+    // frames.
+    void move_pointer(PointerPosition to);
     // Starts an ImGui frame (ImGui::NewFrame included). With width and height > 0 the frame is
     // laid out for that size instead of the window's (offscreen rendering).
     void begin_frame(int width = 0, int height = 0);

@@ -16,6 +16,7 @@
 #include "app/gui/shell/key_chord.h"
 #include "app/gui/shell/layout_report.h"
 #include "app/gui/shell/layout_settle.h"
+#include "app/gui/shell/pointer_moves.h"
 #include "app/gui/shell/shell_frame.h"
 #include "app/gui/shell/tour_overlay.h"
 #include "app/gui/shell/welcome_strip.h"
@@ -41,7 +42,8 @@ std::vector<std::string> workspace_settings_of(const std::vector<std::string>& s
 // before a window opens: "" or the one-line error. `settings` keeps the panels' and workspace's.
 std::string read_start_options(const GuiShellOptions& options, ShellFrame& shell,
                                std::vector<std::string>& settings,
-                               LectureSettings& lecture_settings, std::vector<KeyChord>& presses) {
+                               LectureSettings& lecture_settings, std::vector<KeyChord>& presses,
+                               std::vector<PointerPosition>& pointer_moves) {
     settings = options.settings;
     lecture_settings = options.lecture ? lecture_on_settings() : LectureSettings{};
     std::string error = take_lecture_settings(settings, lecture_settings);
@@ -49,6 +51,11 @@ std::string read_start_options(const GuiShellOptions& options, ShellFrame& shell
     if (error.empty() && !options.press.empty()) {
         if (std::string bad = parse_key_chords(options.press, presses); !bad.empty()) {
             error = "--press: " + bad;
+        }
+    }
+    if (error.empty() && !options.mouse.empty()) {
+        if (std::string bad = parse_pointer_positions(options.mouse, pointer_moves); !bad.empty()) {
+            error = "--mouse: " + bad;
         }
     }
     return error;
@@ -121,7 +128,9 @@ int run_gui_shell(const GuiShellOptions& options) {
     std::vector<std::string> settings;
     LectureSettings lecture_settings;
     std::vector<KeyChord> presses;
-    std::string error = read_start_options(options, shell, settings, lecture_settings, presses);
+    std::vector<PointerPosition> pointer_moves;
+    std::string error =
+        read_start_options(options, shell, settings, lecture_settings, presses, pointer_moves);
     if (!error.empty()) {
         std::fprintf(stderr, "tclens: %s\n", error.c_str());
         return kExitUsage;
@@ -187,6 +196,9 @@ int run_gui_shell(const GuiShellOptions& options) {
         const int press = frame - kFirstPressFrame;
         if (press >= 0 && std::size_t(press / 2) < presses.size()) {
             runtime->key_event(presses[std::size_t(press / 2)], press % 2 == 0);
+        }
+        if (press >= 0 && press % 2 == 0 && std::size_t(press / 2) < pointer_moves.size()) {
+            runtime->move_pointer(pointer_moves[std::size_t(press / 2)]);
         }
         lecture.set_content_scale(runtime->content_scale());
         lecture.apply_pending();

@@ -38,6 +38,9 @@ struct GuiShellOptions {
     // Key chords (key_chord.h), "ctrl+2,ctrl+backslash": pressed one after another from the
     // third frame on, each held for one frame and released in the next.
     std::string press;
+    // Pointer positions (pointer_moves.h), "640:2,640:650": the mouse pointer moved to each in
+    // turn from the third frame on, one every second frame (alongside `press`).
+    std::string mouse;
     // Where to write the last frame's layout report (layout_report.h); "" for none.
     std::string layout_json_path;
     // > 0: fonts and sizes follow this content scale instead of the monitor's (`--content-scale`).

@@ -210,6 +210,39 @@ TEST(TileMapView, BlockViewLabelsMmaTilesWithTheirIssueOrder) {
     EXPECT_TRUE(has_text_containing(view, "= 128 per warp, 1024 per block"));
 }
 
+// One warp's part (options.warp): only that warp's work tiles are hover targets, each as large
+// as the whole block's height allows and numbered at the largest label size, beside the block
+// drawn at half size without labels.
+TEST(TileMapView, BlockViewOfOneWarpShowsItsTilesLargeAndNumbered) {
+    const TileMapSpec spec = rung8();
+    TileMapViewOptions options;
+    options.kind = TileMapViewKind::kBlock;
+    options.warp = 1;
+    const TileMapView part = tile_map_view(spec, options);
+    const TileMapView whole = view_of(spec, TileMapViewKind::kBlock);
+    const std::vector<WorkTile> tiles = work_tiles(spec);
+    int shown = 0;
+    for (size_t i = 0; i < tiles.size(); ++i) {
+        const std::vector<const DrawRect*> rects =
+            targets(part, TileMapHitKind::kWork, static_cast<int>(i));
+        if (tiles[i].warp != 1) {
+            EXPECT_TRUE(rects.empty()) << "a tile of warp " << tiles[i].warp;
+            continue;
+        }
+        ASSERT_EQ(rects.size(), 1u);
+        const DrawRect& big = *rects[0];
+        const DrawRect& small = *targets(whole, TileMapHitKind::kWork, static_cast<int>(i))[0];
+        EXPECT_GT(big.w, 1.9f * small.w);  // the warp tile is a quarter of the block's rows
+        EXPECT_EQ(label_in(part, big), "#" + std::to_string(tiles[i].index));
+        ++shown;
+    }
+    EXPECT_EQ(shown, (spec.warp_m / spec.mma_m) * (spec.warp_n / spec.mma_n));
+    float smallest = 1e9f;
+    for (const DrawText& text : part.draw.texts) smallest = std::min(smallest, text.size);
+    EXPECT_GE(smallest, 12.0f);  // the caption lines' size: nothing smaller to read
+    EXPECT_TRUE(has_text_containing(part, "shown: warp 1's tile"));
+}
+
 TEST(TileMapView, WgmmaBlockViewOutlinesWarpgroupTilesOverWarpBands) {
     const TileMapView view = view_of(rung10(), TileMapViewKind::kBlock);
     EXPECT_EQ(count_hits(view, TileMapHitKind::kWork), 2);

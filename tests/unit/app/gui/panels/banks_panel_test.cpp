@@ -57,5 +57,14 @@ TEST(BanksPanelSettings, BadKernelAccessIsOneLineNamingTheAllowedOnes) {
     }
 }
 
+TEST(BanksPanelSettings, SideNamesTheSidesDrawn) {
+    BanksPanel panel;
+    for (const char* side : {"left", "right", "both"}) {
+        EXPECT_EQ(panel.apply_setting("side", side), "") << side;
+    }
+    const std::string error = panel.apply_setting("side", "top");
+    EXPECT_EQ(error, "side='top': allowed: both, left, right");
+}
+
 }  // namespace
 }  // namespace tclens::gui

@@ -111,6 +111,9 @@ TEST(KernelsPanelSettings, GoodValuesApplyAndBadOnesSayWhatIsAllowed) {
     EXPECT_EQ(panel.apply_setting("run", "none"), "");
     EXPECT_EQ(panel.apply_setting("run", "naive_fma.f32, wmma.bf16"), "");
     EXPECT_EQ(panel.apply_setting("run", "all"), "");
+    EXPECT_EQ(panel.apply_setting("chart", "4096x4096x4096"), "");
+    EXPECT_EQ(panel.apply_setting("precision", "f32,tf32,bf16,e4m3"), "");
+    EXPECT_EQ(panel.apply_setting("precision", "all"), "");
     struct Bad {
         const char* key;
         const char* value;
@@ -119,7 +122,8 @@ TEST(KernelsPanelSettings, GoodValuesApplyAndBadOnesSayWhatIsAllowed) {
     for (const Bad& bad :
          {Bad{"selected", "fastest", "mma_cp_async.bf16"}, Bad{"mnk", "4096x4096", "4096x4096"},
           Bad{"preset", "huge", "lab6"}, Bad{"run", "cublas.f16", "'cublas.f16' is not a rung"},
-          Bad{"colour", "red", "colour"}}) {
+          Bad{"precision", "f8", "allowed: all or a comma-separated list of f32, tf32"},
+          Bad{"precision", "f16,,bf16", "precision='f16,,bf16'"}, Bad{"colour", "red", "colour"}}) {
         SCOPED_TRACE(bad.key);
         const std::string error = panel.apply_setting(bad.key, bad.value);
         EXPECT_NE(error.find(bad.named), std::string::npos) << error;

@@ -185,6 +185,86 @@ TEST(WorkerClient, ProgressReachesTheHandlerBeforeTheAnswer) {
     EXPECT_EQ(seen, (std::vector<std::string>{"a", "b"}));
 }
 
+LiveProfileRequest live() {
+    LiveProfileRequest request;
+    request.kernels = {"naive_fma.f32"};
+    request.problem = {64, 64, 64};
+    request.metrics = {"m"};
+    return request;
+}
+
+// An update message of request 2 (the first after the client's hello) holding {"n": n}.
+std::string update_line(int n) {
+    Message update;
+    update.id = 2;
+    update.type = Message::Type::kUpdate;
+    update.update = {{"n", n}};
+    return encode_message(update);
+}
+
+TEST(WorkerClient, AStreamHandsOverEachUpdateAndStopsWhenAsked) {
+    // A scripted worker: answers hello, streams two updates, then answers a result only when
+    // the next line it reads is the stop of request 2.
+    Message answer = hello_answer();
+    answer.id = 2;
+    answer.result = {{"stopped", true}};
+    const std::string script = "read l; echo '" + encode_message(hello_answer()) +
+                               "'; read l; echo '" + update_line(0) + "'; echo '" + update_line(1) +
+                               "'; read s; case \"$s\" in " +
+                               "'{\"id\":2,\"type\":\"stop\"}') echo '" + encode_message(answer) +
+                               "';; esac; cat >/dev/null";
+    WorkerClient client(options(script, 5));
+    std::vector<int> seen;
+    const Reply reply = client.stream(
+        live(),
+        [&](const nlohmann::json& update) {
+            seen.push_back(update["n"].get<int>());
+            return std::string();
+        },
+        [&] { return seen.size() >= 2; });
+    ASSERT_TRUE(reply.ok()) << reply.message;
+    EXPECT_EQ(reply.result["stopped"], true);
+    EXPECT_EQ(seen, (std::vector<int>{0, 1}));
+    EXPECT_EQ(client.starts(), 1);
+}
+
+TEST(WorkerClient, AWorkerThatDiesMidStreamIsOneLineAndTheNextCallGetsAFreshOne) {
+    const std::string script = "read l; echo '" + encode_message(hello_answer()) +
+                               "'; read l; echo '" + update_line(0) + "'; kill -SEGV $$";
+    WorkerClient client(options(script));
+    int updates = 0;
+    const Reply reply = client.stream(
+        live(),
+        [&](const nlohmann::json&) {
+            ++updates;
+            return std::string();
+        },
+        [] { return false; });
+    EXPECT_EQ(updates, 1);
+    EXPECT_EQ(reply.outcome, Reply::Outcome::kCrashed);
+    EXPECT_TRUE(one_line(reply.message)) << reply.message;
+    EXPECT_NE(reply.message.find("died during the live_profile request"), std::string::npos)
+        << reply.message;
+    EXPECT_TRUE(client.call(HelloRequest{}).ok());
+    EXPECT_EQ(client.starts(), 2);
+}
+
+TEST(WorkerClient, AnUpdateThatCannotBeReadOrIsNotAskedForIsGarbage) {
+    const std::string script = "read l; echo '" + encode_message(hello_answer()) +
+                               "'; read l; echo '" + update_line(0) + "'; cat >/dev/null";
+    WorkerClient client(options(script));
+    Reply reply = client.stream(
+        live(), [](const nlohmann::json&) { return std::string("field 'n' is wrong"); }, {});
+    EXPECT_EQ(reply.outcome, Reply::Outcome::kGarbage);
+    EXPECT_NE(reply.message.find("during the live_profile request (field 'n' is wrong)"),
+              std::string::npos)
+        << reply.message;
+    reply = client.call(bench());  // a fresh worker; its update answers a request without one
+    EXPECT_EQ(reply.outcome, Reply::Outcome::kGarbage);
+    EXPECT_NE(reply.message.find("an update for a request that streams nothing"), std::string::npos)
+        << reply.message;
+}
+
 TEST(WorkerClient, AWorkerKilledBySigkillIsSaidToHaveWantedMemory) {
     // A scripted worker that answers hello, then is SIGKILLed during the next request, as the
     // system's out-of-memory killer does (nothing in tclens sends a worker SIGKILL unasked).

@@ -113,6 +113,8 @@ bool take_update(LiveProfile& live, const worker::LiveUpdate& update,
         live.samples += update.samples.size();
         return !update.samples.empty();
     }
+    // Timeline mode keeps no KernelLive: its one kernel's error ends the request, said there.
+    if (std::size_t(update.kernel) >= live.kernels.size()) return false;
     KernelLive& kernel = live.kernels[std::size_t(update.kernel)];
     if (update.kind == worker::LiveUpdate::Kind::kKernelError) {
         kernel.error = update.error;

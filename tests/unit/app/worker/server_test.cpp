@@ -171,7 +171,7 @@ TEST_F(ServerTest, ShutdownAnswersThenEndsTheLoop) {
     EXPECT_EQ(reader_->read_line(line, Clock::now() + 5s), LineReader::Status::kEnd);
 }
 
-LiveProfileRequest live() {
+LiveProfileRequest streaming_request() {
     LiveProfileRequest request;
     request.kernels = {"a"};
     request.problem = {1, 1, 1};
@@ -180,7 +180,7 @@ LiveProfileRequest live() {
 }
 
 TEST_F(ServerTest, AStopEndsAStreamWithItsResultAndTheWorkerGoesOn) {
-    send(encode_request({11, live()}));
+    send(encode_request({11, streaming_request()}));
     Message m = next();
     EXPECT_EQ(m.type, Message::Type::kUpdate);
     EXPECT_EQ(m.update["n"], 0);
@@ -207,7 +207,7 @@ TEST_F(ServerTest, AStopThatCrossedTheResultIsIgnored) {
 }
 
 TEST_F(ServerTest, AnotherRequestDuringAStreamEndsItWithAProtocolError) {
-    send(encode_request({15, live()}));
+    send(encode_request({15, streaming_request()}));
     EXPECT_EQ(next().type, Message::Type::kUpdate);
     send(encode_request({16, HelloRequest{}}));
     Message m = next();
@@ -226,7 +226,7 @@ TEST_F(ServerTest, AnotherRequestDuringAStreamEndsItWithAProtocolError) {
 }
 
 TEST_F(ServerTest, AStreamWhoseClientWentAwayEnds) {
-    send(encode_request({18, live()}));
+    send(encode_request({18, streaming_request()}));
     EXPECT_EQ(next().type, Message::Type::kUpdate);
     EXPECT_EQ(exit_code(), kWorkerExitOk);  // its input ended: the stream and the loop end
 }

@@ -49,28 +49,34 @@ trap stop_sshd EXIT
     printf '%-40s %12s %12s %6s %12s %6s\n' case "(a) in-proc" "(b) worker" ratio "(c) ssh" ratio
 } >"$out/live_rate.txt"
 
-# case name, kernel, size, updates, "" or "timeline"
+# log name, case name, kernel, size, updates, "" or "timeline"
 measure() {
-    local name=$1 kernel=$2 size=$3 updates=$4 mode=$5
+    local log=$1 name=$2 kernel=$3 size=$4 updates=$5 mode=$6
     local flags="--kernel $kernel --mnk $size --live-updates $updates"
     [ "$mode" = timeline ] && flags="$flags --timeline"
-    "$in_process" "$kernel" "$size" "$updates" $mode >"$logs/$name.in_process.log" 2>&1
-    "$tclens" profile $flags --worker "exec '$tclens' worker" >"$logs/$name.worker.log" 2>&1
+    "$in_process" "$kernel" "$size" "$updates" $mode >"$logs/$log.in_process.log" 2>&1
+    "$tclens" profile $flags --worker "exec '$tclens' worker" >"$logs/$log.worker.log" 2>&1
     local a b c="-"
-    a=$(rate_of "$logs/$name.in_process.log")
-    b=$(rate_of "$logs/$name.worker.log")
+    a=$(rate_of "$logs/$log.in_process.log")
+    b=$(rate_of "$logs/$log.worker.log")
     if [ -n "$ssh_dir" ]; then
         TCLENS_SSH_CONFIG=$ssh_dir/sshd/ssh_config "$tclens" profile $flags \
-            --remote "tclens-test-host:$tclens" >"$logs/$name.ssh.log" 2>&1
-        c=$(rate_of "$logs/$name.ssh.log")
+            --remote "tclens-test-host:$tclens" >"$logs/$log.ssh.log" 2>&1
+        c=$(rate_of "$logs/$log.ssh.log")
     fi
     printf '%-40s %12s %12s %6s %12s %6s\n' "$name" "$a" "$b" "$(ratio "$a" "$b")" "$c" \
         "$(ratio "$a" "$c")" >>"$out/live_rate.txt"
 }
 
-measure "metrics mma_cp_async.f16 4096^3" mma_cp_async.f16 4096x4096x4096 100 ""
-measure "metrics mma_cp_async.f16 1024^3" mma_cp_async.f16 1024x1024x1024 200 ""
-measure "timeline mma_cp_async.f16 4096^3" mma_cp_async.f16 4096x4096x4096 60 timeline
+measure metrics_4096 "metrics mma_cp_async.f16 4096^3" mma_cp_async.f16 4096x4096x4096 100 ""
+measure metrics_1024 "metrics mma_cp_async.f16 1024^3" mma_cp_async.f16 1024x1024x1024 200 ""
+measure timeline_4096 "timeline mma_cp_async.f16 4096^3" mma_cp_async.f16 4096x4096x4096 60 timeline
 if [ -f "$logs/ssh_note" ]; then { echo; cat "$logs/ssh_note"; } >>"$out/live_rate.txt"; fi
-{ echo; echo "timeline samples/s:"; grep -H "samples/s" "$logs"/timeline*.log; } >>"$out/live_rate.txt"
+{
+    echo
+    echo "timeline samples/s:"
+    grep -H "samples/s" "$logs"/timeline_*.log
+    echo
+    echo "a '-' failed: its log in live_rate/ says why"
+} >>"$out/live_rate.txt"
 cat "$out/live_rate.txt"

@@ -6,6 +6,11 @@
 // [--metrics ...] [--json]`: runs the kernel back to back for a while under PM sampling and prints
 // the samples (tensor pipe %, DRAM %, FMA % by default) and the sampling overhead.
 // `tclens profile --list-metrics [--json]`: the metric catalogue.
+// `tclens profile --kernel K [--mnk MxNxK] [--timeline] --live-updates N`: the streaming request
+// the GUI's Profile panel "Live" sends (live_profile), until N updates (profiles, or batches of
+// PM samples), and the rate they came at: "200 updates in 3.210 s: 62.0 updates/s", timed from
+// the first update (CUPTI's set-up is done) to the last. Through --worker or --remote it is the
+// rate over that link (scripts/live_rate.sh compares it with profiling in one process).
 // Every profile is taken in a worker (app/worker/, the one path to the GPU; --worker, --remote,
 // --time-limit say which and how long a run may take): a registry id goes there as a `profile`
 // request; a kernel of yours, `--kernel path.cu[:NAME][:TYPE]` (docs/your-kernel.md), is loaded
@@ -16,6 +21,7 @@
 // crashed, hung or faulted.
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <set>
@@ -27,6 +33,7 @@
 #include "app/cli/usage_error.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/gpu_calls.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/user/kernel_ref.h"
@@ -48,6 +55,7 @@ struct ProfileOptions {
     int duration_ms = 500;
     bool no_l2_flush = false;
     std::uint64_t seed = 1;
+    std::uint64_t live_updates = 0;  // --live-updates N; 0: one profile
     CLI::Option* interval_option = nullptr;
     CLI::Option* duration_option = nullptr;
     WorkerOptions worker;
@@ -213,6 +221,53 @@ void print_result(const ProfileOptions& options, const profiling::KernelProfile*
     }
 }
 
+// --live-updates: the live_profile request of `kernel` (an id the worker knows) until
+// options.live_updates updates, then the rate they came at.
+int measure_live_rate(worker::WorkerClient& client, const ProfileOptions& options,
+                      const std::string& kernel, const kernels::GemmProblem& problem,
+                      const std::vector<std::string>& metrics, const ProgressLines& progress) {
+    using Clock = std::chrono::steady_clock;
+    worker::LiveProfileRequest request;
+    request.kernels = {kernel};
+    request.problem = problem;
+    request.seed = options.seed;
+    request.max_updates = options.live_updates;
+    if (options.timeline) {
+        worker::LiveTimelineSettings timeline;
+        timeline.metrics = metrics;
+        timeline.interval_ns = static_cast<std::uint64_t>(options.interval_us) * 1000;
+        request.timeline = timeline;
+    } else {
+        request.metrics = metrics;
+    }
+    std::uint64_t updates = 0;
+    std::uint64_t samples = 0;
+    Clock::time_point first;
+    Clock::time_point last;
+    worker::LiveProfileResult result;
+    worker::Reply reply = worker::profile_live(
+        client, request,
+        [&](const worker::LiveUpdate& update) {
+            if (update.kind == worker::LiveUpdate::Kind::kKernelError) return;
+            last = Clock::now();
+            if (updates++ == 0) first = last;
+            samples += update.samples.size();
+        },
+        {}, result, terminal_only(progress));
+    progress.done();
+    if (!reply.ok()) return report_failure(reply);
+    const double seconds = std::chrono::duration<double>(last - first).count();
+    const double intervals = updates > 1 ? double(updates - 1) : 0.0;
+    std::printf("%llu updates in %.3f s: %.1f updates/s\n",
+                static_cast<unsigned long long>(updates), seconds,
+                seconds > 0 ? intervals / seconds : 0.0);
+    if (options.timeline) {
+        std::printf("%llu PM samples: %.0f samples/s\n", static_cast<unsigned long long>(samples),
+                    seconds > 0 ? double(samples) / seconds : 0.0);
+    }
+    return kExitOk;
+}
+
 // Every profile: in a worker, where a kernel of yours is loaded first; verified and profiled there.
 int run_profile_in_worker(const ProfileOptions& options, const kernels::GemmProblem& problem,
                           const std::vector<std::string>& metrics, bool yours) {
@@ -238,6 +293,8 @@ int run_profile_in_worker(const ProfileOptions& options, const kernels::GemmProb
         }
         request.kernel = kernel.id;
     }
+    if (options.live_updates > 0)
+        return measure_live_rate(client, options, request.kernel, problem, metrics, progress);
     request.problem = problem;
     request.seed = options.seed;
     if (options.timeline) {
@@ -282,6 +339,10 @@ int run_profile(const ProfileOptions& options) {
         (options.interval_option->count() > 0 || options.duration_option->count() > 0)) {
         return usage_error("--interval-us and --duration-ms need --timeline");
     }
+    if (options.live_updates > 0 && (options.json || options.duration_option->count() > 0)) {
+        return usage_error(
+            "--live-updates prints the update rate: it takes neither --json nor --duration-ms");
+    }
     std::string error;
     const std::vector<std::string> metrics = chosen_metrics(options, error);
     if (!error.empty()) return usage_error(error);
@@ -323,6 +384,10 @@ void add_profile_command(CLI::App& app, int& exit_code) {
     command->add_flag("--no-l2-flush", options->no_l2_flush,
                       "Do not flush the L2 cache before each profiling pass");
     command->add_option("--seed", options->seed, "Seed of the random inputs");
+    command
+        ->add_option("--live-updates", options->live_updates,
+                     "Profile live (as the GUI's Live) until N updates and print their rate")
+        ->check(CLI::Range(1, 1000000));
     command->add_flag("--list-metrics", options->list_metrics,
                       "List the metric catalogue and sets");
     add_worker_options(*command, options->worker);

@@ -114,7 +114,8 @@ Reply WorkerClient::lose_worker(Reply::Outcome outcome, const std::string& what)
 }
 
 Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& progress,
-                             double first_limit_s, const std::atomic<bool>* cancel) {
+                             double first_limit_s, const std::atomic<bool>* cancel,
+                             const Streaming& streaming) {
     const std::int64_t id = next_id_++;
     const char* type = request_type(body);
     if (!write_line(child_->to_child(), encode_request({id, body}))) {
@@ -128,9 +129,19 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
     Clock::time_point deadline = Clock::now() + seconds(limit);
     double waited_s = limit;
     std::optional<Progress> last;
+    bool stop_sent = false;
     for (;;) {
         std::string line;
-        const LineReader::Status status = reader_->read_line(line, deadline, cancel);
+        // While a stream may still be stopped, wake at least every kStopCheck to ask.
+        const bool watch_stop = streaming.stop_wanted != nullptr && !stop_sent;
+        const Clock::time_point wake =
+            watch_stop ? std::min(deadline, Clock::now() + LineReader::kStopCheck) : deadline;
+        const LineReader::Status status = reader_->read_line(line, wake, cancel);
+        if (watch_stop && (*streaming.stop_wanted)()) {
+            stop_sent = true;
+            write_line(child_->to_child(), encode_request({id, StopRequest{}}));
+        }
+        if (status == LineReader::Status::kTimeout && Clock::now() < deadline) continue;
         if (status == LineReader::Status::kStopped) {
             return lose_worker(Reply::Outcome::kCancelled,
                                std::string("cancelled during the ") + type + " request");
@@ -183,6 +194,20 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
                 waited_s = std::max(options_.time_limit_s, message->progress.allow_s);
                 deadline = Clock::now() + seconds(waited_s);
                 break;
+            case Message::Type::kUpdate: {
+                const std::string bad =
+                    streaming.on_update != nullptr
+                        ? (*streaming.on_update)(message->update)
+                        : std::string("an update for a request that streams nothing");
+                if (!bad.empty()) {
+                    return lose_worker(Reply::Outcome::kGarbage,
+                                       "the worker wrote a line that is not protocol during " +
+                                           during(type, last ? &*last : nullptr) + " (" + bad +
+                                           "); killed it");
+                }
+                deadline = Clock::now() + seconds(waited_s);
+                break;
+            }
             case Message::Type::kResult: {
                 Reply reply;
                 reply.result = std::move(message->result);
@@ -231,7 +256,7 @@ Reply WorkerClient::start(const std::atomic<bool>* cancel) {
     reader_ = std::make_unique<LineReader>(child_->from_child(), kMaxMessageBytes);
     starting_ = true;
     link_fault_.clear();
-    Reply hello = exchange(HelloRequest{}, {}, kStartLimitS, cancel);
+    Reply hello = exchange(HelloRequest{}, {}, kStartLimitS, cancel, Streaming{});
     starting_ = false;
     HelloResult result;
     const std::string where = remote != nullptr ? "on " + remote->host : "";
@@ -265,7 +290,7 @@ Reply WorkerClient::start(const std::atomic<bool>* cancel) {
     if (stderr_tail_) stderr_tail_->pass_on();
     hello_ = result;
     for (const LoadRequest& load : loads_) {
-        Reply again = exchange(load, {}, 0, cancel);
+        Reply again = exchange(load, {}, 0, cancel, Streaming{});
         if (!again.ok()) {
             again.message = "loading " + load.ref + " again after a restart: " + again.message;
             if (child_) lose_worker(again.outcome, "");
@@ -286,8 +311,17 @@ Reply WorkerClient::connect(const std::atomic<bool>* cancel) {
 
 Reply WorkerClient::call(const RequestBody& body, const ProgressHandler& progress,
                          const std::atomic<bool>* cancel) {
+    return stream(body, {}, {}, progress, cancel);
+}
+
+Reply WorkerClient::stream(const RequestBody& body, const UpdateHandler& on_update,
+                           const StopPoll& stop_wanted, const ProgressHandler& progress,
+                           const std::atomic<bool>* cancel) {
     if (Reply started = connect(cancel); !started.ok()) return started;
-    Reply reply = exchange(body, progress, 0, cancel);
+    Streaming streaming;
+    if (on_update) streaming.on_update = &on_update;
+    if (stop_wanted) streaming.stop_wanted = &stop_wanted;
+    Reply reply = exchange(body, progress, 0, cancel, streaming);
     // "needs an NVIDIA GPU (no NVIDIA driver found ...)" says which machine lacks one.
     if (reply.outcome == Reply::Outcome::kError && reply.error.kind == ErrorKind::kNeedsResource &&
         !hello_.system.has_gpu()) {

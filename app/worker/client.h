@@ -100,6 +100,12 @@ bool read_result(Reply& reply, const std::string& what,
 }
 
 using ProgressHandler = std::function<void(const Progress& progress)>;
+// Gets each "update" object of a streaming request (live_updates.h), in order. Returns "" when
+// it could read it, else why not: the worker is then killed as one that is not protocol.
+using UpdateHandler = std::function<std::string(const nlohmann::json& update)>;
+// Polled between the messages of a streaming request (at least every LineReader::kStopCheck):
+// true asks the worker to stop it.
+using StopPoll = std::function<bool()>;
 
 class WorkerClient {
   public:
@@ -114,6 +120,14 @@ class WorkerClient {
     // LineReader::kStopCheck and returns kCancelled.
     Reply call(const RequestBody& body, const ProgressHandler& progress = {},
                const std::atomic<bool>* cancel = nullptr);
+
+    // A streaming request (live_profile): as call(), and each update goes to `on_update`. Once
+    // `stop_wanted` says so the client sends {"id": N, "type": "stop"} (once) and goes on reading
+    // until the request's result; the time limit holds all along (an update restarts it, with
+    // the allowance of the last progress). `cancel` kills the worker, as in call().
+    Reply stream(const RequestBody& body, const UpdateHandler& on_update,
+                 const StopPoll& stop_wanted, const ProgressHandler& progress = {},
+                 const std::atomic<bool>* cancel = nullptr);
 
     // Starts a worker when none runs and returns its hello's outcome (a kResult holding the hello
     // result, or the one line of why no worker answers). Every call() does this first.
@@ -134,8 +148,13 @@ class WorkerClient {
 
   private:
     Reply start(const std::atomic<bool>* cancel);
+    // What a streaming request adds to an exchange; none for the others.
+    struct Streaming {
+        const UpdateHandler* on_update = nullptr;
+        const StopPoll* stop_wanted = nullptr;
+    };
     Reply exchange(const RequestBody& body, const ProgressHandler& progress, double first_limit_s,
-                   const std::atomic<bool>* cancel);
+                   const std::atomic<bool>* cancel, const Streaming& streaming);
     Reply lose_worker(Reply::Outcome outcome, const std::string& what);
     // The one line of a link that ended with `wait_status` (link_faults.h), "" when not remote or
     // the end says nothing about the link.

@@ -42,4 +42,25 @@ Reply take_trace(WorkerClient& client, const TraceRequest& request, TraceResult&
     return reply;
 }
 
+Reply profile_live(WorkerClient& client, const LiveProfileRequest& request,
+                   const std::function<void(const LiveUpdate&)>& on_update,
+                   const StopPoll& stop_wanted, LiveProfileResult& result,
+                   const ProgressHandler& progress, const std::atomic<bool>* cancel) {
+    const UpdateHandler read_update = [&](const nlohmann::json& json) {
+        LiveUpdate update;
+        std::string error;
+        if (!live_update_from_json(json, update, error)) return error;
+        if (update.kind != LiveUpdate::Kind::kSamples &&
+            update.kernel >= static_cast<int>(request.kernels.size())) {
+            return "an update of kernel " + std::to_string(update.kernel) + " of " +
+                   std::to_string(request.kernels.size());
+        }
+        on_update(update);
+        return std::string();
+    };
+    Reply reply = client.stream(request, read_update, stop_wanted, progress, cancel);
+    read_result(reply, "live_profile", live_result_from_json, result);
+    return reply;
+}
+
 }  // namespace tclens::worker

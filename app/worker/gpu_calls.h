@@ -1,6 +1,7 @@
 #pragma once
 // The worker requests on tclens's own GPU work that the CLI and the GUI both make: a bank
-// measurement, a layout verification, a source profile, a warp trace. Each builds its request,
+// measurement, a layout verification, a source profile, a warp trace, a live profile. Each builds
+// its request,
 // calls the worker (WorkerClient::call: progress, cancel, a worker that dies) and reads the result
 // (read_result). The one home of these requests' building and reading on the client's side.
 //
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "app/worker/client.h"
+#include "app/worker/live_updates.h"
 #include "viz/bank_model.h"
 
 namespace tclens::worker {
@@ -33,5 +35,13 @@ Reply take_source_profile(WorkerClient& client, const WorkerSourceRequest& reque
 
 Reply take_trace(WorkerClient& client, const TraceRequest& request, TraceResult& result,
                  const ProgressHandler& progress = {}, const std::atomic<bool>* cancel = nullptr);
+
+// The streaming `live_profile` request: each update, read (live_updates.h), goes to `on_update`;
+// once `stop_wanted` says so the worker is asked to stop, and its result fills `result`. An
+// update or result it cannot read makes the reply kGarbage (the worker is killed).
+Reply profile_live(WorkerClient& client, const LiveProfileRequest& request,
+                   const std::function<void(const LiveUpdate&)>& on_update,
+                   const StopPoll& stop_wanted, LiveProfileResult& result,
+                   const ProgressHandler& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace tclens::worker

@@ -45,8 +45,10 @@ LineReader::Status LineReader::read_line(std::string& line,
         if (deadline) {
             const auto left =
                 std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now());
-            if (left.count() <= 0) return Status::kTimeout;
-            wait_ms = static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30));
+            // Past the deadline, one look without waiting: what has arrived is still read.
+            wait_ms = left.count() <= 0
+                          ? 0
+                          : static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30));
         }
         if (stop != nullptr && (wait_ms < 0 || wait_ms > kStopCheck.count()))
             wait_ms = static_cast<int>(kStopCheck.count());
@@ -57,7 +59,10 @@ LineReader::Status LineReader::read_line(std::string& line,
             line = std::strerror(errno);
             return Status::kError;
         }
-        if (ready == 0) continue;  // the deadline check above decides
+        if (ready == 0) {
+            if (deadline && Clock::now() >= *deadline) return Status::kTimeout;
+            continue;
+        }
         const ssize_t got = read(fd_, chunk, sizeof chunk);
         if (got < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;

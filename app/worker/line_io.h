@@ -29,9 +29,10 @@ class LineReader {
     };
     static constexpr std::chrono::milliseconds kStopCheck{100};
 
-    // Waits for the next line until `deadline` (forever without one). Interrupted system calls
-    // are retried. With `stop`, it also looks at *stop at least every kStopCheck and returns
-    // kStopped once it is set.
+    // Waits for the next line until `deadline` (forever without one); a deadline that has passed
+    // reads what has already arrived without waiting (a look between a stream's updates).
+    // Interrupted system calls are retried. With `stop`, it also looks at *stop at least every
+    // kStopCheck and returns kStopped once it is set.
     Status read_line(std::string& line, std::optional<Clock::time_point> deadline = std::nullopt,
                      const std::atomic<bool>* stop = nullptr);
 

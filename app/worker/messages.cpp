@@ -35,6 +35,15 @@ const char* error_kind_name(ErrorKind kind) {
     return "failed";
 }
 
+std::optional<ErrorKind> error_kind_from_name(std::string_view name) {
+    for (const ErrorKind kind : kKinds) {
+        if (name == error_kind_name(kind)) return kind;
+    }
+    return std::nullopt;
+}
+
+std::string error_kind_names() { return common::join(kKinds, ", ", error_kind_name); }
+
 std::string encode_message(const Message& m) {
     nlohmann::json out = {{"id", m.id}};
     switch (m.type) {
@@ -57,6 +66,10 @@ std::string encode_message(const Message& m) {
             out["exits"] = m.error.exits;
             break;
         }
+        case Message::Type::kUpdate:
+            out["type"] = "update";
+            out["update"] = m.update.is_object() ? m.update : nlohmann::json::object();
+            break;
     }
     return dump(out);
 }
@@ -79,9 +92,10 @@ std::optional<Message> decode_message(std::string_view line, std::string& error)
         StrictFields envelope(json, "message");
         envelope.whole("id", m.id, true, 0, kMaxRequestId);
         envelope.text("type", type, true, 64);
-        if (envelope.ok() && type != "progress" && type != "result" && type != "error") {
+        if (envelope.ok() && type != "progress" && type != "result" && type != "error" &&
+            type != "update") {
             envelope.fail("unknown type " + shown_value(type) +
-                          " (valid: progress, result, error)");
+                          " (valid: progress, result, error, update)");
         }
         if (!envelope.ok()) {
             error = envelope.error();
@@ -101,20 +115,18 @@ std::optional<Message> decode_message(std::string_view line, std::string& error)
     } else if (type == "result") {
         m.type = Message::Type::kResult;
         if (const nlohmann::json* result = f.object("result", true, false)) m.result = *result;
+    } else if (type == "update") {
+        m.type = Message::Type::kUpdate;
+        if (const nlohmann::json* update = f.object("update", true, false)) m.update = *update;
     } else {
         m.type = Message::Type::kError;
         std::string kind;
         f.text("kind", kind, true, 64);
-        bool known_kind = false;
-        const std::string kinds = common::join(kKinds, ", ", error_kind_name);
-        for (const ErrorKind k : kKinds) {
-            if (kind == error_kind_name(k)) {
-                m.error.kind = k;
-                known_kind = true;
-            }
-        }
+        const std::optional<ErrorKind> known_kind = error_kind_from_name(kind);
+        if (known_kind) m.error.kind = *known_kind;
         if (f.ok() && !known_kind)
-            f.fail("field 'kind' must be one of " + kinds + ", got " + shown_value(kind));
+            f.fail("field 'kind' must be one of " + error_kind_names() + ", got " +
+                   shown_value(kind));
         f.text("message", m.error.message, true, kMaxTextBytes);
         f.flag("exits", m.error.exits, true);
         if (f.ok() && m.error.kind == ErrorKind::kFault && !m.error.exits)

@@ -8,6 +8,10 @@
 //   {"id": 3, "type": "result", "result": {...}}           (app/worker/results.h)
 //   {"id": 3, "type": "error", "kind": "failed", "message": "one line", "exits": false}
 //
+// A streaming request (live_profile) also gets "update" messages before its terminal one, each
+// one new piece of what it measures (app/worker/live_updates.h says what an update holds):
+//   {"id": 3, "type": "update", "update": {...}}
+//
 // A request whose stream ends before its terminal message crashed the worker; an "error" is a
 // clean refusal or failure, after which the worker goes on unless "exits" says it does not
 // (kind "fault": a kernel killed the CUDA context, so the worker exits after the message).
@@ -35,6 +39,10 @@ enum class ErrorKind {
 
 // "usage", "failed", "needs_resource", "fault", "protocol".
 const char* error_kind_name(ErrorKind kind);
+// The kind named `name`, or nullopt.
+std::optional<ErrorKind> error_kind_from_name(std::string_view name);
+// Every name, for error messages: "usage, failed, needs_resource, fault, protocol".
+std::string error_kind_names();
 
 // The stages progress names: "load" (compile and load), "peaks" (measuring the device's peaks),
 // "run" (one kernel on one size: verify, then time), "profile" (CUPTI set-up and passes),
@@ -56,12 +64,13 @@ struct ErrorReply {
 };
 
 struct Message {
-    enum class Type { kProgress, kResult, kError };
+    enum class Type { kProgress, kResult, kError, kUpdate };
     std::int64_t id = 0;
     Type type = Type::kResult;
     Progress progress;      // kProgress
     nlohmann::json result;  // kResult: an object (results.h says what each request gets)
     ErrorReply error;       // kError
+    nlohmann::json update;  // kUpdate: an object (live_updates.h)
 };
 
 // One line of JSON, without the '\n'. Texts are made one line (one_line) where the protocol

@@ -21,8 +21,9 @@ constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 
 constexpr int kMaxTileSide = 1 << 20;  // a bank tile's rows or row bytes
 
-const char* const kTypes[] = {"hello",    "load",   "bench", "profile",      "exercise",
-                              "shutdown", "source", "trace", "bank_measure", "layout_verify"};
+const char* const kTypes[] = {"hello",        "load",          "bench",        "profile",
+                              "exercise",     "shutdown",      "source",       "trace",
+                              "bank_measure", "layout_verify", "live_profile", "stop"};
 
 nlohmann::json problem_texts(const std::vector<kernels::GemmProblem>& problems) {
     nlohmann::json texts = nlohmann::json::array();
@@ -88,6 +89,22 @@ struct Encoder {
         out["iterations"] = r.iterations;
     }
     void operator()(const LayoutVerifyRequest& r) const { out["layout"] = r.layout; }
+    void operator()(const LiveProfileRequest& r) const {
+        out["kernels"] = r.kernels;
+        out["problem"] = kernels::problem_text(r.problem);
+        if (!r.metrics.empty()) out["metrics"] = r.metrics;
+        out["seed"] = r.seed;
+        if (r.timeline) {
+            nlohmann::json timeline = {{"interval_ns", r.timeline->interval_ns},
+                                       {"duration_ms", r.timeline->duration_ms}};
+            if (!r.timeline->metrics.empty()) timeline["metrics"] = r.timeline->metrics;
+            out["timeline"] = timeline;
+        } else {
+            out["timeline"] = nullptr;
+        }
+        out["max_updates"] = r.max_updates;
+    }
+    void operator()(const StopRequest&) const {}
 };
 
 RequestBody read_hello(StrictFields& f) {
@@ -118,19 +135,56 @@ RequestBody read_bench(StrictFields& f) {
     return r;
 }
 
+// The PM sampling interval of a timeline object, 100 us .. 10 ms.
+void read_interval(StrictFields& f, std::uint64_t& interval_ns) {
+    f.whole("interval_ns", interval_ns, false, 10'000'000);
+    if (f.ok() && interval_ns < 100'000) {
+        f.fail("field 'interval_ns' must be a whole number from 100000 to 10000000, got " +
+               std::to_string(interval_ns));
+    }
+}
+
 TimelineSettings read_timeline(const nlohmann::json& object, StrictFields& outer) {
     TimelineSettings t;
     StrictFields f(object, "profile request's timeline");
     f.texts("metrics", t.metrics, false, 1, kMaxMetrics, kMaxMetricBytes);
-    f.whole("interval_ns", t.interval_ns, false, 10'000'000);
-    if (f.ok() && t.interval_ns < 100'000) {
-        f.fail("field 'interval_ns' must be a whole number from 100000 to 10000000, got " +
-               std::to_string(t.interval_ns));
-    }
+    read_interval(f, t.interval_ns);
     f.whole("duration_ms", t.duration_ms, false, 50, 10000);
     f.finish();
     if (!f.ok()) outer.fail(f.error());
     return t;
+}
+
+LiveTimelineSettings read_live_timeline(const nlohmann::json& object, StrictFields& outer) {
+    LiveTimelineSettings t;
+    StrictFields f(object, "live_profile request's timeline");
+    f.texts("metrics", t.metrics, false, 1, kMaxMetrics, kMaxMetricBytes);
+    read_interval(f, t.interval_ns);
+    f.whole("duration_ms", t.duration_ms, false, 0, 3'600'000);
+    f.finish();
+    if (!f.ok()) outer.fail(f.error());
+    return t;
+}
+
+RequestBody read_live_profile(StrictFields& f) {
+    LiveProfileRequest r;
+    f.texts("kernels", r.kernels, true, 1, kMaxLiveKernels, kMaxIdBytes);
+    f.problem("problem", r.problem, true);
+    f.texts("metrics", r.metrics, false, 1, kMaxMetrics, kMaxMetricBytes);
+    f.whole("seed", r.seed, false, kMaxSeed);
+    if (const nlohmann::json* timeline = f.object("timeline", false, true)) {
+        r.timeline = read_live_timeline(*timeline, f);
+    }
+    f.whole("max_updates", r.max_updates, false, 1'000'000'000);
+    if (f.ok() && !r.timeline && r.metrics.empty())
+        f.fail("give 'metrics' (range profiler names) or a 'timeline' object");
+    if (f.ok() && r.timeline && !r.metrics.empty())
+        f.fail("'metrics' is for the range profiler; a timeline takes 'timeline.metrics'");
+    if (f.ok() && r.timeline && r.kernels.size() > 1) {
+        f.fail("a timeline samples one kernel, got " + std::to_string(r.kernels.size()) +
+               " in 'kernels'");
+    }
+    return r;
 }
 
 RequestBody read_profile(StrictFields& f) {
@@ -276,6 +330,12 @@ DecodedRequest decode_request(std::string_view line) {
             break;
         case 9:
             body = read_layout_verify(f);
+            break;
+        case 10:
+            body = read_live_profile(f);
+            break;
+        case 11:
+            body = StopRequest{};
             break;
         default:
             body = ShutdownRequest{};

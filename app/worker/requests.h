@@ -22,13 +22,14 @@
 
 namespace tclens::worker {
 
-inline constexpr int kProtocolVersion = 1;
+// 2: the streaming live_profile request, its update messages and the client's stop.
+inline constexpr int kProtocolVersion = 2;
 // Longest request line the worker reads; a longer one is refused without being parsed.
 inline constexpr std::size_t kMaxRequestBytes = 1 << 20;
 // Largest id: every JSON reader holds it exactly (2^53 - 1).
 inline constexpr std::int64_t kMaxRequestId = (std::int64_t{1} << 53) - 1;
 
-// {"type": "hello", "protocol": 1}: the worker answers with its versions and its GPU, or a
+// {"type": "hello", "protocol": 2}: the worker answers with its versions and its GPU, or a
 // "protocol" error when it speaks another version.
 struct HelloRequest {
     int protocol = kProtocolVersion;
@@ -130,9 +131,42 @@ struct LayoutVerifyRequest {
     std::string layout;  // one of viz::fragment_layout_ids()
 };
 
-using RequestBody = std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest,
-                                 ExerciseRequest, ShutdownRequest, WorkerSourceRequest,
-                                 TraceRequest, BankMeasureRequest, LayoutVerifyRequest>;
+// Most kernels one live_profile request takes turns on.
+inline constexpr std::size_t kMaxLiveKernels = 8;
+
+// The "timeline" object of a live_profile request: PM sampling of the first kernel, its samples
+// streamed in batches, until stopped or for duration_ms.
+struct LiveTimelineSettings {
+    std::vector<std::string> metrics;       // empty: the "timeline" set
+    std::uint64_t interval_ns = 1'000'000;  // 100 us .. 10 ms
+    int duration_ms = 0;                    // 0: until stopped; else 1 .. 3600000
+};
+
+// {"type": "live_profile", "kernels": [ids], "problem": "MxNxK", "metrics": [names], "seed": 1,
+//  "timeline": null | {"metrics", "interval_ns", "duration_ms"}, "max_updates": 0}: a streaming
+// request (the GUI's Profile panel "Live"). Each kernel (registry or loaded) is verified and
+// prepared once, then the kernels are profiled in turn, again and again, each profile an "update"
+// message, until the client sends {"id": N, "type": "stop"}, max_updates (0: no limit) or a
+// failure; names the chip rejects are left out of every profile. With "timeline", the first
+// kernel runs under PM sampling instead and each update is a batch of samples.
+struct LiveProfileRequest {
+    std::vector<std::string> kernels;  // 1 .. kMaxLiveKernels
+    kernels::GemmProblem problem;
+    std::vector<std::string> metrics;  // range profiler names; required unless timeline
+    std::uint64_t seed = 1;
+    std::optional<LiveTimelineSettings> timeline;
+    std::uint64_t max_updates = 0;  // 0 .. 10^9; 0: until stopped
+};
+
+// {"type": "stop", "id": N}: sent by the client while the streaming request N runs; the worker
+// ends that request with its result after the update in progress. Never answered itself: a stop
+// that arrives after the request ended (it crossed the result) is ignored.
+struct StopRequest {};
+
+using RequestBody =
+    std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest, ExerciseRequest,
+                 ShutdownRequest, WorkerSourceRequest, TraceRequest, BankMeasureRequest,
+                 LayoutVerifyRequest, LiveProfileRequest, StopRequest>;
 
 struct Request {
     std::int64_t id = 0;
@@ -140,10 +174,10 @@ struct Request {
 };
 
 // "hello", "load", "bench", "profile", "exercise", "shutdown", "source", "trace",
-// "bank_measure", "layout_verify".
+// "bank_measure", "layout_verify", "live_profile", "stop".
 const char* request_type(const RequestBody& body);
 // Every type, for error messages: "hello, load, bench, profile, exercise, shutdown, source,
-// trace, bank_measure, layout_verify".
+// trace, bank_measure, layout_verify, live_profile, stop".
 std::string request_types();
 
 // One line of JSON, without the '\n'. Defaults are written out, so the line says everything.

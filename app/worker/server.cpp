@@ -19,7 +19,8 @@ bool runs_kernels(const RequestBody& body) {
            std::holds_alternative<WorkerSourceRequest>(body) ||
            std::holds_alternative<TraceRequest>(body) ||
            std::holds_alternative<BankMeasureRequest>(body) ||
-           std::holds_alternative<LayoutVerifyRequest>(body);
+           std::holds_alternative<LayoutVerifyRequest>(body) ||
+           std::holds_alternative<LiveProfileRequest>(body);
 }
 
 // Acts out an injected worker-* fault (kernels/fault_injection.h) on a request that runs
@@ -60,6 +61,45 @@ void Replier::progress(const Progress& progress) {
     m.type = Message::Type::kProgress;
     m.progress = progress;
     send(m);
+}
+
+void Replier::update(const nlohmann::json& update) {
+    if (answered_) return;
+    Message m;
+    m.id = id_;
+    m.type = Message::Type::kUpdate;
+    m.update = update;
+    send(m);
+}
+
+bool Replier::stop_asked() {
+    if (stop_asked_ || answered_ || client_gone_) return true;
+    if (input_ == nullptr) return false;
+    std::string line;
+    for (;;) {
+        const LineReader::Status status = input_->read_line(line, Clock::now());
+        if (status == LineReader::Status::kTimeout) return false;  // nothing more has come
+        if (status == LineReader::Status::kEnd || status == LineReader::Status::kError) {
+            client_gone_ = true;  // its input ended: nobody reads what we would send
+            return true;
+        }
+        if (status == LineReader::Status::kLine && line.empty()) continue;
+        const DecodedRequest decoded = status == LineReader::Status::kLine
+                                           ? decode_request(line)
+                                           : DecodedRequest{std::nullopt, 0, "a line too long"};
+        if (decoded.request && decoded.id == id_ &&
+            std::holds_alternative<StopRequest>(decoded.request->body)) {
+            stop_asked_ = true;
+            return true;
+        }
+        error(ErrorKind::kProtocol,
+              "while request " + std::to_string(id_) + " streams, only {\"id\":" +
+                  std::to_string(id_) + ",\"type\":\"stop\"} may be sent; got " +
+                  (decoded.request ? std::string("a ") + request_type(decoded.request->body) +
+                                         " request with id " + std::to_string(decoded.id)
+                                   : decoded.error));
+        return true;
+    }
 }
 
 void Replier::result(const nlohmann::json& result) {
@@ -103,7 +143,8 @@ int serve(int in_fd, int out_fd, RequestHandler& handler) {
             continue;
         }
         const Request& request = *decoded.request;
-        Replier reply(out_fd, request.id);
+        if (std::holds_alternative<StopRequest>(request.body)) continue;  // its stream ended
+        Replier reply(out_fd, request.id, &reader);
         const kernels::Fault fault = kernels::injected_fault();
         if (kernels::is_worker_fault(fault) && runs_kernels(request.body))
             strike(fault, out_fd, reply);

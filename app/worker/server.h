@@ -6,9 +6,10 @@
 //   - a handler that throws gets an error of kind "failed" with the exception's text; out of
 //     host memory (std::bad_alloc) also ends the worker ("exits": true), whose state is then
 //     unknown;
-//   - an error with "exits" (a lost CUDA context) ends the loop after it is written.
+//   - an error with "exits" (a lost CUDA context) ends the loop after it is written;
+//   - a stop outside a streaming request (it crossed the request's result) is ignored.
 // Fault injection (kernels/fault_injection.h, worker-*) strikes here, before the handler, on
-// requests that run kernels (bench, profile, exercise, source).
+// requests that run kernels (bench, profile, exercise, source, live_profile, ...).
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -20,12 +21,19 @@
 
 namespace tclens::worker {
 
-// Writes the messages of one request to the worker's protocol output.
+class LineReader;
+
+// Writes the messages of one request to the worker's protocol output and, for a streaming
+// request, looks at its input between updates for the client's stop.
 class Replier {
   public:
-    Replier(int out_fd, std::int64_t id) : out_fd_(out_fd), id_(id) {}
+    // `input`: the protocol input, read by stop_asked() (nullptr: no stop can come).
+    Replier(int out_fd, std::int64_t id, LineReader* input = nullptr)
+        : out_fd_(out_fd), id_(id), input_(input) {}
 
     void progress(const Progress& progress);
+    // One update of a streaming request (live_updates.h), before its terminal message.
+    void update(const nlohmann::json& update);
     void result(const nlohmann::json& result);
     // `exits`: the worker ends after this message (always so for kFault).
     void error(ErrorKind kind, const std::string& message, bool exits = false);
@@ -37,11 +45,19 @@ class Replier {
     // A message could not be written: the client went away (work for it can stop).
     bool client_gone() const { return client_gone_; }
 
+    // A streaming request's look between updates, without waiting: true once the client sent
+    // {"id": <this id>, "type": "stop"}, its input ended (it went away) or a message could not
+    // be written. Any other line while a request streams breaks the protocol: it is answered
+    // here, as this request's terminal error of kind "protocol", and true returned.
+    bool stop_asked();
+
   private:
     void send(const Message& message);
 
     int out_fd_;
     std::int64_t id_;
+    LineReader* input_;
+    bool stop_asked_ = false;
     bool answered_ = false;
     bool exits_ = false;
     bool client_gone_ = false;

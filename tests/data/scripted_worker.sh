@@ -10,8 +10,9 @@
 # SCRIPTED_BANK_MEASURE, SCRIPTED_LAYOUT_VERIFY) naming a file that holds a bench (profile,
 # exercise, source, trace, bank_measure, layout_verify) result object on one line, such a
 # request gets that result instead (the GUI's CPU ui tests: tests/data/make_user_fixtures.py
-# writes them; the CLI's source and trace tests write their own). Every other request gets a protocol
-# error. With SCRIPTED_LOG naming a file, the type of each request is appended to it as it comes
+# writes them; the CLI's source and trace tests write their own). A live_profile request streams
+# the update in SCRIPTED_LIVE_UPDATE (below) until the client's stop. Every other request gets a
+# protocol error. With SCRIPTED_LOG naming a file, the type of each request is appended to it as it comes
 # (tests wait for a request instead of a time). With SCRIPTED_SYSTEM naming a file that holds
 # device JSON (as tclens device --json) on one line, hello names those GPUs instead of none. It
 # exists because loading a real kernel needs a
@@ -28,7 +29,7 @@ while IFS= read -r line; do
     [ -n "$SCRIPTED_LOG" ] && printf '%s\n' "$type" >>"$SCRIPTED_LOG"
     case "$type" in
         hello)
-            printf '{"id":%s,"type":"result","result":{"protocol":1,"tclens_version":"scripted","pid":%s,"host":"scripted","system":%s}}\n' "$id" "$$" "$system" ;;
+            printf '{"id":%s,"type":"result","result":{"protocol":2,"tclens_version":"scripted","pid":%s,"host":"scripted","system":%s}}\n' "$id" "$$" "$system" ;;
         load)
             printf '{"id":%s,"type":"result","result":{"kernel":%s,"form":"directive kernel","path":"scripted.cu","function":"scripted","compile_ms":1,"load_ms":1,"loaded":true,"can_run":[],"warnings":[]}}\n' "$id" "$descriptor" ;;
         exercise)
@@ -53,6 +54,32 @@ while IFS= read -r line; do
                     printf '{"id":%s,"type":"error","kind":"fault","message":"yours.scripted on 64x64x64 faulted: an illegal memory access was encountered (cudaErrorIllegalAddress); the CUDA context is lost","exits":true}\n' "$id"
                     exit 1 ;;
             esac ;;
+        live_profile)
+            # SCRIPTED_LIVE_UPDATE names a file holding one update object: it is streamed three
+            # times, then the worker waits for the client's stop and answers the result (with
+            # SCRIPTED_WORKER=crash it dies of SIGSEGV after the updates instead). A request with
+            # max_updates 1-3 gets that many and its result at once.
+            if [ -z "$SCRIPTED_LIVE_UPDATE" ]; then
+                printf '{"id":%s,"type":"error","kind":"protocol","message":"scripted worker: no live_profile","exits":false}\n' "$id"
+                continue
+            fi
+            update=$(cat "$SCRIPTED_LIVE_UPDATE")
+            most=$(printf '%s' "$line" | sed -n 's/.*"max_updates":\([0-9]*\).*/\1/p')
+            case "$most" in 1|2|3) ;; *) most=0 ;; esac
+            for n in 1 2 3; do
+                [ "$most" -gt 0 ] && [ "$n" -gt "$most" ] && break
+                printf '{"id":%s,"type":"update","update":%s}\n' "$id" "$update"
+            done
+            [ "$SCRIPTED_WORKER" = crash ] && kill -SEGV $$
+            if [ "$most" -gt 0 ]; then
+                printf '{"id":%s,"type":"result","result":{"updates":%s,"stopped":false,"timeline":null}}\n' "$id" "$most"
+                continue
+            fi
+            IFS= read -r stop
+            stop_type=$(printf '%s' "$stop" | sed -n 's/.*"type":"\([a-z_]*\)".*/\1/p')
+            [ -n "$SCRIPTED_LOG" ] && printf '%s\n' "$stop_type" >>"$SCRIPTED_LOG"
+            printf '{"id":%s,"type":"result","result":{"updates":3,"stopped":true,"timeline":null}}\n' "$id" ;;
+        stop) ;;  # it crossed the result of the request it stops: the real worker ignores it too
         shutdown)
             printf '{"id":%s,"type":"result","result":{}}\n' "$id"
             exit 0 ;;

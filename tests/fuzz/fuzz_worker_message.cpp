@@ -1,20 +1,22 @@
 // libFuzzer harness for the client's side of the worker protocol (app/worker/messages.h and
-// results.h): decode_message on one line, as the client reads it from a worker's stdout, and
-// every result reader on a result's object (a worker that is broken or not ours may send
-// anything).
+// results.h, live_updates.h): decode_message on one line, as the client reads it from a worker's
+// stdout, every result reader on a result's object and the live update reader on an update's
+// (a worker that is broken or not ours may send anything).
 //
 // Input: the line (any bytes).
 // Invariants:
 //   - a refused line gets one error line;
 //   - an accepted message's texts that must be one line are one line, and its encoding decodes
 //     to a message that encodes to the same text;
-//   - each result reader (hello, load, bench, profile, exercise, trace) either reads the object or
-//     says why in one line, and what it read written out reads back the same.
+//   - each result reader (hello, load, bench, profile, exercise, trace, live_profile) and the
+//     live update reader either read the object or say why in one line, and what they read
+//     written out reads back the same.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "app/worker/live_updates.h"
 #include "app/worker/messages.h"
 #include "app/worker/results.h"
 #include "tests/fuzz/fuzz_support.h"
@@ -64,6 +66,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::check_reader<ProfileResult>(message->result, profile_from_json);
         fuzz::check_reader<ExerciseResult>(message->result, exercise_from_json);
         fuzz::check_reader<TraceResult>(message->result, trace_from_json);
+        fuzz::check_reader<LiveProfileResult>(message->result, live_result_from_json);
     }
+    if (message->type == Message::Type::kUpdate)
+        fuzz::check_reader<LiveUpdate>(message->update, live_update_from_json);
     return 0;
 }

@@ -191,12 +191,12 @@ TEST(RemoteOverSsh, EachLinkFaultIsOneLine) {
         newer,
         "read -r hello\n"
         "echo '{\"id\":1,\"type\":\"error\",\"kind\":\"protocol\",\"message\":\"this worker "
-        "(tclens 9.0) speaks protocol 2, the client 1: run the same tclens version on "
+        "(tclens 9.0) speaks protocol 3, the client 2: run the same tclens version on "
         "both sides\",\"exits\":false}'\n"
         "read -r next\n");
     expect_line(server.tclens(bench + kHost + ":" + newer), 3,
                 "tclens: the worker on " + kHost +
-                    " speaks protocol 2, this tclens 1: update "
+                    " speaks protocol 3, this tclens 2: update "
                     "tclens here",
                 "a worker of a newer protocol");
 }

@@ -7,8 +7,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "app/worker/live_updates.h"
 #include "profiling/device_info.h"
 #include "profiling/device_json.h"
+#include "profiling/metric_catalogue.h"
 #include "profiling/source/source_profile_json.h"
 #include "tests/support/run_command.h"
 #include "tests/support/source_dir.h"
@@ -61,6 +63,27 @@ inline std::string scripted_trace_answer() {
            R"("blocks_traced":2,"warps_per_block":4,"wgmma_per_phase":1,"dropped":0,)"
            R"("kernel_ms":4242.0,"untraced_ms":0.01,"phases":[[0,0,5,"load_issue",0,0,100,180],)"
            R"([1,3,7,"store",-1,20,90,120]]}})";
+}
+
+// The metric value of the scripted worker's live profile: no run gives it.
+inline constexpr double kScriptedLiveValue = 42.4242;
+
+// One update of the scripted worker's live_profile stream (SCRIPTED_LIVE_UPDATE): kernel 0 of the
+// request, mma_cp_async.bf16 at `problem` on kScriptedGpu, its one metric (the default set's
+// first) at kScriptedLiveValue.
+inline std::string scripted_live_update(const kernels::GemmProblem& problem) {
+    worker::LiveUpdate update;
+    update.kernel = 0;
+    profiling::KernelProfile& profile = update.profile;
+    profile.kernel_id = "mma_cp_async.bf16";
+    profile.precision = kernels::Precision::kBF16;
+    profile.problem = problem;
+    profile.device = kScriptedGpu;
+    profile.check.passed = true;
+    profile.passes = 1;
+    const std::string name = profiling::metric_set("default").front();
+    profile.metrics = {{name, name, "%", kScriptedLiveValue}};
+    return worker::to_json(update).dump();
 }
 
 // Writes `text` and a newline to the temporary file `name` and returns its path (a canned

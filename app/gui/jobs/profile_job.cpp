@@ -5,10 +5,11 @@
 #include <thread>
 
 #include "app/gui/jobs/app_context.h"
+#include "app/gui/jobs/gui_worker.h"
+#include "app/worker/gpu_calls.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/metric_catalogue.h"
-#include "profiling/range_profiler.h"
 
 namespace tclens::gui {
 namespace {
@@ -64,20 +65,63 @@ std::string request_error(const ProfileRequest& request) {
     return "";
 }
 
-// One profile of kernel `index`, into its KernelLive; false when it failed.
-bool profile_once(profiling::KernelProfiler& profiler, const std::vector<std::string>& names,
-                  LiveProfile& live, std::size_t index) {
-    profiling::ProfileOptions options;
-    options.drop_unavailable = true;
-    KernelLive& kernel = live.kernels[index];
-    auto profile =
-        std::make_shared<const profiling::KernelProfile>(profiler.profile(names, options));
-    if (!profile->ok()) {
-        kernel.error = profile->error.message;
-        kernel.problem = profile->error.problem;
-        kernel.latest = std::move(profile);
+// The worker's request for what is left of `request` after `done` updates (a resumed Live asks
+// again: its kernels are verified and prepared again).
+worker::LiveProfileRequest worker_request(const ProfileRequest& request, std::uint64_t done) {
+    worker::LiveProfileRequest asked;
+    asked.kernels = request.kernel_ids;
+    asked.problem = request.problem;
+    if (request.mode == ProfileMode::kTimeline) {
+        asked.kernels.resize(1);
+        worker::LiveTimelineSettings timeline;
+        timeline.interval_ns = request.interval_ns;
+        timeline.duration_ms =
+            request.timeline_ms > 0 ? std::max(1, static_cast<int>(request.timeline_ms)) : 0;
+        asked.timeline = timeline;
+    } else {
+        asked.metrics = profiling::metric_set(request.metric_set);
+    }
+    if (request.max_updates > 0) asked.max_updates = request.max_updates - done;
+    return asked;
+}
+
+// The kind of a failure the worker named, as the panel tells them apart.
+profiling::ProfilerProblem problem_of(worker::ErrorKind kind, const worker::WorkerClient& client) {
+    switch (kind) {
+        case worker::ErrorKind::kUsage:
+            return profiling::ProfilerProblem::kInvalidRequest;
+        case worker::ErrorKind::kNeedsResource:
+            return client.worker().system.has_gpu() ? profiling::ProfilerProblem::kPermission
+                                                    : profiling::ProfilerProblem::kNoGpu;
+        default:
+            return profiling::ProfilerProblem::kFailed;
+    }
+}
+
+// Takes one update into `live`; true when it counts as an update (a profile, or samples).
+bool take_update(LiveProfile& live, const worker::LiveUpdate& update,
+                 const worker::WorkerClient& client) {
+    if (update.kind == worker::LiveUpdate::Kind::kSamples) {
+        if (live.timeline_metrics != update.metrics) {
+            live.timeline_metrics = update.metrics;
+            live.timeline_history.assign(update.metrics.size(), {});
+        }
+        for (const profiling::PmSample& sample : update.samples) {
+            for (size_t i = 0; i < sample.values.size() && i < live.timeline_history.size(); ++i)
+                push_capped(live.timeline_history[i], sample.values[i], live.request.history);
+        }
+        live.samples += update.samples.size();
+        return !update.samples.empty();
+    }
+    // Timeline mode keeps no KernelLive: its one kernel's error ends the request, said there.
+    if (std::size_t(update.kernel) >= live.kernels.size()) return false;
+    KernelLive& kernel = live.kernels[std::size_t(update.kernel)];
+    if (update.kind == worker::LiveUpdate::Kind::kKernelError) {
+        kernel.error = update.error;
+        kernel.problem = problem_of(update.error_kind, client);
         return false;
     }
+    auto profile = std::make_shared<const profiling::KernelProfile>(update.profile);
     if (kernel.history.size() != profile->metrics.size()) {
         kernel.history.assign(profile->metrics.size(), {});
     }
@@ -89,105 +133,45 @@ bool profile_once(profiling::KernelProfiler& profiler, const std::vector<std::st
     return true;
 }
 
-// Prepares every kernel (a kernel that fails keeps its error), then profiles the prepared ones
-// in turn until stopped, max_updates (of all kernels) or a profile fails: a failed profile is a
-// CUPTI or GPU problem, not the kernel's, so it ends the job with the kernel's error.
-void run_metrics(LiveProfile& live, Publisher& out, JobProgress& progress,
-                 const LiveControl& control) {
-    const std::vector<std::string> names = profiling::metric_set(live.request.metric_set);
-    auto range = std::make_shared<profiling::RangeProfiler>(0);
-    std::vector<std::unique_ptr<profiling::KernelProfiler>> profilers;
-    const std::size_t count = live.request.kernel_ids.size();
-    for (std::size_t i = 0; i < count; ++i) {
-        if (progress.cancelled()) return;
-        const std::string& id = live.request.kernel_ids[i];
-        const std::string of_count =
-            count > 1 ? " (" + std::to_string(i + 1) + "/" + std::to_string(count) + ")" : "";
-        progress.report(
-            float(i) / float(count),
-            "verifying " + id + " " + kernels::problem_text(live.request.problem) + of_count);
-        profilers.push_back(std::make_unique<profiling::KernelProfiler>(0, range));
-        const profiling::ProfilerError prepared =
-            profilers.back()->prepare(id, live.request.problem);
-        if (!prepared.ok()) {
-            live.kernels[i].error = prepared.message;
-            live.kernels[i].problem = prepared.problem;
-            profilers.back().reset();
-            out.publish();
-        }
-    }
-    const bool any = std::any_of(profilers.begin(), profilers.end(),
-                                 [](const auto& profiler) { return profiler != nullptr; });
-    if (!any) {
-        // One reason for all (no GPU, no permission) is said once; else each kernel says its own.
-        const bool same =
-            std::all_of(live.kernels.begin(), live.kernels.end(),
-                        [&](const KernelLive& k) { return k.error == live.kernels.front().error; });
-        const bool same_problem = std::all_of(
-            live.kernels.begin(), live.kernels.end(),
-            [&](const KernelLive& k) { return k.problem == live.kernels.front().problem; });
-        live.error =
-            same ? live.kernels.front().error : "none of the chosen kernels could be profiled";
-        live.problem =
-            same_problem ? live.kernels.front().problem : profiling::ProfilerProblem::kFailed;
-        return;
-    }
-    while (true) {
-        for (std::size_t i = 0; i < count; ++i) {
-            if (!profilers[i]) continue;
-            if (!out.wait_while_paused(progress, control)) return;
-            if (!profile_once(*profilers[i], names, live, i)) {
-                live.error = live.request.kernel_ids[i] + ": " + live.kernels[i].error;
-                live.problem = live.kernels[i].problem;
-                return;
-            }
-            out.count_update();
-            out.publish();
-            progress.report(0.0f, std::to_string(live.updates) + " updates");
-            if (live.request.max_updates > 0 && live.updates >= live.request.max_updates) return;
-        }
-    }
-}
-
-void run_timeline(LiveProfile& live, Publisher& out, JobProgress& progress,
-                  const LiveControl& control) {
-    const std::string& id = live.request.kernel_ids.front();
-    progress.report(0.0f, "verifying " + id + " " + kernels::problem_text(live.request.problem));
-    profiling::KernelProfiler profiler;
-    const profiling::ProfilerError prepared = profiler.prepare(id, live.request.problem);
-    if (!prepared.ok()) {
-        live.error = prepared.message;
-        live.problem = prepared.problem;
-        return;
-    }
-    profiling::TimelineOptions options;
-    options.duration_ms = live.request.timeline_ms;
-    options.interval_ns = live.request.interval_ns;
-    auto timeline = std::make_shared<const profiling::KernelTimeline>(
-        profiler.timeline(options, [&](const profiling::PmSnapshot& newest) {
-            if (!out.wait_while_paused(progress, control)) return false;
-            if (live.timeline_metrics != newest.metrics) {
-                live.timeline_metrics = newest.metrics;
-                live.timeline_history.assign(newest.metrics.size(), {});
-            }
-            if (newest.samples.empty()) return true;
-            for (const profiling::PmSample& sample : newest.samples) {
-                for (size_t i = 0; i < sample.values.size() && i < live.timeline_history.size();
-                     ++i) {
-                    push_capped(live.timeline_history[i], sample.values[i], live.request.history);
+// Streams the request from the GUI's worker until it ends (max_updates, the timeline's length, a
+// failure) or Stop. Pause stops the stream; Resume sends the request again.
+void run_live(AppContext& context, LiveProfile& live, Publisher& out, JobProgress& progress,
+              const LiveControl& control) {
+    worker::WorkerClient& client = worker_client(context);
+    for (;;) {
+        progress.report(0.0f, "starting the worker");
+        worker::LiveProfileResult result;
+        const worker::Reply reply = worker::profile_live(
+            client, worker_request(live.request, live.updates),
+            [&](const worker::LiveUpdate& update) {
+                live.device = worker_gpu_name(client);
+                if (take_update(live, update, client)) {
+                    out.count_update();
+                    progress.report(0.0f, std::to_string(live.updates) + " updates");
+                }
+                out.publish();
+            },
+            [&] { return progress.cancelled() || control.paused; }, result, job_progress(progress));
+        live.device = worker_gpu_name(client);  // the worker's GPU, wherever it runs
+        if (!reply.ok()) {
+            live.error = failure_line(reply);
+            live.problem = reply.outcome == worker::Reply::Outcome::kError
+                               ? problem_of(reply.error.kind, client)
+                               : profiling::ProfilerProblem::kFailed;
+            // Kernels not heard of yet failed for the same reason (no GPU, no permission).
+            for (KernelLive& kernel : live.kernels) {
+                if (kernel.error.empty() && !kernel.latest) {
+                    kernel.error = live.error;
+                    kernel.problem = live.problem;
                 }
             }
-            live.samples += newest.samples.size();
-            out.count_update();
-            out.publish();
-            progress.report(0.0f, std::to_string(live.samples) + " samples");
-            return !progress.cancelled();
-        }));
-    if (!timeline->ok()) {
-        live.error = timeline->error.message;
-        live.problem = timeline->error.problem;
+            return;
+        }
+        if (result.timeline)
+            live.timeline = std::make_shared<const profiling::KernelTimeline>(*result.timeline);
+        if (!result.stopped || progress.cancelled()) return;
+        if (!out.wait_while_paused(progress, control)) return;
     }
-    live.timeline = std::move(timeline);
 }
 
 }  // namespace
@@ -223,8 +207,6 @@ JobHandle request_live_profile(AppContext& context, ProfileRequest request,
                 live.kernels.back().kernel_id = id;
             }
         }
-        const auto system = context.system.latest();
-        if (system && system->has_gpu()) live.device = system->devices.front().name;
         Publisher out(context, live);
         live.error = request_error(request);
         if (!live.error.empty()) {
@@ -234,11 +216,7 @@ JobHandle request_live_profile(AppContext& context, ProfileRequest request,
         }
         live.running = true;
         out.publish();
-        if (request.mode == ProfileMode::kMetrics) {
-            run_metrics(live, out, progress, *control);
-        } else {
-            run_timeline(live, out, progress, *control);
-        }
+        run_live(context, live, out, progress, *control);
         live.running = false;
         live.paused = false;
         out.publish();

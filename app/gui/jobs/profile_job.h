@@ -1,13 +1,15 @@
 #pragma once
-// "Live" of the Profile panel on the job runner. In metrics mode it prepares every chosen kernel
-// once (each its own KernelProfiler from profiling/kernel_profile.h, all taking turns on one
-// CUPTI range profiler, so its session is set up once), then profiles them in turn, again and
-// again, publishing an immutable LiveProfile after every update until the panel stops it
-// (its JobHandle's cancel). In timeline mode it runs the first chosen kernel
-// under PM sampling. While paused no kernel runs; the job waits, publishing that it is paused.
-// A request that cannot run (unknown kernel or set, no GPU) publishes one LiveProfile with
-// `error` set and ends: never an exception into the runner. A kernel that fails its check (or
-// cannot run the size) gets its own error while the other kernels go on.
+// "Live" of the Profile panel on the job runner, through the GUI's worker (gui_worker.h; the
+// worker's streaming live_profile request, docs/worker-protocol.md): no CUPTI runs in the GUI's
+// process. In metrics mode the worker prepares every chosen kernel once, then profiles them in
+// turn, again and again; the job publishes an immutable LiveProfile after every update until the
+// panel stops it (its JobHandle's cancel: the worker is asked to stop). In timeline mode the
+// worker runs the first chosen kernel under PM sampling and streams its samples. Pause stops the
+// stream (no kernel runs while paused; the job waits, publishing that it is paused) and Resume
+// asks again, so the kernels are verified and prepared again before their next update.
+// A request that cannot run (unknown kernel or set, no GPU, no worker) publishes one LiveProfile
+// with `error` set and ends: never an exception into the runner. A kernel that fails its check
+// (or cannot run the size) gets its own error while the other kernels go on.
 
 #include <atomic>
 #include <cstddef>
@@ -25,8 +27,8 @@ namespace tclens::gui {
 struct AppContext;
 
 enum class ProfileMode {
-    kMetrics,   // repeated KernelProfiler::profile() of a metric set
-    kTimeline,  // one KernelProfiler::timeline() until stopped
+    kMetrics,   // repeated profiles of a metric set
+    kTimeline,  // one PM-sampling timeline until stopped
 };
 
 struct ProfileRequest {

@@ -13,6 +13,7 @@
 #include "profiling/metric_catalogue.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
@@ -88,6 +89,24 @@ TEST(ProfileCommand, SetsAndOptionsThatDoNotGoTogether) {
                                "--interval-us");
     expect_profile_usage_error("--kernel naive_fma.f32 --timeline --interval-us 20000",
                                "--interval-us");
+    expect_profile_usage_error("--kernel naive_fma.f32 --live-updates 0", "--live-updates");
+    expect_profile_usage_error("--kernel naive_fma.f32 --live-updates 5 --json",
+                               "--live-updates prints the update rate");
+}
+
+// --live-updates N goes to the worker as the GUI's Live does (a live_profile request) and prints
+// how fast its updates came: here the scripted worker's three.
+TEST(ProfileCommand, LiveUpdatesThroughAWorkerPrintTheirRate) {
+    const std::string update =
+        test::write_canned("cli_live_update.json", test::scripted_live_update({64, 64, 64}));
+    const auto result = run_command(
+        kTclens + " profile --kernel naive_fma.f32 --mnk 64x64x64 --live-updates 3 --worker " +
+        "'SCRIPTED_LIVE_UPDATE=" + update + " sh " + test::kSource +
+        "/tests/data/scripted_worker.sh'");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.out.rfind("3 updates in ", 0), 0u) << result.out;
+    EXPECT_NE(result.out.find(" updates/s\n"), std::string::npos) << result.out;
+    EXPECT_TRUE(test::is_one_line(result.out)) << result.out;
 }
 
 TEST(ProfileCommand, WithoutAGpuExits3WithTheReason) {
@@ -95,7 +114,9 @@ TEST(ProfileCommand, WithoutAGpuExits3WithTheReason) {
     for (const std::string args :
          {"--kernel naive_fma.f32 --mnk 64x64x64", "--kernel naive_fma.f32 --set all --json",
           "--kernel naive_fma.f32 --metrics dram__bytes_red.sum",
-          "--kernel register_tiled.f32 --timeline --interval-us 200"}) {
+          "--kernel register_tiled.f32 --timeline --interval-us 200",
+          "--kernel naive_fma.f32 --mnk 64x64x64 --live-updates 5",
+          "--kernel register_tiled.f32 --mnk 64x64x64 --timeline --live-updates 5"}) {
         const auto result = run_command(kTclens + " profile " + args);
         EXPECT_EQ(result.exit_code, 3) << args << "\n" << result.err;
         EXPECT_TRUE(test::is_one_line(result.err)) << result.err;

@@ -41,16 +41,16 @@ test::CommandResult worker(const std::string& lines, const std::string& environm
 
 TEST(WorkerCommand, AnswersEachRequestWithItsIdAndEndsAtShutdown) {
     const auto result = worker(
-        "{\"id\":1,\"type\":\"hello\",\"protocol\":1}\n"
+        "{\"id\":1,\"type\":\"hello\",\"protocol\":2}\n"
         "{\"id\":2,\"type\":\"load\",\"ref\":\"/nonexistent/k.cu\"}\n"
         "{\"id\":3,\"type\":\"shutdown\"}\n"
-        "{\"id\":4,\"type\":\"hello\",\"protocol\":1}\n");
+        "{\"id\":4,\"type\":\"hello\",\"protocol\":2}\n");
     EXPECT_EQ(result.exit_code, 0) << result.err;
     const std::vector<nlohmann::json> got = messages(result.out);
     ASSERT_EQ(got.size(), 3u) << result.out;  // nothing after shutdown
     EXPECT_EQ(got[0]["id"], 1);
     EXPECT_EQ(got[0]["type"], "result");
-    EXPECT_EQ(got[0]["result"]["protocol"], 1);
+    EXPECT_EQ(got[0]["result"]["protocol"], 2);
     EXPECT_EQ(got[1]["id"], 2);
     EXPECT_EQ(got[1]["type"], "error");
     EXPECT_EQ(got[1]["kind"], "usage");
@@ -65,8 +65,8 @@ TEST(WorkerCommand, AMalformedLineIsAProtocolErrorAndTheWorkerGoesOn) {
         "not json\n"
         "{\"id\":5,\"type\":\"bench\",\"kernels\":[\"naive_fma.f32\"],\"problems\":[\"64x64x64\"],"
         "\"runs\":\"many\"}\n"
-        "{\"id\":6,\"type\":\"hello\",\"protocol\":2}\n"
-        "{\"id\":7,\"type\":\"hello\",\"protocol\":1}\n");
+        "{\"id\":6,\"type\":\"hello\",\"protocol\":1}\n"
+        "{\"id\":7,\"type\":\"hello\",\"protocol\":2}\n");
     EXPECT_EQ(result.exit_code, 0) << result.err;  // its input ended
     const std::vector<nlohmann::json> got = messages(result.out);
     ASSERT_EQ(got.size(), 4u) << result.out;
@@ -76,7 +76,8 @@ TEST(WorkerCommand, AMalformedLineIsAProtocolErrorAndTheWorkerGoesOn) {
     EXPECT_EQ(got[1]["kind"], "protocol");
     EXPECT_NE(got[1]["message"].get<std::string>().find("'runs'"), std::string::npos);
     EXPECT_EQ(got[2]["kind"], "protocol");  // another protocol version
-    EXPECT_NE(got[2]["message"].get<std::string>().find("protocol 1"), std::string::npos);
+    EXPECT_NE(got[2]["message"].get<std::string>().find("speaks protocol 2, the client 1"),
+              std::string::npos);
     EXPECT_EQ(got[3]["type"], "result");
 }
 
@@ -84,7 +85,7 @@ TEST(WorkerCommand, ALostContextIsAFaultAndExit1) {
     const auto result = worker(
         "{\"id\":1,\"type\":\"bench\",\"kernels\":[\"naive_fma.f32\"],\"problems\":[\"64x64x64\"]}"
         "\n"
-        "{\"id\":2,\"type\":\"hello\",\"protocol\":1}\n",
+        "{\"id\":2,\"type\":\"hello\",\"protocol\":2}\n",
         "TCLENS_INJECT_FAULT=worker-fault ");
     EXPECT_EQ(result.exit_code, 1);
     const std::vector<nlohmann::json> got = messages(result.out);
@@ -102,6 +103,37 @@ TEST(WorkerCommand, WithoutAGpuABenchIsACleanNeedsResourceError) {
     ASSERT_EQ(got.size(), 1u) << result.out;
     EXPECT_EQ(got[0]["kind"], "needs_resource");
     EXPECT_NE(got[0]["message"].get<std::string>().find("needs an NVIDIA GPU"), std::string::npos);
+}
+
+TEST(WorkerCommand, WithoutAGpuALiveProfileIsOneNeedsResourceLineAndAStopAfterItIsIgnored) {
+    const auto result = worker(
+        "{\"id\":1,\"type\":\"live_profile\",\"kernels\":[\"naive_fma.f32\"],"
+        "\"problem\":\"64x64x64\",\"metrics\":[\"gpu__time_duration.sum\"]}\n"
+        "{\"id\":1,\"type\":\"stop\"}\n"
+        "{\"id\":2,\"type\":\"hello\",\"protocol\":2}\n");
+    if (test::tclens_sees_gpu(kTclens)) GTEST_SKIP() << "skipped: this machine has a GPU";
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    const std::vector<nlohmann::json> got = messages(result.out);
+    ASSERT_EQ(got.size(), 2u) << result.out;  // the stop is not answered
+    EXPECT_EQ(got[0]["id"], 1);
+    EXPECT_EQ(got[0]["kind"], "needs_resource");
+    EXPECT_EQ(got[0]["message"].get<std::string>().rfind("live_profile needs an NVIDIA GPU (", 0),
+              0u)
+        << got[0];
+    EXPECT_EQ(got[1]["id"], 2);
+    EXPECT_EQ(got[1]["type"], "result");
+}
+
+TEST(WorkerCommand, AnUnknownKernelInALiveProfileIsAUsageError) {
+    const auto result = worker(
+        "{\"id\":3,\"type\":\"live_profile\",\"kernels\":[\"naive_fma.f32\",\"warp_speed\"],"
+        "\"problem\":\"64x64x64\",\"metrics\":[\"m\"]}\n");
+    const std::vector<nlohmann::json> got = messages(result.out);
+    ASSERT_EQ(got.size(), 1u) << result.out;
+    EXPECT_EQ(got[0]["kind"], "usage");
+    EXPECT_NE(got[0]["message"].get<std::string>().find("unknown kernel 'warp_speed'"),
+              std::string::npos)
+        << got[0];
 }
 
 }  // namespace

@@ -14,6 +14,21 @@ namespace {
 
 using test::kTclens;
 
+// The GUI's Live through the worker: real profiles stream until N, then their rate.
+TEST(ProfileCommandOnGpu, LiveUpdatesStreamThroughTheWorker) {
+    TCLENS_REQUIRE_GPU();
+    for (const std::string mode : {"", " --timeline"}) {
+        const auto result =
+            test::run_command(kTclens + " profile --kernel mma_cp_async.bf16 --mnk 1024x1024x1024" +
+                              mode + " --live-updates 20");
+        ASSERT_EQ(result.exit_code, 0) << mode << "\n" << result.err;
+        EXPECT_EQ(result.out.rfind("20 updates in ", 0), 0u) << result.out;
+        const std::size_t colon = result.out.find(": ");
+        ASSERT_NE(colon, std::string::npos) << result.out;
+        EXPECT_GT(std::stod(result.out.substr(colon + 2)), 0.0) << result.out;
+    }
+}
+
 TEST(ProfileCommandOnGpu, JsonProfileOfTheDefaultSet) {
     TCLENS_REQUIRE_GPU();
     const auto result = test::run_command(

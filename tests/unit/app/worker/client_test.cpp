@@ -185,6 +185,96 @@ TEST(WorkerClient, ProgressReachesTheHandlerBeforeTheAnswer) {
     EXPECT_EQ(seen, (std::vector<std::string>{"a", "b"}));
 }
 
+LiveProfileRequest live_request() {
+    LiveProfileRequest request;
+    request.kernels = {"naive_fma.f32"};
+    request.problem = {64, 64, 64};
+    request.metrics = {"m"};
+    return request;
+}
+
+// An update message holding {"n": n}, of request 1 until answer() gives it the request's id.
+std::string update_line(int n) {
+    Message update;
+    update.id = 1;
+    update.type = Message::Type::kUpdate;
+    update.update = {{"n", n}};
+    return encode_message(update);
+}
+
+// Shell that reads the next request and writes each of `lines` (messages of id 1) with its id, so
+// a scripted worker answers a fresh client's requests as the restarts number them.
+std::string answer(const std::vector<std::string>& lines) {
+    std::string shell = "read l; id=${l#*\\\"id\\\":}; id=${id%%,*}; ";
+    for (const std::string& line : lines) {
+        shell += "echo '" + line + "' | sed \"s/^{\\\"id\\\":1,/{\\\"id\\\":$id,/\"; ";
+    }
+    return shell;
+}
+
+TEST(WorkerClient, AStreamHandsOverEachUpdateAndStopsWhenAsked) {
+    // A scripted worker: answers hello, streams two updates, then answers a result only when
+    // the next line it reads is the stop of request 2.
+    Message result = hello_answer();
+    result.id = 2;
+    result.result = {{"stopped", true}};
+    const std::string script = answer({encode_message(hello_answer())}) +
+                               answer({update_line(0), update_line(1)}) +
+                               "read s; case \"$s\" in '{\"id\":2,\"type\":\"stop\"}') echo '" +
+                               encode_message(result) + "';; esac; cat >/dev/null";
+    WorkerClient client(options(script, 5));
+    std::vector<int> seen;
+    const Reply reply = client.stream(
+        live_request(),
+        [&](const nlohmann::json& update) {
+            seen.push_back(update["n"].get<int>());
+            return std::string();
+        },
+        [&] { return seen.size() >= 2; });
+    ASSERT_TRUE(reply.ok()) << reply.message;
+    EXPECT_EQ(reply.result["stopped"], true);
+    EXPECT_EQ(seen, (std::vector<int>{0, 1}));
+    EXPECT_EQ(client.starts(), 1);
+}
+
+TEST(WorkerClient, AWorkerThatDiesMidStreamIsOneLineAndTheNextCallGetsAFreshOne) {
+    const std::string script =
+        answer({encode_message(hello_answer())}) + answer({update_line(0)}) + "kill -SEGV $$";
+    WorkerClient client(options(script));
+    int updates = 0;
+    const Reply reply = client.stream(
+        live_request(),
+        [&](const nlohmann::json&) {
+            ++updates;
+            return std::string();
+        },
+        [] { return false; });
+    EXPECT_EQ(updates, 1);
+    EXPECT_EQ(reply.outcome, Reply::Outcome::kCrashed);
+    EXPECT_TRUE(one_line(reply.message)) << reply.message;
+    EXPECT_NE(reply.message.find("died during the live_profile request"), std::string::npos)
+        << reply.message;
+    EXPECT_TRUE(client.connect().ok());  // a fresh worker answers hello
+    EXPECT_EQ(client.starts(), 2);
+}
+
+TEST(WorkerClient, AnUpdateThatCannotBeReadOrIsNotAskedForIsGarbage) {
+    const std::string script =
+        answer({encode_message(hello_answer())}) + answer({update_line(0)}) + "cat >/dev/null";
+    WorkerClient client(options(script));
+    Reply reply =
+        client.stream(live_request(),
+                      [](const nlohmann::json&) { return std::string("field 'n' is wrong"); }, {});
+    EXPECT_EQ(reply.outcome, Reply::Outcome::kGarbage);
+    EXPECT_NE(reply.message.find("during the live_profile request (field 'n' is wrong)"),
+              std::string::npos)
+        << reply.message;
+    reply = client.call(bench());  // a fresh worker; its update answers a request without one
+    EXPECT_EQ(reply.outcome, Reply::Outcome::kGarbage);
+    EXPECT_NE(reply.message.find("an update for a request that streams nothing"), std::string::npos)
+        << reply.message;
+}
+
 TEST(WorkerClient, AWorkerKilledBySigkillIsSaidToHaveWantedMemory) {
     // A scripted worker that answers hello, then is SIGKILLed during the next request, as the
     // system's out-of-memory killer does (nothing in tclens sends a worker SIGKILL unasked).
@@ -215,6 +305,18 @@ TEST(WorkerClient, AWorkerThatCannotStartIsOneLine) {
     EXPECT_EQ(reply.outcome, Reply::Outcome::kCannotStart);
     EXPECT_NE(reply.message.find("not protocol"), std::string::npos) << reply.message;
     EXPECT_NE(reply.message.find("Welcome"), std::string::npos) << reply.message;
+}
+
+TEST(WorkerClient, AWorkerOfProtocol1IsOneLineSayingWhichSideToUpdate) {
+    // A worker of protocol 1 (before live_profile) refuses this client's hello as it did then.
+    WorkerClient old(options(
+        "read l; echo '{\"id\":1,\"type\":\"error\",\"kind\":\"protocol\",\"message\":\"this "
+        "worker (tclens 0.1.0) speaks protocol 1, the client 2: run the same tclens version on "
+        "both sides\",\"exits\":false}'; cat >/dev/null"));
+    const Reply reply = old.call(HelloRequest{});
+    EXPECT_EQ(reply.outcome, Reply::Outcome::kCannotStart);
+    EXPECT_EQ(reply.message,
+              "the worker speaks protocol 1, this tclens 2: update tclens where the worker runs");
 }
 
 TEST(WorkerClient, AnAnswerToAnotherRequestIsGarbage) {

@@ -43,6 +43,25 @@ TEST(WorkerMessages, ResultRoundTripsItsObject) {
     EXPECT_EQ(round_trip(m).result, nlohmann::json::object());
 }
 
+TEST(WorkerMessages, UpdateRoundTripsItsObject) {
+    Message m;
+    m.id = 6;
+    m.type = Message::Type::kUpdate;
+    m.update = {{"kernel", 0}, {"profile", {{"x", 1}}}};
+    EXPECT_EQ(encode_message(m),
+              R"({"id":6,"type":"update","update":{"kernel":0,"profile":{"x":1}}})");
+    const Message back = round_trip(m);
+    EXPECT_EQ(back.type, Message::Type::kUpdate);
+    EXPECT_EQ(back.update, m.update);
+}
+
+TEST(WorkerMessages, ErrorKindsReadBackByName) {
+    EXPECT_EQ(error_kind_from_name("needs_resource"), ErrorKind::kNeedsResource);
+    EXPECT_EQ(error_kind_from_name("usage"), ErrorKind::kUsage);
+    EXPECT_FALSE(error_kind_from_name("Usage").has_value());
+    EXPECT_EQ(error_kind_names(), "usage, failed, needs_resource, fault, protocol");
+}
+
 TEST(WorkerMessages, ErrorsRoundTripEveryKind) {
     for (const ErrorKind kind : {ErrorKind::kUsage, ErrorKind::kFailed, ErrorKind::kNeedsResource,
                                  ErrorKind::kFault, ErrorKind::kProtocol}) {
@@ -77,6 +96,10 @@ TEST(WorkerMessages, MalformedMessagesAreRefusedNamingTheField) {
         {R"({"type":"result","result":{}})", "missing field 'id'"},
         {R"({"id":-1,"type":"result","result":{}})", "'id'"},
         {R"({"id":1,"type":"done","result":{}})", "unknown type \"done\""},
+        {R"({"id":1,"type":"done","result":{}})", "progress, result, error, update"},
+        {R"({"id":1,"type":"update"})", "missing field 'update'"},
+        {R"({"id":1,"type":"update","update":[]})", "'update'"},
+        {R"({"id":1,"type":"update","update":{},"kernel":0})", "unknown field \"kernel\""},
         {R"({"id":1,"type":"result"})", "missing field 'result'"},
         {R"({"id":1,"type":"result","result":[1]})", "'result'"},
         {R"({"id":1,"type":"result","result":{},"more":1})", "unknown field \"more\""},

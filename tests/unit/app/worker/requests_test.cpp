@@ -96,6 +96,50 @@ TEST(WorkerRequests, ProfileRoundTripsWithMetricsOrATimeline) {
     EXPECT_EQ(back.timeline->duration_ms, 75);
 }
 
+TEST(WorkerRequests, LiveProfileRoundTripsWithMetricsOrATimeline) {
+    LiveProfileRequest live;
+    live.kernels = {"wmma.f16", "yours.x"};
+    live.problem = {1024, 512, 256};
+    live.metrics = {"gpu__time_duration.sum"};
+    live.seed = 9;
+    live.max_updates = 200;
+    auto back = std::get<LiveProfileRequest>(round_trip({3, live}).body);
+    EXPECT_EQ(back.kernels, live.kernels);
+    EXPECT_TRUE(kernels::same_problem(back.problem, live.problem));
+    EXPECT_EQ(back.metrics, live.metrics);
+    EXPECT_EQ(back.seed, 9u);
+    EXPECT_EQ(back.max_updates, 200u);
+    EXPECT_FALSE(back.timeline.has_value());
+
+    live.kernels = {"wmma.f16"};
+    live.metrics.clear();
+    live.timeline = LiveTimelineSettings{{"sm__pipe_tensor_cycles_active.avg.pct"}, 500'000, 0};
+    back = std::get<LiveProfileRequest>(round_trip({4, live}).body);
+    ASSERT_TRUE(back.timeline.has_value());
+    EXPECT_EQ(back.timeline->metrics, live.timeline->metrics);
+    EXPECT_EQ(back.timeline->interval_ns, 500'000u);
+    EXPECT_EQ(back.timeline->duration_ms, 0);  // until stopped
+}
+
+TEST(WorkerRequests, LiveProfileDefaultsRunUntilStopped) {
+    const DecodedRequest decoded = decode_request(
+        R"({"id":2,"type":"live_profile","kernels":["wmma.f16"],"problem":"64x64x64",)"
+        R"("metrics":["m"]})");
+    ASSERT_TRUE(decoded.request) << decoded.error;
+    const auto& live = std::get<LiveProfileRequest>(decoded.request->body);
+    EXPECT_EQ(live.max_updates, 0u);
+    EXPECT_EQ(live.seed, 1u);
+}
+
+TEST(WorkerRequests, StopIsTheIdAndTypeAlone) {
+    EXPECT_EQ(encode_request({12, StopRequest{}}), R"({"id":12,"type":"stop"})");
+    EXPECT_TRUE(std::holds_alternative<StopRequest>(round_trip({12, StopRequest{}}).body));
+    const DecodedRequest extra = decode_request(R"({"id":12,"type":"stop","now":true})");
+    EXPECT_FALSE(extra.request);
+    EXPECT_NE(extra.error.find("stop request: unknown field \"now\""), std::string::npos)
+        << extra.error;
+}
+
 TEST(WorkerRequests, ExerciseRoundTrips) {
     EXPECT_EQ(std::get<ExerciseRequest>(round_trip({9, ExerciseRequest{"ex.cu"}}).body).ref,
               "ex.cu");
@@ -133,9 +177,11 @@ TEST(WorkerRequests, TypeNamesFollowTheVariant) {
     EXPECT_STREQ(request_type(RequestBody{TraceRequest{}}), "trace");
     EXPECT_STREQ(request_type(RequestBody{BankMeasureRequest{}}), "bank_measure");
     EXPECT_STREQ(request_type(RequestBody{LayoutVerifyRequest{}}), "layout_verify");
+    EXPECT_STREQ(request_type(RequestBody{LiveProfileRequest{}}), "live_profile");
+    EXPECT_STREQ(request_type(RequestBody{StopRequest{}}), "stop");
     EXPECT_EQ(request_types(),
               "hello, load, bench, profile, exercise, shutdown, source, trace, bank_measure, "
-              "layout_verify");
+              "layout_verify, live_profile, stop");
 }
 
 TEST(WorkerRequests, BankMeasureRoundTripsEveryField) {
@@ -361,6 +407,39 @@ TEST(WorkerRequests, EveryMalformedLineIsOneLineNamingWhatIsWrong) {
         {R"({"id":27,"type":"layout_verify","layout":"ldmatrix.x4","operand":"A"})",
          {"layout_verify request", "unknown field \"operand\""},
          27},
+        {R"({"id":28,"type":"live_profile","problem":"64x64x64","metrics":["m"]})",
+         {"live_profile request", "missing field 'kernels'"},
+         28},
+        {R"({"id":29,"type":"live_profile","kernels":[],"problem":"64x64x64","metrics":["m"]})",
+         {"'kernels'"},
+         29},
+        {R"({"id":30,"type":"live_profile","kernels":["a","b","c","d","e","f","g","h","i"],)"
+         R"("problem":"64x64x64","metrics":["m"]})",
+         {"'kernels'", "1 to 8"},
+         30},
+        {R"({"id":31,"type":"live_profile","kernels":["a"],"problem":"64x64x64"})",
+         {"give 'metrics'", "'timeline'"},
+         31},
+        {R"({"id":32,"type":"live_profile","kernels":["a"],"problem":"64x64x64",)"
+         R"("metrics":["m"],"max_updates":-1})",
+         {"'max_updates'", "-1"},
+         32},
+        {R"({"id":33,"type":"live_profile","kernels":["a","b"],"problem":"64x64x64",)"
+         R"("timeline":{}})",
+         {"a timeline samples one kernel", "got 2"},
+         33},
+        {R"({"id":34,"type":"live_profile","kernels":["a"],"problem":"64x64x64",)"
+         R"("timeline":{"interval_ns":5}})",
+         {"live_profile request's timeline", "'interval_ns'", "100000 to 10000000", "5"},
+         34},
+        {R"({"id":35,"type":"live_profile","kernels":["a"],"problem":"64x64x64",)"
+         R"("timeline":{"duration_ms":3600001}})",
+         {"'duration_ms'", "3600001"},
+         35},
+        {R"({"id":36,"type":"live_profile","kernels":["a"],"problem":"64x64x64",)"
+         R"("metrics":["m"],"stop":true})",
+         {"unknown field \"stop\"", "max_updates"},
+         36},
     };
     for (const Bad& bad : cases) {
         const DecodedRequest decoded = decode_request(bad.line);

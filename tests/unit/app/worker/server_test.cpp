@@ -13,6 +13,7 @@
 #include <future>
 #include <new>
 #include <stdexcept>
+#include <thread>
 
 #include "app/worker/line_io.h"
 
@@ -22,7 +23,8 @@ namespace {
 using namespace std::chrono_literals;
 
 // Answers by the request's type: hello -> result, load -> progress then result, bench -> throws,
-// profile -> bad_alloc, exercise -> no answer at all, shutdown -> result.
+// profile -> bad_alloc, exercise -> no answer at all, shutdown -> result, live_profile -> an
+// update every 2 ms until Replier::stop_asked (at most 5000), then a result counting them.
 class ScriptedHandler : public RequestHandler {
   public:
     void handle(const Request& request, Replier& reply) override {
@@ -39,6 +41,13 @@ class ScriptedHandler : public RequestHandler {
             throw std::bad_alloc();
         } else if (std::holds_alternative<ShutdownRequest>(request.body)) {
             reply.result({});
+        } else if (std::holds_alternative<LiveProfileRequest>(request.body)) {
+            int updates = 0;
+            while (!reply.stop_asked() && updates < 5000) {
+                reply.update({{"n", updates++}});
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            }
+            reply.result({{"updates", updates}});
         }
     }
     int handled = 0;
@@ -160,6 +169,66 @@ TEST_F(ServerTest, ShutdownAnswersThenEndsTheLoop) {
     EXPECT_EQ(exit_.get(), kWorkerExitOk);
     std::string line;
     EXPECT_EQ(reader_->read_line(line, Clock::now() + 5s), LineReader::Status::kEnd);
+}
+
+LiveProfileRequest streaming_request() {
+    LiveProfileRequest request;
+    request.kernels = {"a"};
+    request.problem = {1, 1, 1};
+    request.metrics = {"m"};
+    return request;
+}
+
+TEST_F(ServerTest, AStopEndsAStreamWithItsResultAndTheWorkerGoesOn) {
+    send(encode_request({11, streaming_request()}));
+    Message m = next();
+    EXPECT_EQ(m.type, Message::Type::kUpdate);
+    EXPECT_EQ(m.update["n"], 0);
+    EXPECT_EQ(next().update["n"], 1);
+    send(encode_request({11, StopRequest{}}));
+    int updates = 2;
+    for (m = next(); m.type == Message::Type::kUpdate; m = next()) ++updates;
+    EXPECT_EQ(m.id, 11);
+    ASSERT_EQ(m.type, Message::Type::kResult);
+    EXPECT_EQ(m.result["updates"], updates);
+    EXPECT_LT(updates, 5000);  // the stop ended it, not the handler's own limit
+    send(encode_request({12, HelloRequest{}}));
+    EXPECT_EQ(next().id, 12);
+    EXPECT_EQ(exit_code(), kWorkerExitOk);
+}
+
+TEST_F(ServerTest, AStopThatCrossedTheResultIsIgnored) {
+    send(encode_request({13, StopRequest{}}));
+    send(encode_request({14, HelloRequest{}}));
+    const Message m = next();  // nothing answers the stop
+    EXPECT_EQ(m.id, 14);
+    EXPECT_EQ(m.type, Message::Type::kResult);
+    EXPECT_EQ(exit_code(), kWorkerExitOk);
+}
+
+TEST_F(ServerTest, AnotherRequestDuringAStreamEndsItWithAProtocolError) {
+    send(encode_request({15, streaming_request()}));
+    EXPECT_EQ(next().type, Message::Type::kUpdate);
+    send(encode_request({16, HelloRequest{}}));
+    Message m = next();
+    while (m.type == Message::Type::kUpdate) m = next();
+    EXPECT_EQ(m.id, 15);
+    ASSERT_EQ(m.type, Message::Type::kError);
+    EXPECT_EQ(m.error.kind, ErrorKind::kProtocol);
+    EXPECT_NE(m.error.message.find("only {\"id\":15,\"type\":\"stop\"} may be sent"),
+              std::string::npos)
+        << m.error.message;
+    EXPECT_NE(m.error.message.find("a hello request with id 16"), std::string::npos)
+        << m.error.message;
+    send(encode_request({17, HelloRequest{}}));
+    EXPECT_EQ(next().id, 17);
+    EXPECT_EQ(exit_code(), kWorkerExitOk);
+}
+
+TEST_F(ServerTest, AStreamWhoseClientWentAwayEnds) {
+    send(encode_request({18, streaming_request()}));
+    EXPECT_EQ(next().type, Message::Type::kUpdate);
+    EXPECT_EQ(exit_code(), kWorkerExitOk);  // its input ended: the stream and the loop end
 }
 
 TEST_F(ServerTest, AnInjectedWorkerFaultAnswersAFaultAndExits) {

@@ -21,8 +21,9 @@ constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 
 constexpr int kMaxTileSide = 1 << 20;  // a bank tile's rows or row bytes
 
-const char* const kTypes[] = {"hello",    "load",   "bench", "profile",      "exercise",
-                              "shutdown", "source", "trace", "bank_measure", "layout_verify"};
+const char* const kTypes[] = {"hello",        "load",          "bench",     "profile",
+                              "exercise",     "shutdown",      "source",    "trace",
+                              "bank_measure", "layout_verify", "clock_skew"};
 
 nlohmann::json problem_texts(const std::vector<kernels::GemmProblem>& problems) {
     nlohmann::json texts = nlohmann::json::array();
@@ -88,6 +89,7 @@ struct Encoder {
         out["iterations"] = r.iterations;
     }
     void operator()(const LayoutVerifyRequest& r) const { out["layout"] = r.layout; }
+    void operator()(const ClockSkewRequest& r) const { out["rounds"] = r.rounds; }
 };
 
 RequestBody read_hello(StrictFields& f) {
@@ -200,6 +202,12 @@ RequestBody read_layout_verify(StrictFields& f) {
     return r;
 }
 
+RequestBody read_clock_skew(StrictFields& f) {
+    ClockSkewRequest r;
+    f.whole("rounds", r.rounds, false, 1, kMaxClockSkewRounds);
+    return r;
+}
+
 }  // namespace
 
 const char* request_type(const RequestBody& body) { return kTypes[body.index()]; }
@@ -276,6 +284,9 @@ DecodedRequest decode_request(std::string_view line) {
             break;
         case 9:
             body = read_layout_verify(f);
+            break;
+        case 10:
+            body = read_clock_skew(f);
             break;
         default:
             body = ShutdownRequest{};

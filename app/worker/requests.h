@@ -130,9 +130,18 @@ struct LayoutVerifyRequest {
     std::string layout;  // one of viz::fragment_layout_ids()
 };
 
-using RequestBody = std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest,
-                                 ExerciseRequest, ShutdownRequest, WorkerSourceRequest,
-                                 TraceRequest, BankMeasureRequest, LayoutVerifyRequest>;
+// {"type": "clock_skew", "rounds": 101}: the clock skew probe (kernels/probes/clock_skew_probe.h)
+// for `rounds` rounds: how far apart the SMs' %globaltimer readings of one instant are, the bound
+// on the warp traces' common time base.
+struct ClockSkewRequest {
+    int rounds = 101;  // 1 .. kMaxClockSkewRounds
+};
+inline constexpr int kMaxClockSkewRounds = 10000;
+
+using RequestBody =
+    std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest, ExerciseRequest,
+                 ShutdownRequest, WorkerSourceRequest, TraceRequest, BankMeasureRequest,
+                 LayoutVerifyRequest, ClockSkewRequest>;
 
 struct Request {
     std::int64_t id = 0;
@@ -140,10 +149,10 @@ struct Request {
 };
 
 // "hello", "load", "bench", "profile", "exercise", "shutdown", "source", "trace",
-// "bank_measure", "layout_verify".
+// "bank_measure", "layout_verify", "clock_skew".
 const char* request_type(const RequestBody& body);
 // Every type, for error messages: "hello, load, bench, profile, exercise, shutdown, source,
-// trace, bank_measure, layout_verify".
+// trace, bank_measure, layout_verify, clock_skew".
 std::string request_types();
 
 // One line of JSON, without the '\n'. Defaults are written out, so the line says everything.

@@ -134,6 +134,7 @@ void WorkerSession::handle(const Request& request, Replier& reply) {
             if constexpr (std::is_same_v<T, TraceRequest>) trace(body, reply);
             if constexpr (std::is_same_v<T, BankMeasureRequest>) bank_measure(body, reply);
             if constexpr (std::is_same_v<T, LayoutVerifyRequest>) layout_verify(body, reply);
+            if constexpr (std::is_same_v<T, ClockSkewRequest>) clock_skew(body, reply);
         },
         request.body);
 }

@@ -62,6 +62,7 @@ class WorkerSession : public RequestHandler {
     // session_measure.cpp: tclens's own probes, no user code.
     void bank_measure(const BankMeasureRequest& request, Replier& reply);
     void layout_verify(const LayoutVerifyRequest& request, Replier& reply);
+    void clock_skew(const ClockSkewRequest& request, Replier& reply);
 
     // The kernel `id` (registry or loaded) when it can run `problem`; else answers the usage
     // error ("unknown kernel ...", "<id> cannot run <MxNxK>: <why>") and returns nullptr.

@@ -64,6 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::check_reader<ProfileResult>(message->result, profile_from_json);
         fuzz::check_reader<ExerciseResult>(message->result, exercise_from_json);
         fuzz::check_reader<TraceResult>(message->result, trace_from_json);
+        fuzz::check_reader<ClockSkewResult>(message->result, clock_skew_from_json);
     }
     return 0;
 }

@@ -133,9 +133,10 @@ TEST(WorkerRequests, TypeNamesFollowTheVariant) {
     EXPECT_STREQ(request_type(RequestBody{TraceRequest{}}), "trace");
     EXPECT_STREQ(request_type(RequestBody{BankMeasureRequest{}}), "bank_measure");
     EXPECT_STREQ(request_type(RequestBody{LayoutVerifyRequest{}}), "layout_verify");
+    EXPECT_STREQ(request_type(RequestBody{ClockSkewRequest{}}), "clock_skew");
     EXPECT_EQ(request_types(),
               "hello, load, bench, profile, exercise, shutdown, source, trace, bank_measure, "
-              "layout_verify");
+              "layout_verify, clock_skew");
 }
 
 TEST(WorkerRequests, BankMeasureRoundTripsEveryField) {
@@ -170,6 +171,15 @@ TEST(WorkerRequests, LayoutVerifyRoundTrips) {
     const auto back =
         std::get<LayoutVerifyRequest>(round_trip({9, LayoutVerifyRequest{"ldmatrix.x4"}}).body);
     EXPECT_EQ(back.layout, "ldmatrix.x4");
+}
+
+TEST(WorkerRequests, ClockSkewRoundTripsAndDefaultsTo101Rounds) {
+    EXPECT_EQ(encode_request({10, ClockSkewRequest{10000}}),
+              R"({"id":10,"rounds":10000,"type":"clock_skew"})");
+    EXPECT_EQ(std::get<ClockSkewRequest>(round_trip({10, ClockSkewRequest{7}}).body).rounds, 7);
+    const DecodedRequest decoded = decode_request(R"({"id":11,"type":"clock_skew"})");
+    ASSERT_TRUE(decoded.request.has_value()) << decoded.error;
+    EXPECT_EQ(std::get<ClockSkewRequest>(decoded.request->body).rounds, 101);
 }
 
 TEST(WorkerRequests, SourceRoundTripsEveryField) {
@@ -361,6 +371,12 @@ TEST(WorkerRequests, EveryMalformedLineIsOneLineNamingWhatIsWrong) {
         {R"({"id":27,"type":"layout_verify","layout":"ldmatrix.x4","operand":"A"})",
          {"layout_verify request", "unknown field \"operand\""},
          27},
+        {R"({"id":28,"type":"clock_skew","rounds":0})", {"'rounds'", "1 to 10000", "0"}, 28},
+        {R"({"id":29,"type":"clock_skew","rounds":10001})", {"'rounds'", "10001"}, 29},
+        {R"({"id":30,"type":"clock_skew","rounds":"many"})", {"'rounds'", "many"}, 30},
+        {R"({"id":31,"type":"clock_skew","kernel":"x"})",
+         {"clock_skew request", "unknown field \"kernel\""},
+         31},
     };
     for (const Bad& bad : cases) {
         const DecodedRequest decoded = decode_request(bad.line);

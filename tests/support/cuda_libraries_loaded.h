@@ -1,6 +1,6 @@
 #pragma once
 // Which CUDA libraries a tclens process itself loaded while it ran, from the dynamic loader's own
-// log (LD_DEBUG=libs, one file per process through LD_DEBUG_OUTPUT): the proof that a client (the
+// log (LD_DEBUG=files, one file per process through LD_DEBUG_OUTPUT): the proof that a client (the
 // CLI, the GUI) never creates a CUDA context in its own process, since a context needs the driver
 // library, libcuda.so, which the CUDA runtime opens (dlopen) at its first call. The loader names a
 // library it is asked to open before it searches for it, so an attempt shows even on a machine
@@ -46,7 +46,7 @@ inline LoaderLog run_logging_cuda_loads(
     fs::create_directories(dir);
     const std::string worker = "exec env -u LD_DEBUG -u LD_DEBUG_OUTPUT '" + kTclens + "' worker";
     LoaderLog log;
-    log.result = run("env LD_DEBUG=libs LD_DEBUG_OUTPUT=" + (dir / "ld").string() +
+    log.result = run("env LD_DEBUG=files LD_DEBUG_OUTPUT=" + (dir / "ld").string() +
                      " TCLENS_WORKER=\"" + worker + "\" " + command);
     const std::regex cuda_file(R"(file=(lib(cuda\.so|cupti|nvrtc|cublas|nvidia-ml)[^ ]*) .*)");
     for (const auto& entry : fs::directory_iterator(dir)) {

@@ -14,10 +14,10 @@
 namespace tclens::gui {
 namespace {
 
-constexpr const char* kPopup = "Connect to GPU server";
+constexpr const char* kConnectPopup = "Connect to GPU server";
 
 // Where the worker runs now, for people: "gpu1 (ssh)" or "this machine".
-std::string where(const worker::ClientOptions& options) {
+std::string worker_place(const worker::ClientOptions& options) {
     return options.remote ? options.remote->destination() + " (ssh)" : "this machine";
 }
 
@@ -65,13 +65,13 @@ void ConnectDialog::switch_when_idle(AppContext& context) {
 
 void ConnectDialog::draw_dialog(AppContext& context) {
     if (open_requested_) {
-        ImGui::OpenPopup(kPopup);
+        ImGui::OpenPopup(kConnectPopup);
         open_requested_ = false;
         error_.clear();
     }
     ImGui::SetNextWindowSize(ImVec2(em_width(43), 0), ImGuiCond_Appearing);
-    if (!ImGui::BeginPopupModal(kPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    ImGui::Text("The GPU work runs on %s.", where(context.worker_options).c_str());
+    if (!ImGui::BeginPopupModal(kConnectPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::Text("The GPU work runs on %s.", worker_place(context.worker_options).c_str());
     ImGui::TextUnformatted(
         "GPU server, [user@]host[:path to tclens] (through your ssh; docs/remote.md):");
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();

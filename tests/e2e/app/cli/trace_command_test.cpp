@@ -45,8 +45,8 @@ TEST(TraceCommand, BlocksZeroNegativeOrTooManyAreUsageErrors) {
     expect_trace_usage_error("--kernel wgmma_ws.bf16 --blocks -2", "--blocks -2 must be 1 to 1024");
     expect_trace_usage_error("--kernel wgmma_ws.bf16 --mnk 512x512x512 --blocks 9",
                              "more than the 8 blocks");
-    expect_trace_usage_error("--kernel wgmma_persistent.f16 --mnk 128x256x64 --blocks 2",
-                             "more than the 1 blocks");
+    expect_trace_usage_error("--kernel wgmma_persistent.f16 --mnk 128x256x64 --blocks 200",
+                             "blocks wgmma_persistent.f16 launches on this size");
     expect_trace_usage_error("--kernel wgmma_tma.f16 --blocks 5000", "--blocks 5000 must be 1 to");
     expect_trace_usage_error("--kernel wgmma_tma.f16 --mnk 8192x8192x64 --blocks 2000",
                              "--blocks 2000 must be 1 to 1024");

@@ -23,8 +23,8 @@ namespace fs = std::filesystem;
 using test::kTclens;
 
 // A folder with an `ssh` that marks that it ran and starts the scripted worker, whatever it is
-// asked (the host is not reached: the GUI's side of the link is what is tested), and a config
-// folder of its own.
+// asked (the host is not reached: the GUI's side of the link is what is tested), but refuses the
+// host gpu-down as ssh does (exit 255), and a config folder of its own.
 class FakeSsh {
   public:
     FakeSsh() : dir_(test::temp_path("connect_dialog")) {
@@ -32,8 +32,11 @@ class FakeSsh {
         fs::create_directories(dir_ + "/bin");
         fs::create_directories(dir_ + "/config");
         const std::string ssh = dir_ + "/bin/ssh";
-        std::ofstream(ssh) << "#!/bin/sh\ntouch " << ran() << "\nexec env "
-                           << test::scripted_gpu_worker("SCRIPTED_WORKER=none") << "\n";
+        std::ofstream(ssh) << "#!/bin/sh\ntouch " << ran() << "\n"
+                           << "for a; do [ \"$a\" = gpu-down ] && { echo 'ssh: connect to host "
+                              "gpu-down port 22: Connection refused' >&2; exit 255; }; done\n"
+                           << "exec env " << test::scripted_gpu_worker("SCRIPTED_WORKER=none")
+                           << "\n";
         chmod(ssh.c_str(), 0755);
     }
     ~FakeSsh() { fs::remove_all(dir_); }
@@ -86,6 +89,20 @@ TEST(ConnectDialog, AHostIsReachedThroughSshAndTheStatusBarNamesItAndItsGpu) {
     EXPECT_EQ(ssh.recent(), "gpu-b:/opt/tclens/bin/tclens\nstudent@gpu-a\n");
     ssh.gui("--set connect.to=student@gpu-a", result);
     EXPECT_EQ(ssh.recent(), "student@gpu-a\ngpu-b:/opt/tclens/bin/tclens\n");
+}
+
+// A host ssh cannot reach: the status bar names it with the link's one line, and the GUI goes on.
+TEST(ConnectDialog, AHostThatCannotBeReachedIsOneLineInTheStatusBar) {
+    const FakeSsh ssh;
+    test::CommandResult result;
+    const std::string words = ssh.gui("--set connect.to=gpu-down", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    // It goes on as without a GPU: the shipped recording is shown, then the line.
+    EXPECT_TRUE(test::contains(words,
+                               "(recorded, not live) | GPU on gpu-down (ssh): none (cannot "
+                               "reach gpu-down: ssh: connect to host gpu-down port 22: "
+                               "Connection refused)\n"))
+        << words;
 }
 
 // "This machine" (connect.to with no host) after a host: the worker runs here, ssh never starts

@@ -8,6 +8,8 @@
 #include "app/cli/content_scale_arg.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/client.h"
+#include "common/one_line.h"
 #include "kernels/fault_injection.h"
 #include "profiling/device_info.h"
 #include "tclens_commit.h"
@@ -19,10 +21,18 @@
 namespace tclens::cli {
 namespace {
 
-void print_version() {
-    const profiling::SystemReport report = profiling::query_system();
-    std::printf("tclens %s\n", TCLENS_VERSION);
-    std::printf("commit: %s\n", TCLENS_COMMIT);
+// The CUDA versions and GPUs of this machine as its worker's hello names them (this process asks
+// no CUDA; $TCLENS_WORKER says which worker runs). A worker that does not answer is one line
+// here: --version never fails for it.
+void print_worker_system() {
+    worker::WorkerClient client;
+    const worker::Reply hello = client.connect();
+    if (!hello.ok()) {
+        std::printf("CUDA runtime, driver and GPUs: unknown (%s)\n",
+                    common::one_line(hello.message).c_str());
+        return;
+    }
+    const profiling::SystemReport& report = client.worker().system;
     std::printf("%s\n", profiling::versions_summary(report).c_str());
     if (!report.has_gpu()) {
         std::printf("GPU: none found (%s)\n", report.no_gpu_reason.c_str());
@@ -31,6 +41,12 @@ void print_version() {
         std::printf("GPU %d: %s (sm_%d%d, %d SMs)\n", d.index, d.name.c_str(), d.cc_major,
                     d.cc_minor, d.sm_count);
     }
+}
+
+void print_version() {
+    std::printf("tclens %s\n", TCLENS_VERSION);
+    std::printf("commit: %s\n", TCLENS_COMMIT);
+    print_worker_system();
     const std::string assets = assets_dir();
     std::printf("assets: %s\n",
                 assets.empty() ? "none found (no shipped recording or tour)" : assets.c_str());
@@ -46,7 +62,8 @@ int run_cli(int argc, char** argv) {
     app.require_subcommand(0, 1);
     bool version = false;
     app.add_flag("--version", version,
-                 "Print version, CUDA runtime and driver, GPUs found, where the assets are");
+                 "Print version, CUDA runtime and driver and GPUs (as this machine's worker finds "
+                 "them), where the assets are");
 #if TCLENS_WITH_GUI
     gui::GuiShellOptions gui_options;
     app.add_option("--frames", gui_options.frames,
@@ -57,7 +74,8 @@ int run_cli(int argc, char** argv) {
         ->check(CLI::Range(0.1, 86400.0));
     app.add_option("--set", gui_options.settings,
                    "Panel setting PANEL.KEY=VALUE, e.g. fragments.layout=ldmatrix.x4, or the "
-                   "workspace's, e.g. workspace.view=banks, workspace.split=fragments,beside "
+                   "workspace's, e.g. workspace.view=banks, workspace.split=fragments,beside, "
+                   "or connect.to=[user@]host[:path] as File > Connect to GPU server... does "
                    "(repeatable)");
     app.add_option("--press", gui_options.press,
                    "Open the GUI and press these keys one after another from the third frame, "

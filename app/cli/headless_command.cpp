@@ -94,7 +94,8 @@ void add_headless_command(CLI::App& app, int& exit_code) {
     command->add_option("--view", options->run.view,
                         "Show only this panel (" + gui::panel_ids_text() + ")");
     command->add_option("--set", options->run.settings,
-                        "Panel setting PANEL.KEY=VALUE, e.g. profile.live=on (repeatable)");
+                        "Panel setting PANEL.KEY=VALUE, e.g. profile.live=on, or connect.to=HOST "
+                        "(File > Connect to GPU server...) (repeatable)");
     command->add_option("--frames", options->run.frames, "Stop after N frames")
         ->check(CLI::Range(1, 100000000));
     command->add_option("--seconds", options->run.seconds, "Stop after S seconds")

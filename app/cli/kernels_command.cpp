@@ -66,11 +66,16 @@ void print_table(const std::optional<kernels::GemmProblem>& problem,
         "block\n");
 }
 
-// Compute capability of the first GPU, or kDefaultMixSm (an H100) without one.
-int mix_sm() {
-    const profiling::SystemReport report = profiling::query_system();
-    if (!report.has_gpu()) return kernels::kDefaultMixSm;
-    return report.devices[0].cc_major * 10 + report.devices[0].cc_minor;
+// The compute capability of the first GPU of `client`'s worker (its hello: this process asks no
+// CUDA), or kDefaultMixSm (an H100) where it has none. kExitOk with `sm` set, or the one line and
+// exit code of a worker that does not answer.
+int mix_sm(worker::WorkerClient& client, int& sm) {
+    const worker::Reply hello = client.connect();
+    if (!hello.ok()) return report_failure(hello);
+    const profiling::SystemReport& system = client.worker().system;
+    sm = system.has_gpu() ? system.devices[0].cc_major * 10 + system.devices[0].cc_minor
+                          : kernels::kDefaultMixSm;
+    return kExitOk;
 }
 
 // {"sm": 90, "arch": "sm_90a", "functions": 1, "counts": {"hmma": 64, ...}} from the kernel's
@@ -109,13 +114,13 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
             }
         }
         std::vector<worker::LoadResult> yours;
+        worker::WorkerClient client(client_options(*worker_options));  // started at its first call
         if (!refs->empty()) {
             if (const std::string bad = check_kernel_refs(*refs); !bad.empty()) {
                 std::fprintf(stderr, "tclens: %s\n", bad.c_str());
                 exit_code = kExitUsage;
                 return;
             }
-            worker::WorkerClient client(client_options(*worker_options));
             const ProgressLines progress("kernels");
             std::vector<kernels::GemmProblem> problems;
             if (problem) problems.push_back(*problem);
@@ -124,8 +129,10 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
             if (exit_code != kExitOk) return;
         }
         if (*json) {
+            int sm = 0;
+            exit_code = mix_sm(client, sm);
+            if (exit_code != kExitOk) return;
             nlohmann::json list = nlohmann::json::array();
-            const int sm = mix_sm();
             for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
                 nlohmann::json entry = profiling::to_json(k);
                 entry["instruction_mix"] = instruction_mix_json(k.id, sm);

@@ -9,12 +9,14 @@
 // make and its tensor pipe's idle gaps, and the traced and untraced times. --json F writes the
 // trace (viz/warp_trace_json.h), --svg F the timeline as drawn (viz/warp_timeline_view.h).
 // --clock-skew (with or without --kernel) runs the clock skew probe
-// (kernels/probes/clock_skew_probe.h) in this process for R rounds and prints how far apart the
-// SMs' %globaltimer readings of one instant were: the bound on the traces' common time base.
+// (kernels/probes/clock_skew_probe.h) for R rounds in the worker (a `clock_skew` request, after
+// the trace in the same worker) and prints how far apart the SMs' %globaltimer readings of one
+// instant were: the bound on the traces' common time base.
 // Exit codes: 2 for an unknown kernel, a kernel without trace points, a bad size or --blocks
-// (0, negative, more than the grid or the cap: kernels/trace_capture.h), --rounds outside 1 to
-// 10000, a kernel file that does not build; 3 without a GPU or when the worker cannot start; 1
-// when a run fails verification, the worker breaks, the probe fails or a file cannot be written.
+// (0, negative or over the cap here; more than the grid, the worker's: kernels/trace_capture.h),
+// --rounds outside 1 to 10000, a kernel file that does not build; 3 without a GPU ("no GPU on
+// <host>: ...", the worker's host) or when the worker cannot start; 1 when a run fails
+// verification, the worker breaks, the probe fails or a file cannot be written.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -38,7 +40,6 @@
 #include "kernels/registry.h"
 #include "kernels/trace_capture.h"
 #include "kernels/user/kernel_ref.h"
-#include "profiling/device_info.h"
 #include "viz/warp_timeline_view.h"
 #include "viz/warp_trace_json.h"
 #include "viz/warp_trace_summary.h"
@@ -57,8 +58,6 @@ struct TraceOptions {
     int rounds = 101;
     WorkerOptions worker;
 };
-
-constexpr int kMaxSkewRounds = 10000;
 
 double us(std::int64_t ns) { return static_cast<double>(ns) / 1000.0; }
 
@@ -104,47 +103,46 @@ void print_summary(const viz::WarpTrace& trace) {
                 trace.untraced_ms > 0 ? 100.0 * (trace.kernel_ms / trace.untraced_ms - 1.0) : 0.0);
 }
 
-bool has_gpu_or_says_why() {
-    const profiling::SystemReport system = profiling::query_system();
-    if (system.has_gpu()) return true;
-    std::fprintf(stderr,
-                 "tclens: trace needs an NVIDIA GPU (%s); run it on a GPU machine (sm_90 for the "
-                 "traced wgmma rungs)\n",
-                 system.no_gpu_reason.c_str());
-    return false;
-}
-
-int run_clock_skew(int rounds) {
-    kernels::ClockSkewSummary summary;
-    const std::string error = kernels::measure_clock_skew(rounds, summary);
-    if (!error.empty()) {
-        std::fprintf(stderr, "tclens: %s\n", error.c_str());
-        return kExitFailure;
-    }
-    std::printf("%s\n", kernels::clock_skew_text(summary).c_str());
+// The clock skew probe in `client`'s worker. Prints its line and returns kExitOk, or prints the
+// failure's one line and returns its exit code.
+int clock_skew_in_worker(worker::WorkerClient& client, int rounds) {
+    const ProgressLines progress("trace");
+    worker::ClockSkewResult result;
+    const worker::Reply reply = worker::measure_clock_skew(client, rounds, result, progress);
+    progress.done();
+    if (!reply.ok()) return report_failure(reply);
+    std::printf("%s\n", kernels::clock_skew_text(result.summary).c_str());
     return kExitOk;
 }
 
-// "" when the registry kernel --kernel names can be traced on `problem` with --blocks (checked
+// "" when --blocks is one tclens traces at all (1 to kMaxTracedBlocks), else the usage error.
+// Whether the kernel launches that many blocks on the size is the worker's to say: the persistent
+// rungs' grid is its GPU's.
+std::string check_blocks(int blocks) {
+    if (blocks >= 1 && blocks <= kernels::kMaxTracedBlocks) return "";
+    return "--blocks " + std::to_string(blocks) + " must be 1 to " +
+           std::to_string(kernels::kMaxTracedBlocks);
+}
+
+// "" when the registry kernel --kernel names has trace points and can run `problem` (checked
 // here, before a worker starts), else the usage error.
 std::string check_registry_trace(const TraceOptions& options,
                                  const std::optional<kernels::GemmProblem>& problem) {
     const kernels::KernelDescriptor* kernel = kernels::find_kernel(options.kernel);
     if (kernel == nullptr) return unknown_kernel_message(options.kernel);
     if (!problem) return kernels::problem_error(options.size);
-    if (kernel->traced.launch) {
-        const std::string cannot = kernel->can_run(*problem);
-        if (!cannot.empty())
-            return kernel->id + " cannot run " + kernels::problem_text(*problem) + ": " + cannot;
-    }
-    return kernels::trace_blocks_error(*kernel, *problem, options.blocks);
+    // Its first check, the trace points, needs no GPU: the one line that names the traced rungs.
+    if (!kernel->traced.launch) return kernels::trace_blocks_error(*kernel, *problem, 1);
+    const std::string cannot = kernel->can_run(*problem);
+    if (!cannot.empty())
+        return kernel->id + " cannot run " + kernels::problem_text(*problem) + ": " + cannot;
+    return check_blocks(options.blocks);
 }
 
 // The trace in a worker: a `load` of the kernel of yours first (`yours`), then the `trace`
 // request. Returns kExitOk with `trace` filled, or the failure's exit code after its one line.
-int trace_in_worker(const TraceOptions& options, const kernels::GemmProblem& problem, bool yours,
-                    viz::WarpTrace& trace) {
-    worker::WorkerClient client(client_options(options.worker));
+int trace_in_worker(worker::WorkerClient& client, const TraceOptions& options,
+                    const kernels::GemmProblem& problem, bool yours, viz::WarpTrace& trace) {
     const ProgressLines progress("trace");
     worker::TraceRequest request;
     request.kernel = options.kernel;
@@ -166,12 +164,15 @@ int trace_in_worker(const TraceOptions& options, const kernels::GemmProblem& pro
 }
 
 int run_trace(const TraceOptions& options) {
-    if (options.clock_skew && (options.rounds < 1 || options.rounds > kMaxSkewRounds)) {
+    if (options.clock_skew &&
+        (options.rounds < 1 || options.rounds > worker::kMaxClockSkewRounds)) {
         return usage_error("--rounds " + std::to_string(options.rounds) + " must be 1 to " +
-                           std::to_string(kMaxSkewRounds));
+                           std::to_string(worker::kMaxClockSkewRounds));
     }
     if (options.clock_skew && options.kernel.empty()) {
-        return has_gpu_or_says_why() ? run_clock_skew(options.rounds) : kExitNeedsResource;
+        worker::WorkerClient client(client_options(options.worker));
+        if (const int code = check_remote_gpu(client, options.worker); code != kExitOk) return code;
+        return clock_skew_in_worker(client, options.rounds);
     }
     if (options.kernel.empty()) {
         return usage_error(
@@ -184,15 +185,14 @@ int run_trace(const TraceOptions& options) {
         if (const std::string bad = check_kernel_refs({options.kernel}); !bad.empty())
             return usage_error(bad);
         if (!problem) return usage_error(kernels::problem_error(options.size));
-        if (options.blocks < 1 || options.blocks > kernels::kMaxTracedBlocks) {
-            return usage_error("--blocks " + std::to_string(options.blocks) + " must be 1 to " +
-                               std::to_string(kernels::kMaxTracedBlocks));
-        }
+        if (const std::string bad = check_blocks(options.blocks); !bad.empty())
+            return usage_error(bad);
     } else if (const std::string bad = check_registry_trace(options, problem); !bad.empty()) {
         return usage_error(bad);
     }
+    worker::WorkerClient client(client_options(options.worker));
     viz::WarpTrace trace;
-    if (const int code = trace_in_worker(options, *problem, yours, trace); code != kExitOk)
+    if (const int code = trace_in_worker(client, options, *problem, yours, trace); code != kExitOk)
         return code;
     print_summary(trace);
     if (!options.json_path.empty()) {
@@ -207,8 +207,7 @@ int run_trace(const TraceOptions& options) {
         const int exported = export_drawing(viz::warp_timeline(trace, {}), options.svg_path, "");
         if (exported != kExitOk) return exported;
     }
-    if (!options.clock_skew) return kExitOk;
-    return has_gpu_or_says_why() ? run_clock_skew(options.rounds) : kExitNeedsResource;
+    return options.clock_skew ? clock_skew_in_worker(client, options.rounds) : kExitOk;
 }
 
 }  // namespace
@@ -239,7 +238,8 @@ void add_trace_command(CLI::App& app, int& exit_code) {
                       "time base; with --kernel after its trace");
     command
         ->add_option("--rounds", options->rounds,
-                     "Rounds of the clock skew probe (1 to " + std::to_string(kMaxSkewRounds) + ")")
+                     "Rounds of the clock skew probe (1 to " +
+                         std::to_string(worker::kMaxClockSkewRounds) + ")")
         ->capture_default_str();
     add_worker_options(*command, options->worker);
     command->callback([options, &exit_code] { exit_code = run_trace(*options); });

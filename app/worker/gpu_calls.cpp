@@ -63,4 +63,11 @@ Reply profile_live(WorkerClient& client, const LiveProfileRequest& request,
     return reply;
 }
 
+Reply measure_clock_skew(WorkerClient& client, int rounds, ClockSkewResult& result,
+                         const ProgressHandler& progress, const std::atomic<bool>* cancel) {
+    Reply reply = client.call(ClockSkewRequest{rounds}, progress, cancel);
+    read_result(reply, "clock_skew", clock_skew_from_json, result);
+    return reply;
+}
+
 }  // namespace tclens::worker

@@ -1,9 +1,9 @@
 #pragma once
 // The worker requests on tclens's own GPU work that the CLI and the GUI both make: a bank
-// measurement, a layout verification, a source profile, a warp trace, a live profile. Each builds
-// its request,
-// calls the worker (WorkerClient::call: progress, cancel, a worker that dies) and reads the result
-// (read_result). The one home of these requests' building and reading on the client's side.
+// measurement, a layout verification, a source profile, a warp trace, a live profile, the clock
+// skew probe. Each builds its request, calls the worker (WorkerClient::call: progress, cancel, a
+// worker that dies) and reads the result (read_result). The one home of these requests' building
+// and reading on the client's side.
 //
 // Each returns the reply: ok() with `result` filled, or why not in reply.message, one line (the
 // worker's error, a worker lost, a result it could not read: kGarbage).
@@ -43,5 +43,9 @@ Reply profile_live(WorkerClient& client, const LiveProfileRequest& request,
                    const std::function<void(const LiveUpdate&)>& on_update,
                    const StopPoll& stop_wanted, LiveProfileResult& result,
                    const ProgressHandler& progress = {}, const std::atomic<bool>* cancel = nullptr);
+// The `clock_skew` request of `rounds` rounds.
+Reply measure_clock_skew(WorkerClient& client, int rounds, ClockSkewResult& result,
+                         const ProgressHandler& progress = {},
+                         const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace tclens::worker

@@ -23,7 +23,8 @@ constexpr int kMaxTileSide = 1 << 20;  // a bank tile's rows or row bytes
 
 const char* const kTypes[] = {"hello",        "load",          "bench",        "profile",
                               "exercise",     "shutdown",      "source",       "trace",
-                              "bank_measure", "layout_verify", "live_profile", "stop"};
+                              "bank_measure", "layout_verify", "live_profile", "stop",
+                              "clock_skew"};
 
 nlohmann::json problem_texts(const std::vector<kernels::GemmProblem>& problems) {
     nlohmann::json texts = nlohmann::json::array();
@@ -105,6 +106,7 @@ struct Encoder {
         out["max_updates"] = r.max_updates;
     }
     void operator()(const StopRequest&) const {}
+    void operator()(const ClockSkewRequest& r) const { out["rounds"] = r.rounds; }
 };
 
 RequestBody read_hello(StrictFields& f) {
@@ -254,6 +256,12 @@ RequestBody read_layout_verify(StrictFields& f) {
     return r;
 }
 
+RequestBody read_clock_skew(StrictFields& f) {
+    ClockSkewRequest r;
+    f.whole("rounds", r.rounds, false, 1, kMaxClockSkewRounds);
+    return r;
+}
+
 }  // namespace
 
 const char* request_type(const RequestBody& body) { return kTypes[body.index()]; }
@@ -336,6 +344,9 @@ DecodedRequest decode_request(std::string_view line) {
             break;
         case 11:
             body = StopRequest{};
+            break;
+        case 12:
+            body = read_clock_skew(f);
             break;
         default:
             body = ShutdownRequest{};

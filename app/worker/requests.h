@@ -162,11 +162,18 @@ struct LiveProfileRequest {
 // ends that request with its result after the update in progress. Never answered itself: a stop
 // that arrives after the request ended (it crossed the result) is ignored.
 struct StopRequest {};
+// {"type": "clock_skew", "rounds": 101}: the clock skew probe (kernels/probes/clock_skew_probe.h)
+// for `rounds` rounds: how far apart the SMs' %globaltimer readings of one instant are, the bound
+// on the warp traces' common time base.
+struct ClockSkewRequest {
+    int rounds = 101;  // 1 .. kMaxClockSkewRounds
+};
+inline constexpr int kMaxClockSkewRounds = 10000;
 
 using RequestBody =
     std::variant<HelloRequest, LoadRequest, BenchRequest, WorkerProfileRequest, ExerciseRequest,
                  ShutdownRequest, WorkerSourceRequest, TraceRequest, BankMeasureRequest,
-                 LayoutVerifyRequest, LiveProfileRequest, StopRequest>;
+                 LayoutVerifyRequest, LiveProfileRequest, StopRequest, ClockSkewRequest>;
 
 struct Request {
     std::int64_t id = 0;
@@ -174,10 +181,10 @@ struct Request {
 };
 
 // "hello", "load", "bench", "profile", "exercise", "shutdown", "source", "trace",
-// "bank_measure", "layout_verify", "live_profile", "stop".
+// "bank_measure", "layout_verify", "live_profile", "stop", "clock_skew".
 const char* request_type(const RequestBody& body);
 // Every type, for error messages: "hello, load, bench, profile, exercise, shutdown, source,
-// trace, bank_measure, layout_verify, live_profile, stop".
+// trace, bank_measure, layout_verify, live_profile, stop, clock_skew".
 std::string request_types();
 
 // One line of JSON, without the '\n'. Defaults are written out, so the line says everything.

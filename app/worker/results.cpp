@@ -1,5 +1,6 @@
 #include "app/worker/results.h"
 
+#include "app/worker/requests.h"
 #include "app/worker/strict_fields.h"
 #include "kernels/problem_text.h"
 #include "profiling/bench_json.h"
@@ -480,6 +481,39 @@ bool layout_verify_from_json(const nlohmann::json& json, LayoutVerifyResult& res
     if (f.ok() && out.comparison.matched > out.comparison.total)
         f.fail("field 'matched' must be at most 'total' (" + std::to_string(out.comparison.total) +
                "), got " + std::to_string(out.comparison.matched));
+    f.finish();
+    if (!f.ok()) return fail(error, f.error());
+    result = std::move(out);
+    return true;
+}
+
+nlohmann::json to_json(const ClockSkewResult& r) {
+    const kernels::ClockSkewSummary& s = r.summary;
+    return {{"device", r.device},
+            {"rounds", s.rounds},
+            {"blocks", s.blocks},
+            {"distinct_sms", s.distinct_sms},
+            {"min_spread_ns", s.min_spread_ns},
+            {"median_spread_ns", s.median_spread_ns},
+            {"max_spread_ns", s.max_spread_ns},
+            {"median_clock_spread", s.median_clock_spread},
+            {"tick_ns", s.tick_ns}};
+}
+
+bool clock_skew_from_json(const nlohmann::json& json, ClockSkewResult& result, std::string& error) {
+    constexpr std::int64_t kMaxSpread = std::int64_t{1} << 62;
+    ClockSkewResult out;
+    kernels::ClockSkewSummary& s = out.summary;
+    StrictFields f(json, "clock_skew result");
+    f.text("device", out.device, true, 1024, true);
+    f.whole("rounds", s.rounds, true, 1, kMaxClockSkewRounds);
+    f.whole("blocks", s.blocks, true, 1, 1 << 20);
+    f.whole("distinct_sms", s.distinct_sms, true, 0, 1 << 20);
+    f.whole("min_spread_ns", s.min_spread_ns, true, 0, kMaxSpread);
+    f.whole("median_spread_ns", s.median_spread_ns, true, 0, kMaxSpread);
+    f.whole("max_spread_ns", s.max_spread_ns, true, 0, kMaxSpread);
+    f.whole("median_clock_spread", s.median_clock_spread, true, 0, kMaxSpread);
+    f.whole("tick_ns", s.tick_ns, true, 0, kMaxSpread);
     f.finish();
     if (!f.ok()) return fail(error, f.error());
     result = std::move(out);

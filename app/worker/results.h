@@ -13,6 +13,7 @@
 
 #include "kernels/bench.h"
 #include "kernels/gemm.h"
+#include "kernels/probes/clock_skew_probe.h"
 #include "kernels/probes/fragment_probe.h"
 #include "kernels/user/fragment_exercise.h"
 #include "profiling/bank_measure.h"
@@ -137,6 +138,14 @@ struct LayoutVerifyResult {
     kernels::LayoutComparison comparison;
 };
 
+// clock_skew: {"device": the GPU's name, "rounds", "blocks", "distinct_sms", "min_spread_ns",
+//              "median_spread_ns", "max_spread_ns", "median_clock_spread", "tick_ns"}: the
+// probe's summary (kernels::ClockSkewSummary); a probe that could not run is an error message.
+struct ClockSkewResult {
+    std::string device;
+    kernels::ClockSkewSummary summary;
+};
+
 nlohmann::json to_json(const HelloResult& result);
 nlohmann::json to_json(const LoadResult& result);
 nlohmann::json to_json(const BenchResult& result);
@@ -146,6 +155,7 @@ nlohmann::json to_json(const SourceResult& result);
 nlohmann::json to_json(const TraceResult& result);
 nlohmann::json to_json(const BankMeasureResult& result);
 nlohmann::json to_json(const LayoutVerifyResult& result);
+nlohmann::json to_json(const ClockSkewResult& result);
 
 // Each false, with `error` one line naming the first bad field, when `json` is not what to_json
 // writes.
@@ -160,5 +170,6 @@ bool bank_measure_from_json(const nlohmann::json& json, BankMeasureResult& resul
                             std::string& error);
 bool layout_verify_from_json(const nlohmann::json& json, LayoutVerifyResult& result,
                              std::string& error);
+bool clock_skew_from_json(const nlohmann::json& json, ClockSkewResult& result, std::string& error);
 
 }  // namespace tclens::worker

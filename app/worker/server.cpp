@@ -20,7 +20,8 @@ bool runs_kernels(const RequestBody& body) {
            std::holds_alternative<TraceRequest>(body) ||
            std::holds_alternative<BankMeasureRequest>(body) ||
            std::holds_alternative<LayoutVerifyRequest>(body) ||
-           std::holds_alternative<LiveProfileRequest>(body);
+           std::holds_alternative<LiveProfileRequest>(body) ||
+           std::holds_alternative<ClockSkewRequest>(body);
 }
 
 // Acts out an injected worker-* fault (kernels/fault_injection.h) on a request that runs

@@ -135,6 +135,7 @@ void WorkerSession::handle(const Request& request, Replier& reply) {
             if constexpr (std::is_same_v<T, BankMeasureRequest>) bank_measure(body, reply);
             if constexpr (std::is_same_v<T, LayoutVerifyRequest>) layout_verify(body, reply);
             if constexpr (std::is_same_v<T, LiveProfileRequest>) live_profile(body, reply);
+            if constexpr (std::is_same_v<T, ClockSkewRequest>) clock_skew(body, reply);
         },
         request.body);
 }

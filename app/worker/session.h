@@ -64,6 +64,7 @@ class WorkerSession : public RequestHandler {
     void layout_verify(const LayoutVerifyRequest& request, Replier& reply);
     // session_live.cpp: the streaming request of the GUI's Profile panel "Live".
     void live_profile(const LiveProfileRequest& request, Replier& reply);
+    void clock_skew(const ClockSkewRequest& request, Replier& reply);
 
     // The kernel `id` (registry or loaded) when it can run `problem`; else answers the usage
     // error ("unknown kernel ...", "<id> cannot run <MxNxK>: <why>") and returns nullptr.

@@ -1,11 +1,13 @@
-// WorkerSession::bank_measure and WorkerSession::layout_verify (session.h): the `bank_measure`
-// and `layout_verify` requests (docs/worker-protocol.md). Both run tclens's own probes
+// WorkerSession::bank_measure, layout_verify and clock_skew (session.h): the `bank_measure`,
+// `layout_verify` and `clock_skew` requests (docs/worker-protocol.md). All run tclens's own probes
 // (kernels/probes/), never a user's code: the bank model measured under CUPTI
-// (profiling/bank_measure.h), and a fragment layout's instruction run with self-describing
-// inputs and compared with its model (kernels/probes/fragment_probe.h).
+// (profiling/bank_measure.h), a fragment layout's instruction run with self-describing inputs and
+// compared with its model (kernels/probes/fragment_probe.h), and the SMs' %globaltimer readings
+// of one instant (kernels/probes/clock_skew_probe.h).
 #include "app/worker/gpu_turn_wait.h"
 #include "app/worker/results.h"
 #include "app/worker/session.h"
+#include "kernels/probes/clock_skew_probe.h"
 #include "kernels/probes/fragment_probe.h"
 #include "kernels/runner.h"
 #include "profiling/bank_measure.h"
@@ -116,6 +118,35 @@ void WorkerSession::layout_verify(const LayoutVerifyRequest& request, Replier& r
     }
     reply.result(
         to_json(LayoutVerifyResult{model->id, device, kernels::compare_layouts(*model, measured)}));
+}
+
+void WorkerSession::clock_skew(const ClockSkewRequest& request, Replier& reply) {
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) {
+        reply.error(ErrorKind::kNeedsResource,
+                    "measuring the clock skew needs an NVIDIA GPU (" + system.no_gpu_reason + ")");
+        return;
+    }
+    GpuTurn turn;  // one block on every SM: nothing else may run beside it
+    if (!wait_for_gpu_turn(system, reply, turn)) return;
+    const std::string& device = system.devices.front().name;
+    reply.progress({"run",
+                    "clock skew probe, " + std::to_string(request.rounds) + " rounds on " + device,
+                    0, 1, kProbeAllowS});
+    if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();  // for lost_context()
+    ClockSkewResult result;
+    result.device = device;
+    const std::string error = kernels::measure_clock_skew(request.rounds, result.summary);
+    if (const std::string lost = lost_context(); !lost.empty()) {
+        reply.error(ErrorKind::kFault,
+                    "the clock skew probe faulted: " + lost + "; the CUDA context is lost", true);
+        return;
+    }
+    if (!error.empty()) {
+        reply.error(ErrorKind::kFailed, error);
+        return;
+    }
+    reply.result(to_json(result));
 }
 
 }  // namespace tclens::worker

@@ -58,6 +58,16 @@ void WorkerSession::trace(const TraceRequest& request, Replier& reply) {
         return;
     }
     if (!can_run_here(*kernel, request.problem, reply)) return;
+    // A rung's blocks are checked against its grid before the GPU is asked for (a bad --blocks is
+    // a usage error on any machine); the persistent rungs' grid is this worker's GPU's.
+    if (!yours) {
+        if (const std::string bad =
+                kernels::trace_blocks_error(*kernel, request.problem, request.blocks);
+            !bad.empty()) {
+            reply.error(ErrorKind::kUsage, bad);
+            return;
+        }
+    }
     const profiling::SystemReport system = profiling::query_system();
     if (!system.has_gpu()) {
         reply.error(ErrorKind::kNeedsResource,
@@ -90,12 +100,12 @@ void WorkerSession::trace(const TraceRequest& request, Replier& reply) {
             return;
         }
         traced.traced = (*variant)->descriptor.traced;  // holds the traced module or library
-    }
-    if (const std::string bad =
-            kernels::trace_blocks_error(traced, request.problem, request.blocks);
-        !bad.empty()) {
-        reply.error(ErrorKind::kUsage, bad);
-        return;
+        if (const std::string bad =
+                kernels::trace_blocks_error(traced, request.problem, request.blocks);
+            !bad.empty()) {
+            reply.error(ErrorKind::kUsage, bad);
+            return;
+        }
     }
     GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
     if (!wait_for_gpu_turn(system, reply, turn)) return;

@@ -2,13 +2,13 @@
 # A stand-in for `tclens worker` in CPU tests of the CLI (tests/e2e/app/cli/): it speaks just
 # enough of docs/worker-protocol.md to answer hello and load (a kernel "yours.scripted", loaded),
 # then does to the first request that runs kernels (bench, profile, source, trace, bank_measure,
-# layout_verify) what $SCRIPTED_WORKER says:
+# layout_verify, clock_skew) what $SCRIPTED_WORKER says:
 #   crash    dies of SIGSEGV            hang     never answers
 #   garbage  writes a line that is no protocol
 #   fault    answers an error of kind "fault" and exits 1
 # With SCRIPTED_BENCH (SCRIPTED_PROFILE, SCRIPTED_EXERCISE, SCRIPTED_SOURCE, SCRIPTED_TRACE,
-# SCRIPTED_BANK_MEASURE, SCRIPTED_LAYOUT_VERIFY) naming a file that holds a bench (profile,
-# exercise, source, trace, bank_measure, layout_verify) result object on one line, such a
+# SCRIPTED_BANK_MEASURE, SCRIPTED_LAYOUT_VERIFY, SCRIPTED_CLOCK_SKEW) naming a file that holds a bench (profile,
+# exercise, source, trace, bank_measure, layout_verify, clock_skew) result object on one line, such a
 # request gets that result instead (the GUI's CPU ui tests: tests/data/make_user_fixtures.py
 # writes them; the CLI's source and trace tests write their own). A live_profile request streams
 # the update in SCRIPTED_LIVE_UPDATE (below) until the client's stop. Every other request gets a
@@ -38,7 +38,7 @@ while IFS= read -r line; do
             else
                 printf '{"id":%s,"type":"error","kind":"protocol","message":"scripted worker: no exercise","exits":false}\n' "$id"
             fi ;;
-        bench|profile|source|trace|bank_measure|layout_verify)
+        bench|profile|source|trace|bank_measure|layout_verify|clock_skew)
             # SCRIPTED_<TYPE> (SCRIPTED_BENCH, SCRIPTED_BANK_MEASURE, ...) names a canned result.
             canned=$(eval "printf '%s' \"\${SCRIPTED_$(printf '%s' "$type" | tr a-z A-Z)}\"")
             if [ -n "$canned" ]; then

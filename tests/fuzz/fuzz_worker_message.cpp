@@ -67,6 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::check_reader<ExerciseResult>(message->result, exercise_from_json);
         fuzz::check_reader<TraceResult>(message->result, trace_from_json);
         fuzz::check_reader<LiveProfileResult>(message->result, live_result_from_json);
+        fuzz::check_reader<ClockSkewResult>(message->result, clock_skew_from_json);
     }
     if (message->type == Message::Type::kUpdate)
         fuzz::check_reader<LiveUpdate>(message->update, live_update_from_json);

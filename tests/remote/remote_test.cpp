@@ -33,10 +33,11 @@ const std::string kExercise = kSource + "/examples/exercise_mma.cu";
 // The GPU subcommands, as run against any worker (after `tclens`, before the worker's option).
 // With --remote the host is asked for its GPU before anything is compiled.
 const std::vector<std::string> kGpuCommands = {
-    "bench --kernel " + kKernel,   "bench --kernels naive_fma.f32 --mnk 64x64x64",
-    "profile --kernel " + kKernel, "profile --kernel naive_fma.f32",
-    "exercise " + kExercise,       "banks --swizzle xor --pattern ldmatrix.x4 --measure",
-    "layout ldmatrix.x4 --verify", "profile --kernel naive_fma.f32 --timeline",
+    "bench --kernel " + kKernel,     "bench --kernels naive_fma.f32 --mnk 64x64x64",
+    "profile --kernel " + kKernel,   "profile --kernel naive_fma.f32",
+    "exercise " + kExercise,         "banks --swizzle xor --pattern ldmatrix.x4 --measure",
+    "layout ldmatrix.x4 --verify",   "profile --kernel naive_fma.f32 --timeline",
+    "trace --clock-skew --rounds 3",
 };
 
 void write_script(const std::string& path, const std::string& text) {
@@ -95,8 +96,9 @@ void expect_line(const CommandResult& result, int exit_code, const std::string& 
 TEST(RemoteOverPipe, EachGpuSubcommandSaysNoGpuOnTheHost) {
     char host[256] = {};
     gethostname(host, sizeof host - 1);
-    for (const std::string& command : {kGpuCommands[0], kGpuCommands[1], kGpuCommands[3],
-                                       kGpuCommands[5], kGpuCommands[6], kGpuCommands[7]}) {
+    for (const std::string& command :
+         {kGpuCommands[0], kGpuCommands[1], kGpuCommands[3], kGpuCommands[5], kGpuCommands[6],
+          kGpuCommands[7], kGpuCommands[8]}) {
         const CommandResult result =
             run_command(kTclens + " " + command + " --worker \"'" + kTclens + "' worker\"");
         expect_line(result, 3, "tclens: no GPU on " + std::string(host) + ": ", command);

@@ -20,4 +20,15 @@ void request_system_query(AppContext& context) {
     });
 }
 
+void request_worker_switch(AppContext& context, worker::ClientOptions options) {
+    context.worker_options = std::move(options);
+    context.system.publish(nullptr);
+    context.worker_status.publish(nullptr);
+    context.jobs.post("Connect", [&context](JobProgress& progress) {
+        progress.report(0.0f, "ending the worker");
+        context.worker.reset();  // asks it to shut down; the next job starts a fresh one
+    });
+    request_system_query(context);
+}
+
 }  // namespace tclens::gui

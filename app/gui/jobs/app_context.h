@@ -59,7 +59,9 @@ struct AppContext {
     Published<WorkerStatus> worker_status;  // after the first build of a kernel of yours
     // The worker process that runs every GPU job (app/worker/client.h): made by the first job
     // that needs it, used only on the job runner's thread (gui_worker.h), with these options
-    // (set before the first frame: `--remote` runs it on another host).
+    // (set before the first frame: `--remote` runs it on another host; changed by
+    // request_worker_switch only, on the UI thread while no job runs or waits, so a job always
+    // reads the options it was posted under).
     std::unique_ptr<worker::WorkerClient> worker;
     worker::ClientOptions worker_options;
     // Links to other panels posted during a frame ("open this layout in Fragments"); UI thread
@@ -76,5 +78,11 @@ struct AppContext {
 // hello names them (this process asks no CUDA). A worker that cannot start publishes a report
 // without GPUs whose no_gpu_reason is its one line.
 void request_system_query(AppContext& context);
+
+// File > Connect to GPU server... (shell/connect_dialog.h): the worker runs where `options` say
+// from now on. Forgets the GPUs and the worker the app had (the status bar says "querying the
+// GPU..."), ends the old worker on the job runner and asks the new one for its GPUs
+// (request_system_query). UI thread; precondition: no job runs or waits (JobRunner::status).
+void request_worker_switch(AppContext& context, worker::ClientOptions options);
 
 }  // namespace tclens::gui

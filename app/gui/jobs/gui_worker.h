@@ -1,7 +1,8 @@
 #pragma once
 // The GUI's one worker (AppContext::worker, app/worker/client.h): every job that touches a GPU
 // sends its requests there, on the job runner's one thread, so no two calls overlap. Where the
-// worker runs (this machine, --remote, $TCLENS_WORKER) is AppContext::worker_options.
+// worker runs (this machine, --remote, $TCLENS_WORKER, File > Connect to GPU server...) is
+// AppContext::worker_options.
 
 #include <string>
 

@@ -18,6 +18,7 @@
 #include "app/gui/views/lecture_mode.h"
 #include "app/gui/views/presentation.h"
 #include "app/gui/views/recording_view.h"
+#include "common/one_line.h"
 #include "tclens_version.h"
 
 namespace tclens::gui {
@@ -67,9 +68,11 @@ ShellFrame::ShellFrame() : panels_(make_all_panels()), workspace_(panel_ids(pane
 
 std::string ShellFrame::apply_settings(const std::vector<std::string>& settings) {
     constexpr std::string_view kPrefix = "workspace.";
+    constexpr std::string_view kConnect = "connect.to=";
     std::vector<std::string> panel_settings;
     for (const std::string& setting : settings) {
-        if (setting.compare(0, kPrefix.size(), kPrefix) != 0) {
+        const bool connect = setting.compare(0, kConnect.size(), kConnect) == 0;
+        if (!connect && setting.compare(0, kPrefix.size(), kPrefix) != 0) {
             panel_settings.push_back(setting);
             continue;
         }
@@ -78,6 +81,15 @@ std::string ShellFrame::apply_settings(const std::vector<std::string>& settings)
             return error;
         }
         panel_settings.clear();
+        if (connect) {
+            const std::string host = setting.substr(kConnect.size());
+            if (host.empty()) {
+                connect_.connect_here();
+            } else if (std::string error = connect_.connect_to(host); !error.empty()) {
+                return "--set connect.to: " + error;
+            }
+            continue;
+        }
         const auto equals = setting.find('=');
         if (equals == std::string::npos) return "--set '" + setting + "': expected KEY=VALUE";
         const std::string_view text = setting;
@@ -126,6 +138,7 @@ void ShellFrame::draw(AppContext& context, CaptionReserve reserve) {
     draw_main_menu();
     recordings_.draw(context);
     if (const std::optional<PanelLink> link = kernel_open_.draw()) follow_link(*link, "");
+    connect_.draw(context);
     draw_workspace(context, reserve);
     draw_help();
     if (!controls_folded()) draw_status_bar(context);
@@ -137,6 +150,7 @@ void ShellFrame::draw_main_menu() {
     if (ImGui::BeginMenu("File")) {
         recordings_.draw_file_menu_items();
         kernel_open_.draw_menu_item();
+        connect_.draw_menu_item();
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
         ImGui::EndMenu();
@@ -226,22 +240,15 @@ void ShellFrame::draw_status_line(AppContext& context) {
                            recording_status(shown->path, shown->recording).c_str());
         ImGui::SameLine();
     }
-    if (context.worker_options.remote) {
-        // Kernels of yours go there (with its GPU once its worker answered); the line after
-        // it is this machine's own GPU.
-        const auto status = context.worker_status.latest();
-        const bool answered = status && status->hello.pid != 0;
-        const std::string gpu = !answered ? ""
-                                : status->hello.system.devices.empty()
-                                    ? ": no GPU"
-                                    : ": " + status->hello.system.devices.front().name;
-        ImGui::Text("yours run on %s%s (ssh) |", context.worker_options.remote->host.c_str(),
-                    gpu.c_str());
-        ImGui::SameLine();
-    }
     const auto report = context.system.latest();
-    ImGui::TextUnformatted(report ? profiling::system_summary(*report).c_str()
-                                  : "querying the GPU...");
+    std::string gpu = report ? profiling::system_summary(*report) : "querying the GPU...";
+    if (const auto& remote = context.worker_options.remote) {
+        // Every GPU job runs there: the host, then the GPU its worker's hello named, or why none.
+        if (report && !report->has_gpu())
+            gpu = "none (" + common::one_line(report->no_gpu_reason) + ")";
+        gpu = "GPU on " + remote->destination() + " (ssh): " + gpu;
+    }
+    ImGui::TextUnformatted(gpu.c_str());
     const JobStatus job = context.jobs.status();
     if (job.busy) {
         ImGui::SameLine(viewport->WorkSize.x * 0.6f);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/gui/panels/panel.h"
+#include "app/gui/shell/connect_dialog.h"
 #include "app/gui/shell/kernel_open.h"
 #include "app/gui/shell/recording_io.h"
 #include "app/gui/shell/workspace.h"
@@ -42,8 +43,9 @@ struct ShellWindow {
 class ShellFrame {
   public:
     ShellFrame();
-    // Applies "PANEL.KEY=VALUE" and "workspace.KEY=VALUE" settings (Workspace::apply_setting);
-    // returns "" or one line naming the bad one.
+    // Applies "PANEL.KEY=VALUE" and "workspace.KEY=VALUE" settings (Workspace::apply_setting),
+    // and "connect.to=[user@]host[:path]" (File > Connect to GPU server...'s Connect; no host:
+    // This machine); returns "" or one line naming the bad one.
     std::string apply_settings(const std::vector<std::string>& settings);
     // Shows only the panel `id`, filling the main area; returns "" or one line listing the ids.
     std::string show_only(const std::string& id);
@@ -125,6 +127,7 @@ class ShellFrame {
     std::string link_error_;   // the last panel link that could not be followed, one line
     RecordingIo recordings_;
     KernelOpenDialog kernel_open_;
+    ConnectDialog connect_;
 };
 
 }  // namespace tclens::gui

@@ -8,6 +8,7 @@
 
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/tclens_binary.h"
 
 namespace tclens {
@@ -30,6 +31,23 @@ TEST(Cli, VersionNamesRuntimeAndGpuState) {
     EXPECT_EQ(result.out.rfind("tclens ", 0), 0u) << result.out;
     EXPECT_NE(result.out.find("CUDA runtime"), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("GPU"), std::string::npos) << result.out;
+}
+
+// --version names the GPUs its worker's hello names ($TCLENS_WORKER: here a scripted one with a
+// GPU no machine has), not what this process would find; a worker that cannot start is a line of
+// the output, never a failure.
+TEST(Cli, VersionNamesTheWorkersGpus) {
+    const auto result =
+        run_command("env TCLENS_WORKER='" + test::scripted_gpu_worker("SCRIPTED_WORKER=none") +
+                    "' " + kTclens + " --version");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("\nGPU 0: Scripted H999 (sm_90, 999 SMs)\n"), std::string::npos)
+        << result.out;
+    const auto lost = run_command("env TCLENS_WORKER='exit 7' " + kTclens + " --version");
+    EXPECT_EQ(lost.exit_code, 0) << lost.err;
+    EXPECT_NE(lost.out.find("\nCUDA runtime, driver and GPUs: unknown ("), std::string::npos)
+        << lost.out;
+    EXPECT_NE(lost.out.find("\nassets: "), std::string::npos) << lost.out;
 }
 
 // The commit the binary was built from (cmake/SourceCommit.cmake): HEAD's, and "+dirty." with the

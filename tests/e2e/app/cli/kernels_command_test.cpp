@@ -7,8 +7,10 @@
 
 #include "kernels/instruction_mix.h"
 #include "kernels/registry.h"
+#include "profiling/device_json.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
@@ -105,6 +107,38 @@ TEST(KernelsCommand, JsonHasEachKernelsInstructionMix) {
             EXPECT_EQ(mix["counts"][kernels::op_class_key(op)], (*expected)[op]);
         }
     }
+}
+
+// The sm of the mix is the worker's GPU's (its hello; --worker/--remote say where it runs), not
+// this machine's: a scripted worker names an sm_86 GPU, whose mix is the sm_80 cubin's.
+TEST(KernelsCommand, TheInstructionMixIsForTheWorkersGpu) {
+    profiling::SystemReport system = test::scripted_gpu_system();
+    system.devices.front().cc_major = 8;
+    system.devices.front().cc_minor = 6;
+    const std::string hello =
+        test::write_canned("kernels_sm86_system.json", profiling::to_json(system).dump());
+    const auto result = run_command(kTclens + " kernels --json " +
+                                    test::scripted_worker("none SCRIPTED_SYSTEM=" + hello));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << result.out;
+    for (const nlohmann::json& k : j["kernels"]) {
+        const nlohmann::json& mix = k["instruction_mix"];
+        EXPECT_EQ(mix["sm"], 86) << k;
+        if (kernels::instruction_mix(k["id"], 86) != nullptr) {
+            EXPECT_EQ(mix["arch"], "sm_80") << k;
+        } else {
+            EXPECT_EQ(mix["missing"], kernels::instruction_mix_missing(k["id"], 86)) << k;
+        }
+    }
+}
+
+// A worker that does not start is one line and exit 3, as in every command that asks one.
+TEST(KernelsCommand, JsonWithAWorkerThatCannotStartIsOneLineExit3) {
+    const auto result = run_command(kTclens + " kernels --json --worker 'exit 7'");
+    EXPECT_EQ(result.exit_code, 3) << result.err;
+    EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
+    EXPECT_EQ(result.out, "");
 }
 
 TEST(KernelsCommand, BadSizeIsOneLineExit2) {

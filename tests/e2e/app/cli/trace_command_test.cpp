@@ -5,8 +5,10 @@
 // printed and written, and a worker that breaks is one line and exit 1.
 // Traces themselves are GPU tests (tests/gpu/app/cli/trace_command_test.cpp).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -35,15 +37,19 @@ TEST(TraceCommand, KernelIsRequiredAndMustHaveTracePoints) {
                              "'mma_ldmatrix_xor.f16' has no trace points");
 }
 
+// Blocks outside 1 to 1024 are refused here; more than the kernel's grid on the size is the
+// worker's to say (the persistent rungs' grid is its GPU's), before it asks for a GPU: a usage
+// error on any machine.
 TEST(TraceCommand, BlocksZeroNegativeOrTooManyAreUsageErrors) {
-    expect_trace_usage_error("--kernel wgmma_ws.bf16 --blocks 0", "--blocks 0 must be at least 1");
-    expect_trace_usage_error("--kernel wgmma_ws.bf16 --blocks -2",
-                             "--blocks -2 must be at least 1");
+    expect_trace_usage_error("--kernel wgmma_ws.bf16 --blocks 0", "--blocks 0 must be 1 to 1024");
+    expect_trace_usage_error("--kernel wgmma_ws.bf16 --blocks -2", "--blocks -2 must be 1 to 1024");
     expect_trace_usage_error("--kernel wgmma_ws.bf16 --mnk 512x512x512 --blocks 9",
                              "more than the 8 blocks");
-    expect_trace_usage_error("--kernel wgmma_tma.f16 --blocks 5000", "more than the 1024 blocks");
+    expect_trace_usage_error("--kernel wgmma_persistent.f16 --mnk 128x256x64 --blocks 200",
+                             "blocks wgmma_persistent.f16 launches on this size");
+    expect_trace_usage_error("--kernel wgmma_tma.f16 --blocks 5000", "--blocks 5000 must be 1 to");
     expect_trace_usage_error("--kernel wgmma_tma.f16 --mnk 8192x8192x64 --blocks 2000",
-                             "the 1024 blocks tclens traces at most");
+                             "--blocks 2000 must be 1 to 1024");
     expect_trace_usage_error("--kernel wgmma_tma.f16 --blocks many", "--blocks");
 }
 
@@ -59,13 +65,40 @@ TEST(TraceCommand, ClockSkewRoundsOutsideOneToTenThousandAreUsageErrors) {
     expect_trace_usage_error("--kernel wgmma_ws.bf16 --clock-skew --rounds 0", "--rounds 0");
 }
 
+// The probe runs in the worker: without a GPU there, one line naming the worker's host, exit 3.
 TEST(TraceCommand, ClockSkewWithoutAGpuSaysSoAndExits3) {
     if (profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: this machine has a GPU";
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
     const auto result = test::run_command(kTclens + " trace --clock-skew");
     EXPECT_EQ(result.exit_code, 3) << result.err;
     EXPECT_TRUE(test::is_one_line(result.err)) << result.err;
-    EXPECT_NE(result.err.find("needs an NVIDIA GPU"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("tclens: no GPU on " + std::string(host) +
+                              ": measuring the clock skew needs an NVIDIA GPU"),
+              std::string::npos)
+        << result.err;
     EXPECT_EQ(result.out, "");
+}
+
+// The probe's summary is the worker's (a canned one no GPU measures), printed as the line for
+// people; after a trace it goes to the same worker.
+TEST(TraceCommand, TheWorkersClockSkewIsPrinted) {
+    const std::string dir = testing::TempDir();
+    const std::string answer = dir + "tclens_scripted_clock_skew.json";
+    const std::string log = dir + "tclens_scripted_clock_skew.log";
+    std::ofstream(answer) << R"({"device":"Scripted H999","rounds":7,"blocks":132,)"
+                             R"("distinct_sms":132,"min_spread_ns":424,"median_spread_ns":4242,)"
+                             R"("max_spread_ns":42424,"median_clock_spread":99,"tick_ns":32})";
+    std::remove(log.c_str());
+    const auto result = test::run_command(
+        kTclens + " trace --clock-skew --rounds 7 " +
+        test::scripted_worker("none SCRIPTED_CLOCK_SKEW=" + answer + " SCRIPTED_LOG=" + log));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(test::read_file(log), "hello\nclock_skew\nshutdown\n");
+    EXPECT_NE(result.out.find("over 7 rounds of 132 blocks on 132 SMs: min 424 ns, median 4242 "
+                              "ns, max 42424 ns (tick 32 ns"),
+              std::string::npos)
+        << result.out;
 }
 
 TEST(TraceCommand, WithoutAGpuItSaysSoAndExits3) {

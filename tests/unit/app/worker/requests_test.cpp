@@ -179,9 +179,10 @@ TEST(WorkerRequests, TypeNamesFollowTheVariant) {
     EXPECT_STREQ(request_type(RequestBody{LayoutVerifyRequest{}}), "layout_verify");
     EXPECT_STREQ(request_type(RequestBody{LiveProfileRequest{}}), "live_profile");
     EXPECT_STREQ(request_type(RequestBody{StopRequest{}}), "stop");
+    EXPECT_STREQ(request_type(RequestBody{ClockSkewRequest{}}), "clock_skew");
     EXPECT_EQ(request_types(),
               "hello, load, bench, profile, exercise, shutdown, source, trace, bank_measure, "
-              "layout_verify, live_profile, stop");
+              "layout_verify, live_profile, stop, clock_skew");
 }
 
 TEST(WorkerRequests, BankMeasureRoundTripsEveryField) {
@@ -216,6 +217,15 @@ TEST(WorkerRequests, LayoutVerifyRoundTrips) {
     const auto back =
         std::get<LayoutVerifyRequest>(round_trip({9, LayoutVerifyRequest{"ldmatrix.x4"}}).body);
     EXPECT_EQ(back.layout, "ldmatrix.x4");
+}
+
+TEST(WorkerRequests, ClockSkewRoundTripsAndDefaultsTo101Rounds) {
+    EXPECT_EQ(encode_request({10, ClockSkewRequest{10000}}),
+              R"({"id":10,"rounds":10000,"type":"clock_skew"})");
+    EXPECT_EQ(std::get<ClockSkewRequest>(round_trip({10, ClockSkewRequest{7}}).body).rounds, 7);
+    const DecodedRequest decoded = decode_request(R"({"id":11,"type":"clock_skew"})");
+    ASSERT_TRUE(decoded.request.has_value()) << decoded.error;
+    EXPECT_EQ(std::get<ClockSkewRequest>(decoded.request->body).rounds, 101);
 }
 
 TEST(WorkerRequests, SourceRoundTripsEveryField) {
@@ -440,6 +450,12 @@ TEST(WorkerRequests, EveryMalformedLineIsOneLineNamingWhatIsWrong) {
          R"("metrics":["m"],"stop":true})",
          {"unknown field \"stop\"", "max_updates"},
          36},
+        {R"({"id":37,"type":"clock_skew","rounds":0})", {"'rounds'", "1 to 10000", "0"}, 37},
+        {R"({"id":38,"type":"clock_skew","rounds":10001})", {"'rounds'", "10001"}, 38},
+        {R"({"id":39,"type":"clock_skew","rounds":"many"})", {"'rounds'", "many"}, 39},
+        {R"({"id":40,"type":"clock_skew","kernel":"x"})",
+         {"clock_skew request", "unknown field \"kernel\""},
+         40},
     };
     for (const Bad& bad : cases) {
         const DecodedRequest decoded = decode_request(bad.line);

@@ -506,6 +506,27 @@ TEST(WorkerResults, LayoutVerifyRoundTripsTheComparison) {
     EXPECT_EQ(error.find('\n'), std::string::npos) << error;
 }
 
+TEST(WorkerResults, ClockSkewRoundTripsTheSummary) {
+    ClockSkewResult result;
+    result.device = "NVIDIA H200";
+    result.summary = {101, 132, 132, 32, 64, 160, 120, 32};
+    ClockSkewResult back;
+    std::string error;
+    ASSERT_TRUE(clock_skew_from_json(to_json(result), back, error)) << error;
+    EXPECT_EQ(back.device, "NVIDIA H200");
+    EXPECT_EQ(kernels::clock_skew_text(back.summary), kernels::clock_skew_text(result.summary));
+    nlohmann::json bad = to_json(result);
+    bad["median_spread_ns"] = -5;
+    EXPECT_FALSE(clock_skew_from_json(bad, back, error));
+    EXPECT_NE(error.find("clock_skew result"), std::string::npos) << error;
+    EXPECT_NE(error.find("'median_spread_ns'"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    nlohmann::json extra = to_json(result);
+    extra["spread"] = 1;
+    EXPECT_FALSE(clock_skew_from_json(extra, back, error));
+    EXPECT_NE(error.find("\"spread\""), std::string::npos) << error;
+}
+
 TEST(WorkerResults, ALayoutVerifyResultThatDoesNotFitIsOneLine) {
     LayoutVerifyResult result{"ldmatrix.x4", "gpu", {}};
     result.comparison.matched = result.comparison.total = 512;

@@ -21,10 +21,9 @@ constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 
 constexpr int kMaxTileSide = 1 << 20;  // a bank tile's rows or row bytes
 
-const char* const kTypes[] = {"hello",        "load",          "bench",        "profile",
-                              "exercise",     "shutdown",      "source",       "trace",
-                              "bank_measure", "layout_verify", "live_profile", "stop",
-                              "clock_skew"};
+const char* const kTypes[] = {
+    "hello", "load",         "bench",         "profile",      "exercise", "shutdown",  "source",
+    "trace", "bank_measure", "layout_verify", "live_profile", "stop",     "clock_skew"};
 
 nlohmann::json problem_texts(const std::vector<kernels::GemmProblem>& problems) {
     nlohmann::json texts = nlohmann::json::array();

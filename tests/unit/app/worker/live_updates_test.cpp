@@ -61,14 +61,20 @@ TEST(LiveUpdates, SamplesRoundTripAndAValueThatIsNotFiniteIsNull) {
     LiveUpdate update;
     update.kind = LiveUpdate::Kind::kSamples;
     update.metrics = {"a", "b"};
+    // The second sample's times are the GPU clock's (an H200 read 1795997408676783852), past
+    // 2^53: the reader once refused them.
     update.samples = {{0, 1000, 2000, {1.5, 2.5}},
-                      {1, 2000, 3000, {std::numeric_limits<double>::infinity(), 3}}};
+                      {1,
+                       1795997408676783852u,
+                       1795997408677783852u,
+                       {std::numeric_limits<double>::infinity(), 3}}};
     EXPECT_TRUE(to_json(update)["samples"][1]["values"][0].is_null());
     const LiveUpdate back = round_trip(update);
     EXPECT_EQ(back.kind, LiveUpdate::Kind::kSamples);
     EXPECT_EQ(back.metrics, update.metrics);
     ASSERT_EQ(back.samples.size(), 2u);
-    EXPECT_EQ(back.samples[1].start_ns, 2000u);
+    EXPECT_EQ(back.samples[1].start_ns, 1795997408676783852u);
+    EXPECT_EQ(back.samples[1].end_ns, 1795997408677783852u);
     EXPECT_EQ(back.samples[0].values, (std::vector<double>{1.5, 2.5}));
     EXPECT_TRUE(std::isnan(back.samples[1].values[0]));
 }

@@ -31,6 +31,16 @@ nlohmann::json problem_texts(const std::vector<kernels::GemmProblem>& problems) 
     return texts;
 }
 
+// The "timeline" field of a profile or live_profile request: null, or its object.
+template <typename Timeline>
+nlohmann::json timeline_json(const std::optional<Timeline>& timeline) {
+    if (!timeline) return nullptr;
+    nlohmann::json object = {{"interval_ns", timeline->interval_ns},
+                             {"duration_ms", timeline->duration_ms}};
+    if (!timeline->metrics.empty()) object["metrics"] = timeline->metrics;
+    return object;
+}
+
 struct Encoder {
     nlohmann::json& out;
     void operator()(const HelloRequest& r) const { out["protocol"] = r.protocol; }
@@ -57,14 +67,7 @@ struct Encoder {
         out["drop_unavailable"] = r.drop_unavailable;
         out["flush_l2"] = r.flush_l2;
         out["seed"] = r.seed;
-        if (r.timeline) {
-            nlohmann::json timeline = {{"interval_ns", r.timeline->interval_ns},
-                                       {"duration_ms", r.timeline->duration_ms}};
-            if (!r.timeline->metrics.empty()) timeline["metrics"] = r.timeline->metrics;
-            out["timeline"] = timeline;
-        } else {
-            out["timeline"] = nullptr;
-        }
+        out["timeline"] = timeline_json(r.timeline);
     }
     void operator()(const ExerciseRequest& r) const { out["ref"] = r.ref; }
     void operator()(const ShutdownRequest&) const {}
@@ -94,14 +97,7 @@ struct Encoder {
         out["problem"] = kernels::problem_text(r.problem);
         if (!r.metrics.empty()) out["metrics"] = r.metrics;
         out["seed"] = r.seed;
-        if (r.timeline) {
-            nlohmann::json timeline = {{"interval_ns", r.timeline->interval_ns},
-                                       {"duration_ms", r.timeline->duration_ms}};
-            if (!r.timeline->metrics.empty()) timeline["metrics"] = r.timeline->metrics;
-            out["timeline"] = timeline;
-        } else {
-            out["timeline"] = nullptr;
-        }
+        out["timeline"] = timeline_json(r.timeline);
         out["max_updates"] = r.max_updates;
     }
     void operator()(const StopRequest&) const {}

@@ -45,7 +45,9 @@ TEST(ShapeSweep, SidesInRangeAThirdUnalignedAFewPrime) {
             EXPECT_TRUE(all_aligned) << i;
         }
         const bool prime_side = is_prime(s.m) || is_prime(s.n) || is_prime(s.k);
-        if (i % 30 == 29) EXPECT_TRUE(prime_side) << i;
+        if (i % 30 == 29) {
+            EXPECT_TRUE(prime_side) << i;
+        }
         primes += prime_side ? 1 : 0;
     }
     EXPECT_EQ(unaligned, 333);

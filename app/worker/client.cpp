@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/worker/chunked_result.h"
 #include "app/worker/line_io.h"
 #include "app/worker/link_faults.h"
 #include "app/worker/stderr_tail.h"
@@ -130,6 +131,7 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
     double waited_s = limit;
     std::optional<Progress> last;
     bool stop_sent = false;
+    ResultChunks chunks;
     for (;;) {
         std::string line;
         // While a stream may still be stopped, wake at least every kStopCheck to ask.
@@ -208,7 +210,21 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
                 deadline = Clock::now() + seconds(waited_s);
                 break;
             }
+            case Message::Type::kChunk:
             case Message::Type::kResult: {
+                const std::string bad = message->type == Message::Type::kChunk
+                                            ? chunks.add(message->chunk)
+                                            : chunks.finish(*message);
+                if (!bad.empty()) {
+                    return lose_worker(Reply::Outcome::kGarbage,
+                                       "the worker wrote a line that is not protocol during " +
+                                           during(type, last ? &*last : nullptr) + " (" + bad +
+                                           "); killed it");
+                }
+                if (message->type == Message::Type::kChunk) {
+                    deadline = Clock::now() + seconds(waited_s);  // a large result on its way
+                    break;
+                }
                 Reply reply;
                 reply.result = std::move(message->result);
                 return reply;

@@ -57,7 +57,11 @@ std::string encode_message(const Message& m) {
             break;
         case Message::Type::kResult:
             out["type"] = "result";
-            out["result"] = m.result.is_object() ? m.result : nlohmann::json::object();
+            if (m.chunks > 0) {
+                out["chunks"] = m.chunks;
+            } else {
+                out["result"] = m.result.is_object() ? m.result : nlohmann::json::object();
+            }
             break;
         case Message::Type::kError: {
             out["type"] = "error";
@@ -69,6 +73,10 @@ std::string encode_message(const Message& m) {
         case Message::Type::kUpdate:
             out["type"] = "update";
             out["update"] = m.update.is_object() ? m.update : nlohmann::json::object();
+            break;
+        case Message::Type::kChunk:
+            out["type"] = "chunk";
+            out["data"] = m.chunk;
             break;
     }
     return dump(out);
@@ -93,9 +101,9 @@ std::optional<Message> decode_message(std::string_view line, std::string& error)
         envelope.whole("id", m.id, true, 0, kMaxRequestId);
         envelope.text("type", type, true, 64);
         if (envelope.ok() && type != "progress" && type != "result" && type != "error" &&
-            type != "update") {
+            type != "update" && type != "chunk") {
             envelope.fail("unknown type " + shown_value(type) +
-                          " (valid: progress, result, error, update)");
+                          " (valid: progress, result, error, update, chunk)");
         }
         if (!envelope.ok()) {
             error = envelope.error();
@@ -114,7 +122,15 @@ std::optional<Message> decode_message(std::string_view line, std::string& error)
         f.number("allow_s", m.progress.allow_s, true, 0, 86400);
     } else if (type == "result") {
         m.type = Message::Type::kResult;
-        if (const nlohmann::json* result = f.object("result", true, false)) m.result = *result;
+        // Either the result itself or the count of the chunks that carried it, not both.
+        if (json.contains("chunks")) {
+            f.whole("chunks", m.chunks, true, 1, int(kMaxResultBytes));
+        } else if (const nlohmann::json* result = f.object("result", true, false)) {
+            m.result = *result;
+        }
+    } else if (type == "chunk") {
+        m.type = Message::Type::kChunk;
+        f.text("data", m.chunk, true, kChunkBytes);
     } else if (type == "update") {
         m.type = Message::Type::kUpdate;
         if (const nlohmann::json* update = f.object("update", true, false)) m.update = *update;

@@ -12,6 +12,11 @@
 // one new piece of what it measures (app/worker/live_updates.h says what an update holds):
 //   {"id": 3, "type": "update", "update": {...}}
 //
+// A result longer than kChunkBytes of JSON comes in bounded lines (app/worker/chunked_result.h):
+// "chunk" messages, each a slice of the result's JSON text, then a result that counts them:
+//   {"id": 3, "type": "chunk", "data": "{\"rows\": [..."}   (as many as it takes)
+//   {"id": 3, "type": "result", "chunks": 12}
+//
 // A request whose stream ends before its terminal message crashed the worker; an "error" is a
 // clean refusal or failure, after which the worker goes on unless "exits" says it does not
 // (kind "fault": a kernel killed the CUDA context, so the worker exits after the message).
@@ -25,8 +30,12 @@
 
 namespace tclens::worker {
 
-// Longest message line the client reads (a bench of many sizes or a long timeline is a few MB).
-inline constexpr std::size_t kMaxMessageBytes = std::size_t{256} << 20;
+// Longest message line the client reads. A result's chunk is at most kChunkBytes of JSON text,
+// which escaping as a JSON string can at most double.
+inline constexpr std::size_t kChunkBytes = std::size_t{4} << 20;
+inline constexpr std::size_t kMaxMessageBytes = 2 * kChunkBytes + 4096;
+// Longest result the client assembles from chunks (a whole recording's bench is a few MB).
+inline constexpr std::size_t kMaxResultBytes = std::size_t{256} << 20;
 
 // Why a request failed, as the CLI's exit codes see it (app/exit_codes.h).
 enum class ErrorKind {
@@ -64,11 +73,13 @@ struct ErrorReply {
 };
 
 struct Message {
-    enum class Type { kProgress, kResult, kError, kUpdate };
+    enum class Type { kProgress, kResult, kError, kUpdate, kChunk };
     std::int64_t id = 0;
     Type type = Type::kResult;
     Progress progress;      // kProgress
     nlohmann::json result;  // kResult: an object (results.h says what each request gets)
+    int chunks = 0;         // kResult: how many chunk messages carried `result`; 0: it is here
+    std::string chunk;      // kChunk: a slice of the result's JSON text
     ErrorReply error;       // kError
     nlohmann::json update;  // kUpdate: an object (live_updates.h)
 };

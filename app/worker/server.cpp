@@ -6,6 +6,7 @@
 #include <exception>
 #include <new>
 
+#include "app/worker/chunked_result.h"
 #include "app/worker/line_io.h"
 #include "kernels/fault_injection.h"
 
@@ -105,11 +106,7 @@ bool Replier::stop_asked() {
 
 void Replier::result(const nlohmann::json& result) {
     if (answered_) return;
-    Message m;
-    m.id = id_;
-    m.type = Message::Type::kResult;
-    m.result = result;
-    send(m);
+    for (const Message& m : result_messages(id_, result)) send(m);
     answered_ = true;
 }
 

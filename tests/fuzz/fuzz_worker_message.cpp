@@ -8,6 +8,8 @@
 //   - a refused line gets one error line;
 //   - an accepted message's texts that must be one line are one line, and its encoding decodes
 //     to a message that encodes to the same text;
+//   - a whole result sent in chunks of 7 bytes (app/worker/chunked_result.h) reads back the same,
+//     and a chunk read as a one-chunk result gives a JSON object or one line why not;
 //   - each result reader (hello, load, bench, profile, exercise, trace, live_profile) and the
 //     live update reader either read the object or say why in one line, and what they read
 //     written out reads back the same.
@@ -16,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/worker/chunked_result.h"
 #include "app/worker/live_updates.h"
 #include "app/worker/messages.h"
 #include "app/worker/results.h"
@@ -68,6 +71,29 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::check_reader<TraceResult>(message->result, trace_from_json);
         fuzz::check_reader<LiveProfileResult>(message->result, live_result_from_json);
         fuzz::check_reader<ClockSkewResult>(message->result, clock_skew_from_json);
+    }
+    if (message->type == Message::Type::kResult && message->chunks == 0) {
+        ResultChunks chunks;
+        Message last;
+        for (const Message& part : result_messages(message->id, message->result, 7)) {
+            if (part.type == Message::Type::kChunk) {
+                TCLENS_FUZZ_CHECK(chunks.add(part.chunk).empty(), part.chunk);
+            } else {
+                last = part;
+            }
+        }
+        const std::string why = chunks.finish(last);
+        TCLENS_FUZZ_CHECK(why.empty(), why);
+        TCLENS_FUZZ_CHECK(last.result == message->result, message->result.dump());
+    }
+    if (message->type == Message::Type::kChunk) {
+        ResultChunks chunks;
+        TCLENS_FUZZ_CHECK(chunks.add(message->chunk).empty(), "one chunk");
+        Message counted;
+        counted.chunks = 1;
+        const std::string why = chunks.finish(counted);
+        TCLENS_FUZZ_CHECK(
+            why.empty() ? counted.result.is_object() : why.find('\n') == std::string::npos, why);
     }
     if (message->type == Message::Type::kUpdate)
         fuzz::check_reader<LiveUpdate>(message->update, live_update_from_json);

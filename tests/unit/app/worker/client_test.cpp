@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <thread>
 
+#include "app/worker/chunked_result.h"
+
 namespace tclens::worker {
 namespace {
 
@@ -235,6 +237,29 @@ TEST(WorkerClient, AStreamHandsOverEachUpdateAndStopsWhenAsked) {
     EXPECT_EQ(reply.result["stopped"], true);
     EXPECT_EQ(seen, (std::vector<int>{0, 1}));
     EXPECT_EQ(client.starts(), 1);
+}
+
+// A result sent in chunks (app/worker/chunked_result.h) reaches the caller whole; chunks that
+// the result miscounts make the worker's answer garbage, one line.
+TEST(WorkerClient, AResultInChunksArrivesWholeAndAMiscountIsGarbage) {
+    const nlohmann::json result = {{"rows", {"a", "b", "c"}}, {"note", "4096³"}};
+    std::vector<std::string> lines;
+    // Request 2 (after the hello): a chunk's line begins with "data", so answer() keeps its id.
+    for (const Message& m : result_messages(2, result, 8)) lines.push_back(encode_message(m));
+    ASSERT_GT(lines.size(), 3u);
+    WorkerClient client(
+        options(answer({encode_message(hello_answer())}) + answer(lines) + "cat >/dev/null"));
+    const Reply reply = client.call(bench());
+    ASSERT_TRUE(reply.ok()) << reply.message;
+    EXPECT_EQ(reply.result, result);
+
+    lines.erase(lines.begin());  // one chunk lost on the way
+    WorkerClient miscounted(
+        options(answer({encode_message(hello_answer())}) + answer(lines) + "cat >/dev/null"));
+    const Reply garbage = miscounted.call(bench());
+    EXPECT_EQ(garbage.outcome, Reply::Outcome::kGarbage);
+    EXPECT_TRUE(one_line(garbage.message)) << garbage.message;
+    EXPECT_NE(garbage.message.find("chunks, "), std::string::npos) << garbage.message;
 }
 
 TEST(WorkerClient, AWorkerThatDiesMidStreamIsOneLineAndTheNextCallGetsAFreshOne) {

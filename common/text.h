@@ -1,11 +1,21 @@
 #pragma once
-// Small text helpers C++17's std::string lacks: prefix and suffix tests, joining and splitting
-// a list.
+// Small text helpers C++17's std::string lacks: prefix and suffix tests, printf into a string,
+// joining and splitting a list.
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace tclens::common {
+
+// printf into a std::string, for table cells and one-line reasons: format_text("%.2fx", 1.5)
+// == "1.50x". At most 255 characters; a longer text is cut.
+template <typename... Values>
+std::string format_text(const char* pattern, Values... values) {
+    char text[256];
+    std::snprintf(text, sizeof text, pattern, values...);
+    return text;
+}
 
 inline bool starts_with(std::string_view text, std::string_view prefix) {
     return text.substr(0, prefix.size()) == prefix;

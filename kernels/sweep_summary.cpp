@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
+#include "common/text.h"
 #include "kernels/registry.h"
+#include "kernels/tma_tile_limits.h"
 #include "viz/roofline.h"
 
 namespace tclens::kernels {
@@ -18,15 +19,6 @@ struct Loss {
     std::string text;
 };
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
-template <typename... Values>
-std::string format(const char* pattern, Values... values) {
-    char text[160];
-    std::snprintf(text, sizeof text, pattern, values...);
-    return text;
-}
-
 }  // namespace
 
 std::string loss_reason(const KernelDescriptor& described, const GemmProblem& problem, int sms,
@@ -36,35 +28,37 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
     const TileShape tile = kernel.block_tile;
     std::vector<Loss> losses;
     if (tile.m > 0 && tile.n > 0 && sms > 0) {
-        const std::int64_t tiles_m = ceil_div(problem.m, tile.m);
-        const std::int64_t tiles_n = ceil_div(problem.n, tile.n);
+        const std::int64_t tiles_m = tiles_covering(problem.m, tile.m);
+        const std::int64_t tiles_n = tiles_covering(problem.n, tile.n);
         const std::int64_t tiles = tiles_m * tiles_n;
         if (tiles < sms) {
-            losses.push_back(
-                {1.0 - double(tiles) / sms,
-                 format("%lld tiles of %d x %d on %d SMs: %lld SMs idle", (long long)tiles, tile.m,
-                        tile.n, sms, (long long)(sms - tiles))});
+            losses.push_back({1.0 - double(tiles) / sms,
+                              common::format_text("%lld tiles of %d x %d on %d SMs: %lld SMs idle",
+                                                  (long long)tiles, tile.m, tile.n, sms,
+                                                  (long long)(sms - tiles))});
         } else {
-            const std::int64_t rounds = ceil_div(tiles, sms);
+            const std::int64_t rounds = tiles_covering(tiles, sms);  // rounds of `sms` tiles
             const double filled = double(tiles) / double(rounds * sms);
             losses.push_back(
-                {1.0 - filled,
-                 format("%lld tiles = %.2f waves on %d SMs: %lld rounds %.0f %% filled",
-                        (long long)tiles, double(tiles) / sms, sms, (long long)rounds,
-                        100.0 * filled)});
+                {1.0 - filled, common::format_text(
+                                   "%lld tiles = %.2f waves on %d SMs: %lld rounds %.0f %% filled",
+                                   (long long)tiles, double(tiles) / sms, sms, (long long)rounds,
+                                   100.0 * filled)});
         }
         const double covered = double(tiles_m * tile.m) * double(tiles_n * tile.n);
         const double output = double(problem.m) * double(problem.n);
         losses.push_back(
             {1.0 - output / covered,
-             format("tiles of %d x %d cover %.2fx the output (M = %lld, N = %lld)", tile.m, tile.n,
-                    covered / output, (long long)problem.m, (long long)problem.n)});
+             common::format_text("tiles of %d x %d cover %.2fx the output (M = %lld, N = %lld)",
+                                 tile.m, tile.n, covered / output, (long long)problem.m,
+                                 (long long)problem.n)});
     }
     if (tile.k > 0 && kernel.stages > 1) {
-        const std::int64_t k_tiles = ceil_div(problem.k, tile.k);
+        const std::int64_t k_tiles = tiles_covering(problem.k, tile.k);
         if (k_tiles < kernel.stages) {
-            losses.push_back({1.0 - double(k_tiles) / kernel.stages,
-                              format("K = %lld: %lld K tile%s of %d, fewer than the %d stages",
+            losses.push_back(
+                {1.0 - double(k_tiles) / kernel.stages,
+                 common::format_text("K = %lld: %lld K tile%s of %d, fewer than the %d stages",
                                      (long long)problem.k, (long long)k_tiles,
                                      k_tiles == 1 ? "" : "s", tile.k, kernel.stages)});
         }
@@ -78,8 +72,8 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
         viz::gemm_flops(problem.m, problem.n, problem.k),
         viz::compulsory_bytes(problem.m, problem.n, problem.k, storage_bytes(kernel.precision), 4));
     if (ridge_flop_per_byte > 0 && intensity < ridge_flop_per_byte) {
-        return format("memory-bound: %.0f FLOP/B, below the ridge of %.0f FLOP/B", intensity,
-                      ridge_flop_per_byte);
+        return common::format_text("memory-bound: %.0f FLOP/B, below the ridge of %.0f FLOP/B",
+                                   intensity, ridge_flop_per_byte);
     }
     return "no modelled loss (tiles, waves, padding, K, memory): profile it";
 }

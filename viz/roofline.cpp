@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "common/text.h"
 #include "viz/label_placement.h"
@@ -25,16 +24,10 @@ bool drawable(const RooflinePoint& point) {
     return positive(point.intensity) && positive(point.tflops);
 }
 
-std::string format(const char* pattern, double value) {
-    char text[64];
-    std::snprintf(text, sizeof text, pattern, value);
-    return text;
-}
-
 // 3.35e12 -> "3.35 TB/s", 9.0e11 -> "900 GB/s".
 std::string bandwidth_text(double bytes_per_s) {
-    return bytes_per_s >= 1e12 ? format("%.2f TB/s", bytes_per_s / 1e12)
-                               : format("%.0f GB/s", bytes_per_s / 1e9);
+    return bytes_per_s >= 1e12 ? common::format_text("%.2f TB/s", bytes_per_s / 1e12)
+                               : common::format_text("%.0f GB/s", bytes_per_s / 1e9);
 }
 
 std::vector<const ComputeRoof*> drawn_roofs(const Roofline& roofline) {
@@ -86,8 +79,8 @@ std::string share_text(const Roofline& roofline, const RooflinePoint& point) {
                                 point.intensity < ridge_intensity(compute->tflops, bandwidth));
     const std::string roof =
         memory_bound ? memory_roof_of(roofline, point.device)->label : compute->label;
-    return format("%.0f%% of attainable", 100.0 * point.tflops / attainable) + " (" + roof +
-           " roof)";
+    return common::format_text("%.0f%% of attainable", 100.0 * point.tflops / attainable) + " (" +
+           roof + " roof)";
 }
 
 }  // namespace
@@ -397,8 +390,8 @@ void draw_compute_roofs(RooflineCanvas& c, const Roofline& roofline, const Plot&
             const float w = std::min(dash.on > 0 ? dash.on : step, plot.right() - x);
             c.b.rect(x, band_top, w, band_bottom - band_top, c.b.palette().text);
         }
-        const std::string label =
-            device_prefix(roofline, roof->device) + roof->label + format(" %.0f", roof->tflops);
+        const std::string label = device_prefix(roofline, roof->device) + roof->label +
+                                  common::format_text(" %.0f", roof->tflops);
         const float label_y = std::max(y - c.size / 2, label_bottom + 1.0f);
         text_line(c, plot.right() + kTickGap, label_y, label);
         label_bottom = label_y + c.size;
@@ -433,9 +426,10 @@ float draw_runs(RooflineCanvas& c, const Roofline& roofline, const Plot& plot, f
         c.b.text(numbers[drawn].x, numbers[drawn].y, size, palette.text, TextAlign::kLeft, number);
         ++drawn;
 
-        std::string line =
-            number + " " + point.label + ": " + format("%.1f FLOP/B", point.intensity) +
-            (point.estimated ? " est." : "") + format(", %.1f TFLOP/s", point.tflops);
+        std::string line = number + " " + point.label + ": " +
+                           common::format_text("%.1f FLOP/B", point.intensity) +
+                           (point.estimated ? " est." : "") +
+                           common::format_text(", %.1f TFLOP/s", point.tflops);
         const std::string share = share_text(roofline, point);
         if (!share.empty()) line += ", " + share;
         c.b.rect(kMargin, legend_y + 1.0f, size - 2.0f, size - 2.0f, fill);
@@ -468,8 +462,8 @@ std::string roofs_line(const Roofline& roofline, const std::vector<const Compute
     }
     for (const ComputeRoof* roof : roofs) {
         if (roof->device != device) continue;
-        parts.push_back(roof->label + format(" %.1f TFLOP/s", roof->tflops) + " (" + roof->origin +
-                        ")");
+        parts.push_back(roof->label + common::format_text(" %.1f TFLOP/s", roof->tflops) + " (" +
+                        roof->origin + ")");
     }
     return line + (parts.empty() ? " none known" : " " + common::join(parts, ", "));
 }

@@ -132,9 +132,8 @@ void print_table(const worker::SpreadBench& spread, bool several_workers) {
     std::printf(
         "\n%%cuBLAS: of the same-precision cuBLAS call in this run; %%peak: of the measured peak "
         "above; %%mem: of the measured DRAM bandwidth, moving A and B once and C once in the "
-        "median "
-        "time; xSGEMM: TF32 rows vs cublas.sgemm; rel.err: relative RMS error vs the reference "
-        "(fp64 CPU or cuBLAS FP32), checked before timing\n");
+        "median time; xSGEMM: TF32 rows vs cublas.sgemm; rel.err: relative RMS error vs the "
+        "reference (fp64 CPU or cuBLAS FP32), checked before timing\n");
 }
 
 void print_csv(const kernels::BenchReport& report) {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <vector>
 
+#include "common/text.h"
 #include "kernels/problem_text.h"
 #include "profiling/bench_json.h"
 #include "profiling/metric_catalogue.h"
@@ -14,15 +14,9 @@
 namespace tclens::worker {
 namespace {
 
-std::string format(const char* pattern, double value) {
-    char text[64];
-    std::snprintf(text, sizeof text, pattern, value);
-    return text;
-}
-
 // "+5.3 %" for 581.4 -> 612.3.
 std::string change_text(double before, double after) {
-    return format("%+.1f %%", 100.0 * (after / before - 1.0));
+    return common::format_text("%+.1f %%", 100.0 * (after / before - 1.0));
 }
 
 }  // namespace
@@ -34,19 +28,22 @@ std::string version_result_text(const WatchVersion& v) {
     const kernels::RunResult& r = v.row->result;
     text += r.kernel_id + " " + kernels::problem_text(r.problem) + ": ";
     if (!r.counts()) return text + kernels::run_status(r);
-    text += format("%.1f TFLOP/s", r.tflops);
+    text += common::format_text("%.1f TFLOP/s", r.tflops);
     if (v.reference && v.reference->result.counts()) {
-        text += ", " + format("%.1f %%", v.row->pct_of_reference) + " of " +
-                v.reference->result.kernel_id + format(" (%.1f)", v.reference->result.tflops);
+        text += ", " + common::format_text("%.1f %%", v.row->pct_of_reference) + " of " +
+                v.reference->result.kernel_id +
+                common::format_text(" (%.1f)", v.reference->result.tflops);
     }
-    text += format(", %.3f ms", r.median_ms) + format(", rel. err %.1e", r.check.rel_rms_error);
+    text += common::format_text(", %.3f ms", r.median_ms) +
+            common::format_text(", rel. err %.1e", r.check.rel_rms_error);
     return text;
 }
 
 std::string version_times_text(const WatchVersion& v) {
     std::vector<std::string> parts;
     auto add = [&](const char* what, double seconds) {
-        if (seconds > 0) parts.push_back(std::string(what) + format(" %.2f s", seconds));
+        if (seconds > 0)
+            parts.push_back(std::string(what) + common::format_text(" %.2f s", seconds));
     };
     add("compile", v.compile_s);
     add("load", v.load_s);
@@ -56,7 +53,8 @@ std::string version_times_text(const WatchVersion& v) {
     if (parts.empty()) return "";
     std::string text = "times:";
     for (std::size_t i = 0; i < parts.size(); ++i) text += (i == 0 ? " " : ", ") + parts[i];
-    if (v.save_to_result_s >= 0) text += format("; saved -> TFLOP/s %.2f s", v.save_to_result_s);
+    if (v.save_to_result_s >= 0)
+        text += common::format_text("; saved -> TFLOP/s %.2f s", v.save_to_result_s);
     return text;
 }
 
@@ -65,8 +63,8 @@ std::string version_change_text(const WatchVersion& before, const WatchVersion& 
     std::string text = "vs v" + std::to_string(before.number) + ":";
     if (!before.good() || !after.good()) return text + " no comparison (not both verified)";
     const double was = before.row->result.tflops, is = after.row->result.tflops;
-    text +=
-        format(" TFLOP/s %.1f", was) + format(" -> %.1f", is) + " (" + change_text(was, is) + ")";
+    text += common::format_text(" TFLOP/s %.1f", was) + common::format_text(" -> %.1f", is) + " (" +
+            change_text(was, is) + ")";
     if (!before.profile || !after.profile) return text;
     struct Change {
         const profiling::MetricValue* before;
@@ -92,10 +90,10 @@ std::string version_change_text(const WatchVersion& before, const WatchVersion& 
         text += (i == 0 ? "; " : ", ") + c.after->label + " " +
                 profiling::format_metric_value(c.before->value, c.before->unit) + " -> " +
                 profiling::format_metric_value(c.after->value, c.after->unit) +
-                format(" (%+.1f %%)", c.pct);
+                common::format_text(" (%+.1f %%)", c.pct);
     }
     if (changes.empty())
-        text += format("; no profile metric moved by %g %% or more", min_change_pct);
+        text += common::format_text("; no profile metric moved by %g %% or more", min_change_pct);
     return text;
 }
 

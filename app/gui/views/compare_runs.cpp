@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <limits>
 
@@ -23,12 +22,6 @@ constexpr const char* kDramWriteMetric = "dram__bytes_write.sum";
 constexpr int kOutputBytes = 4;  // C is f32 in every rung (kernels/gemm.h)
 
 const double kNan = std::numeric_limits<double>::quiet_NaN();
-
-std::string format(const char* pattern, double value) {
-    char text[64];
-    std::snprintf(text, sizeof text, pattern, value);
-    return text;
-}
 
 // format_metric_value without a trailing " unit" that its row's label already names: "1,048,576"
 // for 1048576 instructions, "45.6" for 45.6 %, but "230 kB" (a scaled unit stays).
@@ -476,12 +469,12 @@ std::vector<viz::CompareRow> compare_rows(const std::vector<const CompareRun*>& 
     rows.push_back(make_row(
         "time (ms)", Better::kLower, runs,
         [](const CompareRun& r) { return counted_bench(r) ? r.bench->result.median_ms : kNan; },
-        [](const CompareRun&, double v) { return format("%.3f", v); }));
+        [](const CompareRun&, double v) { return common::format_text("%.3f", v); }));
     rows.push_back(make_row(
         "TFLOP/s", Better::kHigher, runs,
         [](const CompareRun& r) { return r.tflops > 0 ? r.tflops : kNan; },
         [](const CompareRun& r, double v) {
-            return format("%.1f", v) + (r.tflops_from_profile ? " (profiled)" : "");
+            return common::format_text("%.1f", v) + (r.tflops_from_profile ? " (profiled)" : "");
         }));
     rows.push_back(make_row(
         "% of cuBLAS", Better::kHigher, runs,
@@ -489,13 +482,13 @@ std::vector<viz::CompareRow> compare_rows(const std::vector<const CompareRun*>& 
             return counted_bench(r) && r.bench->pct_of_reference > 0 ? r.bench->pct_of_reference
                                                                      : kNan;
         },
-        [](const CompareRun&, double v) { return format("%.1f%%", v); }));
+        [](const CompareRun&, double v) { return common::format_text("%.1f%%", v); }));
     rows.push_back(make_row(
         "% of peak", Better::kHigher, runs,
         [](const CompareRun& r) {
             return counted_bench(r) && r.bench->pct_of_peak > 0 ? r.bench->pct_of_peak : kNan;
         },
-        [](const CompareRun&, double v) { return format("%.1f%%", v); }));
+        [](const CompareRun&, double v) { return common::format_text("%.1f%%", v); }));
     rows.push_back(make_row(
         "rel. error", Better::kLower, runs,
         [](const CompareRun& r) {
@@ -503,7 +496,7 @@ std::vector<viz::CompareRow> compare_rows(const std::vector<const CompareRun*>& 
             const profiling::KernelProfile* profile = verified_profile(r);
             return profile ? profile->check.rel_rms_error : kNan;
         },
-        [](const CompareRun&, double v) { return format("%.1e", v); }));
+        [](const CompareRun&, double v) { return common::format_text("%.1e", v); }));
     rows.push_back(make_row(
         "intensity (FLOP/B)", Better::kNeither, runs,
         [](const CompareRun& r) {
@@ -511,7 +504,7 @@ std::vector<viz::CompareRow> compare_rows(const std::vector<const CompareRun*>& 
             return r.comparable() && value > 0 ? value : kNan;
         },
         [](const CompareRun& r, double v) {
-            return format("%.1f", v) + (run_intensity(r).estimated ? " est." : "");
+            return common::format_text("%.1f", v) + (run_intensity(r).estimated ? " est." : "");
         }));
     rows.erase(std::remove_if(rows.begin(), rows.end(),
                               [](const viz::CompareRow& row) { return !any_value(row); }),

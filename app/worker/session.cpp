@@ -111,11 +111,11 @@ CanRun loaded_can_run(const kernels::KernelDescriptor& kernel,
     return {problem, reason, planned ? kernel.launch_plan(problem) : ""};
 }
 
+}  // namespace
+
 std::string run_text(const kernels::KernelDescriptor& kernel, const kernels::GemmProblem& problem) {
     return kernel.id + " " + kernels::problem_text(problem);
 }
-
-}  // namespace
 
 WorkerSession::WorkerSession() = default;
 WorkerSession::~WorkerSession() = default;
@@ -153,10 +153,35 @@ const kernels::KernelDescriptor* WorkerSession::runnable(const std::string& id,
 
 bool WorkerSession::can_run_here(const kernels::KernelDescriptor& kernel,
                                  const kernels::GemmProblem& problem, Replier& reply) {
-    const std::string cannot = kernel.can_run(problem);
+    const std::string cannot = cannot_run_text(kernel, problem);
     if (cannot.empty()) return true;
-    reply.error(ErrorKind::kUsage,
-                kernel.id + " cannot run " + kernels::problem_text(problem) + ": " + cannot);
+    reply.error(ErrorKind::kUsage, cannot);
+    return false;
+}
+
+std::string WorkerSession::cannot_run_text(const kernels::KernelDescriptor& kernel,
+                                           const kernels::GemmProblem& problem) {
+    const std::string cannot = kernel.can_run(problem);
+    if (cannot.empty()) return "";
+    return kernel.id + " cannot run " + kernels::problem_text(problem) + ": " + cannot;
+}
+
+bool WorkerSession::ran_once_before_cupti(const kernels::KernelDescriptor& kernel,
+                                          const kernels::GemmProblem& problem, std::uint64_t seed,
+                                          int index, int total, Replier& reply) {
+    if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();
+    // A kernel of yours gets the client's limit; a rung may take longer (as in bench).
+    reply.progress({"run", run_text(kernel, problem), index, total,
+                    kernel.checked_timing ? 0 : kRungRunAllowS});
+    kernels::RunOptions verify_only;
+    verify_only.time = false;
+    verify_only.seed = seed;
+    runner_->run(kernel, problem, verify_only);
+    const std::string lost = lost_context();
+    if (lost.empty()) return true;
+    reply.error(ErrorKind::kFault,
+                run_text(kernel, problem) + " faulted: " + lost + "; the CUDA context is lost",
+                true);
     return false;
 }
 
@@ -383,24 +408,9 @@ void WorkerSession::profile(const WorkerProfileRequest& request, Replier& reply)
     }
     GpuTurn turn;  // this GPU's turn, held while the request times or profiles on it
     if (!wait_for_gpu_turn(system, reply, turn)) return;
-    if (system.has_gpu()) {
-        // Run the kernel once under the client's time limit before CUPTI's long set-up: a kernel
-        // that hangs or faults is caught here, within the limit.
-        if (!runner_) runner_ = std::make_unique<kernels::GemmRunner>();
-        // A kernel of yours gets the client's limit; a rung may take longer (as in bench).
-        reply.progress({"run", run_text(*kernel, request.problem), 0, 1,
-                        kernel->checked_timing ? 0 : kRungRunAllowS});
-        kernels::RunOptions verify_only;
-        verify_only.time = false;
-        verify_only.seed = request.seed;
-        const kernels::RunResult run = runner_->run(*kernel, request.problem, verify_only);
-        if (const std::string lost = lost_context(); !lost.empty()) {
-            reply.error(ErrorKind::kFault,
-                        run_text(*kernel, request.problem) + " faulted: " + lost +
-                            "; the CUDA context is lost",
-                        true);
-            return;
-        }
+    if (system.has_gpu() &&
+        !ran_once_before_cupti(*kernel, request.problem, request.seed, 0, 1, reply)) {
+        return;
     }
     ProfileResult result;
     if (request.timeline) {

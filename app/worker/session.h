@@ -41,6 +41,9 @@ inline constexpr double kRungRunAllowS = 600;
 // anything the machine lacks (GPU, permission, free counters, support) kNeedsResource.
 ErrorKind kind_of(const profiling::ProfilerError& error);
 
+// "yours.matmul 4096x4096x4096": a kernel at a size, as progress and errors name it.
+std::string run_text(const kernels::KernelDescriptor& kernel, const kernels::GemmProblem& problem);
+
 class WorkerSession : public RequestHandler {
   public:
     WorkerSession();
@@ -71,9 +74,19 @@ class WorkerSession : public RequestHandler {
     const kernels::KernelDescriptor* runnable(const std::string& id,
                                               const kernels::GemmProblem& problem,
                                               Replier& reply) const;
-    // True when `kernel` can run `problem`; else answers "<id> cannot run <MxNxK>: <why>".
+    // True when `kernel` can run `problem`; else answers cannot_run_text's usage error.
     static bool can_run_here(const kernels::KernelDescriptor& kernel,
                              const kernels::GemmProblem& problem, Replier& reply);
+    // "" when `kernel` can run `problem`, else "<id> cannot run <MxNxK>: <why>".
+    static std::string cannot_run_text(const kernels::KernelDescriptor& kernel,
+                                       const kernels::GemmProblem& problem);
+    // Runs `kernel` once on the GPU (verified, not timed) under the client's time limit before
+    // CUPTI's long set-up, so that a kernel that hangs or faults is caught within the limit; its
+    // progress is step `index` of `total`. False, after answering the fault, when it killed the
+    // CUDA context.
+    bool ran_once_before_cupti(const kernels::KernelDescriptor& kernel,
+                               const kernels::GemmProblem& problem, std::uint64_t seed, int index,
+                               int total, Replier& reply);
     // A registry kernel or a loaded one; nullptr when `id` is neither.
     const kernels::KernelDescriptor* find(const std::string& id) const;
     // "unknown kernel 'x' (valid: registry ids; loaded: yours.a, yours.b)".

@@ -14,18 +14,12 @@
 #include "app/worker/session.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
-#include "kernels/runner.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/range_profiler.h"
 
 namespace tclens::worker {
 namespace {
-
-std::string kernel_at_size(const kernels::KernelDescriptor& kernel,
-                           const kernels::GemmProblem& problem) {
-    return kernel.id + " " + kernels::problem_text(problem);
-}
 
 void send_kernel_error(Replier& reply, int index, ErrorKind kind, const std::string& message) {
     LiveUpdate update;
@@ -53,7 +47,6 @@ void WorkerSession::live_profile(const LiveProfileRequest& request, Replier& rep
     }
     GpuTurn turn;  // this GPU's turn, held while the request profiles on it
     if (!wait_for_gpu_turn(system, reply, turn)) return;
-    if (system.has_gpu() && !runner_) runner_ = std::make_unique<kernels::GemmRunner>();
 
     // Prepare every kernel; one that cannot run the size or fails its check says so in an update
     // while the others go on.
@@ -63,28 +56,17 @@ void WorkerSession::live_profile(const LiveProfileRequest& request, Replier& rep
     const int count = static_cast<int>(chosen.size());
     for (int i = 0; i < count; ++i) {
         const kernels::KernelDescriptor& kernel = *chosen[std::size_t(i)];
-        const std::string what = kernel_at_size(kernel, request.problem);
-        if (const std::string cannot = kernel.can_run(request.problem); !cannot.empty()) {
-            failures.emplace_back(ErrorKind::kUsage, kernel.id + " cannot run " +
-                                                         kernels::problem_text(request.problem) +
-                                                         ": " + cannot);
+        if (const std::string cannot = cannot_run_text(kernel, request.problem); !cannot.empty()) {
+            failures.emplace_back(ErrorKind::kUsage, cannot);
             send_kernel_error(reply, i, failures.back().first, failures.back().second);
             continue;
         }
-        if (system.has_gpu()) {
-            // One run under the client's time limit before CUPTI's long set-up: a kernel that
-            // hangs or faults is caught here (as the profile request does).
-            reply.progress({"run", what, i, count, kernel.checked_timing ? 0 : kRungRunAllowS});
-            kernels::RunOptions verify_only;
-            verify_only.time = false;
-            verify_only.seed = request.seed;
-            runner_->run(kernel, request.problem, verify_only);
-            if (const std::string lost = lost_context(); !lost.empty()) {
-                return reply.error(ErrorKind::kFault,
-                                   what + " faulted: " + lost + "; the CUDA context is lost", true);
-            }
+        if (system.has_gpu() &&
+            !ran_once_before_cupti(kernel, request.problem, request.seed, i, count, reply)) {
+            return;
         }
-        reply.progress({"profile", "preparing " + what, i, count, kCuptiAllowS});
+        reply.progress(
+            {"profile", "preparing " + run_text(kernel, request.problem), i, count, kCuptiAllowS});
         auto profiler = request.timeline ? std::make_unique<profiling::KernelProfiler>(0)
                                          : std::make_unique<profiling::KernelProfiler>(0, range);
         const profiling::ProfilerError prepared =
@@ -114,7 +96,7 @@ void WorkerSession::live_profile(const LiveProfileRequest& request, Replier& rep
         options.interval_ns = request.timeline->interval_ns;
         options.duration_ms = request.timeline->duration_ms;
         reply.progress(
-            {"timeline", kernel_at_size(*chosen.front(), request.problem), -1, -1, kCuptiAllowS});
+            {"timeline", run_text(*chosen.front(), request.problem), -1, -1, kCuptiAllowS});
         result.timeline =
             profilers.front()->timeline(options, [&](const profiling::PmSnapshot& newest) {
                 if (!newest.samples.empty()) {

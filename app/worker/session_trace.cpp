@@ -49,7 +49,7 @@ void WorkerSession::trace(const TraceRequest& request, Replier& reply) {
         reply.error(ErrorKind::kUsage, unknown_kernel(request.kernel));
         return;
     }
-    const std::string what = kernel->id + " " + kernels::problem_text(request.problem);
+    const std::string what = run_text(*kernel, request.problem);
     const auto loaded = loaded_.find(request.kernel);
     const bool yours = loaded != loaded_.end();
     if (!yours && !kernel->traced.launch) {

@@ -7,7 +7,6 @@
 #include "app/worker/gpu_turn_wait.h"
 #include "app/worker/results.h"
 #include "app/worker/session.h"
-#include "kernels/problem_text.h"
 #include "kernels/runner.h"
 #include "kernels/trace_capture.h"
 #include "kernels/user/user_kernel.h"

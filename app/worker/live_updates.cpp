@@ -15,11 +15,6 @@ constexpr std::size_t kMaxSampleMetricBytes = 256;
 constexpr std::size_t kMaxKernelErrorBytes = 64 * 1024;
 constexpr std::uint64_t kMaxLiveCount = std::uint64_t{1} << 53;
 
-bool refuse(std::string& error, const std::string& message) {
-    error = message;
-    return false;
-}
-
 nlohmann::json sample_json(const profiling::PmSample& sample) {
     nlohmann::json values = nlohmann::json::array();
     for (const double value : sample.values) {

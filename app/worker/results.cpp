@@ -17,11 +17,6 @@ namespace {
 constexpr std::size_t kMaxText = 64 * 1024;
 constexpr std::size_t kMaxItems = 100000;
 
-bool fail(std::string& error, const std::string& message) {
-    error = message;
-    return false;
-}
-
 }  // namespace
 
 nlohmann::json to_json(const HelloResult& r) {
@@ -94,7 +89,7 @@ bool hello_from_json(const nlohmann::json& json, HelloResult& result, std::strin
             f.fail("field 'system': " + system_error);
     }
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }
@@ -157,7 +152,7 @@ bool load_from_json(const nlohmann::json& json, LoadResult& result, std::string&
     f.text("instruction_mix_missing", out.instruction_mix_missing, false, kMaxText, true);
     if (!mix_told) out.instruction_mix_missing = "the worker sent no instruction mix";
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }
@@ -220,7 +215,7 @@ bool bench_from_json(const nlohmann::json& json, BenchResult& result, std::strin
     }
     f.text("dram_error", out.dram_error, false, kMaxText, true);
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }
@@ -244,7 +239,7 @@ bool profile_from_json(const nlohmann::json& json, ProfileResult& result, std::s
             f.fail("field 'timeline': " + inner);
     }
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }
@@ -336,7 +331,7 @@ bool exercise_from_json(const nlohmann::json& json, ExerciseResult& result, std:
         }
     }
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }
@@ -358,7 +353,7 @@ bool source_from_json(const nlohmann::json& json, SourceResult& result, std::str
         }
     }
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }
@@ -374,7 +369,7 @@ bool trace_from_json(const nlohmann::json& json, TraceResult& result, std::strin
             f.fail("field 'trace': " + trace_error);
     }
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }
@@ -463,7 +458,7 @@ bool bank_measure_from_json(const nlohmann::json& json, BankMeasureResult& resul
     f.whole("passes", passes, true, 1 << 20);
     m.passes = passes;
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }
@@ -482,7 +477,7 @@ bool layout_verify_from_json(const nlohmann::json& json, LayoutVerifyResult& res
         f.fail("field 'matched' must be at most 'total' (" + std::to_string(out.comparison.total) +
                "), got " + std::to_string(out.comparison.matched));
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }
@@ -515,7 +510,7 @@ bool clock_skew_from_json(const nlohmann::json& json, ClockSkewResult& result, s
     f.whole("median_clock_spread", s.median_clock_spread, true, 0, kMaxSpread);
     f.whole("tick_ns", s.tick_ns, true, 0, kMaxSpread);
     f.finish();
-    if (!f.ok()) return fail(error, f.error());
+    if (!f.ok()) return refuse(error, f.error());
     result = std::move(out);
     return true;
 }

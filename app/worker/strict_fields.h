@@ -65,6 +65,13 @@ class StrictFields {
     std::string error_;
 };
 
+// A reader's refusal in one statement: sets `error` to `message` and returns false
+// (`if (!f.ok()) return refuse(error, f.error());`).
+inline bool refuse(std::string& error, const std::string& message) {
+    error = message;
+    return false;
+}
+
 // A JSON value shown in an error: its compact text, cut to ~40 characters.
 std::string shown_value(const nlohmann::json& value);
 

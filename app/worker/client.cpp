@@ -132,6 +132,12 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
     std::optional<Progress> last;
     bool stop_sent = false;
     ResultChunks chunks;
+    // A message that decoded but does not fit the request (`why`): the worker is not protocol.
+    const auto not_protocol = [&](const std::string& why) {
+        return lose_worker(Reply::Outcome::kGarbage,
+                           "the worker wrote a line that is not protocol during " +
+                               during(type, last ? &*last : nullptr) + " (" + why + "); killed it");
+    };
     for (;;) {
         std::string line;
         // While a stream may still be stopped, wake at least every kStopCheck to ask.
@@ -201,30 +207,18 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
                     streaming.on_update != nullptr
                         ? (*streaming.on_update)(message->update)
                         : std::string("an update for a request that streams nothing");
-                if (!bad.empty()) {
-                    return lose_worker(Reply::Outcome::kGarbage,
-                                       "the worker wrote a line that is not protocol during " +
-                                           during(type, last ? &*last : nullptr) + " (" + bad +
-                                           "); killed it");
-                }
+                if (!bad.empty()) return not_protocol(bad);
                 deadline = Clock::now() + seconds(waited_s);
                 break;
             }
-            case Message::Type::kChunk:
+            case Message::Type::kChunk:  // a piece of a large result on its way
+                if (const std::string bad = chunks.add(message->chunk); !bad.empty())
+                    return not_protocol(bad);
+                deadline = Clock::now() + seconds(waited_s);
+                break;
             case Message::Type::kResult: {
-                const std::string bad = message->type == Message::Type::kChunk
-                                            ? chunks.add(message->chunk)
-                                            : chunks.finish(*message);
-                if (!bad.empty()) {
-                    return lose_worker(Reply::Outcome::kGarbage,
-                                       "the worker wrote a line that is not protocol during " +
-                                           during(type, last ? &*last : nullptr) + " (" + bad +
-                                           "); killed it");
-                }
-                if (message->type == Message::Type::kChunk) {
-                    deadline = Clock::now() + seconds(waited_s);  // a large result on its way
-                    break;
-                }
+                if (const std::string bad = chunks.finish(*message); !bad.empty())
+                    return not_protocol(bad);
                 Reply reply;
                 reply.result = std::move(message->result);
                 return reply;

@@ -104,8 +104,15 @@ TEST_P(LadderVerification, VerifiesOrSaysWhyNot) {
     const RunResult r = runner.run(kernel, c.problem, options);
     record(r);
     if (!r.skipped.empty()) {
+        // Saying why not is this test's other verdict, not a skip: a refusal its descriptor
+        // documents passes (one line, in ladder_verification.md); any other refusal fails.
+        // (As a skip, the refusals of a few sizes turned the ctest entry of every kernel and
+        // size, ~30 s of verification, into "Skipped".)
         EXPECT_EQ(r.skipped.find('\n'), std::string::npos);
-        TCLENS_APPLY_VERDICT(test::judge_run(r, test::documented_refusal_here(kernel, c.problem)));
+        const test::Outcome refusal =
+            test::judge_refusal(r, test::documented_refusal_here(kernel, c.problem));
+        ASSERT_NE(refusal.verdict, test::Verdict::kFail) << refusal.reason;
+        return;
     }
     ASSERT_EQ(r.error, "");
     EXPECT_EQ(r.check.nan_count, 0) << "elements left unwritten";

@@ -46,7 +46,7 @@ function(_tclens_only_linked_by library allowed)
 endfunction()
 
 # The libraries a client without CUDA is made of; TCLENS_CLIENT_ONLY builds these (so far).
-set(TCLENS_CLIENT_TARGETS tclens_common tclens_viz tclens_kernels_model)
+set(TCLENS_CLIENT_TARGETS tclens_common tclens_viz tclens_kernels_model tclens_user_source)
 # What a client may not link, directly or through another library: CUDA (the runtime, driver,
 # CUPTI, cuBLAS, NVRTC) and the layers of ours that use it, the user-kernel loader included.
 set(TCLENS_GPU_LINKS "^CUDA::" "cudart" "cupti" "cublas" "nvrtc" "^cuda$" "^tclens_kernels$"

@@ -5,7 +5,7 @@
 #include "common/text.h"
 #include "kernels/ladder.h"
 #include "kernels/problem_text.h"
-#include "kernels/runner.h"
+#include "kernels/run_result.h"
 
 namespace tclens::kernels {
 namespace {

@@ -15,7 +15,7 @@
 
 #include "kernels/gemm.h"
 #include "kernels/instruction_mix.h"
-#include "kernels/runner.h"
+#include "kernels/run_result.h"
 #include "profiling/cupti_errors.h"
 #include "profiling/profiled_run.h"
 #include "profiling/source/pc_sampler.h"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "kernels/registry.h"
-#include "kernels/runner.h"
+#include "kernels/run_result.h"
 #include "profiling/cupti_errors.h"
 #include "profiling/device_info.h"
 

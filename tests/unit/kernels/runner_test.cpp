@@ -1,9 +1,9 @@
 // The runner's pure parts: guard-zone sizes and texts, and how a result reads.
-#include "kernels/runner.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "kernels/run_result.h"
 
 namespace tclens::kernels {
 namespace {

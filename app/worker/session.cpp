@@ -508,8 +508,8 @@ void WorkerSession::source(const WorkerSourceRequest& request, Replier& reply) {
     if (!wait_for_gpu_turn(system, reply, turn)) return;
     profiling::SourceRequest collect;
     collect.kernel_id = kernel->id;
+    collect.kernel = kernel;  // with its launch (the GPU registry's, or a loaded kernel's)
     if (const auto loaded = loaded_.find(kernel->id); loaded != loaded_.end()) {
-        collect.kernel = kernel;
         collect.cubin_path = loaded->second->cubin_path;
         collect.sources = loaded_sources_[kernel->id];
     }

@@ -12,14 +12,14 @@
 
 #include <cstdint>
 
-#include "kernels/fp32_grid_rung.h"
-#include "kernels/ladder.h"
+#include "kernels/01_naive_fma.h"
+#include "kernels/fp32_grid_launch.h"
+#include "kernels/ladder_launches.h"
 
 namespace tclens::kernels {
 namespace {
 
-constexpr int kBlockCols = 32;  // threadIdx.x: columns of C, one warp wide
-constexpr int kBlockRows = 8;   // threadIdx.y: rows of C
+using namespace naive_fma;
 
 __global__ void __launch_bounds__(kBlockCols* kBlockRows)
     naive_fma_gemm(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
@@ -38,34 +38,12 @@ __global__ void __launch_bounds__(kBlockCols* kBlockRows)
     c[static_cast<std::int64_t>(row) * n + col] = sum;
 }
 
-std::string naive_fma_can_run(const GemmProblem& problem) {
-    return fp32_grid_can_run(problem, kBlockRows);
-}
-
 cudaError_t naive_fma_launch(const GemmOperands& operands, cudaStream_t stream) {
     return launch_fp32_grid(naive_fma_gemm, operands, kBlockCols, kBlockRows, stream);
 }
 
 }  // namespace
 
-KernelDescriptor naive_fma_kernel() {
-    KernelDescriptor d;
-    d.id = "naive_fma.f32";
-    d.rung = 1;
-    d.title = "naive FP32 FMA: one thread per output";
-    d.adds = "one thread per output: every multiply-add reads A and B from DRAM/L2";
-    describe_fp32_grid_rung(d, kBlockCols);
-    d.block_tile = {kBlockRows, kBlockCols, 1};
-    d.warp_tile = {1, kBlockCols, 0};
-    // A 2-D grid, tiles (blockIdx.y, blockIdx.x); warp w = threadIdx.y is row w of the tile.
-    d.schedule.load = viz::LoadKind::kNone;
-    d.schedule.load_instruction = "none: each thread reads A and B straight from global memory";
-    d.schedule.pipeline_note =
-        "nothing staged: every K step reads one A and one B element per thread from L1/L2/DRAM";
-    d.threads = kBlockCols * kBlockRows;
-    d.can_run = naive_fma_can_run;
-    d.launch = naive_fma_launch;
-    return d;
-}
+void attach_naive_fma_launches(KernelDescriptor& d) { d.launch = naive_fma_launch; }
 
 }  // namespace tclens::kernels

@@ -35,33 +35,13 @@
 
 #include <cstdint>
 
-#include "kernels/block_order.h"
-#include "kernels/ladder.h"
+#include "kernels/03_register_tiled.h"
+#include "kernels/ladder_launches.h"
 
 namespace tclens::kernels {
 namespace {
 
-constexpr int kBlockM = 128;
-constexpr int kBlockN = 128;
-constexpr int kBlockK = 8;
-constexpr int kThreads = 256;
-constexpr int kWarpM = 32;
-constexpr int kWarpN = 64;
-constexpr int kWarpsN = kBlockN / kWarpN;  // 2; warps along M: kBlockM / kWarpM = 4
-constexpr int kLanesN = 8;                 // lanes along N in a warp; 4 along M
-constexpr int kSub = 4;                    // a thread's 4 x 4 sub-tile
-constexpr int kThreadM = 8;                // = 2 sub-tiles
-constexpr int kThreadN = 8;
-constexpr int kSubStrideM = kWarpM / 2;  // 16: rows between a thread's two sub-tiles
-constexpr int kSubStrideN = kWarpN / 2;  // 32: columns between them
-constexpr int kPad = 4;                  // floats appended to every shared-memory row
-constexpr int kStages = 2;
-constexpr std::int64_t kMaxGridY = 65535;
-
-static_assert(kBlockM * kBlockK == 4 * kThreads, "one float4 of A per thread per K step");
-static_assert(kBlockK * kBlockN == 4 * kThreads, "one float4 of B per thread per K step");
-static_assert((kBlockM / kWarpM) * kWarpsN * 32 == kThreads, "8 warps tile the block");
-static_assert((kWarpM / kThreadM) * (kWarpN / kThreadN) == 32, "32 lanes tile the warp");
+using namespace register_tiled;
 
 struct __align__(16) SharedTiles {
     float a_t[kStages][kBlockK][kBlockM + kPad];  // A transposed: [k][m]
@@ -208,18 +188,6 @@ __global__ void __launch_bounds__(kThreads, 2)
 
 bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
-std::string register_tiled_can_run(const GemmProblem& problem) {
-    constexpr std::int64_t kIntMax = 2147483647;
-    if (problem.m > kIntMax - kBlockM || problem.n > kIntMax - kBlockN || problem.k > kIntMax) {
-        return "M, N and K are 32-bit ints in the kernel: M and N must be at most 2147483519";
-    }
-    if ((problem.m + kBlockM - 1) / kBlockM > kMaxGridY) {
-        return "M must be at most " + std::to_string(kMaxGridY * kBlockM) +
-               ": one block row per 128 rows of C, and gridDim.y is at most 65535";
-    }
-    return "";
-}
-
 cudaError_t register_tiled_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const bool vector_ok = p.k % kBlockK == 0 && p.n % 4 == 0 && aligned16(operands.a) &&
@@ -234,49 +202,6 @@ cudaError_t register_tiled_launch(const GemmOperands& operands, cudaStream_t str
 
 }  // namespace
 
-KernelDescriptor register_tiled_kernel() {
-    KernelDescriptor d;
-    d.id = "register_tiled.f32";
-    d.rung = 3;
-    d.title = "register tiling 8 x 8 + float4 loads + double-buffered shared memory";
-    d.adds =
-        "register tiles + float4 loads: each thread computes 8x8 outputs, reusing operands "
-        "from registers";
-    d.precision = Precision::kF32;
-    d.block_tile = {kBlockM, kBlockN, kBlockK};
-    d.warp_tile = {kWarpM, kWarpN, 0};
-    d.thread_tile = {kThreadM, kThreadN, 0};
-    d.mma_tile = {0, 0, 0};
-    d.stages = kStages;
-    d.swizzle = "pad:16";
-    // A 2-D grid, tiles (blockIdx.y, blockIdx.x). Copies: thread t takes float4 t of each tile,
-    // row-major (A rows of kBlockK / 4 float4, B rows of kBlockN / 4).
-    d.schedule.work = viz::WorkKind::kFma;
-    d.schedule.instruction = "FFMA";
-    d.schedule.lanes_m = 32 / kLanesN;
-    d.schedule.lanes_n = kLanesN;
-    d.schedule.sub_m = kSub;
-    d.schedule.sub_n = kSub;
-    d.schedule.copy_threads = kThreads;
-    d.schedule.a_load = {kThreads / (kBlockK / 4), kBlockK / 4};
-    d.schedule.b_load = {kThreads / (kBlockN / 4), kBlockN / 4};
-    d.schedule.load_instruction = "ld.global.v4 -> registers -> st.shared (A stored transposed)";
-    d.schedule.pipeline_note =
-        "2 stages: the next K tile waits in registers during the math and is stored to the "
-        "other stage after it; one barrier a step";
-    d.block_tile_of = row_major_block_tile;
-    d.layout_ids = {};
-    // None of its shared-memory instructions is a bank-lab pattern: the float4 loads of a_t
-    // (lane l -> 16-byte chunk l / 8 of the row, 8 lanes each) and of b (chunk l % 8), the
-    // transposing 4-byte stores into a_t (lane l -> row 4 (l % 2) + j, byte 4 (l / 2)) and the
-    // float4 stores into b (a 16-byte row store; the lab has no sts.128). So none is listed.
-    d.shared_accesses = {};
-    d.threads = kThreads;
-    d.min_sm = 80;
-    d.reference_id = "cublas.sgemm";
-    d.can_run = register_tiled_can_run;
-    d.launch = register_tiled_launch;
-    return d;
-}
+void attach_register_tiled_launches(KernelDescriptor& d) { d.launch = register_tiled_launch; }
 
 }  // namespace tclens::kernels

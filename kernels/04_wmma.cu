@@ -41,55 +41,22 @@
 #include <cuda_runtime.h>
 #include <mma.h>
 
-#include <climits>
 #include <cstdint>
 #include <string>
 
+#include "kernels/04_wmma.h"
 #include "kernels/block_order.h"
-#include "kernels/gemm.h"
-#include "kernels/ladder.h"
+#include "kernels/ladder_launches.h"
 #include "kernels/ptx.cuh"
-#include "kernels/sixteen_bit_rung.h"
+#include "kernels/sixteen_bit_launch.h"
 #include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
 namespace {
 
+using namespace wmma_rung;
+
 namespace wmma = nvcuda::wmma;
-
-constexpr int kBlockM = 128;
-constexpr int kBlockN = 256;
-constexpr int kBlockK = 32;
-constexpr int kWarpM = 64;
-constexpr int kWarpN = 64;
-constexpr int kWarpsN = kBlockN / kWarpN;             // 4
-constexpr int kWarps = (kBlockM / kWarpM) * kWarpsN;  // 8
-constexpr int kThreads = kWarps * 32;                 // 256
-constexpr int kFrag = 16;                             // WMMA tile: 16 x 16 x 16
-constexpr int kFragsM = kWarpM / kFrag;               // 4
-constexpr int kFragsN = kWarpN / kFrag;               // 4
-constexpr int kStages = 4;
-
-// Shared-memory rows: 8 elements (16 B) of padding each; sizes in 16-bit elements.
-constexpr int kPadElems = 8;
-constexpr int kALd = kBlockK + kPadElems;                                // 40
-constexpr int kBLd = kBlockN + kPadElems;                                // 264
-constexpr int kAStageElems = kBlockM * kALd;                             // 5120
-constexpr int kBStageElems = kBlockK * kBLd;                             // 8448
-constexpr int kSmemBytes = kStages * (kAStageElems + kBStageElems) * 2;  // 108,544
-
-// One cp.async moves 8 elements (16 B).
-constexpr int kChunkElems = 8;
-constexpr int kAChunksPerRow = kBlockK / kChunkElems;                   // 4
-constexpr int kBChunksPerRow = kBlockN / kChunkElems;                   // 32
-constexpr int kAChunksPerThread = kBlockM * kAChunksPerRow / kThreads;  // 2
-constexpr int kBChunksPerThread = kBlockK * kBChunksPerRow / kThreads;  // 4
-
-static_assert(kALd % 8 == 0 && kBLd % 8 == 0, "load_matrix_sync: ldm multiple of 8 elements");
-static_assert(kBlockM * kAChunksPerRow % kThreads == 0, "A chunks spread evenly");
-static_assert(kBlockK * kBChunksPerRow % kThreads == 0, "B chunks spread evenly");
-static_assert(kWarps * kFrag * kFrag * 4 <= kStages * kAStageElems * 2,
-              "epilogue staging fits in the A stages");
 
 // Fragment loads from shared memory; `ldm` in elements. f16 goes through the WMMA API, which
 // nvcc emits as wmma.load...shared.f16. For bf16 the API's builtin comes out as a generic-address
@@ -266,26 +233,6 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
 }
 
-constexpr std::int64_t kMaxDim = std::int64_t{1} << 30;
-
-std::string can_run_wmma(const GemmProblem& problem) {
-    if (problem.k % 8 != 0) {
-        return "K must be a multiple of 8: rows of A are copied in 16-byte pieces";
-    }
-    if (problem.n % 8 != 0) {
-        return "N must be a multiple of 8: rows of B are copied in 16-byte pieces";
-    }
-    if (problem.m > kMaxDim || problem.n > kMaxDim || problem.k > kMaxDim) {
-        return "M, N and K must be at most 2^30: the kernel indexes with 32-bit ints";
-    }
-    const std::int64_t tiles =
-        (problem.m + kBlockM - 1) / kBlockM * ((problem.n + kBlockN - 1) / kBlockN);
-    if (tiles > INT_MAX) {
-        return "M x N needs more than 2^31 - 1 thread blocks of 128 x 256";
-    }
-    return "";
-}
-
 template <typename T>
 cudaError_t launch_wmma(const GemmOperands& operands, cudaStream_t stream) {
     const cudaError_t status =
@@ -307,46 +254,8 @@ cudaError_t launch_wmma(const GemmOperands& operands, cudaStream_t stream) {
 
 }  // namespace
 
-// kF16 and kBF16 give "wmma.f16" / ".bf16" (WMMA has no f32 inputs here, and the TF32 rungs are
-// 05/06); any other precision a descriptor that refuses every problem (set_sixteen_bit_inputs).
-KernelDescriptor wmma_kernel(Precision precision) {
-    const std::string type = precision_name(precision);
-    KernelDescriptor descriptor;
-    descriptor.rung = 4;
-    descriptor.title = "WMMA 16x16x16 " + type + ", padded smem, cp.async";
-    descriptor.adds =
-        "tensor cores through the CUDA C++ WMMA API: a warp multiplies 16x16x16 tiles";
-    descriptor.block_tile = {kBlockM, kBlockN, kBlockK};
-    descriptor.warp_tile = {kWarpM, kWarpN, 0};
-    descriptor.thread_tile = {0, 0, 0};
-    descriptor.mma_tile = {kFrag, kFrag, kFrag};
-    descriptor.stages = kStages;
-    descriptor.swizzle = "pad:16";
-    // Copies (load_tile): chunk c = tid + kThreads i of a tile -> row c / (chunks per row), so
-    // the threads form a (kThreads / chunks per row) x (chunks per row) grid over each tile.
-    descriptor.schedule.instruction = "wmma.mma_sync 16x16x16 (2 HMMA.16816 each)";
-    descriptor.schedule.copy_threads = kThreads;
-    descriptor.schedule.a_load = {kThreads / kAChunksPerRow, kAChunksPerRow};
-    descriptor.schedule.b_load = {kThreads / kBChunksPerRow, kBChunksPerRow};
-    descriptor.schedule.load_instruction = "cp.async 16 B";
-    descriptor.schedule.pipeline_note =
-        "cp.async ring: K tile t + 3 is copied into the stage tile t - 1 used while tile t is "
-        "multiplied";
-    descriptor.block_tile_of = row_major_block_tile;
-    // load_tile's first copy, warp 0: lane l -> A row l / 4, byte 16 (l % 4) and B row 0,
-    // byte 16 l, i.e. the l-th 16-byte chunk of each tile, row-major. The fragment loads are
-    // not listed: wmma.load's lane addresses are the compiler's, not the program's.
-    descriptor.shared_accesses = {{"A.cp.async", 'A', "cp.async.16"},
-                                  {"B.cp.async", 'B', "cp.async.16"}};
-    descriptor.threads = kThreads;
-    descriptor.dynamic_smem_bytes = kSmemBytes;
-    descriptor.min_sm = 80;
-    descriptor.size_multiples = {1, 8, 8};
-    if (set_sixteen_bit_inputs(descriptor, precision, "wmma", can_run_wmma, launch_wmma<__half>,
-                               launch_wmma<__nv_bfloat16>)) {
-        descriptor.layout_ids = {"mma.m16n8k16." + type};
-    }
-    return descriptor;
+void attach_wmma_launches(KernelDescriptor& d) {
+    attach_sixteen_bit_launch(d, launch_wmma<__half>, launch_wmma<__nv_bfloat16>);
 }
 
 }  // namespace tclens::kernels

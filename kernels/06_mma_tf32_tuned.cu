@@ -78,105 +78,19 @@
 // A and B must be finite (the integer add turns Inf and some NaN payloads into other values).
 #include <cuda_runtime.h>
 
-#include <climits>
 #include <cstdint>
 #include <string>
 
+#include "kernels/06_mma_tf32_tuned.h"
 #include "kernels/block_order.h"
-#include "kernels/ladder.h"
+#include "kernels/ladder_launches.h"
 #include "kernels/ptx.cuh"
-#include "kernels/row_copy_limits.h"
 #include "kernels/smem_opt_in.h"
 
 namespace tclens::kernels {
 namespace {
 
-// How f32 operands become TF32 fragments. The tensor core reads the sign, the exponent and the
-// 10 high mantissa bits of each 32-bit register and ignores the 13 low bits, so
-//   kRna      cvt.rna.tf32.f32 (nearest, ties away from zero: cuBLAS's rounding), sm_80+;
-//   kHalfUlp  integer add of 0x1000 (half a TF32 ulp) to the bits, the low bits then ignored:
-//             the same rounding as kRna for finite inputs in one integer add;
-//   kTruncate the raw f32 bits: rounding toward zero, no instruction at all;
-//   kRn       cvt.rn.tf32.f32 (nearest, ties to even), sm_90+ only.
-enum class Tf32Round { kRna, kHalfUlp, kTruncate, kRn };
-
-constexpr int gcd(int x, int y) { return y == 0 ? x : gcd(y, x % y); }
-
-template <int BlockM, int BlockN, int WarpM, int WarpN, int Stages, int BlocksPerSm,
-          Tf32Round Round, int BlockK = 32>
-struct TunedConfig {
-    static constexpr int kBlockM = BlockM;
-    static constexpr int kBlockN = BlockN;
-    static constexpr int kBlockK = BlockK;  // K per stage: A rows of BlockK / 4 16-byte chunks
-    static constexpr int kWarpM = WarpM;
-    static constexpr int kWarpN = WarpN;
-    static constexpr int kStages = Stages;
-    static constexpr int kBlocksPerSm = BlocksPerSm;
-    static constexpr Tf32Round kRound = Round;
-
-    static constexpr int kWarpsM = kBlockM / kWarpM;
-    static constexpr int kWarpsN = kBlockN / kWarpN;
-    static constexpr int kThreads = 32 * kWarpsM * kWarpsN;
-    static constexpr int kMmaM = 16;
-    static constexpr int kMmaN = 8;
-    static constexpr int kMmaK = 8;
-    static constexpr int kTilesM = kWarpM / kMmaM;             // m16 tiles per warp
-    static constexpr int kGroupCols = 32;                      // one column group, see the header
-    static constexpr int kGroupsN = kWarpN / kGroupCols;       // column groups per warp
-    static constexpr int kTilesPerGroup = kGroupCols / kMmaN;  // 4 n8 tiles per group
-    static constexpr int kStepsK = kBlockK / kMmaK;            // k8 steps per stage
-    static constexpr int kRasterRows = 8;                      // tile rows per band of the order
-
-    static constexpr int kChunk = 16;                // bytes per cp.async / swizzle unit
-    static constexpr int kChunkFloats = kChunk / 4;  // 4
-    static constexpr int kSwizzleRows = 8;           // chunk c of row r -> c ^ (r % 8)
-    static constexpr int kARowBytes = kBlockK * 4;
-    static constexpr int kBRowBytes = kBlockN * 4;
-    static constexpr int kAStageBytes = kBlockM * kARowBytes;
-    static constexpr int kBStageBytes = kBlockK * kBRowBytes;
-    static constexpr int kStageBytes = kAStageBytes + kBStageBytes;
-    static constexpr int kSmemBytes = kStages * kStageBytes;
-
-    // cp.async: thread tid copies chunk tid % (chunks per row) of rows tid / (chunks per row)
-    // + step * p of each tile.
-    static constexpr int kAChunksPerRow = kARowBytes / kChunk;
-    static constexpr int kBChunksPerRow = kBRowBytes / kChunk;
-    static constexpr int kARowStep = kThreads / kAChunksPerRow;
-    static constexpr int kBRowStep = kThreads / kBChunksPerRow;
-    static constexpr int kACopies = kBlockM / kARowStep;  // per thread per tile
-    static constexpr int kBCopies = kBlockK / kBRowStep;
-    // A B-copying thread's rows b_copy_row + kBRowStep p fall in kBPhases swizzle phases
-    // (row % 8), repeating with period kBPhases in p.
-    static constexpr int kBPhases = kSwizzleRows / gcd(kBRowStep, kSwizzleRows);
-
-    static_assert(kBlockM % kWarpM == 0 && kBlockN % kWarpN == 0, "warps tile the block");
-    static_assert(kWarpM % kMmaM == 0 && kWarpN % kGroupCols == 0,
-                  "a warp tile is whole m16 tiles and whole 32-column groups");
-    static_assert(kStages >= 2, "the ring needs a stage to fill while one is read");
-    static_assert(kBlockK % kMmaK == 0 && kAChunksPerRow % kSwizzleRows == 0,
-                  "A rows are whole k8 steps and whole swizzle rows of 8 chunks");
-    static_assert(kThreads % kAChunksPerRow == 0 && kARowStep % kSwizzleRows == 0,
-                  "an A-copying thread keeps one chunk and one row phase");
-    static_assert(kBChunksPerRow % kSwizzleRows == 0 && kThreads % kBChunksPerRow == 0,
-                  "B rows are whole swizzle groups, copied by whole threads");
-    static_assert(kBlockM % kARowStep == 0 && kBlockK % kBRowStep == 0 && kBCopies % kBPhases == 0,
-                  "copies spread evenly");
-    static_assert(kACopies <= 32, "the A row mask is one 32-bit word");
-    static_assert(kMmaK == kSwizzleRows, "a k8 step starts at a row multiple of 8 in B");
-    static_assert(kWarpM % kSwizzleRows == 0, "warp rows start at a multiple of 8 in A");
-    static_assert(kSmemBytes * kBlocksPerSm <= 227 * 1024,
-                  "kBlocksPerSm blocks fit in one SM's shared memory");
-
-    // Block id -> (tile row, tile col) of C: bands of kRasterRows tile rows, down a band's
-    // column first (kernels/block_order.h), so the blocks resident at once share A and B panels.
-    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
-                                               int& tile_n) {
-        rasterise_column_bands(id, tiles_m, tiles_n, kRasterRows, tile_m, tile_n);
-    }
-};
-
-// The configuration the descriptor runs.
-using ChosenConfig = TunedConfig<192, 128, 48, 64, 4, 1, Tf32Round::kHalfUlp>;
+using namespace tf32_tuned;
 
 // The TF32 fragment register for the f32 bits `bits` (see Tf32Round).
 template <Tf32Round Round>
@@ -446,20 +360,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, Cfg::kBlocksPerSm)
 }
 
 template <class Cfg>
-std::string mma_tf32_tuned_can_run(const GemmProblem& problem) {
-    if (std::string why = row_copy_can_run(problem, 4, "16-byte (4 x f32) cp.async pieces");
-        !why.empty()) {
-        return why;
-    }
-    const std::int64_t tiles = (problem.m + Cfg::kBlockM - 1) / Cfg::kBlockM *
-                               ((problem.n + Cfg::kBlockN - 1) / Cfg::kBlockN);
-    if (tiles > INT_MAX) {
-        return "C has more than 2147483647 block tiles: one block each, gridDim.x limit";
-    }
-    return "";
-}
-
-template <class Cfg>
 cudaError_t mma_tf32_tuned_launch(const GemmOperands& operands, cudaStream_t stream) {
     // kBlocksPerSm blocks of up to 227 KiB together need the largest shared-memory carveout.
     const cudaError_t status = opt_in_shared_memory(
@@ -480,52 +380,8 @@ cudaError_t mma_tf32_tuned_launch(const GemmOperands& operands, cudaStream_t str
 
 }  // namespace
 
-KernelDescriptor mma_tf32_tuned_kernel() {
-    KernelDescriptor d;
-    d.id = "mma_tf32_tuned";
-    d.rung = 6;
-    d.title = "mma.sync tf32, 48x64 warp tiles, XOR swizzle, 4-stage cp.async";
-    d.adds =
-        "48x64 warp tiles, conflict-free XOR-swizzled smem (ldmatrix for A, 16-byte loads for B), "
-        "a 4-stage cp.async ring, double-buffered fragments, one-add TF32 rounding: aims past "
-        "cuBLAS SGEMM";
-    d.precision = Precision::kTF32;
-    d.block_tile = {ChosenConfig::kBlockM, ChosenConfig::kBlockN, ChosenConfig::kBlockK};
-    d.warp_tile = {ChosenConfig::kWarpM, ChosenConfig::kWarpN, 0};
-    d.thread_tile = {0, 0, 0};
-    d.mma_tile = {ChosenConfig::kMmaM, ChosenConfig::kMmaN, ChosenConfig::kMmaK};
-    d.stages = ChosenConfig::kStages;
-    d.swizzle = "xor";
-    // Copies: thread tid takes chunk tid % (chunks per row) of rows tid / (chunks per row) +
-    // row step * p, i.e. the threads as a (row step) x (chunks per row) grid over each tile.
-    d.schedule.raster = viz::RasterOrder::kColumnBands;
-    d.schedule.raster_group = ChosenConfig::kRasterRows;
-    d.schedule.instruction = "mma.sync.m16n8k8.tf32";
-    d.schedule.mma_col_stride = ChosenConfig::kTilesPerGroup;
-    d.schedule.copy_threads = ChosenConfig::kThreads;
-    d.schedule.a_load = {ChosenConfig::kARowStep, ChosenConfig::kAChunksPerRow};
-    d.schedule.b_load = {ChosenConfig::kBRowStep, ChosenConfig::kBChunksPerRow};
-    d.schedule.load_instruction = "cp.async 16 B";
-    d.schedule.pipeline_note =
-        "cp.async ring: K tile t + 3 is issued at k8 step 0 of tile t into the stage tile t - 1 "
-        "used";
-    d.block_tile_of = config_block_tile<ChosenConfig>;
-    d.layout_ids = {"mma.m16n8k8.tf32", "ldmatrix.x4"};
-    // Warp 0, k8 step 0, first m16 tile and first copy: ldmatrix lane l -> A row l % 16, logical
-    // chunk l / 16; cp.async lane l -> A row l / 8, chunk l % 8 and B row 0, chunk l (the l-th
-    // 16-byte chunk of each tile, row-major). Not listed: the B fragment loads (ld.shared.v4,
-    // lane (g, t) -> row t, chunk q(g) = g / 2 + 4 (g % 2)), a pattern the bank lab lacks.
-    d.shared_accesses = {{"A.ldmatrix", 'A', "ldmatrix.x4"},
-                         {"A.cp.async", 'A', "cp.async.16"},
-                         {"B.cp.async", 'B', "cp.async.16"}};
-    d.threads = ChosenConfig::kThreads;
-    d.dynamic_smem_bytes = ChosenConfig::kSmemBytes;
-    d.min_sm = ChosenConfig::kRound == Tf32Round::kRn ? 90 : 80;
-    d.reference_id = "cublas.tf32";
-    d.can_run = mma_tf32_tuned_can_run<ChosenConfig>;
-    d.size_multiples = {1, 4, 4};
+void attach_mma_tf32_tuned_launches(KernelDescriptor& d) {
     d.launch = mma_tf32_tuned_launch<ChosenConfig>;
-    return d;
 }
 
 }  // namespace tclens::kernels

@@ -37,45 +37,15 @@
 #include <cstdint>
 #include <string>
 
-#include "kernels/block_order.h"
-#include "kernels/ladder.h"
+#include "kernels/07_mma_ldmatrix_xor.h"
+#include "kernels/ladder_launches.h"
 #include "kernels/ptx.cuh"
-#include "kernels/row_copy_limits.h"
-#include "kernels/sixteen_bit_rung.h"
+#include "kernels/sixteen_bit_launch.h"
 
 namespace tclens::kernels {
 namespace {
 
-constexpr int kBlockM = 128;
-constexpr int kBlockN = 128;
-constexpr int kBlockK = 64;
-constexpr int kWarpsM = 2;
-constexpr int kWarpsN = 4;
-constexpr int kThreads = 32 * kWarpsM * kWarpsN;
-constexpr int kWarpM = kBlockM / kWarpsM;  // 64
-constexpr int kWarpN = kBlockN / kWarpsN;  // 32
-constexpr int kMmaM = 16;
-constexpr int kMmaN = 8;
-constexpr int kMmaK = 16;
-constexpr int kTilesM = kWarpM / kMmaM;  // 4 m16 tiles per warp
-constexpr int kTilesN = kWarpN / kMmaN;  // 4 n8 tiles per warp
-
-constexpr int kChunkBytes = 16;
-constexpr int kChunkElems = kChunkBytes / 2;              // 8 f16/bf16 elements
-constexpr int kARowBytes = kBlockK * 2;                   // 128
-constexpr int kBRowBytes = kBlockN * 2;                   // 256
-constexpr int kAChunksPerRow = kARowBytes / kChunkBytes;  // 8
-constexpr int kBChunksPerRow = kBRowBytes / kChunkBytes;  // 16
-constexpr int kARowStep = kThreads / kAChunksPerRow;      // 32 rows between a thread's chunks
-constexpr int kBRowStep = kThreads / kBChunksPerRow;      // 16
-constexpr int kAChunks = kBlockM / kARowStep;             // 4 A chunks per thread
-constexpr int kBChunks = kBlockK / kBRowStep;             // 4 B chunks per thread
-constexpr int kXorRows = 8;                               // chunk c of row r -> c ^ (r % 8)
-constexpr std::int64_t kMaxGridY = 65535;
-
-static_assert(kAChunksPerRow == kXorRows, "A rows must be 128 bytes for the 8-row XOR");
-static_assert(kBChunksPerRow % kXorRows == 0, "B rows must be whole groups of 8 chunks");
-static_assert(kWarpM % kXorRows == 0 && kBlockK % kMmaK == 0, "ldmatrix rows start at r % 8 == 0");
+using namespace mma_ldmatrix_xor;
 
 // Byte offset of logical chunk `chunk` of row `row` in a tile with `row_bytes` per row.
 __device__ __forceinline__ int xor_offset(int row, int chunk, int row_bytes) {
@@ -206,17 +176,6 @@ __global__ void __launch_bounds__(kThreads)
     }
 }
 
-std::string mma_ldmatrix_xor_can_run(const GemmProblem& problem) {
-    if (std::string why = row_copy_can_run(problem, kChunkElems, "16-byte pieces"); !why.empty()) {
-        return why;
-    }
-    if ((problem.m + kBlockM - 1) / kBlockM > kMaxGridY) {
-        return "M must be at most " + std::to_string(kMaxGridY * kBlockM) +
-               ": one block row per 128 rows of C, and gridDim.y is at most 65535";
-    }
-    return "";
-}
-
 template <typename Element>
 cudaError_t mma_ldmatrix_xor_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
@@ -230,46 +189,9 @@ cudaError_t mma_ldmatrix_xor_launch(const GemmOperands& operands, cudaStream_t s
 
 }  // namespace
 
-// kF16 and kBF16 give "mma_ldmatrix_xor.f16" / ".bf16"; any other precision a descriptor that
-// refuses every problem (set_sixteen_bit_inputs).
-KernelDescriptor mma_ldmatrix_xor_kernel(Precision precision) {
-    KernelDescriptor d;
-    d.rung = 7;
-    d.title = "mma.sync m16n8k16 + ldmatrix + XOR swizzle";
-    d.adds =
-        "16-bit mma fed by ldmatrix from an XOR-permuted shared-memory layout (each 8-lane "
-        "phase hits 32 different banks) and 128-bit global loads";
-    d.block_tile = {kBlockM, kBlockN, kBlockK};
-    d.warp_tile = {kWarpM, kWarpN, 0};
-    d.thread_tile = {0, 0, 0};
-    d.mma_tile = {kMmaM, kMmaN, kMmaK};
-    d.stages = 1;
-    d.swizzle = "xor";
-    // A 2-D grid, tiles (blockIdx.y, blockIdx.x). Copies: chunk i of thread tid is row
-    // tid / (chunks per row) + row step * i, chunk tid % (chunks per row) of each tile.
-    d.schedule.instruction = "mma.sync.m16n8k16";
-    d.schedule.copy_threads = kThreads;
-    d.schedule.a_load = {kARowStep, kAChunksPerRow};
-    d.schedule.b_load = {kBRowStep, kBChunksPerRow};
-    d.schedule.load_instruction = "ld.global.v4 -> registers -> st.shared.v4";
-    d.schedule.pipeline_note =
-        "one buffer: load to registers, store, barrier, 4 k16 steps, barrier";
-    d.block_tile_of = row_major_block_tile;
-    // Warp 0, kk = 0, mt = pair = 0: lane l addresses row l % 16, logical chunk l / 16 of each
-    // tile. The 16-byte stores (lane l -> chunk l of the tile, row-major) are not listed: the
-    // bank lab has 16-byte loads and cp.async, but no 16-byte st.shared.
-    d.shared_accesses = {{"A.ldmatrix", 'A', "ldmatrix.x4"},
-                         {"B.ldmatrix", 'B', "ldmatrix.x4.trans"}};
-    d.threads = kThreads;
-    d.min_sm = 80;
-    d.size_multiples = {1, 8, 8};
-    if (set_sixteen_bit_inputs(d, precision, "mma_ldmatrix_xor", mma_ldmatrix_xor_can_run,
-                               mma_ldmatrix_xor_launch<__half>,
-                               mma_ldmatrix_xor_launch<__nv_bfloat16>)) {
-        d.layout_ids = {"mma.m16n8k16." + std::string(precision_name(precision)), "ldmatrix.x4",
-                        "ldmatrix.x4.trans"};
-    }
-    return d;
+void attach_mma_ldmatrix_xor_launches(KernelDescriptor& d) {
+    attach_sixteen_bit_launch(d, mma_ldmatrix_xor_launch<__half>,
+                              mma_ldmatrix_xor_launch<__nv_bfloat16>);
 }
 
 }  // namespace tclens::kernels

@@ -62,101 +62,17 @@
 #include <cstdint>
 #include <string>
 
-#include "kernels/block_order.h"
-#include "kernels/ladder.h"
+#include "kernels/08_mma_cp_async.h"
+#include "kernels/ladder_launches.h"
 #include "kernels/ptx.cuh"
-#include "kernels/row_copy_limits.h"
-#include "kernels/sixteen_bit_rung.h"
+#include "kernels/sixteen_bit_launch.h"
 #include "kernels/smem_opt_in.h"
 #include "kernels/trace.cuh"
 
 namespace tclens::kernels {
 namespace {
 
-constexpr int kMmaM = 16;
-constexpr int kMmaN = 8;
-constexpr int kMmaK = 16;
-constexpr int kChunkBytes = 16;
-constexpr int kChunkElems = kChunkBytes / 2;  // 8 f16/bf16 elements
-constexpr int kXorRows = 8;                   // chunk c of row r -> c ^ (r % 8)
-constexpr int kSmemPerSm = 228 * 1024;        // H100: shared memory of one SM
-constexpr int kSmemReservedPerBlock = 1024;   // the runtime's own share of each block's
-constexpr std::int64_t kMaxBlocks = 2147483647;
-
-// How a warp orders one k16 step's instructions (the mma are always in the same order).
-enum class StepOrder {
-    kLoadsFirst,   // the ldmatrix of step s + 1 and the step's copy slice, then all 32 mma
-    kInterleaved,  // per m16 row: its share of those ldmatrix and copies, then its 8 mma
-};
-
-// The tunables of this rung and what follows from them. K step 64 (128-byte A rows) is fixed:
-// the 8-row XOR swizzle needs rows of whole 128-byte groups.
-template <int BlockM, int BlockN, int WarpsM, int WarpsN, int Stages, int GroupM, int BlocksPerSm,
-          StepOrder Order>
-struct TileConfig {
-    static constexpr int kBlockM = BlockM;
-    static constexpr int kBlockN = BlockN;
-    static constexpr int kBlockK = 64;
-    static constexpr int kWarpsM = WarpsM;
-    static constexpr int kWarpsN = WarpsN;
-    static constexpr int kStages = Stages;
-    static constexpr int kGroupM = GroupM;  // tile rows per rasterisation band (1: row by row)
-    static constexpr int kBlocksPerSm = BlocksPerSm;  // __launch_bounds__ minimum
-    static constexpr StepOrder kOrder = Order;
-
-    static constexpr int kThreads = 32 * kWarpsM * kWarpsN;
-    static constexpr int kWarpM = kBlockM / kWarpsM;
-    static constexpr int kWarpN = kBlockN / kWarpsN;
-    static constexpr int kTilesM = kWarpM / kMmaM;        // m16 tiles per warp
-    static constexpr int kTilesN = kWarpN / kMmaN;        // n8 tiles per warp
-    static constexpr int kSteps = kBlockK / kMmaK;        // 4 k16 steps per K tile
-    static constexpr int kLoads = kTilesM + kTilesN / 2;  // ldmatrix.x4 per warp per k16 step
-
-    static constexpr int kARowBytes = kBlockK * 2;
-    static constexpr int kBRowBytes = kBlockN * 2;
-    static constexpr int kAChunksPerRow = kARowBytes / kChunkBytes;
-    static constexpr int kBChunksPerRow = kBRowBytes / kChunkBytes;
-    static constexpr int kARowStep = kThreads / kAChunksPerRow;  // rows between a thread's chunks
-    static constexpr int kBRowStep = kThreads / kBChunksPerRow;
-    static constexpr int kAChunks = kBlockM / kARowStep;  // A chunks per thread per K tile
-    static constexpr int kBChunks = kBlockK / kBRowStep;  // B chunks per thread per K tile
-    static constexpr int kChunks = kAChunks + kBChunks;
-    static constexpr int kCopySlices = kSteps - 1;  // a tile's copies spread over s = 0..2
-
-    static constexpr int kATileBytes = kBlockM * kARowBytes;
-    static constexpr int kBTileBytes = kBlockK * kBRowBytes;
-    static constexpr int kStageBytes = kATileBytes + kBTileBytes;
-    static constexpr int kSmemBytes = kStages * kStageBytes;
-
-    static_assert(kWarpM % kMmaM == 0 && kTilesM >= 1, "warp tiles are whole m16 tiles");
-    static_assert(kWarpN % (kXorRows * kChunkElems) == 0,
-                  "a warp's B columns are whole 8-chunk XOR groups");
-    static_assert(kAChunksPerRow == kXorRows, "A rows must be 128 bytes for the 8-row XOR");
-    static_assert(kBChunksPerRow % kXorRows == 0, "B rows must be whole groups of 8 chunks");
-    static_assert(kThreads % kBChunksPerRow == 0, "each thread copies one chunk column of B");
-    static_assert(kARowStep % kXorRows == 0 && kBRowStep % kXorRows == 0,
-                  "a thread's chunks share one XOR key");
-    static_assert(kBlockM % kARowStep == 0 && kBlockK % kBRowStep == 0,
-                  "every thread copies the same number of chunks");
-    static_assert(kThreads * kBlocksPerSm <= 256,
-                  "128 accumulators + fragments take ~232 registers a thread: 256 threads per SM");
-    static_assert(kStages >= 3, "fewer stages wait for a tile copied during the same K tile");
-    static_assert(kGroupM >= 1, "a band is at least one tile row");
-    static_assert(kSmemBytes <= 227 * 1024 &&
-                      kBlocksPerSm * (kSmemBytes + kSmemReservedPerBlock) <= kSmemPerSm,
-                  "shared memory of kBlocksPerSm blocks must fit one H100 SM");
-
-    // Block id -> (tile row, tile col) of C: ids run down a band of kGroupM tile rows, then along
-    // it (kernels/block_order.h): with kGroupM = 16, ids 0..15 are column 0 of rows 0..15, ids
-    // 16..31 column 1, ...; the last band may be narrower.
-    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
-                                               int& tile_n) {
-        rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
-    }
-};
-
-// The configuration the descriptor launches.
-using ChosenConfig = TileConfig<128, 256, 2, 4, 4, 16, 1, StepOrder::kLoadsFirst>;
+using namespace mma_cp_async;
 
 // One thread's share of the global -> shared copies of a K tile: kAChunks A chunks, then
 // kBChunks B chunks, each 16 bytes, numbered 0..kChunks - 1 in that order; copy(first, last)
@@ -455,21 +371,6 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     });
 }
 
-std::int64_t tile_count(std::int64_t extent, int tile) { return (extent + tile - 1) / tile; }
-
-template <typename Config>
-std::string mma_cp_async_can_run(const GemmProblem& problem) {
-    if (std::string why = row_copy_can_run(problem, kChunkElems, "16-byte pieces"); !why.empty()) {
-        return why;
-    }
-    if (tile_count(problem.m, Config::kBlockM) * tile_count(problem.n, Config::kBlockN) >
-        kMaxBlocks) {
-        return "C has more than 2147483647 tiles of " + std::to_string(Config::kBlockM) + " x " +
-               std::to_string(Config::kBlockN) + ": one block each, gridDim.x limit";
-    }
-    return "";
-}
-
 // Raises the kernel's dynamic shared memory limit and asks for the largest shared-memory
 // carveout (kBlocksPerSm blocks must fit one SM), then enqueues the GEMM (the traced variant
 // with kTraced).
@@ -503,71 +404,14 @@ cudaError_t mma_cp_async_traced_launch(const GemmOperands& operands, const Trace
 
 }  // namespace
 
-// kF16 and kBF16 give "mma_cp_async.f16" / ".bf16", both ChosenConfig; any other precision a
-// descriptor that refuses every problem (set_sixteen_bit_inputs).
-KernelDescriptor mma_cp_async_kernel(Precision precision) {
+void attach_mma_cp_async_launches(KernelDescriptor& d) {
     using C = ChosenConfig;
-    const std::string tile = std::to_string(C::kBlockM) + " x " + std::to_string(C::kBlockN);
-    const std::string stages = std::to_string(C::kStages);
-    KernelDescriptor d;
-    d.rung = 8;
-    d.title = "mma.sync + " + stages + "-stage cp.async pipeline, " + tile + " tiles";
-    d.adds = "a " + stages + "-stage cp.async ring in " + std::to_string(C::kSmemBytes / 1024) +
-             " KiB of shared memory, " + std::to_string(C::kWarpM) + " x " +
-             std::to_string(C::kWarpN) +
-             " warp tiles with double-buffered fragments, and an L2-friendly block order";
-    d.block_tile = {C::kBlockM, C::kBlockN, C::kBlockK};
-    d.warp_tile = {C::kWarpM, C::kWarpN, 0};
-    d.thread_tile = {0, 0, 0};
-    d.mma_tile = {kMmaM, kMmaN, kMmaK};
-    d.stages = C::kStages;
-    d.swizzle = "xor";
-    // Copies (TileCopier): chunk i of thread tid is row tid / (chunks per row) + row step * i,
-    // chunk tid % (chunks per row) of each tile; mma_row walks N back and forth.
-    d.schedule.raster = viz::RasterOrder::kColumnBands;
-    d.schedule.raster_group = C::kGroupM;
-    d.schedule.instruction = "mma.sync.m16n8k16";
-    d.schedule.serpentine = true;
-    d.schedule.copy_threads = C::kThreads;
-    d.schedule.a_load = {C::kARowStep, C::kAChunksPerRow};
-    d.schedule.b_load = {C::kBRowStep, C::kBChunksPerRow};
-    d.schedule.load_instruction = "cp.async 16 B";
-    d.schedule.pipeline_note =
-        "cp.async ring: a third of K tile t + 3 is copied at each of k16 steps 0-2 of tile t, "
-        "into the stage tile t - 1 used";
-    d.block_tile_of = config_block_tile<C>;
-    // Warp 0, k16 step 0, first m16 / n16 tile and first chunk of the copies: ldmatrix lane l ->
-    // row l % 16, logical chunk l / 16 of each tile; cp.async lane l -> A row l / 8, chunk l % 8
-    // and B row 0, chunk l (the l-th 16-byte chunk of each tile, row-major).
-    d.shared_accesses = {{"A.ldmatrix", 'A', "ldmatrix.x4"},
-                         {"B.ldmatrix", 'B', "ldmatrix.x4.trans"},
-                         {"A.cp.async", 'A', "cp.async.16"},
-                         {"B.cp.async", 'B', "cp.async.16"}};
-    d.threads = C::kThreads;
-    d.dynamic_smem_bytes = C::kSmemBytes;
-    d.min_sm = 80;
-    d.size_multiples = {1, 8, 8};
-    if (set_sixteen_bit_inputs(d, precision, "mma_cp_async", mma_cp_async_can_run<C>,
-                               mma_cp_async_launch<__half, C>,
-                               mma_cp_async_launch<__nv_bfloat16, C>)) {
-        d.layout_ids = {"mma.m16n8k16." + std::string(precision_name(precision)), "ldmatrix.x4",
-                        "ldmatrix.x4.trans"};
-        d.traced.launch = precision == Precision::kF16
-                              ? mma_cp_async_traced_launch<__half, C>
-                              : mma_cp_async_traced_launch<__nv_bfloat16, C>;
+    attach_sixteen_bit_launch(d, mma_cp_async_launch<__half, C>,
+                              mma_cp_async_launch<__nv_bfloat16, C>);
+    if (d.precision == Precision::kF16) d.traced.launch = mma_cp_async_traced_launch<__half, C>;
+    if (d.precision == Precision::kBF16) {
+        d.traced.launch = mma_cp_async_traced_launch<__nv_bfloat16, C>;
     }
-    // Every warp records per K tile 3 copy slices, 4 k16 steps of mma, a wait and a barrier;
-    // outside the loop the prologue's kStages - 1 copies, its wait and barrier, and the store.
-    d.traced.wgmma_per_phase = C::kTilesM * C::kTilesN;  // mma.sync per kMmaSync phase
-    d.traced.shape = [](const GemmProblem& p) {
-        TracedShape shape;
-        shape.grid_blocks = tile_count(p.m, C::kBlockM) * tile_count(p.n, C::kBlockN);
-        shape.warps_per_block = C::kThreads / 32;
-        shape.records_per_warp =
-            (C::kCopySlices + C::kSteps + 2) * tile_count(p.k, C::kBlockK) + C::kStages + 2;
-        return shape;
-    };
-    return d;
 }
 
 }  // namespace tclens::kernels

@@ -45,10 +45,11 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/09_wgmma_tma.h"
 #include "kernels/block_order.h"
 #include "kernels/hopper.cuh"
-#include "kernels/ladder.h"
-#include "kernels/sixteen_bit_rung.h"
+#include "kernels/ladder_launches.h"
+#include "kernels/sixteen_bit_launch.h"
 #include "kernels/tma_producer.cuh"
 #include "kernels/tma_rung.cuh"
 #include "kernels/tma_stage_layout.cuh"
@@ -58,41 +59,7 @@
 namespace tclens::kernels {
 namespace {
 
-template <int BlockM, int BlockN, int Stages, int GroupM, int BlocksPerSm>
-struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
-    static constexpr int kBlockM = BlockM;
-    static constexpr int kBlockN = BlockN;
-    static constexpr int kBlockK = hopper::kBoxElems;  // one 128-byte swizzled row of A
-    static constexpr int kStages = Stages;
-    static constexpr int kGroupM = GroupM;
-    static constexpr int kBlocksPerSm = BlocksPerSm;
-
-    static constexpr int kThreads = hopper::kWarpgroupThreads;
-    static constexpr int kWgmmaN = kBlockN;
-    static constexpr int kSteps = kBlockK / hopper::kWgmmaK;   // wgmma k16 steps per K tile
-    static constexpr int kTilesM = kBlockM / hopper::kWgmmaM;  // wgmma per k16 step
-    static constexpr int kAccumulators = kWgmmaN / 2;          // per wgmma, per thread
-
-    // The ring, then full[stages].
-    static constexpr int kSmemBytes = TmaStageLayout<BlockM, BlockN>::ring_smem_bytes(kStages, 1);
-
-    static_assert(kBlockM % hopper::kWgmmaM == 0 && kBlockM <= 256,
-                  "A box: 64-row multiples <= 256");
-    static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
-    static_assert(kTilesM * kAccumulators <= 128, "at most 128 accumulators per thread");
-    static_assert(kStages >= 2, "one stage computes while the next loads");
-    static_assert(kBlocksPerSm * (kSmemBytes + 1024) <= 228 * 1024 && kSmemBytes <= 227 * 1024,
-                  "shared memory of kBlocksPerSm blocks must fit one H100 SM");
-
-    // Block id -> (tile row, tile col) of C: bands of kGroupM tile rows, down a band's column
-    // first (kernels/block_order.h).
-    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
-                                               int& tile_n) {
-        rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
-    }
-};
-
-using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 4, 16, 1>;
+using namespace wgmma_tma;
 
 // The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
 // kernel and the untraced blocks of the traced one run. The tensor maps are the kernel's
@@ -219,35 +186,11 @@ cudaError_t wgmma_tma_traced_launch(const GemmOperands& operands, const TraceSin
 
 }  // namespace
 
-// kF16 and kBF16 give "wgmma_tma.f16" / ".bf16", both ChosenWgmmaTmaConfig; any other precision
-// a descriptor that refuses every problem (set_sixteen_bit_inputs).
-KernelDescriptor wgmma_tma_kernel(Precision precision) {
+void attach_wgmma_tma_launches(KernelDescriptor& d) {
     using C = ChosenWgmmaTmaConfig;
-    const std::string n = std::to_string(C::kWgmmaN);
-    KernelDescriptor d;
-    d.rung = 9;
-    d.title = "TMA + mbarrier + wgmma m64n" + n + "k16, one warpgroup, " +
-              std::to_string(C::kStages) + " stages";
-    d.adds =
-        "TMA box copies into 128-byte-swizzled stages, mbarrier byte counting, and wgmma "
-        "reading A and B straight from shared memory, one group in flight (" +
-        std::to_string(C::kGroupM) + "-row raster bands)";
-    describe_tma_rung<C>(d, 0, 1, 16 * C::kTilesM);  // one warpgroup loads and multiplies
-    d.schedule.raster = viz::RasterOrder::kColumnBands;
-    d.schedule.raster_group = C::kGroupM;
-    d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor)";
-    d.schedule.pipeline_note =
-        "thread 0 issues K tile t + 3 into the stage of tile t - 1 once that tile's wgmma are "
-        "done (wait_group 1, barrier)";
-    d.block_tile_of = config_block_tile<C>;
-    set_sixteen_bit_inputs(d, precision, "wgmma_tma", tma_tile_can_run<C>,
-                           wgmma_tma_launch<__half, C>, wgmma_tma_launch<__nv_bfloat16, C>);
-    // Per K tile every warp waits, multiplies and syncs; warp 0 also issues a tile. Outside the
-    // loop: the prologue's kStages - 1 issues, the epilogue and the store.
-    describe_tma_trace<C>(d, precision, wgmma_tma_traced_launch<__half, C>,
-                          wgmma_tma_traced_launch<__nv_bfloat16, C>, C::kSteps * C::kTilesM, 4,
-                          C::kStages + 1);
-    return d;
+    attach_sixteen_bit_launch(d, wgmma_tma_launch<__half, C>, wgmma_tma_launch<__nv_bfloat16, C>);
+    attach_tma_traced_launch(d, wgmma_tma_traced_launch<__half, C>,
+                             wgmma_tma_traced_launch<__nv_bfloat16, C>);
 }
 
 }  // namespace tclens::kernels

@@ -43,10 +43,11 @@
 #include <string>
 #include <type_traits>
 
+#include "kernels/10_wgmma_warp_specialized.h"
 #include "kernels/block_order.h"
 #include "kernels/hopper.cuh"
-#include "kernels/ladder.h"
-#include "kernels/sixteen_bit_rung.h"
+#include "kernels/ladder_launches.h"
+#include "kernels/sixteen_bit_launch.h"
 #include "kernels/tma_producer.cuh"
 #include "kernels/tma_rung.cuh"
 #include "kernels/tma_stage_layout.cuh"
@@ -56,39 +57,7 @@
 namespace tclens::kernels {
 namespace {
 
-constexpr int kWarpSpecializedConsumers = 2;  // consumer warpgroups, 64 rows of C each
-
-template <int BlockN, int Stages, int GroupM>
-struct WarpSpecializedConfig : TmaStageLayout<kWarpSpecializedConsumers * hopper::kWgmmaM, BlockN> {
-    static constexpr int kConsumers = kWarpSpecializedConsumers;
-    static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
-    static constexpr int kBlockN = BlockN;
-    static constexpr int kBlockK = hopper::kBoxElems;
-    static constexpr int kStages = Stages;
-    static constexpr int kGroupM = GroupM;
-
-    static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
-    static constexpr int kWgmmaN = kBlockN;
-    static constexpr int kSteps = kBlockK / hopper::kWgmmaK;  // wgmma k16 steps per K tile
-    static constexpr int kAccumulators = kWgmmaN / 2;         // per consumer thread
-
-    // The ring, then full[stages] and empty[stages].
-    static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
-
-    static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
-    static_assert(kAccumulators <= 128, "at most 128 accumulators per consumer thread");
-    static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
-    static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
-
-    // Block id -> (tile row, tile col) of C: bands of kGroupM tile rows, down a band's column
-    // first (kernels/block_order.h).
-    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
-                                               int& tile_n) {
-        rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
-    }
-};
-
-using ChosenWarpSpecializedConfig = WarpSpecializedConfig<256, 4, 16>;
+using namespace wgmma_warp_specialized;
 
 // The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
 // kernel and the untraced blocks of the traced one run. The tensor maps are the kernel's
@@ -181,37 +150,12 @@ cudaError_t warp_specialized_traced_launch(const GemmOperands& operands, const T
 
 }  // namespace
 
-// kF16 and kBF16 give "wgmma_ws.f16" / ".bf16", both ChosenWarpSpecializedConfig; any other
-// precision a descriptor that refuses every problem (set_sixteen_bit_inputs).
-KernelDescriptor wgmma_warp_specialized_kernel(Precision precision) {
+void attach_wgmma_warp_specialized_launches(KernelDescriptor& d) {
     using C = ChosenWarpSpecializedConfig;
-    const std::string n = std::to_string(C::kWgmmaN);
-    KernelDescriptor d;
-    d.rung = 10;
-    d.title = "warp-specialised TMA producer + 2 wgmma m64n" + n + "k16 consumers, " +
-              std::to_string(C::kBlockM) + " x " + std::to_string(C::kBlockN) + " tiles";
-    d.adds =
-        "a producer warpgroup issuing TMA and two consumer warpgroups, full/empty mbarrier "
-        "pairs per stage, setmaxnreg " +
-        std::to_string(hopper::kProducerRegisters) + "/" +
-        std::to_string(hopper::kConsumerRegisters) + ", " + std::to_string(C::kGroupM) +
-        "-row raster bands";
-    describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
-    d.schedule.raster = viz::RasterOrder::kColumnBands;
-    d.schedule.raster_group = C::kGroupM;
-    d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor) from the producer";
-    d.schedule.pipeline_note = "the producer refills a stage as soon as all " +
-                               std::to_string(C::kConsumers * 4) +
-                               " consumer warps release it (empty mbarrier); no block-wide barrier";
-    d.block_tile_of = config_block_tile<C>;
-    set_sixteen_bit_inputs(d, precision, "wgmma_ws", tma_tile_can_run<C>,
-                           warp_specialized_launch<__half, C>,
-                           warp_specialized_launch<__nv_bfloat16, C>);
-    // Per K tile the producer's thread 0 waits on an empty barrier and issues; each consumer
-    // warp waits on a full barrier and multiplies. Outside the loop: epilogue and store.
-    describe_tma_trace<C>(d, precision, warp_specialized_traced_launch<__half, C>,
-                          warp_specialized_traced_launch<__nv_bfloat16, C>, C::kSteps, 2, 2);
-    return d;
+    attach_sixteen_bit_launch(d, warp_specialized_launch<__half, C>,
+                              warp_specialized_launch<__nv_bfloat16, C>);
+    attach_tma_traced_launch(d, warp_specialized_traced_launch<__half, C>,
+                             warp_specialized_traced_launch<__nv_bfloat16, C>);
 }
 
 }  // namespace tclens::kernels

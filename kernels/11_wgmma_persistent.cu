@@ -64,6 +64,7 @@
 
 #include "kernels/ladder.h"
 #include "kernels/persistent_gemm.cuh"
+#include "kernels/sixteen_bit_launch.h"
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/tile_map_spec.h"
 #include "kernels/tma_rung.cuh"
@@ -171,11 +172,12 @@ KernelDescriptor persistent_descriptor(Precision precision, const std::string& t
              "that leaves fewer SMs idle in the last wave";
     describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
     describe_persistent_schedule<C>(d);
-    set_sixteen_bit_inputs(d, precision, "wgmma_persistent", wave_chosen_can_run,
-                           wave_chosen_launch<__half>, wave_chosen_launch<__nv_bfloat16>);
+    set_sixteen_bit_inputs(d, precision, "wgmma_persistent", wave_chosen_can_run);
+    attach_sixteen_bit_launch(d, wave_chosen_launch<__half>, wave_chosen_launch<__nv_bfloat16>);
     static_assert(WideConfig<__half>::kBlockK == C::kBlockK, "both tiles run 4 wgmma per K tile");
-    set_tma_traced_launch<C>(d, precision, persistent_traced_launch<__half>,
-                             persistent_traced_launch<__nv_bfloat16>, C::kBlockK / hopper::kWgmmaK);
+    attach_tma_traced_launch(d, persistent_traced_launch<__half>,
+                             persistent_traced_launch<__nv_bfloat16>);
+    d.traced.wgmma_per_phase = C::kBlockK / hopper::kWgmmaK;
     if (precision == Precision::kBF16) {
         d.traced.shape = persistent_traced_shape<__nv_bfloat16>;
     } else {

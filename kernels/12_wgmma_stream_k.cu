@@ -53,10 +53,11 @@
 #include <mutex>
 #include <string>
 
+#include "kernels/12_wgmma_stream_k.h"
 #include "kernels/block_order.h"
 #include "kernels/hopper.cuh"
-#include "kernels/ladder.h"
-#include "kernels/sixteen_bit_rung.h"
+#include "kernels/ladder_launches.h"
+#include "kernels/sixteen_bit_launch.h"
 #include "kernels/smem_opt_in.h"
 #include "kernels/stream_k_schedule.h"
 #include "kernels/tile_map_spec.h"
@@ -69,52 +70,7 @@
 namespace tclens::kernels {
 namespace {
 
-template <int Consumers, int BlockN, int Stages, int Group>
-struct StreamKConfig : TmaStageLayout<Consumers * hopper::kWgmmaM, BlockN> {
-    static constexpr int kConsumers = Consumers;  // consumer warpgroups, 64 rows of C each
-    static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
-    static constexpr int kBlockN = BlockN;
-    static constexpr int kBlockK = hopper::kBoxElems;
-    static constexpr int kStages = Stages;
-    static constexpr int kGroup = Group;  // raster bands of kGroup tile rows
-
-    static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
-    static constexpr int kWgmmaN = kBlockN;
-    static constexpr int kSteps = kBlockK / hopper::kWgmmaK;  // wgmma k16 steps per K tile
-    static constexpr int kAccumulators = kWgmmaN / 2;         // per consumer thread
-
-    // The ring, then full[stages] and empty[stages].
-    static constexpr int kSmemBytes = TmaStageLayout<kBlockM, kBlockN>::ring_smem_bytes(kStages, 2);
-    // Floats of one consumer warpgroup's partial tile in the workspace.
-    static constexpr int kPartialFloats = hopper::kWarpgroupThreads * kAccumulators;
-
-    static_assert(kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256; 128 or 256 here");
-    static_assert(kConsumers == 1 || kConsumers == 2, "one or two consumer warpgroups");
-    static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
-    static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
-
-    // Tile id -> (tile row, tile col): bands of kGroup tile rows (kernels/block_order.h).
-    __host__ __device__ static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
-                                               int& tile_n) {
-        rasterise_column_bands(id, tiles_m, tiles_n, kGroup, tile_m, tile_n);
-    }
-};
-
-using WideConfig = StreamKConfig<2, 256, 4, 8>;
-using SmallMConfig = StreamKConfig<1, 128, 6, 8>;
-static_assert(WideConfig::kBlockM == kStreamKWideShape.block_m &&
-                  WideConfig::kBlockN == kStreamKWideShape.block_n &&
-                  WideConfig::kConsumers == kStreamKWideShape.consumers,
-              "the wide config is the schedule's wide shape");
-static_assert(SmallMConfig::kBlockM == kStreamKSmallMShape.block_m &&
-                  SmallMConfig::kBlockN == kStreamKSmallMShape.block_n &&
-                  SmallMConfig::kConsumers == kStreamKSmallMShape.consumers,
-              "the small-M config is the schedule's small-M shape");
-static_assert(SmallMConfig::kPartialFloats * SmallMConfig::kConsumers <=
-                  WideConfig::kPartialFloats * WideConfig::kConsumers,
-              "a workspace slot holds either mode's partial tile");
-static_assert(SmallMConfig::kSteps == WideConfig::kSteps,
-              "both modes issue the same wgmma per K iteration (the traced launch's phases)");
+using namespace wgmma_stream_k;
 
 #if defined(TCLENS_HOPPER_DEVICE)
 // A consumer thread's accumulators into its warpgroup's partial tile at `slot`, through L2
@@ -355,33 +311,6 @@ cudaError_t stream_k_traced_launch(const GemmOperands& operands, const TraceSink
                            [&] { return stream_k_launch<Element, true>(operands, stream); });
 }
 
-// The traced launch's shape (gemm.h) for `problem` on `sms` SMs: the schedule's grid, the mode's
-// warps, and per warp the most phases any CTA's warp records, walking its pieces as the kernel
-// does. Per piece: one kTileSchedule and 2 per K iteration (producer: empty wait, load issue;
-// consumers: full wait, wgmma); the consumers add the epilogue, then a contributor its partial
-// store, an owner 2 per contributor (fix-up wait, reduce) and its store.
-TracedShape stream_k_traced_shape(const GemmProblem& problem, int sms) {
-    const StreamKSchedule schedule = stream_k_schedule_for(problem, sms);
-    TracedShape shape;
-    shape.grid_blocks = schedule.ctas;
-    shape.warps_per_block = (1 + stream_k_shape(stream_k_mode(problem.m)).consumers) * 4;
-    for (int cta = 0; cta < schedule.ctas; ++cta) {
-        std::int64_t producer = 0;
-        std::int64_t consumer = 0;
-        StreamKPiece piece;
-        for (int i = 0; schedule.piece(cta, i, piece); ++i) {
-            const std::int64_t k_iters = piece.k_end - piece.k_begin;
-            producer += 1 + 2 * k_iters;
-            consumer += 1 + 2 * k_iters + 1 + 1;
-            if (piece.k_begin == 0 && piece.k_end < schedule.k_iters) {
-                consumer += 2 * (schedule.last_contributor(piece) - cta);
-            }
-        }
-        shape.records_per_warp = std::max({shape.records_per_warp, producer, consumer});
-    }
-    return shape;
-}
-
 // The current device's SM count; kDefaultPersistentSms without one.
 int current_sms() {
     int device = 0;
@@ -394,65 +323,15 @@ int current_sms() {
     return sms;
 }
 
-// tma_gemm_can_run's limits for the mode's tile (sides <= 2^30, K and N multiples of 8, tiles
-// a 32-bit int); the schedule's unit arithmetic is 64-bit, so nothing more.
-std::string stream_k_can_run(const GemmProblem& problem) {
-    const StreamKModeShape shape = stream_k_shape(stream_k_mode(problem.m));
-    return tma_gemm_can_run(problem, shape.block_m, shape.block_n);
-}
-
-// The tile map's block -> tile (one tile per block, the wide mode's raster order): see the
-// descriptor's pipeline note for what it leaves out.
-TileIndex stream_k_block_tile(int block, int round, int blocks, int tiles_m, int tiles_n) {
-    TileIndex tile;
-    const int id = block + round * blocks;
-    if (id >= tiles_m * tiles_n) return tile;
-    WideConfig::block_tile(id, tiles_m, tiles_n, tile.row, tile.col);
-    return tile;
-}
-
 }  // namespace
 
-// kF16 and kBF16 give "wgmma_streamk.f16" / ".bf16"; any other precision a descriptor that
-// refuses every problem (set_sixteen_bit_inputs). The descriptor describes the wide mode; the
-// small-M mode (M <= 256) is named by launch_plan.
-KernelDescriptor wgmma_stream_k_kernel(Precision precision) {
-    using C = WideConfig;
-    const std::string n = std::to_string(C::kWgmmaN);
-    KernelDescriptor d;
-    d.rung = 12;
-    d.title = "stream-K persistent, producer + 2 wgmma m64n" + n +
-              "k16 consumers, small-M mode m64n128k16";
-    d.adds =
-        "data-parallel waves, then the last partial wave's K loops split evenly over every SM "
-        "with an f32 fix-up of split tiles; M <= 256: one consumer, 64 x 128 tiles, split-K over "
-        "all SMs";
-    describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
-    d.layout_ids.push_back("wgmma.m64n" + std::to_string(SmallMConfig::kWgmmaN) +
-                           "k16.f16");  // the small-M mode's instruction
-    d.schedule.raster = viz::RasterOrder::kColumnBands;
-    d.schedule.raster_group = C::kGroup;
-    d.schedule.ring_across_tiles = true;
-    d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor) from the producer";
-    // The tile map's model has one C tile per block and no K ranges: it draws the tiles in the
-    // kernel's raster order, one block each, and this note says what it cannot draw.
-    d.schedule.pipeline_note =
-        "persistent CTAs, one per SM: the first full waves take whole tiles in this order, the "
-        "K loops of the last tiles are split evenly over all CTAs and summed through an f32 "
-        "workspace (the map cannot draw K ranges; tclens kernels --mnk prints the split)";
-    d.block_tile_of = stream_k_block_tile;
-    d.launch_plan = [](const GemmProblem& problem) {
-        return stream_k_plan_text(problem, kDefaultPersistentSms);
-    };
-    set_sixteen_bit_inputs(d, precision, "wgmma_streamk", stream_k_can_run, stream_k_launch<__half>,
-                           stream_k_launch<__nv_bfloat16>);
-    // Both modes issue 4 wgmma (k16 steps of a 64-deep K iteration) per consumer warp and phase.
-    set_tma_traced_launch<C>(d, precision, stream_k_traced_launch<__half>,
-                             stream_k_traced_launch<__nv_bfloat16>, C::kSteps);
+void attach_wgmma_stream_k_launches(KernelDescriptor& d) {
+    attach_sixteen_bit_launch(d, stream_k_launch<__half>, stream_k_launch<__nv_bfloat16>);
+    attach_tma_traced_launch(d, stream_k_traced_launch<__half>,
+                             stream_k_traced_launch<__nv_bfloat16>);
     d.traced.shape = [](const GemmProblem& problem) {
         return stream_k_traced_shape(problem, current_sms());
     };
-    return d;
 }
 
 }  // namespace tclens::kernels

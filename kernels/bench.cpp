@@ -4,8 +4,8 @@
 #include <cstdio>
 
 #include "common/text.h"
+#include "kernels/gpu_registry.h"
 #include "kernels/problem_text.h"
-#include "kernels/registry.h"
 #include "viz/roofline.h"
 
 namespace tclens::kernels {
@@ -78,11 +78,11 @@ std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string
                                                    std::string& error, bool with_references) {
     std::vector<std::string> wanted;
     for (const std::string& id : ids) {
-        const KernelDescriptor* kernel = find_kernel(id);
+        const KernelDescriptor* kernel = find_gpu_kernel(id);
         if (kernel == nullptr) {
             error =
                 "unknown kernel '" + id + "'; valid: " +
-                common::join(all_kernels(), ", ",
+                common::join(all_gpu_kernels(), ", ",
                              [](const KernelDescriptor& k) -> const std::string& { return k.id; });
             return {};
         }
@@ -93,7 +93,7 @@ std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string
             wanted.push_back("cublas.sgemm");
     }
     std::vector<const KernelDescriptor*> kernels;
-    for (const KernelDescriptor& kernel : all_kernels()) {
+    for (const KernelDescriptor& kernel : all_gpu_kernels()) {
         if (std::find(wanted.begin(), wanted.end(), kernel.id) != wanted.end())
             kernels.push_back(&kernel);
     }

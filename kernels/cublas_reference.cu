@@ -8,7 +8,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/cublas_library.h"
-#include "kernels/ladder.h"
+#include "kernels/ladder_launches.h"
 
 namespace tclens::kernels {
 namespace {
@@ -87,51 +87,25 @@ cudaError_t launch_cublas(const GemmOperands& op, cudaStream_t stream) {
     return to_cuda_error(status);
 }
 
-std::string cublas_can_run(const GemmProblem& problem) {
-    constexpr std::int64_t kIntMax = 2147483647;
-    if (problem.m > kIntMax || problem.n > kIntMax || problem.k > kIntMax) {
-        return "cuBLAS takes M, N, K as 32-bit ints: each must be at most 2147483647";
-    }
-    return "";
-}
-
 }  // namespace
 
-KernelDescriptor cublas_kernel(Precision precision) {
-    KernelDescriptor d;
-    d.rung = 0;
-    d.precision = precision;
-    d.swizzle = "";
-    d.can_run = cublas_can_run;
-    switch (precision) {
+void attach_cublas_launches(KernelDescriptor& d) {
+    switch (d.precision) {
         case Precision::kF32:
-            d.id = "cublas.sgemm";
-            d.title = "cuBLAS SGEMM, FP32 (tensor cores forbidden)";
-            d.adds =
-                "the FP32 reference: CUBLAS_COMPUTE_32F_PEDANTIC keeps every multiply-add in "
-                "FP32 on the FMA pipe";
             d.launch = launch_cublas<Precision::kF32>;
-            break;
+            return;
         case Precision::kTF32:
-            d.id = "cublas.tf32";
-            d.title = "cuBLAS TF32 tensor cores";
-            d.adds = "the TF32 reference: FP32 data, CUBLAS_COMPUTE_32F_FAST_TF32";
             d.launch = launch_cublas<Precision::kTF32>;
-            break;
+            return;
         case Precision::kF16:
-            d.id = "cublas.f16";
-            d.title = "cuBLAS f16 in, f32 accumulate";
-            d.adds = "the f16 reference: CUDA_R_16F inputs, CUBLAS_COMPUTE_32F";
             d.launch = launch_cublas<Precision::kF16>;
-            break;
+            return;
         case Precision::kBF16:
-            d.id = "cublas.bf16";
-            d.title = "cuBLAS bf16 in, f32 accumulate";
-            d.adds = "the bf16 reference: CUDA_R_16BF inputs, CUBLAS_COMPUTE_32F";
             d.launch = launch_cublas<Precision::kBF16>;
-            break;
+            return;
+        case Precision::kE4M3:  // cublasGemmEx has no FP8: cublaslt_reference.cu
+            return;
     }
-    return d;
 }
 
 }  // namespace tclens::kernels

@@ -116,8 +116,10 @@ struct TracedShape {
 };
 
 // A kernel's traced variant (kernels/trace.cuh): the same GEMM with trace points at its phase
-// boundaries, recording into a TraceSink (kernels/trace_capture.h sizes and reads it). `launch`
-// null: the kernel has no trace points.
+// boundaries, recording into a TraceSink (kernels/trace_capture.h sizes and reads it). `shape`
+// null: the kernel has no trace points (traceable()). A rung's descriptor of the registry
+// (kernels/registry.h) has its shape and wgmma_per_phase but no launch; the GPU registry's copy
+// (kernels/gpu_registry.h) has the launch too.
 struct TracedLaunch {
     // Like KernelDescriptor::launch, recording into `sink` (blocks 0 .. sink.blocks - 1).
     std::function<GpuStatus(const GemmOperands& operands, const TraceSink& sink, GpuStream stream)>
@@ -130,6 +132,9 @@ struct TracedLaunch {
     // assume the H100's 132 SMs (kernels/tile_map_spec.h, kDefaultPersistentSms). Rung 12's
     // small-M mode has fewer warps than its wide mode.
     std::function<TracedShape(const GemmProblem& problem)> shape;
+
+    // True when the kernel has trace points: `shape` is set (with or without `launch`).
+    bool traceable() const { return shape != nullptr; }
 };
 
 struct KernelDescriptor {
@@ -187,7 +192,9 @@ struct KernelDescriptor {
     std::function<KernelDescriptor(const GemmProblem& problem, int sms)> for_problem;
 
     // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError, as a
-    // GpuStatus).
+    // GpuStatus). Null in the registry's descriptors (kernels/registry.h, buildable without
+    // CUDA) of the rungs split into a descriptor and a launch; the GPU registry's copies
+    // (kernels/gpu_registry.h) and a loaded user kernel have it.
     // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs
     // (e.g. more than 48 KiB of dynamic shared memory) itself. A std::function so that a loaded
     // user kernel can hold its module (and keep it loaded as long as any copy lives).
@@ -205,7 +212,7 @@ struct KernelDescriptor {
     // rungs and the cuBLAS references, whose code is tclens's own.
     bool checked_timing = false;
 
-    TracedLaunch traced;  // rungs 9 and 10; none (launch null) elsewhere
+    TracedLaunch traced;  // rungs 8 to 12; none (traced.traceable() false) elsewhere
 };
 
 }  // namespace tclens::kernels

@@ -9,7 +9,7 @@
 // compiled only when TCLENS_HOPPER_DEVICE is defined (the sm_90a device pass); kernels guard
 // their bodies the same way and are stubs for every other target (their descriptors say
 // min_sm = 90, so the runner never launches a stub). The constants are plain C++ for host and
-// device alike; the block orders are kernels/block_order.h's.
+// device alike (kernels/hopper_shapes.h); the block orders are kernels/block_order.h's.
 //
 // The shared-memory operand layout all three rungs use, for 16-bit elements and 128-byte swizzle
 // (TMA writes it, wgmma reads it; tile bases 1024-byte aligned):
@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "kernels/hopper_shapes.h"
 #include "kernels/ptx.cuh"
 #include "kernels/tma_gemm.h"
 
@@ -34,10 +35,6 @@
 
 namespace tclens::kernels::hopper {
 
-constexpr int kWarpgroupThreads = 128;
-constexpr int kSwizzleRowBytes = 128;    // one swizzled row: 8 chunks of 16 bytes
-constexpr int kSwizzleAtomBytes = 1024;  // 8 rows: the period of the XOR pattern
-constexpr int kBoxElems = 64;            // 128 bytes of 16-bit elements: every operand box's width
 static_assert(kBoxElems == static_cast<int>(kTmaBoxElems),
               "device and host agree on the box width");
 
@@ -47,19 +44,6 @@ constexpr CUtensorMapDataType tma_type() {
     return std::is_same_v<Element, __half> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
                                            : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
 }
-constexpr int kWgmmaM = 64;
-constexpr int kWgmmaK = 16;
-constexpr int kWgmmaKFp8 = 32;  // 8-bit wgmma: k32, the same 32 bytes of a row as k16 of 16-bit
-constexpr int kElementBytes = 2;
-// Bytes between the k16 steps of one K tile: A moves 16 elements along its 128-byte rows; B
-// moves 16 rows = two 8-row swizzle atoms.
-constexpr int kAStepBytes = kWgmmaK * kElementBytes;
-constexpr int kBStepBytes = kWgmmaK * kSwizzleRowBytes;
-// setmaxnreg budget of the warp-specialised rungs (one producer and two consumer warpgroups,
-// 384 threads, 64 K registers): 128 x 40 + 256 x 232 = 64512. 240 for the consumers would need
-// 66560.
-constexpr int kProducerRegisters = 40;
-constexpr int kConsumerRegisters = 232;
 
 #if defined(TCLENS_HOPPER_DEVICE)
 

@@ -1,6 +1,8 @@
 #pragma once
 // The kernel registry: every rung of the ladder and the cuBLAS references, in one explicit
-// list (no static self-registration a static library could drop).
+// list (no static self-registration a static library could drop). It describes them: most
+// descriptors have no launch (gemm.h); whatever launches a kernel takes the GPU registry's
+// descriptor (kernels/gpu_registry.h).
 
 #include <cstdint>
 #include <string>

@@ -9,7 +9,7 @@
 #include "kernels/cuda_util.h"
 #include "kernels/fault_injection.h"
 #include "kernels/gemm_data.h"
-#include "kernels/ladder.h"
+#include "kernels/gpu_registry.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
 #include "viz/fragment_bug.h"
@@ -229,7 +229,7 @@ cudaError_t download_verified(HostCheck& host, const RunBuffers& buffers, Precis
 cudaError_t cublas_reference(HostCheck& host, Verification& check, const RunBuffers& buffers,
                              Precision precision, std::uint64_t seed, cudaStream_t stream) {
     const GemmProblem& p = buffers.problem;
-    const KernelDescriptor sgemm = cublas_kernel(Precision::kF32);
+    const KernelDescriptor& sgemm = *find_gpu_kernel("cublas.sgemm");
     check.reference = sgemm.id;
     DeviceBuffer ref;
     DeviceBuffer a32;
@@ -497,6 +497,12 @@ void time_launches(const KernelDescriptor& kernel, const RunBuffers& buffers, co
 
 }  // namespace
 
+std::string missing_launch_text(const std::string& kernel_id) {
+    return kernel_id +
+           " has no launch: its descriptor describes the kernel only (take the one of "
+           "kernels/gpu_registry.h to run it)";
+}
+
 GemmRunner::GemmRunner() {
     if (injected_fault() == Fault::kNoGpu) {
         init_error_ = "no usable GPU: " + fault_setting(Fault::kNoGpu) + " hides every GPU";
@@ -536,6 +542,10 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     result.precision = kernel.precision;
     result.problem = problem;
     result.check.bound = verification_bound(kernel.precision, problem.k);
+    if (!kernel.launch) {
+        result.error = missing_launch_text(kernel.id);
+        return result;
+    }
     // An injected launch failure (fault_injection.h) comes before the device checks, so that it
     // reads the same on a machine without a GPU.
     if (injected_fault() == Fault::kLaunchFailure) {

@@ -2,6 +2,7 @@
 // The runner: everything between "run kernel K on M x N x K" and a number that may be shown.
 //
 // For one (kernel, problem) it
+//   0. refuses a descriptor without a launch (missing_launch_text), GPU or not;
 //   1. checks the kernel can run and that its buffers fit in free GPU memory (registry:
 //      why_not_runnable with the free memory; else a skip reason naming the bytes needed);
 //   2. fills fresh random inputs, uniform in [-1, 1) (seeded; never all zero), as the kernel's
@@ -34,6 +35,11 @@
 #include "kernels/run_result.h"
 
 namespace tclens::kernels {
+
+// What run() answers (as the result's error) for a descriptor without a launch: one of the
+// model's registry (kernels/registry.h), which describes kernels only. Names the kernel and the
+// registry whose descriptors launch (kernels/gpu_registry.h).
+std::string missing_launch_text(const std::string& kernel_id);
 
 // Runs kernels on the current CUDA device, on a stream of its own. Not thread-safe: use one
 // runner per thread. Holds no device memory between runs.

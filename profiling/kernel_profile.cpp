@@ -12,8 +12,8 @@
 #include "common/text.h"
 #include "kernels/cuda_util.h"
 #include "kernels/gemm_data.h"
+#include "kernels/gpu_registry.h"
 #include "kernels/problem_text.h"
-#include "kernels/registry.h"
 #include "profiling/device_info.h"
 #include "profiling/fault_injection.h"
 #include "profiling/l2_flush.h"
@@ -287,7 +287,7 @@ MetricResolution KernelProfiler::resolve_timeline_metrics(const std::vector<std:
 
 ProfilerError KernelProfiler::prepare(const std::string& kernel_id,
                                       const kernels::GemmProblem& problem, std::uint64_t seed) {
-    const kernels::KernelDescriptor* kernel = kernels::find_kernel(kernel_id);
+    const kernels::KernelDescriptor* kernel = kernels::find_gpu_kernel(kernel_id);
     if (kernel == nullptr) {
         state_->gemm.reset();
         state_->end_range_session();
@@ -573,7 +573,7 @@ namespace {
 template <typename Request, typename Result>
 const kernels::KernelDescriptor* describe_requested(const Request& request, Result& result) {
     const kernels::KernelDescriptor* kernel =
-        request.kernel != nullptr ? request.kernel : kernels::find_kernel(request.kernel_id);
+        request.kernel != nullptr ? request.kernel : kernels::find_gpu_kernel(request.kernel_id);
     result.kernel_id = kernel != nullptr ? kernel->id : request.kernel_id;
     if (kernel != nullptr) result.precision = kernel->precision;
     result.problem = request.problem;

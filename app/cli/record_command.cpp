@@ -476,7 +476,7 @@ std::vector<WorkerKernel> worker_kernels(
     const std::vector<worker::LoadResult>& loaded, const std::vector<std::string>& refs) {
     std::vector<WorkerKernel> out;
     for (const kernels::KernelDescriptor* kernel : registry_kernels)
-        out.push_back({kernel->id, kernel->precision, kernel->traced.launch != nullptr, ""});
+        out.push_back({kernel->id, kernel->precision, kernel->traced.traceable(), ""});
     for (std::size_t i = 0; i < loaded.size() && i < refs.size(); ++i)
         out.push_back({loaded[i].id, loaded[i].precision, false, refs[i]});
     return out;

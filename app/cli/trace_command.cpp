@@ -38,7 +38,7 @@
 #include "kernels/probes/clock_skew_probe.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
-#include "kernels/trace_capture.h"
+#include "kernels/trace_limits.h"
 #include "kernels/user/kernel_ref.h"
 #include "viz/warp_timeline_view.h"
 #include "viz/warp_trace_json.h"
@@ -132,7 +132,7 @@ std::string check_registry_trace(const TraceOptions& options,
     if (kernel == nullptr) return unknown_kernel_message(options.kernel);
     if (!problem) return kernels::problem_error(options.size);
     // Its first check, the trace points, needs no GPU: the one line that names the traced rungs.
-    if (!kernel->traced.launch) return kernels::trace_blocks_error(*kernel, *problem, 1);
+    if (!kernel->traced.traceable()) return kernels::trace_blocks_error(*kernel, *problem, 1);
     const std::string cannot = kernel->can_run(*problem);
     if (!cannot.empty())
         return kernel->id + " cannot run " + kernels::problem_text(*problem) + ": " + cannot;

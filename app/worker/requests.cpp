@@ -6,7 +6,7 @@
 #include "app/worker/strict_fields.h"
 #include "common/text.h"
 #include "kernels/problem_text.h"
-#include "kernels/trace_capture.h"
+#include "kernels/trace_limits.h"
 
 namespace tclens::worker {
 namespace {

@@ -13,6 +13,7 @@
 #include "kernels/bench.h"
 #include "kernels/dram_probe.h"
 #include "kernels/fault_injection.h"
+#include "kernels/gpu_registry.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
@@ -187,7 +188,7 @@ bool WorkerSession::ran_once_before_cupti(const kernels::KernelDescriptor& kerne
 
 const kernels::KernelDescriptor* WorkerSession::find(const std::string& id) const {
     if (const auto it = loaded_.find(id); it != loaded_.end()) return &it->second->descriptor;
-    return kernels::find_kernel(id);
+    return kernels::find_gpu_kernel(id);
 }
 
 std::string WorkerSession::unknown_kernel(const std::string& id) const {
@@ -507,8 +508,8 @@ void WorkerSession::source(const WorkerSourceRequest& request, Replier& reply) {
     if (!wait_for_gpu_turn(system, reply, turn)) return;
     profiling::SourceRequest collect;
     collect.kernel_id = kernel->id;
+    collect.kernel = kernel;  // with its launch (the GPU registry's, or a loaded kernel's)
     if (const auto loaded = loaded_.find(kernel->id); loaded != loaded_.end()) {
-        collect.kernel = kernel;
         collect.cubin_path = loaded->second->cubin_path;
         collect.sources = loaded_sources_[kernel->id];
     }

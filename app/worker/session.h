@@ -87,7 +87,8 @@ class WorkerSession : public RequestHandler {
     bool ran_once_before_cupti(const kernels::KernelDescriptor& kernel,
                                const kernels::GemmProblem& problem, std::uint64_t seed, int index,
                                int total, Replier& reply);
-    // A registry kernel or a loaded one; nullptr when `id` is neither.
+    // A kernel of the GPU registry (with its launch) or a loaded one; nullptr when `id` is
+    // neither.
     const kernels::KernelDescriptor* find(const std::string& id) const;
     // "unknown kernel 'x' (valid: registry ids; loaded: yours.a, yours.b)".
     std::string unknown_kernel(const std::string& id) const;

@@ -51,7 +51,7 @@ void WorkerSession::trace(const TraceRequest& request, Replier& reply) {
     const std::string what = run_text(*kernel, request.problem);
     const auto loaded = loaded_.find(request.kernel);
     const bool yours = loaded != loaded_.end();
-    if (!yours && !kernel->traced.launch) {
+    if (!yours && !kernel->traced.traceable()) {
         reply.error(ErrorKind::kUsage,
                     kernels::trace_blocks_error(*kernel, request.problem, request.blocks));
         return;
@@ -94,7 +94,7 @@ void WorkerSession::trace(const TraceRequest& request, Replier& reply) {
             reply.error(ErrorKind::kFailed, variant.error());
             return;
         }
-        if (!(*variant)->descriptor.traced.launch) {
+        if (!(*variant)->descriptor.traced.traceable()) {
             reply.error(ErrorKind::kUsage, no_trace_points(kernel->id));
             return;
         }

@@ -10,7 +10,7 @@
 
 #include "kernels/cuda_util.h"
 #include "kernels/ladder.h"
-#include "kernels/trace_capture.h"
+#include "kernels/trace_limits.h"
 #include "kernels/user/driver_api.h"
 #include "kernels/user/nvcc_build.h"
 #include "kernels/user/user_kernel.h"

@@ -12,7 +12,7 @@
 #include "common/elapsed.h"
 #include "common/text.h"
 #include "kernels/cuda_util.h"
-#include "kernels/registry.h"
+#include "kernels/gpu_registry.h"
 #include "profiling/device_info.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/source/disassembler.h"
@@ -238,7 +238,7 @@ SourceProfile collect_source_profile(const SourceRequest& request) {
         if (request.on_step) request.on_step(step);
     };
     const kernels::KernelDescriptor* kernel =
-        request.kernel != nullptr ? request.kernel : kernels::find_kernel(request.kernel_id);
+        request.kernel != nullptr ? request.kernel : kernels::find_gpu_kernel(request.kernel_id);
     if (kernel == nullptr) {
         profile.error = profiler_error(ProfilerProblem::kInvalidRequest,
                                        "unknown kernel '" + request.kernel_id + "'");

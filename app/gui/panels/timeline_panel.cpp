@@ -22,7 +22,7 @@
 #include "app/parse_number.h"
 #include "common/text.h"
 #include "kernels/registry.h"
-#include "kernels/trace_capture.h"
+#include "kernels/trace_limits.h"
 #include "viz/warp_timeline_view.h"
 #include "viz/warp_trace_json.h"
 #include "viz/warp_trace_summary.h"
@@ -106,7 +106,7 @@ constexpr const char* kTimelinePanelHelp =
 
 TimelinePanel::TimelinePanel() : Panel("timeline", "Timeline", kTimelinePanelHelp) {
     for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
-        if (k.traced.launch) traced_kernels_.push_back(k.id);
+        if (k.traced.traceable()) traced_kernels_.push_back(k.id);
     }
     const auto it = std::find(traced_kernels_.begin(), traced_kernels_.end(), kDefaultTracedKernel);
     kernel_ = it == traced_kernels_.end() ? 0 : static_cast<int>(it - traced_kernels_.begin());

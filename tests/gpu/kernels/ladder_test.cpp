@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/gpu_registry.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
 #include "profiling/device_info.h"
@@ -60,7 +61,7 @@ std::vector<GemmProblem> sizes() {
 
 std::vector<Case> cases() {
     std::vector<Case> all;
-    for (const KernelDescriptor& k : all_kernels()) {
+    for (const KernelDescriptor& k : all_gpu_kernels()) {
         for (const GemmProblem& p : sizes()) all.push_back({k.id, p});
     }
     return all;
@@ -95,7 +96,7 @@ class LadderVerification : public testing::TestWithParam<Case> {};
 TEST_P(LadderVerification, VerifiesOrSaysWhyNot) {
     TCLENS_REQUIRE_GPU();
     const Case& c = GetParam();
-    const KernelDescriptor& kernel = *find_kernel(c.kernel_id);
+    const KernelDescriptor& kernel = *find_gpu_kernel(c.kernel_id);
     static GemmRunner runner;
     ASSERT_EQ(runner.init_error(), "");
     RunOptions options;
@@ -139,7 +140,7 @@ TEST(GemmRunnerOnGpu, TimesOnlyVerifiedRuns) {
     GemmRunner runner;
     RunOptions options;
     options.timed_runs = 20;
-    const RunResult r = runner.run(*find_kernel("cublas.f16"), {1024, 1024, 1024}, options);
+    const RunResult r = runner.run(*find_gpu_kernel("cublas.f16"), {1024, 1024, 1024}, options);
     ASSERT_TRUE(r.counts()) << r.error << r.skipped;
     EXPECT_EQ(r.timed_runs, 20);
     EXPECT_LE(r.min_ms, r.median_ms);
@@ -150,7 +151,7 @@ TEST(GemmRunnerOnGpu, TimesOnlyVerifiedRuns) {
 
 TEST(GemmRunnerOnGpu, AKernelThatWritesNothingFailsAndIsNotTimed) {
     TCLENS_REQUIRE_GPU();
-    KernelDescriptor lazy = *find_kernel("naive_fma.f32");
+    KernelDescriptor lazy = *find_gpu_kernel("naive_fma.f32");
     lazy.launch = [](const GemmOperands&, cudaStream_t) { return cudaSuccess; };
     GemmRunner runner;
     const RunResult r = runner.run(lazy, {64, 64, 64}, RunOptions{});
@@ -164,7 +165,7 @@ TEST(GemmRunnerOnGpu, AWrongKernelFailsVerification) {
     TCLENS_REQUIRE_GPU();
     // TF32 data through the f32 bound: cuBLAS TF32 is ~1e-4 off, far above the f32 bound, so a
     // kernel of the wrong precision is caught.
-    KernelDescriptor wrong = *find_kernel("cublas.tf32");
+    KernelDescriptor wrong = *find_gpu_kernel("cublas.tf32");
     wrong.precision = Precision::kF32;
     GemmRunner runner;
     const RunResult r = runner.run(wrong, {512, 512, 512}, RunOptions{});

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/registry.h"
+#include "kernels/gpu_registry.h"
 #include "kernels/runner.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
@@ -172,7 +172,7 @@ TEST(UserKernelGpu, GuardZonesCatchWritesPastC) {
     const RunResult fine = run(k->descriptor, {96, 64, 64}, false);
     EXPECT_TRUE(fine.check.passed) << run_status(fine);
     // Every rung keeps its guard zones intact.
-    const RunResult rung = run(*find_kernel("mma_cp_async.bf16"), {4097, 136, 72}, false);
+    const RunResult rung = run(*find_gpu_kernel("mma_cp_async.bf16"), {4097, 136, 72}, false);
     EXPECT_EQ(rung.check.out_of_bounds, "");
 }
 
@@ -212,7 +212,7 @@ TEST(UserKernelGpu, ExerciseReportsThePlantedBugsElements) {
 
 TEST(UserKernelGpu, LoadedCopyOfRung8TimesLikeTheRung) {
     TCLENS_REQUIRE_GPU();
-    const KernelDescriptor* rung = find_kernel("mma_cp_async.bf16");
+    const KernelDescriptor* rung = find_gpu_kernel("mma_cp_async.bf16");
     ASSERT_NE(rung, nullptr);
     std::shared_ptr<LoadedKernel> copy = load("rung8_copy.cu");
     ASSERT_NE(copy, nullptr);

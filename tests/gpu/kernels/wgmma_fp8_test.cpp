@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/registry.h"
+#include "kernels/gpu_registry.h"
 #include "kernels/runner.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/gpu_verdict.h"
@@ -67,7 +67,7 @@ class Fp8Verification : public testing::TestWithParam<Fp8Case> {};
 TEST_P(Fp8Verification, VerifiesWithinTheE4m3Bound) {
     TCLENS_REQUIRE_GPU();
     const Fp8Case& c = GetParam();
-    const KernelDescriptor* kernel = find_kernel(c.kernel_id);
+    const KernelDescriptor* kernel = find_gpu_kernel(c.kernel_id);
     ASSERT_NE(kernel, nullptr);
     GemmRunner runner;
     RunOptions options;
@@ -87,7 +87,7 @@ INSTANTIATE_TEST_SUITE_P(Fp8, Fp8Verification, testing::ValuesIn(fp8_cases()), f
 // layout read the wrong way round. It must fail verification by far.
 TEST(Fp8OnGpu, BReadTheWrongWayRoundFailsVerification) {
     TCLENS_REQUIRE_GPU();
-    KernelDescriptor swapped = *find_kernel("wgmma_fp8.e4m3");
+    KernelDescriptor swapped = *find_gpu_kernel("wgmma_fp8.e4m3");
     const auto launch = swapped.launch;
     swapped.launch = [launch](const GemmOperands& op, cudaStream_t stream) {
         GemmOperands flipped = op;

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/registry.h"
+#include "kernels/gpu_registry.h"
 #include "kernels/runner.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/gpu_verdict.h"
@@ -60,7 +60,7 @@ class StreamKVerification : public testing::TestWithParam<StreamKCase> {};
 TEST_P(StreamKVerification, VerifiesBeforeAndAfterATimedSeries) {
     TCLENS_REQUIRE_GPU();
     const StreamKCase& c = GetParam();
-    const KernelDescriptor* kernel = find_kernel(c.kernel_id);
+    const KernelDescriptor* kernel = find_gpu_kernel(c.kernel_id);
     ASSERT_NE(kernel, nullptr);
     static GemmRunner runner;
     ASSERT_EQ(runner.init_error(), "");

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/gpu_registry.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
@@ -62,7 +63,7 @@ KernelProfile profile_default(const std::string& kernel, const kernels::GemmProb
 // what tells a documented refusal from out of memory, both kInvalidRequest.
 std::string documented_refusal(const std::string& kernel, const kernels::GemmProblem& problem) {
     return kernels::outside_documented_sizes(
-        *kernels::find_kernel(kernel), problem,
+        *kernels::find_gpu_kernel(kernel), problem,
         test::documented_limits(query_system().devices.front()));
 }
 
@@ -73,7 +74,7 @@ double value(const KernelProfile& profile, const std::string& name) {
 }
 
 double input_bytes(const std::string& kernel, const kernels::GemmProblem& p) {
-    const int elem = kernels::storage_bytes(kernels::find_kernel(kernel)->precision);
+    const int elem = kernels::storage_bytes(kernels::find_gpu_kernel(kernel)->precision);
     return static_cast<double>((p.m * p.k + p.k * p.n) * elem);
 }
 
@@ -131,7 +132,7 @@ TEST(KernelProfile, HopperRungsIssueTheirWgmmaAndKeepTheTensorPipeBusy) {
     const kernels::GemmProblem problem{2048, 2048, 2048};
     for (const char* id : {"wgmma_tma.bf16", "wgmma_ws.bf16", "wgmma_persistent.bf16"}) {
         SCOPED_TRACE(id);
-        const kernels::KernelDescriptor* kernel = kernels::find_kernel(id);
+        const kernels::KernelDescriptor* kernel = kernels::find_gpu_kernel(id);
         ASSERT_NE(kernel, nullptr);
         ASSERT_FALSE(kernel->layout_ids.empty());
         int wgmma_n = 0;
@@ -150,7 +151,7 @@ TEST(KernelProfile, HopperRungsIssueTheirWgmmaAndKeepTheTensorPipeBusy) {
 
 TEST(KernelProfile, LaunchFactsMatchTheDescriptor) {
     TCLENS_REQUIRE_GPU();
-    const kernels::KernelDescriptor& kernel = *kernels::find_kernel("mma_cp_async.bf16");
+    const kernels::KernelDescriptor& kernel = *kernels::find_gpu_kernel("mma_cp_async.bf16");
     const KernelProfile profile = profile_default(kernel.id, {2048, 2048, 2048});
     ASSERT_TRUE(profile.ok()) << profile.error.message;
     ASSERT_EQ(profile.launches.size(), 1u) << profile.launch_error;
@@ -319,7 +320,7 @@ TEST(KernelProfile, DurationMatchesEventTimedLaunches) {
         timed.warmup_runs = 3;
         timed.timed_runs = 20;
         const kernels::RunResult run =
-            runner.run(*kernels::find_kernel(c.kernel), c.problem, timed);
+            runner.run(*kernels::find_gpu_kernel(c.kernel), c.problem, timed);
         ASSERT_TRUE(run.counts()) << run.error << run.skipped;
 
         const double profiled_us = value(profile, kDuration) / 1e3;

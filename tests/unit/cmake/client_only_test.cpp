@@ -47,6 +47,13 @@ TEST(ClientOnly, ConfiguresWithoutCudaAndCompilesNoCudaHeaderOrSource) {
     ASSERT_NE(commands.find("kernels/run_result.cpp"), std::string::npos) << commands;
     // A user's kernel source, read by the client (a unity batch of kernels/user/).
     ASSERT_NE(commands.find("tclens_user_source.dir"), std::string::npos) << commands;
+    // The rungs' descriptors (their launches stay in the .cu files of the same names).
+    for (const char* descriptor :
+         {"kernels/01_naive_fma.cpp", "kernels/08_mma_cp_async.cpp", "kernels/09_wgmma_tma.cpp",
+          "kernels/12_wgmma_stream_k.cpp", "kernels/sixteen_bit_rung.cpp",
+          "kernels/cublas_reference.cpp", "kernels/cublaslt_reference.cpp"}) {
+        EXPECT_NE(commands.find(descriptor), std::string::npos) << descriptor;
+    }
     EXPECT_EQ(commands.find(".cu\""), std::string::npos) << "a CUDA source is compiled";
     EXPECT_EQ(commands.find("cuda"), std::string::npos) << "a CUDA folder is on a compile line";
 }

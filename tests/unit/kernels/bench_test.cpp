@@ -7,8 +7,8 @@
 
 #include <algorithm>
 
+#include "kernels/gpu_registry.h"
 #include "kernels/problem_text.h"
-#include "kernels/registry.h"
 #include "kernels/runner.h"
 
 namespace tclens::kernels {
@@ -120,7 +120,7 @@ TEST(VerificationBound, IssueValuesUpToK4096ThenGrowingAsSqrtK) {
 TEST(GemmRunner, WithoutAGpuEveryRunIsAnErrorNotANumber) {
     GemmRunner runner;
     if (runner.init_error().empty()) GTEST_SKIP() << "skipped: this machine has a GPU";
-    const RunResult r = runner.run(*find_kernel("naive_fma.f32"), {64, 64, 64}, RunOptions{});
+    const RunResult r = runner.run(*find_gpu_kernel("naive_fma.f32"), {64, 64, 64}, RunOptions{});
     EXPECT_FALSE(r.error.empty());
     EXPECT_FALSE(r.counts());
     EXPECT_EQ(r.tflops, 0);

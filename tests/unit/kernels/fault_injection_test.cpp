@@ -8,7 +8,7 @@
 
 #include <cstdlib>
 
-#include "kernels/registry.h"
+#include "kernels/gpu_registry.h"
 #include "kernels/runner.h"
 
 namespace tclens::kernels {
@@ -91,7 +91,8 @@ TEST(FaultInjection, NoGpuStopsTheRunnerAtItsStart) {
     GemmRunner runner;
     EXPECT_NE(runner.init_error().find("TCLENS_INJECT_FAULT=no-gpu"), std::string::npos)
         << runner.init_error();
-    const RunResult result = runner.run(*find_kernel("naive_fma.f32"), {64, 64, 64}, RunOptions{});
+    const RunResult result =
+        runner.run(*find_gpu_kernel("naive_fma.f32"), {64, 64, 64}, RunOptions{});
     EXPECT_EQ(result.error, runner.init_error());
     EXPECT_FALSE(result.counts());
 }
@@ -100,7 +101,7 @@ TEST(FaultInjection, LaunchFailureFailsEveryRunWithTheCudaError) {
     const ScopedFault fault("launch-failure");
     GemmRunner runner;
     for (const char* id : {"naive_fma.f32", "wgmma_tma.f16", "cublas.bf16"}) {
-        const RunResult result = runner.run(*find_kernel(id), {64, 64, 64}, RunOptions{});
+        const RunResult result = runner.run(*find_gpu_kernel(id), {64, 64, 64}, RunOptions{});
         EXPECT_EQ(result.kernel_id, id);
         EXPECT_EQ(result.error,
                   "cudaErrorLaunchFailure: unspecified launch failure (injected: "

@@ -55,7 +55,6 @@ TEST(Registry, DescriptorsAreComplete) {
         EXPECT_FALSE(k.title.empty());
         EXPECT_FALSE(k.adds.empty());
         EXPECT_NE(k.can_run, nullptr);
-        EXPECT_NE(k.launch, nullptr);
         EXPECT_GE(k.min_sm, 80);
         if (k.rung == 0) continue;
         EXPECT_GT(k.threads, 0);
@@ -342,7 +341,6 @@ TEST(Registry, SixteenBitRungsAskedForAnotherPrecisionRefuseEverything) {
         const KernelDescriptor d = factory(Precision::kTF32);
         EXPECT_EQ(d.id, "");
         EXPECT_EQ(d.can_run({64, 64, 64}), "this rung takes f16 or bf16 inputs only");
-        EXPECT_EQ(as_cuda_error(d.launch(GemmOperands{}, nullptr)), cudaErrorInvalidValue);
     }
 }
 

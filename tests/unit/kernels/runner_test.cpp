@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "kernels/registry.h"
 #include "kernels/run_result.h"
 
 namespace tclens::kernels {
@@ -93,6 +94,18 @@ TEST(RunResult, ARefusedResultKeepsItsLineAndNoNumber) {
     EXPECT_EQ(r.max_ms, 0);
     EXPECT_EQ(run_status(r),
               "REFUSED: the launcher returned before its work ran: work left on another stream");
+}
+
+// The model registry's descriptors describe only; given to the runner, one says so instead of
+// calling an empty std::function (which throws), with or without a GPU.
+TEST(Runner, RefusesADescriptorWithoutALaunch) {
+    KernelDescriptor described = *find_kernel("naive_fma.f32");
+    described.launch = nullptr;
+    GemmRunner runner;
+    const RunResult result = runner.run(described, {64, 64, 64}, RunOptions{});
+    EXPECT_EQ(result.error, missing_launch_text("naive_fma.f32"));
+    EXPECT_NE(result.error.find("naive_fma.f32 has no launch"), std::string::npos);
+    EXPECT_TRUE(result.failed());
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ std::vector<std::string> missing_parts(const Recording& recording) {
                    !problem.empty()) {
             missing.push_back(id + ": " + problem);
         }
-        if (kernel.traced.launch != nullptr) {
+        if (kernel.traced.traceable()) {
             const bool traced = std::any_of(recording.traces.begin(), recording.traces.end(),
                                             [&](const viz::WarpTrace& trace) {
                                                 return trace.kernel == id && !trace.phases.empty();

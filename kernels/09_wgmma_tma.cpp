@@ -1,0 +1,44 @@
+// Rung 9's descriptor (its kernel and launch: 09_wgmma_tma.cu).
+#include "kernels/09_wgmma_tma.h"
+
+#include <string>
+
+#include "kernels/block_order.h"
+#include "kernels/ladder.h"
+#include "kernels/sixteen_bit_rung.h"
+#include "kernels/tma_rung_descriptor.h"
+#include "kernels/tma_tile_limits.h"
+
+namespace tclens::kernels {
+
+using namespace wgmma_tma;
+
+// kF16 and kBF16 give "wgmma_tma.f16" / ".bf16", both ChosenWgmmaTmaConfig; any other precision
+// a descriptor that refuses every problem (set_sixteen_bit_inputs).
+KernelDescriptor wgmma_tma_kernel(Precision precision) {
+    using C = ChosenWgmmaTmaConfig;
+    const std::string n = std::to_string(C::kWgmmaN);
+    KernelDescriptor d;
+    d.rung = 9;
+    d.title = "TMA + mbarrier + wgmma m64n" + n + "k16, one warpgroup, " +
+              std::to_string(C::kStages) + " stages";
+    d.adds =
+        "TMA box copies into 128-byte-swizzled stages, mbarrier byte counting, and wgmma "
+        "reading A and B straight from shared memory, one group in flight (" +
+        std::to_string(C::kGroupM) + "-row raster bands)";
+    describe_tma_rung<C>(d, 0, 1, 16 * C::kTilesM);  // one warpgroup loads and multiplies
+    d.schedule.raster = viz::RasterOrder::kColumnBands;
+    d.schedule.raster_group = C::kGroupM;
+    d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor)";
+    d.schedule.pipeline_note =
+        "thread 0 issues K tile t + 3 into the stage of tile t - 1 once that tile's wgmma are "
+        "done (wait_group 1, barrier)";
+    d.block_tile_of = config_block_tile<C>;
+    set_sixteen_bit_inputs(d, precision, "wgmma_tma", tma_tile_can_run<C>);
+    // Per K tile every warp waits, multiplies and syncs; warp 0 also issues a tile. Outside the
+    // loop: the prologue's kStages - 1 issues, the epilogue and the store.
+    describe_tma_trace<C>(d, C::kSteps * C::kTilesM, 4, C::kStages + 1);
+    return d;
+}
+
+}  // namespace tclens::kernels

@@ -1,0 +1,31 @@
+#pragma once
+// The launches of the rungs, one function per kernels/NN_<idea>.cu file: each attaches to the
+// descriptor of its rung (kernels/ladder.h, built without CUDA) the launch of d.precision's
+// instantiation, and the traced launch where the rung has trace points (d.traced.traceable()).
+// The GPU registry (kernels/gpu_registry.h) calls them; nothing else should.
+
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+
+void attach_naive_fma_launches(KernelDescriptor& d);        // 01_naive_fma.cu
+void attach_smem_tiled_launches(KernelDescriptor& d);       // 02_smem_tiled.cu
+void attach_register_tiled_launches(KernelDescriptor& d);   // 03_register_tiled.cu
+void attach_wmma_launches(KernelDescriptor& d);             // 04_wmma.cu
+void attach_mma_tf32_puzzle_launches(KernelDescriptor& d);  // 05_mma_tf32_puzzle.cu
+void attach_mma_tf32_tuned_launches(KernelDescriptor& d);   // 06_mma_tf32_tuned.cu
+// 16-bit rungs: d.precision's launch; another precision gets a launch that enqueues nothing
+// and returns cudaErrorInvalidValue (kernels/sixteen_bit_launch.h).
+void attach_mma_ldmatrix_xor_launches(KernelDescriptor& d);        // 07_mma_ldmatrix_xor.cu
+void attach_mma_cp_async_launches(KernelDescriptor& d);            // 08_mma_cp_async.cu, traced too
+void attach_wgmma_tma_launches(KernelDescriptor& d);               // 09_wgmma_tma.cu, traced too
+void attach_wgmma_warp_specialized_launches(KernelDescriptor& d);  // 10_..., traced too
+// 12_wgmma_stream_k.cu, traced too; also the traced shape on the current device's SMs (the
+// descriptor's assumes kDefaultPersistentSms).
+void attach_wgmma_stream_k_launches(KernelDescriptor& d);
+
+// The references: cuBLAS's launch of d.precision (none for kE4M3) and cuBLASLt's FP8 GEMM.
+void attach_cublas_launches(KernelDescriptor& d);         // cublas_reference.cu
+void attach_cublaslt_e4m3_launches(KernelDescriptor& d);  // cublaslt_reference.cu
+
+}  // namespace tclens::kernels

@@ -1,0 +1,48 @@
+// The GPU registry (kernels/gpu_registry.h): the registry's kernels, in its order, each with its
+// launch, and the traced launch exactly where the descriptor has trace points.
+#include "kernels/gpu_registry.h"
+
+#include <gtest/gtest.h>
+
+#include "kernels/registry.h"
+
+namespace tclens::kernels {
+namespace {
+
+TEST(GpuRegistry, ListsTheRegistrysKernelsInItsOrder) {
+    const std::vector<KernelDescriptor>& described = all_kernels();
+    const std::vector<KernelDescriptor>& launchable = all_gpu_kernels();
+    ASSERT_EQ(launchable.size(), described.size());
+    for (std::size_t i = 0; i < described.size(); ++i) {
+        EXPECT_EQ(launchable[i].id, described[i].id);
+        EXPECT_EQ(launchable[i].rung, described[i].rung);
+        EXPECT_EQ(launchable[i].precision, described[i].precision);
+        EXPECT_EQ(find_gpu_kernel(described[i].id), &launchable[i]);
+    }
+    EXPECT_EQ(find_gpu_kernel("no.such.kernel"), nullptr);
+}
+
+TEST(GpuRegistry, EveryKernelHasItsLaunchAndTracedOnesTheirTracedLaunch) {
+    for (const KernelDescriptor& k : all_gpu_kernels()) {
+        SCOPED_TRACE(k.id);
+        EXPECT_NE(k.launch, nullptr);
+        EXPECT_EQ(k.traced.launch != nullptr, k.traced.traceable());
+        EXPECT_EQ(k.traced.traceable(), find_kernel(k.id)->traced.traceable());
+    }
+}
+
+// The split rungs' descriptors describe only: their launches live in the CUDA layer.
+TEST(GpuRegistry, TheRegistrysSplitRungsHaveNoLaunch) {
+    for (const char* id :
+         {"naive_fma.f32", "smem_tiled.f32", "register_tiled.f32", "wmma.f16", "mma_tf32_puzzle",
+          "mma_tf32_tuned", "mma_ldmatrix_xor.bf16", "mma_cp_async.f16", "wgmma_tma.f16",
+          "wgmma_ws.bf16", "wgmma_streamk.f16", "cublas.sgemm", "cublaslt.e4m3"}) {
+        ASSERT_NE(find_kernel(id), nullptr) << id;
+        EXPECT_EQ(find_kernel(id)->launch, nullptr) << id;
+        EXPECT_EQ(find_kernel(id)->traced.launch, nullptr) << id;
+    }
+    EXPECT_TRUE(find_kernel("mma_cp_async.f16")->traced.traceable());
+}
+
+}  // namespace
+}  // namespace tclens::kernels

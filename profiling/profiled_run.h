@@ -5,7 +5,7 @@
 #include <string>
 
 #include "kernels/gemm.h"
-#include "kernels/runner.h"
+#include "kernels/run_result.h"
 
 namespace tclens::profiling {
 

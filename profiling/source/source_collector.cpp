@@ -14,6 +14,7 @@
 #include "kernels/cuda_util.h"
 #include "kernels/registry.h"
 #include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/source/disassembler.h"
 #include "profiling/source/pc_sampler.h"

@@ -10,7 +10,7 @@
 #include "common/text.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
-#include "kernels/runner.h"
+#include "kernels/run_result.h"
 #include "profiling/metric_catalogue.h"
 
 namespace tclens::gui {

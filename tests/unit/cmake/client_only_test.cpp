@@ -1,7 +1,8 @@
 // Tests for the client-only configuration (TCLENS_CLIENT_ONLY, CMakeLists.txt): the project
 // configures with no CUDA on PATH, never looks for a CUDA compiler or toolkit, and compiles the
-// client's libraries (tclens_kernels_model among them) with no CUDA source and no CUDA include
-// folder. Configure only: building it takes minutes (docs/architecture.md, "Layers").
+// client's libraries (tclens_kernels_model and tclens_profiling_model among them) with no CUDA
+// source and no CUDA include folder. Configure only: building it takes minutes
+// (docs/architecture.md, "Layers").
 
 #include <gtest/gtest.h>
 
@@ -43,6 +44,10 @@ TEST(ClientOnly, ConfiguresWithoutCudaAndCompilesNoCudaHeaderOrSource) {
 
     const std::string commands = test::read_file(build + "/compile_commands.json");
     ASSERT_NE(commands.find("kernels/descriptor_text.cpp"), std::string::npos) << commands;
+    // The profiling model (result types, their JSON) without its GPU half (CUPTI, the device
+    // query). Their files are compiled in batches: each library's folder names it.
+    EXPECT_NE(commands.find("tclens_profiling_model.dir"), std::string::npos) << commands;
+    EXPECT_EQ(commands.find("tclens_profiling.dir"), std::string::npos) << commands;
     EXPECT_EQ(commands.find(".cu\""), std::string::npos) << "a CUDA source is compiled";
     EXPECT_EQ(commands.find("cuda"), std::string::npos) << "a CUDA folder is on a compile line";
 }

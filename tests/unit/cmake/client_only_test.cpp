@@ -48,6 +48,8 @@ TEST(ClientOnly, ConfiguresWithoutCudaAndCompilesNoCudaHeaderOrSource) {
     // query). Their files are compiled in batches: each library's folder names it.
     EXPECT_NE(commands.find("tclens_profiling_model.dir"), std::string::npos) << commands;
     EXPECT_EQ(commands.find("tclens_profiling.dir"), std::string::npos) << commands;
+    // The SASS reader the model's sass_text uses (not the census table, made from a CUDA build).
+    EXPECT_NE(commands.find("kernels/sass_census/sass_line.cpp"), std::string::npos) << commands;
     EXPECT_EQ(commands.find(".cu\""), std::string::npos) << "a CUDA source is compiled";
     EXPECT_EQ(commands.find("cuda"), std::string::npos) << "a CUDA folder is on a compile line";
 }

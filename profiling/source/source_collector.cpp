@@ -19,6 +19,7 @@
 #include "profiling/source/disassembler.h"
 #include "profiling/source/pc_sampler.h"
 #include "profiling/source/sass_metrics.h"
+#include "profiling/source/source_join.h"
 
 namespace tclens::profiling {
 namespace {

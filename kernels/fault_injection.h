@@ -2,7 +2,7 @@
 // Failure injection for tests (README "Testing"): TCLENS_INJECT_FAULT=NAME makes tclens act as
 // if that failure happened, so its error paths run on any machine, GPU or not.
 //
-//   no-gpu             the device query finds no GPU: profiling/device_info.cpp query_system,
+//   no-gpu             the device query finds no GPU: profiling/device_query.cpp query_system,
 //                      and GemmRunner's start (kernels/runner.cu)
 //   launch-failure     every kernel run fails at its launch with cudaErrorLaunchFailure
 //                      (GemmRunner::run)

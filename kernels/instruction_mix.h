@@ -10,17 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "kernels/sass_census/instruction_counts.h"
 #include "kernels/sass_census/op_class.h"
 #include "kernels/sass_census/sass_listing.h"
 
 namespace tclens::kernels {
-
-struct InstructionMix {
-    std::string arch;   // the cubin the counts come from: "sm_90a"
-    int functions = 0;  // functions summed: every instantiation of the kernel's function
-    OpCounts counts{};
-    int operator[](OpClass op) const { return count_of(counts, op); }
-};
 
 // The __global__ function a ladder kernel's launch() runs, as its demangled symbol reads: the
 // unqualified name and, for a template over the input type, that first template argument.

@@ -36,17 +36,9 @@
 #include <vector>
 
 #include "kernels/gemm.h"
+#include "kernels/peak_measurement.h"
 
 namespace tclens::kernels {
-
-struct PeakMeasurement {
-    // kF32 (FFMA), kTF32, kF16, kBF16, kE4M3 (tensor cores).
-    Precision precision = Precision::kF32;
-    // What was timed, e.g. "wgmma.m64n256k16.f32.bf16.bf16" or "mma.sync.m16n8k16.f32.bf16.bf16".
-    std::string instruction;
-    // 2 * multiply-adds / second (TFLOP/s) of that instruction.
-    double tflops = 0;
-};
 
 // Runs the microbenchmarks above on the current CUDA device (~1 s) and fills `out` with one
 // entry per instruction this GPU runs, in the order above (FFMA, mma.sync tf32/f16/bf16, then

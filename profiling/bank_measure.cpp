@@ -135,14 +135,6 @@ void measure_session(RangeProfiler& profiler, const std::vector<viz::BankReport>
 
 }  // namespace
 
-double model_wavefronts_per_request(const viz::BankReport& report) {
-    if (report.requests.empty()) {
-        return 0;
-    }
-    return static_cast<double>(report.total_wavefronts) /
-           static_cast<double>(report.requests.size());
-}
-
 kernels::BankProbeSpec bank_probe_spec(const viz::BankReport& report) {
     const viz::Pattern& pattern = report.pattern;
     kernels::BankProbeSpec spec;

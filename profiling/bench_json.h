@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "kernels/bench.h"
+#include "kernels/bench_result.h"
 #include "kernels/gemm.h"
 
 namespace tclens::profiling {

@@ -4,8 +4,6 @@
 
 #include <utility>
 
-#include "common/one_line.h"
-
 namespace tclens::profiling {
 namespace {
 
@@ -99,37 +97,7 @@ const KnownStatus* find_status(int status) {
     return nullptr;
 }
 
-// CUPTI's texts may end in a period or a newline; the line must not, and holds no other.
-std::string trimmed(std::string text) {
-    while (!text.empty() && (text.back() == '\n' || text.back() == '.' || text.back() == ' ')) {
-        text.pop_back();
-    }
-    return common::one_line(text);
-}
-
 }  // namespace
-
-bool ProfilerError::needs_resource() const {
-    switch (problem) {
-        case ProfilerProblem::kNoGpu:
-        case ProfilerProblem::kPermission:
-        case ProfilerProblem::kBusy:
-        case ProfilerProblem::kOtherTool:
-        case ProfilerProblem::kUnsupported:
-            return true;
-        default:
-            return false;
-    }
-}
-
-ProfilerError profiler_error(ProfilerProblem problem, std::string message) {
-    ProfilerError error;
-    error.problem = problem;
-    if (problem != ProfilerProblem::kNone) {
-        error.message = trimmed(std::move(message));
-    }
-    return error;
-}
 
 std::string cupti_status_name(int status) {
     const KnownStatus* known = find_status(status);
@@ -144,7 +112,7 @@ ProfilerError cupti_error(int status, const std::string& call, const std::string
     const ProfilerProblem problem = known ? known->problem : ProfilerProblem::kFailed;
     std::string what = known ? known->what : "";
     if (what.empty()) {
-        what = cupti_text.empty() ? "failed" : "failed: " + trimmed(cupti_text);
+        what = cupti_text.empty() ? "failed" : "failed: " + trimmed_line(cupti_text);
     }
     std::string line = call + ": " + what + " (" + cupti_status_name(status) + ")";
     if (known && *known->fix != '\0') {

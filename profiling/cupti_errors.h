@@ -8,34 +8,9 @@
 
 #include <string>
 
+#include "profiling/profiler_error.h"
+
 namespace tclens::profiling {
-
-// What the caller can do about a failure. The CLI maps the "needs a resource" problems to exit
-// code 3 (app/exit_codes.h), kInvalidRequest to 2 and kFailed to 1.
-enum class ProfilerProblem {
-    kNone,
-    kNoGpu,           // no CUDA device or driver
-    kPermission,      // the driver (or hypervisor) restricts the performance counters
-    kBusy,            // another profiler holds the counters (DCGM, Nsight Compute, ...)
-    kOtherTool,       // running under a CUDA tool that already subscribed to CUPTI (nsys, ncu)
-    kUnsupported,     // this GPU or configuration cannot be profiled (MIG, vGPU, CC, CMP, WSL)
-    kBadMetric,       // a metric name is unknown on this chip
-    kInvalidRequest,  // the request cannot run on this GPU (e.g. more shared memory than it has)
-    kFailed,          // anything else: a CUPTI or CUDA call failed
-};
-
-struct ProfilerError {
-    ProfilerProblem problem = ProfilerProblem::kNone;
-    std::string message;  // one line without a trailing newline; "" when problem is kNone
-
-    bool ok() const { return problem == ProfilerProblem::kNone; }
-    // kNoGpu, kPermission, kBusy, kOtherTool or kUnsupported: the user must change the machine
-    // or how tclens is run, not the command line.
-    bool needs_resource() const;
-};
-
-// Builds an error from parts (problem kNone gives an empty message).
-ProfilerError profiler_error(ProfilerProblem problem, std::string message);
 
 // The enum name of a CUptiResult value, e.g. 26 -> "CUPTI_ERROR_HARDWARE_BUSY";
 // an unknown value v -> "CUPTI status v".

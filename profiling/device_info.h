@@ -1,6 +1,8 @@
 #pragma once
 // What the machine offers a kernel writer: CUDA runtime and driver versions and, per GPU, the
-// cudaDeviceProp facts that shape a GEMM (SMs, clocks, shared memory, registers, L2, DRAM).
+// cudaDeviceProp facts that shape a GEMM (SMs, clocks, shared memory, registers, L2, DRAM), and
+// their texts. Plain C++ (tclens_profiling_model): a client reads them from a worker's JSON
+// (device_json.h); the worker asks the CUDA runtime for them (device_query.h).
 
 #include <cstddef>
 #include <string>
@@ -46,10 +48,6 @@ struct SystemReport {
     std::string no_gpu_reason;  // why `devices` is empty, e.g. "CUDA driver not found"
     bool has_gpu() const { return !devices.empty(); }
 };
-
-// Queries the CUDA runtime; never throws and never fails: a machine without a GPU or driver
-// yields an empty device list and a reason.
-SystemReport query_system();
 
 // 13000 -> "13.0", 12040 -> "12.4"; 0 -> "none".
 std::string format_cuda_version(int version);

@@ -15,8 +15,10 @@
 #include "kernels/gpu_registry.h"
 #include "kernels/problem_text.h"
 #include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/fault_injection.h"
 #include "profiling/l2_flush.h"
+#include "profiling/launch_capture.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/range_profiler.h"
 #include "profiling/stream_gate.h"
@@ -92,18 +94,6 @@ double median(std::vector<double> values) {
 }
 
 }  // namespace
-
-const MetricValue* KernelProfile::find(const std::string& name) const {
-    for (const MetricValue& metric : metrics) {
-        if (metric.name == name) return &metric;
-    }
-    return nullptr;
-}
-
-double KernelTimeline::overhead_pct() const {
-    if (kernel_ms_alone <= 0 || kernel_ms_sampled <= 0) return 0;
-    return 100.0 * (kernel_ms_sampled / kernel_ms_alone - 1.0);
-}
 
 // ---- KernelProfiler -----------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 #pragma once
 // Launch facts of the kernels a workload runs: grid, block, registers per thread, static and
-// dynamic shared memory per block, and the blocks per SM those allow. The one owner of the CUPTI
-// Activity API in tclens (docs/architecture.md).
+// dynamic shared memory per block, and the blocks per SM those allow. Plain C++
+// (tclens_profiling_model); the records come from CUPTI's Activity API (launch_capture.h).
 //
 // Why the Activity API: kernels/ hands out launch functions, not kernel symbols, and cuBLAS picks
 // its kernels itself, so cudaFuncGetAttributes has nothing to ask. CUPTI's kernel activity
@@ -14,9 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "profiling/cupti_errors.h"
 #include "profiling/device_info.h"
-#include "profiling/range_profiler.h"
 
 namespace tclens::profiling {
 
@@ -76,16 +74,5 @@ bool launch_metric_value(const std::string& name, const KernelLaunch& launch,
 // The launch that stands for a workload: the longest-running one (cuBLAS may add small helper
 // kernels); nullptr when there is none.
 const KernelLaunch* main_launch(const std::vector<KernelLaunch>& launches);
-
-struct LaunchCapture {
-    ProfilerError error;
-    std::vector<KernelLaunch> launches;  // in completion order
-};
-
-// Runs `workload` once with CUPTI kernel activity records on and returns the launches it made.
-// Call it outside a Range Profiler or PM sampling session. Errors: kOtherTool when another tool
-// already subscribed to CUPTI, kFailed otherwise; the workload's own failure comes back as
-// kFailed with its text. Thread-safe (one capture at a time).
-LaunchCapture capture_launches(const Workload& workload);
 
 }  // namespace tclens::profiling

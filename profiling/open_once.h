@@ -3,7 +3,7 @@
 // returned by every later call, so a GPU that refuses (no permission, counters busy) is asked
 // once, not at every request. Pure: no CUPTI or CUDA call of its own.
 
-#include "profiling/cupti_errors.h"
+#include "profiling/profiler_error.h"
 
 namespace tclens::profiling::detail {
 

@@ -54,10 +54,6 @@ std::vector<PmSample> SampleRing::since(std::uint64_t first_sequence) const {
     return out;
 }
 
-const char* pm_trigger_name(PmTrigger trigger) {
-    return trigger == PmTrigger::kGpuTime ? "gpu-time" : "sysclk";
-}
-
 std::uint64_t pm_interval_setting(PmTrigger trigger, std::uint64_t interval_ns, int clock_khz) {
     if (trigger == PmTrigger::kGpuTime) {
         return interval_ns;

@@ -32,18 +32,11 @@
 #include <string>
 #include <vector>
 
-#include "profiling/cupti_errors.h"
+#include "profiling/pm_sample.h"
+#include "profiling/profiler_error.h"
 #include "profiling/range_profiler.h"
 
 namespace tclens::profiling {
-
-// One PM sample: the metric values over [start_ns, end_ns) of the GPU's clock.
-struct PmSample {
-    std::uint64_t sequence = 0;  // 0, 1, 2 ... since start(), in decode order
-    std::uint64_t start_ns = 0;
-    std::uint64_t end_ns = 0;
-    std::vector<double> values;  // one per metric, in the order of PmSamplerConfig::metrics
-};
 
 // The newest `capacity` samples, oldest first. Not thread-safe on its own (PmSampler locks it).
 class SampleRing {
@@ -67,10 +60,6 @@ class SampleRing {
     std::uint64_t dropped_ = 0;
 };
 
-enum class PmTrigger { kGpuTime, kSysClock };
-// "gpu-time" or "sysclk".
-const char* pm_trigger_name(PmTrigger trigger);
-
 inline constexpr std::uint64_t kMinPmIntervalNs = 100'000;     // 0.1 ms
 inline constexpr std::uint64_t kMaxPmIntervalNs = 10'000'000;  // 10 ms
 
@@ -90,22 +79,6 @@ struct PmSamplerConfig {
     // How often the decode thread drains the buffer: 20 updates/s for a scrolling chart, and
     // few enough CUPTI calls that the thread seldom holds the driver while work is launched.
     std::uint64_t decode_period_ns = 50'000'000;
-};
-
-struct PmSnapshot {
-    std::vector<std::string> metrics;  // the names the values follow
-    std::vector<PmSample> samples;     // oldest first
-    std::uint64_t next_sequence = 0;   // pass it to snapshot() to get only newer samples
-    // Samples with sequence >= the one asked for that the ring dropped before this snapshot:
-    // samples.front().sequence == first_sequence + skipped whenever samples is not empty.
-    std::uint64_t skipped = 0;
-    std::uint64_t dropped = 0;  // samples pushed out of the ring
-    std::uint64_t lost = 0;     // samples CUPTI returned without timestamps
-    bool overflow = false;      // the hardware buffer overflowed: samples are missing
-    bool running = false;
-    ProfilerError error;  // the decode thread's first failure; sampling stopped
-    PmTrigger trigger = PmTrigger::kGpuTime;
-    std::uint64_t interval_ns = 0;  // as requested
 };
 
 class PmSampler {

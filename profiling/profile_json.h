@@ -25,8 +25,8 @@
 #include <string>
 
 #include "profiling/json_reader.h"
-#include "profiling/kernel_profile.h"
 #include "profiling/metric_catalogue.h"
+#include "profiling/profile_result.h"
 
 namespace tclens::profiling {
 

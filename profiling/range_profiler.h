@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "profiling/cupti_errors.h"
+#include "profiling/profiler_error.h"
 
 namespace tclens::profiling {
 

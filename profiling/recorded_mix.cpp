@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <optional>
 
-#include "kernels/registry.h"
 #include "profiling/json_reader.h"
 
 namespace tclens::profiling {
@@ -47,23 +46,6 @@ bool recorded_mix_from_json(const nlohmann::json& json, RecordedInstructionMix& 
     if (!read.ok()) return false;
     recorded = std::move(out);
     return true;
-}
-
-std::vector<RecordedInstructionMix> built_in_mixes(const std::vector<std::string>& kernel_ids,
-                                                   int sm, std::string& missing) {
-    std::vector<RecordedInstructionMix> mixes;
-    missing.clear();
-    for (const std::string& id : kernel_ids) {
-        if (find_mix(mixes, id)) continue;
-        if (const kernels::InstructionMix* mix = kernels::instruction_mix(id, sm)) {
-            mixes.push_back({id, sm, *mix});
-        } else if (missing.empty()) {
-            const kernels::KernelDescriptor* kernel = kernels::find_kernel(id);
-            if (!kernel || kernel->rung != 0) missing = kernels::instruction_mix_missing(id, sm);
-        }
-    }
-    if (!mixes.empty()) missing.clear();
-    return mixes;
 }
 
 std::vector<RecordedInstructionMix> mixes_from_sources(const std::vector<SourceProfile>& sources,

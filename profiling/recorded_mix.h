@@ -1,6 +1,7 @@
 #pragma once
 // The instruction mix a recording carries for each of its kernels: the static SASS counts
-// (kernels/instruction_mix.h) that the build of the tclens that recorded read with cuobjdump,
+// (kernels/sass_census/instruction_counts.h) that the build of the tclens that recorded read
+// with cuobjdump (built_in_mixes.h),
 // for the cubin the recording's GPU loads. A laptop whose build had no cuobjdump (or targets
 // another GPU) shows the same Instruction mix for the recording as the machine that made it.
 //
@@ -13,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/instruction_mix.h"
+#include "kernels/sass_census/instruction_counts.h"
 #include "profiling/source/source_profile.h"
 
 namespace tclens::profiling {
@@ -30,13 +31,6 @@ nlohmann::json to_json(const RecordedInstructionMix& recorded);
 // False, with `error` one line naming the first bad key ("counts: missing key 'hgmma'").
 bool recorded_mix_from_json(const nlohmann::json& json, RecordedInstructionMix& recorded,
                             std::string& error);
-
-// The mixes of `kernel_ids` (each once, in order) from this build's census for a GPU of
-// compute capability `sm`; ids without one (cuBLAS, a build without cuobjdump) are left out.
-// `missing` is "" or, when none of the ids has a mix, why (the first id's
-// kernels::instruction_mix_missing), e.g. "this build had no cuobjdump ...".
-std::vector<RecordedInstructionMix> built_in_mixes(const std::vector<std::string>& kernel_ids,
-                                                   int sm, std::string& missing);
 
 // The mixes of the source profiles that hold SASS text (source_profile.h, instruction_mix_of),
 // each kernel once, for a GPU of compute capability `sm`: how a version 2 recording, which kept

@@ -41,10 +41,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels/bench.h"
-#include "kernels/peak_probe.h"
+#include "kernels/bench_result.h"
+#include "kernels/peak_measurement.h"
 #include "profiling/device_info.h"
-#include "profiling/kernel_profile.h"
+#include "profiling/profile_result.h"
 #include "profiling/recorded_mix.h"
 #include "profiling/source/source_profile.h"
 #include "viz/warp_trace.h"

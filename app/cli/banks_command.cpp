@@ -22,7 +22,7 @@
 #include "app/worker/gpu_calls.h"
 #include "common/text.h"
 #include "kernels/shared_access.h"
-#include "profiling/bank_measure.h"
+#include "profiling/bank_result.h"
 #include "viz/bank_json.h"
 #include "viz/bank_model.h"
 #include "viz/bank_view.h"

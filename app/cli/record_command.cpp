@@ -52,6 +52,7 @@
 #include "kernels/bench.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
+#include "profiling/built_in_mixes.h"
 #include "profiling/device_info.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/recorded_mix.h"

@@ -13,7 +13,7 @@
 
 #include "app/worker/bench_spread.h"
 #include "app/worker/client.h"
-#include "kernels/bench.h"
+#include "kernels/bench_result.h"
 
 namespace CLI {
 class App;

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "app/worker/messages.h"
-#include "profiling/kernel_profile.h"
+#include "profiling/profile_result.h"
 
 namespace tclens::worker {
 

@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "kernels/bench.h"
+#include "kernels/bench_result.h"
 #include "kernels/gemm.h"
 #include "kernels/probes/clock_skew_probe.h"
 #include "kernels/probes/fragment_probe.h"
 #include "kernels/user/fragment_exercise.h"
-#include "profiling/bank_measure.h"
+#include "profiling/bank_result.h"
 #include "profiling/device_info.h"
-#include "profiling/kernel_profile.h"
+#include "profiling/profile_result.h"
 #include "profiling/recorded_mix.h"
 #include "profiling/recording.h"
 #include "profiling/source/source_profile.h"

@@ -20,6 +20,7 @@
 #include "kernels/user/user_kernel.h"
 #include "profiling/bench_json.h"
 #include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/source/cubin_mix.h"

@@ -17,7 +17,7 @@
 #include "app/worker/server.h"
 #include "kernels/gemm.h"
 #include "kernels/peak_probe.h"
-#include "profiling/cupti_errors.h"
+#include "profiling/profiler_error.h"
 
 namespace tclens::kernels {
 class GemmRunner;

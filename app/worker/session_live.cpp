@@ -14,7 +14,7 @@
 #include "app/worker/session.h"
 #include "kernels/fault_injection.h"
 #include "kernels/problem_text.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/range_profiler.h"
 

@@ -11,7 +11,7 @@
 #include "kernels/probes/fragment_probe.h"
 #include "kernels/runner.h"
 #include "profiling/bank_measure.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "viz/access_pattern.h"
 #include "viz/bank_model.h"
 #include "viz/fragment_layout.h"

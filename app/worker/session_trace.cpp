@@ -10,7 +10,7 @@
 #include "kernels/runner.h"
 #include "kernels/trace_capture.h"
 #include "kernels/user/user_kernel.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 
 namespace tclens::worker {
 namespace {

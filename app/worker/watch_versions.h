@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "kernels/bench.h"
-#include "profiling/kernel_profile.h"
+#include "kernels/bench_result.h"
+#include "profiling/profile_result.h"
 #include "profiling/recorded_mix.h"
 
 namespace tclens::worker {

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "profiling/cupti_errors.h"
+#include "profiling/profiler_error.h"
 #include "profiling/range_profiler.h"
 
 namespace tclens::profiling {

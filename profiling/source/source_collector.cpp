@@ -14,10 +14,12 @@
 #include "kernels/cuda_util.h"
 #include "kernels/gpu_registry.h"
 #include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/source/disassembler.h"
 #include "profiling/source/pc_sampler.h"
 #include "profiling/source/sass_metrics.h"
+#include "profiling/source/source_join.h"
 
 namespace tclens::profiling {
 namespace {

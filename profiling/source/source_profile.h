@@ -2,26 +2,21 @@
 // The source view's model of one kernel run: per SASS instruction its text, the CUDA lines it
 // came from, how often it ran, where warps stalled on it and why, its shared-memory wavefronts
 // and bank conflicts; per source line the same summed; the kernel's stall reasons ranked; and the
-// check that the per-instruction counts add up to the Range Profiler's kernel totals. Pure: built
-// from the plain results of PcSampler, SassMetricsCollector, the Range Profiler and the
-// disassembler (join_source_profile), and from a recording (source_profile_json.h).
+// check that the per-instruction counts add up to the Range Profiler's kernel totals. Plain C++
+// (tclens_profiling_model): built from the plain results of PcSampler, SassMetricsCollector, the
+// Range Profiler and the disassembler on the GPU side (source_join.h), and from a recording
+// (source_profile_json.h).
 
+#include <cstddef>
 #include <cstdint>
-#include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "kernels/gemm.h"
-#include "kernels/instruction_mix.h"
-#include "kernels/run_result.h"
-#include "profiling/cupti_errors.h"
+#include "kernels/sass_census/instruction_counts.h"
 #include "profiling/profiled_run.h"
-#include "profiling/source/pc_sampler.h"
-#include "profiling/source/sass_metrics.h"
+#include "profiling/profiler_error.h"
 #include "profiling/source/sass_text.h"
-#include "profiling/source/source_counters.h"
 
 namespace tclens::profiling {
 
@@ -123,22 +118,10 @@ struct SourceProfile : ProfiledRun {
     bool has_line_info() const;
 };
 
-// Everything the collectors learned about one run, for join_source_profile.
-struct SourceInputs {
-    std::string kernel_id;                        // for the bank-lab links; "" for none
-    const PcSamplingResult* sampling = nullptr;   // nullptr or failed: no samples
-    const SassMetricsResult* counters = nullptr;  // nullptr or failed: no counts
-    ChosenCounters chosen;                        // which metrics make which counter
-    std::vector<SassFunction> listing;            // SASS text; empty without
-    const std::map<std::string, double>* range_totals = nullptr;  // metric -> kernel total
-    // Reads a source file; false when it cannot. Default (empty): nothing is read.
-    std::function<bool(const std::string& path, std::string& text)> read_source;
-};
-
-// Fills profile.functions, instructions, files, stalls and checks from `inputs` (the notes and
-// timings are the caller's). Instructions: every instruction of the listed functions that were
-// sampled or counted, plus sampled or counted PCs the listing lacks (no SASS text).
-void join_source_profile(const SourceInputs& inputs, SourceProfile& profile);
+// `add`'s samples added to `into`, reason by reason (a reason new to `into` is appended).
+void add_stalls(std::vector<StallSamples>& into, const std::vector<StallSamples>& add);
+// Most samples first; ties by key.
+void sort_stalls(std::vector<StallSamples>& stalls);
 
 // Recomputes profile.files[].lines and profile.stalls from the instructions (a profile read back
 // from a recording stores instructions and file texts only). Keeps the files' texts.
@@ -147,10 +130,10 @@ void aggregate_source_profile(SourceProfile& profile);
 // The `count` hottest instructions (most samples, then most executed), indices.
 std::vector<std::size_t> hottest_instructions(const SourceProfile& profile, std::size_t count);
 
-// The static instruction mix (kernels/instruction_mix.h) of the profile's SASS, as the build's
-// census counts it: every instruction of the profiled functions once, by opcode class, arch
-// "recorded". nullopt without SASS text. For a recording opened where the binary has
-// no census (a toolkit without cuobjdump): "SASS of mma_cp_async.f16 (recorded): HMMA 64, ...".
+// The static instruction mix (kernels/sass_census/instruction_counts.h) of the profile's SASS, as
+// the build's census counts it: every instruction of the profiled functions once, by opcode class,
+// arch "recorded". nullopt without SASS text. For a recording opened where the binary has no census
+// (a toolkit without cuobjdump): "SASS of mma_cp_async.f16 (recorded): HMMA 64, ...".
 std::optional<kernels::InstructionMix> instruction_mix_of(const SourceProfile& profile);
 
 // The text of line `line` (1-based) of `text`, without its newline; "" past the end.

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 
 #define TCLENS_REQUIRE_GPU()                                                                 \
     do {                                                                                     \

@@ -10,8 +10,8 @@
 
 #include "kernels/registry.h"
 #include "kernels/run_result.h"
-#include "profiling/cupti_errors.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
+#include "profiling/profiler_error.h"
 
 namespace tclens::test {
 

@@ -11,7 +11,7 @@
 
 #include "profiling/metric_catalogue.h"
 #include "profiling/recording.h"
-#include "profiling/source/source_profile.h"
+#include "profiling/source/source_join.h"
 
 namespace tclens::test {
 

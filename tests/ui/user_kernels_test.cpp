@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "app/gui/views/theme.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/recording.h"
 #include "tests/support/png_inspect.h"
 #include "tests/support/run_command.h"

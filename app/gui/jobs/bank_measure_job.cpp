@@ -3,7 +3,7 @@
 #include "app/gui/jobs/app_context.h"
 #include "app/gui/jobs/gui_worker.h"
 #include "app/worker/gpu_calls.h"
-#include "profiling/bank_measure.h"
+#include "profiling/bank_result.h"
 
 namespace tclens::gui {
 

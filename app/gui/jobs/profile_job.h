@@ -20,7 +20,7 @@
 
 #include "app/gui/jobs/job_runner.h"
 #include "kernels/gemm.h"
-#include "profiling/kernel_profile.h"
+#include "profiling/profile_result.h"
 
 namespace tclens::gui {
 

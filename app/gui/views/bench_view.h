@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/bench.h"
+#include "kernels/bench_result.h"
 #include "profiling/recording.h"
 #include "viz/draw_list.h"
 #include "viz/palette.h"

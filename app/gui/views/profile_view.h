@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "kernels/gemm.h"
-#include "profiling/kernel_profile.h"
+#include "profiling/profile_result.h"
 
 namespace tclens::gui {
 

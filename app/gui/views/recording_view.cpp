@@ -5,6 +5,8 @@
 
 #include "app/gui/views/user_kernel_runs.h"
 #include "common/text.h"
+#include "kernels/instruction_mix.h"
+#include "profiling/built_in_mixes.h"
 #include "tclens_version.h"
 
 namespace tclens::gui {

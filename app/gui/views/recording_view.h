@@ -12,7 +12,7 @@
 #include "app/gui/jobs/bench_job.h"
 #include "app/gui/jobs/profile_job.h"
 #include "app/gui/jobs/user_kernel_job.h"
-#include "kernels/instruction_mix.h"
+#include "kernels/sass_census/instruction_counts.h"
 #include "profiling/device_info.h"
 #include "profiling/recording.h"
 

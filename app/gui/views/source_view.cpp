@@ -6,7 +6,7 @@
 #include "common/expected.h"
 #include "common/text.h"
 #include "kernels/shared_access.h"
-#include "profiling/bank_measure.h"
+#include "profiling/bank_result.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/source/stall_reasons.h"
 #include "viz/bank_model.h"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app/gui/jobs/panel_link.h"
-#include "kernels/instruction_mix.h"
+#include "kernels/sass_census/instruction_counts.h"
 #include "profiling/recording.h"
 #include "profiling/source/source_profile.h"
 #include "viz/palette.h"

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/gui/views/recording_view.h"
+#include "kernels/instruction_mix.h"
 #include "profiling/recording.h"
 
 namespace tclens::gui {

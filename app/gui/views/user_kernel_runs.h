@@ -18,8 +18,8 @@
 #include "app/gui/jobs/profile_job.h"
 #include "app/gui/jobs/user_kernel_job.h"
 #include "app/gui/views/recording_view.h"
-#include "kernels/bench.h"
-#include "profiling/kernel_profile.h"
+#include "kernels/bench_result.h"
+#include "profiling/profile_result.h"
 
 namespace tclens::gui {
 

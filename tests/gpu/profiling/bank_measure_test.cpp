@@ -19,6 +19,7 @@
 
 #include "kernels/probes/bank_probe.h"
 #include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/range_profiler.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "viz/bank_model.h"

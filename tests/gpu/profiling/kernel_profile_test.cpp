@@ -23,6 +23,7 @@
 #include "kernels/registry.h"
 #include "kernels/runner.h"
 #include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/metric_catalogue.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/gpu_verdict.h"

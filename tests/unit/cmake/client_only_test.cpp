@@ -1,8 +1,8 @@
 // Tests for the client-only configuration (TCLENS_CLIENT_ONLY, CMakeLists.txt): the project
 // configures with no CUDA on PATH, never looks for a CUDA compiler or toolkit, and compiles the
-// client's libraries (tclens_kernels_model and tclens_user_source among them) with no CUDA source
-// and no CUDA include folder. Configure only: building it takes minutes (docs/architecture.md,
-// "Layers").
+// client's libraries (tclens_kernels_model, tclens_user_source and tclens_profiling_model among
+// them) with no CUDA source and no CUDA include folder. Configure only: building it takes minutes
+// (docs/architecture.md, "Layers").
 
 #include <gtest/gtest.h>
 
@@ -54,6 +54,12 @@ TEST(ClientOnly, ConfiguresWithoutCudaAndCompilesNoCudaHeaderOrSource) {
           "kernels/cublas_reference.cpp", "kernels/cublaslt_reference.cpp"}) {
         EXPECT_NE(commands.find(descriptor), std::string::npos) << descriptor;
     }
+    // The profiling model (result types, their JSON) without its GPU half (CUPTI, the device
+    // query). Their files are compiled in batches: each library's folder names it.
+    EXPECT_NE(commands.find("tclens_profiling_model.dir"), std::string::npos) << commands;
+    EXPECT_EQ(commands.find("tclens_profiling.dir"), std::string::npos) << commands;
+    // The SASS reader the model's sass_text uses (not the census table, made from a CUDA build).
+    EXPECT_NE(commands.find("kernels/sass_census/sass_line.cpp"), std::string::npos) << commands;
     EXPECT_EQ(commands.find(".cu\""), std::string::npos) << "a CUDA source is compiled";
     EXPECT_EQ(commands.find("cuda"), std::string::npos) << "a CUDA folder is on a compile line";
 }

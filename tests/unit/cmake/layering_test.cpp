@@ -1,6 +1,7 @@
 // Tests for two rules of cmake/Layering.cmake. Isolation: only tclens_worker_server links
 // tclens_user_runtime (what builds, loads and runs a user's kernel), so no client can run one.
-// The client without CUDA: its libraries link no CUDA, not even through another library. The
+// The client without CUDA: its libraries link no CUDA (nor tclens_profiling, the GPU half of the
+// profiling layer), not even through another library. The
 // planted project tests/data/planted_layering/ is configured with and without a breach of each.
 
 #include <gtest/gtest.h>
@@ -46,6 +47,18 @@ TEST(Layering, AClientLibraryLinkingCudaThroughAnotherFailsTheConfigure) {
                   .find("layering: tclens_viz links CUDA::cudart (tclens_viz -> "
                         "planted_gpu_helper -> CUDA::cudart), which a client without CUDA may "
                         "not"),
+              std::string::npos)
+        << result.out;
+}
+
+// The model's own name starts as the GPU library's does; only the GPU library is refused.
+TEST(Layering, TheProfilingModelLinkingTheProfilingLibraryFailsTheConfigure) {
+    const auto result = configure_planted("planted_layering_model", "-DPLANT_MODEL_GPU_LINK=ON");
+    EXPECT_NE(result.exit_code, 0);
+    EXPECT_NE(test::unwrapped(result.out)
+                  .find("layering: tclens_profiling_model links tclens_profiling "
+                        "(tclens_profiling_model -> tclens_profiling), which a client without "
+                        "CUDA may not"),
               std::string::npos)
         << result.out;
 }

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "kernels/bench.h"
+#include "kernels/bench_result.h"
 
 namespace tclens::kernels {
 namespace {

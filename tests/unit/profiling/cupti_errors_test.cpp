@@ -8,12 +8,12 @@
 
 #include <string>
 
+#include "tests/support/cli_checks.h"
+
 namespace tclens::profiling {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using test::contains;
 
 bool one_line(const std::string& text) {
     return !text.empty() && text.find('\n') == std::string::npos && text.back() != '.';

@@ -10,10 +10,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/kernel_profile.h"
 #include "profiling/pm_sampler.h"
 #include "profiling/range_profiler.h"
+#include "tests/support/cli_checks.h"
 #include "tests/support/scoped_fault.h"
 
 namespace tclens::profiling {
@@ -23,9 +24,7 @@ using kernels::Fault;
 
 using test::ScopedFault;
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using test::contains;
 
 constexpr Fault kCuptiFaults[] = {Fault::kCuptiUnavailable, Fault::kCuptiPermission,
                                   Fault::kCuptiBusy};

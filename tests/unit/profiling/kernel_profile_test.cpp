@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/metric_catalogue.h"
 
 namespace tclens::profiling {

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include "kernels/instruction_mix.h"
+#include "profiling/built_in_mixes.h"
+
 namespace tclens::profiling {
 namespace {
 

@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 #include "tests/support/tclens_binary.h"

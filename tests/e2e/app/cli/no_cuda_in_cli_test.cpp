@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "tests/support/cuda_libraries_loaded.h"
 #include "tests/support/tclens_binary.h"
 

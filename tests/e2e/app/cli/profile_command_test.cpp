@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/metric_catalogue.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"

@@ -15,6 +15,7 @@
 #include "app/worker/results.h"
 #include "profiling/device_info.h"
 #include "profiling/device_json.h"
+#include "profiling/device_query.h"
 #include "profiling/profile_json.h"
 #include "profiling/recording.h"
 #include "profiling/source/source_profile_json.h"

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "tests/support/run_command.h"
 #include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"

@@ -28,7 +28,7 @@
 
 #include "kernels/registry.h"
 #include "kernels/stream_k_schedule.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/support/run_command.h"
 #include "tests/support/tclens_binary.h"

@@ -2,11 +2,11 @@
 // samples and counts, lines per file, the kernel's stall ranking, bank-lab links, and the check
 // against the Range Profiler's totals (which fails when they differ by one).
 
-#include "profiling/source/source_profile.h"
-
 #include <gtest/gtest.h>
 
 #include <map>
+
+#include "profiling/source/source_join.h"
 
 namespace tclens::profiling {
 namespace {

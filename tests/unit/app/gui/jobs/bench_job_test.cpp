@@ -12,7 +12,7 @@
 
 #include "app/gui/jobs/app_context.h"
 #include "kernels/registry.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "tests/support/gpu_verdict.h"
 #include "tests/support/scoped_fault.h"
 #include "tests/support/worker_contexts.h"

@@ -10,7 +10,7 @@
 #include <chrono>
 
 #include "app/gui/jobs/app_context.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "tests/support/scripted_gpu.h"
 #include "tests/support/worker_contexts.h"
 

@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "app/gui/jobs/app_context.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "profiling/fault_injection.h"
 #include "tests/support/gpu_verdict.h"
 #include "tests/support/scoped_fault.h"

@@ -11,7 +11,7 @@
 
 #include "app/gui/jobs/app_context.h"
 #include "kernels/problem_text.h"
-#include "profiling/device_info.h"
+#include "profiling/device_query.h"
 #include "tests/support/scripted_gpu.h"
 #include "tests/support/worker_contexts.h"
 

@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "app/gui/views/bench_view.h"
+#include "kernels/instruction_mix.h"
 #include "profiling/bench_json.h"
+#include "profiling/built_in_mixes.h"
 #include "profiling/device_json.h"
 #include "profiling/profile_json.h"
 #include "tests/support/sample_recording.h"

@@ -24,6 +24,10 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision);  // 11_wgmma_pers
 KernelDescriptor wgmma_stream_k_kernel(Precision precision);    // 12_wgmma_stream_k.cu
 // FP8 e4m3 (B stored K-major, kernels/gemm.h), min_sm = 90, sm_90a only as 09-11.
 KernelDescriptor wgmma_fp8_kernel();  // 13_wgmma_fp8.cu: "wgmma_fp8.e4m3"
+// Rung 14, kF16 or kBF16, min_sm = 90 (it runs rungs 9, 11 and 12): the description
+// (14_dispatch.cpp), then its GPU launch attached (14_dispatch.cu).
+KernelDescriptor dispatch_kernel(Precision precision);
+void attach_dispatch_launches(KernelDescriptor& d);
 
 // cuBLAS in the same run, one descriptor per precision (cublas_reference.cu):
 //   kF32  cublasGemmEx, CUBLAS_COMPUTE_32F_PEDANTIC (tensor cores forbidden)

@@ -10,6 +10,13 @@
 namespace tclens::kernels {
 namespace {
 
+// Rung 14's description with its GPU launch.
+KernelDescriptor dispatch_with_launch(Precision precision) {
+    KernelDescriptor d = dispatch_kernel(precision);
+    attach_dispatch_launches(d);
+    return d;
+}
+
 std::vector<KernelDescriptor> register_all_kernels() {
     return {
         naive_fma_kernel(),
@@ -32,6 +39,8 @@ std::vector<KernelDescriptor> register_all_kernels() {
         wgmma_stream_k_kernel(Precision::kF16),
         wgmma_stream_k_kernel(Precision::kBF16),
         wgmma_fp8_kernel(),
+        dispatch_with_launch(Precision::kF16),
+        dispatch_with_launch(Precision::kBF16),
         cublas_kernel(Precision::kF32),
         cublas_kernel(Precision::kTF32),
         cublas_kernel(Precision::kF16),

@@ -50,6 +50,9 @@ void attach_launches(KernelDescriptor& d) {
         case 12:
             attach_wgmma_stream_k_launches(d);
             break;
+        case 14:
+            attach_dispatch_launches(d);
+            break;
         default:
             break;
     }

@@ -68,6 +68,9 @@ const std::vector<KernelFunction>& kernel_functions() {
         {"wgmma_streamk.f16", "stream_k_gemm", "__half"},
         {"wgmma_streamk.bf16", "stream_k_gemm", "__nv_bfloat16"},
         {"wgmma_fp8.e4m3", "persistent_gemm", "__nv_fp8_e4m3"},
+        // rung 14 runs rungs 9, 11 and 12 or its own split-K GEMM: the one its file adds
+        {"dispatch.f16", "split_k_gemm", "__half"},
+        {"dispatch.bf16", "split_k_gemm", "__nv_bfloat16"},
     };
     return functions;
 }

@@ -23,6 +23,9 @@ void attach_wgmma_warp_specialized_launches(KernelDescriptor& d);  // 10_..., tr
 // 12_wgmma_stream_k.cu, traced too; also the traced shape on the current device's SMs (the
 // descriptor's assumes kDefaultPersistentSms).
 void attach_wgmma_stream_k_launches(KernelDescriptor& d);
+// 14_dispatch.cu: the launch that runs rung 14's choice for each problem (the chosen rung's
+// launch from the GPU registry, or the split-K GEMM, on zero-padded copies where needed).
+void attach_dispatch_launches(KernelDescriptor& d);
 
 // The references: cuBLAS's launch of d.precision (none for kE4M3) and cuBLASLt's FP8 GEMM.
 void attach_cublas_launches(KernelDescriptor& d);         // cublas_reference.cu

@@ -32,6 +32,8 @@ std::vector<KernelDescriptor> register_all_kernels() {
         wgmma_stream_k_kernel(Precision::kF16),
         wgmma_stream_k_kernel(Precision::kBF16),
         wgmma_fp8_kernel(),
+        dispatch_kernel(Precision::kF16),
+        dispatch_kernel(Precision::kBF16),
         cublas_kernel(Precision::kF32),
         cublas_kernel(Precision::kTF32),
         cublas_kernel(Precision::kF16),

@@ -109,6 +109,15 @@ std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, st
     return kernels::parse_problems(common::split_list(text), "", error);
 }
 
+std::string first_size_plan(const kernels::KernelDescriptor& kernel,
+                            const std::vector<kernels::GemmProblem>& problems) {
+    if (!kernel.launch_plan || problems.empty() || !kernel.can_run ||
+        !kernel.can_run(problems.front()).empty()) {
+        return "";
+    }
+    return kernels::problem_text(problems.front()) + ": " + kernel.launch_plan(problems.front());
+}
+
 // The Help menu's text of the panel.
 constexpr const char* kKernelsPanelHelp =
     "The GEMM ladder: each rung is one kernel file that adds one idea to the rung below "
@@ -421,6 +430,9 @@ void KernelsPanel::draw_details(AppContext& context) {
                                kernels::problem_text(*rejected).c_str(), reason.c_str());
         } else {
             ImGui::TextDisabled("accepts every size below");
+        }
+        if (const std::string plan = first_size_plan(kernel, problems_); !plan.empty()) {
+            ImGui::TextWrapped("%s", plan.c_str());
         }
     }
 

@@ -38,6 +38,12 @@ std::vector<PanelLink> kernel_links(const kernels::KernelDescriptor& kernel);
 // around the commas ignored). On a bad or empty entry returns {} and sets `error` to one line.
 std::vector<kernels::GemmProblem> parse_problem_list(const std::string& text, std::string& error);
 
+// How `kernel` runs the first of `problems` where it picks per problem (its launch_plan, e.g.
+// rung 14's choice and reason): "17x33x129: N = 33 -> 40, ..."; "" without a plan, sizes, or
+// when it cannot run that size.
+std::string first_size_plan(const kernels::KernelDescriptor& kernel,
+                            const std::vector<kernels::GemmProblem>& problems);
+
 class KernelsPanel : public Panel {
   public:
     KernelsPanel();

@@ -93,7 +93,7 @@ TEST(BlockOrder, EveryRungsKernelComputesTheTilesItsTileMapDraws) {
             }
         }
     }
-    EXPECT_EQ(rungs, 20);  // rungs 1-12 (16-bit ones twice) and 13
+    EXPECT_EQ(rungs, 22);  // rungs 1-12 and 14 (16-bit ones twice) and 13
 }
 
 }  // namespace

@@ -33,6 +33,24 @@ TEST(KernelLinks, EveryKernelsLinksApply) {
     }
 }
 
+// The descriptor view's plan line: rung 14's choice for the first size, nothing for a kernel
+// without a plan or a size it refuses.
+TEST(KernelsPanelPlan, ShowsHowTheFirstSizeRuns) {
+    const kernels::KernelDescriptor* dispatch = kernels::find_kernel("dispatch.bf16");
+    ASSERT_TRUE(dispatch);
+    EXPECT_EQ(first_size_plan(*dispatch, {{17, 33, 129}, {4096, 4096, 4096}}),
+              "17x33x129: " + dispatch->launch_plan({17, 33, 129}));
+    EXPECT_NE(first_size_plan(*dispatch, {{17, 33, 129}}).find("zero-padded copies"),
+              std::string::npos);
+    EXPECT_EQ(first_size_plan(*dispatch, {}), "");
+    const kernels::KernelDescriptor* rung8 = kernels::find_kernel("mma_cp_async.bf16");
+    ASSERT_TRUE(rung8);
+    EXPECT_EQ(first_size_plan(*rung8, {{4096, 4096, 4096}}), "");  // no plan of its own
+    const kernels::KernelDescriptor* rung12 = kernels::find_kernel("wgmma_streamk.bf16");
+    ASSERT_TRUE(rung12);
+    EXPECT_EQ(first_size_plan(*rung12, {{17, 33, 129}}), "");  // it cannot run N = 33
+}
+
 TEST(KernelLinks, Rung8OpensItsInstructionsAndComparesXorWithNone) {
     const kernels::KernelDescriptor* kernel = kernels::find_kernel("mma_cp_async.f16");
     ASSERT_TRUE(kernel);

@@ -1,0 +1,25 @@
+#pragma once
+// Rung 14, dispatch: per (M, N, K) it runs one configuration of a small family built from the
+// ladder's parts, chosen by kernels/dispatch_rules.h, and says why in one line (launch_plan).
+// This header: the descriptors of what it can choose, plain C++. ladder.h declares the rung's own
+// descriptor (kernels/14_dispatch.cpp) and its GPU launch (kernels/14_dispatch.cu).
+
+#include "kernels/dispatch_rules.h"
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+
+// The descriptor of the split-K GEMM (kernels/split_k_gemm.h), "split_k.f16" / ".bf16": its
+// tiles, warps, stages and schedule for the tile map; can_run split_k_can_run; no launch (rung 14
+// runs it with the split its rules choose).
+KernelDescriptor split_k_descriptor(Precision precision);
+
+// What runs `choice` on `sms` SMs, for the tile map (KernelDescriptor::for_problem): the
+// registered rung's descriptor (rung 11's for_problem applied to the padded problem), or
+// split_k_descriptor. Its id is that configuration's, not rung 14's.
+KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision precision, int sms);
+
+// "" when the configuration `choice` names accepts its padded problem, else its refusal.
+std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precision precision);
+
+}  // namespace tclens::kernels

@@ -1,0 +1,158 @@
+#include "kernels/dispatch_rules.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/text.h"
+#include "kernels/split_k_gemm.h"
+#include "kernels/tma_tile_limits.h"
+#include "kernels/wave_choice.h"
+
+namespace tclens::kernels {
+namespace {
+
+// Rung 11 when its tiles fill at least this share of the SMs (one wave or more). In the sweep,
+// rung 11 was the best rung on 32 of the 35 shapes at or above it (rung 8 by 2-5 points on two
+// K = 64 shapes, rung 12 on one), and at 0.71-0.97 of a wave (176x8864x416, 3584x704x1344,
+// 3840x672x128, 1968x1424x3824) it beat rung 9 by 16-32 points of cuBLAS; below 0.7, rung 9 (no
+// persistent loop) was the best on 78 of the 98 shapes.
+constexpr double kPersistentMinWave = 0.7;
+
+// Split-K below kPersistentMinWave when K is at least this deep: rung 9 fell under 95 % of
+// cuBLAS on 26 of the 27 such shapes of the sweep (432x16x7696 0.42x, 272x720x5184 0.48x,
+// 768x320x15552 0.51x ...: a few tiles, each a long serial K loop, most SMs idle), and under
+// 100 % on only 3 of the 71 with K < 1536.
+constexpr std::int64_t kSplitKMinK = 1536;
+// Splits that make about this many waves of 64 x 64 CTAs (several fit one SM, so the waves run
+// side by side), each range at least kSplitKMinRange deep so a CTA's loop outlasts its prologue.
+constexpr int kSplitKWaves = 2;
+constexpr std::int64_t kSplitKMinRange = 512;
+
+// Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills
+// less than kStreamKMaxFilled and K is at least kStreamKMinK: the one shape of the sweep so
+// placed, 1344x7104x3200 (3 rounds 78 % filled), ran 0.81x on rung 12 against 0.78x on rung 11;
+// shallower or fuller shapes (2240x2560x8320, 2 rounds: 0.57x against 0.99x) lose with it.
+constexpr std::int64_t kStreamKMinRounds = 3;
+constexpr double kStreamKMaxFilled = 0.8;
+constexpr std::int64_t kStreamKMinK = 2048;
+
+// "1 tile", "4 tiles".
+std::string count_text(std::int64_t count, const char* noun) {
+    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
+    return (value + multiple - 1) / multiple * multiple;
+}
+
+// "N = 17 -> 24, K = 129 -> 136 (zero-padded copies): " or "".
+std::string padding_text(const GemmProblem& problem, const GemmProblem& padded) {
+    std::string text;
+    if (padded.n != problem.n) {
+        text += common::format_text("N = %lld -> %lld", (long long)problem.n, (long long)padded.n);
+    }
+    if (padded.k != problem.k) {
+        if (!text.empty()) text += ", ";
+        text += common::format_text("K = %lld -> %lld", (long long)problem.k, (long long)padded.k);
+    }
+    return text.empty() ? text : text + " (zero-padded copies): ";
+}
+
+// K ranges for split-K on `tiles` 64 x 64 tiles: about kSplitKWaves waves of CTAs, each range at
+// least kSplitKMinRange deep, at most kSplitKMaxSplits, then as many as split_k_depth leaves.
+int split_k_splits(std::int64_t k, std::int64_t tiles, int sms) {
+    const std::int64_t for_waves = (std::int64_t{kSplitKWaves} * sms + tiles - 1) / tiles;
+    const std::int64_t most = std::min<std::int64_t>(kSplitKMaxSplits, k / kSplitKMinRange);
+    const auto splits = static_cast<int>(std::max<std::int64_t>(1, std::min(for_waves, most)));
+    return split_k_ranges(k, splits);
+}
+
+}  // namespace
+
+GemmProblem padded_problem(const GemmProblem& problem) {
+    return {problem.m, round_up(problem.n, 8), round_up(problem.k, 8)};
+}
+
+DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
+    DispatchChoice choice;
+    choice.padded = padded_problem(problem);
+    const GemmProblem& p = choice.padded;
+    const std::string padding = padding_text(problem, p);
+    const int clusters = std::max(1, sms / kPersistentWideTile.cluster_m);
+    const PersistentWaves w = persistent_waves(p, persistent_tile_for(p, clusters), clusters);
+    const std::string rung11_tiles =
+        count_text(w.tiles, "tile") +
+        common::format_text(" (%d x %d)", w.tile.block_m, w.tile.block_n);
+    const double wave = static_cast<double>(w.tiles) / sms;
+
+    if (wave >= kPersistentMinWave) {
+        if (w.rounds >= kStreamKMinRounds && w.filled() < kStreamKMaxFilled &&
+            p.k >= kStreamKMinK) {
+            choice.config = DispatchConfig::kStreamK;
+            choice.reason =
+                padding + common::format_text(
+                              "rung 12 stream-K: rung 11's %s = %.2f waves on %d SMs, %lld "
+                              "rounds %.0f %% filled, K = %lld >= %lld",
+                              rung11_tiles.c_str(), w.waves(), w.ctas, (long long)w.rounds,
+                              100 * w.filled(), (long long)p.k, (long long)kStreamKMinK);
+            return choice;
+        }
+        choice.config = DispatchConfig::kPersistent;
+        choice.reason = padding + common::format_text(
+                                      "rung 11 persistent: %s = %.2f waves on %d SMs, %lld "
+                                      "rounds %.0f %% filled",
+                                      rung11_tiles.c_str(), w.waves(), w.ctas, (long long)w.rounds,
+                                      100 * w.filled());
+        return choice;
+    }
+    const std::string few =
+        common::format_text("rung 11's %s: < %.0f %% of a wave on %d SMs", rung11_tiles.c_str(),
+                            100 * kPersistentMinWave, sms);
+    const std::int64_t tiles =
+        tiles_covering(p.m, kSplitKBlockM) * tiles_covering(p.n, kSplitKBlockN);
+    const int splits = p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, sms) : 1;
+    if (splits >= 2) {
+        choice.config = DispatchConfig::kSplitK;
+        choice.splits = splits;
+        choice.reason =
+            padding + common::format_text(
+                          "split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, K = "
+                          "%lld >= %lld",
+                          splits, kSplitKBlockM, kSplitKBlockN, (long long)(tiles * splits),
+                          (long long)split_k_depth(p.k, splits), few.c_str(), (long long)p.k,
+                          (long long)kSplitKMinK);
+        return choice;
+    }
+    const std::string unsplit =
+        p.k < kSplitKMinK
+            ? common::format_text("K = %lld < %lld", (long long)p.k, (long long)kSplitKMinK)
+            : common::format_text("%lld tiles of %d x %d fill %d waves unsplit", (long long)tiles,
+                                  kSplitKBlockM, kSplitKBlockN, kSplitKWaves);
+    choice.config = DispatchConfig::kTmaTiles;
+    choice.reason =
+        padding + common::format_text("rung 9, one CTA per %d x %d tile, %s: %s, %s",
+                                      kDispatchTmaTile, kDispatchTmaTile,
+                                      count_text(tiles_covering(p.m, kDispatchTmaTile) *
+                                                     tiles_covering(p.n, kDispatchTmaTile),
+                                                 "CTA")
+                                          .c_str(),
+                                      few.c_str(), unsplit.c_str());
+    return choice;
+}
+
+std::string dispatch_config_id(DispatchConfig config, Precision precision) {
+    const std::string suffix = std::string(".") + precision_name(precision);
+    switch (config) {
+        case DispatchConfig::kTmaTiles:
+            return "wgmma_tma" + suffix;
+        case DispatchConfig::kPersistent:
+            return "wgmma_persistent" + suffix;
+        case DispatchConfig::kStreamK:
+            return "wgmma_streamk" + suffix;
+        case DispatchConfig::kSplitK:
+            return "split_k" + suffix;
+    }
+    return "";
+}
+
+}  // namespace tclens::kernels

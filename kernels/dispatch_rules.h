@@ -1,0 +1,52 @@
+#pragma once
+// Rung 14's rules (kernels/14_dispatch.cpp): which configuration runs (M, N, K) on a GPU of
+// `sms` SMs, and why, in one line. Plain C++: `tclens kernels --mnk`, the tile map and the unit
+// tests ask it without a GPU; the launch asks it with the GPU's SM count.
+//
+// The family, all built from the ladder's parts (every one verified like a rung):
+//   kTmaTiles   rung 9: one CTA per 128 x 128 tile, TMA + wgmma, no persistence overhead;
+//   kPersistent rung 11: persistent CTAs, 128 x 256 or 128 x 192 tiles (kernels/wave_choice.h);
+//   kStreamK    rung 12: rung 11's tiles with the last waves' K loops spread over every SM;
+//   kSplitK     kernels/split_k_gemm.h: 64 x 64 tiles, K cut into ranges summed in f32.
+// Any of them runs on copies of A and B zero-padded to N and K multiples of 8 when the shape
+// has other N or K (every 16-bit rung copies rows in 16-byte pieces); the M x N part of the
+// padded C is copied back.
+//
+// The thresholds come from the H200 sweep of 2026-11-29 (tests/gpu/results/
+// 2026-11-29_h200_session17: 133 shapes, rungs 7-12, --sweep 200 --seed 1); dispatch_rules.cpp
+// cites the measurement next to each.
+
+#include <string>
+
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+
+// Rung 9's square block tile (its ChosenWgmmaTmaConfig; dispatch_rules_test holds the two equal).
+constexpr int kDispatchTmaTile = 128;
+
+enum class DispatchConfig { kTmaTiles, kPersistent, kStreamK, kSplitK };
+
+struct DispatchChoice {
+    DispatchConfig config = DispatchConfig::kTmaTiles;
+    GemmProblem padded;  // what the configuration runs: N and K rounded up to multiples of 8
+    int splits = 1;      // kSplitK: K ranges per tile (split_k_ranges, 1..kSplitKMaxSplits)
+    std::string reason;  // one line, e.g. "split-K 16, 64 x 64 tiles: 4 tiles of 128 x 256 ..."
+};
+
+// N and K rounded up to multiples of 8 (M as it is): 17x33x129 -> 17x40x136.
+GemmProblem padded_problem(const GemmProblem& problem);
+inline bool needs_padding(const GemmProblem& problem) {
+    return !same_problem(problem, padded_problem(problem));
+}
+
+// The configuration for `problem` (M, N, K >= 1) on `sms` (>= 1) SMs. Examples on 132 SMs:
+// 4096^3 -> kPersistent; 432x16x7696 -> kSplitK, 16 splits; 1344x7104x3200 -> kStreamK;
+// 2016x496x112 -> kTmaTiles; 17x33x129 -> kTmaTiles on 17x40x136.
+DispatchChoice choose_dispatch(const GemmProblem& problem, int sms);
+
+// The registry id of the rung a configuration runs ("wgmma_persistent.bf16"), or for kSplitK the
+// configuration's own descriptor id ("split_k.bf16", kernels/14_dispatch.h).
+std::string dispatch_config_id(DispatchConfig config, Precision precision);
+
+}  // namespace tclens::kernels

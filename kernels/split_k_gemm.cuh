@@ -1,0 +1,22 @@
+#pragma once
+// The split-K GEMM of rung 14 (kernels/split_k_gemm.h has its shape and the arithmetic of its
+// K ranges; kernels/split_k_gemm.cu the kernels).
+
+#include <cuda_runtime.h>
+
+#include "kernels/gemm.h"
+
+namespace tclens::kernels {
+
+// Floats of workspace split_k_launch needs for `problem` cut into `splits` ranges: 0 for one
+// range (it writes C directly), else splits x M x N.
+std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits);
+
+// Enqueues C = A * B on `stream`, K cut into split_k_ranges(K, splits) ranges: the range GEMM
+// into `workspace` (split_k_workspace_floats of it, unused for one range), then the in-order sum
+// of the ranges into C. Precondition: split_k_can_run(operands.problem) == "", precision kF16 or
+// kBF16. Returns the launch error.
+cudaError_t split_k_launch(Precision precision, const GemmOperands& operands, int splits,
+                           float* workspace, cudaStream_t stream);
+
+}  // namespace tclens::kernels

@@ -1,0 +1,124 @@
+// Rung 14 (kernels/14_dispatch.cu) on the GPU: every configuration its rules can pick (rung 9,
+// rung 11, rung 12, split-K) and the zero-padded path (N or K not a multiple of 8), each
+// verified against the runner's reference (runner.h: poisoned C, fresh inputs), before and after
+// a timed series (the scratch cache is reused across launches). The sizes: the sweep's worst
+// shapes (432x16x7696, 272x720x5184, 768x320x15552: split-K), odd and tiny ones (17x33x129,
+// 1x1x1, 431x17x7695: padding, with split-K in the last), lab 6's M = 64 and big square ones.
+// The ladder's own sizes run rung 14 in ladder_test.cpp as well.
+
+#include <cuda_runtime.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "kernels/dispatch_rules.h"
+#include "kernels/registry.h"
+#include "kernels/runner.h"
+#include "tests/gpu/gpu_test_support.h"
+#include "tests/support/gpu_verdict.h"
+
+namespace tclens::kernels {
+namespace {
+
+struct DispatchCase {
+    std::string kernel_id;
+    GemmProblem problem;
+};
+
+void PrintTo(const DispatchCase& c, std::ostream* os) {
+    *os << c.kernel_id << " " << c.problem.m << "x" << c.problem.n << "x" << c.problem.k;
+}
+
+const std::vector<GemmProblem>& dispatch_sizes() {
+    static const std::vector<GemmProblem> sizes = {
+        {4096, 4096, 4096}, {1344, 7104, 3200}, {2016, 496, 112}, {432, 16, 7696},
+        {272, 720, 5184},   {768, 320, 15552},  {64, 3072, 3072}, {3, 5000, 2000},
+        {17, 33, 129},      {1, 1, 1},          {431, 17, 7695},  {4097, 129, 77},
+        {1000, 1000, 1000}, {11056, 80, 2992}};
+    return sizes;
+}
+
+std::vector<DispatchCase> dispatch_cases() {
+    std::vector<DispatchCase> all;
+    for (const char* id : {"dispatch.f16", "dispatch.bf16"}) {
+        for (const GemmProblem& p : dispatch_sizes()) all.push_back({id, p});
+    }
+    return all;
+}
+
+std::string dispatch_case_name(const testing::TestParamInfo<DispatchCase>& info) {
+    std::string name = info.param.kernel_id + "_" + std::to_string(info.param.problem.m) + "x" +
+                       std::to_string(info.param.problem.n) + "x" +
+                       std::to_string(info.param.problem.k);
+    for (char& c : name) {
+        if (c == '.') c = '_';
+    }
+    return name;
+}
+
+int current_sms() {
+    int device = 0;
+    int sms = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+        return 0;
+    }
+    return sms;
+}
+
+class DispatchVerification : public testing::TestWithParam<DispatchCase> {};
+
+// Verified, then timed (20 launches reusing the scratch), then verified again with new inputs.
+TEST_P(DispatchVerification, VerifiesBeforeAndAfterATimedSeries) {
+    TCLENS_REQUIRE_GPU();
+    const DispatchCase& c = GetParam();
+    const KernelDescriptor* kernel = find_kernel(c.kernel_id);
+    ASSERT_NE(kernel, nullptr);
+    static GemmRunner runner;
+    ASSERT_EQ(runner.init_error(), "");
+    const DispatchChoice choice = choose_dispatch(c.problem, current_sms());
+    RunOptions options;
+    options.timed_runs = 20;
+    for (int pass = 0; pass < 2; ++pass) {
+        options.time = pass == 0;
+        options.seed = static_cast<std::uint64_t>(c.problem.m * 131 + c.problem.k + pass);
+        const RunResult r = runner.run(*kernel, c.problem, options);
+        TCLENS_APPLY_VERDICT(test::judge_run(r, test::documented_refusal_here(*kernel, c.problem)));
+        EXPECT_EQ(r.check.nan_count, 0) << "elements left unwritten";
+        std::printf("%s %lldx%lldx%lld pass %d: %s, rel. RMS %.3e (bound %.3e) vs %s; %s\n",
+                    c.kernel_id.c_str(), static_cast<long long>(c.problem.m),
+                    static_cast<long long>(c.problem.n), static_cast<long long>(c.problem.k), pass,
+                    run_status(r).c_str(), r.check.rel_rms_error, r.check.bound,
+                    r.check.reference.c_str(), choice.reason.c_str());
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchVerification, testing::ValuesIn(dispatch_cases()),
+                         dispatch_case_name);
+
+// The sizes above reach every configuration on this GPU, and the padded path with split-K, so
+// the verification above ran each one. The thresholds are set for 132 SMs (H100 SXM, H200).
+TEST(DispatchOnGpu, TheSizesReachEveryConfiguration) {
+    TCLENS_REQUIRE_GPU();
+    const int sms = current_sms();
+    if (sms != 132)
+        GTEST_SKIP() << "skipped: the sizes are chosen for 132 SMs; this GPU has " << sms;
+    std::set<DispatchConfig> reached;
+    bool padded_split = false;
+    for (const GemmProblem& p : dispatch_sizes()) {
+        const DispatchChoice choice = choose_dispatch(p, sms);
+        reached.insert(choice.config);
+        padded_split |= needs_padding(p) && choice.config == DispatchConfig::kSplitK;
+    }
+    EXPECT_EQ(reached,
+              (std::set<DispatchConfig>{DispatchConfig::kTmaTiles, DispatchConfig::kPersistent,
+                                        DispatchConfig::kStreamK, DispatchConfig::kSplitK}));
+    EXPECT_TRUE(padded_split);
+}
+
+}  // namespace
+}  // namespace tclens::kernels

@@ -364,7 +364,8 @@ int run_bench_in_workers(const BenchOptions& options,
     // What was measured is printed even when the sweep could not finish.
     if (spread.failure && spread.report.rows.empty()) return report_failure(*spread.failure);
     print_report(options, ids, spread);
-    const int map_code = print_error_maps(spread.report, options.error_map);
+    const int map_code = print_error_maps(spread.report, options.error_map,
+                                          options.json || options.csv ? stderr : stdout);
     if (spread.failure) return report_failure(*spread.failure);
     const int code = report_exit_code(spread.report);
     return code != kExitOk ? code : map_code;

@@ -244,15 +244,16 @@ std::string check_error_map_path(const std::string& path) {
     return "--error-map '" + path + "': give a path ending in .png or .svg";
 }
 
-int print_error_maps(const kernels::BenchReport& report, const std::string& path) {
+int print_error_maps(const kernels::BenchReport& report, const std::string& path, std::FILE* out) {
     const viz::ErrorMap* first = nullptr;
     for (const kernels::BenchRow& row : report.rows) {
         const kernels::RunResult& r = row.result;
         if (!r.check.error_map || r.check.passed) continue;
-        std::printf("%s %s: %s\n", r.kernel_id.c_str(), kernels::problem_text(r.problem).c_str(),
-                    viz::error_map_summary(*r.check.error_map).c_str());
+        std::fprintf(out, "%s %s: %s\n", r.kernel_id.c_str(),
+                     kernels::problem_text(r.problem).c_str(),
+                     viz::error_map_summary(*r.check.error_map).c_str());
         for (const std::string& note : viz::error_map_notes(*r.check.error_map)) {
-            std::printf("  %s\n", note.c_str());
+            std::fprintf(out, "  %s\n", note.c_str());
         }
         if (first == nullptr) first = &*r.check.error_map;
     }

@@ -6,6 +6,7 @@
 // The kernel itself never runs in the CLI's process: every call goes to a worker
 // (app/worker/client.h).
 
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -121,10 +122,11 @@ int load_on_every_worker(const std::vector<std::string>& refs,
 // "" when `path` ends in .png or .svg (any case), else the usage error for --error-map.
 std::string check_error_map_path(const std::string& path);
 
-// For every row of `report` that failed verification with an error map: prints on stdout
-// "<kernel> <MxNxK>: " and viz::error_map_summary, then the pattern hint when there is one.
+// For every row of `report` that failed verification with an error map: prints on `out`
+// "<kernel> <MxNxK>: " and viz::error_map_summary, then the pattern hint when there is one
+// (stderr where stdout holds --json or --csv, which must stay one parseable document).
 // Writes the first such map to `path` (PNG or SVG by its extension) when `path` is not "".
 // Returns kExitOk, or kExitFailure when the file could not be written (one line on stderr).
-int print_error_maps(const kernels::BenchReport& report, const std::string& path);
+int print_error_maps(const kernels::BenchReport& report, const std::string& path, std::FILE* out);
 
 }  // namespace tclens::cli

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "kernels/dispatch_rules.h"
+#include "kernels/gpu_registry.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
 #include "tests/gpu/gpu_test_support.h"
@@ -76,7 +77,7 @@ class DispatchVerification : public testing::TestWithParam<DispatchCase> {};
 TEST_P(DispatchVerification, VerifiesBeforeAndAfterATimedSeries) {
     TCLENS_REQUIRE_GPU();
     const DispatchCase& c = GetParam();
-    const KernelDescriptor* kernel = find_kernel(c.kernel_id);
+    const KernelDescriptor* kernel = find_gpu_kernel(c.kernel_id);
     ASSERT_NE(kernel, nullptr);
     static GemmRunner runner;
     ASSERT_EQ(runner.init_error(), "");

@@ -141,6 +141,23 @@ TEST(BenchCommand, AUsersKernelWithoutAGpuExits3) {
     EXPECT_NE(result.err.find("needs an NVIDIA GPU"), std::string::npos) << result.err;
 }
 
+// A row that failed verification prints its error map's lines: after the table, and on stderr
+// with --json (and --csv), whose stdout stays one document a program can parse.
+TEST(BenchCommand, AFailedRowsErrorMapLeavesTheJsonOnStdoutWhole) {
+    const std::string good = test::write_kernel_file("good.cu", test::kDirectiveKernel);
+    const std::string worker = "--worker 'SCRIPTED_BENCH=" + std::string(TCLENS_SOURCE_DIR) +
+                               "/tests/data/worker_bench_wrong_block.json exec sh " +
+                               TCLENS_SOURCE_DIR + "/tests/data/scripted_worker.sh'";
+    const std::string bench = kTclens + " bench --kernel " + good + " --mnk 64x64x64 " + worker;
+    const auto json = run_command(bench + " --json");
+    EXPECT_EQ(json.exit_code, 1) << json.err;
+    EXPECT_FALSE(nlohmann::json::parse(json.out, nullptr, false).is_discarded()) << json.out;
+    EXPECT_TRUE(test::contains(json.err, "elements wrong")) << json.err;
+    const auto table = run_command(bench);
+    EXPECT_EQ(table.exit_code, 1) << table.err;
+    EXPECT_TRUE(test::contains(table.out, "elements wrong")) << table.out;
+}
+
 TEST(BenchCommand, AWorkerThatBreaksIsOneLineAndExit1) {
     const std::string good = test::write_kernel_file("good.cu", test::kDirectiveKernel);
     const std::vector<std::pair<std::string, std::string>> modes = {

@@ -6,8 +6,7 @@
 namespace tclens::kernels {
 namespace {
 
-// Attaches the launches of the rung file that `d` comes from. A rung not listed here still
-// builds its launch into its descriptor.
+// Attaches the launches of the rung file that `d` comes from.
 void attach_launches(KernelDescriptor& d) {
     switch (d.rung) {
         case 0:
@@ -47,8 +46,14 @@ void attach_launches(KernelDescriptor& d) {
         case 10:
             attach_wgmma_warp_specialized_launches(d);
             break;
+        case 11:
+            attach_wgmma_persistent_launches(d);
+            break;
         case 12:
             attach_wgmma_stream_k_launches(d);
+            break;
+        case 13:
+            attach_wgmma_fp8_launches(d);
             break;
         case 14:
             attach_dispatch_launches(d);

@@ -1,9 +1,8 @@
 #pragma once
 // The descriptor of every rung, one function per kernels/NN_<idea>.cpp file (plain C++, in
 // tclens_kernels_model): what the rung is, without its launch, which kernels/ladder_launches.h
-// attaches in the CUDA layer. Rungs 11 and 13 still build theirs, launch included, in their .cu
-// files. The registry (kernels/registry.h) lists them in ladder order, the GPU registry
-// (kernels/gpu_registry.h) with their launches; nothing else should call these directly.
+// attaches in the CUDA layer. The registry (kernels/registry.h) lists them in ladder order, the GPU
+// registry (kernels/gpu_registry.h) with their launches; nothing else should call these directly.
 
 #include "kernels/gemm.h"
 
@@ -23,10 +22,10 @@ KernelDescriptor mma_cp_async_kernel(Precision precision);      // 08_..., kF16 
 KernelDescriptor wgmma_tma_kernel(Precision precision);  // 09_wgmma_tma.cpp
 KernelDescriptor wgmma_warp_specialized_kernel(
     Precision precision);                                       // 10_wgmma_warp_specialized.cpp
-KernelDescriptor wgmma_persistent_kernel(Precision precision);  // 11_wgmma_persistent.cu
+KernelDescriptor wgmma_persistent_kernel(Precision precision);  // 11_wgmma_persistent.cpp
 KernelDescriptor wgmma_stream_k_kernel(Precision precision);    // 12_wgmma_stream_k.cpp
 // FP8 e4m3 (B stored K-major, kernels/gemm.h), min_sm = 90, sm_90a only as 09-11.
-KernelDescriptor wgmma_fp8_kernel();  // 13_wgmma_fp8.cu: "wgmma_fp8.e4m3"
+KernelDescriptor wgmma_fp8_kernel();  // 13_wgmma_fp8.cpp: "wgmma_fp8.e4m3"
 // Rung 14, kF16 or kBF16, min_sm = 90 (it runs rungs 9, 11 and 12 or a split-K GEMM):
 // 14_dispatch.cpp; its launch: 14_dispatch.cu (ladder_launches.h).
 KernelDescriptor dispatch_kernel(Precision precision);

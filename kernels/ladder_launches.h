@@ -20,9 +20,14 @@ void attach_mma_ldmatrix_xor_launches(KernelDescriptor& d);        // 07_mma_ldm
 void attach_mma_cp_async_launches(KernelDescriptor& d);            // 08_mma_cp_async.cu, traced too
 void attach_wgmma_tma_launches(KernelDescriptor& d);               // 09_wgmma_tma.cu, traced too
 void attach_wgmma_warp_specialized_launches(KernelDescriptor& d);  // 10_..., traced too
+// 11_wgmma_persistent.cu, traced too; also the traced shape on the clusters that fit on the
+// current device (the descriptor's assumes kDefaultPersistentSms), and for_problem's
+// descriptors with their launches.
+void attach_wgmma_persistent_launches(KernelDescriptor& d);
 // 12_wgmma_stream_k.cu, traced too; also the traced shape on the current device's SMs (the
 // descriptor's assumes kDefaultPersistentSms).
 void attach_wgmma_stream_k_launches(KernelDescriptor& d);
+void attach_wgmma_fp8_launches(KernelDescriptor& d);  // 13_wgmma_fp8.cu
 // 14_dispatch.cu: the launch that runs rung 14's choice for each problem (the chosen rung's
 // launch from the GPU registry, or the split-K GEMM, on zero-padded copies where needed).
 void attach_dispatch_launches(KernelDescriptor& d);

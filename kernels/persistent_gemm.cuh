@@ -2,17 +2,19 @@
 // Rung 11's persistent, clustered kernel (the idea: kernels/11_wgmma_persistent.cu) for any
 // input type the wgmma rungs take: f16 and bf16 (rung 11) and FP8 e4m3 (rung 13,
 // kernels/13_wgmma_fp8.cu). Included only by those two .cu files; each instantiates it for its
-// own inputs and fills its own descriptor.
+// own inputs and attaches its launch. Its numbers (Config) and the descriptor fields both rungs
+// share are plain C++: kernels/persistent_gemm.h.
 //
-// What differs with the input type, and what does not (PersistentInputs below): a K tile is one
-// 128-byte swizzled row of every operand row either way, 64 16-bit elements or 128 e4m3 ones, so
-// the stages, the A box, the B boxes' bytes (64 rows of 128 bytes each), the barriers and their
-// byte counts, the multicast and the whole f32 C path are the same bytes. What changes: the
-// elements per K tile (kBlockK), the instruction (m64nNk16 .f16/.bf16 vs m64nNk32 .e4m3: 4 steps
-// per K tile either way), and how B sits in global and shared memory: the 16-bit B is K x N
-// (N contiguous), loaded as boxes of 64 n x 64 k rows and read MN-major (transpose flag); e4m3's
-// is stored as B^T, N x K (K contiguous, kernels/gemm.h), loaded as boxes of 128 k x 64 n rows,
-// which makes the stage's B part 256 contiguous K-major rows read like A.
+// What differs with the input type, and what does not (PersistentInputs, persistent_gemm.h): a
+// K tile is one 128-byte swizzled row of every operand row either way, 64 16-bit elements or 128
+// e4m3 ones, so the stages, the A box, the B boxes' bytes (64 rows of 128 bytes each), the
+// barriers and their byte counts, the multicast and the whole f32 C path are the same bytes.
+// What changes: the elements per K tile (kBlockK), the instruction (m64nNk16 .f16/.bf16 vs
+// m64nNk32 .e4m3: 4 steps per K tile either way), and how B sits in global and shared memory:
+// the 16-bit B is K x N (N contiguous), loaded as boxes of 64 n x 64 k rows and read MN-major
+// (transpose flag); e4m3's is stored as B^T, N x K (K contiguous, kernels/gemm.h), loaded as
+// boxes of 128 k x 64 n rows, which makes the stage's B part 256 contiguous K-major rows read
+// like A.
 //
 // Threads: warpgroup 0 is the producer (one thread issues TMA), warpgroups 1 and 2 the consumers
 // (64 rows x BN of C each, one m64nBN wgmma per step, setmaxnreg 40 / 232).
@@ -44,9 +46,9 @@
 #include <string>
 #include <type_traits>
 
-#include "kernels/block_order.h"
 #include "kernels/gemm.h"
 #include "kernels/hopper.cuh"
+#include "kernels/persistent_gemm.h"
 #include "kernels/smem_opt_in.h"
 #include "kernels/tensor_map.h"
 #include "kernels/tma_gemm.h"
@@ -57,135 +59,29 @@
 
 namespace tclens::kernels {
 
-// What the persistent kernel needs to know about its inputs (see the header). The primary
-// template is the 16-bit one (__half, __nv_bfloat16): B is K x N, N contiguous.
-template <typename Element>
-struct PersistentInputs {
-    static constexpr int kBlockK = hopper::kBoxElems;  // 64 elements: one 128-byte row
-    static constexpr int kWgmmaK = hopper::kWgmmaK;    // m64nNk16
-    // B boxes of 64 n x kBlockK k rows, read MN-major; B^T boxes would be K-major.
-    static constexpr bool kBKMajor = false;
-    // Bytes between the wgmma steps of a K tile: 16 elements along A's rows; 16 rows of B.
-    static constexpr int kAStepBytes = hopper::kAStepBytes;
-    static constexpr int kBStepBytes = hopper::kBStepBytes;
-};
-// e4m3: B stored as B^T, N x K, K contiguous; boxes of kBlockK k x 64 n rows, read K-major.
-template <>
-struct PersistentInputs<__nv_fp8_e4m3> {
-    static constexpr int kBlockK = static_cast<int>(kTmaFp8BoxElems);  // 128: one 128-byte row
-    static constexpr int kWgmmaK = hopper::kWgmmaKFp8;                 // m64nNk32
-    static constexpr bool kBKMajor = true;
-    // 32 elements = 32 bytes along the rows of A and of B^T alike.
-    static constexpr int kAStepBytes = hopper::kWgmmaKFp8;
-    static constexpr int kBStepBytes = hopper::kWgmmaKFp8;
-};
-
-constexpr int kPersistentConsumers = 2;  // consumer warpgroups, 64 rows of C each
-
+// The kernel's Config: the PersistentShape (kernels/persistent_gemm.h) of Element's width, with
+// Element. What the input type changes is Inputs (PersistentInputs of the width).
 template <typename Element, int BlockN, int Stages, int ClusterM, int Group, int StoreRows,
           int StoreBuffers, bool ReleasePerWarpgroup, bool RasterAlongN = false>
-struct PersistentConfig : TmaStageLayout<kPersistentConsumers * hopper::kWgmmaM, BlockN> {
+struct PersistentConfig
+    : PersistentShape<static_cast<int>(sizeof(Element)), BlockN, Stages, ClusterM, Group, StoreRows,
+                      StoreBuffers, ReleasePerWarpgroup, RasterAlongN> {
     using Input = Element;
-    using Inputs = PersistentInputs<Element>;
-    using Layout = TmaStageLayout<kPersistentConsumers * hopper::kWgmmaM, BlockN>;
-    static constexpr int kConsumers = kPersistentConsumers;
-    static constexpr int kBlockM = kConsumers * hopper::kWgmmaM;
-    static constexpr int kBlockN = BlockN;
-    static constexpr int kBlockK = Inputs::kBlockK;
-    static constexpr int kStages = Stages;
-    static constexpr int kClusterM = ClusterM;  // CTAs per cluster, stacked along M
-    // Raster bands: kGroup cluster rows each, walked down then along N (kRasterAlongN false),
-    // or kGroup tile columns each, walked along then down M (true).
-    static constexpr int kGroup = Group;
-    static constexpr bool kRasterAlongN = RasterAlongN;
-    static constexpr int kStoreRows = StoreRows;        // rows of a TMA-store subtile
-    static constexpr int kStoreBuffers = StoreBuffers;  // per store group
-    static constexpr bool kReleasePerWarpgroup = ReleasePerWarpgroup;
-
-    static constexpr int kThreads = (1 + kConsumers) * hopper::kWarpgroupThreads;
-    static constexpr int kWgmmaN = kBlockN;
-
-    // B boxes (Layout) of kBoxN columns of B (64 n): 64 rows of 128 bytes each, for either B
-    // layout.
-    static constexpr int kBoxN = hopper::kBoxElems;
-    // B box j is loaded (and multicast) by cluster rank j / kBoxesPerCta: ranks take
-    // consecutive runs of kBoxesPerCta boxes, the last one what is left (issues_b_box).
-    static constexpr int kBoxesPerCta = (Layout::kBBoxes + kClusterM - 1) / kClusterM;
-    // Epilogue subtile: kStoreRows rows x 32 f32 = one 128-byte swizzled row per C row. A
-    // store group is kStoreRows / 16 warps of one consumer warpgroup.
-    static constexpr int kStoreCols = hopper::kSwizzleRowBytes / 4;
-    static constexpr int kStoreBytes = kStoreRows * hopper::kSwizzleRowBytes;
-    static constexpr int kStoreGroupWarps = kStoreRows / 16;
-    static constexpr int kStoreGroups = kConsumers * 4 / kStoreGroupWarps;
-    static constexpr int kEpilogueBytes = kStoreGroups * kStoreBuffers * kStoreBytes;
-    static constexpr int kEmptyArrivals = kConsumers * (kReleasePerWarpgroup ? 1 : 4) * kClusterM;
-    // The ring, the epilogue buffers, then full[stages] and empty[stages].
-    static constexpr int kSmemBytes = Layout::ring_smem_bytes(kStages, 2, kEpilogueBytes);
-
-    static_assert(kBlockK * static_cast<int>(sizeof(Element)) == hopper::kSwizzleRowBytes,
-                  "a K tile is one 128-byte swizzled row of every operand row");
-    static_assert(kBlockK / Inputs::kWgmmaK * Inputs::kAStepBytes == hopper::kSwizzleRowBytes,
-                  "the wgmma steps of a K tile walk one 128-byte row of A");
-    static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 192 || kBlockN == 256,
-                  "wgmma_ss has N 64/128/192/256");
-    static_assert(!Inputs::kBKMajor || kBlockN == 128 || kBlockN == 256,
-                  "wgmma_ss_e4m3 has N 128/256");
-    static_assert(kClusterM == 1 || kClusterM == 2 || kClusterM == 4, "cluster of 1, 2 or 4");
-    static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
-    static_assert(kStoreRows == 16 || kStoreRows == 64, "store group: one warp or the warpgroup");
-    static_assert(kStoreBuffers >= 1 && kStoreBuffers <= 4, "bulk_wait_group_read<buffers - 1>");
-    static_assert(kStoreBytes % hopper::kSwizzleAtomBytes == 0, "buffers 1024-byte aligned");
-    static_assert(kEmptyArrivals <= kConsumers * 4 * kClusterM,
-                  "at most one arrival per warp and CTA");
-    static_assert(kSmemBytes <= 227 * 1024, "shared memory must fit one H100 block");
-
-    // Whether the CTA of cluster rank `rank` loads its i-th B box, box rank * kBoxesPerCta + i
-    // (i < kBoxesPerCta). Worked example, 3 boxes, cluster of 2: rank 0 boxes 0 and 1, rank 1
-    // box 2 (its i = 1 would be box 3). Always, without a test, where kClusterM divides kBBoxes.
-    __host__ __device__ static constexpr bool issues_b_box(int rank, int i) {
-        return Layout::kBBoxes % kClusterM == 0 || rank * kBoxesPerCta + i < Layout::kBBoxes;
-    }
-    // issues_b_box covers boxes 0 .. kBBoxes - 1 once each, and no other box: each full barrier
-    // expects every box's bytes once (kStageBytes).
-    __host__ __device__ static constexpr bool b_boxes_loaded_once() {
-        for (int j = 0; j < Layout::kBBoxes; ++j) {
-            int loads = 0;
-            for (int rank = 0; rank < kClusterM; ++rank) {
-                for (int i = 0; i < kBoxesPerCta; ++i) {
-                    loads += issues_b_box(rank, i) && rank * kBoxesPerCta + i == j;
-                }
-            }
-            if (loads != 1) return false;
-        }
-        for (int rank = 0; rank < kClusterM; ++rank) {
-            for (int i = 0; i < kBoxesPerCta; ++i) {
-                if (issues_b_box(rank, i) && rank * kBoxesPerCta + i >= Layout::kBBoxes) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    // Cluster tile id -> (cluster row, tile column) of a grid of tiles_mc x tiles_n. Worked
-    // example, kGroup = 8 along N, 16 x 16: id 37 -> band 0 (columns 0..7), column 37 % 8 = 5,
-    // cluster row 37 / 8 = 4.
-    __host__ __device__ static void cluster_tile(int id, int tiles_mc, int tiles_n, int& tile_mc,
-                                                 int& tile_n) {
-        if constexpr (kRasterAlongN) {
-            rasterise_column_bands(id, tiles_n, tiles_mc, kGroup, tile_n, tile_mc);
-        } else {
-            rasterise_column_bands(id, tiles_mc, tiles_n, kGroup, tile_mc, tile_n);
-        }
-    }
+    static_assert(sizeof(Element) == 2 || std::is_same_v<Element, __nv_fp8_e4m3>,
+                  "the 8-bit kernel issues wgmma .e4m3");
 };
 
-// The tuning rung 11 measured (tests/gpu/results, bench/results): 128 x 256 x (one 128-byte row)
-// tiles, 4 stages (192 KiB) + 32 KiB of epilogue buffers (one 16-row store group per consumer
-// warp, two 2 KiB buffers each), clusters of 2 along M sharing B, bands of 8 cluster rows, one
-// empty arrival per consumer warpgroup and CTA. Rungs 11 and 13 both launch it.
+// The Config of Element with Shape's numbers (a PersistentShape of sizeof(Element) bytes).
+template <typename Element, typename Shape>
+using PersistentConfigOf =
+    PersistentConfig<Element, Shape::kBlockN, Shape::kStages, Shape::kClusterM, Shape::kGroup,
+                     Shape::kStoreRows, Shape::kStoreBuffers, Shape::kReleasePerWarpgroup,
+                     Shape::kRasterAlongN>;
+
+// ChosenPersistentShape (kernels/persistent_gemm.h) for Element: rungs 11 and 13 both launch it.
 template <typename Element>
-using ChosenPersistentConfig = PersistentConfig<Element, 256, 4, 2, 8, 16, 2, true>;
+using ChosenPersistentConfig =
+    PersistentConfigOf<Element, ChosenPersistentShape<static_cast<int>(sizeof(Element))>>;
 
 #if defined(TCLENS_HOPPER_DEVICE)
 // This CTA's share of K tile kt's B boxes (rank's run, Config::issues_b_box), each written to
@@ -427,22 +323,6 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #endif
 }
 
-// block_tile_of: persistent_gemm's tile loop for CTA `block` of `blocks`. Cluster q = block /
-// kClusterM computes cluster tiles q, q + clusters, ... in cluster_tile order (round r: q + r
-// clusters); its CTA of rank block % kClusterM takes tile row cluster row * kClusterM + rank.
-template <typename Config>
-TileIndex persistent_block_tile(int block, int round, int blocks, int tiles_m, int tiles_n) {
-    const int clusters = blocks / Config::kClusterM;
-    const int tiles_mc = (tiles_m + Config::kClusterM - 1) / Config::kClusterM;
-    const int cluster_tile = block / Config::kClusterM + round * clusters;
-    TileIndex tile;
-    if (clusters < 1 || cluster_tile >= tiles_mc * tiles_n) return tile;
-    int tile_mc = 0;
-    Config::cluster_tile(cluster_tile, tiles_mc, tiles_n, tile_mc, tile.col);
-    tile.row = tile_mc * Config::kClusterM + block % Config::kClusterM;
-    return tile;
-}
-
 // Tensor maps of A (box kBlockK k x 128 m), B (16-bit: box 64 n x kBlockK k of K x N; e4m3: box
 // kBlockK k x 64 n of B^T) and C (f32, box kStoreCols n x kStoreRows m), all 128-byte swizzled.
 // Returns "" or the first encoder error.
@@ -536,16 +416,6 @@ cudaError_t persistent_co_resident_clusters(int* clusters) {
     return persistent_clusters<Config>(clusters);
 }
 
-// The grid persistent_launch runs for `problem` when `clusters` clusters fit at once: that many
-// clusters of kClusterM CTAs, or as many as there are cluster tiles, whichever is fewer.
-template <typename Config>
-std::int64_t persistent_grid(const GemmProblem& problem, int clusters) {
-    const std::int64_t cluster_tiles =
-        tiles_covering(tiles_covering(problem.m, Config::kBlockM), Config::kClusterM) *
-        tiles_covering(problem.n, Config::kBlockN);
-    return (cluster_tiles < clusters ? cluster_tiles : clusters) * Config::kClusterM;
-}
-
 // Enqueues persistent_gemm for Config on `stream` (its traced variant with kTraced): as many
 // clusters as fit at once (fewer when there are fewer cluster tiles), after opting the kernel in
 // to Config::kSmemBytes. Returns the opt-in's or occupancy query's error, cudaErrorInvalidValue
@@ -585,24 +455,6 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
         return status;
     }
     return cudaGetLastError();
-}
-
-// The descriptor fields both persistent rungs fill alike from their Config (after
-// describe_tma_rung): the persistent raster in bands of kGroup cluster rows, the cluster, the
-// ring across tiles, the load and pipeline notes, block_tile_of.
-template <typename Config>
-void describe_persistent_schedule(KernelDescriptor& d) {
-    // viz's kPersistent order is cluster_tile's bands of cluster rows (kRasterAlongN false).
-    static_assert(!Config::kRasterAlongN, "the tile map draws bands of cluster rows");
-    d.schedule.raster = viz::RasterOrder::kPersistent;
-    d.schedule.raster_group = Config::kGroup;
-    d.schedule.cluster_m = Config::kClusterM;
-    d.schedule.ring_across_tiles = true;
-    d.schedule.load_instruction = "TMA 2-D box from the producer, B with .multicast::cluster";
-    d.schedule.pipeline_note =
-        "the producer runs on into the CTA's next tile; the ring and its phases continue across "
-        "tiles";
-    d.block_tile_of = persistent_block_tile<Config>;
 }
 
 }  // namespace tclens::kernels

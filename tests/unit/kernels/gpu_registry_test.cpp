@@ -31,12 +31,28 @@ TEST(GpuRegistry, EveryKernelHasItsLaunchAndTracedOnesTheirTracedLaunch) {
     }
 }
 
+// Rung 11's tile per problem (for_problem) comes with its launches too.
+TEST(GpuRegistry, ThePersistentRungsTilePerProblemHasItsLaunches) {
+    for (const char* id : {"wgmma_persistent.f16", "wgmma_persistent.bf16"}) {
+        SCOPED_TRACE(id);
+        const KernelDescriptor& d = *find_gpu_kernel(id);
+        ASSERT_NE(d.for_problem, nullptr);
+        for (const GemmProblem& p :
+             {GemmProblem{3072, 3072, 3072}, GemmProblem{4096, 4096, 4096}}) {
+            const KernelDescriptor chosen = d.for_problem(p, 132);
+            EXPECT_NE(chosen.launch, nullptr);
+            EXPECT_NE(chosen.traced.launch, nullptr);
+        }
+    }
+}
+
 // The split rungs' descriptors describe only: their launches live in the CUDA layer.
 TEST(GpuRegistry, TheRegistrysSplitRungsHaveNoLaunch) {
     for (const char* id :
          {"naive_fma.f32", "smem_tiled.f32", "register_tiled.f32", "wmma.f16", "mma_tf32_puzzle",
           "mma_tf32_tuned", "mma_ldmatrix_xor.bf16", "mma_cp_async.f16", "wgmma_tma.f16",
-          "wgmma_ws.bf16", "wgmma_streamk.f16", "cublas.sgemm", "cublaslt.e4m3"}) {
+          "wgmma_ws.bf16", "wgmma_persistent.f16", "wgmma_streamk.f16", "wgmma_fp8.e4m3",
+          "cublas.sgemm", "cublaslt.e4m3"}) {
         ASSERT_NE(find_kernel(id), nullptr) << id;
         EXPECT_EQ(find_kernel(id)->launch, nullptr) << id;
         EXPECT_EQ(find_kernel(id)->traced.launch, nullptr) << id;

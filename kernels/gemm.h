@@ -193,8 +193,7 @@ struct KernelDescriptor {
 
     // Enqueues the whole GEMM on `stream` and returns the launch error (cudaGetLastError, as a
     // GpuStatus). Null in the registry's descriptors (kernels/registry.h, buildable without
-    // CUDA) of the rungs split into a descriptor and a launch; the GPU registry's copies
-    // (kernels/gpu_registry.h) and a loaded user kernel have it.
+    // CUDA); the GPU registry's copies (kernels/gpu_registry.h) and a loaded user kernel have it.
     // Precondition: can_run(operands.problem) == "". Sets any function attributes it needs
     // (e.g. more than 48 KiB of dynamic shared memory) itself. A std::function so that a loaded
     // user kernel can hold its module (and keep it loaded as long as any copy lives).

@@ -1,8 +1,8 @@
 #pragma once
 // The kernel registry: every rung of the ladder and the cuBLAS references, in one explicit
-// list (no static self-registration a static library could drop). It describes them: most
-// descriptors have no launch (gemm.h); whatever launches a kernel takes the GPU registry's
-// descriptor (kernels/gpu_registry.h).
+// list (no static self-registration a static library could drop). Plain C++
+// (tclens_kernels_model): it describes them, and no descriptor has a launch (gemm.h); whatever
+// launches a kernel takes the GPU registry's descriptor (kernels/gpu_registry.h).
 
 #include <cstdint>
 #include <string>

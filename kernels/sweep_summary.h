@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/bench.h"
+#include "kernels/bench_result.h"
 #include "kernels/gemm.h"
 
 namespace tclens::kernels {

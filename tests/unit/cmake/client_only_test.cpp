@@ -50,9 +50,15 @@ TEST(ClientOnly, ConfiguresWithoutCudaAndCompilesNoCudaHeaderOrSource) {
     // The rungs' descriptors (their launches stay in the .cu files of the same names).
     for (const char* descriptor :
          {"kernels/01_naive_fma.cpp", "kernels/08_mma_cp_async.cpp", "kernels/09_wgmma_tma.cpp",
-          "kernels/12_wgmma_stream_k.cpp", "kernels/sixteen_bit_rung.cpp",
+          "kernels/11_wgmma_persistent.cpp", "kernels/12_wgmma_stream_k.cpp",
+          "kernels/13_wgmma_fp8.cpp", "kernels/sixteen_bit_rung.cpp",
           "kernels/cublas_reference.cpp", "kernels/cublaslt_reference.cpp"}) {
         EXPECT_NE(commands.find(descriptor), std::string::npos) << descriptor;
+    }
+    // The registry and what reads only its descriptors.
+    for (const char* reader : {"kernels/registry.cpp", "kernels/tile_map_spec.cpp",
+                               "kernels/shared_access.cpp", "kernels/sweep_summary.cpp"}) {
+        EXPECT_NE(commands.find(reader), std::string::npos) << reader;
     }
     // The profiling model (result types, their JSON) without its GPU half (CUPTI, the device
     // query). Their files are compiled in batches: each library's folder names it.

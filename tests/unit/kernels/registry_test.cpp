@@ -8,7 +8,6 @@
 
 #include <set>
 
-#include "kernels/cuda_util.h"
 #include "kernels/ladder.h"
 #include "viz/fragment_layout.h"
 #include "viz/swizzle.h"

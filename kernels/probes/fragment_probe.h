@@ -30,11 +30,14 @@
 // output buffers are poisoned with 0xff bytes, so a register that was never written decodes as
 // "not a number" instead of passing for coordinate (0, 0).
 //
-// Files: this header (results, encodings, register images, decoding helpers, device staging and
-// the dispatch by layout ID); mma_probe_plan.h (mma.sync), mma_sp_probe_plan.h (mma.sp),
-// matrix_move_probe_plan.h (ldmatrix, stmatrix, movmatrix), wgmma_probe_plan.h (wgmma),
-// wgmma_smem_probe_plan.h (the wgmma shared-memory views); one .cu launcher per instruction
-// family.
+// Files: this header (results, encodings, register images, decoding helpers, comparison, device
+// staging and the dispatch by layout ID); mma_probe_plan.h (mma.sync), mma_sp_probe_plan.h
+// (mma.sp), matrix_move_probe_plan.h (ldmatrix, stmatrix, movmatrix), wgmma_probe_plan.h
+// (wgmma), wgmma_smem_probe_plan.h (the wgmma shared-memory views); one .cu launcher per
+// instruction family. The plans and what this header declares are plain C++ (fragment_probe.cpp
+// and the *_plan.cpp files, in tclens_kernels_model) but for measure_fragment_layout,
+// run_on_device and the launchers, which run on the GPU (fragment_probe_run.cpp and the .cu
+// files, in tclens_kernels).
 
 #include <cstddef>
 #include <cstdint>
@@ -86,7 +89,8 @@ struct LayoutProbeResult {
 // FP8 mma and mma.sp need sm_89 or newer, stmatrix sm_90, wgmma sm_90a (compute capability 9.0
 // exactly); a model that no GPU at hand can check (viz::FragmentLayout::verifiable false,
 // tcgen05) is skipped with viz::kModelOnlyNote, and an ID without a probe gives an error saying
-// so. The wgmma shared-memory views fill `tiles` instead of `operands`.
+// so. The wgmma shared-memory views fill `tiles` instead of `operands`. In tclens_kernels
+// (fragment_probe_run.cpp).
 LayoutProbeResult measure_fragment_layout(const viz::FragmentLayout& model);
 
 // True when measure_fragment_layout has a probe for `id` (every verifiable ID; the tcgen05
@@ -287,7 +291,8 @@ struct DeviceRun {
 
 // Shared by the launchers: copies `inputs` to the device, allocates `out_words` words of output
 // poisoned with 0xff bytes and a zeroed int flag, calls `launch(device inputs, out, flag)`,
-// waits, and copies the output back. A nonzero flag means "not compiled for this GPU".
+// waits, and copies the output back. A nonzero flag means "not compiled for this GPU". In
+// tclens_kernels (fragment_probe_run.cpp).
 struct HostBytes {
     const void* data;
     size_t bytes;

@@ -60,6 +60,12 @@ TEST(ClientOnly, ConfiguresWithoutCudaAndCompilesNoCudaHeaderOrSource) {
                                "kernels/shared_access.cpp", "kernels/sweep_summary.cpp"}) {
         EXPECT_NE(commands.find(reader), std::string::npos) << reader;
     }
+    // The fragment layout probes' plans and comparison (their launches stay in the CUDA layer).
+    for (const char* reader :
+         {"kernels/probes/fragment_probe.cpp", "kernels/probes/mma_probe_plan.cpp",
+          "kernels/probes/wgmma_smem_probe_plan.cpp"}) {
+        EXPECT_NE(commands.find(reader), std::string::npos) << reader;
+    }
     // The profiling model (result types, their JSON) without its GPU half (CUPTI, the device
     // query). Their files are compiled in batches: each library's folder names it.
     EXPECT_NE(commands.find("tclens_profiling_model.dir"), std::string::npos) << commands;

@@ -1,4 +1,6 @@
 // The runner's pure parts: guard-zone sizes and texts, and how a result reads.
+#include "kernels/runner.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>

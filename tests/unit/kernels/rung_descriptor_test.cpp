@@ -27,6 +27,7 @@ std::vector<KernelDescriptor> model_descriptors() {
             wgmma_persistent_kernel(Precision::kBF16),
             wgmma_stream_k_kernel(Precision::kBF16),
             wgmma_fp8_kernel(),
+            dispatch_kernel(Precision::kF16),
             cublas_kernel(Precision::kF32),
             cublaslt_e4m3_kernel()};
 }

@@ -14,8 +14,9 @@ namespace tclens::cli {
 
 void add_worker_command(CLI::App& app, int& exit_code) {
     auto* command = app.add_subcommand(
-        "worker", "Not in this build: a client without CUDA runs its GPU work in a worker on a GPU "
-                  "machine (--remote [user@]host, --worker CMD, File > Connect to GPU server)");
+        "worker",
+        "Not in this build: a client without CUDA runs its GPU work in a worker on a GPU "
+        "machine (--remote [user@]host, --worker CMD, File > Connect to GPU server)");
     command->allow_extras();  // whatever a client passes (--gpu N), the answer is the same
     command->callback([&exit_code] {
         std::fprintf(stderr,

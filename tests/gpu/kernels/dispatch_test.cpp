@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <ostream>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,19 +19,11 @@
 #include "kernels/registry.h"
 #include "kernels/runner.h"
 #include "tests/gpu/gpu_test_support.h"
+#include "tests/gpu/kernels/gemm_case.h"
 #include "tests/support/gpu_verdict.h"
 
 namespace tclens::kernels {
 namespace {
-
-struct DispatchCase {
-    std::string kernel_id;
-    GemmProblem problem;
-};
-
-void PrintTo(const DispatchCase& c, std::ostream* os) {
-    *os << c.kernel_id << " " << c.problem.m << "x" << c.problem.n << "x" << c.problem.k;
-}
 
 const std::vector<GemmProblem>& dispatch_sizes() {
     static const std::vector<GemmProblem> sizes = {
@@ -43,22 +34,12 @@ const std::vector<GemmProblem>& dispatch_sizes() {
     return sizes;
 }
 
-std::vector<DispatchCase> dispatch_cases() {
-    std::vector<DispatchCase> all;
+std::vector<GemmCase> dispatch_cases() {
+    std::vector<GemmCase> all;
     for (const char* id : {"dispatch.f16", "dispatch.bf16"}) {
         for (const GemmProblem& p : dispatch_sizes()) all.push_back({id, p});
     }
     return all;
-}
-
-std::string dispatch_case_name(const testing::TestParamInfo<DispatchCase>& info) {
-    std::string name = info.param.kernel_id + "_" + std::to_string(info.param.problem.m) + "x" +
-                       std::to_string(info.param.problem.n) + "x" +
-                       std::to_string(info.param.problem.k);
-    for (char& c : name) {
-        if (c == '.') c = '_';
-    }
-    return name;
 }
 
 int current_sms() {
@@ -71,12 +52,12 @@ int current_sms() {
     return sms;
 }
 
-class DispatchVerification : public testing::TestWithParam<DispatchCase> {};
+class DispatchVerification : public testing::TestWithParam<GemmCase> {};
 
 // Verified, then timed (20 launches reusing the scratch), then verified again with new inputs.
 TEST_P(DispatchVerification, VerifiesBeforeAndAfterATimedSeries) {
     TCLENS_REQUIRE_GPU();
-    const DispatchCase& c = GetParam();
+    const GemmCase& c = GetParam();
     const KernelDescriptor* kernel = find_gpu_kernel(c.kernel_id);
     ASSERT_NE(kernel, nullptr);
     static GemmRunner runner;
@@ -99,7 +80,7 @@ TEST_P(DispatchVerification, VerifiesBeforeAndAfterATimedSeries) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchVerification, testing::ValuesIn(dispatch_cases()),
-                         dispatch_case_name);
+                         gemm_case_name);
 
 // The sizes above reach every configuration on this GPU, and the padded path with split-K, so
 // the verification above ran each one. The thresholds are set for 132 SMs (H100 SXM, H200).

@@ -11,11 +11,9 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -24,20 +22,11 @@
 #include "kernels/runner.h"
 #include "profiling/device_info.h"
 #include "tests/gpu/gpu_test_support.h"
+#include "tests/gpu/kernels/gemm_case.h"
 #include "tests/support/gpu_verdict.h"
 
 namespace tclens::kernels {
 namespace {
-
-struct Case {
-    std::string kernel_id;
-    GemmProblem problem;
-};
-
-// How GoogleTest names a case in its output: "wgmma_tma.bf16 128x3072x3072", not raw bytes.
-void PrintTo(const Case& c, std::ostream* os) {
-    *os << c.kernel_id << " " << c.problem.m << "x" << c.problem.n << "x" << c.problem.k;
-}
 
 std::vector<GemmProblem> sizes() {
     std::vector<GemmProblem> problems;
@@ -59,8 +48,8 @@ std::vector<GemmProblem> sizes() {
     return problems;
 }
 
-std::vector<Case> cases() {
-    std::vector<Case> all;
+std::vector<GemmCase> cases() {
+    std::vector<GemmCase> all;
     for (const KernelDescriptor& k : all_gpu_kernels()) {
         for (const GemmProblem& p : sizes()) all.push_back({k.id, p});
     }
@@ -91,11 +80,11 @@ void record(const RunResult& r) {
         << " |\n";
 }
 
-class LadderVerification : public testing::TestWithParam<Case> {};
+class LadderVerification : public testing::TestWithParam<GemmCase> {};
 
 TEST_P(LadderVerification, VerifiesOrSaysWhyNot) {
     TCLENS_REQUIRE_GPU();
-    const Case& c = GetParam();
+    const GemmCase& c = GetParam();
     const KernelDescriptor& kernel = *find_gpu_kernel(c.kernel_id);
     static GemmRunner runner;
     ASSERT_EQ(runner.init_error(), "");
@@ -123,15 +112,7 @@ TEST_P(LadderVerification, VerifiesOrSaysWhyNot) {
                                 << " (reference vs fp64: " << r.check.reference_rel_rms << ")";
 }
 
-std::string ladder_case_name(const testing::TestParamInfo<Case>& info) {
-    std::string name = info.param.kernel_id + "_" + size_text(info.param.problem);
-    for (char& ch : name) {
-        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-    }
-    return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Kernels, LadderVerification, testing::ValuesIn(cases()), ladder_case_name);
+INSTANTIATE_TEST_SUITE_P(Kernels, LadderVerification, testing::ValuesIn(cases()), gemm_case_name);
 
 // The runner's own promises, on one kernel: timing happens only after verification, a poisoned
 // output that a kernel does not write fails verification, and the median lies between min and max.

@@ -11,29 +11,20 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <ostream>
 #include <string>
 #include <vector>
 
 #include "kernels/gpu_registry.h"
 #include "kernels/runner.h"
 #include "tests/gpu/gpu_test_support.h"
+#include "tests/gpu/kernels/gemm_case.h"
 #include "tests/support/gpu_verdict.h"
 
 namespace tclens::kernels {
 namespace {
 
-struct Fp8Case {
-    std::string kernel_id;
-    GemmProblem problem;
-};
-
-void PrintTo(const Fp8Case& c, std::ostream* os) {
-    *os << c.kernel_id << " " << c.problem.m << "x" << c.problem.n << "x" << c.problem.k;
-}
-
-std::vector<Fp8Case> fp8_cases() {
-    std::vector<Fp8Case> all;
+std::vector<GemmCase> fp8_cases() {
+    std::vector<GemmCase> all;
     for (const char* id : {"wgmma_fp8.e4m3", "cublaslt.e4m3"}) {
         // Whole tiles; ragged M and N with K tails of 16: 200 x 520 x 400 (one cluster tile
         // row, N 8 past two tiles), 129 x 260 x 144 (one row and 4 columns past a tile: the
@@ -52,21 +43,11 @@ std::vector<Fp8Case> fp8_cases() {
     return all;
 }
 
-std::string fp8_case_name(const testing::TestParamInfo<Fp8Case>& info) {
-    std::string name = info.param.kernel_id + "_" + std::to_string(info.param.problem.m) + "x" +
-                       std::to_string(info.param.problem.n) + "x" +
-                       std::to_string(info.param.problem.k);
-    for (char& c : name) {
-        if (c == '.') c = '_';
-    }
-    return name;
-}
-
-class Fp8Verification : public testing::TestWithParam<Fp8Case> {};
+class Fp8Verification : public testing::TestWithParam<GemmCase> {};
 
 TEST_P(Fp8Verification, VerifiesWithinTheE4m3Bound) {
     TCLENS_REQUIRE_GPU();
-    const Fp8Case& c = GetParam();
+    const GemmCase& c = GetParam();
     const KernelDescriptor* kernel = find_gpu_kernel(c.kernel_id);
     ASSERT_NE(kernel, nullptr);
     GemmRunner runner;
@@ -81,7 +62,7 @@ TEST_P(Fp8Verification, VerifiesWithinTheE4m3Bound) {
                 r.check.bound, r.check.reference.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Fp8, Fp8Verification, testing::ValuesIn(fp8_cases()), fp8_case_name);
+INSTANTIATE_TEST_SUITE_P(Fp8, Fp8Verification, testing::ValuesIn(fp8_cases()), gemm_case_name);
 
 // A square problem run with A and B swapped computes sum_k B^T[i][k] A[j][k] = (A B)^T: the B
 // layout read the wrong way round. It must fail verification by far.

@@ -9,29 +9,20 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <ostream>
 #include <string>
 #include <vector>
 
 #include "kernels/gpu_registry.h"
 #include "kernels/runner.h"
 #include "tests/gpu/gpu_test_support.h"
+#include "tests/gpu/kernels/gemm_case.h"
 #include "tests/support/gpu_verdict.h"
 
 namespace tclens::kernels {
 namespace {
 
-struct StreamKCase {
-    std::string kernel_id;
-    GemmProblem problem;
-};
-
-void PrintTo(const StreamKCase& c, std::ostream* os) {
-    *os << c.kernel_id << " " << c.problem.m << "x" << c.problem.n << "x" << c.problem.k;
-}
-
-std::vector<StreamKCase> stream_k_cases() {
-    std::vector<StreamKCase> all;
+std::vector<GemmCase> stream_k_cases() {
+    std::vector<GemmCase> all;
     for (const char* id : {"wgmma_streamk.f16", "wgmma_streamk.bf16"}) {
         for (GemmProblem p :
              {GemmProblem{3072, 3072, 3072}, GemmProblem{16, 3072, 3072},
@@ -44,22 +35,12 @@ std::vector<StreamKCase> stream_k_cases() {
     return all;
 }
 
-std::string stream_k_case_name(const testing::TestParamInfo<StreamKCase>& info) {
-    std::string name = info.param.kernel_id + "_" + std::to_string(info.param.problem.m) + "x" +
-                       std::to_string(info.param.problem.n) + "x" +
-                       std::to_string(info.param.problem.k);
-    for (char& c : name) {
-        if (c == '.') c = '_';
-    }
-    return name;
-}
-
-class StreamKVerification : public testing::TestWithParam<StreamKCase> {};
+class StreamKVerification : public testing::TestWithParam<GemmCase> {};
 
 // Verified, then timed (20 launches on the same workspace), then verified again.
 TEST_P(StreamKVerification, VerifiesBeforeAndAfterATimedSeries) {
     TCLENS_REQUIRE_GPU();
-    const StreamKCase& c = GetParam();
+    const GemmCase& c = GetParam();
     const KernelDescriptor* kernel = find_gpu_kernel(c.kernel_id);
     ASSERT_NE(kernel, nullptr);
     static GemmRunner runner;
@@ -81,7 +62,7 @@ TEST_P(StreamKVerification, VerifiesBeforeAndAfterATimedSeries) {
 }
 
 INSTANTIATE_TEST_SUITE_P(StreamK, StreamKVerification, testing::ValuesIn(stream_k_cases()),
-                         stream_k_case_name);
+                         gemm_case_name);
 
 }  // namespace
 }  // namespace tclens::kernels

@@ -8,15 +8,12 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "kernels/gpu_registry.h"
-#include "kernels/runner.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/gpu/kernels/gemm_case.h"
-#include "tests/support/gpu_verdict.h"
 
 namespace tclens::kernels {
 namespace {
@@ -43,22 +40,7 @@ TEST_P(StreamKVerification, VerifiesBeforeAndAfterATimedSeries) {
     const GemmCase& c = GetParam();
     const KernelDescriptor* kernel = find_gpu_kernel(c.kernel_id);
     ASSERT_NE(kernel, nullptr);
-    static GemmRunner runner;
-    ASSERT_EQ(runner.init_error(), "");
-    RunOptions options;
-    options.timed_runs = 20;
-    for (int pass = 0; pass < 2; ++pass) {
-        options.time = pass == 0;
-        options.seed = static_cast<std::uint64_t>(c.problem.m * 131 + c.problem.k + pass);
-        const RunResult r = runner.run(*kernel, c.problem, options);
-        TCLENS_APPLY_VERDICT(test::judge_run(r, test::documented_refusal_here(*kernel, c.problem)));
-        EXPECT_EQ(r.check.nan_count, 0) << "elements left unwritten";
-        std::printf("%s %lldx%lldx%lld pass %d: %s, rel. RMS %.3e (bound %.3e) vs %s, %s\n",
-                    c.kernel_id.c_str(), static_cast<long long>(c.problem.m),
-                    static_cast<long long>(c.problem.n), static_cast<long long>(c.problem.k), pass,
-                    run_status(r).c_str(), r.check.rel_rms_error, r.check.bound,
-                    r.check.reference.c_str(), kernel->launch_plan(c.problem).c_str());
-    }
+    expect_verified_around_a_timed_series(*kernel, c.problem, kernel->launch_plan(c.problem));
 }
 
 INSTANTIATE_TEST_SUITE_P(StreamK, StreamKVerification, testing::ValuesIn(stream_k_cases()),

@@ -239,6 +239,12 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
         float acc[kAccumulators] = {};
         int it = 0;
+        // TMA stores this store group has issued, over all its tiles: store i uses buffer
+        // i % kStoreBuffers, so the wait below (all but the kStoreBuffers - 1 newest stores have
+        // read their buffer) covers the buffer about to be written even after an edge tile
+        // with an odd number of subtiles (counting per tile reused a buffer whose store was
+        // still reading it: wrong C in the N-edge tiles at small K, 9136x3680x80).
+        int stores = 0;
         for (int tile = cluster; tile < cluster_tiles; tile += clusters) {
             const int2 origin = schedule_tile(tile);
             const int block_m = origin.x;
@@ -269,8 +275,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             release((it - 1) % C::kStages);
             const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
-            // Epilogue: subtile q = C columns 32 q .. 32 q + 31 of the group's rows, in buffer
-            // q % buffers. Accumulator i of n8 block j = 4 q + jj sits at group row
+            // Epilogue: subtile q = C columns 32 q .. 32 q + 31 of the group's rows, in the
+            // next buffer. Accumulator i of n8 block j = 4 q + jj sits at group row
             // row_in_group + g + 8 h, byte 32 jj + 8 t (+ 4) of the 128-byte row: chunk
             // 2 jj + t / 2, stored at chunk (2 jj + t / 2) ^ g (row % 8 == g). The f32 D layout
             // does not depend on the input type.
@@ -281,7 +287,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     if (block_n + q * C::kStoreCols >= n) {
                         break;
                     }
-                    unsigned char* buffer = buffers + (q % C::kStoreBuffers) * C::kStoreBytes;
+                    unsigned char* buffer =
+                        buffers + (stores++ % C::kStoreBuffers) * C::kStoreBytes;
                     if (leader) {
                         // The store that last read this buffer has read it.
                         hp::bulk_wait_group_read<C::kStoreBuffers - 1>();

@@ -79,12 +79,19 @@ void RunResult::refuse(const std::string& why) {
 std::string run_status(const RunResult& r) {
     if (!r.skipped.empty()) return "skipped: " + r.skipped;
     if (!r.error.empty()) return "error: " + r.error;
-    char text[200];
+    char text[320];
     if (!r.check.out_of_bounds.empty()) return "NOT VERIFIED: " + r.check.out_of_bounds;
     if (!r.check.passed) {
         if (r.check.nan_count > 0) {
             std::snprintf(text, sizeof text, "NOT VERIFIED: %lld elements not written (NaN)",
                           static_cast<long long>(r.check.nan_count));
+        } else if (r.check.wrong_elements > 0 && r.check.rel_rms_error <= r.check.bound) {
+            std::snprintf(text, sizeof text,
+                          "NOT VERIFIED: %lld of %lld elements wrong (off by more than %g x bound "
+                          "x RMS of C; rel. RMS error %.1e within bound %.0e vs %s)",
+                          static_cast<long long>(r.check.wrong_elements),
+                          static_cast<long long>(r.problem.m * r.problem.n), viz::kErrorMapSlack,
+                          r.check.rel_rms_error, r.check.bound, r.check.reference.c_str());
         } else {
             std::snprintf(text, sizeof text, "NOT VERIFIED: rel. RMS error %.2e > bound %.0e vs %s",
                           r.check.rel_rms_error, r.check.bound, r.check.reference.c_str());

@@ -266,7 +266,7 @@ cudaError_t cublas_reference(HostCheck& host, Verification& check, const RunBuff
 }
 
 // Where C is wrong: cells of the tile that ran (the one the rung picks for the problem, where it
-// picks one), tolerance kErrorMapSlack x bound x RMS(reference).
+// picks one), elements farther than `tolerance` (element_tolerance) from the reference.
 // The instruction whose C tile the wrong elements fold onto: the kernel's mma.sync layout; for
 // wgmma (each warp's accumulator rows hold the m16n8 C pattern) and kernels of yours (no layouts
 // declared), the mma.sync of the kernel's precision; none for FMA kernels.
@@ -292,16 +292,28 @@ std::optional<viz::FragmentLayout> fold_layout(const KernelDescriptor& kernel) {
     return std::nullopt;
 }
 
-viz::ErrorMap wrong_cells(const KernelDescriptor& kernel, const GemmProblem& p,
-                          const HostCheck& host, double bound) {
+// How far an element of C may be from the reference: kErrorMapSlack x bound x RMS(reference).
+double element_tolerance(const GemmProblem& p, const HostCheck& host, double bound) {
     const std::int64_t c_count = p.m * p.n;
     double sum_squares = 0;
     for (std::int64_t i = 0; i < c_count; ++i) {
         const double v = host.reference_at(i);
         sum_squares += v * v;
     }
-    const double rms = std::sqrt(sum_squares / static_cast<double>(c_count));
-    const double tolerance = viz::kErrorMapSlack * bound * rms;
+    return viz::kErrorMapSlack * bound * std::sqrt(sum_squares / static_cast<double>(c_count));
+}
+
+std::int64_t count_wrong_elements(const GemmProblem& p, const HostCheck& host, double tolerance) {
+    std::int64_t wrong = 0;
+    for (std::int64_t i = 0; i < p.m * p.n; ++i) {
+        wrong += viz::is_wrong_element(host.c[static_cast<std::size_t>(i)], host.reference_at(i),
+                                       tolerance);
+    }
+    return wrong;
+}
+
+viz::ErrorMap wrong_cells(const KernelDescriptor& kernel, const GemmProblem& p,
+                          const HostCheck& host, double tolerance) {
     TileShape tile = kernel.block_tile;
     int device = 0;
     int sms = 0;
@@ -415,9 +427,11 @@ cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, st
     const bool reference_ok =
         host.cpu_reference ||
         check.reference_rel_rms <= kReferenceSlack * verification_bound(Precision::kF32, p.k);
+    const double tolerance = element_tolerance(p, host, check.bound);
+    check.wrong_elements = count_wrong_elements(p, host, tolerance);
     check.passed = reference_ok && check.nan_count == 0 && check.out_of_bounds.empty() &&
-                   check.rel_rms_error <= check.bound;
-    if (!check.passed) check.error_map = wrong_cells(kernel, p, host, check.bound);
+                   check.rel_rms_error <= check.bound && check.wrong_elements == 0;
+    if (!check.passed) check.error_map = wrong_cells(kernel, p, host, tolerance);
     return cudaSuccess;
 }
 

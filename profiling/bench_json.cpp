@@ -51,6 +51,7 @@ nlohmann::json to_json(const kernels::BenchRow& row) {
             {"reference", r.check.reference},
             {"reference_rel_rms", known(r.check.reference_rel_rms)},
             {"nan_count", r.check.nan_count},
+            {"wrong_elements", r.check.wrong_elements},
             {"input_sets", r.input_sets},
             {"timed_runs", r.timed_runs},
             {"median_ms", known(r.median_ms)},
@@ -113,6 +114,7 @@ bool bench_row_from_json(const nlohmann::json& in, kernels::BenchRow& row, std::
     read(in, "reference", r.check.reference);
     read.nullable(in, "reference_rel_rms", r.check.reference_rel_rms);
     read(in, "nan_count", r.check.nan_count);
+    read.optional(in, "wrong_elements", r.check.wrong_elements);  // added with per-element checks
     read(in, "input_sets", r.input_sets);
     read(in, "timed_runs", r.timed_runs);
     read.nullable(in, "median_ms", r.median_ms);

@@ -226,6 +226,7 @@ inline profiling::Recording sample_recording() {
     broken.result.check.passed = false;
     broken.result.check.rel_rms_error = 0.31;
     broken.result.check.nan_count = 12;
+    broken.result.check.wrong_elements = 40;
     broken.result.timed_runs = 0;
     broken.result.median_ms = broken.result.min_ms = broken.result.max_ms = 0;
     broken.result.tflops = 0;

@@ -1,9 +1,10 @@
 // Users' kernels on the GPU, through the same runner as the ladder: the examples
 // verify and time; the deliberately wrong kernel fails with an error map of whole tiles; the
-// kernel writing past C is caught by the guard zones; the fragment exercise with a planted index
-// bug is reported on exactly the elements the bug moves; a loaded copy of rung 8 times like the
-// built-in rung (within 2 %); three launchers that game the timing are each refused with
-// the line that says what they did, and the checks leave an honest kernel's time as it was.
+// kernel writing past C is caught by the guard zones; one wrong element of a large C fails
+// although the relative RMS error stays within the bound; the fragment exercise with a planted
+// index bug is reported on exactly the elements the bug moves; a loaded copy of rung 8 times like
+// the built-in rung (within 2 %); three launchers that game the timing are each refused with the
+// line that says what they did, and the checks leave an honest kernel's time as it was.
 #include "kernels/user/user_kernel.h"
 
 #include <gtest/gtest.h>
@@ -156,6 +157,28 @@ TEST(UserKernelGpu, PlantedFragmentBugsAreNamed) {
         EXPECT_EQ(map.folded.layout_id, "mma.m16n8k8.tf32");
         EXPECT_GT(map.folded.wrong_tiles, 0);
     }
+}
+
+// One element of a 4096 x 4096 C negated: 2 |c| / |C| ~ 4e-4 of relative RMS error, inside
+// TF32's bound of 1e-3, so only the per-element check (runner.h, Verification::wrong_elements)
+// catches it, as it caught rung 11's few wrong edge tiles (rel. RMS 3e-3 < 1e-2).
+TEST(UserKernelGpu, OneWrongElementFailsWhereTheRmsAlonePasses) {
+    TCLENS_REQUIRE_GPU();
+    std::shared_ptr<LoadedKernel> k =
+        load_variant("one_wrong_element.cu", "c[int64_t(row) * size_j + col] = acc[j][r];",
+                     "c[int64_t(row) * size_j + col] = row == 77 && col == 91 ? -acc[j][r] "
+                     ": acc[j][r];");
+    ASSERT_NE(k, nullptr);
+    const RunResult r = run(k->descriptor, {4096, 4096, 256}, false);
+    EXPECT_FALSE(r.check.passed);
+    EXPECT_EQ(r.check.wrong_elements, 1);
+    EXPECT_LE(r.check.rel_rms_error, r.check.bound) << "the RMS alone would have failed it";
+    EXPECT_NE(run_status(r).find("NOT VERIFIED: 1 of 16777216 elements wrong"), std::string::npos)
+        << run_status(r);
+    ASSERT_TRUE(r.check.error_map);
+    ASSERT_TRUE(r.check.error_map->first_wrong);
+    EXPECT_EQ(r.check.error_map->first_wrong->row, 77);
+    EXPECT_EQ(r.check.error_map->first_wrong->col, 91);
 }
 
 TEST(UserKernelGpu, GuardZonesCatchWritesPastC) {

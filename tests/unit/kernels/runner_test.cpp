@@ -52,6 +52,23 @@ TEST(Runner, OutOfBoundsComesBeforeTheComparison) {
     EXPECT_EQ(run_status(r), "NOT VERIFIED: 3 elements not written (NaN)");
 }
 
+// A C whose relative RMS error is within the bound but with elements far off fails, and says
+// both: how many are wrong and that the RMS alone would have passed it.
+TEST(Runner, WrongElementsFailWithinTheRmsBound) {
+    RunResult r;
+    r.problem = {9136, 3680, 80};
+    r.check.passed = false;
+    r.check.rel_rms_error = 3.1e-3;
+    r.check.bound = 1e-2;
+    r.check.reference = "cublas.sgemm";
+    r.check.wrong_elements = 1904;
+    EXPECT_EQ(run_status(r),
+              "NOT VERIFIED: 1904 of 33620480 elements wrong (off by more than 4 x bound x RMS "
+              "of C; rel. RMS error 3.1e-03 within bound 1e-02 vs cublas.sgemm)");
+    r.check.rel_rms_error = 2e-2;  // beyond the bound: the RMS says it
+    EXPECT_EQ(run_status(r), "NOT VERIFIED: rel. RMS error 2.00e-02 > bound 1e-02 vs cublas.sgemm");
+}
+
 // What the checks of a kernel of yours' timed launches catch (runner.h, step 4), on made-up
 // counts: 4 timed launches of a 64-element C, bound 1e-2.
 TEST(TimedLaunchesCaught, AnHonestSeriesIsNothing) {

@@ -121,6 +121,7 @@ TEST(Recording, SaveAndLoadKeepEveryField) {
     EXPECT_TRUE(back.bench[0].result.counts());
     EXPECT_EQ(back.bench[1].result.skipped, "needs sm_90a (this GPU is sm_80)");
     EXPECT_EQ(back.bench[2].result.check.nan_count, 12);
+    EXPECT_EQ(back.bench[2].result.check.wrong_elements, 40);
     EXPECT_FALSE(back.bench[2].result.counts());
     EXPECT_EQ(back.bench[3].reference_id, "");  // a cuBLAS row
     ASSERT_EQ(back.profiles.size(), 1u);

@@ -45,9 +45,7 @@ function(_tclens_only_linked_by library allowed)
     endforeach()
 endfunction()
 
-# The libraries a client without CUDA is made of; TCLENS_CLIENT_ONLY builds these (so far).
-set(TCLENS_CLIENT_TARGETS tclens_common tclens_viz tclens_kernels_model tclens_user_source
-    tclens_sass_census tclens_profiling_model)
+# The libraries a client without CUDA is made of: TCLENS_CLIENT_TARGETS (CMakeLists.txt).
 # What a client may not link, directly or through another library: CUDA (the runtime, driver,
 # CUPTI, cuBLAS, NVRTC) and the layers of ours that use it, the user-kernel loader included.
 set(TCLENS_GPU_LINKS "^CUDA::" "cudart" "cupti" "cublas" "nvrtc" "^cuda$" "^tclens_kernels$"
@@ -94,6 +92,9 @@ endfunction()
 # The client's libraries: no CUDA sources, no CUDA linked however deep.
 function(tclens_check_client_layering)
     foreach(target IN LISTS TCLENS_CLIENT_TARGETS)
+        if(NOT TARGET ${target})
+            continue()
+        endif()
         get_target_property(sources ${target} SOURCES)
         foreach(src IN LISTS sources)
             if(src MATCHES "\\.cu$")
@@ -113,10 +114,10 @@ function(tclens_check_layering)
     _tclens_forbid(tclens_user_runtime "tclens_profiling" ${gui_libs})
     _tclens_only_linked_by(tclens_user_runtime tclens_worker_server)
     _tclens_forbid(tclens_profiling ${gui_libs})
-    # The model reads and holds results: of ours only common, viz, the kernels' model and the
-    # SASS census's reader (tclens_sass_census).
-    _tclens_forbid(tclens_profiling_model "^tclens_kernels$" "^tclens_profiling$"
-                   "tclens_instruction_mix" "tclens_user" ${gui_libs})
+    # The model reads and holds results: of ours only common, viz, the kernels' model, the
+    # SASS census's reader (tclens_sass_census) and the census itself (tclens_instruction_mix).
+    _tclens_forbid(tclens_profiling_model "^tclens_kernels$" "^tclens_profiling$" "tclens_user"
+                   ${gui_libs})
     _tclens_forbid(tclens_sass_census "CUDA::" "tclens_kernels" "tclens_profiling" ${gui_libs})
     _tclens_forbid(tclens_instruction_mix "tclens_profiling" ${gui_libs})
     if(TARGET tclens_gui_core)  # draws only: the window (GLFW, OpenGL) is tclens_gui's

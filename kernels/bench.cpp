@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "common/text.h"
 #include "kernels/gpu_registry.h"
 
 namespace tclens::kernels {
@@ -24,33 +23,6 @@ double ratio(const RunResult& result, const RunResult* base) {
 
 }  // namespace
 
-std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string>& ids,
-                                                   std::string& error, bool with_references) {
-    std::vector<std::string> wanted;
-    for (const std::string& id : ids) {
-        const KernelDescriptor* kernel = find_gpu_kernel(id);
-        if (kernel == nullptr) {
-            error =
-                "unknown kernel '" + id + "'; valid: " +
-                common::join(all_gpu_kernels(), ", ",
-                             [](const KernelDescriptor& k) -> const std::string& { return k.id; });
-            return {};
-        }
-        wanted.push_back(kernel->id);
-        if (!with_references) continue;
-        if (!kernel->reference_id.empty()) wanted.push_back(kernel->reference_id);
-        if (kernel->precision == Precision::kTF32 && kernel->rung > 0)
-            wanted.push_back("cublas.sgemm");
-    }
-    std::vector<const KernelDescriptor*> kernels;
-    for (const KernelDescriptor& kernel : all_gpu_kernels()) {
-        if (std::find(wanted.begin(), wanted.end(), kernel.id) != wanted.end())
-            kernels.push_back(&kernel);
-    }
-    error.clear();
-    return kernels;
-}
-
 std::vector<const KernelDescriptor*> request_kernels(const BenchRequest& request,
                                                      std::string& error) {
     std::vector<std::string> ids = request.kernel_ids;
@@ -60,8 +32,9 @@ std::vector<const KernelDescriptor*> request_kernels(const BenchRequest& request
             if (kernel->precision == Precision::kTF32) ids.push_back("cublas.sgemm");
         }
     }
-    std::vector<const KernelDescriptor*> kernels =
-        bench_kernels(ids, error, request.with_references);
+    std::vector<const KernelDescriptor*> kernels;
+    for (const KernelDescriptor* described : bench_kernels(ids, error, request.with_references))
+        kernels.push_back(find_gpu_kernel(described->id));
     if (!error.empty()) return {};
     kernels.insert(kernels.end(), request.loaded.begin(), request.loaded.end());
     return kernels;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels/bench_result.h"
+#include "kernels/bench_selection.h"
 #include "kernels/gemm.h"
 #include "kernels/peak_probe.h"
 #include "kernels/runner.h"
@@ -29,15 +30,10 @@ struct BenchRequest {
     bool with_references = true;  // false: only the requested ids (no % of cuBLAS)
 };
 
-// The kernels a request runs, in registry order: the requested ones and, with references, the
-// cuBLAS reference of each and cublas.sgemm for TF32 rungs (the lab's "beat FP32 cuBLAS" goal).
-// On an unknown id returns {} and sets `error` to one line listing the valid ids.
-std::vector<const KernelDescriptor*> bench_kernels(const std::vector<std::string>& ids,
-                                                   std::string& error, bool with_references = true);
-
-// Every kernel `request` runs at each size, in order: bench_kernels of its ids plus the
-// references of its loaded kernels (registry order), then the loaded kernels. On an unknown id
-// returns {} and sets `error` as bench_kernels does.
+// Every kernel `request` runs at each size, in order, as the GPU registry holds them (with their
+// launches): bench_kernels (bench_selection.h) of its ids plus the references of its loaded
+// kernels (registry order), then the loaded kernels. On an unknown id returns {} and sets `error`
+// as bench_kernels does.
 std::vector<const KernelDescriptor*> request_kernels(const BenchRequest& request,
                                                      std::string& error);
 

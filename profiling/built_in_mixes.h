@@ -1,7 +1,7 @@
 #pragma once
 // The instruction mixes this build's SASS census holds (kernels/instruction_mix.h), as a
-// recording carries them (recorded_mix.h). The census is read from the CUDA build's cubins and
-// looks kernels up in the registry: tclens_profiling, not the client's model.
+// recording carries them (recorded_mix.h). The census is read from the CUDA build's cubins; a
+// client build (TCLENS_CLIENT_ONLY) has none and says so.
 
 #include <string>
 #include <vector>

@@ -2,9 +2,10 @@
 # tclens set-up in one step: installs the Debian packages that are missing, configures and builds
 # into build/, then either starts the app or runs every test.
 #   scripts/dev.sh app [tclens args...]   build, then run build/bin/tclens
-#   scripts/dev.sh test                   build the app, the ui, end-to-end and GPU tests into
-#                                         build/ and run those, the package test and the format
-#                                         check; build the unit tests with the app under ASan +
+#   scripts/dev.sh test                   build the client without CUDA into build-client/ and
+#                                         check it; build the app, the ui, end-to-end and GPU
+#                                         tests into build/ and run those, the package test and
+#                                         the format check; build the unit tests with the app under ASan +
 #                                         UBSan into build-asan/ and run them; then fuzz every
 #                                         parser 10 s (scripts/fuzz.sh)
 set -euo pipefail
@@ -44,11 +45,28 @@ if ! command -v nvcc >/dev/null; then
     fi
 fi
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 if [ "$mode" = app ]; then
+    cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
     cmake --build build
     exec build/bin/tclens "$@"
 fi
+
+# First the client without CUDA (TCLENS_CLIENT_ONLY), configured and built with no CUDA toolkit
+# on PATH: the proof that the GUI and the CLI build without one; scripts/check_client_build.sh
+# then checks that its tclens maps no CUDA library and sends GPU work to a worker elsewhere. The
+# full build below links the client's libraries from it (TCLENS_CLIENT_PREBUILT) rather than
+# compiling them again.
+echo "== tclens: the client without CUDA (build-client/) =="
+started=$SECONDS
+no_cuda_path=$(tr ':' '\n' <<<"$PATH" | grep -v cuda | paste -sd:)
+env -u CUDACXX PATH="$no_cuda_path" cmake -S . -B build-client -G Ninja \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCLENS_CLIENT_ONLY=ON >/dev/null
+env -u CUDACXX PATH="$no_cuda_path" cmake --build build-client --target tclens
+scripts/check_client_build.sh build-client
+echo "tclens: client step passed in $((SECONDS - started)) s"
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DTCLENS_CLIENT_PREBUILT="$PWD/build-client" >/dev/null
 
 # Each test binary is built and run once, in one of two trees (tests/CMakeLists.txt). Here, as
 # the app ships (target release_checks): tclens, the ui tests (the real window under Xvfb), the

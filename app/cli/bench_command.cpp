@@ -28,7 +28,7 @@
 #include "app/exit_codes.h"
 #include "app/worker/bench_spread.h"
 #include "common/text.h"
-#include "kernels/bench.h"
+#include "kernels/bench_selection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/shape_sweep.h"

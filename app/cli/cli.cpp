@@ -54,7 +54,7 @@ void print_version() {
 
 }  // namespace
 
-int run_cli(int argc, char** argv) {
+int run_cli(int argc, char** argv, AddCommand add_worker) {
     CLI::App app{
         "tclens: learn, teach and profile NVIDIA Tensor Core matrix multiplication.\n"
         "With no subcommand it opens the GUI.",
@@ -129,7 +129,7 @@ int run_cli(int argc, char** argv) {
     add_tilemap_command(app, exit_code);
     add_trace_command(app, exit_code);
     add_watch_command(app, exit_code);
-    add_worker_command(app, exit_code);
+    add_worker(app, exit_code);
 #if TCLENS_WITH_GUI
     add_screenshot_command(app, exit_code);
 #endif

@@ -49,7 +49,7 @@
 #include "app/worker/client.h"
 #include "app/worker/results.h"
 #include "common/one_line.h"
-#include "kernels/bench.h"
+#include "kernels/bench_selection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/built_in_mixes.h"

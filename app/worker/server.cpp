@@ -9,6 +9,7 @@
 #include "app/worker/chunked_result.h"
 #include "app/worker/line_io.h"
 #include "kernels/fault_injection.h"
+#include "tclens_version.h"
 
 namespace tclens::worker {
 namespace {
@@ -119,6 +120,24 @@ void Replier::error(ErrorKind kind, const std::string& message, bool exits) {
     send(m);
     answered_ = true;
     exits_ = m.error.exits;
+}
+
+std::string protocol_refusal(int client_protocol) {
+    if (client_protocol == kProtocolVersion) return "";
+    return "this worker (tclens " + std::string(TCLENS_VERSION) + ") speaks protocol " +
+           std::to_string(kProtocolVersion) + ", the client " + std::to_string(client_protocol) +
+           ": run the same tclens version on both sides";
+}
+
+HelloResult this_worker_hello() {
+    HelloResult result;
+    result.protocol = kProtocolVersion;
+    result.tclens_version = TCLENS_VERSION;
+    result.pid = getpid();
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    result.host = host;
+    return result;
 }
 
 int serve(int in_fd, int out_fd, RequestHandler& handler) {

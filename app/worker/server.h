@@ -18,6 +18,7 @@
 
 #include "app/worker/messages.h"
 #include "app/worker/requests.h"
+#include "app/worker/results.h"
 
 namespace tclens::worker {
 
@@ -69,6 +70,15 @@ class RequestHandler {
     // Answers `request` through `reply`: progress as it goes, then one result or error.
     virtual void handle(const Request& request, Replier& reply) = 0;
 };
+
+// The answer to a hello of `client_protocol`: "" when it is this worker's protocol, else the
+// refusal (kind "protocol"): "this worker (tclens 0.1.0) speaks protocol 2, the client 1: run
+// the same tclens version on both sides".
+std::string protocol_refusal(int client_protocol);
+
+// A hello result of this process: protocol, tclens version, pid and host name; `system` is left
+// for the caller (the device query, or a client build's "no GPU" reason).
+HelloResult this_worker_hello();
 
 // Exit codes of `tclens worker`.
 inline constexpr int kWorkerExitOk = 0;    // shutdown request, or its input ended

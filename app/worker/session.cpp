@@ -209,21 +209,11 @@ std::string WorkerSession::lost_context() const {
 }
 
 void WorkerSession::hello(const HelloRequest& request, Replier& reply) {
-    if (request.protocol != kProtocolVersion) {
-        reply.error(ErrorKind::kProtocol, "this worker (tclens " + std::string(TCLENS_VERSION) +
-                                              ") speaks protocol " +
-                                              std::to_string(kProtocolVersion) + ", the client " +
-                                              std::to_string(request.protocol) +
-                                              ": run the same tclens version on both sides");
+    if (const std::string refusal = protocol_refusal(request.protocol); !refusal.empty()) {
+        reply.error(ErrorKind::kProtocol, refusal);
         return;
     }
-    HelloResult result;
-    result.protocol = kProtocolVersion;
-    result.tclens_version = TCLENS_VERSION;
-    result.pid = getpid();
-    char host[256] = {};
-    gethostname(host, sizeof host - 1);
-    result.host = host;
+    HelloResult result = this_worker_hello();
     result.system = profiling::query_system();
     reply.result(to_json(result));
 }

@@ -6,36 +6,23 @@
 #include "app/gui/jobs/app_context.h"
 #include "app/gui/jobs/gui_worker.h"
 #include "app/worker/bench_spread.h"
+#include "kernels/bench_selection.h"
 
 namespace tclens::gui {
 namespace {
 
 // "" when the request names at least one known kernel and one size, else why not.
-std::string request_error(const kernels::BenchRequest& request) {
-    if (request.kernel_ids.empty()) return "no kernels selected";
+std::string request_error(const worker::BenchRequest& request) {
+    if (request.kernels.empty()) return "no kernels selected";
     if (request.problems.empty()) return "no sizes given";
     std::string error;
-    kernels::bench_kernels(request.kernel_ids, error);
+    kernels::bench_kernels(request.kernels, error);
     return error;
-}
-
-worker::BenchRequest worker_request(const kernels::BenchRequest& request) {
-    worker::BenchRequest asked;
-    asked.kernels = request.kernel_ids;
-    asked.problems = request.problems;
-    asked.runs = request.run.timed_runs;
-    asked.warmup = request.run.warmup_runs;
-    asked.seed = request.run.seed;
-    asked.peaks = request.measure_peaks;
-    asked.references = request.with_references;
-    return asked;
 }
 
 }  // namespace
 
-JobHandle request_bench(AppContext& context, kernels::BenchRequest request, int workers) {
-    request.run.cancel = nullptr;
-    request.loaded.clear();
+JobHandle request_bench(AppContext& context, worker::BenchRequest request, int workers) {
     return context.jobs.post("Bench kernels", [&context, request, workers](JobProgress& progress) {
         auto result = std::make_shared<BenchResults>();
         result->request = request;
@@ -47,7 +34,7 @@ JobHandle request_bench(AppContext& context, kernels::BenchRequest request, int 
         // Every run is announced by the worker ("run" progress): counted here across the sizes.
         std::string unused;
         const int total =
-            int(kernels::bench_kernels(request.kernel_ids, unused, request.with_references).size() *
+            int(kernels::bench_kernels(request.kernels, unused, request.references).size() *
                 request.problems.size());
         int started = 0;
         progress.report(0.0f, "starting the worker");
@@ -62,7 +49,7 @@ JobHandle request_bench(AppContext& context, kernels::BenchRequest request, int 
             spread_over.push_back(more.back().get());
         }
         const worker::SpreadBench spread = worker::spread_bench(
-            spread_over, worker_request(request),
+            spread_over, request,
             [&](int, const worker::Progress& p) {
                 if (p.stage != "run") return progress.report(0.0f, p.stage + ": " + p.text);
                 ++started;

@@ -18,7 +18,7 @@
 #include "app/gui/views/presentation.h"
 #include "app/gui/views/recording_view.h"
 #include "common/text.h"
-#include "kernels/bench.h"
+#include "kernels/bench_selection.h"
 #include "kernels/descriptor_text.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -529,8 +529,8 @@ void KernelsPanel::draw_run(AppContext& context) {
     const bool clicked = draw_job_controls(controls, job_, system, theme());
     if (clicked || (bench_requested_ && job_can_start(controls, job_.snapshot(), system))) {
         bench_requested_ = false;
-        kernels::BenchRequest request;
-        request.kernel_ids = ids;
+        worker::BenchRequest request;
+        request.kernels = ids;
         request.problems = problems_;
         job_ = request_bench(context, std::move(request), workers_);
     }

@@ -83,7 +83,7 @@ std::shared_ptr<const BenchResults> recorded_bench(const profiling::Recording& r
             })) {
             problems.push_back(problem);
         }
-        std::vector<std::string>& ids = results->request.kernel_ids;
+        std::vector<std::string>& ids = results->request.kernels;
         if (std::find(ids.begin(), ids.end(), row.result.kernel_id) == ids.end()) {
             ids.push_back(row.result.kernel_id);
         }

@@ -1,5 +1,6 @@
-// Bench planning without a GPU: presets, the sizes a request names, which references join a
-// request, unknown ids, and the per-precision verification bounds.
+// Bench planning without a GPU: presets, the sizes a request names, the per-precision
+// verification bounds, the peak and memory-roof checks (which kernels join a bench:
+// bench_selection_test.cpp).
 
 #include "kernels/bench.h"
 
@@ -13,12 +14,6 @@
 
 namespace tclens::kernels {
 namespace {
-
-std::vector<std::string> ids_of(const std::vector<const KernelDescriptor*>& kernels) {
-    std::vector<std::string> ids;
-    for (const KernelDescriptor* k : kernels) ids.push_back(k->id);
-    return ids;
-}
 
 TEST(BenchPresets, Lab6IsTheLabsTable) {
     const auto problems = preset_problems("lab6");
@@ -69,35 +64,6 @@ TEST(ParseProblems, TheFirstBadSizeOrAnUnknownPresetIsOneLine) {
     EXPECT_EQ(error, problem_error(""));
     EXPECT_TRUE(parse_problems({"16x16x16"}, "cube", error).empty());
     EXPECT_EQ(error, "unknown preset 'cube'; valid: lab6, llm, square");
-}
-
-TEST(BenchKernels, AddsTheSamePrecisionReferenceInRegistryOrder) {
-    std::string error;
-    EXPECT_EQ(ids_of(bench_kernels({"cublas.f16", "wmma.f16"}, error)),
-              (std::vector<std::string>{"wmma.f16", "cublas.f16"}));
-    EXPECT_EQ(error, "");
-    EXPECT_EQ(ids_of(bench_kernels({"naive_fma.f32"}, error)),
-              (std::vector<std::string>{"naive_fma.f32", "cublas.sgemm"}));
-}
-
-TEST(BenchKernels, WithoutReferencesOnlyTheRequestedOnes) {
-    std::string error;
-    EXPECT_EQ(ids_of(bench_kernels({"mma_tf32_tuned", "naive_fma.f32"}, error, false)),
-              (std::vector<std::string>{"naive_fma.f32", "mma_tf32_tuned"}));
-}
-
-TEST(BenchKernels, TF32RungsAlsoGetFP32cuBLAS) {
-    std::string error;
-    EXPECT_EQ(ids_of(bench_kernels({"mma_tf32_tuned"}, error)),
-              (std::vector<std::string>{"mma_tf32_tuned", "cublas.sgemm", "cublas.tf32"}));
-}
-
-TEST(BenchKernels, UnknownIdIsOneLineListingValidIds) {
-    std::string error;
-    EXPECT_TRUE(bench_kernels({"naive_fma.f32", "fastest"}, error).empty());
-    EXPECT_NE(error.find("'fastest'"), std::string::npos);
-    EXPECT_NE(error.find("mma_cp_async.bf16"), std::string::npos);
-    EXPECT_EQ(error.find('\n'), std::string::npos);
 }
 
 TEST(VerificationBound, LooserForLowerPrecision) {

@@ -22,18 +22,18 @@ namespace {
 
 using test::WorkerContext;
 
-kernels::BenchRequest small_request(std::vector<std::string> ids) {
-    kernels::BenchRequest request;
-    request.kernel_ids = std::move(ids);
+worker::BenchRequest small_request(std::vector<std::string> ids) {
+    worker::BenchRequest request;
+    request.kernels = std::move(ids);
     request.problems = {{256, 256, 256}};
-    request.run.timed_runs = 20;
-    request.run.warmup_runs = 1;
-    request.measure_peaks = false;
+    request.runs = 20;
+    request.warmup = 1;
+    request.peaks = false;
     return request;
 }
 
 std::shared_ptr<const BenchResults> run_to_end(AppContext& context,
-                                               const kernels::BenchRequest& request) {
+                                               const worker::BenchRequest& request) {
     const JobHandle job = request_bench(context, request);
     EXPECT_TRUE(context.jobs.wait_idle(std::chrono::seconds(300)));
     EXPECT_EQ(job.snapshot().state, JobState::kDone);
@@ -45,8 +45,7 @@ TEST(BenchJob, PublishesTheRunnersReasonWithoutAGpuAndResultsWithOne) {
     WorkerContext context;
     const auto published = run_to_end(context, small_request({"naive_fma.f32"}));
     ASSERT_TRUE(published);
-    EXPECT_EQ(published->request.kernel_ids, std::vector<std::string>{"naive_fma.f32"});
-    EXPECT_EQ(published->request.run.cancel, nullptr);
+    EXPECT_EQ(published->request.kernels, std::vector<std::string>{"naive_fma.f32"});
     EXPECT_FALSE(published->cancelled);
     const profiling::SystemReport system = profiling::query_system();
     if (!system.has_gpu()) {
@@ -84,7 +83,7 @@ TEST(BenchJob, UnknownKernelOrEmptyRequestIsAOneLineErrorNotACrash) {
     ASSERT_TRUE(published);
     EXPECT_EQ(published->error, "no kernels selected");
 
-    kernels::BenchRequest no_sizes = small_request({"naive_fma.f32"});
+    worker::BenchRequest no_sizes = small_request({"naive_fma.f32"});
     no_sizes.problems.clear();
     published = run_to_end(context, no_sizes);
     ASSERT_TRUE(published);
@@ -95,9 +94,9 @@ TEST(BenchJob, CancelStopsTheBenchAndPublishesWhatFinished) {
     if (!profiling::query_system().has_gpu()) GTEST_SKIP() << "skipped: no GPU";
     WorkerContext context;
     // 3 kernels x 2 sizes x 100 timed runs at 4096^3: far longer than a cancel may take.
-    kernels::BenchRequest request = small_request({"naive_fma.f32", "smem_tiled.f32"});
+    worker::BenchRequest request = small_request({"naive_fma.f32", "smem_tiled.f32"});
     request.problems = {{4096, 4096, 4096}, {4096, 4096, 4096}};
-    request.run.timed_runs = 100;
+    request.runs = 100;
     request_bench(context, request);
     // Wait for the first run ("1/6 naive_fma.f32 4096x4096x4096"), let it get going, cancel.
     const auto started = std::chrono::steady_clock::now();

@@ -54,7 +54,7 @@ TEST(RecordingView, BenchBecomesTheKernelsPanelsResults) {
     EXPECT_EQ(results->report.peaks.size(), 4u);
     ASSERT_EQ(results->request.problems.size(), 1u);
     EXPECT_EQ(results->request.problems[0].m, 4096);
-    EXPECT_EQ(results->request.kernel_ids.size(), 4u);
+    EXPECT_EQ(results->request.kernels.size(), 4u);
     // The same table the live bench gives: counted rows with numbers, the others with reasons.
     const std::vector<BenchTableRow> table = bench_table(results->report);
     ASSERT_EQ(table.size(), 4u);

@@ -1,8 +1,8 @@
 // Tests for the client-only configuration (TCLENS_CLIENT_ONLY, CMakeLists.txt): the project
 // configures with no CUDA on PATH, never looks for a CUDA compiler or toolkit, and compiles the
 // client's libraries (tclens_kernels_model, tclens_user_source and tclens_profiling_model among
-// them) with no CUDA source and no CUDA include folder. Configure only: building it takes minutes
-// (docs/architecture.md, "Layers").
+// them) and the app's (the CLI, the GUI, the worker's client) with no CUDA source and no CUDA
+// include folder. Configure only: scripts/dev.sh test builds it (docs/architecture.md, "Layers").
 
 #include <gtest/gtest.h>
 
@@ -72,6 +72,13 @@ TEST(ClientOnly, ConfiguresWithoutCudaAndCompilesNoCudaHeaderOrSource) {
     EXPECT_EQ(commands.find("tclens_profiling.dir"), std::string::npos) << commands;
     // The SASS reader the model's sass_text uses (not the census table, made from a CUDA build).
     EXPECT_NE(commands.find("kernels/sass_census/sass_line.cpp"), std::string::npos) << commands;
+    // The app: the CLI, the GUI and the worker's client, and `tclens worker` of a client build
+    // (no_worker_command.cpp); not the worker's server, which runs kernels.
+    for (const char* app : {"tclens_cli.dir", "tclens_gui_core.dir", "tclens_worker_client.dir",
+                            "tclens_worker_protocol.dir", "tclens_worker_command.dir"}) {
+        EXPECT_NE(commands.find(app), std::string::npos) << app;
+    }
+    EXPECT_EQ(commands.find("tclens_worker_server.dir"), std::string::npos) << commands;
     EXPECT_EQ(commands.find(".cu\""), std::string::npos) << "a CUDA source is compiled";
     EXPECT_EQ(commands.find("cuda"), std::string::npos) << "a CUDA folder is on a compile line";
 }

@@ -12,8 +12,8 @@
 // Time base: start and end come from %globaltimer, a nanosecond clock the GPU keeps chip-wide
 // and every SM reads, so phases of different SMs are put on one time base by using its readings
 // as they are, with no per-SM correction; `cycles` is the same phase measured by the SM's own
-// clock64 (per-SM counters that are not synchronised between SMs, so used only as durations,
-// never as times), for phases shorter than the timer's tick.
+// %clock (the low 32 bits of clock64: per-SM counters that are not synchronised between SMs, so
+// used only as durations, never as times), for phases shorter than the timer's tick.
 // How far apart two SMs' readings of one instant can be is measured, not assumed: the clock
 // skew probe (kernels/probes/clock_skew_probe.h, `tclens trace --clock-skew`) launches one block
 // per SM, all spinning on one global flag that one block sets; each block reads %globaltimer
@@ -32,7 +32,10 @@
 // early return did, and its BSSY/BSYNC pairs cost rung 8 more than its timer reads:
 // tests/gpu/results/2026-11-26_h100_session11/README.md). A kernel that runs
 // traced_blocks_only() pays nothing at all in the blocks it does not trace. `tclens trace`
-// reports the traced and untraced times.
+// reports the traced and untraced times. A phase may be read where it ends (lap) and stored
+// later (record), out of a hot path's way. The persistent rungs 11-12 trace every block, so
+// their K loops carry as few trace points as the views need: the K tiles' phases of one warp
+// per consumer warpgroup (kernels/wgmma_consumer.cuh, consume_k_tile).
 //
 // The sink is a __constant__ variable of each translation unit that includes this header (an
 // unnamed namespace: one per .cu, so rungs never share or race for it); set_trace_sink writes
@@ -97,6 +100,8 @@ template <>
 struct WarpTracer<false> {
     using Mark = NoTraceMark;
     __device__ __forceinline__ Mark begin() const { return {}; }
+    __device__ __forceinline__ Mark lap() const { return {}; }
+    __device__ __forceinline__ void record(Mark, Mark, viz::TracePhase, int) {}
     __device__ __forceinline__ Mark end(Mark, viz::TracePhase, int) { return {}; }
 };
 

@@ -39,10 +39,11 @@
 //
 // The sink is a __constant__ variable of each translation unit that includes this header (an
 // unnamed namespace: one per .cu, so rungs never share or race for it); set_trace_sink writes
-// it, in stream order, before that unit's traced launch.
+// it before that unit's traced launch, when it changed.
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <mutex>
 #include <type_traits>
 
 #include "kernels/trace_sink.h"
@@ -54,10 +55,30 @@ namespace {
 
 __constant__ TraceSink trace_sink;
 
-// Enqueues the copy of `sink` into this translation unit's trace_sink on `stream`.
+inline bool same_trace_sink(const TraceSink& a, const TraceSink& b) {
+    return a.records == b.records && a.counts == b.counts && a.blocks == b.blocks &&
+           a.warps_per_block == b.warps_per_block && a.records_per_warp == b.records_per_warp;
+}
+
+// Makes this translation unit's trace_sink on the current device `sink`: copies it on `stream`
+// and waits for the copy, unless the device holds it already. So a capture's repeated traced
+// launches (kernels/trace_capture.h: verified, then each timed between two events) copy it once,
+// untimed, and their times are the kernel's alone, with no host-to-device copy before it.
 inline cudaError_t set_trace_sink(const TraceSink& sink, cudaStream_t stream) {
-    return cudaMemcpyToSymbolAsync(trace_sink, &sink, sizeof sink, 0, cudaMemcpyHostToDevice,
-                                   stream);
+    constexpr int kDevices = 64;  // devices remembered; past them, every call copies
+    static std::mutex mutex;
+    static TraceSink held[kDevices];  // what each device's trace_sink holds (zeros at first)
+    int device = 0;
+    cudaError_t status = cudaGetDevice(&device);
+    if (status != cudaSuccess) return status;
+    const std::lock_guard<std::mutex> lock(mutex);
+    TraceSink* const on_device = device >= 0 && device < kDevices ? &held[device] : nullptr;
+    if (on_device != nullptr && same_trace_sink(*on_device, sink)) return cudaSuccess;
+    status =
+        cudaMemcpyToSymbolAsync(trace_sink, &sink, sizeof sink, 0, cudaMemcpyHostToDevice, stream);
+    if (status == cudaSuccess) status = cudaStreamSynchronize(stream);
+    if (status == cudaSuccess && on_device != nullptr) *on_device = sink;
+    return status;
 }
 
 // The traced variant of a launch: this unit's trace sink set to `sink` on `stream`, then

@@ -108,8 +108,9 @@ TEST(TraceCapture, RungElevenRecordsItsMostTilesPerCluster) {
 }
 
 // Rung 12, wide mode, 384 x 256 x 5632: 3 tiles of 88 K iterations, all stream-K over 132 CTAs,
-// 2 iterations each; CTAs 0, 44 and 88 own a tile and fix up the 43 CTAs after them. An owner's
-// consumer warp records a schedule, 2 x 2, the epilogue, 2 x 43 fix-up phases and the store.
+// 2 iterations each; CTAs 0, 44 and 88 own a tile and fix up the 43 CTAs after them. The first
+// warp of an owner's consumer warpgroup records a schedule, 2 x 2 (its K iterations), the
+// epilogue, 2 x 43 fix-up phases and the store.
 // Worked out for 132 SMs: without a GPU, on an H100 and on an H200.
 TEST(TraceCapture, RungTwelveCountsTheOwnersFixups) {
     if (sms_here() != 132)

@@ -81,9 +81,10 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     const int warpgroup = start_warp_specialized<C>(&a_map, &b_map, ring);
     if (warpgroup == 0) {
         if (tid == 0) {
+            auto since = tracer.begin();
             for (int kt = 0; kt < k_tiles; ++kt) {
-                produce_k_tile<C>(
-                    ring, kt, kt, tracer,
+                since = produce_k_tile<C>(
+                    ring, kt, kt, tracer, since,
                     [&a_map, &b_map, kt, block](unsigned char* stage, std::uint64_t* stage_full) {
                         load_k_tile<C>(stage, stage_full, &a_map, &b_map, kt, block.row, block.col);
                     });
@@ -98,10 +99,13 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
         hp::k_major_descriptor(ring.stages + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
     const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
     float acc[C::kAccumulators] = {};
+    auto since = tracer.begin();
     for (int kt = 0; kt < k_tiles; ++kt) {
-        consume_k_tile<C>(ring, kt, kt, tracer, acc, [&acc, a_desc, b_desc, kt](int s) {
-            wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == 0);
-        });
+        // Every consumer warp records its K tiles (only a few blocks are traced).
+        since = consume_k_tile<C>(ring, kt, kt, tracer, since, true, acc,
+                                  [&acc, a_desc, b_desc, kt](int s) {
+                                      wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == 0);
+                                  });
         if (kt > 0 && lane == 0) {
             hp::mbarrier_arrive(&ring.empty[(kt - 1) % C::kStages]);
         }

@@ -19,7 +19,8 @@ namespace {
 // The traced launch's shape with Shape's tile on `clusters` co-resident clusters:
 // persistent_launch's grid, kThreads / 32 warps, and per warp the phases of the most output
 // tiles a cluster takes: per tile a kTileSchedule, 2 per K tile (producer: empty wait, load
-// issue; consumers: full wait, wgmma), and the consumers' epilogue and store.
+// issue; the first warp of each consumer warpgroup: full wait, wgmma), and the consumers'
+// epilogue and store.
 template <typename Shape>
 TracedShape persistent_traced_shape_on(const GemmProblem& problem, int clusters) {
     using C = Shape;
@@ -74,7 +75,9 @@ KernelDescriptor persistent_descriptor(Precision precision, const std::string& t
     describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
     describe_persistent_schedule<C>(d);
     set_sixteen_bit_inputs(d, precision, "wgmma_persistent", wave_chosen_can_run);
-    d.traced.wgmma_per_phase = C::kBlockK / hopper::kWgmmaK;
+    // One consumer warp per warpgroup records the K tiles: a kWgmma phase stands for its four
+    // warps' k16 steps.
+    d.traced.wgmma_per_phase = C::kBlockK / hopper::kWgmmaK * hopper::kWarpgroupWarps;
     d.traced.shape = [](const GemmProblem& problem) {
         return persistent_traced_shape(problem, kDefaultPersistentSms / WideShape::kClusterM);
     };

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "kernels/block_order.h"
+#include "kernels/hopper_shapes.h"
 #include "kernels/ladder.h"
 #include "kernels/sixteen_bit_rung.h"
 #include "kernels/stream_k_schedule.h"
@@ -19,8 +20,9 @@ namespace wgmma_stream_k {
 // The traced launch's shape (gemm.h) for `problem` on `sms` SMs: the schedule's grid, the mode's
 // warps, and per warp the most phases any CTA's warp records, walking its pieces as the kernel
 // does. Per piece: one kTileSchedule and 2 per K iteration (producer: empty wait, load issue;
-// consumers: full wait, wgmma); the consumers add the epilogue, then a contributor its partial
-// store, an owner 2 per contributor (fix-up wait, reduce) and its store.
+// the first warp of each consumer warpgroup: full wait, wgmma); the consumers add the epilogue,
+// then a contributor its partial store, an owner 2 per contributor (fix-up wait, reduce) and its
+// store.
 TracedShape stream_k_traced_shape(const GemmProblem& problem, int sms) {
     const StreamKSchedule schedule = stream_k_schedule_for(problem, sms);
     TracedShape shape;
@@ -100,8 +102,9 @@ KernelDescriptor wgmma_stream_k_kernel(Precision precision) {
         return stream_k_plan_text(problem, kDefaultPersistentSms);
     };
     set_sixteen_bit_inputs(d, precision, "wgmma_streamk", stream_k_can_run);
-    // Both modes issue 4 wgmma (k16 steps of a 64-deep K iteration) per consumer warp and phase.
-    d.traced.wgmma_per_phase = C::kSteps;
+    // Both modes issue 4 wgmma (k16 steps of a 64-deep K iteration) per consumer warp and K
+    // iteration; one warp per warpgroup records it, so a kWgmma phase stands for four warps'.
+    d.traced.wgmma_per_phase = C::kSteps * hopper::kWarpgroupWarps;
     // On kDefaultPersistentSms SMs; the GPU registry's copy asks the current device.
     d.traced.shape = [](const GemmProblem& problem) {
         return stream_k_traced_shape(problem, kDefaultPersistentSms);

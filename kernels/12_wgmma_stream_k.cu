@@ -107,10 +107,11 @@ __device__ __forceinline__ void add_partial(float (&acc)[Accumulators], const fl
 // kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
 // Per piece, thread 0 of the producer and every consumer warp record the tile boundary
 // (kTileSchedule: schedule.piece and the tile's coordinates), then per K iteration rung 10's
-// phases (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma, K iterations numbered
-// within their tile), and the consumers kEpilogue (last group drained, slot released); then a
-// contributor's kStore of its partial tile (with the flag's release), or an owner's kFixupWait
-// and kFixupReduce per contributor and the kStore of C.
+// phases (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma in the first warp of
+// each consumer warpgroup only, as rung 11's; K iterations numbered within their tile), and
+// every consumer warp kEpilogue (last group drained, slot released); then a contributor's kStore
+// of its partial tile (with the flag's release), or an owner's kFixupWait and kFixupReduce per
+// contributor and the kStore of C.
 template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     stream_k_gemm(const __grid_constant__ CUtensorMap a_map,
@@ -135,14 +136,14 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
             auto scheduling = tracer.begin();
             for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
                 const BlockOrigin block = block_origin<C>(piece.tile, tiles_m, tiles_n);
-                tracer.end(scheduling, TracePhase::kTileSchedule, -1);
+                auto since = tracer.end(scheduling, TracePhase::kTileSchedule, -1);
                 for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-                    produce_k_tile<C>(ring, it, kt, tracer,
-                                      [&a_map, &b_map, kt, block](unsigned char* stage,
-                                                                  std::uint64_t* stage_full) {
-                                          load_k_tile<C>(stage, stage_full, &a_map, &b_map, kt,
-                                                         block.row, block.col);
-                                      });
+                    since = produce_k_tile<C>(ring, it, kt, tracer, since,
+                                              [&a_map, &b_map, kt, block](
+                                                  unsigned char* stage, std::uint64_t* stage_full) {
+                                                  load_k_tile<C>(stage, stage_full, &a_map, &b_map,
+                                                                 kt, block.row, block.col);
+                                              });
                 }
             }
         }
@@ -163,16 +164,20 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                (static_cast<std::int64_t>(q) * C::kConsumers + consumer) * (C::kPartialFloats / 4);
     };
 
+    // The first warp of each consumer warpgroup records its K tiles (consume_k_tile).
+    const bool records_k_tiles = first_warp_of_warpgroup();
     float acc[C::kAccumulators] = {};
     int it = 0;
     StreamKPiece piece;
     auto scheduling = tracer.begin();
     for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
-        tracer.end(scheduling, TracePhase::kTileSchedule, -1);
+        auto since = tracer.end(scheduling, TracePhase::kTileSchedule, -1);
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-            consume_k_tile<C>(ring, it, kt, tracer, acc, [&acc, a_desc, b_desc, kt, &piece](int s) {
-                wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == piece.k_begin);
-            });
+            since = consume_k_tile<C>(ring, it, kt, tracer, since, records_k_tiles, acc,
+                                      [&acc, a_desc, b_desc, kt, &piece](int s) {
+                                          wgmma_slot<Element, C>(acc, a_desc, b_desc, s,
+                                                                 kt == piece.k_begin);
+                                      });
             if (kt > piece.k_begin && lane == 0) {
                 hp::mbarrier_arrive(&ring.empty[(it - 1) % C::kStages]);
             }
@@ -198,9 +203,10 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
         }
         if (piece.k_end < schedule.k_iters) {
             // The owner of a split tile: add every contributor's partial, in CTA order.
+            // Each wait begins where the reduce before it ended: one clock read per contributor.
             const int last = schedule.last_contributor(piece);
+            auto waiting = tracer.begin();
             for (int q = cta + 1; q <= last; ++q) {
-                const auto waiting = tracer.begin();
                 if (wg_tid == 0) {
                     while (hp::load_acquire_gpu(flags + q * C::kConsumers + consumer) != epoch) {
                         __nanosleep(64);
@@ -209,7 +215,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                 hp::named_barrier_sync(barrier_id, hp::kWarpgroupThreads);
                 const auto reducing = tracer.end(waiting, TracePhase::kFixupWait, -1);
                 add_partial(acc, slot(q), wg_tid);
-                tracer.end(reducing, TracePhase::kFixupReduce, -1);
+                waiting = tracer.end(reducing, TracePhase::kFixupReduce, -1);
             }
         }
         const auto storing = tracer.begin();

@@ -124,8 +124,9 @@ struct TracedLaunch {
     // Like KernelDescriptor::launch, recording into `sink` (blocks 0 .. sink.blocks - 1).
     std::function<GpuStatus(const GemmOperands& operands, const TraceSink& sink, GpuStream stream)>
         launch;
-    // Tensor-core instructions one warp issues in one multiply phase (viz::is_multiply_phase):
-    // wgmma per kWgmma phase, mma.sync per kMmaSync phase.
+    // Tensor-core instructions (per warp, as the profile counts them) one multiply phase
+    // (viz::is_multiply_phase) stands for: wgmma per kWgmma phase, mma.sync per kMmaSync phase.
+    // Where one warp records for its warpgroup (rungs 11 and 12), its four warps' wgmma.
     int wgmma_per_phase = 0;
     // The launch's shape for `problem`. The persistent rungs' grid (and so their work per
     // block) depends on the current device (its SMs, the clusters that fit); without one they

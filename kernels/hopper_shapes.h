@@ -7,6 +7,7 @@
 namespace tclens::kernels::hopper {
 
 inline constexpr int kWarpgroupThreads = 128;
+inline constexpr int kWarpgroupWarps = kWarpgroupThreads / 32;
 inline constexpr int kSwizzleRowBytes = 128;    // one swizzled row: 8 chunks of 16 bytes
 inline constexpr int kSwizzleAtomBytes = 1024;  // 8 rows: the period of the XOR pattern
 inline constexpr int kBoxElems = 64;  // 128 bytes of 16-bit elements: every operand box's width

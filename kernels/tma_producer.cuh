@@ -91,17 +91,23 @@ __device__ __forceinline__ void load_k_tile(unsigned char* stage, std::uint64_t*
 
 // The warp-specialised producer's step for K tile kt, the it-th tile through the ring: waits
 // for slot it % kStages to be empty (parity (it / kStages + 1) % 2: a fresh barrier passes at
-// once), then load(stage, &full[slot]) fills it. Traced as kEmptyWait, then kLoadIssue, of kt.
+// once), then load(stage, &full[slot]) fills it. Traced as kEmptyWait from `since` (the end of
+// the thread's previous phase: one clock read fewer per K tile), then kLoadIssue, of kt, both
+// stored once the loads are issued; returns the kLoadIssue's end, the next K tile's `since`.
 template <typename Config, typename Tracer, typename Load>
-__device__ __forceinline__ void produce_k_tile(const TmaRing& ring, int it, int kt, Tracer& tracer,
-                                               Load load) {
+__device__ __forceinline__ typename Tracer::Mark produce_k_tile(const TmaRing& ring, int it, int kt,
+                                                                Tracer& tracer,
+                                                                typename Tracer::Mark since,
+                                                                Load load) {
     const int s = it % Config::kStages;
     unsigned char* stage = ring.stages + s * Config::kStageBytes;
-    const auto waiting = tracer.begin();
     hopper::mbarrier_wait(&ring.empty[s], (it / Config::kStages + 1) % 2);
-    const auto issuing = tracer.end(waiting, viz::TracePhase::kEmptyWait, kt);
+    const auto issuing = tracer.lap();
     load(stage, &ring.full[s]);
-    tracer.end(issuing, viz::TracePhase::kLoadIssue, kt);
+    const auto issued = tracer.lap();
+    tracer.record(since, issuing, viz::TracePhase::kEmptyWait, kt);
+    tracer.record(issuing, issued, viz::TracePhase::kLoadIssue, kt);
+    return issued;
 }
 
 #endif  // TCLENS_HOPPER_DEVICE

@@ -12,8 +12,8 @@
 // Time base: start and end come from %globaltimer, a nanosecond clock the GPU keeps chip-wide
 // and every SM reads, so phases of different SMs are put on one time base by using its readings
 // as they are, with no per-SM correction; `cycles` is the same phase measured by the SM's own
-// clock64 (per-SM counters that are not synchronised between SMs, so used only as durations,
-// never as times), for phases shorter than the timer's tick.
+// %clock (the low 32 bits of clock64: per-SM counters that are not synchronised between SMs, so
+// used only as durations, never as times), for phases shorter than the timer's tick.
 // How far apart two SMs' readings of one instant can be is measured, not assumed: the clock
 // skew probe (kernels/probes/clock_skew_probe.h, `tclens trace --clock-skew`) launches one block
 // per SM, all spinning on one global flag that one block sets; each block reads %globaltimer
@@ -32,14 +32,18 @@
 // early return did, and its BSSY/BSYNC pairs cost rung 8 more than its timer reads:
 // tests/gpu/results/2026-11-26_h100_session11/README.md). A kernel that runs
 // traced_blocks_only() pays nothing at all in the blocks it does not trace. `tclens trace`
-// reports the traced and untraced times.
+// reports the traced and untraced times. A phase may be read where it ends (lap) and stored
+// later (record), out of a hot path's way. The persistent rungs 11-12 trace every block, so
+// their K loops carry as few trace points as the views need: the K tiles' phases of one warp
+// per consumer warpgroup (kernels/wgmma_consumer.cuh, consume_k_tile).
 //
 // The sink is a __constant__ variable of each translation unit that includes this header (an
 // unnamed namespace: one per .cu, so rungs never share or race for it); set_trace_sink writes
-// it, in stream order, before that unit's traced launch.
+// it before that unit's traced launch, when it changed.
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <mutex>
 #include <type_traits>
 
 #include "kernels/trace_sink.h"
@@ -51,10 +55,30 @@ namespace {
 
 __constant__ TraceSink trace_sink;
 
-// Enqueues the copy of `sink` into this translation unit's trace_sink on `stream`.
+inline bool same_trace_sink(const TraceSink& a, const TraceSink& b) {
+    return a.records == b.records && a.counts == b.counts && a.blocks == b.blocks &&
+           a.warps_per_block == b.warps_per_block && a.records_per_warp == b.records_per_warp;
+}
+
+// Makes this translation unit's trace_sink on the current device `sink`: copies it on `stream`
+// and waits for the copy, unless the device holds it already. So a capture's repeated traced
+// launches (kernels/trace_capture.h: verified, then each timed between two events) copy it once,
+// untimed, and their times are the kernel's alone, with no host-to-device copy before it.
 inline cudaError_t set_trace_sink(const TraceSink& sink, cudaStream_t stream) {
-    return cudaMemcpyToSymbolAsync(trace_sink, &sink, sizeof sink, 0, cudaMemcpyHostToDevice,
-                                   stream);
+    constexpr int kDevices = 64;  // devices remembered; past them, every call copies
+    static std::mutex mutex;
+    static TraceSink held[kDevices];  // what each device's trace_sink holds (zeros at first)
+    int device = 0;
+    cudaError_t status = cudaGetDevice(&device);
+    if (status != cudaSuccess) return status;
+    const std::lock_guard<std::mutex> lock(mutex);
+    TraceSink* const on_device = device >= 0 && device < kDevices ? &held[device] : nullptr;
+    if (on_device != nullptr && same_trace_sink(*on_device, sink)) return cudaSuccess;
+    status =
+        cudaMemcpyToSymbolAsync(trace_sink, &sink, sizeof sink, 0, cudaMemcpyHostToDevice, stream);
+    if (status == cudaSuccess) status = cudaStreamSynchronize(stream);
+    if (status == cudaSuccess && on_device != nullptr) *on_device = sink;
+    return status;
 }
 
 // The traced variant of a launch: this unit's trace sink set to `sink` on `stream`, then
@@ -97,6 +121,8 @@ template <>
 struct WarpTracer<false> {
     using Mark = NoTraceMark;
     __device__ __forceinline__ Mark begin() const { return {}; }
+    __device__ __forceinline__ Mark lap() const { return {}; }
+    __device__ __forceinline__ void record(Mark, Mark, viz::TracePhase, int) {}
     __device__ __forceinline__ Mark end(Mark, viz::TracePhase, int) { return {}; }
 };
 

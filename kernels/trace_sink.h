@@ -15,7 +15,7 @@ namespace tclens::kernels {
 struct alignas(16) TraceRecord {  // 32 bytes, written as two 16-byte stores
     std::uint64_t start_ns;       // %globaltimer at the phase's start
     std::uint64_t end_ns;         // %globaltimer at its end
-    std::uint32_t cycles;         // clock64 at its end minus at its start (wraps past 2^32)
+    std::uint32_t cycles;         // %clock at its end minus at its start (mod 2^32)
     std::uint16_t phase;          // viz::TracePhase
     std::uint16_t sm;             // %smid
     std::int32_t k_tile;          // -1 for none

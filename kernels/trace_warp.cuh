@@ -12,10 +12,12 @@
 
 namespace tclens::kernels {
 
-// When a phase began: both clocks, read by every lane of the warp.
+// When a phase began: both clocks, read by every lane of the warp. The SM clock's low 32 bits
+// only: a record keeps cycles mod 2^32 (kernels/trace_sink.h), and a mark held across a K tile
+// takes one register fewer.
 struct TraceMark {
     std::uint64_t ns;
-    std::uint64_t clock;
+    std::uint32_t clock;
 };
 struct NoTraceMark {};
 
@@ -49,24 +51,36 @@ struct WarpRecorder {
         return {global_ns(), clock()};
     }
 
-    // Records [mark, now) as `phase` of K tile `k_tile` (-1: none), from lane 0 of a recording
-    // warp, in two 16-byte stores (kernels/trace_sink.h); the count goes out once, when the
-    // recorder ends. Returns now, the begin of a phase that follows at once (one clock read fewer).
-    __device__ __forceinline__ Mark end(Mark mark, viz::TracePhase phase, int k_tile) {
+    // Now, both clocks: the end of a phase (and the begin of one that follows at once), read
+    // where the phase ends; record() stores it, perhaps later, off the kernel's critical path.
+    __device__ __forceinline__ Mark lap() const {
         if (!on) return {0, 0};
-        const std::uint64_t end_clock = clock();
-        const std::uint64_t end_ns = global_ns();
+        const std::uint32_t clock_now = clock();
+        return {global_ns(), clock_now};
+    }
+
+    // Records [from, to) as `phase` of K tile `k_tile` (-1: none), from lane 0 of a recording
+    // warp, in two 16-byte stores (kernels/trace_sink.h); the count goes out once, when the
+    // recorder ends. Phases are numbered in the order they are recorded.
+    __device__ __forceinline__ void record(Mark from, Mark to, viz::TracePhase phase, int k_tile) {
+        if (!on) return;
         if (lane0 && count < capacity) {
             uint4* out = reinterpret_cast<uint4*>(records + count);
             out[0] =
-                make_uint4(static_cast<unsigned>(mark.ns), static_cast<unsigned>(mark.ns >> 32),
-                           static_cast<unsigned>(end_ns), static_cast<unsigned>(end_ns >> 32));
-            out[1] = make_uint4(static_cast<unsigned>(end_clock - mark.clock),
-                                static_cast<unsigned>(phase) | sm_high,
+                make_uint4(static_cast<unsigned>(from.ns), static_cast<unsigned>(from.ns >> 32),
+                           static_cast<unsigned>(to.ns), static_cast<unsigned>(to.ns >> 32));
+            out[1] = make_uint4(to.clock - from.clock, static_cast<unsigned>(phase) | sm_high,
                                 static_cast<unsigned>(k_tile), 0u);
         }
         ++count;
-        return {end_ns, end_clock};
+    }
+
+    // Records [mark, now) as `phase` of K tile `k_tile` (lap, then record). Returns now, the
+    // begin of a phase that follows at once (one clock read fewer).
+    __device__ __forceinline__ Mark end(Mark mark, viz::TracePhase phase, int k_tile) {
+        const Mark now = lap();
+        record(mark, now, phase, k_tile);
+        return now;
     }
 
     // The phases this warp recorded, those that did not fit included.
@@ -82,9 +96,9 @@ struct WarpRecorder {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)::"memory");
         return t;
     }
-    __device__ __forceinline__ static std::uint64_t clock() {
-        std::uint64_t t;
-        asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
+    __device__ __forceinline__ static std::uint32_t clock() {
+        std::uint32_t t;
+        asm volatile("mov.u32 %0, %%clock;" : "=r"(t)::"memory");
         return t;
     }
 };

@@ -18,21 +18,35 @@ namespace tclens::kernels {
 // The consumers' step for K tile kt, the it-th tile through the ring: waits for slot
 // it % kStages to be full (parity (it / kStages) % 2), issues multiply(slot) (the slot's wgmma
 // into acc) between wgmma_fence and the commit, then waits until only this group is in flight:
-// the previous slot's wgmma are complete, so that slot may be released. Traced as kFullWait,
-// then kWgmma, of kt.
+// the previous slot's wgmma are complete, so that slot may be released.
+// Traced where `records` (uniform over the warp) as kFullWait from `since`, then kWgmma, of kt;
+// returns the kWgmma's end, the next K tile's `since` (`since` itself where it does not record).
+// Kept off the path from one wgmma batch to the next where it can be: the marks are chained
+// (one clock read fewer per K tile; the full wait then includes the release of the slot before
+// it) and the full wait is stored once the wgmma are committed. The persistent rungs record in
+// one warp per warpgroup, whose four warps issue the same wgmma.
 template <typename Config, typename Tracer, int Accumulators, typename Multiply>
-__device__ __forceinline__ void consume_k_tile(const TmaRing& ring, int it, int kt, Tracer& tracer,
-                                               float (&acc)[Accumulators], Multiply multiply) {
+__device__ __forceinline__ typename Tracer::Mark consume_k_tile(
+    const TmaRing& ring, int it, int kt, Tracer& tracer, typename Tracer::Mark since, bool records,
+    float (&acc)[Accumulators], Multiply multiply) {
     const int s = it % Config::kStages;
-    const auto waiting = tracer.begin();
     hopper::mbarrier_wait(&ring.full[s], (it / Config::kStages) % 2);
-    const auto multiplying = tracer.end(waiting, viz::TracePhase::kFullWait, kt);
+    const auto multiplying = records ? tracer.lap() : since;
     hopper::wgmma_fence();
     multiply(s);
     hopper::wgmma_commit_group();
+    if (records) {
+        tracer.record(since, multiplying, viz::TracePhase::kFullWait, kt);
+    }
     hopper::wgmma_wait_group<1>();
     hopper::fence_accumulators(acc);
-    tracer.end(multiplying, viz::TracePhase::kWgmma, kt);
+    return records ? tracer.end(multiplying, viz::TracePhase::kWgmma, kt) : since;
+}
+
+// Whether this thread's warp is the first of its warpgroup: the warp that records the K tiles
+// of a persistent rung's consumer warpgroup (consume_k_tile).
+__device__ __forceinline__ bool first_warp_of_warpgroup() {
+    return threadIdx.x % hopper::kWarpgroupThreads < 32;
 }
 
 // The wgmma of slot s of a 16-bit ring (rungs 10, 12): Config::kSteps m64nNk16 steps along the

@@ -7,7 +7,7 @@
 // Time base: nanoseconds of the GPU's %globaltimer, one chip-wide clock every SM reads, shifted
 // so that the earliest traced phase starts at 0 (how far apart SMs' readings can be and the
 // timer's tick: kernels/trace.cuh). `cycles` is the same phase measured with the SM's own
-// clock64, for phases shorter than a tick.
+// clock (%clock, mod 2^32), for phases shorter than a tick.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,7 +26,7 @@ struct WarpPhase {
     int k_tile = -1;  // K tile (stage round) the phase belongs to; -1 for none (epilogue, store)
     std::int64_t start_ns = 0;
     std::int64_t end_ns = 0;  // >= start_ns
-    std::int64_t cycles = 0;  // SM clock cycles from start to end (clock64)
+    std::int64_t cycles = 0;  // SM clock cycles from start to end (%clock, mod 2^32)
 };
 
 struct WarpTrace {

@@ -1,9 +1,10 @@
 // `tclens kernels [--mnk MxNxK] [--json] [--kernel path.cu[:NAME][:TYPE] ...]`: the kernel
 // registry, rung by rung, with each descriptor; with --mnk, whether each kernel can run that size
 // and, if not, why. --json adds each kernel's SASS instruction mix for the first GPU's sm
-// (sm_90a without a GPU). --kernel adds a row for each kernel of yours (docs/your-kernel.md),
-// compiled (not run, so no GPU is needed) in a worker process: its id, input type, form and
-// function and, with --mnk, whether its launch directive can launch that size.
+// (sm_90a without a GPU), as the worker's build read it (worker/worker_mix.h). --kernel adds a row
+// for each kernel of yours (docs/your-kernel.md), compiled (not run, so no GPU is needed) in a
+// worker process: its id, input type, form and function and, with --mnk, whether its launch
+// directive can launch that size.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -12,8 +13,8 @@
 #include "app/cli/commands.h"
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
+#include "app/worker/worker_mix.h"
 #include "kernels/descriptor_text.h"
-#include "kernels/instruction_mix.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "profiling/bench_json.h"
@@ -66,25 +67,25 @@ void print_table(const std::optional<kernels::GemmProblem>& problem,
         "block\n");
 }
 
-// The compute capability of the first GPU of `client`'s worker (its hello: this process asks no
-// CUDA), or kDefaultMixSm (an H100) where it has none. kExitOk with `sm` set, or the one line and
-// exit code of a worker that does not answer.
-int mix_sm(worker::WorkerClient& client, int& sm) {
-    const worker::Reply hello = client.connect();
-    if (!hello.ok()) return report_failure(hello);
-    const profiling::SystemReport& system = client.worker().system;
-    sm = system.has_gpu() ? system.devices[0].cc_major * 10 + system.devices[0].cc_minor
-                          : kernels::kDefaultMixSm;
+// The hello of `client`'s worker (its GPUs and the instruction mixes of its build: this process
+// asks no CUDA). kExitOk with `hello` set, or the one line and exit code of a worker that does
+// not answer.
+int worker_hello(worker::WorkerClient& client, const worker::HelloResult*& hello) {
+    const worker::Reply reply = client.connect();
+    if (!reply.ok()) return report_failure(reply);
+    hello = &client.worker();
     return kExitOk;
 }
 
 // {"sm": 90, "arch": "sm_90a", "functions": 1, "counts": {"hmma": 64, ...}} from the kernel's
-// SASS (kernels/instruction_mix.h), or {"sm": 90, "missing": "cuBLAS: not our binary"}.
-nlohmann::json instruction_mix_json(const std::string& id, int sm) {
-    const kernels::InstructionMix* mix = kernels::instruction_mix(id, sm);
-    nlohmann::json j = mix ? profiling::to_json(*mix) : nlohmann::json::object();
+// SASS as the worker built it (worker/worker_mix.h), or {"sm": 90, "missing": "cuBLAS: not our
+// binary"}.
+nlohmann::json instruction_mix_json(const worker::HelloResult& hello, const std::string& id) {
+    const int sm = worker::mix_sm(hello.system);
+    const worker::KernelMix mix = worker::worker_mix(&hello, id, sm);
+    nlohmann::json j = mix.mix ? profiling::to_json(*mix.mix) : nlohmann::json::object();
     j["sm"] = sm;
-    if (mix == nullptr) j["missing"] = kernels::instruction_mix_missing(id, sm);
+    if (!mix.mix) j["missing"] = mix.missing;
     return j;
 }
 
@@ -129,13 +130,13 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
             if (exit_code != kExitOk) return;
         }
         if (*json) {
-            int sm = 0;
-            exit_code = mix_sm(client, sm);
+            const worker::HelloResult* hello = nullptr;
+            exit_code = worker_hello(client, hello);
             if (exit_code != kExitOk) return;
             nlohmann::json list = nlohmann::json::array();
             for (const kernels::KernelDescriptor& k : kernels::all_kernels()) {
                 nlohmann::json entry = profiling::to_json(k);
-                entry["instruction_mix"] = instruction_mix_json(k.id, sm);
+                entry["instruction_mix"] = instruction_mix_json(*hello, k.id);
                 if (problem) {
                     const std::string why = k.can_run(*problem);
                     entry["can_run"] = why.empty();

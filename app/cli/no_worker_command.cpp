@@ -32,6 +32,7 @@ class ClientBuildWorker : public worker::RequestHandler {
                 reply.error(worker::ErrorKind::kProtocol, refusal);
                 return;
             }
+            // No instruction mixes either: this build has no SASS census to send.
             worker::HelloResult result = worker::this_worker_hello();
             result.system.no_gpu_reason = kWhyNoGpu;
             reply.result(worker::to_json(result));

@@ -48,11 +48,11 @@
 #include "app/worker/bench_spread.h"
 #include "app/worker/client.h"
 #include "app/worker/results.h"
+#include "app/worker/worker_mix.h"
 #include "common/one_line.h"
 #include "kernels/bench_selection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
-#include "profiling/built_in_mixes.h"
 #include "profiling/device_info.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/recorded_mix.h"
@@ -352,16 +352,17 @@ std::vector<std::string> traces_in_worker(worker::WorkerClient& client,
     return failures;
 }
 
-// Step 6: each kernel's SASS instruction mix for this GPU's cubin, from this build's census,
-// else from the SASS of its source profile, so the recording shows it where the build has none
-// (profiling/recorded_mix.h); kernels of yours, from the cubin the worker built (`yours_mixes`).
-void add_instruction_mixes(const std::vector<std::string>& ids,
+// Step 6: each kernel's SASS instruction mix for this GPU's cubin, from the census of the build
+// of the worker that ran it (its `hello`; this build's for a worker that sends none,
+// worker/worker_mix.h), else from the SASS of its source profile, so the recording shows it
+// where the build has none (profiling/recorded_mix.h); kernels of yours, from the cubin the
+// worker built (`yours_mixes`).
+void add_instruction_mixes(const worker::HelloResult& hello, const std::vector<std::string>& ids,
                            const std::vector<profiling::RecordedInstructionMix>& yours_mixes,
                            profiling::Recording& recording) {
-    const profiling::DeviceFacts& gpu = recording.system.devices.front();
-    const int sm = gpu.cc_major * 10 + gpu.cc_minor;
+    const int sm = worker::mix_sm(recording.system);
     recording.instruction_mixes =
-        profiling::built_in_mixes(ids, sm, recording.instruction_mixes_missing);
+        worker::worker_mixes(&hello, ids, sm, recording.instruction_mixes_missing);
     profiling::add_missing_mixes(recording.instruction_mixes,
                                  profiling::mixes_from_sources(recording.sources, sm));
     profiling::add_missing_mixes(recording.instruction_mixes, yours_mixes);
@@ -535,7 +536,7 @@ int record_in_workers(const RecordOptions& options, const std::vector<std::strin
     profile_in_worker(client, kernels, first, options.no_timelines ? 0 : options.timeline_ms,
                       recording, progress);
     progress.done();
-    add_instruction_mixes(ids, yours_mixes, recording);
+    add_instruction_mixes(client.worker(), ids, yours_mixes, recording);
     return kExitOk;
 }
 

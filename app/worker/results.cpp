@@ -17,14 +17,43 @@ namespace {
 constexpr std::size_t kMaxText = 64 * 1024;
 constexpr std::size_t kMaxItems = 100000;
 
+// A hello's optional "instruction_mixes": an array of profiling/recorded_mix.h entries.
+void read_mixes(const nlohmann::json& json, StrictFields& f,
+                std::vector<profiling::RecordedInstructionMix>& mixes) {
+    f.known("instruction_mixes");
+    if (!f.ok() || !json.contains("instruction_mixes")) return;
+    const nlohmann::json& list = json.at("instruction_mixes");
+    if (!list.is_array() || list.size() > kMaxItems) {
+        return f.fail("field 'instruction_mixes' must be an array of at most " +
+                      std::to_string(kMaxItems) + " mixes, got " + shown_value(list));
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        profiling::RecordedInstructionMix mix;
+        std::string mix_error;
+        if (!profiling::recorded_mix_from_json(list[i], mix, mix_error)) {
+            return f.fail("field 'instruction_mixes' item " + std::to_string(i) + ": " + mix_error);
+        }
+        mixes.push_back(std::move(mix));
+    }
+}
+
 }  // namespace
 
 nlohmann::json to_json(const HelloResult& r) {
-    return {{"protocol", r.protocol},
-            {"tclens_version", r.tclens_version},
-            {"pid", r.pid},
-            {"host", r.host},
-            {"system", profiling::to_json(r.system)}};
+    nlohmann::json json = {{"protocol", r.protocol},
+                           {"tclens_version", r.tclens_version},
+                           {"pid", r.pid},
+                           {"host", r.host},
+                           {"system", profiling::to_json(r.system)}};
+    if (r.mixes) {
+        nlohmann::json mixes = nlohmann::json::array();
+        for (const profiling::RecordedInstructionMix& mix : r.mixes->mixes) {
+            mixes.push_back(profiling::to_json(mix));
+        }
+        json["instruction_mixes"] = std::move(mixes);
+        json["instruction_mixes_missing"] = r.mixes->missing;
+    }
+    return json;
 }
 
 nlohmann::json to_json(const LoadResult& r) {
@@ -87,6 +116,12 @@ bool hello_from_json(const nlohmann::json& json, HelloResult& result, std::strin
         std::string system_error;
         if (!profiling::system_report_from_json(*system, out.system, system_error))
             f.fail("field 'system': " + system_error);
+    }
+    if (json.is_object() &&
+        (json.contains("instruction_mixes") || json.contains("instruction_mixes_missing"))) {
+        out.mixes.emplace();
+        read_mixes(json, f, out.mixes->mixes);
+        f.text("instruction_mixes_missing", out.mixes->missing, false, kMaxText, true);
     }
     f.finish();
     if (!f.ok()) return refuse(error, f.error());

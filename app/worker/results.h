@@ -26,15 +26,28 @@
 
 namespace tclens::worker {
 
+// The SASS instruction mixes of a worker's build (its census, kernels/instruction_mix.h) for its
+// first GPU's compute capability (kernels::kDefaultMixSm without one): each registry kernel
+// that has one, and when none has, why in one line (the census's reason, e.g. "this build had no
+// cuobjdump ...").
+struct WorkerMixes {
+    std::vector<profiling::RecordedInstructionMix> mixes;
+    std::string missing;  // "" when `mixes` has any
+};
+
 // hello: {"protocol", "tclens_version", "pid", "host", "system": device JSON
-//         (profiling/device_json.h)}: who answers, and on which machine's GPUs (over ssh, not
-//         the client's).
+//         (profiling/device_json.h), "instruction_mixes": [profiling/recorded_mix.h entries],
+//         "instruction_mixes_missing": line}: who answers, on which machine's GPUs (over ssh,
+//         not the client's), and the mixes of its build (worker_mix.h reads them).
+// The two instruction_mixes keys are optional both ways: a worker of an earlier tclens, or a
+// client build's (no census to send), leaves them out, and `mixes` is then nullopt.
 struct HelloResult {
     int protocol = 0;
     std::string tclens_version;
     std::int64_t pid = 0;
     std::string host;  // gethostname()
     profiling::SystemReport system;
+    std::optional<WorkerMixes> mixes;
 };
 
 // One size a loaded kernel was asked about: "" when it can run it, else why not.

@@ -9,6 +9,7 @@
 #include "app/worker/gpu_neighbours.h"
 #include "app/worker/gpu_turn_wait.h"
 #include "app/worker/results.h"
+#include "app/worker/worker_mix.h"
 #include "common/text.h"
 #include "kernels/bench.h"
 #include "kernels/dram_probe.h"
@@ -215,6 +216,7 @@ void WorkerSession::hello(const HelloRequest& request, Replier& reply) {
     }
     HelloResult result = this_worker_hello();
     result.system = profiling::query_system();
+    result.mixes = this_build_mixes(mix_sm(result.system));
     reply.result(to_json(result));
 }
 

@@ -14,13 +14,18 @@
 # the update in SCRIPTED_LIVE_UPDATE (below) until the client's stop. Every other request gets a
 # protocol error. With SCRIPTED_LOG naming a file, the type of each request is appended to it as it comes
 # (tests wait for a request instead of a time). With SCRIPTED_SYSTEM naming a file that holds
-# device JSON (as tclens device --json) on one line, hello names those GPUs instead of none. It
+# device JSON (as tclens device --json) on one line, hello names those GPUs instead of none; with
+# SCRIPTED_MIXES naming a file that holds a JSON array of instruction mixes
+# (profiling/recorded_mix.h entries) on one line, hello carries them as its build's census
+# ("instruction_mixes"; without it, none, as a worker of an earlier tclens). It
 # exists because loading a real kernel needs a
 # GPU, and the CLI's reporting of a broken worker must be tested without one.
 # Usage: tclens bench --kernel any.cu --worker 'SCRIPTED_WORKER=crash sh tests/data/scripted_worker.sh'
 
 system='{"devices":[],"driver_cuda_version":0,"driver_version":"","gpu_found":false,"no_gpu_reason":"scripted","runtime_version":13000}'
 [ -n "$SCRIPTED_SYSTEM" ] && system=$(cat "$SCRIPTED_SYSTEM")
+mixes=""
+[ -n "$SCRIPTED_MIXES" ] && mixes=',"instruction_mixes":'$(cat "$SCRIPTED_MIXES")',"instruction_mixes_missing":""'
 descriptor='{"id":"yours.scripted","rung":0,"title":"yours: scripted","adds":"","precision":"f32","accumulate":"f32","block_tile":{"m":0,"n":0,"k":0},"warp_tile":{"m":0,"n":0,"k":0},"thread_tile":{"m":0,"n":0,"k":0},"mma_tile":{"m":0,"n":0,"k":0},"stages":1,"swizzle":"","layout_ids":[],"threads":0,"min_sm":80,"reference_id":"cublas.sgemm"}'
 
 while IFS= read -r line; do
@@ -29,7 +34,7 @@ while IFS= read -r line; do
     [ -n "$SCRIPTED_LOG" ] && printf '%s\n' "$type" >>"$SCRIPTED_LOG"
     case "$type" in
         hello)
-            printf '{"id":%s,"type":"result","result":{"protocol":2,"tclens_version":"scripted","pid":%s,"host":"scripted","system":%s}}\n' "$id" "$$" "$system" ;;
+            printf '{"id":%s,"type":"result","result":{"protocol":2,"tclens_version":"scripted","pid":%s,"host":"scripted","system":%s%s}}\n' "$id" "$$" "$system" "$mixes" ;;
         load)
             printf '{"id":%s,"type":"result","result":{"kernel":%s,"form":"directive kernel","path":"scripted.cu","function":"scripted","compile_ms":1,"load_ms":1,"loaded":true,"can_run":[],"warnings":[]}}\n' "$id" "$descriptor" ;;
         exercise)

@@ -13,8 +13,10 @@ void request_system_query(AppContext& context) {
         auto report = std::make_shared<profiling::SystemReport>();
         if (hello.ok()) {
             *report = client.worker().system;
+            context.worker_hello.publish(std::make_shared<worker::HelloResult>(client.worker()));
         } else {
             report->no_gpu_reason = hello.message;
+            context.worker_hello.publish(nullptr);
         }
         context.system.publish(std::move(report));
     });
@@ -23,6 +25,7 @@ void request_system_query(AppContext& context) {
 void request_worker_switch(AppContext& context, worker::ClientOptions options) {
     context.worker_options = std::move(options);
     context.system.publish(nullptr);
+    context.worker_hello.publish(nullptr);
     context.worker_status.publish(nullptr);
     context.jobs.post("Connect", [&context](JobProgress& progress) {
         progress.report(0.0f, "ending the worker");

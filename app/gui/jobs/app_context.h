@@ -45,7 +45,8 @@ struct WorkerStatus {
 };
 
 struct AppContext {
-    Published<profiling::SystemReport> system;  // the worker's GPUs; nullptr until its hello
+    Published<profiling::SystemReport> system;    // the worker's GPUs; nullptr until its hello
+    Published<worker::HelloResult> worker_hello;  // its whole hello; nullptr until one answered
     Published<LayoutVerification> layout_verification;  // the last "Verify on GPU" result
     Published<BankMeasurements> bank_measurements;      // the last Banks "Measure on GPU" result
     Published<BenchResults> bench_results;              // the last Kernels "Run" result
@@ -75,13 +76,14 @@ struct AppContext {
 };
 
 // Posts the device query to the job runner: the GPUs of the machine the worker runs on, as its
-// hello names them (this process asks no CUDA). A worker that cannot start publishes a report
-// without GPUs whose no_gpu_reason is its one line.
+// hello names them (this process asks no CUDA), and the hello itself (worker_hello: the
+// instruction mixes of the worker's build). A worker that cannot start publishes a report
+// without GPUs whose no_gpu_reason is its one line, and no hello.
 void request_system_query(AppContext& context);
 
 // File > Connect to GPU server... (shell/connect_dialog.h): the worker runs where `options` say
-// from now on. Forgets the GPUs and the worker the app had (the status bar says "querying the
-// GPU..."), ends the old worker on the job runner and asks the new one for its GPUs
+// from now on. Forgets the GPUs, the hello and the worker the app had (the status bar says
+// "querying the GPU..."), ends the old worker on the job runner and asks the new one for its GPUs
 // (request_system_query). UI thread; precondition: no job runs or waits (JobRunner::status).
 void request_worker_switch(AppContext& context, worker::ClientOptions options);
 

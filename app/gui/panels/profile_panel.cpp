@@ -17,6 +17,7 @@
 #include "app/gui/views/recording_view.h"
 #include "app/gui/views/source_view.h"
 #include "app/gui/views/user_kernel_runs.h"
+#include "app/worker/worker_mix.h"
 #include "common/atomic_file.h"
 #include "common/text.h"
 #include "kernels/instruction_mix.h"
@@ -56,13 +57,6 @@ std::string file_base(const std::string& kernel_id, const LiveProfile& live) {
     return "profile_" + kernel_id + "_" + kernels::problem_text(live.request.problem);
 }
 
-// Compute capability whose SASS the instruction mix shows: the first GPU's, else an H100's.
-int mix_sm(AppContext& context) {
-    const auto system = context.system.latest();
-    if (!system || !system->has_gpu()) return kernels::kDefaultMixSm;
-    return system->devices[0].cc_major * 10 + system->devices[0].cc_minor;
-}
-
 std::string mix_tooltip() {
     const std::string origin = kernels::census_origin();
     return "Static counts of the kernel's own SASS, summed over every instantiation of its "
@@ -75,9 +69,9 @@ std::string mix_tooltip() {
 // Under the checklist: does the kernel's own SASS hold tensor-core instructions at all?
 void draw_sass_check(const ShownMix& shown, const Theme& theme) {
     using kernels::OpClass;
-    if (const kernels::InstructionMix* mix = shown.mix) {
-        const bool tensor =
-            (*mix)[OpClass::kHmma] + (*mix)[OpClass::kHgmma] + (*mix)[OpClass::kImma] > 0;
+    if (shown.mix) {
+        const kernels::InstructionMix& mix = *shown.mix;
+        const bool tensor = mix[OpClass::kHmma] + mix[OpClass::kHgmma] + mix[OpClass::kImma] > 0;
         ImGui::TextColored(imgui_colour(tensor ? theme.ok : theme.error), "%s",
                            tensor ? "ok  " : "FAIL");
         ImGui::SameLine();
@@ -644,10 +638,13 @@ ShownMix ProfilePanel::shown_mix(AppContext& context, const std::string& kernel_
         return user_version_mix(*yours_seen_, kernel_id);
     }
     // Recorded results show the mix their recording carries (made on its GPU); live ones the
-    // build's census for this GPU.
+    // census of the worker's build for its GPU (this build's for a worker that sends none).
     const auto recording = live ? nullptr : context.recording.latest();
-    return shown_instruction_mix(recording ? &recording->recording : nullptr, kernel_id,
-                                 mix_sm(context));
+    const auto hello = context.worker_hello.latest();
+    const auto system = context.system.latest();
+    return shown_instruction_mix(recording ? &recording->recording : nullptr, hello.get(),
+                                 kernel_id,
+                                 system ? worker::mix_sm(*system) : kernels::kDefaultMixSm);
 }
 
 std::shared_ptr<const LiveProfile> ProfilePanel::recorded(AppContext& context) {

@@ -36,11 +36,12 @@ JobHandle request_save_recording(AppContext& context, std::string path) {
     const auto bench = context.bench_results.latest();
     const auto live = context.live_profile.latest();
     const auto yours = context.user_kernels.latest();
-    return context.jobs.post("Save recording", [&context, path, open, system, bench, live,
-                                                yours](JobProgress& progress) {
+    const auto hello = context.worker_hello.latest();
+    return context.jobs.post("Save recording", [&context, path, open, system, bench, live, yours,
+                                                hello](JobProgress& progress) {
         std::optional<profiling::Recording> recording =
             session_recording(open ? &open->recording : nullptr, system.get(), bench.get(),
-                              live.get(), profiling::utc_now(), yours.get());
+                              live.get(), profiling::utc_now(), yours.get(), hello.get());
         if (!recording)
             throw std::runtime_error(
                 "nothing to save: no recording is open and "

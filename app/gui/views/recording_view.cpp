@@ -4,9 +4,9 @@
 #include <filesystem>
 
 #include "app/gui/views/user_kernel_runs.h"
+#include "app/worker/worker_mix.h"
 #include "common/text.h"
 #include "kernels/instruction_mix.h"
-#include "profiling/built_in_mixes.h"
 #include "tclens_version.h"
 
 namespace tclens::gui {
@@ -162,12 +162,10 @@ bool session_has_recording(const profiling::Recording* open, const profiling::Sy
     return open != nullptr || has_live_results(system, bench, live, yours);
 }
 
-std::optional<profiling::Recording> session_recording(const profiling::Recording* open,
-                                                      const profiling::SystemReport* system,
-                                                      const BenchResults* bench,
-                                                      const LiveProfile* live,
-                                                      const std::string& created_utc,
-                                                      const UserKernels* yours) {
+std::optional<profiling::Recording> session_recording(
+    const profiling::Recording* open, const profiling::SystemReport* system,
+    const BenchResults* bench, const LiveProfile* live, const std::string& created_utc,
+    const UserKernels* yours, const worker::HelloResult* hello) {
     if (!has_live_results(system, bench, live, yours)) {
         if (open == nullptr) return std::nullopt;
         return *open;
@@ -218,9 +216,8 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
     for (const profiling::KernelTimeline& timeline : recording.timelines) {
         ids.push_back(timeline.kernel_id);
     }
-    const profiling::DeviceFacts& gpu = system->devices.front();
-    recording.instruction_mixes = profiling::built_in_mixes(ids, gpu.cc_major * 10 + gpu.cc_minor,
-                                                            recording.instruction_mixes_missing);
+    recording.instruction_mixes = worker::worker_mixes(hello, ids, worker::mix_sm(*system),
+                                                       recording.instruction_mixes_missing);
     // Kernels of yours carry the mix the worker read from their cubins.
     if (yours != nullptr) {
         profiling::add_missing_mixes(recording.instruction_mixes,
@@ -230,17 +227,19 @@ std::optional<profiling::Recording> session_recording(const profiling::Recording
     return recording;
 }
 
-ShownMix shown_instruction_mix(const profiling::Recording* recording, const std::string& kernel_id,
+ShownMix shown_instruction_mix(const profiling::Recording* recording,
+                               const worker::HelloResult* hello, const std::string& kernel_id,
                                int sm) {
     if (recording != nullptr) {
         if (const profiling::RecordedInstructionMix* recorded =
                 profiling::find_mix(recording->instruction_mixes, kernel_id)) {
-            return {&recorded->mix,
+            return {recorded->mix,
                     "SASS of " + kernel_id + " (" + recorded->mix.arch +
                         ", recorded): " + kernels::instruction_mix_text(recorded->mix)};
         }
     }
-    return {kernels::instruction_mix(kernel_id, sm), kernels::instruction_mix_line(kernel_id, sm)};
+    worker::KernelMix shown = worker::worker_mix(hello, kernel_id, sm);
+    return {std::move(shown.mix), std::move(shown.line)};
 }
 
 }  // namespace tclens::gui

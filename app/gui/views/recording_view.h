@@ -12,6 +12,7 @@
 #include "app/gui/jobs/bench_job.h"
 #include "app/gui/jobs/profile_job.h"
 #include "app/gui/jobs/user_kernel_job.h"
+#include "app/worker/results.h"
 #include "kernels/sass_census/instruction_counts.h"
 #include "profiling/device_info.h"
 #include "profiling/recording.h"
@@ -60,16 +61,16 @@ std::shared_ptr<const LiveProfile> recorded_profile(const profiling::Recording& 
 // live device report and no DRAM bandwidth (the GUI does not measure it); it never mixes live
 // results with a recording made elsewhere. Without live results: the open recording as it is.
 // nullopt when there is neither. Versions of kernels of yours add their PM timelines too. A new
-// recording carries the instruction mix of each built-in kernel it holds, from this build's
-// census for the live GPU, and of each version of yours, the one the worker read from its cubin.
+// recording carries the instruction mix of each built-in kernel it holds, from the census of the
+// build of the worker whose hello is `hello` (this build's for the live GPU when it sends none
+// or `hello` is nullptr: worker::worker_mixes), and of each version of yours, the one the worker
+// read from its cubin.
 // The device report is this machine's: a worker on another host (ssh) would be recorded under
 // this machine's GPU.
-std::optional<profiling::Recording> session_recording(const profiling::Recording* open,
-                                                      const profiling::SystemReport* system,
-                                                      const BenchResults* bench,
-                                                      const LiveProfile* live,
-                                                      const std::string& created_utc,
-                                                      const UserKernels* yours = nullptr);
+std::optional<profiling::Recording> session_recording(
+    const profiling::Recording* open, const profiling::SystemReport* system,
+    const BenchResults* bench, const LiveProfile* live, const std::string& created_utc,
+    const UserKernels* yours = nullptr, const worker::HelloResult* hello = nullptr);
 // Whether session_recording would return a recording, without copying one.
 bool session_has_recording(const profiling::Recording* open, const profiling::SystemReport* system,
                            const BenchResults* bench, const LiveProfile* live,
@@ -77,14 +78,16 @@ bool session_has_recording(const profiling::Recording* open, const profiling::Sy
 
 // The instruction mix shown for `kernel_id` (the Profile panel's "Instruction mix" and its
 // tensor-core check): the one `recording` carries (nullptr: none is shown), made on the GPU that
-// recorded it, else this build's census for a GPU of compute capability `sm`. `line` is
-// "SASS of K (sm_90a, recorded): HMMA 64, ..." for a recorded mix, else
-// kernels::instruction_mix_line's; `mix` nullptr when there is none (the line says why).
+// recorded it, else the one of the build of the worker whose hello is `hello` (nullptr: none
+// answered), else this build's census for a GPU of compute capability `sm`
+// (worker::worker_mix). `line` is "SASS of K (sm_90a, recorded): HMMA 64, ..." for a recorded
+// mix, else worker::worker_mix's; `mix` nullopt when there is none (the line says why).
 struct ShownMix {
-    const kernels::InstructionMix* mix = nullptr;
+    std::optional<kernels::InstructionMix> mix;
     std::string line;
 };
-ShownMix shown_instruction_mix(const profiling::Recording* recording, const std::string& kernel_id,
+ShownMix shown_instruction_mix(const profiling::Recording* recording,
+                               const worker::HelloResult* hello, const std::string& kernel_id,
                                int sm);
 
 }  // namespace tclens::gui

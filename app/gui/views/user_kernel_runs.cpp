@@ -96,16 +96,16 @@ ShownMix user_version_mix(const UserKernels& kernels, const std::string& version
         for (const worker::WatchVersion& version : kernel.versions) {
             if (user_version_id(kernel.id, version.number) != version_id) continue;
             if (version.mix) {
-                return {&version.mix->mix,
+                return {version.mix->mix,
                         "SASS of " + version_id + " (" + version.mix->mix.arch +
                             ", its cubin): " + kernels::instruction_mix_text(version.mix->mix)};
             }
-            return {nullptr, "SASS of " + version_id + ": " +
-                                 (version.mix_missing.empty() ? std::string("not read")
-                                                              : version.mix_missing)};
+            return {std::nullopt, "SASS of " + version_id + ": " +
+                                      (version.mix_missing.empty() ? std::string("not read")
+                                                                   : version.mix_missing)};
         }
     }
-    return {nullptr, "SASS of " + version_id + ": no such version"};
+    return {std::nullopt, "SASS of " + version_id + ": no such version"};
 }
 
 }  // namespace tclens::gui

@@ -50,8 +50,8 @@ std::shared_ptr<const LiveProfile> user_version_profile(const UserKernels& kerne
                                                         const std::string& version_id);
 
 // The instruction mix the Profile panel shows for version `version_id` (recording_view.h's
-// ShownMix): "SASS of yours.x.v2 (sm_90a, its cubin): HMMA 64, ..." with `mix` pointing into
-// `kernels` (valid while that snapshot lives), else "SASS of yours.x.v2: <why it is missing>".
+// ShownMix): "SASS of yours.x.v2 (sm_90a, its cubin): HMMA 64, ..." with `mix` the one the
+// worker read from its cubin, else "SASS of yours.x.v2: <why it is missing>".
 ShownMix user_version_mix(const UserKernels& kernels, const std::string& version_id);
 
 }  // namespace tclens::gui

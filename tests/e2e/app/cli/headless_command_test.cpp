@@ -6,7 +6,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "profiling/recorded_mix.h"
 #include "tests/support/run_command.h"
+#include "tests/support/scripted_gpu.h"
 
 namespace tclens {
 namespace {
@@ -41,6 +43,28 @@ TEST(HeadlessCommand, TextOfTheLastFrameNamesWhatThePanelsShow) {
     EXPECT_NE(text.find("== fragments =="), std::string::npos) << text;
     EXPECT_NE(text.find("ldmatrix.x4"), std::string::npos) << text;
     EXPECT_EQ(text.find("== device =="), std::string::npos) << "only the chosen view is shown";
+}
+
+// The Profile panel's instruction mix is the one the worker's build read, as its hello carries
+// it, and its line says so: a scripted worker plants a wmma.f16 mix no census has (HMMA 4242).
+TEST(HeadlessCommand, TheProfilePanelShowsTheMixOfTheWorkersBuild) {
+    kernels::InstructionMix planted;
+    planted.arch = "sm_90a";
+    planted.functions = 1;
+    planted.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
+    const std::string mixes = test::write_canned(
+        "headless_worker_mixes.json",
+        nlohmann::json::array(
+            {profiling::to_json(profiling::RecordedInstructionMix{"wmma.f16", 90, planted})})
+            .dump());
+    test::CommandResult result;
+    const std::string text =
+        test::panel_text_with_worker(test::scripted_gpu_worker("SCRIPTED_MIXES=" + mixes),
+                                     "profile", "--set profile.kernel=wmma.f16", result);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(text.find("SASS of wmma.f16 (sm_90a, the worker's build): HMMA 4242,"),
+              std::string::npos)
+        << text;
 }
 
 TEST(HeadlessCommand, PacedFramesTakeTheirTime) {

@@ -8,6 +8,7 @@
 #include "kernels/instruction_mix.h"
 #include "kernels/registry.h"
 #include "profiling/device_json.h"
+#include "profiling/recorded_mix.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scripted_gpu.h"
@@ -131,6 +132,39 @@ TEST(KernelsCommand, TheInstructionMixIsForTheWorkersGpu) {
             EXPECT_EQ(mix["missing"], kernels::instruction_mix_missing(k["id"], 86)) << k;
         }
     }
+}
+
+// The mix is the one the worker's build read, as its hello carries it (worker/worker_mix.h), not
+// this build's: a scripted worker plants a wmma.f16 mix no census has (HMMA 4242); the kernels it
+// has no mix of say why.
+TEST(KernelsCommand, TheInstructionMixIsTheWorkersBuildsWhereItsHelloCarriesOne) {
+    kernels::InstructionMix planted;
+    planted.arch = "sm_90a";
+    planted.functions = 1;
+    planted.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
+    const std::string mixes = test::write_canned(
+        "kernels_worker_mixes.json",
+        nlohmann::json::array(
+            {profiling::to_json(profiling::RecordedInstructionMix{"wmma.f16", 90, planted})})
+            .dump());
+    const auto result = run_command(kTclens + " kernels --json " +
+                                    test::scripted_worker("none SCRIPTED_MIXES=" + mixes));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << result.out;
+    int seen = 0;
+    for (const nlohmann::json& k : j["kernels"]) {
+        const nlohmann::json& mix = k["instruction_mix"];
+        if (k["id"] == "wmma.f16") {
+            ++seen;
+            EXPECT_EQ(mix["sm"], 90) << mix;
+            EXPECT_EQ(mix["counts"]["hmma"], 4242) << mix;
+        } else if (k["id"] == "wgmma_tma.f16") {
+            ++seen;
+            EXPECT_EQ(mix["missing"], "the worker's build has no SASS of it for sm_90") << mix;
+        }
+    }
+    EXPECT_EQ(seen, 2);
 }
 
 // A worker that does not start is one line and exit 3, as in every command that asks one.

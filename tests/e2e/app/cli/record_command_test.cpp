@@ -220,6 +220,33 @@ TEST(RecordCommand, EveryPartComesFromAWorkerEachSourceFromAFreshOne) {
     EXPECT_EQ(recording.profiles[0].metrics.at(0).value, 42.5);
 }
 
+// The mixes a recording carries are the census of the build of the worker that ran (its hello),
+// not this build's: the scripted worker plants a smem_tiled.f32 mix no census has (HMMA 4242).
+TEST(RecordCommand, TheMixesRecordedAreThoseOfTheWorkersBuild) {
+    const CannedRecording canned(1234);
+    kernels::InstructionMix planted;
+    planted.arch = "sm_90a";
+    planted.functions = 1;
+    planted.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
+    const std::string mixes = canned.folder + "/mixes.json";
+    std::ofstream(mixes) << nlohmann::json::array(
+        {profiling::to_json(profiling::RecordedInstructionMix{"smem_tiled.f32", 90, planted})});
+    const std::string path = canned.folder + "/recording_mixes.json";
+    const auto result = run_command(
+        kTclens + " record " + path + " --kernels smem_tiled.f32 --mnk 64x64x64 --no-timelines " +
+        test::scripted_worker("none SCRIPTED_SYSTEM=" + canned.system + " SCRIPTED_MIXES=" + mixes +
+                              " " + canned.answers()));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    profiling::Recording recording;
+    std::string error;
+    ASSERT_TRUE(profiling::load_recording(path, recording, error)) << error;
+    fs::remove(path);
+    const profiling::RecordedInstructionMix* mix =
+        profiling::find_mix(recording.instruction_mixes, "smem_tiled.f32");
+    ASSERT_NE(mix, nullptr);
+    EXPECT_EQ(mix->mix[kernels::OpClass::kHmma], 4242);
+}
+
 TEST(RecordCommand, ASourceProfileWithoutSamplesIsOneLineAndExit1) {
     const CannedRecording canned(0);
     const std::string path = canned.folder + "/hollow.json";

@@ -70,6 +70,62 @@ TEST(WorkerResults, HelloRoundTripsWithTheSystemReport) {
     EXPECT_FALSE(back.system.has_gpu());
 }
 
+// The mixes of the worker's build round-trip; a hello without them (an earlier tclens, a client
+// build's worker) reads as none sent, and writing it out leaves the keys out again.
+TEST(WorkerResults, HelloCarriesTheWorkersInstructionMixesOrNone) {
+    HelloResult hello;
+    hello.protocol = 2;
+    hello.tclens_version = "0.1.0";
+    hello.pid = 4242;
+    kernels::InstructionMix mix;
+    mix.arch = "sm_90a";
+    mix.functions = 2;
+    mix.counts[std::size_t(kernels::OpClass::kHmma)] = 64;
+    hello.mixes = WorkerMixes{{{"wmma.f16", 90, mix}}, ""};
+    HelloResult back;
+    std::string error;
+    ASSERT_TRUE(hello_from_json(to_json(hello), back, error)) << error;
+    ASSERT_TRUE(back.mixes.has_value());
+    ASSERT_EQ(back.mixes->mixes.size(), 1u);
+    EXPECT_EQ(back.mixes->mixes[0].kernel_id, "wmma.f16");
+    EXPECT_EQ(back.mixes->mixes[0].sm, 90);
+    EXPECT_EQ(back.mixes->mixes[0].mix.functions, 2);
+    EXPECT_EQ(back.mixes->mixes[0].mix[kernels::OpClass::kHmma], 64);
+    EXPECT_EQ(back.mixes->missing, "");
+
+    hello.mixes = WorkerMixes{{}, "this build had no cuobjdump"};
+    ASSERT_TRUE(hello_from_json(to_json(hello), back, error)) << error;
+    ASSERT_TRUE(back.mixes.has_value());
+    EXPECT_TRUE(back.mixes->mixes.empty());
+    EXPECT_EQ(back.mixes->missing, "this build had no cuobjdump");
+
+    nlohmann::json older = to_json(hello);
+    older.erase("instruction_mixes");
+    older.erase("instruction_mixes_missing");
+    ASSERT_TRUE(hello_from_json(older, back, error)) << error;
+    EXPECT_FALSE(back.mixes.has_value());
+    EXPECT_FALSE(to_json(back).contains("instruction_mixes"));
+    EXPECT_FALSE(to_json(back).contains("instruction_mixes_missing"));
+}
+
+TEST(WorkerResults, AHelloWithABadMixIsRefusedNamingIt) {
+    HelloResult hello;
+    hello.protocol = 2;
+    hello.tclens_version = "0.1.0";
+    hello.pid = 4242;
+    hello.mixes = WorkerMixes{{{"wmma.f16", 90, {}}}, ""};
+    nlohmann::json json = to_json(hello);
+    json["instruction_mixes"][0]["counts"].erase("hmma");
+    HelloResult back;
+    std::string error;
+    EXPECT_FALSE(hello_from_json(json, back, error));
+    EXPECT_NE(error.find("instruction_mixes"), std::string::npos) << error;
+    EXPECT_NE(error.find("hmma"), std::string::npos) << error;
+    json["instruction_mixes"] = "wmma.f16";
+    EXPECT_FALSE(hello_from_json(json, back, error));
+    EXPECT_NE(error.find("field 'instruction_mixes' must be an array"), std::string::npos) << error;
+}
+
 TEST(WorkerResults, LoadRoundTripsAndReadsTheDescriptorsId) {
     LoadResult load;
     load.descriptor = {{"id", "yours.matmul"},

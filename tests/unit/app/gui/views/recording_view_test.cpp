@@ -190,21 +190,40 @@ namespace {
 
 TEST(RecordingView, TheInstructionMixShownIsTheRecordingsWhereItCarriesOne) {
     const profiling::Recording recording = test::sample_recording();  // a made-up wmma.f16 mix
-    const ShownMix recorded = shown_instruction_mix(&recording, "wmma.f16", 86);
-    ASSERT_NE(recorded.mix, nullptr);
-    EXPECT_EQ(recorded.mix, &recording.instruction_mixes[0].mix);
+    const ShownMix recorded = shown_instruction_mix(&recording, nullptr, "wmma.f16", 86);
+    ASSERT_TRUE(recorded.mix);
+    EXPECT_EQ(recorded.mix->counts, recording.instruction_mixes[0].mix.counts);
     EXPECT_EQ(recorded.line, "SASS of wmma.f16 (sm_90a, recorded): " +
                                  kernels::instruction_mix_text(recording.instruction_mixes[0].mix));
     EXPECT_NE(recorded.line.find("HMMA 16"), std::string::npos) << recorded.line;
 
     // A kernel the recording has no mix of, or no recording: this build's census.
-    for (const ShownMix& built : {shown_instruction_mix(&recording, "wgmma_tma.f16", 90),
-                                  shown_instruction_mix(nullptr, "wmma.f16", 90)}) {
+    for (const ShownMix& built : {shown_instruction_mix(&recording, nullptr, "wgmma_tma.f16", 90),
+                                  shown_instruction_mix(nullptr, nullptr, "wmma.f16", 90)}) {
         EXPECT_EQ(built.line.find("recorded"), std::string::npos) << built.line;
     }
-    const ShownMix built = shown_instruction_mix(nullptr, "wgmma_tma.f16", 90);
-    EXPECT_EQ(built.mix, kernels::instruction_mix("wgmma_tma.f16", 90));
+    const ShownMix built = shown_instruction_mix(nullptr, nullptr, "wgmma_tma.f16", 90);
+    EXPECT_EQ(built.mix.has_value(), kernels::instruction_mix("wgmma_tma.f16", 90) != nullptr);
     EXPECT_EQ(built.line, kernels::instruction_mix_line("wgmma_tma.f16", 90));
+}
+
+// Live results (no recording) show the mix of the worker's build where its hello carries mixes.
+TEST(RecordingView, TheLiveInstructionMixIsTheWorkersBuilds) {
+    const profiling::Recording recording = test::sample_recording();
+    worker::HelloResult hello;
+    hello.system = recording.system;
+    profiling::RecordedInstructionMix planted = recording.instruction_mixes[0];  // wmma.f16
+    planted.mix.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
+    hello.mixes = worker::WorkerMixes{{planted}, ""};
+    const ShownMix shown = shown_instruction_mix(nullptr, &hello, "wmma.f16", 90);
+    ASSERT_TRUE(shown.mix);
+    EXPECT_EQ((*shown.mix)[kernels::OpClass::kHmma], 4242);
+    EXPECT_EQ(shown.line.rfind("SASS of wmma.f16 (sm_90a, the worker's build): HMMA 4242,", 0), 0u)
+        << shown.line;
+    // A recording's own mix still wins over the worker's.
+    EXPECT_EQ(
+        (*shown_instruction_mix(&recording, &hello, "wmma.f16", 90).mix)[kernels::OpClass::kHmma],
+        16);
 }
 
 TEST(RecordingView, ASavedSessionCarriesTheMixOfEveryKernelItHolds) {
@@ -224,6 +243,26 @@ TEST(RecordingView, ASavedSessionCarriesTheMixOfEveryKernelItHolds) {
         EXPECT_EQ(saved->instruction_mixes[i].mix.counts, expected[i].mix.counts);
     }
     EXPECT_EQ(saved->instruction_mixes_missing, missing);  // a build without cuobjdump says so
+}
+
+// With the worker's hello, the saved session carries the mixes of the worker's build (a client
+// build has none of its own), not this build's.
+TEST(RecordingView, ASavedSessionCarriesTheMixesOfTheWorkersBuild) {
+    profiling::Recording open = test::sample_recording();
+    auto bench = std::make_shared<BenchResults>();
+    bench->report.rows = open.bench;
+    worker::HelloResult hello;
+    hello.system = open.system;
+    profiling::RecordedInstructionMix planted = open.instruction_mixes[0];  // wmma.f16
+    planted.mix.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
+    hello.mixes = worker::WorkerMixes{{planted}, ""};
+    const std::optional<profiling::Recording> saved = session_recording(
+        nullptr, &open.system, bench.get(), nullptr, "2026-11-25T10:00:00Z", nullptr, &hello);
+    ASSERT_TRUE(saved);
+    ASSERT_EQ(saved->instruction_mixes.size(), 1u);
+    EXPECT_EQ(saved->instruction_mixes[0].kernel_id, "wmma.f16");
+    EXPECT_EQ(saved->instruction_mixes[0].mix[kernels::OpClass::kHmma], 4242);
+    EXPECT_EQ(saved->instruction_mixes_missing, "");
 }
 
 }  // namespace

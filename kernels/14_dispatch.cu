@@ -10,7 +10,8 @@
 // it, so a run's warm-up pays for the allocation and the timed launches do not. Growing waits for
 // the device first (cudaDeviceSynchronize), so no enqueued kernel still reads a buffer that is
 // freed. Launches on one device share the scratch: rung 14 must not run on two streams at once
-// (the runner and bench launch one kernel at a time).
+// (the runner and bench launch one kernel at a time). The device's SM count, which the rules
+// take, is asked once per device and kept with its scratch: no attribute query in a timed launch.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -48,15 +49,30 @@ struct Scratch {
     GrowingBuffer workspace;  // split-K partial tiles
 };
 
-// The scratch of every device, for the process's life (never destroyed: no cudaFree at exit,
+// What rung 14 keeps per device: its scratch and its SM count (0 until first asked).
+struct DeviceState {
+    Scratch scratch;
+    int sms = 0;
+};
+
+// The state of every device, for the process's life (never destroyed: no cudaFree at exit,
 // after the runtime may have gone).
-std::mutex& scratch_mutex() {
+std::mutex& device_state_mutex() {
     static std::mutex mutex;
     return mutex;
 }
-Scratch& scratch_of(int device) {
-    static auto* per_device = new std::map<int, Scratch>();
+DeviceState& device_state(int device) {
+    static auto* per_device = new std::map<int, DeviceState>();
     return (*per_device)[device];
+}
+
+// The SM count of `device`, asked of the driver on the first call only.
+cudaError_t cached_sms(int device, DeviceState& state) {
+    if (state.sms > 0) return cudaSuccess;
+    int sms = 0;
+    const cudaError_t status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (status == cudaSuccess) state.sms = sms;
+    return status;
 }
 
 // The chosen configuration on `operands` (N and K multiples of 8).
@@ -103,15 +119,12 @@ cudaError_t run_padded(const DispatchChoice& choice, Precision precision,
 
 GpuStatus dispatch_launch(Precision precision, const GemmOperands& operands, GpuStream stream) {
     int device = 0;
-    int sms = 0;
-    cudaError_t status = cudaGetDevice(&device);
-    if (status == cudaSuccess) {
-        status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    }
-    if (status != cudaSuccess) return status;
-    const DispatchChoice choice = choose_dispatch(operands.problem, sms);
-    const std::lock_guard<std::mutex> lock(scratch_mutex());
-    Scratch& scratch = scratch_of(device);
+    if (const cudaError_t status = cudaGetDevice(&device); status != cudaSuccess) return status;
+    const std::lock_guard<std::mutex> lock(device_state_mutex());
+    DeviceState& state = device_state(device);
+    if (const cudaError_t status = cached_sms(device, state); status != cudaSuccess) return status;
+    const DispatchChoice choice = choose_dispatch(operands.problem, state.sms);
+    Scratch& scratch = state.scratch;
     return needs_padding(operands.problem)
                ? run_padded(choice, precision, operands, scratch, stream)
                : run_configuration(choice, precision, operands, scratch, stream);

@@ -1,9 +1,12 @@
-// Rung 14's GPU launch: asks the rules (kernels/dispatch_rules.h) with this GPU's SM count and
-// runs the chosen configuration on the given stream:
-//   - N and K multiples of 8: the chosen rung's launch (registry) or the split-K GEMM;
-//   - else: A (M x K) and B (K x N) copied into zero-padded scratch (M x K8, K8 x N8, the extra
-//     rows and columns zero so they add nothing), the configuration run on M x N8 x K8 into a
-//     padded C scratch, and its M x N part copied into C (kernels/pad_copy.cuh).
+// Rung 14's GPU launch: asks the rules of its inputs (kernels/dispatch_rules.h, kernels/
+// fp8_dispatch_rules.h) with this GPU's SM count and runs the chosen configuration on the given
+// stream:
+//   - N and K as the rules' padded problem: the chosen rung's launch (registry), the split-K
+//     GEMM or an FP8 configuration (kernels/fp8_dispatch.cuh);
+//   - else: A (M x K) and B (K x N; e4m3's B^T, N x K) copied into zero-padded scratch (M x K',
+//     K' x N' or N' x K', the extra rows and columns zero so they add nothing; K' and N' the
+//     padded problem's), the configuration run on M x N' x K' into a padded C scratch, and its
+//     M x N part copied into C (kernels/pad_copy.cuh).
 //
 // Scratch (padded A, B, C and the split-K workspace) lives in a per-device cache for the
 // process's life, grown on demand and never shrunk: the first launch that needs a size allocates
@@ -20,6 +23,7 @@
 
 #include "kernels/14_dispatch.h"
 #include "kernels/cuda_util.h"
+#include "kernels/fp8_dispatch.cuh"
 #include "kernels/gpu_registry.h"
 #include "kernels/ladder_launches.h"
 #include "kernels/pad_copy.cuh"
@@ -43,10 +47,10 @@ struct GrowingBuffer {
 };
 
 struct Scratch {
-    GrowingBuffer a;          // M x K8 padded A
-    GrowingBuffer b;          // K8 x N8 padded B
-    GrowingBuffer c;          // M x N8 f32 padded C
-    GrowingBuffer workspace;  // split-K partial tiles
+    GrowingBuffer a;          // M x K' padded A
+    GrowingBuffer b;          // K' x N' padded B (e4m3: N' x K' B^T)
+    GrowingBuffer c;          // M x N' f32 padded C
+    GrowingBuffer workspace;  // split-K partial tiles (16-bit or FP8)
 };
 
 // What rung 14 keeps per device: its scratch and its SM count (0 until first asked).
@@ -75,9 +79,20 @@ cudaError_t cached_sms(int device, DeviceState& state) {
     return status;
 }
 
-// The chosen configuration on `operands` (N and K multiples of 8).
+// The chosen configuration on `operands` (its problem the choice's padded one).
 cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
                               const GemmOperands& operands, Scratch& scratch, cudaStream_t stream) {
+    if (choice.config == DispatchConfig::kFp8Tile192 ||
+        choice.config == DispatchConfig::kFp8Tile128 ||
+        choice.config == DispatchConfig::kFp8SplitK) {
+        const std::int64_t floats = fp8_workspace_floats(choice, operands.problem);
+        if (const cudaError_t status = scratch.workspace.reserve(floats * 4);
+            status != cudaSuccess) {
+            return status;
+        }
+        return fp8_configuration_launch(choice, operands, scratch.workspace.buffer.as_float(),
+                                        stream);
+    }
     if (choice.config == DispatchConfig::kSplitK) {
         const std::int64_t floats = split_k_workspace_floats(operands.problem, choice.splits);
         if (const cudaError_t status = scratch.workspace.reserve(floats * 4);
@@ -103,11 +118,13 @@ cudaError_t run_padded(const DispatchChoice& choice, Precision precision,
           std::pair{&scratch.c, q.m * q.n * 4}}) {
         if (const cudaError_t status = buffer->reserve(bytes); status != cudaSuccess) return status;
     }
+    const bool k_major = b_is_k_major(precision);
+    const MatrixShape b_from = k_major ? MatrixShape{p.n, p.k} : MatrixShape{p.k, p.n};
+    const MatrixShape b_to = k_major ? MatrixShape{q.n, q.k} : MatrixShape{q.k, q.n};
     cudaError_t status =
         copy_padded(operands.a, {p.m, p.k}, scratch.a.buffer.get(), {q.m, q.k}, elem, stream);
     if (status == cudaSuccess) {
-        status =
-            copy_padded(operands.b, {p.k, p.n}, scratch.b.buffer.get(), {q.k, q.n}, elem, stream);
+        status = copy_padded(operands.b, b_from, scratch.b.buffer.get(), b_to, elem, stream);
     }
     if (status != cudaSuccess) return status;
     const GemmOperands padded{scratch.a.buffer.get(), scratch.b.buffer.get(),
@@ -123,9 +140,9 @@ GpuStatus dispatch_launch(Precision precision, const GemmOperands& operands, Gpu
     const std::lock_guard<std::mutex> lock(device_state_mutex());
     DeviceState& state = device_state(device);
     if (const cudaError_t status = cached_sms(device, state); status != cudaSuccess) return status;
-    const DispatchChoice choice = choose_dispatch(operands.problem, state.sms);
+    const DispatchChoice choice = choose_dispatch_for(precision, operands.problem, state.sms);
     Scratch& scratch = state.scratch;
-    return needs_padding(operands.problem)
+    return !same_problem(operands.problem, choice.padded)
                ? run_padded(choice, precision, operands, scratch, stream)
                : run_configuration(choice, precision, operands, scratch, stream);
 }

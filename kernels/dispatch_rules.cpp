@@ -168,6 +168,14 @@ std::string dispatch_config_id(DispatchConfig config, Precision precision) {
             return "wgmma_streamk" + suffix;
         case DispatchConfig::kSplitK:
             return "split_k" + suffix;
+        case DispatchConfig::kFp8Tile256:
+            return "wgmma_fp8.e4m3";
+        case DispatchConfig::kFp8Tile192:
+            return "wgmma_fp8_192.e4m3";
+        case DispatchConfig::kFp8Tile128:
+            return "wgmma_fp8_128.e4m3";
+        case DispatchConfig::kFp8SplitK:
+            return "wgmma_fp8_split_k.e4m3";
     }
     return "";
 }

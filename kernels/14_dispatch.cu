@@ -14,7 +14,8 @@
 // the device first (cudaDeviceSynchronize), so no enqueued kernel still reads a buffer that is
 // freed. Launches on one device share the scratch: rung 14 must not run on two streams at once
 // (the runner and bench launch one kernel at a time). The device's SM count, which the rules
-// take, is asked once per device and kept with its scratch: no attribute query in a timed launch.
+// take, is asked once per device and kept with its scratch, and so is the last choice: a timed
+// launch of the problem before neither queries the device nor runs the rules again.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -53,10 +54,26 @@ struct Scratch {
     GrowingBuffer workspace;  // split-K partial tiles (16-bit or FP8)
 };
 
-// What rung 14 keeps per device: its scratch and its SM count (0 until first asked).
+// What rung 14 keeps per device: its scratch, its SM count (0 until first asked) and the last
+// choice, with the inputs it was made for: a timed series launches one problem again and again,
+// and the rules format their reason line, host time inside the timed region.
 struct DeviceState {
     Scratch scratch;
     int sms = 0;
+    bool chosen = false;
+    Precision chosen_for_precision = Precision::kF16;
+    GemmProblem chosen_for;
+    DispatchChoice choice;
+
+    const DispatchChoice& choose(Precision precision, const GemmProblem& problem) {
+        if (!chosen || precision != chosen_for_precision || !same_problem(problem, chosen_for)) {
+            choice = choose_dispatch_for(precision, problem, sms);
+            chosen = true;
+            chosen_for_precision = precision;
+            chosen_for = problem;
+        }
+        return choice;
+    }
 };
 
 // The state of every device, for the process's life (never destroyed: no cudaFree at exit,
@@ -140,7 +157,7 @@ GpuStatus dispatch_launch(Precision precision, const GemmOperands& operands, Gpu
     const std::lock_guard<std::mutex> lock(device_state_mutex());
     DeviceState& state = device_state(device);
     if (const cudaError_t status = cached_sms(device, state); status != cudaSuccess) return status;
-    const DispatchChoice choice = choose_dispatch_for(precision, operands.problem, state.sms);
+    const DispatchChoice& choice = state.choose(precision, operands.problem);
     Scratch& scratch = state.scratch;
     return !same_problem(operands.problem, choice.padded)
                ? run_padded(choice, precision, operands, scratch, stream)

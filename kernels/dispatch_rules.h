@@ -39,11 +39,17 @@ enum class DispatchConfig {
 
 struct DispatchChoice {
     DispatchConfig config = DispatchConfig::kTmaTiles;
-    GemmProblem padded;  // what the configuration runs: N and K rounded up to multiples of 8
+    // What the configuration runs: N and K rounded up to multiples of 8 (padded_problem), or
+    // for FP8 N to 4 and K to 16 (fp8_padded_problem).
+    GemmProblem padded;
     // K ranges: kSplitK 1..kSplitKMaxSplits (split_k_ranges), kFp8SplitK 2..kFp8MaxSplits.
     int splits = 1;
     std::string reason;  // one line, e.g. "split-K 16, 64 x 64 tiles: 4 tiles of 128 x 256 ..."
 };
+
+// The start of a reason line where `padded` differs from `problem`, "N = 17 -> 24, K = 129 ->
+// 136 (zero-padded copies): ", else "".
+std::string padding_reason(const GemmProblem& problem, const GemmProblem& padded);
 
 // N and K rounded up to multiples of 8 (M as it is): 17x33x129 -> 17x40x136.
 GemmProblem padded_problem(const GemmProblem& problem);

@@ -9,24 +9,7 @@
 namespace tclens::kernels {
 namespace {
 
-std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
-    return (value + multiple - 1) / multiple * multiple;
-}
-
 std::int64_t k_tiles_of(std::int64_t k) { return tiles_covering(k, kTmaFp8BoxElems); }
-
-// "N = 17 -> 20, K = 129 -> 144 (zero-padded copies): " or "".
-std::string padding_text(const GemmProblem& problem, const GemmProblem& padded) {
-    std::string text;
-    if (padded.n != problem.n) {
-        text += common::format_text("N = %lld -> %lld", (long long)problem.n, (long long)padded.n);
-    }
-    if (padded.k != problem.k) {
-        if (!text.empty()) text += ", ";
-        text += common::format_text("K = %lld -> %lld", (long long)problem.k, (long long)padded.k);
-    }
-    return text.empty() ? text : text + " (zero-padded copies): ";
-}
 
 // "128 x 192: 384 tiles, 3 rounds 97 % filled"
 std::string waves_text(const PersistentWaves& w) {
@@ -38,7 +21,7 @@ std::string waves_text(const PersistentWaves& w) {
 }  // namespace
 
 GemmProblem fp8_padded_problem(const GemmProblem& problem) {
-    return {problem.m, round_up(problem.n, 4), round_up(problem.k, 16)};
+    return {problem.m, tiles_covering(problem.n, 4) * 4, tiles_covering(problem.k, 16) * 16};
 }
 
 std::int64_t fp8_split_depth(std::int64_t k, int splits) {
@@ -66,7 +49,7 @@ DispatchChoice choose_fp8_dispatch(const GemmProblem& problem, int sms) {
     }
     const std::string tiles =
         common::format_text("%s on %d SMs (%s)", waves_text(w).c_str(), w.ctas, others.c_str());
-    const std::string padding = padding_text(problem, p);
+    const std::string padding = padding_reason(problem, p);
 
     const std::int64_t k_tiles = k_tiles_of(p.k);
     const std::int64_t splits = std::min<std::int64_t>(

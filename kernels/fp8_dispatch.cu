@@ -24,11 +24,6 @@ namespace {
 
 using Config192 = PersistentConfigOf<__nv_fp8_e4m3, wgmma_fp8::Fp8Shape192>;
 using Config128 = PersistentConfigOf<__nv_fp8_e4m3, wgmma_fp8::Fp8Shape128>;
-static_assert(Config192::kBlockN == kPersistentNarrowTile.block_n &&
-                  Config128::kBlockM == kFp8Tile128.block_m &&
-                  Config128::kBlockN == kFp8Tile128.block_n &&
-                  Config128::kClusterM == kFp8Tile128.cluster_m,
-              "the rules count the tiles the kernels run");
 
 // Rows of one K range's partial C: M rounded up to whole tiles of Config.
 template <typename Config>

@@ -4,9 +4,16 @@
 #include <string>
 
 #include "common/text.h"
+#include "kernels/13_wgmma_fp8.h"
 #include "kernels/tma_tile_limits.h"
 
 namespace tclens::kernels {
+
+static_assert(has_tile<wgmma_fp8::Fp8Shape>(kPersistentWideTile) &&
+                  has_tile<wgmma_fp8::Fp8Shape192>(kPersistentNarrowTile) &&
+                  has_tile<wgmma_fp8::Fp8Shape128>(kFp8Tile128),
+              "the rules count the tiles the FP8 configurations run");
+
 namespace {
 
 std::int64_t k_tiles_of(std::int64_t k) { return tiles_covering(k, kTmaFp8BoxElems); }

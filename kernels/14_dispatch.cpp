@@ -101,9 +101,7 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
 
 std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precision precision) {
     if (choice.config == DispatchConfig::kSplitK) return split_k_can_run(choice.padded);
-    if (choice.config == DispatchConfig::kFp8Tile192 ||
-        choice.config == DispatchConfig::kFp8Tile128 ||
-        choice.config == DispatchConfig::kFp8SplitK) {
+    if (is_fp8_tile_configuration(choice.config)) {
         return dispatch_configuration(choice, precision, kDefaultPersistentSms)
             .can_run(choice.padded);
     }

@@ -25,6 +25,7 @@
 #include "kernels/14_dispatch.h"
 #include "kernels/cuda_util.h"
 #include "kernels/fp8_dispatch.cuh"
+#include "kernels/fp8_dispatch_rules.h"
 #include "kernels/gpu_registry.h"
 #include "kernels/ladder_launches.h"
 #include "kernels/pad_copy.cuh"
@@ -99,9 +100,7 @@ cudaError_t cached_sms(int device, DeviceState& state) {
 // The chosen configuration on `operands` (its problem the choice's padded one).
 cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
                               const GemmOperands& operands, Scratch& scratch, cudaStream_t stream) {
-    if (choice.config == DispatchConfig::kFp8Tile192 ||
-        choice.config == DispatchConfig::kFp8Tile128 ||
-        choice.config == DispatchConfig::kFp8SplitK) {
+    if (is_fp8_tile_configuration(choice.config)) {
         const std::int64_t floats = fp8_workspace_floats(choice, operands.problem);
         if (const cudaError_t status = scratch.workspace.reserve(floats * 4);
             status != cudaSuccess) {

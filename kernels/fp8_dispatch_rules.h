@@ -46,6 +46,14 @@ GemmProblem fp8_padded_problem(const GemmProblem& problem);
 // 1536; (7696, 7) -> 1152 (61 K tiles, 9 per range).
 std::int64_t fp8_split_depth(std::int64_t k, int splits);
 
+// True for the FP8 configurations that are not a registered rung (kFp8Tile192, kFp8Tile128,
+// kFp8SplitK): their descriptor is wgmma_fp8_tile_descriptor (kernels/13_wgmma_fp8.h), their
+// launch fp8_configuration_launch (kernels/fp8_dispatch.cuh).
+inline bool is_fp8_tile_configuration(DispatchConfig config) {
+    return config == DispatchConfig::kFp8Tile192 || config == DispatchConfig::kFp8Tile128 ||
+           config == DispatchConfig::kFp8SplitK;
+}
+
 // The configuration for `problem` (M, N, K >= 1) on `sms` (>= 1) SMs; `splits` is the number of
 // non-empty K ranges (>= 2) for kFp8SplitK, else 1.
 DispatchChoice choose_fp8_dispatch(const GemmProblem& problem, int sms);

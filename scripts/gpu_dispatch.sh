@@ -55,7 +55,7 @@ for step in ${DISPATCH_STEPS:-verify sweep presets}; do
             ;;
         fp8)
             timed fp8_verify.log 150 build-gpu/bin/gpu_tests \
-                --gtest_filter='Dispatch/*e4m3*:DispatchOnGpu.*Fp8*:Fp8/*:Fp8OnGpu.*:Kernels/LadderVerification.*e4m3*:Kernels/LadderVerification.*wgmma_persistent_bf16*:-*cublaslt*'
+                --gtest_filter='Dispatch/*e4m3*:DispatchOnGpu.*Fp8*:Fp8/*:Fp8OnGpu.*:Kernels/LadderVerification.*e4m3*:Kernels/LadderVerification.*wgmma_persistent_bf16*:GemmRunnerOnGpu.PersistentRungs*:-*cublaslt*'
             timed fp8_presets.json 150 build-gpu/bin/tclens bench \
                 --kernels wgmma_fp8.e4m3,dispatch.e4m3 --preset square,lab6,llm --runs 20 \
                 --warmup 2 --json

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks a client built without CUDA (TCLENS_CLIENT_ONLY; scripts/dev.sh test builds it into
 # build-client/ with no CUDA toolkit on PATH): its tclens needs no CUDA library (ldd, and the
-# NEEDED entries readelf lists), names none in its text, draws what needs no GPU, and sends
-# every GPU job to a worker elsewhere, each refused here in one line with exit 3.
+# NEEDED entries readelf lists), names none in its text, draws what needs no GPU and opens the
+# shipped recordings, and sends every GPU job to a worker elsewhere, each refused here in one line
+# with exit 3.
 #   scripts/check_client_build.sh <client build folder>
 # Exit 0 when every check holds, 1 with a line per failure, 77 (skipped) without that build.
 set -uo pipefail
@@ -36,6 +37,9 @@ fi
 "$tclens" kernels >/dev/null || fail "tclens kernels exited $?"
 "$tclens" layout mma.m16n8k16.f16 >/dev/null || fail "tclens layout exited $?"
 "$tclens" banks --list >/dev/null || fail "tclens banks --list exited $?"
+# It opens the shipped recordings by itself.
+recording="$(dirname "$0")/../assets/recordings/h200.json.gz"
+"$tclens" compare "$recording" >/dev/null || fail "tclens compare $recording exited $?"
 
 # GPU work without a worker elsewhere: one line naming the host and why, exit 3.
 expect_no_gpu() {

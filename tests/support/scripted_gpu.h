@@ -11,6 +11,7 @@
 #include "profiling/device_info.h"
 #include "profiling/device_json.h"
 #include "profiling/metric_catalogue.h"
+#include "profiling/recorded_mix.h"
 #include "profiling/source/source_profile_json.h"
 #include "tests/support/run_command.h"
 #include "tests/support/source_dir.h"
@@ -92,6 +93,22 @@ inline std::string write_canned(const std::string& name, const std::string& text
     const std::string path = temp_path(name);
     std::ofstream(path) << text << "\n";
     return path;
+}
+
+// HMMA count of the mix planted_worker_mixes plants: no census of a real build has it.
+inline constexpr int kPlantedHmma = 4242;
+
+// Writes, as the file SCRIPTED_MIXES names (the instruction mixes the scripted worker's hello
+// carries), one sm_90a mix of `kernel_id` with kPlantedHmma HMMA, and returns its path.
+inline std::string planted_worker_mixes(const std::string& kernel_id) {
+    kernels::InstructionMix planted;
+    planted.arch = "sm_90a";
+    planted.functions = 1;
+    planted.counts[std::size_t(kernels::OpClass::kHmma)] = kPlantedHmma;
+    return write_canned("planted_mixes_" + kernel_id + ".json",
+                        nlohmann::json::array({profiling::to_json(profiling::RecordedInstructionMix{
+                                                  kernel_id, 90, planted})})
+                            .dump());
 }
 
 // The command of a scripted worker with kScriptedGpu and `variables` ("SCRIPTED_SOURCE=F").

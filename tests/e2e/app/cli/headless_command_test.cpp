@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "profiling/recorded_mix.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scripted_gpu.h"
 
@@ -48,15 +47,7 @@ TEST(HeadlessCommand, TextOfTheLastFrameNamesWhatThePanelsShow) {
 // The Profile panel's instruction mix is the one the worker's build read, as its hello carries
 // it, and its line says so: a scripted worker plants a wmma.f16 mix no census has (HMMA 4242).
 TEST(HeadlessCommand, TheProfilePanelShowsTheMixOfTheWorkersBuild) {
-    kernels::InstructionMix planted;
-    planted.arch = "sm_90a";
-    planted.functions = 1;
-    planted.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
-    const std::string mixes = test::write_canned(
-        "headless_worker_mixes.json",
-        nlohmann::json::array(
-            {profiling::to_json(profiling::RecordedInstructionMix{"wmma.f16", 90, planted})})
-            .dump());
+    const std::string mixes = test::planted_worker_mixes("wmma.f16");
     test::CommandResult result;
     const std::string text =
         test::panel_text_with_worker(test::scripted_gpu_worker("SCRIPTED_MIXES=" + mixes),

@@ -8,7 +8,6 @@
 #include "kernels/instruction_mix.h"
 #include "kernels/registry.h"
 #include "profiling/device_json.h"
-#include "profiling/recorded_mix.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scripted_gpu.h"
@@ -138,15 +137,7 @@ TEST(KernelsCommand, TheInstructionMixIsForTheWorkersGpu) {
 // this build's: a scripted worker plants a wmma.f16 mix no census has (HMMA 4242); the kernels it
 // has no mix of say why.
 TEST(KernelsCommand, TheInstructionMixIsTheWorkersBuildsWhereItsHelloCarriesOne) {
-    kernels::InstructionMix planted;
-    planted.arch = "sm_90a";
-    planted.functions = 1;
-    planted.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
-    const std::string mixes = test::write_canned(
-        "kernels_worker_mixes.json",
-        nlohmann::json::array(
-            {profiling::to_json(profiling::RecordedInstructionMix{"wmma.f16", 90, planted})})
-            .dump());
+    const std::string mixes = test::planted_worker_mixes("wmma.f16");
     const auto result = run_command(kTclens + " kernels --json " +
                                     test::scripted_worker("none SCRIPTED_MIXES=" + mixes));
     ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -158,7 +149,7 @@ TEST(KernelsCommand, TheInstructionMixIsTheWorkersBuildsWhereItsHelloCarriesOne)
         if (k["id"] == "wmma.f16") {
             ++seen;
             EXPECT_EQ(mix["sm"], 90) << mix;
-            EXPECT_EQ(mix["counts"]["hmma"], 4242) << mix;
+            EXPECT_EQ(mix["counts"]["hmma"], test::kPlantedHmma) << mix;
         } else if (k["id"] == "wgmma_tma.f16") {
             ++seen;
             EXPECT_EQ(mix["missing"], "the worker's build has no SASS of it for sm_90") << mix;

@@ -21,6 +21,7 @@
 #include "profiling/source/source_profile_json.h"
 #include "tests/support/cli_checks.h"
 #include "tests/support/run_command.h"
+#include "tests/support/scripted_gpu.h"
 #include "tests/support/tclens_binary.h"
 #include "tests/support/user_kernel_files.h"
 
@@ -224,13 +225,7 @@ TEST(RecordCommand, EveryPartComesFromAWorkerEachSourceFromAFreshOne) {
 // not this build's: the scripted worker plants a smem_tiled.f32 mix no census has (HMMA 4242).
 TEST(RecordCommand, TheMixesRecordedAreThoseOfTheWorkersBuild) {
     const CannedRecording canned(1234);
-    kernels::InstructionMix planted;
-    planted.arch = "sm_90a";
-    planted.functions = 1;
-    planted.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
-    const std::string mixes = canned.folder + "/mixes.json";
-    std::ofstream(mixes) << nlohmann::json::array(
-        {profiling::to_json(profiling::RecordedInstructionMix{"smem_tiled.f32", 90, planted})});
+    const std::string mixes = test::planted_worker_mixes("smem_tiled.f32");
     const std::string path = canned.folder + "/recording_mixes.json";
     const auto result = run_command(
         kTclens + " record " + path + " --kernels smem_tiled.f32 --mnk 64x64x64 --no-timelines " +
@@ -244,7 +239,7 @@ TEST(RecordCommand, TheMixesRecordedAreThoseOfTheWorkersBuild) {
     const profiling::RecordedInstructionMix* mix =
         profiling::find_mix(recording.instruction_mixes, "smem_tiled.f32");
     ASSERT_NE(mix, nullptr);
-    EXPECT_EQ(mix->mix[kernels::OpClass::kHmma], 4242);
+    EXPECT_EQ(mix->mix[kernels::OpClass::kHmma], test::kPlantedHmma);
 }
 
 TEST(RecordCommand, ASourceProfileWithoutSamplesIsOneLineAndExit1) {

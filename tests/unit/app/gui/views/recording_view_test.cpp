@@ -207,14 +207,21 @@ TEST(RecordingView, TheInstructionMixShownIsTheRecordingsWhereItCarriesOne) {
     EXPECT_EQ(built.line, kernels::instruction_mix_line("wgmma_tma.f16", 90));
 }
 
-// Live results (no recording) show the mix of the worker's build where its hello carries mixes.
-TEST(RecordingView, TheLiveInstructionMixIsTheWorkersBuilds) {
-    const profiling::Recording recording = test::sample_recording();
+// The hello of a worker on `recording`'s GPU whose build's mixes hold only wmma.f16's, with an
+// HMMA count (4242) that no census has.
+worker::HelloResult hello_planting_a_wmma_mix(const profiling::Recording& recording) {
     worker::HelloResult hello;
     hello.system = recording.system;
     profiling::RecordedInstructionMix planted = recording.instruction_mixes[0];  // wmma.f16
     planted.mix.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
     hello.mixes = worker::WorkerMixes{{planted}, ""};
+    return hello;
+}
+
+// Live results (no recording) show the mix of the worker's build where its hello carries mixes.
+TEST(RecordingView, TheLiveInstructionMixIsTheWorkersBuilds) {
+    const profiling::Recording recording = test::sample_recording();
+    const worker::HelloResult hello = hello_planting_a_wmma_mix(recording);
     const ShownMix shown = shown_instruction_mix(nullptr, &hello, "wmma.f16", 90);
     ASSERT_TRUE(shown.mix);
     EXPECT_EQ((*shown.mix)[kernels::OpClass::kHmma], 4242);
@@ -251,11 +258,7 @@ TEST(RecordingView, ASavedSessionCarriesTheMixesOfTheWorkersBuild) {
     profiling::Recording open = test::sample_recording();
     auto bench = std::make_shared<BenchResults>();
     bench->report.rows = open.bench;
-    worker::HelloResult hello;
-    hello.system = open.system;
-    profiling::RecordedInstructionMix planted = open.instruction_mixes[0];  // wmma.f16
-    planted.mix.counts[std::size_t(kernels::OpClass::kHmma)] = 4242;
-    hello.mixes = worker::WorkerMixes{{planted}, ""};
+    const worker::HelloResult hello = hello_planting_a_wmma_mix(open);
     const std::optional<profiling::Recording> saved = session_recording(
         nullptr, &open.system, bench.get(), nullptr, "2026-11-25T10:00:00Z", nullptr, &hello);
     ASSERT_TRUE(saved);

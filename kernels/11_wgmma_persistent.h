@@ -14,12 +14,6 @@ namespace tclens::kernels::wgmma_persistent {
 using WideShape = ChosenPersistentShape<2>;
 using NarrowShape = PersistentShape<2, 192, 4, 2, 8, 16, 2, true>;
 
-// Whether Config (a shape or a kernel Config) has `tile`'s block and cluster.
-template <typename Config>
-constexpr bool has_tile(PersistentTile tile) {
-    return Config::kBlockM == tile.block_m && Config::kBlockN == tile.block_n &&
-           Config::kClusterM == tile.cluster_m;
-}
 static_assert(has_tile<WideShape>(kPersistentWideTile) &&
                   has_tile<NarrowShape>(kPersistentNarrowTile),
               "the shapes are the tiles kernels/wave_choice.h chooses between");

@@ -1,4 +1,5 @@
-// Rung 13's descriptor (its kernel and launch: 13_wgmma_fp8.cu).
+// Rung 13's descriptor (its kernel and launch: 13_wgmma_fp8.cu) and those of rung 14's other FP8
+// configurations (their launch: kernels/fp8_dispatch.cu).
 #include "kernels/13_wgmma_fp8.h"
 
 #include <string>
@@ -10,18 +11,17 @@
 #include "kernels/tma_tile_limits.h"
 
 namespace tclens::kernels {
+namespace {
 
-KernelDescriptor wgmma_fp8_kernel() {
-    using C = wgmma_fp8::Fp8Shape;
+// The fields of an FP8 configuration of the persistent kernel with Shape's numbers (all but
+// id, rung and title): rung 13's, and rung 14's smaller tiles.
+template <typename Shape>
+KernelDescriptor fp8_persistent_descriptor() {
+    using C = Shape;
     const std::string wgmma = "wgmma.m64n" + std::to_string(C::kWgmmaN) + "k32";
     KernelDescriptor d;
-    d.id = "wgmma_fp8.e4m3";
-    d.rung = 13;
     d.precision = Precision::kE4M3;
     d.reference_id = "cublaslt.e4m3";
-    d.title = "FP8 e4m3: rung 11's persistent kernel (" + std::to_string(C::kClusterM) +
-              "x1 clusters, TMA multicast, TMA-store epilogue) with 2 " + wgmma + " consumers, " +
-              std::to_string(C::kBlockM) + " x " + std::to_string(C::kBlockN) + " tiles";
     d.adds =
         "e4m3 inputs (1 byte, twice the tensor-core FLOP per clock of f16), k32 wgmma with both "
         "operands K-major (B stored as B^T, N x K), K tiles of 128, scales of 1";
@@ -32,9 +32,60 @@ KernelDescriptor wgmma_fp8_kernel() {
     d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaKFp8};
     d.layout_ids = {wgmma + ".e4m3"};
     d.schedule.instruction = wgmma;
-    d.schedule.tma_box_cols = C::kBlockK;
+    // The tile map draws A's and B's boxes one width: the K tile's 128 where that tiles block_n,
+    // else (128 x 192) the B^T boxes' 64 n, A then drawn as two 64-k boxes of the same bytes.
+    d.schedule.tma_box_cols = C::kBlockN % C::kBlockK == 0 ? C::kBlockK : C::kBoxN;
     d.size_multiples = {1, 4, 16};
     d.can_run = tma_tile_fp8_can_run<C>;
+    return d;
+}
+
+// "rung 11's persistent kernel (2x1 clusters, ...) with 2 wgmma.m64n256k32 consumers, 128 x 256
+// tiles".
+template <typename Shape>
+std::string fp8_persistent_title() {
+    using C = Shape;
+    return "rung 11's persistent kernel (" + std::to_string(C::kClusterM) +
+           "x1 clusters, TMA multicast, TMA-store epilogue) with 2 wgmma.m64n" +
+           std::to_string(C::kWgmmaN) + "k32 consumers, " + std::to_string(C::kBlockM) + " x " +
+           std::to_string(C::kBlockN) + " tiles";
+}
+
+// A rung 14 configuration of Shape's tile, named `id`.
+template <typename Shape>
+KernelDescriptor fp8_tile_descriptor(const char* id) {
+    KernelDescriptor d = fp8_persistent_descriptor<Shape>();
+    d.id = id;
+    d.rung = 14;
+    d.title = "FP8 e4m3, " + std::to_string(Shape::kBlockN) +
+              "-wide tiles: " + fp8_persistent_title<Shape>();
+    return d;
+}
+
+}  // namespace
+
+KernelDescriptor wgmma_fp8_kernel() {
+    KernelDescriptor d = fp8_persistent_descriptor<wgmma_fp8::Fp8Shape>();
+    d.id = "wgmma_fp8.e4m3";
+    d.rung = 13;
+    d.title = "FP8 e4m3: " + fp8_persistent_title<wgmma_fp8::Fp8Shape>();
+    return d;
+}
+
+KernelDescriptor wgmma_fp8_tile_descriptor(int block_n, int splits) {
+    if (block_n == wgmma_fp8::Fp8Shape192::kBlockN) {
+        return fp8_tile_descriptor<wgmma_fp8::Fp8Shape192>("wgmma_fp8_192.e4m3");
+    }
+    if (block_n != wgmma_fp8::Fp8Shape128::kBlockN) return wgmma_fp8_kernel();
+    if (splits <= 1) return fp8_tile_descriptor<wgmma_fp8::Fp8Shape128>("wgmma_fp8_128.e4m3");
+    KernelDescriptor d = fp8_tile_descriptor<wgmma_fp8::Fp8Shape128>("wgmma_fp8_split_k.e4m3");
+    d.title += ", K in " + std::to_string(splits) + " ranges";
+    d.adds =
+        "K cut into ranges, one set of persistent CTAs per range (blockIdx.y), f32 partial C "
+        "summed in order";
+    d.schedule.pipeline_note +=
+        "; each K range (blockIdx.y) writes an f32 partial C, a second kernel sums them in range "
+        "order (the map draws one range)";
     return d;
 }
 

@@ -1,11 +1,13 @@
-// Rung 14's descriptor: the rules (kernels/dispatch_rules.h) applied to a problem give the
-// configuration that runs it, and its reason is the launch plan `tclens kernels --mnk` prints.
-// Plain C++: the GPU launch is kernels/14_dispatch.cu.
+// Rung 14's descriptors: the rules (kernels/dispatch_rules.h, kernels/fp8_dispatch_rules.h)
+// applied to a problem give the configuration that runs it, and its reason is the launch plan
+// `tclens kernels --mnk` prints. Plain C++: the GPU launch is kernels/14_dispatch.cu.
 #include "kernels/14_dispatch.h"
 
 #include <string>
 
+#include "kernels/13_wgmma_fp8.h"
 #include "kernels/block_order.h"
+#include "kernels/fp8_dispatch_rules.h"
 #include "kernels/ladder.h"
 #include "kernels/registry.h"
 #include "kernels/split_k_gemm.h"
@@ -16,6 +18,29 @@ namespace {
 
 // Sides up to 2^30 pad to at most 2^30, which every configuration's index arithmetic takes.
 constexpr std::int64_t kMaxDispatchSide = std::int64_t{1} << 30;
+
+// Rung 14's own fields of `d` for `precision`'s rules: id "dispatch.<precision>", any size up to
+// 2^30 (N and K padded), the reason line as launch plan, what runs a problem as for_problem.
+// The choice on the default SM count answers can_run for every SM count: every configuration
+// takes its padded problem whatever the SM count.
+void make_dispatch(KernelDescriptor& d, Precision precision) {
+    d.id = std::string("dispatch.") + precision_name(precision);
+    d.size_multiples = {1, 1, 1};
+    d.can_run = [precision](const GemmProblem& problem) -> std::string {
+        if (problem.m > kMaxDispatchSide || problem.n > kMaxDispatchSide ||
+            problem.k > kMaxDispatchSide) {
+            return "M, N and K must each be at most 1073741824 (32-bit index arithmetic)";
+        }
+        return dispatch_configuration_can_run(
+            choose_dispatch_for(precision, problem, kDefaultPersistentSms), precision);
+    };
+    d.launch_plan = [precision](const GemmProblem& problem) {
+        return choose_dispatch_for(precision, problem, kDefaultPersistentSms).reason;
+    };
+    d.for_problem = [precision](const GemmProblem& problem, int sms) {
+        return dispatch_configuration(choose_dispatch_for(precision, problem, sms), precision, sms);
+    };
+}
 
 }  // namespace
 
@@ -51,9 +76,24 @@ KernelDescriptor split_k_descriptor(Precision precision) {
     return d;
 }
 
+DispatchChoice choose_dispatch_for(Precision precision, const GemmProblem& problem, int sms) {
+    return precision == Precision::kE4M3 ? choose_fp8_dispatch(problem, sms)
+                                         : choose_dispatch(problem, sms);
+}
+
 KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision precision,
                                         int sms) {
-    if (choice.config == DispatchConfig::kSplitK) return split_k_descriptor(precision);
+    switch (choice.config) {
+        case DispatchConfig::kSplitK:
+            return split_k_descriptor(precision);
+        case DispatchConfig::kFp8Tile192:
+            return wgmma_fp8_tile_descriptor(kPersistentNarrowTile.block_n, 1);
+        case DispatchConfig::kFp8Tile128:
+        case DispatchConfig::kFp8SplitK:
+            return wgmma_fp8_tile_descriptor(kFp8Tile128.block_n, choice.splits);
+        default:
+            break;
+    }
     const KernelDescriptor* rung = find_kernel(dispatch_config_id(choice.config, precision));
     if (rung == nullptr) return KernelDescriptor{};
     return rung->for_problem ? rung->for_problem(choice.padded, sms) : *rung;
@@ -61,45 +101,37 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
 
 std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precision precision) {
     if (choice.config == DispatchConfig::kSplitK) return split_k_can_run(choice.padded);
+    if (is_fp8_tile_configuration(choice.config)) {
+        return dispatch_configuration(choice, precision, kDefaultPersistentSms)
+            .can_run(choice.padded);
+    }
     const std::string id = dispatch_config_id(choice.config, precision);
     const KernelDescriptor* rung = find_kernel(id);
     if (rung == nullptr) return id + " is not registered";
     return rung->can_run(choice.padded);
 }
 
-// The 16-bit inputs' descriptor, "dispatch.f16" / ".bf16". Its own tile fields are rung 11's
-// (the configuration of the large problems); for_problem gives what runs a given problem.
-// Any other precision: rung 11's refusing descriptor (set_sixteen_bit_inputs), rung 14.
+// "dispatch.f16" / ".bf16": its own tile fields are rung 11's (the configuration of the large
+// problems). "dispatch.e4m3": rung 13's. Any other precision: rung 11's refusing descriptor
+// (set_sixteen_bit_inputs), rung 14.
 KernelDescriptor dispatch_kernel(Precision precision) {
-    KernelDescriptor d = wgmma_persistent_kernel(precision);
+    const bool fp8 = precision == Precision::kE4M3;
+    KernelDescriptor d = fp8 ? wgmma_fp8_kernel() : wgmma_persistent_kernel(precision);
     d.rung = 14;
     d.title =
-        "dispatch: rung 9, 11, 12 or split-K per shape, on zero-padded copies where N or K "
-        "is not a multiple of 8";
+        fp8 ? "FP8 dispatch: rung 13's kernel on 128 x 256, 192 or 128 tiles, K split where few "
+              "tiles meet a deep K, on zero-padded copies where N or K needs it"
+            : "dispatch: rung 9, 11, 12 or split-K per shape, on zero-padded copies where N or K "
+              "is not a multiple of 8";
     d.adds =
-        "a configuration per (M, N, K) by rules from measurements, with its reason (kernels "
-        "--mnk); any M, N, K";
+        fp8 ? "an FP8 configuration per (M, N, K): the tile that fills the SMs' rounds best, "
+              "with its reason (kernels --mnk); any M, N, K"
+            : "a configuration per (M, N, K) by rules from measurements, with its reason (kernels "
+              "--mnk); any M, N, K";
     d.traced = TracedLaunch{};  // no trace points of its own
     d.launch = nullptr;         // attach_dispatch_launches (14_dispatch.cu)
     if (d.id.empty()) return d;
-    d.id = std::string("dispatch.") + precision_name(precision);
-    d.size_multiples = {1, 1, 1};
-    // Every configuration takes N and K multiples of 8 up to 2^30 (the padded problem), so the
-    // choice on the default SM count answers for every SM count.
-    d.can_run = [precision](const GemmProblem& problem) -> std::string {
-        if (problem.m > kMaxDispatchSide || problem.n > kMaxDispatchSide ||
-            problem.k > kMaxDispatchSide) {
-            return "M, N and K must each be at most 1073741824 (32-bit index arithmetic)";
-        }
-        return dispatch_configuration_can_run(choose_dispatch(problem, kDefaultPersistentSms),
-                                              precision);
-    };
-    d.launch_plan = [](const GemmProblem& problem) {
-        return choose_dispatch(problem, kDefaultPersistentSms).reason;
-    };
-    d.for_problem = [precision](const GemmProblem& problem, int sms) {
-        return dispatch_configuration(choose_dispatch(problem, sms), precision, sms);
-    };
+    make_dispatch(d, precision);
     return d;
 }
 

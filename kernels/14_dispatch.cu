@@ -1,16 +1,21 @@
-// Rung 14's GPU launch: asks the rules (kernels/dispatch_rules.h) with this GPU's SM count and
-// runs the chosen configuration on the given stream:
-//   - N and K multiples of 8: the chosen rung's launch (registry) or the split-K GEMM;
-//   - else: A (M x K) and B (K x N) copied into zero-padded scratch (M x K8, K8 x N8, the extra
-//     rows and columns zero so they add nothing), the configuration run on M x N8 x K8 into a
-//     padded C scratch, and its M x N part copied into C (kernels/pad_copy.cuh).
+// Rung 14's GPU launch: asks the rules of its inputs (kernels/dispatch_rules.h, kernels/
+// fp8_dispatch_rules.h) with this GPU's SM count and runs the chosen configuration on the given
+// stream:
+//   - N and K as the rules' padded problem: the chosen rung's launch (registry), the split-K
+//     GEMM or an FP8 configuration (kernels/fp8_dispatch.cuh);
+//   - else: A (M x K) and B (K x N; e4m3's B^T, N x K) copied into zero-padded scratch (M x K',
+//     K' x N' or N' x K', the extra rows and columns zero so they add nothing; K' and N' the
+//     padded problem's), the configuration run on M x N' x K' into a padded C scratch, and its
+//     M x N part copied into C (kernels/pad_copy.cuh).
 //
 // Scratch (padded A, B, C and the split-K workspace) lives in a per-device cache for the
 // process's life, grown on demand and never shrunk: the first launch that needs a size allocates
 // it, so a run's warm-up pays for the allocation and the timed launches do not. Growing waits for
 // the device first (cudaDeviceSynchronize), so no enqueued kernel still reads a buffer that is
 // freed. Launches on one device share the scratch: rung 14 must not run on two streams at once
-// (the runner and bench launch one kernel at a time).
+// (the runner and bench launch one kernel at a time). The device's SM count, which the rules
+// take, is asked once per device and kept with its scratch, and so is the last choice: a timed
+// launch of the problem before neither queries the device nor runs the rules again.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -19,6 +24,8 @@
 
 #include "kernels/14_dispatch.h"
 #include "kernels/cuda_util.h"
+#include "kernels/fp8_dispatch.cuh"
+#include "kernels/fp8_dispatch_rules.h"
 #include "kernels/gpu_registry.h"
 #include "kernels/ladder_launches.h"
 #include "kernels/pad_copy.cuh"
@@ -42,26 +49,66 @@ struct GrowingBuffer {
 };
 
 struct Scratch {
-    GrowingBuffer a;          // M x K8 padded A
-    GrowingBuffer b;          // K8 x N8 padded B
-    GrowingBuffer c;          // M x N8 f32 padded C
-    GrowingBuffer workspace;  // split-K partial tiles
+    GrowingBuffer a;          // M x K' padded A
+    GrowingBuffer b;          // K' x N' padded B (e4m3: N' x K' B^T)
+    GrowingBuffer c;          // M x N' f32 padded C
+    GrowingBuffer workspace;  // split-K partial tiles (16-bit or FP8)
 };
 
-// The scratch of every device, for the process's life (never destroyed: no cudaFree at exit,
+// What rung 14 keeps per device: its scratch, its SM count (0 until first asked) and the last
+// choice, with the inputs it was made for: a timed series launches one problem again and again,
+// and the rules format their reason line, host time inside the timed region.
+struct DeviceState {
+    Scratch scratch;
+    int sms = 0;
+    bool chosen = false;
+    Precision chosen_for_precision = Precision::kF16;
+    GemmProblem chosen_for;
+    DispatchChoice choice;
+
+    const DispatchChoice& choose(Precision precision, const GemmProblem& problem) {
+        if (!chosen || precision != chosen_for_precision || !same_problem(problem, chosen_for)) {
+            choice = choose_dispatch_for(precision, problem, sms);
+            chosen = true;
+            chosen_for_precision = precision;
+            chosen_for = problem;
+        }
+        return choice;
+    }
+};
+
+// The state of every device, for the process's life (never destroyed: no cudaFree at exit,
 // after the runtime may have gone).
-std::mutex& scratch_mutex() {
+std::mutex& device_state_mutex() {
     static std::mutex mutex;
     return mutex;
 }
-Scratch& scratch_of(int device) {
-    static auto* per_device = new std::map<int, Scratch>();
+DeviceState& device_state(int device) {
+    static auto* per_device = new std::map<int, DeviceState>();
     return (*per_device)[device];
 }
 
-// The chosen configuration on `operands` (N and K multiples of 8).
+// The SM count of `device`, asked of the driver on the first call only.
+cudaError_t cached_sms(int device, DeviceState& state) {
+    if (state.sms > 0) return cudaSuccess;
+    int sms = 0;
+    const cudaError_t status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (status == cudaSuccess) state.sms = sms;
+    return status;
+}
+
+// The chosen configuration on `operands` (its problem the choice's padded one).
 cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
                               const GemmOperands& operands, Scratch& scratch, cudaStream_t stream) {
+    if (is_fp8_tile_configuration(choice.config)) {
+        const std::int64_t floats = fp8_workspace_floats(choice, operands.problem);
+        if (const cudaError_t status = scratch.workspace.reserve(floats * 4);
+            status != cudaSuccess) {
+            return status;
+        }
+        return fp8_configuration_launch(choice, operands, scratch.workspace.buffer.as_float(),
+                                        stream);
+    }
     if (choice.config == DispatchConfig::kSplitK) {
         const std::int64_t floats = split_k_workspace_floats(operands.problem, choice.splits);
         if (const cudaError_t status = scratch.workspace.reserve(floats * 4);
@@ -87,11 +134,13 @@ cudaError_t run_padded(const DispatchChoice& choice, Precision precision,
           std::pair{&scratch.c, q.m * q.n * 4}}) {
         if (const cudaError_t status = buffer->reserve(bytes); status != cudaSuccess) return status;
     }
+    const bool k_major = b_is_k_major(precision);
+    const MatrixShape b_from = k_major ? MatrixShape{p.n, p.k} : MatrixShape{p.k, p.n};
+    const MatrixShape b_to = k_major ? MatrixShape{q.n, q.k} : MatrixShape{q.k, q.n};
     cudaError_t status =
         copy_padded(operands.a, {p.m, p.k}, scratch.a.buffer.get(), {q.m, q.k}, elem, stream);
     if (status == cudaSuccess) {
-        status =
-            copy_padded(operands.b, {p.k, p.n}, scratch.b.buffer.get(), {q.k, q.n}, elem, stream);
+        status = copy_padded(operands.b, b_from, scratch.b.buffer.get(), b_to, elem, stream);
     }
     if (status != cudaSuccess) return status;
     const GemmOperands padded{scratch.a.buffer.get(), scratch.b.buffer.get(),
@@ -103,16 +152,13 @@ cudaError_t run_padded(const DispatchChoice& choice, Precision precision,
 
 GpuStatus dispatch_launch(Precision precision, const GemmOperands& operands, GpuStream stream) {
     int device = 0;
-    int sms = 0;
-    cudaError_t status = cudaGetDevice(&device);
-    if (status == cudaSuccess) {
-        status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    }
-    if (status != cudaSuccess) return status;
-    const DispatchChoice choice = choose_dispatch(operands.problem, sms);
-    const std::lock_guard<std::mutex> lock(scratch_mutex());
-    Scratch& scratch = scratch_of(device);
-    return needs_padding(operands.problem)
+    if (const cudaError_t status = cudaGetDevice(&device); status != cudaSuccess) return status;
+    const std::lock_guard<std::mutex> lock(device_state_mutex());
+    DeviceState& state = device_state(device);
+    if (const cudaError_t status = cached_sms(device, state); status != cudaSuccess) return status;
+    const DispatchChoice& choice = state.choose(precision, operands.problem);
+    Scratch& scratch = state.scratch;
+    return !same_problem(operands.problem, choice.padded)
                ? run_padded(choice, precision, operands, scratch, stream)
                : run_configuration(choice, precision, operands, scratch, stream);
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Rung 14, dispatch: per (M, N, K) it runs one configuration of a small family built from the
-// ladder's parts, chosen by kernels/dispatch_rules.h, and says why in one line (launch_plan).
+// ladder's parts, chosen by kernels/dispatch_rules.h (16-bit inputs) or kernels/
+// fp8_dispatch_rules.h (e4m3), and says why in one line (launch_plan).
 // This header: the descriptors of what it can choose, plain C++. ladder.h declares the rung's own
 // descriptor (kernels/14_dispatch.cpp) and its GPU launch (kernels/14_dispatch.cu).
 
@@ -14,9 +15,14 @@ namespace tclens::kernels {
 // runs it with the split its rules choose).
 KernelDescriptor split_k_descriptor(Precision precision);
 
+// The rules of `precision`'s inputs: choose_fp8_dispatch (kernels/fp8_dispatch_rules.h) for
+// kE4M3, else choose_dispatch.
+DispatchChoice choose_dispatch_for(Precision precision, const GemmProblem& problem, int sms);
+
 // What runs `choice` on `sms` SMs, for the tile map (KernelDescriptor::for_problem): the
-// registered rung's descriptor (rung 11's for_problem applied to the padded problem), or
-// split_k_descriptor. Its id is that configuration's, not rung 14's.
+// registered rung's descriptor (rung 11's for_problem applied to the padded problem),
+// split_k_descriptor, or wgmma_fp8_tile_descriptor (kernels/13_wgmma_fp8.h). Its id is that
+// configuration's, not rung 14's.
 KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision precision, int sms);
 
 // "" when the configuration `choice` names accepts its padded problem, else its refusal.

@@ -54,19 +54,6 @@ std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
     return (value + multiple - 1) / multiple * multiple;
 }
 
-// "N = 17 -> 24, K = 129 -> 136 (zero-padded copies): " or "".
-std::string padding_text(const GemmProblem& problem, const GemmProblem& padded) {
-    std::string text;
-    if (padded.n != problem.n) {
-        text += common::format_text("N = %lld -> %lld", (long long)problem.n, (long long)padded.n);
-    }
-    if (padded.k != problem.k) {
-        if (!text.empty()) text += ", ";
-        text += common::format_text("K = %lld -> %lld", (long long)problem.k, (long long)padded.k);
-    }
-    return text.empty() ? text : text + " (zero-padded copies): ";
-}
-
 // K ranges for split-K on `tiles` 64 x 64 tiles: about kSplitKWaves waves of CTAs, each range at
 // least kSplitKMinRange deep, at most kSplitKMaxSplits, then as many as split_k_depth leaves.
 int split_k_splits(std::int64_t k, std::int64_t tiles, int sms) {
@@ -78,6 +65,18 @@ int split_k_splits(std::int64_t k, std::int64_t tiles, int sms) {
 
 }  // namespace
 
+std::string padding_reason(const GemmProblem& problem, const GemmProblem& padded) {
+    std::string text;
+    if (padded.n != problem.n) {
+        text += common::format_text("N = %lld -> %lld", (long long)problem.n, (long long)padded.n);
+    }
+    if (padded.k != problem.k) {
+        if (!text.empty()) text += ", ";
+        text += common::format_text("K = %lld -> %lld", (long long)problem.k, (long long)padded.k);
+    }
+    return text.empty() ? text : text + " (zero-padded copies): ";
+}
+
 GemmProblem padded_problem(const GemmProblem& problem) {
     return {problem.m, round_up(problem.n, 8), round_up(problem.k, 8)};
 }
@@ -86,7 +85,7 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     DispatchChoice choice;
     choice.padded = padded_problem(problem);
     const GemmProblem& p = choice.padded;
-    const std::string padding = padding_text(problem, p);
+    const std::string padding = padding_reason(problem, p);
     const int clusters = std::max(1, sms / kPersistentWideTile.cluster_m);
     const PersistentWaves w = persistent_waves(p, persistent_tile_for(p, clusters), clusters);
     const std::string rung11_tiles =
@@ -168,6 +167,14 @@ std::string dispatch_config_id(DispatchConfig config, Precision precision) {
             return "wgmma_streamk" + suffix;
         case DispatchConfig::kSplitK:
             return "split_k" + suffix;
+        case DispatchConfig::kFp8Tile256:
+            return "wgmma_fp8.e4m3";
+        case DispatchConfig::kFp8Tile192:
+            return "wgmma_fp8_192.e4m3";
+        case DispatchConfig::kFp8Tile128:
+            return "wgmma_fp8_128.e4m3";
+        case DispatchConfig::kFp8SplitK:
+            return "wgmma_fp8_split_k.e4m3";
     }
     return "";
 }

@@ -25,14 +25,31 @@ namespace tclens::kernels {
 // Rung 9's square block tile (its ChosenWgmmaTmaConfig; dispatch_rules_test holds the two equal).
 constexpr int kDispatchTmaTile = 128;
 
-enum class DispatchConfig { kTmaTiles, kPersistent, kStreamK, kSplitK };
+// The 16-bit family above, then the FP8 one (kernels/fp8_dispatch_rules.h).
+enum class DispatchConfig {
+    kTmaTiles,
+    kPersistent,
+    kStreamK,
+    kSplitK,
+    kFp8Tile256,
+    kFp8Tile192,
+    kFp8Tile128,
+    kFp8SplitK
+};
 
 struct DispatchChoice {
     DispatchConfig config = DispatchConfig::kTmaTiles;
-    GemmProblem padded;  // what the configuration runs: N and K rounded up to multiples of 8
-    int splits = 1;      // kSplitK: K ranges per tile (split_k_ranges, 1..kSplitKMaxSplits)
+    // What the configuration runs: N and K rounded up to multiples of 8 (padded_problem), or
+    // for FP8 N to 4 and K to 16 (fp8_padded_problem).
+    GemmProblem padded;
+    // K ranges: kSplitK 1..kSplitKMaxSplits (split_k_ranges), kFp8SplitK 2..kFp8MaxSplits.
+    int splits = 1;
     std::string reason;  // one line, e.g. "split-K 16, 64 x 64 tiles: 4 tiles of 128 x 256 ..."
 };
+
+// The start of a reason line where `padded` differs from `problem`, "N = 17 -> 24, K = 129 ->
+// 136 (zero-padded copies): ", else "".
+std::string padding_reason(const GemmProblem& problem, const GemmProblem& padded);
 
 // N and K rounded up to multiples of 8 (M as it is): 17x33x129 -> 17x40x136.
 GemmProblem padded_problem(const GemmProblem& problem);
@@ -45,8 +62,10 @@ inline bool needs_padding(const GemmProblem& problem) {
 // 2016x496x112 -> kTmaTiles; 17x33x129 -> kTmaTiles on 17x40x136.
 DispatchChoice choose_dispatch(const GemmProblem& problem, int sms);
 
-// The registry id of the rung a configuration runs ("wgmma_persistent.bf16"), or for kSplitK the
-// configuration's own descriptor id ("split_k.bf16", kernels/14_dispatch.h).
+// The registry id of the rung a configuration runs ("wgmma_persistent.bf16"), or for the
+// configurations that are not rungs their own descriptor id ("split_k.bf16", kernels/
+// 14_dispatch.h; "wgmma_fp8_128.e4m3", kernels/13_wgmma_fp8.h). The FP8 ones are e4m3's whatever
+// `precision` says.
 std::string dispatch_config_id(DispatchConfig config, Precision precision);
 
 }  // namespace tclens::kernels

@@ -71,6 +71,9 @@ const std::vector<KernelFunction>& kernel_functions() {
         // rung 14 runs rungs 9, 11 and 12 or its own split-K GEMM: the one its file adds
         {"dispatch.f16", "split_k_gemm", "__half"},
         {"dispatch.bf16", "split_k_gemm", "__nv_bfloat16"},
+        // rung 14's FP8 configurations are rung 13's kernel template on other tiles: its
+        // functions (rung 13's id counts them too, as rung 11's counts both of its tiles)
+        {"dispatch.e4m3", "persistent_gemm", "__nv_fp8_e4m3"},
     };
     return functions;
 }

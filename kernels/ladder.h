@@ -26,8 +26,9 @@ KernelDescriptor wgmma_persistent_kernel(Precision precision);  // 11_wgmma_pers
 KernelDescriptor wgmma_stream_k_kernel(Precision precision);    // 12_wgmma_stream_k.cpp
 // FP8 e4m3 (B stored K-major, kernels/gemm.h), min_sm = 90, sm_90a only as 09-11.
 KernelDescriptor wgmma_fp8_kernel();  // 13_wgmma_fp8.cpp: "wgmma_fp8.e4m3"
-// Rung 14, kF16 or kBF16, min_sm = 90 (it runs rungs 9, 11 and 12 or a split-K GEMM):
-// 14_dispatch.cpp; its launch: 14_dispatch.cu (ladder_launches.h).
+// Rung 14, kF16 or kBF16 (it runs rungs 9, 11 and 12 or a split-K GEMM) or kE4M3 (rung 13's
+// kernel on three tiles, or split-K), min_sm = 90: 14_dispatch.cpp; its launch: 14_dispatch.cu
+// (ladder_launches.h).
 KernelDescriptor dispatch_kernel(Precision precision);
 
 // cuBLAS in the same run, one descriptor per precision (cublas_reference.cpp; its launch

@@ -41,6 +41,7 @@ cudaError_t launch_copy(const void* src, MatrixShape from, void* dst, MatrixShap
 
 cudaError_t copy_padded(const void* src, MatrixShape from, void* dst, MatrixShape to,
                         int elem_bytes, cudaStream_t stream) {
+    if (elem_bytes == 1) return launch_copy<std::uint8_t>(src, from, dst, to, stream);
     if (elem_bytes == 2) return launch_copy<std::uint16_t>(src, from, dst, to, stream);
     if (elem_bytes == 4) return launch_copy<std::uint32_t>(src, from, dst, to, stream);
     return cudaErrorInvalidValue;

@@ -1,7 +1,7 @@
 #pragma once
 // Zero-padded copies of row-major matrices, on a stream: rung 14 (kernels/14_dispatch.cu) runs
-// shapes whose N or K is not a multiple of 8 on padded copies of A and B, and copies the M x N
-// part of the padded C back.
+// shapes whose N or K its configurations do not take on padded copies of A and B, and copies the
+// M x N part of the padded C back.
 
 #include <cuda_runtime.h>
 
@@ -17,8 +17,8 @@ struct MatrixShape {
 
 // On the device, dst[r][c] = src[r][c] where r < from.rows and c < from.cols, else 0, for every
 // element of the to.rows x to.cols dst (a copy into a larger matrix pads with zeros, into a
-// smaller one crops). elem_bytes 2 or 4: the elements are copied as bits. Returns the launch
-// error.
+// smaller one crops). elem_bytes 1, 2 or 4: the elements are copied as bits. Returns the launch
+// error (cudaErrorInvalidValue for another elem_bytes).
 cudaError_t copy_padded(const void* src, MatrixShape from, void* dst, MatrixShape to,
                         int elem_bytes, cudaStream_t stream);
 

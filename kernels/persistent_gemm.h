@@ -90,8 +90,8 @@ struct PersistentShape : TmaStageLayout<kPersistentConsumers * hopper::kWgmmaM, 
                   "the wgmma steps of a K tile walk one 128-byte row of A");
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 192 || kBlockN == 256,
                   "wgmma_ss has N 64/128/192/256");
-    static_assert(!Inputs::kBKMajor || kBlockN == 128 || kBlockN == 256,
-                  "wgmma_ss_e4m3 has N 128/256");
+    static_assert(!Inputs::kBKMajor || kBlockN == 128 || kBlockN == 192 || kBlockN == 256,
+                  "wgmma_ss_e4m3 has N 128/192/256");
     static_assert(kClusterM == 1 || kClusterM == 2 || kClusterM == 4, "cluster of 1, 2 or 4");
     static_assert(kStages >= 2, "the producer refills one slot while another is consumed");
     static_assert(kStoreRows == 16 || kStoreRows == 64, "store group: one warp or the warpgroup");

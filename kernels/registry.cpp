@@ -34,6 +34,7 @@ std::vector<KernelDescriptor> register_all_kernels() {
         wgmma_fp8_kernel(),
         dispatch_kernel(Precision::kF16),
         dispatch_kernel(Precision::kBF16),
+        dispatch_kernel(Precision::kE4M3),
         cublas_kernel(Precision::kF32),
         cublas_kernel(Precision::kTF32),
         cublas_kernel(Precision::kF16),

@@ -179,15 +179,15 @@ __global__ void __launch_bounds__(kThreads)
     }
 }
 
-// c[i] = sum over z = 0 .. ranges - 1 of partials[z count + i], in that order; grid-stride,
-// thread -> element i.
-__global__ void sum_ranges(const float* __restrict__ partials, float* __restrict__ c,
-                           std::int64_t count, int ranges) {
+// c[i] = sum over z = 0 .. ranges - 1 of partials[z slice_floats + i], in that order;
+// grid-stride, thread -> element i.
+__global__ void sum_ranges(const float* __restrict__ partials, std::int64_t slice_floats,
+                           float* __restrict__ c, std::int64_t count, int ranges) {
     const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
     for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
          i < count; i += stride) {
         float sum = 0;
-        for (int z = 0; z < ranges; ++z) sum += partials[z * count + i];
+        for (int z = 0; z < ranges; ++z) sum += partials[z * slice_floats + i];
         c[i] = sum;
     }
 }
@@ -208,16 +208,20 @@ cudaError_t launch_ranges(const GemmOperands& operands, int splits, float* works
     if (ranges == 1) return cudaGetLastError();
     const cudaError_t status = cudaGetLastError();
     if (status != cudaSuccess) return status;
-    constexpr int kSumThreads = 256;
-    const std::int64_t count = p.m * p.n;
-    const std::int64_t blocks =
-        std::min<std::int64_t>((count + kSumThreads - 1) / kSumThreads, std::int64_t{65535});
-    sum_ranges<<<static_cast<unsigned>(blocks), kSumThreads, 0, stream>>>(workspace, operands.c,
-                                                                          count, ranges);
-    return cudaGetLastError();
+    return sum_split_ranges(workspace, p.m * p.n, ranges, operands.c, p.m * p.n, stream);
 }
 
 }  // namespace
+
+cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, int ranges, float* c,
+                             std::int64_t count, cudaStream_t stream) {
+    constexpr int kSumThreads = 256;
+    const std::int64_t blocks =
+        std::min<std::int64_t>((count + kSumThreads - 1) / kSumThreads, std::int64_t{65535});
+    sum_ranges<<<static_cast<unsigned>(std::max<std::int64_t>(blocks, 1)), kSumThreads, 0,
+                 stream>>>(partials, slice_floats, c, count, ranges);
+    return cudaGetLastError();
+}
 
 std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits) {
     const int ranges = split_k_ranges(problem.k, splits);

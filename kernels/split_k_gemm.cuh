@@ -4,6 +4,8 @@
 
 #include <cuda_runtime.h>
 
+#include <cstdint>
+
 #include "kernels/gemm.h"
 
 namespace tclens::kernels {
@@ -18,5 +20,11 @@ std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits);
 // kBF16. Returns the launch error.
 cudaError_t split_k_launch(Precision precision, const GemmOperands& operands, int splits,
                            float* workspace, cudaStream_t stream);
+
+// Enqueues c[i] = the sum over ranges z = 0, 1, ... (in that order) of partials[z slice_floats
+// + i], for i < count, on `stream`: the second kernel of every split-K GEMM (this one's and
+// rung 14's FP8 one, kernels/fp8_dispatch.cuh). Returns the launch error.
+cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, int ranges, float* c,
+                             std::int64_t count, cudaStream_t stream);
 
 }  // namespace tclens::kernels

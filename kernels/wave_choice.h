@@ -36,6 +36,13 @@ struct PersistentTile {
 constexpr PersistentTile kPersistentWideTile{128, 256, 2};
 constexpr PersistentTile kPersistentNarrowTile{128, 192, 2};
 
+// Whether Config (a PersistentShape or a kernel Config) has `tile`'s block and cluster.
+template <typename Config>
+constexpr bool has_tile(PersistentTile tile) {
+    return Config::kBlockM == tile.block_m && Config::kBlockN == tile.block_n &&
+           Config::kClusterM == tile.cluster_m;
+}
+
 // How `tile` fills the persistent grid of `clusters` (>= 1) clusters for `problem`.
 struct PersistentWaves {
     PersistentTile tile;

@@ -7,10 +7,13 @@
 # lab6 and llm presets for dispatch.bf16 and dispatch.f16 and the rungs they choose from.
 # Writes to $OUT (or ./gpu-out): environment.txt and build.log (gpu_check.sh), verify.log,
 # sweep_seedS.json (the bench with its "sweep" summary), presets.json, stderr.log, times.txt.
-# DISPATCH_STEPS picks steps (default "verify sweep presets"); the step "record" (not a default)
-# records the two shipped recordings again with every kernel, rung 14 included, into
-# $OUT/h200.json.gz and $OUT/h200_b.json.gz (assets/recordings/: the ShippedRecording test wants
-# every registered kernel in them).
+# DISPATCH_STEPS picks steps (default "verify sweep presets"). The step "fp8" (not a default,
+# at most 5 minutes) verifies dispatch.e4m3's configurations and rungs 13 and 11 (bf16), whose
+# kernel they share (fp8_verify.log), then times wgmma_fp8.e4m3 and dispatch.e4m3 against
+# same-run cublaslt.e4m3 on the square, lab6 and llm presets (fp8_presets.json). The step
+# "record" (not a default) records the two shipped recordings again with every kernel, rung 14
+# (dispatch.e4m3 too) included, into $OUT/h200.json.gz and $OUT/h200_b.json.gz
+# (assets/recordings/: the ShippedRecording test wants every registered kernel in them).
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -50,13 +53,20 @@ for step in ${DISPATCH_STEPS:-verify sweep presets}; do
                 --kernels "wgmma_tma.bf16,wgmma_persistent.bf16,wgmma_streamk.bf16,dispatch.bf16,dispatch.f16" \
                 --preset square,lab6,llm --runs 20 --warmup 2 --json
             ;;
+        fp8)
+            timed fp8_verify.log 150 build-gpu/bin/gpu_tests \
+                --gtest_filter='Dispatch/*e4m3*:DispatchOnGpu.*Fp8*:Fp8/*:Fp8OnGpu.*:Kernels/LadderVerification.*e4m3*:Kernels/LadderVerification.*wgmma_persistent_bf16*:GemmRunnerOnGpu.PersistentRungs*:-*cublaslt*'
+            timed fp8_presets.json 150 build-gpu/bin/tclens bench \
+                --kernels wgmma_fp8.e4m3,dispatch.e4m3 --preset square,lab6,llm --runs 20 \
+                --warmup 2 --json
+            ;;
         record)
             for name in h200 h200_b; do
                 timed "$name.record.log" 900 build-gpu/bin/tclens record "$out/$name.json.gz"
             done
             ;;
         *)
-            echo "gpu_dispatch.sh: unknown step '$step' in DISPATCH_STEPS; steps: verify, sweep, presets, record" >&2
+            echo "gpu_dispatch.sh: unknown step '$step' in DISPATCH_STEPS; steps: verify, sweep, presets, fp8, record" >&2
             exit 2
             ;;
     esac

@@ -4,6 +4,9 @@
 // a timed series (the scratch cache is reused across launches). The sizes: the sweep's worst
 // shapes (432x16x7696, 272x720x5184, 768x320x15552: split-K), odd and tiny ones (17x33x129,
 // 1x1x1, 431x17x7695: padding, with split-K in the last), lab 6's M = 64 and big square ones.
+// dispatch.e4m3 likewise on sizes that reach each FP8 configuration (rung 13's 128 x 256 tiles,
+// 128 x 192, 128 x 128, split-K on 128 x 128, the last padded as well) and its padded path (N not
+// a multiple of 4, K not of 16).
 // The ladder's own sizes run rung 14 in ladder_test.cpp as well.
 
 #include <cuda_runtime.h>
@@ -13,7 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "kernels/14_dispatch.h"
 #include "kernels/dispatch_rules.h"
+#include "kernels/fp8_dispatch_rules.h"
 #include "kernels/gpu_registry.h"
 #include "kernels/registry.h"
 #include "tests/gpu/gpu_test_support.h"
@@ -31,11 +36,24 @@ const std::vector<GemmProblem>& dispatch_sizes() {
     return sizes;
 }
 
+// 4096^3: rung 13; 3072^3, 2048 x 3072 x 3072 (2 rounds): 128 x 192; 1024^3, 16 x 8192 x 8192
+// (each cluster's second CTA past M), 200 x 520 x 400 (ragged): 128 x 128; 64 x 3072 x 3072,
+// 432 x 16 x 7696: split-K in 2 and 7 ranges; padded: 17 x 33 x 129, 1 x 1 x 1, 1000^3 (K only),
+// 431 x 17 x 7695 (split-K in 7).
+const std::vector<GemmProblem>& fp8_dispatch_sizes() {
+    static const std::vector<GemmProblem> sizes = {
+        {4096, 4096, 4096}, {3072, 3072, 3072}, {2048, 3072, 3072}, {1024, 1024, 1024},
+        {16, 8192, 8192},   {200, 520, 400},    {64, 3072, 3072},   {432, 16, 7696},
+        {17, 33, 129},      {1, 1, 1},          {1000, 1000, 1000}, {431, 17, 7695}};
+    return sizes;
+}
+
 std::vector<GemmCase> dispatch_cases() {
     std::vector<GemmCase> all;
     for (const char* id : {"dispatch.f16", "dispatch.bf16"}) {
         for (const GemmProblem& p : dispatch_sizes()) all.push_back({id, p});
     }
+    for (const GemmProblem& p : fp8_dispatch_sizes()) all.push_back({"dispatch.e4m3", p});
     return all;
 }
 
@@ -57,8 +75,9 @@ TEST_P(DispatchVerification, VerifiesBeforeAndAfterATimedSeries) {
     const GemmCase& c = GetParam();
     const KernelDescriptor* kernel = find_gpu_kernel(c.kernel_id);
     ASSERT_NE(kernel, nullptr);
-    expect_verified_around_a_timed_series(*kernel, c.problem,
-                                          choose_dispatch(c.problem, current_sms()).reason);
+    expect_verified_around_a_timed_series(
+        *kernel, c.problem,
+        choose_dispatch_for(kernel->precision, c.problem, current_sms()).reason);
 }
 
 INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchVerification, testing::ValuesIn(dispatch_cases()),
@@ -81,6 +100,25 @@ TEST(DispatchOnGpu, TheSizesReachEveryConfiguration) {
     EXPECT_EQ(reached,
               (std::set<DispatchConfig>{DispatchConfig::kTmaTiles, DispatchConfig::kPersistent,
                                         DispatchConfig::kStreamK, DispatchConfig::kSplitK}));
+    EXPECT_TRUE(padded_split);
+}
+
+TEST(DispatchOnGpu, TheFp8SizesReachEveryFp8Configuration) {
+    TCLENS_REQUIRE_GPU();
+    const int sms = current_sms();
+    if (sms != 132)
+        GTEST_SKIP() << "skipped: the sizes are chosen for 132 SMs; this GPU has " << sms;
+    std::set<DispatchConfig> reached;
+    bool padded_split = false;
+    for (const GemmProblem& p : fp8_dispatch_sizes()) {
+        const DispatchChoice choice = choose_fp8_dispatch(p, sms);
+        reached.insert(choice.config);
+        padded_split |=
+            !same_problem(p, choice.padded) && choice.config == DispatchConfig::kFp8SplitK;
+    }
+    EXPECT_EQ(reached,
+              (std::set<DispatchConfig>{DispatchConfig::kFp8Tile256, DispatchConfig::kFp8Tile192,
+                                        DispatchConfig::kFp8Tile128, DispatchConfig::kFp8SplitK}));
     EXPECT_TRUE(padded_split);
 }
 

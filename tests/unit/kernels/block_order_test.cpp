@@ -51,6 +51,7 @@ const std::vector<Grid>& grids() {
         {{2048, 4096, 64}, 7},     {{8192, 1024, 128}, 3},
         {{3 * 128, 256, 64}, 132}, {{129, 4104, 8}, 2},
         {{3072, 3072, 3072}},  // rung 11's 128 x 192 tile (kernels/wave_choice.h)
+        {{64, 3072, 3072}},    // rung 14's FP8 split-K (kernels/fp8_dispatch_rules.h)
     };
     return all;
 }
@@ -93,7 +94,7 @@ TEST(BlockOrder, EveryRungsKernelComputesTheTilesItsTileMapDraws) {
             }
         }
     }
-    EXPECT_EQ(rungs, 22);  // rungs 1-12 and 14 (16-bit ones twice) and 13
+    EXPECT_EQ(rungs, 23);  // rungs 1-12 and 14 (16-bit ones twice), 13 and 14's e4m3
 }
 
 }  // namespace

@@ -1,17 +1,20 @@
-// Rung 14's rules (kernels/dispatch_rules.h) and descriptor (kernels/14_dispatch.h): the
-// configuration representative shapes of the H200 sweep get on 132 SMs, the reason lines, and,
-// over a grid of shapes and SM counts (odd sizes, primes, 1, 16384, 65536), that the chosen
-// configuration's own can_run accepts what it is given: a rule that picks a configuration that
-// cannot run the shape fails here.
+// Rung 14's rules (kernels/dispatch_rules.h, kernels/fp8_dispatch_rules.h) and descriptors
+// (kernels/14_dispatch.h): the configuration representative shapes of the H200 sweep (16-bit)
+// and of issue 34's FP8 shapes get on 132 SMs, the reason lines, and, over a grid of shapes and
+// SM counts (odd sizes, primes, 1, 16384, 65536), that the chosen configuration's own can_run
+// accepts what it is given: a rule that picks a configuration that cannot run the shape fails
+// here.
 
 #include "kernels/dispatch_rules.h"
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
 #include "kernels/14_dispatch.h"
+#include "kernels/fp8_dispatch_rules.h"
 #include "kernels/gpu_registry.h"
 #include "kernels/registry.h"
 #include "kernels/split_k_gemm.h"
@@ -185,6 +188,150 @@ TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     ASSERT_TRUE(spec) << spec.error();
     EXPECT_EQ(spec->kernel, "split_k.bf16");
     EXPECT_EQ(spec->block_m, kSplitKBlockM);
+}
+
+DispatchConfig fp8_config_of(const GemmProblem& problem, int sms = kDefaultPersistentSms) {
+    return choose_fp8_dispatch(problem, sms).config;
+}
+
+// Where rung 13's 128 x 256 tiles fill their rounds (97 %), rung 13 runs: 2048^3 to 8192^3,
+// where it measured 96-101 % of cuBLASLt on an H200 (issue 34).
+TEST(Fp8DispatchRules, WellFilledRoundsOf128x256TilesRunRung13) {
+    EXPECT_EQ(fp8_config_of({4096, 4096, 4096}), DispatchConfig::kFp8Tile256);
+    EXPECT_EQ(fp8_config_of({8192, 8192, 8192}), DispatchConfig::kFp8Tile256);
+    const DispatchChoice square = choose_fp8_dispatch({2048, 2048, 2048}, kDefaultPersistentSms);
+    EXPECT_EQ(square.config, DispatchConfig::kFp8Tile256);
+    EXPECT_EQ(square.reason,
+              "rung 13, 128 x 256: 128 tiles, 1 rounds 97 % filled on 132 SMs (128 x 192: 176 "
+              "tiles, 2 rounds 67 % filled; 128 x 128: 256 tiles, 2 rounds 97 % filled)");
+}
+
+// 3072^3's 288 tiles of 128 x 256 are 3 rounds 73 % filled (78 % of cuBLASLt); 128 x 192 tiles
+// fill the same 3 rounds 97 %, as for lab 6's M = 1024 and 2048 (80-81 %).
+TEST(Fp8DispatchRules, BadlyFilledLastRoundsRun128x192Tiles) {
+    const DispatchChoice cube = choose_fp8_dispatch({3072, 3072, 3072}, kDefaultPersistentSms);
+    EXPECT_EQ(cube.config, DispatchConfig::kFp8Tile192);
+    EXPECT_EQ(cube.reason,
+              "FP8 128 x 192: 384 tiles, 3 rounds 97 % filled on 132 SMs (128 x 256: 288 tiles, "
+              "3 rounds 73 % filled; 128 x 128: 576 tiles, 5 rounds 87 % filled)");
+    EXPECT_EQ(fp8_config_of({2048, 3072, 3072}), DispatchConfig::kFp8Tile192);
+    EXPECT_EQ(fp8_config_of({1024, 3072, 3072}), DispatchConfig::kFp8Tile192);
+}
+
+// Under a round of tiles, the smallest tile halves each CTA's work: 1024^3 (56 % of cuBLASLt on
+// 32 tiles), 512 x 3072 x 3072 (54 %), the decode shapes M = 16, 128 at 8192^2 (51-53 %).
+TEST(Fp8DispatchRules, FewTilesRun128x128Tiles) {
+    EXPECT_EQ(fp8_config_of({1024, 1024, 1024}), DispatchConfig::kFp8Tile128);
+    EXPECT_EQ(fp8_config_of({512, 512, 512}), DispatchConfig::kFp8Tile128);
+    EXPECT_EQ(fp8_config_of({512, 3072, 3072}), DispatchConfig::kFp8Tile128);
+    // 64 cluster tiles of 66: no room for a second K range.
+    EXPECT_EQ(fp8_config_of({16, 8192, 8192}), DispatchConfig::kFp8Tile128);
+    EXPECT_EQ(fp8_config_of({128, 8192, 8192}), DispatchConfig::kFp8Tile128);
+}
+
+// At most half the clusters busy over a deep K: lab 6's M <= 256 (40-49 % of cuBLASLt) split K.
+TEST(Fp8DispatchRules, FewTilesOverADeepKSplitK) {
+    const DispatchChoice lab6 = choose_fp8_dispatch({64, 3072, 3072}, kDefaultPersistentSms);
+    ASSERT_EQ(lab6.config, DispatchConfig::kFp8SplitK);
+    EXPECT_EQ(lab6.splits, 2);  // 24 cluster tiles: 2 ranges fill 48 of 66 clusters
+    EXPECT_EQ(lab6.reason,
+              "FP8 split-K 2, 24 cluster tiles x 2 K ranges of 1536 on 66 clusters: 128 x 128: 24 "
+              "tiles, 1 rounds 18 % filled on 132 SMs (128 x 256: 12 tiles, 1 rounds 9 % filled; "
+              "128 x 192: 16 tiles, 1 rounds 12 % filled)");
+    for (std::int64_t m : {32, 128, 256}) {
+        EXPECT_EQ(fp8_config_of({m, 3072, 3072}), DispatchConfig::kFp8SplitK) << m;
+    }
+    // 2 cluster tiles over 61 K tiles: ranges of at least 8 K tiles, 7 of 9 (the last 7).
+    const DispatchChoice skinny = choose_fp8_dispatch({432, 16, 7696}, kDefaultPersistentSms);
+    EXPECT_EQ(skinny.config, DispatchConfig::kFp8SplitK);
+    EXPECT_EQ(skinny.splits, 7);
+    EXPECT_EQ(fp8_split_depth(7696, 7), 1152);
+    // 15 K tiles are fewer than 2 ranges' minimum: unsplit; 16 make 2 ranges.
+    EXPECT_EQ(fp8_config_of({64, 3072, 1920}), DispatchConfig::kFp8Tile128);
+    EXPECT_EQ(choose_fp8_dispatch({64, 3072, 1936}, kDefaultPersistentSms).splits, 2);
+    // On 16 SMs (8 clusters) the tiles make rounds: 128 x 192 fills 2 of them, no split.
+    EXPECT_EQ(fp8_config_of({64, 3072, 3072}, 16), DispatchConfig::kFp8Tile192);
+}
+
+TEST(Fp8DispatchRules, NOrKThatTmaCannotStrideRunOnZeroPaddedCopies) {
+    const DispatchChoice odd = choose_fp8_dispatch({17, 33, 129}, kDefaultPersistentSms);
+    EXPECT_TRUE(same_problem(odd.padded, {17, 36, 144}));
+    EXPECT_EQ(
+        odd.reason.rfind("N = 33 -> 36, K = 129 -> 144 (zero-padded copies): FP8 128 x 128", 0), 0u)
+        << odd.reason;
+    EXPECT_TRUE(same_problem(fp8_padded_problem({1, 4, 16}), {1, 4, 16}));
+    EXPECT_EQ(fp8_split_depth(3072, 2), 1536);
+    EXPECT_EQ(fp8_split_depth(3000, 2), 1536);  // 24 K tiles of 128, the last one partial
+}
+
+// Every FP8 choice on the grid names a configuration whose own can_run accepts the padded
+// problem (N a multiple of 4, K of 16), with splits only for split-K and a one-line reason.
+TEST(Fp8DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
+    const std::vector<std::int64_t> sides = {1,   2,   7,    8,    16,   17,   63,    64,   127,
+                                             129, 257, 1021, 1536, 4093, 7696, 16384, 65536};
+    std::set<DispatchConfig> reached;
+    for (int sms : {1, 2, 46, 108, 114, 132, 144}) {
+        for (std::int64_t m : sides) {
+            for (std::int64_t n : sides) {
+                for (std::int64_t k : sides) {
+                    const DispatchChoice c = choose_fp8_dispatch({m, n, k}, sms);
+                    const std::string where = std::to_string(m) + "x" + std::to_string(n) + "x" +
+                                              std::to_string(k) + " on " + std::to_string(sms) +
+                                              " SMs: " + c.reason;
+                    ASSERT_EQ(dispatch_configuration_can_run(c, Precision::kE4M3), "") << where;
+                    ASSERT_EQ(c.padded.m, m) << where;
+                    ASSERT_TRUE(c.padded.n % 4 == 0 && c.padded.n >= n && c.padded.n < n + 4)
+                        << where;
+                    ASSERT_TRUE(c.padded.k % 16 == 0 && c.padded.k >= k && c.padded.k < k + 16)
+                        << where;
+                    ASSERT_EQ(c.splits > 1, c.config == DispatchConfig::kFp8SplitK) << where;
+                    ASSERT_TRUE(c.splits <= kFp8MaxSplits) << where;
+                    if (c.splits > 1) {
+                        const std::int64_t depth = fp8_split_depth(c.padded.k, c.splits);
+                        ASSERT_GE(depth, kFp8MinRangeKTiles * std::int64_t{128}) << where;
+                        ASSERT_LT((c.splits - 1) * depth, c.padded.k) << where;  // none empty
+                    }
+                    ASSERT_FALSE(c.reason.empty()) << where;
+                    ASSERT_EQ(c.reason.find('\n'), std::string::npos) << where;
+                    reached.insert(c.config);
+                }
+            }
+        }
+    }
+    EXPECT_EQ(reached,
+              (std::set<DispatchConfig>{DispatchConfig::kFp8Tile256, DispatchConfig::kFp8Tile192,
+                                        DispatchConfig::kFp8Tile128, DispatchConfig::kFp8SplitK}));
+}
+
+TEST(Fp8DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
+    const KernelDescriptor* d = find_kernel("dispatch.e4m3");
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->rung, 14);
+    EXPECT_EQ(d->precision, Precision::kE4M3);
+    EXPECT_EQ(d->reference_id, "cublaslt.e4m3");
+    EXPECT_FALSE(d->launch);
+    EXPECT_TRUE(find_gpu_kernel("dispatch.e4m3")->launch);
+    EXPECT_EQ(d->size_multiples.n, 1);
+    EXPECT_EQ(d->size_multiples.k, 1);
+    EXPECT_EQ(d->can_run({17, 33, 129}), "");
+    EXPECT_EQ(d->can_run({1, 1, (std::int64_t{1} << 30) + 1}),
+              "M, N and K must each be at most 1073741824 (32-bit index arithmetic)");
+    EXPECT_EQ(d->launch_plan({64, 3072, 3072}),
+              choose_fp8_dispatch({64, 3072, 3072}, kDefaultPersistentSms).reason);
+    // for_problem: what runs, with its own tile, so the tile map draws it.
+    EXPECT_EQ(d->for_problem({4096, 4096, 4096}, kDefaultPersistentSms).id, "wgmma_fp8.e4m3");
+    const KernelDescriptor cube = d->for_problem({3072, 3072, 3072}, kDefaultPersistentSms);
+    EXPECT_EQ(cube.id, "wgmma_fp8_192.e4m3");
+    EXPECT_EQ(cube.block_tile.n, 192);
+    EXPECT_EQ(cube.mma_tile.n, 192);
+    EXPECT_EQ(d->for_problem({1024, 1024, 1024}, kDefaultPersistentSms).block_tile.n, 128);
+    const KernelDescriptor split = d->for_problem({64, 3072, 3072}, kDefaultPersistentSms);
+    EXPECT_EQ(split.id, "wgmma_fp8_split_k.e4m3");
+    EXPECT_EQ(split.block_tile.n, 128);
+    const auto spec = tile_map_spec(*d, {64, 3072, 3072}, kDefaultPersistentSms);
+    ASSERT_TRUE(spec) << spec.error();
+    EXPECT_EQ(spec->kernel, "wgmma_fp8_split_k.e4m3");
+    EXPECT_EQ(spec->block_n, 128);
 }
 
 }  // namespace

@@ -78,6 +78,28 @@ TEST(KernelsCommand, MnkNamesTheTileRungElevenPicks) {
     EXPECT_EQ(plans, 2);
 }
 
+// Rung 14's FP8 dispatch says which configuration a size gets and why (kernels/
+// fp8_dispatch_rules.h), in the table and the JSON.
+TEST(KernelsCommand, MnkNamesTheFp8DispatchChoice) {
+    const auto table = run_command(kTclens + " kernels --mnk 64x3072x3072");
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    EXPECT_NE(table.out.find("64x3072x3072 can run: FP8 split-K 2, 24 cluster tiles x 2 K ranges "
+                             "of 1536 on 66 clusters"),
+              std::string::npos)
+        << table.out;
+    const auto result = run_command(kTclens + " kernels --json --mnk 3072x3072x3072");
+    const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+    int plans = 0;
+    for (const nlohmann::json& k : j["kernels"]) {
+        if (k["id"] != "dispatch.e4m3") continue;
+        ++plans;
+        EXPECT_EQ(k["plan"].get<std::string>().rfind("FP8 128 x 192: 384 tiles, 3 rounds 97 %", 0),
+                  0u)
+            << k["plan"];
+    }
+    EXPECT_EQ(plans, 1);
+}
+
 // The JSON's instruction mix is the built-in census's (kernels/instruction_mix.h) for the
 // GPU's sm, sm_90a without one; where there is none it says why.
 TEST(KernelsCommand, JsonHasEachKernelsInstructionMix) {

@@ -1,0 +1,83 @@
+#include "kernels/fp8_dispatch_rules.h"
+
+#include <algorithm>
+#include <string>
+
+#include "common/text.h"
+#include "kernels/13_wgmma_fp8.h"
+#include "kernels/tma_tile_limits.h"
+
+namespace tclens::kernels {
+
+static_assert(has_tile<wgmma_fp8::Fp8Shape>(kPersistentWideTile) &&
+                  has_tile<wgmma_fp8::Fp8Shape192>(kPersistentNarrowTile) &&
+                  has_tile<wgmma_fp8::Fp8Shape128>(kFp8Tile128),
+              "the rules count the tiles the FP8 configurations run");
+
+namespace {
+
+std::int64_t k_tiles_of(std::int64_t k) { return tiles_covering(k, kTmaFp8BoxElems); }
+
+// "128 x 192: 384 tiles, 3 rounds 97 % filled"
+std::string waves_text(const PersistentWaves& w) {
+    return common::format_text("%d x %d: %lld tiles, %lld rounds %.0f %% filled", w.tile.block_m,
+                               w.tile.block_n, (long long)w.tiles, (long long)w.rounds,
+                               100 * w.filled());
+}
+
+}  // namespace
+
+GemmProblem fp8_padded_problem(const GemmProblem& problem) {
+    return {problem.m, tiles_covering(problem.n, 4) * 4, tiles_covering(problem.k, 16) * 16};
+}
+
+std::int64_t fp8_split_depth(std::int64_t k, int splits) {
+    return tiles_covering(k_tiles_of(k), splits) * kTmaFp8BoxElems;
+}
+
+DispatchChoice choose_fp8_dispatch(const GemmProblem& problem, int sms) {
+    DispatchChoice choice;
+    choice.padded = fp8_padded_problem(problem);
+    const GemmProblem& p = choice.padded;
+    const int clusters = std::max(1, sms / kFp8Tile128.cluster_m);
+    const PersistentWaves all[] = {persistent_waves(p, kPersistentWideTile, clusters),
+                                   persistent_waves(p, kPersistentNarrowTile, clusters),
+                                   persistent_waves(p, kFp8Tile128, clusters)};
+    const DispatchConfig configs[] = {DispatchConfig::kFp8Tile256, DispatchConfig::kFp8Tile192,
+                                      DispatchConfig::kFp8Tile128};
+    int best = 0;  // the fewest rows loaded per K step, ties to the larger tile
+    for (int i = 1; i < 3; ++i) {
+        if (all[i].load_cost() < all[best].load_cost()) best = i;
+    }
+    const PersistentWaves& w = all[best];
+    std::string others;
+    for (int i = 0; i < 3; ++i) {
+        if (i != best) others += (others.empty() ? "" : "; ") + waves_text(all[i]);
+    }
+    const std::string tiles =
+        common::format_text("%s on %d SMs (%s)", waves_text(w).c_str(), w.ctas, others.c_str());
+    const std::string padding = padding_reason(problem, p);
+
+    const std::int64_t k_tiles = k_tiles_of(p.k);
+    const std::int64_t splits = std::min<std::int64_t>(
+        {clusters / w.cluster_tiles, k_tiles / kFp8MinRangeKTiles, kFp8MaxSplits});
+    if (configs[best] == DispatchConfig::kFp8Tile128 && splits >= 2) {
+        choice.config = DispatchConfig::kFp8SplitK;
+        // The non-empty ranges of that many, and the depth the launch gives each of them.
+        choice.splits =
+            static_cast<int>(tiles_covering(p.k, fp8_split_depth(p.k, static_cast<int>(splits))));
+        const std::int64_t depth = fp8_split_depth(p.k, choice.splits);
+        choice.reason =
+            padding + common::format_text(
+                          "FP8 split-K %d, %lld cluster tiles x %d K ranges of %lld on %d "
+                          "clusters: %s",
+                          choice.splits, (long long)w.cluster_tiles, choice.splits,
+                          (long long)depth, clusters, tiles.c_str());
+        return choice;
+    }
+    choice.config = configs[best];
+    choice.reason = padding + (best == 0 ? "rung 13, " : "FP8 ") + tiles;
+    return choice;
+}
+
+}  // namespace tclens::kernels

@@ -67,7 +67,8 @@ using namespace wgmma_tma;
 template <typename Element, typename Config, bool kTraced>
 __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
                                                     const CUtensorMap& b_map, float* __restrict__ c,
-                                                    int m, int n, int k, int tiles_m, int tiles_n) {
+                                                    int m, int n, std::int64_t ldc, int k,
+                                                    int tiles_m, int tiles_n) {
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
@@ -146,12 +147,13 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
 
 #pragma unroll
     for (int tm = 0; tm < C::kTilesM; ++tm) {
-        store_wgmma_tile(c, m, n, acc[tm], block.row + hp::kWgmmaM * tm, block.col, tid / 32,
+        store_wgmma_tile(c, m, n, ldc, acc[tm], block.row + hp::kWgmmaM * tm, block.col, tid / 32,
                          tid % 32);
     }
     tracer.end(storing, TracePhase::kStore, -1);
 #else
-    (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
+    (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)ldc, (void)k, (void)tiles_m,
+        (void)tiles_n;
 #endif
 }
 
@@ -160,9 +162,9 @@ template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     wgmma_tma_gemm(const __grid_constant__ CUtensorMap a_map,
                    const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
-                   int k, int tiles_m, int tiles_n) {
+                   std::int64_t ldc, int k, int tiles_m, int tiles_n) {
     traced_blocks_only<kTraced>([&](auto traced) {
-        wgmma_tma_gemm_body<Element, Config, decltype(traced)::value>(a_map, b_map, c, m, n, k,
+        wgmma_tma_gemm_body<Element, Config, decltype(traced)::value>(a_map, b_map, c, m, n, ldc, k,
                                                                       tiles_m, tiles_n);
     });
 }

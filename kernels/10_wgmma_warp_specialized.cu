@@ -66,7 +66,8 @@ template <typename Element, typename Config, bool kTraced>
 __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_map,
                                                            const CUtensorMap& b_map,
                                                            float* __restrict__ c, int m, int n,
-                                                           int k, int tiles_m, int tiles_n) {
+                                                           std::int64_t ldc, int k, int tiles_m,
+                                                           int tiles_n) {
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
@@ -115,11 +116,12 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     hp::fence_accumulators(acc);
     const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
-    store_wgmma_tile(c, m, n, acc, block.row + hp::kWgmmaM * consumer, block.col, (tid / 32) % 4,
-                     lane);
+    store_wgmma_tile(c, m, n, ldc, acc, block.row + hp::kWgmmaM * consumer, block.col,
+                     (tid / 32) % 4, lane);
     tracer.end(storing, TracePhase::kStore, -1);
 #else
-    (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)k, (void)tiles_m, (void)tiles_n;
+    (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)ldc, (void)k, (void)tiles_m,
+        (void)tiles_n;
 #endif
 }
 
@@ -128,10 +130,10 @@ template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(Config::kThreads, 1)
     warp_specialized_gemm(const __grid_constant__ CUtensorMap a_map,
                           const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m,
-                          int n, int k, int tiles_m, int tiles_n) {
+                          int n, std::int64_t ldc, int k, int tiles_m, int tiles_n) {
     traced_blocks_only<kTraced>([&](auto traced) {
-        warp_specialized_gemm_body<Element, Config, decltype(traced)::value>(a_map, b_map, c, m, n,
-                                                                             k, tiles_m, tiles_n);
+        warp_specialized_gemm_body<Element, Config, decltype(traced)::value>(
+            a_map, b_map, c, m, n, ldc, k, tiles_m, tiles_n);
     });
 }
 

@@ -116,8 +116,8 @@ template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     stream_k_gemm(const __grid_constant__ CUtensorMap a_map,
                   const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
-                  int tiles_m, int tiles_n, StreamKSchedule schedule, float* partials,
-                  std::uint32_t* flags, std::uint32_t epoch) {
+                  std::int64_t ldc, int tiles_m, int tiles_n, StreamKSchedule schedule,
+                  float* partials, std::uint32_t* flags, std::uint32_t epoch) {
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
@@ -222,11 +222,12 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
 
         // The consumer's 64 x BN tile straight from registers (rung 10's epilogue).
         const BlockOrigin block = block_origin<C>(piece.tile, tiles_m, tiles_n);
-        store_wgmma_tile(c, m, n, acc, block.row + hp::kWgmmaM * consumer, block.col, warp, lane);
+        store_wgmma_tile(c, m, n, ldc, acc, block.row + hp::kWgmmaM * consumer, block.col, warp,
+                         lane);
         tracer.end(storing, TracePhase::kStore, -1);
     }
 #else
-    (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)tiles_m, (void)tiles_n,
+    (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)ldc, (void)tiles_m, (void)tiles_n,
         (void)schedule, (void)partials, (void)flags, (void)epoch;
 #endif
 }
@@ -296,8 +297,9 @@ cudaError_t stream_k_launch_config(const GemmOperands& operands, cudaStream_t st
     }
     const StreamKSchedule schedule = stream_k_schedule_for(p, workspace.sms);
     kernel<<<static_cast<unsigned>(schedule.ctas), Config::kThreads, Config::kSmemBytes, stream>>>(
-        t.a_map, t.b_map, operands.c, static_cast<int>(p.m), static_cast<int>(p.n), t.tiles_m,
-        t.tiles_n, schedule, workspace.partials, workspace.flags, epoch);
+        t.a_map, t.b_map, operands.c, static_cast<int>(p.m), static_cast<int>(p.n),
+        c_stride(operands), t.tiles_m, t.tiles_n, schedule, workspace.partials, workspace.flags,
+        epoch);
     return cudaGetLastError();
 }
 

@@ -3,10 +3,8 @@
 // stream:
 //   - N and K as the rules' padded problem: the chosen rung's launch (registry), the split-K
 //     GEMM or an FP8 configuration (kernels/fp8_dispatch.cuh);
-//   - else: A (M x K) and B (K x N; e4m3's B^T, N x K) copied into zero-padded scratch (M x K',
-//     K' x N' or N' x K', the extra rows and columns zero so they add nothing; K' and N' the
-//     padded problem's), the configuration run on M x N' x K' into a padded C scratch, and its
-//     M x N part copied into C (kernels/pad_copy.cuh).
+//   - else the same on the real M x N x K with the operands whose rows TMA cannot stride copied
+//     into padded rows first (run_padded below, kernels/pad_copy.cuh).
 //
 // Scratch (padded A, B, C and the split-K workspace) lives in a per-device cache for the
 // process's life, grown on demand and never shrunk: the first launch that needs a size allocates
@@ -49,9 +47,9 @@ struct GrowingBuffer {
 };
 
 struct Scratch {
-    GrowingBuffer a;          // M x K' padded A
-    GrowingBuffer b;          // K' x N' padded B (e4m3: N' x K' B^T)
-    GrowingBuffer c;          // M x N' f32 padded C
+    GrowingBuffer a;          // M x K' A
+    GrowingBuffer b;          // K x N' B (e4m3: N x K' B^T)
+    GrowingBuffer c;          // M x N' f32 C
     GrowingBuffer workspace;  // split-K partial tiles (16-bit or FP8)
 };
 
@@ -97,7 +95,7 @@ cudaError_t cached_sms(int device, DeviceState& state) {
     return status;
 }
 
-// The chosen configuration on `operands` (its problem the choice's padded one).
+// The chosen configuration on `operands`, whose rows' strides TMA can take.
 cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
                               const GemmOperands& operands, Scratch& scratch, cudaStream_t stream) {
     if (is_fp8_tile_configuration(choice.config)) {
@@ -123,31 +121,67 @@ cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
     return as_cuda_error(rung->launch(operands, stream));
 }
 
-// Padded copies in, the configuration, the M x N part of C out.
+// Whether `config` stores C through TMA (rung 11's and FP8's tiles), whose rows must then be a
+// multiple of 16 bytes apart; the others store from registers or sum ranges into any row length.
+bool stores_c_by_tma(DispatchConfig config) {
+    return config == DispatchConfig::kPersistent || config == DispatchConfig::kFp8Tile256 ||
+           config == DispatchConfig::kFp8Tile192 || config == DispatchConfig::kFp8Tile128;
+}
+
+// The configuration on the operands as they are where their rows' strides allow, else on copies
+// with padded rows (the padded problem's K' for A and e4m3's B^T, N' for 16-bit B): one launch
+// copies A and B in, the configuration runs on the real M x N x K with those strides (TMA reads
+// zeros past N and K), and C is written in place, or, where the configuration stores by TMA and
+// N * 4 bytes is no multiple of 16, into rows of N' floats copied back. 17x33x129 in bf16: A
+// copied to rows of 136, B to rows of 40, C in place (rung 9 stores from registers).
 cudaError_t run_padded(const DispatchChoice& choice, Precision precision,
                        const GemmOperands& operands, Scratch& scratch, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const GemmProblem& q = choice.padded;
     const int elem = storage_bytes(precision);
-    for (const auto& [buffer, bytes] :
-         {std::pair{&scratch.a, q.m * q.k * elem}, std::pair{&scratch.b, q.k * q.n * elem},
-          std::pair{&scratch.c, q.m * q.n * 4}}) {
-        if (const cudaError_t status = buffer->reserve(bytes); status != cudaSuccess) return status;
-    }
     const bool k_major = b_is_k_major(precision);
-    const MatrixShape b_from = k_major ? MatrixShape{p.n, p.k} : MatrixShape{p.k, p.n};
-    const MatrixShape b_to = k_major ? MatrixShape{q.n, q.k} : MatrixShape{q.k, q.n};
-    cudaError_t status =
-        copy_padded(operands.a, {p.m, p.k}, scratch.a.buffer.get(), {q.m, q.k}, elem, stream);
-    if (status == cudaSuccess) {
-        status = copy_padded(operands.b, b_from, scratch.b.buffer.get(), b_to, elem, stream);
+    const std::int64_t b_rows = k_major ? p.n : p.k;
+    const std::int64_t b_cols = b_row_length(precision, p);
+    const std::int64_t b_padded_cols = b_row_length(precision, q);
+    const bool pad_c = stores_c_by_tma(choice.config) && (p.n * 4) % 16 != 0;
+
+    GemmOperands run = operands;
+    RowCopy copies[2];
+    int count = 0;
+    if (q.k != p.k) {
+        if (const cudaError_t status = scratch.a.reserve(p.m * q.k * elem); status != cudaSuccess) {
+            return status;
+        }
+        copies[count++] = {operands.a, scratch.a.buffer.get(), p.m, p.k, q.k};
+        run.a = scratch.a.buffer.get();
+        run.lda = q.k;
     }
-    if (status != cudaSuccess) return status;
-    const GemmOperands padded{scratch.a.buffer.get(), scratch.b.buffer.get(),
-                              scratch.c.buffer.as_float(), q};
-    status = run_configuration(choice, precision, padded, scratch, stream);
-    if (status != cudaSuccess) return status;
-    return copy_padded(scratch.c.buffer.get(), {q.m, q.n}, operands.c, {p.m, p.n}, 4, stream);
+    if (b_padded_cols != b_cols) {
+        if (const cudaError_t status = scratch.b.reserve(b_rows * b_padded_cols * elem);
+            status != cudaSuccess) {
+            return status;
+        }
+        copies[count++] = {operands.b, scratch.b.buffer.get(), b_rows, b_cols, b_padded_cols};
+        run.b = scratch.b.buffer.get();
+        run.ldb = b_padded_cols;
+    }
+    if (pad_c) {
+        if (const cudaError_t status = scratch.c.reserve(p.m * q.n * 4); status != cudaSuccess) {
+            return status;
+        }
+        run.c = scratch.c.buffer.as_float();
+        run.ldc = q.n;
+    }
+    if (count > 0) {
+        if (const cudaError_t status = copy_rows(copies, count, elem, stream);
+            status != cudaSuccess) {
+            return status;
+        }
+    }
+    const cudaError_t status = run_configuration(choice, precision, run, scratch, stream);
+    if (status != cudaSuccess || !pad_c) return status;
+    const RowCopy c_back{run.c, operands.c, p.m, q.n, p.n};
+    return copy_rows(&c_back, 1, 4, stream);
 }
 
 GpuStatus dispatch_launch(Precision precision, const GemmOperands& operands, GpuStream stream) {

@@ -31,6 +31,9 @@ std::int64_t slice_rows(const GemmProblem& problem) {
     return tiles_covering(problem.m, Config::kBlockM) * Config::kBlockM;
 }
 
+// Floats from one partial row to the next: N rounded up to a multiple of 4 (TMA's 16 bytes).
+std::int64_t partial_stride(const GemmProblem& problem) { return tiles_covering(problem.n, 4) * 4; }
+
 template <typename Config>
 cudaError_t persistent_split_k_launch(const GemmOperands& operands, int ranges, float* partials,
                                       cudaStream_t stream) {
@@ -39,7 +42,9 @@ cudaError_t persistent_split_k_launch(const GemmOperands& operands, int ranges, 
     cudaError_t status = persistent_co_resident_clusters<Config>(&clusters);
     if (status != cudaSuccess) return status;
     const std::int64_t rows = slice_rows<Config>(p);
-    const GemmOperands into_partials{operands.a, operands.b, partials, p};
+    GemmOperands into_partials = operands;  // A's and B^T's strides kept
+    into_partials.c = partials;
+    into_partials.ldc = partial_stride(p);
     CUtensorMap a_map;
     CUtensorMap b_map;
     CUtensorMap c_map;
@@ -57,14 +62,15 @@ cudaError_t persistent_split_k_launch(const GemmOperands& operands, int ranges, 
                                 static_cast<int>(tiles_covering(p.n, Config::kBlockN)));
     if (status == cudaSuccess) status = cudaGetLastError();
     if (status != cudaSuccess) return status;
-    return sum_split_ranges(partials, rows * p.n, ranges, operands.c, p.m * p.n, stream);
+    return sum_split_ranges(partials, rows * into_partials.ldc, into_partials.ldc, ranges,
+                            operands.c, {p.m, p.n}, c_stride(operands), stream);
 }
 
 }  // namespace
 
 std::int64_t fp8_workspace_floats(const DispatchChoice& choice, const GemmProblem& problem) {
     if (choice.config != DispatchConfig::kFp8SplitK) return 0;
-    return choice.splits * slice_rows<Config128>(problem) * problem.n;
+    return choice.splits * slice_rows<Config128>(problem) * partial_stride(problem);
 }
 
 cudaError_t fp8_configuration_launch(const DispatchChoice& choice, const GemmOperands& operands,

@@ -14,11 +14,13 @@
 namespace tclens::kernels {
 
 // Floats of workspace fp8_configuration_launch needs for `choice` on `problem`: for kFp8SplitK
-// one f32 partial C per K range, each of M rounded up to whole 128-row tiles x N; else 0.
+// one f32 partial C per K range, each of M rounded up to whole 128-row tiles x N rounded up to
+// a multiple of 4; else 0.
 std::int64_t fp8_workspace_floats(const DispatchChoice& choice, const GemmProblem& problem);
 
 // Enqueues `choice`'s configuration (kFp8Tile192, kFp8Tile128 or kFp8SplitK) on `operands`,
-// whose problem rung 13's can_run takes for the configuration's tile, on `stream`.
+// whose problem rung 13's can_run takes for the configuration's tile or whose strides TMA can
+// take (rung 14's padded rows), on `stream`.
 // kFp8SplitK: choice.splits K ranges of fp8_split_depth each, K tile by K tile as the kernel
 // loads them (blockIdx.y), their partial C in `workspace` (fp8_workspace_floats of it), then
 // their in-order sum into C (sum_split_ranges). Returns the first error (cudaErrorInvalidValue

@@ -45,4 +45,8 @@ std::int64_t b_row_length(Precision precision, const GemmProblem& problem) {
     return b_is_k_major(precision) ? problem.k : problem.n;
 }
 
+std::int64_t b_stride(Precision precision, const GemmOperands& operands) {
+    return operands.ldb > 0 ? operands.ldb : b_row_length(precision, operands.problem);
+}
+
 }  // namespace tclens::kernels

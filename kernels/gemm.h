@@ -67,12 +67,28 @@ inline bool same_problem(const GemmProblem& a, const GemmProblem& b) {
 std::int64_t b_row_length(Precision precision, const GemmProblem& problem);
 
 // Device pointers of one GEMM, laid out as in the header comment. Never null when launched.
+// lda, ldb, ldc: elements from one row to the next, 0 for dense (K, b_row_length, N). Only the
+// configurations rung 14 runs honour other strides (rungs 9 to 13 and the split-K GEMM: it
+// hands them padded copies of A or B without padding the problem); every other kernel takes
+// dense operands only.
 struct GemmOperands {
     const void* a = nullptr;
     const void* b = nullptr;
     float* c = nullptr;
     GemmProblem problem;
+    std::int64_t lda = 0;
+    std::int64_t ldb = 0;
+    std::int64_t ldc = 0;
 };
+
+// The row strides of `operands`, in elements: its own, or the dense ones where 0.
+inline std::int64_t a_stride(const GemmOperands& operands) {
+    return operands.lda > 0 ? operands.lda : operands.problem.k;
+}
+std::int64_t b_stride(Precision precision, const GemmOperands& operands);
+inline std::int64_t c_stride(const GemmOperands& operands) {
+    return operands.ldc > 0 ? operands.ldc : operands.problem.n;
+}
 
 // m x n x k of one tile level; 0 where a level does not exist (no warp tile in the naive rung).
 struct TileShape {

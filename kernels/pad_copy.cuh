@@ -1,7 +1,8 @@
 #pragma once
-// Zero-padded copies of row-major matrices, on a stream: rung 14 (kernels/14_dispatch.cu) runs
-// shapes whose N or K its configurations do not take on padded copies of A and B, and copies the
-// M x N part of the padded C back.
+// Row copies that widen or narrow dense row-major matrices, on a stream: rung 14 (kernels/
+// 14_dispatch.cu) gives its configurations copies of A or B whose rows are padded to the lengths
+// TMA's 16-byte strides need, and, where a configuration cannot store C's rows as they are,
+// copies the C it wrote into padded rows back.
 
 #include <cuda_runtime.h>
 
@@ -15,11 +16,19 @@ struct MatrixShape {
     std::int64_t cols = 0;
 };
 
-// On the device, dst[r][c] = src[r][c] where r < from.rows and c < from.cols, else 0, for every
-// element of the to.rows x to.cols dst (a copy into a larger matrix pads with zeros, into a
-// smaller one crops). elem_bytes 1, 2 or 4: the elements are copied as bits. Returns the launch
-// error (cudaErrorInvalidValue for another elem_bytes).
-cudaError_t copy_padded(const void* src, MatrixShape from, void* dst, MatrixShape to,
-                        int elem_bytes, cudaStream_t stream);
+// One copy: dst (rows x dst_cols, dense) gets src (rows x src_cols, dense) row by row, zeros in
+// its columns past src_cols (a wider dst pads, a narrower one crops).
+struct RowCopy {
+    const void* src = nullptr;
+    void* dst = nullptr;
+    std::int64_t rows = 0;
+    std::int64_t src_cols = 0;
+    std::int64_t dst_cols = 0;
+};
+
+// Enqueues `count` (1 or 2) copies of elem_bytes-byte elements (1, 2 or 4, copied as bits) in
+// one launch on `stream`. Returns the launch error (cudaErrorInvalidValue for another count or
+// elem_bytes).
+cudaError_t copy_rows(const RowCopy* copies, int count, int elem_bytes, cudaStream_t stream);
 
 }  // namespace tclens::kernels

@@ -365,7 +365,7 @@ std::string persistent_maps(const GemmOperands& operands, std::int64_t c_rows, C
     c.type = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
     c.rows = static_cast<std::uint64_t>(c_rows);
     c.cols = static_cast<std::uint64_t>(p.n);
-    c.row_stride_bytes = static_cast<std::uint64_t>(p.n) * 4;
+    c.row_stride_bytes = static_cast<std::uint64_t>(c_stride(operands)) * 4;
     c.box_rows = Config::kStoreRows;
     c.box_cols = Config::kStoreCols;
     return encode_tensor_map(c, c_map);

@@ -63,15 +63,16 @@ struct Stage {
 // M, N or k_end.
 template <typename Element>
 __device__ __forceinline__ void copy_step(Stage<Element>& stage, const Element* __restrict__ a,
-                                          const Element* __restrict__ b, int m, int n, int k,
-                                          int row0, int col0, int k0, int k_end, int tid) {
+                                          std::int64_t lda, const Element* __restrict__ b,
+                                          std::int64_t ldb, int m, int n, int row0, int col0,
+                                          int k0, int k_end, int tid) {
 #pragma unroll
     for (int i = 0; i < kAChunks; ++i) {
         const int c = tid + kThreads * i;
         const int row = c / kAChunksPerRow;
         const int col = (c % kAChunksPerRow) * kChunkElems;
         const bool inside = row0 + row < m && k0 + col < k_end;
-        const Element* src = a + static_cast<std::int64_t>(row0 + row) * k + k0 + col;
+        const Element* src = a + (row0 + row) * lda + k0 + col;
         ptx::cp_async_16(&stage.a[row * kAStride + col], inside ? src : a, inside ? 16 : 0);
     }
 #pragma unroll
@@ -80,7 +81,7 @@ __device__ __forceinline__ void copy_step(Stage<Element>& stage, const Element* 
         const int row = c / kBChunksPerRow;
         const int col = (c % kBChunksPerRow) * kChunkElems;
         const bool inside = k0 + row < k_end && col0 + col < n;
-        const Element* src = b + static_cast<std::int64_t>(k0 + row) * n + col0 + col;
+        const Element* src = b + (k0 + row) * ldb + col0 + col;
         ptx::cp_async_16(&stage.b[row * kBStride + col], inside ? src : b, inside ? 16 : 0);
     }
 }
@@ -119,8 +120,9 @@ __device__ __forceinline__ void mma_step(float (&acc)[kTilesM][kTilesN][4],
 // ceil(N / 64) tile columns) summed over K [z depth, (z + 1) depth), stored into out + z M N.
 template <typename Element>
 __global__ void __launch_bounds__(kThreads)
-    split_k_gemm(const Element* __restrict__ a, const Element* __restrict__ b,
-                 float* __restrict__ out, int m, int n, int k, int tiles_n, int depth) {
+    split_k_gemm(const Element* __restrict__ a, std::int64_t lda, const Element* __restrict__ b,
+                 std::int64_t ldb, float* __restrict__ out, std::int64_t ldo, int m, int n, int k,
+                 int tiles_n, int depth) {
     __shared__ __align__(128) Stage<Element> stages[kSplitKStages];
     const int tid = threadIdx.x;
     const int lane = tid % 32;
@@ -136,8 +138,8 @@ __global__ void __launch_bounds__(kThreads)
 #pragma unroll
     for (int s = 0; s < kSplitKStages - 1; ++s) {
         if (s < steps) {
-            copy_step(stages[s], a, b, m, n, k, row0, col0, k_begin + s * kSplitKBlockK, k_end,
-                      tid);
+            copy_step(stages[s], a, lda, b, ldb, m, n, row0, col0, k_begin + s * kSplitKBlockK,
+                      k_end, tid);
         }
         ptx::cp_async_commit();
     }
@@ -147,7 +149,7 @@ __global__ void __launch_bounds__(kThreads)
         __syncthreads();
         const int next = t + kSplitKStages - 1;
         if (next < steps) {
-            copy_step(stages[next % kSplitKStages], a, b, m, n, k, row0, col0,
+            copy_step(stages[next % kSplitKStages], a, lda, b, ldb, m, n, row0, col0,
                       k_begin + next * kSplitKBlockK, k_end, tid);
         }
         ptx::cp_async_commit();
@@ -158,8 +160,9 @@ __global__ void __launch_bounds__(kThreads)
     }
 
     // Accumulators: (lane, reg) -> row g + 8 (reg / 2), col 2t + reg % 2 of each m16n8 tile,
-    // g = lane / 4, t = lane % 4; one float2 per (tile, half), N even so aligned.
-    float* slice = out + static_cast<std::int64_t>(blockIdx.z) * m * n;
+    // g = lane / 4, t = lane % 4; one float2 per (tile, half) where rows are an even number of
+    // floats apart (8-byte aligned), else one float each. Slice z: rows ldo floats apart.
+    float* slice = out + static_cast<std::int64_t>(blockIdx.z) * m * ldo;
     const int g = lane / 4;
     const int t4 = lane % 4;
 #pragma unroll
@@ -170,25 +173,36 @@ __global__ void __launch_bounds__(kThreads)
 #pragma unroll
             for (int half = 0; half < 2; ++half) {
                 const int row = row0 + wm * kWarpM + 16 * mt + g + 8 * half;
-                if (row < m && col < n) {
-                    *reinterpret_cast<float2*>(slice + static_cast<std::int64_t>(row) * n + col) =
+                if (row >= m || col >= n) continue;
+                float* dst = slice + row * ldo + col;
+                if (ldo % 2 == 0) {
+                    *reinterpret_cast<float2*>(dst) =
                         make_float2(acc[mt][nt][2 * half], acc[mt][nt][2 * half + 1]);
+                } else {
+                    dst[0] = acc[mt][nt][2 * half];
+                    if (col + 1 < n) dst[1] = acc[mt][nt][2 * half + 1];
                 }
             }
         }
     }
 }
 
-// c[i] = sum over z = 0 .. ranges - 1 of partials[z slice_floats + i], in that order;
-// grid-stride, thread -> element i.
+// C[r][col] (rows ldc floats apart) = sum over z = 0 .. ranges - 1 of partials[z slice_floats +
+// r ldp + col], in that order; grid-stride, thread -> element i = r cols + col (no division
+// where both strides are cols).
 __global__ void sum_ranges(const float* __restrict__ partials, std::int64_t slice_floats,
-                           float* __restrict__ c, std::int64_t count, int ranges) {
+                           std::int64_t ldp, float* __restrict__ c, std::int64_t rows,
+                           std::int64_t cols, std::int64_t ldc, int ranges) {
+    const std::int64_t count = rows * cols;
+    const bool dense = ldp == cols && ldc == cols;
     const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
     for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
          i < count; i += stride) {
+        const std::int64_t row = dense ? 0 : i / cols;
+        const std::int64_t col = dense ? i : i % cols;
         float sum = 0;
-        for (int z = 0; z < ranges; ++z) sum += partials[z * slice_floats + i];
-        c[i] = sum;
+        for (int z = 0; z < ranges; ++z) sum += partials[z * slice_floats + row * ldp + col];
+        c[row * ldc + col] = sum;
     }
 }
 
@@ -201,25 +215,30 @@ cudaError_t launch_ranges(const GemmOperands& operands, int splits, float* works
     const auto tiles_n = static_cast<int>((p.n + kSplitKBlockN - 1) / kSplitKBlockN);
     const std::int64_t tiles = (p.m + kSplitKBlockM - 1) / kSplitKBlockM * tiles_n;
     float* out = ranges == 1 ? operands.c : workspace;
+    const std::int64_t ldo = ranges == 1 ? c_stride(operands) : p.n;
     const dim3 grid(static_cast<unsigned>(tiles), 1, static_cast<unsigned>(ranges));
     split_k_gemm<Element><<<grid, kThreads, 0, stream>>>(
-        static_cast<const Element*>(operands.a), static_cast<const Element*>(operands.b), out,
+        static_cast<const Element*>(operands.a), a_stride(operands),
+        static_cast<const Element*>(operands.b), b_stride(Precision::kBF16, operands), out, ldo,
         static_cast<int>(p.m), static_cast<int>(p.n), static_cast<int>(p.k), tiles_n, depth);
     if (ranges == 1) return cudaGetLastError();
     const cudaError_t status = cudaGetLastError();
     if (status != cudaSuccess) return status;
-    return sum_split_ranges(workspace, p.m * p.n, ranges, operands.c, p.m * p.n, stream);
+    return sum_split_ranges(workspace, p.m * p.n, p.n, ranges, operands.c, {p.m, p.n},
+                            c_stride(operands), stream);
 }
 
 }  // namespace
 
-cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, int ranges, float* c,
-                             std::int64_t count, cudaStream_t stream) {
+cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, std::int64_t ldp,
+                             int ranges, float* c, MatrixShape shape, std::int64_t ldc,
+                             cudaStream_t stream) {
     constexpr int kSumThreads = 256;
+    const std::int64_t count = shape.rows * shape.cols;
     const std::int64_t blocks =
         std::min<std::int64_t>((count + kSumThreads - 1) / kSumThreads, std::int64_t{65535});
     sum_ranges<<<static_cast<unsigned>(std::max<std::int64_t>(blocks, 1)), kSumThreads, 0,
-                 stream>>>(partials, slice_floats, c, count, ranges);
+                 stream>>>(partials, slice_floats, ldp, c, shape.rows, shape.cols, ldc, ranges);
     return cudaGetLastError();
 }
 

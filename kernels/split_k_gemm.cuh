@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "kernels/gemm.h"
+#include "kernels/pad_copy.cuh"
 
 namespace tclens::kernels {
 
@@ -21,10 +22,12 @@ std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits);
 cudaError_t split_k_launch(Precision precision, const GemmOperands& operands, int splits,
                            float* workspace, cudaStream_t stream);
 
-// Enqueues c[i] = the sum over ranges z = 0, 1, ... (in that order) of partials[z slice_floats
-// + i], for i < count, on `stream`: the second kernel of every split-K GEMM (this one's and
-// rung 14's FP8 one, kernels/fp8_dispatch.cuh). Returns the launch error.
-cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, int ranges, float* c,
-                             std::int64_t count, cudaStream_t stream);
+// Enqueues C[r][col] = the sum over ranges z = 0, 1, ... (in that order) of partials[z
+// slice_floats + r ldp + col] for every element of the shape.rows x shape.cols C (rows ldc
+// floats apart), on `stream`: the second kernel of every split-K GEMM (this one's and rung 14's
+// FP8 one, kernels/fp8_dispatch.cuh). Returns the launch error.
+cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, std::int64_t ldp,
+                             int ranges, float* c, MatrixShape shape, std::int64_t ldc,
+                             cudaStream_t stream);
 
 }  // namespace tclens::kernels

@@ -12,6 +12,9 @@
 
 namespace tclens::kernels {
 
+// Both encoders take the operands' row strides (a_stride, b_stride: dense, or rung 14's padded
+// copies); the maps' extents stay the problem's, so TMA reads zeros past M, N and K.
+//
 // Encodes the tensor maps of the FP8 operands, both K-major: A (M x K) and B^T (N x K), bytes
 // (CU_TENSOR_MAP_DATA_TYPE_UINT8: TMA moves bytes; the type only sizes them), in boxes of
 // kTmaFp8BoxElems k x box_rows_a (A) or box_rows_b (B^T) rows, 128-byte swizzled. "" or the

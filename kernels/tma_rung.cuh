@@ -52,7 +52,7 @@ bool encode_tma_tile_operands(const GemmOperands& operands, TmaTileOperands* out
     return true;
 }
 
-// Enqueues `kernel`(a_map, b_map, C, M, N, K, tiles_m, tiles_n) on `stream` with tiles_m x
+// Enqueues `kernel`(a_map, b_map, C, M, N, ldc, K, tiles_m, tiles_n) on `stream` with tiles_m x
 // tiles_n blocks of Config::kThreads threads and Config::kSmemBytes of dynamic shared memory,
 // after opting the kernel in to that much (`max_carveout`: and to the largest shared-memory
 // carveout, as opt_in_shared_memory says). The maps describe A and B as Element, in boxes of
@@ -73,8 +73,8 @@ cudaError_t launch_tma_tiles(Kernel kernel, const GemmOperands& operands, cudaSt
     }
     kernel<<<static_cast<unsigned>(std::int64_t{t.tiles_m} * t.tiles_n), Config::kThreads,
              Config::kSmemBytes, stream>>>(t.a_map, t.b_map, operands.c, static_cast<int>(p.m),
-                                           static_cast<int>(p.n), static_cast<int>(p.k), t.tiles_m,
-                                           t.tiles_n);
+                                           static_cast<int>(p.n), c_stride(operands),
+                                           static_cast<int>(p.k), t.tiles_m, t.tiles_n);
     return cudaGetLastError();
 }
 

@@ -1,6 +1,7 @@
-// Row copies (kernels/pad_copy.cuh): one launch of (x: column blocks, y: row blocks, z: copy)
-// blocks of tx x ty threads; thread (x, y) of block (bx, by) copies column bx tx + x of row by ty
-// + y, grid-stride over both. No division per element: the copies are memory-bound.
+// Row copies (kernels/pad_copy.cuh): one launch; each copy owns its own run of blocks (copy 0
+// the first blocks_of(0), copy 1 the rest), and each warp of them takes items (row, chunk of 32
+// columns), grid-stride over its copy's rows x ceil(dst_cols / 32) items: lane l copies column
+// 32 chunk + l. One division per item, none per element: the copies are memory-bound.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -13,45 +14,47 @@ namespace {
 
 constexpr int kMaxCopies = 2;
 constexpr int kThreads = 256;
-constexpr std::int64_t kMaxGrid = 65535;  // grid y and the x used here; grid-stride beyond
+constexpr int kWarps = kThreads / 32;
+constexpr std::int64_t kMaxBlocksPerCopy = 2048;  // grid-stride beyond
 
 struct RowCopies {
     RowCopy copy[kMaxCopies];
+    int first_block_of_second = 0;  // blocks below it copy copy[0]
 };
 
+std::int64_t chunks_of(const RowCopy& copy) { return (copy.dst_cols + 31) / 32; }
+
+std::int64_t blocks_of(const RowCopy& copy) {
+    const std::int64_t items = copy.rows * chunks_of(copy);
+    return std::clamp<std::int64_t>((items + kWarps - 1) / kWarps, 1, kMaxBlocksPerCopy);
+}
+
 template <typename Bits>
-__global__ void copy_rows_kernel(RowCopies copies) {
-    const RowCopy& job = copies.copy[blockIdx.z];
+__global__ void __launch_bounds__(kThreads) copy_rows_kernel(RowCopies copies) {
+    const bool second = static_cast<int>(blockIdx.x) >= copies.first_block_of_second;
+    const RowCopy job = second ? copies.copy[1] : copies.copy[0];
+    const int block = static_cast<int>(blockIdx.x) - (second ? copies.first_block_of_second : 0);
+    const int blocks = second ? static_cast<int>(gridDim.x) - copies.first_block_of_second
+                              : copies.first_block_of_second;
     const Bits* __restrict__ src = static_cast<const Bits*>(job.src);
     Bits* __restrict__ dst = static_cast<Bits*>(job.dst);
-    const std::int64_t col0 = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-    const std::int64_t col_stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-    for (std::int64_t row = static_cast<std::int64_t>(blockIdx.y) * blockDim.y + threadIdx.y;
-         row < job.rows; row += static_cast<std::int64_t>(gridDim.y) * blockDim.y) {
-        const Bits* from = src + row * job.src_cols;
-        Bits* to = dst + row * job.dst_cols;
-        for (std::int64_t col = col0; col < job.dst_cols; col += col_stride) {
-            to[col] = col < job.src_cols ? from[col] : Bits{0};
+    const std::int64_t chunks = (job.dst_cols + 31) / 32;
+    const std::int64_t items = job.rows * chunks;
+    const int lane = static_cast<int>(threadIdx.x % 32);
+    for (std::int64_t item = std::int64_t{block} * kWarps + threadIdx.x / 32; item < items;
+         item += std::int64_t{blocks} * kWarps) {
+        const std::int64_t row = item / chunks;
+        const std::int64_t col = (item - row * chunks) * 32 + lane;
+        if (col < job.dst_cols) {
+            dst[row * job.dst_cols + col] =
+                col < job.src_cols ? src[row * job.src_cols + col] : Bits{0};
         }
     }
 }
 
 template <typename Bits>
-cudaError_t launch_copies(const RowCopies& copies, int count, cudaStream_t stream) {
-    std::int64_t rows = 1;
-    std::int64_t cols = 1;
-    for (int i = 0; i < count; ++i) {
-        rows = std::max(rows, copies.copy[i].rows);
-        cols = std::max(cols, copies.copy[i].dst_cols);
-    }
-    // Narrow rows: several per block, so that short rows (K = 43) keep the threads busy.
-    const int tx = static_cast<int>(std::min<std::int64_t>(kThreads, (cols + 31) / 32 * 32));
-    const int ty = kThreads / tx;
-    const dim3 block(static_cast<unsigned>(tx), static_cast<unsigned>(ty));
-    const dim3 grid(static_cast<unsigned>(std::min((cols + tx - 1) / tx, kMaxGrid)),
-                    static_cast<unsigned>(std::min((rows + ty - 1) / ty, kMaxGrid)),
-                    static_cast<unsigned>(count));
-    copy_rows_kernel<Bits><<<grid, block, 0, stream>>>(copies);
+cudaError_t launch_copies(const RowCopies& copies, std::int64_t blocks, cudaStream_t stream) {
+    copy_rows_kernel<Bits><<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(copies);
     return cudaGetLastError();
 }
 
@@ -60,10 +63,14 @@ cudaError_t launch_copies(const RowCopies& copies, int count, cudaStream_t strea
 cudaError_t copy_rows(const RowCopy* copies, int count, int elem_bytes, cudaStream_t stream) {
     if (count < 1 || count > kMaxCopies) return cudaErrorInvalidValue;
     RowCopies all;
-    std::copy(copies, copies + count, all.copy);
-    if (elem_bytes == 1) return launch_copies<std::uint8_t>(all, count, stream);
-    if (elem_bytes == 2) return launch_copies<std::uint16_t>(all, count, stream);
-    if (elem_bytes == 4) return launch_copies<std::uint32_t>(all, count, stream);
+    all.copy[0] = copies[0];
+    const std::int64_t first = blocks_of(copies[0]);
+    all.first_block_of_second = static_cast<int>(first);
+    const std::int64_t blocks = first + (count == 2 ? blocks_of(copies[1]) : 0);
+    if (count == 2) all.copy[1] = copies[1];
+    if (elem_bytes == 1) return launch_copies<std::uint8_t>(all, blocks, stream);
+    if (elem_bytes == 2) return launch_copies<std::uint16_t>(all, blocks, stream);
+    if (elem_bytes == 4) return launch_copies<std::uint32_t>(all, blocks, stream);
     return cudaErrorInvalidValue;
 }
 

@@ -36,6 +36,10 @@
 // Edges: TMA needs 16-byte global strides, so K % 8 == 0 (A rows) and N % 8 == 0 (B rows);
 // M is free. Out-of-range rows and columns of a box read as zeros (they add nothing); C stores
 // are guarded per float2 (N even: aligned). A and B must be 16-byte aligned (cudaMalloc: 256).
+// Rung 14 runs this kernel on strided operands (gemm.h: lda, ldb, ldc; C rows of odd length
+// stored a float at a time) and, for its split-K, over K ranges: blockIdx.y picks a range of K
+// tiles and the C slice its partial tiles go to (KRanges, kernels/split_k_gemm.h); this rung
+// launches the one range of all of K.
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -50,6 +54,7 @@
 #include "kernels/hopper.cuh"
 #include "kernels/ladder_launches.h"
 #include "kernels/sixteen_bit_launch.h"
+#include "kernels/split_k_gemm.cuh"
 #include "kernels/tma_producer.cuh"
 #include "kernels/tma_rung.cuh"
 #include "kernels/tma_stage_layout.cuh"
@@ -68,7 +73,7 @@ template <typename Element, typename Config, bool kTraced>
 __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
                                                     const CUtensorMap& b_map, float* __restrict__ c,
                                                     int m, int n, std::int64_t ldc, int k,
-                                                    int tiles_m, int tiles_n) {
+                                                    int tiles_m, int tiles_n, KRanges ranges) {
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
     namespace hp = hopper;
@@ -76,7 +81,13 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
 
     const int tid = threadIdx.x;
     const BlockOrigin block = block_origin<C>(blockIdx.x, tiles_m, tiles_n);
-    const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+    // K range blockIdx.y (rung 14's split-K; the one range of all of K on this rung): K tiles
+    // k_first .., partial C at slice blockIdx.y.
+    const int all_k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
+    const int per_range = ranges.k_tiles > 0 ? ranges.k_tiles : all_k_tiles;
+    const int k_first = static_cast<int>(blockIdx.y) * per_range;
+    const int k_tiles = min(per_range, all_k_tiles - k_first);
+    c += blockIdx.y * ranges.slice_floats;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
@@ -88,8 +99,8 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     // Thread 0 only: the whole of K tile kt into its stage.
     const auto issue = [&](int kt) {
         const int s = kt % C::kStages;
-        load_k_tile<C>(ring.stages + s * C::kStageBytes, &ring.full[s], &a_map, &b_map, kt,
-                       block.row, block.col);
+        load_k_tile<C>(ring.stages + s * C::kStageBytes, &ring.full[s], &a_map, &b_map,
+                       k_first + kt, block.row, block.col);
     };
     if (tid == 0) {
         for (int kt = 0; kt < C::kStages - 1 && kt < k_tiles; ++kt) {
@@ -153,7 +164,7 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     tracer.end(storing, TracePhase::kStore, -1);
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)ldc, (void)k, (void)tiles_m,
-        (void)tiles_n;
+        (void)tiles_n, (void)ranges;
 #endif
 }
 
@@ -162,10 +173,10 @@ template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     wgmma_tma_gemm(const __grid_constant__ CUtensorMap a_map,
                    const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
-                   std::int64_t ldc, int k, int tiles_m, int tiles_n) {
+                   std::int64_t ldc, int k, int tiles_m, int tiles_n, KRanges ranges) {
     traced_blocks_only<kTraced>([&](auto traced) {
         wgmma_tma_gemm_body<Element, Config, decltype(traced)::value>(a_map, b_map, c, m, n, ldc, k,
-                                                                      tiles_m, tiles_n);
+                                                                      tiles_m, tiles_n, ranges);
     });
 }
 
@@ -173,7 +184,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
 template <typename Element, typename Config>
 cudaError_t wgmma_tma_launch(const GemmOperands& operands, cudaStream_t stream) {
     return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, false>, operands,
-                                             stream, true);
+                                             stream, true, 1, KRanges{});
 }
 
 // The traced variant: the same launch, with this file's trace sink set first.
@@ -182,11 +193,25 @@ cudaError_t wgmma_tma_traced_launch(const GemmOperands& operands, const TraceSin
                                     cudaStream_t stream) {
     return with_trace_sink(sink, stream, [&] {
         return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, true>, operands,
-                                                 stream, true);
+                                                 stream, true, 1, KRanges{});
     });
 }
 
 }  // namespace
+
+cudaError_t wgmma_tma_ranges_launch(Precision precision, const GemmOperands& operands,
+                                    const KRanges& ranges, cudaStream_t stream) {
+    using C = ChosenWgmmaTmaConfig;
+    if (precision == Precision::kF16) {
+        return launch_tma_tiles<__half, C>(wgmma_tma_gemm<__half, C, false>, operands, stream, true,
+                                           ranges.count, ranges);
+    }
+    if (precision == Precision::kBF16) {
+        return launch_tma_tiles<__nv_bfloat16, C>(wgmma_tma_gemm<__nv_bfloat16, C, false>, operands,
+                                                  stream, true, ranges.count, ranges);
+    }
+    return cudaErrorInvalidValue;
+}
 
 void attach_wgmma_tma_launches(KernelDescriptor& d) {
     using C = ChosenWgmmaTmaConfig;

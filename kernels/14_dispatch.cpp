@@ -45,34 +45,17 @@ void make_dispatch(KernelDescriptor& d, Precision precision) {
 }  // namespace
 
 KernelDescriptor split_k_descriptor(Precision precision) {
-    KernelDescriptor d;
+    KernelDescriptor d = wgmma_tma_kernel(precision);  // its tiles, stages, schedule, layouts
     d.id = std::string("split_k.") + precision_name(precision);
     d.rung = 14;
-    d.title = "split-K: mma.sync + ldmatrix + 3-stage cp.async on 64 x 64 tiles, K in ranges";
+    d.title = "split-K: rung 9's TMA + wgmma 128 x 128 tiles, K in ranges";
     d.adds = "K cut into ranges, one CTA per (tile, range), f32 partial tiles summed in order";
-    d.precision = precision;
-    d.block_tile = {kSplitKBlockM, kSplitKBlockN, kSplitKBlockK};
-    d.warp_tile = {kSplitKBlockM / kSplitKWarpsM, kSplitKBlockN / kSplitKWarpsN, 0};
-    d.mma_tile = {16, 8, 16};
-    d.stages = kSplitKStages;
-    d.swizzle = "pad:16";
-    d.schedule.raster = viz::RasterOrder::kRowMajor;
-    d.schedule.instruction = "mma.sync.m16n8k16";
-    d.schedule.copy_threads = kSplitKThreads;
-    d.schedule.a_load = {kSplitKThreads / kSplitKAChunksPerRow, kSplitKAChunksPerRow};
-    d.schedule.b_load = {kSplitKThreads / kSplitKBChunksPerRow, kSplitKBChunksPerRow};
-    d.schedule.load_instruction = "cp.async 16 B";
     d.schedule.pipeline_note =
-        "each tile is computed by one CTA per K range (blockIdx.z); a second kernel sums the "
-        "ranges' f32 partial tiles into C in range order (the map draws one range)";
-    d.block_tile_of = row_major_block_tile;  // blockIdx.x -> (x / tiles_n, x % tiles_n)
-    d.layout_ids = {"mma.m16n8k16." + std::string(precision_name(precision)), "ldmatrix.x4",
-                    "ldmatrix.x4.trans"};
-    d.threads = kSplitKThreads;
-    d.min_sm = 80;
-    d.reference_id = std::string("cublas.") + precision_name(precision);
-    d.size_multiples = {1, 8, 8};
+        "each tile is computed by one CTA per K range (blockIdx.y), rung 9's pipeline over the "
+        "range's K tiles; a second kernel sums the ranges' f32 partial tiles into C in range "
+        "order (the map draws one range)";
     d.can_run = split_k_can_run;
+    d.traced = {};  // the configuration has no launch of its own (rung 14 launches it)
     return d;
 }
 

@@ -23,10 +23,11 @@ constexpr double kPersistentMinWave = 0.7;
 // 768x320x15552 0.51x ...: a few tiles, each a long serial K loop, most SMs idle), and under
 // 100 % on only 3 of the 71 with K < 1536.
 constexpr std::int64_t kSplitKMinK = 1536;
-// Splits that make about this many waves of 64 x 64 CTAs (several fit one SM, so the waves run
-// side by side), each range at least kSplitKMinRange deep so a CTA's loop outlasts its prologue.
-constexpr int kSplitKWaves = 2;
-constexpr std::int64_t kSplitKMinRange = 512;
+// Splits that make at most one wave of split-K's CTAs (rung 9's tiles: one CTA per SM, its 128
+// KiB of stages; a second wave of shorter ranges takes as long as one of longer ones), each
+// range at least kSplitKMinRange deep (4 K tiles, one more than the 3 in flight at its start).
+// First chosen with rung 9 as the split-K kernel (session 20); the sweep measures them.
+constexpr std::int64_t kSplitKMinRange = 256;
 // Where split-K's case holds but N is at least this wide, rung 12's stream-K instead: its
 // 128-row tiles span the wide N and its K loop is spread over every SM. Measured in the H200
 // sweep of 2026-11-30 (tests/gpu/results/2026-11-30_h200_session18, every rung and rung 14 on
@@ -54,10 +55,10 @@ std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
     return (value + multiple - 1) / multiple * multiple;
 }
 
-// K ranges for split-K on `tiles` 64 x 64 tiles: about kSplitKWaves waves of CTAs, each range at
+// K ranges for split-K on `tiles` C tiles: as many as fit one wave on `sms` SMs, each range at
 // least kSplitKMinRange deep, at most kSplitKMaxSplits, then as many as split_k_depth leaves.
 int split_k_splits(std::int64_t k, std::int64_t tiles, int sms) {
-    const std::int64_t for_waves = (std::int64_t{kSplitKWaves} * sms + tiles - 1) / tiles;
+    const std::int64_t for_waves = sms / tiles;
     const std::int64_t most = std::min<std::int64_t>(kSplitKMaxSplits, k / kSplitKMinRange);
     const auto splits = static_cast<int>(std::max<std::int64_t>(1, std::min(for_waves, most)));
     return split_k_ranges(k, splits);
@@ -142,8 +143,8 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     const std::string unsplit =
         p.k < kSplitKMinK
             ? common::format_text("K = %lld < %lld", (long long)p.k, (long long)kSplitKMinK)
-            : common::format_text("%lld tiles of %d x %d fill %d waves unsplit", (long long)tiles,
-                                  kSplitKBlockM, kSplitKBlockN, kSplitKWaves);
+            : common::format_text("%lld tiles of %d x %d: more than half of %d SMs, unsplit",
+                                  (long long)tiles, kSplitKBlockM, kSplitKBlockN, sms);
     choice.config = DispatchConfig::kTmaTiles;
     choice.reason =
         padding + common::format_text("rung 9, one CTA per %d x %d tile, %s: %s, %s",

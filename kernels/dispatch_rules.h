@@ -7,7 +7,7 @@
 //   kTmaTiles   rung 9: one CTA per 128 x 128 tile, TMA + wgmma, no persistence overhead;
 //   kPersistent rung 11: persistent CTAs, 128 x 256 or 128 x 192 tiles (kernels/wave_choice.h);
 //   kStreamK    rung 12: rung 11's tiles with the last waves' K loops spread over every SM;
-//   kSplitK     kernels/split_k_gemm.h: 64 x 64 tiles, K cut into ranges summed in f32.
+//   kSplitK     kernels/split_k_gemm.h: rung 9's tiles, K cut into ranges summed in f32.
 // Any of them runs on copies of A and B zero-padded to N and K multiples of 8 when the shape
 // has other N or K (every 16-bit rung copies rows in 16-byte pieces); the M x N part of the
 // padded C is copied back.
@@ -44,7 +44,7 @@ struct DispatchChoice {
     GemmProblem padded;
     // K ranges: kSplitK 1..kSplitKMaxSplits (split_k_ranges), kFp8SplitK 2..kFp8MaxSplits.
     int splits = 1;
-    std::string reason;  // one line, e.g. "split-K 16, 64 x 64 tiles: 4 tiles of 128 x 256 ..."
+    std::string reason;  // one line, e.g. "split-K 16, 128 x 128 tiles, 64 CTAs of K 512: ..."
 };
 
 // The start of a reason line where `padded` differs from `problem`, "N = 17 -> 24, K = 129 ->

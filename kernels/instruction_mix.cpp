@@ -68,9 +68,10 @@ const std::vector<KernelFunction>& kernel_functions() {
         {"wgmma_streamk.f16", "stream_k_gemm", "__half"},
         {"wgmma_streamk.bf16", "stream_k_gemm", "__nv_bfloat16"},
         {"wgmma_fp8.e4m3", "persistent_gemm", "__nv_fp8_e4m3"},
-        // rung 14 runs rungs 9, 11 and 12 or its own split-K GEMM: the one its file adds
-        {"dispatch.f16", "split_k_gemm", "__half"},
-        {"dispatch.bf16", "split_k_gemm", "__nv_bfloat16"},
+        // rung 14 runs rungs 9, 11 and 12, and rung 9's kernel over K ranges (split-K): that
+        // one, the kernel of the shapes rung 14 adds
+        {"dispatch.f16", "wgmma_tma_gemm", "__half"},
+        {"dispatch.bf16", "wgmma_tma_gemm", "__nv_bfloat16"},
         // rung 14's FP8 configurations are rung 13's kernel template on other tiles: its
         // functions (rung 13's id counts them too, as rung 11's counts both of its tiles)
         {"dispatch.e4m3", "persistent_gemm", "__nv_fp8_e4m3"},

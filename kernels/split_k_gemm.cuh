@@ -1,6 +1,7 @@
 #pragma once
 // The split-K GEMM of rung 14 (kernels/split_k_gemm.h has its shape and the arithmetic of its
-// K ranges; kernels/split_k_gemm.cu the kernels).
+// K ranges; kernels/split_k_gemm.cu its launch and the sum of the ranges; rung 9's file the
+// kernel).
 
 #include <cuda_runtime.h>
 
@@ -8,11 +9,12 @@
 
 #include "kernels/gemm.h"
 #include "kernels/pad_copy.cuh"
+#include "kernels/split_k_gemm.h"
 
 namespace tclens::kernels {
 
 // Floats of workspace split_k_launch needs for `problem` cut into `splits` ranges: 0 for one
-// range (it writes C directly), else splits x M x N.
+// range (it writes C directly), else ranges x M x N.
 std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits);
 
 // Enqueues C = A * B on `stream`, K cut into split_k_ranges(K, splits) ranges: the range GEMM
@@ -21,6 +23,11 @@ std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits);
 // kBF16. Returns the launch error.
 cudaError_t split_k_launch(Precision precision, const GemmOperands& operands, int splits,
                            float* workspace, cudaStream_t stream);
+
+// Enqueues rung 9's kernel (kernels/09_wgmma_tma.cu) over `ranges` on `stream`: precision kF16
+// or kBF16 (else cudaErrorInvalidValue), operands as rung 9 takes them (strided ones included).
+cudaError_t wgmma_tma_ranges_launch(Precision precision, const GemmOperands& operands,
+                                    const KRanges& ranges, cudaStream_t stream);
 
 // Enqueues C[r][col] = the sum over ranges z = 0, 1, ... (in that order) of partials[z
 // slice_floats + r ldp + col] for every element of the shape.rows x shape.cols C (rows ldc

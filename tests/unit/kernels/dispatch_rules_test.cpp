@@ -49,15 +49,17 @@ TEST(DispatchRules, ALastRoundLeftMostlyIdleOverADeepKRunsStreamK) {
 TEST(DispatchRules, FewTilesOverALongKSplitK) {
     const DispatchChoice skinny = choose_dispatch({432, 16, 7696}, kDefaultPersistentSms);
     ASSERT_EQ(skinny.config, DispatchConfig::kSplitK);
-    EXPECT_EQ(skinny.splits, 15);  // 7 tiles of 64 x 64; at most K / 512 = 15 ranges
+    // 4 tiles of 128 x 128: 33 would fit the SMs, K / 256 = 30 ranges are asked; 121 K tiles
+    // make ranges of 5, and so 25 of them.
+    EXPECT_EQ(skinny.splits, 25);
     EXPECT_EQ(skinny.reason,
-              "split-K 15, 64 x 64 tiles, 105 CTAs of K 544: rung 11's 4 tiles (128 x 192): < 70 "
+              "split-K 25, 128 x 128 tiles, 100 CTAs of K 320: rung 11's 4 tiles (128 x 192): < 70 "
               "% of a wave on 132 SMs, K = 7696 >= 1536");
-    // 60 tiles: 5 ranges make 300 CTAs, about 2 waves.
+    // 18 tiles: 7 ranges make 126 CTAs, one wave.
     const DispatchChoice wide = choose_dispatch({768, 320, 15552}, kDefaultPersistentSms);
     EXPECT_EQ(wide.config, DispatchConfig::kSplitK);
-    EXPECT_EQ(wide.splits, 5);
-    EXPECT_EQ(choose_dispatch({272, 720, 5184}, kDefaultPersistentSms).splits, 5);
+    EXPECT_EQ(wide.splits, 7);
+    EXPECT_EQ(choose_dispatch({272, 720, 5184}, kDefaultPersistentSms).splits, 7);
 }
 
 // Split-K's case with a wide N runs stream-K: rung 12 measured 0.54-0.98x of cuBLAS there on an
@@ -80,10 +82,11 @@ TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
     EXPECT_EQ(shallow.reason,
               "rung 9, one CTA per 128 x 128 tile, 64 CTAs: rung 11's 48 tiles (128 x 192): < 70 "
               "% of a wave on 132 SMs, K = 112 < 1536");
-    // A deep K, but 346 tiles of 64 x 64 already make 2 waves: no split.
+    // A deep K, but 87 tiles of 128 x 128 leave no room for a second range in one wave.
     const DispatchChoice many = choose_dispatch({11056, 80, 2992}, kDefaultPersistentSms);
     EXPECT_EQ(many.config, DispatchConfig::kTmaTiles);
-    EXPECT_NE(many.reason.find("346 tiles of 64 x 64 fill 2 waves unsplit"), std::string::npos)
+    EXPECT_NE(many.reason.find("87 tiles of 128 x 128: more than half of 132 SMs, unsplit"),
+              std::string::npos)
         << many.reason;
 }
 
@@ -106,9 +109,9 @@ TEST(DispatchRules, OddNOrKRunOnZeroPaddedCopies) {
 }
 
 TEST(DispatchRules, SplitRangesAreWholeKSteps) {
-    EXPECT_EQ(split_k_depth(7696, 15), 544);  // 241 steps of 32 / 15 -> 17 steps
-    EXPECT_EQ(split_k_ranges(7696, 15), 15);
-    EXPECT_EQ(split_k_ranges(96, 16), 3);  // 3 steps cannot make more than 3 ranges
+    EXPECT_EQ(split_k_depth(7696, 15), 576);  // 121 K tiles of 64 / 15 -> 9 tiles
+    EXPECT_EQ(split_k_ranges(7696, 15), 14);
+    EXPECT_EQ(split_k_ranges(96, 16), 2);  // 2 K tiles cannot make more than 2 ranges
     EXPECT_EQ(split_k_ranges(100000, 1), 1);
 }
 
@@ -117,6 +120,10 @@ TEST(DispatchRules, Rung9TileIsTheRegisteredOne) {
     ASSERT_NE(rung9, nullptr);
     EXPECT_EQ(rung9->block_tile.m, kDispatchTmaTile);
     EXPECT_EQ(rung9->block_tile.n, kDispatchTmaTile);
+    // Split-K is rung 9's kernel over K ranges: its ranges are whole K tiles of rung 9's.
+    EXPECT_EQ(rung9->block_tile.m, kSplitKBlockM);
+    EXPECT_EQ(rung9->block_tile.n, kSplitKBlockN);
+    EXPECT_EQ(rung9->block_tile.k, kSplitKBlockK);
 }
 
 // Every choice on the grid names a configuration whose own can_run accepts the padded problem,

@@ -197,9 +197,8 @@ TEST(BuiltInCensus, EachRungUsesThePipeItTeaches) {
             const InstructionMix* found = instruction_mix(fn.id, sm);
             ASSERT_NE(found, nullptr) << instruction_mix_missing(fn.id, sm);
             const InstructionMix& mix = *found;
-            // Rung 14's own function is its split-K GEMM (mma.sync); its wgmma runs in rungs
-            // 9, 11 and 12's functions.
-            if (kernel.min_sm >= 90 && fn.function != "split_k_gemm") {
+            // Rung 14's function is rung 9's (its split-K is rung 9's kernel over K ranges).
+            if (kernel.min_sm >= 90) {
                 if (sm == 90) {
                     EXPECT_GT(mix[OpClass::kHgmma], 0);
                     EXPECT_GT(mix[OpClass::kUtmaldg], 0);

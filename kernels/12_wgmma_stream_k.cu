@@ -108,10 +108,10 @@ __device__ __forceinline__ void add_partial(float (&acc)[Accumulators], const fl
 // Per piece, thread 0 of the producer and every consumer warp record the tile boundary
 // (kTileSchedule: schedule.piece and the tile's coordinates), then per K iteration rung 10's
 // phases (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma in the first warp of
-// each consumer warpgroup only, as rung 11's; K iterations numbered within their tile), and
-// every consumer warp kEpilogue (last group drained, slot released); then a contributor's kStore
-// of its partial tile (with the flag's release), or an owner's kFixupWait and kFixupReduce per
-// contributor and the kStore of C.
+// each consumer warpgroup only; clock-only records, as rung 11's; K iterations numbered within
+// their tile), and every consumer warp kEpilogue (last group drained, slot released); then a
+// contributor's kStore of its partial tile (with the flag's release), or an owner's kFixupWait
+// and kFixupReduce per contributor and the kStore of C.
 template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     stream_k_gemm(const __grid_constant__ CUtensorMap a_map,
@@ -136,7 +136,8 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
             auto scheduling = tracer.begin();
             for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
                 const BlockOrigin block = block_origin<C>(piece.tile, tiles_m, tiles_n);
-                auto since = tracer.end(scheduling, TracePhase::kTileSchedule, -1);
+                tracer.end(scheduling, TracePhase::kTileSchedule, -1);
+                auto since = tracer.clock_lap();
                 for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
                     since = produce_k_tile<C>(ring, it, kt, tracer, since,
                                               [&a_map, &b_map, kt, block](
@@ -171,7 +172,8 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     StreamKPiece piece;
     auto scheduling = tracer.begin();
     for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
-        auto since = tracer.end(scheduling, TracePhase::kTileSchedule, -1);
+        tracer.end(scheduling, TracePhase::kTileSchedule, -1);
+        auto since = tracer.clock_lap();
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
             since = consume_k_tile<C>(ring, it, kt, tracer, since, records_k_tiles, acc,
                                       [&acc, a_desc, b_desc, kt, &piece](int s) {

@@ -121,7 +121,8 @@ __device__ __forceinline__ void load_b_share(unsigned char* stage, std::uint64_t
 // (kTileSchedule: the tile's coordinates worked out), then per K tile rung 10's phases
 // (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma, in the first warp of each
 // consumer warpgroup only: every CTA is traced, and two records per K tile in all eight warps
-// cost rung 11 11.4 % on an H200), and every consumer warp the tile's kEpilogue (last group
+// cost rung 11 11.4 % on an H200; all of them clock-only records, timed by the SM clock alone
+// between the tiles' full records), and every consumer warp the tile's kEpilogue (last group
 // drained, slot released) and kStore (C through shared memory and TMA stores). K tiles are
 // numbered within their output tile.
 template <typename Element, typename Config, bool kTraced = false>
@@ -191,7 +192,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 const int2 origin = schedule_tile(tile);
                 const int block_m = origin.x;
                 const int block_n = origin.y;
-                auto since = tracer.begin();
+                auto since = tracer.clock_lap();
                 for (int kt = 0; kt < k_tiles; ++kt, ++it) {
                     since = produce_k_tile<C>(
                         ring, it, kt, tracer, since,
@@ -260,7 +261,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             const int block_m = origin.x;
             const int block_n = origin.y;
 
-            auto since = tracer.begin();
+            auto since = tracer.clock_lap();
             for (int kt = 0; kt < k_tiles; ++kt, ++it) {
                 since = consume_k_tile<C>(
                     ring, it, kt, tracer, since, records_k_tiles, acc,

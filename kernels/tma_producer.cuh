@@ -94,17 +94,16 @@ __device__ __forceinline__ void load_k_tile(unsigned char* stage, std::uint64_t*
 // once), then load(stage, &full[slot]) fills it. Traced as kEmptyWait from `since` (the end of
 // the thread's previous phase: one clock read fewer per K tile), then kLoadIssue, of kt, both
 // stored once the loads are issued; returns the kLoadIssue's end, the next K tile's `since`.
-template <typename Config, typename Tracer, typename Load>
-__device__ __forceinline__ typename Tracer::Mark produce_k_tile(const TmaRing& ring, int it, int kt,
-                                                                Tracer& tracer,
-                                                                typename Tracer::Mark since,
-                                                                Load load) {
+// The marks are of `since`'s kind (both clocks, or the SM clock alone: consume_k_tile).
+template <typename Config, typename Tracer, typename Since, typename Load>
+__device__ __forceinline__ Since produce_k_tile(const TmaRing& ring, int it, int kt, Tracer& tracer,
+                                                Since since, Load load) {
     const int s = it % Config::kStages;
     unsigned char* stage = ring.stages + s * Config::kStageBytes;
     hopper::mbarrier_wait(&ring.empty[s], (it / Config::kStages + 1) % 2);
-    const auto issuing = tracer.lap();
+    const Since issuing = tracer.lap_like(since);
     load(stage, &ring.full[s]);
-    const auto issued = tracer.lap();
+    const Since issued = tracer.lap_like(since);
     tracer.record(since, issuing, viz::TracePhase::kEmptyWait, kt);
     tracer.record(issuing, issued, viz::TracePhase::kLoadIssue, kt);
     return issued;

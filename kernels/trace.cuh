@@ -35,7 +35,13 @@
 // reports the traced and untraced times. A phase may be read where it ends (lap) and stored
 // later (record), out of a hot path's way. The persistent rungs 11-12 trace every block, so
 // their K loops carry as few trace points as the views need: the K tiles' phases of one warp
-// per consumer warpgroup (kernels/wgmma_consumer.cuh, consume_k_tile).
+// per consumer warpgroup (kernels/wgmma_consumer.cuh, consume_k_tile), and those of the producer,
+// and as cheap ones: %clock alone (ClockMark, clock_lap), each phase one 16-byte store of a
+// clock-only record (kernels/trace_sink.h), which the decoder places in global time between
+// the %globaltimer readings of the block's other phases, taken once per output tile. (Two
+// %globaltimer reads per K tile in the recording warp and the producer, the traced rungs 11-12
+// took 8-10 % longer on an H200, 23-25 % at K = 8320:
+// tests/gpu/results/2026-11-30_h200_session19/.)
 //
 // The sink is a __constant__ variable of each translation unit that includes this header (an
 // unnamed namespace: one per .cu, so rungs never share or race for it); set_trace_sink writes
@@ -120,8 +126,11 @@ struct WarpTracer;
 template <>
 struct WarpTracer<false> {
     using Mark = NoTraceMark;
+    using ClockMark = NoTraceMark;
     __device__ __forceinline__ Mark begin() const { return {}; }
     __device__ __forceinline__ Mark lap() const { return {}; }
+    __device__ __forceinline__ Mark clock_lap() const { return {}; }
+    __device__ __forceinline__ Mark lap_like(Mark) const { return {}; }
     __device__ __forceinline__ void record(Mark, Mark, viz::TracePhase, int) {}
     __device__ __forceinline__ Mark end(Mark, viz::TracePhase, int) { return {}; }
 };

@@ -19,6 +19,12 @@ struct TraceMark {
     std::uint64_t ns;
     std::uint32_t clock;
 };
+// When a phase began, by the SM clock alone: the marks of a hot loop, whose records are
+// clock-only (kernels/trace_sink.h) and whose global times the decoder derives from the full
+// records around them. %clock costs far less than %globaltimer.
+struct ClockMark {
+    std::uint32_t clock;
+};
 struct NoTraceMark {};
 
 // One warp's recorder: warp `warp` of block `block` records into `sink` when `on` (the caller
@@ -26,6 +32,7 @@ struct NoTraceMark {};
 // writes.
 struct WarpRecorder {
     using Mark = TraceMark;
+    using ClockMark = kernels::ClockMark;
     TraceRecord* records = nullptr;  // this warp's slice (every lane holds it)
     std::uint32_t* count_slot = nullptr;
     std::uint32_t count = 0;
@@ -59,6 +66,16 @@ struct WarpRecorder {
         return {global_ns(), clock_now};
     }
 
+    // Now, by the SM clock alone.
+    __device__ __forceinline__ ClockMark clock_lap() const {
+        if (!on) return {0};
+        return {clock()};
+    }
+
+    // Now, as the kind of mark `since` is: lets a loop be written once for both kinds.
+    __device__ __forceinline__ Mark lap_like(Mark) const { return lap(); }
+    __device__ __forceinline__ ClockMark lap_like(ClockMark) const { return clock_lap(); }
+
     // Records [from, to) as `phase` of K tile `k_tile` (-1: none), from lane 0 of a recording
     // warp, in two 16-byte stores (kernels/trace_sink.h); the count goes out once, when the
     // recorder ends. Phases are numbered in the order they are recorded.
@@ -69,8 +86,18 @@ struct WarpRecorder {
             out[0] =
                 make_uint4(static_cast<unsigned>(from.ns), static_cast<unsigned>(from.ns >> 32),
                            static_cast<unsigned>(to.ns), static_cast<unsigned>(to.ns >> 32));
-            out[1] = make_uint4(to.clock - from.clock, static_cast<unsigned>(phase) | sm_high,
-                                static_cast<unsigned>(k_tile), 0u);
+            out[1] = clock_words(from.clock, to.clock, static_cast<unsigned>(phase), k_tile);
+        }
+        ++count;
+    }
+
+    // The same as a clock-only record: its second 16 bytes alone, in one store.
+    __device__ __forceinline__ void record(ClockMark from, ClockMark to, viz::TracePhase phase,
+                                           int k_tile) {
+        if (!on) return;
+        if (lane0 && count < capacity) {
+            reinterpret_cast<uint4*>(records + count)[1] = clock_words(
+                from.clock, to.clock, static_cast<unsigned>(phase) | kClockOnlyRecord, k_tile);
         }
         ++count;
     }
@@ -82,6 +109,11 @@ struct WarpRecorder {
         record(mark, now, phase, k_tile);
         return now;
     }
+    __device__ __forceinline__ ClockMark end(ClockMark mark, viz::TracePhase phase, int k_tile) {
+        const ClockMark now = clock_lap();
+        record(mark, now, phase, k_tile);
+        return now;
+    }
 
     // The phases this warp recorded, those that did not fit included.
     __device__ ~WarpRecorder() {
@@ -90,6 +122,12 @@ struct WarpRecorder {
 
   private:
     std::uint32_t capacity = 0;
+
+    // A record's second 16 bytes: cycles, phase word | sm << 16, k_tile, start clock.
+    __device__ __forceinline__ uint4 clock_words(std::uint32_t from, std::uint32_t to,
+                                                 unsigned phase_word, int k_tile) const {
+        return make_uint4(to - from, phase_word | sm_high, static_cast<unsigned>(k_tile), from);
+    }
 
     __device__ __forceinline__ static std::uint64_t global_ns() {
         std::uint64_t t;

@@ -21,17 +21,19 @@ namespace tclens::kernels {
 // the previous slot's wgmma are complete, so that slot may be released.
 // Traced where `records` (uniform over the warp) as kFullWait from `since`, then kWgmma, of kt;
 // returns the kWgmma's end, the next K tile's `since` (`since` itself where it does not record).
+// The marks are of `since`'s kind: Tracer::Mark (both clocks) or Tracer::ClockMark (the SM clock
+// alone, clock-only records: kernels/trace_sink.h).
 // Kept off the path from one wgmma batch to the next where it can be: the marks are chained
 // (one clock read fewer per K tile; the full wait then includes the release of the slot before
 // it) and the full wait is stored once the wgmma are committed. The persistent rungs record in
-// one warp per warpgroup, whose four warps issue the same wgmma.
-template <typename Config, typename Tracer, int Accumulators, typename Multiply>
-__device__ __forceinline__ typename Tracer::Mark consume_k_tile(
-    const TmaRing& ring, int it, int kt, Tracer& tracer, typename Tracer::Mark since, bool records,
-    float (&acc)[Accumulators], Multiply multiply) {
+// one warp per warpgroup, whose four warps issue the same wgmma, and by the SM clock alone.
+template <typename Config, typename Tracer, int Accumulators, typename Since, typename Multiply>
+__device__ __forceinline__ Since consume_k_tile(const TmaRing& ring, int it, int kt, Tracer& tracer,
+                                                Since since, bool records,
+                                                float (&acc)[Accumulators], Multiply multiply) {
     const int s = it % Config::kStages;
     hopper::mbarrier_wait(&ring.full[s], (it / Config::kStages) % 2);
-    const auto multiplying = records ? tracer.lap() : since;
+    const Since multiplying = records ? tracer.lap_like(since) : since;
     hopper::wgmma_fence();
     multiply(s);
     hopper::wgmma_commit_group();

@@ -8,6 +8,7 @@
 # Writes $OUT/trace_overhead.md (or ./gpu-out/): the table, with `tclens --version` of the binary
 # run. BUDGET_S (default 210): a case that would start later than that many seconds after the
 # script is listed as not run. Exit 1 when a trace failed or a median is over MAX_PCT (3).
+# Where rung 11's cost goes: scripts/gpu_trace_ncu.sh (Nsight Compute, traced and untraced).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-gpu-out}

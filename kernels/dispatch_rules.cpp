@@ -28,15 +28,12 @@ constexpr std::int64_t kSplitKMinK = 1536;
 // range at least kSplitKMinRange deep (4 K tiles, one more than the 3 in flight at its start).
 // First chosen with rung 9 as the split-K kernel (session 20); the sweep measures them.
 constexpr std::int64_t kSplitKMinRange = 256;
-// Where split-K's case holds but N is at least this wide, rung 12's stream-K instead: its
-// 128-row tiles span the wide N and its K loop is spread over every SM. Measured in the H200
-// sweep of 2026-11-30 (tests/gpu/results/2026-11-30_h200_session18, every rung and rung 14 on
-// the same 199 shapes): of the shapes split-K ran, those with N >= 1152 ran 0.33-0.61x of
-// cuBLAS on split-K against 0.54-0.98x on rung 12 (64x4736x12288 0.57 -> 0.98, 192x3072x2816
-// 0.37 -> 0.71), as did the presets 16-256 x 3072 x 3072 and 16, 128 x 8192 x 8192
-// (128x8192x8192 0.30 -> 0.76); below N = 1024 split-K won where it won (432x16x7696 1.18x
-// against 0.42x for the best rung, 272x720x5184 0.50 against 0.42).
-constexpr std::int64_t kStreamKMinN = 1024;
+// Split-K whatever N: session 18 sent split-K's case with N >= 1024 to rung 12's stream-K,
+// when split-K was mma.sync on 64 x 64 tiles and lost to rung 12 there (0.33-0.61x of cuBLAS
+// against 0.54-0.98x, tests/gpu/results/2026-11-30_h200_session18). On rung 9's tiles split-K
+// beat rung 12 on every one of the 14 shapes of session 20's sweep (call 2, 199 shapes, seed 1)
+// where both ran, by 20-75 points of cuBLAS (528x16x2432 0.88 against 0.24, 96x512x15216 0.86
+// against 0.55, 4544x80x12000 0.89 against 0.58).
 
 // Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills
 // less than kStreamKMaxFilled and K is at least kStreamKMinK: the one shape of the sweep so
@@ -120,14 +117,6 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     const std::int64_t tiles =
         tiles_covering(p.m, kSplitKBlockM) * tiles_covering(p.n, kSplitKBlockN);
     const int splits = p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, sms) : 1;
-    if (splits >= 2 && p.n >= kStreamKMinN) {
-        choice.config = DispatchConfig::kStreamK;
-        choice.reason = padding + common::format_text(
-                                      "rung 12 stream-K: %s, K = %lld >= %lld, N = %lld >= %lld",
-                                      few.c_str(), (long long)p.k, (long long)kSplitKMinK,
-                                      (long long)p.n, (long long)kStreamKMinN);
-        return choice;
-    }
     if (splits >= 2) {
         choice.config = DispatchConfig::kSplitK;
         choice.splits = splits;

@@ -35,7 +35,7 @@ blocks=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["blocks
 
 # name | the kernel's last template argument (kTraced) | the command that launches it
 runs=(
-    "untraced|false|$tclens bench --kernels $kernel --mnk $size --runs 3 --warmup 0 --no-peak"
+    "untraced|false|$tclens bench --kernels $kernel --mnk $size --runs 20 --warmup 0 --no-peak"
     "traced|true|$tclens trace --kernel $kernel --mnk $size --blocks $blocks"
 )
 status=0

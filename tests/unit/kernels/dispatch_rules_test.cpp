@@ -62,18 +62,16 @@ TEST(DispatchRules, FewTilesOverALongKSplitK) {
     EXPECT_EQ(choose_dispatch({272, 720, 5184}, kDefaultPersistentSms).splits, 7);
 }
 
-// Split-K's case with a wide N runs stream-K: rung 12 measured 0.54-0.98x of cuBLAS there on an
-// H200 where split-K's 64 x 64 tiles ran 0.30-0.61x (dispatch_rules.cpp, kStreamKMinN).
-TEST(DispatchRules, FewTilesOverALongKButAWideNRunStreamK) {
+// Split-K's case with a wide N splits too (it ran stream-K while split-K was mma.sync on 64 x 64
+// tiles; dispatch_rules.cpp says what rung 9's tiles measured).
+TEST(DispatchRules, FewTilesOverALongKSplitKWhateverN) {
     const DispatchChoice lab6_m64 = choose_dispatch({64, 3072, 3072}, kDefaultPersistentSms);
-    EXPECT_EQ(lab6_m64.config, DispatchConfig::kStreamK);
-    EXPECT_EQ(lab6_m64.splits, 1);
+    EXPECT_EQ(lab6_m64.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(lab6_m64.splits, 5);  // 24 tiles of 128 x 128: 5 ranges fit 132 SMs
     EXPECT_EQ(lab6_m64.reason,
-              "rung 12 stream-K: rung 11's 16 tiles (128 x 192): < 70 % of a wave on 132 SMs, "
-              "K = 3072 >= 1536, N = 3072 >= 1024");
-    EXPECT_EQ(config_of({128, 8192, 8192}), DispatchConfig::kStreamK);
-    // Just under the width, split-K stays.
-    EXPECT_EQ(config_of({272, 1016, 5184}), DispatchConfig::kSplitK);
+              "split-K 5, 128 x 128 tiles, 120 CTAs of K 640: rung 11's 16 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 3072 >= 1536");
+    EXPECT_EQ(config_of({128, 8192, 8192}), DispatchConfig::kSplitK);
 }
 
 TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
@@ -93,7 +91,7 @@ TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
 TEST(DispatchRules, TheSmCountDecides) {
     // 16 tiles of 128 x 192 are a full wave on 16 SMs but a few idle ones on 132.
     EXPECT_EQ(config_of({64, 3072, 3072}, 16), DispatchConfig::kPersistent);
-    EXPECT_EQ(config_of({64, 3072, 3072}, kDefaultPersistentSms), DispatchConfig::kStreamK);
+    EXPECT_EQ(config_of({64, 3072, 3072}, kDefaultPersistentSms), DispatchConfig::kSplitK);
 }
 
 TEST(DispatchRules, OddNOrKRunOnZeroPaddedCopies) {

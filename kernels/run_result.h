@@ -70,15 +70,15 @@ struct Verification {
     std::string reference;         // "cpu.fp64" or "cublas.sgemm"
     double reference_rel_rms = 0;  // cuBLAS reference vs fp64 at sampled elements (else 0)
     std::int64_t nan_count = 0;    // elements left NaN (unwritten or broken)
-    // Elements of C farther from the reference than kErrorMapSlack x bound x RMS(reference)
-    // (viz/error_map.h: is_wrong_element), NaN included. Any one fails the check: a few wrong
+    // Elements of C farther from the reference than viz::element_tolerance (kErrorMapSlack x
+    // bound x RMS(reference), at least 1e-3 x RMS; viz/error_map.h), NaN included. Any one fails the check: a few wrong
     // tiles of a large C stay far inside the RMS bound (1904 wrong of 33.6 M: rel. RMS 3e-3).
     std::int64_t wrong_elements = 0;
     // Writes outside A, B or C (guard zones), one guard_violation_text line each, "; "-joined;
     // "" when none. Non-empty means not passed.
     std::string out_of_bounds;
-    // Where C is wrong; set when the comparison ran and did not pass (kErrorMapSlack x bound x
-    // RMS(reference) as the tolerance, cells from the kernel's block tile).
+    // Where C is wrong; set when the comparison ran and did not pass (viz::element_tolerance as
+    // the tolerance, cells from the kernel's block tile).
     std::optional<viz::ErrorMap> error_map;
 };
 

@@ -292,7 +292,7 @@ std::optional<viz::FragmentLayout> fold_layout(const KernelDescriptor& kernel) {
     return std::nullopt;
 }
 
-// How far an element of C may be from the reference: kErrorMapSlack x bound x RMS(reference).
+// How far an element of C may be from the reference (viz::element_tolerance of its RMS).
 double element_tolerance(const GemmProblem& p, const HostCheck& host, double bound) {
     const std::int64_t c_count = p.m * p.n;
     double sum_squares = 0;
@@ -300,7 +300,7 @@ double element_tolerance(const GemmProblem& p, const HostCheck& host, double bou
         const double v = host.reference_at(i);
         sum_squares += v * v;
     }
-    return viz::kErrorMapSlack * bound * std::sqrt(sum_squares / static_cast<double>(c_count));
+    return viz::element_tolerance(bound, std::sqrt(sum_squares / static_cast<double>(c_count)));
 }
 
 std::int64_t count_wrong_elements(const GemmProblem& p, const HostCheck& host, double tolerance) {

@@ -63,8 +63,8 @@ TEST(Runner, WrongElementsFailWithinTheRmsBound) {
     r.check.reference = "cublas.sgemm";
     r.check.wrong_elements = 1904;
     EXPECT_EQ(run_status(r),
-              "NOT VERIFIED: 1904 of 33620480 elements wrong (off by more than 4 x bound x RMS "
-              "of C; rel. RMS error 3.1e-03 within bound 1e-02 vs cublas.sgemm)");
+              "NOT VERIFIED: 1904 of 33620480 elements wrong (beyond the element tolerance; rel. "
+              "RMS error 3.1e-03 within bound 1e-02 vs cublas.sgemm)");
     r.check.rel_rms_error = 2e-2;  // beyond the bound: the RMS says it
     EXPECT_EQ(run_status(r), "NOT VERIFIED: rel. RMS error 2.00e-02 > bound 1e-02 vs cublas.sgemm");
 }

@@ -65,6 +65,15 @@ ErrorMap map_of(const Gemm& g, const std::vector<float>& c, int block = 0) {
 auto same = [](std::int64_t i, std::int64_t) { return i; };
 auto same_col = [](std::int64_t, std::int64_t j) { return j; };
 
+// The tolerance is 4 x the bound of RMS(reference), never below 1e-3 of it: a 16-bit bound
+// (1e-2) keeps its slack, FP32's (2e-6) gets the floor, where sequential FP32 sums of a correct
+// kernel had tails past 8e-6 (error_map.h).
+TEST(ErrorMap, ElementToleranceHasAFloor) {
+    EXPECT_DOUBLE_EQ(element_tolerance(1e-2, 3.0), 0.04 * 3.0);
+    EXPECT_DOUBLE_EQ(element_tolerance(2e-6, 3.0), 1e-3 * 3.0);
+    EXPECT_DOUBLE_EQ(element_tolerance(2.5e-4, 1.0), 1e-3);  // where the two meet
+}
+
 TEST(ErrorMap, CellShapes) {
     EXPECT_EQ(error_cell_shape(64, 64, 0, 0).granularity, "element");
     EXPECT_EQ(error_cell_shape(128, 128, 0, 0).rows, 1);

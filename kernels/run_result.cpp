@@ -90,8 +90,8 @@ std::string run_status(const RunResult& r) {
                           "NOT VERIFIED: %lld of %lld elements wrong (beyond the element "
                           "tolerance; rel. RMS error %.1e within bound %.0e vs %s)",
                           static_cast<long long>(r.check.wrong_elements),
-                          static_cast<long long>(r.problem.m * r.problem.n),
-                          r.check.rel_rms_error, r.check.bound, r.check.reference.c_str());
+                          static_cast<long long>(r.problem.m * r.problem.n), r.check.rel_rms_error,
+                          r.check.bound, r.check.reference.c_str());
         } else {
             std::snprintf(text, sizeof text, "NOT VERIFIED: rel. RMS error %.2e > bound %.0e vs %s",
                           r.check.rel_rms_error, r.check.bound, r.check.reference.c_str());

@@ -71,8 +71,9 @@ struct Verification {
     double reference_rel_rms = 0;  // cuBLAS reference vs fp64 at sampled elements (else 0)
     std::int64_t nan_count = 0;    // elements left NaN (unwritten or broken)
     // Elements of C farther from the reference than viz::element_tolerance (kErrorMapSlack x
-    // bound x RMS(reference), at least 1e-3 x RMS; viz/error_map.h), NaN included. Any one fails the check: a few wrong
-    // tiles of a large C stay far inside the RMS bound (1904 wrong of 33.6 M: rel. RMS 3e-3).
+    // bound x RMS(reference), at least 1e-3 x RMS; viz/error_map.h), NaN included. Any one fails
+    // the check: a few wrong tiles of a large C stay far inside the RMS bound (1904 wrong of 33.6
+    // M: rel. RMS 3e-3).
     std::int64_t wrong_elements = 0;
     // Writes outside A, B or C (guard zones), one guard_violation_text line each, "; "-joined;
     // "" when none. Non-empty means not passed.

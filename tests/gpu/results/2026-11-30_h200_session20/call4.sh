@@ -9,7 +9,8 @@ out=${OUT:-gpu-out}
 started=$(date +%s)
 elapsed() { echo $(($(date +%s) - started)); }
 GPU_CHECK_BUILD_ONLY=1 GPU_CHECK_TARGETS="tclens gpu_tests" OUT=$out scripts/gpu_check.sh >/dev/null 2>"$out/build.err" || exit 1
-rm -f "$out"/build.log
+rm -f "$out/build.log" "$out/nvidia_smi.txt"
+[ -s "$out/build.err" ] || rm -f "$out/build.err"
 t=build-gpu/bin/tclens
 echo "built at $(elapsed) s" >>"$out/times.txt"
 timeout 70 build-gpu/bin/gpu_tests --gtest_filter='Dispatch/*:DispatchOnGpu.*' >"$out/verify.log" 2>&1

@@ -28,12 +28,20 @@ constexpr std::int64_t kSplitKMinK = 1536;
 // range at least kSplitKMinRange deep (4 K tiles, one more than the 3 in flight at its start).
 // First chosen with rung 9 as the split-K kernel (session 20); the sweep measures them.
 constexpr std::int64_t kSplitKMinRange = 256;
-// Split-K whatever N: session 18 sent split-K's case with N >= 1024 to rung 12's stream-K,
-// when split-K was mma.sync on 64 x 64 tiles and lost to rung 12 there (0.33-0.61x of cuBLAS
-// against 0.54-0.98x, tests/gpu/results/2026-11-30_h200_session18). On rung 9's tiles split-K
-// beat rung 12 on every one of the 14 shapes of session 20's sweep (call 2, 199 shapes, seed 1)
-// where both ran, by 20-75 points of cuBLAS (528x16x2432 0.88 against 0.24, 96x512x15216 0.86
-// against 0.55, 4544x80x12000 0.89 against 0.58).
+// Split-K whatever N, but for a few rows over a wide N: session 18 sent split-K's case with
+// N >= 1024 to rung 12's stream-K, when split-K was mma.sync on 64 x 64 tiles and lost to rung
+// 12 there (0.33-0.61x of cuBLAS against 0.54-0.98x, tests/gpu/results/2026-11-30_h200_session18).
+// On rung 9's tiles split-K beat rung 12 on every one of the 14 shapes of session 20's sweep
+// (call 2, 199 shapes, seed 1) where both ran, by 20-75 points of cuBLAS (528x16x2432 0.88
+// against 0.24, 96x512x15216 0.86 against 0.55, 4544x80x12000 0.89 against 0.58), and on the
+// presets from M = 64 up (median of 3, session 20 call 4: 64, 128, 256 x 3072 x 3072 0.69, 0.74,
+// 0.66 against stream-K's 0.68, 0.64, 0.65 in session 18; 128 x 8192^2 0.79 against 0.75). With
+// M <= kStreamKFewRows over N >= kStreamKMinN, stream-K's small-M mode (64-row tiles: half the
+// wasted rows of a 128-row tile, which reads N x K of B at the memory roof's pace) stays ahead:
+// 16 x 8192^2 0.84 (session 18) against split-K's 0.55, 32 and 16 x 3072^2 1.11 and 1.16 against
+// 0.87 and 1.11 (session 20 call 4). Not measured again on this rule.
+constexpr std::int64_t kStreamKFewRows = 32;
+constexpr std::int64_t kStreamKMinN = 1024;
 
 // Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills
 // less than kStreamKMaxFilled and K is at least kStreamKMinK: the one shape of the sweep so
@@ -117,6 +125,16 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     const std::int64_t tiles =
         tiles_covering(p.m, kSplitKBlockM) * tiles_covering(p.n, kSplitKBlockN);
     const int splits = p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, sms) : 1;
+    if (splits >= 2 && p.m <= kStreamKFewRows && p.n >= kStreamKMinN) {
+        choice.config = DispatchConfig::kStreamK;
+        choice.reason =
+            padding + common::format_text(
+                          "rung 12 stream-K: %s, K = %lld >= %lld, M = %lld <= %lld, N = %lld >= "
+                          "%lld",
+                          few.c_str(), (long long)p.k, (long long)kSplitKMinK, (long long)p.m,
+                          (long long)kStreamKFewRows, (long long)p.n, (long long)kStreamKMinN);
+        return choice;
+    }
     if (splits >= 2) {
         choice.config = DispatchConfig::kSplitK;
         choice.splits = splits;

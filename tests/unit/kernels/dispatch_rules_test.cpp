@@ -74,6 +74,18 @@ TEST(DispatchRules, FewTilesOverALongKSplitKWhateverN) {
     EXPECT_EQ(config_of({128, 8192, 8192}), DispatchConfig::kSplitK);
 }
 
+// But a few rows over a wide N run stream-K's small-M mode (dispatch_rules.cpp, kStreamKFewRows).
+TEST(DispatchRules, AFewRowsOverAWideNRunStreamK) {
+    const DispatchChoice llm_m16 = choose_dispatch({16, 8192, 8192}, kDefaultPersistentSms);
+    EXPECT_EQ(llm_m16.config, DispatchConfig::kStreamK);
+    EXPECT_EQ(llm_m16.reason,
+              "rung 12 stream-K: rung 11's 43 tiles (128 x 192): < 70 % of a wave on 132 SMs, "
+              "K = 8192 >= 1536, M = 16 <= 32, N = 8192 >= 1024");
+    EXPECT_EQ(config_of({32, 3072, 3072}), DispatchConfig::kStreamK);
+    EXPECT_EQ(config_of({33, 3072, 3072}), DispatchConfig::kSplitK);  // past the few rows
+    EXPECT_EQ(config_of({32, 1016, 3072}), DispatchConfig::kSplitK);  // N short of the width
+}
+
 TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
     const DispatchChoice shallow = choose_dispatch({2016, 496, 112}, kDefaultPersistentSms);
     EXPECT_EQ(shallow.config, DispatchConfig::kTmaTiles);

@@ -34,13 +34,13 @@ constexpr std::int64_t kSplitKMinRange = 256;
 // On rung 9's tiles split-K beat rung 12 on every one of the 14 shapes of session 20's sweep
 // (call 2, 199 shapes, seed 1) where both ran, by 20-75 points of cuBLAS (528x16x2432 0.88
 // against 0.24, 96x512x15216 0.86 against 0.55, 4544x80x12000 0.89 against 0.58), and on the
-// presets from M = 64 up (median of 3, session 20 call 4: 64, 128, 256 x 3072 x 3072 0.69, 0.74,
-// 0.66 against stream-K's 0.68, 0.64, 0.65 in session 18; 128 x 8192^2 0.79 against 0.75). With
-// M <= kStreamKFewRows over N >= kStreamKMinN, stream-K's small-M mode (64-row tiles: half the
-// wasted rows of a 128-row tile, which reads N x K of B at the memory roof's pace) stays ahead:
-// 16 x 8192^2 0.84 (session 18) against split-K's 0.55, 32 and 16 x 3072^2 1.11 and 1.16 against
-// 0.87 and 1.11 (session 20 call 4). Not measured again on this rule.
-constexpr std::int64_t kStreamKFewRows = 32;
+// presets from M = 128 up (session 20: split-K in call 4, median of 3, against stream-K in call
+// 1, one run: 128, 256 x 3072 x 3072 0.74, 0.66 against 0.73, 0.61; 128 x 8192^2 0.79 against
+// 0.75). With M <= kStreamKFewRows over N >= kStreamKMinN, stream-K's small-M mode (64-row
+// tiles: a 128-row tile wastes twice the rows while both stream all of B) stays ahead: 16 x
+// 8192^2 0.85 against split-K's 0.55, 64 and 32 x 3072^2 0.75 and 0.99 against 0.69 and 0.87
+// (16 x 3072^2: 1.03 against a noisy 1.11). Not measured again on this rule.
+constexpr std::int64_t kStreamKFewRows = 64;
 constexpr std::int64_t kStreamKMinN = 1024;
 
 // Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills

@@ -62,13 +62,13 @@ TEST(DispatchRules, FewTilesOverALongKSplitK) {
     EXPECT_EQ(choose_dispatch({272, 720, 5184}, kDefaultPersistentSms).splits, 7);
 }
 
-// Split-K's case with a wide N splits too (it ran stream-K while split-K was mma.sync on 64 x 64
-// tiles; dispatch_rules.cpp says what rung 9's tiles measured).
+// Split-K's case with a wide N splits too from M = 65 up (it ran stream-K while split-K was
+// mma.sync on 64 x 64 tiles; dispatch_rules.cpp says what rung 9's tiles measured).
 TEST(DispatchRules, FewTilesOverALongKSplitKWhateverN) {
-    const DispatchChoice lab6_m64 = choose_dispatch({64, 3072, 3072}, kDefaultPersistentSms);
-    EXPECT_EQ(lab6_m64.config, DispatchConfig::kSplitK);
-    EXPECT_EQ(lab6_m64.splits, 5);  // 24 tiles of 128 x 128: 5 ranges fit 132 SMs
-    EXPECT_EQ(lab6_m64.reason,
+    const DispatchChoice lab6_m128 = choose_dispatch({128, 3072, 3072}, kDefaultPersistentSms);
+    EXPECT_EQ(lab6_m128.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(lab6_m128.splits, 5);  // 24 tiles of 128 x 128: 5 ranges fit 132 SMs
+    EXPECT_EQ(lab6_m128.reason,
               "split-K 5, 128 x 128 tiles, 120 CTAs of K 640: rung 11's 16 tiles (128 x 192): < 70 "
               "% of a wave on 132 SMs, K = 3072 >= 1536");
     EXPECT_EQ(config_of({128, 8192, 8192}), DispatchConfig::kSplitK);
@@ -80,10 +80,10 @@ TEST(DispatchRules, AFewRowsOverAWideNRunStreamK) {
     EXPECT_EQ(llm_m16.config, DispatchConfig::kStreamK);
     EXPECT_EQ(llm_m16.reason,
               "rung 12 stream-K: rung 11's 43 tiles (128 x 192): < 70 % of a wave on 132 SMs, "
-              "K = 8192 >= 1536, M = 16 <= 32, N = 8192 >= 1024");
-    EXPECT_EQ(config_of({32, 3072, 3072}), DispatchConfig::kStreamK);
-    EXPECT_EQ(config_of({33, 3072, 3072}), DispatchConfig::kSplitK);  // past the few rows
-    EXPECT_EQ(config_of({32, 1016, 3072}), DispatchConfig::kSplitK);  // N short of the width
+              "K = 8192 >= 1536, M = 16 <= 64, N = 8192 >= 1024");
+    EXPECT_EQ(config_of({64, 3072, 3072}), DispatchConfig::kStreamK);
+    EXPECT_EQ(config_of({65, 3072, 3072}), DispatchConfig::kSplitK);  // past the few rows
+    EXPECT_EQ(config_of({64, 1016, 3072}), DispatchConfig::kSplitK);  // N short of the width
 }
 
 TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
@@ -103,7 +103,7 @@ TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
 TEST(DispatchRules, TheSmCountDecides) {
     // 16 tiles of 128 x 192 are a full wave on 16 SMs but a few idle ones on 132.
     EXPECT_EQ(config_of({64, 3072, 3072}, 16), DispatchConfig::kPersistent);
-    EXPECT_EQ(config_of({64, 3072, 3072}, kDefaultPersistentSms), DispatchConfig::kSplitK);
+    EXPECT_EQ(config_of({64, 3072, 3072}, kDefaultPersistentSms), DispatchConfig::kStreamK);
 }
 
 TEST(DispatchRules, OddNOrKRunOnZeroPaddedCopies) {

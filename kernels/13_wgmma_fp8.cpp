@@ -80,6 +80,7 @@ KernelDescriptor wgmma_fp8_tile_descriptor(int block_n, int splits) {
     if (splits <= 1) return fp8_tile_descriptor<wgmma_fp8::Fp8Shape128>("wgmma_fp8_128.e4m3");
     KernelDescriptor d = fp8_tile_descriptor<wgmma_fp8::Fp8Shape128>("wgmma_fp8_split_k.e4m3");
     d.title += ", K in " + std::to_string(splits) + " ranges";
+    d.k_ranges = splits;
     d.adds =
         "K cut into ranges, one set of persistent CTAs per range (blockIdx.y), f32 partial C "
         "summed in order";

@@ -44,11 +44,13 @@ void make_dispatch(KernelDescriptor& d, Precision precision) {
 
 }  // namespace
 
-KernelDescriptor split_k_descriptor(Precision precision) {
+KernelDescriptor split_k_descriptor(Precision precision, int splits) {
     KernelDescriptor d = wgmma_tma_kernel(precision);  // its tiles, stages, schedule, layouts
     d.id = std::string("split_k.") + precision_name(precision);
     d.rung = 14;
-    d.title = "split-K: rung 9's TMA + wgmma 128 x 128 tiles, K in ranges";
+    d.title =
+        "split-K: rung 9's TMA + wgmma 128 x 128 tiles, K in " + std::to_string(splits) + " ranges";
+    d.k_ranges = splits;
     d.adds = "K cut into ranges, one CTA per (tile, range), f32 partial tiles summed in order";
     d.schedule.pipeline_note =
         "each tile is computed by one CTA per K range (blockIdx.y), rung 9's pipeline over the "
@@ -68,7 +70,7 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
                                         int sms) {
     switch (choice.config) {
         case DispatchConfig::kSplitK:
-            return split_k_descriptor(precision);
+            return split_k_descriptor(precision, choice.splits);
         case DispatchConfig::kFp8Tile192:
             return wgmma_fp8_tile_descriptor(kPersistentNarrowTile.block_n, 1);
         case DispatchConfig::kFp8Tile128:

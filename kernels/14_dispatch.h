@@ -10,10 +10,10 @@
 
 namespace tclens::kernels {
 
-// The descriptor of the split-K GEMM (kernels/split_k_gemm.h), "split_k.f16" / ".bf16": its
-// tiles, warps, stages and schedule for the tile map; can_run split_k_can_run; no launch (rung 14
-// runs it with the split its rules choose).
-KernelDescriptor split_k_descriptor(Precision precision);
+// The descriptor of the split-K GEMM (kernels/split_k_gemm.h) over `splits` K ranges (its
+// k_ranges), "split_k.f16" / ".bf16": its tiles, warps, stages and schedule for the tile map;
+// can_run split_k_can_run; no launch (rung 14 runs it with the split its rules choose).
+KernelDescriptor split_k_descriptor(Precision precision, int splits);
 
 // The rules of `precision`'s inputs: choose_fp8_dispatch (kernels/fp8_dispatch_rules.h) for
 // kE4M3, else choose_dispatch.

@@ -167,6 +167,7 @@ struct KernelDescriptor {
     TileShape thread_tile;                   // C tile of one thread in FMA rungs (k = 0), else 0
     TileShape mma_tile;   // one tensor-core instruction, e.g. 16 x 8 x 16; 0 in FMA rungs
     int stages = 1;       // shared-memory buffers in the K loop (1 = no pipelining)
+    int k_ranges = 1;     // CTAs per C tile, each a range of K (rung 14's split-K), else 1
     std::string swizzle;  // shared-memory layout as a viz swizzle spec ("none", "pad:16", "xor")
     // How the kernel runs its blocks, warps and copies (viz/tile_map.h): block order, warp
     // layout, instruction, who copies what, how the stages are kept busy. Filled from the

@@ -31,19 +31,25 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
         const std::int64_t tiles_m = tiles_covering(problem.m, tile.m);
         const std::int64_t tiles_n = tiles_covering(problem.n, tile.n);
         const std::int64_t tiles = tiles_m * tiles_n;
-        if (tiles < sms) {
-            losses.push_back({1.0 - double(tiles) / sms,
-                              common::format_text("%lld tiles of %d x %d on %d SMs: %lld SMs idle",
-                                                  (long long)tiles, tile.m, tile.n, sms,
-                                                  (long long)(sms - tiles))});
-        } else {
-            const std::int64_t rounds = tiles_covering(tiles, sms);  // rounds of `sms` tiles
-            const double filled = double(tiles) / double(rounds * sms);
+        // The CTAs: one per tile, or one per (tile, K range) where the kernel splits K.
+        const int ranges = std::max(1, kernel.k_ranges);
+        const std::int64_t ctas = tiles * ranges;
+        const std::string work =
+            ranges == 1 ? common::format_text("%lld tiles", (long long)tiles)
+                        : common::format_text("%lld tiles x %d K ranges", (long long)tiles, ranges);
+        if (ctas < sms) {
             losses.push_back(
-                {1.0 - filled, common::format_text(
-                                   "%lld tiles = %.2f waves on %d SMs: %lld rounds %.0f %% filled",
-                                   (long long)tiles, double(tiles) / sms, sms, (long long)rounds,
-                                   100.0 * filled)});
+                {1.0 - double(ctas) / sms,
+                 common::format_text("%s of %d x %d on %d SMs: %lld SMs idle", work.c_str(), tile.m,
+                                     tile.n, sms, (long long)(sms - ctas))});
+        } else {
+            const std::int64_t rounds = tiles_covering(ctas, sms);  // rounds of `sms` CTAs
+            const double filled = double(ctas) / double(rounds * sms);
+            losses.push_back(
+                {1.0 - filled,
+                 common::format_text("%s = %.2f waves on %d SMs: %lld rounds %.0f %% filled",
+                                     work.c_str(), double(ctas) / sms, sms, (long long)rounds,
+                                     100.0 * filled)});
         }
         const double covered = double(tiles_m * tile.m) * double(tiles_n * tile.n);
         const double output = double(problem.m) * double(problem.n);
@@ -54,13 +60,19 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
                                  (long long)problem.n)});
     }
     if (tile.k > 0 && kernel.stages > 1) {
-        const std::int64_t k_tiles = tiles_covering(problem.k, tile.k);
+        // Per K range: a split kernel's CTA loops over its range's K tiles only.
+        const int ranges = std::max(1, kernel.k_ranges);
+        const std::int64_t k_tiles = tiles_covering(tiles_covering(problem.k, tile.k), ranges);
         if (k_tiles < kernel.stages) {
+            const std::string where =
+                ranges == 1
+                    ? common::format_text("K = %lld", (long long)problem.k)
+                    : common::format_text("K = %lld in %d ranges", (long long)problem.k, ranges);
             losses.push_back(
                 {1.0 - double(k_tiles) / kernel.stages,
-                 common::format_text("K = %lld: %lld K tile%s of %d, fewer than the %d stages",
-                                     (long long)problem.k, (long long)k_tiles,
-                                     k_tiles == 1 ? "" : "s", tile.k, kernel.stages)});
+                 common::format_text("%s: %lld K tile%s of %d, fewer than the %d stages",
+                                     where.c_str(), (long long)k_tiles, k_tiles == 1 ? "" : "s",
+                                     tile.k, kernel.stages)});
         }
     }
     const auto biggest =

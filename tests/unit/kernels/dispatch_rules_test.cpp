@@ -201,6 +201,7 @@ TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     EXPECT_EQ(split.id, "split_k.bf16");
     EXPECT_EQ(split.block_tile.m, kSplitKBlockM);
     EXPECT_EQ(split.block_tile.n, kSplitKBlockN);
+    EXPECT_EQ(split.k_ranges, 25);  // the ranges the rules chose, for the sweep's loss model
     const auto spec = tile_map_spec(d, {432, 16, 7696}, kDefaultPersistentSms);
     ASSERT_TRUE(spec) << spec.error();
     EXPECT_EQ(spec->kernel, "split_k.bf16");

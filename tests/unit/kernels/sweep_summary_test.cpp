@@ -36,6 +36,25 @@ TEST(SweepLossReason, NamesTheBiggestModelledLoss) {
               "K = 64: 1 K tile of 64, fewer than the 4 stages");
 }
 
+// A kernel that splits K runs a CTA per (tile, range): its idle SMs and its K tiles per CTA
+// count the ranges (rung 14's split-K: 21 tiles x 6 ranges fill 126 of 132 SMs, not 21).
+TEST(SweepLossReason, KRangesCountAsCtasAndShortenTheirLoops) {
+    KernelDescriptor kernel = wide_tile_kernel();
+    kernel.block_tile = {128, 128, 64};
+    kernel.k_ranges = 6;
+    EXPECT_EQ(loss_reason(kernel, {2591, 56, 6904}, kSms, 0),
+              "tiles of 128 x 128 cover 2.37x the output (M = 2591, N = 56)");
+    kernel.k_ranges = 2;  // 42 CTAs
+    EXPECT_EQ(loss_reason(kernel, {2591, 56, 6904}, kSms, 0),
+              "21 tiles x 2 K ranges of 128 x 128 on 132 SMs: 90 SMs idle");
+    kernel.k_ranges = 25;  // 121 K tiles in ranges of 5 over 4 tiles
+    EXPECT_EQ(loss_reason(kernel, {432, 16, 7696}, kSms, 0),
+              "tiles of 128 x 128 cover 9.48x the output (M = 432, N = 16)");
+    kernel.k_ranges = 32;  // 8 K tiles in 32 ranges: one each
+    EXPECT_EQ(loss_reason(kernel, {4096, 4096, 512}, kSms, 0),
+              "K = 512 in 32 ranges: 1 K tile of 64, fewer than the 4 stages");
+}
+
 TEST(SweepLossReason, MemoryRoofOnlyWhenNoTileLossAndBelowTheRidge) {
     const KernelDescriptor kernel = wide_tile_kernel();
     // 132 full tiles, 64 K tiles: 2 x 1536 x 2816 x 4096 FLOP over 52953088 bytes = 669 FLOP/B.

@@ -55,9 +55,10 @@ bool encode_tma_tile_operands(const GemmOperands& operands, TmaTileOperands* out
 // Enqueues `kernel`(a_map, b_map, C, M, N, ldc, K, tiles_m, tiles_n, extra...) on `stream` with
 // tiles_m x tiles_n x `ranges` (gridDim.y) blocks of Config::kThreads threads and
 // Config::kSmemBytes of dynamic shared memory, after opting the kernel in to that much
-// (`max_carveout`: and to the largest shared-memory carveout, as opt_in_shared_memory says). The maps describe A and B as Element, in boxes of
-// Config::kBlockM and Config::kBlockK rows (encode_operand_maps). Returns the opt-in's error,
-// cudaErrorInvalidValue when a map cannot be encoded, else the launch's (cudaGetLastError).
+// (`max_carveout`: and to the largest shared-memory carveout, as opt_in_shared_memory says). The
+// maps describe A and B as Element, in boxes of Config::kBlockM and Config::kBlockK rows
+// (encode_operand_maps). Returns the opt-in's error, cudaErrorInvalidValue when a map cannot be
+// encoded, else the launch's (cudaGetLastError).
 template <typename Element, typename Config, typename Kernel, typename... Extra>
 cudaError_t launch_tma_tiles(Kernel kernel, const GemmOperands& operands, cudaStream_t stream,
                              bool max_carveout, int ranges = 1, Extra... extra) {

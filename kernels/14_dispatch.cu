@@ -1,10 +1,8 @@
 // Rung 14's GPU launch: asks the rules of its inputs (kernels/dispatch_rules.h, kernels/
 // fp8_dispatch_rules.h) with this GPU's SM count and runs the chosen configuration on the given
-// stream:
-//   - N and K as the rules' padded problem: the chosen rung's launch (registry), the split-K
-//     GEMM or an FP8 configuration (kernels/fp8_dispatch.cuh);
-//   - else the same on the real M x N x K with the operands whose rows TMA cannot stride copied
-//     into padded rows first (run_padded below, kernels/pad_copy.cuh).
+// stream (the chosen rung's launch from the registry, the split-K GEMM or an FP8 configuration,
+// kernels/fp8_dispatch.cuh) on the real M x N x K, the operands whose rows TMA cannot stride
+// copied into padded rows first (run_choice below, kernels/pad_copy.cuh).
 //
 // Scratch (padded A, B, C and the split-K workspace) lives in a per-device cache for the
 // process's life, grown on demand and never shrunk: the first launch that needs a size allocates
@@ -133,8 +131,9 @@ bool stores_c_by_tma(DispatchConfig config) {
 // copies A and B in, the configuration runs on the real M x N x K with those strides (TMA reads
 // zeros past N and K), and C is written in place, or, where the configuration stores by TMA and
 // N * 4 bytes is no multiple of 16, into rows of N' floats copied back. 17x33x129 in bf16: A
-// copied to rows of 136, B to rows of 40, C in place (rung 9 stores from registers).
-cudaError_t run_padded(const DispatchChoice& choice, Precision precision,
+// copied to rows of 136, B to rows of 40, C in place (rung 9 stores from registers); a problem
+// that is its own padded one copies nothing.
+cudaError_t run_choice(const DispatchChoice& choice, Precision precision,
                        const GemmOperands& operands, Scratch& scratch, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const GemmProblem& q = choice.padded;
@@ -190,11 +189,8 @@ GpuStatus dispatch_launch(Precision precision, const GemmOperands& operands, Gpu
     const std::lock_guard<std::mutex> lock(device_state_mutex());
     DeviceState& state = device_state(device);
     if (const cudaError_t status = cached_sms(device, state); status != cudaSuccess) return status;
-    const DispatchChoice& choice = state.choose(precision, operands.problem);
-    Scratch& scratch = state.scratch;
-    return !same_problem(operands.problem, choice.padded)
-               ? run_padded(choice, precision, operands, scratch, stream)
-               : run_configuration(choice, precision, operands, scratch, stream);
+    return run_choice(state.choose(precision, operands.problem), precision, operands, state.scratch,
+                      stream);
 }
 
 }  // namespace

@@ -31,8 +31,9 @@ std::int64_t slice_rows(const GemmProblem& problem) {
     return tiles_covering(problem.m, Config::kBlockM) * Config::kBlockM;
 }
 
-// Floats from one partial row to the next: N rounded up to a multiple of 4 (TMA's 16 bytes).
-std::int64_t partial_stride(const GemmProblem& problem) { return tiles_covering(problem.n, 4) * 4; }
+// Floats from one partial row to the next: the padded problem's N, a multiple of 4 (the 16 bytes
+// of TMA's row strides).
+std::int64_t partial_stride(const GemmProblem& problem) { return fp8_padded_problem(problem).n; }
 
 template <typename Config>
 cudaError_t persistent_split_k_launch(const GemmOperands& operands, int ranges, float* partials,

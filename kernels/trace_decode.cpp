@@ -80,7 +80,14 @@ std::string decode_trace(const std::vector<TraceRecord>& records,
     std::int64_t dropped = 0;
     for (int block = 0; block < layout.blocks; ++block) {
         BlockClock clock;
-        std::vector<std::size_t> clock_only;  // indices into phases, timed once the block is read
+        // The block's clock-only phases, timed once the block is read: index into phases, start
+        // and end clock (unwrapped).
+        struct ClockOnly {
+            std::size_t phase;
+            std::int64_t start;
+            std::int64_t end;
+        };
+        std::vector<ClockOnly> clock_only;
         bool first_in_block = true;
         std::int64_t block_start = 0;
         for (int warp = 0; warp < layout.warps_per_block; ++warp) {
@@ -112,10 +119,7 @@ std::string decode_trace(const std::vector<TraceRecord>& records,
                 p.k_tile = r.k_tile;
                 p.cycles = r.cycles;
                 if (timed_by_clock) {
-                    // Clock readings until the block's anchors are known.
-                    p.start_ns = start;
-                    p.end_ns = start + r.cycles;
-                    clock_only.push_back(phases.size());
+                    clock_only.push_back({phases.size(), start, start + r.cycles});
                 } else {
                     p.start_ns = static_cast<std::int64_t>(r.start_ns);
                     p.end_ns = static_cast<std::int64_t>(r.end_ns);
@@ -131,10 +135,10 @@ std::string decode_trace(const std::vector<TraceRecord>& records,
                    " has clock-only records but not two clock readings of full records to place "
                    "them in time";
         }
-        for (const std::size_t i : clock_only) {
-            viz::WarpPhase& p = phases[i];
-            p.start_ns = clock.time(p.start_ns);
-            p.end_ns = std::max(p.start_ns, clock.time(p.end_ns));
+        for (const ClockOnly& c : clock_only) {
+            viz::WarpPhase& p = phases[c.phase];
+            p.start_ns = clock.time(c.start);
+            p.end_ns = std::max(p.start_ns, clock.time(c.end));
         }
     }
     trace.phases = std::move(phases);

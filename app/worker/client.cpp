@@ -93,6 +93,12 @@ std::string WorkerClient::link_fault(int wait_status, const std::string& during)
     return ssh_link_fault(*options_.remote, wait_status, last, starting_ ? "" : during);
 }
 
+std::optional<Reply> WorkerClient::lose_to_link_fault(int wait_status, const std::string& during) {
+    link_fault_ = link_fault(wait_status, during);
+    if (link_fault_.empty()) return std::nullopt;
+    return lose_worker(Reply::Outcome::kCrashed, link_fault_);
+}
+
 std::string WorkerClient::where() const {
     return options_.remote ? options_.remote->host : hello_.host;
 }
@@ -120,7 +126,12 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
     const std::int64_t id = next_id_++;
     const char* type = request_type(body);
     if (!write_line(child_->to_child(), encode_request({id, body}))) {
+        // A child that exited first (ssh refused, at load before this write): as when read.
         const std::optional<int> status = child_->wait_for(kExitGrace);
+        if (status) {
+            if (std::optional<Reply> fault = lose_to_link_fault(*status, during(type, nullptr)))
+                return *fault;
+        }
         return lose_worker(Reply::Outcome::kCrashed,
                            std::string("the worker was gone before the ") + type + " request (" +
                                (status ? ChildProcess::status_text(*status) : "stdin closed") +
@@ -164,8 +175,9 @@ Reply WorkerClient::exchange(const RequestBody& body, const ProgressHandler& pro
         if (status == LineReader::Status::kEnd || status == LineReader::Status::kError) {
             const std::optional<int> exit = child_->wait_for(kExitGrace);
             if (exit) {
-                link_fault_ = link_fault(*exit, during(type, last ? &*last : nullptr));
-                if (!link_fault_.empty()) return lose_worker(Reply::Outcome::kCrashed, link_fault_);
+                if (std::optional<Reply> fault =
+                        lose_to_link_fault(*exit, during(type, last ? &*last : nullptr)))
+                    return *fault;
             }
             std::string how =
                 exit ? ChildProcess::status_text(*exit) : "closed its output and hung: killed";

@@ -159,6 +159,9 @@ class WorkerClient {
     // The one line of a link that ended with `wait_status` (link_faults.h), "" when not remote or
     // the end says nothing about the link.
     std::string link_fault(int wait_status, const std::string& during);
+    // The child is gone with `wait_status`: when that is a link fault, it is kept (link_fault_)
+    // and the worker lost with it as the message; else nothing happens.
+    std::optional<Reply> lose_to_link_fault(int wait_status, const std::string& during);
     void end_child();  // forgets the child (after it exited or was killed) and its pipes
 
     ClientOptions options_;

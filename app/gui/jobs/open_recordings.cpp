@@ -29,6 +29,13 @@ std::string start_up_recording_path(bool has_gpu, bool asked_for) {
     return has_gpu || asked_for ? "" : shipped_recording_path();
 }
 
+std::string StartUpRecording::weigh(const std::shared_ptr<const profiling::SystemReport>& system,
+                                    bool open_or_asked_for) {
+    if (open_or_asked_for || !system || system == weighed_) return "";
+    weighed_ = system;
+    return start_up_recording_path(system->has_gpu(), false);
+}
+
 void publish_open_recording(AppContext& context, std::shared_ptr<const OpenRecording> opened) {
     std::lock_guard lock(recordings_mutex());
     auto recordings = std::make_shared<OpenRecordings>();

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/gui/jobs/job_runner.h"
+#include "profiling/device_info.h"
 
 namespace tclens::gui {
 
@@ -22,6 +23,20 @@ std::string shipped_recording_path();
 // The recording the app opens by itself at start, once the GPU query answered `has_gpu`: the
 // shipped one where there is no GPU and no recording was asked for; "" for none.
 std::string start_up_recording_path(bool has_gpu, bool asked_for);
+
+// start_up_recording_path for each answer of the GPU query (AppContext::system) until a recording
+// is open or one was asked for. A worker switch (File > Connect) cancels the jobs, an open of the
+// shipped recording among them, and asks again: its answer is weighed anew.
+class StartUpRecording {
+  public:
+    // The path to open now: "" while `system` is null (not answered) or was weighed before, or
+    // when `open_or_asked_for`.
+    std::string weigh(const std::shared_ptr<const profiling::SystemReport>& system,
+                      bool open_or_asked_for);
+
+  private:
+    std::shared_ptr<const profiling::SystemReport> weighed_;
+};
 
 // `opened` joins context.recordings (in the place of one of the same path) and becomes
 // context.recording.

@@ -176,12 +176,8 @@ void RecordingIo::draw(AppContext& context) {
     draw_path_popup(context, false);
     draw_path_popup(context, true);
 
-    if (start_checked_) return;
-    const auto system = context.system.latest();
-    if (!system) return;  // the GPU query has not answered yet
-    start_checked_ = true;
     const std::string shipped =
-        start_up_recording_path(system->has_gpu(), asked_to_open_ || opened);
+        start_up_.weigh(context.system.latest(), asked_to_open_ || opened != nullptr);
     if (!shipped.empty()) request_open_recording(context, shipped);
 }
 

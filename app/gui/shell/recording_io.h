@@ -58,7 +58,7 @@ class RecordingIo {
     bool save_requested_ = false;
     bool can_save_ = false;       // session_recording has something (as of the last frame)
     bool asked_to_open_ = false;  // a recording was asked for: no start-up recording
-    bool start_checked_ = false;  // the start-up recording was considered
+    StartUpRecording start_up_;
 };
 
 }  // namespace tclens::gui

@@ -7,11 +7,16 @@
 #include "app/worker/client.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "app/worker/chunked_result.h"
+#include "app/worker/remote_target.h"
+#include "tests/support/run_command.h"
 
 namespace tclens::worker {
 namespace {
@@ -330,6 +335,32 @@ TEST(WorkerClient, AWorkerThatCannotStartIsOneLine) {
     EXPECT_EQ(reply.outcome, Reply::Outcome::kCannotStart);
     EXPECT_NE(reply.message.find("not protocol"), std::string::npos) << reply.message;
     EXPECT_NE(reply.message.find("Welcome"), std::string::npos) << reply.message;
+}
+
+// An ssh that refuses at once may be gone before the client writes its hello (on a loaded
+// machine, or about 1 start in 15 on a quiet one): the write fails, and the line is still ssh's.
+TEST(WorkerClient, AnSshThatExitsBeforeTheHelloIsWrittenIsStillSshsOneLine) {
+    const std::filesystem::path dir = test::temp_path("refusing_ssh");
+    std::filesystem::create_directories(dir);
+    const std::string ssh = (dir / "ssh").string();
+    std::ofstream(ssh) << "#!/bin/sh\necho 'ssh: connect to host gpu-down port 22: Connection "
+                          "refused' >&2\nexit 255\n";
+    chmod(ssh.c_str(), 0755);
+    const std::string path = std::getenv("PATH");
+    setenv("PATH", (dir.string() + ":" + path).c_str(), 1);
+    ClientOptions refused;
+    refused.remote = *parse_remote_target("gpu-down");
+    for (int start = 0; start < 40; ++start) {
+        WorkerClient client(refused);
+        const Reply reply = client.call(HelloRequest{});
+        EXPECT_EQ(reply.outcome, Reply::Outcome::kCannotStart);
+        EXPECT_EQ(reply.message,
+                  "cannot reach gpu-down: ssh: connect to host gpu-down port 22: Connection "
+                  "refused")
+            << "start " << start;
+    }
+    setenv("PATH", path.c_str(), 1);
+    std::filesystem::remove_all(dir);
 }
 
 TEST(WorkerClient, AWorkerOfProtocol1IsOneLineSayingWhichSideToUpdate) {

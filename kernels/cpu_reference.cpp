@@ -36,28 +36,44 @@ double reference_element(const std::vector<float>& a, const std::vector<float>& 
 namespace {
 
 template <typename Ref>
-double relative_rms(const std::vector<float>& c, const std::vector<Ref>& ref) {
-    double diff = 0;
-    double norm = 0;
+ErrorSums sums_of(const std::vector<float>& c, const std::vector<Ref>& ref) {
+    ErrorSums sums;
+    sums.count = static_cast<std::int64_t>(c.size());
     for (std::size_t i = 0; i < c.size(); ++i) {
-        if (std::isnan(c[i])) return std::numeric_limits<double>::quiet_NaN();
         const auto r = static_cast<double>(ref[i]);
         const double d = static_cast<double>(c[i]) - r;
-        diff += d * d;
-        norm += r * r;
+        sums.nan |= std::isnan(c[i]);
+        sums.diff_squares += d * d;
+        sums.ref_squares += r * r;
     }
-    if (norm == 0) return std::numeric_limits<double>::quiet_NaN();
-    return std::sqrt(diff / norm);
+    return sums;
 }
 
 }  // namespace
 
+double ErrorSums::relative_rms() const {
+    if (nan || ref_squares == 0) return std::numeric_limits<double>::quiet_NaN();
+    return std::sqrt(diff_squares / ref_squares);
+}
+
+double ErrorSums::reference_rms() const {
+    return count == 0 ? 0.0 : std::sqrt(ref_squares / static_cast<double>(count));
+}
+
+ErrorSums error_sums(const std::vector<float>& c, const std::vector<double>& ref) {
+    return sums_of(c, ref);
+}
+
+ErrorSums error_sums(const std::vector<float>& c, const std::vector<float>& ref) {
+    return sums_of(c, ref);
+}
+
 double relative_rms_error(const std::vector<float>& c, const std::vector<double>& ref) {
-    return relative_rms(c, ref);
+    return error_sums(c, ref).relative_rms();
 }
 
 double relative_rms_error(const std::vector<float>& c, const std::vector<float>& ref) {
-    return relative_rms(c, ref);
+    return error_sums(c, ref).relative_rms();
 }
 
 std::vector<std::int64_t> sample_elements(const GemmProblem& p, int count, std::uint64_t seed) {

@@ -16,8 +16,25 @@ std::vector<double> reference_gemm(const std::vector<float>& a, const std::vecto
 double reference_element(const std::vector<float>& a, const std::vector<float>& b,
                          const GemmProblem& problem, std::int64_t i, std::int64_t j);
 
-// sqrt(sum (c - ref)^2 / sum ref^2) over the given elements; NaN when any c is NaN or the
-// reference is all zero. `c` and `ref` have the same length.
+// What one pass over c and its reference gives the verification: the relative RMS error and the
+// reference's RMS (viz::element_tolerance's scale).
+struct ErrorSums {
+    double diff_squares = 0;  // sum (c - ref)^2
+    double ref_squares = 0;   // sum ref^2
+    std::int64_t count = 0;
+    bool nan = false;  // some c is NaN
+
+    // sqrt(diff_squares / ref_squares); NaN when `nan` or the reference is all zero.
+    double relative_rms() const;
+    // sqrt(ref_squares / count); 0 for no elements.
+    double reference_rms() const;
+};
+// `c` and `ref` have the same length.
+ErrorSums error_sums(const std::vector<float>& c, const std::vector<double>& ref);
+ErrorSums error_sums(const std::vector<float>& c, const std::vector<float>& ref);
+
+// sqrt(sum (c - ref)^2 / sum ref^2) over the given elements (error_sums(c, ref).relative_rms()):
+// NaN when any c is NaN or the reference is all zero. `c` and `ref` have the same length.
 double relative_rms_error(const std::vector<float>& c, const std::vector<double>& ref);
 double relative_rms_error(const std::vector<float>& c, const std::vector<float>& ref);
 

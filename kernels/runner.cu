@@ -199,9 +199,8 @@ struct HostCheck {
     std::vector<double> cpu_ref;
     std::vector<float> gpu_ref;
 
-    double error_of(const std::vector<float>& result) const {
-        return cpu_reference ? relative_rms_error(result, cpu_ref)
-                             : relative_rms_error(result, gpu_ref);
+    ErrorSums error_of(const std::vector<float>& result) const {
+        return cpu_reference ? error_sums(result, cpu_ref) : error_sums(result, gpu_ref);
     }
     double reference_at(std::int64_t i) const {
         return cpu_reference ? cpu_ref[static_cast<std::size_t>(i)]
@@ -266,7 +265,7 @@ cudaError_t cublas_reference(HostCheck& host, Verification& check, const RunBuff
 }
 
 // Where C is wrong: cells of the tile that ran (the one the rung picks for the problem, where it
-// picks one), elements farther than `tolerance` (element_tolerance) from the reference.
+// picks one), elements farther than `tolerance` (viz::element_tolerance) from the reference.
 // The instruction whose C tile the wrong elements fold onto: the kernel's mma.sync layout; for
 // wgmma (each warp's accumulator rows hold the m16n8 C pattern) and kernels of yours (no layouts
 // declared), the mma.sync of the kernel's precision; none for FMA kernels.
@@ -290,17 +289,6 @@ std::optional<viz::FragmentLayout> fold_layout(const KernelDescriptor& kernel) {
             return std::nullopt;
     }
     return std::nullopt;
-}
-
-// How far an element of C may be from the reference (viz::element_tolerance of its RMS).
-double element_tolerance(const GemmProblem& p, const HostCheck& host, double bound) {
-    const std::int64_t c_count = p.m * p.n;
-    double sum_squares = 0;
-    for (std::int64_t i = 0; i < c_count; ++i) {
-        const double v = host.reference_at(i);
-        sum_squares += v * v;
-    }
-    return viz::element_tolerance(bound, std::sqrt(sum_squares / static_cast<double>(c_count)));
 }
 
 std::int64_t count_wrong_elements(const GemmProblem& p, const HostCheck& host, double tolerance) {
@@ -381,8 +369,8 @@ cudaError_t check_timed_launches(const RunBuffers& buffers, const HostCheck& hos
     if (e == cudaSuccess) {
         const auto when_idle = static_cast<std::int64_t>(after_launch.back());
         after_launch.pop_back();
-        *caught =
-            timed_launches_caught(after_launch, when_idle, c_count, host.error_of(last_c), bound);
+        *caught = timed_launches_caught(after_launch, when_idle, c_count,
+                                        host.error_of(last_c).relative_rms(), bound);
     }
     return e;
 }
@@ -420,14 +408,16 @@ cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, st
                cudaSuccess) {
         return e;
     }
-    check.rel_rms_error = host.error_of(host.c);
+    const ErrorSums sums = host.error_of(host.c);
+    check.rel_rms_error = sums.relative_rms();
     // The reference only needs to be a sane f32 result: its error estimate comes from a sample
     // of elements and spreads (cuBLAS FP32 at 8192^3 read 1.7e-6 against a bound of 2.8e-6).
     constexpr double kReferenceSlack = 4;
     const bool reference_ok =
         host.cpu_reference ||
         check.reference_rel_rms <= kReferenceSlack * verification_bound(Precision::kF32, p.k);
-    const double tolerance = element_tolerance(p, host, check.bound);
+    // How far an element of C may be from the reference.
+    const double tolerance = viz::element_tolerance(check.bound, sums.reference_rms());
     check.wrong_elements = count_wrong_elements(p, host, tolerance);
     check.passed = reference_ok && check.nan_count == 0 && check.out_of_bounds.empty() &&
                    check.rel_rms_error <= check.bound && check.wrong_elements == 0;

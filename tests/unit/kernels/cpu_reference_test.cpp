@@ -33,6 +33,21 @@ TEST(RelativeRmsError, NaNWhenAnyElementIsNaNOrTheReferenceIsZero) {
     EXPECT_TRUE(std::isnan(relative_rms_error({0, 0}, std::vector<double>{0, 0})));
 }
 
+// One pass gives the verification both numbers: the relative error and the reference's RMS.
+TEST(ErrorSums, GiveTheRelativeErrorAndTheReferencesRms) {
+    // diff (0, 1), ref (0, 2): relative sqrt(1 / 4) = 0.5, reference RMS sqrt(4 / 2).
+    const ErrorSums sums = error_sums({0, 3}, std::vector<double>{0, 2});
+    EXPECT_DOUBLE_EQ(sums.relative_rms(), 0.5);
+    EXPECT_DOUBLE_EQ(sums.reference_rms(), std::sqrt(2.0));
+    EXPECT_FALSE(sums.nan);
+    // A NaN in c spoils the error, not the reference's RMS (the tolerance stays a number).
+    const ErrorSums spoiled = error_sums({std::nanf(""), 3}, std::vector<float>{0, 2});
+    EXPECT_TRUE(spoiled.nan);
+    EXPECT_TRUE(std::isnan(spoiled.relative_rms()));
+    EXPECT_DOUBLE_EQ(spoiled.reference_rms(), std::sqrt(2.0));
+    EXPECT_EQ(ErrorSums{}.reference_rms(), 0);
+}
+
 TEST(SampleElements, StartsWithTheCornersAndNeverRepeats) {
     const GemmProblem p{100, 30, 7};
     const auto picked = sample_elements(p, 500, 42);

@@ -13,10 +13,12 @@ namespace tclens::kernels {
 
 using namespace wgmma_tma;
 
-// kF16 and kBF16 give "wgmma_tma.f16" / ".bf16", both ChosenWgmmaTmaConfig; any other precision
-// a descriptor that refuses every problem (set_sixteen_bit_inputs).
-KernelDescriptor wgmma_tma_kernel(Precision precision) {
-    using C = ChosenWgmmaTmaConfig;
+namespace {
+
+// Rung 9's kernel in Config, its id "<stem>.f16" / ".bf16"; any other precision a descriptor that
+// refuses every problem (set_sixteen_bit_inputs).
+template <typename C>
+KernelDescriptor describe_wgmma_tma(Precision precision, const std::string& stem) {
     const std::string n = std::to_string(C::kWgmmaN);
     KernelDescriptor d;
     d.rung = 9;
@@ -34,10 +36,30 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
         "thread 0 issues K tile t + 3 into the stage of tile t - 1 once that tile's wgmma are "
         "done (wait_group 1, barrier)";
     d.block_tile_of = config_block_tile<C>;
-    set_sixteen_bit_inputs(d, precision, "wgmma_tma", tma_tile_can_run<C>);
+    set_sixteen_bit_inputs(d, precision, stem, tma_tile_can_run<C>);
     // Per K tile every warp waits, multiplies and syncs; warp 0 also issues a tile. Outside the
     // loop: the prologue's kStages - 1 issues, the epilogue and the store.
     describe_tma_trace<C>(d, C::kSteps * C::kTilesM, 4, C::kStages + 1);
+    return d;
+}
+
+}  // namespace
+
+// kF16 and kBF16 give "wgmma_tma.f16" / ".bf16", both ChosenWgmmaTmaConfig.
+KernelDescriptor wgmma_tma_kernel(Precision precision) {
+    return describe_wgmma_tma<ChosenWgmmaTmaConfig>(precision, "wgmma_tma");
+}
+
+KernelDescriptor wgmma_tma_tile_descriptor(Precision precision, Rung9Tile tile) {
+    if (tile == Rung9Tile::kSquare) return wgmma_tma_kernel(precision);
+    KernelDescriptor d =
+        tile == Rung9Tile::kNarrowN
+            ? describe_wgmma_tma<NarrowNWgmmaTmaConfig>(precision, "wgmma_tma_128x64")
+            : describe_wgmma_tma<FewRowsWgmmaTmaConfig>(precision, "wgmma_tma_64x128");
+    d.rung = 14;
+    d.title = "rung 9's kernel in " + std::to_string(d.block_tile.m) + " x " +
+              std::to_string(d.block_tile.n) + " tiles, two CTAs per SM";
+    d.traced = {};  // no launch of its own: rung 14 launches it
     return d;
 }
 

@@ -37,9 +37,10 @@
 // M is free. Out-of-range rows and columns of a box read as zeros (they add nothing); C stores
 // are guarded per float2 (N even: aligned). A and B must be 16-byte aligned (cudaMalloc: 256).
 // Rung 14 runs this kernel on strided operands (gemm.h: lda, ldb, ldc; C rows of odd length
-// stored a float at a time) and, for its split-K, over K ranges: blockIdx.y picks a range of K
-// tiles and the C slice its partial tiles go to (KRanges, kernels/split_k_gemm.h); this rung
-// launches the one range of all of K.
+// stored a float at a time), in narrower tiles too (128 x 64, 64 x 128: Rung9Tile in
+// 09_wgmma_tma.h) and, for its split-K, over K ranges: blockIdx.y picks a range of K tiles and
+// the C slice its partial tiles go to (KRanges, kernels/split_k_gemm.h); this rung launches the
+// one range of all of K.
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -197,18 +198,34 @@ cudaError_t wgmma_tma_traced_launch(const GemmOperands& operands, const TraceSin
     });
 }
 
+// The untraced kernel in `tile`'s configuration over `ranges` (gridDim.y).
+template <typename Element>
+cudaError_t ranges_launch(Rung9Tile tile, const GemmOperands& operands, const KRanges& ranges,
+                          cudaStream_t stream) {
+    const auto launch = [&](auto config) {
+        using C = decltype(config);
+        return launch_tma_tiles<Element, C>(wgmma_tma_gemm<Element, C, false>, operands, stream,
+                                            true, ranges.count, ranges);
+    };
+    switch (tile) {
+        case Rung9Tile::kNarrowN:
+            return launch(NarrowNWgmmaTmaConfig{});
+        case Rung9Tile::kFewRows:
+            return launch(FewRowsWgmmaTmaConfig{});
+        case Rung9Tile::kSquare:
+            break;
+    }
+    return launch(ChosenWgmmaTmaConfig{});
+}
+
 }  // namespace
 
-cudaError_t wgmma_tma_ranges_launch(Precision precision, const GemmOperands& operands,
-                                    const KRanges& ranges, cudaStream_t stream) {
-    using C = ChosenWgmmaTmaConfig;
-    if (precision == Precision::kF16) {
-        return launch_tma_tiles<__half, C>(wgmma_tma_gemm<__half, C, false>, operands, stream, true,
-                                           ranges.count, ranges);
-    }
+cudaError_t wgmma_tma_ranges_launch(Precision precision, Rung9Tile tile,
+                                    const GemmOperands& operands, const KRanges& ranges,
+                                    cudaStream_t stream) {
+    if (precision == Precision::kF16) return ranges_launch<__half>(tile, operands, ranges, stream);
     if (precision == Precision::kBF16) {
-        return launch_tma_tiles<__nv_bfloat16, C>(wgmma_tma_gemm<__nv_bfloat16, C, false>, operands,
-                                                  stream, true, ranges.count, ranges);
+        return ranges_launch<__nv_bfloat16>(tile, operands, ranges, stream);
     }
     return cudaErrorInvalidValue;
 }

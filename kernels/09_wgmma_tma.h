@@ -1,8 +1,9 @@
 #pragma once
 // Rung 9's configuration, shared by its kernel and launch (09_wgmma_tma.cu) and its descriptor
-// (09_wgmma_tma.cpp).
+// (09_wgmma_tma.cpp), and the narrower tiles rung 14 runs the same kernel in.
 
 #include "kernels/block_order.h"
+#include "kernels/gemm.h"
 #include "kernels/hopper_shapes.h"
 #include "kernels/host_device.h"
 #include "kernels/tma_stage_layout.h"
@@ -44,5 +45,46 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
 };
 
 using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 4, 16, 1>;
+// Rung 14's narrower tiles of this kernel (Rung9Tile below): 128 x 64 and 64 x 128, 4 stages of
+// 24 KiB each, so that two CTAs share an SM.
+using NarrowNWgmmaTmaConfig = WgmmaTmaConfig<128, 64, 4, 16, 2>;
+using FewRowsWgmmaTmaConfig = WgmmaTmaConfig<64, 128, 4, 16, 2>;
 
 }  // namespace tclens::kernels::wgmma_tma
+
+namespace tclens::kernels {
+
+// The block tiles rung 14 runs this kernel in (the configurations above): rung 9's own 128 x
+// 128; 128 x 64 for N <= 64 and 64 x 128 for M <= 64, where a side of 128 would load and
+// multiply zeros for half of it or more.
+enum class Rung9Tile { kSquare, kNarrowN, kFewRows };
+
+struct Rung9TileShape {
+    int block_m = 0;
+    int block_n = 0;
+    int blocks_per_sm = 0;  // CTAs one SM holds (their stages' shared memory)
+};
+
+// `tile`'s configuration above, as numbers.
+constexpr Rung9TileShape rung9_tile_shape(Rung9Tile tile) {
+    using namespace wgmma_tma;
+    using Narrow = NarrowNWgmmaTmaConfig;
+    using Few = FewRowsWgmmaTmaConfig;
+    using Square = ChosenWgmmaTmaConfig;
+    switch (tile) {
+        case Rung9Tile::kNarrowN:
+            return {Narrow::kBlockM, Narrow::kBlockN, Narrow::kBlocksPerSm};
+        case Rung9Tile::kFewRows:
+            return {Few::kBlockM, Few::kBlockN, Few::kBlocksPerSm};
+        case Rung9Tile::kSquare:
+            break;
+    }
+    return {Square::kBlockM, Square::kBlockN, Square::kBlocksPerSm};
+}
+
+// Rung 9's descriptor in `tile` (kSquare: rung 9's own, "wgmma_tma.bf16"; else
+// "wgmma_tma_128x64.bf16" / "wgmma_tma_64x128.bf16" with that tile's fields and can_run, no
+// launch: rung 14 launches them): 09_wgmma_tma.cpp. kF16 or kBF16.
+KernelDescriptor wgmma_tma_tile_descriptor(Precision precision, Rung9Tile tile);
+
+}  // namespace tclens::kernels

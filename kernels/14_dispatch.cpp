@@ -44,19 +44,19 @@ void make_dispatch(KernelDescriptor& d, Precision precision) {
 
 }  // namespace
 
-KernelDescriptor split_k_descriptor(Precision precision, int splits) {
-    KernelDescriptor d = wgmma_tma_kernel(precision);  // its tiles, stages, schedule, layouts
+KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int splits) {
+    KernelDescriptor d = wgmma_tma_tile_descriptor(precision, tile);  // tiles, stages, schedule
     d.id = std::string("split_k.") + precision_name(precision);
     d.rung = 14;
-    d.title =
-        "split-K: rung 9's TMA + wgmma 128 x 128 tiles, K in " + std::to_string(splits) + " ranges";
+    d.title = "split-K: rung 9's TMA + wgmma " + std::to_string(d.block_tile.m) + " x " +
+              std::to_string(d.block_tile.n) + " tiles, K in " + std::to_string(splits) + " ranges";
     d.k_ranges = splits;
     d.adds = "K cut into ranges, one CTA per (tile, range), f32 partial tiles summed in order";
     d.schedule.pipeline_note =
         "each tile is computed by one CTA per K range (blockIdx.y), rung 9's pipeline over the "
         "range's K tiles; a second kernel sums the ranges' f32 partial tiles into C in range "
         "order (the map draws one range)";
-    d.can_run = split_k_can_run;
+    d.can_run = [tile](const GemmProblem& problem) { return split_k_can_run(problem, tile); };
     d.traced = {};  // the configuration has no launch of its own (rung 14 launches it)
     return d;
 }
@@ -70,7 +70,12 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
                                         int sms) {
     switch (choice.config) {
         case DispatchConfig::kSplitK:
-            return split_k_descriptor(precision, choice.splits);
+            return split_k_descriptor(precision, choice.tile, choice.splits);
+        case DispatchConfig::kTmaTiles:
+            if (choice.tile != Rung9Tile::kSquare) {
+                return wgmma_tma_tile_descriptor(precision, choice.tile);
+            }
+            break;
         case DispatchConfig::kFp8Tile192:
             return wgmma_fp8_tile_descriptor(kPersistentNarrowTile.block_n, 1);
         case DispatchConfig::kFp8Tile128:
@@ -85,7 +90,9 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
 }
 
 std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precision precision) {
-    if (choice.config == DispatchConfig::kSplitK) return split_k_can_run(choice.padded);
+    if (choice.config == DispatchConfig::kSplitK || choice.config == DispatchConfig::kTmaTiles) {
+        return split_k_can_run(choice.padded, choice.tile);
+    }
     if (is_fp8_tile_configuration(choice.config)) {
         return dispatch_configuration(choice, precision, kDefaultPersistentSms)
             .can_run(choice.padded);
@@ -106,8 +113,8 @@ KernelDescriptor dispatch_kernel(Precision precision) {
     d.title =
         fp8 ? "FP8 dispatch: rung 13's kernel on 128 x 256, 192 or 128 tiles, K split where few "
               "tiles meet a deep K, on zero-padded copies where N or K needs it"
-            : "dispatch: rung 9, 11, 12 or split-K per shape, on zero-padded copies where N or K "
-              "is not a multiple of 8";
+            : "dispatch: rung 9 (in 128 x 128, 128 x 64 or 64 x 128 tiles), 11, 12 or split-K "
+              "per shape, on zero-padded copies where N or K is not a multiple of 8";
     d.adds =
         fp8 ? "an FP8 configuration per (M, N, K): the tile that fills the SMs' rounds best, "
               "with its reason (kernels --mnk); any M, N, K"

@@ -1,8 +1,9 @@
 // Rung 14's GPU launch: asks the rules of its inputs (kernels/dispatch_rules.h, kernels/
 // fp8_dispatch_rules.h) with this GPU's SM count and runs the chosen configuration on the given
-// stream (the chosen rung's launch from the registry, the split-K GEMM or an FP8 configuration,
-// kernels/fp8_dispatch.cuh) on the real M x N x K, the operands whose rows TMA cannot stride
-// copied into padded rows first (run_choice below, kernels/pad_copy.cuh).
+// stream (the chosen rung's launch from the registry, rung 9's kernel in the chosen tile, split
+// or not, or an FP8 configuration, kernels/fp8_dispatch.cuh) on the real M x N x K, the operands
+// whose rows TMA cannot stride copied into padded rows first (run_choice below,
+// kernels/pad_copy.cuh).
 //
 // Scratch (padded A, B, C and the split-K workspace) lives in a per-device cache for the
 // process's life, grown on demand and never shrunk: the first launch that needs a size allocates
@@ -93,26 +94,34 @@ cudaError_t cached_sms(int device, DeviceState& state) {
     return status;
 }
 
+// Whether `config` runs rung 9's kernel (kernels/split_k_gemm.cuh: in the choice's tile, its K
+// split or not).
+bool runs_rung9_kernel(DispatchConfig config) {
+    return config == DispatchConfig::kTmaTiles || config == DispatchConfig::kSplitK;
+}
+
+// Floats of split-K partials `choice` needs on `problem` (FP8's or rung 9's kernel's; 0 for one
+// range and for the other configurations).
+std::int64_t workspace_floats(const DispatchChoice& choice, const GemmProblem& problem) {
+    if (is_fp8_tile_configuration(choice.config)) return fp8_workspace_floats(choice, problem);
+    if (runs_rung9_kernel(choice.config)) return split_k_workspace_floats(problem, choice.splits);
+    return 0;
+}
+
 // The chosen configuration on `operands`, whose rows' strides TMA can take.
 cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
                               const GemmOperands& operands, Scratch& scratch, cudaStream_t stream) {
-    if (is_fp8_tile_configuration(choice.config)) {
-        const std::int64_t floats = fp8_workspace_floats(choice, operands.problem);
-        if (const cudaError_t status = scratch.workspace.reserve(floats * 4);
-            status != cudaSuccess) {
-            return status;
-        }
-        return fp8_configuration_launch(choice, operands, scratch.workspace.buffer.as_float(),
-                                        stream);
+    if (const cudaError_t status =
+            scratch.workspace.reserve(workspace_floats(choice, operands.problem) * 4);
+        status != cudaSuccess) {
+        return status;
     }
-    if (choice.config == DispatchConfig::kSplitK) {
-        const std::int64_t floats = split_k_workspace_floats(operands.problem, choice.splits);
-        if (const cudaError_t status = scratch.workspace.reserve(floats * 4);
-            status != cudaSuccess) {
-            return status;
-        }
-        return split_k_launch(precision, operands, choice.splits,
-                              scratch.workspace.buffer.as_float(), stream);
+    float* const workspace = scratch.workspace.buffer.as_float();
+    if (is_fp8_tile_configuration(choice.config)) {
+        return fp8_configuration_launch(choice, operands, workspace, stream);
+    }
+    if (runs_rung9_kernel(choice.config)) {
+        return split_k_launch(precision, choice.tile, operands, choice.splits, workspace, stream);
     }
     const KernelDescriptor* rung = find_gpu_kernel(dispatch_config_id(choice.config, precision));
     if (rung == nullptr || !rung->launch) return cudaErrorInvalidValue;

@@ -10,18 +10,19 @@
 
 namespace tclens::kernels {
 
-// The descriptor of the split-K GEMM (kernels/split_k_gemm.h) over `splits` K ranges (its
-// k_ranges), "split_k.f16" / ".bf16": its tiles, warps, stages and schedule for the tile map;
-// can_run split_k_can_run; no launch (rung 14 runs it with the split its rules choose).
-KernelDescriptor split_k_descriptor(Precision precision, int splits);
+// The descriptor of the split-K GEMM (kernels/split_k_gemm.h) in `tile` over `splits` K ranges
+// (its k_ranges), "split_k.f16" / ".bf16": its tiles, warps, stages and schedule for the tile
+// map; can_run split_k_can_run; no launch (rung 14 runs it with the split its rules choose).
+KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int splits);
 
 // The rules of `precision`'s inputs: choose_fp8_dispatch (kernels/fp8_dispatch_rules.h) for
 // kE4M3, else choose_dispatch.
 DispatchChoice choose_dispatch_for(Precision precision, const GemmProblem& problem, int sms);
 
 // What runs `choice` on `sms` SMs, for the tile map (KernelDescriptor::for_problem): the
-// registered rung's descriptor (rung 11's for_problem applied to the padded problem),
-// split_k_descriptor, or wgmma_fp8_tile_descriptor (kernels/13_wgmma_fp8.h). Its id is that
+// registered rung's descriptor (rung 11's for_problem applied to the padded problem), rung 9's
+// in a tile of rung 14's (wgmma_tma_tile_descriptor), split_k_descriptor, or
+// wgmma_fp8_tile_descriptor (kernels/13_wgmma_fp8.h). Its id is that
 // configuration's, not rung 14's.
 KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision precision, int sms);
 

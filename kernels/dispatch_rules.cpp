@@ -18,6 +18,15 @@ namespace {
 // persistent loop) was the best on 78 of the 98 shapes.
 constexpr double kPersistentMinWave = 0.7;
 
+// Rung 9's kernel, not rung 11, for N up to this, whatever the wave: one column of rung 11's
+// 128 x 192 or 128 x 256 tiles loads and multiplies zeros for a third or more of its width,
+// rung 9's 128 x 128 (128 x 64 for N <= 64) for less. In session 20's first sweeps (calls 1 and
+// 2, about 40 shapes each) rung 9 beat rung 11 by 10-30 points of cuBLAS wherever N <= 144, all
+// of them below kPersistentMinWave; above it rung 11 lost there too (session 20 call 4:
+// 14199x28x4767 0.44x, 15423x49x1518 0.45x, 13328x64x1136 0.53x, 12080x80x14384 0.61x), not yet
+// measured on rung 9's tiles.
+constexpr std::int64_t kRung9MaxN = 128;
+
 // Split-K below kPersistentMinWave when K is at least this deep: rung 9 fell under 95 % of
 // cuBLAS on 26 of the 27 such shapes of the sweep (432x16x7696 0.42x, 272x720x5184 0.48x,
 // 768x320x15552 0.51x ...: a few tiles, each a long serial K loop, most SMs idle), and under
@@ -60,13 +69,29 @@ std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
     return (value + multiple - 1) / multiple * multiple;
 }
 
-// K ranges for split-K on `tiles` C tiles: as many as fit one wave on `sms` SMs, each range at
-// least kSplitKMinRange deep, at most kSplitKMaxSplits, then as many as split_k_depth leaves.
-int split_k_splits(std::int64_t k, std::int64_t tiles, int sms) {
-    const std::int64_t for_waves = sms / tiles;
+// K ranges for split-K on `tiles` C tiles: as many as fit one wave of `slots` CTAs (SMs x the
+// CTAs one SM holds), each range at least kSplitKMinRange deep, at most kSplitKMaxSplits, then
+// as many as split_k_depth leaves.
+int split_k_splits(std::int64_t k, std::int64_t tiles, std::int64_t slots) {
+    const std::int64_t for_waves = slots / tiles;
     const std::int64_t most = std::min<std::int64_t>(kSplitKMaxSplits, k / kSplitKMinRange);
     const auto splits = static_cast<int>(std::max<std::int64_t>(1, std::min(for_waves, most)));
     return split_k_ranges(k, splits);
+}
+
+// Rung 9's tile for the padded problem `p` (Rung9Tile): 128 x 64 where N <= 64, else 64 x 128
+// where M <= 64, else its own 128 x 128.
+Rung9Tile rung9_tile_for(const GemmProblem& p) {
+    if (p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n) return Rung9Tile::kNarrowN;
+    if (p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m) return Rung9Tile::kFewRows;
+    return Rung9Tile::kSquare;
+}
+
+// "132 SMs" for one CTA per SM, "264 CTAs (2 per SM on 132 SMs)" for more.
+std::string slots_text(int sms, int blocks_per_sm) {
+    if (blocks_per_sm == 1) return count_text(sms, "SM");
+    return common::format_text("%lld CTAs (%d per SM on %d SMs)", (long long)sms * blocks_per_sm,
+                               blocks_per_sm, sms);
 }
 
 }  // namespace
@@ -99,7 +124,7 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
         common::format_text(" (%d x %d)", w.tile.block_m, w.tile.block_n);
     const double wave = static_cast<double>(w.tiles) / sms;
 
-    if (wave >= kPersistentMinWave) {
+    if (wave >= kPersistentMinWave && p.n > kRung9MaxN) {
         if (w.rounds >= kStreamKMinRounds && w.filled() < kStreamKMaxFilled &&
             p.k >= kStreamKMinK) {
             choice.config = DispatchConfig::kStreamK;
@@ -119,48 +144,54 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
                                       100 * w.filled());
         return choice;
     }
-    const std::string few =
-        common::format_text("rung 11's %s: < %.0f %% of a wave on %d SMs", rung11_tiles.c_str(),
-                            100 * kPersistentMinWave, sms);
+    // Why not rung 11: its tiles are too wide for N, or too few for the SMs.
+    const std::string not_rung11 =
+        p.n <= kRung9MaxN
+            ? common::format_text("N = %lld <= %lld, narrower than rung 11's %d x %d tiles",
+                                  (long long)p.n, (long long)kRung9MaxN, w.tile.block_m,
+                                  w.tile.block_n)
+            : common::format_text("rung 11's %s: < %.0f %% of a wave on %d SMs",
+                                  rung11_tiles.c_str(), 100 * kPersistentMinWave, sms);
+    const Rung9Tile tile = rung9_tile_for(p);
+    const Rung9TileShape shape = rung9_tile_shape(tile);
     const std::int64_t tiles =
-        tiles_covering(p.m, kSplitKBlockM) * tiles_covering(p.n, kSplitKBlockN);
-    const int splits = p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, sms) : 1;
+        tiles_covering(p.m, shape.block_m) * tiles_covering(p.n, shape.block_n);
+    const std::int64_t slots = std::int64_t{sms} * shape.blocks_per_sm;
+    const int splits = p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, slots) : 1;
     if (splits >= 2 && p.m <= kStreamKFewRows && p.n >= kStreamKMinN) {
         choice.config = DispatchConfig::kStreamK;
         choice.reason =
             padding + common::format_text(
                           "rung 12 stream-K: %s, K = %lld >= %lld, M = %lld <= %lld, N = %lld >= "
                           "%lld",
-                          few.c_str(), (long long)p.k, (long long)kSplitKMinK, (long long)p.m,
-                          (long long)kStreamKFewRows, (long long)p.n, (long long)kStreamKMinN);
+                          not_rung11.c_str(), (long long)p.k, (long long)kSplitKMinK,
+                          (long long)p.m, (long long)kStreamKFewRows, (long long)p.n,
+                          (long long)kStreamKMinN);
         return choice;
     }
+    choice.tile = tile;
     if (splits >= 2) {
         choice.config = DispatchConfig::kSplitK;
         choice.splits = splits;
         choice.reason =
             padding + common::format_text(
-                          "split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, K = "
-                          "%lld >= %lld",
-                          splits, kSplitKBlockM, kSplitKBlockN, (long long)(tiles * splits),
-                          (long long)split_k_depth(p.k, splits), few.c_str(), (long long)p.k,
+                          "split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, K = %lld >= %lld",
+                          splits, shape.block_m, shape.block_n, (long long)(tiles * splits),
+                          (long long)split_k_depth(p.k, splits), not_rung11.c_str(), (long long)p.k,
                           (long long)kSplitKMinK);
         return choice;
     }
     const std::string unsplit =
         p.k < kSplitKMinK
             ? common::format_text("K = %lld < %lld", (long long)p.k, (long long)kSplitKMinK)
-            : common::format_text("%lld tiles of %d x %d: more than half of %d SMs, unsplit",
-                                  (long long)tiles, kSplitKBlockM, kSplitKBlockN, sms);
+            : common::format_text("%s: more than half of %s, unsplit",
+                                  count_text(tiles, "tile").c_str(),
+                                  slots_text(sms, shape.blocks_per_sm).c_str());
     choice.config = DispatchConfig::kTmaTiles;
     choice.reason =
-        padding + common::format_text("rung 9, one CTA per %d x %d tile, %s: %s, %s",
-                                      kDispatchTmaTile, kDispatchTmaTile,
-                                      count_text(tiles_covering(p.m, kDispatchTmaTile) *
-                                                     tiles_covering(p.n, kDispatchTmaTile),
-                                                 "CTA")
-                                          .c_str(),
-                                      few.c_str(), unsplit.c_str());
+        padding + common::format_text("rung 9, one CTA per %d x %d tile, %s: %s, %s", shape.block_m,
+                                      shape.block_n, count_text(tiles, "CTA").c_str(),
+                                      not_rung11.c_str(), unsplit.c_str());
     return choice;
 }
 

@@ -4,10 +4,13 @@
 // tests ask it without a GPU; the launch asks it with the GPU's SM count.
 //
 // The family, all built from the ladder's parts (every one verified like a rung):
-//   kTmaTiles   rung 9: one CTA per 128 x 128 tile, TMA + wgmma, no persistence overhead;
+//   kTmaTiles   rung 9's kernel: one CTA per tile, TMA + wgmma, no persistence overhead, in
+//               rung 9's 128 x 128 tile or, for N <= 64 or M <= 64, 128 x 64 or 64 x 128
+//               (Rung9Tile, kernels/09_wgmma_tma.h);
 //   kPersistent rung 11: persistent CTAs, 128 x 256 or 128 x 192 tiles (kernels/wave_choice.h);
 //   kStreamK    rung 12: rung 11's tiles with the last waves' K loops spread over every SM;
-//   kSplitK     kernels/split_k_gemm.h: rung 9's tiles, K cut into ranges summed in f32.
+//   kSplitK     kernels/split_k_gemm.h: kTmaTiles' kernel and tiles, K cut into ranges summed
+//               in f32.
 // Any of them runs on copies of A and B zero-padded to N and K multiples of 8 when the shape
 // has other N or K (every 16-bit rung copies rows in 16-byte pieces); the M x N part of the
 // padded C is copied back.
@@ -19,11 +22,9 @@
 #include <string>
 
 #include "kernels/gemm.h"
+#include "kernels/split_k_gemm.h"
 
 namespace tclens::kernels {
-
-// Rung 9's square block tile (its ChosenWgmmaTmaConfig; dispatch_rules_test holds the two equal).
-constexpr int kDispatchTmaTile = 128;
 
 // The 16-bit family above, then the FP8 one (kernels/fp8_dispatch_rules.h).
 enum class DispatchConfig {
@@ -44,6 +45,7 @@ struct DispatchChoice {
     GemmProblem padded;
     // K ranges: kSplitK 1..kSplitKMaxSplits (split_k_ranges), kFp8SplitK 2..kFp8MaxSplits.
     int splits = 1;
+    Rung9Tile tile = Rung9Tile::kSquare;  // kTmaTiles' and kSplitK's block tile
     std::string reason;  // one line, e.g. "split-K 16, 128 x 128 tiles, 64 CTAs of K 512: ..."
 };
 
@@ -58,8 +60,9 @@ inline bool needs_padding(const GemmProblem& problem) {
 }
 
 // The configuration for `problem` (M, N, K >= 1) on `sms` (>= 1) SMs. Examples on 132 SMs:
-// 4096^3 -> kPersistent; 432x16x7696 -> kSplitK, 16 splits; 1344x7104x3200 -> kStreamK;
-// 2016x496x112 -> kTmaTiles; 17x33x129 -> kTmaTiles on 17x40x136.
+// 4096^3 -> kPersistent; 432x16x7696 -> kSplitK, 25 splits of 128 x 64 tiles; 1344x7104x3200
+// -> kStreamK; 2016x496x112 -> kTmaTiles; 8192x64x1024 -> kTmaTiles in 128 x 64 tiles;
+// 17x33x129 -> kTmaTiles on 17x40x136.
 DispatchChoice choose_dispatch(const GemmProblem& problem, int sms);
 
 // The registry id of the rung a configuration runs ("wgmma_persistent.bf16"), or for the

@@ -50,17 +50,18 @@ std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits) {
     return ranges == 1 ? 0 : ranges * problem.m * problem.n;
 }
 
-cudaError_t split_k_launch(Precision precision, const GemmOperands& operands, int splits,
-                           float* workspace, cudaStream_t stream) {
+cudaError_t split_k_launch(Precision precision, Rung9Tile tile, const GemmOperands& operands,
+                           int splits, float* workspace, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const int ranges = split_k_ranges(p.k, splits);
-    if (ranges == 1) return wgmma_tma_ranges_launch(precision, operands, KRanges{}, stream);
+    if (ranges == 1) return wgmma_tma_ranges_launch(precision, tile, operands, KRanges{}, stream);
     GemmOperands into_slices = operands;  // A's and B's strides kept, the slices dense
     into_slices.c = workspace;
     into_slices.ldc = 0;
     const KRanges k_ranges{ranges, static_cast<int>(split_k_depth(p.k, splits) / kSplitKBlockK),
                            p.m * p.n};
-    const cudaError_t status = wgmma_tma_ranges_launch(precision, into_slices, k_ranges, stream);
+    const cudaError_t status =
+        wgmma_tma_ranges_launch(precision, tile, into_slices, k_ranges, stream);
     if (status != cudaSuccess) return status;
     return sum_split_ranges(workspace, p.m * p.n, p.n, ranges, operands.c, {p.m, p.n},
                             c_stride(operands), stream);

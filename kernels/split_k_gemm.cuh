@@ -17,17 +17,19 @@ namespace tclens::kernels {
 // range (it writes C directly), else ranges x M x N.
 std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits);
 
-// Enqueues C = A * B on `stream`, K cut into split_k_ranges(K, splits) ranges: the range GEMM
-// into `workspace` (split_k_workspace_floats of it, unused for one range), then the in-order sum
-// of the ranges into C. Precondition: split_k_can_run(operands.problem) == "", precision kF16 or
-// kBF16. Returns the launch error.
-cudaError_t split_k_launch(Precision precision, const GemmOperands& operands, int splits,
-                           float* workspace, cudaStream_t stream);
+// Enqueues C = A * B on `stream` in `tile`, K cut into split_k_ranges(K, splits) ranges: the
+// range GEMM into `workspace` (split_k_workspace_floats of it, unused for one range), then the
+// in-order sum of the ranges into C. Precondition: split_k_can_run(operands.problem, tile) ==
+// "", precision kF16 or kBF16. Returns the launch error.
+cudaError_t split_k_launch(Precision precision, Rung9Tile tile, const GemmOperands& operands,
+                           int splits, float* workspace, cudaStream_t stream);
 
-// Enqueues rung 9's kernel (kernels/09_wgmma_tma.cu) over `ranges` on `stream`: precision kF16
-// or kBF16 (else cudaErrorInvalidValue), operands as rung 9 takes them (strided ones included).
-cudaError_t wgmma_tma_ranges_launch(Precision precision, const GemmOperands& operands,
-                                    const KRanges& ranges, cudaStream_t stream);
+// Enqueues rung 9's kernel (kernels/09_wgmma_tma.cu) in `tile` over `ranges` on `stream`:
+// precision kF16 or kBF16 (else cudaErrorInvalidValue), operands as rung 9 takes them (strided
+// ones included).
+cudaError_t wgmma_tma_ranges_launch(Precision precision, Rung9Tile tile,
+                                    const GemmOperands& operands, const KRanges& ranges,
+                                    cudaStream_t stream);
 
 // Enqueues C[r][col] = the sum over ranges z = 0, 1, ... (in that order) of partials[z
 // slice_floats + r ldp + col] for every element of the shape.rows x shape.cols C (rows ldc

@@ -1,24 +1,24 @@
 #pragma once
-// Rung 14's split-K GEMM, plain C++: rung 9's kernel (kernels/09_wgmma_tma.cu, its 128 x 128
-// tiles of 64-deep K tiles: TMA, mbarriers, wgmma) with K cut into ranges. The dispatch rules
-// (kernels/dispatch_rules.h) size their split from it and rung 14's descriptor describes it;
-// kernels/split_k_gemm.cu launches it.
+// Rung 14's split-K GEMM, plain C++: rung 9's kernel (kernels/09_wgmma_tma.cu: TMA, mbarriers,
+// wgmma over 64-deep K tiles) in one of its block tiles (Rung9Tile), with K cut into ranges. The
+// dispatch rules (kernels/dispatch_rules.h) pick the tile and size the split from it, and rung
+// 14's descriptor describes it; kernels/split_k_gemm.cu launches it. With one range and rung 9's
+// 128 x 128 tile it is rung 9 itself.
 //
 // Split-K: the K loop of each C tile is cut into `splits` contiguous ranges of whole K tiles;
 // CTA (tile, z) multiplies range z (blockIdx.y) and writes its f32 partial tile into slice z of
 // a workspace (ranges x M x N), and a second kernel sums the slices into C in order z = 0, 1,
-// ... (deterministic: no atomics). With one range the kernel writes C directly: rung 9 itself.
+// ... (deterministic: no atomics). With one range the kernel writes C directly.
 
 #include <cstdint>
 #include <string>
 
+#include "kernels/09_wgmma_tma.h"
 #include "kernels/gemm.h"
 #include "kernels/tma_tile_limits.h"
 
 namespace tclens::kernels {
 
-constexpr int kSplitKBlockM = 128;  // C tile of one CTA: rung 9's (dispatch_rules_test checks)
-constexpr int kSplitKBlockN = 128;
 constexpr int kSplitKBlockK = 64;     // K tile: one TMA box row of 128 bytes
 constexpr int kSplitKMaxSplits = 32;  // ranges per tile; gridDim.y
 
@@ -44,10 +44,11 @@ struct KRanges {
     std::int64_t slice_floats = 0;
 };
 
-// "" when the split-K GEMM computes `problem`: rung 9's limits (tma_gemm_can_run: N and K
-// multiples of 8, sides at most 2^30, tiles an int).
-inline std::string split_k_can_run(const GemmProblem& problem) {
-    return tma_gemm_can_run(problem, kSplitKBlockM, kSplitKBlockN);
+// "" when the split-K GEMM in `tile` computes `problem`: rung 9's limits (tma_gemm_can_run: N
+// and K multiples of 8, sides at most 2^30, tiles an int).
+inline std::string split_k_can_run(const GemmProblem& problem, Rung9Tile tile) {
+    const Rung9TileShape shape = rung9_tile_shape(tile);
+    return tma_gemm_can_run(problem, shape.block_m, shape.block_n);
 }
 
 }  // namespace tclens::kernels

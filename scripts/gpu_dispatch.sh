@@ -3,8 +3,10 @@
 # (scripts/gpu_check.sh), verifies every configuration the rules pick (gpu_tests: rung 14's own
 # cases and its rows of the ladder's), then times dispatch.bf16 against rungs 7-12 and same-run
 # cuBLAS (--runs 20 --warmup 2): the sweep of SWEEP_N shapes (default 200) for each seed of
-# SWEEP_SEEDS (default 1), spread over SWEEP_WORKERS GPUs of the host (default 1; --workers),
-# each cut at SWEEP_LIMIT_S seconds (default 400), and the square,
+# SWEEP_SEEDS (default 1) over SWEEP_KERNELS (default rungs 7-12 and dispatch.bf16; the sweep's
+# cost grows with each kernel, about 0.26 s a shape for dispatch.bf16 alone on an H200), spread
+# over SWEEP_WORKERS GPUs of the host (default 1; --workers), each cut at SWEEP_LIMIT_S seconds
+# (default 400), and the square,
 # lab6 and llm presets for dispatch.bf16 and dispatch.f16 and the rungs they choose from.
 # Writes to $OUT (or ./gpu-out): environment.txt and build.log (gpu_check.sh), verify.log,
 # sweep_seedS.json (the bench with its "sweep" summary), presets.json, stderr.log, times.txt.
@@ -45,7 +47,7 @@ for step in ${DISPATCH_STEPS:-verify sweep presets}; do
         sweep)
             for seed in ${SWEEP_SEEDS:-1}; do
                 timed "sweep_seed$seed.json" "${SWEEP_LIMIT_S:-400}" build-gpu/bin/tclens bench \
-                    --kernels "$rungs,dispatch.bf16" --sweep "${SWEEP_N:-200}" --seed "$seed" \
+                    --kernels "${SWEEP_KERNELS:-$rungs,dispatch.bf16}" --sweep "${SWEEP_N:-200}" --seed "$seed" \
                     --workers "${SWEEP_WORKERS:-1}" --runs 20 --warmup 2 --json
             done
             ;;

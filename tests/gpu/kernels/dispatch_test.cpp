@@ -1,15 +1,16 @@
-// Rung 14 (kernels/14_dispatch.cu) on the GPU: every configuration its rules can pick (rung 9,
-// rung 11, rung 12, split-K) and the padded path (N or K not a multiple of 8: copies of A or B
-// with padded rows; C in place, with rows of N floats (even, odd, a multiple of 4 for rung 11's
-// TMA stores: 4096 x 4100) or, for rung 11 with other N (4096 x 4099 x 4097), copied back), each
-// verified against the runner's reference (runner.h: poisoned C, fresh inputs), before and after
-// a timed series (the scratch cache is reused across launches). The sizes: the sweep's worst
-// shapes (432x16x7696, 272x720x5184, 768x320x15552: split-K), odd and tiny ones (17x33x129,
-// 1x1x1, 431x17x7695: padding, with split-K in the last), lab 6's M = 64 and big square ones.
-// dispatch.e4m3 likewise on sizes that reach each FP8 configuration (rung 13's 128 x 256 tiles,
-// 128 x 192, 128 x 128, split-K on 128 x 128, the last padded as well) and its padded path (N not
-// a multiple of 4, K not of 16).
-// The ladder's own sizes run rung 14 in ladder_test.cpp as well.
+// Rung 14 (kernels/14_dispatch.cu) on the GPU: every configuration its rules can pick (rung 9's
+// kernel in each of its tiles, split or not, rung 11, rung 12) and the padded path (N or K not a
+// multiple of 8: copies of A or B with padded rows; C in place, with rows of N floats (even, odd, a
+// multiple of 4 for rung 11's TMA stores: 4096 x 4100) or, for rung 11 with other N (4096 x 4099 x
+// 4097), copied back), each verified against the runner's reference (runner.h: poisoned C, fresh
+// inputs), before and after a timed series (the scratch cache is reused across launches). The
+// sizes: the sweep's worst shapes (432x16x7696, 272x720x5184, 768x320x15552: split-K), odd and tiny
+// ones (17x33x129, 1x1x1, 431x17x7695: padding, with split-K in the last), lab 6's M = 64 and big
+// square ones, and the narrower tiles: 128 x 64 (8192x64x1024; 14199x28x4767 split and padded), 64
+// x 128 (64x1000x512; 48x512x4096 split; 33x1001x513 padded). dispatch.e4m3 likewise on sizes that
+// reach each FP8 configuration (rung 13's 128 x 256 tiles, 128 x 192, 128 x 128, split-K on 128 x
+// 128, the last padded as well) and its padded path (N not a multiple of 4, K not of 16). The
+// ladder's own sizes run rung 14 in ladder_test.cpp as well.
 
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
@@ -17,6 +18,7 @@
 #include <cstdio>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/14_dispatch.h"
@@ -36,7 +38,8 @@ const std::vector<GemmProblem>& dispatch_sizes() {
         {272, 720, 5184},   {768, 320, 15552},  {64, 3072, 3072},   {3, 5000, 2000},
         {17, 33, 129},      {1, 1, 1},          {431, 17, 7695},    {4097, 129, 77},
         {1000, 1000, 1000}, {11056, 80, 2992},  {4096, 4100, 4096}, {4096, 4099, 4097},
-        {1344, 7101, 3200}, {2016, 497, 113}};
+        {1344, 7101, 3200}, {2016, 497, 113},   {8192, 64, 1024},   {14199, 28, 4767},
+        {64, 1000, 512},    {48, 512, 4096},    {33, 1001, 513}};
     return sizes;
 }
 
@@ -89,23 +92,31 @@ TEST_P(DispatchVerification, VerifiesBeforeAndAfterATimedSeries) {
 INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchVerification, testing::ValuesIn(dispatch_cases()),
                          gemm_case_name);
 
-// The sizes above reach every configuration on this GPU, and the padded path with split-K, so
-// the verification above ran each one. The thresholds are set for 132 SMs (H100 SXM, H200).
+// The sizes above reach every configuration on this GPU, rung 9's kernel in each tile split and
+// unsplit, and the padded path with split-K, so the verification above ran each one. The
+// thresholds are set for 132 SMs (H100 SXM, H200).
 TEST(DispatchOnGpu, TheSizesReachEveryConfiguration) {
     TCLENS_REQUIRE_GPU();
     const int sms = current_sms();
     if (sms != 132)
         GTEST_SKIP() << "skipped: the sizes are chosen for 132 SMs; this GPU has " << sms;
-    std::set<DispatchConfig> reached;
+    std::set<std::pair<DispatchConfig, Rung9Tile>> reached;
     bool padded_split = false;
     for (const GemmProblem& p : dispatch_sizes()) {
         const DispatchChoice choice = choose_dispatch(p, sms);
-        reached.insert(choice.config);
+        reached.insert({choice.config, choice.tile});
         padded_split |= needs_padding(p) && choice.config == DispatchConfig::kSplitK;
     }
-    EXPECT_EQ(reached,
-              (std::set<DispatchConfig>{DispatchConfig::kTmaTiles, DispatchConfig::kPersistent,
-                                        DispatchConfig::kStreamK, DispatchConfig::kSplitK}));
+    using D = DispatchConfig;
+    using T = Rung9Tile;
+    EXPECT_EQ(reached, (std::set<std::pair<D, T>>{{D::kTmaTiles, T::kSquare},
+                                                  {D::kTmaTiles, T::kNarrowN},
+                                                  {D::kTmaTiles, T::kFewRows},
+                                                  {D::kSplitK, T::kSquare},
+                                                  {D::kSplitK, T::kNarrowN},
+                                                  {D::kSplitK, T::kFewRows},
+                                                  {D::kPersistent, T::kSquare},
+                                                  {D::kStreamK, T::kSquare}}));
     EXPECT_TRUE(padded_split);
 }
 

@@ -49,15 +49,17 @@ TEST(DispatchRules, ALastRoundLeftMostlyIdleOverADeepKRunsStreamK) {
 TEST(DispatchRules, FewTilesOverALongKSplitK) {
     const DispatchChoice skinny = choose_dispatch({432, 16, 7696}, kDefaultPersistentSms);
     ASSERT_EQ(skinny.config, DispatchConfig::kSplitK);
-    // 4 tiles of 128 x 128: 33 would fit the SMs, K / 256 = 30 ranges are asked; 121 K tiles
-    // make ranges of 5, and so 25 of them.
+    // 4 tiles of 128 x 64 (N <= 64): 66 would fit the SMs' 264 CTAs, K / 256 = 30 ranges are
+    // asked; 121 K tiles make ranges of 5, and so 25 of them.
+    EXPECT_EQ(skinny.tile, Rung9Tile::kNarrowN);
     EXPECT_EQ(skinny.splits, 25);
     EXPECT_EQ(skinny.reason,
-              "split-K 25, 128 x 128 tiles, 100 CTAs of K 320: rung 11's 4 tiles (128 x 192): < 70 "
-              "% of a wave on 132 SMs, K = 7696 >= 1536");
+              "split-K 25, 128 x 64 tiles, 100 CTAs of K 320: N = 16 <= 128, narrower than rung "
+              "11's 128 x 192 tiles, K = 7696 >= 1536");
     // 18 tiles: 7 ranges make 126 CTAs, one wave.
     const DispatchChoice wide = choose_dispatch({768, 320, 15552}, kDefaultPersistentSms);
     EXPECT_EQ(wide.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(wide.tile, Rung9Tile::kSquare);
     EXPECT_EQ(wide.splits, 7);
     EXPECT_EQ(choose_dispatch({272, 720, 5184}, kDefaultPersistentSms).splits, 7);
 }
@@ -95,9 +97,48 @@ TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
     // A deep K, but 87 tiles of 128 x 128 leave no room for a second range in one wave.
     const DispatchChoice many = choose_dispatch({11056, 80, 2992}, kDefaultPersistentSms);
     EXPECT_EQ(many.config, DispatchConfig::kTmaTiles);
-    EXPECT_NE(many.reason.find("87 tiles of 128 x 128: more than half of 132 SMs, unsplit"),
-              std::string::npos)
-        << many.reason;
+    EXPECT_EQ(many.reason,
+              "rung 9, one CTA per 128 x 128 tile, 87 CTAs: N = 80 <= 128, narrower than rung 11's "
+              "128 x 192 tiles, 87 tiles: more than half of 132 SMs, unsplit");
+}
+
+// N <= 128 runs rung 9's kernel whatever the wave: rung 11's 128 x 192 tiles would multiply
+// zeros for a third or more of their width. 14199 x 28 x 4767 (0.44x of cuBLAS on rung 11,
+// session 20) is 111 tiles of 128 x 64, two CTAs per SM: split in 2, one wave.
+TEST(DispatchRules, ANarrowNRunsRung9sKernelInNarrowTiles) {
+    const GemmProblem tall{14199, 28, 4767};
+    const DispatchChoice choice = choose_dispatch(tall, kDefaultPersistentSms);
+    EXPECT_EQ(choice.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(choice.tile, Rung9Tile::kNarrowN);
+    EXPECT_EQ(choice.splits, 2);
+    EXPECT_EQ(choice.reason,
+              "N = 28 -> 32, K = 4767 -> 4768 (zero-padded copies): split-K 2, 128 x 64 tiles, 222 "
+              "CTAs of K 2432: N = 32 <= 128, narrower than rung 11's 128 x 192 tiles, K = 4768 "
+              ">= 1536");
+    // Rung 11's tiles would be 0.84 of a wave: at or above 70 % it ran them before.
+    EXPECT_EQ(choose_dispatch({14199, 200, 4767}, kDefaultPersistentSms).config,
+              DispatchConfig::kPersistent);
+    const DispatchChoice shallow = choose_dispatch({8192, 64, 1024}, kDefaultPersistentSms);
+    EXPECT_EQ(shallow.config, DispatchConfig::kTmaTiles);
+    EXPECT_EQ(shallow.tile, Rung9Tile::kNarrowN);
+    EXPECT_EQ(shallow.reason.rfind("rung 9, one CTA per 128 x 64 tile, 64 CTAs: N = 64 <= 128", 0),
+              0u)
+        << shallow.reason;
+    // 65 <= N <= 128: rung 9's own tile.
+    EXPECT_EQ(choose_dispatch({16384, 128, 16384}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+}
+
+// M <= 64 (and N > 64) runs 64 x 128 tiles, where 128 rows would be half zeros or more.
+TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
+    const DispatchChoice few = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);
+    EXPECT_EQ(few.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(few.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(few.splits, 16);  // 4 tiles; 66 ranges would fit, 4096 / 256 = 16 are asked
+    EXPECT_EQ(few.reason,
+              "split-K 16, 64 x 128 tiles, 64 CTAs of K 256: rung 11's 3 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 4096 >= 1536");
+    EXPECT_EQ(choose_dispatch({64, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(choose_dispatch({65, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
 }
 
 TEST(DispatchRules, TheSmCountDecides) {
@@ -125,15 +166,28 @@ TEST(DispatchRules, SplitRangesAreWholeKSteps) {
     EXPECT_EQ(split_k_ranges(100000, 1), 1);
 }
 
-TEST(DispatchRules, Rung9TileIsTheRegisteredOne) {
+// Rung 9's square tile is the registered rung's, and each tile's descriptor draws that tile.
+TEST(DispatchRules, Rung9TilesAreTheirDescriptorsTiles) {
     const KernelDescriptor* rung9 = find_kernel("wgmma_tma.bf16");
     ASSERT_NE(rung9, nullptr);
-    EXPECT_EQ(rung9->block_tile.m, kDispatchTmaTile);
-    EXPECT_EQ(rung9->block_tile.n, kDispatchTmaTile);
+    EXPECT_EQ(rung9->block_tile.m, rung9_tile_shape(Rung9Tile::kSquare).block_m);
+    EXPECT_EQ(rung9->block_tile.n, rung9_tile_shape(Rung9Tile::kSquare).block_n);
     // Split-K is rung 9's kernel over K ranges: its ranges are whole K tiles of rung 9's.
-    EXPECT_EQ(rung9->block_tile.m, kSplitKBlockM);
-    EXPECT_EQ(rung9->block_tile.n, kSplitKBlockN);
     EXPECT_EQ(rung9->block_tile.k, kSplitKBlockK);
+    for (const Rung9Tile tile : {Rung9Tile::kNarrowN, Rung9Tile::kFewRows}) {
+        const Rung9TileShape shape = rung9_tile_shape(tile);
+        const KernelDescriptor d = wgmma_tma_tile_descriptor(Precision::kBF16, tile);
+        EXPECT_EQ(d.block_tile.m, shape.block_m);
+        EXPECT_EQ(d.block_tile.n, shape.block_n);
+        EXPECT_EQ(d.block_tile.k, kSplitKBlockK);
+        EXPECT_EQ(shape.blocks_per_sm, 2);
+        EXPECT_EQ(d.can_run({17, 33, 129}).empty(), false);  // N and K not multiples of 8
+        EXPECT_EQ(d.can_run({17, 40, 136}), "");
+    }
+    EXPECT_EQ(wgmma_tma_tile_descriptor(Precision::kBF16, Rung9Tile::kNarrowN).id,
+              "wgmma_tma_128x64.bf16");
+    EXPECT_EQ(wgmma_tma_tile_descriptor(Precision::kF16, Rung9Tile::kFewRows).id,
+              "wgmma_tma_64x128.f16");
 }
 
 // Every choice on the grid names a configuration whose own can_run accepts the padded problem,
@@ -159,6 +213,12 @@ TEST(DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
                         << where;
                     ASSERT_TRUE(c.splits >= 1 && c.splits <= kSplitKMaxSplits) << where;
                     ASSERT_EQ(c.splits > 1, c.config == DispatchConfig::kSplitK) << where;
+                    // A narrower tile only for rung 9's kernel, where its side is enough.
+                    const bool rung9 = c.config == DispatchConfig::kTmaTiles ||
+                                       c.config == DispatchConfig::kSplitK;
+                    ASSERT_TRUE(rung9 || c.tile == Rung9Tile::kSquare) << where;
+                    ASSERT_TRUE(c.tile != Rung9Tile::kNarrowN || c.padded.n <= 64) << where;
+                    ASSERT_TRUE(c.tile != Rung9Tile::kFewRows || c.padded.m <= 64) << where;
                     ASSERT_FALSE(c.reason.empty()) << where;
                     ASSERT_EQ(c.reason.find('\n'), std::string::npos) << where;
                     ++checked;
@@ -199,13 +259,15 @@ TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     EXPECT_EQ(d.for_problem({1344, 7104, 3200}, kDefaultPersistentSms).id, "wgmma_streamk.bf16");
     const KernelDescriptor split = d.for_problem({432, 16, 7696}, kDefaultPersistentSms);
     EXPECT_EQ(split.id, "split_k.bf16");
-    EXPECT_EQ(split.block_tile.m, kSplitKBlockM);
-    EXPECT_EQ(split.block_tile.n, kSplitKBlockN);
-    EXPECT_EQ(split.k_ranges, 25);  // the ranges the rules chose, for the sweep's loss model
+    EXPECT_EQ(split.block_tile.m, 128);
+    EXPECT_EQ(split.block_tile.n, 64);  // N = 16: the narrow tile
+    EXPECT_EQ(split.k_ranges, 25);      // the ranges the rules chose, for the sweep's loss model
     const auto spec = tile_map_spec(d, {432, 16, 7696}, kDefaultPersistentSms);
     ASSERT_TRUE(spec) << spec.error();
     EXPECT_EQ(spec->kernel, "split_k.bf16");
-    EXPECT_EQ(spec->block_m, kSplitKBlockM);
+    EXPECT_EQ(spec->block_m, 128);
+    EXPECT_EQ(spec->block_n, 64);
+    EXPECT_EQ(d.for_problem({8192, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_128x64.bf16");
 }
 
 DispatchConfig fp8_config_of(const GemmProblem& problem, int sms = kDefaultPersistentSms) {

@@ -36,6 +36,7 @@ KernelDescriptor describe_wgmma_tma(Precision precision, const std::string& stem
         "thread 0 issues K tile t + 3 into the stage of tile t - 1 once that tile's wgmma are "
         "done (wait_group 1, barrier)";
     d.block_tile_of = config_block_tile<C>;
+    d.ctas_per_sm = C::kBlocksPerSm;
     set_sixteen_bit_inputs(d, precision, stem, tma_tile_can_run<C>);
     // Per K tile every warp waits, multiplies and syncs; warp 0 also issues a tile. Outside the
     // loop: the prologue's kStages - 1 issues, the epilogue and the store.

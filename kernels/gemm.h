@@ -168,6 +168,8 @@ struct KernelDescriptor {
     TileShape mma_tile;   // one tensor-core instruction, e.g. 16 x 8 x 16; 0 in FMA rungs
     int stages = 1;       // shared-memory buffers in the K loop (1 = no pipelining)
     int k_ranges = 1;     // CTAs per C tile, each a range of K (rung 14's split-K), else 1
+    int ctas_per_sm = 1;  // CTAs one SM holds at once where a wave model counts more than one
+                          // (rung 14's narrower rung 9 tiles: 2), else 1
     std::string swizzle;  // shared-memory layout as a viz swizzle spec ("none", "pad:16", "xor")
     // How the kernel runs its blocks, warps and copies (viz/tile_map.h): block order, warp
     // layout, instruction, who copies what, how the stages are kept busy. Filled from the

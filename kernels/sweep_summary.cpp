@@ -37,19 +37,25 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
         const std::string work =
             ranges == 1 ? common::format_text("%lld tiles", (long long)tiles)
                         : common::format_text("%lld tiles x %d K ranges", (long long)tiles, ranges);
-        if (ctas < sms) {
+        // A wave: `slots` CTAs, ctas_per_sm on each SM.
+        const int per_sm = std::max(1, kernel.ctas_per_sm);
+        const std::int64_t slots = std::int64_t{sms} * per_sm;
+        const std::string where = per_sm == 1
+                                      ? common::format_text("%d SMs", sms)
+                                      : common::format_text("%d SMs x %d CTAs", sms, per_sm);
+        if (ctas < slots) {
             losses.push_back(
-                {1.0 - double(ctas) / sms,
-                 common::format_text("%s of %d x %d on %d SMs: %lld SMs idle", work.c_str(), tile.m,
-                                     tile.n, sms, (long long)(sms - ctas))});
+                {1.0 - double(ctas) / double(slots),
+                 common::format_text("%s of %d x %d on %s: %lld %s idle", work.c_str(), tile.m,
+                                     tile.n, where.c_str(), (long long)(slots - ctas),
+                                     per_sm == 1 ? "SMs" : "CTA slots")});
         } else {
-            const std::int64_t rounds = tiles_covering(ctas, sms);  // rounds of `sms` CTAs
-            const double filled = double(ctas) / double(rounds * sms);
-            losses.push_back(
-                {1.0 - filled,
-                 common::format_text("%s = %.2f waves on %d SMs: %lld rounds %.0f %% filled",
-                                     work.c_str(), double(ctas) / sms, sms, (long long)rounds,
-                                     100.0 * filled)});
+            const std::int64_t rounds = tiles_covering(ctas, slots);  // rounds of `slots` CTAs
+            const double filled = double(ctas) / double(rounds * slots);
+            losses.push_back({1.0 - filled, common::format_text(
+                                                "%s = %.2f waves on %s: %lld rounds %.0f %% filled",
+                                                work.c_str(), double(ctas) / double(slots),
+                                                where.c_str(), (long long)rounds, 100.0 * filled)});
         }
         const double covered = double(tiles_m * tile.m) * double(tiles_n * tile.n);
         const double output = double(problem.m) * double(problem.n);

@@ -1,5 +1,6 @@
 #include "kernels/tile_map_spec.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,7 @@ common::Expected<TileMapSpec> tile_map_spec(const KernelDescriptor& descriptor,
     spec.thread_m = kernel.thread_tile.m;
     spec.thread_n = kernel.thread_tile.n;
     spec.stages = kernel.stages;
+    spec.ctas_per_sm = std::max(1, kernel.ctas_per_sm);
     if (spec.raster == viz::RasterOrder::kPersistent && spec.cluster_m > 0) {
         spec.clusters = sms / spec.cluster_m > 0 ? sms / spec.cluster_m : 1;
     }

@@ -35,8 +35,10 @@ std::string wave_caption(const TileMapSpec& spec, int sms) {
         return "colour = wave (each CTA's first tile, its second ...: every CTA stays resident), "
                "number = schedule order";
     }
-    return "colour = wave (" + std::to_string(sms) + " tiles at a time: one block per SM on " +
-           std::to_string(sms) + " SMs), number = launch order";
+    const int per_sm = std::max(spec.ctas_per_sm, 1);
+    const std::string blocks = per_sm == 1 ? "one block" : std::to_string(per_sm) + " blocks";
+    return "colour = wave (" + std::to_string(sms * per_sm) + " tiles at a time: " + blocks +
+           " per SM on " + std::to_string(sms) + " SMs), number = launch order";
 }
 
 }  // namespace
@@ -63,7 +65,7 @@ std::optional<TileColouring> parse_tile_colouring(const std::string& text) {
 
 int tile_wave(const TileMapSpec& spec, const BlockTile& tile, int sms) {
     if (spec.raster == RasterOrder::kPersistent) return tile.round;
-    return tile.order / std::max(sms, 1);
+    return tile.order / std::max(sms * std::max(spec.ctas_per_sm, 1), 1);
 }
 
 Rgba tile_fill(const TileMapSpec& spec, const BlockTile& tile, int count, TileColouring colouring,

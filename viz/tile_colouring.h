@@ -25,9 +25,10 @@ const char* tile_colouring_name(TileColouring colouring);
 std::optional<TileColouring> parse_tile_colouring(const std::string& text);
 
 // The wave a block tile runs in, 0-based. kPersistent: its round (every CTA stays resident, its
-// r-th tile is computed in the r-th wave); else order / sms, as if each of the `sms` SMs holds
-// one block at a time (the tensor-core rungs' shared memory allows one; a smaller block may
-// share an SM, and then the waves are fewer than drawn). Example: order 300, 132 SMs -> 2.
+// r-th tile is computed in the r-th wave); else order / (sms x spec.ctas_per_sm), each of the
+// `sms` SMs holding that many blocks at a time (the descriptor's count: most tensor-core rungs'
+// shared memory allows one; a smaller block may share an SM uncounted, and then the waves are
+// fewer than drawn). Example: order 300, 132 SMs, 1 per SM -> 2; 2 per SM -> 1.
 int tile_wave(const TileMapSpec& spec, const BlockTile& tile, int sms);
 
 // The fill of `tile` among `count` tiles (block_tiles(spec).size()): kWave category_colour of
@@ -37,7 +38,8 @@ Rgba tile_fill(const TileMapSpec& spec, const BlockTile& tile, int count, TileCo
                int sms, const Palette& palette);
 
 // The key drawn beside the grid: a caption line saying what colour and number mean (e.g.
-// "colour = wave (132 tiles at a time: one block per SM on 132 SMs), number = launch order"),
+// "colour = wave (132 tiles at a time: one block per SM on 132 SMs), number = launch order";
+// "264 tiles at a time: 2 blocks per SM ..." where spec.ctas_per_sm is 2),
 // and swatches with labels ("wave 1: tiles 0-131" ...; kOrder "tile 0", ..., the last; kBlock
 // "block 0" ...), at most 12, then "(colours repeat)" where they do.
 struct TileColourKey {

@@ -120,6 +120,7 @@ struct TileMapSpec : TileSchedule {
     int elem_bytes = 4;                   // bytes of one A or B element
     int threads = 0;                      // per block
     int clusters = 1;                     // kPersistent: co-resident clusters, i.e. the grid
+    int ctas_per_sm = 1;                  // blocks one SM holds at once (a wave: SMs x this)
     int warp_m = 0, warp_n = 0;           // kGrid: one warp's C tile
     int mma_m = 0, mma_n = 0, mma_k = 0;  // kMma, kWgmma: one instruction's tile
     int thread_m = 0, thread_n = 0;       // kFma: one lane's C tile

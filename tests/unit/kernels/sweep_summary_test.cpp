@@ -55,6 +55,19 @@ TEST(SweepLossReason, KRangesCountAsCtasAndShortenTheirLoops) {
               "K = 512 in 32 ranges: 1 K tile of 64, fewer than the 4 stages");
 }
 
+// Two CTAs per SM (rung 14's narrower rung 9 tiles) make a wave of twice the SMs.
+TEST(SweepLossReason, TwoCtasPerSmMakeAWaveOfTwiceTheSms) {
+    KernelDescriptor kernel = wide_tile_kernel();
+    kernel.block_tile = {128, 64, 64};
+    kernel.ctas_per_sm = 2;
+    kernel.k_ranges = 2;  // 111 tiles x 2: 222 of 264 slots
+    EXPECT_EQ(loss_reason(kernel, {14199, 64, 4768}, kSms, 0),
+              "111 tiles x 2 K ranges of 128 x 64 on 132 SMs x 2 CTAs: 42 CTA slots idle");
+    kernel.k_ranges = 1;  // 300 tiles: 2 rounds of 264
+    EXPECT_EQ(loss_reason(kernel, {38400, 64, 4096}, kSms, 0),
+              "300 tiles = 1.14 waves on 132 SMs x 2 CTAs: 2 rounds 57 % filled");
+}
+
 TEST(SweepLossReason, MemoryRoofOnlyWhenNoTileLossAndBelowTheRidge) {
     const KernelDescriptor kernel = wide_tile_kernel();
     // 132 full tiles, 64 K tiles: 2 x 1536 x 2816 x 4096 FLOP over 52953088 bytes = 669 FLOP/B.

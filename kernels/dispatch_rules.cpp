@@ -27,6 +27,14 @@ constexpr double kPersistentMinWave = 0.7;
 // measured on rung 9's tiles.
 constexpr std::int64_t kRung9MaxN = 128;
 
+// Rung 11 stores C by TMA, whose rows must be a multiple of 16 bytes apart: for N not a multiple
+// of 4 rung 14 gives it padded C rows and copies them back, twice C's bytes more. Over a short K,
+// where writing C is most of the work, rung 9 (C stored from registers in place) runs instead
+// below this K: in session 20's sweeps (calls 2 and 4) the 11 such shapes on rung 11 with K < 448
+// ran 0.40-1.08x of cuBLAS, 10 of them under 1.0 (958x6119x27 0.40, 14033x255x71 0.41,
+// 827x4513x151 0.51), the 15 from K = 461 up 1.05-4.0x.
+constexpr std::int64_t kCopyBackMinK = 448;
+
 // Split-K below kPersistentMinWave when K is at least this deep: rung 9 fell under 95 % of
 // cuBLAS on 26 of the 27 such shapes of the sweep (432x16x7696 0.42x, 272x720x5184 0.48x,
 // 768x320x15552 0.51x ...: a few tiles, each a long serial K loop, most SMs idle), and under
@@ -124,7 +132,8 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
         common::format_text(" (%d x %d)", w.tile.block_m, w.tile.block_n);
     const double wave = static_cast<double>(w.tiles) / sms;
 
-    if (wave >= kPersistentMinWave && p.n > kRung9MaxN) {
+    const bool short_k_copy_back = problem.n % 4 != 0 && p.k < kCopyBackMinK;
+    if (wave >= kPersistentMinWave && p.n > kRung9MaxN && !short_k_copy_back) {
         if (w.rounds >= kStreamKMinRounds && w.filled() < kStreamKMaxFilled &&
             p.k >= kStreamKMinK) {
             choice.config = DispatchConfig::kStreamK;
@@ -144,14 +153,22 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
                                       100 * w.filled());
         return choice;
     }
-    // Why not rung 11: its tiles are too wide for N, or too few for the SMs.
-    const std::string not_rung11 =
-        p.n <= kRung9MaxN
-            ? common::format_text("N = %lld <= %lld, narrower than rung 11's %d x %d tiles",
-                                  (long long)p.n, (long long)kRung9MaxN, w.tile.block_m,
-                                  w.tile.block_n)
-            : common::format_text("rung 11's %s: < %.0f %% of a wave on %d SMs",
-                                  rung11_tiles.c_str(), 100 * kPersistentMinWave, sms);
+    // Why not rung 11: its tiles are too wide for N, its C would be copied back over a short K,
+    // or its tiles are too few for the SMs.
+    std::string not_rung11;
+    if (p.n <= kRung9MaxN) {
+        not_rung11 = common::format_text("N = %lld <= %lld, narrower than rung 11's %d x %d tiles",
+                                         (long long)p.n, (long long)kRung9MaxN, w.tile.block_m,
+                                         w.tile.block_n);
+    } else if (wave >= kPersistentMinWave) {
+        not_rung11 = common::format_text(
+            "rung 11's TMA store would copy C back (N = %lld, no multiple of 4), too dear at K = "
+            "%lld < %lld",
+            (long long)problem.n, (long long)p.k, (long long)kCopyBackMinK);
+    } else {
+        not_rung11 = common::format_text("rung 11's %s: < %.0f %% of a wave on %d SMs",
+                                         rung11_tiles.c_str(), 100 * kPersistentMinWave, sms);
+    }
     const Rung9Tile tile = rung9_tile_for(p);
     const Rung9TileShape shape = rung9_tile_shape(tile);
     const std::int64_t tiles =

@@ -128,6 +128,21 @@ TEST(DispatchRules, ANarrowNRunsRung9sKernelInNarrowTiles) {
     EXPECT_EQ(choose_dispatch({16384, 128, 16384}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
 }
 
+// Rung 11 with N not a multiple of 4 stores into padded C rows copied back: over K < 448, where
+// C is most of the work, rung 9 stores in place instead.
+TEST(DispatchRules, AShortKWhoseCWouldBeCopiedBackRunsRung9) {
+    const DispatchChoice odd = choose_dispatch({3423, 13025, 49}, kDefaultPersistentSms);
+    EXPECT_EQ(odd.config, DispatchConfig::kTmaTiles);
+    EXPECT_EQ(odd.reason,
+              "N = 13025 -> 13032, K = 49 -> 56 (zero-padded copies): rung 9, one CTA per 128 x "
+              "128 tile, 2754 CTAs: rung 11's TMA store would copy C back (N = 13025, no "
+              "multiple of 4), too dear at K = 56 < 448, K = 56 < 1536");
+    // N a multiple of 4 (rows of 16 bytes), or K from 448: rung 11.
+    EXPECT_EQ(config_of({3423, 13028, 49}), DispatchConfig::kPersistent);
+    EXPECT_EQ(config_of({10959, 7593, 461}), DispatchConfig::kPersistent);
+    EXPECT_EQ(config_of({10959, 7593, 440}), DispatchConfig::kTmaTiles);
+}
+
 // M <= 64 (and N > 64) runs 64 x 128 tiles, where 128 rows would be half zeros or more.
 TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
     const DispatchChoice few = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);

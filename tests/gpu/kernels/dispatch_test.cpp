@@ -7,7 +7,9 @@
 // sizes: the sweep's worst shapes (432x16x7696, 272x720x5184, 768x320x15552: split-K), odd and tiny
 // ones (17x33x129, 1x1x1, 431x17x7695: padding, with split-K in the last), lab 6's M = 64 and big
 // square ones, and the narrower tiles: 128 x 64 (8192x64x1024; 14199x28x4767 split and padded), 64
-// x 128 (64x1000x512; 48x512x4096 split; 33x1001x513 padded). dispatch.e4m3 likewise on sizes that
+// x 128 (64x1000x512; 48x512x4096 split; 33x1001x513 padded); and 958x6119x27, whose odd N over
+// a short K leaves rung 11 (its C would be copied back) for rung 9, C stored in place.
+// dispatch.e4m3 likewise on sizes that
 // reach each FP8 configuration (rung 13's 128 x 256 tiles, 128 x 192, 128 x 128, split-K on 128 x
 // 128, the last padded as well) and its padded path (N not a multiple of 4, K not of 16). The
 // ladder's own sizes run rung 14 in ladder_test.cpp as well.
@@ -39,7 +41,7 @@ const std::vector<GemmProblem>& dispatch_sizes() {
         {17, 33, 129},      {1, 1, 1},          {431, 17, 7695},    {4097, 129, 77},
         {1000, 1000, 1000}, {11056, 80, 2992},  {4096, 4100, 4096}, {4096, 4099, 4097},
         {1344, 7101, 3200}, {2016, 497, 113},   {8192, 64, 1024},   {14199, 28, 4767},
-        {64, 1000, 512},    {48, 512, 4096},    {33, 1001, 513}};
+        {64, 1000, 512},    {48, 512, 4096},    {33, 1001, 513},    {958, 6119, 27}};
     return sizes;
 }
 

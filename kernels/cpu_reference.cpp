@@ -2,24 +2,53 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <random>
+#include <thread>
 #include <unordered_set>
 
 namespace tclens::kernels {
 
-std::vector<double> reference_gemm(const std::vector<float>& a, const std::vector<float>& b,
-                                   const GemmProblem& p) {
-    std::vector<double> ref(static_cast<std::size_t>(p.m * p.n), 0.0);
-    // i-k-j order: the inner loop streams one row of B and one row of C.
-    for (std::int64_t i = 0; i < p.m; ++i) {
-        double* row = ref.data() + i * p.n;
+namespace {
+
+// Below this many multiply-adds the reference runs on the calling thread alone; above, its rows
+// are shared among at most kMaxThreads threads (the sweep verifies thousands of shapes on the
+// CPU, up to kCpuReferenceMaxWork each).
+constexpr std::int64_t kParallelMinWork = std::int64_t{1} << 22;
+constexpr unsigned kMaxThreads = 16;
+
+// Rows first .. last - 1 of the reference, i-k-j order: the inner loop streams one row of B and
+// one row of C. Each element's sum runs over k in order, whatever thread computes its row.
+void reference_rows(const std::vector<float>& a, const std::vector<float>& b, const GemmProblem& p,
+                    std::int64_t first, std::int64_t last, double* ref) {
+    for (std::int64_t i = first; i < last; ++i) {
+        double* row = ref + i * p.n;
         for (std::int64_t k = 0; k < p.k; ++k) {
             const double aik = a[static_cast<std::size_t>(i * p.k + k)];
             const float* brow = b.data() + k * p.n;
             for (std::int64_t j = 0; j < p.n; ++j) row[j] += aik * static_cast<double>(brow[j]);
         }
     }
+}
+
+}  // namespace
+
+std::vector<double> reference_gemm(const std::vector<float>& a, const std::vector<float>& b,
+                                   const GemmProblem& p) {
+    std::vector<double> ref(static_cast<std::size_t>(p.m * p.n), 0.0);
+    const std::int64_t work = p.m * p.n * p.k;
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const auto threads = static_cast<std::int64_t>(
+        work < kParallelMinWork ? 1u : std::min({cores, kMaxThreads, static_cast<unsigned>(p.m)}));
+    std::vector<std::thread> workers;
+    const std::int64_t per_thread = (p.m + threads - 1) / threads;
+    for (std::int64_t first = per_thread; first < p.m; first += per_thread) {
+        workers.emplace_back(reference_rows, std::cref(a), std::cref(b), std::cref(p), first,
+                             std::min(p.m, first + per_thread), ref.data());
+    }
+    reference_rows(a, b, p, 0, std::min(p.m, per_thread), ref.data());
+    for (std::thread& worker : workers) worker.join();
     return ref;
 }
 

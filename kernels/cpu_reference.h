@@ -8,7 +8,8 @@
 
 namespace tclens::kernels {
 
-// ref[i * N + j] = sum_k double(a[i * K + k]) * double(b[k * N + j]), row-major as in gemm.h.
+// ref[i * N + j] = sum_k double(a[i * K + k]) * double(b[k * N + j]), row-major as in gemm.h,
+// each sum in k order; rows shared among up to 16 threads for large problems (the same result).
 std::vector<double> reference_gemm(const std::vector<float>& a, const std::vector<float>& b,
                                    const GemmProblem& problem);
 

@@ -191,21 +191,46 @@ struct RunBuffers {
 
 // The verified launch on the host: copy 0's inputs as floats, its C, and the reference C they
 // were compared with (fp64 on the CPU for small problems, else cuBLAS FP32).
+}  // namespace
+
+// The reference of input copy 0 (seeded by `seed`, as `precision`'s storage) of `problem`: what
+// verify compares C with.
+struct VerificationReference {
+    GemmProblem problem;
+    Precision precision = Precision::kF32;
+    std::uint64_t seed = 0;
+    bool on_cpu = false;         // cpu: fp64 on the CPU; else gpu: cuBLAS FP32
+    std::vector<double> cpu;     // on_cpu
+    std::vector<float> gpu;      // !on_cpu
+    std::string name;            // Verification::reference
+    double sampled_rel_rms = 0;  // Verification::reference_rel_rms (the cuBLAS one's)
+
+    bool is_for(const GemmProblem& p, Precision inputs, std::uint64_t input_seed) const {
+        return same_problem(problem, p) && precision == inputs && seed == input_seed;
+    }
+    double at(std::int64_t i) const {
+        return on_cpu ? cpu[static_cast<std::size_t>(i)] : gpu[static_cast<std::size_t>(i)];
+    }
+    ErrorSums error_of(const std::vector<float>& result) const {
+        return on_cpu ? error_sums(result, cpu) : error_sums(result, gpu);
+    }
+};
+
+namespace {
+
+using Reference = VerificationReference;
+
+// What verify downloads, and the reference it compares with.
 struct HostCheck {
     std::vector<float> a;
     std::vector<float> b;
     std::vector<float> c;
-    bool cpu_reference = false;
-    std::vector<double> cpu_ref;
-    std::vector<float> gpu_ref;
+    std::shared_ptr<const Reference> reference;
 
     ErrorSums error_of(const std::vector<float>& result) const {
-        return cpu_reference ? error_sums(result, cpu_ref) : error_sums(result, gpu_ref);
+        return reference->error_of(result);
     }
-    double reference_at(std::int64_t i) const {
-        return cpu_reference ? cpu_ref[static_cast<std::size_t>(i)]
-                             : gpu_ref[static_cast<std::size_t>(i)];
-    }
+    double reference_at(std::int64_t i) const { return reference->at(i); }
 };
 
 // C and copy 0's inputs to the host, as floats.
@@ -224,12 +249,13 @@ cudaError_t download_verified(HostCheck& host, const RunBuffers& buffers, Precis
 }
 
 // The cuBLAS FP32 reference (no tensor cores) of copy 0, on f32 copies of its inputs, into
-// host.gpu_ref, with its own error at kReferenceSamples elements against fp64 into `check`.
-cudaError_t cublas_reference(HostCheck& host, Verification& check, const RunBuffers& buffers,
+// ref.gpu, with its own error at kReferenceSamples elements against fp64 (from host.a and
+// host.b) into ref.sampled_rel_rms.
+cudaError_t cublas_reference(Reference& out, const HostCheck& host, const RunBuffers& buffers,
                              Precision precision, std::uint64_t seed, cudaStream_t stream) {
     const GemmProblem& p = buffers.problem;
     const KernelDescriptor& sgemm = *find_gpu_kernel("cublas.sgemm");
-    check.reference = sgemm.id;
+    out.name = sgemm.id;
     DeviceBuffer ref;
     DeviceBuffer a32;
     DeviceBuffer b32;
@@ -252,15 +278,41 @@ cudaError_t cublas_reference(HostCheck& host, Verification& check, const RunBuff
         ref_operands.b = b32.get();
     }
     if ((e = as_cuda_error(sgemm.launch(ref_operands, stream))) != cudaSuccess) return e;
-    e = download_f32(host.gpu_ref, ref.get(), buffers.c_count(), Precision::kF32, stream);
+    e = download_f32(out.gpu, ref.get(), buffers.c_count(), Precision::kF32, stream);
     if (e != cudaSuccess) return e;
     std::vector<float> sampled_ref;
     std::vector<double> sampled_exact;
     for (const std::int64_t index : sample_elements(p, kReferenceSamples, seed)) {
-        sampled_ref.push_back(host.gpu_ref[static_cast<std::size_t>(index)]);
+        sampled_ref.push_back(out.gpu[static_cast<std::size_t>(index)]);
         sampled_exact.push_back(reference_element(host.a, host.b, p, index / p.n, index % p.n));
     }
-    check.reference_rel_rms = relative_rms_error(sampled_ref, sampled_exact);
+    out.sampled_rel_rms = relative_rms_error(sampled_ref, sampled_exact);
+    return cudaSuccess;
+}
+
+// The reference of copy 0 for `kernel`'s inputs: `kept` where it is for the same problem,
+// precision and seed, else a new one (fp64 on the CPU for small problems, cuBLAS FP32 for the
+// rest), which becomes `kept`.
+cudaError_t reference_for(std::shared_ptr<const Reference>& kept, const HostCheck& host,
+                          const RunBuffers& buffers, Precision precision, std::uint64_t seed,
+                          cudaStream_t stream) {
+    const GemmProblem& p = buffers.problem;
+    if (kept && kept->is_for(p, precision, seed)) return cudaSuccess;
+    kept.reset();  // the old one's memory goes before the new one's is taken
+    auto fresh = std::make_shared<Reference>();
+    fresh->problem = p;
+    fresh->precision = precision;
+    fresh->seed = seed;
+    fresh->on_cpu = p.m * p.n * p.k <= kCpuReferenceMaxWork;
+    if (fresh->on_cpu) {
+        fresh->name = "cpu.fp64";
+        fresh->cpu = reference_gemm(host.a, host.b, p);
+    } else if (const cudaError_t e =
+                   cublas_reference(*fresh, host, buffers, precision, seed, stream);
+               e != cudaSuccess) {
+        return e;
+    }
+    kept = std::move(fresh);
     return cudaSuccess;
 }
 
@@ -323,7 +375,8 @@ viz::ErrorMap wrong_cells(const KernelDescriptor& kernel, const GemmProblem& p,
                                          given, &map.folded);
         return map;
     };
-    return host.cpu_reference ? against(host.cpu_ref.data()) : against(host.gpu_ref.data());
+    const Reference& reference = *host.reference;
+    return reference.on_cpu ? against(reference.cpu.data()) : against(reference.gpu.data());
 }
 
 // CUDA events around each timed launch, destroyed with the object.
@@ -386,7 +439,8 @@ cudaStream_t launch_streamof(const KernelDescriptor& kernel, cudaStream_t stream
 // the reference, the error map where it fails), keeping what timing needs in `host`. Returns the
 // first CUDA error.
 cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, std::uint64_t seed,
-                   cudaStream_t stream, HostCheck& host, Verification& check) {
+                   cudaStream_t stream, std::shared_ptr<const Reference>& kept, HostCheck& host,
+                   Verification& check) {
     const GemmProblem& p = buffers.problem;
     const cudaStream_t launch_stream = launch_streamof(kernel, stream);
     // Poisoned C, one run, guard zones, then compare with the reference.
@@ -400,21 +454,19 @@ cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, st
     check.nan_count =
         std::count_if(host.c.begin(), host.c.end(), [](float v) { return std::isnan(v); });
 
-    host.cpu_reference = p.m * p.n * p.k <= kCpuReferenceMaxWork;
-    if (host.cpu_reference) {
-        check.reference = "cpu.fp64";
-        host.cpu_ref = reference_gemm(host.a, host.b, p);
-    } else if ((e = cublas_reference(host, check, buffers, kernel.precision, seed, stream)) !=
-               cudaSuccess) {
+    if ((e = reference_for(kept, host, buffers, kernel.precision, seed, stream)) != cudaSuccess) {
         return e;
     }
+    host.reference = kept;
+    check.reference = kept->name;
+    check.reference_rel_rms = kept->sampled_rel_rms;
     const ErrorSums sums = host.error_of(host.c);
     check.rel_rms_error = sums.relative_rms();
     // The reference only needs to be a sane f32 result: its error estimate comes from a sample
     // of elements and spreads (cuBLAS FP32 at 8192^3 read 1.7e-6 against a bound of 2.8e-6).
     constexpr double kReferenceSlack = 4;
     const bool reference_ok =
-        host.cpu_reference ||
+        kept->on_cpu ||
         check.reference_rel_rms <= kReferenceSlack * verification_bound(Precision::kF32, p.k);
     // How far an element of C may be from the reference.
     const double tolerance = viz::element_tolerance(check.bound, sums.reference_rms());
@@ -577,7 +629,9 @@ RunResult GemmRunner::run(const KernelDescriptor& kernel, const GemmProblem& pro
     RunBuffers buffers;
     e = buffers.allocate(kernel.precision, problem, result.input_sets, options.seed, stream_);
     HostCheck host;
-    if (e == cudaSuccess) e = verify(kernel, buffers, options.seed, stream_, host, result.check);
+    if (e == cudaSuccess) {
+        e = verify(kernel, buffers, options.seed, stream_, reference_, host, result.check);
+    }
     if (e != cudaSuccess) {
         result.error = cuda_text(e);
         return result;

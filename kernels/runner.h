@@ -15,6 +15,8 @@
 //        small problems (M*N*K <= kCpuReferenceMaxWork): fp64 on the CPU, every element;
 //        larger ones: cuBLAS FP32 with tensor cores off, every element, and that reference is
 //        itself checked against fp64 on the CPU at sampled elements;
+//      the reference is kept for the next run of the same problem, input precision and seed
+//      (a bench runs each kernel of a size in turn on the same inputs);
 //      A failed comparison also gives an error map (viz/error_map.h): where the wrong elements
 //      are, per element, 16x8 tile or block tile;
 //   4. only if verified: warm-up runs, then `timed_runs` launches each timed by CUDA events,
@@ -28,6 +30,7 @@
 //      did before (the first call only, a C filled before), a last C that is wrong.
 // TFLOP/s = 2 M N K / median time.
 
+#include <memory>
 #include <string>
 
 #include "kernels/gemm.h"
@@ -41,8 +44,11 @@ namespace tclens::kernels {
 // registry whose descriptors launch (kernels/gpu_registry.h).
 std::string missing_launch_text(const std::string& kernel_id);
 
+// A reference C for one problem's inputs (runner.cu).
+struct VerificationReference;
+
 // Runs kernels on the current CUDA device, on a stream of its own. Not thread-safe: use one
-// runner per thread. Holds no device memory between runs.
+// runner per thread. Holds no device memory between runs; on the host, the last reference.
 class GemmRunner {
   public:
     GemmRunner();
@@ -61,6 +67,7 @@ class GemmRunner {
     GpuStream stream_ = nullptr;  // a cudaStream_t
     DeviceLimits limits_;
     std::int64_t l2_bytes_ = 0;
+    std::shared_ptr<const VerificationReference> reference_;  // the last run's
 };
 
 }  // namespace tclens::kernels

@@ -154,6 +154,33 @@ TEST(GemmRunnerOnGpu, AWrongKernelFailsVerification) {
     EXPECT_GT(r.check.rel_rms_error, verification_bound(Precision::kF32, 512));
 }
 
+// The runner keeps the last reference for the next run of the same problem, precision and seed
+// (a bench runs each kernel of a size in turn on the same inputs): a wrong kernel after a right
+// one still fails, and a new seed gets a reference of its own; both kinds of reference (fp64 on
+// the CPU at 512^3, cuBLAS FP32 at 1024^3).
+TEST(GemmRunnerOnGpu, AKeptReferenceStillCatchesAWrongKernel) {
+    TCLENS_REQUIRE_GPU();
+    KernelDescriptor wrong = *find_gpu_kernel("cublas.tf32");  // TF32 through the f32 bound
+    wrong.precision = Precision::kF32;
+    const KernelDescriptor& right = *find_gpu_kernel("cublas.sgemm");
+    GemmRunner runner;
+    ASSERT_EQ(runner.init_error(), "");
+    RunOptions options;
+    options.time = false;
+    for (const GemmProblem& p : {GemmProblem{512, 512, 512}, GemmProblem{1024, 1024, 1024}}) {
+        for (const std::uint64_t seed : {1, 2}) {
+            options.seed = seed;
+            const RunResult first = runner.run(right, p, options);
+            EXPECT_TRUE(first.check.passed) << run_status(first);
+            EXPECT_EQ(first.check.reference, p.m == 512 ? "cpu.fp64" : "cublas.sgemm");
+            const RunResult caught = runner.run(wrong, p, options);
+            EXPECT_FALSE(caught.check.passed) << caught.check.rel_rms_error;
+            EXPECT_GT(caught.check.rel_rms_error, verification_bound(Precision::kF32, p.k));
+            EXPECT_TRUE(runner.run(right, p, options).check.passed);
+        }
+    }
+}
+
 // Rungs 11 and 13 at 9136 x 3680 x 80 (an N-edge tile of three 32-column subtiles, a short K
 // loop): counting the epilogue's store buffers per tile reused a buffer whose TMA store was still
 // reading it, and 5 of 12 runs gave a few wrong tiles (session 19: 1904 of 33.6 M elements, rel.

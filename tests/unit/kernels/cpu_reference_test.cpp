@@ -21,6 +21,22 @@ TEST(ReferenceGemm, MultipliesRowMajorMatrices) {
     EXPECT_EQ(reference_element(a, b, p, 0, 1), 5);
 }
 
+// Large enough to be shared among threads: every element is the one reference_element sums.
+TEST(ReferenceGemm, ThreadedRowsGiveTheSameSums) {
+    const GemmProblem p{67, 129, 511};  // 4.4 M multiply-adds, rows not a multiple of any count
+    std::vector<float> a(static_cast<std::size_t>(p.m * p.k));
+    std::vector<float> b(static_cast<std::size_t>(p.k * p.n));
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>((i * 7919) % 13) - 6.5f;
+    for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>((i * 104729) % 11) * 0.25f;
+    const std::vector<double> ref = reference_gemm(a, b, p);
+    for (std::int64_t i = 0; i < p.m; ++i) {
+        for (std::int64_t j = 0; j < p.n; ++j) {
+            ASSERT_EQ(ref[static_cast<std::size_t>(i * p.n + j)], reference_element(a, b, p, i, j))
+                << i << ", " << j;
+        }
+    }
+}
+
 TEST(RelativeRmsError, IsZeroForEqualAndScalesWithTheDifference) {
     EXPECT_EQ(relative_rms_error({1, 2}, std::vector<double>{1, 2}), 0);
     // diff (0, 1), ref (0, 2): sqrt(1 / 4) = 0.5

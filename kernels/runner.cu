@@ -189,8 +189,6 @@ struct RunBuffers {
     }
 };
 
-// The verified launch on the host: copy 0's inputs as floats, its C, and the reference C they
-// were compared with (fp64 on the CPU for small problems, else cuBLAS FP32).
 }  // namespace
 
 // The reference of input copy 0 (seeded by `seed`, as `precision`'s storage) of `problem`: what
@@ -220,7 +218,8 @@ namespace {
 
 using Reference = VerificationReference;
 
-// What verify downloads, and the reference it compares with.
+// The verified launch on the host: copy 0's inputs as floats, its C, and the reference C they
+// were compared with (fp64 on the CPU for small problems, else cuBLAS FP32).
 struct HostCheck {
     std::vector<float> a;
     std::vector<float> b;
@@ -233,19 +232,15 @@ struct HostCheck {
     double reference_at(std::int64_t i) const { return reference->at(i); }
 };
 
-// C and copy 0's inputs to the host, as floats.
-cudaError_t download_verified(HostCheck& host, const RunBuffers& buffers, Precision precision,
-                              cudaStream_t stream) {
+// Copy 0's inputs to the host, as floats.
+cudaError_t download_inputs(HostCheck& host, const RunBuffers& buffers, Precision precision,
+                            cudaStream_t stream) {
     const GemmProblem& p = buffers.problem;
-    host.c.resize(static_cast<std::size_t>(buffers.c_count()));
-    cudaError_t e =
-        download_f32(host.c, buffers.c.get(), buffers.c_count(), Precision::kF32, stream);
-    if (e == cudaSuccess) {
-        e = download_f32(host.a, buffers.inputs[0].a.get(), p.m * p.k, precision, stream);
-    }
-    if (e == cudaSuccess)
-        e = download_b_f32(host.b, buffers.inputs[0].b.get(), p, precision, stream);
-    return e;
+    const cudaError_t e =
+        download_f32(host.a, buffers.inputs[0].a.get(), p.m * p.k, precision, stream);
+    return e == cudaSuccess
+               ? download_b_f32(host.b, buffers.inputs[0].b.get(), p, precision, stream)
+               : e;
 }
 
 // The cuBLAS FP32 reference (no tensor cores) of copy 0, on f32 copies of its inputs, into
@@ -443,23 +438,26 @@ cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, st
                    Verification& check) {
     const GemmProblem& p = buffers.problem;
     const cudaStream_t launch_stream = launch_streamof(kernel, stream);
+    // The inputs and their reference first, before the kernel could write into them (the
+    // reference may be kept for the next kernel's fresh copy of the same inputs).
+    cudaError_t e = download_inputs(host, buffers, kernel.precision, stream);
+    if (e == cudaSuccess) e = reference_for(kept, host, buffers, kernel.precision, seed, stream);
+    if (e != cudaSuccess) return e;
+    host.reference = kept;
+    check.reference = kept->name;
+    check.reference_rel_rms = kept->sampled_rel_rms;
     // Poisoned C, one run, guard zones, then compare with the reference.
-    cudaError_t e = poison(buffers.c.as_float(), buffers.c_count(), stream);
+    e = poison(buffers.c.as_float(), buffers.c_count(), stream);
     if (e == cudaSuccess && launch_stream != stream) e = cudaStreamSynchronize(stream);
     if (e == cudaSuccess) e = as_cuda_error(kernel.launch(buffers.operands(0), launch_stream));
     if (e == cudaSuccess) e = cudaStreamSynchronize(launch_stream);
     if (e == cudaSuccess) e = buffers.check_guards(check.out_of_bounds, stream);
-    if (e == cudaSuccess) e = download_verified(host, buffers, kernel.precision, stream);
+    if (e == cudaSuccess) {
+        e = download_f32(host.c, buffers.c.get(), buffers.c_count(), Precision::kF32, stream);
+    }
     if (e != cudaSuccess) return e;
     check.nan_count =
         std::count_if(host.c.begin(), host.c.end(), [](float v) { return std::isnan(v); });
-
-    if ((e = reference_for(kept, host, buffers, kernel.precision, seed, stream)) != cudaSuccess) {
-        return e;
-    }
-    host.reference = kept;
-    check.reference = kept->name;
-    check.reference_rel_rms = kept->sampled_rel_rms;
     const ErrorSums sums = host.error_of(host.c);
     check.rel_rms_error = sums.relative_rms();
     // The reference only needs to be a sane f32 result: its error estimate comes from a sample

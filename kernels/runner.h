@@ -15,8 +15,9 @@
 //        small problems (M*N*K <= kCpuReferenceMaxWork): fp64 on the CPU, every element;
 //        larger ones: cuBLAS FP32 with tensor cores off, every element, and that reference is
 //        itself checked against fp64 on the CPU at sampled elements;
-//      the reference is kept for the next run of the same problem, input precision and seed
-//      (a bench runs each kernel of a size in turn on the same inputs);
+//      the reference is made from copy 0 before the kernel runs (so a kernel that writes into
+//      its inputs cannot spoil it) and kept for the next run of the same problem, input
+//      precision and seed (a bench runs each kernel of a size in turn on the same inputs);
 //      A failed comparison also gives an error map (viz/error_map.h): where the wrong elements
 //      are, per element, 16x8 tile or block tile;
 //   4. only if verified: warm-up runs, then `timed_runs` launches each timed by CUDA events,

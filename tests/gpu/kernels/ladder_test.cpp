@@ -181,6 +181,33 @@ TEST(GemmRunnerOnGpu, AKeptReferenceStillCatchesAWrongKernel) {
     }
 }
 
+// A kernel that writes into its inputs after using them (here: cuBLAS, then A zeroed) cannot
+// spoil the reference kept for the next kernel: the reference is made before the kernel runs,
+// and the next run gets fresh inputs of the same seed.
+TEST(GemmRunnerOnGpu, AKernelThatWritesIntoItsInputsLeavesTheKeptReferenceRight) {
+    TCLENS_REQUIRE_GPU();
+    const KernelDescriptor& sgemm = *find_gpu_kernel("cublas.sgemm");
+    KernelDescriptor spoiler = sgemm;
+    spoiler.id = "spoiler.f32";
+    spoiler.launch = [&sgemm](const GemmOperands& operands, GpuStream stream) -> GpuStatus {
+        const GpuStatus status = sgemm.launch(operands, stream);
+        if (status != 0) return status;
+        const std::size_t bytes =
+            static_cast<std::size_t>(operands.problem.m * operands.problem.k) * 4;
+        return cudaMemsetAsync(const_cast<void*>(operands.a), 0, bytes, stream);
+    };
+    GemmRunner runner;
+    ASSERT_EQ(runner.init_error(), "");
+    RunOptions options;
+    options.time = false;
+    for (const GemmProblem& p : {GemmProblem{512, 512, 512}, GemmProblem{1024, 1024, 1024}}) {
+        const RunResult spoiled = runner.run(spoiler, p, options);
+        EXPECT_TRUE(spoiled.check.passed) << run_status(spoiled);  // its C was right
+        const RunResult next = runner.run(sgemm, p, options);
+        EXPECT_TRUE(next.check.passed) << run_status(next);
+    }
+}
+
 // Rungs 11 and 13 at 9136 x 3680 x 80 (an N-edge tile of three 32-column subtiles, a short K
 // loop): counting the epilogue's store buffers per tile reused a buffer whose TMA store was still
 // reading it, and 5 of 12 runs gave a few wrong tiles (session 19: 1904 of 33.6 M elements, rel.

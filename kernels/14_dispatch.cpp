@@ -10,8 +10,11 @@
 #include "kernels/fp8_dispatch_rules.h"
 #include "kernels/ladder.h"
 #include "kernels/registry.h"
+#include "kernels/short_k_gemm.h"
+#include "kernels/sixteen_bit_rung.h"
 #include "kernels/split_k_gemm.h"
 #include "kernels/tile_map_spec.h"
+#include "kernels/tma_rung_descriptor.h"
 
 namespace tclens::kernels {
 namespace {
@@ -61,6 +64,33 @@ KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int spl
     return d;
 }
 
+KernelDescriptor short_k_descriptor(Precision precision) {
+    using C = ShortKConfig;
+    KernelDescriptor d;
+    d.rung = 14;
+    d.title =
+        "short-K GEMM: A and B read by every thread into rung 9's swizzled stage, two "
+        "warpgroups of wgmma m64n128k16, any N, K <= " +
+        std::to_string(kShortKMaxK);
+    d.adds = "no padded copies for N or K that TMA cannot stride: 2-byte reads, any alignment";
+    describe_tma_rung<C>(d, 0, C::kWarpgroups, 16);  // both warpgroups load and multiply
+    d.size_multiples = {1, 1, 1};
+    d.schedule.raster = viz::RasterOrder::kColumnBands;
+    d.schedule.raster_group = C::kGroupM;
+    d.schedule.load = viz::LoadKind::kThreads;
+    d.schedule.unit_bytes = 2;
+    d.schedule.copy_threads = C::kThreads;
+    d.schedule.a_load = {C::kARowsPerRead, C::kBlockK};
+    d.schedule.b_load = {C::kBRowsPerRead, C::kBlockN};
+    d.schedule.load_instruction = "ld.global 2 B, st.shared into the 128-byte swizzle";
+    d.schedule.pipeline_note =
+        "each K tile (at most two) is read, fenced for wgmma (fence.proxy.async), multiplied and "
+        "waited for before the next; no stages overlap";
+    d.block_tile_of = config_block_tile<C>;
+    set_sixteen_bit_inputs(d, precision, "short_k", short_k_can_run);
+    return d;
+}
+
 DispatchChoice choose_dispatch_for(Precision precision, const GemmProblem& problem, int sms) {
     return precision == Precision::kE4M3 ? choose_fp8_dispatch(problem, sms)
                                          : choose_dispatch(problem, sms);
@@ -71,6 +101,8 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
     switch (choice.config) {
         case DispatchConfig::kSplitK:
             return split_k_descriptor(precision, choice.tile, choice.splits);
+        case DispatchConfig::kShortK:
+            return short_k_descriptor(precision);
         case DispatchConfig::kTmaTiles:
             if (choice.tile != Rung9Tile::kSquare) {
                 return wgmma_tma_tile_descriptor(precision, choice.tile);
@@ -93,6 +125,7 @@ std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precisi
     if (choice.config == DispatchConfig::kSplitK || choice.config == DispatchConfig::kTmaTiles) {
         return split_k_can_run(choice.padded, choice.tile);
     }
+    if (choice.config == DispatchConfig::kShortK) return short_k_can_run(choice.padded);
     if (is_fp8_tile_configuration(choice.config)) {
         return dispatch_configuration(choice, precision, kDefaultPersistentSms)
             .can_run(choice.padded);

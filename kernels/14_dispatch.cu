@@ -26,6 +26,7 @@
 #include "kernels/gpu_registry.h"
 #include "kernels/ladder_launches.h"
 #include "kernels/pad_copy.cuh"
+#include "kernels/short_k_gemm.cuh"
 #include "kernels/split_k_gemm.cuh"
 
 namespace tclens::kernels {
@@ -122,6 +123,9 @@ cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
     }
     if (runs_rung9_kernel(choice.config)) {
         return split_k_launch(precision, choice.tile, operands, choice.splits, workspace, stream);
+    }
+    if (choice.config == DispatchConfig::kShortK) {
+        return short_k_launch(precision, operands, stream);
     }
     const KernelDescriptor* rung = find_gpu_kernel(dispatch_config_id(choice.config, precision));
     if (rung == nullptr || !rung->launch) return cudaErrorInvalidValue;

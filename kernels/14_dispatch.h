@@ -15,6 +15,10 @@ namespace tclens::kernels {
 // map; can_run split_k_can_run; no launch (rung 14 runs it with the split its rules choose).
 KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int splits);
 
+// The descriptor of the short-K GEMM (kernels/short_k_gemm.h), "short_k.f16" / ".bf16": rung 9's
+// tile and wgmma, its own loads; can_run short_k_can_run; no launch (rung 14 runs it).
+KernelDescriptor short_k_descriptor(Precision precision);
+
 // The rules of `precision`'s inputs: choose_fp8_dispatch (kernels/fp8_dispatch_rules.h) for
 // kE4M3, else choose_dispatch.
 DispatchChoice choose_dispatch_for(Precision precision, const GemmProblem& problem, int sms);

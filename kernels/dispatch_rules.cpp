@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "common/text.h"
+#include "kernels/short_k_gemm.h"
 #include "kernels/split_k_gemm.h"
 #include "kernels/tma_tile_limits.h"
 #include "kernels/wave_choice.h"
@@ -30,9 +31,10 @@ constexpr std::int64_t kRung9MaxN = 128;
 // Rung 11 stores C by TMA, whose rows must be a multiple of 16 bytes apart: for N not a multiple
 // of 4 rung 14 gives it padded C rows and copies them back, twice C's bytes more. Over a short K,
 // where writing C is most of the work, rung 9 (C stored from registers in place) runs instead
-// below this K: in session 20's sweeps (calls 2 and 4) the 11 such shapes on rung 11 with K < 448
-// ran 0.40-1.08x of cuBLAS, 10 of them under 1.0 (958x6119x27 0.40, 14033x255x71 0.41,
-// 827x4513x151 0.51), the 15 from K = 461 up 1.05-4.0x.
+// below this K (K <= 128 runs the short-K GEMM before any of this): in session 20's sweeps (calls
+// 2 and 4) the 11 such shapes on rung 11 with K < 448 ran 0.40-1.08x of cuBLAS, 10 of them under
+// 1.0 (of those from K = 129 up: 827x4513x151 0.51, 14371x166x217 0.55, 427x7977x323 0.71), the
+// 15 from K = 461 up 1.05-4.0x.
 constexpr std::int64_t kCopyBackMinK = 448;
 
 // Split-K below kPersistentMinWave when K is at least this deep: rung 9 fell under 95 % of
@@ -122,6 +124,20 @@ GemmProblem padded_problem(const GemmProblem& problem) {
 
 DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     DispatchChoice choice;
+    // N or K that TMA cannot stride over a short K: the short-K GEMM reads them as they are,
+    // where a padded copy would cost a launch as long as the GEMM (kernels/short_k_gemm.h).
+    if (needs_padding(problem) && problem.k <= kShortKMaxK) {
+        const std::int64_t ctas = tiles_covering(problem.m, ShortKConfig::kBlockM) *
+                                  tiles_covering(problem.n, ShortKConfig::kBlockN);
+        choice.config = DispatchConfig::kShortK;
+        choice.padded = problem;
+        choice.reason = common::format_text(
+            "short-K GEMM, one CTA per %d x %d tile, %s: N = %lld, K = %lld <= %lld read as they "
+            "are, no padded copies",
+            ShortKConfig::kBlockM, ShortKConfig::kBlockN, count_text(ctas, "CTA").c_str(),
+            (long long)problem.n, (long long)problem.k, (long long)kShortKMaxK);
+        return choice;
+    }
     choice.padded = padded_problem(problem);
     const GemmProblem& p = choice.padded;
     const std::string padding = padding_reason(problem, p);
@@ -223,6 +239,8 @@ std::string dispatch_config_id(DispatchConfig config, Precision precision) {
             return "wgmma_streamk" + suffix;
         case DispatchConfig::kSplitK:
             return "split_k" + suffix;
+        case DispatchConfig::kShortK:
+            return "short_k" + suffix;
         case DispatchConfig::kFp8Tile256:
             return "wgmma_fp8.e4m3";
         case DispatchConfig::kFp8Tile192:

@@ -10,10 +10,12 @@
 //   kPersistent rung 11: persistent CTAs, 128 x 256 or 128 x 192 tiles (kernels/wave_choice.h);
 //   kStreamK    rung 12: rung 11's tiles with the last waves' K loops spread over every SM;
 //   kSplitK     kernels/split_k_gemm.h: kTmaTiles' kernel and tiles, K cut into ranges summed
-//               in f32.
-// Any of them runs on copies of A and B zero-padded to N and K multiples of 8 when the shape
-// has other N or K (every 16-bit rung copies rows in 16-byte pieces); the M x N part of the
-// padded C is copied back.
+//               in f32;
+//   kShortK     kernels/short_k_gemm.h: for N or K not a multiple of 8 with K <= 128, A and B
+//               read by the CTA's threads as they are, rung 9's wgmma, no copies.
+// The others run on copies of A and B zero-padded to N and K multiples of 8 when the shape has
+// other N or K (TMA strides rows in 16-byte pieces), C in place where they store from registers,
+// else into padded rows copied back (kernels/14_dispatch.cu).
 //
 // The thresholds come from the H200 sweep of 2026-11-29 (tests/gpu/results/
 // 2026-11-29_h200_session17: 133 shapes, rungs 7-12, --sweep 200 --seed 1); dispatch_rules.cpp
@@ -32,6 +34,7 @@ enum class DispatchConfig {
     kPersistent,
     kStreamK,
     kSplitK,
+    kShortK,
     kFp8Tile256,
     kFp8Tile192,
     kFp8Tile128,
@@ -40,8 +43,8 @@ enum class DispatchConfig {
 
 struct DispatchChoice {
     DispatchConfig config = DispatchConfig::kTmaTiles;
-    // What the configuration runs: N and K rounded up to multiples of 8 (padded_problem), or
-    // for FP8 N to 4 and K to 16 (fp8_padded_problem).
+    // What the configuration runs: N and K rounded up to multiples of 8 (padded_problem), for
+    // FP8 N to 4 and K to 16 (fp8_padded_problem); kShortK: the problem as it is.
     GemmProblem padded;
     // K ranges: kSplitK 1..kSplitKMaxSplits (split_k_ranges), kFp8SplitK 2..kFp8MaxSplits.
     int splits = 1;

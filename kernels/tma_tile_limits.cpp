@@ -36,6 +36,11 @@ std::string tma_fp8_gemm_can_run(const GemmProblem& problem, int block_m, int bl
     return too_many_tiles(problem, block_m, block_n);
 }
 
+std::string tile_grid_can_run(const GemmProblem& problem, int block_m, int block_n) {
+    if (std::string why = too_large(problem); !why.empty()) return why;
+    return too_many_tiles(problem, block_m, block_n);
+}
+
 std::string tma_gemm_can_run(const GemmProblem& problem, int block_m, int block_n) {
     if (std::string why = too_large(problem); !why.empty()) return why;
     if (problem.k % 8 != 0) {

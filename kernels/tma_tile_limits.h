@@ -18,6 +18,10 @@ inline std::int64_t tiles_covering(std::int64_t extent, int tile) {
     return (extent + tile - 1) / tile;
 }
 
+// "" when a kernel of one CTA per block_m x block_n C tile, with 32-bit index math, can cover
+// `problem`, else one line why not: M, N and K at most 2^30, at most 2^31 - 1 tiles.
+std::string tile_grid_can_run(const GemmProblem& problem, int block_m, int block_n);
+
 // "" when a TMA rung with block_m x block_n C tiles can compute `problem`, else one line why
 // not: M, N and K at most 2^30 (32-bit index math), K and N multiples of 8 (TMA row strides are
 // multiples of 16 bytes), at most 2^31 - 1 tiles (32-bit tile ids and gridDim.x).

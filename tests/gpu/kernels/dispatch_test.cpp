@@ -7,8 +7,10 @@
 // sizes: the sweep's worst shapes (432x16x7696, 272x720x5184, 768x320x15552: split-K), odd and tiny
 // ones (17x33x129, 1x1x1, 431x17x7695: padding, with split-K in the last), lab 6's M = 64 and big
 // square ones, and the narrower tiles: 128 x 64 (8192x64x1024; 14199x28x4767 split and padded), 64
-// x 128 (64x1000x512; 48x512x4096 split; 33x1001x513 padded); and 958x6119x27, whose odd N over
-// a short K leaves rung 11 (its C would be copied back) for rung 9, C stored in place.
+// x 128 (64x1000x512; 48x512x4096 split; 33x1001x513 padded); 958x6119x227, whose odd N over a
+// short K leaves rung 11 (its C would be copied back) for rung 9, C stored in place; and the
+// short-K GEMM on padded shapes (6310x119x33, 457x2419x16, 1691x2297x71 in two K tiles, 3x1001x128,
+// and 1x1x1, 4097x129x77, 2016x497x113 above).
 // dispatch.e4m3 likewise on sizes that
 // reach each FP8 configuration (rung 13's 128 x 256 tiles, 128 x 192, 128 x 128, split-K on 128 x
 // 128, the last padded as well) and its padded path (N not a multiple of 4, K not of 16). The
@@ -41,7 +43,8 @@ const std::vector<GemmProblem>& dispatch_sizes() {
         {17, 33, 129},      {1, 1, 1},          {431, 17, 7695},    {4097, 129, 77},
         {1000, 1000, 1000}, {11056, 80, 2992},  {4096, 4100, 4096}, {4096, 4099, 4097},
         {1344, 7101, 3200}, {2016, 497, 113},   {8192, 64, 1024},   {14199, 28, 4767},
-        {64, 1000, 512},    {48, 512, 4096},    {33, 1001, 513},    {958, 6119, 27}};
+        {64, 1000, 512},    {48, 512, 4096},    {33, 1001, 513},    {958, 6119, 227},
+        {6310, 119, 33},    {457, 2419, 16},    {1691, 2297, 71},   {3, 1001, 128}};
     return sizes;
 }
 
@@ -118,7 +121,8 @@ TEST(DispatchOnGpu, TheSizesReachEveryConfiguration) {
                                                   {D::kSplitK, T::kNarrowN},
                                                   {D::kSplitK, T::kFewRows},
                                                   {D::kPersistent, T::kSquare},
-                                                  {D::kStreamK, T::kSquare}}));
+                                                  {D::kStreamK, T::kSquare},
+                                                  {D::kShortK, T::kSquare}}));
     EXPECT_TRUE(padded_split);
 }
 
@@ -141,12 +145,14 @@ TEST(DispatchOnGpu, TheFp8SizesReachEveryFp8Configuration) {
     EXPECT_TRUE(padded_split);
 }
 
-// The padded path costs little beside the GEMM of the aligned shape next to it, on the same
-// configuration. 8192 x 8192 x 43: A copied into rows of 48, C (8192 x 8192 floats, the GEMM's
-// whole cost) written in place: at most 1.3x (1.08x on the H200, session 20 call 2); copying C
-// through padded rows and back, as rung 14 once did, took about 3x. 16 x 281 x 8165: A and B
-// (8165 rows) copied in one launch before split-K, the copy as long as the GEMM: at most 3x
-// (2.11x: 25 us against 12); a copy launched over the larger of the two grids took 190x.
+// The padded path costs little beside the GEMM of the aligned shape next to it. 8192 x 8192 x 131
+// (rung 11): A copied into rows of 136, C (8192 x 8192 floats, the GEMM's main cost) written in
+// place: at most 1.3x (8192^2 x 43 on that path, now the short-K GEMM's, ran 1.08x of x 48 on the
+// H200, session 20 call 2); copying C through padded rows and back, as rung 14 once did, took
+// about 3x. 8192 x 8192 x 43: the short-K GEMM, C stored from registers, against rung 11's TMA
+// stores at x 48: at most 1.3x as well (not measured yet). 16 x 281 x 8165: A and B (8165 rows)
+// copied in one launch before split-K, the copy as long as the GEMM: at most 3x (2.11x: 25 us
+// against 12, on 128 x 128 tiles); a copy launched over the larger of the two grids took 190x.
 TEST(DispatchOnGpu, APaddedShapeCostsLittleBesideTheAlignedOne) {
     TCLENS_REQUIRE_GPU();
     static GemmRunner runner;
@@ -158,7 +164,8 @@ TEST(DispatchOnGpu, APaddedShapeCostsLittleBesideTheAlignedOne) {
         GemmProblem aligned;
         double most;  // padded time / aligned time
     };
-    for (const Pair& pair : {Pair{{8192, 8192, 43}, {8192, 8192, 48}, 1.3},
+    for (const Pair& pair : {Pair{{8192, 8192, 131}, {8192, 8192, 136}, 1.3},
+                             Pair{{8192, 8192, 43}, {8192, 8192, 48}, 1.3},
                              Pair{{16, 281, 8165}, {16, 288, 8168}, 3.0}}) {
         RunOptions options;
         options.timed_runs = 30;

@@ -17,6 +17,7 @@
 #include "kernels/fp8_dispatch_rules.h"
 #include "kernels/gpu_registry.h"
 #include "kernels/registry.h"
+#include "kernels/short_k_gemm.h"
 #include "kernels/split_k_gemm.h"
 #include "kernels/tile_map_spec.h"
 
@@ -131,16 +132,39 @@ TEST(DispatchRules, ANarrowNRunsRung9sKernelInNarrowTiles) {
 // Rung 11 with N not a multiple of 4 stores into padded C rows copied back: over K < 448, where
 // C is most of the work, rung 9 stores in place instead.
 TEST(DispatchRules, AShortKWhoseCWouldBeCopiedBackRunsRung9) {
-    const DispatchChoice odd = choose_dispatch({3423, 13025, 49}, kDefaultPersistentSms);
+    const DispatchChoice odd = choose_dispatch({3423, 13025, 249}, kDefaultPersistentSms);
     EXPECT_EQ(odd.config, DispatchConfig::kTmaTiles);
     EXPECT_EQ(odd.reason,
-              "N = 13025 -> 13032, K = 49 -> 56 (zero-padded copies): rung 9, one CTA per 128 x "
-              "128 tile, 2754 CTAs: rung 11's TMA store would copy C back (N = 13025, no "
-              "multiple of 4), too dear at K = 56 < 448, K = 56 < 1536");
+              "N = 13025 -> 13032, K = 249 -> 256 (zero-padded copies): rung 9, one CTA per 128 "
+              "x 128 tile, 2754 CTAs: rung 11's TMA store would copy C back (N = 13025, no "
+              "multiple of 4), too dear at K = 256 < 448, K = 256 < 1536");
     // N a multiple of 4 (rows of 16 bytes), or K from 448: rung 11.
-    EXPECT_EQ(config_of({3423, 13028, 49}), DispatchConfig::kPersistent);
+    EXPECT_EQ(config_of({3423, 13028, 249}), DispatchConfig::kPersistent);
     EXPECT_EQ(config_of({10959, 7593, 461}), DispatchConfig::kPersistent);
     EXPECT_EQ(config_of({10959, 7593, 440}), DispatchConfig::kTmaTiles);
+}
+
+// N or K that TMA cannot stride over K <= 128 runs the short-K GEMM on the operands as they are:
+// no padded copies (a launch as long as the GEMM there: 6310x119x33 ran 0.43x of cuBLAS through
+// them in session 20).
+TEST(DispatchRules, APaddedShortKRunsTheShortKGemm) {
+    const DispatchChoice odd = choose_dispatch({6310, 119, 33}, kDefaultPersistentSms);
+    EXPECT_EQ(odd.config, DispatchConfig::kShortK);
+    EXPECT_TRUE(same_problem(odd.padded, {6310, 119, 33}));  // nothing padded
+    EXPECT_EQ(odd.reason,
+              "short-K GEMM, one CTA per 128 x 128 tile, 50 CTAs: N = 119, K = 33 <= 128 read as "
+              "they are, no padded copies");
+    EXPECT_EQ(config_of({1691, 2297, 128}), DispatchConfig::kShortK);  // two K tiles
+    EXPECT_EQ(config_of({1, 1, 1}), DispatchConfig::kShortK);
+    // Aligned shapes keep TMA; K past two tiles keeps the copies.
+    EXPECT_EQ(config_of({6312, 120, 40}), DispatchConfig::kTmaTiles);
+    EXPECT_NE(config_of({1691, 2297, 129}), DispatchConfig::kShortK);
+    const KernelDescriptor d = dispatch_configuration(odd, Precision::kBF16, kDefaultPersistentSms);
+    EXPECT_EQ(d.id, "short_k.bf16");
+    EXPECT_EQ(d.can_run({6310, 119, 33}), "");
+    EXPECT_NE(d.can_run({6310, 119, 129}), "");
+    const auto spec = tile_map_spec(d, {6310, 119, 33}, kDefaultPersistentSms);
+    EXPECT_TRUE(spec) << spec.error();
 }
 
 // M <= 64 (and N > 64) runs 64 x 128 tiles, where 128 rows would be half zeros or more.
@@ -222,10 +246,16 @@ TEST(DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
                                               " SMs: " + c.reason;
                     ASSERT_EQ(dispatch_configuration_can_run(c, Precision::kBF16), "") << where;
                     ASSERT_EQ(c.padded.m, m) << where;
-                    ASSERT_TRUE(c.padded.n % 8 == 0 && c.padded.n >= n && c.padded.n < n + 8)
-                        << where;
-                    ASSERT_TRUE(c.padded.k % 8 == 0 && c.padded.k >= k && c.padded.k < k + 8)
-                        << where;
+                    if (c.config == DispatchConfig::kShortK) {  // read as it is
+                        ASSERT_TRUE(same_problem(c.padded, problem)) << where;
+                        ASSERT_LE(k, kShortKMaxK) << where;
+                        ASSERT_TRUE(needs_padding(problem)) << where;
+                    } else {
+                        ASSERT_TRUE(c.padded.n % 8 == 0 && c.padded.n >= n && c.padded.n < n + 8)
+                            << where;
+                        ASSERT_TRUE(c.padded.k % 8 == 0 && c.padded.k >= k && c.padded.k < k + 8)
+                            << where;
+                    }
                     ASSERT_TRUE(c.splits >= 1 && c.splits <= kSplitKMaxSplits) << where;
                     ASSERT_EQ(c.splits > 1, c.config == DispatchConfig::kSplitK) << where;
                     // A narrower tile only for rung 9's kernel, where its side is enough.

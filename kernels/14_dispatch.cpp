@@ -87,6 +87,7 @@ KernelDescriptor short_k_descriptor(Precision precision) {
         "each K tile (at most two) is read, fenced for wgmma (fence.proxy.async), multiplied and "
         "waited for before the next; no stages overlap";
     d.block_tile_of = config_block_tile<C>;
+    d.ctas_per_sm = C::kBlocksPerSm;
     set_sixteen_bit_inputs(d, precision, "short_k", short_k_can_run);
     return d;
 }

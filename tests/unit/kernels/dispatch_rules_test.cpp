@@ -161,6 +161,7 @@ TEST(DispatchRules, APaddedShortKRunsTheShortKGemm) {
     EXPECT_NE(config_of({1691, 2297, 129}), DispatchConfig::kShortK);
     const KernelDescriptor d = dispatch_configuration(odd, Precision::kBF16, kDefaultPersistentSms);
     EXPECT_EQ(d.id, "short_k.bf16");
+    EXPECT_EQ(d.ctas_per_sm, 2);  // the sweep's wave model counts 264 CTAs a wave
     EXPECT_EQ(d.can_run({6310, 119, 33}), "");
     EXPECT_NE(d.can_run({6310, 119, 129}), "");
     const auto spec = tile_map_spec(d, {6310, 119, 33}, kDefaultPersistentSms);

@@ -162,7 +162,7 @@ __device__ __forceinline__ void bulk_wait_group() {
     asm volatile("cp.async.bulk.wait_group %0;\n" ::"n"(pending) : "memory");
 }
 // Orders this thread's generic-proxy shared-memory writes before later async-proxy accesses
-// (a TMA store reading them).
+// (a TMA store or a wgmma reading them).
 __device__ __forceinline__ void fence_proxy_async_shared() {
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
 }

@@ -61,10 +61,11 @@ __global__ void __launch_bounds__(C::kThreads, C::kBlocksPerSm)
     float acc[C::kWgmmaN / 2] = {};
 
     for (int k0 = 0; k0 < k; k0 += C::kBlockK) {
-        if (k0 > 0) __syncthreads();  // every warpgroup's wgmma of the last tile are done
-            // In batches of kLoadBatch reads of A and of B, all in flight before their writes.
+        // Every warpgroup's wgmma of the last K tile are done before its stage is written.
+        if (k0 > 0) __syncthreads();
 #pragma unroll 1
         for (int i0 = 0; i0 < C::kLoadsPerThread; i0 += C::kLoadBatch) {
+            // kLoadBatch reads of A and of B, all in flight before their writes.
             std::uint16_t a_bits[C::kLoadBatch];
             std::uint16_t b_bits[C::kLoadBatch];
 #pragma unroll

@@ -48,6 +48,17 @@ struct ShortKConfig : TmaStageLayout<128, 128> {
     }
 };
 
+static_assert(ShortKConfig::kThreads % ShortKConfig::kBlockK == 0 &&
+                  ShortKConfig::kThreads % ShortKConfig::kBlockN == 0,
+              "every read covers whole rows of A and of B");
+static_assert(ShortKConfig::kBlockK * ShortKConfig::kBlockN / ShortKConfig::kThreads ==
+                  ShortKConfig::kLoadsPerThread,
+              "B takes as many reads a thread as A");
+static_assert(ShortKConfig::kLoadsPerThread % ShortKConfig::kLoadBatch == 0, "whole batches");
+static_assert(ShortKConfig::kWarpgroups * hopper::kWgmmaM == ShortKConfig::kBlockM,
+              "each warpgroup multiplies 64 rows");
+static_assert(ShortKConfig::kSmemBytes <= 48 * 1024, "launched without the shared-memory opt-in");
+
 // The most K the short-K GEMM takes (two K tiles).
 constexpr std::int64_t kShortKMaxK = 2 * ShortKConfig::kBlockK;
 

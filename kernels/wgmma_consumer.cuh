@@ -72,9 +72,9 @@ __device__ __forceinline__ void wgmma_slot(float (&acc)[Accumulators], std::uint
 // Stores a warpgroup's m64 x (Accumulators * 2) f32 tile to row-major C (m x n, rows ldc floats
 // apart) at rows row0 .., columns col0 .., from the wgmma D layout: (thread, i) -> (16 warp + g +
 // 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2), g = lane / 4, t = lane % 4, warp within the
-// warpgroup. Guarded per float2 where ldc is even (the pair is 8-byte aligned), else per float
-// (any N, ldc: rung 14's odd N). Worked example: warp 1, lane 5, i = 6 -> row 16 + 1 + 8 = 25,
-// column 8 + 2 + 0 = 10.
+// warpgroup. Guarded per float2 where ldc is even (the pair is 8-byte aligned) and both columns
+// are inside N, else per float (any N, ldc: rung 14's odd N; a C narrower than its rows).
+// Worked example: warp 1, lane 5, i = 6 -> row 16 + 1 + 8 = 25, column 8 + 2 + 0 = 10.
 template <int Accumulators>
 __device__ __forceinline__ void store_wgmma_tile(float* __restrict__ c, int m, int n,
                                                  std::int64_t ldc, const float (&acc)[Accumulators],
@@ -94,7 +94,7 @@ __device__ __forceinline__ void store_wgmma_tile(float* __restrict__ c, int m, i
             float* out = c + row * ldc + col;
             const float x = acc[4 * j + 2 * half];
             const float y = acc[4 * j + 2 * half + 1];
-            if (ldc % 2 == 0) {
+            if (ldc % 2 == 0 && col + 1 < n) {
                 *reinterpret_cast<float2*>(out) = make_float2(x, y);
             } else {
                 out[0] = x;

@@ -104,6 +104,90 @@ std::string slots_text(int sms, int blocks_per_sm) {
                                blocks_per_sm, sms);
 }
 
+// The short-K GEMM on `problem` as it is.
+DispatchChoice short_k_choice(const GemmProblem& problem) {
+    DispatchChoice choice;
+    choice.config = DispatchConfig::kShortK;
+    choice.padded = problem;
+    const std::int64_t ctas = tiles_covering(problem.m, ShortKConfig::kBlockM) *
+                              tiles_covering(problem.n, ShortKConfig::kBlockN);
+    choice.reason = common::format_text(
+        "short-K GEMM, one CTA per %d x %d tile, %s: N = %lld, K = %lld <= %lld read as they are, "
+        "no padded copies",
+        ShortKConfig::kBlockM, ShortKConfig::kBlockN, count_text(ctas, "CTA").c_str(),
+        (long long)problem.n, (long long)problem.k, (long long)kShortKMaxK);
+    return choice;
+}
+
+// "308 tiles (128 x 256)": rung 11's tiles of `w`.
+std::string rung11_tiles(const PersistentWaves& w) {
+    return count_text(w.tiles, "tile") +
+           common::format_text(" (%d x %d)", w.tile.block_m, w.tile.block_n);
+}
+
+// Rung 11 on the padded problem `p`, its tiles filling the SMs as `w` says, or rung 12's stream-K
+// where its last rounds are badly filled over a deep K. The reason without the padding.
+DispatchChoice rung11_choice(const GemmProblem& p, const PersistentWaves& w) {
+    DispatchChoice choice;
+    if (w.rounds >= kStreamKMinRounds && w.filled() < kStreamKMaxFilled && p.k >= kStreamKMinK) {
+        choice.config = DispatchConfig::kStreamK;
+        choice.reason = common::format_text(
+            "rung 12 stream-K: rung 11's %s = %.2f waves on %d SMs, %lld rounds %.0f %% filled, K "
+            "= %lld >= %lld",
+            rung11_tiles(w).c_str(), w.waves(), w.ctas, (long long)w.rounds, 100 * w.filled(),
+            (long long)p.k, (long long)kStreamKMinK);
+        return choice;
+    }
+    choice.config = DispatchConfig::kPersistent;
+    choice.reason = common::format_text(
+        "rung 11 persistent: %s = %.2f waves on %d SMs, %lld rounds %.0f %% filled",
+        rung11_tiles(w).c_str(), w.waves(), w.ctas, (long long)w.rounds, 100 * w.filled());
+    return choice;
+}
+
+// Rung 9's kernel on the padded problem `p` (split-K, unsplit, or for a few rows over a wide N
+// rung 12's stream-K), `not_rung11` saying why rung 11 does not run. The reason without the
+// padding.
+DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::string& not_rung11) {
+    DispatchChoice choice;
+    const Rung9Tile tile = rung9_tile_for(p);
+    const Rung9TileShape shape = rung9_tile_shape(tile);
+    const std::int64_t tiles =
+        tiles_covering(p.m, shape.block_m) * tiles_covering(p.n, shape.block_n);
+    const std::int64_t slots = std::int64_t{sms} * shape.blocks_per_sm;
+    const int splits = p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, slots) : 1;
+    if (splits >= 2 && p.m <= kStreamKFewRows && p.n >= kStreamKMinN) {
+        choice.config = DispatchConfig::kStreamK;
+        choice.reason = common::format_text(
+            "rung 12 stream-K: %s, K = %lld >= %lld, M = %lld <= %lld, N = %lld >= %lld",
+            not_rung11.c_str(), (long long)p.k, (long long)kSplitKMinK, (long long)p.m,
+            (long long)kStreamKFewRows, (long long)p.n, (long long)kStreamKMinN);
+        return choice;
+    }
+    choice.tile = tile;
+    if (splits >= 2) {
+        choice.config = DispatchConfig::kSplitK;
+        choice.splits = splits;
+        choice.reason = common::format_text(
+            "split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, K = %lld >= %lld", splits,
+            shape.block_m, shape.block_n, (long long)(tiles * splits),
+            (long long)split_k_depth(p.k, splits), not_rung11.c_str(), (long long)p.k,
+            (long long)kSplitKMinK);
+        return choice;
+    }
+    const std::string unsplit =
+        p.k < kSplitKMinK
+            ? common::format_text("K = %lld < %lld", (long long)p.k, (long long)kSplitKMinK)
+            : common::format_text("%s: more than half of %s, unsplit",
+                                  count_text(tiles, "tile").c_str(),
+                                  slots_text(sms, shape.blocks_per_sm).c_str());
+    choice.config = DispatchConfig::kTmaTiles;
+    choice.reason = common::format_text(
+        "rung 9, one CTA per %d x %d tile, %s: %s, %s", shape.block_m, shape.block_n,
+        count_text(tiles, "CTA").c_str(), not_rung11.c_str(), unsplit.c_str());
+    return choice;
+}
+
 }  // namespace
 
 std::string padding_reason(const GemmProblem& problem, const GemmProblem& padded) {
@@ -123,108 +207,39 @@ GemmProblem padded_problem(const GemmProblem& problem) {
 }
 
 DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
-    DispatchChoice choice;
     // N or K that TMA cannot stride over a short K: the short-K GEMM reads them as they are,
     // where a padded copy would cost a launch as long as the GEMM (kernels/short_k_gemm.h).
-    if (needs_padding(problem) && problem.k <= kShortKMaxK) {
-        const std::int64_t ctas = tiles_covering(problem.m, ShortKConfig::kBlockM) *
-                                  tiles_covering(problem.n, ShortKConfig::kBlockN);
-        choice.config = DispatchConfig::kShortK;
-        choice.padded = problem;
-        choice.reason = common::format_text(
-            "short-K GEMM, one CTA per %d x %d tile, %s: N = %lld, K = %lld <= %lld read as they "
-            "are, no padded copies",
-            ShortKConfig::kBlockM, ShortKConfig::kBlockN, count_text(ctas, "CTA").c_str(),
-            (long long)problem.n, (long long)problem.k, (long long)kShortKMaxK);
-        return choice;
-    }
-    choice.padded = padded_problem(problem);
-    const GemmProblem& p = choice.padded;
-    const std::string padding = padding_reason(problem, p);
+    if (needs_padding(problem) && problem.k <= kShortKMaxK) return short_k_choice(problem);
+    const GemmProblem p = padded_problem(problem);
     const int clusters = std::max(1, sms / kPersistentWideTile.cluster_m);
     const PersistentWaves w = persistent_waves(p, persistent_tile_for(p, clusters), clusters);
-    const std::string rung11_tiles =
-        count_text(w.tiles, "tile") +
-        common::format_text(" (%d x %d)", w.tile.block_m, w.tile.block_n);
-    const double wave = static_cast<double>(w.tiles) / sms;
-
+    const bool fills_the_sms = static_cast<double>(w.tiles) / sms >= kPersistentMinWave;
     const bool short_k_copy_back = problem.n % 4 != 0 && p.k < kCopyBackMinK;
-    if (wave >= kPersistentMinWave && p.n > kRung9MaxN && !short_k_copy_back) {
-        if (w.rounds >= kStreamKMinRounds && w.filled() < kStreamKMaxFilled &&
-            p.k >= kStreamKMinK) {
-            choice.config = DispatchConfig::kStreamK;
-            choice.reason =
-                padding + common::format_text(
-                              "rung 12 stream-K: rung 11's %s = %.2f waves on %d SMs, %lld "
-                              "rounds %.0f %% filled, K = %lld >= %lld",
-                              rung11_tiles.c_str(), w.waves(), w.ctas, (long long)w.rounds,
-                              100 * w.filled(), (long long)p.k, (long long)kStreamKMinK);
-            return choice;
-        }
-        choice.config = DispatchConfig::kPersistent;
-        choice.reason = padding + common::format_text(
-                                      "rung 11 persistent: %s = %.2f waves on %d SMs, %lld "
-                                      "rounds %.0f %% filled",
-                                      rung11_tiles.c_str(), w.waves(), w.ctas, (long long)w.rounds,
-                                      100 * w.filled());
-        return choice;
-    }
-    // Why not rung 11: its tiles are too wide for N, its C would be copied back over a short K,
-    // or its tiles are too few for the SMs.
-    std::string not_rung11;
-    if (p.n <= kRung9MaxN) {
-        not_rung11 = common::format_text("N = %lld <= %lld, narrower than rung 11's %d x %d tiles",
-                                         (long long)p.n, (long long)kRung9MaxN, w.tile.block_m,
-                                         w.tile.block_n);
-    } else if (wave >= kPersistentMinWave) {
-        not_rung11 = common::format_text(
-            "rung 11's TMA store would copy C back (N = %lld, no multiple of 4), too dear at K = "
-            "%lld < %lld",
-            (long long)problem.n, (long long)p.k, (long long)kCopyBackMinK);
+    DispatchChoice choice;
+    if (fills_the_sms && p.n > kRung9MaxN && !short_k_copy_back) {
+        choice = rung11_choice(p, w);
     } else {
-        not_rung11 = common::format_text("rung 11's %s: < %.0f %% of a wave on %d SMs",
-                                         rung11_tiles.c_str(), 100 * kPersistentMinWave, sms);
+        // Why not rung 11: its tiles are too wide for N, its C would be copied back over a
+        // short K, or its tiles are too few for the SMs.
+        std::string not_rung11;
+        if (p.n <= kRung9MaxN) {
+            not_rung11 = common::format_text(
+                "N = %lld <= %lld, narrower than rung 11's %d x %d tiles", (long long)p.n,
+                (long long)kRung9MaxN, w.tile.block_m, w.tile.block_n);
+        } else if (fills_the_sms) {
+            not_rung11 = common::format_text(
+                "rung 11's TMA store would copy C back (N = %lld, no multiple of 4), too dear at "
+                "K = %lld < %lld",
+                (long long)problem.n, (long long)p.k, (long long)kCopyBackMinK);
+        } else {
+            not_rung11 =
+                common::format_text("rung 11's %s: < %.0f %% of a wave on %d SMs",
+                                    rung11_tiles(w).c_str(), 100 * kPersistentMinWave, sms);
+        }
+        choice = rung9_kernel_choice(p, sms, not_rung11);
     }
-    const Rung9Tile tile = rung9_tile_for(p);
-    const Rung9TileShape shape = rung9_tile_shape(tile);
-    const std::int64_t tiles =
-        tiles_covering(p.m, shape.block_m) * tiles_covering(p.n, shape.block_n);
-    const std::int64_t slots = std::int64_t{sms} * shape.blocks_per_sm;
-    const int splits = p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, slots) : 1;
-    if (splits >= 2 && p.m <= kStreamKFewRows && p.n >= kStreamKMinN) {
-        choice.config = DispatchConfig::kStreamK;
-        choice.reason =
-            padding + common::format_text(
-                          "rung 12 stream-K: %s, K = %lld >= %lld, M = %lld <= %lld, N = %lld >= "
-                          "%lld",
-                          not_rung11.c_str(), (long long)p.k, (long long)kSplitKMinK,
-                          (long long)p.m, (long long)kStreamKFewRows, (long long)p.n,
-                          (long long)kStreamKMinN);
-        return choice;
-    }
-    choice.tile = tile;
-    if (splits >= 2) {
-        choice.config = DispatchConfig::kSplitK;
-        choice.splits = splits;
-        choice.reason =
-            padding + common::format_text(
-                          "split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, K = %lld >= %lld",
-                          splits, shape.block_m, shape.block_n, (long long)(tiles * splits),
-                          (long long)split_k_depth(p.k, splits), not_rung11.c_str(), (long long)p.k,
-                          (long long)kSplitKMinK);
-        return choice;
-    }
-    const std::string unsplit =
-        p.k < kSplitKMinK
-            ? common::format_text("K = %lld < %lld", (long long)p.k, (long long)kSplitKMinK)
-            : common::format_text("%s: more than half of %s, unsplit",
-                                  count_text(tiles, "tile").c_str(),
-                                  slots_text(sms, shape.blocks_per_sm).c_str());
-    choice.config = DispatchConfig::kTmaTiles;
-    choice.reason =
-        padding + common::format_text("rung 9, one CTA per %d x %d tile, %s: %s, %s", shape.block_m,
-                                      shape.block_n, count_text(tiles, "CTA").c_str(),
-                                      not_rung11.c_str(), unsplit.c_str());
+    choice.padded = p;
+    choice.reason = padding_reason(problem, p) + choice.reason;
     return choice;
 }
 

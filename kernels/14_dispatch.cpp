@@ -105,10 +105,7 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
         case DispatchConfig::kShortK:
             return short_k_descriptor(precision);
         case DispatchConfig::kTmaTiles:
-            if (choice.tile != Rung9Tile::kSquare) {
-                return wgmma_tma_tile_descriptor(precision, choice.tile);
-            }
-            break;
+            return wgmma_tma_tile_descriptor(precision, choice.tile);
         case DispatchConfig::kFp8Tile192:
             return wgmma_fp8_tile_descriptor(kPersistentNarrowTile.block_n, 1);
         case DispatchConfig::kFp8Tile128:

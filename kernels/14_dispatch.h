@@ -25,9 +25,9 @@ DispatchChoice choose_dispatch_for(Precision precision, const GemmProblem& probl
 
 // What runs `choice` on `sms` SMs, for the tile map (KernelDescriptor::for_problem): the
 // registered rung's descriptor (rung 11's for_problem applied to the padded problem), rung 9's
-// in a tile of rung 14's (wgmma_tma_tile_descriptor), split_k_descriptor, or
-// wgmma_fp8_tile_descriptor (kernels/13_wgmma_fp8.h). Its id is that
-// configuration's, not rung 14's.
+// in the chosen tile (wgmma_tma_tile_descriptor: its own for the square one),
+// split_k_descriptor, short_k_descriptor, or wgmma_fp8_tile_descriptor (kernels/13_wgmma_fp8.h).
+// Its id is that configuration's, not rung 14's.
 KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision precision, int sms);
 
 // "" when the configuration `choice` names accepts its padded problem, else its refusal.

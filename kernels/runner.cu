@@ -191,12 +191,14 @@ struct RunBuffers {
 
 }  // namespace
 
-// The reference of input copy 0 (seeded by `seed`, as `precision`'s storage) of `problem`: what
-// verify compares C with.
+// Input copy 0 (seeded by `seed`, as `precision`'s storage) of `problem` on the host, and its
+// reference: what verify compares C with.
 struct VerificationReference {
     GemmProblem problem;
     Precision precision = Precision::kF32;
     std::uint64_t seed = 0;
+    std::vector<float> a;        // copy 0's A, as floats
+    std::vector<float> b;        // copy 0's B, K x N row-major floats
     bool on_cpu = false;         // cpu: fp64 on the CPU; else gpu: cuBLAS FP32
     std::vector<double> cpu;     // on_cpu
     std::vector<float> gpu;      // !on_cpu
@@ -218,11 +220,9 @@ namespace {
 
 using Reference = VerificationReference;
 
-// The verified launch on the host: copy 0's inputs as floats, its C, and the reference C they
-// were compared with (fp64 on the CPU for small problems, else cuBLAS FP32).
+// The verified launch on the host: its C, and the inputs and reference C it was compared with
+// (fp64 on the CPU for small problems, else cuBLAS FP32).
 struct HostCheck {
-    std::vector<float> a;
-    std::vector<float> b;
     std::vector<float> c;
     std::shared_ptr<const Reference> reference;
 
@@ -232,22 +232,21 @@ struct HostCheck {
     double reference_at(std::int64_t i) const { return reference->at(i); }
 };
 
-// Copy 0's inputs to the host, as floats.
-cudaError_t download_inputs(HostCheck& host, const RunBuffers& buffers, Precision precision,
+// Copy 0's inputs to the host, as floats, into out.a and out.b.
+cudaError_t download_inputs(Reference& out, const RunBuffers& buffers, Precision precision,
                             cudaStream_t stream) {
     const GemmProblem& p = buffers.problem;
     const cudaError_t e =
-        download_f32(host.a, buffers.inputs[0].a.get(), p.m * p.k, precision, stream);
-    return e == cudaSuccess
-               ? download_b_f32(host.b, buffers.inputs[0].b.get(), p, precision, stream)
-               : e;
+        download_f32(out.a, buffers.inputs[0].a.get(), p.m * p.k, precision, stream);
+    return e == cudaSuccess ? download_b_f32(out.b, buffers.inputs[0].b.get(), p, precision, stream)
+                            : e;
 }
 
 // The cuBLAS FP32 reference (no tensor cores) of copy 0, on f32 copies of its inputs, into
-// ref.gpu, with its own error at kReferenceSamples elements against fp64 (from host.a and
-// host.b) into ref.sampled_rel_rms.
-cudaError_t cublas_reference(Reference& out, const HostCheck& host, const RunBuffers& buffers,
-                             Precision precision, std::uint64_t seed, cudaStream_t stream) {
+// out.gpu, with its own error at kReferenceSamples elements against fp64 (from out.a and out.b)
+// into out.sampled_rel_rms.
+cudaError_t cublas_reference(Reference& out, const RunBuffers& buffers, Precision precision,
+                             std::uint64_t seed, cudaStream_t stream) {
     const GemmProblem& p = buffers.problem;
     const KernelDescriptor& sgemm = *find_gpu_kernel("cublas.sgemm");
     out.name = sgemm.id;
@@ -279,18 +278,17 @@ cudaError_t cublas_reference(Reference& out, const HostCheck& host, const RunBuf
     std::vector<double> sampled_exact;
     for (const std::int64_t index : sample_elements(p, kReferenceSamples, seed)) {
         sampled_ref.push_back(out.gpu[static_cast<std::size_t>(index)]);
-        sampled_exact.push_back(reference_element(host.a, host.b, p, index / p.n, index % p.n));
+        sampled_exact.push_back(reference_element(out.a, out.b, p, index / p.n, index % p.n));
     }
     out.sampled_rel_rms = relative_rms_error(sampled_ref, sampled_exact);
     return cudaSuccess;
 }
 
-// The reference of copy 0 for `kernel`'s inputs: `kept` where it is for the same problem,
-// precision and seed, else a new one (fp64 on the CPU for small problems, cuBLAS FP32 for the
-// rest), which becomes `kept`.
-cudaError_t reference_for(std::shared_ptr<const Reference>& kept, const HostCheck& host,
-                          const RunBuffers& buffers, Precision precision, std::uint64_t seed,
-                          cudaStream_t stream) {
+// Copy 0 and its reference for `kernel`'s inputs: `kept` where it is for the same problem,
+// precision and seed, else a new one (inputs downloaded; fp64 on the CPU for small problems,
+// cuBLAS FP32 for the rest), which becomes `kept`.
+cudaError_t reference_for(std::shared_ptr<const Reference>& kept, const RunBuffers& buffers,
+                          Precision precision, std::uint64_t seed, cudaStream_t stream) {
     const GemmProblem& p = buffers.problem;
     if (kept && kept->is_for(p, precision, seed)) return cudaSuccess;
     kept.reset();  // the old one's memory goes before the new one's is taken
@@ -299,11 +297,14 @@ cudaError_t reference_for(std::shared_ptr<const Reference>& kept, const HostChec
     fresh->precision = precision;
     fresh->seed = seed;
     fresh->on_cpu = p.m * p.n * p.k <= kCpuReferenceMaxWork;
+    if (const cudaError_t e = download_inputs(*fresh, buffers, precision, stream);
+        e != cudaSuccess) {
+        return e;
+    }
     if (fresh->on_cpu) {
         fresh->name = "cpu.fp64";
-        fresh->cpu = reference_gemm(host.a, host.b, p);
-    } else if (const cudaError_t e =
-                   cublas_reference(*fresh, host, buffers, precision, seed, stream);
+        fresh->cpu = reference_gemm(fresh->a, fresh->b, p);
+    } else if (const cudaError_t e = cublas_reference(*fresh, buffers, precision, seed, stream);
                e != cudaSuccess) {
         return e;
     }
@@ -360,7 +361,7 @@ viz::ErrorMap wrong_cells(const KernelDescriptor& kernel, const GemmProblem& p,
     // Where C is wrong, then which bug the wrong values name, folded onto the kernel's instruction
     // (viz/fragment_bug.h). FP8 keeps B as N x K, which the A and B rules do not read.
     const std::optional<viz::FragmentLayout> layout = fold_layout(kernel);
-    const viz::GemmInputs inputs{host.a.data(), host.b.data(), p.k};
+    const viz::GemmInputs inputs{host.reference->a.data(), host.reference->b.data(), p.k};
     const viz::GemmInputs* given = kernel.precision == Precision::kE4M3 ? nullptr : &inputs;
     const auto against = [&](const auto* reference) {
         viz::ErrorMap map =
@@ -440,8 +441,7 @@ cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, st
     const cudaStream_t launch_stream = launch_streamof(kernel, stream);
     // The inputs and their reference first, before the kernel could write into them (the
     // reference may be kept for the next kernel's fresh copy of the same inputs).
-    cudaError_t e = download_inputs(host, buffers, kernel.precision, stream);
-    if (e == cudaSuccess) e = reference_for(kept, host, buffers, kernel.precision, seed, stream);
+    cudaError_t e = reference_for(kept, buffers, kernel.precision, seed, stream);
     if (e != cudaSuccess) return e;
     host.reference = kept;
     check.reference = kept->name;

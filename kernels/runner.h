@@ -15,9 +15,10 @@
 //        small problems (M*N*K <= kCpuReferenceMaxWork): fp64 on the CPU, every element;
 //        larger ones: cuBLAS FP32 with tensor cores off, every element, and that reference is
 //        itself checked against fp64 on the CPU at sampled elements;
-//      the reference is made from copy 0 before the kernel runs (so a kernel that writes into
-//      its inputs cannot spoil it) and kept for the next run of the same problem, input
-//      precision and seed (a bench runs each kernel of a size in turn on the same inputs);
+//      copy 0's inputs are read back and the reference made before the kernel runs (so a
+//      kernel that writes into its inputs cannot spoil them), both kept for the next run of the
+//      same problem, input precision and seed (a bench runs each kernel of a size in turn on the
+//      same inputs, which it then reads back no more);
 //      A failed comparison also gives an error map (viz/error_map.h): where the wrong elements
 //      are, per element, 16x8 tile or block tile;
 //   4. only if verified: warm-up runs, then `timed_runs` launches each timed by CUDA events,
@@ -49,7 +50,8 @@ std::string missing_launch_text(const std::string& kernel_id);
 struct VerificationReference;
 
 // Runs kernels on the current CUDA device, on a stream of its own. Not thread-safe: use one
-// runner per thread. Holds no device memory between runs; on the host, the last reference.
+// runner per thread. Holds no device memory between runs; on the host, the last run's input
+// copy 0 and its reference.
 class GemmRunner {
   public:
     GemmRunner();

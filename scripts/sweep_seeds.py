@@ -41,8 +41,11 @@ def classes(m, n, k):
 def main(paths):
     seeds = []
     for path in paths:
-        report = load(path)
-        if "sweep" not in report:
+        try:
+            report = load(path)
+        except (OSError, ValueError) as e:
+            sys.exit(f"sweep_seeds.py: cannot read {path} as a bench JSON: {e}")
+        if not isinstance(report, dict) or "sweep" not in report:
             print(f"{path}: no sweep summary (cut short?), left out")
             continue
         seeds.append((path, report))

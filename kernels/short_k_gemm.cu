@@ -6,8 +6,9 @@
 // chunk c of row r at chunk c ^ (r % 8); B in two boxes of 64 columns, the same swizzle on its K
 // rows), fences the generic-proxy writes for wgmma's async-proxy reads, and after a CTA barrier
 // warpgroup w multiplies rows 64 w .. 64 w + 63 with four wgmma m64n128k16. A second K tile waits
-// for the first one's wgmma before its writes. C leaves from registers (store_wgmma_tile), guarded
-// per element, rows ldc floats apart.
+// for the first one's wgmma before its writes. C leaves through the stage, 64 columns at a time
+// (stage_c_half, store_c_half), so that each warp writes whole row segments of 128 bytes, for any
+// ldc (an odd one included), guarded per element.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -17,7 +18,6 @@
 #include "kernels/hopper.cuh"
 #include "kernels/short_k_gemm.cuh"
 #include "kernels/tma_tile_limits.h"
-#include "kernels/wgmma_consumer.cuh"
 
 namespace tclens::kernels {
 namespace {
@@ -39,6 +39,55 @@ __host__ __device__ constexpr int b_offset(int kb, int nn) {
 static_assert(a_offset(9, 17) == 9 * 128 + 3 * 16 + 2, "A swizzle");
 // B (3, 70) is box 1, row 3, chunk 0 ^ 3 = 3, element 6: 16384 + 8192 + 384 + 48 + 12.
 static_assert(b_offset(3, 70) == 16384 + 8192 + 3 * 128 + 3 * 16 + 12, "B swizzle");
+
+// Float offset in the stage of C element (row r, column cc) of a 64-column half of the tile: row
+// r's 64 floats, 8-float chunk cc / 8 swizzled with r % 8, so that a warp's float2 writes of eight
+// rows (stage_c_half) and its reads along one row (store_c_half) each fall in distinct banks.
+__host__ __device__ constexpr int c_offset(int r, int cc) {
+    return r * C::kCHalfCols + ((((cc >> 3) ^ (r & 7))) << 3) + (cc & 7);
+}
+// C (9, 17) is row 9, chunk 2 ^ 1 = 3, element 1: 9 x 64 + 24 + 1.
+static_assert(c_offset(9, 17) == 9 * 64 + 3 * 8 + 1, "C swizzle");
+
+#if defined(TCLENS_HOPPER_DEVICE)
+// Writes this thread's accumulators of tile columns 64 half .. 64 half + 63 into the stage.
+// (warpgroup wg, warp w, lane 4 g + t, acc[4 j + 2 h + e]) -> (row 64 wg + 16 w + g + 8 h,
+// column 8 j + 2 t + e): wgmma's m64nNk16 accumulator layout.
+__device__ __forceinline__ void stage_c_half(float* stage_c, const float (&acc)[C::kWgmmaN / 2],
+                                             int half, int tid) {
+    const int row0 = hopper::kWgmmaM * (tid / hopper::kWarpgroupThreads) +
+                     16 * ((tid / 32) % hopper::kWarpgroupWarps) + (tid % 32) / 4;
+    const int t = tid % 4;
+#pragma unroll
+    for (int jl = 0; jl < C::kCHalfCols / 8; ++jl) {
+        const int j = jl + half * C::kCHalfCols / 8;
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            *reinterpret_cast<float2*>(stage_c + c_offset(row0 + 8 * h, 8 * jl + 2 * t)) =
+                make_float2(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
+        }
+    }
+}
+
+// Stores the staged half to C: warp w writes rows 16 w .. 16 w + 15, each as two runs of 32
+// consecutive floats (one 128-byte segment a store), guarded against M and N.
+__device__ __forceinline__ void store_c_half(float* __restrict__ c, std::int64_t ldc, int m, int n,
+                                             const float* stage_c, int row0, int col0, int tid) {
+    constexpr int kRowsPerWarp = C::kBlockM / (C::kThreads / 32);
+    const int warp = tid / 32;
+    const int lane = tid % 32;
+#pragma unroll 4
+    for (int i = 0; i < kRowsPerWarp; ++i) {
+        const int r = kRowsPerWarp * warp + i;
+        if (row0 + r >= m) break;
+        float* out = c + static_cast<std::int64_t>(row0 + r) * ldc + col0;
+#pragma unroll
+        for (int cc = lane; cc < C::kCHalfCols; cc += 32) {
+            if (col0 + cc < n) out[cc] = stage_c[c_offset(r, cc)];
+        }
+    }
+}
+#endif
 
 template <typename Element>
 __global__ void __launch_bounds__(C::kThreads, C::kBlocksPerSm)
@@ -102,8 +151,16 @@ __global__ void __launch_bounds__(C::kThreads, C::kBlocksPerSm)
         hp::wgmma_wait_group<0>();
         hp::fence_accumulators(acc);
     }
-    store_wgmma_tile(c, m, n, ldc, acc, block_row + hp::kWgmmaM * warpgroup, block_col,
-                     (tid / 32) % hp::kWarpgroupWarps, tid % 32);
+    float* const stage_c = reinterpret_cast<float*>(stage);
+#pragma unroll
+    for (int half = 0; half < C::kBlockN / C::kCHalfCols; ++half) {
+        // (Unrolled, so that acc is indexed by constants and stays in registers.) Both warpgroups'
+        // wgmma (or the last half's reads) are done with the stage.
+        __syncthreads();
+        stage_c_half(stage_c, acc, half, tid);
+        __syncthreads();
+        store_c_half(c, ldc, m, n, stage_c, block_row, block_col + half * C::kCHalfCols, tid);
+    }
 #else
     (void)a, (void)lda, (void)b, (void)ldb, (void)c, (void)ldc, (void)m, (void)n, (void)k,
         (void)tiles_m, (void)tiles_n;

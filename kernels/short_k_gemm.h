@@ -5,8 +5,9 @@
 // 0.42x). Each CTA's threads read their A and B tiles straight from global memory, two bytes at a
 // time (any row length, any alignment; zeros past M, N and K), into the 128-byte-swizzled layout
 // TMA would have written (rung 9's stage), and its two warpgroups multiply 64 rows each with
-// wgmma m64n128k16; C is stored from registers in place. K runs in tiles of 64, one after the
-// other (at most two). The kernel and its launch: kernels/short_k_gemm.cu.
+// wgmma m64n128k16; C goes through the stage to its place, a warp writing whole row segments
+// (session 22: storing from registers wrote 0.6 TB/s where ldc is odd). K runs in tiles of 64,
+// one after the other (at most two). The kernel and its launch: kernels/short_k_gemm.cu.
 
 #include <string>
 
@@ -36,6 +37,8 @@ struct ShortKConfig : TmaStageLayout<128, 128> {
     static constexpr int kARowsPerRead = kThreads / kBlockK;
     static constexpr int kBRowsPerRead = kThreads / kBlockN;
     static constexpr int kLoadBatch = 16;  // reads of A and of B in flight per thread
+    // C leaves through the stage in halves of 64 columns: 128 x 64 floats fill it exactly.
+    static constexpr int kCHalfCols = kBlockN / 2;
     // CTAs per SM: 256 threads of at most 128 registers (their 64 accumulators, a batch of
     // reads), 33 KiB of shared memory each.
     static constexpr int kBlocksPerSm = 2;
@@ -57,6 +60,8 @@ static_assert(ShortKConfig::kBlockK * ShortKConfig::kBlockN / ShortKConfig::kThr
 static_assert(ShortKConfig::kLoadsPerThread % ShortKConfig::kLoadBatch == 0, "whole batches");
 static_assert(ShortKConfig::kWarpgroups * hopper::kWgmmaM == ShortKConfig::kBlockM,
               "each warpgroup multiplies 64 rows");
+static_assert(ShortKConfig::kBlockM * ShortKConfig::kCHalfCols * 4 <= ShortKConfig::kStageBytes,
+              "half of C's tile in floats fits the stage");
 static_assert(ShortKConfig::kSmemBytes <= 48 * 1024, "launched without the shared-memory opt-in");
 
 // The most K the short-K GEMM takes (two K tiles).

@@ -37,6 +37,15 @@ constexpr std::int64_t kRung9MaxN = 128;
 // 15 from K = 461 up 1.05-4.0x.
 constexpr std::int64_t kCopyBackMinK = 448;
 
+// The short-K GEMM stores C from its stage with plain stores: 1.0-1.4 TB/s on large C, where rung
+// 11's TMA store writes about 3 (session 22, call 2: 8192^2 x 43 on the short-K GEMM 167 us, 1.94x
+// of 8192^2 x 48 on rung 11; the padded copies and rung 11 ran it at 1.08-1.17x in session 20,
+// and 5745x4116x23 at 0.80x of cuBLAS against the short-K GEMM's 0.64x). Where rung 11 can store
+// C in place (N a multiple of 4) over at least this many of the short-K GEMM's tiles, the copies
+// of A and B (M + N rows of K) cost less than its slower stores, and the padded path runs. At
+// 688 tiles (10939x936x18) both ran 0.85x.
+constexpr std::int64_t kShortKMaxTilesInPlace = 1024;
+
 // Split-K below kPersistentMinWave when K is at least this deep: rung 9 fell under 95 % of
 // cuBLAS on 26 of the 27 such shapes of the sweep (432x16x7696 0.42x, 272x720x5184 0.48x,
 // 768x320x15552 0.51x ...: a few tiles, each a long serial K loop, most SMs idle), and under
@@ -208,8 +217,14 @@ GemmProblem padded_problem(const GemmProblem& problem) {
 
 DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     // N or K that TMA cannot stride over a short K: the short-K GEMM reads them as they are,
-    // where a padded copy would cost a launch as long as the GEMM (kernels/short_k_gemm.h).
-    if (needs_padding(problem) && problem.k <= kShortKMaxK) return short_k_choice(problem);
+    // where a padded copy would cost a launch as long as the GEMM (kernels/short_k_gemm.h), but
+    // for many tiles of C that rung 11's TMA store can write in place.
+    const std::int64_t short_k_tiles = tiles_covering(problem.m, ShortKConfig::kBlockM) *
+                                       tiles_covering(problem.n, ShortKConfig::kBlockN);
+    const bool short_k = needs_padding(problem) && problem.k <= kShortKMaxK;
+    const bool short_k_stores_too_slow =
+        problem.n % 4 == 0 && short_k_tiles >= kShortKMaxTilesInPlace;
+    if (short_k && !short_k_stores_too_slow) return short_k_choice(problem);
     const GemmProblem p = padded_problem(problem);
     const int clusters = std::max(1, sms / kPersistentWideTile.cluster_m);
     const PersistentWaves w = persistent_waves(p, persistent_tile_for(p, clusters), clusters);
@@ -240,6 +255,11 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     }
     choice.padded = p;
     choice.reason = padding_reason(problem, p) + choice.reason;
+    if (short_k) {
+        choice.reason += common::format_text(
+            "; not the short-K GEMM: its %lld tiles >= %lld, C stored faster by TMA in place",
+            (long long)short_k_tiles, (long long)kShortKMaxTilesInPlace);
+    }
     return choice;
 }
 

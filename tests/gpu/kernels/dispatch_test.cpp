@@ -149,8 +149,10 @@ TEST(DispatchOnGpu, TheFp8SizesReachEveryFp8Configuration) {
 // (rung 11): A copied into rows of 136, C (8192 x 8192 floats, the GEMM's main cost) written in
 // place: at most 1.3x (8192^2 x 43 on that path, now the short-K GEMM's, ran 1.08x of x 48 on the
 // H200, session 20 call 2); copying C through padded rows and back, as rung 14 once did, took
-// about 3x. 8192 x 8192 x 43: the short-K GEMM, C stored from registers, against rung 11's TMA
-// stores at x 48: at most 1.3x as well (not measured yet). 16 x 281 x 8165: A and B (8165 rows)
+// about 3x. 8192 x 8192 x 43 takes that path too (A and B copied into rows of 48): at most 1.3x
+// (1.08x in session 20; 1.94x on the short-K GEMM, session 22 call 2). 8192 x 8191 x 43: the
+// short-K GEMM (rung 11 would copy C back), its C through the stage with plain stores against
+// rung 11's TMA stores: at most 3x. 16 x 281 x 8165: A and B (8165 rows)
 // copied in one launch before split-K, the copy as long as the GEMM: at most 3x (2.11x: 25 us
 // against 12, on 128 x 128 tiles); a copy launched over the larger of the two grids took 190x.
 TEST(DispatchOnGpu, APaddedShapeCostsLittleBesideTheAlignedOne) {
@@ -166,6 +168,7 @@ TEST(DispatchOnGpu, APaddedShapeCostsLittleBesideTheAlignedOne) {
     };
     for (const Pair& pair : {Pair{{8192, 8192, 131}, {8192, 8192, 136}, 1.3},
                              Pair{{8192, 8192, 43}, {8192, 8192, 48}, 1.3},
+                             Pair{{8192, 8191, 43}, {8192, 8192, 48}, 3.0},
                              Pair{{16, 281, 8165}, {16, 288, 8168}, 3.0}}) {
         RunOptions options;
         options.timed_runs = 30;

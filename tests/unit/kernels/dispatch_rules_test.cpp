@@ -168,6 +168,24 @@ TEST(DispatchRules, APaddedShortKRunsTheShortKGemm) {
     EXPECT_TRUE(spec) << spec.error();
 }
 
+// Over many tiles whose C rung 11 can store in place (N a multiple of 4), the padded copies cost
+// less than the short-K GEMM's slower stores: 8192^2 x 43 took 1.94x of 8192^2 x 48 on it,
+// 1.08-1.17x through the copies and rung 11.
+TEST(DispatchRules, ManyTilesOfAnAlignedNTakeThePaddedPathOverAShortK) {
+    const DispatchChoice big = choose_dispatch({8192, 8192, 43}, kDefaultPersistentSms);
+    EXPECT_EQ(big.config, DispatchConfig::kPersistent);
+    EXPECT_TRUE(same_problem(big.padded, {8192, 8192, 48}));
+    EXPECT_EQ(big.reason,
+              "K = 43 -> 48 (zero-padded copies): rung 11 persistent: 2048 tiles (128 x 256) = "
+              "15.52 waves on 132 SMs, 16 rounds 97 % filled; not the short-K GEMM: its 4096 "
+              "tiles >= 1024, C stored faster by TMA in place");
+    EXPECT_NE(config_of({5745, 4116, 23}), DispatchConfig::kShortK);  // 1485 tiles
+    // Fewer tiles, or an N whose C rung 11 would copy back: the short-K GEMM.
+    EXPECT_EQ(config_of({10939, 936, 18}), DispatchConfig::kShortK);  // 688 tiles
+    EXPECT_EQ(config_of({9991, 6207, 24}), DispatchConfig::kShortK);  // N odd
+    EXPECT_EQ(config_of({9991, 6210, 24}), DispatchConfig::kShortK);  // N % 4 = 2
+}
+
 // M <= 64 (and N > 64) runs 64 x 128 tiles, where 128 rows would be half zeros or more.
 TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
     const DispatchChoice few = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);

@@ -68,8 +68,12 @@ for shape in shapes:
         unit = row.get("Metric Unit", "")
         if value is None:
             continue
+        # ncu 2025 writes "ns", "us", "ms" and "byte"; older ones "nsecond" ... "Mbyte".
         scale = {"nsecond": 1e-3, "usecond": 1, "msecond": 1e3, "second": 1e6,
-                 "byte": 1e-6, "Kbyte": 1e-3, "Mbyte": 1, "Gbyte": 1e3}.get(unit, 1)
+                 "ns": 1e-3, "us": 1, "ms": 1e3, "s": 1e6,
+                 "byte": 1e-6, "Kbyte": 1e-3, "Mbyte": 1, "Gbyte": 1e3}.get(unit)
+        if scale is None:
+            sys.exit(f"gpu_dispatch_kernels: unknown unit {unit!r} of {row.get('Metric Name')}")
         launches.setdefault(key, {})[row.get("Metric Name", "?")] = value * scale
     by_name = {}
     for (name, _), metrics in launches.items():

@@ -5,7 +5,7 @@ shipped assets/recordings/h200.json.gz, not measured, and is never installed or 
 second recording is made on a GPU with `tclens record`.
 
 It stands for "the same H200 later that day, after a change that made every ladder rung 10 %
-faster": the date is 2026-11-30 09:00 UTC, every rung's bench times are x 0.9 (TFLOP/s, % of cuBLAS and
+faster": the date is 2026-11-30 15:00 UTC, every rung's bench times are x 0.9 (TFLOP/s, % of cuBLAS and
 % of peak / 0.9), the cuBLAS rows, peaks and profiles are the shipped ones, and the PM timelines,
 source profiles and warp traces are left out (size). It says so wherever it shows: the file name, the command field, and the GPU
 name, which every caption and Compare label ("GPU, date") prints.
@@ -23,7 +23,7 @@ SPEEDUP = 0.9  # times x 0.9
 
 with gzip.open(SHIPPED, "rt") as f:
     recording = json.load(f)
-recording["created_utc"] = "2026-11-30T09:00:00Z"
+recording["created_utc"] = "2026-11-30T15:00:00Z"
 recording["command"] = ("SYNTHETIC TEST DATA, not measured: assets/recordings/h200.json.gz with every "
                         "ladder rung's bench times x 0.9 (tests/data/make_synthetic_later_recording.py)")
 for device in recording["system"]["devices"]:

@@ -29,10 +29,10 @@ TEST(CompareCommand, TwoRecordingsSideBySideNameTheirGpuAndDate) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
     // The sources, then the three header lines: kernels, sizes, GPU and date.
-    EXPECT_NE(result.out.find("h200.json.gz: NVIDIA H200, 2026-11-30 08:20 UTC"), std::string::npos)
+    EXPECT_NE(result.out.find("h200.json.gz: NVIDIA H200, 2026-11-30 13:34 UTC"), std::string::npos)
         << result.out;
     // The synthetic fixture says so wherever its GPU is named.
-    EXPECT_NE(result.out.find("SYNTHETIC (not measured), 2026-11-30 09:00 UTC"), std::string::npos);
+    EXPECT_NE(result.out.find("SYNTHETIC (not measured), 2026-11-30 15:00 UTC"), std::string::npos);
     EXPECT_NE(result.out.find("4096x4096x4096 (baseline)"), std::string::npos);
     // The later run's time is 10 % lower and its TFLOP/s 11.1 % higher: both improvements.
     const auto line_of = [&](const std::string& start) {

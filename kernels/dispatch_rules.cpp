@@ -8,6 +8,7 @@
 #include "kernels/split_k_gemm.h"
 #include "kernels/tma_tile_limits.h"
 #include "kernels/wave_choice.h"
+#include "kernels/wave_slots.h"
 
 namespace tclens::kernels {
 namespace {
@@ -106,13 +107,6 @@ Rung9Tile rung9_tile_for(const GemmProblem& p) {
     return Rung9Tile::kSquare;
 }
 
-// "132 SMs" for one CTA per SM, "264 CTAs (2 per SM on 132 SMs)" for more.
-std::string slots_text(int sms, int blocks_per_sm) {
-    if (blocks_per_sm == 1) return count_text(sms, "SM");
-    return common::format_text("%lld CTAs (%d per SM on %d SMs)", (long long)sms * blocks_per_sm,
-                               blocks_per_sm, sms);
-}
-
 // The short-K GEMM on `problem` as it is.
 DispatchChoice short_k_choice(const GemmProblem& problem) {
     DispatchChoice choice;
@@ -189,7 +183,7 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
             ? common::format_text("K = %lld < %lld", (long long)p.k, (long long)kSplitKMinK)
             : common::format_text("%s: more than half of %s, unsplit",
                                   count_text(tiles, "tile").c_str(),
-                                  slots_text(sms, shape.blocks_per_sm).c_str());
+                                  wave_slots_text(sms, shape.blocks_per_sm).c_str());
     choice.config = DispatchConfig::kTmaTiles;
     choice.reason = common::format_text(
         "rung 9, one CTA per %d x %d tile, %s: %s, %s", shape.block_m, shape.block_n,

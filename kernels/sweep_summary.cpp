@@ -6,6 +6,7 @@
 #include "common/text.h"
 #include "kernels/registry.h"
 #include "kernels/tma_tile_limits.h"
+#include "kernels/wave_slots.h"
 #include "viz/roofline.h"
 
 namespace tclens::kernels {
@@ -40,9 +41,7 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
         // A wave: `slots` CTAs, ctas_per_sm on each SM.
         const int per_sm = std::max(1, kernel.ctas_per_sm);
         const std::int64_t slots = std::int64_t{sms} * per_sm;
-        const std::string where = per_sm == 1
-                                      ? common::format_text("%d SMs", sms)
-                                      : common::format_text("%d SMs x %d CTAs", sms, per_sm);
+        const std::string where = wave_slots_text(sms, per_sm);
         if (ctas < slots) {
             losses.push_back(
                 {1.0 - double(ctas) / double(slots),

@@ -31,7 +31,7 @@ struct SweepSummary {
 // What stops `kernel` (as it runs `problem`, its for_problem applied) from matching cuBLAS, as
 // the tile model sees it, one line: the biggest modelled loss of
 //   idle SMs      "48 tiles of 128 x 256 on 132 SMs: 84 SMs idle" (a kernel of two CTAs per
-//                 SM: "on 132 SMs x 2 CTAs: 48 CTA slots idle")
+//                 SM: "on 264 CTAs (2 per SM on 132 SMs): 48 CTA slots idle")
 //   the last wave "300 tiles = 2.27 waves on 132 SMs: 3 rounds 76 % filled"
 //   padding       "tiles of 128 x 256 cover 1.48x the output (M = 130, N = 200)"
 //   a short K     "K = 64: 1 K tile of 64, fewer than the 4 stages"

@@ -61,11 +61,12 @@ TEST(SweepLossReason, TwoCtasPerSmMakeAWaveOfTwiceTheSms) {
     kernel.block_tile = {128, 64, 64};
     kernel.ctas_per_sm = 2;
     kernel.k_ranges = 2;  // 111 tiles x 2: 222 of 264 slots
-    EXPECT_EQ(loss_reason(kernel, {14199, 64, 4768}, kSms, 0),
-              "111 tiles x 2 K ranges of 128 x 64 on 132 SMs x 2 CTAs: 42 CTA slots idle");
+    EXPECT_EQ(
+        loss_reason(kernel, {14199, 64, 4768}, kSms, 0),
+        "111 tiles x 2 K ranges of 128 x 64 on 264 CTAs (2 per SM on 132 SMs): 42 CTA slots idle");
     kernel.k_ranges = 1;  // 300 tiles: 2 rounds of 264
     EXPECT_EQ(loss_reason(kernel, {38400, 64, 4096}, kSms, 0),
-              "300 tiles = 1.14 waves on 132 SMs x 2 CTAs: 2 rounds 57 % filled");
+              "300 tiles = 1.14 waves on 264 CTAs (2 per SM on 132 SMs): 2 rounds 57 % filled");
 }
 
 TEST(SweepLossReason, MemoryRoofOnlyWhenNoTileLossAndBelowTheRidge) {

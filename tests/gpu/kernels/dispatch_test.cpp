@@ -147,14 +147,13 @@ TEST(DispatchOnGpu, TheFp8SizesReachEveryFp8Configuration) {
 
 // The padded path costs little beside the GEMM of the aligned shape next to it. 8192 x 8192 x 131
 // (rung 11): A copied into rows of 136, C (8192 x 8192 floats, the GEMM's main cost) written in
-// place: at most 1.3x (8192^2 x 43 on that path, now the short-K GEMM's, ran 1.08x of x 48 on the
-// H200, session 20 call 2); copying C through padded rows and back, as rung 14 once did, took
-// about 3x. 8192 x 8192 x 43 takes that path too (A and B copied into rows of 48): at most 1.3x
-// (1.08x in session 20; 1.94x on the short-K GEMM, session 22 call 2). 8192 x 8191 x 43: the
-// short-K GEMM (rung 11 would copy C back), its C through the stage with plain stores against
-// rung 11's TMA stores: at most 3x. 16 x 281 x 8165: A and B (8165 rows)
-// copied in one launch before split-K, the copy as long as the GEMM: at most 3x (2.11x: 25 us
-// against 12, on 128 x 128 tiles); a copy launched over the larger of the two grids took 190x.
+// place: at most 1.3x (1.09x on the H200, session 22 call 3); copying C through padded rows and
+// back, as rung 14 once did, took about 3x. 8192 x 8192 x 43 takes that path too (A copied into
+// rows of 48): at most 1.3x (1.07x; 1.94x on the short-K GEMM, session 22 call 2). 8192 x 8191 x
+// 43: the short-K GEMM (rung 11 would copy C back), its C through the stage with plain stores
+// against rung 11's TMA stores: at most 3x (2.38x). 16 x 281 x 8165: A and B (8165 rows) copied
+// in one launch before split-K, the copy as long as the GEMM: at most 3x (1.97x: 23 us against
+// 12, on 128 x 128 tiles); a copy launched over the larger of the two grids took 190x.
 TEST(DispatchOnGpu, APaddedShapeCostsLittleBesideTheAlignedOne) {
     TCLENS_REQUIRE_GPU();
     static GemmRunner runner;

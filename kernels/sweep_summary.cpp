@@ -102,7 +102,7 @@ SweepSummary summarize_sweep(const BenchReport& report, const std::vector<std::s
         for (SweepShape& shape : summary.shapes) {
             if (same_problem(shape.problem, problem)) return shape;
         }
-        summary.shapes.push_back({problem, "", std::nullopt, ""});
+        summary.shapes.push_back({problem, "", std::nullopt, "", ""});
         return summary.shapes.back();
     };
     for (const BenchRow& row : report.rows) {
@@ -126,8 +126,10 @@ SweepSummary summarize_sweep(const BenchReport& report, const std::vector<std::s
         if (shape.ratio) {
             ++summary.shapes_run;
             log_sum += std::log(*shape.ratio);
-            if (const KernelDescriptor* kernel = find_kernel(shape.best_id))
+            if (const KernelDescriptor* kernel = find_kernel(shape.best_id)) {
                 shape.reason = loss_reason(*kernel, shape.problem, sms, ridge_flop_per_byte);
+                if (kernel->launch_plan) shape.plan = kernel->launch_plan(shape.problem);
+            }
         }
         summary.minimum = std::min(summary.minimum, shape.ratio.value_or(0.0));
     }

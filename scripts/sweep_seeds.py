@@ -3,7 +3,8 @@
 the way issue 34 asks for them: per seed the shapes, the geometric mean and the minimum of the
 best kernel's ratio to same-run cuBLAS (the bench's own "sweep" summary), then the median of those
 over the seeds, the same per class of shape (aligned or padded: N or K not a multiple of 8; M or
-N at most 64; K under 128), and the worst shapes of all seeds with the tile model's reasons.
+N at most 64; K under 128), and the worst shapes of all seeds with the tile model's reasons and
+what a kernel that chooses per shape (rung 14) ran there.
 
     scripts/sweep_seeds.py sweep_seed1.json.gz sweep_seed2.json.gz sweep_seed3.json.gz
 
@@ -60,7 +61,8 @@ def main(paths):
         s = report["sweep"]
         print(f"| {report.get('seed', '?')} | {path} | {s['shapes_run']} of {s['shapes']} | "
               f"{s['geomean']:.3f} | {s['minimum']:.3f} |")
-        worst += [(w["ratio"], w["mnk"], w["best"], w["reason"], report.get("seed", "?"))
+        worst += [(w["ratio"], w["mnk"], w["best"], w["reason"], report.get("seed", "?"),
+                   w.get("plan", ""))  # what rung 14 chose (benches since session 22)
                   for w in s["worst"] if w.get("ratio") is not None]
         best = {}
         for r in report["results"]:
@@ -86,10 +88,10 @@ def main(paths):
               f"{statistics.median(min(v) for v in by_seed):.3f} |")
 
     print("\nWorst shapes of all seeds:\n")
-    print("| ratio | M x N x K | seed | best kernel | reason (tile model) |")
-    print("|---|---|---|---|---|")
-    for ratio, mnk, best, reason, seed in sorted(worst)[:10]:
-        print(f"| {ratio:.3f} | {mnk} | {seed} | {best} | {reason} |")
+    print("| ratio | M x N x K | seed | best kernel | reason (tile model) | what it ran |")
+    print("|---|---|---|---|---|---|")
+    for ratio, mnk, best, reason, seed, plan in sorted(worst)[:10]:
+        print(f"| {ratio:.3f} | {mnk} | {seed} | {best} | {reason} | {plan or '-'} |")
 
 
 if __name__ == "__main__":

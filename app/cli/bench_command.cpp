@@ -223,6 +223,7 @@ void print_sweep(const BenchOptions& options, const kernels::SweepSummary& summa
         std::printf("%-20s %-28s %8s  %s\n", kernels::problem_text(shape.problem).c_str(),
                     shape.best_id.empty() ? "-" : shape.best_id.c_str(),
                     ratio_text(shape.ratio).c_str(), shape.reason.c_str());
+        if (!shape.plan.empty()) std::printf("%-20s ran: %s\n", "", shape.plan.c_str());
     }
 }
 
@@ -231,7 +232,8 @@ nlohmann::json sweep_json(const kernels::SweepSummary& summary) {
         return nlohmann::json{{"mnk", kernels::problem_text(shape.problem)},
                               {"best", shape.best_id},
                               {"ratio", shape.ratio ? nlohmann::json(*shape.ratio) : nullptr},
-                              {"reason", shape.reason}};
+                              {"reason", shape.reason},
+                              {"plan", shape.plan}};
     };
     nlohmann::json worst = nlohmann::json::array();
     for (const kernels::SweepShape& shape : summary.worst) worst.push_back(shape_json(shape));

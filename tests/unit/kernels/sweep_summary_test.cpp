@@ -118,6 +118,26 @@ TEST(SweepSummary, BestOfTheGivenKernelsGeomeanMinimumAndWorst) {
     EXPECT_EQ(summary.worst[0].reason, a + ": skipped: K = 77 is not a multiple of 8");
     EXPECT_TRUE(same_problem(summary.worst[1].problem, small));
     EXPECT_FALSE(summary.worst[1].reason.empty());
+    EXPECT_EQ(summary.worst[1].plan, "");  // rung 8 runs every shape one way
+}
+
+// A kernel that chooses per shape (rung 14) says what it chose on each: its launch_plan, the
+// configuration and the reason `tclens kernels --mnk` prints; its loss reason is that
+// configuration's.
+TEST(SweepSummary, ADispatchingKernelSaysWhatItRanOnEachShape) {
+    const std::string dispatch = "dispatch.bf16";
+    const KernelDescriptor* kernel = find_kernel(dispatch);
+    ASSERT_NE(kernel, nullptr);
+    ASSERT_TRUE(kernel->launch_plan);
+    const GemmProblem short_k{9991, 6207, 24}, deep{432, 16, 7696};
+    BenchReport report;
+    report.rows = {row(dispatch, short_k, 60), row(dispatch, deep, 80)};
+    const SweepSummary summary = summarize_sweep(report, {dispatch}, kSms, 0);
+    ASSERT_EQ(summary.worst.size(), 2u);
+    EXPECT_EQ(summary.worst[0].plan, kernel->launch_plan(short_k));
+    EXPECT_EQ(summary.worst[0].plan.rfind("short-K GEMM, one CTA per 128 x 128 tile", 0), 0u)
+        << summary.worst[0].plan;
+    EXPECT_EQ(summary.worst[1].plan.rfind("split-K", 0), 0u) << summary.worst[1].plan;
 }
 
 }  // namespace

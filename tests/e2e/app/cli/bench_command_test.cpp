@@ -290,6 +290,7 @@ TEST(BenchCommand, ASweepDrawsItsShapesAndReportsTheWorst) {
         EXPECT_TRUE(shape["ratio"].is_null()) << shape;
         EXPECT_EQ(shape["reason"].get<std::string>().rfind("naive_fma.f32: error:", 0), 0u)
             << shape;
+        EXPECT_EQ(shape["plan"], "") << shape;  // no kernel ran it, so none chose how
     }
     const auto text = test::run_with_fault(kTclens, "launch-failure", sweep);
     EXPECT_NE(text.out.find("sweep of 4 shapes (seed 9): 0 ran"), std::string::npos) << text.out;

@@ -85,7 +85,8 @@ KernelDescriptor short_k_descriptor(Precision precision) {
     d.schedule.load_instruction = "ld.global 2 B, st.shared into the 128-byte swizzle";
     d.schedule.pipeline_note =
         "each K tile (at most two) is read, fenced for wgmma (fence.proxy.async), multiplied and "
-        "waited for before the next; no stages overlap";
+        "waited for before the next; no stages overlap. C then leaves through the same stage, 64 "
+        "columns at a time, each warp storing whole 128-byte row segments";
     d.block_tile_of = config_block_tile<C>;
     d.ctas_per_sm = C::kBlocksPerSm;
     set_sixteen_bit_inputs(d, precision, "short_k", short_k_can_run);

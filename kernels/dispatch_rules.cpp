@@ -32,7 +32,8 @@ constexpr std::int64_t kRung9MaxN = 128;
 // Rung 11 stores C by TMA, whose rows must be a multiple of 16 bytes apart: for N not a multiple
 // of 4 rung 14 gives it padded C rows and copies them back, twice C's bytes more. Over a short K,
 // where writing C is most of the work, rung 9 (C stored from registers in place) runs instead
-// below this K (K <= 128 runs the short-K GEMM before any of this): in session 20's sweeps (calls
+// below this K (K <= 128 and N not a multiple of 4 run the short-K GEMM instead): in session 20's
+// sweeps (calls
 // 2 and 4) the 11 such shapes on rung 11 with K < 448 ran 0.40-1.08x of cuBLAS, 10 of them under
 // 1.0 (of those from K = 129 up: 827x4513x151 0.51, 14371x166x217 0.55, 427x7977x323 0.71), the
 // 15 from K = 461 up 1.05-4.0x.
@@ -42,8 +43,9 @@ constexpr std::int64_t kCopyBackMinK = 448;
 // 11's TMA store writes about 3 (session 22, call 2: 8192^2 x 43 on the short-K GEMM 167 us, 1.94x
 // of 8192^2 x 48 on rung 11; the padded copies and rung 11 ran it at 1.08-1.17x in session 20,
 // and 5745x4116x23 at 0.80x of cuBLAS against the short-K GEMM's 0.64x). Where rung 11 can store
-// C in place (N a multiple of 4) over at least this many of the short-K GEMM's tiles, the copies
-// of A and B (M + N rows of K) cost less than its slower stores, and the padded path runs. At
+// C in place (N a multiple of 4, N > kRung9MaxN) over at least this many of the short-K GEMM's
+// tiles, the copy of A into rows of K' or of B into rows of N' (operands far smaller than C there)
+// costs less than its slower stores, and the padded path runs. At
 // 688 tiles (10939x936x18) both ran 0.85x. With this rule (call 3's sweeps) the three shapes it
 // moved ran 1.38x (6855x8964x105), 1.14x (3261x8140x112) and 0.81x (5745x4116x23) of cuBLAS,
 // against 0.81x, 0.65x and 0.64x on the short-K GEMM in calls 1-2.
@@ -109,13 +111,18 @@ Rung9Tile rung9_tile_for(const GemmProblem& p) {
     return Rung9Tile::kSquare;
 }
 
+// The short-K GEMM's tiles of `problem`: one CTA each.
+std::int64_t short_k_tiles(const GemmProblem& problem) {
+    return tiles_covering(problem.m, ShortKConfig::kBlockM) *
+           tiles_covering(problem.n, ShortKConfig::kBlockN);
+}
+
 // The short-K GEMM on `problem` as it is.
 DispatchChoice short_k_choice(const GemmProblem& problem) {
     DispatchChoice choice;
     choice.config = DispatchConfig::kShortK;
     choice.padded = problem;
-    const std::int64_t ctas = tiles_covering(problem.m, ShortKConfig::kBlockM) *
-                              tiles_covering(problem.n, ShortKConfig::kBlockN);
+    const std::int64_t ctas = short_k_tiles(problem);
     choice.reason = common::format_text(
         "short-K GEMM, one CTA per %d x %d tile, %s: N = %lld, K = %lld <= %lld read as they are, "
         "no padded copies",
@@ -215,11 +222,11 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     // N or K that TMA cannot stride over a short K: the short-K GEMM reads them as they are,
     // where a padded copy would cost a launch as long as the GEMM (kernels/short_k_gemm.h), but
     // for many tiles of C that rung 11's TMA store can write in place.
-    const std::int64_t short_k_tiles = tiles_covering(problem.m, ShortKConfig::kBlockM) *
-                                       tiles_covering(problem.n, ShortKConfig::kBlockN);
+    const std::int64_t tiles = short_k_tiles(problem);
     const bool short_k = needs_padding(problem) && problem.k <= kShortKMaxK;
+    // Only where the padded path is rung 11 (N > kRung9MaxN), whose TMA store is the faster one.
     const bool short_k_stores_too_slow =
-        problem.n % 4 == 0 && short_k_tiles >= kShortKMaxTilesInPlace;
+        problem.n % 4 == 0 && problem.n > kRung9MaxN && tiles >= kShortKMaxTilesInPlace;
     if (short_k && !short_k_stores_too_slow) return short_k_choice(problem);
     const GemmProblem p = padded_problem(problem);
     const int clusters = std::max(1, sms / kPersistentWideTile.cluster_m);
@@ -254,7 +261,7 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     if (short_k) {
         choice.reason += common::format_text(
             "; not the short-K GEMM: its %lld tiles >= %lld, C stored faster by TMA in place",
-            (long long)short_k_tiles, (long long)kShortKMaxTilesInPlace);
+            (long long)tiles, (long long)kShortKMaxTilesInPlace);
     }
     return choice;
 }

@@ -41,8 +41,9 @@ static_assert(a_offset(9, 17) == 9 * 128 + 3 * 16 + 2, "A swizzle");
 static_assert(b_offset(3, 70) == 16384 + 8192 + 3 * 128 + 3 * 16 + 12, "B swizzle");
 
 // Float offset in the stage of C element (row r, column cc) of a 64-column half of the tile: row
-// r's 64 floats, 8-float chunk cc / 8 swizzled with r % 8, so that a warp's float2 writes of eight
-// rows (stage_c_half) and its reads along one row (store_c_half) each fall in distinct banks.
+// r's 64 floats, 8-float chunk cc / 8 swizzled with r % 8, so that each half-warp's float2 writes
+// of four rows (stage_c_half: two wavefronts a warp, the least 256 bytes take) and a warp's reads
+// along one row (store_c_half) fall in distinct banks.
 __host__ __device__ constexpr int c_offset(int r, int cc) {
     return r * C::kCHalfCols + ((((cc >> 3) ^ (r & 7))) << 3) + (cc & 7);
 }
@@ -70,7 +71,8 @@ __device__ __forceinline__ void stage_c_half(float* stage_c, const float (&acc)[
 }
 
 // Stores the staged half to C: warp w writes rows 16 w .. 16 w + 15, each as two runs of 32
-// consecutive floats (one 128-byte segment a store), guarded against M and N.
+// consecutive floats (128 contiguous bytes a store, in four 32-byte sectors where ldc is a
+// multiple of 8, five where it is not), guarded against M and N.
 __device__ __forceinline__ void store_c_half(float* __restrict__ c, std::int64_t ldc, int m, int n,
                                              const float* stage_c, int row0, int col0, int tid) {
     constexpr int kRowsPerWarp = C::kBlockM / (C::kThreads / 32);

@@ -1,13 +1,15 @@
 #pragma once
 // Rung 14's short-K GEMM, plain C++: for the shapes TMA cannot stride (N or K not a multiple of
-// 8) with K at most kShortKMaxK, where copying A or B into padded rows costs a launch as long as
-// the GEMM itself (session 20: 12625x66x45 0.38x of cuBLAS, 6310x119x33 0.43x, 457x2419x16
-// 0.42x). Each CTA's threads read their A and B tiles straight from global memory, two bytes at a
-// time (any row length, any alignment; zeros past M, N and K), into the 128-byte-swizzled layout
-// TMA would have written (rung 9's stage), and its two warpgroups multiply 64 rows each with
-// wgmma m64n128k16; C goes through the stage to its place, a warp writing whole row segments
-// (session 22: storing from registers wrote 0.6 TB/s where ldc is odd). K runs in tiles of 64,
-// one after the other (at most two). The kernel and its launch: kernels/short_k_gemm.cu.
+// 8) with K at most kShortKMaxK (rung 14 keeps the padded path for many tiles of an N that rung
+// 11 can store in place: kernels/dispatch_rules.cpp), where copying A or B into padded rows costs
+// a launch as long as the GEMM itself (session 20: 12625x66x45 0.38x of cuBLAS, 6310x119x33
+// 0.43x, 457x2419x16 0.42x). Each CTA's threads read their A and B tiles straight from global
+// memory, two bytes at a time (any row length, any alignment; zeros past M, N and K), into the
+// 128-byte-swizzled layout TMA would have written (rung 9's stage), and its two warpgroups
+// multiply 64 rows each with wgmma m64n128k16; C goes through the stage to its place, a warp
+// writing whole row segments (session 22: storing from registers wrote 0.6 TB/s where ldc is
+// odd). K runs in tiles of 64, one after the other (at most two). The kernel and its launch:
+// kernels/short_k_gemm.cu.
 
 #include <string>
 

@@ -2,7 +2,7 @@
 // What `tclens bench --sweep` reports: per shape the best verified kernel of those given as a
 // ratio to the same-run cuBLAS (1.00 = as fast), their geometric mean and minimum, and the worst
 // shapes with the reason the tile model (loss_reason) gives for each and, for a kernel that
-// chooses per shape (rung 14), what it chose.
+// chooses per shape (rungs 11, 12 and 14), what it chose.
 
 #include <optional>
 #include <string>
@@ -19,8 +19,11 @@ struct SweepShape {
     std::string best_id;          // the fastest verified kernel; "" when none ran
     std::optional<double> ratio;  // its TFLOP/s / cuBLAS's; nullopt when none ran
     std::string reason;           // why it loses (loss_reason), or why none ran (a skip line)
-    std::string plan;             // how the best kernel ran it, where it chooses per shape (its
-                                  // launch_plan: rung 14's configuration and why); else ""
+    std::string plan;             // how the best kernel ran it where it chooses per shape: its
+                                  // launch_plan (rung 11's tile, rung 12's mode, rung 14's
+                                  // configuration and why) on the descriptor's SM count (132),
+                                  // which the loss reason's `sms` matches on an H100 or H200;
+                                  // else ""
 };
 
 struct SweepSummary {

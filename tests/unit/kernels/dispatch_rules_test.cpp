@@ -184,6 +184,8 @@ TEST(DispatchRules, ManyTilesOfAnAlignedNTakeThePaddedPathOverAShortK) {
     EXPECT_EQ(config_of({10939, 936, 18}), DispatchConfig::kShortK);  // 688 tiles
     EXPECT_EQ(config_of({9991, 6207, 24}), DispatchConfig::kShortK);  // N odd
     EXPECT_EQ(config_of({9991, 6210, 24}), DispatchConfig::kShortK);  // N % 4 = 2
+    // N <= 128 would run rung 9, which stores C from registers too: the short-K GEMM stays.
+    EXPECT_EQ(config_of({140000, 128, 43}), DispatchConfig::kShortK);  // 1094 tiles
 }
 
 // M <= 64 (and N > 64) runs 64 x 128 tiles, where 128 rows would be half zeros or more.

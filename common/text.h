@@ -1,6 +1,6 @@
 #pragma once
 // Small text helpers C++17's std::string lacks: prefix and suffix tests, printf into a string,
-// joining and splitting a list.
+// a count with its noun, joining and splitting a list.
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -15,6 +15,12 @@ std::string format_text(const char* pattern, Values... values) {
     char text[256];
     std::snprintf(text, sizeof text, pattern, values...);
     return text;
+}
+
+// A count and its noun, plural but for one: count_text(1, "tile") == "1 tile",
+// count_text(4, "tile") == "4 tiles".
+inline std::string count_text(long long count, std::string_view noun) {
+    return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
 }
 
 inline bool starts_with(std::string_view text, std::string_view prefix) {

@@ -33,10 +33,9 @@ constexpr std::int64_t kRung9MaxN = 128;
 // of 4 rung 14 gives it padded C rows and copies them back, twice C's bytes more. Over a short K,
 // where writing C is most of the work, rung 9 (C stored from registers in place) runs instead
 // below this K (K <= 128 and N not a multiple of 4 run the short-K GEMM instead): in session 20's
-// sweeps (calls
-// 2 and 4) the 11 such shapes on rung 11 with K < 448 ran 0.40-1.08x of cuBLAS, 10 of them under
-// 1.0 (of those from K = 129 up: 827x4513x151 0.51, 14371x166x217 0.55, 427x7977x323 0.71), the
-// 15 from K = 461 up 1.05-4.0x.
+// sweeps (calls 2 and 4) the 11 such shapes on rung 11 with K < 448 ran 0.40-1.08x of cuBLAS, 10
+// of them under 1.0 (of those from K = 129 up: 827x4513x151 0.51, 14371x166x217 0.55,
+// 427x7977x323 0.71), the 15 from K = 461 up 1.05-4.0x.
 constexpr std::int64_t kCopyBackMinK = 448;
 
 // The short-K GEMM stores C from its stage with plain stores: 1.0-1.4 TB/s on large C, where rung
@@ -45,10 +44,10 @@ constexpr std::int64_t kCopyBackMinK = 448;
 // and 5745x4116x23 at 0.80x of cuBLAS against the short-K GEMM's 0.64x). Where rung 11 can store
 // C in place (N a multiple of 4, N > kRung9MaxN) over at least this many of the short-K GEMM's
 // tiles, the copy of A into rows of K' or of B into rows of N' (operands far smaller than C there)
-// costs less than its slower stores, and the padded path runs. At
-// 688 tiles (10939x936x18) both ran 0.85x. With this rule (call 3's sweeps) the three shapes it
-// moved ran 1.38x (6855x8964x105), 1.14x (3261x8140x112) and 0.81x (5745x4116x23) of cuBLAS,
-// against 0.81x, 0.65x and 0.64x on the short-K GEMM in calls 1-2.
+// costs less than its slower stores, and the padded path runs. At 688 tiles (10939x936x18) both
+// ran 0.85x. With this rule (call 3's sweeps) the three shapes it moved ran 1.38x
+// (6855x8964x105), 1.14x (3261x8140x112) and 0.81x (5745x4116x23) of cuBLAS, against 0.81x,
+// 0.65x and 0.64x on the short-K GEMM in calls 1-2.
 constexpr std::int64_t kShortKMaxTilesInPlace = 1024;
 
 // Split-K below kPersistentMinWave when K is at least this deep: rung 9 fell under 95 % of
@@ -83,11 +82,6 @@ constexpr std::int64_t kStreamKMinN = 1024;
 constexpr std::int64_t kStreamKMinRounds = 3;
 constexpr double kStreamKMaxFilled = 0.8;
 constexpr std::int64_t kStreamKMinK = 2048;
-
-// "1 tile", "4 tiles".
-std::string count_text(std::int64_t count, const char* noun) {
-    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
-}
 
 std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
     return (value + multiple - 1) / multiple * multiple;
@@ -126,14 +120,14 @@ DispatchChoice short_k_choice(const GemmProblem& problem) {
     choice.reason = common::format_text(
         "short-K GEMM, one CTA per %d x %d tile, %s: N = %lld, K = %lld <= %lld read as they are, "
         "no padded copies",
-        ShortKConfig::kBlockM, ShortKConfig::kBlockN, count_text(ctas, "CTA").c_str(),
+        ShortKConfig::kBlockM, ShortKConfig::kBlockN, common::count_text(ctas, "CTA").c_str(),
         (long long)problem.n, (long long)problem.k, (long long)kShortKMaxK);
     return choice;
 }
 
 // "308 tiles (128 x 256)": rung 11's tiles of `w`.
 std::string rung11_tiles(const PersistentWaves& w) {
-    return count_text(w.tiles, "tile") +
+    return common::count_text(w.tiles, "tile") +
            common::format_text(" (%d x %d)", w.tile.block_m, w.tile.block_n);
 }
 
@@ -191,12 +185,12 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
         p.k < kSplitKMinK
             ? common::format_text("K = %lld < %lld", (long long)p.k, (long long)kSplitKMinK)
             : common::format_text("%s: more than half of %s, unsplit",
-                                  count_text(tiles, "tile").c_str(),
+                                  common::count_text(tiles, "tile").c_str(),
                                   wave_slots_text(sms, shape.blocks_per_sm).c_str());
     choice.config = DispatchConfig::kTmaTiles;
     choice.reason = common::format_text(
         "rung 9, one CTA per %d x %d tile, %s: %s, %s", shape.block_m, shape.block_n,
-        count_text(tiles, "CTA").c_str(), not_rung11.c_str(), unsplit.c_str());
+        common::count_text(tiles, "CTA").c_str(), not_rung11.c_str(), unsplit.c_str());
     return choice;
 }
 

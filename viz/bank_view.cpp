@@ -197,18 +197,16 @@ float draw_legend(BankCanvas& c, float y) {
 // phases: ..." when no phase is shown.
 std::string lanes_caption(const RequestReport& request, int shown_phase) {
     const int phases = static_cast<int>(request.phases.size());
-    const auto wavefronts = [](int count) {
-        return std::to_string(count) + " wavefront" + (count == 1 ? "" : "s");
-    };
     if (shown_phase >= 0) {
         const PhaseReport& phase = request.phases[static_cast<size_t>(shown_phase)];
         return "phase " + std::to_string(shown_phase) + " of " + std::to_string(phases) +
-               ": lanes " + ranges_text(phase.lanes) + ", " + wavefronts(phase.wavefronts);
+               ": lanes " + ranges_text(phase.lanes) + ", " +
+               common::count_text(phase.wavefronts, "wavefront");
     }
     std::vector<int> lanes;
     for (const LaneBanks& lane : request.lanes) lanes.push_back(lane.lane);
     return "all " + std::to_string(phases) + " phase" + (phases == 1 ? "" : "s") + ": lanes " +
-           ranges_text(lanes) + ", " + wavefronts(request.wavefronts);
+           ranges_text(lanes) + ", " + common::count_text(request.wavefronts, "wavefront");
 }
 
 // Byte offsets above the tile every 16 bytes, when they fit. Returns the y below them.

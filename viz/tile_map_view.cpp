@@ -42,10 +42,6 @@ std::string k_range_text(const TileMapSpec& spec, int k_tile) {
     return text;
 }
 
-std::string plural(std::int64_t count, const std::string& noun) {
-    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
-}
-
 // [SECTION] the builder: the shared one (viz/view_builder.h) with the tile map's lines, fitted
 // labels and wrapping legends; the drawing's size is the extent of everything drawn.
 class Builder : public ViewBuilder<TileMapHit> {
@@ -247,12 +243,12 @@ std::string warp_summary(const TileMapSpec& spec) {
     if (spec.warp_layout == WarpLayout::kWarpgroups) {
         const int first_warp = spec.first_consumer_warpgroup * 4;
         const int rows = spec.block_m / spec.consumer_warpgroups;
-        std::string text = plural(spec.consumer_warpgroups, "consumer warpgroup") + " (warps " +
-                           range_text(first_warp, spec.consumer_warpgroups * 4) + "), " +
-                           std::to_string(rows) + " x " + std::to_string(spec.block_n) +
-                           " each as " +
-                           plural(rows / 64 * (spec.block_n / spec.mma_n), spec.instruction) +
-                           "; warp w of a warpgroup holds rows 16w..16w+15 of each";
+        std::string text =
+            common::count_text(spec.consumer_warpgroups, "consumer warpgroup") + " (warps " +
+            range_text(first_warp, spec.consumer_warpgroups * 4) + "), " + std::to_string(rows) +
+            " x " + std::to_string(spec.block_n) + " each as " +
+            common::count_text(rows / 64 * (spec.block_n / spec.mma_n), spec.instruction) +
+            "; warp w of a warpgroup holds rows 16w..16w+15 of each";
         if (first_warp > 0) text += "; warps " + range_text(0, first_warp) + " only load";
         return text;
     }
@@ -317,8 +313,8 @@ std::string raster_text(const TileMapSpec& spec) {
                    " tile rows, down each column of a band, then the next column (tiles running "
                    "together share A and B in L2)";
         case RasterOrder::kPersistent:
-            return "persistent: " + plural(launched_clusters(spec), "cluster") + " of " +
-                   std::to_string(spec.cluster_m) +
+            return "persistent: " + common::count_text(launched_clusters(spec), "cluster") +
+                   " of " + std::to_string(spec.cluster_m) +
                    " CTAs (one per SM) take cluster tiles q, q + " + std::to_string(spec.clusters) +
                    ", ... in bands of " + std::to_string(spec.raster_group) +
                    " cluster rows, down each column";
@@ -334,8 +330,8 @@ std::string grid_title(const TileMapSpec& spec) {
 
 std::string pipeline_text(const TileMapSpec& spec) {
     if (spec.load == LoadKind::kNone) return spec.pipeline_note;
-    return plural(spec.stages, "shared-memory stage") + " of " + std::to_string(spec.block_k) +
-           " of K; " + spec.pipeline_note;
+    return common::count_text(spec.stages, "shared-memory stage") + " of " +
+           std::to_string(spec.block_k) + " of K; " + spec.pipeline_note;
 }
 
 // Who copies what per K tile.
@@ -356,7 +352,7 @@ std::string load_summary(const TileMapSpec& spec) {
     const std::string b_box =
         std::to_string(spec.block_k) + " x " + std::to_string(spec.tma_box_cols);
     std::string text = "per K tile, thread " + std::to_string(spec.tma_thread) + " issues " +
-                       plural(spec.block_k / spec.tma_box_cols, "A box") + " of " +
+                       common::count_text(spec.block_k / spec.tma_box_cols, "A box") + " of " +
                        std::to_string(spec.block_m) + " x " + std::to_string(spec.tma_box_cols) +
                        " and ";
     if (spec.cluster_m > 1) {
@@ -366,7 +362,7 @@ std::string load_summary(const TileMapSpec& spec) {
                 " CTAs of the cluster (the other B boxes "
                 "arrive from the other CTAs)";
     } else {
-        text += plural(b_boxes, "B box") + " of " + b_box;
+        text += common::count_text(b_boxes, "B box") + " of " + b_box;
     }
     return text + "; no other thread copies";
 }
@@ -445,7 +441,8 @@ void grid_view(Builder& b, const TileMapSpec& spec, const std::vector<BlockTile>
         const std::string orders =
             common::join(same_cta, ", ", [](int order) { return std::to_string(order); });
         y = b.line(kMargin, y, kLineSize,
-                   "outlined: the " + plural(static_cast<std::int64_t>(same_cta.size()), "tile") +
+                   "outlined: the " +
+                       common::count_text(static_cast<std::int64_t>(same_cta.size()), "tile") +
                        " CTA " + std::to_string(chosen->block) +
                        " computes, one after another: " + orders);
         y += kSectionGap - kLineGap;

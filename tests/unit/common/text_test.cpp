@@ -15,6 +15,12 @@ TEST(Text, PrefixAndSuffix) {
     EXPECT_FALSE(ends_with("cu", ".cu"));
 }
 
+TEST(Text, CountTextIsPluralButForOne) {
+    EXPECT_EQ(count_text(1, "tile"), "1 tile");
+    EXPECT_EQ(count_text(4, "tile"), "4 tiles");
+    EXPECT_EQ(count_text(0, "SM"), "0 SMs");
+}
+
 TEST(Text, JoinPutsTheSeparatorBetweenItemsOnly) {
     EXPECT_EQ(join(std::vector<std::string>{}, ", "), "");
     EXPECT_EQ(join(std::vector<std::string>{"a"}, ", "), "a");

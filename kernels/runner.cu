@@ -12,6 +12,7 @@
 #include "kernels/gpu_registry.h"
 #include "kernels/registry.h"
 #include "kernels/runner.h"
+#include "kernels/stream_gate.h"
 #include "viz/fragment_bug.h"
 
 namespace tclens::kernels {
@@ -475,6 +476,15 @@ cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, st
     return cudaSuccess;
 }
 
+// Timed runs enqueued behind one closed gate: each enqueues at most 8 launches (a poison and a
+// NaN count where checked, and the kernel's own: rung 14's pad copies, split-K reduction), so a
+// batch stays within StreamGate::kMaxGatedLaunches.
+constexpr int kTimedRunsPerGate = StreamGate::kMaxGatedLaunches / 8;
+// How long a gate waits for the host to enqueue its batch. A host launcher that waits for the
+// GPU (a user's launcher that synchronizes) opens it this late once per batch, and its times are
+// then the host-paced ones.
+constexpr std::uint64_t kTimingGateTimeoutNs = 200'000'000;  // 200 ms
+
 // Times `kernel` into `result` (median, min, max, TFLOP/s) or sets its error ("cancelled" or
 // the CUDA error); refuses the times where a checked timing caught a launch.
 void time_launches(const KernelDescriptor& kernel, const RunBuffers& buffers, const HostCheck& host,
@@ -507,20 +517,33 @@ void time_launches(const KernelDescriptor& kernel, const RunBuffers& buffers, co
     auto* tallies = static_cast<unsigned long long*>(unwritten.get());
     LaunchEvents events;
     if (e == cudaSuccess) e = events.create(runs);
+    // The timed launches go in batches behind a closed gate, so that they run back to back and
+    // the events time the GPU alone, not the host enqueuing the next launch.
+    StreamGate gate;
     int recorded = 0;
-    for (; recorded < runs && e == cudaSuccess && !cancelled(options); ++recorded) {
-        if (checked) e = poison(buffers.c.as_float(), buffers.c_count(), launch_stream);
-        if (e == cudaSuccess) e = cudaEventRecord(events.start(recorded), launch_stream);
-        if (e == cudaSuccess) {
-            e = as_cuda_error(kernel.launch(buffers.operands(timed_set(recorded)), launch_stream));
+    while (recorded < runs && e == cudaSuccess && !cancelled(options)) {
+        const std::string closing = gate.close(launch_stream, kTimingGateTimeoutNs);
+        if (!closing.empty()) {
+            result.error = closing;
+            return;
         }
-        if (e == cudaSuccess) e = cudaEventRecord(events.stop(recorded), launch_stream);
-        if (e == cudaSuccess && checked) {
-            e = add_nan_count(buffers.c.as_float(), buffers.c_count(), tallies + recorded,
-                              launch_stream);
+        const int batch_end = std::min(runs, recorded + kTimedRunsPerGate);
+        for (; recorded < batch_end && e == cudaSuccess && !cancelled(options); ++recorded) {
+            if (checked) e = poison(buffers.c.as_float(), buffers.c_count(), launch_stream);
+            if (e == cudaSuccess) e = cudaEventRecord(events.start(recorded), launch_stream);
+            if (e == cudaSuccess) {
+                e = as_cuda_error(
+                    kernel.launch(buffers.operands(timed_set(recorded)), launch_stream));
+            }
+            if (e == cudaSuccess) e = cudaEventRecord(events.stop(recorded), launch_stream);
+            if (e == cudaSuccess && checked) {
+                e = add_nan_count(buffers.c.as_float(), buffers.c_count(), tallies + recorded,
+                                  launch_stream);
+            }
         }
+        gate.open();
+        if (e == cudaSuccess) e = cudaStreamSynchronize(launch_stream);
     }
-    if (e == cudaSuccess) e = cudaStreamSynchronize(launch_stream);
     std::vector<double> times;
     for (int r = 0; r < recorded && e == cudaSuccess; ++r) {
         float ms = 0;

@@ -23,6 +23,9 @@
 //      are, per element, 16x8 tile or block tile;
 //   4. only if verified: warm-up runs, then `timed_runs` launches each timed by CUDA events,
 //      rotating through the input copies so no run finds its inputs in L2; the median counts.
+//      The timed launches are enqueued behind a closed stream gate (kernels/stream_gate.h), in
+//      batches, so they run back to back: the events time the GPU, not the host's enqueue of a
+//      launch shorter than it (rung 14 at 512^3 takes ~8 us).
 //      A kernel of yours (KernelDescriptor::checked_timing) is checked as well as timed: C is
 //      poisoned before each timed launch and its unwritten elements counted right after it (in
 //      stream order, outside the events), the last timed launch reads the verified inputs and its

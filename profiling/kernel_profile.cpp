@@ -14,6 +14,7 @@
 #include "kernels/gemm_data.h"
 #include "kernels/gpu_registry.h"
 #include "kernels/problem_text.h"
+#include "kernels/stream_gate.h"
 #include "profiling/device_info.h"
 #include "profiling/device_query.h"
 #include "profiling/fault_injection.h"
@@ -21,7 +22,6 @@
 #include "profiling/launch_capture.h"
 #include "profiling/metric_catalogue.h"
 #include "profiling/range_profiler.h"
-#include "profiling/stream_gate.h"
 
 namespace tclens::profiling {
 namespace {
@@ -30,6 +30,7 @@ using Clock = std::chrono::steady_clock;
 using kernels::as_cuda_error;
 using kernels::cuda_text;
 using kernels::DeviceBuffer;
+using kernels::StreamGate;
 
 bool is_launch_metric(const std::string& name) {
     const MetricInfo* info = find_metric(name);

@@ -19,7 +19,7 @@
 //      cache state. Clocks are not locked (Nsight Compute locks them to base by default).
 // A timeline: the kernel runs back to back for a while under PmSampler (pm_sampler.h); its time
 // per launch is measured with and without sampling, so the overhead is known. Launches go in
-// batches of ~10 ms behind a closed StreamGate (stream_gate.h), so the events time GPU work
+// batches of ~10 ms behind a closed StreamGate (kernels/stream_gate.h), so the events time GPU work
 // only, not host hiccups such as the decode thread holding the driver while the batch is queued.
 // A KernelProfiler that profiled keeps the range profiler enabled between profile() calls (its
 // costly set-up is paid once per metric list); prepare() and timeline() end that session first.

@@ -1,7 +1,7 @@
 // StreamGate on the GPU: work enqueued behind a closed gate waits until open(), and a gate nobody
 // opens gives up after its time-out.
 
-#include "profiling/stream_gate.h"
+#include "kernels/stream_gate.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 
 #include "tests/gpu/gpu_test_support.h"
 
-namespace tclens::profiling {
+namespace tclens::kernels {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -60,4 +60,4 @@ TEST_F(StreamGateOnGpu, AGateNobodyOpensGivesUpAfterItsTimeOut) {
 }
 
 }  // namespace
-}  // namespace tclens::profiling
+}  // namespace tclens::kernels

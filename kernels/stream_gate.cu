@@ -1,12 +1,10 @@
 #include <atomic>
 
 #include "kernels/cuda_util.h"
-#include "profiling/stream_gate.h"
+#include "kernels/stream_gate.h"
 
-namespace tclens::profiling {
+namespace tclens::kernels {
 namespace {
-
-using kernels::cuda_text;
 
 __device__ std::uint64_t global_timer_ns() {
     std::uint64_t now;
@@ -60,4 +58,4 @@ void StreamGate::open() {
     *host_flag_ = 1;
 }
 
-}  // namespace tclens::profiling
+}  // namespace tclens::kernels

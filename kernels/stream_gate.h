@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <string>
 
-namespace tclens::profiling {
+namespace tclens::kernels {
 
 class StreamGate {
   public:
@@ -39,4 +39,4 @@ class StreamGate {
     int* device_flag_ = nullptr;
 };
 
-}  // namespace tclens::profiling
+}  // namespace tclens::kernels

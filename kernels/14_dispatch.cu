@@ -208,6 +208,14 @@ GpuStatus dispatch_launch(Precision precision, const GemmOperands& operands, Gpu
 
 }  // namespace
 
+GpuStatus dispatch_choice_launch(const DispatchChoice& choice, Precision precision,
+                                 const GemmOperands& operands, GpuStream stream) {
+    int device = 0;
+    if (const cudaError_t status = cudaGetDevice(&device); status != cudaSuccess) return status;
+    const std::lock_guard<std::mutex> lock(device_state_mutex());
+    return run_choice(choice, precision, operands, device_state(device).scratch, stream);
+}
+
 void attach_dispatch_launches(KernelDescriptor& d) {
     if (d.id.empty()) return;  // a precision rung 14 refuses: no launch
     const Precision precision = d.precision;

@@ -2,8 +2,10 @@
 // The launches of the rungs, one function per kernels/NN_<idea>.cu file: each attaches to the
 // descriptor of its rung (kernels/ladder.h, built without CUDA) the launch of d.precision's
 // instantiation, and the traced launch where the rung has trace points (d.traced.traceable()).
-// The GPU registry (kernels/gpu_registry.h) calls them; nothing else should.
+// The GPU registry (kernels/gpu_registry.h) calls them; nothing else should (but for the one
+// noted below).
 
+#include "kernels/dispatch_rules.h"
 #include "kernels/gemm.h"
 
 namespace tclens::kernels {
@@ -31,6 +33,12 @@ void attach_wgmma_fp8_launches(KernelDescriptor& d);  // 13_wgmma_fp8.cu
 // 14_dispatch.cu: the launch that runs rung 14's choice for each problem (the chosen rung's
 // launch from the GPU registry, or the split-K GEMM, on zero-padded copies where needed).
 void attach_dispatch_launches(KernelDescriptor& d);
+// 14_dispatch.cu: `choice` (a configuration and its padded problem) run as rung 14 runs its own
+// choice, for the tool that times each configuration rung 14 could pick
+// (tests/gpu/tools/dispatch_candidates.cpp). Precondition: dispatch_configuration_can_run(choice,
+// precision) == "".
+GpuStatus dispatch_choice_launch(const DispatchChoice& choice, Precision precision,
+                                 const GemmOperands& operands, GpuStream stream);
 
 // The references: cuBLAS's launch of d.precision (none for kE4M3) and cuBLASLt's FP8 GEMM.
 void attach_cublas_launches(KernelDescriptor& d);         // cublas_reference.cu

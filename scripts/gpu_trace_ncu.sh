@@ -33,14 +33,15 @@ if [ -z "$ncu" ] || [ ! -x "$ncu" ]; then echo "skipped: ncu not found; set NCU=
     >"$out/probe.log" 2>&1 || { echo "gpu_trace_ncu: tclens trace failed: see $out/probe.log" >&2; exit 1; }
 blocks=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["blocks_launched"])' "$out/probe.json")
 
-# name | the kernel's last template argument (kTraced) | the command that launches it
+# name ; the kernel's last template argument (kTraced) as ncu's demangler may print it (this
+# ncu: "(bool)0") ; the command that launches it
 runs=(
-    "untraced|false|$tclens bench --kernels $kernel --mnk $size --runs 20 --warmup 0 --no-peak"
-    "traced|true|$tclens trace --kernel $kernel --mnk $size --blocks $blocks"
+    "untraced;(\\(bool\\)0|false);$tclens bench --kernels $kernel --mnk $size --runs 20 --warmup 0 --no-peak"
+    "traced;(\\(bool\\)1|true);$tclens trace --kernel $kernel --mnk $size --blocks $blocks"
 )
 status=0
 for run in "${runs[@]}"; do
-    IFS='|' read -r name traced command <<<"$run"
+    IFS=';' read -r name traced command <<<"$run"
     # shellcheck disable=SC2086  # $command is a command line, split on purpose
     "$ncu" --set full --import-source no --target-processes all --kernel-name-base demangled \
         -k "regex:persistent_gemm<.*, $traced>(\\(.*)?$" --launch-skip 1 --launch-count 1 \

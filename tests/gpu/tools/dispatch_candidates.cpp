@@ -1,0 +1,120 @@
+// Times every configuration rung 14 could pick for each shape given, beside its own choice and
+// same-run cuBLAS, through the runner (verified first, timed behind the stream gate): the
+// measurements that rung 14's rules (kernels/dispatch_rules.cpp) are derived from.
+//   dispatch_candidates [bf16|f16] MxNxK [MxNxK ...]
+// prints one markdown row per (shape, configuration): its median, its % of cuBLAS, and the line
+// the runner gives where it did not count. The configurations: rung 9's kernel in each of its
+// tiles, unsplit and split 2, 3, 4, 6, 8, 12 and 16 ways (where K has that many 64-deep
+// tiles), rung 11, rung 12 and the short-K GEMM, each where it can run the shape. Exit 0, or 1
+// with one line on stderr.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "kernels/14_dispatch.h"
+#include "kernels/dispatch_rules.h"
+#include "kernels/gpu_registry.h"
+#include "kernels/ladder_launches.h"
+#include "kernels/problem_text.h"
+#include "kernels/runner.h"
+#include "kernels/split_k_gemm.h"
+
+namespace {
+
+using namespace tclens::kernels;
+
+int fail(const std::string& line) {
+    std::fprintf(stderr, "dispatch_candidates: %s\n", line.c_str());
+    return 1;
+}
+
+std::string tile_text(Rung9Tile tile) {
+    const Rung9TileShape shape = rung9_tile_shape(tile);
+    return std::to_string(shape.block_m) + "x" + std::to_string(shape.block_n);
+}
+
+// (name, choice) of every configuration of the 16-bit family that can run `problem`.
+std::vector<std::pair<std::string, DispatchChoice>> candidates(const GemmProblem& problem,
+                                                               Precision precision) {
+    std::vector<std::pair<std::string, DispatchChoice>> out;
+    const GemmProblem padded = padded_problem(problem);
+    const auto add = [&](const std::string& name, DispatchChoice choice) {
+        if (choice.config != DispatchConfig::kShortK) choice.padded = padded;
+        if (dispatch_configuration_can_run(choice, precision).empty())
+            out.emplace_back(name, choice);
+    };
+    for (const Rung9Tile tile : {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows}) {
+        for (const int splits : {1, 2, 3, 4, 6, 8, 12, 16}) {
+            if (split_k_ranges(padded.k, splits) != splits) continue;
+            DispatchChoice choice;
+            choice.config = splits == 1 ? DispatchConfig::kTmaTiles : DispatchConfig::kSplitK;
+            choice.tile = tile;
+            choice.splits = splits;
+            add("rung 9 " + tile_text(tile) +
+                    (splits == 1 ? "" : " split " + std::to_string(splits)),
+                choice);
+        }
+    }
+    DispatchChoice choice;
+    choice.config = DispatchConfig::kPersistent;
+    add("rung 11", choice);
+    choice.config = DispatchConfig::kStreamK;
+    add("rung 12", choice);
+    choice.config = DispatchConfig::kShortK;
+    choice.padded = problem;
+    add("short-K", choice);
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int first = 1;
+    Precision precision = Precision::kBF16;
+    if (argc > 1 && (std::string(argv[1]) == "bf16" || std::string(argv[1]) == "f16")) {
+        precision = std::string(argv[1]) == "f16" ? Precision::kF16 : Precision::kBF16;
+        first = 2;
+    }
+    if (first >= argc) return fail("usage: dispatch_candidates [bf16|f16] MxNxK [MxNxK ...]");
+    const std::string suffix = std::string(".") + precision_name(precision);
+    const KernelDescriptor* cublas = find_gpu_kernel("cublas" + suffix);
+    const KernelDescriptor* dispatch = find_gpu_kernel("dispatch" + suffix);
+    if (cublas == nullptr || dispatch == nullptr) return fail("no cuBLAS or rung 14 of " + suffix);
+    GemmRunner runner;
+    if (!runner.init_error().empty()) return fail(runner.init_error());
+    RunOptions options;
+    options.warmup_runs = 2;
+    options.timed_runs = 20;
+    std::printf(
+        "| shape | configuration | median us | %% of cuBLAS | note |\n|---|---|---|---|---|\n");
+    for (int i = first; i < argc; ++i) {
+        const std::optional<GemmProblem> problem = parse_problem(argv[i]);
+        if (!problem) return fail(problem_error(argv[i]));
+        const RunResult reference = runner.run(*cublas, *problem, options);
+        if (!reference.counts())
+            return fail(argv[i] + std::string(": cuBLAS: ") + run_status(reference));
+        const auto row = [&](const std::string& name, const RunResult& r) {
+            if (!r.counts()) {
+                std::printf("| %s | %s | - | - | %s |\n", argv[i], name.c_str(),
+                            run_status(r).c_str());
+                return;
+            }
+            std::printf("| %s | %s | %.2f | %.1f | |\n", argv[i], name.c_str(), r.median_ms * 1e3,
+                        100 * reference.median_ms / r.median_ms);
+        };
+        row("cuBLAS", reference);
+        const DispatchChoice chosen = choose_dispatch_for(precision, *problem, 132);
+        row("rung 14: " + chosen.reason, runner.run(*dispatch, *problem, options));
+        for (const auto& [name, choice] : candidates(*problem, precision)) {
+            KernelDescriptor candidate = *dispatch;
+            candidate.id = "candidate" + suffix;
+            candidate.launch = [choice = choice, precision](const GemmOperands& operands,
+                                                            GpuStream stream) {
+                return dispatch_choice_launch(choice, precision, operands, stream);
+            };
+            row(name, runner.run(candidate, *problem, options));
+        }
+        std::fflush(stdout);
+    }
+    return 0;
+}

@@ -55,25 +55,27 @@ constexpr std::int64_t kShortKMaxTilesInPlace = 1024;
 // 768x320x15552 0.51x ...: a few tiles, each a long serial K loop, most SMs idle), and under
 // 100 % on only 3 of the 71 with K < 1536.
 constexpr std::int64_t kSplitKMinK = 1536;
-// Splits that make at most one wave of split-K's CTAs (rung 9's tiles: one CTA per SM, its 128
-// KiB of stages; a second wave of shorter ranges takes as long as one of longer ones), each
-// range at least kSplitKMinRange deep (4 K tiles, one more than the 3 in flight at its start).
-// First chosen with rung 9 as the split-K kernel (session 20); the sweep measures them.
+// How many K ranges (split_k_splits): as many as keep one CTA per SM with each range at least
+// kSplitKMinRange deep (4 K tiles, one more than the 3 in flight at its start), or, for the
+// tiles of which an SM holds two, as many as fill both slots with each range at least
+// kSplitKDeepRange deep, whichever is more. Timed behind the stream gate (session 23, call 2,
+// tests/gpu/tools/dispatch_candidates.cpp, 64 x 128 tiles, % of cuBLAS): 16 and 64 x 3072^2 ran
+// 86.0 and 80.7 on 4 ranges of 12 K tiles (96 CTAs) and 84.8 and 73.4 on 8 of 6 (192 CTAs);
+// 128 x 3072^2 ran 75.2 on 4 ranges (192 CTAs), 69.4 on 2 (96); 16 x 8192^2 84.0 on 4 (256 CTAs),
+// 80.8 on 2 (128); where ranges stay deep over few tiles, one CTA per SM wins: 64x448x12736 86.8
+// on 29 ranges of 7 K tiles (116 CTAs), 77.7 on 16; 96x512x15216 101.7 on 16 (128 CTAs).
 constexpr std::int64_t kSplitKMinRange = 256;
-// Split-K whatever N, but for a few rows over a wide N: session 18 sent split-K's case with
-// N >= 1024 to rung 12's stream-K, when split-K was mma.sync on 64 x 64 tiles and lost to rung
-// 12 there (0.33-0.61x of cuBLAS against 0.54-0.98x, tests/gpu/results/2026-11-30_h200_session18).
-// On rung 9's tiles split-K beat rung 12 on every one of the 14 shapes of session 20's sweep
-// (call 2, 199 shapes, seed 1) where both ran, by 20-75 points of cuBLAS (528x16x2432 0.88
-// against 0.24, 96x512x15216 0.86 against 0.55, 4544x80x12000 0.89 against 0.58), and on the
-// presets from M = 128 up (session 20: split-K in call 4, median of 3, against stream-K in call
-// 1, one run: 128, 256 x 3072 x 3072 0.74, 0.66 against 0.73, 0.61; 128 x 8192^2 0.79 against
-// 0.75). With M <= kStreamKFewRows over N >= kStreamKMinN, stream-K's small-M mode (64-row
-// tiles: a 128-row tile wastes twice the rows while both stream all of B) stays ahead: 16 x
-// 8192^2 0.85 against split-K's 0.55, 64 and 32 x 3072^2 0.75 and 0.99 against 0.69 and 0.87
-// (16 x 3072^2: 1.03 against a noisy 1.11). Not measured again on this rule.
-constexpr std::int64_t kStreamKFewRows = 64;
-constexpr std::int64_t kStreamKMinN = 1024;
+constexpr std::int64_t kSplitKDeepRange = 768;
+// Rung 9's kernel in 64 x 128 tiles, two CTAs an SM, where its 128 x 128 tiles would fill at
+// most half of the SMs: fewer rows a CTA, and twice the CTAs, start and finish sooner. Session 23,
+// call 2 (% of cuBLAS, 128 x 128 against 64 x 128, unsplit): 128^3 70.5 / 86.7, 256^3 73.4 / 88.4,
+// 512^3 72.5 / 84.0, 768^3 72.5 / 84.4, 1024^3 74.5 / 84.7, 624x176x720 (10 tiles) 66.8 / 79.2,
+// and at N <= 64 against 128 x 64: 480x64x64 87.7 / 94.9, 3264x64x64 89.7 / 93.9; with more
+// tiles 128 x 128 stays ahead (1568x688x1008, 78 tiles: 90.0 / 87.4).
+constexpr double kSmallTileMaxShare = 0.5;
+// A few rows over a wide N split K too, on 64 x 128 tiles; rung 12's small-M stream-K, which
+// sessions 18-22 ran there, lost to it behind the stream gate (session 23, call 2, % of cuBLAS):
+// 16 x 3072^2 76.4 against 86.0, 64 x 3072^2 67.1 against 80.7, 16 x 8192^2 84.1 against 84.0.
 
 // Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills
 // less than kStreamKMaxFilled and K is at least kStreamKMinK: the one shape of the sweep so
@@ -87,19 +89,30 @@ std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
     return (value + multiple - 1) / multiple * multiple;
 }
 
-// K ranges for split-K on `tiles` C tiles: as many as fit one wave of `slots` CTAs (SMs x the
-// CTAs one SM holds), each range at least kSplitKMinRange deep, at most kSplitKMaxSplits, then
-// as many as split_k_depth leaves.
-int split_k_splits(std::int64_t k, std::int64_t tiles, std::int64_t slots) {
-    const std::int64_t for_waves = slots / tiles;
-    const std::int64_t most = std::min<std::int64_t>(kSplitKMaxSplits, k / kSplitKMinRange);
-    const auto splits = static_cast<int>(std::max<std::int64_t>(1, std::min(for_waves, most)));
-    return split_k_ranges(k, splits);
+// K ranges for split-K on `tiles` C tiles of a tile `blocks_per_sm` CTAs of which share an SM
+// (kSplitKMinRange, kSplitKDeepRange): one CTA per SM with ranges of kSplitKMinRange or more,
+// or every slot filled with ranges of kSplitKDeepRange or more, whichever is more, at most
+// kSplitKMaxSplits; then as many as split_k_depth leaves.
+int split_k_splits(std::int64_t k, std::int64_t tiles, int sms, int blocks_per_sm) {
+    const std::int64_t one_per_sm = std::min(sms / tiles, k / kSplitKMinRange);
+    const std::int64_t every_slot =
+        std::min(std::int64_t{sms} * blocks_per_sm / tiles, k / kSplitKDeepRange);
+    const std::int64_t wanted =
+        std::min<std::int64_t>(kSplitKMaxSplits, std::max(one_per_sm, every_slot));
+    return split_k_ranges(k, static_cast<int>(std::max<std::int64_t>(1, wanted)));
 }
 
-// Rung 9's tile for the padded problem `p` (Rung9Tile): 128 x 64 where N <= 64, else 64 x 128
-// where M <= 64, else its own 128 x 128.
-Rung9Tile rung9_tile_for(const GemmProblem& p) {
+// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile): 64 x 128 where its own
+// 128 x 128 tiles would fill at most kSmallTileMaxShare of the SMs (few_square_tiles), else
+// 128 x 64 where N <= 64, else 64 x 128 where M <= 64, else 128 x 128.
+bool few_square_tiles(const GemmProblem& p, int sms) {
+    const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+    const std::int64_t tiles =
+        tiles_covering(p.m, square.block_m) * tiles_covering(p.n, square.block_n);
+    return static_cast<double>(tiles) <= kSmallTileMaxShare * sms;
+}
+Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
+    if (few_square_tiles(p, sms)) return Rung9Tile::kFewRows;
     if (p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n) return Rung9Tile::kNarrowN;
     if (p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m) return Rung9Tile::kFewRows;
     return Rung9Tile::kSquare;
@@ -151,34 +164,32 @@ DispatchChoice rung11_choice(const GemmProblem& p, const PersistentWaves& w) {
     return choice;
 }
 
-// Rung 9's kernel on the padded problem `p` (split-K, unsplit, or for a few rows over a wide N
-// rung 12's stream-K), `not_rung11` saying why rung 11 does not run. The reason without the
-// padding.
+// Rung 9's kernel on the padded problem `p`, split-K or unsplit, `not_rung11` saying why rung 11
+// does not run. The reason without the padding.
 DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::string& not_rung11) {
     DispatchChoice choice;
-    const Rung9Tile tile = rung9_tile_for(p);
+    const Rung9Tile tile = rung9_tile_for(p, sms);
     const Rung9TileShape shape = rung9_tile_shape(tile);
     const std::int64_t tiles =
         tiles_covering(p.m, shape.block_m) * tiles_covering(p.n, shape.block_n);
-    const std::int64_t slots = std::int64_t{sms} * shape.blocks_per_sm;
-    const int splits = p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, slots) : 1;
-    if (splits >= 2 && p.m <= kStreamKFewRows && p.n >= kStreamKMinN) {
-        choice.config = DispatchConfig::kStreamK;
-        choice.reason = common::format_text(
-            "rung 12 stream-K: %s, K = %lld >= %lld, M = %lld <= %lld, N = %lld >= %lld",
-            not_rung11.c_str(), (long long)p.k, (long long)kSplitKMinK, (long long)p.m,
-            (long long)kStreamKFewRows, (long long)p.n, (long long)kStreamKMinN);
-        return choice;
-    }
+    const int splits =
+        p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, sms, shape.blocks_per_sm) : 1;
     choice.tile = tile;
+    // Why the small tile, where its rule and not a narrow side chose it.
+    const std::string small_tiles =
+        few_square_tiles(p, sms) && p.m > shape.block_m
+            ? common::format_text("; %d x %d tiles: 128 x 128 ones would fill <= %.0f %% of %d SMs",
+                                  shape.block_m, shape.block_n, 100 * kSmallTileMaxShare, sms)
+            : "";
     if (splits >= 2) {
         choice.config = DispatchConfig::kSplitK;
         choice.splits = splits;
         choice.reason = common::format_text(
-            "split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, K = %lld >= %lld", splits,
-            shape.block_m, shape.block_n, (long long)(tiles * splits),
-            (long long)split_k_depth(p.k, splits), not_rung11.c_str(), (long long)p.k,
-            (long long)kSplitKMinK);
+                            "split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, K = %lld >= %lld",
+                            splits, shape.block_m, shape.block_n, (long long)(tiles * splits),
+                            (long long)split_k_depth(p.k, splits), not_rung11.c_str(),
+                            (long long)p.k, (long long)kSplitKMinK) +
+                        small_tiles;
         return choice;
     }
     const std::string unsplit =
@@ -188,9 +199,11 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
                                   common::count_text(tiles, "tile").c_str(),
                                   wave_slots_text(sms, shape.blocks_per_sm).c_str());
     choice.config = DispatchConfig::kTmaTiles;
-    choice.reason = common::format_text(
-        "rung 9, one CTA per %d x %d tile, %s: %s, %s", shape.block_m, shape.block_n,
-        common::count_text(tiles, "CTA").c_str(), not_rung11.c_str(), unsplit.c_str());
+    choice.reason =
+        common::format_text("rung 9, one CTA per %d x %d tile, %s: %s, %s", shape.block_m,
+                            shape.block_n, common::count_text(tiles, "CTA").c_str(),
+                            not_rung11.c_str(), unsplit.c_str()) +
+        small_tiles;
     return choice;
 }
 

@@ -50,19 +50,24 @@ TEST(DispatchRules, ALastRoundLeftMostlyIdleOverADeepKRunsStreamK) {
 TEST(DispatchRules, FewTilesOverALongKSplitK) {
     const DispatchChoice skinny = choose_dispatch({432, 16, 7696}, kDefaultPersistentSms);
     ASSERT_EQ(skinny.config, DispatchConfig::kSplitK);
-    // 4 tiles of 128 x 64 (N <= 64): 66 would fit the SMs' 264 CTAs, K / 256 = 30 ranges are
-    // asked; 121 K tiles make ranges of 5, and so 25 of them.
-    EXPECT_EQ(skinny.tile, Rung9Tile::kNarrowN);
-    EXPECT_EQ(skinny.splits, 25);
+    // 4 tiles of 128 x 128 would fill 4 SMs: 7 tiles of 64 x 128 instead. One CTA per SM: 18
+    // ranges (K / 256 = 30 allowed); every slot: 37, but K / 768 = 10 allowed. 121 K tiles make
+    // 18 ranges of 7.
+    EXPECT_EQ(skinny.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(skinny.splits, 18);
     EXPECT_EQ(skinny.reason,
-              "split-K 25, 128 x 64 tiles, 100 CTAs of K 320: N = 16 <= 128, narrower than rung "
-              "11's 128 x 192 tiles, K = 7696 >= 1536");
-    // 18 tiles: 7 ranges make 126 CTAs, one wave.
+              "split-K 18, 64 x 128 tiles, 126 CTAs of K 448: N = 16 <= 128, narrower than rung "
+              "11's 128 x 192 tiles, K = 7696 >= 1536; 64 x 128 tiles: 128 x 128 ones would fill "
+              "<= 50 % of 132 SMs");
+    // 36 tiles of 64 x 128: one per SM makes 3 ranges, every slot 7 (264 / 36), K deep enough.
     const DispatchChoice wide = choose_dispatch({768, 320, 15552}, kDefaultPersistentSms);
     EXPECT_EQ(wide.config, DispatchConfig::kSplitK);
-    EXPECT_EQ(wide.tile, Rung9Tile::kSquare);
+    EXPECT_EQ(wide.tile, Rung9Tile::kFewRows);
     EXPECT_EQ(wide.splits, 7);
-    EXPECT_EQ(choose_dispatch({272, 720, 5184}, kDefaultPersistentSms).splits, 7);
+    // 90 tiles of 128 x 128, more than half the SMs: one CTA per SM, unsplit.
+    const DispatchChoice square = choose_dispatch({1280, 1152, 5184}, kDefaultPersistentSms);
+    EXPECT_EQ(square.tile, Rung9Tile::kSquare);
+    EXPECT_EQ(square.config, DispatchConfig::kTmaTiles);
 }
 
 // Split-K's case with a wide N splits too from M = 65 up (it ran stream-K while split-K was
@@ -70,31 +75,38 @@ TEST(DispatchRules, FewTilesOverALongKSplitK) {
 TEST(DispatchRules, FewTilesOverALongKSplitKWhateverN) {
     const DispatchChoice lab6_m128 = choose_dispatch({128, 3072, 3072}, kDefaultPersistentSms);
     EXPECT_EQ(lab6_m128.config, DispatchConfig::kSplitK);
-    EXPECT_EQ(lab6_m128.splits, 5);  // 24 tiles of 128 x 128: 5 ranges fit 132 SMs
+    // 48 tiles of 64 x 128: one per SM makes 2 ranges, every slot 5, but K / 768 = 4 allowed.
+    EXPECT_EQ(lab6_m128.splits, 4);
     EXPECT_EQ(lab6_m128.reason,
-              "split-K 5, 128 x 128 tiles, 120 CTAs of K 640: rung 11's 16 tiles (128 x 192): < 70 "
-              "% of a wave on 132 SMs, K = 3072 >= 1536");
+              "split-K 4, 64 x 128 tiles, 192 CTAs of K 768: rung 11's 16 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 3072 >= 1536; 64 x 128 tiles: 128 x 128 ones would fill "
+              "<= 50 % of 132 SMs");
     EXPECT_EQ(config_of({128, 8192, 8192}), DispatchConfig::kSplitK);
 }
 
-// But a few rows over a wide N run stream-K's small-M mode (dispatch_rules.cpp, kStreamKFewRows).
-TEST(DispatchRules, AFewRowsOverAWideNRunStreamK) {
+// A few rows over a wide N split K too, on 64 x 128 tiles (M <= 64), no longer stream-K's
+// small-M mode (dispatch_rules.cpp: session 23's measurements).
+TEST(DispatchRules, AFewRowsOverAWideNSplitK) {
     const DispatchChoice llm_m16 = choose_dispatch({16, 8192, 8192}, kDefaultPersistentSms);
-    EXPECT_EQ(llm_m16.config, DispatchConfig::kStreamK);
+    EXPECT_EQ(llm_m16.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(llm_m16.tile, Rung9Tile::kFewRows);
     EXPECT_EQ(llm_m16.reason,
-              "rung 12 stream-K: rung 11's 43 tiles (128 x 192): < 70 % of a wave on 132 SMs, "
-              "K = 8192 >= 1536, M = 16 <= 64, N = 8192 >= 1024");
-    EXPECT_EQ(config_of({64, 3072, 3072}), DispatchConfig::kStreamK);
-    EXPECT_EQ(config_of({65, 3072, 3072}), DispatchConfig::kSplitK);  // past the few rows
-    EXPECT_EQ(config_of({64, 1016, 3072}), DispatchConfig::kSplitK);  // N short of the width
+              "split-K 4, 64 x 128 tiles, 256 CTAs of K 2048: rung 11's 43 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 8192 >= 1536");
+    // 24 tiles: one per SM makes 5 ranges, every slot 4 (K / 768).
+    EXPECT_EQ(choose_dispatch({64, 3072, 3072}, kDefaultPersistentSms).splits, 5);
+    EXPECT_EQ(config_of({16, 3072, 3072}), DispatchConfig::kSplitK);
 }
 
 TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
     const DispatchChoice shallow = choose_dispatch({2016, 496, 112}, kDefaultPersistentSms);
     EXPECT_EQ(shallow.config, DispatchConfig::kTmaTiles);
     EXPECT_EQ(shallow.reason,
-              "rung 9, one CTA per 128 x 128 tile, 64 CTAs: rung 11's 48 tiles (128 x 192): < 70 "
-              "% of a wave on 132 SMs, K = 112 < 1536");
+              "rung 9, one CTA per 64 x 128 tile, 128 CTAs: rung 11's 48 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 112 < 1536; 64 x 128 tiles: 128 x 128 ones would fill "
+              "<= 50 % of 132 SMs");
+    // 68 tiles of 128 x 128 fill more than half of the SMs: those tiles.
+    EXPECT_EQ(choose_dispatch({2176, 496, 112}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
     // A deep K, but 87 tiles of 128 x 128 leave no room for a second range in one wave.
     const DispatchChoice many = choose_dispatch({11056, 80, 2992}, kDefaultPersistentSms);
     EXPECT_EQ(many.config, DispatchConfig::kTmaTiles);
@@ -119,12 +131,14 @@ TEST(DispatchRules, ANarrowNRunsRung9sKernelInNarrowTiles) {
     // Rung 11's tiles would be 0.84 of a wave: at or above 70 % it ran them before.
     EXPECT_EQ(choose_dispatch({14199, 200, 4767}, kDefaultPersistentSms).config,
               DispatchConfig::kPersistent);
-    const DispatchChoice shallow = choose_dispatch({8192, 64, 1024}, kDefaultPersistentSms);
+    const DispatchChoice shallow = choose_dispatch({8576, 64, 1024}, kDefaultPersistentSms);
     EXPECT_EQ(shallow.config, DispatchConfig::kTmaTiles);
     EXPECT_EQ(shallow.tile, Rung9Tile::kNarrowN);
-    EXPECT_EQ(shallow.reason.rfind("rung 9, one CTA per 128 x 64 tile, 64 CTAs: N = 64 <= 128", 0),
+    EXPECT_EQ(shallow.reason.rfind("rung 9, one CTA per 128 x 64 tile, 67 CTAs: N = 64 <= 128", 0),
               0u)
         << shallow.reason;
+    // 64 tiles of 128 x 128 or of 128 x 64 would fill half of the SMs: 64 x 128 tiles.
+    EXPECT_EQ(choose_dispatch({8192, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
     // 65 <= N <= 128: rung 9's own tile.
     EXPECT_EQ(choose_dispatch({16384, 128, 16384}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
 }
@@ -198,13 +212,15 @@ TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
               "split-K 16, 64 x 128 tiles, 64 CTAs of K 256: rung 11's 3 tiles (128 x 192): < 70 "
               "% of a wave on 132 SMs, K = 4096 >= 1536");
     EXPECT_EQ(choose_dispatch({64, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
-    EXPECT_EQ(choose_dispatch({65, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+    EXPECT_EQ(choose_dispatch({65, 16384, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+    // 65 rows in 8 tiles of 128 x 128: few, so 64 x 128 tiles all the same.
+    EXPECT_EQ(choose_dispatch({65, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
 }
 
 TEST(DispatchRules, TheSmCountDecides) {
     // 16 tiles of 128 x 192 are a full wave on 16 SMs but a few idle ones on 132.
     EXPECT_EQ(config_of({64, 3072, 3072}, 16), DispatchConfig::kPersistent);
-    EXPECT_EQ(config_of({64, 3072, 3072}, kDefaultPersistentSms), DispatchConfig::kStreamK);
+    EXPECT_EQ(config_of({64, 3072, 3072}, kDefaultPersistentSms), DispatchConfig::kSplitK);
 }
 
 TEST(DispatchRules, OddNOrKRunOnZeroPaddedCopies) {
@@ -284,7 +300,11 @@ TEST(DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
                                        c.config == DispatchConfig::kSplitK;
                     ASSERT_TRUE(rung9 || c.tile == Rung9Tile::kSquare) << where;
                     ASSERT_TRUE(c.tile != Rung9Tile::kNarrowN || c.padded.n <= 64) << where;
-                    ASSERT_TRUE(c.tile != Rung9Tile::kFewRows || c.padded.m <= 64) << where;
+                    // 64 x 128 where M <= 64, or where 128 x 128 tiles fill half the SMs or less.
+                    const std::int64_t square_tiles = (m + 127) / 128 * ((c.padded.n + 127) / 128);
+                    ASSERT_TRUE(c.tile != Rung9Tile::kFewRows || c.padded.m <= 64 ||
+                                2 * square_tiles <= sms)
+                        << where;
                     ASSERT_FALSE(c.reason.empty()) << where;
                     ASSERT_EQ(c.reason.find('\n'), std::string::npos) << where;
                     ++checked;
@@ -321,19 +341,20 @@ TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     EXPECT_EQ(big.block_tile.n, 256);
     const KernelDescriptor lab = d.for_problem({1024, 3072, 3072}, kDefaultPersistentSms);
     EXPECT_EQ(lab.block_tile.n, 192);  // rung 11's own tile choice, applied
-    EXPECT_EQ(d.for_problem({2016, 496, 112}, kDefaultPersistentSms).id, "wgmma_tma.bf16");
+    EXPECT_EQ(d.for_problem({2176, 496, 112}, kDefaultPersistentSms).id, "wgmma_tma.bf16");
     EXPECT_EQ(d.for_problem({1344, 7104, 3200}, kDefaultPersistentSms).id, "wgmma_streamk.bf16");
-    const KernelDescriptor split = d.for_problem({432, 16, 7696}, kDefaultPersistentSms);
+    const KernelDescriptor split = d.for_problem({14199, 28, 4767}, kDefaultPersistentSms);
     EXPECT_EQ(split.id, "split_k.bf16");
     EXPECT_EQ(split.block_tile.m, 128);
-    EXPECT_EQ(split.block_tile.n, 64);  // N = 16: the narrow tile
-    EXPECT_EQ(split.k_ranges, 25);      // the ranges the rules chose, for the sweep's loss model
-    const auto spec = tile_map_spec(d, {432, 16, 7696}, kDefaultPersistentSms);
+    EXPECT_EQ(split.block_tile.n, 64);  // N = 28: the narrow tile
+    EXPECT_EQ(split.k_ranges, 2);       // the ranges the rules chose, for the sweep's loss model
+    const auto spec = tile_map_spec(d, {14199, 28, 4767}, kDefaultPersistentSms);
     ASSERT_TRUE(spec) << spec.error();
     EXPECT_EQ(spec->kernel, "split_k.bf16");
     EXPECT_EQ(spec->block_m, 128);
     EXPECT_EQ(spec->block_n, 64);
-    EXPECT_EQ(d.for_problem({8192, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_128x64.bf16");
+    EXPECT_EQ(d.for_problem({8576, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_128x64.bf16");
+    EXPECT_EQ(d.for_problem({432, 16, 7696}, kDefaultPersistentSms).block_tile.m, 64);
 }
 
 DispatchConfig fp8_config_of(const GemmProblem& problem, int sms = kDefaultPersistentSms) {

@@ -67,12 +67,19 @@ constexpr std::int64_t kSplitKMinK = 1536;
 constexpr std::int64_t kSplitKMinRange = 256;
 constexpr std::int64_t kSplitKDeepRange = 768;
 // Rung 9's kernel in 64 x 128 tiles, two CTAs an SM, where its 128 x 128 tiles would fill at
-// most half of the SMs: fewer rows a CTA, and twice the CTAs, start and finish sooner. Session 23,
-// call 2 (% of cuBLAS, 128 x 128 against 64 x 128, unsplit): 128^3 70.5 / 86.7, 256^3 73.4 / 88.4,
-// 512^3 72.5 / 84.0, 768^3 72.5 / 84.4, 1024^3 74.5 / 84.7, 624x176x720 (10 tiles) 66.8 / 79.2,
-// and at N <= 64 against 128 x 64: 480x64x64 87.7 / 94.9, 3264x64x64 89.7 / 93.9; with more
-// tiles 128 x 128 stays ahead (1568x688x1008, 78 tiles: 90.0 / 87.4).
+// most half of the SMs, K is too short to split or M is at most kSmallTileSplitMaxM, and N > 64:
+// fewer rows a CTA, and twice the CTAs, start and finish sooner. Session 23, calls 2 and 3
+// (tests/gpu/tools/dispatch_candidates.cpp, % of cuBLAS, 128 x 128 against 64 x 128): unsplit,
+// 128^3 70.5 / 86.7, 256^3 73.4 / 88.4, 512^3 72.5 / 84.0, 768^3 72.5 / 84.4, 1024^3 74.5 / 84.7,
+// 624x176x720 (10 tiles) 66.8 / 79.2; split, 128 x 3072^2 72.8 / 75.2 (4 ranges), 200x200x3000
+// 89.2 / 102.9 (8 ranges), 96x512x15216 91.3 / 101.7 (16). With more rows over a deep K the
+// larger tile's reuse wins (768x320x15552: 81.1 on 6 ranges of 128 x 128, 66.3 on 7 of 64 x 128),
+// and so does 128 x 64 where N <= 64 (8192x64x1024 87.3 / 79.4, 4096x64x4096 split 4 85.9 /
+// 68.6, 432x16x7696 split 16 93.7 / 83.9), but for a few tiles over a short K (480x64x64 87.7 /
+// 94.9, 3264x64x64 89.7 / 93.9), not taken. With more tiles 128 x 128 stays ahead (1568x688x1008,
+// 78 tiles: 90.0 / 87.4).
 constexpr double kSmallTileMaxShare = 0.5;
+constexpr std::int64_t kSmallTileSplitMaxM = 256;
 // A few rows over a wide N split K too, on 64 x 128 tiles; rung 12's small-M stream-K, which
 // sessions 18-22 ran there, lost to it behind the stream gate (session 23, call 2, % of cuBLAS):
 // 16 x 3072^2 76.4 against 86.0, 64 x 3072^2 67.1 against 80.7, 16 x 8192^2 84.1 against 84.0.
@@ -102,9 +109,10 @@ int split_k_splits(std::int64_t k, std::int64_t tiles, int sms, int blocks_per_s
     return split_k_ranges(k, static_cast<int>(std::max<std::int64_t>(1, wanted)));
 }
 
-// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile): 64 x 128 where its own
-// 128 x 128 tiles would fill at most kSmallTileMaxShare of the SMs (few_square_tiles), else
-// 128 x 64 where N <= 64, else 64 x 128 where M <= 64, else 128 x 128.
+// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile): 128 x 64 where N <= 64,
+// else 64 x 128 where its own 128 x 128 tiles would fill at most kSmallTileMaxShare of the SMs
+// (few_square_tiles) and K < kSplitKMinK or M <= kSmallTileSplitMaxM, else 64 x 128 where M <=
+// 64, else 128 x 128.
 bool few_square_tiles(const GemmProblem& p, int sms) {
     const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
     const std::int64_t tiles =
@@ -112,8 +120,10 @@ bool few_square_tiles(const GemmProblem& p, int sms) {
     return static_cast<double>(tiles) <= kSmallTileMaxShare * sms;
 }
 Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
-    if (few_square_tiles(p, sms)) return Rung9Tile::kFewRows;
     if (p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n) return Rung9Tile::kNarrowN;
+    if (few_square_tiles(p, sms) && (p.k < kSplitKMinK || p.m <= kSmallTileSplitMaxM)) {
+        return Rung9Tile::kFewRows;
+    }
     if (p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m) return Rung9Tile::kFewRows;
     return Rung9Tile::kSquare;
 }
@@ -177,7 +187,7 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
     choice.tile = tile;
     // Why the small tile, where its rule and not a narrow side chose it.
     const std::string small_tiles =
-        few_square_tiles(p, sms) && p.m > shape.block_m
+        tile == Rung9Tile::kFewRows && p.m > shape.block_m
             ? common::format_text("; %d x %d tiles: 128 x 128 ones would fill <= %.0f %% of %d SMs",
                                   shape.block_m, shape.block_n, 100 * kSmallTileMaxShare, sms)
             : "";

@@ -50,20 +50,22 @@ TEST(DispatchRules, ALastRoundLeftMostlyIdleOverADeepKRunsStreamK) {
 TEST(DispatchRules, FewTilesOverALongKSplitK) {
     const DispatchChoice skinny = choose_dispatch({432, 16, 7696}, kDefaultPersistentSms);
     ASSERT_EQ(skinny.config, DispatchConfig::kSplitK);
-    // 4 tiles of 128 x 128 would fill 4 SMs: 7 tiles of 64 x 128 instead. One CTA per SM: 18
-    // ranges (K / 256 = 30 allowed); every slot: 37, but K / 768 = 10 allowed. 121 K tiles make
-    // 18 ranges of 7.
-    EXPECT_EQ(skinny.tile, Rung9Tile::kFewRows);
-    EXPECT_EQ(skinny.splits, 18);
+    // 4 tiles of 128 x 64 (N <= 64): one CTA per SM makes 33 ranges, K / 256 = 30 are allowed;
+    // every slot: 66, but K / 768 = 10 allowed. 121 K tiles make ranges of 5, and so 25 of them.
+    EXPECT_EQ(skinny.tile, Rung9Tile::kNarrowN);
+    EXPECT_EQ(skinny.splits, 25);
     EXPECT_EQ(skinny.reason,
-              "split-K 18, 64 x 128 tiles, 126 CTAs of K 448: N = 16 <= 128, narrower than rung "
-              "11's 128 x 192 tiles, K = 7696 >= 1536; 64 x 128 tiles: 128 x 128 ones would fill "
-              "<= 50 % of 132 SMs");
-    // 36 tiles of 64 x 128: one per SM makes 3 ranges, every slot 7 (264 / 36), K deep enough.
+              "split-K 25, 128 x 64 tiles, 100 CTAs of K 320: N = 16 <= 128, narrower than rung "
+              "11's 128 x 192 tiles, K = 7696 >= 1536");
+    // More rows over a deep K keep 128 x 128 tiles: 18 of them, 7 ranges make 126 CTAs.
     const DispatchChoice wide = choose_dispatch({768, 320, 15552}, kDefaultPersistentSms);
     EXPECT_EQ(wide.config, DispatchConfig::kSplitK);
-    EXPECT_EQ(wide.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(wide.tile, Rung9Tile::kSquare);
     EXPECT_EQ(wide.splits, 7);
+    // 200 rows: 64 x 128 tiles, 8 of them; one CTA per SM makes 16 ranges, K / 256 = 11 allowed.
+    const DispatchChoice few = choose_dispatch({200, 200, 3000}, kDefaultPersistentSms);
+    EXPECT_EQ(few.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(few.splits, 10);  // 47 K tiles in ranges of 5
     // 90 tiles of 128 x 128, more than half the SMs: one CTA per SM, unsplit.
     const DispatchChoice square = choose_dispatch({1280, 1152, 5184}, kDefaultPersistentSms);
     EXPECT_EQ(square.tile, Rung9Tile::kSquare);
@@ -137,8 +139,9 @@ TEST(DispatchRules, ANarrowNRunsRung9sKernelInNarrowTiles) {
     EXPECT_EQ(shallow.reason.rfind("rung 9, one CTA per 128 x 64 tile, 67 CTAs: N = 64 <= 128", 0),
               0u)
         << shallow.reason;
-    // 64 tiles of 128 x 128 or of 128 x 64 would fill half of the SMs: 64 x 128 tiles.
-    EXPECT_EQ(choose_dispatch({8192, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
+    // N <= 64 keeps 128 x 64 tiles however few.
+    EXPECT_EQ(choose_dispatch({8192, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kNarrowN);
+    EXPECT_EQ(choose_dispatch({480, 64, 64}, kDefaultPersistentSms).tile, Rung9Tile::kNarrowN);
     // 65 <= N <= 128: rung 9's own tile.
     EXPECT_EQ(choose_dispatch({16384, 128, 16384}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
 }
@@ -354,7 +357,7 @@ TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     EXPECT_EQ(spec->block_m, 128);
     EXPECT_EQ(spec->block_n, 64);
     EXPECT_EQ(d.for_problem({8576, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_128x64.bf16");
-    EXPECT_EQ(d.for_problem({432, 16, 7696}, kDefaultPersistentSms).block_tile.m, 64);
+    EXPECT_EQ(d.for_problem({512, 512, 512}, kDefaultPersistentSms).id, "wgmma_tma_64x128.bf16");
 }
 
 DispatchConfig fp8_config_of(const GemmProblem& problem, int sms = kDefaultPersistentSms) {

@@ -56,7 +56,8 @@ namespace tclens::kernels {
 
 // The block tiles rung 14 runs this kernel in (the configurations above): rung 9's own 128 x
 // 128; 128 x 64 for N <= 64 and 64 x 128 for M <= 64, where a side of 128 would load and
-// multiply zeros for half of it or more.
+// multiply zeros for half of it or more, and 64 x 128 where 128 x 128 tiles would be few
+// (kernels/dispatch_rules.cpp).
 enum class Rung9Tile { kSquare, kNarrowN, kFewRows };
 
 struct Rung9TileShape {

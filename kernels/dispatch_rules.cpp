@@ -63,7 +63,9 @@ constexpr std::int64_t kSplitKMinK = 1536;
 // 86.0 and 80.7 on 4 ranges of 12 K tiles (96 CTAs) and 84.8 and 73.4 on 8 of 6 (192 CTAs);
 // 128 x 3072^2 ran 75.2 on 4 ranges (192 CTAs), 69.4 on 2 (96); 16 x 8192^2 84.0 on 4 (256 CTAs),
 // 80.8 on 2 (128); where ranges stay deep over few tiles, one CTA per SM wins: 64x448x12736 86.8
-// on 29 ranges of 7 K tiles (116 CTAs), 77.7 on 16; 96x512x15216 101.7 on 16 (128 CTAs).
+// on 29 ranges of 7 K tiles (116 CTAs), 77.7 on 16; 96x512x15216 101.7 on 16 (128 CTAs). The
+// rule picks counts between those timed: 5 ranges for 16 and 64 x 3072^2 (88.7 and 78.3 in call
+// 4's presets), 10 for 200x200x3000 (95.6 in call 3; 102.9 on 8, 93.3 on 6), 19 for 96x512x15216.
 constexpr std::int64_t kSplitKMinRange = 256;
 constexpr std::int64_t kSplitKDeepRange = 768;
 // Rung 9's kernel in 64 x 128 tiles, two CTAs an SM, where its 128 x 128 tiles would fill at

@@ -476,13 +476,15 @@ cudaError_t verify(const KernelDescriptor& kernel, const RunBuffers& buffers, st
     return cudaSuccess;
 }
 
-// Timed runs enqueued behind one closed gate: each enqueues at most 8 launches (a poison and a
-// NaN count where checked, and the kernel's own: rung 14's pad copies, split-K reduction), so a
-// batch stays within StreamGate::kMaxGatedLaunches.
+// Timed runs enqueued behind one closed gate: a run of a rung enqueues at most 8 launches (a
+// poison and a NaN count where checked, and the kernel's own: rung 14's pad copies, split-K
+// reduction), so a batch stays within StreamGate::kMaxGatedLaunches. A user's host launcher may
+// enqueue more; a full launch queue then holds the host until the gate gives up.
 constexpr int kTimedRunsPerGate = StreamGate::kMaxGatedLaunches / 8;
-// How long a gate waits for the host to enqueue its batch. A host launcher that waits for the
-// GPU (a user's launcher that synchronizes) opens it this late once per batch, and its times are
-// then the host-paced ones.
+// How long a gate waits for the host to enqueue its batch. Whatever waits for the GPU inside a
+// timed launch (a user's launcher that synchronizes, rung 14 growing its scratch at a first
+// launch without warm-up, a launch under Nsight Compute, which serializes them) opens it this
+// late once per batch, and those times are then the host-paced ones.
 constexpr std::uint64_t kTimingGateTimeoutNs = 200'000'000;  // 200 ms
 
 // Times `kernel` into `result` (median, min, max, TFLOP/s) or sets its error ("cancelled" or

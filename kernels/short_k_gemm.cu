@@ -1,11 +1,11 @@
 // Rung 14's short-K GEMM (kernels/short_k_gemm.h): one CTA per 128 x 128 tile of C, in rung 9's
 // order (16-row column bands), two warpgroups. Per K tile of 64: wgmma reads only the k16 steps
 // that reach K (k_steps), so every thread reads its share of those columns of A and rows of B
-// as 16-bit bit patterns (kLoadBatch of A and of B in flight at a time, the batches not unrolled
-// into each other, so that 128 registers hold it), zeros past M, N and K, and writes them where
-// TMA's 128-byte swizzle would have put them (rung 9's stage: A rows of 128 bytes, 16-byte chunk
-// c of row r at chunk c ^ (r % 8); B in two boxes of 64 columns, the same swizzle on its K rows),
-// fences the generic-proxy writes for wgmma's async-proxy reads, and after a CTA barrier
+// as 16-bit bit patterns (kLoadBatch reads in flight at a time, A's batches then B's, not
+// unrolled into each other, so that 128 registers hold it), zeros past M, N and K, and writes them
+// where TMA's 128-byte swizzle would have put them (rung 9's stage: A rows of 128 bytes, 16-byte
+// chunk c of row r at chunk c ^ (r % 8); B in two boxes of 64 columns, the same swizzle on its K
+// rows), fences the generic-proxy writes for wgmma's async-proxy reads, and after a CTA barrier
 // warpgroup w multiplies rows 64 w .. 64 w + 63 with up to four wgmma m64n128k16. A second K
 // tile waits for the first one's wgmma before its writes. C leaves through the stage, 64 columns
 // at a time (stage_c_half, store_c_half), so that each warp writes whole row segments of 128

@@ -38,7 +38,7 @@ struct ShortKConfig : TmaStageLayout<128, 128> {
     // col t % 128) in its i-th read: consecutive threads, consecutive addresses.
     static constexpr int kARowsPerRead = kThreads / kBlockK;
     static constexpr int kBRowsPerRead = kThreads / kBlockN;
-    static constexpr int kLoadBatch = 16;  // reads of A and of B in flight per thread
+    static constexpr int kLoadBatch = 16;  // reads of A, or of B, in flight per thread
     // C leaves through the stage in halves of 64 columns: 128 x 64 floats fill it exactly.
     static constexpr int kCHalfCols = kBlockN / 2;
     // CTAs per SM: 256 threads of at most 128 registers (their 64 accumulators, a batch of

@@ -23,6 +23,7 @@ __global__ void wait_until_open(const volatile int* flag, std::uint64_t timeout_
 }  // namespace
 
 StreamGate::~StreamGate() {
+    open();  // a waiting kernel, if any, ends; cudaFreeHost below waits for it
     if (host_flag_ != nullptr) cudaFreeHost(const_cast<int*>(host_flag_));
 }
 

@@ -7,7 +7,9 @@
 //
 // Use: close(stream) -> enqueue at most kMaxGatedLaunches launches -> open(). Enqueuing more
 // could fill the launch queue and block the host before it opens the gate; the waiting kernel
-// gives up after kGateTimeoutNs in any case, so a forgotten open() costs time, not a hang.
+// gives up after its time-out in any case (kGateTimeoutNs unless close() is given another), so a
+// forgotten open() costs time, not a hang. The destructor opens the gate and frees the flag once
+// the device is done with it (cudaFreeHost waits for the device).
 
 #include <cuda_runtime.h>
 

@@ -33,8 +33,9 @@ cases=(
     "rung 9|wgmma_tma.bf16|4096x4096x4096|4"
     "rung 10|wgmma_ws.bf16|4096x4096x4096|4"
 )
-# The shapes rung 14's cases stand for, and rung 14's choice there (4096^3 and 64x3072x3072 are
-# its choices too: rung 11 and rung 12's small-M mode).
+# The shapes rung 14's cases stand for, and rung 14's choice there (4096^3 is its choice too:
+# rung 11; 64x3072x3072 was rung 12's small-M mode until session 23 and is split-K now, which has
+# no trace points: the "rung 12 small M" case still measures that mode).
 dispatch_sizes=(4096x4096x4096 2240x2560x8320 1344x7104x3200 64x3072x3072)
 
 {

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -132,22 +133,32 @@ TEST(GemmRunnerOnGpu, TimesOnlyVerifiedRuns) {
     EXPECT_NEAR(r.tflops, 2.0 * 1024 * 1024 * 1024 / (r.median_ms * 1e-3) / 1e12, 1e-9);
 }
 
-// The timed launches run behind a closed stream gate (kernels/stream_gate.h): a host that takes
-// 2 ms to enqueue each launch of a kernel that runs for microseconds is not timed with it.
-TEST(GemmRunnerOnGpu, TheHostsEnqueueIsNotTimed) {
-    TCLENS_REQUIRE_GPU();
+// cublas.f16 as `id`, with `before` run on the host before each of its launches, timed at 512^3
+// (20 runs, one warm-up).
+RunResult time_cublas_after(const std::string& id,
+                            const std::function<cudaError_t(GpuStream)>& before) {
     const KernelDescriptor& cublas = *find_gpu_kernel("cublas.f16");
-    KernelDescriptor slow_host = cublas;
-    slow_host.id = "slow_host.f16";
-    slow_host.launch = [&cublas](const GemmOperands& operands, GpuStream stream) -> GpuStatus {
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        return cublas.launch(operands, stream);
+    KernelDescriptor kernel = cublas;
+    kernel.id = id;
+    kernel.launch = [&cublas, before](const GemmOperands& operands, GpuStream stream) -> GpuStatus {
+        const cudaError_t e = before(stream);
+        return e != cudaSuccess ? e : cublas.launch(operands, stream);
     };
     GemmRunner runner;
     RunOptions options;
     options.warmup_runs = 1;
     options.timed_runs = 20;
-    const RunResult r = runner.run(slow_host, {512, 512, 512}, options);
+    return runner.run(kernel, {512, 512, 512}, options);
+}
+
+// The timed launches run behind a closed stream gate (kernels/stream_gate.h): a host that takes
+// 2 ms to enqueue each launch of a kernel that runs for microseconds is not timed with it.
+TEST(GemmRunnerOnGpu, TheHostsEnqueueIsNotTimed) {
+    TCLENS_REQUIRE_GPU();
+    const RunResult r = time_cublas_after("slow_host.f16", [](GpuStream) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        return cudaSuccess;
+    });
     ASSERT_TRUE(r.counts()) << run_status(r);
     EXPECT_LT(r.max_ms, 0.5) << "the events timed the host's 2 ms sleep";
 }
@@ -156,17 +167,8 @@ TEST(GemmRunnerOnGpu, TheHostsEnqueueIsNotTimed) {
 // the gate for long: the gate gives up after 200 ms a batch, and the run is timed, host-paced.
 TEST(GemmRunnerOnGpu, ALauncherThatWaitsForItsStreamIsStillTimed) {
     TCLENS_REQUIRE_GPU();
-    const KernelDescriptor& cublas = *find_gpu_kernel("cublas.f16");
-    KernelDescriptor waiting = cublas;
-    waiting.id = "waiting.f16";
-    waiting.launch = [&cublas](const GemmOperands& operands, GpuStream stream) -> GpuStatus {
-        const cudaError_t e = cudaStreamSynchronize(stream);
-        return e != cudaSuccess ? e : cublas.launch(operands, stream);
-    };
-    GemmRunner runner;
-    RunOptions options;
-    options.timed_runs = 20;
-    const RunResult r = runner.run(waiting, {512, 512, 512}, options);
+    const RunResult r = time_cublas_after(
+        "waiting.f16", [](GpuStream stream) { return cudaStreamSynchronize(stream); });
     ASSERT_TRUE(r.counts()) << run_status(r);
     EXPECT_LT(r.time_ms, 2000.0) << "the gate held the stream past its 200 ms";
     EXPECT_LT(r.median_ms, 0.5);

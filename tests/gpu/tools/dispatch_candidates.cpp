@@ -4,11 +4,16 @@
 //   dispatch_candidates [bf16|f16] MxNxK [MxNxK ...]
 // prints one markdown row per (shape, configuration): its median, its % of cuBLAS, and the line
 // the runner gives where it did not count. The configurations: rung 9's kernel in each of its
-// tiles, unsplit and split 2, 3, 4, 6, 8, 12 and 16 ways (where K has that many 64-deep
-// tiles), rung 11, rung 12 and the short-K GEMM, each where it can run the shape. Exit 0, or 1
-// with one line on stderr.
+// tiles, unsplit and split 2, 3, 4, 6, 8, 12 and 16 ways (where K's 64-deep tiles make that many
+// ranges of split_k_depth), rung 11, rung 12 and the short-K GEMM, each where it can run the
+// shape. Rung 14's row names its choice for this GPU's SM count. Exit 0, or 1 with one line on
+// stderr.
+#include <cuda_runtime.h>
+
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/14_dispatch.h"
@@ -82,6 +87,12 @@ int main(int argc, char** argv) {
     if (cublas == nullptr || dispatch == nullptr) return fail("no cuBLAS or rung 14 of " + suffix);
     GemmRunner runner;
     if (!runner.init_error().empty()) return fail(runner.init_error());
+    int device = 0;
+    int sms = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+        return fail("cannot ask the GPU its SM count");
+    }
     RunOptions options;
     options.warmup_runs = 2;
     options.timed_runs = 20;
@@ -103,7 +114,7 @@ int main(int argc, char** argv) {
                         100 * reference.median_ms / r.median_ms);
         };
         row("cuBLAS", reference);
-        const DispatchChoice chosen = choose_dispatch_for(precision, *problem, 132);
+        const DispatchChoice chosen = choose_dispatch_for(precision, *problem, sms);
         row("rung 14: " + chosen.reason, runner.run(*dispatch, *problem, options));
         for (const auto& [name, choice] : candidates(*problem, precision)) {
             KernelDescriptor candidate = *dispatch;

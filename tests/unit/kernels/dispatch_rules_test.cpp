@@ -72,8 +72,8 @@ TEST(DispatchRules, FewTilesOverALongKSplitK) {
     EXPECT_EQ(square.config, DispatchConfig::kTmaTiles);
 }
 
-// Split-K's case with a wide N splits too from M = 65 up (it ran stream-K while split-K was
-// mma.sync on 64 x 64 tiles; dispatch_rules.cpp says what rung 9's tiles measured).
+// Split-K's case with a wide N splits too (it ran stream-K while split-K was mma.sync on 64 x 64
+// tiles, and for M <= 64 until session 23; dispatch_rules.cpp says what rung 9's tiles measured).
 TEST(DispatchRules, FewTilesOverALongKSplitKWhateverN) {
     const DispatchChoice lab6_m128 = choose_dispatch({128, 3072, 3072}, kDefaultPersistentSms);
     EXPECT_EQ(lab6_m128.config, DispatchConfig::kSplitK);
@@ -210,7 +210,8 @@ TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
     const DispatchChoice few = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);
     EXPECT_EQ(few.config, DispatchConfig::kSplitK);
     EXPECT_EQ(few.tile, Rung9Tile::kFewRows);
-    EXPECT_EQ(few.splits, 16);  // 4 tiles; 66 ranges would fit, 4096 / 256 = 16 are asked
+    // 4 tiles: one CTA per SM makes 33 ranges, 4096 / 256 = 16 allowed; every slot 4096 / 768 = 5.
+    EXPECT_EQ(few.splits, 16);
     EXPECT_EQ(few.reason,
               "split-K 16, 64 x 128 tiles, 64 CTAs of K 256: rung 11's 3 tiles (128 x 192): < 70 "
               "% of a wave on 132 SMs, K = 4096 >= 1536");

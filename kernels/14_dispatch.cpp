@@ -4,6 +4,8 @@
 #include "kernels/14_dispatch.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "kernels/13_wgmma_fp8.h"
 #include "kernels/block_order.h"
@@ -133,6 +135,38 @@ std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precisi
     const KernelDescriptor* rung = find_kernel(id);
     if (rung == nullptr) return id + " is not registered";
     return rung->can_run(choice.padded);
+}
+
+std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
+                                                   Precision precision) {
+    std::vector<DispatchCandidate> out;
+    const GemmProblem padded = padded_problem(problem);
+    const auto add = [&](std::string name, DispatchConfig config, Rung9Tile tile, int splits,
+                         const GemmProblem& runs) {
+        DispatchChoice choice;
+        choice.config = config;
+        choice.tile = tile;
+        choice.splits = splits;
+        choice.padded = runs;
+        if (dispatch_configuration_can_run(choice, precision).empty()) {
+            out.push_back({std::move(name), choice});
+        }
+    };
+    for (const Rung9Tile tile : {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows}) {
+        const Rung9TileShape shape = rung9_tile_shape(tile);
+        const std::string name =
+            "rung 9 " + std::to_string(shape.block_m) + "x" + std::to_string(shape.block_n);
+        for (const int splits : {1, 2, 3, 4, 6, 8, 12, 16}) {
+            if (split_k_ranges(padded.k, splits) != splits) continue;
+            add(splits == 1 ? name : name + " split " + std::to_string(splits),
+                splits == 1 ? DispatchConfig::kTmaTiles : DispatchConfig::kSplitK, tile, splits,
+                padded);
+        }
+    }
+    add("rung 11", DispatchConfig::kPersistent, Rung9Tile::kSquare, 1, padded);
+    add("rung 12", DispatchConfig::kStreamK, Rung9Tile::kSquare, 1, padded);
+    add("short-K", DispatchConfig::kShortK, Rung9Tile::kSquare, 1, problem);
+    return out;
 }
 
 // "dispatch.f16" / ".bf16": its own tile fields are rung 11's (the configuration of the large

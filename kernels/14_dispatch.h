@@ -5,6 +5,9 @@
 // This header: the descriptors of what it can choose, plain C++. ladder.h declares the rung's own
 // descriptor (kernels/14_dispatch.cpp) and its GPU launch (kernels/14_dispatch.cu).
 
+#include <string>
+#include <vector>
+
 #include "kernels/dispatch_rules.h"
 #include "kernels/gemm.h"
 
@@ -32,5 +35,19 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
 
 // "" when the configuration `choice` names accepts its padded problem, else its refusal.
 std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precision precision);
+
+// One configuration of the 16-bit family that could run a problem, named for a table ("rung 9
+// 64x128 split 4", "rung 11", "short-K").
+struct DispatchCandidate {
+    std::string name;
+    DispatchChoice choice;  // its reason left empty
+};
+
+// Every configuration of the 16-bit family (kF16 or kBF16) that can run `problem`: rung 9's
+// kernel in each of its tiles, unsplit and split 2, 3, 4, 6, 8, 12 and 16 ways (where K's 64-deep
+// tiles make that many ranges of split_k_depth), rung 11, rung 12 and the short-K GEMM, in that
+// order, each where dispatch_configuration_can_run accepts it. What
+// tests/gpu/tools/dispatch_candidates.cpp times to derive the rules from.
+std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem, Precision precision);
 
 }  // namespace tclens::kernels

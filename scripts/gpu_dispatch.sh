@@ -16,12 +16,16 @@
 # same-run cublaslt.e4m3 on the square, lab6 and llm presets (fp8_presets.json). The step
 # "record" (not a default) records the two shipped recordings again with every kernel, rung 14
 # (dispatch.e4m3 too) included, into $OUT/h200.json.gz and $OUT/h200_b.json.gz
-# (assets/recordings/: the ShippedRecording test wants every registered kernel in them).
+# (assets/recordings/: the ShippedRecording test wants every registered kernel in them). The step
+# "candidates" (not a default, at most 5 minutes) times every configuration rung 14 could pick
+# beside its choice and cuBLAS on CANDIDATE_SHAPES (default: the presets' shapes where it lost in
+# session 23) into $OUT/candidates.md (tests/gpu/tools/dispatch_candidates.cpp): what the rules'
+# thresholds are read from.
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-GPU_CHECK_BUILD_ONLY=1 GPU_CHECK_TARGETS="tclens gpu_tests" OUT="$out" scripts/gpu_check.sh ||
+GPU_CHECK_BUILD_ONLY=1 GPU_CHECK_TARGETS="tclens gpu_tests dispatch_candidates" OUT="$out" scripts/gpu_check.sh ||
     exit 1
 rungs=mma_ldmatrix_xor.bf16,mma_cp_async.bf16,wgmma_tma.bf16,wgmma_ws.bf16,wgmma_persistent.bf16,wgmma_streamk.bf16
 status=0
@@ -63,13 +67,18 @@ for step in ${DISPATCH_STEPS:-verify sweep presets}; do
                 --kernels wgmma_fp8.e4m3,dispatch.e4m3 --preset square,lab6,llm --runs 20 \
                 --warmup 2 --json
             ;;
+        candidates)
+            # shellcheck disable=SC2086  # the shapes, one argument each
+            timed candidates.md 300 build-gpu/bin/dispatch_candidates bf16 \
+                ${CANDIDATE_SHAPES:-512x512x512 1024x1024x1024 16x3072x3072 64x3072x3072 128x3072x3072 256x3072x3072 16x8192x8192 128x8192x8192}
+            ;;
         record)
             for name in h200 h200_b; do
                 timed "$name.record.log" 900 build-gpu/bin/tclens record "$out/$name.json.gz"
             done
             ;;
         *)
-            echo "gpu_dispatch.sh: unknown step '$step' in DISPATCH_STEPS; steps: verify, sweep, presets, fp8, record" >&2
+            echo "gpu_dispatch.sh: unknown step '$step' in DISPATCH_STEPS; steps: verify, sweep, presets, fp8, candidates, record" >&2
             exit 2
             ;;
     esac

@@ -3,26 +3,21 @@
 // measurements that rung 14's rules (kernels/dispatch_rules.cpp) are derived from.
 //   dispatch_candidates [bf16|f16] MxNxK [MxNxK ...]
 // prints one markdown row per (shape, configuration): its median, its % of cuBLAS, and the line
-// the runner gives where it did not count. The configurations: rung 9's kernel in each of its
-// tiles, unsplit and split 2, 3, 4, 6, 8, 12 and 16 ways (where K's 64-deep tiles make that many
-// ranges of split_k_depth), rung 11, rung 12 and the short-K GEMM, each where it can run the
-// shape. Rung 14's row names its choice for this GPU's SM count. Exit 0, or 1 with one line on
-// stderr.
+// the runner gives where it did not count. The configurations: kernels::dispatch_candidates
+// (kernels/14_dispatch.h). Rung 14's row names its choice for this GPU's SM count. Exit 0, or 1
+// with one line on stderr.
 #include <cuda_runtime.h>
 
 #include <cstdio>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "kernels/14_dispatch.h"
-#include "kernels/dispatch_rules.h"
 #include "kernels/gpu_registry.h"
 #include "kernels/ladder_launches.h"
 #include "kernels/problem_text.h"
 #include "kernels/runner.h"
-#include "kernels/split_k_gemm.h"
 
 namespace {
 
@@ -31,44 +26,6 @@ using namespace tclens::kernels;
 int fail(const std::string& line) {
     std::fprintf(stderr, "dispatch_candidates: %s\n", line.c_str());
     return 1;
-}
-
-std::string tile_text(Rung9Tile tile) {
-    const Rung9TileShape shape = rung9_tile_shape(tile);
-    return std::to_string(shape.block_m) + "x" + std::to_string(shape.block_n);
-}
-
-// (name, choice) of every configuration of the 16-bit family that can run `problem`.
-std::vector<std::pair<std::string, DispatchChoice>> candidates(const GemmProblem& problem,
-                                                               Precision precision) {
-    std::vector<std::pair<std::string, DispatchChoice>> out;
-    const GemmProblem padded = padded_problem(problem);
-    const auto add = [&](const std::string& name, DispatchChoice choice) {
-        if (choice.config != DispatchConfig::kShortK) choice.padded = padded;
-        if (dispatch_configuration_can_run(choice, precision).empty())
-            out.emplace_back(name, choice);
-    };
-    for (const Rung9Tile tile : {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows}) {
-        for (const int splits : {1, 2, 3, 4, 6, 8, 12, 16}) {
-            if (split_k_ranges(padded.k, splits) != splits) continue;
-            DispatchChoice choice;
-            choice.config = splits == 1 ? DispatchConfig::kTmaTiles : DispatchConfig::kSplitK;
-            choice.tile = tile;
-            choice.splits = splits;
-            add("rung 9 " + tile_text(tile) +
-                    (splits == 1 ? "" : " split " + std::to_string(splits)),
-                choice);
-        }
-    }
-    DispatchChoice choice;
-    choice.config = DispatchConfig::kPersistent;
-    add("rung 11", choice);
-    choice.config = DispatchConfig::kStreamK;
-    add("rung 12", choice);
-    choice.config = DispatchConfig::kShortK;
-    choice.padded = problem;
-    add("short-K", choice);
-    return out;
 }
 
 }  // namespace
@@ -116,7 +73,7 @@ int main(int argc, char** argv) {
         row("cuBLAS", reference);
         const DispatchChoice chosen = choose_dispatch_for(precision, *problem, sms);
         row("rung 14: " + chosen.reason, runner.run(*dispatch, *problem, options));
-        for (const auto& [name, choice] : candidates(*problem, precision)) {
+        for (const auto& [name, choice] : dispatch_candidates(*problem, precision)) {
             KernelDescriptor candidate = *dispatch;
             candidate.id = "candidate" + suffix;
             candidate.launch = [choice = choice, precision](const GemmOperands& operands,

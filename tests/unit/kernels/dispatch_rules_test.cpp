@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -317,6 +318,34 @@ TEST(DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
         }
     }
     EXPECT_EQ(checked, 7 * 17 * 17 * 17);
+}
+
+// The configurations dispatch_candidates times: every one can run its shape, split counts
+// only where K makes that many ranges, the short-K GEMM only where it takes the shape as it is.
+TEST(DispatchCandidates, EachCanRunItsShape) {
+    const auto names = [](const std::vector<DispatchCandidate>& candidates) {
+        std::vector<std::string> out;
+        for (const DispatchCandidate& c : candidates) {
+            EXPECT_EQ(dispatch_configuration_can_run(c.choice, Precision::kBF16), "") << c.name;
+            out.push_back(c.name);
+        }
+        return out;
+    };
+    // K = 512: 8 K tiles make 1, 2, 3, 4, 6 (of 2 tiles, 4 ranges: not 6) ... ranges.
+    const std::vector<std::string> square =
+        names(dispatch_candidates({512, 512, 512}, Precision::kBF16));
+    EXPECT_EQ(square.front(), "rung 9 128x128");
+    EXPECT_NE(std::find(square.begin(), square.end(), "rung 9 64x128 split 8"), square.end());
+    EXPECT_EQ(std::find(square.begin(), square.end(), "rung 9 64x128 split 6"), square.end());
+    EXPECT_NE(std::find(square.begin(), square.end(), "rung 11"), square.end());
+    EXPECT_EQ(std::find(square.begin(), square.end(), "short-K"), square.end());  // K % 8 == 0
+    // K = 64: one K tile, no split; N = 33 takes the short-K GEMM on the shape as it is.
+    const std::vector<DispatchCandidate> odd = dispatch_candidates({100, 33, 64}, Precision::kBF16);
+    for (const DispatchCandidate& c : odd) EXPECT_EQ(c.choice.splits, 1) << c.name;
+    ASSERT_FALSE(odd.empty());
+    EXPECT_EQ(odd.back().name, "short-K");
+    EXPECT_TRUE(same_problem(odd.back().choice.padded, {100, 33, 64}));
+    EXPECT_TRUE(same_problem(odd.front().choice.padded, {100, 40, 64}));
 }
 
 TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {

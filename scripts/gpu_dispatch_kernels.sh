@@ -4,7 +4,8 @@
 # each losing class of session 20's sweeps: a padded short K, a padded skinny M whose B is copied,
 # a padded tall narrow N, an aligned few-rows shape on split-K), `tclens bench --kernels
 # dispatch.bf16 --mnk SHAPE` runs once on its own (its median time, CUDA events around each
-# launch: the kernels and the gaps between them) and once under Nsight Compute, which times every
+# launch, the launches back to back behind the runner's stream gate: the kernels and the GPU's
+# gaps between them) and once under Nsight Compute, which times every
 # kernel of the run alone (gpu__time_duration, --clock-control none as the bench runs) with the
 # DRAM bytes it moved. Writes to $OUT/dispatch_kernels/ (OUT default gpu-out):
 #   SHAPE.bench.json   the bench (verified, median of 20 runs, same-run cuBLAS)

@@ -111,16 +111,20 @@ int split_k_splits(std::int64_t k, std::int64_t tiles, int sms, int blocks_per_s
     return split_k_ranges(k, static_cast<int>(std::max<std::int64_t>(1, wanted)));
 }
 
-// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile): 128 x 64 where N <= 64,
-// else 64 x 128 where its own 128 x 128 tiles would fill at most kSmallTileMaxShare of the SMs
-// (few_square_tiles) and K < kSplitKMinK or M <= kSmallTileSplitMaxM, else 64 x 128 where M <=
-// 64, else 128 x 128.
-bool few_square_tiles(const GemmProblem& p, int sms) {
-    const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
-    const std::int64_t tiles =
-        tiles_covering(p.m, square.block_m) * tiles_covering(p.n, square.block_n);
-    return static_cast<double>(tiles) <= kSmallTileMaxShare * sms;
+// Rung 9's kernel's tiles of `p` in `tile`: one CTA each (per K range).
+std::int64_t rung9_tiles(const GemmProblem& p, Rung9Tile tile) {
+    const Rung9TileShape shape = rung9_tile_shape(tile);
+    return tiles_covering(p.m, shape.block_m) * tiles_covering(p.n, shape.block_n);
 }
+
+// Whether rung 9's own 128 x 128 tiles of `p` would fill at most kSmallTileMaxShare of `sms` SMs.
+bool few_square_tiles(const GemmProblem& p, int sms) {
+    return static_cast<double>(rung9_tiles(p, Rung9Tile::kSquare)) <= kSmallTileMaxShare * sms;
+}
+
+// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile): 128 x 64 where N <= 64,
+// else 64 x 128 where its own 128 x 128 tiles are few (few_square_tiles) and K < kSplitKMinK or
+// M <= kSmallTileSplitMaxM, else 64 x 128 where M <= 64, else 128 x 128.
 Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
     if (p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n) return Rung9Tile::kNarrowN;
     if (few_square_tiles(p, sms) && (p.k < kSplitKMinK || p.m <= kSmallTileSplitMaxM)) {
@@ -182,16 +186,17 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
     DispatchChoice choice;
     const Rung9Tile tile = rung9_tile_for(p, sms);
     const Rung9TileShape shape = rung9_tile_shape(tile);
-    const std::int64_t tiles =
-        tiles_covering(p.m, shape.block_m) * tiles_covering(p.n, shape.block_n);
+    const std::int64_t tiles = rung9_tiles(p, tile);
     const int splits =
         p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, sms, shape.blocks_per_sm) : 1;
     choice.tile = tile;
     // Why the small tile, where its rule and not a narrow side chose it.
     const std::string small_tiles =
         tile == Rung9Tile::kFewRows && p.m > shape.block_m
-            ? common::format_text("; %d x %d tiles: 128 x 128 ones would fill <= %.0f %% of %d SMs",
-                                  shape.block_m, shape.block_n, 100 * kSmallTileMaxShare, sms)
+            ? common::format_text(
+                  "; %d x %d tiles: %d x %d ones would fill <= %.0f %% of %d SMs", shape.block_m,
+                  shape.block_n, rung9_tile_shape(Rung9Tile::kSquare).block_m,
+                  rung9_tile_shape(Rung9Tile::kSquare).block_n, 100 * kSmallTileMaxShare, sms)
             : "";
     if (splits >= 2) {
         choice.config = DispatchConfig::kSplitK;

@@ -75,9 +75,9 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
                     : common::format_text("K = %lld in %d ranges", (long long)problem.k, ranges);
             losses.push_back(
                 {1.0 - double(k_tiles) / kernel.stages,
-                 common::format_text("%s: %lld K tile%s of %d, fewer than the %d stages",
-                                     where.c_str(), (long long)k_tiles, k_tiles == 1 ? "" : "s",
-                                     tile.k, kernel.stages)});
+                 common::format_text("%s: %s of %d, fewer than the %d stages", where.c_str(),
+                                     common::count_text(k_tiles, "K tile").c_str(), tile.k,
+                                     kernel.stages)});
         }
     }
     const auto biggest =

@@ -205,8 +205,8 @@ std::string lanes_caption(const RequestReport& request, int shown_phase) {
     }
     std::vector<int> lanes;
     for (const LaneBanks& lane : request.lanes) lanes.push_back(lane.lane);
-    return "all " + std::to_string(phases) + " phase" + (phases == 1 ? "" : "s") + ": lanes " +
-           ranges_text(lanes) + ", " + common::count_text(request.wavefronts, "wavefront");
+    return "all " + common::count_text(phases, "phase") + ": lanes " + ranges_text(lanes) + ", " +
+           common::count_text(request.wavefronts, "wavefront");
 }
 
 // Byte offsets above the tile every 16 bytes, when they fit. Returns the y below them.
@@ -415,7 +415,7 @@ std::string bank_hit_tooltip(const BankHit& hit) {
             std::string text =
                 "phase " + std::to_string(hit.phase) + ", bank " + std::to_string(hit.bank) + ": ";
             if (hit.degree == 0) return text + "idle";
-            text += std::to_string(hit.degree) + " distinct word" + (hit.degree == 1 ? "" : "s");
+            text += common::count_text(hit.degree, "distinct word");
             text += hit.degree == 1 ? " (conflict-free)"
                                     : " (" + std::to_string(hit.degree) + "-way conflict)";
             return text + "; lane" + (hit.lanes.size() == 1 ? " " : "s ") + ranges_text(hit.lanes);

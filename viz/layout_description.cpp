@@ -550,8 +550,7 @@ std::string describe_operand(const FragmentLayout& layout, const OperandLayout& 
     text += " (" + std::to_string(operand.rows) + "x" + std::to_string(operand.cols) + ", " +
             operand_type(layout, operand) + ", ";
     text += tmem ? std::to_string(operand.regs_per_thread) + " TMEM columns"
-                 : std::to_string(operand.regs_per_thread) + " register" +
-                       (operand.regs_per_thread == 1 ? "" : "s") + " per lane";
+                 : common::count_text(operand.regs_per_thread, "register") + " per lane";
     text += "): ";
     const OperandSummary s = summarize_operand(operand, layout.threads);
     const int lanes_studied = s.warp_rows > 0 ? kWarpLanes : layout.threads;

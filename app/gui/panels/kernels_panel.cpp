@@ -504,8 +504,7 @@ void KernelsPanel::draw_run(AppContext& context) {
     const size_t kernel_count = kernels::bench_kernels(ids, error).size();
     const size_t runs = kernel_count * problems_.size();
     JobControls controls;
-    controls.run_label =
-        "Run " + std::to_string(runs) + " benchmark" + (runs == 1 ? "" : "s") + "###run";
+    controls.run_label = "Run " + common::count_text(runs, "benchmark") + "###run";
     controls.run_tooltip = std::to_string(kernel_count) +
                            " kernels (cuBLAS references included) x " +
                            std::to_string(problems_.size()) + " sizes, in the worker process";

@@ -103,13 +103,16 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
     auto since = tracer.begin();
     for (int kt = 0; kt < k_tiles; ++kt) {
         // Every consumer warp records its K tiles (only a few blocks are traced).
-        since = consume_k_tile<C>(ring, kt, kt, tracer, since, true, acc,
-                                  [&acc, a_desc, b_desc, kt](int s) {
-                                      wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == 0);
-                                  });
-        if (kt > 0 && lane == 0) {
-            hp::mbarrier_arrive(&ring.empty[(kt - 1) % C::kStages]);
-        }
+        since = consume_k_tile<C>(
+            ring, kt, kt, tracer, since, true, acc,
+            [&acc, a_desc, b_desc, kt](int s) {
+                wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == 0);
+            },
+            [&ring, kt, lane] {
+                if (kt > 0 && lane == 0) {
+                    hp::mbarrier_arrive(&ring.empty[(kt - 1) % C::kStages]);
+                }
+            });
     }
     const auto draining = tracer.begin();
     hp::wgmma_wait_group<0>();

@@ -175,14 +175,16 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
         tracer.end(scheduling, TracePhase::kTileSchedule, -1);
         auto since = tracer.clock_lap();
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-            since = consume_k_tile<C>(ring, it, kt, tracer, since, records_k_tiles, acc,
-                                      [&acc, a_desc, b_desc, kt, &piece](int s) {
-                                          wgmma_slot<Element, C>(acc, a_desc, b_desc, s,
-                                                                 kt == piece.k_begin);
-                                      });
-            if (kt > piece.k_begin && lane == 0) {
-                hp::mbarrier_arrive(&ring.empty[(it - 1) % C::kStages]);
-            }
+            since = consume_k_tile<C>(
+                ring, it, kt, tracer, since, records_k_tiles, acc,
+                [&acc, a_desc, b_desc, kt, &piece](int s) {
+                    wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == piece.k_begin);
+                },
+                [&ring, it, kt, lane, &piece] {
+                    if (kt > piece.k_begin && lane == 0) {
+                        hp::mbarrier_arrive(&ring.empty[(it - 1) % C::kStages]);
+                    }
+                });
         }
         const auto draining = tracer.begin();
         hp::wgmma_wait_group<0>();

@@ -278,10 +278,12 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                                 hp::wgmma_ss<Element, C::kWgmmaN>(acc, a, b, (kt | step) != 0);
                             }
                         }
+                    },
+                    [&release, it, kt] {
+                        if (kt > 0) {
+                            release((it - 1) % C::kStages);
+                        }
                     });
-                if (kt > 0) {
-                    release((it - 1) % C::kStages);
-                }
             }
             const auto draining = tracer.begin();
             hp::wgmma_wait_group<0>();

@@ -148,6 +148,10 @@ bool gpu_turns_enabled() {
     return value == nullptr || std::string(value) != "off";
 }
 
+std::string gpu_turn_lock_file(const std::string& gpu_key, const std::string& folder) {
+    return folder + "/" + file_key(gpu_key) + ".lock";
+}
+
 GpuTurn::GpuTurn(GpuTurn&& other) noexcept : lock_fd_(other.lock_fd_) { other.lock_fd_ = -1; }
 
 GpuTurn& GpuTurn::operator=(GpuTurn&& other) noexcept {
@@ -176,7 +180,7 @@ std::string GpuTurn::take(const std::string& gpu_key, const TurnWaiting& waiting
     const std::string key = file_key(gpu_key);
     const std::string base = options.folder + "/" + key;
     std::string error;
-    const int lock_fd = open_shared(base + ".lock", 0, error);
+    const int lock_fd = open_shared(gpu_turn_lock_file(gpu_key, options.folder), 0, error);
     if (lock_fd < 0) return error;
 
     // The ticket is locked under a name scanners ignore, then renamed: a scanner never sees it

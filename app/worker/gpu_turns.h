@@ -62,6 +62,10 @@ class GpuTurn {
     int lock_fd_ = -1;
 };
 
+// The lock file of GPU `gpu_key`'s turn in `folder` (the file the header describes).
+std::string gpu_turn_lock_file(const std::string& gpu_key,
+                               const std::string& folder = kGpuTurnsFolder);
+
 // Whether turns are on: TCLENS_GPU_TURNS is unset or anything but "off".
 bool gpu_turns_enabled();
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <sstream>
 
 #include "tests/gpu/gpu_test_support.h"
@@ -39,15 +40,22 @@ TEST(DeviceQuery, MatchesNvidiaSmi) {
         "nvidia-smi --query-gpu=name,pci.bus_id,compute_cap,memory.total,clocks.max.sm,"
         "clocks.max.memory,driver_version --format=csv,noheader,nounits");
     ASSERT_EQ(smi.exit_code, 0) << "nvidia-smi failed: " << smi.err;
+    // nvidia-smi lists every GPU of the host; CUDA those CUDA_VISIBLE_DEVICES leaves, in its
+    // own order: each CUDA device is compared with nvidia-smi's line of the same PCI bus.
+    std::map<std::string, std::string> line_of_bus;
     std::stringstream lines(smi.out);
-    std::string line;
+    for (std::string line; std::getline(lines, line);) {
+        const auto f = split_csv(line);
+        if (f.size() > 1) line_of_bus[bus_tail(f[1])] = line;
+    }
     for (const DeviceFacts& d : report.devices) {
-        ASSERT_TRUE(std::getline(lines, line)) << "nvidia-smi lists fewer GPUs than CUDA";
+        const auto found = line_of_bus.find(bus_tail(d.pci_bus_id));
+        ASSERT_NE(found, line_of_bus.end()) << "nvidia-smi lists no GPU at " << d.pci_bus_id;
+        const std::string& line = found->second;
         const auto f = split_csv(line);
         ASSERT_EQ(f.size(), 7u) << line;
         SCOPED_TRACE(line);
         EXPECT_EQ(d.name, f[0]);
-        EXPECT_EQ(bus_tail(d.pci_bus_id), bus_tail(f[1]));
         EXPECT_EQ(std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor), f[2]);
         // nvidia-smi counts memory the driver reserves; CUDA reports what it can use (<= 2% less).
         const double smi_mib = std::stod(f[3]);

@@ -9,7 +9,6 @@
 #include <signal.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -45,17 +44,15 @@ double median_ms(const test::CommandResult& result) {
     return 0;
 }
 
-// The live pid written in a lock file of the turns folder (its holder); 0 when none.
+// The live pid written in the lock file of this process's GPU (the first CUDA device, as the
+// worker takes it: app/worker/gpu_turn_wait.cpp), its turn's holder; 0 when none. Only this GPU's:
+// on a host whose other GPUs run other tests, another lock may hold another test's worker.
 int turn_holder() {
-    std::error_code missing;
-    for (const auto& entry :
-         std::filesystem::directory_iterator(worker::kGpuTurnsFolder, missing)) {
-        if (entry.path().extension() != ".lock") continue;
-        int pid = 0;
-        std::ifstream(entry.path()) >> pid;
-        if (pid > 0 && kill(pid, 0) == 0) return pid;
-    }
-    return 0;
+    const profiling::SystemReport system = profiling::query_system();
+    if (!system.has_gpu()) return 0;
+    int pid = 0;
+    std::ifstream(worker::gpu_turn_lock_file(system.devices.front().pci_bus_id)) >> pid;
+    return pid > 0 && kill(pid, 0) == 0 ? pid : 0;
 }
 
 TEST(GpuTurnsOnGpu, TwoProfilesAndALiveTimelineOfOneGpuAtOnceAllGetTheirProfiles) {

@@ -124,8 +124,13 @@ TEST_F(GpuTurnsTest, AFreeTurnIsTakenAtOnceInAFolderAndFileEveryUserCanUse) {
     struct stat st {};
     ASSERT_EQ(lstat(options_.folder.c_str(), &st), 0);
     EXPECT_EQ(st.st_mode & 07777, 01777u) << "like /tmp: everyone writes, only owners remove";
-    ASSERT_EQ(stat((options_.folder + "/0000_06_00.0.lock").c_str(), &st), 0);
+    const std::string lock = options_.folder + "/0000_06_00.0.lock";
+    EXPECT_EQ(gpu_turn_lock_file(kKey, options_.folder), lock);
+    ASSERT_EQ(stat(lock.c_str(), &st), 0);
     EXPECT_EQ(st.st_mode & 0777, 0666u) << "whatever the umask";
+    int holder = 0;
+    std::ifstream(lock) >> holder;
+    EXPECT_EQ(holder, getpid()) << "the lock file names its holder";
     EXPECT_EQ(tickets_in(options_.folder), 0) << "the holder's ticket is gone";
 }
 

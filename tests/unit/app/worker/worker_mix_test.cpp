@@ -53,7 +53,9 @@ TEST(WorkerMix, WithoutTheHellosMixesThisBuildsCensusAnswers) {
         const KernelMix mix = worker_mix(hello, "wmma.f16", 86);
         const kernels::InstructionMix* census = kernels::instruction_mix("wmma.f16", 86);
         ASSERT_EQ(mix.mix.has_value(), census != nullptr);
-        if (census) EXPECT_EQ(mix.mix->counts, census->counts);
+        if (census) {
+            EXPECT_EQ(mix.mix->counts, census->counts);
+        }
         EXPECT_EQ(mix.missing, kernels::instruction_mix_missing("wmma.f16", 86));
         EXPECT_EQ(mix.line, kernels::instruction_mix_line("wmma.f16", 86));
 

@@ -39,9 +39,8 @@
 // Rung 14 runs this kernel on strided operands (gemm.h: lda, ldb, ldc; C rows of odd length
 // stored a float at a time), in narrower tiles too (128 x 64, 64 x 128: Rung9Tile in
 // 09_wgmma_tma.h) and, for its split-K, over K ranges: blockIdx.y picks a range of K tiles and
-// the C slice its partial tiles go to, and the last range of a tile to finish sums the slices
-// into C (KRanges, kernels/split_k_gemm.h; kernels/split_k_sum.cuh); this rung launches the one
-// range of all of K.
+// the C slice its partial tiles go to (KRanges, kernels/split_k_gemm.h); this rung launches the
+// one range of all of K.
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -57,7 +56,6 @@
 #include "kernels/ladder_launches.h"
 #include "kernels/sixteen_bit_launch.h"
 #include "kernels/split_k_gemm.cuh"
-#include "kernels/split_k_sum.cuh"
 #include "kernels/tma_producer.cuh"
 #include "kernels/tma_rung.cuh"
 #include "kernels/tma_stage_layout.cuh"
@@ -90,7 +88,6 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     const int per_range = ranges.k_tiles > 0 ? ranges.k_tiles : all_k_tiles;
     const int k_first = static_cast<int>(blockIdx.y) * per_range;
     const int k_tiles = min(per_range, all_k_tiles - k_first);
-    float* const slices = c;
     c += blockIdx.y * ranges.slice_floats;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
@@ -164,10 +161,6 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     for (int tm = 0; tm < C::kTilesM; ++tm) {
         store_wgmma_tile(c, m, n, ldc, acc[tm], block.row + hp::kWgmmaM * tm, block.col, tid / 32,
                          tid % 32);
-    }
-    // Split-K with the sum inside: the tile's last range adds every slice into C.
-    if (ranges.arrivals != nullptr) {
-        sum_ranges_if_last<C::kBlockM, C::kBlockN>(ranges, slices, m, n, block);
     }
     tracer.end(storing, TracePhase::kStore, -1);
 #else

@@ -59,8 +59,8 @@ KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int spl
     d.adds = "K cut into ranges, one CTA per (tile, range), f32 partial tiles summed in order";
     d.schedule.pipeline_note =
         "each tile is computed by one CTA per K range (blockIdx.y), rung 9's pipeline over the "
-        "range's K tiles; the last CTA of a tile to finish sums its ranges' f32 partial tiles "
-        "into C in range order (the map draws one range)";
+        "range's K tiles; a second kernel sums the ranges' f32 partial tiles into C in range "
+        "order (the map draws one range)";
     d.can_run = [tile](const GemmProblem& problem) { return split_k_can_run(problem, tile); };
     d.traced = {};  // the configuration has no launch of its own (rung 14 launches it)
     return d;

@@ -5,10 +5,9 @@
 // whose rows TMA cannot stride copied into padded rows first (run_choice below,
 // kernels/pad_copy.cuh).
 //
-// Scratch (padded A, B, C, the split-K workspace and its arrival counts) lives in a per-device
-// cache for the process's life, grown on demand and never shrunk: the first launch that needs a
-// size allocates it, so a run's warm-up pays for the allocation and the timed launches do not.
-// The arrival counts are zeroed when allocated and left zero by every launch. Growing waits for
+// Scratch (padded A, B, C and the split-K workspace) lives in a per-device cache for the
+// process's life, grown on demand and never shrunk: the first launch that needs a size allocates
+// it, so a run's warm-up pays for the allocation and the timed launches do not. Growing waits for
 // the device first (cudaDeviceSynchronize), so no enqueued kernel still reads a buffer that is
 // freed. Launches on one device share the scratch: rung 14 must not run on two streams at once
 // (the runner and bench launch one kernel at a time). The device's SM count, which the rules
@@ -38,14 +37,10 @@ struct GrowingBuffer {
     DeviceBuffer buffer;
     std::int64_t bytes = 0;
 
-    // At least `needed` bytes; a new allocation is zeroed where `zeroed` (waited for).
-    cudaError_t reserve(std::int64_t needed, bool zeroed = false) {
+    cudaError_t reserve(std::int64_t needed) {
         if (needed <= bytes) return cudaSuccess;
         cudaError_t status = cudaDeviceSynchronize();
         if (status == cudaSuccess) status = buffer.allocate(needed);
-        if (status == cudaSuccess && zeroed) {
-            status = cudaMemset(buffer.get(), 0, static_cast<std::size_t>(needed));
-        }
         bytes = status == cudaSuccess ? needed : 0;
         return status;
     }
@@ -56,7 +51,6 @@ struct Scratch {
     GrowingBuffer b;          // K x N' B (e4m3: N x K' B^T)
     GrowingBuffer c;          // M x N' f32 C
     GrowingBuffer workspace;  // split-K partial tiles (16-bit or FP8)
-    GrowingBuffer arrivals;  // rung 9's split-K: an arrival count per C tile, zero between launches
 };
 
 // What rung 14 keeps per device: its scratch, its SM count (0 until first asked) and the last
@@ -128,17 +122,7 @@ cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
         return fp8_configuration_launch(choice, operands, workspace, stream);
     }
     if (runs_rung9_kernel(choice.config)) {
-        // One arrival count per C tile where K is split (split_k_launch).
-        const bool split = split_k_ranges(operands.problem.k, choice.splits) > 1;
-        const std::int64_t counts =
-            split ? split_k_arrival_counts(operands.problem, choice.tile) : 0;
-        if (const cudaError_t status = scratch.arrivals.reserve(
-                counts * static_cast<std::int64_t>(sizeof(unsigned)), true);
-            status != cudaSuccess) {
-            return status;
-        }
-        return split_k_launch(precision, choice.tile, operands, choice.splits, workspace,
-                              static_cast<unsigned*>(scratch.arrivals.buffer.get()), stream);
+        return split_k_launch(precision, choice.tile, operands, choice.splits, workspace, stream);
     }
     if (choice.config == DispatchConfig::kShortK) {
         return short_k_launch(precision, operands, stream);

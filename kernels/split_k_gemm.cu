@@ -1,9 +1,7 @@
 // Rung 14's split-K GEMM (kernels/split_k_gemm.h): rung 9's kernel over K ranges (gridDim.y),
-// each range's partial tiles in a slice of the workspace, which the last range of each tile adds
-// into C in range order (kernels/split_k_sum.cuh); and sum_ranges, the same sum as a kernel of
-// its own, for FP8's split-K (kernels/fp8_dispatch.cu). For shapes with few C tiles over a long K
-// (432x16x7696: 4 tiles of 128 x 128 on 132 SMs) the ranges put tiles x ranges CTAs to work instead
-// of a few long K loops.
+// each range's partial tiles in a slice of the workspace, then sum_ranges adds the slices into C
+// in range order. For shapes with few C tiles over a long K (432x16x7696: 4 tiles of 128 x 128
+// on 132 SMs) the ranges put tiles x ranges CTAs to work instead of a few long K loops.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -53,21 +51,20 @@ std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits) {
 }
 
 cudaError_t split_k_launch(Precision precision, Rung9Tile tile, const GemmOperands& operands,
-                           int splits, float* workspace, unsigned* arrivals, cudaStream_t stream) {
+                           int splits, float* workspace, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const int ranges = split_k_ranges(p.k, splits);
     if (ranges == 1) return wgmma_tma_ranges_launch(precision, tile, operands, KRanges{}, stream);
     GemmOperands into_slices = operands;  // A's and B's strides kept, the slices dense
     into_slices.c = workspace;
     into_slices.ldc = 0;
-    KRanges k_ranges;
-    k_ranges.count = ranges;
-    k_ranges.k_tiles = static_cast<int>(split_k_depth(p.k, splits) / kSplitKBlockK);
-    k_ranges.slice_floats = p.m * p.n;
-    k_ranges.arrivals = arrivals;
-    k_ranges.sum_c = operands.c;
-    k_ranges.sum_ldc = c_stride(operands);
-    return wgmma_tma_ranges_launch(precision, tile, into_slices, k_ranges, stream);
+    const KRanges k_ranges{ranges, static_cast<int>(split_k_depth(p.k, splits) / kSplitKBlockK),
+                           p.m * p.n};
+    const cudaError_t status =
+        wgmma_tma_ranges_launch(precision, tile, into_slices, k_ranges, stream);
+    if (status != cudaSuccess) return status;
+    return sum_split_ranges(workspace, p.m * p.n, p.n, ranges, operands.c, {p.m, p.n},
+                            c_stride(operands), stream);
 }
 
 }  // namespace tclens::kernels

@@ -17,14 +17,12 @@ namespace tclens::kernels {
 // range (it writes C directly), else ranges x M x N.
 std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits);
 
-// Enqueues C = A * B on `stream` in `tile`, K cut into split_k_ranges(K, splits) ranges: one
-// launch of the range GEMM into `workspace` (split_k_workspace_floats of it), whose last range
-// of each tile adds the ranges into C in order, counting in `arrivals` (split_k_arrival_counts
-// of them, zero before and after; both unused for one range). Precondition:
-// split_k_can_run(operands.problem, tile) == "", precision kF16 or kBF16. Returns the launch
-// error.
+// Enqueues C = A * B on `stream` in `tile`, K cut into split_k_ranges(K, splits) ranges: the
+// range GEMM into `workspace` (split_k_workspace_floats of it, unused for one range), then the
+// in-order sum of the ranges into C. Precondition: split_k_can_run(operands.problem, tile) ==
+// "", precision kF16 or kBF16. Returns the launch error.
 cudaError_t split_k_launch(Precision precision, Rung9Tile tile, const GemmOperands& operands,
-                           int splits, float* workspace, unsigned* arrivals, cudaStream_t stream);
+                           int splits, float* workspace, cudaStream_t stream);
 
 // Enqueues rung 9's kernel (kernels/09_wgmma_tma.cu) in `tile` over `ranges` on `stream`:
 // precision kF16 or kBF16 (else cudaErrorInvalidValue), operands as rung 9 takes them (strided
@@ -35,9 +33,8 @@ cudaError_t wgmma_tma_ranges_launch(Precision precision, Rung9Tile tile,
 
 // Enqueues C[r][col] = the sum over ranges z = 0, 1, ... (in that order) of partials[z
 // slice_floats + r ldp + col] for every element of the shape.rows x shape.cols C (rows ldc
-// floats apart), on `stream`: the second kernel of rung 14's FP8 split-K
-// (kernels/fp8_dispatch.cuh; this file's split-K sums inside its one kernel). Returns the launch
-// error.
+// floats apart), on `stream`: the second kernel of every split-K GEMM (this one's and rung 14's
+// FP8 one, kernels/fp8_dispatch.cuh). Returns the launch error.
 cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, std::int64_t ldp,
                              int ranges, float* c, MatrixShape shape, std::int64_t ldc,
                              cudaStream_t stream);

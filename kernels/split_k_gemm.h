@@ -7,11 +7,14 @@
 //
 // Split-K: the K loop of each C tile is cut into `splits` contiguous ranges of whole K tiles;
 // CTA (tile, z) multiplies range z (blockIdx.y) and writes its f32 partial tile into slice z of
-// a workspace (ranges x M x N); the last CTA of the tile to finish (an arrival count per tile)
-// sums the tile's slices into C in order z = 0, 1, ... (deterministic: the same sum whichever CTA
-// is last; kernels/split_k_sum.cuh). One launch: a second kernel that summed every slice cost
-// 5.2 us of 17.4 at 128 x 3072 x 3072 (Nsight Compute on an H200,
-// tests/gpu/results/2026-11-30_h200_session24/). With one range the kernel writes C directly.
+// a workspace (ranges x M x N), and a second kernel sums the slices into C in order z = 0, 1,
+// ... (deterministic: no atomics). With one range the kernel writes C directly.
+// Measured and left: summing inside the kernel instead, by the last CTA of each tile to finish
+// (an arrival count per tile), took longer than the two launches: 19.8 us against 12.2 + 5.2 at
+// 128 x 3072 x 3072 in 64 x 128 tiles and 5 ranges (Nsight Compute on an H200), and the 1000-shape
+// sweep fell from 0.91x to 0.83x of cuBLAS. One CTA reading every slice of its tile waits on its
+// loads' latency, where the sum kernel spreads the reads over every SM
+// (tests/gpu/results/2026-11-30_h200_session24/README.md).
 
 #include <cstdint>
 #include <string>
@@ -40,25 +43,12 @@ inline int split_k_ranges(std::int64_t k, int splits) {
 
 // K ranges of rung 9's kernel (a parameter of it): `count` ranges (gridDim.y) of `k_tiles` K
 // tiles each, the last one shorter where K ends (0: the one range is all of K), range z storing
-// its C tiles at c + z * slice_floats. Where `arrivals` is set (count > 1), the CTAs of tile
-// blockIdx.x count their arrivals in arrivals[blockIdx.x] (zero before the launch, and again
-// after it) and the last sums the tile's slices into sum_c (rows sum_ldc floats apart). The
-// default is rung 9's GEMM itself.
+// its C tiles at c + z * slice_floats. The default is rung 9's GEMM itself.
 struct KRanges {
     int count = 1;
     int k_tiles = 0;
     std::int64_t slice_floats = 0;
-    unsigned* arrivals = nullptr;
-    float* sum_c = nullptr;
-    std::int64_t sum_ldc = 0;
 };
-
-// The arrival counts a split-K launch of `problem` in `tile` needs: one per C tile.
-inline std::int64_t split_k_arrival_counts(const GemmProblem& problem, Rung9Tile tile) {
-    const Rung9TileShape shape = rung9_tile_shape(tile);
-    return ((problem.m + shape.block_m - 1) / shape.block_m) *
-           ((problem.n + shape.block_n - 1) / shape.block_n);
-}
 
 // "" when the split-K GEMM in `tile` computes `problem`: rung 9's limits (tma_gemm_can_run: N
 // and K multiples of 8, sides at most 2^30, tiles an int).

@@ -70,7 +70,7 @@ TEST(DevicePanel, NamesARecordingByFileWhenAndWhereNotItsCommandLine) {
     text << file.rdbuf();
     std::filesystem::remove(path);
     EXPECT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_NE(text.str().find("h200.json.gz: recorded on NVIDIA H200, 2026-11-30 13:34 UTC "
+    EXPECT_NE(text.str().find("h200.json.gz: recorded on NVIDIA H200, 2026-11-30 20:20 UTC "
                               "(driver 580.159.04, CUDA runtime 13.0, tclens 0.1.0)"),
               std::string::npos)
         << text.str();

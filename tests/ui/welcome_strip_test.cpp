@@ -46,7 +46,7 @@ TEST(StatusBar, NamesTheRecordingThePanelsShowWithItsGpuAndDate) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     const std::string words = test::read_file(text);
     fs::remove(text);
-    EXPECT_NE(words.find("== status ==\nshowing h200.json.gz: NVIDIA H200, 2026-11-30 13:34 UTC "
+    EXPECT_NE(words.find("== status ==\nshowing h200.json.gz: NVIDIA H200, 2026-11-30 20:20 UTC "
                          "(recorded, not live) |"),
               std::string::npos)
         << words;

@@ -29,7 +29,7 @@ TEST(CompareCommand, TwoRecordingsSideBySideNameTheirGpuAndDate) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.err, "");
     // The sources, then the three header lines: kernels, sizes, GPU and date.
-    EXPECT_NE(result.out.find("h200.json.gz: NVIDIA H200, 2026-11-30 13:34 UTC"), std::string::npos)
+    EXPECT_NE(result.out.find("h200.json.gz: NVIDIA H200, 2026-11-30 20:20 UTC"), std::string::npos)
         << result.out;
     // The synthetic fixture says so wherever its GPU is named.
     EXPECT_NE(result.out.find("SYNTHETIC (not measured), 2026-11-30 15:00 UTC"), std::string::npos);

@@ -28,9 +28,9 @@ namespace tclens::kernels {
 // (one clock read fewer per K tile; the full wait then includes the release of the slot before
 // it), the full wait is stored once the wgmma are committed, and the wgmma's end is read before
 // the release and stored after it, so no trace store delays the producer's refill of the slot.
-// (Stored before the release, the trace cost the persistent rung 11 6.4 % on an H200, 19 % at
-// K = 8320 with 128 x 192 tiles, where the ring's four stages hide the least load latency:
-// tests/gpu/results/2026-11-30_h200_session23/.) The persistent rungs record in one warp per
+// (That order took the persistent rung 11's trace cost on an H200 from 6.4 % to 6.1 %, and from
+// 19.2 % to 17.5 % at K = 8320 with 128 x 192 tiles: the delayed refill was a small part of it;
+// tests/gpu/results/2026-11-30_h200_session24/.) The persistent rungs record in one warp per
 // warpgroup, whose four warps issue the same wgmma, and by the SM clock alone.
 template <typename Config, typename Tracer, int Accumulators, typename Since, typename Multiply,
           typename Release>

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "common/text.h"
 #include "kernels/block_order.h"
 #include "kernels/ladder.h"
 #include "kernels/sixteen_bit_rung.h"
@@ -52,14 +53,27 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
 }
 
 KernelDescriptor wgmma_tma_tile_descriptor(Precision precision, Rung9Tile tile) {
-    if (tile == Rung9Tile::kSquare) return wgmma_tma_kernel(precision);
-    KernelDescriptor d =
-        tile == Rung9Tile::kNarrowN
-            ? describe_wgmma_tma<NarrowNWgmmaTmaConfig>(precision, "wgmma_tma_128x64")
-            : describe_wgmma_tma<FewRowsWgmmaTmaConfig>(precision, "wgmma_tma_64x128");
+    KernelDescriptor d;
+    switch (tile) {
+        case Rung9Tile::kSquare:
+            return wgmma_tma_kernel(precision);
+        case Rung9Tile::kNarrowN:
+            d = describe_wgmma_tma<NarrowNWgmmaTmaConfig>(precision, "wgmma_tma_128x64");
+            break;
+        case Rung9Tile::kFewRows:
+            d = describe_wgmma_tma<FewRowsWgmmaTmaConfig>(precision, "wgmma_tma_64x128");
+            break;
+        case Rung9Tile::kSmall:
+            d = describe_wgmma_tma<SmallWgmmaTmaConfig>(precision, "wgmma_tma_64x64");
+            break;
+        case Rung9Tile::kSmallDeep:
+            d = describe_wgmma_tma<SmallDeepWgmmaTmaConfig>(precision, "wgmma_tma_64x64_deep");
+            break;
+    }
     d.rung = 14;
     d.title = "rung 9's kernel in " + std::to_string(d.block_tile.m) + " x " +
-              std::to_string(d.block_tile.n) + " tiles, two CTAs per SM";
+              std::to_string(d.block_tile.n) + " tiles, " + std::to_string(d.stages) + " stages, " +
+              common::count_text(d.ctas_per_sm, "CTA") + " per SM";
     d.traced = {};  // no launch of its own: rung 14 launches it
     return d;
 }

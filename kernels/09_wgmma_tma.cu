@@ -149,6 +149,9 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
             tracer.end(issuing, TracePhase::kLoadIssue, kt + C::kStages - 1);
         }
     }
+    // Split-K: the sum of the ranges (split_k_gemm.cu) may launch now, its wait covering the
+    // stores.
+    if (ranges.count > 1) hp::launch_dependents();
     const auto draining = tracer.begin();
     hp::wgmma_wait_group<0>();
 #pragma unroll
@@ -212,6 +215,10 @@ cudaError_t ranges_launch(Rung9Tile tile, const GemmOperands& operands, const KR
             return launch(NarrowNWgmmaTmaConfig{});
         case Rung9Tile::kFewRows:
             return launch(FewRowsWgmmaTmaConfig{});
+        case Rung9Tile::kSmall:
+            return launch(SmallWgmmaTmaConfig{});
+        case Rung9Tile::kSmallDeep:
+            return launch(SmallDeepWgmmaTmaConfig{});
         case Rung9Tile::kSquare:
             break;
     }

@@ -49,6 +49,11 @@ using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 4, 16, 1>;
 // 24 KiB each, so that two CTAs share an SM.
 using NarrowNWgmmaTmaConfig = WgmmaTmaConfig<128, 64, 4, 16, 2>;
 using FewRowsWgmmaTmaConfig = WgmmaTmaConfig<64, 128, 4, 16, 2>;
+// Rung 14's small tiles, 64 x 64 (16 KiB a stage), where 128 x 128 ones would be few: twice the
+// CTAs of 64 x 128, in 6 stages with two CTAs an SM, or in 12 with one where the tiles take one
+// wave unsplit (kernels/dispatch_rules.cpp).
+using SmallWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 6, 16, 2>;
+using SmallDeepWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 12, 16, 1>;
 
 }  // namespace tclens::kernels::wgmma_tma
 
@@ -56,14 +61,15 @@ namespace tclens::kernels {
 
 // The block tiles rung 14 runs this kernel in (the configurations above): rung 9's own 128 x
 // 128; 128 x 64 for N <= 64 and 64 x 128 for M <= 64, where a side of 128 would load and
-// multiply zeros for half of it or more, and 64 x 128 where 128 x 128 tiles would be few
-// (kernels/dispatch_rules.cpp).
-enum class Rung9Tile { kSquare, kNarrowN, kFewRows };
+// multiply zeros for half of it or more; 64 x 64, in 6 or 12 stages, where 128 x 128 tiles would
+// be few (kernels/dispatch_rules.cpp).
+enum class Rung9Tile { kSquare, kNarrowN, kFewRows, kSmall, kSmallDeep };
 
 struct Rung9TileShape {
     int block_m = 0;
     int block_n = 0;
     int blocks_per_sm = 0;  // CTAs one SM holds (their stages' shared memory)
+    int stages = 0;         // K tiles in shared memory at once
 };
 
 // `tile`'s configuration above, as numbers.
@@ -72,15 +78,22 @@ constexpr Rung9TileShape rung9_tile_shape(Rung9Tile tile) {
     using Narrow = NarrowNWgmmaTmaConfig;
     using Few = FewRowsWgmmaTmaConfig;
     using Square = ChosenWgmmaTmaConfig;
+    using Small = SmallWgmmaTmaConfig;
+    using SmallDeep = SmallDeepWgmmaTmaConfig;
     switch (tile) {
         case Rung9Tile::kNarrowN:
-            return {Narrow::kBlockM, Narrow::kBlockN, Narrow::kBlocksPerSm};
+            return {Narrow::kBlockM, Narrow::kBlockN, Narrow::kBlocksPerSm, Narrow::kStages};
         case Rung9Tile::kFewRows:
-            return {Few::kBlockM, Few::kBlockN, Few::kBlocksPerSm};
+            return {Few::kBlockM, Few::kBlockN, Few::kBlocksPerSm, Few::kStages};
+        case Rung9Tile::kSmall:
+            return {Small::kBlockM, Small::kBlockN, Small::kBlocksPerSm, Small::kStages};
+        case Rung9Tile::kSmallDeep:
+            return {SmallDeep::kBlockM, SmallDeep::kBlockN, SmallDeep::kBlocksPerSm,
+                    SmallDeep::kStages};
         case Rung9Tile::kSquare:
             break;
     }
-    return {Square::kBlockM, Square::kBlockN, Square::kBlocksPerSm};
+    return {Square::kBlockM, Square::kBlockN, Square::kBlocksPerSm, Square::kStages};
 }
 
 // Rung 9's descriptor in `tile` (kSquare: rung 9's own, "wgmma_tma.bf16"; else

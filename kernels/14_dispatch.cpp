@@ -152,10 +152,12 @@ std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
             out.push_back({std::move(name), choice});
         }
     };
-    for (const Rung9Tile tile : {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows}) {
+    for (const Rung9Tile tile : {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows,
+                                 Rung9Tile::kSmall, Rung9Tile::kSmallDeep}) {
         const Rung9TileShape shape = rung9_tile_shape(tile);
-        const std::string name =
-            "rung 9 " + std::to_string(shape.block_m) + "x" + std::to_string(shape.block_n);
+        const std::string name = "rung 9 " + std::to_string(shape.block_m) + "x" +
+                                 std::to_string(shape.block_n) +
+                                 (tile == Rung9Tile::kSmallDeep ? " deep" : "");
         for (const int splits : {1, 2, 3, 4, 6, 8, 12, 16}) {
             if (split_k_ranges(padded.k, splits) != splits) continue;
             add(splits == 1 ? name : name + " split " + std::to_string(splits),
@@ -179,7 +181,8 @@ KernelDescriptor dispatch_kernel(Precision precision) {
     d.title =
         fp8 ? "FP8 dispatch: rung 13's kernel on 128 x 256, 192 or 128 tiles, K split where few "
               "tiles meet a deep K, on zero-padded copies where N or K needs it"
-            : "dispatch: rung 9 (in 128 x 128, 128 x 64 or 64 x 128 tiles), 11, 12 or split-K "
+            : "dispatch: rung 9 (in 128 x 128, 128 x 64, 64 x 128 or 64 x 64 tiles), 11, 12 or "
+              "split-K "
               "per shape, on zero-padded copies where N or K is not a multiple of 8";
     d.adds =
         fp8 ? "an FP8 configuration per (M, N, K): the tile that fills the SMs' rounds best, "

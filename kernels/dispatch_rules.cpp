@@ -68,23 +68,55 @@ constexpr std::int64_t kSplitKMinK = 1536;
 // 4's presets), 10 for 200x200x3000 (95.6 in call 3; 102.9 on 8, 93.3 on 6), 19 for 96x512x15216.
 constexpr std::int64_t kSplitKMinRange = 256;
 constexpr std::int64_t kSplitKDeepRange = 768;
-// Rung 9's kernel in 64 x 128 tiles, two CTAs an SM, where its 128 x 128 tiles would fill at
-// most half of the SMs, K is too short to split or M is at most kSmallTileSplitMaxM, and N > 64:
-// fewer rows a CTA, and twice the CTAs, start and finish sooner. Session 23, calls 2 and 3
-// (tests/gpu/tools/dispatch_candidates.cpp, % of cuBLAS, 128 x 128 against 64 x 128): unsplit,
-// 128^3 70.5 / 86.7, 256^3 73.4 / 88.4, 512^3 72.5 / 84.0, 768^3 72.5 / 84.4, 1024^3 74.5 / 84.7,
-// 624x176x720 (10 tiles) 66.8 / 79.2; split, 128 x 3072^2 72.8 / 75.2 (4 ranges), 200x200x3000
-// 89.2 / 102.9 (8 ranges), 96x512x15216 91.3 / 101.7 (16). With more rows over a deep K the
-// larger tile's reuse wins (768x320x15552: 81.1 on 6 ranges of 128 x 128, 66.3 on 7 of 64 x 128),
-// and so does 128 x 64 where N <= 64 (8192x64x1024 87.3 / 79.4, 4096x64x4096 split 4 85.9 /
-// 68.6, 432x16x7696 split 16 93.7 / 83.9), but for a few tiles over a short K (480x64x64 87.7 /
-// 94.9, 3264x64x64 89.7 / 93.9), not taken. With more tiles 128 x 128 stays ahead (1568x688x1008,
-// 78 tiles: 90.0 / 87.4).
+// Split-K over a shorter K, from kShortSplitMinK, for at most kShortSplitMaxTiles tiles: most SMs
+// idle while each tile's CTA walks its K loop. Session 25, call 2 (% of cuBLAS, unsplit / best
+// split on 64 x 64 tiles): 1 tile 64x64x1216 76.8 / 92.3 (4 ranges), 2 tiles 128x64x1408 75.2 /
+// 94.2 (6), 4 tiles 240x64x848 79.2 / 87.2 (4); with more tiles unsplit wins or ties (45 tiles
+// 912x192x768 90.1 / 82.8, 68 tiles 4352x64x1344 88.2 / 83.7, 40 tiles 1280x128x1344 84.4 / 87.6),
+// and over K = 576 too (1152x64x576, 18 tiles: 92.5 / 82.2).
+constexpr std::int64_t kShortSplitMinK = 768;
+constexpr std::int64_t kShortSplitMaxTiles = 8;
+// Rung 9's kernel in smaller tiles where its 128 x 128 tiles would fill at most half of the SMs,
+// and K is too short to split or M is at most kSmallTileSplitMaxM: fewer rows and columns a CTA,
+// and more CTAs, start and finish sooner. Session 23 (calls 2 and 3) moved these shapes from 128 x
+// 128 to 64 x 128 (% of cuBLAS, 128 x 128 / 64 x 128: 512^3 72.5 / 84.0, 1024^3 74.5 / 84.7,
+// 200x200x3000 split 8 89.2 / 102.9); session 25 (call 1, tests/gpu/results/
+// 2026-12-01_h200_session25, dispatch_candidates, 64 x 128 / 64 x 64 / 64 x 64 deep) moved them
+// on to 64 x 64: unsplit, 128^3 89.3 / 100.0 / 103.1, 512^3 83.1 / 93.8 / 97.9, 624x176x720 (30
+// tiles of 64 x 64) 81.3 (split 4) / 91.7 / 92.8, 768^3 (144 tiles) 83.4 / 89.2 / 66.8, 1024^3
+// 83.8 / 90.2 / 65.1, 128x8192x8192 (256 tiles) 84.7 (split 2) / 89.5 / 62.4; split,
+// 128x3072x3072 78.2 (4 ranges) / 81.0 (2) / 58.6 (2), 200x200x3000 95.9 (12) / 103.4 (8) / 103.8
+// (6), 64x448x12736 83.2 (16) / 93.4 (12) / 93.3 (12). The deep configuration (12 stages, one CTA
+// an SM) only where its tiles take one wave unsplit; else 6 stages and two CTAs an SM, so that the
+// tiles or their ranges fill both slots.
+// Narrow N (<= 64) too, where 128 x 64 tiles are as few (call 2, 128 x 64 / 64 x 64 / deep):
+// 1152x64x576 (9 tiles) 77.0 / 90.9 / 92.5, 1472x64x448 79.8 / 94.0 / 94.4, 4352x64x1344 (34)
+// 76.6 (split 3) / 86.5 / 88.2. And over a short K (< kSplitKMinK) wherever the 64 x 64 tiles fill
+// one wave of two CTAs an SM, however many 128 x 128 ones there are: 1792x576x832 (70 of those, 252
+// of 64 x 64) 76.1 on 128 x 128, 89.4 on 64 x 64 (624x1904x2192, 300 tiles, ran 73.1 / 46.2).
+// Over a deep K (>= kSplitKMinK), where 64 x 64 tiles outnumber the SMs but fill less than
+// kSmallDeepKMinFill of both slots, 64 x 128 (128 x 64 for a narrow N) instead: two 64 x 64 CTAs
+// on an SM move a third more bytes than one 64 x 128 for the same outputs, and the SMs that hold
+// two finish last. In call 2's sweep such shapes lost 17-19 points on 64 x 64 (208x2400x13200, 152
+// tiles: 46.6 against 64.1 on 64 x 128 in session 24; 128x5472x14816, 172 tiles: 75.6 / 94.3);
+// filling both slots, 128x8192x8192 (256 tiles) ran 89.5 unsplit against 84.7 on 64 x 128 split 2
+// (call 1), but 224x4192x4496 (264 tiles) 64.9 in call 2's sweep against 82.7 in session 24's.
+// With more rows over a deep K the larger tile's reuse wins (768x320x15552: 81.1 on 6 ranges of
+// 128 x 128, 66.3 on 7 of 64 x 128), and so does 128 x 64 over 64 x 128 where N <= 64
+// (8192x64x1024 87.3 / 79.4, 4096x64x4096 split 4 85.9 / 68.6, 432x16x7696 split 16 93.7 / 83.9).
+// With more tiles 128 x 128 stays ahead (1568x688x1008, 78 tiles: 90.0 / 87.4 on 64 x 128;
+// 512x3072x3072, 96 tiles: 82.8 / 82.5 / 59.3).
 constexpr double kSmallTileMaxShare = 0.5;
 constexpr std::int64_t kSmallTileSplitMaxM = 256;
-// A few rows over a wide N split K too, on 64 x 128 tiles; rung 12's small-M stream-K, which
-// sessions 18-22 ran there, lost to it behind the stream gate (session 23, call 2, % of cuBLAS):
-// 16 x 3072^2 76.4 against 86.0, 64 x 3072^2 67.1 against 80.7, 16 x 8192^2 84.1 against 84.0.
+constexpr double kSmallDeepKMinFill = 0.9;
+// A few rows (M <= 64) over a wide N keep 64 x 128 tiles where there are at least this many of
+// them (they split K as well: rung 12's small-M stream-K, which sessions 18-22 ran there, lost to
+// it behind the stream gate in session 23, call 2: 16 x 3072^2 76.4 against 86.0, 64 x 3072^2
+// 67.1 against 80.7). Session 25, call 1 (% of cuBLAS, best split of 64 x 128 / 64 x 64): 24
+// tiles (N = 3072) 16 x 3072^2 89.5 / 85.6, 32 x 3072^2 96.4 / 94.6, 64 x 3072^2 86.3 / 86.5; 64
+// tiles 16 x 8192^2 85.0 / 78.7; 4 tiles (N = 448, 512) 64x448x12736 83.2 / 93.4, 96x512x15216
+// 94.9 / 97.8.
+constexpr std::int64_t kFewRowsMinTiles = 16;
 
 // Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills
 // less than kStreamKMaxFilled and K is at least kStreamKMinK: the one shape of the sweep so
@@ -111,6 +143,18 @@ int split_k_splits(std::int64_t k, std::int64_t tiles, int sms, int blocks_per_s
     return split_k_ranges(k, static_cast<int>(std::max<std::int64_t>(1, wanted)));
 }
 
+// Whether K is split at all over `tiles` tiles: from kSplitKMinK, or from kShortSplitMinK for a
+// few tiles (kShortSplitMaxTiles).
+bool splits_k(std::int64_t k, std::int64_t tiles) {
+    return k >= kSplitKMinK || (k >= kShortSplitMinK && tiles <= kShortSplitMaxTiles);
+}
+
+// The K ranges of `tiles` tiles of a tile `blocks_per_sm` of which share an SM: 1 where
+// splits_k says no, else split_k_splits.
+int splits_for(std::int64_t k, std::int64_t tiles, int sms, int blocks_per_sm) {
+    return splits_k(k, tiles) ? split_k_splits(k, tiles, sms, blocks_per_sm) : 1;
+}
+
 // Rung 9's kernel's tiles of `p` in `tile`: one CTA each (per K range).
 std::int64_t rung9_tiles(const GemmProblem& p, Rung9Tile tile) {
     const Rung9TileShape shape = rung9_tile_shape(tile);
@@ -122,16 +166,50 @@ bool few_square_tiles(const GemmProblem& p, int sms) {
     return static_cast<double>(rung9_tiles(p, Rung9Tile::kSquare)) <= kSmallTileMaxShare * sms;
 }
 
-// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile): 128 x 64 where N <= 64,
-// else 64 x 128 where its own 128 x 128 tiles are few (few_square_tiles) and K < kSplitKMinK or
-// M <= kSmallTileSplitMaxM, else 64 x 128 where M <= 64, else 128 x 128.
-Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
-    if (p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n) return Rung9Tile::kNarrowN;
+// Why rung 9's kernel runs 64 x 64 tiles on the padded problem `p` (rung9_tile_for): "128 x 128
+// ones would fill <= 50 % of 132 SMs", or, over K < kSplitKMinK, "they fill one wave of 264 CTAs
+// (2 per SM on 132 SMs)"; "" where neither holds.
+std::string small_tile_rule(const GemmProblem& p, int sms) {
+    const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
     if (few_square_tiles(p, sms) && (p.k < kSplitKMinK || p.m <= kSmallTileSplitMaxM)) {
+        return common::format_text("%d x %d ones would fill <= %.0f %% of %d SMs", square.block_m,
+                                   square.block_n, 100 * kSmallTileMaxShare, sms);
+    }
+    const Rung9TileShape small = rung9_tile_shape(Rung9Tile::kSmall);
+    if (p.k < kSplitKMinK &&
+        rung9_tiles(p, Rung9Tile::kSmall) <= std::int64_t{sms} * small.blocks_per_sm) {
+        return "they fill one wave of " + wave_slots_text(sms, small.blocks_per_sm);
+    }
+    return "";
+}
+
+// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile). Where small_tile_rule
+// holds: 64 x 128 for M <= 64 over at least kFewRowsMinTiles of them (N > 64); over a deep K
+// where 64 x 64 tiles outnumber the SMs without filling both slots (kSmallDeepKMinFill), 64 x 128
+// (128 x 64 for N <= 64); else 64 x 64, deep where its tiles take one wave unsplit. Elsewhere 128 x
+// 64 where N <= 64, 64 x 128 where M <= 64, else 128 x 128.
+Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
+    const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
+    const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
+    const Rung9Tile narrow_side = narrow_n ? Rung9Tile::kNarrowN : Rung9Tile::kFewRows;
+    if (small_tile_rule(p, sms).empty()) {
+        return narrow_n || few_rows ? narrow_side : Rung9Tile::kSquare;
+    }
+    if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles) {
         return Rung9Tile::kFewRows;
     }
-    if (p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m) return Rung9Tile::kFewRows;
-    return Rung9Tile::kSquare;
+    const std::int64_t small_tiles = rung9_tiles(p, Rung9Tile::kSmall);
+    const Rung9TileShape small = rung9_tile_shape(Rung9Tile::kSmall);
+    const double slots_filled =
+        static_cast<double>(small_tiles) / (std::int64_t{sms} * small.blocks_per_sm);
+    if (p.k >= kSplitKMinK && small_tiles > sms && slots_filled < kSmallDeepKMinFill) {
+        return narrow_side;
+    }
+    // Deep: one wave over a K too short for two CTAs an SM to need splitting.
+    const bool deep = small_tiles <= sms && p.k < kSplitKMinK &&
+                      splits_for(p.k, small_tiles, sms,
+                                 rung9_tile_shape(Rung9Tile::kSmallDeep).blocks_per_sm) == 1;
+    return deep ? Rung9Tile::kSmallDeep : Rung9Tile::kSmall;
 }
 
 // The short-K GEMM's tiles of `problem`: one CTA each.
@@ -187,34 +265,47 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
     const Rung9Tile tile = rung9_tile_for(p, sms);
     const Rung9TileShape shape = rung9_tile_shape(tile);
     const std::int64_t tiles = rung9_tiles(p, tile);
-    const int splits =
-        p.k >= kSplitKMinK ? split_k_splits(p.k, tiles, sms, shape.blocks_per_sm) : 1;
+    const int splits = splits_for(p.k, tiles, sms, shape.blocks_per_sm);
     choice.tile = tile;
-    // Why the small tile, where its rule and not a narrow side chose it.
+    // Why 64 x 64 tiles (rung9_tile_for).
+    const bool small = tile == Rung9Tile::kSmall || tile == Rung9Tile::kSmallDeep;
     const std::string small_tiles =
-        tile == Rung9Tile::kFewRows && p.m > shape.block_m
-            ? common::format_text(
-                  "; %d x %d tiles: %d x %d ones would fill <= %.0f %% of %d SMs", shape.block_m,
-                  shape.block_n, rung9_tile_shape(Rung9Tile::kSquare).block_m,
-                  rung9_tile_shape(Rung9Tile::kSquare).block_n, 100 * kSmallTileMaxShare, sms)
-            : "";
+        small ? common::format_text("; %d x %d tiles (%d stages, %s an SM): %s", shape.block_m,
+                                    shape.block_n, shape.stages,
+                                    common::count_text(shape.blocks_per_sm, "CTA").c_str(),
+                                    small_tile_rule(p, sms).c_str())
+              : "";
+    // Why K is split: deep, or a few tiles over a shorter K.
+    const std::string split_rule =
+        p.k >= kSplitKMinK
+            ? common::format_text("K = %lld >= %lld", (long long)p.k, (long long)kSplitKMinK)
+            : common::format_text(
+                  "%s <= %lld over K = %lld >= %lld", common::count_text(tiles, "tile").c_str(),
+                  (long long)kShortSplitMaxTiles, (long long)p.k, (long long)kShortSplitMinK);
     if (splits >= 2) {
         choice.config = DispatchConfig::kSplitK;
         choice.splits = splits;
-        choice.reason = common::format_text(
-                            "split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, K = %lld >= %lld",
-                            splits, shape.block_m, shape.block_n, (long long)(tiles * splits),
-                            (long long)split_k_depth(p.k, splits), not_rung11.c_str(),
-                            (long long)p.k, (long long)kSplitKMinK) +
-                        small_tiles;
+        choice.reason =
+            common::format_text("split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, %s", splits,
+                                shape.block_m, shape.block_n, (long long)(tiles * splits),
+                                (long long)split_k_depth(p.k, splits), not_rung11.c_str(),
+                                split_rule.c_str()) +
+            small_tiles;
         return choice;
     }
-    const std::string unsplit =
-        p.k < kSplitKMinK
-            ? common::format_text("K = %lld < %lld", (long long)p.k, (long long)kSplitKMinK)
-            : common::format_text("%s: more than half of %s, unsplit",
-                                  common::count_text(tiles, "tile").c_str(),
-                                  wave_slots_text(sms, shape.blocks_per_sm).c_str());
+    std::string unsplit;
+    if (p.k < kShortSplitMinK) {
+        unsplit =
+            common::format_text("K = %lld < %lld", (long long)p.k, (long long)kShortSplitMinK);
+    } else if (p.k < kSplitKMinK) {
+        unsplit = common::format_text(
+            "K = %lld < %lld, %s > %lld", (long long)p.k, (long long)kSplitKMinK,
+            common::count_text(tiles, "tile").c_str(), (long long)kShortSplitMaxTiles);
+    } else {
+        unsplit = common::format_text("%s: more than half of %s, unsplit",
+                                      common::count_text(tiles, "tile").c_str(),
+                                      wave_slots_text(sms, shape.blocks_per_sm).c_str());
+    }
     choice.config = DispatchConfig::kTmaTiles;
     choice.reason =
         common::format_text("rung 9, one CTA per %d x %d tile, %s: %s, %s", shape.block_m,

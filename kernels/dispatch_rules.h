@@ -5,8 +5,8 @@
 //
 // The family, all built from the ladder's parts (every one verified like a rung):
 //   kTmaTiles   rung 9's kernel: one CTA per tile, TMA + wgmma, no persistence overhead, in
-//               rung 9's 128 x 128 tile or 128 x 64 (N <= 64) or 64 x 128 (M <= 64, or few
-//               128 x 128 tiles: dispatch_rules.cpp) (Rung9Tile, kernels/09_wgmma_tma.h);
+//               rung 9's 128 x 128 tile or 128 x 64 (N <= 64) or 64 x 128 (M <= 64) or 64 x 64
+//               (few 128 x 128 tiles: dispatch_rules.cpp) (Rung9Tile, kernels/09_wgmma_tma.h);
 //   kPersistent rung 11: persistent CTAs, 128 x 256 or 128 x 192 tiles (kernels/wave_choice.h);
 //   kStreamK    rung 12: rung 11's tiles with the last waves' K loops spread over every SM;
 //   kSplitK     kernels/split_k_gemm.h: kTmaTiles' kernel and tiles, K cut into ranges summed

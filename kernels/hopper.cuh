@@ -167,6 +167,13 @@ __device__ __forceinline__ void fence_proxy_async_shared() {
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
 }
 
+// Lets the grid launched after this one as its programmatic dependent start (it waits for this
+// grid's memory before reading it: cudaGridDependencySynchronize) once every CTA of this grid has
+// called this or exited.
+__device__ __forceinline__ void launch_dependents() {
+    asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");
+}
+
 // ---- wgmma -----------------------------------------------------------------------------------
 
 // 14-bit field of a matrix descriptor: address or byte offset >> 4.

@@ -12,12 +12,21 @@
 namespace tclens::kernels {
 namespace {
 
-// C[r][col] (rows ldc floats apart) = sum over z = 0 .. ranges - 1 of partials[z slice_floats +
-// r ldp + col], in that order; grid-stride, thread -> element i = r cols + col (no division
-// where both strides are cols).
-__global__ void sum_ranges(const float* __restrict__ partials, std::int64_t slice_floats,
-                           std::int64_t ldp, float* __restrict__ c, std::int64_t rows,
+__device__ float add(float a, float b) { return a + b; }
+__device__ float4 add(float4 a, float4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
+
+// C[r][col] (rows ldc elements apart) = sum over z = 0 .. ranges - 1 of partials[z slice + r ldp +
+// col], in that order, Element (float, or float4 where every stride and both pointers allow) at a
+// time; grid-stride, thread -> element i = r cols + col (no division where both strides are
+// cols). Launched as the split GEMM's programmatic dependent (sum_split_ranges): it may start
+// while that grid's last CTAs run, and waits for its partials before reading them.
+template <typename Element>
+__global__ void sum_ranges(const Element* __restrict__ partials, std::int64_t slice,
+                           std::int64_t ldp, Element* __restrict__ c, std::int64_t rows,
                            std::int64_t cols, std::int64_t ldc, int ranges) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    cudaGridDependencySynchronize();
+#endif
     const std::int64_t count = rows * cols;
     const bool dense = ldp == cols && ldc == cols;
     const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
@@ -25,24 +34,52 @@ __global__ void sum_ranges(const float* __restrict__ partials, std::int64_t slic
          i < count; i += stride) {
         const std::int64_t row = dense ? 0 : i / cols;
         const std::int64_t col = dense ? i : i % cols;
-        float sum = 0;
-        for (int z = 0; z < ranges; ++z) sum += partials[z * slice_floats + row * ldp + col];
+        const Element* slice_z = partials + row * ldp + col;
+        Element sum = *slice_z;
+#pragma unroll 4
+        for (int z = 1; z < ranges; ++z) sum = add(sum, slice_z[z * slice]);
         c[row * ldc + col] = sum;
     }
 }
+
+// Enqueues sum_ranges<Element> over `count` elements on `stream` as the programmatic dependent of
+// the kernel before it (the split GEMM).
+template <typename Element>
+cudaError_t launch_sum(const Element* partials, std::int64_t slice, std::int64_t ldp, Element* c,
+                       std::int64_t rows, std::int64_t cols, std::int64_t ldc, int ranges,
+                       cudaStream_t stream) {
+    constexpr int kSumThreads = 256;
+    const std::int64_t count = rows * cols;
+    const std::int64_t blocks =
+        std::min<std::int64_t>((count + kSumThreads - 1) / kSumThreads, std::int64_t{65535});
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(static_cast<unsigned>(std::max<std::int64_t>(blocks, 1)));
+    config.blockDim = dim3(kSumThreads);
+    config.stream = stream;
+    cudaLaunchAttribute dependent = {};
+    dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    dependent.val.programmaticStreamSerializationAllowed = 1;
+    config.attrs = &dependent;
+    config.numAttrs = 1;
+    return cudaLaunchKernelEx(&config, sum_ranges<Element>, partials, slice, ldp, c, rows, cols,
+                              ldc, ranges);
+}
+
+bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
 }  // namespace
 
 cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, std::int64_t ldp,
                              int ranges, float* c, MatrixShape shape, std::int64_t ldc,
                              cudaStream_t stream) {
-    constexpr int kSumThreads = 256;
-    const std::int64_t count = shape.rows * shape.cols;
-    const std::int64_t blocks =
-        std::min<std::int64_t>((count + kSumThreads - 1) / kSumThreads, std::int64_t{65535});
-    sum_ranges<<<static_cast<unsigned>(std::max<std::int64_t>(blocks, 1)), kSumThreads, 0,
-                 stream>>>(partials, slice_floats, ldp, c, shape.rows, shape.cols, ldc, ranges);
-    return cudaGetLastError();
+    const bool by_four = slice_floats % 4 == 0 && ldp % 4 == 0 && ldc % 4 == 0 &&
+                         shape.cols % 4 == 0 && aligned16(partials) && aligned16(c);
+    if (by_four) {
+        return launch_sum(reinterpret_cast<const float4*>(partials), slice_floats / 4, ldp / 4,
+                          reinterpret_cast<float4*>(c), shape.rows, shape.cols / 4, ldc / 4, ranges,
+                          stream);
+    }
+    return launch_sum(partials, slice_floats, ldp, c, shape.rows, shape.cols, ldc, ranges, stream);
 }
 
 std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits) {

@@ -6,15 +6,15 @@
 // inputs), before and after a timed series (the scratch cache is reused across launches). The
 // sizes: the sweep's worst shapes (432x16x7696, 272x720x5184, 768x320x15552: split-K), odd and tiny
 // ones (17x33x129, 1x1x1, 431x17x7695: padding, with split-K in the last), lab 6's M = 64 and big
-// square ones, and the narrower tiles: 128 x 64 (8192x64x1024; 14199x28x4767 split and padded), 64
-// x 128 (64x1000x512; 48x512x4096 split; 33x1001x513 padded); 958x6119x227, whose odd N over a
-// short K leaves rung 11 (its C would be copied back) for rung 9, C stored in place; and the
-// short-K GEMM on padded shapes (6310x119x33, 457x2419x16, 1691x2297x71 in two K tiles, 3x1001x128,
-// and 1x1x1, 4097x129x77, 2016x497x113 above).
-// dispatch.e4m3 likewise on sizes that
-// reach each FP8 configuration (rung 13's 128 x 256 tiles, 128 x 192, 128 x 128, split-K on 128 x
-// 128, the last padded as well) and its padded path (N not a multiple of 4, K not of 16). The
-// ladder's own sizes run rung 14 in ladder_test.cpp as well.
+// square ones, and the narrower tiles: 128 x 64 (20000x64x1024; 14199x28x4767 split and padded), 64
+// x 128 (64x3072x512; 64x3072x3072 split), 64 x 64 (1000^3, 2016x496x112, 8576x64x1024;
+// 48x512x4096 and 64x64x1216 split), 64 x 64 in 12 stages (64x1000x512, 8192x64x1024; 33x1001x513
+// padded); 958x6119x227, whose odd N over a short K leaves rung 11 (its C would be copied back) for
+// rung 9, C stored in place; and the short-K GEMM on padded shapes (6310x119x33, 457x2419x16,
+// 1691x2297x71 in two K tiles, 3x1001x128, and 1x1x1, 4097x129x77, 2016x497x113 above).
+// dispatch.e4m3 likewise on sizes that reach each FP8 configuration (rung 13's 128 x 256 tiles,
+// 128 x 192, 128 x 128, split-K on 128 x 128, the last padded as well) and its padded path (N not a
+// multiple of 4, K not of 16). The ladder's own sizes run rung 14 in ladder_test.cpp as well.
 
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
@@ -45,7 +45,7 @@ const std::vector<GemmProblem>& dispatch_sizes() {
         {1344, 7101, 3200}, {2016, 497, 113},   {8192, 64, 1024},   {14199, 28, 4767},
         {64, 1000, 512},    {48, 512, 4096},    {33, 1001, 513},    {958, 6119, 227},
         {6310, 119, 33},    {457, 2419, 16},    {1691, 2297, 71},   {3, 1001, 128},
-        {8576, 64, 1024}};
+        {8576, 64, 1024},   {64, 3072, 512},    {20000, 64, 1024},  {64, 64, 1216}};
     return sizes;
 }
 
@@ -98,9 +98,9 @@ TEST_P(DispatchVerification, VerifiesBeforeAndAfterATimedSeries) {
 INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchVerification, testing::ValuesIn(dispatch_cases()),
                          gemm_case_name);
 
-// The sizes above reach every configuration on this GPU, rung 9's kernel in each tile split and
-// unsplit, and the padded path with split-K, so the verification above ran each one. The
-// thresholds are set for 132 SMs (H100 SXM, H200).
+// The sizes above reach every configuration on this GPU, rung 9's kernel in each tile split (but
+// 64 x 64 in 12 stages, never split) and unsplit, and the padded path with split-K, so the
+// verification above ran each one. The thresholds are set for 132 SMs (H100 SXM, H200).
 TEST(DispatchOnGpu, TheSizesReachEveryConfiguration) {
     TCLENS_REQUIRE_GPU();
     const int sms = current_sms();
@@ -118,9 +118,12 @@ TEST(DispatchOnGpu, TheSizesReachEveryConfiguration) {
     EXPECT_EQ(reached, (std::set<std::pair<D, T>>{{D::kTmaTiles, T::kSquare},
                                                   {D::kTmaTiles, T::kNarrowN},
                                                   {D::kTmaTiles, T::kFewRows},
+                                                  {D::kTmaTiles, T::kSmall},
+                                                  {D::kTmaTiles, T::kSmallDeep},
                                                   {D::kSplitK, T::kSquare},
                                                   {D::kSplitK, T::kNarrowN},
                                                   {D::kSplitK, T::kFewRows},
+                                                  {D::kSplitK, T::kSmall},
                                                   {D::kPersistent, T::kSquare},
                                                   {D::kStreamK, T::kSquare},
                                                   {D::kShortK, T::kSquare}}));

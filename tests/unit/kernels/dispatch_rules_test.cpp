@@ -63,10 +63,11 @@ TEST(DispatchRules, FewTilesOverALongKSplitK) {
     EXPECT_EQ(wide.config, DispatchConfig::kSplitK);
     EXPECT_EQ(wide.tile, Rung9Tile::kSquare);
     EXPECT_EQ(wide.splits, 7);
-    // 200 rows: 64 x 128 tiles, 8 of them; one CTA per SM makes 16 ranges, K / 256 = 11 allowed.
+    // 200 rows: 64 x 64 tiles, 16 of them; one CTA per SM makes 8 ranges (K / 256 = 11 allowed),
+    // every slot 16, but K / 768 = 3 allowed.
     const DispatchChoice few = choose_dispatch({200, 200, 3000}, kDefaultPersistentSms);
-    EXPECT_EQ(few.tile, Rung9Tile::kFewRows);
-    EXPECT_EQ(few.splits, 10);  // 47 K tiles in ranges of 5
+    EXPECT_EQ(few.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(few.splits, 8);  // 47 K tiles in ranges of 6
     // 90 tiles of 128 x 128, more than half the SMs: one CTA per SM, unsplit.
     const DispatchChoice square = choose_dispatch({1280, 1152, 5184}, kDefaultPersistentSms);
     EXPECT_EQ(square.tile, Rung9Tile::kSquare);
@@ -78,13 +79,17 @@ TEST(DispatchRules, FewTilesOverALongKSplitK) {
 TEST(DispatchRules, FewTilesOverALongKSplitKWhateverN) {
     const DispatchChoice lab6_m128 = choose_dispatch({128, 3072, 3072}, kDefaultPersistentSms);
     EXPECT_EQ(lab6_m128.config, DispatchConfig::kSplitK);
-    // 48 tiles of 64 x 128: one per SM makes 2 ranges, every slot 5, but K / 768 = 4 allowed.
-    EXPECT_EQ(lab6_m128.splits, 4);
+    // 96 tiles of 64 x 64: one per SM makes 1 range, every slot (two an SM) 2.
+    EXPECT_EQ(lab6_m128.splits, 2);
+    EXPECT_EQ(lab6_m128.tile, Rung9Tile::kSmall);
     EXPECT_EQ(lab6_m128.reason,
-              "split-K 4, 64 x 128 tiles, 192 CTAs of K 768: rung 11's 16 tiles (128 x 192): < 70 "
-              "% of a wave on 132 SMs, K = 3072 >= 1536; 64 x 128 tiles: 128 x 128 ones would fill "
-              "<= 50 % of 132 SMs");
-    EXPECT_EQ(config_of({128, 8192, 8192}), DispatchConfig::kSplitK);
+              "split-K 2, 64 x 64 tiles, 192 CTAs of K 1536: rung 11's 16 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 3072 >= 1536; 64 x 64 tiles (6 stages, 2 CTAs an SM): "
+              "128 x 128 ones would fill <= 50 % of 132 SMs");
+    // 256 tiles of 64 x 64 fill 264 slots unsplit.
+    const DispatchChoice llm_m128 = choose_dispatch({128, 8192, 8192}, kDefaultPersistentSms);
+    EXPECT_EQ(llm_m128.config, DispatchConfig::kTmaTiles);
+    EXPECT_EQ(llm_m128.tile, Rung9Tile::kSmall);
 }
 
 // A few rows over a wide N split K too, on 64 x 128 tiles (M <= 64), no longer stream-K's
@@ -105,9 +110,16 @@ TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
     const DispatchChoice shallow = choose_dispatch({2016, 496, 112}, kDefaultPersistentSms);
     EXPECT_EQ(shallow.config, DispatchConfig::kTmaTiles);
     EXPECT_EQ(shallow.reason,
-              "rung 9, one CTA per 64 x 128 tile, 128 CTAs: rung 11's 48 tiles (128 x 192): < 70 "
-              "% of a wave on 132 SMs, K = 112 < 1536; 64 x 128 tiles: 128 x 128 ones would fill "
-              "<= 50 % of 132 SMs");
+              "rung 9, one CTA per 64 x 64 tile, 256 CTAs: rung 11's 48 tiles (128 x 192): < 70 % "
+              "of a wave on 132 SMs, K = 112 < 768; 64 x 64 tiles (6 stages, 2 CTAs an SM): 128 x "
+              "128 ones would fill <= 50 % of 132 SMs");
+    // 64 tiles of 64 x 64 take one wave: the deep configuration.
+    const DispatchChoice cube = choose_dispatch({512, 512, 512}, kDefaultPersistentSms);
+    EXPECT_EQ(cube.tile, Rung9Tile::kSmallDeep);
+    EXPECT_EQ(cube.reason,
+              "rung 9, one CTA per 64 x 64 tile, 64 CTAs: rung 11's 12 tiles (128 x 192): < 70 % "
+              "of a wave on 132 SMs, K = 512 < 768; 64 x 64 tiles (12 stages, 1 CTA an SM): 128 "
+              "x 128 ones would fill <= 50 % of 132 SMs");
     // 68 tiles of 128 x 128 fill more than half of the SMs: those tiles.
     EXPECT_EQ(choose_dispatch({2176, 496, 112}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
     // A deep K, but 87 tiles of 128 x 128 leave no room for a second range in one wave.
@@ -134,15 +146,19 @@ TEST(DispatchRules, ANarrowNRunsRung9sKernelInNarrowTiles) {
     // Rung 11's tiles would be 0.84 of a wave: at or above 70 % it ran them before.
     EXPECT_EQ(choose_dispatch({14199, 200, 4767}, kDefaultPersistentSms).config,
               DispatchConfig::kPersistent);
+    // Over a short K, 64 x 64 tiles where they fill one wave of two an SM (134 of them), or where
+    // 128 x 64 ones would be few (64: one wave of 64 x 64 tiles, deep).
     const DispatchChoice shallow = choose_dispatch({8576, 64, 1024}, kDefaultPersistentSms);
     EXPECT_EQ(shallow.config, DispatchConfig::kTmaTiles);
-    EXPECT_EQ(shallow.tile, Rung9Tile::kNarrowN);
-    EXPECT_EQ(shallow.reason.rfind("rung 9, one CTA per 128 x 64 tile, 67 CTAs: N = 64 <= 128", 0),
-              0u)
-        << shallow.reason;
-    // N <= 64 keeps 128 x 64 tiles however few.
-    EXPECT_EQ(choose_dispatch({8192, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kNarrowN);
-    EXPECT_EQ(choose_dispatch({480, 64, 64}, kDefaultPersistentSms).tile, Rung9Tile::kNarrowN);
+    EXPECT_EQ(shallow.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(shallow.reason,
+              "rung 9, one CTA per 64 x 64 tile, 134 CTAs: N = 64 <= 128, narrower than rung 11's "
+              "128 x 192 tiles, K = 1024 < 1536, 134 tiles > 8; 64 x 64 tiles (6 stages, 2 CTAs "
+              "an SM): they fill one wave of 264 CTAs (2 per SM on 132 SMs)");
+    EXPECT_EQ(choose_dispatch({8192, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
+    EXPECT_EQ(choose_dispatch({480, 64, 64}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
+    // More tiles than one wave of 64 x 64 holds: 128 x 64.
+    EXPECT_EQ(choose_dispatch({20000, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kNarrowN);
     // 65 <= N <= 128: rung 9's own tile.
     EXPECT_EQ(choose_dispatch({16384, 128, 16384}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
 }
@@ -155,7 +171,7 @@ TEST(DispatchRules, AShortKWhoseCWouldBeCopiedBackRunsRung9) {
     EXPECT_EQ(odd.reason,
               "N = 13025 -> 13032, K = 249 -> 256 (zero-padded copies): rung 9, one CTA per 128 "
               "x 128 tile, 2754 CTAs: rung 11's TMA store would copy C back (N = 13025, no "
-              "multiple of 4), too dear at K = 256 < 448, K = 256 < 1536");
+              "multiple of 4), too dear at K = 256 < 448, K = 256 < 768");
     // N a multiple of 4 (rows of 16 bytes), or K from 448: rung 11.
     EXPECT_EQ(config_of({3423, 13028, 249}), DispatchConfig::kPersistent);
     EXPECT_EQ(config_of({10959, 7593, 461}), DispatchConfig::kPersistent);
@@ -206,20 +222,60 @@ TEST(DispatchRules, ManyTilesOfAnAlignedNTakeThePaddedPathOverAShortK) {
     EXPECT_EQ(config_of({140000, 128, 43}), DispatchConfig::kShortK);  // 1094 tiles
 }
 
-// M <= 64 (and N > 64) runs 64 x 128 tiles, where 128 rows would be half zeros or more.
+// M <= 64 (and N > 64) runs 64 x 128 tiles, where 128 rows would be half zeros or more, where
+// there are 16 or more of them; fewer, 64 x 64.
 TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
-    const DispatchChoice few = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);
-    EXPECT_EQ(few.config, DispatchConfig::kSplitK);
-    EXPECT_EQ(few.tile, Rung9Tile::kFewRows);
-    // 4 tiles: one CTA per SM makes 33 ranges, 4096 / 256 = 16 allowed; every slot 4096 / 768 = 5.
-    EXPECT_EQ(few.splits, 16);
-    EXPECT_EQ(few.reason,
-              "split-K 16, 64 x 128 tiles, 64 CTAs of K 256: rung 11's 3 tiles (128 x 192): < 70 "
+    const DispatchChoice wide = choose_dispatch({48, 2048, 4096}, kDefaultPersistentSms);
+    EXPECT_EQ(wide.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(wide.tile, Rung9Tile::kFewRows);
+    // 16 tiles: one CTA per SM makes 8 ranges, 4096 / 256 = 16 allowed; every slot 4096 / 768 = 5.
+    EXPECT_EQ(wide.splits, 8);
+    EXPECT_EQ(wide.reason,
+              "split-K 8, 64 x 128 tiles, 128 CTAs of K 512: rung 11's 11 tiles (128 x 192): < 70 "
               "% of a wave on 132 SMs, K = 4096 >= 1536");
-    EXPECT_EQ(choose_dispatch({64, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
+    // 4 tiles of 64 x 128: 8 of 64 x 64, one CTA per SM makes 16 ranges.
+    const DispatchChoice narrow = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);
+    EXPECT_EQ(narrow.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(narrow.splits, 16);
+    EXPECT_EQ(choose_dispatch({64, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
+    EXPECT_EQ(choose_dispatch({64, 3072, 512}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
     EXPECT_EQ(choose_dispatch({65, 16384, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
-    // 65 rows in 8 tiles of 128 x 128: few, so 64 x 128 tiles all the same.
-    EXPECT_EQ(choose_dispatch({65, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
+    // 65 rows in 8 tiles of 128 x 128: few, so 64 x 64 tiles, 32 of them.
+    EXPECT_EQ(choose_dispatch({65, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
+}
+
+// A few tiles split K from 768 up (session 25, call 2: 64x64x1216 76.8 unsplit, 92.3 on 4
+// ranges); more tiles, or a shorter K, stay unsplit.
+TEST(DispatchRules, AFewTilesSplitAShorterKToo) {
+    const DispatchChoice one = choose_dispatch({64, 64, 1216}, kDefaultPersistentSms);
+    EXPECT_EQ(one.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(one.tile, Rung9Tile::kSmall);  // split: two CTAs an SM, not the deep tile
+    EXPECT_EQ(one.splits, 4);                // one per SM: K / 256 = 4 ranges allowed
+    EXPECT_EQ(one.reason,
+              "split-K 4, 64 x 64 tiles, 4 CTAs of K 320: N = 64 <= 128, narrower than rung 11's "
+              "128 x 192 tiles, 1 tile <= 8 over K = 1216 >= 768; 64 x 64 tiles (6 stages, 2 CTAs "
+              "an SM): 128 x 128 ones would fill <= 50 % of 132 SMs");
+    EXPECT_EQ(choose_dispatch({240, 64, 848}, kDefaultPersistentSms).splits, 3);  // 4 tiles
+    EXPECT_EQ(config_of({1152, 64, 576}), DispatchConfig::kTmaTiles);             // K < 768
+    EXPECT_EQ(config_of({912, 192, 768}), DispatchConfig::kTmaTiles);             // 45 tiles
+}
+
+// Over a short K, 64 x 64 tiles wherever they fill one wave of two CTAs an SM (1792x576x832: 70
+// tiles of 128 x 128, 252 of 64 x 64); more of them (624x1904x2192: 300) keep 128 x 128.
+TEST(DispatchRules, SixtyFourSquareTilesWhereTheyFillOneWave) {
+    const DispatchChoice wave = choose_dispatch({1792, 576, 832}, kDefaultPersistentSms);
+    EXPECT_EQ(wave.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(wave.reason,
+              "rung 9, one CTA per 64 x 64 tile, 252 CTAs: rung 11's 42 tiles (128 x 192): < 70 % "
+              "of a wave on 132 SMs, K = 832 < 1536, 252 tiles > 8; 64 x 64 tiles (6 stages, 2 "
+              "CTAs an SM): they fill one wave of 264 CTAs (2 per SM on 132 SMs)");
+    EXPECT_EQ(choose_dispatch({624, 1904, 2192}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+    // Over a deep K, 64 x 64 tiles beyond one an SM only where they fill 90 % of both slots
+    // (256 of 264); 172 of them: 64 x 128 tiles, split.
+    EXPECT_EQ(choose_dispatch({128, 8192, 8192}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
+    const DispatchChoice deep = choose_dispatch({128, 5472, 14816}, kDefaultPersistentSms);
+    EXPECT_EQ(deep.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(deep.splits, 3);
 }
 
 TEST(DispatchRules, TheSmCountDecides) {
@@ -386,8 +442,11 @@ TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     EXPECT_EQ(spec->kernel, "split_k.bf16");
     EXPECT_EQ(spec->block_m, 128);
     EXPECT_EQ(spec->block_n, 64);
-    EXPECT_EQ(d.for_problem({8576, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_128x64.bf16");
-    EXPECT_EQ(d.for_problem({512, 512, 512}, kDefaultPersistentSms).id, "wgmma_tma_64x128.bf16");
+    EXPECT_EQ(d.for_problem({8576, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_64x64.bf16");
+    EXPECT_EQ(d.for_problem({20000, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_128x64.bf16");
+    EXPECT_EQ(d.for_problem({512, 512, 512}, kDefaultPersistentSms).id,
+              "wgmma_tma_64x64_deep.bf16");
+    EXPECT_EQ(d.for_problem({64, 3072, 512}, kDefaultPersistentSms).id, "wgmma_tma_64x128.bf16");
 }
 
 DispatchConfig fp8_config_of(const GemmProblem& problem, int sms = kDefaultPersistentSms) {

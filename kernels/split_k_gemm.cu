@@ -42,8 +42,8 @@ __global__ void sum_ranges(const Element* __restrict__ partials, std::int64_t sl
     }
 }
 
-// Enqueues sum_ranges<Element> over `count` elements on `stream` as the programmatic dependent of
-// the kernel before it (the split GEMM).
+// Enqueues sum_ranges<Element> over the rows x cols elements on `stream` as the programmatic
+// dependent of the kernel before it (the split GEMM).
 template <typename Element>
 cudaError_t launch_sum(const Element* partials, std::int64_t slice, std::int64_t ldp, Element* c,
                        std::int64_t rows, std::int64_t cols, std::int64_t ldc, int ranges,

@@ -50,6 +50,7 @@
 #include "app/worker/results.h"
 #include "app/worker/worker_mix.h"
 #include "common/one_line.h"
+#include "common/text.h"
 #include "kernels/bench_selection.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
@@ -447,9 +448,9 @@ int print_summary(const std::string& path, const profiling::Recording& recording
     const int failed_parts = report_failed_parts(recording, trace_failures);
     if (failed > 0) {
         std::fprintf(stderr,
-                     "tclens: %d run%s failed verification, errored or was refused; the "
-                     "recording keeps their rows\n",
-                     failed, failed == 1 ? "" : "s");
+                     "tclens: %s failed verification, errored or was refused; the recording "
+                     "keeps their rows\n",
+                     common::count_text(failed, "run").c_str());
     }
     return failed > 0 || failed_parts > 0 ? kExitFailure : kExitOk;
 }

@@ -28,6 +28,7 @@
 #include "app/cli/worker_calls.h"
 #include "app/exit_codes.h"
 #include "app/worker/gpu_calls.h"
+#include "common/text.h"
 #include "kernels/problem_text.h"
 #include "kernels/registry.h"
 #include "kernels/user/kernel_ref.h"
@@ -91,8 +92,9 @@ void print_profile(const profiling::SourceProfile& profile, int top) {
     std::printf("verified: rel. RMS error %.1e vs %s (bound %.0e)\n", profile.check.rel_rms_error,
                 profile.check.reference.c_str(), profile.check.bound);
     if (!profile.sass_how.empty()) {
-        std::printf("SASS: %s; %zu function%s, %zu instructions, %s\n", profile.sass_how.c_str(),
-                    profile.functions.size(), profile.functions.size() == 1 ? "" : "s",
+        std::printf("SASS: %s; %s, %zu instructions, %s\n", profile.sass_how.c_str(),
+                    common::count_text(static_cast<long long>(profile.functions.size()), "function")
+                        .c_str(),
                     profile.instructions.size(),
                     profile.has_line_info() ? "with CUDA lines" : "without CUDA lines");
     }

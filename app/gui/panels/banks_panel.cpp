@@ -14,6 +14,7 @@
 #include "app/gui/views/item_width.h"
 #include "app/gui/views/presentation.h"
 #include "app/parse_number.h"
+#include "common/text.h"
 #include "kernels/shared_access.h"
 
 namespace tclens::gui {
@@ -291,7 +292,7 @@ void BanksPanel::draw_phase_stepper() {
     if (phases_ == 0) {
         ImGui::TextUnformatted("no model");
     } else if (phase_ < 0) {
-        ImGui::Text("all %d phase%s", phases_, phases_ == 1 ? "" : "s");
+        ImGui::Text("all %s", common::count_text(phases_, "phase").c_str());
     } else {
         ImGui::Text("phase %d of %d", phase_, phases_);
     }

@@ -34,8 +34,8 @@ KernelDescriptor describe_wgmma_tma(Precision precision, const std::string& stem
     d.schedule.raster_group = C::kGroupM;
     d.schedule.load_instruction = "TMA 2-D box (cp.async.bulk.tensor)";
     d.schedule.pipeline_note =
-        "thread 0 issues K tile t + 3 into the stage of tile t - 1 once that tile's wgmma are "
-        "done (wait_group 1, barrier)";
+        "thread 0 issues K tile t + " + std::to_string(C::kStages - 1) +
+        " into the stage of tile t - 1 once that tile's wgmma are done (wait_group 1, barrier)";
     d.block_tile_of = config_block_tile<C>;
     d.ctas_per_sm = C::kBlocksPerSm;
     set_sixteen_bit_inputs(d, precision, stem, tma_tile_can_run<C>);

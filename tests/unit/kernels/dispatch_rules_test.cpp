@@ -404,6 +404,27 @@ TEST(DispatchCandidates, EachCanRunItsShape) {
     EXPECT_TRUE(same_problem(odd.front().choice.padded, {100, 40, 64}));
 }
 
+// Rung 9's kernel in each tile rung 14 runs it in: the descriptor (tile map, kernels view) says
+// the tile's own block, stages, CTAs an SM and how far ahead its K tiles are issued.
+TEST(DispatchDescriptor, EachRung9TileDescribesItsOwnPipeline) {
+    for (const Rung9Tile tile : {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows,
+                                 Rung9Tile::kSmall, Rung9Tile::kSmallDeep}) {
+        const Rung9TileShape shape = rung9_tile_shape(tile);
+        const KernelDescriptor d = wgmma_tma_tile_descriptor(Precision::kBF16, tile);
+        SCOPED_TRACE(d.id);
+        EXPECT_EQ(d.block_tile.m, shape.block_m);
+        EXPECT_EQ(d.block_tile.n, shape.block_n);
+        EXPECT_EQ(d.stages, shape.stages);
+        EXPECT_EQ(d.ctas_per_sm, shape.blocks_per_sm);
+        EXPECT_NE(d.schedule.pipeline_note.find("K tile t + " + std::to_string(shape.stages - 1) +
+                                                " into the stage of tile t - 1"),
+                  std::string::npos)
+            << d.schedule.pipeline_note;
+    }
+    EXPECT_EQ(wgmma_tma_tile_descriptor(Precision::kBF16, Rung9Tile::kSmallDeep).title,
+              "rung 9's kernel in 64 x 64 tiles, 12 stages, 1 CTA per SM");
+}
+
 TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     for (const char* id : {"dispatch.f16", "dispatch.bf16"}) {
         const KernelDescriptor* d = find_kernel(id);

@@ -36,6 +36,7 @@
 #include <cstdint>
 
 #include "kernels/03_register_tiled.h"
+#include "kernels/cuda_util.h"
 #include "kernels/ladder_launches.h"
 
 namespace tclens::kernels {
@@ -185,8 +186,6 @@ __global__ void __launch_bounds__(kThreads, 2)
         block_gemm<true>(a, b, c, m, n, k, block_row, block_col, smem);
     }
 }
-
-bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
 cudaError_t register_tiled_launch(const GemmOperands& operands, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;

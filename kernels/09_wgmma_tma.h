@@ -64,6 +64,9 @@ namespace tclens::kernels {
 // multiply zeros for half of it or more; 64 x 64, in 6 or 12 stages, where 128 x 128 tiles would
 // be few (kernels/dispatch_rules.cpp).
 enum class Rung9Tile { kSquare, kNarrowN, kFewRows, kSmall, kSmallDeep };
+// Every tile, in that order, for what goes through them all (dispatch_candidates).
+constexpr Rung9Tile kRung9Tiles[] = {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows,
+                                     Rung9Tile::kSmall, Rung9Tile::kSmallDeep};
 
 struct Rung9TileShape {
     int block_m = 0;

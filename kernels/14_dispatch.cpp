@@ -152,8 +152,7 @@ std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
             out.push_back({std::move(name), choice});
         }
     };
-    for (const Rung9Tile tile : {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows,
-                                 Rung9Tile::kSmall, Rung9Tile::kSmallDeep}) {
+    for (const Rung9Tile tile : kRung9Tiles) {
         const Rung9TileShape shape = rung9_tile_shape(tile);
         const std::string name = "rung 9 " + std::to_string(shape.block_m) + "x" +
                                  std::to_string(shape.block_n) +

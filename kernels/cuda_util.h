@@ -15,6 +15,9 @@ inline std::string cuda_text(cudaError_t error) {
     return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
 }
 
+// Whether `p` is 16-byte aligned: what a float4 or uint4 access through it needs.
+inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
 // A launch's GpuStatus (kernels/gemm.h: a cudaError_t's value as an int) as the cudaError_t it is.
 inline cudaError_t as_cuda_error(int status) { return static_cast<cudaError_t>(status); }
 

@@ -166,19 +166,39 @@ bool few_square_tiles(const GemmProblem& p, int sms) {
     return static_cast<double>(rung9_tiles(p, Rung9Tile::kSquare)) <= kSmallTileMaxShare * sms;
 }
 
-// Why rung 9's kernel runs 64 x 64 tiles on the padded problem `p` (rung9_tile_for): "128 x 128
-// ones would fill <= 50 % of 132 SMs", or, over K < kSplitKMinK, "they fill one wave of 264 CTAs
-// (2 per SM on 132 SMs)"; "" where neither holds.
-std::string small_tile_rule(const GemmProblem& p, int sms) {
-    const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+// Which rule, if any, lets rung 9's kernel run 64 x 64 tiles on the padded problem `p`
+// (rung9_tile_for): its own 128 x 128 tiles would be few (few_square_tiles) over K < kSplitKMinK
+// or M <= kSmallTileSplitMaxM, or, over K < kSplitKMinK, the 64 x 64 tiles fill one wave of two an
+// SM.
+enum class SmallTileRule { kNone, kFewSquareTiles, kOneWave };
+
+SmallTileRule small_tile_rule(const GemmProblem& p, int sms) {
     if (few_square_tiles(p, sms) && (p.k < kSplitKMinK || p.m <= kSmallTileSplitMaxM)) {
-        return common::format_text("%d x %d ones would fill <= %.0f %% of %d SMs", square.block_m,
-                                   square.block_n, 100 * kSmallTileMaxShare, sms);
+        return SmallTileRule::kFewSquareTiles;
     }
     const Rung9TileShape small = rung9_tile_shape(Rung9Tile::kSmall);
     if (p.k < kSplitKMinK &&
         rung9_tiles(p, Rung9Tile::kSmall) <= std::int64_t{sms} * small.blocks_per_sm) {
-        return "they fill one wave of " + wave_slots_text(sms, small.blocks_per_sm);
+        return SmallTileRule::kOneWave;
+    }
+    return SmallTileRule::kNone;
+}
+
+// `rule` in words on `sms` SMs: "128 x 128 ones would fill <= 50 % of 132 SMs", "they fill one
+// wave of 264 CTAs (2 per SM on 132 SMs)"; "" for kNone.
+std::string small_tile_rule_text(SmallTileRule rule, int sms) {
+    switch (rule) {
+        case SmallTileRule::kFewSquareTiles: {
+            const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+            return common::format_text("%d x %d ones would fill <= %.0f %% of %d SMs",
+                                       square.block_m, square.block_n, 100 * kSmallTileMaxShare,
+                                       sms);
+        }
+        case SmallTileRule::kOneWave:
+            return "they fill one wave of " +
+                   wave_slots_text(sms, rung9_tile_shape(Rung9Tile::kSmall).blocks_per_sm);
+        case SmallTileRule::kNone:
+            break;
     }
     return "";
 }
@@ -192,7 +212,7 @@ Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
     const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
     const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
     const Rung9Tile narrow_side = narrow_n ? Rung9Tile::kNarrowN : Rung9Tile::kFewRows;
-    if (small_tile_rule(p, sms).empty()) {
+    if (small_tile_rule(p, sms) == SmallTileRule::kNone) {
         return narrow_n || few_rows ? narrow_side : Rung9Tile::kSquare;
     }
     if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles) {
@@ -273,7 +293,7 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
         small ? common::format_text("; %d x %d tiles (%d stages, %s an SM): %s", shape.block_m,
                                     shape.block_n, shape.stages,
                                     common::count_text(shape.blocks_per_sm, "CTA").c_str(),
-                                    small_tile_rule(p, sms).c_str())
+                                    small_tile_rule_text(small_tile_rule(p, sms), sms).c_str())
               : "";
     // Why K is split: deep, or a few tiles over a shorter K.
     const std::string split_rule =

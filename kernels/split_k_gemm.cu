@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "kernels/cuda_util.h"
 #include "kernels/split_k_gemm.cuh"
 
 namespace tclens::kernels {
@@ -64,8 +65,6 @@ cudaError_t launch_sum(const Element* partials, std::int64_t slice, std::int64_t
     return cudaLaunchKernelEx(&config, sum_ranges<Element>, partials, slice, ldp, c, rows, cols,
                               ldc, ranges);
 }
-
-bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
 }  // namespace
 

@@ -407,8 +407,7 @@ TEST(DispatchCandidates, EachCanRunItsShape) {
 // Rung 9's kernel in each tile rung 14 runs it in: the descriptor (tile map, kernels view) says
 // the tile's own block, stages, CTAs an SM and how far ahead its K tiles are issued.
 TEST(DispatchDescriptor, EachRung9TileDescribesItsOwnPipeline) {
-    for (const Rung9Tile tile : {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows,
-                                 Rung9Tile::kSmall, Rung9Tile::kSmallDeep}) {
+    for (const Rung9Tile tile : kRung9Tiles) {
         const Rung9TileShape shape = rung9_tile_shape(tile);
         const KernelDescriptor d = wgmma_tma_tile_descriptor(Precision::kBF16, tile);
         SCOPED_TRACE(d.id);

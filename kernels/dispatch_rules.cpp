@@ -118,6 +118,23 @@ constexpr double kSmallDeepKMinFill = 0.9;
 // 94.9 / 97.8.
 constexpr std::int64_t kFewRowsMinTiles = 16;
 
+// Rung 9's kernel in its 128 x 128 tiles (one CTA an SM), not rung 11, where those tiles give
+// the busiest SM at most kRung9OverRung11MaxRounds rounds and at most kRung9OverRung11MaxShare of
+// the outputs rung 11's rounds of its wider tiles give it, over K >= kRung9OverRung11MinK: rung
+// 11's 128 x 192 or 128 x 256 tiles loaded and multiplied zeros past N, or filled their last
+// round badly. Session 26, call 1 (tests/gpu/results/2026-12-01_h200_session26,
+// dispatch_candidates, % of cuBLAS, rung 11 / rung 9 128 x 128), where rung 9's share is 67 %:
+// 6448x208x9136 46.3 / 69.2, 6656x256x3520 59.0 / 89.4, 7008x208x1792 59.1 / 82.1,
+// 8320x256x448 75.6 / 94.5, 1536x1408x2112 75.4 / 96.3, and in two rounds 384x9792x7616 67.6
+// / 88.2, 9600x384x1600 68.2 / 79.1, 1056x3344x832 69.0 / 74.8, 2080x1824x688 71.5 / 75.1,
+// 9296x272x14672 49.5 / 52.7. At an equal share rung 11 won (16016x288x3168 68.7 / 57.7,
+// 4896x864x6576 74.3 / 62.5, 2240x2560x8320 98.5 / 88.7), and so it did in more rounds
+// (608x12960x176, 4 rounds at 67 %: 77.0 / 66.6; 320x15680x384, 3 at 75 %: 67.9 / 59.3) and over K
+// = 64 (4176x800x64 77.4 / 76.8).
+constexpr double kRung9OverRung11MaxShare = 0.7;
+constexpr std::int64_t kRung9OverRung11MaxRounds = 2;
+constexpr std::int64_t kRung9OverRung11MinK = 448;
+
 // Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills
 // less than kStreamKMaxFilled and K is at least kStreamKMinK: the one shape of the sweep so
 // placed, 1344x7104x3200 (3 rounds 78 % filled), ran 0.81x on rung 12 against 0.78x on rung 11;
@@ -258,6 +275,28 @@ std::string rung11_tiles(const PersistentWaves& w) {
            common::format_text(" (%d x %d)", w.tile.block_m, w.tile.block_n);
 }
 
+// Where rung 9's 128 x 128 tiles beat rung 11's (`w`) on the padded problem `p` (kRung9OverRung11
+// MaxShare): "" where they do not, else why not rung 11, e.g. "rung 11's 102 tiles (128 x 192)
+// give the busiest SM 24576 outputs in 1 round, rung 9's 128 x 128 ones 16384 in 1 (67 %)".
+std::string rung9_outruns_rung11(const GemmProblem& p, const PersistentWaves& w, int sms) {
+    const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+    const std::int64_t rounds = tiles_covering(rung9_tiles(p, Rung9Tile::kSquare),
+                                               std::int64_t{sms} * square.blocks_per_sm);
+    const std::int64_t rung11_outputs = w.rounds * w.tile.block_m * w.tile.block_n;
+    const std::int64_t rung9_outputs = rounds * square.block_m * square.block_n;
+    const double share = static_cast<double>(rung9_outputs) / rung11_outputs;
+    if (p.k < kRung9OverRung11MinK || rounds > kRung9OverRung11MaxRounds ||
+        share > kRung9OverRung11MaxShare) {
+        return "";
+    }
+    return common::format_text(
+        "rung 11's %s give the busiest SM %lld outputs in %s, rung 9's %d x %d ones %lld in %lld "
+        "(%.0f %%)",
+        rung11_tiles(w).c_str(), (long long)rung11_outputs,
+        common::count_text(w.rounds, "round").c_str(), square.block_m, square.block_n,
+        (long long)rung9_outputs, (long long)rounds, 100 * share);
+}
+
 // Rung 11 on the padded problem `p`, its tiles filling the SMs as `w` says, or rung 12's stream-K
 // where its last rounds are badly filled over a deep K. The reason without the padding.
 DispatchChoice rung11_choice(const GemmProblem& p, const PersistentWaves& w) {
@@ -265,16 +304,17 @@ DispatchChoice rung11_choice(const GemmProblem& p, const PersistentWaves& w) {
     if (w.rounds >= kStreamKMinRounds && w.filled() < kStreamKMaxFilled && p.k >= kStreamKMinK) {
         choice.config = DispatchConfig::kStreamK;
         choice.reason = common::format_text(
-            "rung 12 stream-K: rung 11's %s = %.2f waves on %d SMs, %lld rounds %.0f %% filled, K "
-            "= %lld >= %lld",
-            rung11_tiles(w).c_str(), w.waves(), w.ctas, (long long)w.rounds, 100 * w.filled(),
-            (long long)p.k, (long long)kStreamKMinK);
+            "rung 12 stream-K: rung 11's %s = %.2f waves on %d SMs, %s %.0f %% filled, K = %lld "
+            ">= %lld",
+            rung11_tiles(w).c_str(), w.waves(), w.ctas,
+            common::count_text(w.rounds, "round").c_str(), 100 * w.filled(), (long long)p.k,
+            (long long)kStreamKMinK);
         return choice;
     }
     choice.config = DispatchConfig::kPersistent;
     choice.reason = common::format_text(
-        "rung 11 persistent: %s = %.2f waves on %d SMs, %lld rounds %.0f %% filled",
-        rung11_tiles(w).c_str(), w.waves(), w.ctas, (long long)w.rounds, 100 * w.filled());
+        "rung 11 persistent: %s = %.2f waves on %d SMs, %s %.0f %% filled", rung11_tiles(w).c_str(),
+        w.waves(), w.ctas, common::count_text(w.rounds, "round").c_str(), 100 * w.filled());
     return choice;
 }
 
@@ -368,17 +408,21 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     const PersistentWaves w = persistent_waves(p, persistent_tile_for(p, clusters), clusters);
     const bool fills_the_sms = static_cast<double>(w.tiles) / sms >= kPersistentMinWave;
     const bool short_k_copy_back = problem.n % 4 != 0 && p.k < kCopyBackMinK;
+    const std::string rung9_lighter =
+        fills_the_sms && p.n > kRung9MaxN ? rung9_outruns_rung11(p, w, sms) : "";
     DispatchChoice choice;
-    if (fills_the_sms && p.n > kRung9MaxN && !short_k_copy_back) {
+    if (fills_the_sms && p.n > kRung9MaxN && !short_k_copy_back && rung9_lighter.empty()) {
         choice = rung11_choice(p, w);
     } else {
-        // Why not rung 11: its tiles are too wide for N, its C would be copied back over a
-        // short K, or its tiles are too few for the SMs.
+        // Why not rung 11: its tiles are too wide for N, rung 9's leave the SMs less to do, its
+        // C would be copied back over a short K, or its tiles are too few for the SMs.
         std::string not_rung11;
         if (p.n <= kRung9MaxN) {
             not_rung11 = common::format_text(
                 "N = %lld <= %lld, narrower than rung 11's %d x %d tiles", (long long)p.n,
                 (long long)kRung9MaxN, w.tile.block_m, w.tile.block_n);
+        } else if (!rung9_lighter.empty()) {
+            not_rung11 = rung9_lighter;
         } else if (fills_the_sms) {
             not_rung11 = common::format_text(
                 "rung 11's TMA store would copy C back (N = %lld, no multiple of 4), too dear at "

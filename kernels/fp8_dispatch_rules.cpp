@@ -20,9 +20,9 @@ std::int64_t k_tiles_of(std::int64_t k) { return tiles_covering(k, kTmaFp8BoxEle
 
 // "128 x 192: 384 tiles, 3 rounds 97 % filled"
 std::string waves_text(const PersistentWaves& w) {
-    return common::format_text("%d x %d: %lld tiles, %lld rounds %.0f %% filled", w.tile.block_m,
-                               w.tile.block_n, (long long)w.tiles, (long long)w.rounds,
-                               100 * w.filled());
+    return common::format_text("%d x %d: %s, %s %.0f %% filled", w.tile.block_m, w.tile.block_n,
+                               common::count_text(w.tiles, "tile").c_str(),
+                               common::count_text(w.rounds, "round").c_str(), 100 * w.filled());
 }
 
 }  // namespace

@@ -51,10 +51,11 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
         } else {
             const std::int64_t rounds = tiles_covering(ctas, slots);  // rounds of `slots` CTAs
             const double filled = double(ctas) / double(rounds * slots);
-            losses.push_back({1.0 - filled, common::format_text(
-                                                "%s = %.2f waves on %s: %lld rounds %.0f %% filled",
-                                                work.c_str(), double(ctas) / double(slots),
-                                                where.c_str(), (long long)rounds, 100.0 * filled)});
+            losses.push_back(
+                {1.0 - filled,
+                 common::format_text("%s = %.2f waves on %s: %s %.0f %% filled", work.c_str(),
+                                     double(ctas) / double(slots), where.c_str(),
+                                     common::count_text(rounds, "round").c_str(), 100.0 * filled)});
         }
         const double covered = double(tiles_m * tile.m) * double(tiles_n * tile.n);
         const double output = double(problem.m) * double(problem.n);

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "common/text.h"
 #include "kernels/tma_tile_limits.h"
 
 namespace tclens::kernels {
@@ -9,11 +10,9 @@ namespace {
 
 // "384 tiles = 2.91 waves, 3 rounds 97 % filled"
 std::string waves_text(const PersistentWaves& w) {
-    char text[96];
-    std::snprintf(text, sizeof text, "%lld tiles = %.2f waves, %lld rounds %.0f %% filled",
-                  static_cast<long long>(w.tiles), w.waves(), static_cast<long long>(w.rounds),
-                  100 * w.filled());
-    return text;
+    return common::format_text("%s = %.2f waves, %s %.0f %% filled",
+                               common::count_text(w.tiles, "tile").c_str(), w.waves(),
+                               common::count_text(w.rounds, "round").c_str(), 100 * w.filled());
 }
 
 }  // namespace

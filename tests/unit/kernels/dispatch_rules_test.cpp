@@ -38,6 +38,30 @@ TEST(DispatchRules, BigWellShapedProblemsRunRung11) {
     EXPECT_EQ(config_of({12800, 192, 64}), DispatchConfig::kPersistent);
 }
 
+// Where rung 9's 128 x 128 tiles give the busiest SM at most 70 % of the outputs rung 11's give
+// it, in at most two rounds over K >= 448, rung 9's kernel runs (session 26: 6448x208x9136 69.2 %
+// of cuBLAS on it, 46.3 on rung 11).
+TEST(DispatchRules, RoundsOfRung11sWideTilesThatRung9sTilesLightenRunRung9) {
+    const DispatchChoice past_n = choose_dispatch({6448, 208, 9136}, kDefaultPersistentSms);
+    EXPECT_EQ(past_n.config, DispatchConfig::kTmaTiles);
+    EXPECT_EQ(past_n.tile, Rung9Tile::kSquare);
+    EXPECT_EQ(past_n.reason,
+              "rung 9, one CTA per 128 x 128 tile, 102 CTAs: rung 11's 102 tiles (128 x 192) give "
+              "the busiest SM 24576 outputs in 1 round, rung 9's 128 x 128 ones 16384 in 1 (67 %), "
+              "102 tiles: more than half of 132 SMs, unsplit");
+    // Two rounds of each.
+    EXPECT_EQ(config_of({384, 9792, 7616}), DispatchConfig::kTmaTiles);
+    EXPECT_EQ(config_of({1056, 3344, 832}), DispatchConfig::kTmaTiles);
+    // As many outputs (16016x288x3168: two rounds of 128 x 192 against three of 128 x 128), more
+    // rounds (608x12960x176: 4 of rung 9's), 75 % (320x15680x384) or K < 448: rung 11.
+    EXPECT_EQ(config_of({16016, 288, 3168}), DispatchConfig::kPersistent);
+    EXPECT_EQ(config_of({608, 12960, 1760}), DispatchConfig::kPersistent);
+    EXPECT_EQ(config_of({320, 15680, 3840}), DispatchConfig::kPersistent);
+    EXPECT_EQ(config_of({4176, 800, 64}), DispatchConfig::kPersistent);
+    EXPECT_EQ(config_of({4176, 800, 440}), DispatchConfig::kPersistent);
+    EXPECT_EQ(config_of({4176, 800, 448}), DispatchConfig::kTmaTiles);
+}
+
 TEST(DispatchRules, ALastRoundLeftMostlyIdleOverADeepKRunsStreamK) {
     const DispatchChoice choice = choose_dispatch({1344, 7104, 3200}, kDefaultPersistentSms);
     EXPECT_EQ(choice.config, DispatchConfig::kStreamK);
@@ -279,9 +303,13 @@ TEST(DispatchRules, SixtyFourSquareTilesWhereTheyFillOneWave) {
 }
 
 TEST(DispatchRules, TheSmCountDecides) {
-    // 16 tiles of 128 x 192 are a full wave on 16 SMs but a few idle ones on 132.
-    EXPECT_EQ(config_of({64, 3072, 3072}, 16), DispatchConfig::kPersistent);
-    EXPECT_EQ(config_of({64, 3072, 3072}, kDefaultPersistentSms), DispatchConfig::kSplitK);
+    // 32 tiles of 128 x 192 are two full rounds on 16 SMs (rung 9's 128 x 128 tiles would take
+    // three) but a few idle ones on 132.
+    EXPECT_EQ(config_of({256, 3072, 3072}, 16), DispatchConfig::kPersistent);
+    EXPECT_EQ(config_of({256, 3072, 3072}, kDefaultPersistentSms), DispatchConfig::kSplitK);
+    // M = 64 leaves half of each of rung 11's clusters of two 128-row tiles empty: on 16 SMs its
+    // 16 tiles take two rounds, where rung 9's tiles give an SM two thirds of the outputs.
+    EXPECT_EQ(config_of({64, 3072, 3072}, 16), DispatchConfig::kTmaTiles);
 }
 
 TEST(DispatchRules, OddNOrKRunOnZeroPaddedCopies) {
@@ -481,7 +509,7 @@ TEST(Fp8DispatchRules, WellFilledRoundsOf128x256TilesRunRung13) {
     const DispatchChoice square = choose_fp8_dispatch({2048, 2048, 2048}, kDefaultPersistentSms);
     EXPECT_EQ(square.config, DispatchConfig::kFp8Tile256);
     EXPECT_EQ(square.reason,
-              "rung 13, 128 x 256: 128 tiles, 1 rounds 97 % filled on 132 SMs (128 x 192: 176 "
+              "rung 13, 128 x 256: 128 tiles, 1 round 97 % filled on 132 SMs (128 x 192: 176 "
               "tiles, 2 rounds 67 % filled; 128 x 128: 256 tiles, 2 rounds 97 % filled)");
 }
 
@@ -515,8 +543,8 @@ TEST(Fp8DispatchRules, FewTilesOverADeepKSplitK) {
     EXPECT_EQ(lab6.splits, 2);  // 24 cluster tiles: 2 ranges fill 48 of 66 clusters
     EXPECT_EQ(lab6.reason,
               "FP8 split-K 2, 24 cluster tiles x 2 K ranges of 1536 on 66 clusters: 128 x 128: 24 "
-              "tiles, 1 rounds 18 % filled on 132 SMs (128 x 256: 12 tiles, 1 rounds 9 % filled; "
-              "128 x 192: 16 tiles, 1 rounds 12 % filled)");
+              "tiles, 1 round 18 % filled on 132 SMs (128 x 256: 12 tiles, 1 round 9 % filled; "
+              "128 x 192: 16 tiles, 1 round 12 % filled)");
     for (std::int64_t m : {32, 128, 256}) {
         EXPECT_EQ(fp8_config_of({m, 3072, 3072}), DispatchConfig::kFp8SplitK) << m;
     }

@@ -9,26 +9,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <memory>
 #include <vector>
 
+#include "kernels/cuda_util.h"
 #include "tests/gpu/gpu_test_support.h"
 
 namespace tclens::kernels {
 namespace {
-
-// A device buffer of `bytes`, freed on scope exit.
-class DeviceBytes {
-  public:
-    explicit DeviceBytes(std::size_t bytes) { cudaMalloc(&ptr_, bytes); }
-    ~DeviceBytes() { cudaFree(ptr_); }
-    DeviceBytes(const DeviceBytes&) = delete;
-    DeviceBytes& operator=(const DeviceBytes&) = delete;
-    void* get() const { return ptr_; }
-
-  private:
-    void* ptr_ = nullptr;
-};
 
 struct CopyCase {
     std::int64_t rows;
@@ -64,20 +51,21 @@ std::vector<std::uint8_t> expected_bytes(const CopyCase& c, int elem,
 // Runs `cases` (1 or 2) in one copy_rows launch over dst buffers filled with 0xff first.
 void check_copies(const std::vector<CopyCase>& cases, int elem) {
     std::vector<std::vector<std::uint8_t>> sources;
-    std::vector<std::unique_ptr<DeviceBytes>> src_buffers;
-    std::vector<std::unique_ptr<DeviceBytes>> dst_buffers;
+    std::vector<DeviceBuffer> src_buffers(cases.size());
+    std::vector<DeviceBuffer> dst_buffers(cases.size());
     std::vector<RowCopy> copies;
-    for (const CopyCase& c : cases) {
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const CopyCase& c = cases[i];
         sources.push_back(source_bytes(c, elem));
-        src_buffers.push_back(std::make_unique<DeviceBytes>(sources.back().size()));
         const std::size_t dst_bytes = c.rows * c.dst_cols * elem;
-        dst_buffers.push_back(std::make_unique<DeviceBytes>(dst_bytes));
-        ASSERT_EQ(cudaMemcpy(src_buffers.back()->get(), sources.back().data(),
-                             sources.back().size(), cudaMemcpyHostToDevice),
+        ASSERT_EQ(src_buffers[i].allocate(sources.back().size()), cudaSuccess);
+        ASSERT_EQ(dst_buffers[i].allocate(dst_bytes), cudaSuccess);
+        ASSERT_EQ(cudaMemcpy(src_buffers[i].get(), sources.back().data(), sources.back().size(),
+                             cudaMemcpyHostToDevice),
                   cudaSuccess);
-        ASSERT_EQ(cudaMemset(dst_buffers.back()->get(), 0xff, dst_bytes), cudaSuccess);
+        ASSERT_EQ(cudaMemset(dst_buffers[i].get(), 0xff, dst_bytes), cudaSuccess);
         copies.push_back(
-            {src_buffers.back()->get(), dst_buffers.back()->get(), c.rows, c.src_cols, c.dst_cols});
+            {src_buffers[i].get(), dst_buffers[i].get(), c.rows, c.src_cols, c.dst_cols});
     }
     ASSERT_EQ(copy_rows(copies.data(), static_cast<int>(copies.size()), elem, nullptr),
               cudaSuccess);
@@ -85,7 +73,7 @@ void check_copies(const std::vector<CopyCase>& cases, int elem) {
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const CopyCase& c = cases[i];
         std::vector<std::uint8_t> got(c.rows * c.dst_cols * elem);
-        ASSERT_EQ(cudaMemcpy(got.data(), dst_buffers[i]->get(), got.size(), cudaMemcpyDeviceToHost),
+        ASSERT_EQ(cudaMemcpy(got.data(), dst_buffers[i].get(), got.size(), cudaMemcpyDeviceToHost),
                   cudaSuccess);
         EXPECT_TRUE(got == expected_bytes(c, elem, sources[i]))
             << "copy " << i << " of " << cases.size() << ": " << c.rows << " rows of " << c.src_cols

@@ -275,9 +275,10 @@ std::string rung11_tiles(const PersistentWaves& w) {
            common::format_text(" (%d x %d)", w.tile.block_m, w.tile.block_n);
 }
 
-// Where rung 9's 128 x 128 tiles beat rung 11's (`w`) on the padded problem `p` (kRung9OverRung11
-// MaxShare): "" where they do not, else why not rung 11, e.g. "rung 11's 102 tiles (128 x 192)
-// give the busiest SM 24576 outputs in 1 round, rung 9's 128 x 128 ones 16384 in 1 (67 %)".
+// Whether rung 9's 128 x 128 tiles beat rung 11's (`w`) on the padded problem `p`, by the
+// kRung9OverRung11* bounds: "" where they do not, else why not rung 11 (6448x208x9136: "rung
+// 11's 102 tiles (128 x 192) give the busiest SM 24576 outputs in 1 round, rung 9's 128 x 128
+// ones 16384 in 1 (67 %)").
 std::string rung9_outruns_rung11(const GemmProblem& p, const PersistentWaves& w, int sms) {
     const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
     const std::int64_t rounds = tiles_covering(rung9_tiles(p, Rung9Tile::kSquare),

@@ -181,8 +181,7 @@ KernelDescriptor dispatch_kernel(Precision precision) {
         fp8 ? "FP8 dispatch: rung 13's kernel on 128 x 256, 192 or 128 tiles, K split where few "
               "tiles meet a deep K, on zero-padded copies where N or K needs it"
             : "dispatch: rung 9 (in 128 x 128, 128 x 64, 64 x 128 or 64 x 64 tiles), 11, 12 or "
-              "split-K "
-              "per shape, on zero-padded copies where N or K is not a multiple of 8";
+              "split-K per shape, on zero-padded copies where N or K is not a multiple of 8";
     d.adds =
         fp8 ? "an FP8 configuration per (M, N, K): the tile that fills the SMs' rounds best, "
               "with its reason (kernels --mnk); any M, N, K"

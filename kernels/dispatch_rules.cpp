@@ -154,7 +154,7 @@ std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
 int split_k_splits(std::int64_t k, std::int64_t tiles, int sms, int blocks_per_sm) {
     const std::int64_t one_per_sm = std::min(sms / tiles, k / kSplitKMinRange);
     const std::int64_t every_slot =
-        std::min(std::int64_t{sms} * blocks_per_sm / tiles, k / kSplitKDeepRange);
+        std::min(wave_slots(sms, blocks_per_sm) / tiles, k / kSplitKDeepRange);
     const std::int64_t wanted =
         std::min<std::int64_t>(kSplitKMaxSplits, std::max(one_per_sm, every_slot));
     return split_k_ranges(k, static_cast<int>(std::max<std::int64_t>(1, wanted)));
@@ -195,7 +195,7 @@ SmallTileRule small_tile_rule(const GemmProblem& p, int sms) {
     }
     const Rung9TileShape small = rung9_tile_shape(Rung9Tile::kSmall);
     if (p.k < kSplitKMinK &&
-        rung9_tiles(p, Rung9Tile::kSmall) <= std::int64_t{sms} * small.blocks_per_sm) {
+        rung9_tiles(p, Rung9Tile::kSmall) <= wave_slots(sms, small.blocks_per_sm)) {
         return SmallTileRule::kOneWave;
     }
     return SmallTileRule::kNone;
@@ -238,7 +238,7 @@ Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
     const std::int64_t small_tiles = rung9_tiles(p, Rung9Tile::kSmall);
     const Rung9TileShape small = rung9_tile_shape(Rung9Tile::kSmall);
     const double slots_filled =
-        static_cast<double>(small_tiles) / (std::int64_t{sms} * small.blocks_per_sm);
+        static_cast<double>(small_tiles) / wave_slots(sms, small.blocks_per_sm);
     if (p.k >= kSplitKMinK && small_tiles > sms && slots_filled < kSmallDeepKMinFill) {
         return narrow_side;
     }
@@ -281,8 +281,8 @@ std::string rung11_tiles(const PersistentWaves& w) {
 // ones 16384 in 1 (67 %)").
 std::string rung9_outruns_rung11(const GemmProblem& p, const PersistentWaves& w, int sms) {
     const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
-    const std::int64_t rounds = tiles_covering(rung9_tiles(p, Rung9Tile::kSquare),
-                                               std::int64_t{sms} * square.blocks_per_sm);
+    const std::int64_t rounds =
+        tiles_covering(rung9_tiles(p, Rung9Tile::kSquare), wave_slots(sms, square.blocks_per_sm));
     const std::int64_t rung11_outputs = w.rounds * w.tile.block_m * w.tile.block_n;
     const std::int64_t rung9_outputs = rounds * square.block_m * square.block_n;
     const double share = static_cast<double>(rung9_outputs) / rung11_outputs;

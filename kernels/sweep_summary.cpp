@@ -40,7 +40,7 @@ std::string loss_reason(const KernelDescriptor& described, const GemmProblem& pr
                         : common::format_text("%lld tiles x %d K ranges", (long long)tiles, ranges);
         // A wave: `slots` CTAs, ctas_per_sm on each SM.
         const int per_sm = std::max(1, kernel.ctas_per_sm);
-        const std::int64_t slots = std::int64_t{sms} * per_sm;
+        const std::int64_t slots = wave_slots(sms, per_sm);
         const std::string where = wave_slots_text(sms, per_sm);
         if (ctas < slots) {
             losses.push_back(

@@ -1,10 +1,18 @@
-// A wave of CTAs in words (kernels/wave_slots.h): the one wording of the rules and the sweep.
+// A wave of CTAs, counted and in words (kernels/wave_slots.h): the one count and wording of the
+// rules and the sweep.
 #include "kernels/wave_slots.h"
 
 #include <gtest/gtest.h>
 
 namespace tclens::kernels {
 namespace {
+
+TEST(WaveSlots, AWaveHoldsEverySmsCtas) {
+    EXPECT_EQ(wave_slots(132, 1), 132);
+    EXPECT_EQ(wave_slots(132, 2), 264);
+    // No int overflow for many SMs of many CTAs.
+    EXPECT_EQ(wave_slots(1 << 20, 1 << 12), std::int64_t{1} << 32);
+}
 
 TEST(WaveSlots, OneCtaAnSmCountsSms) {
     EXPECT_EQ(wave_slots_text(132, 1), "132 SMs");

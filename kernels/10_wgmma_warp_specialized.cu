@@ -100,11 +100,11 @@ __device__ __forceinline__ void warp_specialized_gemm_body(const CUtensorMap& a_
         hp::k_major_descriptor(ring.stages + consumer * hp::kWgmmaM * hp::kSwizzleRowBytes);
     const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
     float acc[C::kAccumulators] = {};
-    auto since = tracer.begin();
+    // Every consumer warp records its K tiles (only a few blocks are traced).
+    auto k_tile_phases = k_tile_log(tracer, tracer.begin(), true);
     for (int kt = 0; kt < k_tiles; ++kt) {
-        // Every consumer warp records its K tiles (only a few blocks are traced).
-        since = consume_k_tile<C>(
-            ring, kt, kt, tracer, since, true, acc,
+        consume_k_tile<C>(
+            ring, kt, kt, k_tile_phases, acc,
             [&acc, a_desc, b_desc, kt](int s) {
                 wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == 0);
             },

@@ -18,8 +18,8 @@ namespace {
 
 // The traced launch's shape with Shape's tile on `clusters` co-resident clusters:
 // persistent_launch's grid, kThreads / 32 warps, and per warp the phases of the most output
-// tiles a cluster takes: per tile a kTileSchedule, 2 per K tile (producer: empty wait, load
-// issue; the first warp of each consumer warpgroup: full wait, wgmma), and the consumers'
+// tiles a cluster takes: per tile a kTileSchedule, 2 per K tile (the last warp of each consumer
+// warpgroup: full wait, wgmma; the producer records 1, its empty wait), and the consumers'
 // epilogue and store.
 template <typename Shape>
 TracedShape persistent_traced_shape_on(const GemmProblem& problem, int clusters) {

@@ -19,8 +19,8 @@ namespace wgmma_stream_k {
 
 // The traced launch's shape (gemm.h) for `problem` on `sms` SMs: the schedule's grid, the mode's
 // warps, and per warp the most phases any CTA's warp records, walking its pieces as the kernel
-// does. Per piece: one kTileSchedule and 2 per K iteration (producer: empty wait, load issue;
-// the first warp of each consumer warpgroup: full wait, wgmma); the consumers add the epilogue,
+// does. Per piece: one kTileSchedule and per K iteration the producer's empty wait and 2 in the
+// last warp of each consumer warpgroup (full wait, wgmma); the consumers add the epilogue,
 // then a contributor its partial store, an owner 2 per contributor (fix-up wait, reduce) and its
 // store.
 TracedShape stream_k_traced_shape(const GemmProblem& problem, int sms) {
@@ -34,7 +34,7 @@ TracedShape stream_k_traced_shape(const GemmProblem& problem, int sms) {
         StreamKPiece piece;
         for (int i = 0; schedule.piece(cta, i, piece); ++i) {
             const std::int64_t k_iters = piece.k_end - piece.k_begin;
-            producer += 1 + 2 * k_iters;
+            producer += 1 + k_iters;
             consumer += 1 + 2 * k_iters + 1 + 1;
             if (piece.k_begin == 0 && piece.k_end < schedule.k_iters) {
                 consumer += 2 * (schedule.last_contributor(piece) - cta);

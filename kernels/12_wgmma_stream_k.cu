@@ -106,10 +106,11 @@ __device__ __forceinline__ void add_partial(float (&acc)[Accumulators], const fl
 // consumers' setmaxnreg.inc to 232 is an increase in the 256-thread small-M mode too.
 // kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
 // Per piece, thread 0 of the producer and every consumer warp record the tile boundary
-// (kTileSchedule: schedule.piece and the tile's coordinates), then per K iteration rung 10's
-// phases (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma in the first warp of
-// each consumer warpgroup only; clock-only records, as rung 11's; K iterations numbered within
-// their tile), and every consumer warp kEpilogue (last group drained, slot released); then a
+// (kTileSchedule: schedule.piece and the tile's coordinates), then per K iteration the
+// producer's kEmptyWait and the consumers' kFullWait and kWgmma in the last warp of each
+// consumer warpgroup only (clock-only records held in its lanes, as rung 11's; K iterations
+// numbered within their tile), and every consumer warp kEpilogue (last group drained, slot
+// released); then a
 // contributor's kStore of its partial tile (with the flag's release), or an owner's kFixupWait
 // and kFixupReduce per contributor and the kStore of C.
 template <typename Element, typename Config, bool kTraced>
@@ -165,18 +166,18 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                (static_cast<std::int64_t>(q) * C::kConsumers + consumer) * (C::kPartialFloats / 4);
     };
 
-    // The first warp of each consumer warpgroup records its K tiles (consume_k_tile).
-    const bool records_k_tiles = first_warp_of_warpgroup();
+    // The last warp of each consumer warpgroup records its K tiles, held in its lanes.
+    HeldKTileLog<kTraced> k_tile_phases(tracer, k_tile_recording_warp());
     float acc[C::kAccumulators] = {};
     int it = 0;
     StreamKPiece piece;
     auto scheduling = tracer.begin();
     for (int i = 0; schedule.piece(cta, i, piece); ++i, scheduling = tracer.begin()) {
         tracer.end(scheduling, TracePhase::kTileSchedule, -1);
-        auto since = tracer.clock_lap();
+        k_tile_phases.start();
         for (int kt = piece.k_begin; kt < piece.k_end; ++kt, ++it) {
-            since = consume_k_tile<C>(
-                ring, it, kt, tracer, since, records_k_tiles, acc,
+            consume_k_tile<C>(
+                ring, it, kt, k_tile_phases, acc,
                 [&acc, a_desc, b_desc, kt, &piece](int s) {
                     wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == piece.k_begin);
                 },
@@ -186,6 +187,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                     }
                 });
         }
+        k_tile_phases.flush();
         const auto draining = tracer.begin();
         hp::wgmma_wait_group<0>();
         hp::fence_accumulators(acc);

@@ -135,6 +135,20 @@ constexpr double kRung9OverRung11MaxShare = 0.7;
 constexpr std::int64_t kRung9OverRung11MaxRounds = 2;
 constexpr std::int64_t kRung9OverRung11MinK = 448;
 
+// Where rung 9's 128 x 128 tiles would take more than one round (one CTA an SM), and rung 11's
+// tiles fill less than kPersistentMinWave: rung 9's 64 x 128 tiles (two CTAs an SM) where they
+// fit one wave, else rung 11, whose tiles take one round. Session 27, call 1
+// (tests/gpu/results/2026-12-01_h200_session27, dispatch_candidates, % of cuBLAS, 128 x 128 /
+// 64 x 128 / rung 11), 64 x 128 in one wave: 192x8512x2304 63.7 / 109.4 / 88.3, 192x8768x768
+// 60.3 / 99.7 / 81.8, 304x5680x464 70.4 / 101.5 / 83.8, 400x4352x1280 67.1 / 109.4 / 89.4,
+// 448x4288x192 69.9 / 100.4 / 85.9, 544x3344x128 78.6 / 99.6 / 86.5; in more (270-364 tiles):
+// 2880x704x320 71.1 / 78.0 / 82.9, 2944x768x2304 60.9 / 59.9 / 80.1, 3536x544x1232 64.2 /
+// 59.2 / 82.8, 9088x192x448 66.8 / 70.4 / 81.5, 11648x192x64 69.0 / 77.6 / 81.8, and rung 11 in
+// 128 x 256 tiles, as many outputs per SM as rung 9's two rounds: 320x7168x1024 65.4 / 69.9 /
+// 72.7, 640x4480x3904 71.8 / 70.4 / 81.2, 10560x256x64 70.0 / 78.5 / 81.2. Where the 128 x 128
+// tiles take one round, 64 x 128 ones won some and lost some (192x7360x9024 64.1 / 77.4,
+// 208x7664x13920 70.1 / 49.0, 336x3168x2880 75.9 / 69.5): no rule there.
+
 // Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills
 // less than kStreamKMaxFilled and K is at least kStreamKMinK: the one shape of the sweep so
 // placed, 1344x7104x3200 (3 rounds 78 % filled), ran 0.81x on rung 12 against 0.78x on rung 11;
@@ -183,6 +197,21 @@ bool few_square_tiles(const GemmProblem& p, int sms) {
     return static_cast<double>(rung9_tiles(p, Rung9Tile::kSquare)) <= kSmallTileMaxShare * sms;
 }
 
+// Rounds of rung 9's 128 x 128 tiles of `p` on `sms` SMs.
+std::int64_t square_rounds(const GemmProblem& p, int sms) {
+    const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+    return tiles_covering(rung9_tiles(p, Rung9Tile::kSquare),
+                          wave_slots(sms, square.blocks_per_sm));
+}
+
+// Whether rung 9's 64 x 128 tiles of `p` fit one wave on `sms` SMs where its 128 x 128 ones take
+// more than one round (the comment above rung11_outruns_rung9's constants).
+bool few_rows_tiles_take_one_wave(const GemmProblem& p, int sms) {
+    const Rung9TileShape few_rows = rung9_tile_shape(Rung9Tile::kFewRows);
+    return square_rounds(p, sms) > 1 &&
+           rung9_tiles(p, Rung9Tile::kFewRows) <= wave_slots(sms, few_rows.blocks_per_sm);
+}
+
 // Which rule, if any, lets rung 9's kernel run 64 x 64 tiles on the padded problem `p`
 // (rung9_tile_for): its own 128 x 128 tiles would be few (few_square_tiles) over K < kSplitKMinK
 // or M <= kSmallTileSplitMaxM, or, over K < kSplitKMinK, the 64 x 64 tiles fill one wave of two an
@@ -224,13 +253,15 @@ std::string small_tile_rule_text(SmallTileRule rule, int sms) {
 // holds: 64 x 128 for M <= 64 over at least kFewRowsMinTiles of them (N > 64); over a deep K
 // where 64 x 64 tiles outnumber the SMs without filling both slots (kSmallDeepKMinFill), 64 x 128
 // (128 x 64 for N <= 64); else 64 x 64, deep where its tiles take one wave unsplit. Elsewhere 128 x
-// 64 where N <= 64, 64 x 128 where M <= 64, else 128 x 128.
+// 64 where N <= 64, 64 x 128 where M <= 64 or where they take one wave and 128 x 128 tiles more
+// (few_rows_tiles_take_one_wave), else 128 x 128.
 Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
     const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
     const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
     const Rung9Tile narrow_side = narrow_n ? Rung9Tile::kNarrowN : Rung9Tile::kFewRows;
     if (small_tile_rule(p, sms) == SmallTileRule::kNone) {
-        return narrow_n || few_rows ? narrow_side : Rung9Tile::kSquare;
+        if (narrow_n || few_rows) return narrow_side;
+        return few_rows_tiles_take_one_wave(p, sms) ? Rung9Tile::kFewRows : Rung9Tile::kSquare;
     }
     if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles) {
         return Rung9Tile::kFewRows;
@@ -281,8 +312,7 @@ std::string rung11_tiles(const PersistentWaves& w) {
 // ones 16384 in 1 (67 %)").
 std::string rung9_outruns_rung11(const GemmProblem& p, const PersistentWaves& w, int sms) {
     const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
-    const std::int64_t rounds =
-        tiles_covering(rung9_tiles(p, Rung9Tile::kSquare), wave_slots(sms, square.blocks_per_sm));
+    const std::int64_t rounds = square_rounds(p, sms);
     const std::int64_t rung11_outputs = w.rounds * w.tile.block_m * w.tile.block_n;
     const std::int64_t rung9_outputs = rounds * square.block_m * square.block_n;
     const double share = static_cast<double>(rung9_outputs) / rung11_outputs;
@@ -296,6 +326,20 @@ std::string rung9_outruns_rung11(const GemmProblem& p, const PersistentWaves& w,
         rung11_tiles(w).c_str(), (long long)rung11_outputs,
         common::count_text(w.rounds, "round").c_str(), square.block_m, square.block_n,
         (long long)rung9_outputs, (long long)rounds, 100 * share);
+}
+
+// Whether rung 11's tiles (`w`), in one round, beat rung 9's on the padded problem `p` below
+// kPersistentMinWave: rung 9 would run 128 x 128 tiles in more than one round. "" where they do
+// not, else why not rung 9 (2944x768x2304: "rung 9's 138 tiles (128 x 128) would take 2
+// rounds").
+std::string rung11_outruns_rung9(const GemmProblem& p, const PersistentWaves& w, int sms) {
+    const std::int64_t rounds = square_rounds(p, sms);
+    if (w.rounds != 1 || rounds < 2 || rung9_tile_for(p, sms) != Rung9Tile::kSquare) return "";
+    const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+    return common::format_text(
+        "rung 9's %s (%d x %d) would take %s",
+        common::count_text(rung9_tiles(p, Rung9Tile::kSquare), "tile").c_str(), square.block_m,
+        square.block_n, common::count_text(rounds, "round").c_str());
 }
 
 // Rung 11 on the padded problem `p`, its tiles filling the SMs as `w` says, or rung 12's stream-K
@@ -328,14 +372,26 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
     const std::int64_t tiles = rung9_tiles(p, tile);
     const int splits = splits_for(p.k, tiles, sms, shape.blocks_per_sm);
     choice.tile = tile;
-    // Why 64 x 64 tiles (rung9_tile_for).
+    // Why 64 x 64 tiles, or 64 x 128 ones for M > 64 (rung9_tile_for).
     const bool small = tile == Rung9Tile::kSmall || tile == Rung9Tile::kSmallDeep;
+    const bool one_wave = tile == Rung9Tile::kFewRows && few_rows_tiles_take_one_wave(p, sms);
+    std::string why_tile;
+    if (small) {
+        why_tile = small_tile_rule_text(small_tile_rule(p, sms), sms);
+    } else if (one_wave) {
+        const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+        why_tile = common::format_text("they fit one wave of %s, %d x %d ones take %s",
+                                       wave_slots_text(sms, shape.blocks_per_sm).c_str(),
+                                       square.block_m, square.block_n,
+                                       common::count_text(square_rounds(p, sms), "round").c_str());
+    }
     const std::string small_tiles =
-        small ? common::format_text("; %d x %d tiles (%d stages, %s an SM): %s", shape.block_m,
-                                    shape.block_n, shape.stages,
-                                    common::count_text(shape.blocks_per_sm, "CTA").c_str(),
-                                    small_tile_rule_text(small_tile_rule(p, sms), sms).c_str())
-              : "";
+        small || one_wave
+            ? common::format_text("; %d x %d tiles (%d stages, %s an SM): %s", shape.block_m,
+                                  shape.block_n, shape.stages,
+                                  common::count_text(shape.blocks_per_sm, "CTA").c_str(),
+                                  why_tile.c_str())
+            : "";
     // Why K is split: deep, or a few tiles over a shorter K.
     const std::string split_rule =
         p.k >= kSplitKMinK
@@ -409,11 +465,17 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     const PersistentWaves w = persistent_waves(p, persistent_tile_for(p, clusters), clusters);
     const bool fills_the_sms = static_cast<double>(w.tiles) / sms >= kPersistentMinWave;
     const bool short_k_copy_back = problem.n % 4 != 0 && p.k < kCopyBackMinK;
+    const bool rung11_fits = p.n > kRung9MaxN && !short_k_copy_back;
     const std::string rung9_lighter =
         fills_the_sms && p.n > kRung9MaxN ? rung9_outruns_rung11(p, w, sms) : "";
+    const std::string rung9_rounds =
+        !fills_the_sms && rung11_fits ? rung11_outruns_rung9(p, w, sms) : "";
     DispatchChoice choice;
-    if (fills_the_sms && p.n > kRung9MaxN && !short_k_copy_back && rung9_lighter.empty()) {
+    if (fills_the_sms && rung11_fits && rung9_lighter.empty()) {
         choice = rung11_choice(p, w);
+    } else if (!rung9_rounds.empty()) {
+        choice = rung11_choice(p, w);
+        choice.reason += ": " + rung9_rounds;
     } else {
         // Why not rung 11: its tiles are too wide for N, rung 9's leave the SMs less to do, its
         // C would be copied back over a short K, or its tiles are too few for the SMs.

@@ -67,7 +67,10 @@ inline bool needs_padding(const GemmProblem& problem) {
 // 4096^3 -> kPersistent; 432x16x7696 -> kSplitK, 25 splits of 128 x 64 tiles; 1344x7104x3200
 // -> kStreamK; 2016x496x112 -> kTmaTiles in 64 x 64 tiles; 8192x64x1024 -> kTmaTiles in 64 x 64
 // tiles of 12 stages; 6448x208x9136 -> kTmaTiles in 128 x 128 tiles (a round of them gives an SM
-// two thirds of the outputs one of rung 11's 128 x 192 does); 17x33x129 -> kTmaTiles on 17x40x136.
+// two thirds of the outputs one of rung 11's 128 x 192 does); 2944x768x2304 -> kPersistent (rung
+// 9's 128 x 128 tiles would take 2 rounds, rung 11's 1); 400x4352x1280 -> kTmaTiles in 64 x 128
+// tiles (one wave of two an SM, where 128 x 128 ones take 2 rounds); 17x33x129 -> kTmaTiles on
+// 17x40x136.
 DispatchChoice choose_dispatch(const GemmProblem& problem, int sms);
 
 // The registry id of the rung a configuration runs ("wgmma_persistent.bf16"), or for the

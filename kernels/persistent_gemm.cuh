@@ -118,11 +118,12 @@ __device__ __forceinline__ void load_b_share(unsigned char* stage, std::uint64_t
 // is how kernels/instruction_mix.cpp tells the instantiations apart.
 // kTraced: the traced variant (kernels/trace.cuh); false is the timed kernel, with no trace code.
 // Per output tile, thread 0 of the producer and every consumer warp record the tile boundary
-// (kTileSchedule: the tile's coordinates worked out), then per K tile rung 10's phases
-// (producer: kEmptyWait, kLoadIssue; consumers: kFullWait, kWgmma, in the first warp of each
-// consumer warpgroup only: every CTA is traced, and two records per K tile in all eight warps
-// cost rung 11 11.4 % on an H200; all of them clock-only records, timed by the SM clock alone
-// between the tiles' full records), and every consumer warp the tile's kEpilogue (last group
+// (kTileSchedule: the tile's coordinates worked out), then per K tile the producer's kEmptyWait
+// (its wait and its loads' issue) and the consumers' kFullWait and kWgmma, in the last warp of
+// each consumer warpgroup only, held in its lanes and stored 32 K tiles at a time (HeldKTileLog:
+// every CTA is traced, and two records per K tile in all eight warps cost rung 11 11.4 % on an
+// H200; all of them clock-only records, timed by the SM clock alone between the tiles' full
+// records), and every consumer warp the tile's kEpilogue (last group
 // drained, slot released) and kStore (C through shared memory and TMA stores). K tiles are
 // numbered within their output tile.
 template <typename Element, typename Config, bool kTraced = false>
@@ -246,8 +247,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             }
         };
 
-        // The first warp of each consumer warpgroup records its K tiles (consume_k_tile).
-        const bool records_k_tiles = first_warp_of_warpgroup();
+        // The last warp of each consumer warpgroup records its K tiles, held in its lanes.
+        HeldKTileLog<kTraced> k_tile_phases(tracer, k_tile_recording_warp());
         float acc[kAccumulators] = {};
         int it = 0;
         // TMA stores this store group has issued, over all its tiles: store i uses buffer
@@ -261,10 +262,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             const int block_m = origin.x;
             const int block_n = origin.y;
 
-            auto since = tracer.clock_lap();
+            k_tile_phases.start();
             for (int kt = 0; kt < k_tiles; ++kt, ++it) {
-                since = consume_k_tile<C>(
-                    ring, it, kt, tracer, since, records_k_tiles, acc,
+                consume_k_tile<C>(
+                    ring, it, kt, k_tile_phases, acc,
                     [&acc, a_desc, b_desc, kt](int s) {
 #pragma unroll
                         for (int step = 0; step < kSteps; ++step) {
@@ -285,6 +286,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                         }
                     });
             }
+            k_tile_phases.flush();
             const auto draining = tracer.begin();
             hp::wgmma_wait_group<0>();
             hp::fence_accumulators(acc);

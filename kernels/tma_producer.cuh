@@ -91,22 +91,21 @@ __device__ __forceinline__ void load_k_tile(unsigned char* stage, std::uint64_t*
 
 // The warp-specialised producer's step for K tile kt, the it-th tile through the ring: waits
 // for slot it % kStages to be empty (parity (it / kStages + 1) % 2: a fresh barrier passes at
-// once), then load(stage, &full[slot]) fills it. Traced as kEmptyWait from `since` (the end of
-// the thread's previous phase: one clock read fewer per K tile), then kLoadIssue, of kt, both
-// stored once the loads are issued; returns the kLoadIssue's end, the next K tile's `since`.
-// The marks are of `since`'s kind (both clocks, or the SM clock alone: consume_k_tile).
+// once), then load(stage, &full[slot]) fills it. Traced as one kEmptyWait from `since` (the end
+// of the thread's previous phase) to the loads' issue, which is a few instructions of it: one
+// clock read and one record per K tile, after the loads, so neither delays them (a clock read
+// between the wait and the loads and a kLoadIssue record of its own cost the traced rung 11 1.1 %
+// more at 4096^3 on an H200: tests/gpu/results/2026-12-01_h200_session27, call 1). Returns the
+// loads' issue, the next K tile's `since`. The marks are of `since`'s kind (both clocks, or the
+// SM clock alone).
 template <typename Config, typename Tracer, typename Since, typename Load>
 __device__ __forceinline__ Since produce_k_tile(const TmaRing& ring, int it, int kt, Tracer& tracer,
                                                 Since since, Load load) {
     const int s = it % Config::kStages;
     unsigned char* stage = ring.stages + s * Config::kStageBytes;
     hopper::mbarrier_wait(&ring.empty[s], (it / Config::kStages + 1) % 2);
-    const Since issuing = tracer.lap_like(since);
     load(stage, &ring.full[s]);
-    const Since issued = tracer.lap_like(since);
-    tracer.record(since, issuing, viz::TracePhase::kEmptyWait, kt);
-    tracer.record(issuing, issued, viz::TracePhase::kLoadIssue, kt);
-    return issued;
+    return tracer.end(since, viz::TracePhase::kEmptyWait, kt);
 }
 
 #endif  // TCLENS_HOPPER_DEVICE

@@ -35,13 +35,14 @@
 // reports the traced and untraced times. A phase may be read where it ends (lap) and stored
 // later (record), out of a hot path's way. The persistent rungs 11-12 trace every block, so
 // their K loops carry as few trace points as the views need: the K tiles' phases of one warp
-// per consumer warpgroup (kernels/wgmma_consumer.cuh, consume_k_tile), and those of the producer,
-// and as cheap ones: %clock alone (ClockMark, clock_lap), each phase one 16-byte store of a
-// clock-only record (kernels/trace_sink.h), which the decoder places in global time between
-// the %globaltimer readings of the block's other phases, taken once per output tile. (Two
-// %globaltimer reads per K tile in the recording warp and the producer, the traced rungs 11-12
-// took 8-10 % longer on an H200, 23-25 % at K = 8320:
-// tests/gpu/results/2026-11-30_h200_session19/.)
+// per consumer warpgroup, one that releases no slot (kernels/wgmma_consumer.cuh,
+// consume_k_tile, k_tile_recording_warp), and one phase per K tile of the producer, and as cheap
+// ones: %clock alone (ClockMark, clock_lap), each phase a clock-only record (kernels/
+// trace_sink.h), which the decoder places in global time between the %globaltimer readings of
+// the block's other phases, taken once per output tile; the consumers' K tiles held in the
+// recording warp's lanes and stored 32 at a time (HeldKTileLog, below). (Two %globaltimer reads
+// per K tile in the recording warp and the producer, the traced rungs 11-12 took 8-10 % longer
+// on an H200, 23-25 % at K = 8320: tests/gpu/results/2026-11-30_h200_session19/.)
 //
 // The sink is a __constant__ variable of each translation unit that includes this header (an
 // unnamed namespace: one per .cu, so rungs never share or race for it); set_trace_sink writes
@@ -143,6 +144,118 @@ struct WarpTracer<true> : WarpRecorder {
     __device__ WarpTracer()
         : WarpRecorder(trace_sink, block_is_traced(), static_cast<int>(blockIdx.x),
                        static_cast<int>(threadIdx.x / 32)) {}
+};
+
+// The K-tile phases of a TMA rung's consumer warp, as consume_k_tile (kernels/wgmma_consumer.cuh)
+// reports them: filled() after the slot's full wait, committed(kt) once its wgmma are committed,
+// completed() once the previous slot's wgmma are, released(kt) after that slot's release. A log
+// records kFullWait (from the end of the warp's previous phase to the fill) and kWgmma (to the
+// completion) of K tile kt where `records` (uniform over the warp). Two kinds follow.
+
+// Each phase stored at once by lane 0, in marks of the kind of `since` (both clocks, or the SM
+// clock alone): the full wait once the wgmma are committed, the wgmma after the release, so that
+// no store delays the producer's refill of the slot. Rung 10, which traces a few blocks.
+template <typename Tracer, typename Since>
+struct KTileLog {
+    Tracer& tracer;
+    Since since;  // the end of the warp's previous phase
+    bool records;
+    Since multiplying{};
+    Since multiplied{};
+
+    __device__ __forceinline__ void filled() {
+        if (records) multiplying = tracer.lap_like(since);
+    }
+    __device__ __forceinline__ void committed(int kt) {
+        if (records) tracer.record(since, multiplying, viz::TracePhase::kFullWait, kt);
+    }
+    __device__ __forceinline__ void completed() {
+        if (records) multiplied = tracer.lap_like(since);
+    }
+    __device__ __forceinline__ void released(int kt) {
+        if (!records) return;
+        tracer.record(multiplying, multiplied, viz::TracePhase::kWgmma, kt);
+        since = multiplied;
+    }
+};
+
+template <typename Tracer, typename Since>
+__device__ __forceinline__ KTileLog<Tracer, Since> k_tile_log(Tracer& tracer, Since since,
+                                                              bool records) {
+    return {tracer, since, records};
+}
+
+// Each K tile held in a lane of the recording warp, all of whose lanes run the K loop: K tile j
+// of a run sits in lane j % 32 (three SM clock readings and kt), and the warp stores 32 K tiles'
+// clock-only records at once, lane by lane, when its lanes are full, and at flush() (the end of
+// each output tile's K loop, before the warp records anything else, so its records keep the
+// order of its phases). A K tile costs the recording warp two clock reads and a few selects, no
+// store and no branch on the lane. The persistent rungs 11-12, which trace every block: lane 0
+// storing two records per K tile cost rung 11 6.0 % at 2240x2560x8320 on an H200 (session 27,
+// call 1, recorded by the last warp of each warpgroup).
+template <bool kOn>
+struct HeldKTileLog {
+    __device__ HeldKTileLog(WarpTracer<false>&, bool) {}
+    __device__ __forceinline__ void start() {}
+    __device__ __forceinline__ void filled() {}
+    __device__ __forceinline__ void committed(int) {}
+    __device__ __forceinline__ void completed() {}
+    __device__ __forceinline__ void released(int) {}
+    __device__ __forceinline__ void flush() {}
+};
+
+template <>
+struct HeldKTileLog<true> {
+    __device__ HeldKTileLog(WarpTracer<true>& tracer, bool records)
+        : tracer(tracer), records(records && tracer.on) {}
+
+    // The K loop begins: its first full wait starts now.
+    __device__ __forceinline__ void start() {
+        if (records) since = tracer.clock_lap().clock;
+    }
+    __device__ __forceinline__ void filled() {
+        if (records) multiplying = tracer.clock_lap().clock;
+    }
+    __device__ __forceinline__ void committed(int) {}
+    __device__ __forceinline__ void completed() {
+        if (records) multiplied = tracer.clock_lap().clock;
+    }
+    __device__ __forceinline__ void released(int kt) {
+        if (!records) return;
+        if (lane == held) {  // selects, not a branch
+            held_since = since;
+            held_multiplying = multiplying;
+            held_multiplied = multiplied;
+            held_k_tile = kt;
+        }
+        since = multiplied;
+        if (++held == 32) flush();
+    }
+    // Stores what the lanes hold: lane l its K tile's kFullWait and kWgmma, as the warp's records
+    // count + 2 l and count + 2 l + 1.
+    __device__ __forceinline__ void flush() {
+        if (!records || held == 0) return;
+        const bool stores = lane < held;
+        tracer.record_from_lane(2 * lane, held_since, held_multiplying, viz::TracePhase::kFullWait,
+                                held_k_tile, stores);
+        tracer.record_from_lane(2 * lane + 1, held_multiplying, held_multiplied,
+                                viz::TracePhase::kWgmma, held_k_tile, stores);
+        tracer.skip(2 * held);
+        held = 0;
+    }
+
+  private:
+    WarpTracer<true>& tracer;
+    const bool records;
+    const std::uint32_t lane = threadIdx.x % 32;
+    std::uint32_t since = 0;  // SM clock readings of the current K tile
+    std::uint32_t multiplying = 0;
+    std::uint32_t multiplied = 0;
+    std::uint32_t held = 0;        // K tiles held, uniform over the warp
+    std::uint32_t held_since = 0;  // this lane's K tile
+    std::uint32_t held_multiplying = 0;
+    std::uint32_t held_multiplied = 0;
+    int held_k_tile = 0;
 };
 
 }  // namespace tclens::kernels

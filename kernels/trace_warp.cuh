@@ -102,6 +102,23 @@ struct WarpRecorder {
         ++count;
     }
 
+    // A clock-only record stored by this lane, not lane 0, as the warp's record count + slot,
+    // where `stores` (records held in the lanes and stored together: kernels/trace.cuh,
+    // HeldKTileLog); skip() then moves the count past them.
+    __device__ __forceinline__ void record_from_lane(std::uint32_t slot, std::uint32_t from,
+                                                     std::uint32_t to, viz::TracePhase phase,
+                                                     int k_tile, bool stores) {
+        if (!on) return;
+        const std::uint32_t index = count + slot;
+        if (stores && index < capacity) {
+            reinterpret_cast<uint4*>(records + index)[1] =
+                clock_words(from, to, static_cast<unsigned>(phase) | kClockOnlyRecord, k_tile);
+        }
+    }
+    __device__ __forceinline__ void skip(std::uint32_t stored) {
+        if (on) count += stored;
+    }
+
     // Records [mark, now) as `phase` of K tile `k_tile` (lap, then record). Returns now, the
     // begin of a phase that follows at once (one clock read fewer).
     __device__ __forceinline__ Mark end(Mark mark, viz::TracePhase phase, int k_tile) {

@@ -20,47 +20,36 @@ namespace tclens::kernels {
 // into acc) between wgmma_fence and the commit, then waits until only this group is in flight:
 // the previous slot's wgmma are complete, so release_previous() may release that slot (the
 // caller's call: it knows whether there is one, and who arrives).
-// Traced where `records` (uniform over the warp) as kFullWait from `since`, then kWgmma, of kt;
-// returns the kWgmma's end, the next K tile's `since` (`since` itself where it does not record).
-// The marks are of `since`'s kind: Tracer::Mark (both clocks) or Tracer::ClockMark (the SM clock
-// alone, clock-only records: kernels/trace_sink.h).
-// Kept off the path from one wgmma batch to the next where it can be: the marks are chained
-// (one clock read fewer per K tile; the full wait then includes the release of the slot before
-// it), the full wait is stored once the wgmma are committed, and the wgmma's end is read before
-// the release and stored after it, so no trace store delays the producer's refill of the slot.
-// (That order took the persistent rung 11's trace cost on an H200 from 6.4 % to 6.1 %, and from
-// 19.2 % to 17.5 % at K = 8320 with 128 x 192 tiles: the delayed refill was a small part of it;
-// tests/gpu/results/2026-11-30_h200_session24/.) The persistent rungs record in one warp per
-// warpgroup, whose four warps issue the same wgmma, and by the SM clock alone.
-template <typename Config, typename Tracer, int Accumulators, typename Since, typename Multiply,
-          typename Release>
-__device__ __forceinline__ Since consume_k_tile(const TmaRing& ring, int it, int kt, Tracer& tracer,
-                                                Since since, bool records,
-                                                float (&acc)[Accumulators], Multiply multiply,
-                                                Release release_previous) {
+// `log` (kernels/trace.cuh: KTileLog, HeldKTileLog) hears of each step and records kFullWait and
+// kWgmma of kt: the clock is read after the full wait and before the release, and no record is
+// stored between them, so no trace store delays the producer's refill of the slot. (That order
+// took the persistent rung 11's trace cost on an H200 from 6.4 % to 6.1 %, and from 19.2 % to
+// 17.5 % at K = 8320 with 128 x 192 tiles: tests/gpu/results/2026-11-30_h200_session24/.)
+template <typename Config, typename Log, int Accumulators, typename Multiply, typename Release>
+__device__ __forceinline__ void consume_k_tile(const TmaRing& ring, int it, int kt, Log& log,
+                                               float (&acc)[Accumulators], Multiply multiply,
+                                               Release release_previous) {
     const int s = it % Config::kStages;
     hopper::mbarrier_wait(&ring.full[s], (it / Config::kStages) % 2);
-    const Since multiplying = records ? tracer.lap_like(since) : since;
+    log.filled();
     hopper::wgmma_fence();
     multiply(s);
     hopper::wgmma_commit_group();
-    if (records) {
-        tracer.record(since, multiplying, viz::TracePhase::kFullWait, kt);
-    }
+    log.committed(kt);
     hopper::wgmma_wait_group<1>();
     hopper::fence_accumulators(acc);
-    const Since multiplied = records ? tracer.lap_like(since) : since;
+    log.completed();
     release_previous();
-    if (records) {
-        tracer.record(multiplying, multiplied, viz::TracePhase::kWgmma, kt);
-    }
-    return multiplied;
+    log.released(kt);
 }
 
-// Whether this thread's warp is the first of its warpgroup: the warp that records the K tiles
-// of a persistent rung's consumer warpgroup (consume_k_tile).
-__device__ __forceinline__ bool first_warp_of_warpgroup() {
-    return threadIdx.x % hopper::kWarpgroupThreads < 32;
+// Whether this thread's warp records its warpgroup's K tiles in the persistent rungs 11-12: the
+// last of the four. Rung 11's slots are released by lane 0 of its first warps (one per CTA of
+// the cluster), so the last warp's trace work stays off the path to the producer's refill: with
+// the first warp recording, rung 11 took 17.2 % longer traced at 2240x2560x8320 on an H200, with
+// the last 6.7 % (tests/gpu/results/2026-12-01_h200_session27, call 1).
+__device__ __forceinline__ bool k_tile_recording_warp() {
+    return threadIdx.x % hopper::kWarpgroupThreads >= hopper::kWarpgroupThreads - 32;
 }
 
 // The wgmma of slot s of a 16-bit ring (rungs 10, 12): Config::kSteps m64nNk16 steps along the

@@ -62,6 +62,40 @@ TEST(DispatchRules, RoundsOfRung11sWideTilesThatRung9sTilesLightenRunRung9) {
     EXPECT_EQ(config_of({4176, 800, 448}), DispatchConfig::kTmaTiles);
 }
 
+TEST(DispatchRules, TwoRoundsOfRung9sSquareTilesRunRung11InOne) {
+    const DispatchChoice two_rounds = choose_dispatch({2944, 768, 2304}, kDefaultPersistentSms);
+    EXPECT_EQ(two_rounds.config, DispatchConfig::kPersistent);
+    EXPECT_EQ(two_rounds.reason,
+              "rung 11 persistent: 92 tiles (128 x 192) = 0.70 waves on 132 SMs, 1 round 70 % "
+              "filled: rung 9's 138 tiles (128 x 128) would take 2 rounds");
+    // Rung 11's 128 x 256 tiles too, as many outputs per SM as rung 9's two rounds.
+    EXPECT_EQ(config_of({320, 7168, 1024}), DispatchConfig::kPersistent);
+    // One round of rung 9's tiles stays there, and so does a C rung 11 would copy back over a
+    // short K (N = 190 -> 192, K = 300).
+    EXPECT_EQ(config_of({192, 7360, 9024}), DispatchConfig::kTmaTiles);
+    const DispatchChoice copy_back = choose_dispatch({9088, 190, 300}, kDefaultPersistentSms);
+    EXPECT_EQ(copy_back.config, DispatchConfig::kTmaTiles);
+    EXPECT_EQ(copy_back.tile, Rung9Tile::kSquare);
+}
+
+TEST(DispatchRules, TwoRoundsOfRung9sSquareTilesRun64x128OnesThatFitOneWave) {
+    const DispatchChoice one_wave = choose_dispatch({400, 4352, 1280}, kDefaultPersistentSms);
+    EXPECT_EQ(one_wave.config, DispatchConfig::kTmaTiles);
+    EXPECT_EQ(one_wave.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(one_wave.reason,
+              "rung 9, one CTA per 64 x 128 tile, 238 CTAs: rung 11's 92 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 1280 < 1536, 238 tiles > 8; 64 x 128 tiles (4 stages, "
+              "2 CTAs an SM): they fit one wave of 264 CTAs (2 per SM on 132 SMs), 128 x 128 ones "
+              "take 2 rounds");
+    // 5 x 45 tiles fit the 264 slots (M = 320), 6 x 45 do not (M = 352): rung 11's one round.
+    const DispatchChoice fits = choose_dispatch({320, 5760, 1024}, kDefaultPersistentSms);
+    EXPECT_EQ(fits.config, DispatchConfig::kTmaTiles);
+    EXPECT_EQ(fits.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(config_of({352, 5760, 1024}), DispatchConfig::kPersistent);
+    // Where 128 x 128 tiles take one round, they stay (192x7360x9024: 116 of them).
+    EXPECT_EQ(choose_dispatch({192, 7360, 9024}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+}
+
 TEST(DispatchRules, ALastRoundLeftMostlyIdleOverADeepKRunsStreamK) {
     const DispatchChoice choice = choose_dispatch({1344, 7104, 3200}, kDefaultPersistentSms);
     EXPECT_EQ(choice.config, DispatchConfig::kStreamK);

@@ -85,9 +85,9 @@ int sms_here() {
 
 // Rung 11 at 4096^3: 32 x 16 tiles of 128 x 256 = 256 cluster tiles (2 x 1 clusters) on the grid's
 // clusters (66 without a GPU), so at most ceil(256 / clusters) tiles per cluster (4); per tile a
-// warp records a schedule, 2 per K tile (the producer and the first warp of each consumer
-// warpgroup) and (consumers) the epilogue and store: 1 + 2 x 64 + 2. A wgmma phase of that first
-// warp stands for its warpgroup's 4 warps x 4 k16 steps.
+// warp records a schedule, 2 per K tile (the last warp of each consumer warpgroup; the producer
+// 1) and (consumers) the epilogue and store: 1 + 2 x 64 + 2. A wgmma phase of that last warp
+// stands for its warpgroup's 4 warps x 4 k16 steps.
 TEST(TraceCapture, RungElevenRecordsItsMostTilesPerCluster) {
     const KernelDescriptor& persistent = kernel("wgmma_persistent.bf16");
     const TracedShape shape = persistent.traced.shape({4096, 4096, 4096});
@@ -108,7 +108,7 @@ TEST(TraceCapture, RungElevenRecordsItsMostTilesPerCluster) {
 }
 
 // Rung 12, wide mode, 384 x 256 x 5632: 3 tiles of 88 K iterations, all stream-K over 132 CTAs,
-// 2 iterations each; CTAs 0, 44 and 88 own a tile and fix up the 43 CTAs after them. The first
+// 2 iterations each; CTAs 0, 44 and 88 own a tile and fix up the 43 CTAs after them. The last
 // warp of an owner's consumer warpgroup records a schedule, 2 x 2 (its K iterations), the
 // epilogue, 2 x 43 fix-up phases and the store.
 // Worked out for 132 SMs: without a GPU, on an H100 and on an H200.
@@ -120,7 +120,7 @@ TEST(TraceCapture, RungTwelveCountsTheOwnersFixups) {
     EXPECT_EQ(wide.grid_blocks, 132);
     EXPECT_EQ(wide.warps_per_block, 12);
     EXPECT_EQ(wide.records_per_warp, 1 + 2 * 2 + 1 + 2 * 43 + 1);
-    // The first warp of each consumer warpgroup records the K iterations, for its 4 warps.
+    // The last warp of each consumer warpgroup records the K iterations, for its 4 warps.
     EXPECT_EQ(stream_k.traced.wgmma_per_phase, 4 * 4);
     // Small-M mode (M <= 256): one consumer warpgroup, 8 warps; 64 x 128 tiles, 24 of 48 K
     // iterations at 64 x 3072 x 3072.

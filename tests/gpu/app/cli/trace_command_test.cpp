@@ -2,8 +2,8 @@
 //   - every warp that records multiplies has the multiply phases its K loop makes: one wgmma
 //     phase per K tile (K / 64) of each output tile or stream-K piece it worked on (rungs 9-12),
 //     one mma_sync phase per k16 step (4 per K tile, rung 8); the warps that record them are the
-//     rung's (4 in rung 9, 8 in rung 8, the 8 consumer warps in rung 10, the first warp of each
-//     consumer warpgroup in rungs 11-12: warps 4 and 8, warp 4 alone in rung 12's small-M mode);
+//     rung's (4 in rung 9, 8 in rung 8, the 8 consumer warps in rung 10, the last warp of each
+//     consumer warpgroup in rungs 11-12: warps 7 and 11, warp 7 alone in rung 12's small-M mode);
 //   - those phases times wgmma_per_phase, over all blocks, equal the tensor-core instructions
 //     the profile measures (sm__inst_executed_pipe_tensor_op_gmma.sum for wgmma,
 //     sm__inst_executed_pipe_tensor_op_hmma.sum for mma.sync); rungs 8-10 trace 4 blocks of
@@ -201,16 +201,16 @@ TEST(TraceCommandOnGpu, RungEightMmaSyncStepsAreConsistentWithItsProfile) {
     check_trace("mma_cp_async.bf16", "4096x4096x4096", 4, e);
 }
 
-// The warps that record a persistent rung's K tiles: the first of each consumer warpgroup
+// The warps that record a persistent rung's K tiles: the last of each consumer warpgroup
 // (warpgroup 0 is the producer).
 std::vector<int> k_tile_warps(int consumer_warpgroups) {
     std::vector<int> warps;
-    for (int c = 1; c <= consumer_warpgroups; ++c) warps.push_back(4 * c);
+    for (int c = 1; c <= consumer_warpgroups; ++c) warps.push_back(4 * c + 3);
     return warps;
 }
 
 // Rung 11, every block traced: cluster q = block / 2 of `clusters` takes cluster tiles q, q +
-// clusters, ...; the first warp of each of its 2 consumer warpgroups records K / 64 multiply
+// clusters, ...; the last warp of each of its 2 consumer warpgroups records K / 64 multiply
 // phases of each.
 TEST(TraceCommandOnGpu, RungElevenEveryTileOfEveryClusterIsConsistentWithItsProfile) {
     TCLENS_REQUIRE_GPU();
@@ -229,7 +229,7 @@ TEST(TraceCommandOnGpu, RungElevenEveryTileOfEveryClusterIsConsistentWithItsProf
     check_trace("wgmma_persistent.bf16", "4096x4096x4096", grid, e, kMaxPersistentOverheadPct);
 }
 
-// Rung 12, every block traced: the first warp of each consumer warpgroup records the K
+// Rung 12, every block traced: the last warp of each consumer warpgroup records the K
 // iterations of its CTA's pieces (kernels/stream_k_schedule.h), in both modes.
 ExpectedTrace stream_k_expected(const kernels::GemmProblem& problem) {
     const int sms = profiling::query_system().devices.front().sm_count;

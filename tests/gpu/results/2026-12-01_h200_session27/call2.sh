@@ -20,7 +20,7 @@ rm -f "$out/build.log"
 t=$PWD/build-gpu/bin/tclens
 "$t" --version >"$out/version.txt" 2>&1
 echo "built at $(elapsed) s" >>"$out/times.txt"
-CUDA_VISIBLE_DEVICES=0 timeout 150 build-gpu/bin/gpu_tests \
+CUDA_VISIBLE_DEVICES=0 timeout 110 build-gpu/bin/gpu_tests \
     --gtest_filter='TraceCommandOnGpu.Rung*:Dispatch/*:DispatchOnGpu.*' >"$out/verify.log" 2>&1
 echo "verify exit $? at $(elapsed) s" >>"$out/times.txt"
 CUDA_VISIBLE_DEVICES=0 OUT=$out BUDGET_S=60 timeout 80 scripts/gpu_trace_overhead.sh \

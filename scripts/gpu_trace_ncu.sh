@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # After scripts/gpu_check.sh (which builds build-gpu/): Nsight Compute on the persistent rung's
 # traced and untraced kernel, to say where the trace's remaining cost goes (issue 34;
-# scripts/gpu_trace_overhead.sh measures how much it is). One launch of each of rung 11
-# (wgmma_persistent.bf16, every block traced, as the overhead script traces it) at SIZE (default
-# 4096x4096x4096), the first of its kind after the verification launch, with --set full (the
+# scripts/gpu_trace_overhead.sh measures how much it is). One launch of each of KERNEL (default
+# rung 11, wgmma_persistent.bf16; rung 12 is wgmma_streamk.bf16), every block traced, as the
+# overhead script traces it, at SIZE (default 4096x4096x4096), the first of its kind after the
+# verification launch, with --set full (the
 # source counters and warp stall sampling included):
 #   $OUT/trace_ncu/{untraced,traced}.ncu-rep     open in the Nsight Compute GUI
 #   $OUT/trace_ncu/{untraced,traced}.details.txt --page details: duration, pipes, stall reasons
@@ -13,15 +14,20 @@
 #   $OUT/trace_ncu/*.log                         ncu's own output
 # ncu locks the SM clock at base (--clock-control base, its default), so its durations are not
 # the bench's; compare the two reports with each other. Environment: TCLENS (default
-# build-gpu/bin/tclens), NCU (default: ncu on PATH or in the CUDA toolkit), SIZE, OUT (default
-# gpu-out). Exit 0 when both reports were written, 1 otherwise, 77 without a GPU or ncu.
+# build-gpu/bin/tclens), NCU (default: ncu on PATH or in the CUDA toolkit), KERNEL, SIZE, OUT
+# (default gpu-out). Exit 0 when both reports were written, 1 otherwise, 77 without a GPU or ncu.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-gpu-out}/trace_ncu
 mkdir -p "$out"
 tclens=${TCLENS:-build-gpu/bin/tclens}
 size=${SIZE:-4096x4096x4096}
-kernel=wgmma_persistent.bf16
+kernel=${KERNEL:-wgmma_persistent.bf16}
+# The kernel's __global__ function, as ncu names it.
+case "$kernel" in
+    wgmma_streamk.*) function=stream_k_gemm ;;
+    *) function=persistent_gemm ;;
+esac
 ncu=${NCU:-$(command -v ncu || ls /usr/local/cuda/bin/ncu /usr/local/cuda/nsight-compute*/ncu \
     /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)}
 if [ ! -x "$tclens" ]; then echo "gpu_trace_ncu: $tclens not built (run scripts/gpu_check.sh)" >&2; exit 1; fi
@@ -44,7 +50,7 @@ for run in "${runs[@]}"; do
     IFS=';' read -r name traced command <<<"$run"
     # shellcheck disable=SC2086  # $command is a command line, split on purpose
     "$ncu" --set full --import-source no --target-processes all --kernel-name-base demangled \
-        -k "regex:persistent_gemm<.*, $traced>(\\(.*)?$" --launch-skip 1 --launch-count 1 \
+        -k "regex:$function<.*, $traced>(\\(.*)?$" --launch-skip 1 --launch-count 1 \
         -f -o "$out/$name" $command >"$out/$name.log" 2>&1
     if [ ! -f "$out/$name.ncu-rep" ]; then
         echo "gpu_trace_ncu: no $name report: see $out/$name.log" >&2

@@ -139,15 +139,10 @@ struct WarpTracer<false> {
 // On: one per warp, constructed after blockIdx and threadIdx are known, in every thread, with
 // the kernel's warps per block in the sink (TraceSink::warps_per_block): block blockIdx.x, warp
 // threadIdx.x / 32 of this unit's sink (kernels/trace_warp.cuh records).
-// This unit's sink, as WarpRecorder reads it.
-struct RungTraceSink {
-    __device__ static const TraceSink& get() { return trace_sink; }
-};
-
 template <>
-struct WarpTracer<true> : WarpRecorder<RungTraceSink> {
+struct WarpTracer<true> : WarpRecorder {
     __device__ WarpTracer()
-        : WarpRecorder(block_is_traced(), static_cast<int>(blockIdx.x),
+        : WarpRecorder(trace_sink, block_is_traced(), static_cast<int>(blockIdx.x),
                        static_cast<int>(threadIdx.x / 32)) {}
 };
 

@@ -27,26 +27,26 @@ struct ClockMark {
 };
 struct NoTraceMark {};
 
-// One warp's recorder: warp `warp` of block `block` records into Sink::get(), a __constant__
-// TraceSink (kernels/trace.cuh's of each rung's unit, kernels/user_trace.cuh's), when `on` (the
-// caller decides, uniformly over the warp, whether it records). Every lane reads the clocks; lane
-// 0 writes. The buffers' addresses and size are read from the sink, in constant memory, where a
-// record is stored, not held in registers: the persistent rungs record in every block, where
-// their consumers' registers hold the wgmma accumulators (held, the pointers spilled in rung 12).
-template <typename Sink>
+// One warp's recorder: warp `warp` of block `block` records into `sink` when `on` (the caller
+// decides, uniformly over the warp, whether it records). Every lane reads the clocks; lane 0
+// writes.
 struct WarpRecorder {
     using Mark = TraceMark;
     using ClockMark = kernels::ClockMark;
-    std::uint32_t slot = 0;  // block * warps_per_block + warp: this warp's records and count
+    TraceRecord* records = nullptr;  // this warp's slice (every lane holds it)
+    std::uint32_t* count_slot = nullptr;
     std::uint32_t count = 0;
     std::uint32_t sm_high = 0;  // %smid << 16, as the record's phase | sm word wants it
     bool on = false;            // whether this warp records: uniform over the warp
     bool lane0 = false;         // the lane that stores
 
-    __device__ WarpRecorder(bool records_here, int block, int warp) {
+    __device__ WarpRecorder(const TraceSink& sink, bool records_here, int block, int warp) {
         on = records_here;
         if (!on) return;
-        slot = static_cast<std::uint32_t>(block * Sink::get().warps_per_block + warp);
+        const int slot = block * sink.warps_per_block + warp;
+        records = sink.records + static_cast<std::int64_t>(slot) * sink.records_per_warp;
+        count_slot = sink.counts + slot;
+        capacity = static_cast<std::uint32_t>(sink.records_per_warp);
         lane0 = threadIdx.x % 32 == 0;
         unsigned smid = 0;
         asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
@@ -81,8 +81,8 @@ struct WarpRecorder {
     // recorder ends. Phases are numbered in the order they are recorded.
     __device__ __forceinline__ void record(Mark from, Mark to, viz::TracePhase phase, int k_tile) {
         if (!on) return;
-        if (lane0 && count < capacity()) {
-            uint4* out = reinterpret_cast<uint4*>(record_at(count));
+        if (lane0 && count < capacity) {
+            uint4* out = reinterpret_cast<uint4*>(records + count);
             out[0] =
                 make_uint4(static_cast<unsigned>(from.ns), static_cast<unsigned>(from.ns >> 32),
                            static_cast<unsigned>(to.ns), static_cast<unsigned>(to.ns >> 32));
@@ -95,8 +95,8 @@ struct WarpRecorder {
     __device__ __forceinline__ void record(ClockMark from, ClockMark to, viz::TracePhase phase,
                                            int k_tile) {
         if (!on) return;
-        if (lane0 && count < capacity()) {
-            reinterpret_cast<uint4*>(record_at(count))[1] = clock_words(
+        if (lane0 && count < capacity) {
+            reinterpret_cast<uint4*>(records + count)[1] = clock_words(
                 from.clock, to.clock, static_cast<unsigned>(phase) | kClockOnlyRecord, k_tile);
         }
         ++count;
@@ -110,8 +110,8 @@ struct WarpRecorder {
                                                      int k_tile, bool stores) {
         if (!on) return;
         const std::uint32_t index = count + offset;
-        if (stores && index < capacity()) {
-            reinterpret_cast<uint4*>(record_at(index))[1] =
+        if (stores && index < capacity) {
+            reinterpret_cast<uint4*>(records + index)[1] =
                 clock_words(from, to, static_cast<unsigned>(phase) | kClockOnlyRecord, k_tile);
         }
     }
@@ -134,18 +134,11 @@ struct WarpRecorder {
 
     // The phases this warp recorded, those that did not fit included.
     __device__ ~WarpRecorder() {
-        if (on && lane0) Sink::get().counts[slot] = count;
+        if (on && lane0) *count_slot = count;
     }
 
   private:
-    __device__ __forceinline__ std::uint32_t capacity() const {
-        return static_cast<std::uint32_t>(Sink::get().records_per_warp);
-    }
-    // Record `index` of this warp's slice.
-    __device__ __forceinline__ TraceRecord* record_at(std::uint32_t index) const {
-        const TraceSink& sink = Sink::get();
-        return sink.records + static_cast<std::int64_t>(slot) * sink.records_per_warp + index;
-    }
+    std::uint32_t capacity = 0;
 
     // A record's second 16 bytes: cycles, phase word | sm << 16, k_tile, start clock.
     __device__ __forceinline__ uint4 clock_words(std::uint32_t from, std::uint32_t to,

@@ -46,18 +46,14 @@ __constant__ ::tclens::kernels::TraceSink tclens_trace_sink;
 
 namespace tclens::kernels {
 
-// The loader's sink, as WarpRecorder reads it.
-struct UserTraceSink {
-    __device__ static const TraceSink& get() { return tclens_trace_sink; }
-};
-
 // A warp of a kernel of yours: its recorder on tclens_trace_sink and the begin of each open
 // phase (indexed by the phase: compile-time constants, so they stay in registers).
 struct UserWarpTracer {
-    WarpRecorder<UserTraceSink> recorder;
+    WarpRecorder recorder;
     TraceMark open[viz::kTracePhaseCount];
 
-    __device__ UserWarpTracer() : recorder(records_here(), linear_block(), linear_thread() / 32) {}
+    __device__ UserWarpTracer()
+        : recorder(tclens_trace_sink, records_here(), linear_block(), linear_thread() / 32) {}
 
     __device__ __forceinline__ void begin(viz::TracePhase phase) {
         open[static_cast<int>(phase)] = recorder.begin();

@@ -10,7 +10,7 @@
 //     identical work and scale by the grid, the persistent rungs 11 and 12 trace every block;
 //   - the traced span lies within the traced kernel's duration;
 //   - the traced-vs-untraced overhead, the median of three traces, is printed and at most 3 %
-//     for rungs 8-10, 12 % for the persistent rungs (below).
+//     for rungs 8-11, 12 % for rung 12 (below).
 // And `tclens trace --clock-skew` prints the spread of the SMs' %globaltimer readings.
 // A kernel of yours (examples/traced_wmma.cu, kernels/user_trace.cuh), traced through the worker
 // as a directive kernel and behind a host launcher: every warp of the traced blocks marks, per K
@@ -95,11 +95,14 @@ using WarpKey = std::pair<int, int>;  // (block, warp)
 // and 3), with two %globaltimer reads per K tile in the recording warp and in the producer.
 // Their K-tile records read the SM clock alone now (clock-only records, kernels/trace_sink.h):
 // 6.2 % (rung 11), 9.6-10.0 % (rung 12 wide), 7.5-8.9 % (small M) on the H200 (tests/gpu/
-// results/2026-11-30_h200_session20, call 2), not 3 %: their bound is what they measure, with
-// room for the run-to-run spread (issue 34's 3 % is not met for them).
+// results/2026-11-30_h200_session20, call 2). Recorded by the last warp of each consumer
+// warpgroup (which releases no slot), held in its lanes and stored 32 K tiles at a time, with
+// one producer record per K tile: rung 11 1.7 %, so it is held to 3 % as well; rung 12 6.0 %
+// (wide) and 7.0 % (small M) (tests/gpu/results/2026-12-01_h200_session27, call 2), not 3 %:
+// its bound is what it measures, with room for the run-to-run spread.
 // scripts/gpu_trace_overhead.sh measures the same cases.
 constexpr double kMaxOverheadPct = 3.0;
-constexpr double kMaxPersistentOverheadPct = 12.0;
+constexpr double kMaxStreamKOverheadPct = 12.0;
 constexpr int kOverheadTraces = 3;
 
 // What a rung's trace must hold: for each warp that multiplies, its multiply phases.
@@ -226,7 +229,7 @@ TEST(TraceCommandOnGpu, RungElevenEveryTileOfEveryClusterIsConsistentWithItsProf
         for (int t = b / 2; t < cluster_tiles; t += clusters) ++tiles;
         for (int w : k_tile_warps(2)) e.phases[{b, w}] = tiles * (4096 / 64);
     }
-    check_trace("wgmma_persistent.bf16", "4096x4096x4096", grid, e, kMaxPersistentOverheadPct);
+    check_trace("wgmma_persistent.bf16", "4096x4096x4096", grid, e);
 }
 
 // Rung 12, every block traced: the last warp of each consumer warpgroup records the K
@@ -254,7 +257,7 @@ TEST(TraceCommandOnGpu, RungTwelveWideModePiecesAreConsistentWithItsProfile) {
     const int grid = grid_of("wgmma_streamk.bf16", problem);
     ASSERT_GT(grid, 0);
     check_trace("wgmma_streamk.bf16", "3072x3072x3072", grid, stream_k_expected(problem),
-                kMaxPersistentOverheadPct);
+                kMaxStreamKOverheadPct);
 }
 
 TEST(TraceCommandOnGpu, RungTwelveSmallMModePiecesAreConsistentWithItsProfile) {
@@ -264,7 +267,7 @@ TEST(TraceCommandOnGpu, RungTwelveSmallMModePiecesAreConsistentWithItsProfile) {
     const int grid = grid_of("wgmma_streamk.bf16", problem);
     ASSERT_GT(grid, 0);
     check_trace("wgmma_streamk.bf16", "64x3072x3072", grid, stream_k_expected(problem),
-                kMaxPersistentOverheadPct);
+                kMaxStreamKOverheadPct);
 }
 
 TEST(TraceCommandOnGpu, ClockSkewPrintsTheSpreadOfTheSmsTimers) {

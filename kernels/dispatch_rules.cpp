@@ -205,7 +205,7 @@ std::int64_t square_rounds(const GemmProblem& p, int sms) {
 }
 
 // Whether rung 9's 64 x 128 tiles of `p` fit one wave on `sms` SMs where its 128 x 128 ones take
-// more than one round (the comment above rung11_outruns_rung9's constants).
+// more than one round (the measurements: the comment before kStreamKMinRounds).
 bool few_rows_tiles_take_one_wave(const GemmProblem& p, int sms) {
     const Rung9TileShape few_rows = rung9_tile_shape(Rung9Tile::kFewRows);
     return square_rounds(p, sms) > 1 &&
@@ -385,7 +385,7 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
                                        square.block_m, square.block_n,
                                        common::count_text(square_rounds(p, sms), "round").c_str());
     }
-    const std::string small_tiles =
+    const std::string tile_reason =
         small || one_wave
             ? common::format_text("; %d x %d tiles (%d stages, %s an SM): %s", shape.block_m,
                                   shape.block_n, shape.stages,
@@ -407,7 +407,7 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
                                 shape.block_m, shape.block_n, (long long)(tiles * splits),
                                 (long long)split_k_depth(p.k, splits), not_rung11.c_str(),
                                 split_rule.c_str()) +
-            small_tiles;
+            tile_reason;
         return choice;
     }
     std::string unsplit;
@@ -428,7 +428,7 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::str
         common::format_text("rung 9, one CTA per %d x %d tile, %s: %s, %s", shape.block_m,
                             shape.block_n, common::count_text(tiles, "CTA").c_str(),
                             not_rung11.c_str(), unsplit.c_str()) +
-        small_tiles;
+        tile_reason;
     return choice;
 }
 

@@ -188,11 +188,12 @@ __device__ __forceinline__ KTileLog<Tracer, Since> k_tile_log(Tracer& tracer, Si
 // Each K tile held in a lane of the recording warp, all of whose lanes run the K loop: K tile j
 // of a run sits in lane j % 32 (three SM clock readings and kt), and the warp stores 32 K tiles'
 // clock-only records at once, lane by lane, when its lanes are full, and at flush() (the end of
-// each output tile's K loop, before the warp records anything else, so its records keep the
-// order of its phases). A K tile costs the recording warp two clock reads and a few selects, no
-// store and no branch on the lane. The persistent rungs 11-12, which trace every block: lane 0
-// storing two records per K tile cost rung 11 6.0 % at 2240x2560x8320 on an H200 (session 27,
-// call 1, recorded by the last warp of each warpgroup).
+// each output tile's or stream-K piece's K loop, before the warp records anything else, so its
+// records keep the order of its phases). A K tile costs the recording warp two clock reads and a
+// few selects, no store and no branch on the lane. The persistent rungs 11-12, which trace every
+// block: at 2240x2560x8320 on an H200 rung 11 took 6.0 % longer traced with lane 0 storing two
+// records per K tile, 2.4 % with them held (tests/gpu/results/2026-12-01_h200_session27, calls 1
+// and 2, recorded by the last warp of each warpgroup).
 template <bool kOn>
 struct HeldKTileLog {
     __device__ HeldKTileLog(WarpTracer<false>&, bool) {}

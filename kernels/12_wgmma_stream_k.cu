@@ -110,9 +110,8 @@ __device__ __forceinline__ void add_partial(float (&acc)[Accumulators], const fl
 // producer's kEmptyWait and the consumers' kFullWait and kWgmma in the last warp of each
 // consumer warpgroup only (clock-only records held in its lanes, as rung 11's; K iterations
 // numbered within their tile), and every consumer warp kEpilogue (last group drained, slot
-// released); then a
-// contributor's kStore of its partial tile (with the flag's release), or an owner's kFixupWait
-// and kFixupReduce per contributor and the kStore of C.
+// released); then a contributor's kStore of its partial tile (with the flag's release), or an
+// owner's kFixupWait and kFixupReduce per contributor and the kStore of C.
 template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     stream_k_gemm(const __grid_constant__ CUtensorMap a_map,

@@ -123,9 +123,9 @@ __device__ __forceinline__ void load_b_share(unsigned char* stage, std::uint64_t
 // each consumer warpgroup only, held in its lanes and stored 32 K tiles at a time (HeldKTileLog:
 // every CTA is traced, and two records per K tile in all eight warps cost rung 11 11.4 % on an
 // H200; all of them clock-only records, timed by the SM clock alone between the tiles' full
-// records), and every consumer warp the tile's kEpilogue (last group
-// drained, slot released) and kStore (C through shared memory and TMA stores). K tiles are
-// numbered within their output tile.
+// records), and every consumer warp the tile's kEpilogue (last group drained, slot released)
+// and kStore (C through shared memory and TMA stores). K tiles are numbered within their output
+// tile.
 template <typename Element, typename Config, bool kTraced = false>
 __global__ void __launch_bounds__(Config::kThreads, 1)
     persistent_gemm(const __grid_constant__ CUtensorMap a_map,

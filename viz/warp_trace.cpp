@@ -20,8 +20,7 @@ constexpr PhaseText kPhases[kTracePhaseCount] = {
     {TracePhase::kFullWait, "full_wait", "waits for a full stage",
      "waiting for a stage's bytes (full barrier or cp.async.wait_group)"},
     {TracePhase::kEmptyWait, "empty_wait", "waits for an empty stage",
-     "waiting for consumers to free a stage (empty barrier); in the TMA rungs 10-12, up to the "
-     "stage's loads issued"},
+     "waiting for consumers to free a stage, then issuing its loads"},
     {TracePhase::kWgmma, "wgmma", "multiplies (wgmma)",
      "one K tile's wgmma issued, the previous group waited for"},
     {TracePhase::kBlockSync, "block_sync", "waits for the block",

@@ -50,6 +50,9 @@ constexpr std::int64_t kCopyBackMinK = 448;
 // 0.65x and 0.64x on the short-K GEMM in calls 1-2.
 constexpr std::int64_t kShortKMaxTilesInPlace = 1024;
 
+// Rung 14 runs the short-K GEMM on N or K that TMA cannot stride up to this K (two K tiles).
+constexpr std::int64_t kShortKDispatchMaxK = 2 * ShortKConfig::kBlockK;
+
 // Split-K below kPersistentMinWave when K is at least this deep: rung 9 fell under 95 % of
 // cuBLAS on 26 of the 27 such shapes of the sweep (432x16x7696 0.42x, 272x720x5184 0.48x,
 // 768x320x15552 0.51x ...: a few tiles, each a long serial K loop, most SMs idle), and under
@@ -296,7 +299,7 @@ DispatchChoice short_k_choice(const GemmProblem& problem) {
         "short-K GEMM, one CTA per %d x %d tile, %s: N = %lld, K = %lld <= %lld read as they are, "
         "no padded copies",
         ShortKConfig::kBlockM, ShortKConfig::kBlockN, common::count_text(ctas, "CTA").c_str(),
-        (long long)problem.n, (long long)problem.k, (long long)kShortKMaxK);
+        (long long)problem.n, (long long)problem.k, (long long)kShortKDispatchMaxK);
     return choice;
 }
 
@@ -455,7 +458,7 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     // where a padded copy would cost a launch as long as the GEMM (kernels/short_k_gemm.h), but
     // for many tiles of C that rung 11's TMA store can write in place.
     const std::int64_t tiles = short_k_tiles(problem);
-    const bool short_k = needs_padding(problem) && problem.k <= kShortKMaxK;
+    const bool short_k = needs_padding(problem) && problem.k <= kShortKDispatchMaxK;
     // Only where the padded path is rung 11 (N > kRung9MaxN), whose TMA store is the faster one.
     const bool short_k_stores_too_slow =
         problem.n % 4 == 0 && problem.n > kRung9MaxN && tiles >= kShortKMaxTilesInPlace;

@@ -8,7 +8,7 @@
 // 128-byte-swizzled layout TMA would have written (rung 9's stage), and its two warpgroups
 // multiply 64 rows each with wgmma m64n128k16; C goes through the stage to its place, a warp
 // writing whole row segments (session 22: storing from registers wrote 0.6 TB/s where ldc is
-// odd). K runs in tiles of 64, one after the other (at most two). The kernel and its launch:
+// odd). K runs in tiles of 64, one after the other. The kernel and its launch:
 // kernels/short_k_gemm.cu.
 
 #include <string>
@@ -66,8 +66,9 @@ static_assert(ShortKConfig::kBlockM * ShortKConfig::kCHalfCols * 4 <= ShortKConf
               "half of C's tile in floats fits the stage");
 static_assert(ShortKConfig::kSmemBytes <= 48 * 1024, "launched without the shared-memory opt-in");
 
-// The most K the short-K GEMM takes (two K tiles).
-constexpr std::int64_t kShortKMaxK = 2 * ShortKConfig::kBlockK;
+// The most K the short-K GEMM takes (eight K tiles). Rung 14 runs it over a shorter K
+// (kernels/dispatch_rules.cpp); dispatch_candidates times it up to here.
+constexpr std::int64_t kShortKMaxK = 8 * ShortKConfig::kBlockK;
 
 // "" when the short-K GEMM computes `problem`, else one line why not: K at most kShortKMaxK, M,
 // N and K at most 2^30, at most 2^31 - 1 tiles. Any N, any K up to that, any row strides.

@@ -166,7 +166,10 @@ std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
     }
     add("rung 11", DispatchConfig::kPersistent, Rung9Tile::kSquare, 1, padded);
     add("rung 12", DispatchConfig::kStreamK, Rung9Tile::kSquare, 1, padded);
-    add("short-K", DispatchConfig::kShortK, Rung9Tile::kSquare, 1, problem);
+    // The short-K GEMM where N or K needs the copies it does without.
+    if (needs_padding(problem)) {
+        add("short-K", DispatchConfig::kShortK, Rung9Tile::kSquare, 1, problem);
+    }
     return out;
 }
 

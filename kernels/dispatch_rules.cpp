@@ -32,7 +32,7 @@ constexpr std::int64_t kRung9MaxN = 128;
 // Rung 11 stores C by TMA, whose rows must be a multiple of 16 bytes apart: for N not a multiple
 // of 4 rung 14 gives it padded C rows and copies them back, twice C's bytes more. Over a short K,
 // where writing C is most of the work, rung 9 (C stored from registers in place) runs instead
-// below this K (K <= 128, or an odd N, run the short-K GEMM instead): in session 20's
+// below this K (K <= 128, or an odd N up to K = 384, run the short-K GEMM instead): in session 20's
 // sweeps (calls 2 and 4) the 11 such shapes on rung 11 with K < 448 ran 0.40-1.08x of cuBLAS, 10
 // of them under 1.0 (of those from K = 129 up: 827x4513x151 0.51, 14371x166x217 0.55,
 // 427x7977x323 0.71), the 15 from K = 461 up 1.05-4.0x.
@@ -51,21 +51,32 @@ constexpr std::int64_t kCopyBackMinK = 448;
 constexpr std::int64_t kShortKMaxTilesInPlace = 1024;
 
 // Rung 14 runs the short-K GEMM on N or K that TMA cannot stride up to this K (two K tiles), and
-// for an odd N (whose C rung 11 would copy back: kCopyBackMinK) up to K < kCopyBackMinK. Session
-// 28 (calls 1-2, dispatch_candidates): over K = 141-430 and an odd N, on 30 shapes of 72 or more
+// for an odd N (whose C rung 11 would copy back: kCopyBackMinK) up to kShortKOddNMaxK. Session 28
+// (calls 1-2, dispatch_candidates): over K = 141-430 and an odd N, on 30 shapes of 72 or more
 // tiles, the padded path (rung 9 storing C in place) ran 0.55-1.22x of cuBLAS, the short-K GEMM
 // 0.86-1.28x, ahead on 29 (4006x977x149 0.55 -> 1.08, 827x4513x151 0.56 -> 1.13,
 // 1514x15561x252 0.76 -> 1.00; 300x3001x200 1.03 -> 1.02); on the 13 of an even N the padded
 // path stayed ahead (rung 9 or, N a multiple of 4, rung 11: 8000x6002x200 0.90 against 0.83).
+// Call 3 (up to K < 448, the sweeps' 41 such shapes): 0.54-1.66x through the copies, 0.86-1.43x
+// on the short-K GEMM, but past six K tiles 3 of 5 lost (5035x8645x441 1.66 -> 1.14,
+// 2907x369x427 1.40 -> 1.00), where rung 9 runs a longer pipelined K loop.
 constexpr std::int64_t kShortKDispatchMaxK = 2 * ShortKConfig::kBlockK;
+constexpr std::int64_t kShortKOddNMaxK = 6 * ShortKConfig::kBlockK;
 
-// Over more than one K tile, whose loads the short-K GEMM does not overlap with its multiply,
-// fewer of its tiles than half the SMs (one CTA an SM, none to hide them behind) run rung 9's
-// smaller tiles on the padded copies: on 2-65 tiles over K = 77-290 they ran 4-27 points of
-// cuBLAS ahead (session 28, call 2: 1207x30x94 0.59 -> 0.68, 300x500x100 0.68 -> 0.83,
-// 1000x1001x290 0.94 -> 1.26), on 72 (300x3001x200) even. One K tile keeps the short-K GEMM
-// (6310x119x33, 50 tiles: 0.43x of cuBLAS through the copies in session 20).
+// Past one K tile, whose loads the short-K GEMM does not overlap with its multiply, fewer of its
+// tiles than half the SMs (one CTA an SM, none to hide them behind) run rung 9's smaller tiles
+// on the padded copies where they are very few (at most one per kShortKSmsPerFewTile SMs) or K
+// fills more than half of a second K tile. Session 28: on 2-65 tiles over K = 77-290 rung 9's
+// tiles ran 4-27 points of cuBLAS ahead (call 2: 1207x30x94 0.59 -> 0.68, 300x500x100 0.68 ->
+// 0.83, 1000x1001x290 0.94 -> 1.26); over the sweeps' 70 shapes of K = 65-128 (call 3) they
+// gained on 39 of the 47 with at most 16 tiles and lost on 12 of 23 with 19-62 tiles over K =
+// 74-93 (383x2551x83 0.94 -> 0.68, 1204x599x85 1.03 -> 0.77), which this rule leaves on the
+// short-K GEMM: 44 gained and 2 lost by more than 2 points, geomean 0.896 -> 0.958 (fitted on
+// those shapes; call 4 checks it on fresh ones). One K tile keeps the short-K GEMM (6310x119x33,
+// 50 tiles: 0.43x of cuBLAS through the copies in session 20).
 constexpr int kShortKMinSmsPerTile = 2;
+constexpr int kShortKSmsPerFewTile = 8;
+constexpr std::int64_t kShortKFewTilesMinK = ShortKConfig::kBlockK + ShortKConfig::kBlockK / 2;
 
 // Split-K below kPersistentMinWave when K is at least this deep: rung 9 fell under 95 % of
 // cuBLAS on 26 of the 27 such shapes of the sweep (432x16x7696 0.42x, 272x720x5184 0.48x,
@@ -313,8 +324,8 @@ DispatchChoice short_k_choice(const GemmProblem& problem) {
         problem.k <= kShortKDispatchMaxK
             ? common::format_text("K = %lld <= %lld", (long long)problem.k,
                                   (long long)kShortKDispatchMaxK)
-            : common::format_text("odd, K = %lld < %lld", (long long)problem.k,
-                                  (long long)kCopyBackMinK);
+            : common::format_text("odd, K = %lld <= %lld", (long long)problem.k,
+                                  (long long)kShortKOddNMaxK);
     choice.reason = common::format_text(
         "short-K GEMM, one CTA per %d x %d tile, %s: N = %lld, %s read as they are, no padded "
         "copies",
@@ -474,19 +485,20 @@ GemmProblem padded_problem(const GemmProblem& problem) {
 }
 
 DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
-    // N or K that TMA cannot stride over a short K (or an odd N over K < kCopyBackMinK): the
+    // N or K that TMA cannot stride over a short K (or an odd N over up to six K tiles): the
     // short-K GEMM reads them as they are, where a padded copy would cost a launch as long as
     // the GEMM (kernels/short_k_gemm.h), but for many tiles of C that rung 11's TMA store can
     // write in place, and for fewer tiles than half the SMs.
     const std::int64_t tiles = short_k_tiles(problem);
     const bool short_k =
         needs_padding(problem) &&
-        (problem.k <= kShortKDispatchMaxK || (problem.n % 2 == 1 && problem.k < kCopyBackMinK));
+        (problem.k <= kShortKDispatchMaxK || (problem.n % 2 == 1 && problem.k <= kShortKOddNMaxK));
     // Only where the padded path is rung 11 (N > kRung9MaxN), whose TMA store is the faster one.
     const bool short_k_stores_too_slow =
         problem.n % 4 == 0 && problem.n > kRung9MaxN && tiles >= kShortKMaxTilesInPlace;
     const bool short_k_too_few =
-        problem.k > ShortKConfig::kBlockK && tiles * kShortKMinSmsPerTile < sms;
+        problem.k > ShortKConfig::kBlockK && tiles * kShortKMinSmsPerTile < sms &&
+        (tiles * kShortKSmsPerFewTile <= sms || problem.k > kShortKFewTilesMinK);
     if (short_k && !short_k_stores_too_slow && !short_k_too_few) return short_k_choice(problem);
     const GemmProblem p = padded_problem(problem);
     const int clusters = std::max(1, sms / kPersistentWideTile.cluster_m);
@@ -533,9 +545,14 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
             "; not the short-K GEMM: its %lld tiles >= %lld, C stored faster by TMA in place",
             (long long)tiles, (long long)kShortKMaxTilesInPlace);
     } else if (short_k) {
+        const std::string few =
+            tiles * kShortKSmsPerFewTile <= sms
+                ? common::format_text("at most one per %d of %d SMs", kShortKSmsPerFewTile, sms)
+                : common::format_text("fewer than one per %d of %d SMs, over K = %lld > %lld",
+                                      kShortKMinSmsPerTile, sms, (long long)problem.k,
+                                      (long long)kShortKFewTilesMinK);
         choice.reason +=
-            common::format_text("; not the short-K GEMM: its %s fill less than half of %d SMs",
-                                common::count_text(tiles, "tile").c_str(), sms);
+            "; not the short-K GEMM: its " + common::count_text(tiles, "tile") + ", " + few;
     }
     return choice;
 }

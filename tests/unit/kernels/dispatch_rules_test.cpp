@@ -237,66 +237,53 @@ TEST(DispatchRules, AShortKWhoseCWouldBeCopiedBackRunsRung9) {
     EXPECT_EQ(config_of({10959, 7594, 440}), DispatchConfig::kTmaTiles);
 }
 
-// An odd N over K < 448 (past the two K tiles any N gets): the short-K GEMM, whose stores take
+// An odd N over up to six K tiles (past the two any N gets): the short-K GEMM, whose stores take
 // any row length, where the padded copies and rung 9's C stored a float at a time ran 0.55x of
 // cuBLAS at 4006x977x149 against its 1.08x (session 28).
-TEST(DispatchRules, AnOddNBelowTheCopyBackKRunsTheShortKGemm) {
+TEST(DispatchRules, AnOddNOverUpToSixKTilesRunsTheShortKGemm) {
     const DispatchChoice odd = choose_dispatch({4006, 977, 149}, kDefaultPersistentSms);
     EXPECT_EQ(odd.config, DispatchConfig::kShortK);
     EXPECT_TRUE(same_problem(odd.padded, {4006, 977, 149}));
     EXPECT_EQ(odd.reason,
-              "short-K GEMM, one CTA per 128 x 128 tile, 256 CTAs: N = 977, odd, K = 149 < 448 "
+              "short-K GEMM, one CTA per 128 x 128 tile, 256 CTAs: N = 977, odd, K = 149 <= 384 "
               "read as they are, no padded copies");
     EXPECT_EQ(config_of({3423, 13025, 249}), DispatchConfig::kShortK);
-    EXPECT_EQ(config_of({10959, 7593, 447}), DispatchConfig::kShortK);
+    EXPECT_EQ(config_of({10959, 7593, 384}), DispatchConfig::kShortK);
+    EXPECT_EQ(config_of({10959, 7593, 385}), DispatchConfig::kTmaTiles);    // seven K tiles
     EXPECT_EQ(config_of({10959, 7593, 448}), DispatchConfig::kPersistent);  // rung 11 from 448
     EXPECT_EQ(config_of({10959, 7594, 200}), DispatchConfig::kTmaTiles);    // even N
     EXPECT_EQ(config_of({1500, 3000, 250}), DispatchConfig::kPersistent);   // N % 4 = 0: in place
 }
 
-// Over more than one K tile, fewer short-K tiles than half the SMs run rung 9's smaller tiles on
-// padded copies: 300x500x100 ran 0.68x of cuBLAS on the short-K GEMM's 12 tiles, 0.82-0.83x on
-// rung 9's 64 x 64 ones.
+// Past one K tile, fewer short-K tiles than half the SMs run rung 9's smaller tiles on padded
+// copies where they are at most one per 8 SMs or K fills more than half of the second K tile:
+// 300x500x100 ran 0.68x of cuBLAS on the short-K GEMM's 12 tiles, 0.82-0.83x on rung 9's 64 x 64
+// ones; 383x2551x83 (60 tiles) 0.94x on the short-K GEMM, 0.68x on rung 9's.
 TEST(DispatchRules, AShortKGemmOfTooFewTilesGivesWayToRung9) {
     const DispatchChoice few = choose_dispatch({300, 500, 100}, kDefaultPersistentSms);
     EXPECT_EQ(few.config, DispatchConfig::kTmaTiles);
     EXPECT_EQ(rung9_tile_shape(few.tile).block_m, 64);
     EXPECT_EQ(rung9_tile_shape(few.tile).block_n, 64);
-    EXPECT_NE(
-        few.reason.find("; not the short-K GEMM: its 12 tiles fill less than half of 132 SMs"),
-        std::string::npos)
+    EXPECT_NE(few.reason.find("; not the short-K GEMM: its 12 tiles, at most one per 8 of 132 SMs"),
+              std::string::npos)
         << few.reason;
-    // 65 tiles on 132 SMs, 66 on 132 and 65 on 130: on each side of the bound.
+    const DispatchChoice deeper = choose_dispatch({1590, 261, 107}, kDefaultPersistentSms);
+    EXPECT_EQ(deeper.config, DispatchConfig::kTmaTiles);
+    EXPECT_NE(deeper.reason.find("; not the short-K GEMM: its 39 tiles, fewer than one per 2 of "
+                                 "132 SMs, over K = 107 > 96"),
+              std::string::npos)
+        << deeper.reason;
+    // 65 tiles on 132 SMs, 66 on 132 and 65 on 130: on each side of the half.
     EXPECT_NE(config_of({8320, 101, 200}), DispatchConfig::kShortK);
     EXPECT_EQ(config_of({8448, 101, 200}), DispatchConfig::kShortK);
     EXPECT_EQ(config_of({8320, 101, 200}, 130), DispatchConfig::kShortK);
+    // 16 tiles on 132 SMs are few, 17 not, over K = 96; 17 are over K = 97.
+    EXPECT_NE(config_of({2048, 101, 96}), DispatchConfig::kShortK);
+    EXPECT_EQ(config_of({2176, 101, 96}), DispatchConfig::kShortK);
+    EXPECT_NE(config_of({2176, 101, 97}), DispatchConfig::kShortK);
+    EXPECT_EQ(config_of({383, 2551, 83}), DispatchConfig::kShortK);  // 60 tiles
     EXPECT_EQ(config_of({2000, 600, 60}), DispatchConfig::kShortK);  // 80 tiles
     EXPECT_EQ(config_of({300, 500, 64}), DispatchConfig::kShortK);   // one K tile
-}
-
-// N or K that TMA cannot stride over K <= 128 runs the short-K GEMM on the operands as they are:
-// no padded copies (a launch as long as the GEMM there: 6310x119x33 ran 0.43x of cuBLAS through
-// them in session 20).
-TEST(DispatchRules, APaddedShortKRunsTheShortKGemm) {
-    const DispatchChoice odd = choose_dispatch({6310, 119, 33}, kDefaultPersistentSms);
-    EXPECT_EQ(odd.config, DispatchConfig::kShortK);
-    EXPECT_TRUE(same_problem(odd.padded, {6310, 119, 33}));  // nothing padded
-    EXPECT_EQ(odd.reason,
-              "short-K GEMM, one CTA per 128 x 128 tile, 50 CTAs: N = 119, K = 33 <= 128 read as "
-              "they are, no padded copies");
-    EXPECT_EQ(config_of({1691, 2297, 128}), DispatchConfig::kShortK);  // two K tiles
-    EXPECT_EQ(config_of({1, 1, 1}), DispatchConfig::kShortK);
-    // Aligned shapes keep TMA; K past two tiles keeps the copies for an even N.
-    EXPECT_EQ(config_of({6312, 120, 40}), DispatchConfig::kTmaTiles);
-    EXPECT_NE(config_of({1691, 2298, 129}), DispatchConfig::kShortK);
-    const KernelDescriptor d = dispatch_configuration(odd, Precision::kBF16, kDefaultPersistentSms);
-    EXPECT_EQ(d.id, "short_k.bf16");
-    EXPECT_EQ(d.ctas_per_sm, 2);  // the sweep's wave model counts 264 CTAs a wave
-    EXPECT_EQ(d.can_run({6310, 119, 33}), "");
-    EXPECT_EQ(d.can_run({6310, 119, 512}), "");
-    EXPECT_NE(d.can_run({6310, 119, 513}), "");
-    const auto spec = tile_map_spec(d, {6310, 119, 33}, kDefaultPersistentSms);
-    EXPECT_TRUE(spec) << spec.error();
 }
 
 // Over many tiles whose C rung 11 can store in place (N a multiple of 4), the padded copies cost

@@ -241,7 +241,7 @@ bool few_rows_tiles_take_one_wave(const GemmProblem& p, int sms) {
 }
 
 // Which rule, if any, lets rung 9's kernel run 64 x 64 tiles on the padded problem `p`
-// (rung9_tile_for): its own 128 x 128 tiles would be few (few_square_tiles) over K < kSplitKMinK
+// (rung9_tile): its own 128 x 128 tiles would be few (few_square_tiles) over K < kSplitKMinK
 // or M <= kSmallTileSplitMaxM, or, over K < kSplitKMinK, the 64 x 64 tiles fill one wave of two an
 // SM.
 enum class SmallTileRule { kNone, kFewSquareTiles, kOneWave };
@@ -277,19 +277,20 @@ std::string small_tile_rule_text(SmallTileRule rule, int sms) {
     return "";
 }
 
-// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile). Where small_tile_rule
-// holds: 64 x 128 for M <= 64 over at least kFewRowsMinTiles of them (N > 64); over a deep K
-// where 64 x 64 tiles outnumber the SMs without filling both slots (kSmallDeepKMinFill), 64 x 128
-// (128 x 64 for N <= 64); else 64 x 64, deep where its tiles take one wave unsplit. Elsewhere 128 x
-// 64 where N <= 64, 64 x 128 where M <= 64 or where they take one wave and 128 x 128 tiles more
-// (few_rows_tiles_take_one_wave), else 128 x 128.
-Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
+// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile), given its small_tile_rule
+// `rule` and few_rows_tiles_take_one_wave (`one_wave`). Where `rule` holds: 64 x 128 for M <= 64
+// over at least kFewRowsMinTiles of them (N > 64); over a deep K where 64 x 64 tiles outnumber the
+// SMs without filling both slots (kSmallDeepKMinFill), 64 x 128 (128 x 64 for N <= 64); else 64 x
+// 64, deep where its tiles take one wave unsplit. Elsewhere 128 x 64 where N <= 64, 64 x 128 where
+// M <= 64 or where they take one wave and 128 x 128 tiles more
+// (`one_wave`), else 128 x 128.
+Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one_wave) {
     const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
     const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
     const Rung9Tile narrow_side = narrow_n ? Rung9Tile::kNarrowN : Rung9Tile::kFewRows;
-    if (small_tile_rule(p, sms) == SmallTileRule::kNone) {
+    if (rule == SmallTileRule::kNone) {
         if (narrow_n || few_rows) return narrow_side;
-        return few_rows_tiles_take_one_wave(p, sms) ? Rung9Tile::kFewRows : Rung9Tile::kSquare;
+        return one_wave ? Rung9Tile::kFewRows : Rung9Tile::kSquare;
     }
     if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles) {
         return Rung9Tile::kFewRows;
@@ -306,6 +307,32 @@ Rung9Tile rung9_tile_for(const GemmProblem& p, int sms) {
                       splits_for(p.k, small_tiles, sms,
                                  rung9_tile_shape(Rung9Tile::kSmallDeep).blocks_per_sm) == 1;
     return deep ? Rung9Tile::kSmallDeep : Rung9Tile::kSmall;
+}
+
+// Rung 9's tile for the padded problem `p` on `sms` SMs, with why where it is not the shape's
+// own: 64 x 64 tiles by their small_tile_rule ("128 x 128 ones would fill <= 50 % of 132 SMs"),
+// 64 x 128 ones where they fit one wave ("they fit one wave of 264 CTAs (2 per SM on 132 SMs),
+// 128 x 128 ones take 2 rounds"); "" otherwise. Rung 14 works it out once per shape.
+struct Rung9TilePick {
+    Rung9Tile tile = Rung9Tile::kSquare;
+    std::string why;
+};
+
+Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
+    const SmallTileRule rule = small_tile_rule(p, sms);
+    const bool one_wave = few_rows_tiles_take_one_wave(p, sms);
+    Rung9TilePick pick;
+    pick.tile = rung9_tile(p, sms, rule, one_wave);
+    if (pick.tile == Rung9Tile::kSmall || pick.tile == Rung9Tile::kSmallDeep) {
+        pick.why = small_tile_rule_text(rule, sms);
+    } else if (pick.tile == Rung9Tile::kFewRows && one_wave) {
+        const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+        pick.why = common::format_text(
+            "they fit one wave of %s, %d x %d ones take %s",
+            wave_slots_text(sms, rung9_tile_shape(pick.tile).blocks_per_sm).c_str(), square.block_m,
+            square.block_n, common::count_text(square_rounds(p, sms), "round").c_str());
+    }
+    return pick;
 }
 
 // The short-K GEMM's tiles of `problem`: one CTA each.
@@ -362,13 +389,14 @@ std::string rung9_outruns_rung11(const GemmProblem& p, const PersistentWaves& w,
         (long long)rung9_outputs, (long long)rounds, 100 * share);
 }
 
-// Whether rung 11's tiles (`w`), in one round, beat rung 9's on the padded problem `p` below
-// kPersistentMinWave: rung 9 would run 128 x 128 tiles in more than one round. "" where they do
-// not, else why not rung 9 (2944x768x2304: "rung 9's 138 tiles (128 x 128) would take 2
-// rounds").
-std::string rung11_outruns_rung9(const GemmProblem& p, const PersistentWaves& w, int sms) {
+// Whether rung 11's tiles (`w`), in one round, beat rung 9's (`rung9`, its tile) on the padded
+// problem `p` below kPersistentMinWave: rung 9 would run 128 x 128 tiles in more than one round.
+// "" where they do not, else why not rung 9 (2944x768x2304: "rung 9's 138 tiles (128 x 128)
+// would take 2 rounds").
+std::string rung11_outruns_rung9(const GemmProblem& p, const PersistentWaves& w, int sms,
+                                 Rung9Tile rung9) {
     const std::int64_t rounds = square_rounds(p, sms);
-    if (w.rounds != 1 || rounds < 2 || rung9_tile_for(p, sms) != Rung9Tile::kSquare) return "";
+    if (w.rounds != 1 || rounds < 2 || rung9 != Rung9Tile::kSquare) return "";
     const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
     return common::format_text(
         "rung 9's %s (%d x %d) would take %s",
@@ -397,35 +425,23 @@ DispatchChoice rung11_choice(const GemmProblem& p, const PersistentWaves& w) {
     return choice;
 }
 
-// Rung 9's kernel on the padded problem `p`, split-K or unsplit, `not_rung11` saying why rung 11
-// does not run. The reason without the padding.
-DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const std::string& not_rung11) {
+// Rung 9's kernel on the padded problem `p` in the tile `rung9` picks, split-K or unsplit,
+// `not_rung11` saying why rung 11 does not run. The reason without the padding.
+DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const Rung9TilePick& rung9,
+                                   const std::string& not_rung11) {
     DispatchChoice choice;
-    const Rung9Tile tile = rung9_tile_for(p, sms);
+    const Rung9Tile tile = rung9.tile;
     const Rung9TileShape shape = rung9_tile_shape(tile);
     const std::int64_t tiles = rung9_tiles(p, tile);
     const int splits = splits_for(p.k, tiles, sms, shape.blocks_per_sm);
     choice.tile = tile;
-    // Why 64 x 64 tiles, or 64 x 128 ones for M > 64 (rung9_tile_for).
-    const bool small = tile == Rung9Tile::kSmall || tile == Rung9Tile::kSmallDeep;
-    const bool one_wave = tile == Rung9Tile::kFewRows && few_rows_tiles_take_one_wave(p, sms);
-    std::string why_tile;
-    if (small) {
-        why_tile = small_tile_rule_text(small_tile_rule(p, sms), sms);
-    } else if (one_wave) {
-        const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
-        why_tile = common::format_text("they fit one wave of %s, %d x %d ones take %s",
-                                       wave_slots_text(sms, shape.blocks_per_sm).c_str(),
-                                       square.block_m, square.block_n,
-                                       common::count_text(square_rounds(p, sms), "round").c_str());
-    }
     const std::string tile_reason =
-        small || one_wave
-            ? common::format_text("; %d x %d tiles (%d stages, %s an SM): %s", shape.block_m,
+        rung9.why.empty()
+            ? ""
+            : common::format_text("; %d x %d tiles (%d stages, %s an SM): %s", shape.block_m,
                                   shape.block_n, shape.stages,
                                   common::count_text(shape.blocks_per_sm, "CTA").c_str(),
-                                  why_tile.c_str())
-            : "";
+                                  rung9.why.c_str());
     // Why K is split: deep, or a few tiles over a shorter K.
     const std::string split_rule =
         p.k >= kSplitKMinK
@@ -508,8 +524,9 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     const bool rung11_fits = p.n > kRung9MaxN && !short_k_copy_back;
     const std::string rung9_lighter =
         fills_the_sms && p.n > kRung9MaxN ? rung9_outruns_rung11(p, w, sms) : "";
+    const Rung9TilePick rung9 = rung9_tile_pick(p, sms);
     const std::string rung9_rounds =
-        !fills_the_sms && rung11_fits ? rung11_outruns_rung9(p, w, sms) : "";
+        !fills_the_sms && rung11_fits ? rung11_outruns_rung9(p, w, sms, rung9.tile) : "";
     DispatchChoice choice;
     if (fills_the_sms && rung11_fits && rung9_lighter.empty()) {
         choice = rung11_choice(p, w);
@@ -536,7 +553,7 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
                 common::format_text("rung 11's %s: < %.0f %% of a wave on %d SMs",
                                     rung11_tiles(w).c_str(), 100 * kPersistentMinWave, sms);
         }
-        choice = rung9_kernel_choice(p, sms, not_rung11);
+        choice = rung9_kernel_choice(p, sms, rung9, not_rung11);
     }
     choice.padded = p;
     choice.reason = padding_reason(problem, p) + choice.reason;

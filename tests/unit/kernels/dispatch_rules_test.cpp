@@ -286,6 +286,31 @@ TEST(DispatchRules, AShortKGemmOfTooFewTilesGivesWayToRung9) {
     EXPECT_EQ(config_of({300, 500, 64}), DispatchConfig::kShortK);   // one K tile
 }
 
+// N or K that TMA cannot stride over K <= 128 runs the short-K GEMM on the operands as they are:
+// no padded copies (a launch as long as the GEMM there: 6310x119x33 ran 0.43x of cuBLAS through
+// them in session 20).
+TEST(DispatchRules, APaddedShortKRunsTheShortKGemm) {
+    const DispatchChoice odd = choose_dispatch({6310, 119, 33}, kDefaultPersistentSms);
+    EXPECT_EQ(odd.config, DispatchConfig::kShortK);
+    EXPECT_TRUE(same_problem(odd.padded, {6310, 119, 33}));  // nothing padded
+    EXPECT_EQ(odd.reason,
+              "short-K GEMM, one CTA per 128 x 128 tile, 50 CTAs: N = 119, K = 33 <= 128 read as "
+              "they are, no padded copies");
+    EXPECT_EQ(config_of({1691, 2297, 128}), DispatchConfig::kShortK);  // two K tiles
+    EXPECT_EQ(config_of({1, 1, 1}), DispatchConfig::kShortK);
+    // Aligned shapes keep TMA; K past two tiles keeps the copies for an even N.
+    EXPECT_EQ(config_of({6312, 120, 40}), DispatchConfig::kTmaTiles);
+    EXPECT_NE(config_of({1691, 2298, 129}), DispatchConfig::kShortK);
+    const KernelDescriptor d = dispatch_configuration(odd, Precision::kBF16, kDefaultPersistentSms);
+    EXPECT_EQ(d.id, "short_k.bf16");
+    EXPECT_EQ(d.ctas_per_sm, 2);  // the sweep's wave model counts 264 CTAs a wave
+    EXPECT_EQ(d.can_run({6310, 119, 33}), "");
+    EXPECT_EQ(d.can_run({6310, 119, 512}), "");
+    EXPECT_NE(d.can_run({6310, 119, 513}), "");
+    const auto spec = tile_map_spec(d, {6310, 119, 33}, kDefaultPersistentSms);
+    EXPECT_TRUE(spec) << spec.error();
+}
+
 // Over many tiles whose C rung 11 can store in place (N a multiple of 4), the padded copies cost
 // less than the short-K GEMM's slower stores: 8192^2 x 43 took 1.94x of 8192^2 x 48 on it,
 // 1.08-1.17x through the copies and rung 11.

@@ -32,9 +32,9 @@ constexpr std::int64_t kRung9MaxN = 128;
 // Rung 11 stores C by TMA, whose rows must be a multiple of 16 bytes apart: for N not a multiple
 // of 4 rung 14 gives it padded C rows and copies them back, twice C's bytes more. Over a short K,
 // where writing C is most of the work, rung 9 (C stored from registers in place) runs instead
-// below this K (K <= 128, or an odd N up to K = 384, run the short-K GEMM instead): in session 20's
-// sweeps (calls 2 and 4) the 11 such shapes on rung 11 with K < 448 ran 0.40-1.08x of cuBLAS, 10
-// of them under 1.0 (of those from K = 129 up: 827x4513x151 0.51, 14371x166x217 0.55,
+// below this K (K <= 128, or an odd N up to K = 384, run the short-K GEMM instead): in session
+// 20's sweeps (calls 2 and 4) the 11 such shapes on rung 11 with K < 448 ran 0.40-1.08x of cuBLAS,
+// 10 of them under 1.0 (of those from K = 129 up: 827x4513x151 0.51, 14371x166x217 0.55,
 // 427x7977x323 0.71), the 15 from K = 461 up 1.05-4.0x.
 constexpr std::int64_t kCopyBackMinK = 448;
 
@@ -58,24 +58,25 @@ constexpr std::int64_t kShortKMaxTilesInPlace = 1024;
 // 1514x15561x252 0.76 -> 1.00; 300x3001x200 1.03 -> 1.02); on the 13 of an even N the padded
 // path stayed ahead (rung 9 or, N a multiple of 4, rung 11: 8000x6002x200 0.90 against 0.83).
 // Call 3 (up to K < 448, the sweeps' 41 such shapes): 0.54-1.66x through the copies, 0.86-1.43x
-// on the short-K GEMM, but past six K tiles 3 of 5 lost (5035x8645x441 1.66 -> 1.14,
+// on the short-K GEMM, but past six K tiles 4 of 7 lost (5035x8645x441 1.66 -> 1.14,
 // 2907x369x427 1.40 -> 1.00), where rung 9 runs a longer pipelined K loop.
 constexpr std::int64_t kShortKDispatchMaxK = 2 * ShortKConfig::kBlockK;
 constexpr std::int64_t kShortKOddNMaxK = 6 * ShortKConfig::kBlockK;
 
-// Past one K tile, whose loads the short-K GEMM does not overlap with its multiply, fewer of its
-// tiles than half the SMs (one CTA an SM, none to hide them behind) run rung 9's smaller tiles
-// on the padded copies where they are very few (at most one per kShortKSmsPerFewTile SMs) or K
-// fills more than half of a second K tile. Session 28: on 2-65 tiles over K = 77-290 rung 9's
-// tiles ran 4-27 points of cuBLAS ahead (call 2: 1207x30x94 0.59 -> 0.68, 300x500x100 0.68 ->
-// 0.83, 1000x1001x290 0.94 -> 1.26); over the sweeps' 70 shapes of K = 65-128 (call 3) they
-// gained on 39 of the 47 with at most 16 tiles and lost on 12 of 23 with 19-62 tiles over K =
-// 74-93 (383x2551x83 0.94 -> 0.68, 1204x599x85 1.03 -> 0.77), which this rule leaves on the
-// short-K GEMM: 44 gained and 2 lost by more than 2 points, geomean 0.896 -> 0.958 (fitted on
-// those shapes; call 4 checks it on fresh ones). One K tile keeps the short-K GEMM (6310x119x33,
-// 50 tiles: 0.43x of cuBLAS through the copies in session 20).
-constexpr int kShortKMinSmsPerTile = 2;
-constexpr int kShortKSmsPerFewTile = 8;
+// Past one K tile, whose loads the short-K GEMM does not overlap with its multiply, few of its
+// tiles (fewer than one per kShortKSmsPerFewTile SMs: one CTA an SM, none to hide them behind)
+// run rung 9's smaller tiles on the padded copies where they are very few (at most one per
+// kShortKSmsPerVeryFewTile SMs) or K fills more than half of a second K tile. Session 28: on 2-65
+// tiles over K = 77-290 rung 9's tiles ran 4-27 points of cuBLAS ahead (call 2: 1207x30x94 0.59
+// -> 0.68, 300x500x100 0.68 -> 0.83, 1000x1001x290 0.94 -> 1.26); over the sweeps' 70 shapes of
+// K = 65-128 (call 3) they gained on 39 of the 47 with at most 16 tiles and lost on 12 of 23 with
+// 19-62 tiles over K = 74-93 (383x2551x83 0.94 -> 0.68, 1204x599x85 1.03 -> 0.77), which this
+// rule leaves on the short-K GEMM (fitted on those shapes: 44 gained and 2 lost by more than 2
+// points). On 36 fresh shapes (call 4) this and kShortKOddNMaxK took rung 14 from 0.890x to
+// 0.990x of cuBLAS (geometric mean), 22 gained and 3 lost. One K tile keeps the short-K GEMM
+// (6310x119x33, 50 tiles: 0.43x of cuBLAS through the copies in session 20).
+constexpr int kShortKSmsPerFewTile = 2;
+constexpr int kShortKSmsPerVeryFewTile = 8;
 constexpr std::int64_t kShortKFewTilesMinK = ShortKConfig::kBlockK + ShortKConfig::kBlockK / 2;
 
 // Split-K below kPersistentMinWave when K is at least this deep: rung 9 fell under 95 % of
@@ -282,8 +283,7 @@ std::string small_tile_rule_text(SmallTileRule rule, int sms) {
 // over at least kFewRowsMinTiles of them (N > 64); over a deep K where 64 x 64 tiles outnumber the
 // SMs without filling both slots (kSmallDeepKMinFill), 64 x 128 (128 x 64 for N <= 64); else 64 x
 // 64, deep where its tiles take one wave unsplit. Elsewhere 128 x 64 where N <= 64, 64 x 128 where
-// M <= 64 or where they take one wave and 128 x 128 tiles more
-// (`one_wave`), else 128 x 128.
+// M <= 64 or where they take one wave and 128 x 128 tiles more (`one_wave`), else 128 x 128.
 Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one_wave) {
     const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
     const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
@@ -513,8 +513,8 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     const bool short_k_stores_too_slow =
         problem.n % 4 == 0 && problem.n > kRung9MaxN && tiles >= kShortKMaxTilesInPlace;
     const bool short_k_too_few =
-        problem.k > ShortKConfig::kBlockK && tiles * kShortKMinSmsPerTile < sms &&
-        (tiles * kShortKSmsPerFewTile <= sms || problem.k > kShortKFewTilesMinK);
+        problem.k > ShortKConfig::kBlockK && tiles * kShortKSmsPerFewTile < sms &&
+        (tiles * kShortKSmsPerVeryFewTile <= sms || problem.k > kShortKFewTilesMinK);
     if (short_k && !short_k_stores_too_slow && !short_k_too_few) return short_k_choice(problem);
     const GemmProblem p = padded_problem(problem);
     const int clusters = std::max(1, sms / kPersistentWideTile.cluster_m);
@@ -563,10 +563,10 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
             (long long)tiles, (long long)kShortKMaxTilesInPlace);
     } else if (short_k) {
         const std::string few =
-            tiles * kShortKSmsPerFewTile <= sms
-                ? common::format_text("at most one per %d of %d SMs", kShortKSmsPerFewTile, sms)
+            tiles * kShortKSmsPerVeryFewTile <= sms
+                ? common::format_text("at most one per %d of %d SMs", kShortKSmsPerVeryFewTile, sms)
                 : common::format_text("fewer than one per %d of %d SMs, over K = %lld > %lld",
-                                      kShortKMinSmsPerTile, sms, (long long)problem.k,
+                                      kShortKSmsPerFewTile, sms, (long long)problem.k,
                                       (long long)kShortKFewTilesMinK);
         choice.reason +=
             "; not the short-K GEMM: its " + common::count_text(tiles, "tile") + ", " + few;

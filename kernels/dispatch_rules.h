@@ -12,8 +12,8 @@
 //   kSplitK     kernels/split_k_gemm.h: kTmaTiles' kernel and tiles, K cut into ranges summed
 //               in f32;
 //   kShortK     kernels/short_k_gemm.h: for N or K not a multiple of 8 with K <= 128, or an odd
-//               N with K < 448 (but for many tiles whose C rung 11 can store in place, and past
-//               one K tile for fewer tiles than half the SMs), A and B read by the CTA's
+//               N with K <= 384 (but for many tiles whose C rung 11 can store in place, and past
+//               one K tile for few tiles: kernels/dispatch_rules.cpp), A and B read by the CTA's
 //               threads as they are, rung 9's wgmma, no copies.
 // The others run on copies of A and B zero-padded to N and K multiples of 8 when the shape has
 // other N or K (TMA strides rows in 16-byte pieces), C in place where they store from registers,

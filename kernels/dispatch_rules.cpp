@@ -512,9 +512,10 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
     // Only where the padded path is rung 11 (N > kRung9MaxN), whose TMA store is the faster one.
     const bool short_k_stores_too_slow =
         problem.n % 4 == 0 && problem.n > kRung9MaxN && tiles >= kShortKMaxTilesInPlace;
-    const bool short_k_too_few =
-        problem.k > ShortKConfig::kBlockK && tiles * kShortKSmsPerFewTile < sms &&
-        (tiles * kShortKSmsPerVeryFewTile <= sms || problem.k > kShortKFewTilesMinK);
+    const bool short_k_very_few = tiles * kShortKSmsPerVeryFewTile <= sms;
+    const bool short_k_too_few = problem.k > ShortKConfig::kBlockK &&
+                                 tiles * kShortKSmsPerFewTile < sms &&
+                                 (short_k_very_few || problem.k > kShortKFewTilesMinK);
     if (short_k && !short_k_stores_too_slow && !short_k_too_few) return short_k_choice(problem);
     const GemmProblem p = padded_problem(problem);
     const int clusters = std::max(1, sms / kPersistentWideTile.cluster_m);
@@ -563,7 +564,7 @@ DispatchChoice choose_dispatch(const GemmProblem& problem, int sms) {
             (long long)tiles, (long long)kShortKMaxTilesInPlace);
     } else if (short_k) {
         const std::string few =
-            tiles * kShortKSmsPerVeryFewTile <= sms
+            short_k_very_few
                 ? common::format_text("at most one per %d of %d SMs", kShortKSmsPerVeryFewTile, sms)
                 : common::format_text("fewer than one per %d of %d SMs, over K = %lld > %lld",
                                       kShortKSmsPerFewTile, sms, (long long)problem.k,

@@ -168,13 +168,7 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         static_assert(cluster_exchange_bytes(C::kTilesM * C::kAccumulators / 4, kSplitKClusterMax,
                                              C::kThreads) <= C::kStages * C::kStageBytes,
                       "the stage ring holds the exchange of the largest cluster");
-        const ClusterShare share = sum_ranges_in_cluster<C::kThreads>(acc, ring.stages);
-#pragma unroll
-        for (int tm = 0; tm < C::kTilesM; ++tm) {
-            store_wgmma_tile_blocks(
-                c, m, n, ldc, acc[tm], block.row + hp::kWgmmaM * tm, block.col, tid / 32, tid % 32,
-                [&](int j) { return share.owns(tm * C::kAccumulators / 4 + j); });
-        }
+        sum_ranges_in_cluster<C::kThreads>(acc, ring.stages, c, m, n, ldc, block.row, block.col);
     } else {
 #pragma unroll
         for (int tm = 0; tm < C::kTilesM; ++tm) {

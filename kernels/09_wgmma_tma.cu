@@ -39,10 +39,8 @@
 // Rung 14 runs this kernel on strided operands (gemm.h: lda, ldb, ldc; C rows of odd length
 // stored a float at a time), in narrower tiles too (128 x 64, 64 x 128: Rung9Tile in
 // 09_wgmma_tma.h) and, for its split-K, over K ranges: blockIdx.y picks a range of K tiles and
-// the C slice its partial tiles go to (KRanges, kernels/split_k_gemm.h), or, with the ranges of a
-// tile launched as one cluster, the CTAs sum their partial tiles through distributed shared memory
-// and share the tile's stores (kernels/cluster_range_sum.cuh); this rung launches the one range of
-// all of K.
+// the C slice its partial tiles go to (KRanges, kernels/split_k_gemm.h); this rung launches the
+// one range of all of K.
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -54,7 +52,6 @@
 
 #include "kernels/09_wgmma_tma.h"
 #include "kernels/block_order.h"
-#include "kernels/cluster_range_sum.cuh"
 #include "kernels/hopper.cuh"
 #include "kernels/ladder_launches.h"
 #include "kernels/sixteen_bit_launch.h"
@@ -71,10 +68,9 @@ namespace {
 using namespace wgmma_tma;
 
 // The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
-// kernel and the untraced blocks of the traced one run; kClusterSum: the ranges of a tile are one
-// cluster's CTAs, which sum their partial tiles into C (kernels/cluster_range_sum.cuh). The
-// tensor maps are the kernel's __grid_constant__ parameters, by reference.
-template <typename Element, typename Config, bool kTraced, bool kClusterSum>
+// kernel and the untraced blocks of the traced one run. The tensor maps are the kernel's
+// __grid_constant__ parameters, by reference.
+template <typename Element, typename Config, bool kTraced>
 __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
                                                     const CUtensorMap& b_map, float* __restrict__ c,
                                                     int m, int n, std::int64_t ldc, int k,
@@ -153,9 +149,9 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
             tracer.end(issuing, TracePhase::kLoadIssue, kt + C::kStages - 1);
         }
     }
-    // Split-K into slices: the sum of the ranges (split_k_gemm.cu) may launch now, its wait
-    // covering the stores.
-    if (!kClusterSum && ranges.count > 1) hp::launch_dependents();
+    // Split-K: the sum of the ranges (split_k_gemm.cu) may launch now, its wait covering the
+    // stores.
+    if (ranges.count > 1) hp::launch_dependents();
     const auto draining = tracer.begin();
     hp::wgmma_wait_group<0>();
 #pragma unroll
@@ -164,17 +160,10 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     }
     const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
-    if constexpr (kClusterSum) {
-        static_assert(cluster_exchange_bytes(C::kTilesM * C::kAccumulators / 4, kSplitKClusterMax,
-                                             C::kThreads) <= C::kStages * C::kStageBytes,
-                      "the stage ring holds the exchange of the largest cluster");
-        sum_ranges_in_cluster<C::kThreads>(acc, ring.stages, c, m, n, ldc, block.row, block.col);
-    } else {
 #pragma unroll
-        for (int tm = 0; tm < C::kTilesM; ++tm) {
-            store_wgmma_tile(c, m, n, ldc, acc[tm], block.row + hp::kWgmmaM * tm, block.col,
-                             tid / 32, tid % 32);
-        }
+    for (int tm = 0; tm < C::kTilesM; ++tm) {
+        store_wgmma_tile(c, m, n, ldc, acc[tm], block.row + hp::kWgmmaM * tm, block.col, tid / 32,
+                         tid % 32);
     }
     tracer.end(storing, TracePhase::kStore, -1);
 #else
@@ -184,14 +173,14 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
 }
 
 // The GEMM; its traced variant (kTraced) runs the traced body in the traced blocks only.
-template <typename Element, typename Config, bool kTraced, bool kClusterSum = false>
+template <typename Element, typename Config, bool kTraced>
 __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
     wgmma_tma_gemm(const __grid_constant__ CUtensorMap a_map,
                    const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m, int n,
                    std::int64_t ldc, int k, int tiles_m, int tiles_n, KRanges ranges) {
     traced_blocks_only<kTraced>([&](auto traced) {
-        wgmma_tma_gemm_body<Element, Config, decltype(traced)::value, kClusterSum>(
-            a_map, b_map, c, m, n, ldc, k, tiles_m, tiles_n, ranges);
+        wgmma_tma_gemm_body<Element, Config, decltype(traced)::value>(a_map, b_map, c, m, n, ldc, k,
+                                                                      tiles_m, tiles_n, ranges);
     });
 }
 
@@ -199,7 +188,7 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
 template <typename Element, typename Config>
 cudaError_t wgmma_tma_launch(const GemmOperands& operands, cudaStream_t stream) {
     return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, false>, operands,
-                                             stream, true, 1, 1, KRanges{});
+                                             stream, true, 1, KRanges{});
 }
 
 // The traced variant: the same launch, with this file's trace sink set first.
@@ -208,23 +197,18 @@ cudaError_t wgmma_tma_traced_launch(const GemmOperands& operands, const TraceSin
                                     cudaStream_t stream) {
     return with_trace_sink(sink, stream, [&] {
         return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, true>, operands,
-                                                 stream, true, 1, 1, KRanges{});
+                                                 stream, true, 1, KRanges{});
     });
 }
 
-// The untraced kernel in `tile`'s configuration over `ranges` (gridDim.y), a cluster of them
-// each where they sum in it.
+// The untraced kernel in `tile`'s configuration over `ranges` (gridDim.y).
 template <typename Element>
 cudaError_t ranges_launch(Rung9Tile tile, const GemmOperands& operands, const KRanges& ranges,
                           cudaStream_t stream) {
     const auto launch = [&](auto config) {
         using C = decltype(config);
-        if (ranges.in_cluster) {
-            return launch_tma_tiles<Element, C>(wgmma_tma_gemm<Element, C, false, true>, operands,
-                                                stream, true, ranges.count, ranges.count, ranges);
-        }
         return launch_tma_tiles<Element, C>(wgmma_tma_gemm<Element, C, false>, operands, stream,
-                                            true, ranges.count, 1, ranges);
+                                            true, ranges.count, ranges);
     };
     switch (tile) {
         case Rung9Tile::kNarrowN:

@@ -49,8 +49,7 @@ void make_dispatch(KernelDescriptor& d, Precision precision) {
 
 }  // namespace
 
-KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int splits,
-                                    bool sum_in_cluster) {
+KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int splits) {
     KernelDescriptor d = wgmma_tma_tile_descriptor(precision, tile);  // tiles, stages, schedule
     d.id = std::string("split_k.") + precision_name(precision);
     d.rung = 14;
@@ -59,15 +58,9 @@ KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int spl
     d.k_ranges = splits;
     d.adds = "K cut into ranges, one CTA per (tile, range), f32 partial tiles summed in order";
     d.schedule.pipeline_note =
-        std::string(
-            "each tile is computed by one CTA per K range (blockIdx.y), rung 9's pipeline "
-            "over the range's K tiles; ") +
-        (sum_in_cluster
-             ? "the ranges of a tile are one cluster: each CTA sends its partial tile's other "
-               "8-column blocks to their owners' shared memory (st.shared::cluster), sums its own "
-               "in range order and stores them"
-             : "a second kernel sums the ranges' f32 partial tiles into C in range order") +
-        " (the map draws one range)";
+        "each tile is computed by one CTA per K range (blockIdx.y), rung 9's pipeline over the "
+        "range's K tiles; a second kernel sums the ranges' f32 partial tiles into C in range "
+        "order (the map draws one range)";
     d.can_run = [tile](const GemmProblem& problem) { return split_k_can_run(problem, tile); };
     d.traced = {};  // the configuration has no launch of its own (rung 14 launches it)
     return d;
@@ -111,7 +104,7 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
                                         int sms) {
     switch (choice.config) {
         case DispatchConfig::kSplitK:
-            return split_k_descriptor(precision, choice.tile, choice.splits, choice.sum_in_cluster);
+            return split_k_descriptor(precision, choice.tile, choice.splits);
         case DispatchConfig::kShortK:
             return short_k_descriptor(precision);
         case DispatchConfig::kTmaTiles:
@@ -131,12 +124,6 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
 
 std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precision precision) {
     if (choice.config == DispatchConfig::kSplitK || choice.config == DispatchConfig::kTmaTiles) {
-        const int ranges = split_k_ranges(choice.padded.k, choice.splits);
-        if (choice.sum_in_cluster && (choice.config != DispatchConfig::kSplitK || ranges < 2 ||
-                                      ranges > kSplitKClusterMax)) {
-            return "split-K summed in a cluster takes 2 to " + std::to_string(kSplitKClusterMax) +
-                   " K ranges (a cluster's portable size), not " + std::to_string(ranges);
-        }
         return split_k_can_run(choice.padded, choice.tile);
     }
     if (choice.config == DispatchConfig::kShortK) return short_k_can_run(choice.padded);
@@ -155,12 +142,11 @@ std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
     std::vector<DispatchCandidate> out;
     const GemmProblem padded = padded_problem(problem);
     const auto add = [&](std::string name, DispatchConfig config, Rung9Tile tile, int splits,
-                         const GemmProblem& runs, bool sum_in_cluster = false) {
+                         const GemmProblem& runs) {
         DispatchChoice choice;
         choice.config = config;
         choice.tile = tile;
         choice.splits = splits;
-        choice.sum_in_cluster = sum_in_cluster;
         choice.padded = runs;
         if (dispatch_configuration_can_run(choice, precision).empty()) {
             out.push_back({std::move(name), choice});
@@ -173,15 +159,9 @@ std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
                                  (tile == Rung9Tile::kSmallDeep ? " deep" : "");
         for (const int splits : {1, 2, 3, 4, 6, 8, 12, 16}) {
             if (split_k_ranges(padded.k, splits) != splits) continue;
-            if (splits == 1) {
-                add(name, DispatchConfig::kTmaTiles, tile, 1, padded);
-                continue;
-            }
-            const std::string split = name + " split " + std::to_string(splits);
-            add(split, DispatchConfig::kSplitK, tile, splits, padded);
-            if (splits <= kSplitKClusterMax) {
-                add(split + " cluster", DispatchConfig::kSplitK, tile, splits, padded, true);
-            }
+            add(splits == 1 ? name : name + " split " + std::to_string(splits),
+                splits == 1 ? DispatchConfig::kTmaTiles : DispatchConfig::kSplitK, tile, splits,
+                padded);
         }
     }
     add("rung 11", DispatchConfig::kPersistent, Rung9Tile::kSquare, 1, padded);

@@ -105,9 +105,7 @@ bool runs_rung9_kernel(DispatchConfig config) {
 // range and for the other configurations).
 std::int64_t workspace_floats(const DispatchChoice& choice, const GemmProblem& problem) {
     if (is_fp8_tile_configuration(choice.config)) return fp8_workspace_floats(choice, problem);
-    if (runs_rung9_kernel(choice.config)) {
-        return split_k_workspace_floats(problem, choice.splits, choice.sum_in_cluster);
-    }
+    if (runs_rung9_kernel(choice.config)) return split_k_workspace_floats(problem, choice.splits);
     return 0;
 }
 
@@ -124,8 +122,7 @@ cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
         return fp8_configuration_launch(choice, operands, workspace, stream);
     }
     if (runs_rung9_kernel(choice.config)) {
-        return split_k_launch(precision, choice.tile, operands, choice.splits,
-                              choice.sum_in_cluster, workspace, stream);
+        return split_k_launch(precision, choice.tile, operands, choice.splits, workspace, stream);
     }
     if (choice.config == DispatchConfig::kShortK) {
         return short_k_launch(precision, operands, stream);

@@ -14,11 +14,9 @@
 namespace tclens::kernels {
 
 // The descriptor of the split-K GEMM (kernels/split_k_gemm.h) in `tile` over `splits` K ranges
-// (its k_ranges), summed in a cluster per tile or by a second kernel, "split_k.f16" / ".bf16":
-// its tiles, warps, stages and schedule for the tile map; can_run split_k_can_run; no launch
-// (rung 14 runs it with the split its rules choose).
-KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int splits,
-                                    bool sum_in_cluster);
+// (its k_ranges), "split_k.f16" / ".bf16": its tiles, warps, stages and schedule for the tile
+// map; can_run split_k_can_run; no launch (rung 14 runs it with the split its rules choose).
+KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int splits);
 
 // The descriptor of the short-K GEMM (kernels/short_k_gemm.h), "short_k.f16" / ".bf16": rung 9's
 // tile and wgmma, its own loads; can_run short_k_can_run; no launch (rung 14 runs it).
@@ -47,9 +45,8 @@ struct DispatchCandidate {
 
 // Every configuration of the 16-bit family (kF16 or kBF16) that can run `problem`: rung 9's
 // kernel in each of its tiles, unsplit and split 2, 3, 4, 6, 8, 12 and 16 ways (where K's 64-deep
-// tiles make that many ranges of split_k_depth), each split of at most kSplitKClusterMax ranges
-// both summed by a second kernel and in clusters ("... split 4 cluster"), rung 11, rung 12 and
-// the short-K GEMM, in that order, each where dispatch_configuration_can_run accepts it. What
+// tiles make that many ranges of split_k_depth), rung 11, rung 12 and the short-K GEMM, in that
+// order, each where dispatch_configuration_can_run accepts it. What
 // tests/gpu/tools/dispatch_candidates.cpp times to derive the rules from.
 std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem, Precision precision);
 

@@ -452,15 +452,11 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const Rung9Til
     if (splits >= 2) {
         choice.config = DispatchConfig::kSplitK;
         choice.splits = splits;
-        choice.sum_in_cluster = splits <= kSplitKClusterMax;
-        const std::string summed = choice.sum_in_cluster
-                                       ? common::format_text("summed in clusters of %d", splits)
-                                       : std::string("summed by a second kernel");
         choice.reason =
-            common::format_text("split-K %d, %d x %d tiles, %lld CTAs of K %lld %s: %s, %s", splits,
+            common::format_text("split-K %d, %d x %d tiles, %lld CTAs of K %lld: %s, %s", splits,
                                 shape.block_m, shape.block_n, (long long)(tiles * splits),
-                                (long long)split_k_depth(p.k, splits), summed.c_str(),
-                                not_rung11.c_str(), split_rule.c_str()) +
+                                (long long)split_k_depth(p.k, splits), not_rung11.c_str(),
+                                split_rule.c_str()) +
             tile_reason;
         return choice;
     }

@@ -10,8 +10,7 @@
 //   kPersistent rung 11: persistent CTAs, 128 x 256 or 128 x 192 tiles (kernels/wave_choice.h);
 //   kStreamK    rung 12: rung 11's tiles with the last waves' K loops spread over every SM;
 //   kSplitK     kernels/split_k_gemm.h: kTmaTiles' kernel and tiles, K cut into ranges summed
-//               in f32, by the ranges of a tile as one cluster (at most kSplitKClusterMax of
-//               them) or by a second kernel;
+//               in f32;
 //   kShortK     kernels/short_k_gemm.h: for N or K not a multiple of 8 with K <= 128, or an odd
 //               N with K <= 384 (but for many tiles whose C rung 11 can store in place, and past
 //               one K tile for few tiles: kernels/dispatch_rules.cpp), A and B read by the CTA's
@@ -52,9 +51,6 @@ struct DispatchChoice {
     // K ranges: kSplitK 1..kSplitKMaxSplits (split_k_ranges), kFp8SplitK 2..kFp8MaxSplits.
     int splits = 1;
     Rung9Tile tile = Rung9Tile::kSquare;  // kTmaTiles' and kSplitK's block tile
-    // kSplitK: the ranges of a tile run as one cluster that sums them in shared memory (splits <=
-    // kSplitKClusterMax), else a second kernel sums them from a workspace.
-    bool sum_in_cluster = false;
     std::string reason;  // one line, e.g. "split-K 16, 128 x 128 tiles, 64 CTAs of K 512: ..."
 };
 

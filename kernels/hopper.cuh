@@ -389,29 +389,6 @@ __device__ __forceinline__ void cluster_sync() {
         "barrier.cluster.wait.acquire.aligned;\n" ::
             : "memory");
 }
-// The CTAs of the cluster (1 for a launch without clusters).
-__device__ __forceinline__ std::uint32_t cluster_ctas() {
-    std::uint32_t count;
-    asm volatile("mov.u32 %0, %%cluster_nctarank;\n" : "=r"(count));
-    return count;
-}
-// The address of local shared `p`'s offset in the shared memory of cluster CTA `cta_rank`
-// (mapa), for store_cluster_shared.
-__device__ __forceinline__ std::uint32_t cluster_shared_addr(const void* p,
-                                                             std::uint32_t cta_rank) {
-    std::uint32_t remote;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n"
-                 : "=r"(remote)
-                 : "r"(smem_addr(p)), "r"(cta_rank));
-    return remote;
-}
-// 16 bytes into the shared memory of a CTA of the cluster (distributed shared memory), at an
-// address from cluster_shared_addr; visible to that CTA after a cluster_sync.
-__device__ __forceinline__ void store_cluster_shared(std::uint32_t addr, float4 v) {
-    asm volatile("st.shared::cluster.v4.f32 [%0], {%1, %2, %3, %4};\n" ::"r"(addr), "f"(v.x),
-                 "f"(v.y), "f"(v.z), "f"(v.w)
-                 : "memory");
-}
 
 // ---- flags in global memory between CTAs (rung 12's stream-K fix-up) -------------------------
 // st.release.gpu: every write this thread (and, through a preceding CTA or named barrier, its

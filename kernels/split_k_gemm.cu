@@ -1,8 +1,7 @@
 // Rung 14's split-K GEMM (kernels/split_k_gemm.h): rung 9's kernel over K ranges (gridDim.y),
 // each range's partial tiles in a slice of the workspace, then sum_ranges adds the slices into C
-// in range order; or the ranges of a tile as one cluster that sums them itself. For shapes with few
-// C tiles over a long K (432x16x7696: 4 tiles of 128 x 128 on 132 SMs) the ranges put tiles x
-// ranges CTAs to work instead of a few long K loops.
+// in range order. For shapes with few C tiles over a long K (432x16x7696: 4 tiles of 128 x 128
+// on 132 SMs) the ranges put tiles x ranges CTAs to work instead of a few long K loops.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -82,26 +81,21 @@ cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, s
     return launch_sum(partials, slice_floats, ldp, c, shape.rows, shape.cols, ldc, ranges, stream);
 }
 
-std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits, bool sum_in_cluster) {
+std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits) {
     const int ranges = split_k_ranges(problem.k, splits);
-    return ranges == 1 || sum_in_cluster ? 0 : ranges * problem.m * problem.n;
+    return ranges == 1 ? 0 : ranges * problem.m * problem.n;
 }
 
 cudaError_t split_k_launch(Precision precision, Rung9Tile tile, const GemmOperands& operands,
-                           int splits, bool sum_in_cluster, float* workspace, cudaStream_t stream) {
+                           int splits, float* workspace, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
     const int ranges = split_k_ranges(p.k, splits);
     if (ranges == 1) return wgmma_tma_ranges_launch(precision, tile, operands, KRanges{}, stream);
-    const int range_k_tiles = static_cast<int>(split_k_depth(p.k, splits) / kSplitKBlockK);
-    if (sum_in_cluster) {
-        if (ranges > kSplitKClusterMax) return cudaErrorInvalidValue;
-        return wgmma_tma_ranges_launch(precision, tile, operands,
-                                       KRanges{ranges, range_k_tiles, 0, true}, stream);
-    }
     GemmOperands into_slices = operands;  // A's and B's strides kept, the slices dense
     into_slices.c = workspace;
     into_slices.ldc = 0;
-    const KRanges k_ranges{ranges, range_k_tiles, p.m * p.n};
+    const KRanges k_ranges{ranges, static_cast<int>(split_k_depth(p.k, splits) / kSplitKBlockK),
+                           p.m * p.n};
     const cudaError_t status =
         wgmma_tma_ranges_launch(precision, tile, into_slices, k_ranges, stream);
     if (status != cudaSuccess) return status;

@@ -14,17 +14,15 @@
 namespace tclens::kernels {
 
 // Floats of workspace split_k_launch needs for `problem` cut into `splits` ranges: 0 for one
-// range (it writes C directly) or ranges summed in a cluster, else ranges x M x N.
-std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits, bool sum_in_cluster);
+// range (it writes C directly), else ranges x M x N.
+std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits);
 
 // Enqueues C = A * B on `stream` in `tile`, K cut into split_k_ranges(K, splits) ranges: the
 // range GEMM into `workspace` (split_k_workspace_floats of it, unused for one range), then the
-// in-order sum of the ranges into C; or, `sum_in_cluster` (ranges <= kSplitKClusterMax), the
-// ranges of a tile as one cluster that sums them into C. Precondition:
-// split_k_can_run(operands.problem, tile) == "", precision kF16 or kBF16. Returns the launch
-// error.
+// in-order sum of the ranges into C. Precondition: split_k_can_run(operands.problem, tile) ==
+// "", precision kF16 or kBF16. Returns the launch error.
 cudaError_t split_k_launch(Precision precision, Rung9Tile tile, const GemmOperands& operands,
-                           int splits, bool sum_in_cluster, float* workspace, cudaStream_t stream);
+                           int splits, float* workspace, cudaStream_t stream);
 
 // Enqueues rung 9's kernel (kernels/09_wgmma_tma.cu) in `tile` over `ranges` on `stream`:
 // precision kF16 or kBF16 (else cudaErrorInvalidValue), operands as rung 9 takes them (strided

@@ -8,16 +8,18 @@
 // Split-K: the K loop of each C tile is cut into `splits` contiguous ranges of whole K tiles;
 // CTA (tile, z) multiplies range z (blockIdx.y) and writes its f32 partial tile into slice z of
 // a workspace (ranges x M x N), and a second kernel sums the slices into C in order z = 0, 1,
-// ... (deterministic: no atomics). Or, for at most kSplitKClusterMax ranges, the ranges of a tile
-// run as the CTAs of one cluster, which sum their partial tiles in the same order through
-// distributed shared memory and store C themselves (kernels/cluster_range_sum.cuh): no workspace,
-// no second kernel, the same floats. With one range the kernel writes C directly.
-// Measured and left: summing inside the kernel through global memory, by the last CTA of each tile
-// to finish (an arrival count per tile), took longer than the two launches: 19.8 us against 12.2
-// + 5.2 at 128 x 3072 x 3072 in 64 x 128 tiles and 5 ranges (Nsight Compute on an H200), and the
-// 1000-shape sweep fell from 0.91x to 0.83x of cuBLAS. One CTA reading every slice of its tile
-// waits on its loads' latency, where the sum kernel spreads the reads over every SM
-// (tests/gpu/results/2026-11-30_h200_session24/README.md).
+// ... (deterministic: no atomics). With one range the kernel writes C directly.
+// Measured and left: summing inside the kernel instead, by the last CTA of each tile to finish
+// (an arrival count per tile), took longer than the two launches: 19.8 us against 12.2 + 5.2 at
+// 128 x 3072 x 3072 in 64 x 128 tiles and 5 ranges (Nsight Compute on an H200), and the 1000-shape
+// sweep fell from 0.91x to 0.83x of cuBLAS. One CTA reading every slice of its tile waits on its
+// loads' latency, where the sum kernel spreads the reads over every SM
+// (tests/gpu/results/2026-11-30_h200_session24/README.md). Nor in a cluster: the ranges of a tile
+// (at most 8) as one cluster, each CTA sending the 8-column blocks of its partial tile other
+// ranks own to their shared memory (st.shared::cluster) and summing its own, lost to the second
+// kernel on every shape timed (session 29, tests/gpu/results/2026-12-01_h200_session29: lab 6's
+// M = 16 ... 256 at 90, 91, 81, 78, 69 % of cuBLAS against 99, 100, 83, 82, 76; the GEMM alone
+// 15.0 us at 128 x 3072 x 3072 in 64 x 64 tiles, split 2, against 13.2 unclustered).
 
 #include <cstdint>
 #include <string>
@@ -30,7 +32,6 @@ namespace tclens::kernels {
 
 constexpr int kSplitKBlockK = 64;     // K tile: one TMA box row of 128 bytes
 constexpr int kSplitKMaxSplits = 32;  // ranges per tile; gridDim.y
-constexpr int kSplitKClusterMax = 8;  // ranges summed in a cluster: its portable size
 
 // K elements per range when `splits` ranges share `k`: whole K tiles, the ranges as equal as
 // that allows. Example: (7696, 16) -> 121 K tiles / 16 = 8 tiles -> 512.
@@ -47,13 +48,11 @@ inline int split_k_ranges(std::int64_t k, int splits) {
 
 // K ranges of rung 9's kernel (a parameter of it): `count` ranges (gridDim.y) of `k_tiles` K
 // tiles each, the last one shorter where K ends (0: the one range is all of K), range z storing
-// its C tiles at c + z * slice_floats, or, `in_cluster` (count <= kSplitKClusterMax), the ranges
-// of a tile one cluster summing into C. The default is rung 9's GEMM itself.
+// its C tiles at c + z * slice_floats. The default is rung 9's GEMM itself.
 struct KRanges {
     int count = 1;
     int k_tiles = 0;
     std::int64_t slice_floats = 0;
-    bool in_cluster = false;
 };
 
 // "" when the split-K GEMM in `tile` computes `problem`: rung 9's limits (tma_gemm_can_run: N

@@ -54,15 +54,14 @@ bool encode_tma_tile_operands(const GemmOperands& operands, TmaTileOperands* out
 
 // Enqueues `kernel`(a_map, b_map, C, M, N, ldc, K, tiles_m, tiles_n, extra...) on `stream` with
 // tiles_m x tiles_n x `ranges` (gridDim.y) blocks of Config::kThreads threads and
-// Config::kSmemBytes of dynamic shared memory, in clusters of 1 x `cluster_ranges` (1: none; else
-// `ranges`, at most 8), after opting the kernel in to that much (`max_carveout`: and to the
-// largest shared-memory carveout, as opt_in_shared_memory says). The maps describe A and B as
-// Element, in boxes of Config::kBlockM and Config::kBlockK rows (encode_operand_maps). Returns
-// the opt-in's error, cudaErrorInvalidValue when a map cannot be encoded, else the launch's.
+// Config::kSmemBytes of dynamic shared memory, after opting the kernel in to that much
+// (`max_carveout`: and to the largest shared-memory carveout, as opt_in_shared_memory says). The
+// maps describe A and B as Element, in boxes of Config::kBlockM and Config::kBlockK rows
+// (encode_operand_maps). Returns the opt-in's error, cudaErrorInvalidValue when a map cannot be
+// encoded, else the launch's (cudaGetLastError).
 template <typename Element, typename Config, typename Kernel, typename... Extra>
 cudaError_t launch_tma_tiles(Kernel kernel, const GemmOperands& operands, cudaStream_t stream,
-                             bool max_carveout, int ranges = 1, int cluster_ranges = 1,
-                             Extra... extra) {
+                             bool max_carveout, int ranges = 1, Extra... extra) {
     const GemmProblem& p = operands.problem;
     const cudaError_t status = opt_in_shared_memory(reinterpret_cast<const void*>(kernel),
                                                     Config::kSmemBytes, max_carveout);
@@ -73,22 +72,12 @@ cudaError_t launch_tma_tiles(Kernel kernel, const GemmOperands& operands, cudaSt
     if (!encode_tma_tile_operands<Element, Config>(operands, &t)) {
         return cudaErrorInvalidValue;
     }
-    cudaLaunchAttribute cluster = {};
-    cluster.id = cudaLaunchAttributeClusterDimension;
-    cluster.val.clusterDim.x = 1;
-    cluster.val.clusterDim.y = static_cast<unsigned>(cluster_ranges);
-    cluster.val.clusterDim.z = 1;
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(static_cast<unsigned>(std::int64_t{t.tiles_m} * t.tiles_n),
-                          static_cast<unsigned>(ranges));
-    config.blockDim = dim3(Config::kThreads);
-    config.dynamicSmemBytes = Config::kSmemBytes;
-    config.stream = stream;
-    config.attrs = &cluster;
-    config.numAttrs = cluster_ranges > 1 ? 1 : 0;
-    return cudaLaunchKernelEx(&config, kernel, t.a_map, t.b_map, operands.c, static_cast<int>(p.m),
-                              static_cast<int>(p.n), c_stride(operands), static_cast<int>(p.k),
-                              t.tiles_m, t.tiles_n, extra...);
+    const dim3 grid(static_cast<unsigned>(std::int64_t{t.tiles_m} * t.tiles_n),
+                    static_cast<unsigned>(ranges));
+    kernel<<<grid, Config::kThreads, Config::kSmemBytes, stream>>>(
+        t.a_map, t.b_map, operands.c, static_cast<int>(p.m), static_cast<int>(p.n),
+        c_stride(operands), static_cast<int>(p.k), t.tiles_m, t.tiles_n, extra...);
+    return cudaGetLastError();
 }
 
 }  // namespace tclens::kernels

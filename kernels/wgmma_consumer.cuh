@@ -70,25 +70,11 @@ __device__ __forceinline__ void wgmma_slot(float (&acc)[Accumulators], std::uint
     }
 }
 
-// C[row][col], C[row][col + 1] = x, y where inside the m x n C (rows ldc floats apart): as one
-// float2 where ldc is even (the pair is 8-byte aligned) and both columns are inside N, else per
-// float (any N, ldc: rung 14's odd N; a C narrower than its rows).
-__device__ __forceinline__ void store_c_pair(float* __restrict__ c, int m, int n, std::int64_t ldc,
-                                             int row, int col, float x, float y) {
-    if (row >= m || col >= n) return;
-    float* out = c + row * ldc + col;
-    if (ldc % 2 == 0 && col + 1 < n) {
-        *reinterpret_cast<float2*>(out) = make_float2(x, y);
-    } else {
-        out[0] = x;
-        if (col + 1 < n) out[1] = y;
-    }
-}
-
 // Stores a warpgroup's m64 x (Accumulators * 2) f32 tile to row-major C (m x n, rows ldc floats
 // apart) at rows row0 .., columns col0 .., from the wgmma D layout: (thread, i) -> (16 warp + g +
 // 8 ((i % 4) / 2), 8 (i / 4) + 2 t + i % 2), g = lane / 4, t = lane % 4, warp within the
-// warpgroup; pairs stored by store_c_pair.
+// warpgroup. Guarded per float2 where ldc is even (the pair is 8-byte aligned) and both columns
+// are inside N, else per float (any N, ldc: rung 14's odd N; a C narrower than its rows).
 // Worked example: warp 1, lane 5, i = 6 -> row 16 + 1 + 8 = 25, column 8 + 2 + 0 = 10.
 template <int Accumulators>
 __device__ __forceinline__ void store_wgmma_tile(float* __restrict__ c, int m, int n,
@@ -99,10 +85,22 @@ __device__ __forceinline__ void store_wgmma_tile(float* __restrict__ c, int m, i
 #pragma unroll
     for (int j = 0; j < Accumulators / 4; ++j) {
         const int col = col0 + 8 * j + 2 * t;
+        if (col >= n) {
+            continue;
+        }
 #pragma unroll
         for (int half = 0; half < 2; ++half) {
-            store_c_pair(c, m, n, ldc, row0 + 16 * warp + g + 8 * half, col, acc[4 * j + 2 * half],
-                         acc[4 * j + 2 * half + 1]);
+            const int row = row0 + 16 * warp + g + 8 * half;
+            if (row >= m) continue;
+            float* out = c + row * ldc + col;
+            const float x = acc[4 * j + 2 * half];
+            const float y = acc[4 * j + 2 * half + 1];
+            if (ldc % 2 == 0 && col + 1 < n) {
+                *reinterpret_cast<float2*>(out) = make_float2(x, y);
+            } else {
+                out[0] = x;
+                if (col + 1 < n) out[1] = y;
+            }
         }
     }
 }

@@ -19,22 +19,16 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "kernels/14_dispatch.h"
-#include "kernels/cuda_util.h"
 #include "kernels/dispatch_rules.h"
 #include "kernels/fp8_dispatch_rules.h"
-#include "kernels/gemm_data.h"
 #include "kernels/gpu_registry.h"
-#include "kernels/ladder_launches.h"
 #include "kernels/registry.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/gpu/kernels/gemm_case.h"
@@ -106,9 +100,8 @@ INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchVerification, testing::ValuesIn(dispa
                          gemm_case_name);
 
 // The sizes above reach every configuration on this GPU, rung 9's kernel in each tile split (but
-// 64 x 64 in 12 stages, never split) and unsplit, split-K summed in clusters and by the second
-// kernel, and the padded path with split-K, so the verification above ran each one. The thresholds
-// are set for 132 SMs (H100 SXM, H200).
+// 64 x 64 in 12 stages, never split) and unsplit, and the padded path with split-K, so the
+// verification above ran each one. The thresholds are set for 132 SMs (H100 SXM, H200).
 TEST(DispatchOnGpu, TheSizesReachEveryConfiguration) {
     TCLENS_REQUIRE_GPU();
     const int sms = current_sms();
@@ -116,14 +109,11 @@ TEST(DispatchOnGpu, TheSizesReachEveryConfiguration) {
         GTEST_SKIP() << "skipped: the sizes are chosen for 132 SMs; this GPU has " << sms;
     std::set<std::pair<DispatchConfig, Rung9Tile>> reached;
     bool padded_split = false;
-    std::set<bool> sums_in_cluster;
     for (const GemmProblem& p : dispatch_sizes()) {
         const DispatchChoice choice = choose_dispatch(p, sms);
         reached.insert({choice.config, choice.tile});
         padded_split |= needs_padding(p) && choice.config == DispatchConfig::kSplitK;
-        if (choice.config == DispatchConfig::kSplitK) sums_in_cluster.insert(choice.sum_in_cluster);
     }
-    EXPECT_EQ(sums_in_cluster, (std::set<bool>{false, true}));
     using D = DispatchConfig;
     using T = Rung9Tile;
     EXPECT_EQ(reached, (std::set<std::pair<D, T>>{{D::kTmaTiles, T::kSquare},
@@ -139,73 +129,6 @@ TEST(DispatchOnGpu, TheSizesReachEveryConfiguration) {
                                                   {D::kStreamK, T::kSquare},
                                                   {D::kShortK, T::kSquare}}));
     EXPECT_TRUE(padded_split);
-}
-
-// Split-K summed in its cluster (kernels/cluster_range_sum.cuh) in each tile rung 9's kernel
-// splits in, 2 to 8 ranges, ragged tiles, an odd N (C rows of 99 floats, B copied into rows of
-// 104): verified by the runner, and the same C bit for bit as the second kernel's sum (both add
-// the ranges in order 0, 1, ...).
-TEST(DispatchOnGpu, ASplitSummedInItsClusterEqualsTheSecondKernelsSumBitForBit) {
-    TCLENS_REQUIRE_GPU();
-    const KernelDescriptor* dispatch = find_gpu_kernel("dispatch.bf16");
-    ASSERT_NE(dispatch, nullptr);
-    struct Case {
-        Rung9Tile tile;
-        GemmProblem problem;
-        int splits;
-    };
-    for (const Case& c : {Case{Rung9Tile::kSquare, {200, 520, 3000}, 7},
-                          Case{Rung9Tile::kNarrowN, {300, 64, 3000}, 5},
-                          Case{Rung9Tile::kFewRows, {64, 1000, 3000}, 8},
-                          Case{Rung9Tile::kSmall, {100, 99, 1216}, 2},
-                          Case{Rung9Tile::kSmall, {130, 192, 1216}, 3}}) {
-        const GemmProblem& p = c.problem;
-        SCOPED_TRACE(std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) +
-                     " split " + std::to_string(c.splits));
-        DispatchChoice choice;
-        choice.config = DispatchConfig::kSplitK;
-        choice.tile = c.tile;
-        choice.splits = c.splits;
-        choice.padded = padded_problem(p);
-        ASSERT_EQ(split_k_ranges(choice.padded.k, c.splits), c.splits);
-        DispatchChoice in_cluster = choice;
-        in_cluster.sum_in_cluster = true;
-        ASSERT_EQ(dispatch_configuration_can_run(in_cluster, Precision::kBF16), "");
-
-        KernelDescriptor candidate = *dispatch;
-        candidate.id = "cluster_sum.bf16";
-        candidate.launch = [in_cluster](const GemmOperands& operands, GpuStream stream) {
-            return dispatch_choice_launch(in_cluster, Precision::kBF16, operands, stream);
-        };
-        expect_verified_around_a_timed_series(candidate, p, "split-K summed in its cluster");
-
-        DeviceBuffer a, b, by_kernel, by_cluster;
-        ASSERT_EQ(a.allocate(p.m * p.k * 2), cudaSuccess);
-        ASSERT_EQ(b.allocate(p.k * p.n * 2), cudaSuccess);
-        ASSERT_EQ(by_kernel.allocate(p.m * p.n * 4), cudaSuccess);
-        ASSERT_EQ(by_cluster.allocate(p.m * p.n * 4), cudaSuccess);
-        ASSERT_EQ(fill_random(a.get(), p.m * p.k, Precision::kBF16, 11, nullptr), cudaSuccess);
-        ASSERT_EQ(fill_random(b.get(), p.k * p.n, Precision::kBF16, 12, nullptr), cudaSuccess);
-        ASSERT_EQ(poison(by_kernel.as_float(), p.m * p.n, nullptr), cudaSuccess);
-        ASSERT_EQ(poison(by_cluster.as_float(), p.m * p.n, nullptr), cudaSuccess);
-        GemmOperands operands;
-        operands.a = a.get();
-        operands.b = b.get();
-        operands.problem = p;
-        operands.c = by_kernel.as_float();
-        ASSERT_EQ(dispatch_choice_launch(choice, Precision::kBF16, operands, nullptr), 0);
-        operands.c = by_cluster.as_float();
-        ASSERT_EQ(dispatch_choice_launch(in_cluster, Precision::kBF16, operands, nullptr), 0);
-        ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-        std::vector<float> second(p.m * p.n), cluster(p.m * p.n);
-        ASSERT_EQ(cudaMemcpy(second.data(), by_kernel.get(), p.m * p.n * 4, cudaMemcpyDefault),
-                  cudaSuccess);
-        ASSERT_EQ(cudaMemcpy(cluster.data(), by_cluster.get(), p.m * p.n * 4, cudaMemcpyDefault),
-                  cudaSuccess);
-        EXPECT_TRUE(
-            std::all_of(cluster.begin(), cluster.end(), [](float x) { return std::isfinite(x); }));
-        EXPECT_EQ(std::memcmp(second.data(), cluster.data(), second.size() * 4), 0);
-    }
 }
 
 TEST(DispatchOnGpu, TheFp8SizesReachEveryFp8Configuration) {

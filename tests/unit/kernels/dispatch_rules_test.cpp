@@ -83,9 +83,9 @@ TEST(DispatchRules, TwoRoundsOfRung9sSquareTilesRun64x128OnesThatFitOneWave) {
     EXPECT_EQ(one_wave.config, DispatchConfig::kTmaTiles);
     EXPECT_EQ(one_wave.tile, Rung9Tile::kFewRows);
     EXPECT_EQ(one_wave.reason,
-              "rung 9, one CTA per 64 x 128 tile, 238 CTAs: rung 11's 92 tiles (128 x 192): < 70 % "
-              "of a wave on 132 SMs, K = 1280 < 1536, 238 tiles > 8; 64 x 128 tiles (4 stages, 2 "
-              "CTAs an SM): they fit one wave of 264 CTAs (2 per SM on 132 SMs), 128 x 128 ones "
+              "rung 9, one CTA per 64 x 128 tile, 238 CTAs: rung 11's 92 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 1280 < 1536, 238 tiles > 8; 64 x 128 tiles (4 stages, "
+              "2 CTAs an SM): they fit one wave of 264 CTAs (2 per SM on 132 SMs), 128 x 128 ones "
               "take 2 rounds");
     // 5 x 45 tiles fit the 264 slots (M = 320), 6 x 45 do not (M = 352): rung 11's one round.
     const DispatchChoice fits = choose_dispatch({320, 5760, 1024}, kDefaultPersistentSms);
@@ -114,8 +114,8 @@ TEST(DispatchRules, FewTilesOverALongKSplitK) {
     EXPECT_EQ(skinny.tile, Rung9Tile::kNarrowN);
     EXPECT_EQ(skinny.splits, 25);
     EXPECT_EQ(skinny.reason,
-              "split-K 25, 128 x 64 tiles, 100 CTAs of K 320 summed by a second kernel: N = 16 <= "
-              "128, narrower than rung 11's 128 x 192 tiles, K = 7696 >= 1536");
+              "split-K 25, 128 x 64 tiles, 100 CTAs of K 320: N = 16 <= 128, narrower than rung "
+              "11's 128 x 192 tiles, K = 7696 >= 1536");
     // More rows over a deep K keep 128 x 128 tiles: 18 of them, 7 ranges make 126 CTAs.
     const DispatchChoice wide = choose_dispatch({768, 320, 15552}, kDefaultPersistentSms);
     EXPECT_EQ(wide.config, DispatchConfig::kSplitK);
@@ -141,9 +141,9 @@ TEST(DispatchRules, FewTilesOverALongKSplitKWhateverN) {
     EXPECT_EQ(lab6_m128.splits, 2);
     EXPECT_EQ(lab6_m128.tile, Rung9Tile::kSmall);
     EXPECT_EQ(lab6_m128.reason,
-              "split-K 2, 64 x 64 tiles, 192 CTAs of K 1536 summed in clusters of 2: rung 11's 16 "
-              "tiles (128 x 192): < 70 % of a wave on 132 SMs, K = 3072 >= 1536; 64 x 64 tiles (6 "
-              "stages, 2 CTAs an SM): 128 x 128 ones would fill <= 50 % of 132 SMs");
+              "split-K 2, 64 x 64 tiles, 192 CTAs of K 1536: rung 11's 16 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 3072 >= 1536; 64 x 64 tiles (6 stages, 2 CTAs an SM): "
+              "128 x 128 ones would fill <= 50 % of 132 SMs");
     // 256 tiles of 64 x 64 fill 264 slots unsplit.
     const DispatchChoice llm_m128 = choose_dispatch({128, 8192, 8192}, kDefaultPersistentSms);
     EXPECT_EQ(llm_m128.config, DispatchConfig::kTmaTiles);
@@ -157,8 +157,8 @@ TEST(DispatchRules, AFewRowsOverAWideNSplitK) {
     EXPECT_EQ(llm_m16.config, DispatchConfig::kSplitK);
     EXPECT_EQ(llm_m16.tile, Rung9Tile::kFewRows);
     EXPECT_EQ(llm_m16.reason,
-              "split-K 4, 64 x 128 tiles, 256 CTAs of K 2048 summed in clusters of 4: rung 11's 43 "
-              "tiles (128 x 192): < 70 % of a wave on 132 SMs, K = 8192 >= 1536");
+              "split-K 4, 64 x 128 tiles, 256 CTAs of K 2048: rung 11's 43 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 8192 >= 1536");
     // 24 tiles: one per SM makes 5 ranges, every slot 4 (K / 768).
     EXPECT_EQ(choose_dispatch({64, 3072, 3072}, kDefaultPersistentSms).splits, 5);
     EXPECT_EQ(config_of({16, 3072, 3072}), DispatchConfig::kSplitK);
@@ -176,8 +176,8 @@ TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
     EXPECT_EQ(cube.tile, Rung9Tile::kSmallDeep);
     EXPECT_EQ(cube.reason,
               "rung 9, one CTA per 64 x 64 tile, 64 CTAs: rung 11's 12 tiles (128 x 192): < 70 % "
-              "of a wave on 132 SMs, K = 512 < 768; 64 x 64 tiles (12 stages, 1 CTA an SM): 128 x "
-              "128 ones would fill <= 50 % of 132 SMs");
+              "of a wave on 132 SMs, K = 512 < 768; 64 x 64 tiles (12 stages, 1 CTA an SM): 128 "
+              "x 128 ones would fill <= 50 % of 132 SMs");
     // 68 tiles of 128 x 128 fill more than half of the SMs: those tiles.
     EXPECT_EQ(choose_dispatch({2176, 496, 112}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
     // A deep K, but 87 tiles of 128 x 128 leave no room for a second range in one wave.
@@ -199,8 +199,8 @@ TEST(DispatchRules, ANarrowNRunsRung9sKernelInNarrowTiles) {
     EXPECT_EQ(choice.splits, 2);
     EXPECT_EQ(choice.reason,
               "N = 28 -> 32, K = 4767 -> 4768 (zero-padded copies): split-K 2, 128 x 64 tiles, 222 "
-              "CTAs of K 2432 summed in clusters of 2: N = 32 <= 128, narrower than rung 11's 128 "
-              "x 192 tiles, K = 4768 >= 1536");
+              "CTAs of K 2432: N = 32 <= 128, narrower than rung 11's 128 x 192 tiles, K = 4768 "
+              ">= 1536");
     // Rung 11's tiles would be 0.84 of a wave: at or above 70 % it ran them before.
     EXPECT_EQ(choose_dispatch({14199, 200, 4767}, kDefaultPersistentSms).config,
               DispatchConfig::kPersistent);
@@ -211,8 +211,8 @@ TEST(DispatchRules, ANarrowNRunsRung9sKernelInNarrowTiles) {
     EXPECT_EQ(shallow.tile, Rung9Tile::kSmall);
     EXPECT_EQ(shallow.reason,
               "rung 9, one CTA per 64 x 64 tile, 134 CTAs: N = 64 <= 128, narrower than rung 11's "
-              "128 x 192 tiles, K = 1024 < 1536, 134 tiles > 8; 64 x 64 tiles (6 stages, 2 CTAs an "
-              "SM): they fill one wave of 264 CTAs (2 per SM on 132 SMs)");
+              "128 x 192 tiles, K = 1024 < 1536, 134 tiles > 8; 64 x 64 tiles (6 stages, 2 CTAs "
+              "an SM): they fill one wave of 264 CTAs (2 per SM on 132 SMs)");
     EXPECT_EQ(choose_dispatch({8192, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
     EXPECT_EQ(choose_dispatch({480, 64, 64}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
     // More tiles than one wave of 64 x 64 holds: 128 x 64.
@@ -228,9 +228,9 @@ TEST(DispatchRules, AShortKWhoseCWouldBeCopiedBackRunsRung9) {
     const DispatchChoice even = choose_dispatch({3423, 13026, 249}, kDefaultPersistentSms);
     EXPECT_EQ(even.config, DispatchConfig::kTmaTiles);
     EXPECT_EQ(even.reason,
-              "N = 13026 -> 13032, K = 249 -> 256 (zero-padded copies): rung 9, one CTA per 128 x "
-              "128 tile, 2754 CTAs: rung 11's TMA store would copy C back (N = 13026, no multiple "
-              "of 4), too dear at K = 256 < 448, K = 256 < 768");
+              "N = 13026 -> 13032, K = 249 -> 256 (zero-padded copies): rung 9, one CTA per 128 "
+              "x 128 tile, 2754 CTAs: rung 11's TMA store would copy C back (N = 13026, no "
+              "multiple of 4), too dear at K = 256 < 448, K = 256 < 768");
     // N a multiple of 4 (rows of 16 bytes), or K from 448: rung 11.
     EXPECT_EQ(config_of({3423, 13028, 249}), DispatchConfig::kPersistent);
     EXPECT_EQ(config_of({10959, 7593, 461}), DispatchConfig::kPersistent);
@@ -320,8 +320,8 @@ TEST(DispatchRules, ManyTilesOfAnAlignedNTakeThePaddedPathOverAShortK) {
     EXPECT_TRUE(same_problem(big.padded, {8192, 8192, 48}));
     EXPECT_EQ(big.reason,
               "K = 43 -> 48 (zero-padded copies): rung 11 persistent: 2048 tiles (128 x 256) = "
-              "15.52 waves on 132 SMs, 16 rounds 97 % filled; not the short-K GEMM: its 4096 tiles "
-              ">= 1024, C stored faster by TMA in place");
+              "15.52 waves on 132 SMs, 16 rounds 97 % filled; not the short-K GEMM: its 4096 "
+              "tiles >= 1024, C stored faster by TMA in place");
     EXPECT_NE(config_of({5745, 4116, 23}), DispatchConfig::kShortK);  // 1485 tiles
     // Fewer tiles, or an N whose C rung 11 would copy back: the short-K GEMM.
     EXPECT_EQ(config_of({10939, 936, 18}), DispatchConfig::kShortK);  // 688 tiles
@@ -340,8 +340,8 @@ TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
     // 16 tiles: one CTA per SM makes 8 ranges, 4096 / 256 = 16 allowed; every slot 4096 / 768 = 5.
     EXPECT_EQ(wide.splits, 8);
     EXPECT_EQ(wide.reason,
-              "split-K 8, 64 x 128 tiles, 128 CTAs of K 512 summed in clusters of 8: rung 11's 11 "
-              "tiles (128 x 192): < 70 % of a wave on 132 SMs, K = 4096 >= 1536");
+              "split-K 8, 64 x 128 tiles, 128 CTAs of K 512: rung 11's 11 tiles (128 x 192): < 70 "
+              "% of a wave on 132 SMs, K = 4096 >= 1536");
     // 4 tiles of 64 x 128: 8 of 64 x 64, one CTA per SM makes 16 ranges.
     const DispatchChoice narrow = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);
     EXPECT_EQ(narrow.tile, Rung9Tile::kSmall);
@@ -361,9 +361,9 @@ TEST(DispatchRules, AFewTilesSplitAShorterKToo) {
     EXPECT_EQ(one.tile, Rung9Tile::kSmall);  // split: two CTAs an SM, not the deep tile
     EXPECT_EQ(one.splits, 4);                // one per SM: K / 256 = 4 ranges allowed
     EXPECT_EQ(one.reason,
-              "split-K 4, 64 x 64 tiles, 4 CTAs of K 320 summed in clusters of 4: N = 64 <= 128, "
-              "narrower than rung 11's 128 x 192 tiles, 1 tile <= 8 over K = 1216 >= 768; 64 x 64 "
-              "tiles (6 stages, 2 CTAs an SM): 128 x 128 ones would fill <= 50 % of 132 SMs");
+              "split-K 4, 64 x 64 tiles, 4 CTAs of K 320: N = 64 <= 128, narrower than rung 11's "
+              "128 x 192 tiles, 1 tile <= 8 over K = 1216 >= 768; 64 x 64 tiles (6 stages, 2 CTAs "
+              "an SM): 128 x 128 ones would fill <= 50 % of 132 SMs");
     EXPECT_EQ(choose_dispatch({240, 64, 848}, kDefaultPersistentSms).splits, 3);  // 4 tiles
     EXPECT_EQ(config_of({1152, 64, 576}), DispatchConfig::kTmaTiles);             // K < 768
     EXPECT_EQ(config_of({912, 192, 768}), DispatchConfig::kTmaTiles);             // 45 tiles
@@ -469,8 +469,6 @@ TEST(DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
                     }
                     ASSERT_TRUE(c.splits >= 1 && c.splits <= kSplitKMaxSplits) << where;
                     ASSERT_EQ(c.splits > 1, c.config == DispatchConfig::kSplitK) << where;
-                    ASSERT_EQ(c.sum_in_cluster, c.splits > 1 && c.splits <= kSplitKClusterMax)
-                        << where;
                     // A narrower tile only for rung 9's kernel, where its side is enough.
                     const bool rung9 = c.config == DispatchConfig::kTmaTiles ||
                                        c.config == DispatchConfig::kSplitK;
@@ -517,47 +515,6 @@ TEST(DispatchCandidates, EachCanRunItsShape) {
     EXPECT_EQ(odd.back().name, "short-K");
     EXPECT_TRUE(same_problem(odd.back().choice.padded, {100, 33, 64}));
     EXPECT_TRUE(same_problem(odd.front().choice.padded, {100, 40, 64}));
-    // K = 1024: 16 K tiles; splits of at most 8 ranges both ways, 16 by a second kernel only.
-    const std::vector<DispatchCandidate> deep =
-        dispatch_candidates({512, 512, 1024}, Precision::kBF16);
-    const auto find = [&](const std::string& name) {
-        return std::find_if(deep.begin(), deep.end(),
-                            [&](const DispatchCandidate& c) { return c.name == name; });
-    };
-    ASSERT_NE(find("rung 9 64x64 split 8 cluster"), deep.end());
-    EXPECT_TRUE(find("rung 9 64x64 split 8 cluster")->choice.sum_in_cluster);
-    ASSERT_NE(find("rung 9 64x64 split 8"), deep.end());
-    EXPECT_FALSE(find("rung 9 64x64 split 8")->choice.sum_in_cluster);
-    EXPECT_NE(find("rung 9 64x64 split 16"), deep.end());
-    EXPECT_EQ(find("rung 9 64x64 split 16 cluster"), deep.end());
-    EXPECT_EQ(find("rung 9 64x64 cluster"), deep.end());
-}
-
-// A split of at most kSplitKClusterMax ranges (a cluster's portable size) runs as one cluster
-// per tile, summed in its shared memory; more ranges, or a cluster where there is one range or
-// where the kernel is not split, cannot run.
-TEST(DispatchRules, SplitsOfAtMostEightRangesSumInTheirCluster) {
-    const DispatchChoice five = choose_dispatch({64, 3072, 3072}, kDefaultPersistentSms);
-    EXPECT_EQ(five.splits, 5);
-    EXPECT_TRUE(five.sum_in_cluster);
-    EXPECT_NE(five.reason.find("120 CTAs of K 640 summed in clusters of 5: "), std::string::npos)
-        << five.reason;
-    const DispatchChoice sixteen = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);
-    EXPECT_EQ(sixteen.splits, 16);
-    EXPECT_FALSE(sixteen.sum_in_cluster);
-    EXPECT_FALSE(choose_dispatch({4096, 4096, 4096}, kDefaultPersistentSms).sum_in_cluster);
-
-    DispatchChoice too_many = sixteen;
-    too_many.sum_in_cluster = true;
-    EXPECT_EQ(dispatch_configuration_can_run(too_many, Precision::kBF16),
-              "split-K summed in a cluster takes 2 to 8 K ranges (a cluster's portable size), not "
-              "16");
-    DispatchChoice unsplit = choose_dispatch({512, 512, 512}, kDefaultPersistentSms);
-    unsplit.sum_in_cluster = true;
-    EXPECT_NE(dispatch_configuration_can_run(unsplit, Precision::kBF16), "");
-    DispatchChoice eight = choose_dispatch({48, 2048, 4096}, kDefaultPersistentSms);
-    EXPECT_EQ(eight.splits, 8);
-    EXPECT_EQ(dispatch_configuration_can_run(eight, Precision::kBF16), "");
 }
 
 // Rung 9's kernel in each tile rung 14 runs it in: the descriptor (tile map, kernels view) says
@@ -647,8 +604,8 @@ TEST(Fp8DispatchRules, BadlyFilledLastRoundsRun128x192Tiles) {
     const DispatchChoice cube = choose_fp8_dispatch({3072, 3072, 3072}, kDefaultPersistentSms);
     EXPECT_EQ(cube.config, DispatchConfig::kFp8Tile192);
     EXPECT_EQ(cube.reason,
-              "FP8 128 x 192: 384 tiles, 3 rounds 97 % filled on 132 SMs (128 x 256: 288 tiles, 3 "
-              "rounds 73 % filled; 128 x 128: 576 tiles, 5 rounds 87 % filled)");
+              "FP8 128 x 192: 384 tiles, 3 rounds 97 % filled on 132 SMs (128 x 256: 288 tiles, "
+              "3 rounds 73 % filled; 128 x 128: 576 tiles, 5 rounds 87 % filled)");
     EXPECT_EQ(fp8_config_of({2048, 3072, 3072}), DispatchConfig::kFp8Tile192);
     EXPECT_EQ(fp8_config_of({1024, 3072, 3072}), DispatchConfig::kFp8Tile192);
 }
@@ -671,8 +628,8 @@ TEST(Fp8DispatchRules, FewTilesOverADeepKSplitK) {
     EXPECT_EQ(lab6.splits, 2);  // 24 cluster tiles: 2 ranges fill 48 of 66 clusters
     EXPECT_EQ(lab6.reason,
               "FP8 split-K 2, 24 cluster tiles x 2 K ranges of 1536 on 66 clusters: 128 x 128: 24 "
-              "tiles, 1 round 18 % filled on 132 SMs (128 x 256: 12 tiles, 1 round 9 % filled; 128 "
-              "x 192: 16 tiles, 1 round 12 % filled)");
+              "tiles, 1 round 18 % filled on 132 SMs (128 x 256: 12 tiles, 1 round 9 % filled; "
+              "128 x 192: 16 tiles, 1 round 12 % filled)");
     for (std::int64_t m : {32, 128, 256}) {
         EXPECT_EQ(fp8_config_of({m, 3072, 3072}), DispatchConfig::kFp8SplitK) << m;
     }

@@ -18,8 +18,9 @@
 // (at most 8) as one cluster, each CTA sending the 8-column blocks of its partial tile other
 // ranks own to their shared memory (st.shared::cluster) and summing its own, lost to the second
 // kernel on every shape timed (session 29, tests/gpu/results/2026-12-01_h200_session29: lab 6's
-// M = 16 ... 256 at 90, 91, 81, 78, 69 % of cuBLAS against 99, 100, 83, 82, 76; the GEMM alone
-// 15.0 us at 128 x 3072 x 3072 in 64 x 64 tiles, split 2, against 13.2 unclustered).
+// M = 16 ... 256 at 90, 91, 81, 78, 69 % of cuBLAS, 99, 100, 83, 82, 76 summed by the second
+// kernel in session 26; under Nsight Compute the GEMM alone
+// took 15.0 us at 128 x 3072 x 3072 in 64 x 64 tiles, split 2, against 13.2 unclustered).
 
 #include <cstdint>
 #include <string>

@@ -92,51 +92,6 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
-    if constexpr (C::kWarpSpecialized) {
-        // Warpgroup 0 produces (thread 0), warpgroup 1 consumes: a slot is empty once the
-        // consumer's 4 warps released it.
-        if (tid == 0) init_tma_ring<C>(&a_map, &b_map, nullptr, ring, 4);
-        __syncthreads();
-        if (tid < hp::kWarpgroupThreads) {
-            if (tid == 0) {
-                auto since = tracer.begin();
-                for (int kt = 0; kt < k_tiles; ++kt) {
-                    since =
-                        produce_k_tile<C>(ring, kt, kt, tracer, since,
-                                          [&a_map, &b_map, k_first, kt, block](
-                                              unsigned char* stage, std::uint64_t* stage_full) {
-                                              load_k_tile<C>(stage, stage_full, &a_map, &b_map,
-                                                             k_first + kt, block.row, block.col);
-                                          });
-                }
-            }
-            return;
-        }
-        const int lane = tid % 32;
-        const std::uint64_t a_desc = hp::k_major_descriptor(ring.stages);
-        const std::uint64_t b_desc =
-            hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
-        float acc[C::kAccumulators] = {};
-        auto k_tile_phases = k_tile_log(tracer, tracer.begin(), false);
-        for (int kt = 0; kt < k_tiles; ++kt) {
-            consume_k_tile<C>(
-                ring, kt, kt, k_tile_phases, acc,
-                [&acc, a_desc, b_desc, kt](int s) {
-                    wgmma_slot<Element, C>(acc, a_desc, b_desc, s, kt == 0);
-                },
-                [&ring, kt, lane] {
-                    if (kt > 0 && lane == 0) {
-                        hp::mbarrier_arrive(&ring.empty[(kt - 1) % C::kStages]);
-                    }
-                });
-        }
-        if (ranges.count > 1) hp::launch_dependents();
-        hp::wgmma_wait_group<0>();
-        hp::fence_accumulators(acc);
-        store_wgmma_tile(c, m, n, ldc, acc, block.row, block.col, (tid / 32) % 4, lane);
-        return;
-    }
-
     if (tid == 0) {
         init_tma_ring<C>(&a_map, &b_map, nullptr, ring, 0);
     }

@@ -10,11 +10,7 @@
 
 namespace tclens::kernels::wgmma_tma {
 
-// WarpSpecialized (64-row tiles only): a producer warpgroup (its thread 0 issues every TMA) and
-// one consumer warpgroup that releases each slot through an empty barrier, as rung 10 runs them,
-// instead of one warpgroup that both multiplies and, after a CTA barrier, refills.
-template <int BlockM, int BlockN, int Stages, int GroupM, int BlocksPerSm,
-          bool WarpSpecialized = false>
+template <int BlockM, int BlockN, int Stages, int GroupM, int BlocksPerSm>
 struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
     static constexpr int kBlockM = BlockM;
     static constexpr int kBlockN = BlockN;
@@ -22,24 +18,21 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
     static constexpr int kStages = Stages;
     static constexpr int kGroupM = GroupM;
     static constexpr int kBlocksPerSm = BlocksPerSm;
-    static constexpr bool kWarpSpecialized = WarpSpecialized;
 
-    static constexpr int kThreads = (kWarpSpecialized ? 2 : 1) * hopper::kWarpgroupThreads;
+    static constexpr int kThreads = hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
     static constexpr int kSteps = kBlockK / hopper::kWgmmaK;   // wgmma k16 steps per K tile
     static constexpr int kTilesM = kBlockM / hopper::kWgmmaM;  // wgmma per k16 step
     static constexpr int kAccumulators = kWgmmaN / 2;          // per wgmma, per thread
 
-    // The ring, then full[stages] (and, warp-specialised, empty[stages]).
-    static constexpr int kSmemBytes =
-        TmaStageLayout<BlockM, BlockN>::ring_smem_bytes(kStages, kWarpSpecialized ? 2 : 1);
+    // The ring, then full[stages].
+    static constexpr int kSmemBytes = TmaStageLayout<BlockM, BlockN>::ring_smem_bytes(kStages, 1);
 
     static_assert(kBlockM % hopper::kWgmmaM == 0 && kBlockM <= 256,
                   "A box: 64-row multiples <= 256");
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
     static_assert(kTilesM * kAccumulators <= 128, "at most 128 accumulators per thread");
     static_assert(kStages >= 2, "one stage computes while the next loads");
-    static_assert(!kWarpSpecialized || kTilesM == 1, "one consumer warpgroup: 64-row tiles");
     static_assert(kBlocksPerSm * (kSmemBytes + 1024) <= 228 * 1024 && kSmemBytes <= 227 * 1024,
                   "shared memory of kBlocksPerSm blocks must fit one H100 SM");
 
@@ -54,17 +47,13 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
 using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 4, 16, 1>;
 // Rung 14's narrower tiles of this kernel (Rung9Tile below): 128 x 64 and 64 x 128, 4 stages of
 // 24 KiB each, so that two CTAs share an SM.
-// Session 29's experiment: the 64-row tiles warp-specialised where this is 1.
-#ifndef TCLENS_RUNG9_SMALL_WS
-#define TCLENS_RUNG9_SMALL_WS 0
-#endif
 using NarrowNWgmmaTmaConfig = WgmmaTmaConfig<128, 64, 4, 16, 2>;
-using FewRowsWgmmaTmaConfig = WgmmaTmaConfig<64, 128, 4, 16, 2, TCLENS_RUNG9_SMALL_WS>;
+using FewRowsWgmmaTmaConfig = WgmmaTmaConfig<64, 128, 4, 16, 2>;
 // Rung 14's small tiles, 64 x 64 (16 KiB a stage), where 128 x 128 ones would be few: twice the
 // CTAs of 64 x 128, in 6 stages with two CTAs an SM, or in 12 with one where the tiles take one
 // wave unsplit (kernels/dispatch_rules.cpp).
-using SmallWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 6, 16, 2, TCLENS_RUNG9_SMALL_WS>;
-using SmallDeepWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 12, 16, 1, TCLENS_RUNG9_SMALL_WS>;
+using SmallWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 6, 16, 2>;
+using SmallDeepWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 12, 16, 1>;
 
 }  // namespace tclens::kernels::wgmma_tma
 

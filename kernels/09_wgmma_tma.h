@@ -51,7 +51,12 @@ using NarrowNWgmmaTmaConfig = WgmmaTmaConfig<128, 64, 4, 16, 2>;
 using FewRowsWgmmaTmaConfig = WgmmaTmaConfig<64, 128, 4, 16, 2>;
 // Rung 14's small tiles, 64 x 64 (16 KiB a stage), where 128 x 128 ones would be few: twice the
 // CTAs of 64 x 128, in 6 stages with two CTAs an SM, or in 12 with one where the tiles take one
-// wave unsplit (kernels/dispatch_rules.cpp).
+// wave unsplit (kernels/dispatch_rules.cpp). Measured and left: the 64-row tiles warp-specialised
+// (a producer warpgroup, one consumer releasing slots through empty barriers, as in rung 10) ran
+// no faster in their best configurations (128x3072x3072 79.7 -> 80.8 % of cuBLAS, 16x3072x3072
+// 95.0 -> 93.1, 512^3 102.3 -> 95.9; faster only unsplit over few CTAs: 64 x 64 at 128x3072x3072
+// 70 -> 78), though Nsight Compute found the single warpgroup bound by latency there (issue slots
+// 11.6 % busy, DRAM 22.6 %, L2 34.2 %: tests/gpu/results/2026-12-01_h200_session29, calls 4-5).
 using SmallWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 6, 16, 2>;
 using SmallDeepWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 12, 16, 1>;
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "common/text.h"
 #include "kernels/short_k_gemm.h"
@@ -146,6 +148,35 @@ constexpr double kSmallDeepKMinFill = 0.9;
 // tiles 16 x 8192^2 85.0 / 78.7; 4 tiles (N = 448, 512) 64x448x12736 83.2 / 93.4, 96x512x15216
 // 94.9 / 97.8.
 constexpr std::int64_t kFewRowsMinTiles = 16;
+// But over a deep K (>= kSplitKMinK) where M is more than half of their 64 rows
+// (kFewRowsHalfTileMaxM), 64 x 64 tiles, twice as many, up to kFewRowsFullTileMaxTiles of the 64
+// x 128 ones (full_rows_take_small_tiles). Session 29, call 6 (tests/gpu/
+// results/2026-12-01_h200_session29, dispatch_candidates, % of cuBLAS, 64 x 128 as rung 14 ran it
+// / best 64 x 64), K = 4096: M = 48 over 16, 18, 20, 22 tiles (N = 2048 ... 2816) 95.8 / 105.2,
+// 90.5 / 99.4, 97.2 / 102.5, 91.9 / 99.5; M = 64 97.1 / 104.0, 91.8 / 102.2, 94.5 / 101.1, 85.5 /
+// 92.8; 24 tiles (64 x 3072^2) 83 / 86-88 in calls 1 and 5 (86.3 / 86.5 in session 25). M = 16
+// kept 64 x 128 (92.0 / 91.8, 90.8 / 92.5, 94.1 on 64 x 128 split 6 / 89.2, 94.7 / 90.7) and M =
+// 32 from 24 tiles (96.4 / 94.6 in session 25; 32x2560x8192, 20 tiles, 95.6 / 93.6).
+constexpr std::int64_t kFewRowsHalfTileMaxM = 32;
+constexpr std::int64_t kFewRowsFullTileMaxTiles = 24;
+// Over a deep K (>= kSplitKMinK), M of 129-256 (kSmallTileSplitMaxM) across at least
+// kPastSquareMinTiles tiles of 128 x 128 (N > 64): 64 x 128 tiles where they compute fewer rows
+// than 128 x 128 ones (M % 128 of 1-64), and, from K = kPastSquareDeepMinK, 128 x 128 tiles
+// where they do not (their bytes feed twice the rows), split or not by the same rule, in place of
+// 64 x 64 tiles or 64 x 128 ones of as many rows. Session 29, call 6 (tests/gpu/results/
+// 2026-12-01_h200_session29, dispatch_candidates, % of cuBLAS, rung 14 as session 28 ran it /
+// the tile this rule picks): 144x5936x13776 47.4 on 128 x 128 / 58.6 on 64 x 128 (split 4; call
+// 1: 60.7 unsplit), 176x5936x13776 52.6 / 60.7, 144x2048x8192 66.9 on 64 x 64 split 2 / 90.8 on
+// 64 x 128 split 4, 176x2048x8192 93.5 / 104.0 (144x4096x4096, 176x3536x14896 and others ran 64 x
+// 128 already); 208x3536x14896 54.7 on 64 x 128 split 2 / 77.1 on 128 x 128 split 2,
+// 240x3536x14896 70.6 / 98.3, 224x3536x14896 (call 1) 59.6 / 83.9, 208x2048x8192 75.6 on 64 x 64
+// split 2 / 107.4 on 128 x 128 split 4, 240x2048x8192 83.1 / 87.2, 256x4096x8192 85.6 / 87.2. Over
+// a shorter K 128 x 128 won some and lost some (208x4096x4096 67.6 on 64 x 64 / 91.8, but
+// 240x4096x4096 90.6 / 83.3, 256x3072x3072 75-78 on 64 x 128 split 2 / 74.5 in calls 1 and 5);
+// fewer tiles keep 64 x 64 (200x200x3000, 4 tiles: 113 on 64 x 64 split 6, 84 on 128 x 128 split
+// 8, call 1).
+constexpr std::int64_t kPastSquareMinTiles = 32;
+constexpr std::int64_t kPastSquareDeepMinK = 8192;
 
 // Rung 9's kernel in its 128 x 128 tiles (one CTA an SM), not rung 11, where those tiles give
 // the busiest SM at most kRung9OverRung11MaxRounds rounds and at most kRung9OverRung11MaxShare of
@@ -278,21 +309,60 @@ std::string small_tile_rule_text(SmallTileRule rule, int sms) {
     return "";
 }
 
+// Whether M <= 64 over a deep K (>= kSplitKMinK) across kFewRowsMinTiles to
+// kFewRowsFullTileMaxTiles tiles of 64 x 128 (N > 64) fills more than half of their rows
+// (kFewRowsHalfTileMaxM), so that 64 x 64 tiles run instead. 48x2048x4096: yes (16 tiles);
+// 32x2048x4096, 64x3200x3072 (25 tiles), 64x3072x512: no.
+bool full_rows_take_small_tiles(const GemmProblem& p) {
+    const std::int64_t wide = rung9_tiles(p, Rung9Tile::kFewRows);
+    return p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m && p.m > kFewRowsHalfTileMaxM &&
+           p.n > rung9_tile_shape(Rung9Tile::kNarrowN).block_n && p.k >= kSplitKMinK &&
+           wide >= kFewRowsMinTiles && wide <= kFewRowsFullTileMaxTiles;
+}
+
+// Rows tiles of `block_m` compute for M rows: 144 in 64 -> 192.
+std::int64_t rows_computed(std::int64_t m, int block_m) {
+    return tiles_covering(m, block_m) * block_m;
+}
+
+// The tile the rows M needs pick for M of 129-256 over a deep K (kPastSquareMinTiles,
+// kPastSquareDeepMinK): 64 x 128 where they compute fewer rows than 128 x 128 ones, 128 x 128
+// where they do not and K >= kPastSquareDeepMinK; nullopt elsewhere. 144x5936x13776 -> 64 x 128
+// (192 rows, not 256); 208x3536x14896 -> 128 x 128; 208x4096x4096 -> nullopt.
+std::optional<Rung9Tile> tile_by_rows(const GemmProblem& p) {
+    const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+    const Rung9TileShape few = rung9_tile_shape(Rung9Tile::kFewRows);
+    if (p.k < kSplitKMinK || p.m <= square.block_m || p.m > kSmallTileSplitMaxM ||
+        p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n ||
+        rung9_tiles(p, Rung9Tile::kSquare) < kPastSquareMinTiles) {
+        return std::nullopt;
+    }
+    if (rows_computed(p.m, few.block_m) < rows_computed(p.m, square.block_m)) {
+        return Rung9Tile::kFewRows;
+    }
+    if (p.k >= kPastSquareDeepMinK) return Rung9Tile::kSquare;
+    return std::nullopt;
+}
+
 // Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile), given its small_tile_rule
-// `rule` and few_rows_tiles_take_one_wave (`one_wave`). Where `rule` holds: 64 x 128 for M <= 64
-// over at least kFewRowsMinTiles of them (N > 64); over a deep K where 64 x 64 tiles outnumber the
-// SMs without filling both slots (kSmallDeepKMinFill), 64 x 128 (128 x 64 for N <= 64); else 64 x
-// 64, deep where its tiles take one wave unsplit. Elsewhere 128 x 64 where N <= 64, 64 x 128 where
-// M <= 64 or where they take one wave and 128 x 128 tiles more (`one_wave`), else 128 x 128.
+// `rule` and few_rows_tiles_take_one_wave (`one_wave`). First tile_by_rows where it picks one.
+// Where `rule` holds: 64 x 128 for M <= 64 over at least kFewRowsMinTiles of them (N > 64) but
+// where full_rows_take_small_tiles; over a deep K
+// where 64 x 64 tiles outnumber the SMs without filling both slots (kSmallDeepKMinFill), 64 x 128
+// (128 x 64 for N <= 64); else 64 x 64, deep where its tiles take one wave unsplit. Elsewhere 128
+// x 64 where N <= 64, 64 x 128 where M <= 64 or where they take one wave and 128 x 128 tiles more
+// (`one_wave`), else 128 x 128.
 Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one_wave) {
     const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
     const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
     const Rung9Tile narrow_side = narrow_n ? Rung9Tile::kNarrowN : Rung9Tile::kFewRows;
+    if (const std::optional<Rung9Tile> by_rows = tile_by_rows(p)) return *by_rows;
     if (rule == SmallTileRule::kNone) {
         if (narrow_n || few_rows) return narrow_side;
         return one_wave ? Rung9Tile::kFewRows : Rung9Tile::kSquare;
     }
-    if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles) {
+    if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles &&
+        !full_rows_take_small_tiles(p)) {
         return Rung9Tile::kFewRows;
     }
     const std::int64_t small_tiles = rung9_tiles(p, Rung9Tile::kSmall);
@@ -323,8 +393,24 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
     const bool one_wave = few_rows_tiles_take_one_wave(p, sms);
     Rung9TilePick pick;
     pick.tile = rung9_tile(p, sms, rule, one_wave);
-    if (pick.tile == Rung9Tile::kSmall || pick.tile == Rung9Tile::kSmallDeep) {
+    if (tile_by_rows(p)) {
+        const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+        const Rung9TileShape few = rung9_tile_shape(Rung9Tile::kFewRows);
+        pick.why = common::format_text(
+            "M = %lld computes %lld rows in them, %lld in %d x %d ones, over K >= %lld",
+            (long long)p.m, (long long)rows_computed(p.m, rung9_tile_shape(pick.tile).block_m),
+            (long long)rows_computed(
+                p.m, pick.tile == Rung9Tile::kSquare ? few.block_m : square.block_m),
+            pick.tile == Rung9Tile::kSquare ? few.block_m : square.block_m,
+            pick.tile == Rung9Tile::kSquare ? few.block_n : square.block_n, (long long)kSplitKMinK);
+    } else if (pick.tile == Rung9Tile::kSmall || pick.tile == Rung9Tile::kSmallDeep) {
         pick.why = small_tile_rule_text(rule, sms);
+        if (full_rows_take_small_tiles(p)) {
+            pick.why += common::format_text(", M = %lld > %lld over %lld tiles of 64 x 128 <= %lld",
+                                            (long long)p.m, (long long)kFewRowsHalfTileMaxM,
+                                            (long long)rung9_tiles(p, Rung9Tile::kFewRows),
+                                            (long long)kFewRowsFullTileMaxTiles);
+        }
     } else if (pick.tile == Rung9Tile::kFewRows && one_wave) {
         const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
         pick.why = common::format_text(

@@ -92,8 +92,10 @@ TEST(DispatchRules, TwoRoundsOfRung9sSquareTilesRun64x128OnesThatFitOneWave) {
     EXPECT_EQ(fits.config, DispatchConfig::kTmaTiles);
     EXPECT_EQ(fits.tile, Rung9Tile::kFewRows);
     EXPECT_EQ(config_of({352, 5760, 1024}), DispatchConfig::kPersistent);
-    // Where 128 x 128 tiles take one round, they stay (192x7360x9024: 116 of them).
-    EXPECT_EQ(choose_dispatch({192, 7360, 9024}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+    // Where 128 x 128 tiles take one round, they stay (208x7664x13920: 120 of them), but where 64 x
+    // 128 ones compute fewer rows (192x7360x9024: 192 rows, not 256; DeepKPastOneSquareTile).
+    EXPECT_EQ(choose_dispatch({208, 7664, 13920}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+    EXPECT_EQ(choose_dispatch({192, 7360, 9024}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
 }
 
 TEST(DispatchRules, ALastRoundLeftMostlyIdleOverADeepKRunsStreamK) {
@@ -159,8 +161,8 @@ TEST(DispatchRules, AFewRowsOverAWideNSplitK) {
     EXPECT_EQ(llm_m16.reason,
               "split-K 4, 64 x 128 tiles, 256 CTAs of K 2048: rung 11's 43 tiles (128 x 192): < 70 "
               "% of a wave on 132 SMs, K = 8192 >= 1536");
-    // 24 tiles: one per SM makes 5 ranges, every slot 4 (K / 768).
-    EXPECT_EQ(choose_dispatch({64, 3072, 3072}, kDefaultPersistentSms).splits, 5);
+    // 24 tiles at M = 16 and 32: one per SM makes 5 ranges, every slot 4 (K / 768).
+    EXPECT_EQ(choose_dispatch({32, 3072, 3072}, kDefaultPersistentSms).splits, 5);
     EXPECT_EQ(config_of({16, 3072, 3072}), DispatchConfig::kSplitK);
 }
 
@@ -332,9 +334,10 @@ TEST(DispatchRules, ManyTilesOfAnAlignedNTakeThePaddedPathOverAShortK) {
 }
 
 // M <= 64 (and N > 64) runs 64 x 128 tiles, where 128 rows would be half zeros or more, where
-// there are 16 or more of them; fewer, 64 x 64.
+// there are 16 or more of them; fewer, 64 x 64. Over a deep K, M > 32 takes 64 x 64 tiles up to 24
+// of the 64 x 128 ones (session 29, call 6: 48x2048x4096 95.8 on 64 x 128 / 105.2 on 64 x 64).
 TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
-    const DispatchChoice wide = choose_dispatch({48, 2048, 4096}, kDefaultPersistentSms);
+    const DispatchChoice wide = choose_dispatch({32, 2048, 4096}, kDefaultPersistentSms);
     EXPECT_EQ(wide.config, DispatchConfig::kSplitK);
     EXPECT_EQ(wide.tile, Rung9Tile::kFewRows);
     // 16 tiles: one CTA per SM makes 8 ranges, 4096 / 256 = 16 allowed; every slot 4096 / 768 = 5.
@@ -342,6 +345,21 @@ TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
     EXPECT_EQ(wide.reason,
               "split-K 8, 64 x 128 tiles, 128 CTAs of K 512: rung 11's 11 tiles (128 x 192): < 70 "
               "% of a wave on 132 SMs, K = 4096 >= 1536");
+    // M = 33: more than half of a 64-row tile, 16 tiles of 64 x 128: 32 of 64 x 64, one CTA per
+    // SM makes 4 ranges, every slot 5.
+    const DispatchChoice full = choose_dispatch({33, 2048, 4096}, kDefaultPersistentSms);
+    EXPECT_EQ(full.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(full.splits, 5);
+    EXPECT_EQ(full.reason,
+              "split-K 5, 64 x 64 tiles, 160 CTAs of K 832: rung 11's 11 tiles (128 x 192): < 70 % "
+              "of a wave on 132 SMs, K = 4096 >= 1536; 64 x 64 tiles (6 stages, 2 CTAs an SM): 128 "
+              "x 128 ones would fill <= 50 % of 132 SMs, M = 33 > 32 over 16 tiles of 64 x 128 <= "
+              "24");
+    EXPECT_EQ(choose_dispatch({64, 3072, 3072}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
+    EXPECT_EQ(choose_dispatch({64, 3073, 3072}, kDefaultPersistentSms).tile,
+              Rung9Tile::kFewRows);  // 25 tiles of 64 x 128
+    EXPECT_EQ(choose_dispatch({64, 3072, 1528}, kDefaultPersistentSms).tile,
+              Rung9Tile::kFewRows);  // K < 1536
     // 4 tiles of 64 x 128: 8 of 64 x 64, one CTA per SM makes 16 ranges.
     const DispatchChoice narrow = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);
     EXPECT_EQ(narrow.tile, Rung9Tile::kSmall);
@@ -385,6 +403,38 @@ TEST(DispatchRules, SixtyFourSquareTilesWhereTheyFillOneWave) {
     const DispatchChoice deep = choose_dispatch({128, 5472, 14816}, kDefaultPersistentSms);
     EXPECT_EQ(deep.tile, Rung9Tile::kFewRows);
     EXPECT_EQ(deep.splits, 3);
+}
+
+// M of 129-256 over a deep K across 32 or more 128 x 128 tiles: 64 x 128 tiles where they compute
+// fewer rows (M % 128 of 1-64), 128 x 128 where they do not from K = 8192 (session 29, call 6).
+TEST(DispatchRules, DeepKPastOneSquareTile) {
+    const DispatchChoice fewer = choose_dispatch({144, 5936, 13776}, kDefaultPersistentSms);
+    EXPECT_EQ(fewer.config, DispatchConfig::kTmaTiles);
+    EXPECT_EQ(fewer.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(fewer.reason,
+              "rung 9, one CTA per 64 x 128 tile, 141 CTAs: rung 11's 62 tiles (128 x 192): < 70 % "
+              "of a wave on 132 SMs, 141 tiles: more than half of 264 CTAs (2 per SM on 132 SMs), "
+              "unsplit; 64 x 128 tiles (4 stages, 2 CTAs an SM): M = 144 computes 192 rows in "
+              "them, 256 in 128 x 128 ones, over K >= 1536");
+    EXPECT_EQ(choose_dispatch({192, 2048, 8192}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
+    // As many rows either way: 128 x 128 from K = 8192.
+    const DispatchChoice square = choose_dispatch({193, 2048, 8192}, kDefaultPersistentSms);
+    EXPECT_EQ(square.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(square.tile, Rung9Tile::kSquare);
+    EXPECT_EQ(square.splits, 4);  // 32 tiles: one CTA per SM makes 4 ranges
+    EXPECT_NE(square.reason.find("128 x 128 tiles (4 stages, 1 CTA an SM): M = 193 computes 256 "
+                                 "rows in them, 256 in 64 x 128 ones, over K >= 1536"),
+              std::string::npos)
+        << square.reason;
+    EXPECT_EQ(choose_dispatch({256, 3536, 14896}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+    // Below K = 8192 the earlier rules: 64 x 64 tiles, here.
+    EXPECT_EQ(choose_dispatch({240, 4096, 8184}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
+    // Not below K = 1536, not for M <= 128 or M > 256, not over fewer than 32 tiles.
+    EXPECT_EQ(choose_dispatch({144, 4096, 1528}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
+    EXPECT_EQ(choose_dispatch({128, 3072, 3072}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
+    EXPECT_EQ(choose_dispatch({200, 200, 3000}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
+    EXPECT_EQ(choose_dispatch({144, 1920, 8192}, kDefaultPersistentSms).tile,
+              Rung9Tile::kSmall);  // 30 tiles
 }
 
 TEST(DispatchRules, TheSmCountDecides) {
@@ -474,10 +524,12 @@ TEST(DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
                                        c.config == DispatchConfig::kSplitK;
                     ASSERT_TRUE(rung9 || c.tile == Rung9Tile::kSquare) << where;
                     ASSERT_TRUE(c.tile != Rung9Tile::kNarrowN || c.padded.n <= 64) << where;
-                    // 64 x 128 where M <= 64, or where 128 x 128 tiles fill half the SMs or less.
+                    // 64 x 128 where M <= 64, where 128 x 128 tiles fill half the SMs or less, or
+                    // where M of 129-192 over K >= 1536 needs fewer 64-row tiles.
                     const std::int64_t square_tiles = (m + 127) / 128 * ((c.padded.n + 127) / 128);
                     ASSERT_TRUE(c.tile != Rung9Tile::kFewRows || c.padded.m <= 64 ||
-                                2 * square_tiles <= sms)
+                                2 * square_tiles <= sms ||
+                                (m > 128 && m <= 192 && c.padded.k >= 1536))
                         << where;
                     ASSERT_FALSE(c.reason.empty()) << where;
                     ASSERT_EQ(c.reason.find('\n'), std::string::npos) << where;

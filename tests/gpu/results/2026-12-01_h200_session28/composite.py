@@ -37,24 +37,31 @@ def ratios(path):
             if r["kernel"] == "dispatch.bf16" and r.get("verified") and r.get("pct_of_cublas")}
 
 
-moved = ratios("call3/moved.json.gz")
-worst = []
-geomeans, minima = [], []
-print("| seed | shapes | moved | geomean | minimum |\n|---|---|---|---|---|")
-for seed, path in SEEDS.items():
-    rows = ratios(path)
+def composed(seed):
+    """Seed `seed`'s rows as this session composes them: {(m, n, k): ratio to cuBLAS}, and the
+    shapes whose rows come from call 3."""
+    moved = ratios("call3/moved.json.gz")
+    rows = ratios(SEEDS[seed])
     hits = [key for key in rows if moves(*key)]
     assert all(key in moved for key in hits), "call 3 benched every shape the final rules move"
-    merged = {key: moved[key] if key in hits else value for key, value in rows.items()}
-    g = math.exp(sum(math.log(v) for v in merged.values()) / len(merged))
-    m = min(merged.values())
-    geomeans.append(g)
-    minima.append(m)
-    print(f"| {seed} | {len(merged)} | {len(hits)} | {g:.3f} | {m:.3f} |")
-    worst += [(v, "%dx%dx%d" % key, seed, "session 28" if key in hits else "session 27")
-              for key, v in merged.items()]
-print(f"\nMedian over 3 seeds: geomean **{statistics.median(geomeans):.3f}**, minimum "
-      f"**{statistics.median(minima):.3f}**.\n")
-print("| ratio | M x N x K | seed | row from |\n|---|---|---|---|")
-for v, mnk, seed, source in sorted(worst)[:10]:
-    print(f"| {v:.3f} | {mnk} | {seed} | {source} |")
+    return {key: moved[key] if key in hits else value for key, value in rows.items()}, hits
+
+
+if __name__ == "__main__":
+    worst = []
+    geomeans, minima = [], []
+    print("| seed | shapes | moved | geomean | minimum |\n|---|---|---|---|---|")
+    for seed in SEEDS:
+        merged, hits = composed(seed)
+        g = math.exp(sum(math.log(v) for v in merged.values()) / len(merged))
+        m = min(merged.values())
+        geomeans.append(g)
+        minima.append(m)
+        print(f"| {seed} | {len(merged)} | {len(hits)} | {g:.3f} | {m:.3f} |")
+        worst += [(v, "%dx%dx%d" % key, seed, "session 28" if key in hits else "session 27")
+                  for key, v in merged.items()]
+    print(f"\nMedian over 3 seeds: geomean **{statistics.median(geomeans):.3f}**, minimum "
+          f"**{statistics.median(minima):.3f}**.\n")
+    print("| ratio | M x N x K | seed | row from |\n|---|---|---|---|")
+    for v, mnk, seed, source in sorted(worst)[:10]:
+        print(f"| {v:.3f} | {mnk} | {seed} | {source} |")

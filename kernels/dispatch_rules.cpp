@@ -347,11 +347,10 @@ std::optional<Rung9Tile> tile_by_rows(const GemmProblem& p) {
 // Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile), given its small_tile_rule
 // `rule` and few_rows_tiles_take_one_wave (`one_wave`). First tile_by_rows where it picks one.
 // Where `rule` holds: 64 x 128 for M <= 64 over at least kFewRowsMinTiles of them (N > 64) but
-// where full_rows_take_small_tiles; over a deep K
-// where 64 x 64 tiles outnumber the SMs without filling both slots (kSmallDeepKMinFill), 64 x 128
-// (128 x 64 for N <= 64); else 64 x 64, deep where its tiles take one wave unsplit. Elsewhere 128
-// x 64 where N <= 64, 64 x 128 where M <= 64 or where they take one wave and 128 x 128 tiles more
-// (`one_wave`), else 128 x 128.
+// where full_rows_take_small_tiles; over a deep K where 64 x 64 tiles outnumber the SMs without
+// filling both slots (kSmallDeepKMinFill), 64 x 128 (128 x 64 for N <= 64); else 64 x 64, deep
+// where its tiles take one wave unsplit. Elsewhere 128 x 64 where N <= 64, 64 x 128 where M <= 64
+// or where they take one wave and 128 x 128 tiles more (`one_wave`), else 128 x 128.
 Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one_wave) {
     const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
     const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
@@ -393,16 +392,17 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
     const bool one_wave = few_rows_tiles_take_one_wave(p, sms);
     Rung9TilePick pick;
     pick.tile = rung9_tile(p, sms, rule, one_wave);
-    if (tile_by_rows(p)) {
-        const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
-        const Rung9TileShape few = rung9_tile_shape(Rung9Tile::kFewRows);
+    if (tile_by_rows(p)) {  // "M = 144 computes 192 rows in them, 256 in 128 x 128 ones, ..."
+        const bool square = pick.tile == Rung9Tile::kSquare;
+        const Rung9TileShape other =
+            rung9_tile_shape(square ? Rung9Tile::kFewRows : Rung9Tile::kSquare);
+        const std::int64_t rows = rows_computed(p.m, rung9_tile_shape(pick.tile).block_m);
+        const std::int64_t other_rows = rows_computed(p.m, other.block_m);
         pick.why = common::format_text(
-            "M = %lld computes %lld rows in them, %lld in %d x %d ones, over K >= %lld",
-            (long long)p.m, (long long)rows_computed(p.m, rung9_tile_shape(pick.tile).block_m),
-            (long long)rows_computed(
-                p.m, pick.tile == Rung9Tile::kSquare ? few.block_m : square.block_m),
-            pick.tile == Rung9Tile::kSquare ? few.block_m : square.block_m,
-            pick.tile == Rung9Tile::kSquare ? few.block_n : square.block_n, (long long)kSplitKMinK);
+            "M = %lld computes %lld rows in them, %s in %d x %d ones, over K >= %lld",
+            (long long)p.m, (long long)rows,
+            rows == other_rows ? "as many" : std::to_string(other_rows).c_str(), other.block_m,
+            other.block_n, (long long)(square ? kPastSquareDeepMinK : kSplitKMinK));
     } else if (pick.tile == Rung9Tile::kSmall || pick.tile == Rung9Tile::kSmallDeep) {
         pick.why = small_tile_rule_text(rule, sms);
         if (full_rows_take_small_tiles(p)) {

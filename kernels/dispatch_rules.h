@@ -70,8 +70,9 @@ inline bool needs_padding(const GemmProblem& problem) {
 // tiles of 12 stages; 6448x208x9136 -> kTmaTiles in 128 x 128 tiles (a round of them gives an SM
 // two thirds of the outputs one of rung 11's 128 x 192 does); 2944x768x2304 -> kPersistent (rung
 // 9's 128 x 128 tiles would take 2 rounds, rung 11's 1); 400x4352x1280 -> kTmaTiles in 64 x 128
-// tiles (one wave of two an SM, where 128 x 128 ones take 2 rounds); 17x33x129 -> kTmaTiles on
-// 17x40x136.
+// tiles (one wave of two an SM, where 128 x 128 ones take 2 rounds); 144x5936x13776 -> kTmaTiles
+// in 64 x 128 tiles (144 rows in 192, not 256, over a deep K); 208x3536x14896 -> kSplitK, 2
+// ranges of 128 x 128 tiles; 17x33x129 -> kTmaTiles on 17x40x136.
 DispatchChoice choose_dispatch(const GemmProblem& problem, int sms);
 
 // The registry id of the rung a configuration runs ("wgmma_persistent.bf16"), or for the

@@ -15,12 +15,12 @@
 // sweep fell from 0.91x to 0.83x of cuBLAS. One CTA reading every slice of its tile waits on its
 // loads' latency, where the sum kernel spreads the reads over every SM
 // (tests/gpu/results/2026-11-30_h200_session24/README.md). Nor in a cluster: the ranges of a tile
-// (at most 8) as one cluster, each CTA sending the 8-column blocks of its partial tile other
+// (at most 8) as one cluster, each CTA sending the 8-column blocks of its partial tile that other
 // ranks own to their shared memory (st.shared::cluster) and summing its own, lost to the second
-// kernel on every shape timed (session 29, tests/gpu/results/2026-12-01_h200_session29: lab 6's
-// M = 16 ... 256 at 90, 91, 81, 78, 69 % of cuBLAS, 99, 100, 83, 82, 76 summed by the second
-// kernel in session 26; under Nsight Compute the GEMM alone
-// took 15.0 us at 128 x 3072 x 3072 in 64 x 64 tiles, split 2, against 13.2 unclustered).
+// kernel on nearly every split timed and in every shape's best configuration (session 29,
+// tests/gpu/results/2026-12-01_h200_session29: lab 6's M = 16 ... 256 at 90, 91, 81, 78, 69 % of
+// cuBLAS against 101, 100, 84, 80, 78 the same day; under Nsight Compute the GEMM alone took
+// 15.0 us at 128 x 3072 x 3072 in 64 x 64 tiles, split 2, against 13.2 unclustered).
 
 #include <cstdint>
 #include <string>

@@ -423,7 +423,7 @@ TEST(DispatchRules, DeepKPastOneSquareTile) {
     EXPECT_EQ(square.tile, Rung9Tile::kSquare);
     EXPECT_EQ(square.splits, 4);  // 32 tiles: one CTA per SM makes 4 ranges
     EXPECT_NE(square.reason.find("128 x 128 tiles (4 stages, 1 CTA an SM): M = 193 computes 256 "
-                                 "rows in them, 256 in 64 x 128 ones, over K >= 1536"),
+                                 "rows in them, as many in 64 x 128 ones, over K >= 8192"),
               std::string::npos)
         << square.reason;
     EXPECT_EQ(choose_dispatch({256, 3536, 14896}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);

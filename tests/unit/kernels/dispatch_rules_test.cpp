@@ -416,6 +416,7 @@ TEST(DispatchRules, DeepKPastOneSquareTile) {
               "of a wave on 132 SMs, 141 tiles: more than half of 264 CTAs (2 per SM on 132 SMs), "
               "unsplit; 64 x 128 tiles (4 stages, 2 CTAs an SM): M = 144 computes 192 rows in "
               "them, 256 in 128 x 128 ones, over K >= 1536");
+    EXPECT_EQ(choose_dispatch({129, 2048, 8192}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
     EXPECT_EQ(choose_dispatch({192, 2048, 8192}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
     // As many rows either way: 128 x 128 from K = 8192.
     const DispatchChoice square = choose_dispatch({193, 2048, 8192}, kDefaultPersistentSms);
@@ -432,6 +433,8 @@ TEST(DispatchRules, DeepKPastOneSquareTile) {
     // Not below K = 1536, not for M <= 128 or M > 256, not over fewer than 32 tiles.
     EXPECT_EQ(choose_dispatch({144, 4096, 1528}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
     EXPECT_EQ(choose_dispatch({128, 3072, 3072}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
+    EXPECT_EQ(choose_dispatch({257, 2048, 8192}, kDefaultPersistentSms).reason.find("computes"),
+              std::string::npos);  // 128 x 128 tiles by the earlier rules
     EXPECT_EQ(choose_dispatch({200, 200, 3000}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
     EXPECT_EQ(choose_dispatch({144, 1920, 8192}, kDefaultPersistentSms).tile,
               Rung9Tile::kSmall);  // 30 tiles

@@ -344,24 +344,25 @@ std::optional<Rung9Tile> tile_by_rows(const GemmProblem& p) {
     return std::nullopt;
 }
 
-// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile), given its small_tile_rule
-// `rule` and few_rows_tiles_take_one_wave (`one_wave`). First tile_by_rows where it picks one.
-// Where `rule` holds: 64 x 128 for M <= 64 over at least kFewRowsMinTiles of them (N > 64) but
-// where full_rows_take_small_tiles; over a deep K where 64 x 64 tiles outnumber the SMs without
-// filling both slots (kSmallDeepKMinFill), 64 x 128 (128 x 64 for N <= 64); else 64 x 64, deep
-// where its tiles take one wave unsplit. Elsewhere 128 x 64 where N <= 64, 64 x 128 where M <= 64
-// or where they take one wave and 128 x 128 tiles more (`one_wave`), else 128 x 128.
-Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one_wave) {
+// Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile) where tile_by_rows picks
+// none, given its small_tile_rule `rule`, few_rows_tiles_take_one_wave (`one_wave`) and
+// full_rows_take_small_tiles (`full_rows`). Where `rule` holds: 64 x 128 for M <= 64 over at least
+// kFewRowsMinTiles of them (N > 64) but where `full_rows`; over a deep K where 64 x 64 tiles
+// outnumber the SMs without filling both slots (kSmallDeepKMinFill), 64 x 128 (128 x 64 for N <=
+// 64); else 64 x 64, deep where its tiles take one wave unsplit. Elsewhere 128 x 64 where N <= 64,
+// 64 x 128 where M <= 64 or where they take one wave and 128 x 128 tiles more (`one_wave`), else
+// 128 x 128.
+Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one_wave,
+                     bool full_rows) {
     const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
     const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
     const Rung9Tile narrow_side = narrow_n ? Rung9Tile::kNarrowN : Rung9Tile::kFewRows;
-    if (const std::optional<Rung9Tile> by_rows = tile_by_rows(p)) return *by_rows;
     if (rule == SmallTileRule::kNone) {
         if (narrow_n || few_rows) return narrow_side;
         return one_wave ? Rung9Tile::kFewRows : Rung9Tile::kSquare;
     }
     if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles &&
-        !full_rows_take_small_tiles(p)) {
+        !full_rows) {
         return Rung9Tile::kFewRows;
     }
     const std::int64_t small_tiles = rung9_tiles(p, Rung9Tile::kSmall);
@@ -378,21 +379,22 @@ Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one
     return deep ? Rung9Tile::kSmallDeep : Rung9Tile::kSmall;
 }
 
-// Rung 9's tile for the padded problem `p` on `sms` SMs, with why where it is not the shape's
-// own: 64 x 64 tiles by their small_tile_rule ("128 x 128 ones would fill <= 50 % of 132 SMs"),
-// 64 x 128 ones where they fit one wave ("they fit one wave of 264 CTAs (2 per SM on 132 SMs),
-// 128 x 128 ones take 2 rounds"); "" otherwise. Rung 14 works it out once per shape.
+// Rung 9's tile for the padded problem `p` on `sms` SMs: tile_by_rows's where it picks one, else
+// rung9_tile's, with why where it is not the shape's own: the rows ("M = 144 computes 192 rows in
+// them, 256 in 128 x 128 ones, over K >= 1536"), 64 x 64 tiles by their small_tile_rule ("128 x
+// 128 ones would fill <= 50 % of 132 SMs", and ", M = 48 > 32 over 16 tiles of 64 x 128 <= 24"
+// where full_rows_take_small_tiles), 64 x 128 ones where they fit one wave ("they fit one wave of
+// 264 CTAs (2 per SM on 132 SMs), 128 x 128 ones take 2 rounds"); "" otherwise. Rung 14 works it
+// out once per shape, each rule once.
 struct Rung9TilePick {
     Rung9Tile tile = Rung9Tile::kSquare;
     std::string why;
 };
 
 Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
-    const SmallTileRule rule = small_tile_rule(p, sms);
-    const bool one_wave = few_rows_tiles_take_one_wave(p, sms);
     Rung9TilePick pick;
-    pick.tile = rung9_tile(p, sms, rule, one_wave);
-    if (tile_by_rows(p)) {  // "M = 144 computes 192 rows in them, 256 in 128 x 128 ones, ..."
+    if (const std::optional<Rung9Tile> by_rows = tile_by_rows(p)) {
+        pick.tile = *by_rows;
         const bool square = pick.tile == Rung9Tile::kSquare;
         const Rung9TileShape other =
             rung9_tile_shape(square ? Rung9Tile::kFewRows : Rung9Tile::kSquare);
@@ -403,9 +405,15 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
             (long long)p.m, (long long)rows,
             rows == other_rows ? "as many" : std::to_string(other_rows).c_str(), other.block_m,
             other.block_n, (long long)(square ? kPastSquareDeepMinK : kSplitKMinK));
-    } else if (pick.tile == Rung9Tile::kSmall || pick.tile == Rung9Tile::kSmallDeep) {
+        return pick;
+    }
+    const SmallTileRule rule = small_tile_rule(p, sms);
+    const bool one_wave = few_rows_tiles_take_one_wave(p, sms);
+    const bool full_rows = full_rows_take_small_tiles(p);
+    pick.tile = rung9_tile(p, sms, rule, one_wave, full_rows);
+    if (pick.tile == Rung9Tile::kSmall || pick.tile == Rung9Tile::kSmallDeep) {
         pick.why = small_tile_rule_text(rule, sms);
-        if (full_rows_take_small_tiles(p)) {
+        if (full_rows) {
             pick.why += common::format_text(", M = %lld > %lld over %lld tiles of 64 x 128 <= %lld",
                                             (long long)p.m, (long long)kFewRowsHalfTileMaxM,
                                             (long long)rung9_tiles(p, Rung9Tile::kFewRows),

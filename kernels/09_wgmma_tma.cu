@@ -103,50 +103,38 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         load_k_tile<C>(ring.stages + s * C::kStageBytes, &ring.full[s], &a_map, &b_map,
                        k_first + kt, block.row, block.col);
     };
-    // Round r: consumer w multiplies K tile r * kConsumers + w; the round's tiles are issued
-    // kStages - kConsumers tiles ahead, into the stages of round r - 1.
-    constexpr int kAhead = C::kStages - C::kConsumers;
     if (tid == 0) {
-        for (int kt = 0; kt < kAhead && kt < k_tiles; ++kt) {
+        for (int kt = 0; kt < C::kStages - 1 && kt < k_tiles; ++kt) {
             const auto issuing = tracer.begin();
             issue(kt);
             tracer.end(issuing, TracePhase::kLoadIssue, kt);
         }
     }
 
-    const int consumer = C::kConsumers > 1 ? tid / hp::kWarpgroupThreads : 0;
-    const int consumer_tid = C::kConsumers > 1 ? tid % hp::kWarpgroupThreads : tid;
     const std::uint64_t a_desc = hp::k_major_descriptor(ring.stages);
     const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
     float acc[C::kTilesM][C::kAccumulators] = {};
 
-    const int rounds = (k_tiles + C::kConsumers - 1) / C::kConsumers;
-    for (int round = 0; round < rounds; ++round) {
-        const int kt = round * C::kConsumers + consumer;
+    for (int kt = 0; kt < k_tiles; ++kt) {
         const int s = kt % C::kStages;
         const auto waiting = tracer.begin();
-        if (kt < k_tiles) {  // uniform over the warpgroup: the last round may leave some idle
-            hp::mbarrier_wait(&ring.full[s], (kt / C::kStages) % 2);
-        }
+        hp::mbarrier_wait(&ring.full[s], (kt / C::kStages) % 2);
         const auto multiplying = tracer.end(waiting, TracePhase::kFullWait, kt);
-        if (kt < k_tiles) {
-            hp::wgmma_fence();
+        hp::wgmma_fence();
 #pragma unroll
-            for (int step = 0; step < C::kSteps; ++step) {
+        for (int step = 0; step < C::kSteps; ++step) {
 #pragma unroll
-                for (int tm = 0; tm < C::kTilesM; ++tm) {
-                    hp::wgmma_ss<Element, C::kWgmmaN>(
-                        acc[tm],
-                        hp::advance_descriptor(a_desc,
-                                               s * C::kStageBytes +
-                                                   tm * hp::kWgmmaM * hp::kSwizzleRowBytes +
-                                                   step * hp::kAStepBytes),
-                        hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
-                        (round | step) != 0);
-                }
+            for (int tm = 0; tm < C::kTilesM; ++tm) {
+                hp::wgmma_ss<Element, C::kWgmmaN>(
+                    acc[tm],
+                    hp::advance_descriptor(a_desc, s * C::kStageBytes +
+                                                       tm * hp::kWgmmaM * hp::kSwizzleRowBytes +
+                                                       step * hp::kAStepBytes),
+                    hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
+                    (kt | step) != 0);
             }
-            hp::wgmma_commit_group();
         }
+        hp::wgmma_commit_group();
         hp::wgmma_wait_group<1>();
 #pragma unroll
         for (int tm = 0; tm < C::kTilesM; ++tm) {
@@ -155,14 +143,10 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         const auto syncing = tracer.end(multiplying, TracePhase::kWgmma, kt);
         __syncthreads();
         tracer.end(syncing, TracePhase::kBlockSync, kt);
-        if (tid == 0) {
-            for (int j = 0; j < C::kConsumers; ++j) {
-                const int next = round * C::kConsumers + kAhead + j;
-                if (next >= k_tiles) break;
-                const auto issuing = tracer.begin();
-                issue(next);
-                tracer.end(issuing, TracePhase::kLoadIssue, next);
-            }
+        if (tid == 0 && kt + C::kStages - 1 < k_tiles) {
+            const auto issuing = tracer.begin();
+            issue(kt + C::kStages - 1);
+            tracer.end(issuing, TracePhase::kLoadIssue, kt + C::kStages - 1);
         }
     }
     // Split-K: the sum of the ranges (split_k_gemm.cu) may launch now, its wait covering the
@@ -174,43 +158,12 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     for (int tm = 0; tm < C::kTilesM; ++tm) {
         hp::fence_accumulators(acc[tm]);
     }
-    if constexpr (C::kConsumers > 1) {
-        // Every stage is drained (each issued tile was waited for and multiplied): consumers
-        // 1 .. put their accumulators there, (consumer, tm, i, thread) -> float, and consumer 0
-        // adds them to its own, the same (tm, i) of the same thread holding the same element.
-        float* const sums = reinterpret_cast<float*>(ring.stages);
-        const auto at = [&](int from, int tm, int i) {
-            return ((from - 1) * C::kTilesM * C::kAccumulators + tm * C::kAccumulators + i) *
-                       hp::kWarpgroupThreads +
-                   consumer_tid;
-        };
-        __syncthreads();
-        if (consumer > 0) {
-#pragma unroll
-            for (int tm = 0; tm < C::kTilesM; ++tm) {
-#pragma unroll
-                for (int i = 0; i < C::kAccumulators; ++i) sums[at(consumer, tm, i)] = acc[tm][i];
-            }
-        }
-        __syncthreads();
-        if (consumer == 0) {
-            for (int from = 1; from < C::kConsumers; ++from) {
-#pragma unroll
-                for (int tm = 0; tm < C::kTilesM; ++tm) {
-#pragma unroll
-                    for (int i = 0; i < C::kAccumulators; ++i) acc[tm][i] += sums[at(from, tm, i)];
-                }
-            }
-        }
-    }
     const auto storing = tracer.end(draining, TracePhase::kEpilogue, -1);
 
-    if (consumer == 0) {
 #pragma unroll
-        for (int tm = 0; tm < C::kTilesM; ++tm) {
-            store_wgmma_tile(c, m, n, ldc, acc[tm], block.row + hp::kWgmmaM * tm, block.col,
-                             consumer_tid / 32, consumer_tid % 32);
-        }
+    for (int tm = 0; tm < C::kTilesM; ++tm) {
+        store_wgmma_tile(c, m, n, ldc, acc[tm], block.row + hp::kWgmmaM * tm, block.col, tid / 32,
+                         tid % 32);
     }
     tracer.end(storing, TracePhase::kStore, -1);
 #else

@@ -10,9 +10,7 @@
 
 namespace tclens::kernels::wgmma_tma {
 
-// Consumers: warpgroups that multiply, each its share of the K tiles (consumer w takes tiles w,
-// w + Consumers, ...) into accumulators of its own, summed through shared memory at the end.
-template <int BlockM, int BlockN, int Stages, int GroupM, int BlocksPerSm, int Consumers = 1>
+template <int BlockM, int BlockN, int Stages, int GroupM, int BlocksPerSm>
 struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
     static constexpr int kBlockM = BlockM;
     static constexpr int kBlockN = BlockN;
@@ -20,9 +18,8 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
     static constexpr int kStages = Stages;
     static constexpr int kGroupM = GroupM;
     static constexpr int kBlocksPerSm = BlocksPerSm;
-    static constexpr int kConsumers = Consumers;
 
-    static constexpr int kThreads = hopper::kWarpgroupThreads * kConsumers;
+    static constexpr int kThreads = hopper::kWarpgroupThreads;
     static constexpr int kWgmmaN = kBlockN;
     static constexpr int kSteps = kBlockK / hopper::kWgmmaK;   // wgmma k16 steps per K tile
     static constexpr int kTilesM = kBlockM / hopper::kWgmmaM;  // wgmma per k16 step
@@ -35,13 +32,7 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
                   "A box: 64-row multiples <= 256");
     static_assert(kBlockN == 64 || kBlockN == 128 || kBlockN == 256, "wgmma_ss has N 64/128/256");
     static_assert(kTilesM * kAccumulators <= 128, "at most 128 accumulators per thread");
-    static_assert(kStages >= 2 * kConsumers,
-                  "each consumer's K tile computes while its next one loads");
-    // The other consumers' accumulators, summed into consumer 0's through the drained stages.
-    static constexpr int kSumBytes = (kConsumers - 1) * kTilesM * kAccumulators *
-                                     hopper::kWarpgroupThreads * 4;
-    static_assert(kSumBytes <= kStages * TmaStageLayout<BlockM, BlockN>::kStageBytes,
-                  "the consumers' sum fits the stages");
+    static_assert(kStages >= 2, "one stage computes while the next loads");
     static_assert(kBlocksPerSm * (kSmemBytes + 1024) <= 228 * 1024 && kSmemBytes <= 227 * 1024,
                   "shared memory of kBlocksPerSm blocks must fit one H100 SM");
 
@@ -53,13 +44,6 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
     }
 };
 
-#if defined(TCLENS_RUNG9_PAIRED)  // EXPERIMENT: two consumer warpgroups splitting K
-using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 6, 16, 1, 2>;
-using NarrowNWgmmaTmaConfig = WgmmaTmaConfig<128, 64, 4, 16, 2, 2>;
-using FewRowsWgmmaTmaConfig = WgmmaTmaConfig<64, 128, 4, 16, 2, 2>;
-using SmallWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 6, 16, 2, TCLENS_RUNG9_PAIRED>;
-using SmallDeepWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 12, 16, 1, TCLENS_RUNG9_PAIRED>;
-#else
 using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 4, 16, 1>;
 // Rung 14's narrower tiles of this kernel (Rung9Tile below): 128 x 64 and 64 x 128, 4 stages of
 // 24 KiB each, so that two CTAs share an SM.
@@ -73,9 +57,13 @@ using FewRowsWgmmaTmaConfig = WgmmaTmaConfig<64, 128, 4, 16, 2>;
 // 95.0 -> 93.1, 512^3 102.3 -> 95.9; faster only unsplit over few CTAs: 64 x 64 at 128x3072x3072
 // 70 -> 78), though Nsight Compute found the single warpgroup bound by latency there (issue slots
 // 11.6 % busy, DRAM 22.6 %, L2 34.2 %: tests/gpu/results/2026-12-01_h200_session29, calls 4-5).
+// Nor did more wgmma in flight: two consumer warpgroups a CTA, each multiplying every other K
+// tile into accumulators of its own, summed through the drained stages at the end, ran slower in
+// every tile (geometric mean over 337 configurations each of 56 shapes: 64 x 64 deep 0.97x, 64 x
+// 64 0.94x, 128 x 128 in 6 stages 0.93x, 64 x 128 and 128 x 64 0.82x; three warpgroups in the 64
+// x 64 tiles 0.97x / 0.84x): tests/gpu/results/2026-12-01_h200_session30, call 1.
 using SmallWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 6, 16, 2>;
 using SmallDeepWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 12, 16, 1>;
-#endif
 
 }  // namespace tclens::kernels::wgmma_tma
 

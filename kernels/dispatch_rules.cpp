@@ -177,6 +177,20 @@ constexpr std::int64_t kFewRowsFullTileMaxTiles = 24;
 // 8, call 1).
 constexpr std::int64_t kPastSquareMinTiles = 32;
 constexpr std::int64_t kPastSquareDeepMinK = 8192;
+// Where the 128 x 128 tiles (128 x 64 for N <= 64) the rules above leave would split K into
+// ranges shallower than kSquareSplitMinRange, 64 x 64 tiles, as long as they are no more than the
+// SMs, split by the same rule (fewer ranges, each deeper, over twice or four times the tiles).
+// Session 30, calls 1-2 (tests/gpu/results/2026-12-01_h200_session30, dispatch_candidates, % of
+// cuBLAS, rung 14 as before / 64 x 64 split as this rule splits them), on the 39 shapes of
+// such ranges: 86.1 -> 96.6 (geometric mean); 1152x128x1600 (5 ranges of 320 on 128 x 128) 72.5
+// -> 86.8 (3 on 64 x 64), 384x128x8064 (26 of 320) 78.4 -> 97.6 (12), 624x304x1984 79.6 -> 90.9,
+// 320x64x12160 (32 of 384 on 128 x 64) 75.7 -> 87.9; lost: 880x416x2384 (4 of 640) 76.2 -> 73.4,
+// 927x22x5833 109.4 -> 105.4, 1725x25x4273 100.1 -> 97.4. From ranges of 768 on, results were
+// mixed: won where N = 64 (6144x64x2368, 3 of 832, 81.6 -> 87.2; 1728x64x8896 87.8 -> 93.8) and
+// lost over narrower or wider N (3280x48x4240, 5 of 896, 95.8 -> 86.8; 1747x22x14967 91.1 ->
+// 81.7; 417x172x15032 113.4 -> 107.2), and past 1024 the larger tiles won (2688x320x10944, 2 of
+// 5504, 91.3 / 76.6 unsplit; 4544x80x12000 90.1 / 59.2).
+constexpr std::int64_t kSquareSplitMinRange = 768;
 
 // Rung 9's kernel in its 128 x 128 tiles (one CTA an SM), not rung 11, where those tiles give
 // the busiest SM at most kRung9OverRung11MaxRounds rounds and at most kRung9OverRung11MaxShare of
@@ -379,6 +393,18 @@ Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one
     return deep ? Rung9Tile::kSmallDeep : Rung9Tile::kSmall;
 }
 
+// Whether the 128 x 128 or 128 x 64 `tile` of the padded problem `p` on `sms` SMs would split K
+// into ranges shallower than kSquareSplitMinRange where 64 x 64 tiles number at most `sms`, so
+// that those run instead; `splits` is set to the larger tile's ranges. 1152x128x1600: yes (5
+// ranges of 320); 2688x320x10944 (2 of 5504), 1024^3 (unsplit): no.
+bool shallow_ranges_take_small_tiles(const GemmProblem& p, int sms, Rung9Tile tile, int* splits) {
+    if (tile != Rung9Tile::kSquare && tile != Rung9Tile::kNarrowN) return false;
+    const Rung9TileShape shape = rung9_tile_shape(tile);
+    *splits = splits_for(p.k, rung9_tiles(p, tile), sms, shape.blocks_per_sm);
+    return *splits >= 2 && split_k_depth(p.k, *splits) < kSquareSplitMinRange &&
+           rung9_tiles(p, Rung9Tile::kSmall) <= sms;
+}
+
 // Rung 9's tile for the padded problem `p` on `sms` SMs: tile_by_rows's where it picks one, else
 // rung9_tile's, with why where it is not the shape's own: the rows ("M = 144 computes 192 rows in
 // them, 256 in 128 x 128 ones, over K >= 1536"), 64 x 64 tiles by their small_tile_rule ("128 x
@@ -411,7 +437,14 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
     const bool one_wave = few_rows_tiles_take_one_wave(p, sms);
     const bool full_rows = full_rows_take_small_tiles(p);
     pick.tile = rung9_tile(p, sms, rule, one_wave, full_rows);
-    if (pick.tile == Rung9Tile::kSmall || pick.tile == Rung9Tile::kSmallDeep) {
+    if (int splits = 0; shallow_ranges_take_small_tiles(p, sms, pick.tile, &splits)) {
+        const Rung9TileShape larger = rung9_tile_shape(pick.tile);
+        pick.tile = Rung9Tile::kSmall;
+        pick.why = common::format_text(
+            "%d x %d ones would split K %d ways, into ranges of %lld < %lld", larger.block_m,
+            larger.block_n, splits, (long long)split_k_depth(p.k, splits),
+            (long long)kSquareSplitMinRange);
+    } else if (pick.tile == Rung9Tile::kSmall || pick.tile == Rung9Tile::kSmallDeep) {
         pick.why = small_tile_rule_text(rule, sms);
         if (full_rows) {
             pick.why += common::format_text(", M = %lld > %lld over %lld tiles of 64 x 128 <= %lld",

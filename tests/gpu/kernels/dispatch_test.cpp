@@ -10,7 +10,9 @@
 // x 128 (64x3072x512; 3x5000x2000 split), 64 x 64 (1000^3, 2016x496x112, 8576x64x1024;
 // 48x512x4096, 64x64x1216 and 64x3072x3072 split), 64 x 64 in 12 stages (64x1000x512,
 // 8192x64x1024; 33x1001x513 padded); M past 128 over a deep K in the tile its rows pick
-// (190x2081x14977: 64 x 128 split 5; 196x2245x9532: 128 x 128 split 3; both padded); 958x6119x227,
+// (190x2081x14977: 64 x 128 split 5; 196x2245x9532: 128 x 128 split 3; both padded); 64 x 64
+// where 128 x 128 tiles would split K into shallow ranges (1152x128x1600 split 3, 343x93x1807 split
+// 6 padded, and 432x16x7696 above); 958x6119x227,
 // whose odd N over a short K leaves rung 11 (its C would be copied back) for rung 9, C stored in
 // place; and the short-K GEMM on padded shapes (6310x119x33, 457x2419x16, 1691x2297x71 in two K
 // tiles, 3x1001x128, and 1x1x1, 4097x129x77, 2016x497x113 above). dispatch.e4m3 likewise on sizes
@@ -48,7 +50,8 @@ const std::vector<GemmProblem>& dispatch_sizes() {
         {64, 1000, 512},    {48, 512, 4096},    {33, 1001, 513},    {958, 6119, 227},
         {6310, 119, 33},    {457, 2419, 16},    {1691, 2297, 71},   {3, 1001, 128},
         {8576, 64, 1024},   {64, 3072, 512},    {20000, 64, 1024},  {64, 64, 1216},
-        {2049, 1001, 384},  {190, 2081, 14977}, {196, 2245, 9532}};
+        {2049, 1001, 384},  {190, 2081, 14977}, {196, 2245, 9532},  {1152, 128, 1600},
+        {343, 93, 1807}};
     return sizes;
 }
 

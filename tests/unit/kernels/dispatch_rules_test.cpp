@@ -111,13 +111,16 @@ TEST(DispatchRules, ALastRoundLeftMostlyIdleOverADeepKRunsStreamK) {
 TEST(DispatchRules, FewTilesOverALongKSplitK) {
     const DispatchChoice skinny = choose_dispatch({432, 16, 7696}, kDefaultPersistentSms);
     ASSERT_EQ(skinny.config, DispatchConfig::kSplitK);
-    // 4 tiles of 128 x 64 (N <= 64): one CTA per SM makes 33 ranges, K / 256 = 30 are allowed;
-    // every slot: 66, but K / 768 = 10 allowed. 121 K tiles make ranges of 5, and so 25 of them.
-    EXPECT_EQ(skinny.tile, Rung9Tile::kNarrowN);
-    EXPECT_EQ(skinny.splits, 25);
+    // 4 tiles of 128 x 64 (N <= 64): one CTA per SM would make 33 ranges, K / 256 = 30 are
+    // allowed; every slot: 66, but K / 768 = 10 allowed. 121 K tiles make ranges of 5, and so 25
+    // of them, shallower than 768: 7 tiles of 64 x 64 instead, one CTA per SM makes 18 ranges of 7
+    // K tiles (K / 256 = 30 allowed).
+    EXPECT_EQ(skinny.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(skinny.splits, 18);
     EXPECT_EQ(skinny.reason,
-              "split-K 25, 128 x 64 tiles, 100 CTAs of K 320: N = 16 <= 128, narrower than rung "
-              "11's 128 x 192 tiles, K = 7696 >= 1536");
+              "split-K 18, 64 x 64 tiles, 126 CTAs of K 448: N = 16 <= 128, narrower than rung "
+              "11's 128 x 192 tiles, K = 7696 >= 1536; 64 x 64 tiles (6 stages, 2 CTAs an SM): "
+              "128 x 64 ones would split K 25 ways, into ranges of 320 < 768");
     // More rows over a deep K keep 128 x 128 tiles: 18 of them, 7 ranges make 126 CTAs.
     const DispatchChoice wide = choose_dispatch({768, 320, 15552}, kDefaultPersistentSms);
     EXPECT_EQ(wide.config, DispatchConfig::kSplitK);
@@ -438,6 +441,35 @@ TEST(DispatchRules, DeepKPastOneSquareTile) {
     EXPECT_EQ(choose_dispatch({200, 200, 3000}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
     EXPECT_EQ(choose_dispatch({144, 1920, 8192}, kDefaultPersistentSms).tile,
               Rung9Tile::kSmall);  // 30 tiles
+}
+
+// Where the 128 x 128 (128 x 64) tiles would split K into ranges shallower than 768, 64 x 64
+// tiles, split by the same rule, as long as they are no more than the SMs (dispatch_rules.cpp:
+// session 30's measurements).
+TEST(DispatchRules, ShallowRangesOfLargerTilesTakeSmallTiles) {
+    // 9 tiles of 128 x 128 would make 5 ranges of 320; 36 of 64 x 64 make 3.
+    const DispatchChoice shallow = choose_dispatch({1152, 128, 1600}, kDefaultPersistentSms);
+    EXPECT_EQ(shallow.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(shallow.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(shallow.splits, 3);
+    EXPECT_EQ(shallow.reason,
+              "split-K 3, 64 x 64 tiles, 108 CTAs of K 576: N = 128 <= 128, narrower than rung "
+              "11's 128 x 192 tiles, K = 1600 >= 1536; 64 x 64 tiles (6 stages, 2 CTAs an SM): 128 "
+              "x 128 ones would split K 5 ways, into ranges of 320 < 768");
+    // The bound: 14 ranges of 704 (K = 9728) take 64 x 64 tiles, 14 of 768 (K = 10240) do not.
+    EXPECT_EQ(choose_dispatch({1152, 128, 9728}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
+    const DispatchChoice deep = choose_dispatch({1152, 128, 10240}, kDefaultPersistentSms);
+    EXPECT_EQ(deep.tile, Rung9Tile::kSquare);
+    EXPECT_EQ(deep.splits, 14);
+    // 126 tiles of 64 x 64 (N = 448) are no more than the SMs, 144 (N = 512) are.
+    EXPECT_EQ(choose_dispatch({1152, 448, 1600}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
+    const DispatchChoice many = choose_dispatch({1152, 512, 1600}, kDefaultPersistentSms);
+    EXPECT_EQ(many.tile, Rung9Tile::kSquare);
+    EXPECT_EQ(many.splits, 3);
+    // 128 x 64 tiles (N <= 64): 32 ranges of 384 -> 24 ranges of 64 x 64.
+    const DispatchChoice narrow = choose_dispatch({320, 64, 12160}, kDefaultPersistentSms);
+    EXPECT_EQ(narrow.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(narrow.splits, 24);
 }
 
 TEST(DispatchRules, TheSmCountDecides) {

@@ -189,7 +189,12 @@ constexpr std::int64_t kPastSquareDeepMinK = 8192;
 // mixed: won where N = 64 (6144x64x2368, 3 of 832, 81.6 -> 87.2; 1728x64x8896 87.8 -> 93.8) and
 // lost over narrower or wider N (3280x48x4240, 5 of 896, 95.8 -> 86.8; 1747x22x14967 91.1 ->
 // 81.7; 417x172x15032 113.4 -> 107.2), and past 1024 the larger tiles won (2688x320x10944, 2 of
-// 5504, 91.3 / 76.6 unsplit; 4544x80x12000 90.1 / 59.2).
+// 5504, 91.3 / 76.6 unsplit; 4544x80x12000 90.1 / 59.2). Checked in call 3 (rung 14 on these
+// rules and on the rules before, in one call, two passes each): the 139 sweep shapes the rule
+// moves 0.924 -> 1.015x of cuBLAS (117 gained, 22 lost), 51 fresh shapes drawn after it was set
+// 0.942 -> 1.024x (43 gained, 8 lost). The losses are of a few columns (N <= 48) over many rows
+// (2863x17x3345 1.00 -> 0.89, 825x17x9447 0.93 -> 0.84) or of N = 65-112 over many rows or a
+// deep K (770x68x12484 0.74 -> 0.66, 3784x76x1633 1.12 -> 1.02, 516x98x12103 1.00 -> 0.92).
 constexpr std::int64_t kSquareSplitMinRange = 768;
 
 // Rung 9's kernel in its 128 x 128 tiles (one CTA an SM), not rung 11, where those tiles give

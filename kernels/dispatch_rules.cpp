@@ -146,7 +146,14 @@ constexpr double kSmallDeepKMinFill = 0.9;
 // 67.1 against 80.7). Session 25, call 1 (% of cuBLAS, best split of 64 x 128 / 64 x 64): 24
 // tiles (N = 3072) 16 x 3072^2 89.5 / 85.6, 32 x 3072^2 96.4 / 94.6, 64 x 3072^2 86.3 / 86.5; 64
 // tiles 16 x 8192^2 85.0 / 78.7; 4 tiles (N = 448, 512) 64x448x12736 83.2 / 93.4, 96x512x15216
-// 94.9 / 97.8.
+// 94.9 / 97.8. Over a K too short to split (< kSplitKMinK), where 64 x 64 tiles are no more than
+// the SMs, those run instead (deep, one CTA an SM: few_rows_take_small_tiles_unsplit). Session 30,
+// call 4 (tests/gpu/results/2026-12-01_h200_session30, dispatch_candidates, % of cuBLAS, 64 x 128
+// / 64 x 64 deep / 64 x 64): 16x3376x1392 (27 tiles) 71.5 / 84.5 / 85.9, 64x3520x1088 74.2 / 91.9
+// / 89.1, 64x3072x704 78.2 / 93.1 / 90.8, 32x6368x1184 (50) 82.5 / 85.6 / 85.9, 64x5504x64 89.2 /
+// 101.9 / 99.5: 64 x 64 ahead on each of the 34 such shapes, by 3-20 points. With more of them
+// results were mixed (16x13216x1488, 104 tiles of 64 x 128: 82.0 / 64.7 / 70.0; 64x11392x64, 89:
+// 92.5 / 79.7 / 99.3).
 constexpr std::int64_t kFewRowsMinTiles = 16;
 // But over a deep K (>= kSplitKMinK) where M is more than half of their 64 rows
 // (kFewRowsHalfTileMaxM), 64 x 64 tiles, twice as many, up to kFewRowsFullTileMaxTiles of the 64
@@ -226,7 +233,12 @@ constexpr std::int64_t kRung9OverRung11MinK = 448;
 // 128 x 256 tiles, as many outputs per SM as rung 9's two rounds: 320x7168x1024 65.4 / 69.9 /
 // 72.7, 640x4480x3904 71.8 / 70.4 / 81.2, 10560x256x64 70.0 / 78.5 / 81.2. Where the 128 x 128
 // tiles take one round, 64 x 128 ones won some and lost some (192x7360x9024 64.1 / 77.4,
-// 208x7664x13920 70.1 / 49.0, 336x3168x2880 75.9 / 69.5): no rule there.
+// 208x7664x13920 70.1 / 49.0, 336x3168x2880 75.9 / 69.5): no rule there. Over K < kSplitKMinK
+// they do: session 30, call 4 (128 x 128 / 64 x 128 / 128 x 64, one round of 69-132 tiles of 128
+// x 128): 80x12048x80 82.0 / 91.8 / 84.4, 5120x256x192 85.9 / 94.2 / 90.3, 960x1344x448 83.4 /
+// 90.2 / 87.3, 576x2368x832 83.7 / 90.1 / 84.3, 448x3456x256 90.1 / 99.8 / 96.3, 1472x1152x1088
+// 97.2 / 98.0 / 86.2: 64 x 128 ahead of 128 x 128 on 35 of 39 such shapes (2944x352x1232 77.0 /
+// 75.8, 848x2256x80 97.0 / 96.9, 5824x144x720 71.0 / 63.9 against 73.8 on 128 x 64).
 
 // Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills
 // less than kStreamKMaxFilled and K is at least kStreamKMinK: the one shape of the sweep so
@@ -284,10 +296,11 @@ std::int64_t square_rounds(const GemmProblem& p, int sms) {
 }
 
 // Whether rung 9's 64 x 128 tiles of `p` fit one wave on `sms` SMs where its 128 x 128 ones take
-// more than one round (the measurements: the comment before kStreamKMinRounds).
+// more than one round, or one round over K < kSplitKMinK (the measurements: the comment before
+// kStreamKMinRounds).
 bool few_rows_tiles_take_one_wave(const GemmProblem& p, int sms) {
     const Rung9TileShape few_rows = rung9_tile_shape(Rung9Tile::kFewRows);
-    return square_rounds(p, sms) > 1 &&
+    return (square_rounds(p, sms) > 1 || p.k < kSplitKMinK) &&
            rung9_tiles(p, Rung9Tile::kFewRows) <= wave_slots(sms, few_rows.blocks_per_sm);
 }
 
@@ -339,6 +352,16 @@ bool full_rows_take_small_tiles(const GemmProblem& p) {
            wide >= kFewRowsMinTiles && wide <= kFewRowsFullTileMaxTiles;
 }
 
+// Whether M <= 64 over a K too short to split (< kSplitKMinK) across kFewRowsMinTiles or more
+// tiles of 64 x 128 (N > 64) has 64 x 64 tiles no more than `sms`, so that those run instead.
+// 16x3376x1392: yes (54 tiles of 64 x 64); 16x9136x832 (286), 64x3072x3072 (split): no.
+bool few_rows_take_small_tiles_unsplit(const GemmProblem& p, int sms) {
+    return p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m &&
+           p.n > rung9_tile_shape(Rung9Tile::kNarrowN).block_n && p.k < kSplitKMinK &&
+           rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles &&
+           rung9_tiles(p, Rung9Tile::kSmall) <= sms;
+}
+
 // Rows tiles of `block_m` compute for M rows: 144 in 64 -> 192.
 std::int64_t rows_computed(std::int64_t m, int block_m) {
     return tiles_covering(m, block_m) * block_m;
@@ -364,15 +387,16 @@ std::optional<Rung9Tile> tile_by_rows(const GemmProblem& p) {
 }
 
 // Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile) where tile_by_rows picks
-// none, given its small_tile_rule `rule`, few_rows_tiles_take_one_wave (`one_wave`) and
-// full_rows_take_small_tiles (`full_rows`). Where `rule` holds: 64 x 128 for M <= 64 over at least
-// kFewRowsMinTiles of them (N > 64) but where `full_rows`; over a deep K where 64 x 64 tiles
+// none, given its small_tile_rule `rule`, few_rows_tiles_take_one_wave (`one_wave`),
+// full_rows_take_small_tiles (`full_rows`) and few_rows_take_small_tiles_unsplit (`unsplit_rows`).
+// Where `rule` holds: 64 x 128 for M <= 64 over at least kFewRowsMinTiles of them (N > 64) but
+// where `full_rows` or `unsplit_rows`; over a deep K where 64 x 64 tiles
 // outnumber the SMs without filling both slots (kSmallDeepKMinFill), 64 x 128 (128 x 64 for N <=
 // 64); else 64 x 64, deep where its tiles take one wave unsplit. Elsewhere 128 x 64 where N <= 64,
 // 64 x 128 where M <= 64 or where they take one wave and 128 x 128 tiles more (`one_wave`), else
 // 128 x 128.
 Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one_wave,
-                     bool full_rows) {
+                     bool full_rows, bool unsplit_rows) {
     const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
     const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
     const Rung9Tile narrow_side = narrow_n ? Rung9Tile::kNarrowN : Rung9Tile::kFewRows;
@@ -381,7 +405,7 @@ Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one
         return one_wave ? Rung9Tile::kFewRows : Rung9Tile::kSquare;
     }
     if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles &&
-        !full_rows) {
+        !full_rows && !unsplit_rows) {
         return Rung9Tile::kFewRows;
     }
     const std::int64_t small_tiles = rung9_tiles(p, Rung9Tile::kSmall);
@@ -441,7 +465,8 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
     const SmallTileRule rule = small_tile_rule(p, sms);
     const bool one_wave = few_rows_tiles_take_one_wave(p, sms);
     const bool full_rows = full_rows_take_small_tiles(p);
-    pick.tile = rung9_tile(p, sms, rule, one_wave, full_rows);
+    const bool unsplit_rows = few_rows_take_small_tiles_unsplit(p, sms);
+    pick.tile = rung9_tile(p, sms, rule, one_wave, full_rows, unsplit_rows);
     if (int splits = 0; shallow_ranges_take_small_tiles(p, sms, pick.tile, &splits)) {
         const Rung9TileShape larger = rung9_tile_shape(pick.tile);
         pick.tile = Rung9Tile::kSmall;
@@ -457,12 +482,24 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
                                             (long long)rung9_tiles(p, Rung9Tile::kFewRows),
                                             (long long)kFewRowsFullTileMaxTiles);
         }
-    } else if (pick.tile == Rung9Tile::kFewRows && one_wave) {
+        if (unsplit_rows && rule == SmallTileRule::kFewSquareTiles) {
+            pick.why +=
+                common::format_text(", M = %lld over K = %lld < %lld: %lld of them <= %d SMs",
+                                    (long long)p.m, (long long)p.k, (long long)kSplitKMinK,
+                                    (long long)rung9_tiles(p, Rung9Tile::kSmall), sms);
+        }
+    } else if (pick.tile == Rung9Tile::kFewRows && one_wave &&
+               p.m > rung9_tile_shape(Rung9Tile::kFewRows).block_m) {
         const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
+        const std::int64_t rounds = square_rounds(p, sms);
         pick.why = common::format_text(
             "they fit one wave of %s, %d x %d ones take %s",
             wave_slots_text(sms, rung9_tile_shape(pick.tile).blocks_per_sm).c_str(), square.block_m,
-            square.block_n, common::count_text(square_rounds(p, sms), "round").c_str());
+            square.block_n, common::count_text(rounds, "round").c_str());
+        if (rounds == 1) {
+            pick.why += common::format_text(" over K = %lld < %lld", (long long)p.k,
+                                            (long long)kSplitKMinK);
+        }
     }
     return pick;
 }

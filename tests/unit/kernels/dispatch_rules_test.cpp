@@ -183,8 +183,18 @@ TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
               "rung 9, one CTA per 64 x 64 tile, 64 CTAs: rung 11's 12 tiles (128 x 192): < 70 % "
               "of a wave on 132 SMs, K = 512 < 768; 64 x 64 tiles (12 stages, 1 CTA an SM): 128 "
               "x 128 ones would fill <= 50 % of 132 SMs");
-    // 68 tiles of 128 x 128 fill more than half of the SMs: those tiles.
-    EXPECT_EQ(choose_dispatch({2176, 496, 112}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+    // 68 tiles of 128 x 128 fill more than half of the SMs in one round, over K < 1536: 136 of 64
+    // x 128, one wave of two an SM (session 30, call 4).
+    const DispatchChoice one_round = choose_dispatch({2176, 496, 112}, kDefaultPersistentSms);
+    EXPECT_EQ(one_round.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(one_round.reason,
+              "rung 9, one CTA per 64 x 128 tile, 136 CTAs: rung 11's 51 tiles (128 x 192): < 70 % "
+              "of a wave on 132 SMs, K = 112 < 768; 64 x 128 tiles (4 stages, 2 CTAs an SM): they "
+              "fit one wave of 264 CTAs (2 per SM on 132 SMs), 128 x 128 ones take 1 round over K "
+              "= 112 < 1536");
+    // From K = 1536 one round keeps 128 x 128 tiles (2176x496x1536: 68 of them, split 2).
+    EXPECT_EQ(choose_dispatch({2176, 496, 1528}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(choose_dispatch({2176, 496, 1536}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
     // A deep K, but 87 tiles of 128 x 128 leave no room for a second range in one wave.
     const DispatchChoice many = choose_dispatch({11056, 80, 2992}, kDefaultPersistentSms);
     EXPECT_EQ(many.config, DispatchConfig::kTmaTiles);
@@ -361,15 +371,29 @@ TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
     EXPECT_EQ(choose_dispatch({64, 3072, 3072}, kDefaultPersistentSms).tile, Rung9Tile::kSmall);
     EXPECT_EQ(choose_dispatch({64, 3073, 3072}, kDefaultPersistentSms).tile,
               Rung9Tile::kFewRows);  // 25 tiles of 64 x 128
-    EXPECT_EQ(choose_dispatch({64, 3072, 1528}, kDefaultPersistentSms).tile,
-              Rung9Tile::kFewRows);  // K < 1536
+    // Over K < 1536, unsplit, 64 x 64 tiles where they are no more than the SMs (48 here), in 12
+    // stages: one wave, one CTA an SM (session 30, call 4).
+    const DispatchChoice unsplit = choose_dispatch({64, 3072, 1528}, kDefaultPersistentSms);
+    EXPECT_EQ(unsplit.tile, Rung9Tile::kSmallDeep);
+    EXPECT_EQ(
+        unsplit.reason,
+        "rung 9, one CTA per 64 x 64 tile, 48 CTAs: rung 11's 16 tiles (128 x 192): < 70 % "
+        "of a wave on 132 SMs, K = 1528 < 1536, 48 tiles > 8; 64 x 64 tiles (12 stages, 1 CTA "
+        "an SM): 128 x 128 ones would fill <= 50 % of 132 SMs, M = 64 over K = 1528 < 1536: "
+        "48 of them <= 132 SMs");
+    EXPECT_EQ(choose_dispatch({64, 8448, 512}, kDefaultPersistentSms).tile,
+              Rung9Tile::kSmallDeep);  // 132 tiles of 64 x 64
+    EXPECT_EQ(choose_dispatch({64, 8512, 512}, kDefaultPersistentSms).tile,
+              Rung9Tile::kFewRows);  // 67 of 128 x 128: not few
     // 4 tiles of 64 x 128: 8 of 64 x 64, one CTA per SM makes 16 ranges.
     const DispatchChoice narrow = choose_dispatch({48, 512, 4096}, kDefaultPersistentSms);
     EXPECT_EQ(narrow.tile, Rung9Tile::kSmall);
     EXPECT_EQ(narrow.splits, 16);
     EXPECT_EQ(choose_dispatch({64, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
-    EXPECT_EQ(choose_dispatch({64, 3072, 512}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
-    EXPECT_EQ(choose_dispatch({65, 16384, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+    EXPECT_EQ(choose_dispatch({64, 3072, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
+    // 65 rows over 128 tiles of 128 x 128, one round over K < 1536: 256 of 64 x 128 fill one wave.
+    EXPECT_EQ(choose_dispatch({65, 16384, 512}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(choose_dispatch({65, 16384, 1536}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
     // 65 rows in 8 tiles of 128 x 128: few, so 64 x 64 tiles, 32 of them.
     EXPECT_EQ(choose_dispatch({65, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
 }
@@ -559,11 +583,13 @@ TEST(DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
                                        c.config == DispatchConfig::kSplitK;
                     ASSERT_TRUE(rung9 || c.tile == Rung9Tile::kSquare) << where;
                     ASSERT_TRUE(c.tile != Rung9Tile::kNarrowN || c.padded.n <= 64) << where;
-                    // 64 x 128 where M <= 64, where 128 x 128 tiles fill half the SMs or less, or
-                    // where M of 129-192 over K >= 1536 needs fewer 64-row tiles.
+                    // 64 x 128 where M <= 64, where 128 x 128 tiles fill half the SMs or less or
+                    // one round over K < 1536, or where M of 129-192 over K >= 1536 needs fewer
+                    // 64-row tiles.
                     const std::int64_t square_tiles = (m + 127) / 128 * ((c.padded.n + 127) / 128);
                     ASSERT_TRUE(c.tile != Rung9Tile::kFewRows || c.padded.m <= 64 ||
                                 2 * square_tiles <= sms ||
+                                (square_tiles <= sms && c.padded.k < 1536) ||
                                 (m > 128 && m <= 192 && c.padded.k >= 1536))
                         << where;
                     ASSERT_FALSE(c.reason.empty()) << where;
@@ -650,7 +676,7 @@ TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     EXPECT_EQ(big.block_tile.n, 256);
     const KernelDescriptor lab = d.for_problem({1024, 3072, 3072}, kDefaultPersistentSms);
     EXPECT_EQ(lab.block_tile.n, 192);  // rung 11's own tile choice, applied
-    EXPECT_EQ(d.for_problem({2176, 496, 112}, kDefaultPersistentSms).id, "wgmma_tma.bf16");
+    EXPECT_EQ(d.for_problem({11056, 80, 2992}, kDefaultPersistentSms).id, "wgmma_tma.bf16");
     EXPECT_EQ(d.for_problem({1344, 7104, 3200}, kDefaultPersistentSms).id, "wgmma_streamk.bf16");
     const KernelDescriptor split = d.for_problem({14199, 28, 4767}, kDefaultPersistentSms);
     EXPECT_EQ(split.id, "split_k.bf16");
@@ -666,7 +692,7 @@ TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     EXPECT_EQ(d.for_problem({20000, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_128x64.bf16");
     EXPECT_EQ(d.for_problem({512, 512, 512}, kDefaultPersistentSms).id,
               "wgmma_tma_64x64_deep.bf16");
-    EXPECT_EQ(d.for_problem({64, 3072, 512}, kDefaultPersistentSms).id, "wgmma_tma_64x128.bf16");
+    EXPECT_EQ(d.for_problem({2176, 496, 112}, kDefaultPersistentSms).id, "wgmma_tma_64x128.bf16");
 }
 
 DispatchConfig fp8_config_of(const GemmProblem& problem, int sms = kDefaultPersistentSms) {

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Session 30, call 3: rung 14 on the new rules (tclens) against the previous ones (tclens_old),
+"""Session 30, calls 3 and 5: rung 14 on the new rules (tclens) against the previous ones (tclens_old),
 benched in one call, two passes each (new, old, old, new): per shape set the geometric mean and
 minimum of % of cuBLAS over the shapes both verified, each shape's ratio the median (mean of two)
 of its passes; then each shape old -> new.
 
-    python3 old_new.py FOLDER   (call 3's unpacked files)"""
+    python3 old_new.py FOLDER [SET ...]   (a call's unpacked files; the shape sets, by default
+    moved_sweep_shapes and validation_shapes: files SET_tclens[_old]_{1,2}.json.gz)"""
 import gzip
 import json
 import math
@@ -35,7 +36,7 @@ def geomean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
 
-for shape_set in ("moved_sweep_shapes", "validation_shapes"):
+for shape_set in sys.argv[2:] or ("moved_sweep_shapes", "validation_shapes"):
     new, old = ratios(f"{shape_set}_tclens"), ratios(f"{shape_set}_tclens_old")
     both = [s for s in new if s in old]
     if not both:

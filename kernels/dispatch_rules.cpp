@@ -238,7 +238,11 @@ constexpr std::int64_t kRung9OverRung11MinK = 448;
 // x 128): 80x12048x80 82.0 / 91.8 / 84.4, 5120x256x192 85.9 / 94.2 / 90.3, 960x1344x448 83.4 /
 // 90.2 / 87.3, 576x2368x832 83.7 / 90.1 / 84.3, 448x3456x256 90.1 / 99.8 / 96.3, 1472x1152x1088
 // 97.2 / 98.0 / 86.2: 64 x 128 ahead of 128 x 128 on 35 of 39 such shapes (2944x352x1232 77.0 /
-// 75.8, 848x2256x80 97.0 / 96.9, 5824x144x720 71.0 / 63.9 against 73.8 on 128 x 64).
+// 75.8, 848x2256x80 97.0 / 96.9, 5824x144x720 71.0 / 63.9 against 73.8 on 128 x 64). Call 5 (rung
+// 14 with and without the rule, in one call) bounded it: on 144 shapes below K = 1536 it gained
+// under K = 512 (97 shapes, 1.03-1.07x of the time before, geometric mean per K band) and lost from
+// there (47 shapes, 0.94-0.99x: 4784x368x1248 0.90 -> 0.72 of cuBLAS, 13824x80x784 0.78 -> 0.66).
+constexpr std::int64_t kOneRoundFewRowsMaxK = 512;
 
 // Stream-K instead of rung 11 when rung 11 needs at least kStreamKMinRounds rounds that it fills
 // less than kStreamKMaxFilled and K is at least kStreamKMinK: the one shape of the sweep so
@@ -296,11 +300,11 @@ std::int64_t square_rounds(const GemmProblem& p, int sms) {
 }
 
 // Whether rung 9's 64 x 128 tiles of `p` fit one wave on `sms` SMs where its 128 x 128 ones take
-// more than one round, or one round over K < kSplitKMinK (the measurements: the comment before
-// kStreamKMinRounds).
+// more than one round, or one round over K < kOneRoundFewRowsMaxK (the measurements: the comment
+// before kStreamKMinRounds).
 bool few_rows_tiles_take_one_wave(const GemmProblem& p, int sms) {
     const Rung9TileShape few_rows = rung9_tile_shape(Rung9Tile::kFewRows);
-    return (square_rounds(p, sms) > 1 || p.k < kSplitKMinK) &&
+    return (square_rounds(p, sms) > 1 || p.k < kOneRoundFewRowsMaxK) &&
            rung9_tiles(p, Rung9Tile::kFewRows) <= wave_slots(sms, few_rows.blocks_per_sm);
 }
 
@@ -498,7 +502,7 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
             square.block_n, common::count_text(rounds, "round").c_str());
         if (rounds == 1) {
             pick.why += common::format_text(" over K = %lld < %lld", (long long)p.k,
-                                            (long long)kSplitKMinK);
+                                            (long long)kOneRoundFewRowsMaxK);
         }
     }
     return pick;

@@ -183,18 +183,18 @@ TEST(DispatchRules, SmallOrShallowProblemsRunRung9) {
               "rung 9, one CTA per 64 x 64 tile, 64 CTAs: rung 11's 12 tiles (128 x 192): < 70 % "
               "of a wave on 132 SMs, K = 512 < 768; 64 x 64 tiles (12 stages, 1 CTA an SM): 128 "
               "x 128 ones would fill <= 50 % of 132 SMs");
-    // 68 tiles of 128 x 128 fill more than half of the SMs in one round, over K < 1536: 136 of 64
-    // x 128, one wave of two an SM (session 30, call 4).
+    // 68 tiles of 128 x 128 fill more than half of the SMs in one round, over K < 512: 136 of 64 x
+    // 128, one wave of two an SM (session 30, calls 4-5).
     const DispatchChoice one_round = choose_dispatch({2176, 496, 112}, kDefaultPersistentSms);
     EXPECT_EQ(one_round.tile, Rung9Tile::kFewRows);
     EXPECT_EQ(one_round.reason,
               "rung 9, one CTA per 64 x 128 tile, 136 CTAs: rung 11's 51 tiles (128 x 192): < 70 % "
               "of a wave on 132 SMs, K = 112 < 768; 64 x 128 tiles (4 stages, 2 CTAs an SM): they "
               "fit one wave of 264 CTAs (2 per SM on 132 SMs), 128 x 128 ones take 1 round over K "
-              "= 112 < 1536");
-    // From K = 1536 one round keeps 128 x 128 tiles (2176x496x1536: 68 of them, split 2).
-    EXPECT_EQ(choose_dispatch({2176, 496, 1528}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
-    EXPECT_EQ(choose_dispatch({2176, 496, 1536}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+              "= 112 < 512");
+    // From K = 512 one round keeps 128 x 128 tiles.
+    EXPECT_EQ(choose_dispatch({2176, 496, 504}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(choose_dispatch({2176, 496, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
     // A deep K, but 87 tiles of 128 x 128 leave no room for a second range in one wave.
     const DispatchChoice many = choose_dispatch({11056, 80, 2992}, kDefaultPersistentSms);
     EXPECT_EQ(many.config, DispatchConfig::kTmaTiles);
@@ -391,9 +391,9 @@ TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
     EXPECT_EQ(narrow.splits, 16);
     EXPECT_EQ(choose_dispatch({64, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
     EXPECT_EQ(choose_dispatch({64, 3072, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
-    // 65 rows over 128 tiles of 128 x 128, one round over K < 1536: 256 of 64 x 128 fill one wave.
-    EXPECT_EQ(choose_dispatch({65, 16384, 512}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
-    EXPECT_EQ(choose_dispatch({65, 16384, 1536}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
+    // 65 rows over 128 tiles of 128 x 128, one round over K < 512: 256 of 64 x 128 fill one wave.
+    EXPECT_EQ(choose_dispatch({65, 16384, 504}, kDefaultPersistentSms).tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(choose_dispatch({65, 16384, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSquare);
     // 65 rows in 8 tiles of 128 x 128: few, so 64 x 64 tiles, 32 of them.
     EXPECT_EQ(choose_dispatch({65, 1000, 512}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
 }
@@ -584,12 +584,12 @@ TEST(DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
                     ASSERT_TRUE(rung9 || c.tile == Rung9Tile::kSquare) << where;
                     ASSERT_TRUE(c.tile != Rung9Tile::kNarrowN || c.padded.n <= 64) << where;
                     // 64 x 128 where M <= 64, where 128 x 128 tiles fill half the SMs or less or
-                    // one round over K < 1536, or where M of 129-192 over K >= 1536 needs fewer
+                    // one round over K < 512, or where M of 129-192 over K >= 1536 needs fewer
                     // 64-row tiles.
                     const std::int64_t square_tiles = (m + 127) / 128 * ((c.padded.n + 127) / 128);
                     ASSERT_TRUE(c.tile != Rung9Tile::kFewRows || c.padded.m <= 64 ||
                                 2 * square_tiles <= sms ||
-                                (square_tiles <= sms && c.padded.k < 1536) ||
+                                (square_tiles <= sms && c.padded.k < 512) ||
                                 (m > 128 && m <= 192 && c.padded.k >= 1536))
                         << where;
                     ASSERT_FALSE(c.reason.empty()) << where;

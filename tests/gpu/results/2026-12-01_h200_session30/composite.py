@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Session 30's sweep numbers for its tile rule, seeds 1-3, by composition: session 29's
+"""Session 30's sweep numbers for its tile rules, seeds 1-3, by composition: session 29's
 composition of each seed (../2026-12-01_h200_session29/composite.py: session 28's, with the rows
-of the shapes session 29's rules moved), with the rows of the 139 shapes session 30's rule moves
-(moved_sweep_shapes.txt: `tclens kernels --mnk` before and after on every shape of the three seeds)
-replaced by call 3's bench of them on the new rule (the mean of its two passes, rung 14 and
-same-run cuBLAS, verified first). Call 3 benched them on the previous rules in the same call as
-well: their geometric mean there is printed beside the composed rows' one, a check that the older
-rows are of the same scale. Prints, per seed, the shapes, the moved ones, geomean and minimum of
-rung 14's ratio to cuBLAS, then the worst ten.
+of the shapes session 29's rules moved), with the rows of the 139 shapes session 30's first rule
+moves (moved_sweep_shapes.txt: `tclens kernels --mnk` before and after on every shape of the three
+seeds) replaced by call 3's bench of them on that rule, then those of the 153 shapes its final
+rules move from there (moved_sweep_shapes_final.txt; each runs the configuration call 5 benched
+it in: call 5's rules moved 187, of which the final bound of K < 512 returns 34) by call 5's
+bench (each the mean of two passes, rung 14 and same-run cuBLAS, verified first). Calls 3 and 5
+benched their shapes on the rules before as well, in the same call: that geometric mean is printed
+beside the composed rows' one, a check that the older rows are of the same scale. Prints, per
+seed, the shapes, the moved ones, geomean and minimum of rung 14's ratio to cuBLAS, then the worst
+ten.
 
     python3 composite.py   (from this folder)"""
 import gzip
@@ -50,22 +53,33 @@ call3 = f"{HERE}/call3/moved_sweep_shapes"
 new30 = ratios([f"{call3}_tclens_{p}.json.gz" for p in (1, 2)])
 old30 = ratios([f"{call3}_tclens_old_{p}.json.gz" for p in (1, 2)])
 assert moved30 <= set(new30), "call 3 benched every moved shape"
+moved_final = shapes(f"{HERE}/moved_sweep_shapes_final.txt")
+call5 = f"{HERE}/call5/moved_sweep_shapes_call5"
+new_final = ratios([f"{call5}_tclens_{p}.json.gz" for p in (1, 2)])
+old_final = ratios([f"{call5}_tclens_old_{p}.json.gz" for p in (1, 2)])
+assert moved_final <= set(new_final), "call 5 benched every shape the final rules move"
 worst, geomeans, minima = [], [], []
-print("| seed | shapes | moved | geomean | minimum | moved: composed rows / call 3 old / new |")
-print("|---|---|---|---|---|---|")
+print("| seed | shapes | moved (call 3 / 5) | geomean | minimum | moved by call 3's rule: composed "
+      "rows / call 3 old / new | by the final rules: call 5 old / new |")
+print("|---|---|---|---|---|---|---|")
 for seed in s28.SEEDS:
     rows, _ = s28.composed(seed)
     rows = {key: new29[key] if key in moved29 else value for key, value in rows.items()}
     hits = [key for key in rows if key in moved30]
     merged = {key: new30[key] if key in moved30 else value for key, value in rows.items()}
+    hits_final = [key for key in rows if key in moved_final]
+    merged = {key: new_final[key] if key in moved_final else value
+              for key, value in merged.items()}
     g, m = geomean(merged.values()), min(merged.values())
     geomeans.append(g)
     minima.append(m)
-    print(f"| {seed} | {len(merged)} | {len(hits)} | {g:.3f} | {m:.3f} | "
+    print(f"| {seed} | {len(merged)} | {len(hits)} / {len(hits_final)} | {g:.3f} | {m:.3f} | "
           f"{geomean(rows[k] for k in hits):.3f} / {geomean(old30[k] for k in hits):.3f} / "
-          f"{geomean(new30[k] for k in hits):.3f} |")
-    worst += [(v, "%dx%dx%d" % key, seed, "session 30" if key in moved30 else "earlier")
-              for key, v in merged.items()]
+          f"{geomean(new30[k] for k in hits):.3f} | {geomean(old_final[k] for k in hits_final):.3f}"
+          f" / {geomean(new_final[k] for k in hits_final):.3f} |")
+    source = {key: "session 30, call 5" if key in moved_final else
+              "session 30, call 3" if key in moved30 else "earlier" for key in merged}
+    worst += [(v, "%dx%dx%d" % key, seed, source[key]) for key, v in merged.items()]
 print(f"\nMedian over 3 seeds: geomean **{statistics.median(geomeans):.3f}**, minimum "
       f"**{statistics.median(minima):.3f}**.\n")
 print("| ratio | M x N x K | seed | row from |\n|---|---|---|---|")

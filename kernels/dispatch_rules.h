@@ -6,7 +6,8 @@
 // The family, all built from the ladder's parts (every one verified like a rung):
 //   kTmaTiles   rung 9's kernel: one CTA per tile, TMA + wgmma, no persistence overhead, in
 //               rung 9's 128 x 128 tile or 128 x 64 (N <= 64) or 64 x 128 (M <= 64) or 64 x 64
-//               (few 128 x 128 tiles: dispatch_rules.cpp) (Rung9Tile, kernels/09_wgmma_tma.h);
+//               (few 128 x 128 tiles, or ones K would be split shallowly over: dispatch_rules.cpp)
+//               (Rung9Tile, kernels/09_wgmma_tma.h);
 //   kPersistent rung 11: persistent CTAs, 128 x 256 or 128 x 192 tiles (kernels/wave_choice.h);
 //   kStreamK    rung 12: rung 11's tiles with the last waves' K loops spread over every SM;
 //   kSplitK     kernels/split_k_gemm.h: kTmaTiles' kernel and tiles, K cut into ranges summed
@@ -65,14 +66,16 @@ inline bool needs_padding(const GemmProblem& problem) {
 }
 
 // The configuration for `problem` (M, N, K >= 1) on `sms` (>= 1) SMs. Examples on 132 SMs:
-// 4096^3 -> kPersistent; 432x16x7696 -> kSplitK, 25 splits of 128 x 64 tiles; 1344x7104x3200
-// -> kStreamK; 2016x496x112 -> kTmaTiles in 64 x 64 tiles; 8192x64x1024 -> kTmaTiles in 64 x 64
-// tiles of 12 stages; 6448x208x9136 -> kTmaTiles in 128 x 128 tiles (a round of them gives an SM
-// two thirds of the outputs one of rung 11's 128 x 192 does); 2944x768x2304 -> kPersistent (rung
-// 9's 128 x 128 tiles would take 2 rounds, rung 11's 1); 400x4352x1280 -> kTmaTiles in 64 x 128
-// tiles (one wave of two an SM, where 128 x 128 ones take 2 rounds); 144x5936x13776 -> kTmaTiles
-// in 64 x 128 tiles (144 rows in 192, not 256, over a deep K); 208x3536x14896 -> kSplitK, 2
-// ranges of 128 x 128 tiles; 17x33x129 -> kTmaTiles on 17x40x136.
+// 4096^3 -> kPersistent; 432x16x7696 -> kSplitK, 18 splits of 64 x 64 tiles (128 x 64 ones would
+// take 25 of 320); 1344x7104x3200 -> kStreamK; 2016x496x112 -> kTmaTiles in 64 x 64 tiles;
+// 2176x496x112 -> kTmaTiles in 64 x 128 tiles (one round of 128 x 128 ones over K < 512);
+// 64x3072x704 -> kTmaTiles in 64 x 64 tiles of 12 stages (M <= 64, unsplit); 8192x64x1024 ->
+// kTmaTiles in 64 x 64 tiles of 12 stages; 6448x208x9136 -> kTmaTiles in 128 x 128 tiles (a round
+// of them gives an SM two thirds of the outputs one of rung 11's 128 x 192 does); 2944x768x2304 ->
+// kPersistent (rung 9's 128 x 128 tiles would take 2 rounds, rung 11's 1); 400x4352x1280 ->
+// kTmaTiles in 64 x 128 tiles (one wave of two an SM, where 128 x 128 ones take 2 rounds);
+// 144x5936x13776 -> kTmaTiles in 64 x 128 tiles (144 rows in 192, not 256, over a deep K);
+// 208x3536x14896 -> kSplitK, 2 ranges of 128 x 128 tiles; 17x33x129 -> kTmaTiles on 17x40x136.
 DispatchChoice choose_dispatch(const GemmProblem& problem, int sms);
 
 // The registry id of the rung a configuration runs ("wgmma_persistent.bf16"), or for the

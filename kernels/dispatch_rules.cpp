@@ -140,6 +140,10 @@ constexpr std::int64_t kShortSplitMaxTiles = 8;
 constexpr double kSmallTileMaxShare = 0.5;
 constexpr std::int64_t kSmallTileSplitMaxM = 256;
 constexpr double kSmallDeepKMinFill = 0.9;
+// Over a shorter K, 128 x 64 tiles where N <= 64 and the 64 x 64 ones outnumber the SMs while
+// the 128 x 64 ones do not (narrow_tiles_take_one_each): one CTA an SM, none waiting behind
+// another. Session 30, call 1 (% of cuBLAS, 64 x 64 / 128 x 64): 13497x40x936 (211 tiles of 64 x
+// 64) 54.6 / 71.1, 15456x32x384 (242) 82.1 / 88.1, 12368x32x1216 (194) 81.4 / 87.1.
 // A few rows (M <= 64) over a wide N keep 64 x 128 tiles where there are at least this many of
 // them (they split K as well: rung 12's small-M stream-K, which sessions 18-22 ran there, lost to
 // it behind the stream gate in session 23, call 2: 16 x 3072^2 76.4 against 86.0, 64 x 3072^2
@@ -358,13 +362,30 @@ bool full_rows_take_small_tiles(const GemmProblem& p) {
 
 // Whether M <= 64 over a K too short to split (< kSplitKMinK) across kFewRowsMinTiles or more
 // tiles of 64 x 128 (N > 64) has 64 x 64 tiles no more than `sms`, so that those run instead.
-// 16x3376x1392: yes (54 tiles of 64 x 64); 16x9136x832 (286), 64x3072x3072 (split): no.
+// 16x3376x1392: yes (53 tiles of 64 x 64); 16x9136x832 (143), 64x3072x3072 (split): no.
 bool few_rows_take_small_tiles_unsplit(const GemmProblem& p, int sms) {
     return p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m &&
            p.n > rung9_tile_shape(Rung9Tile::kNarrowN).block_n && p.k < kSplitKMinK &&
            rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles &&
            rung9_tiles(p, Rung9Tile::kSmall) <= sms;
 }
+
+// Whether N <= 64 over K < kSplitKMinK has more 64 x 64 tiles than `sms` but no more 128 x 64
+// ones, so that those run, one CTA an SM (kSmallDeepKMinFill's note). 13497x40x936: yes (211 and
+// 106); 8192x64x1024 (128 and 64), 20000x64x1024 (157 of 128 x 64), 13497x40x1536: no.
+bool narrow_tiles_take_one_each(const GemmProblem& p, int sms) {
+    return p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n && p.k < kSplitKMinK &&
+           rung9_tiles(p, Rung9Tile::kSmall) > sms && rung9_tiles(p, Rung9Tile::kNarrowN) <= sms;
+}
+
+// What rung9_tile decides by, each worked out once per shape in rung9_tile_pick.
+struct Rung9TileFacts {
+    SmallTileRule rule = SmallTileRule::kNone;  // small_tile_rule
+    bool one_wave = false;                      // few_rows_tiles_take_one_wave
+    bool full_rows = false;                     // full_rows_take_small_tiles
+    bool unsplit_rows = false;                  // few_rows_take_small_tiles_unsplit
+    bool narrow_one_each = false;               // narrow_tiles_take_one_each
+};
 
 // Rows tiles of `block_m` compute for M rows: 144 in 64 -> 192.
 std::int64_t rows_computed(std::int64_t m, int block_m) {
@@ -391,25 +412,22 @@ std::optional<Rung9Tile> tile_by_rows(const GemmProblem& p) {
 }
 
 // Rung 9's tile for the padded problem `p` on `sms` SMs (Rung9Tile) where tile_by_rows picks
-// none, given its small_tile_rule `rule`, few_rows_tiles_take_one_wave (`one_wave`),
-// full_rows_take_small_tiles (`full_rows`) and few_rows_take_small_tiles_unsplit (`unsplit_rows`).
-// Where `rule` holds: 64 x 128 for M <= 64 over at least kFewRowsMinTiles of them (N > 64) but
-// where `full_rows` or `unsplit_rows`; over a deep K where 64 x 64 tiles
-// outnumber the SMs without filling both slots (kSmallDeepKMinFill), 64 x 128 (128 x 64 for N <=
-// 64); else 64 x 64, deep where its tiles take one wave unsplit. Elsewhere 128 x 64 where N <= 64,
-// 64 x 128 where M <= 64 or where they take one wave and 128 x 128 tiles more (`one_wave`), else
-// 128 x 128.
-Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one_wave,
-                     bool full_rows, bool unsplit_rows) {
+// none, given `facts`. Where its `rule` holds: 64 x 128 for M <= 64 over at least
+// kFewRowsMinTiles of them (N > 64) but where `full_rows` or `unsplit_rows`; over a deep K where
+// 64 x 64 tiles outnumber the SMs without filling both slots (kSmallDeepKMinFill), 64 x 128 (128 x
+// 64 for N <= 64); 128 x 64 where `narrow_one_each`; else 64 x 64, deep where its tiles take one
+// wave unsplit. Elsewhere 128 x 64 where N <= 64, 64 x 128 where M <= 64 or where they take one
+// wave and 128 x 128 tiles more (`one_wave`), else 128 x 128.
+Rung9Tile rung9_tile(const GemmProblem& p, int sms, const Rung9TileFacts& facts) {
     const bool narrow_n = p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n;
     const bool few_rows = p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m;
     const Rung9Tile narrow_side = narrow_n ? Rung9Tile::kNarrowN : Rung9Tile::kFewRows;
-    if (rule == SmallTileRule::kNone) {
+    if (facts.rule == SmallTileRule::kNone) {
         if (narrow_n || few_rows) return narrow_side;
-        return one_wave ? Rung9Tile::kFewRows : Rung9Tile::kSquare;
+        return facts.one_wave ? Rung9Tile::kFewRows : Rung9Tile::kSquare;
     }
     if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles &&
-        !full_rows && !unsplit_rows) {
+        !facts.full_rows && !facts.unsplit_rows) {
         return Rung9Tile::kFewRows;
     }
     const std::int64_t small_tiles = rung9_tiles(p, Rung9Tile::kSmall);
@@ -419,6 +437,7 @@ Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one
     if (p.k >= kSplitKMinK && small_tiles > sms && slots_filled < kSmallDeepKMinFill) {
         return narrow_side;
     }
+    if (facts.narrow_one_each) return Rung9Tile::kNarrowN;
     // Deep: one wave over a K too short for two CTAs an SM to need splitting.
     const bool deep = small_tiles <= sms && p.k < kSplitKMinK &&
                       splits_for(p.k, small_tiles, sms,
@@ -429,7 +448,7 @@ Rung9Tile rung9_tile(const GemmProblem& p, int sms, SmallTileRule rule, bool one
 // Whether the 128 x 128 or 128 x 64 `tile` of the padded problem `p` on `sms` SMs would split K
 // into ranges shallower than kSquareSplitMinRange where 64 x 64 tiles number at most `sms`, so
 // that those run instead; `splits` is set to the larger tile's ranges. 1152x128x1600: yes (5
-// ranges of 320); 2688x320x10944 (2 of 5504), 1024^3 (unsplit): no.
+// ranges of 320); 2688x320x10944 (2 of 5504), 11056x80x2992 (unsplit): no.
 bool shallow_ranges_take_small_tiles(const GemmProblem& p, int sms, Rung9Tile tile, int* splits) {
     if (tile != Rung9Tile::kSquare && tile != Rung9Tile::kNarrowN) return false;
     const Rung9TileShape shape = rung9_tile_shape(tile);
@@ -466,11 +485,13 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
             other.block_n, (long long)(square ? kPastSquareDeepMinK : kSplitKMinK));
         return pick;
     }
-    const SmallTileRule rule = small_tile_rule(p, sms);
-    const bool one_wave = few_rows_tiles_take_one_wave(p, sms);
-    const bool full_rows = full_rows_take_small_tiles(p);
-    const bool unsplit_rows = few_rows_take_small_tiles_unsplit(p, sms);
-    pick.tile = rung9_tile(p, sms, rule, one_wave, full_rows, unsplit_rows);
+    Rung9TileFacts facts;
+    facts.rule = small_tile_rule(p, sms);
+    facts.one_wave = few_rows_tiles_take_one_wave(p, sms);
+    facts.full_rows = full_rows_take_small_tiles(p);
+    facts.unsplit_rows = few_rows_take_small_tiles_unsplit(p, sms);
+    facts.narrow_one_each = narrow_tiles_take_one_each(p, sms);
+    pick.tile = rung9_tile(p, sms, facts);
     if (int splits = 0; shallow_ranges_take_small_tiles(p, sms, pick.tile, &splits)) {
         const Rung9TileShape larger = rung9_tile_shape(pick.tile);
         pick.tile = Rung9Tile::kSmall;
@@ -479,20 +500,26 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
             larger.block_n, splits, (long long)split_k_depth(p.k, splits),
             (long long)kSquareSplitMinRange);
     } else if (pick.tile == Rung9Tile::kSmall || pick.tile == Rung9Tile::kSmallDeep) {
-        pick.why = small_tile_rule_text(rule, sms);
-        if (full_rows) {
+        pick.why = small_tile_rule_text(facts.rule, sms);
+        if (facts.full_rows) {
             pick.why += common::format_text(", M = %lld > %lld over %lld tiles of 64 x 128 <= %lld",
                                             (long long)p.m, (long long)kFewRowsHalfTileMaxM,
                                             (long long)rung9_tiles(p, Rung9Tile::kFewRows),
                                             (long long)kFewRowsFullTileMaxTiles);
         }
-        if (unsplit_rows && rule == SmallTileRule::kFewSquareTiles) {
+        if (facts.unsplit_rows && facts.rule == SmallTileRule::kFewSquareTiles) {
             pick.why +=
                 common::format_text(", M = %lld over K = %lld < %lld: %lld of them <= %d SMs",
                                     (long long)p.m, (long long)p.k, (long long)kSplitKMinK,
                                     (long long)rung9_tiles(p, Rung9Tile::kSmall), sms);
         }
-    } else if (pick.tile == Rung9Tile::kFewRows && one_wave &&
+    } else if (pick.tile == Rung9Tile::kNarrowN && facts.rule != SmallTileRule::kNone &&
+               facts.narrow_one_each) {
+        pick.why = common::format_text(
+            "%lld of them, at most one CTA an SM on %d SMs; %lld of 64 x 64 would put two on some",
+            (long long)rung9_tiles(p, Rung9Tile::kNarrowN), sms,
+            (long long)rung9_tiles(p, Rung9Tile::kSmall));
+    } else if (pick.tile == Rung9Tile::kFewRows && facts.one_wave &&
                p.m > rung9_tile_shape(Rung9Tile::kFewRows).block_m) {
         const Rung9TileShape square = rung9_tile_shape(Rung9Tile::kSquare);
         const std::int64_t rounds = square_rounds(p, sms);

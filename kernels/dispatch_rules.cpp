@@ -140,10 +140,15 @@ constexpr std::int64_t kShortSplitMaxTiles = 8;
 constexpr double kSmallTileMaxShare = 0.5;
 constexpr std::int64_t kSmallTileSplitMaxM = 256;
 constexpr double kSmallDeepKMinFill = 0.9;
-// Over a shorter K, 128 x 64 tiles where N <= 64 and the 64 x 64 ones outnumber the SMs while
-// the 128 x 64 ones do not (narrow_tiles_take_one_each): one CTA an SM, none waiting behind
-// another. Session 30, call 1 (% of cuBLAS, 64 x 64 / 128 x 64): 13497x40x936 (211 tiles of 64 x
-// 64) 54.6 / 71.1, 15456x32x384 (242) 82.1 / 88.1, 12368x32x1216 (194) 81.4 / 87.1.
+// Over a shorter K, 128 x 64 tiles where N < 64 and the 64 x 64 ones outnumber the SMs while the
+// 128 x 64 ones do not (narrow_tiles_take_one_each): one CTA an SM, none waiting behind another.
+// Session 30, call 1 (% of cuBLAS, 64 x 64 / 128 x 64): 13497x40x936 (211 tiles of 64 x 64) 54.6 /
+// 71.1, 15456x32x384 (242) 82.1 / 88.1, 12368x32x1216 (194) 81.4 / 87.1. Call 7 (rung 14 with and
+// without the rule, in one call, for N <= 64) bounded it: where N < 64 it gained on 10 of the 12
+// sweep shapes it moves (0.835 -> 0.914x of cuBLAS, 13497x40x936 0.55 -> 0.71, 13296x16x1232 0.70
+// -> 0.81) and 20 of 21 fresh ones (0.873 -> 0.945x); at N = 64 it lost on all 20 sweep shapes
+// (1.022 -> 0.947x: 9600x64x1088 1.02 -> 0.90) and 7 of 9 fresh ones (1.000 -> 0.963x). The bound
+// was set on these numbers; no shapes drawn after it were run.
 // A few rows (M <= 64) over a wide N keep 64 x 128 tiles where there are at least this many of
 // them (they split K as well: rung 12's small-M stream-K, which sessions 18-22 ran there, lost to
 // it behind the stream gate in session 23, call 2: 16 x 3072^2 76.4 against 86.0, 64 x 3072^2
@@ -370,11 +375,12 @@ bool few_rows_take_small_tiles_unsplit(const GemmProblem& p, int sms) {
            rung9_tiles(p, Rung9Tile::kSmall) <= sms;
 }
 
-// Whether N <= 64 over K < kSplitKMinK has more 64 x 64 tiles than `sms` but no more 128 x 64
+// Whether N < 64 over K < kSplitKMinK has more 64 x 64 tiles than `sms` but no more 128 x 64
 // ones, so that those run, one CTA an SM (kSmallDeepKMinFill's note). 13497x40x936: yes (211 and
-// 106); 8192x64x1024 (128 and 64), 20000x64x1024 (157 of 128 x 64), 13497x40x1536: no.
+// 106); 13497x64x936 (N = 64), 8192x40x1024 (128 and 64), 20000x40x1024 (157 of 128 x 64),
+// 13497x40x1536: no.
 bool narrow_tiles_take_one_each(const GemmProblem& p, int sms) {
-    return p.n <= rung9_tile_shape(Rung9Tile::kNarrowN).block_n && p.k < kSplitKMinK &&
+    return p.n < rung9_tile_shape(Rung9Tile::kNarrowN).block_n && p.k < kSplitKMinK &&
            rung9_tiles(p, Rung9Tile::kSmall) > sms && rung9_tiles(p, Rung9Tile::kNarrowN) <= sms;
 }
 

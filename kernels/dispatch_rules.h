@@ -69,6 +69,7 @@ inline bool needs_padding(const GemmProblem& problem) {
 // 4096^3 -> kPersistent; 432x16x7696 -> kSplitK, 18 splits of 64 x 64 tiles (128 x 64 ones would
 // take 25 of 320); 1344x7104x3200 -> kStreamK; 2016x496x112 -> kTmaTiles in 64 x 64 tiles;
 // 2176x496x112 -> kTmaTiles in 64 x 128 tiles (one round of 128 x 128 ones over K < 512);
+// 13497x40x936 -> kTmaTiles in 128 x 64 tiles (one CTA an SM, where 64 x 64 ones would not);
 // 64x3072x704 -> kTmaTiles in 64 x 64 tiles of 12 stages (M <= 64, unsplit); 8192x64x1024 ->
 // kTmaTiles in 64 x 64 tiles of 12 stages; 6448x208x9136 -> kTmaTiles in 128 x 128 tiles (a round
 // of them gives an SM two thirds of the outputs one of rung 11's 128 x 192 does); 2944x768x2304 ->

@@ -6,9 +6,10 @@
 // inputs), before and after a timed series (the scratch cache is reused across launches). The
 // sizes: the sweep's worst shapes (432x16x7696, 272x720x5184, 768x320x15552: split-K), odd and tiny
 // ones (17x33x129, 1x1x1, 431x17x7695: padding, with split-K in the last), lab 6's M = 64 and big
-// square ones, and the narrower tiles: 128 x 64 (20000x64x1024, 8576x64x1024; 14199x28x4767 split
-// and padded), 64 x 128 (16x9136x832, 2176x496x112 in one wave of two an SM; 3x5000x2000 split), 64
-// x 64 (1000^3, 2016x496x112; 48x512x4096, 64x64x1216 and 64x3072x3072 split), 64 x 64 in 12 stages
+// square ones, and the narrower tiles: 128 x 64 (20000x64x1024, 13497x40x936 one CTA an SM;
+// 14199x28x4767 split and padded), 64 x 128 (16x9136x832, 2176x496x112 in one wave of two an SM;
+// 3x5000x2000 split), 64 x 64 (1000^3, 2016x496x112, 8576x64x1024; 48x512x4096, 64x64x1216 and
+// 64x3072x3072 split), 64 x 64 in 12 stages
 // (64x1000x512, 8192x64x1024, 64x3072x512; 33x1001x513 padded); M past 128 over a deep K in the
 // tile its rows pick (190x2081x14977: 64 x 128 split 5; 196x2245x9532: 128 x 128 split 3; both
 // padded); 64 x 64 where 128 x 128 tiles would split K into shallow ranges (1152x128x1600 split 3,
@@ -51,7 +52,7 @@ const std::vector<GemmProblem>& dispatch_sizes() {
         {6310, 119, 33},    {457, 2419, 16},    {1691, 2297, 71},   {3, 1001, 128},
         {8576, 64, 1024},   {64, 3072, 512},    {20000, 64, 1024},  {64, 64, 1216},
         {2049, 1001, 384},  {190, 2081, 14977}, {196, 2245, 9532},  {1152, 128, 1600},
-        {343, 93, 1807},    {2176, 496, 112},   {16, 9136, 832}};
+        {343, 93, 1807},    {2176, 496, 112},   {16, 9136, 832},    {13497, 40, 936}};
     return sizes;
 }
 

@@ -219,20 +219,27 @@ TEST(DispatchRules, ANarrowNRunsRung9sKernelInNarrowTiles) {
     // Rung 11's tiles would be 0.84 of a wave: at or above 70 % it ran them before.
     EXPECT_EQ(choose_dispatch({14199, 200, 4767}, kDefaultPersistentSms).config,
               DispatchConfig::kPersistent);
-    // Over a short K, 128 x 64 tiles where they take one CTA an SM and 64 x 64 ones would not (67
-    // and 134 of them), 64 x 64 where those are at most the SMs (128: one wave, deep).
+    // Over a short K, 64 x 64 tiles where they fill one wave of two an SM (134 of them) at N = 64;
+    // for N < 64 128 x 64 tiles where they take one CTA an SM and 64 x 64 ones would not (67 and
+    // 134 of them); 64 x 64 where those are at most the SMs (128: one wave, deep).
     const DispatchChoice shallow = choose_dispatch({8576, 64, 1024}, kDefaultPersistentSms);
     EXPECT_EQ(shallow.config, DispatchConfig::kTmaTiles);
-    EXPECT_EQ(shallow.tile, Rung9Tile::kNarrowN);
+    EXPECT_EQ(shallow.tile, Rung9Tile::kSmall);
     EXPECT_EQ(shallow.reason,
-              "rung 9, one CTA per 128 x 64 tile, 67 CTAs: N = 64 <= 128, narrower than rung 11's "
+              "rung 9, one CTA per 64 x 64 tile, 134 CTAs: N = 64 <= 128, narrower than rung 11's "
+              "128 x 192 tiles, K = 1024 < 1536, 134 tiles > 8; 64 x 64 tiles (6 stages, 2 CTAs "
+              "an SM): they fill one wave of 264 CTAs (2 per SM on 132 SMs)");
+    const DispatchChoice fewer_columns = choose_dispatch({8576, 56, 1024}, kDefaultPersistentSms);
+    EXPECT_EQ(fewer_columns.tile, Rung9Tile::kNarrowN);
+    EXPECT_EQ(fewer_columns.reason,
+              "rung 9, one CTA per 128 x 64 tile, 67 CTAs: N = 56 <= 128, narrower than rung 11's "
               "128 x 192 tiles, K = 1024 < 1536, 67 tiles > 8; 128 x 64 tiles (4 stages, 2 CTAs an "
               "SM): 67 of them, at most one CTA an SM on 132 SMs; 134 of 64 x 64 would put two on "
               "some");
-    EXPECT_EQ(choose_dispatch({8448, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
+    EXPECT_EQ(choose_dispatch({8448, 56, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
     EXPECT_EQ(choose_dispatch({8192, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
     // 132 tiles of 128 x 64 still take one CTA an SM (264 of 64 x 64 would fill both slots).
-    EXPECT_EQ(choose_dispatch({16896, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kNarrowN);
+    EXPECT_EQ(choose_dispatch({16896, 40, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kNarrowN);
     EXPECT_EQ(choose_dispatch({480, 64, 64}, kDefaultPersistentSms).tile, Rung9Tile::kSmallDeep);
     // More tiles than one wave of 64 x 64 holds: 128 x 64.
     EXPECT_EQ(choose_dispatch({20000, 64, 1024}, kDefaultPersistentSms).tile, Rung9Tile::kNarrowN);
@@ -692,7 +699,7 @@ TEST(DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     EXPECT_EQ(spec->kernel, "split_k.bf16");
     EXPECT_EQ(spec->block_m, 128);
     EXPECT_EQ(spec->block_n, 64);
-    EXPECT_EQ(d.for_problem({2016, 496, 112}, kDefaultPersistentSms).id, "wgmma_tma_64x64.bf16");
+    EXPECT_EQ(d.for_problem({8576, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_64x64.bf16");
     EXPECT_EQ(d.for_problem({20000, 64, 1024}, kDefaultPersistentSms).id, "wgmma_tma_128x64.bf16");
     EXPECT_EQ(d.for_problem({512, 512, 512}, kDefaultPersistentSms).id,
               "wgmma_tma_64x64_deep.bf16");

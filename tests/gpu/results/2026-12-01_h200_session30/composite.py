@@ -6,7 +6,9 @@ moves (moved_sweep_shapes.txt: `tclens kernels --mnk` before and after on every 
 seeds) replaced by call 3's bench of them on that rule, then those of the 153 shapes its final
 rules move from there (moved_sweep_shapes_final.txt; each runs the configuration call 5 benched
 it in: call 5's rules moved 187, of which the final bound of K < 512 returns 34) by call 5's
-bench (each the mean of two passes, rung 14 and same-run cuBLAS, verified first). Calls 3 and 5
+bench, then those of the 12 the narrow-N rule moves (moved_sweep_shapes_narrow.txt: N < 64, the
+configuration call 7 benched) by call 7's (each the mean of two passes, rung 14 and same-run
+cuBLAS, verified first). Calls 3, 5 and 7
 benched their shapes on the rules before as well, in the same call: that geometric mean is printed
 beside the composed rows' one, a check that the older rows are of the same scale. Prints, per
 seed, the shapes, the moved ones, geomean and minimum of rung 14's ratio to cuBLAS, then the worst
@@ -58,8 +60,12 @@ call5 = f"{HERE}/call5/moved_sweep_shapes_call5"
 new_final = ratios([f"{call5}_tclens_{p}.json.gz" for p in (1, 2)])
 old_final = ratios([f"{call5}_tclens_old_{p}.json.gz" for p in (1, 2)])
 assert moved_final <= set(new_final), "call 5 benched every shape the final rules move"
+moved_narrow = shapes(f"{HERE}/moved_sweep_shapes_narrow.txt")
+call7 = f"{HERE}/call7/moved_sweep_shapes_call7"
+new_narrow = ratios([f"{call7}_tclens_{p}.json.gz" for p in (1, 2)])
+assert moved_narrow <= set(new_narrow), "call 7 benched every shape the narrow-N rule moves"
 worst, geomeans, minima = [], [], []
-print("| seed | shapes | moved (call 3 / 5) | geomean | minimum | moved by call 3's rule: composed "
+print("| seed | shapes | moved (call 3 / 5 / 7) | geomean | minimum | moved by call 3's rule: composed "
       "rows / call 3 old / new | by the final rules: call 5 old / new |")
 print("|---|---|---|---|---|---|---|")
 for seed in s28.SEEDS:
@@ -70,14 +76,18 @@ for seed in s28.SEEDS:
     hits_final = [key for key in rows if key in moved_final]
     merged = {key: new_final[key] if key in moved_final else value
               for key, value in merged.items()}
+    hits_narrow = [key for key in rows if key in moved_narrow]
+    merged = {key: new_narrow[key] if key in moved_narrow else value
+              for key, value in merged.items()}
     g, m = geomean(merged.values()), min(merged.values())
     geomeans.append(g)
     minima.append(m)
-    print(f"| {seed} | {len(merged)} | {len(hits)} / {len(hits_final)} | {g:.3f} | {m:.3f} | "
+    print(f"| {seed} | {len(merged)} | {len(hits)} / {len(hits_final)} / {len(hits_narrow)} | {g:.3f} | {m:.3f} | "
           f"{geomean(rows[k] for k in hits):.3f} / {geomean(old30[k] for k in hits):.3f} / "
           f"{geomean(new30[k] for k in hits):.3f} | {geomean(old_final[k] for k in hits_final):.3f}"
           f" / {geomean(new_final[k] for k in hits_final):.3f} |")
-    source = {key: "session 30, call 5" if key in moved_final else
+    source = {key: "session 30, call 7" if key in moved_narrow else
+              "session 30, call 5" if key in moved_final else
               "session 30, call 3" if key in moved30 else "earlier" for key in merged}
     worst += [(v, "%dx%dx%d" % key, seed, source[key]) for key, v in merged.items()]
 print(f"\nMedian over 3 seeds: geomean **{statistics.median(geomeans):.3f}**, minimum "

@@ -354,24 +354,28 @@ std::string small_tile_rule_text(SmallTileRule rule, int sms) {
     return "";
 }
 
+// Whether M <= 64 over N > 64 spans kFewRowsMinTiles or more tiles of 64 x 128, the tiles a few
+// rows keep unless full_rows_take_small_tiles or few_rows_take_small_tiles_unsplit.
+bool few_rows_over_wide_tiles(const GemmProblem& p) {
+    return p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m &&
+           p.n > rung9_tile_shape(Rung9Tile::kNarrowN).block_n &&
+           rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles;
+}
+
 // Whether M <= 64 over a deep K (>= kSplitKMinK) across kFewRowsMinTiles to
 // kFewRowsFullTileMaxTiles tiles of 64 x 128 (N > 64) fills more than half of their rows
 // (kFewRowsHalfTileMaxM), so that 64 x 64 tiles run instead. 48x2048x4096: yes (16 tiles);
 // 32x2048x4096, 64x3200x3072 (25 tiles), 64x3072x512: no.
 bool full_rows_take_small_tiles(const GemmProblem& p) {
-    const std::int64_t wide = rung9_tiles(p, Rung9Tile::kFewRows);
-    return p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m && p.m > kFewRowsHalfTileMaxM &&
-           p.n > rung9_tile_shape(Rung9Tile::kNarrowN).block_n && p.k >= kSplitKMinK &&
-           wide >= kFewRowsMinTiles && wide <= kFewRowsFullTileMaxTiles;
+    return few_rows_over_wide_tiles(p) && p.m > kFewRowsHalfTileMaxM && p.k >= kSplitKMinK &&
+           rung9_tiles(p, Rung9Tile::kFewRows) <= kFewRowsFullTileMaxTiles;
 }
 
 // Whether M <= 64 over a K too short to split (< kSplitKMinK) across kFewRowsMinTiles or more
 // tiles of 64 x 128 (N > 64) has 64 x 64 tiles no more than `sms`, so that those run instead.
 // 16x3376x1392: yes (53 tiles of 64 x 64); 16x9136x832 (143), 64x3072x3072 (split): no.
 bool few_rows_take_small_tiles_unsplit(const GemmProblem& p, int sms) {
-    return p.m <= rung9_tile_shape(Rung9Tile::kFewRows).block_m &&
-           p.n > rung9_tile_shape(Rung9Tile::kNarrowN).block_n && p.k < kSplitKMinK &&
-           rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles &&
+    return few_rows_over_wide_tiles(p) && p.k < kSplitKMinK &&
            rung9_tiles(p, Rung9Tile::kSmall) <= sms;
 }
 
@@ -432,8 +436,7 @@ Rung9Tile rung9_tile(const GemmProblem& p, int sms, const Rung9TileFacts& facts)
         if (narrow_n || few_rows) return narrow_side;
         return facts.one_wave ? Rung9Tile::kFewRows : Rung9Tile::kSquare;
     }
-    if (few_rows && !narrow_n && rung9_tiles(p, Rung9Tile::kFewRows) >= kFewRowsMinTiles &&
-        !facts.full_rows && !facts.unsplit_rows) {
+    if (few_rows_over_wide_tiles(p) && !facts.full_rows && !facts.unsplit_rows) {
         return Rung9Tile::kFewRows;
     }
     const std::int64_t small_tiles = rung9_tiles(p, Rung9Tile::kSmall);

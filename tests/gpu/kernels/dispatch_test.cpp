@@ -9,17 +9,16 @@
 // square ones, and the narrower tiles: 128 x 64 (20000x64x1024, 13497x40x936 one CTA an SM;
 // 14199x28x4767 split and padded), 64 x 128 (16x9136x832, 2176x496x112 in one wave of two an SM;
 // 3x5000x2000 split), 64 x 64 (1000^3, 2016x496x112, 8576x64x1024; 48x512x4096, 64x64x1216 and
-// 64x3072x3072 split), 64 x 64 in 12 stages
-// (64x1000x512, 8192x64x1024, 64x3072x512; 33x1001x513 padded); M past 128 over a deep K in the
-// tile its rows pick (190x2081x14977: 64 x 128 split 5; 196x2245x9532: 128 x 128 split 3; both
-// padded); 64 x 64 where 128 x 128 tiles would split K into shallow ranges (1152x128x1600 split 3,
-// 343x93x1807 split 6 padded, and 432x16x7696 above); 958x6119x227, whose odd N over a short K
-// leaves rung 11 (its C would be copied back) for rung 9, C stored in place; and the short-K GEMM
-// on padded shapes (6310x119x33, 457x2419x16, 1691x2297x71 in two K tiles, 3x1001x128, and 1x1x1,
-// 4097x129x77, 2016x497x113 above). dispatch.e4m3 likewise on sizes that reach each FP8
-// configuration (rung 13's 128 x 256 tiles, 128 x 192, 128 x 128, split-K on 128 x 128, the last
-// padded as well) and its padded path (N not a multiple of 4, K not of 16). The ladder's own sizes
-// run rung 14 in ladder_test.cpp as well.
+// 64x3072x3072 split), 64 x 64 in 12 stages (64x1000x512, 8192x64x1024, 64x3072x512; 33x1001x513
+// padded); M past 128 over a deep K in the tile its rows pick (190x2081x14977: 64 x 128 split 5;
+// 196x2245x9532: 128 x 128 split 3; both padded); 64 x 64 where 128 x 128 tiles would split K into
+// shallow ranges (1152x128x1600 split 3, 343x93x1807 split 6 padded, and 432x16x7696 above);
+// 958x6119x227, whose odd N over a short K leaves rung 11 (its C would be copied back) for rung 9,
+// C stored in place; and the short-K GEMM on padded shapes (6310x119x33, 457x2419x16, 1691x2297x71
+// in two K tiles, 3x1001x128, and 1x1x1, 4097x129x77, 2016x497x113 above). dispatch.e4m3 likewise
+// on sizes that reach each FP8 configuration (rung 13's 128 x 256 tiles, 128 x 192, 128 x 128,
+// split-K on 128 x 128, the last padded as well) and its padded path (N not a multiple of 4, K not
+// of 16). The ladder's own sizes run rung 14 in ladder_test.cpp as well.
 
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>

@@ -359,7 +359,8 @@ TEST(DispatchRules, ManyTilesOfAnAlignedNTakeThePaddedPathOverAShortK) {
 
 // M <= 64 (and N > 64) runs 64 x 128 tiles, where 128 rows would be half zeros or more, where
 // there are 16 or more of them; fewer, 64 x 64. Over a deep K, M > 32 takes 64 x 64 tiles up to 24
-// of the 64 x 128 ones (session 29, call 6: 48x2048x4096 95.8 on 64 x 128 / 105.2 on 64 x 64).
+// of the 64 x 128 ones (session 29, call 6: 48x2048x4096 95.8 on 64 x 128 / 105.2 on 64 x 64);
+// over K < 1536 64 x 64 tiles where they are no more than the SMs (session 30, call 4).
 TEST(DispatchRules, AFewRowsRunRung9sKernelInShortTiles) {
     const DispatchChoice wide = choose_dispatch({32, 2048, 4096}, kDefaultPersistentSms);
     EXPECT_EQ(wide.config, DispatchConfig::kSplitK);

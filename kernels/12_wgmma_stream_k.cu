@@ -126,11 +126,14 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     const int tid = threadIdx.x;
     const int cta = static_cast<int>(blockIdx.x);
     using viz::TracePhase;
-    WarpTracer<kTraced> tracer;
 
+    // Each role makes its tracer after start_warp_specialized: one made before it lives across
+    // the producer's setmaxnreg.dec to 40 registers, where ptxas spilled its pointers to local
+    // memory and the consumers loaded them back at every trace point (20 bytes spilled).
     const int warpgroup = start_warp_specialized<C>(&a_map, &b_map, ring);
     if (warpgroup == 0) {
         if (tid == 0) {
+            WarpTracer<kTraced> tracer;
             int it = 0;  // K iterations issued so far, over all pieces: slot it % stages
             StreamKPiece piece;
             auto scheduling = tracer.begin();
@@ -165,6 +168,7 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                (static_cast<std::int64_t>(q) * C::kConsumers + consumer) * (C::kPartialFloats / 4);
     };
 
+    WarpTracer<kTraced> tracer;
     // The last warp of each consumer warpgroup records its K tiles, held in its lanes.
     HeldKTileLog<kTraced> k_tile_phases(tracer, k_tile_recording_warp());
     float acc[C::kAccumulators] = {};

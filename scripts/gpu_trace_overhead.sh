@@ -7,7 +7,8 @@
 # runs on that shape (`tclens kernels --mnk` prints the choice, written above the table).
 # Writes $OUT/trace_overhead.md (or ./gpu-out/): the table, with `tclens --version` of the binary
 # run. BUDGET_S (default 210): a case that would start later than that many seconds after the
-# script is listed as not run. Exit 1 when a trace failed or a median is over MAX_PCT (3).
+# script is listed as not run. CASES (default: all): a regular expression (grep -E) the case names
+# run must match, e.g. CASES='rung 12'. Exit 1 when a trace failed or a median is over MAX_PCT (3).
 # Where rung 11's cost goes: scripts/gpu_trace_ncu.sh (Nsight Compute, traced and untraced).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -17,6 +18,7 @@ tclens=${TCLENS:-build-gpu/bin/tclens}
 repeat=${REPEAT:-3}
 budget_s=${BUDGET_S:-210}
 max_pct=${MAX_PCT:-3}
+case_filter=${CASES:-.}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 report="$out/trace_overhead.md"
@@ -67,6 +69,7 @@ overhead() {
 status=0
 for entry in "${cases[@]}"; do
     IFS='|' read -r name kernel size blocks <<<"$entry"
+    grep -qE -- "$case_filter" <<<"$name" || continue
     if [ "$SECONDS" -gt "$budget_s" ]; then
         echo "| $name | $kernel | $size | - | not run: past BUDGET_S=$budget_s s | - | - |" >>"$report"
         status=1

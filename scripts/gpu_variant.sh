@@ -7,8 +7,7 @@
 #     NAME    suffix of the binary: build-gpu/bin/${TARGET}_NAME
 #     SOURCE  the source as the build names it, e.g. kernels/dispatch_rules.cpp
 #     FILE    the text to compile in its place (default SOURCE itself), e.g. the previous
-#             version from `git show HEAD~1:SOURCE >old.txt`; it is compiled as if it were
-#             SOURCE (copied beside it for the compile, then removed), so its includes resolve
+#             version from `git show HEAD~1:SOURCE >old.txt`; the tree's SOURCE is not touched
 # FLAG... are added to the build's own compile command (e.g. -DTCLENS_SOME_VARIANT=2). The
 # object goes into a copy of the static library that holds SOURCE's object, and TARGET is linked
 # with the build's own link command against that copy. Prints what it built; exit 1 when a step
@@ -52,23 +51,14 @@ library=$(cd "$build" && for a in $(find . -name '*.a'); do
 done)
 [ -n "$library" ] || fail "no library of $build holds $member"
 
-# Compile FILE in SOURCE's place, with SOURCE's text set aside and put back however this ends.
-variant_source=$source
-if [ "$file" != "$source" ]; then
-    cp "$source" "$work/original_source"
-    trap 'cp "$work/original_source" "$PWD/$source"' EXIT
-    cp "$file" "$source"
-fi
+# FILE compiled as SOURCE would be: a copy under SOURCE's name in the work folder (the build's
+# include paths are rooted at the checkout, so its includes resolve as SOURCE's do).
+copy=$work/$(basename "$source")
+cp "$file" "$copy"
 command=${compile//-o $object/-o $work/$member}
 command=${command//-MF $object.d/-MF $work/dep.d}
-if [ -n "$flags" ]; then
-    command=$(sed -E "s# -c $PWD/$variant_source# $flags -c $PWD/$variant_source#" <<<"$command")
-fi
+command=${command// -c $PWD\/$source/ $flags -c $copy}
 (cd "$build" && eval "$command") >"$work/compile.log" 2>&1 || fail "compile failed: $work/compile.log"
-if [ "$file" != "$source" ]; then
-    cp "$work/original_source" "$source"
-    trap - EXIT
-fi
 
 cp "$build/$library" "$work/$(basename "$library")"
 ar r "$work/$(basename "$library")" "$work/$member" || fail "ar failed"

@@ -259,4 +259,60 @@ struct HeldKTileLog<true> {
     int held_k_tile = 0;
 };
 
+// A warp's phases outside its K loops, each a clock-only record numbered where it ends and stored
+// later: phase j of a run sits in lane j % 32 (its number, two SM clock readings and the phase),
+// and the lanes store what they hold when all 32 are full and at flush() (the end of the kernel).
+// A phase costs a clock read and a few selects, no store and no branch on the lane. Rung 12's
+// consumers (its epilogue, the stream-K fix-up and stores), where a record stored at once, next to
+// a contributor's release of its partial tile and an owner's reads of the others, cost its small-M
+// mode 4-5 % of its time (tests/gpu/results/2026-12-01_h200_session31, call 3).
+template <bool kOn>
+struct HeldPhaseLog {
+    __device__ explicit HeldPhaseLog(WarpTracer<false>&) {}
+    __device__ __forceinline__ NoTraceMark lap() const { return {}; }
+    __device__ __forceinline__ NoTraceMark end(NoTraceMark, viz::TracePhase) { return {}; }
+    __device__ __forceinline__ void flush() {}
+};
+
+template <>
+struct HeldPhaseLog<true> {
+    __device__ explicit HeldPhaseLog(WarpTracer<true>& tracer) : tracer(tracer) {}
+
+    // Now, by the SM clock: where a phase begins.
+    __device__ __forceinline__ ClockMark lap() const { return tracer.clock_lap(); }
+    // Holds [from, now) as `phase`, numbered now. Returns now, the begin of a phase that follows.
+    __device__ __forceinline__ ClockMark end(ClockMark from, viz::TracePhase phase) {
+        const ClockMark now = tracer.clock_lap();
+        if (!tracer.on) return now;
+        if (lane == held) {  // selects, not a branch
+            held_number = tracer.count << kPhaseBits | static_cast<std::uint32_t>(phase);
+            held_from = from.clock;
+            held_to = now.clock;
+        }
+        tracer.skip(1);
+        if (++held == 32) flush();
+        return now;
+    }
+    // Stores what the lanes hold: lane l its phase, as the record it was numbered.
+    __device__ __forceinline__ void flush() {
+        if (!tracer.on || held == 0) return;
+        tracer.record_at(held_number >> kPhaseBits, held_from, held_to,
+                         static_cast<viz::TracePhase>(held_number & kPhaseMask), -1, lane < held);
+        held = 0;
+    }
+
+  private:
+    // A held phase's record number and phase in one register: number << kPhaseBits | phase.
+    static constexpr int kPhaseBits = 8;
+    static constexpr std::uint32_t kPhaseMask = (1u << kPhaseBits) - 1;
+    static_assert(viz::kTracePhaseCount <= (1 << kPhaseBits), "a phase id fits its bits");
+
+    WarpTracer<true>& tracer;
+    const std::uint32_t lane = threadIdx.x % 32;
+    std::uint32_t held = 0;         // phases held, uniform over the warp
+    std::uint32_t held_number = 0;  // this lane's phase: its record number and phase
+    std::uint32_t held_from = 0;
+    std::uint32_t held_to = 0;
+};
+
 }  // namespace tclens::kernels

@@ -108,9 +108,13 @@ struct WarpRecorder {
     __device__ __forceinline__ void record_from_lane(std::uint32_t offset, std::uint32_t from,
                                                      std::uint32_t to, viz::TracePhase phase,
                                                      int k_tile, bool stores) {
-        if (!on) return;
-        const std::uint32_t index = count + offset;
-        if (stores && index < capacity) {
+        if (on) record_at(count + offset, from, to, phase, k_tile, stores);
+    }
+    // The same as the warp's record `index`, a number it took earlier (HeldPhaseLog).
+    __device__ __forceinline__ void record_at(std::uint32_t index, std::uint32_t from,
+                                              std::uint32_t to, viz::TracePhase phase, int k_tile,
+                                              bool stores) {
+        if (on && stores && index < capacity) {
             reinterpret_cast<uint4*>(records + index)[1] =
                 clock_words(from, to, static_cast<unsigned>(phase) | kClockOnlyRecord, k_tile);
         }

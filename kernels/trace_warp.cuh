@@ -155,10 +155,12 @@ struct WarpRecorder {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)::"memory");
         return t;
     }
+    // The SM clock's low 32 bits, read as %clock64: ptxas reads the 64-bit clock with CS2R into
+    // a register, where a 32-bit %clock read into a uniform register was an S2UR.
     __device__ __forceinline__ static std::uint32_t clock() {
-        std::uint32_t t;
-        asm volatile("mov.u32 %0, %%clock;" : "=r"(t)::"memory");
-        return t;
+        std::uint64_t t;
+        asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
+        return static_cast<std::uint32_t>(t);
     }
 };
 

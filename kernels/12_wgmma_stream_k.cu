@@ -169,10 +169,8 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
     };
 
     WarpTracer<kTraced> tracer;
-    // The last warp of each consumer warpgroup records its K tiles, held in its lanes; every
-    // consumer warp holds its phases after each K loop in its lanes until the kernel's end.
+    // The last warp of each consumer warpgroup records its K tiles, held in its lanes.
     HeldKTileLog<kTraced> k_tile_phases(tracer, k_tile_recording_warp());
-    HeldPhaseLog<kTraced> phases(tracer);
     float acc[C::kAccumulators] = {};
     int it = 0;
     StreamKPiece piece;
@@ -193,30 +191,30 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                 });
         }
         k_tile_phases.flush();
-        const auto draining = phases.lap();
+        const auto draining = tracer.begin();
         hp::wgmma_wait_group<0>();
         hp::fence_accumulators(acc);
         if (lane == 0) {
             hp::mbarrier_arrive(&ring.empty[(it - 1) % C::kStages]);
         }
-        phases.end(draining, TracePhase::kEpilogue);
+        tracer.end(draining, TracePhase::kEpilogue, -1);
 
         if (piece.k_begin > 0) {
             // A contributor: publish the partial tile for the owner, store nothing.
-            const auto publishing = phases.lap();
+            const auto publishing = tracer.begin();
             write_partial(slot(cta), acc, wg_tid);
             hp::named_barrier_sync(barrier_id, hp::kWarpgroupThreads);
             if (wg_tid == 0) {
                 hp::store_release_gpu(flags + cta * C::kConsumers + consumer, epoch);
             }
-            phases.end(publishing, TracePhase::kStore);
+            tracer.end(publishing, TracePhase::kStore, -1);
             continue;
         }
         if (piece.k_end < schedule.k_iters) {
             // The owner of a split tile: add every contributor's partial, in CTA order.
             // Each wait begins where the reduce before it ended: one clock read per contributor.
             const int last = schedule.last_contributor(piece);
-            auto waiting = phases.lap();
+            auto waiting = tracer.begin();
             for (int q = cta + 1; q <= last; ++q) {
                 if (wg_tid == 0) {
                     while (hp::load_acquire_gpu(flags + q * C::kConsumers + consumer) != epoch) {
@@ -224,20 +222,19 @@ __global__ void __launch_bounds__(3 * hopper::kWarpgroupThreads, 1)
                     }
                 }
                 hp::named_barrier_sync(barrier_id, hp::kWarpgroupThreads);
-                const auto reducing = phases.end(waiting, TracePhase::kFixupWait);
+                const auto reducing = tracer.end(waiting, TracePhase::kFixupWait, -1);
                 add_partial(acc, slot(q), wg_tid);
-                waiting = phases.end(reducing, TracePhase::kFixupReduce);
+                waiting = tracer.end(reducing, TracePhase::kFixupReduce, -1);
             }
         }
-        const auto storing = phases.lap();
+        const auto storing = tracer.begin();
 
         // The consumer's 64 x BN tile straight from registers (rung 10's epilogue).
         const BlockOrigin block = block_origin<C>(piece.tile, tiles_m, tiles_n);
         store_wgmma_tile(c, m, n, ldc, acc, block.row + hp::kWgmmaM * consumer, block.col, warp,
                          lane);
-        phases.end(storing, TracePhase::kStore);
+        tracer.end(storing, TracePhase::kStore, -1);
     }
-    phases.flush();
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)ldc, (void)tiles_m, (void)tiles_n,
         (void)schedule, (void)partials, (void)flags, (void)epoch;

@@ -108,13 +108,9 @@ struct WarpRecorder {
     __device__ __forceinline__ void record_from_lane(std::uint32_t offset, std::uint32_t from,
                                                      std::uint32_t to, viz::TracePhase phase,
                                                      int k_tile, bool stores) {
-        if (on) record_at(count + offset, from, to, phase, k_tile, stores);
-    }
-    // The same as the warp's record `index`, a number it took earlier (HeldPhaseLog).
-    __device__ __forceinline__ void record_at(std::uint32_t index, std::uint32_t from,
-                                              std::uint32_t to, viz::TracePhase phase, int k_tile,
-                                              bool stores) {
-        if (on && stores && index < capacity) {
+        if (!on) return;
+        const std::uint32_t index = count + offset;
+        if (stores && index < capacity) {
             reinterpret_cast<uint4*>(records + index)[1] =
                 clock_words(from, to, static_cast<unsigned>(phase) | kClockOnlyRecord, k_tile);
         }
@@ -155,12 +151,10 @@ struct WarpRecorder {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)::"memory");
         return t;
     }
-    // The SM clock's low 32 bits, read as %clock64: ptxas reads the 64-bit clock with CS2R into
-    // a register, where a 32-bit %clock read into a uniform register was an S2UR.
     __device__ __forceinline__ static std::uint32_t clock() {
-        std::uint64_t t;
-        asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
-        return static_cast<std::uint32_t>(t);
+        std::uint32_t t;
+        asm volatile("mov.u32 %0, %%clock;" : "=r"(t)::"memory");
+        return t;
     }
 };
 

@@ -1,7 +1,7 @@
 #pragma once
 // gzip in memory (RFC 1952, through zlib): recordings are written compressed when their name ends
-// in ".gz" and read either way (profiling/recording.h). A shipped recording with its source
-// profiles and warp traces is ~56 MB of JSON and ~4 MB gzipped.
+// in ".gz" and read either way (profiling/recording.h). And zlib's own format for PNG files. A
+// shipped recording with its source profiles and warp traces is ~56 MB of JSON and ~4 MB gzipped.
 
 #include <cstddef>
 #include <string>
@@ -14,6 +14,10 @@ bool looks_gzipped(std::string_view bytes);
 
 // `text` as one gzip member (zlib's default level).
 std::string gzip(std::string_view text);
+
+// `bytes` as one zlib stream (RFC 1950, zlib's default level): a PNG's image data
+// (viz/png_writer.cpp). "" where zlib fails (out of memory).
+std::string zlib_compress(std::string_view bytes);
 
 // The bytes one gzip member holds. False, with `error` one line ("not gzip", "the gzip data ends
 // early (a truncated file?)", "the gzip data is corrupt: <zlib's word>", "it expands to more than

@@ -1,9 +1,11 @@
 // common/gzip.h: what gzip() packs, gunzip() gives back byte for byte, also across zlib's 1 MiB
 // feeding chunks, and what `gzip -dc` reads; a truncated, corrupt, trailing or too large member
-// is one line and no text.
+// is one line and no text, and so is one whose trailer lies about its length; zlib_compress()
+// writes what zlib's own uncompress() reads.
 #include "common/gzip.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <cstdio>
 #include <fstream>
@@ -69,6 +71,34 @@ TEST(Gzip, ABadMemberIsOneLineAndNoText) {
     EXPECT_EQ(error, "it expands to more than 1 MiB");
     EXPECT_EQ(back, "");
     EXPECT_FALSE(looks_gzipped("\x1f"));
+}
+
+TEST(Gzip, ATrailerThatLiesAboutTheLengthIsCorruptData) {
+    const std::string text = sample_text();
+    for (const unsigned char said : {0x01, 0xff}) {  // its top byte: 16 MiB or 4 GiB more
+        std::string packed = gzip(text);
+        packed.back() = static_cast<char>(said);
+        std::string back = "old", error;
+        EXPECT_FALSE(gunzip(packed, text.size(), back, error));
+        EXPECT_EQ(error.rfind("the gzip data is corrupt: ", 0), 0u) << error;
+        EXPECT_EQ(back, "");
+    }
+}
+
+TEST(Gzip, ZlibCompressWritesWhatZlibReads) {
+    const std::string text = sample_text();
+    const std::string packed = zlib_compress(text);
+    ASSERT_FALSE(packed.empty());
+    EXPECT_EQ(static_cast<unsigned char>(packed[0]), 0x78);  // a zlib stream, 32 KiB window
+    EXPECT_LT(packed.size(), text.size() / 3);
+    std::string back(text.size(), '\0');
+    uLongf back_size = back.size();
+    ASSERT_EQ(uncompress(reinterpret_cast<Bytef*>(back.data()), &back_size,
+                         reinterpret_cast<const Bytef*>(packed.data()), packed.size()),
+              Z_OK);
+    EXPECT_EQ(back_size, text.size());
+    EXPECT_TRUE(back == text);
+    EXPECT_FALSE(zlib_compress("").empty());
 }
 
 }  // namespace

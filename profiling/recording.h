@@ -100,8 +100,8 @@ struct Recording {
 };
 
 // The source profiles and warp traces of a recording file, most of its bytes (the shipped
-// recordings: 36 of 56 MB, and 90 % of the time to read one), kept as their JSON text and read
-// on the first call of sources() or traces() from any thread, once. A part that turns out
+// recordings: about 35 of 37 MB, and 90 % of the time to read one), kept as their JSON text and
+// read on the first call of sources() or traces() from any thread, once. A part that turns out
 // damaged reads as empty, and error() says why in one line ("sources[3]: key 'pc' has the wrong
 // type").
 class RecordingBulk {

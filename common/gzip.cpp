@@ -8,30 +8,28 @@
 namespace tclens::common {
 namespace {
 
+constexpr int kZlibWindowBits = 15;       // the largest window, with a zlib header and trailer
 constexpr int kGzipWindowBits = 15 + 16;  // the largest window, with a gzip header and trailer
 constexpr std::size_t kChunk = 1 << 20;   // zlib counts in uInt: feed it at most this at a time
 
 Bytef* zlib_bytes(const char* bytes) { return reinterpret_cast<Bytef*>(const_cast<char*>(bytes)); }
 
-}  // namespace
-
-bool looks_gzipped(std::string_view bytes) {
-    return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
-           static_cast<unsigned char>(bytes[1]) == 0x8b;
-}
-
-std::string gzip(std::string_view text) {
+// `bytes` deflated at zlib's default level in the wrapping `window_bits` names (kGzipWindowBits,
+// kZlibWindowBits), fed and drained a chunk at a time. "" where zlib fails (out of memory).
+std::string deflate_bytes(std::string_view bytes, int window_bits) {
     z_stream stream{};
-    deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, kGzipWindowBits, 8,
-                 Z_DEFAULT_STRATEGY);
+    if (deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, window_bits, 8,
+                     Z_DEFAULT_STRATEGY) != Z_OK) {
+        return "";
+    }
     std::string out;
     std::size_t consumed = 0;
     int status = Z_OK;
-    while (status != Z_STREAM_END) {
-        const std::size_t in_now = std::min(kChunk, text.size() - consumed);
-        stream.next_in = zlib_bytes(text.data() + consumed);
+    while (status == Z_OK) {
+        const std::size_t in_now = std::min(kChunk, bytes.size() - consumed);
+        stream.next_in = zlib_bytes(bytes.data() + consumed);
         stream.avail_in = static_cast<uInt>(in_now);
-        const bool last = consumed + in_now == text.size();
+        const bool last = consumed + in_now == bytes.size();
         const std::size_t before = out.size();
         out.resize(before + kChunk);
         stream.next_out = zlib_bytes(out.data() + before);
@@ -41,19 +39,20 @@ std::string gzip(std::string_view text) {
         out.resize(out.size() - stream.avail_out);
     }
     deflateEnd(&stream);
+    if (status != Z_STREAM_END) out.clear();
     return out;
 }
 
-std::string zlib_compress(std::string_view bytes) {
-    uLongf packed_size = compressBound(static_cast<uLong>(bytes.size()));
-    std::string packed(packed_size, '\0');
-    if (compress2(zlib_bytes(packed.data()), &packed_size, zlib_bytes(bytes.data()),
-                  static_cast<uLong>(bytes.size()), Z_DEFAULT_COMPRESSION) != Z_OK) {
-        return "";
-    }
-    packed.resize(packed_size);
-    return packed;
+}  // namespace
+
+bool looks_gzipped(std::string_view bytes) {
+    return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+           static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
+
+std::string gzip(std::string_view text) { return deflate_bytes(text, kGzipWindowBits); }
+
+std::string zlib_compress(std::string_view bytes) { return deflate_bytes(bytes, kZlibWindowBits); }
 
 bool gunzip(std::string_view bytes, std::size_t max_bytes, std::string& text, std::string& error) {
     text.clear();

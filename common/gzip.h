@@ -13,7 +13,7 @@ namespace tclens::common {
 // True when `bytes` start with gzip's magic number (1f 8b).
 bool looks_gzipped(std::string_view bytes);
 
-// `text` as one gzip member (zlib's default level).
+// `text` as one gzip member (zlib's default level). "" where zlib fails (out of memory).
 std::string gzip(std::string_view text);
 
 // `bytes` as one zlib stream (RFC 1950, zlib's default level): a PNG's image data

@@ -246,7 +246,9 @@ bool recording_from_json(const json& in, Recording& recording, std::string& erro
 
 std::string save_recording(const std::string& path, const Recording& recording) {
     if (common::ends_with(path, ".gz")) {
-        return common::write_bytes_atomically(path, common::gzip(to_json(recording).dump()));
+        const std::string packed = common::gzip(to_json(recording).dump());
+        if (packed.empty()) return "cannot write " + path + ": zlib could not compress it";
+        return common::write_bytes_atomically(path, packed);
     }
     return common::write_bytes_atomically(path, to_json(recording).dump(1) + "\n");
 }

@@ -67,6 +67,41 @@ namespace {
 
 using namespace wgmma_tma;
 
+#if defined(TCLENS_HOPPER_DEVICE)
+// A clustered Config's share of K tile kt (WgmmaTmaConfig): cluster rank `rank` is tile (rank %
+// kClusterM, rank / kClusterM) of its cluster; it arms its own `full` for the whole stage, loads
+// piece rank / kClusterM of the A box (kAPieceRows rows, at that offset of the box) into every
+// CTA of its tile row, and piece rank % kClusterM of each B box (kBPieceRows K rows) into every
+// CTA of its tile column, each copy counted on `full` of the CTA it lands in. The pieces are
+// whole 1024-byte swizzle atoms, so together they are the boxes one CTA would load.
+template <typename Config>
+__device__ __forceinline__ void load_k_tile_share(unsigned char* stage, std::uint64_t* full,
+                                                  const CUtensorMap* a_map,
+                                                  const CUtensorMap* b_map, int kt,
+                                                  BlockOrigin block, int rank) {
+    using C = Config;
+    namespace hp = hopper;
+    const int row_rank = rank % C::kClusterM;  // the tile row of the cluster, for B's piece
+    const int col_rank = rank / C::kClusterM;  // the tile column, for A's piece
+    std::uint16_t same_row = 0;                // the CTAs of this tile row: they share A
+    for (int j = 0; j < C::kClusterN; ++j)
+        same_row |= std::uint16_t{1} << (row_rank + j * C::kClusterM);
+    const auto same_col =
+        static_cast<std::uint16_t>(((1u << C::kClusterM) - 1) << (col_rank * C::kClusterM));
+    hp::mbarrier_arrive_expect_tx(full, C::kStageBytes);
+    const int a_row = col_rank * C::kAPieceRows;
+    hp::tma_load_2d_multicast(stage + a_row * hp::kSwizzleRowBytes, a_map, full, kt * C::kBlockK,
+                              block.row + a_row, same_row);
+    const int b_row = row_rank * C::kBPieceRows;
+#pragma unroll
+    for (int j = 0; j < C::kBBoxes; ++j) {
+        hp::tma_load_2d_multicast(
+            stage + C::kABytes + j * C::kBBoxBytes + b_row * hp::kSwizzleRowBytes, b_map, full,
+            block.col + j * hp::kBoxElems, kt * C::kBlockK + b_row, same_col);
+    }
+}
+#endif  // TCLENS_HOPPER_DEVICE
+
 // The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
 // kernel and the untraced blocks of the traced one run. The tensor maps are the kernel's
 // __grid_constant__ parameters, by reference.
@@ -92,16 +127,28 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
+    constexpr bool kClustered = C::kClusterCtas > 1;
+    const int rank = kClustered ? static_cast<int>(hp::cluster_cta_rank()) : 0;
     if (tid == 0) {
-        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, 0);
+        // Clustered: a slot is empty once every CTA of the cluster released it.
+        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, kClustered ? C::kClusterCtas : 0);
     }
-    __syncthreads();
+    if constexpr (kClustered) {
+        hp::cluster_sync();  // the others' barriers exist before anything lands in them
+    } else {
+        __syncthreads();
+    }
 
-    // Thread 0 only: the whole of K tile kt into its stage.
+    // Thread 0 only: K tile kt into its stage (clustered: this CTA's share, into every CTA).
     const auto issue = [&](int kt) {
         const int s = kt % C::kStages;
-        load_k_tile<C>(ring.stages + s * C::kStageBytes, &ring.full[s], &a_map, &b_map,
-                       k_first + kt, block.row, block.col);
+        unsigned char* stage = ring.stages + s * C::kStageBytes;
+        if constexpr (kClustered) {
+            load_k_tile_share<C>(stage, &ring.full[s], &a_map, &b_map, k_first + kt, block, rank);
+        } else {
+            load_k_tile<C>(stage, &ring.full[s], &a_map, &b_map, k_first + kt, block.row,
+                           block.col);
+        }
     };
     if (tid == 0) {
         for (int kt = 0; kt < C::kStages - 1 && kt < k_tiles; ++kt) {
@@ -145,6 +192,17 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         tracer.end(syncing, TracePhase::kBlockSync, kt);
         if (tid == 0 && kt + C::kStages - 1 < k_tiles) {
             const auto issuing = tracer.begin();
+            if constexpr (kClustered) {
+                // Tile kt - 1's slot (none at kt = 0: the ring's last, never filled yet): this
+                // CTA releases it in every CTA of the cluster, then waits until all have.
+                if (kt > 0) {
+                    const int s = (kt - 1) % C::kStages;
+                    for (int r = 0; r < C::kClusterCtas; ++r) {
+                        hp::mbarrier_arrive_cluster(&ring.empty[s], static_cast<std::uint32_t>(r));
+                    }
+                    hp::mbarrier_wait(&ring.empty[s], ((kt - 1) / C::kStages) % 2);
+                }
+            }
             issue(kt + C::kStages - 1);
             tracer.end(issuing, TracePhase::kLoadIssue, kt + C::kStages - 1);
         }
@@ -166,6 +224,8 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
                          tid % 32);
     }
     tracer.end(storing, TracePhase::kStore, -1);
+    // No CTA leaves while another may still arrive on its barriers.
+    if constexpr (kClustered) hp::cluster_sync();
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)ldc, (void)k, (void)tiles_m,
         (void)tiles_n, (void)ranges;
@@ -205,24 +265,11 @@ cudaError_t wgmma_tma_traced_launch(const GemmOperands& operands, const TraceSin
 template <typename Element>
 cudaError_t ranges_launch(Rung9Tile tile, const GemmOperands& operands, const KRanges& ranges,
                           cudaStream_t stream) {
-    const auto launch = [&](auto config) {
+    return with_rung9_config(tile, [&](auto config) {
         using C = decltype(config);
         return launch_tma_tiles<Element, C>(wgmma_tma_gemm<Element, C, false>, operands, stream,
                                             true, ranges.count, ranges);
-    };
-    switch (tile) {
-        case Rung9Tile::kNarrowN:
-            return launch(NarrowNWgmmaTmaConfig{});
-        case Rung9Tile::kFewRows:
-            return launch(FewRowsWgmmaTmaConfig{});
-        case Rung9Tile::kSmall:
-            return launch(SmallWgmmaTmaConfig{});
-        case Rung9Tile::kSmallDeep:
-            return launch(SmallDeepWgmmaTmaConfig{});
-        case Rung9Tile::kSquare:
-            break;
-    }
-    return launch(ChosenWgmmaTmaConfig{});
+    });
 }
 
 }  // namespace

@@ -153,10 +153,7 @@ std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
         }
     };
     for (const Rung9Tile tile : kRung9Tiles) {
-        const Rung9TileShape shape = rung9_tile_shape(tile);
-        const std::string name = "rung 9 " + std::to_string(shape.block_m) + "x" +
-                                 std::to_string(shape.block_n) +
-                                 (tile == Rung9Tile::kSmallDeep ? " deep" : "");
+        const std::string name = "rung 9 " + rung9_tile_name(tile);
         for (const int splits : {1, 2, 3, 4, 6, 8, 12, 16}) {
             if (split_k_ranges(padded.k, splits) != splits) continue;
             add(splits == 1 ? name : name + " split " + std::to_string(splits),

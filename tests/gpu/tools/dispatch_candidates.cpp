@@ -1,11 +1,12 @@
 // Times every configuration rung 14 could pick for each shape given, beside its own choice and
 // same-run cuBLAS, through the runner (verified first, timed behind the stream gate): the
 // measurements that rung 14's rules (kernels/dispatch_rules.cpp) are derived from.
-//   dispatch_candidates [bf16|f16] MxNxK [MxNxK ...]
-// prints one markdown row per (shape, configuration): its median, its % of cuBLAS, and the line
-// the runner gives where it did not count. The configurations: kernels::dispatch_candidates
-// (kernels/14_dispatch.h). Rung 14's row names its choice for this GPU's SM count. Exit 0, or 1
-// with one line on stderr.
+//   dispatch_candidates [bf16|f16] [--only NAME] MxNxK [MxNxK ...]
+// (--only: the configurations named exactly NAME, "rung 9 64x64 deep", and no rung 14 row: for a
+// profiler's launch count) prints one markdown row per (shape, configuration): its median, its % of
+// cuBLAS, and the line the runner gives where it did not count. The configurations:
+// kernels::dispatch_candidates (kernels/14_dispatch.h). Rung 14's row names its choice for this
+// GPU's SM count. Exit 0, or 1 with one line on stderr.
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -37,7 +38,14 @@ int main(int argc, char** argv) {
         precision = std::string(argv[1]) == "f16" ? Precision::kF16 : Precision::kBF16;
         first = 2;
     }
-    if (first >= argc) return fail("usage: dispatch_candidates [bf16|f16] MxNxK [MxNxK ...]");
+    std::string only;
+    if (first + 1 < argc && std::string(argv[first]) == "--only") {
+        only = argv[first + 1];
+        first += 2;
+    }
+    if (first >= argc) {
+        return fail("usage: dispatch_candidates [bf16|f16] [--only NAME] MxNxK [MxNxK ...]");
+    }
     const std::string suffix = std::string(".") + precision_name(precision);
     const KernelDescriptor* cublas = find_gpu_kernel("cublas" + suffix);
     const KernelDescriptor* dispatch = find_gpu_kernel("dispatch" + suffix);
@@ -71,9 +79,12 @@ int main(int argc, char** argv) {
                         100 * reference.median_ms / r.median_ms);
         };
         row("cuBLAS", reference);
-        const DispatchChoice chosen = choose_dispatch_for(precision, *problem, sms);
-        row("rung 14: " + chosen.reason, runner.run(*dispatch, *problem, options));
+        if (only.empty()) {
+            const DispatchChoice chosen = choose_dispatch_for(precision, *problem, sms);
+            row("rung 14: " + chosen.reason, runner.run(*dispatch, *problem, options));
+        }
         for (const auto& [name, choice] : dispatch_candidates(*problem, precision)) {
+            if (!only.empty() && name != only) continue;
             KernelDescriptor candidate = *dispatch;
             candidate.id = "candidate" + suffix;
             candidate.launch = [choice = choice, precision](const GemmOperands& operands,

@@ -67,6 +67,12 @@ namespace {
 
 using namespace wgmma_tma;
 
+// Session 32's experiment (not committed as such): 1 = each clustered CTA loads every piece of its
+// own boxes by plain TMA (no multicast), the slot protocol kept; 2 = that without the protocol.
+#ifndef TCLENS_CLUSTER_VARIANT
+#define TCLENS_CLUSTER_VARIANT 0
+#endif
+
 #if defined(TCLENS_HOPPER_DEVICE)
 // A clustered Config's share of K tile kt (WgmmaTmaConfig): cluster rank `rank` is tile (rank %
 // kClusterM, rank / kClusterM) of its cluster; it arms its own `full` for the whole stage, loads
@@ -89,6 +95,21 @@ __device__ __forceinline__ void load_k_tile_share(unsigned char* stage, std::uin
     const auto same_col =
         static_cast<std::uint16_t>(((1u << C::kClusterM) - 1) << (col_rank * C::kClusterM));
     hp::mbarrier_arrive_expect_tx(full, C::kStageBytes);
+    if (TCLENS_CLUSTER_VARIANT > 0) {
+        for (int p = 0; p < C::kClusterN; ++p) {
+            hp::tma_load_2d(stage + p * C::kAPieceRows * hp::kSwizzleRowBytes, a_map, full,
+                            kt * C::kBlockK, block.row + p * C::kAPieceRows);
+        }
+        for (int j = 0; j < C::kBBoxes; ++j) {
+            for (int q = 0; q < C::kClusterM; ++q) {
+                hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes +
+                                    q * C::kBPieceRows * hp::kSwizzleRowBytes,
+                                b_map, full, block.col + j * hp::kBoxElems,
+                                kt * C::kBlockK + q * C::kBPieceRows);
+            }
+        }
+        return;
+    }
     const int a_row = col_rank * C::kAPieceRows;
     hp::tma_load_2d_multicast(stage + a_row * hp::kSwizzleRowBytes, a_map, full, kt * C::kBlockK,
                               block.row + a_row, same_row);
@@ -190,7 +211,7 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         const auto syncing = tracer.end(multiplying, TracePhase::kWgmma, kt);
         __syncthreads();
         tracer.end(syncing, TracePhase::kBlockSync, kt);
-        if constexpr (kClustered) {
+        if constexpr (kClustered && TCLENS_CLUSTER_VARIANT != 2) {
             // This CTA releases tile kt - 1's slot in every CTA of the cluster, and refills the
             // slot of tile kt - 2, which every CTA released an iteration ago (none at kt = 1: the
             // ring's last slot, never filled yet), so that the remote arrivals' latency is not

@@ -54,16 +54,8 @@ KernelDescriptor wgmma_tma_kernel(Precision precision) {
 
 std::string rung9_tile_name(Rung9Tile tile) {
     const Rung9TileShape shape = rung9_tile_shape(tile);
-    const Rung9TileShape deep = rung9_tile_shape(Rung9Tile::kSmallDeep);
-    std::string name = std::to_string(shape.block_m) + "x" + std::to_string(shape.block_n);
-    if (shape.block_m == deep.block_m && shape.block_n == deep.block_n &&
-        shape.stages == deep.stages) {
-        name += " deep";
-    }
-    if (shape.cluster_m * shape.cluster_n > 1) {
-        name += " c" + std::to_string(shape.cluster_m) + "x" + std::to_string(shape.cluster_n);
-    }
-    return name;
+    return std::to_string(shape.block_m) + "x" + std::to_string(shape.block_n) +
+           (tile == Rung9Tile::kSmallDeep ? " deep" : "");
 }
 
 KernelDescriptor wgmma_tma_tile_descriptor(Precision precision, Rung9Tile tile) {
@@ -74,15 +66,10 @@ KernelDescriptor wgmma_tma_tile_descriptor(Precision precision, Rung9Tile tile) 
     }
     KernelDescriptor d = with_rung9_config(
         tile, [&](auto config) { return describe_wgmma_tma<decltype(config)>(precision, stem); });
-    const Rung9TileShape shape = rung9_tile_shape(tile);
     d.rung = 14;
     d.title = "rung 9's kernel in " + std::to_string(d.block_tile.m) + " x " +
               std::to_string(d.block_tile.n) + " tiles, " + std::to_string(d.stages) + " stages, " +
               common::count_text(d.ctas_per_sm, "CTA") + " per SM";
-    if (shape.cluster_m * shape.cluster_n > 1) {
-        d.title += ", clusters of " + std::to_string(shape.cluster_m) + " x " +
-                   std::to_string(shape.cluster_n) + " tiles sharing their loads";
-    }
     d.traced = {};  // no launch of its own: rung 14 launches it
     return d;
 }

@@ -67,62 +67,6 @@ namespace {
 
 using namespace wgmma_tma;
 
-// Session 32's experiment (not committed as such): 1 = each clustered CTA loads every piece of its
-// own boxes by plain TMA (no multicast), the slot protocol kept; 2 = that without the protocol.
-#ifndef TCLENS_CLUSTER_VARIANT
-#define TCLENS_CLUSTER_VARIANT 0
-#endif
-
-#if defined(TCLENS_HOPPER_DEVICE)
-// A clustered Config's share of K tile kt (WgmmaTmaConfig): cluster rank `rank` is tile (rank %
-// kClusterM, rank / kClusterM) of its cluster; it arms its own `full` for the whole stage, loads
-// piece rank / kClusterM of the A box (kAPieceRows rows, at that offset of the box) into every
-// CTA of its tile row, and piece rank % kClusterM of each B box (kBPieceRows K rows) into every
-// CTA of its tile column, each copy counted on `full` of the CTA it lands in. The pieces are
-// whole 1024-byte swizzle atoms, so together they are the boxes one CTA would load.
-template <typename Config>
-__device__ __forceinline__ void load_k_tile_share(unsigned char* stage, std::uint64_t* full,
-                                                  const CUtensorMap* a_map,
-                                                  const CUtensorMap* b_map, int kt,
-                                                  BlockOrigin block, int rank) {
-    using C = Config;
-    namespace hp = hopper;
-    const int row_rank = rank % C::kClusterM;  // the tile row of the cluster, for B's piece
-    const int col_rank = rank / C::kClusterM;  // the tile column, for A's piece
-    std::uint16_t same_row = 0;                // the CTAs of this tile row: they share A
-    for (int j = 0; j < C::kClusterN; ++j)
-        same_row |= std::uint16_t{1} << (row_rank + j * C::kClusterM);
-    const auto same_col =
-        static_cast<std::uint16_t>(((1u << C::kClusterM) - 1) << (col_rank * C::kClusterM));
-    hp::mbarrier_arrive_expect_tx(full, C::kStageBytes);
-    if (TCLENS_CLUSTER_VARIANT > 0) {
-        for (int p = 0; p < C::kClusterN; ++p) {
-            hp::tma_load_2d(stage + p * C::kAPieceRows * hp::kSwizzleRowBytes, a_map, full,
-                            kt * C::kBlockK, block.row + p * C::kAPieceRows);
-        }
-        for (int j = 0; j < C::kBBoxes; ++j) {
-            for (int q = 0; q < C::kClusterM; ++q) {
-                hp::tma_load_2d(stage + C::kABytes + j * C::kBBoxBytes +
-                                    q * C::kBPieceRows * hp::kSwizzleRowBytes,
-                                b_map, full, block.col + j * hp::kBoxElems,
-                                kt * C::kBlockK + q * C::kBPieceRows);
-            }
-        }
-        return;
-    }
-    const int a_row = col_rank * C::kAPieceRows;
-    hp::tma_load_2d_multicast(stage + a_row * hp::kSwizzleRowBytes, a_map, full, kt * C::kBlockK,
-                              block.row + a_row, same_row);
-    const int b_row = row_rank * C::kBPieceRows;
-#pragma unroll
-    for (int j = 0; j < C::kBBoxes; ++j) {
-        hp::tma_load_2d_multicast(
-            stage + C::kABytes + j * C::kBBoxBytes + b_row * hp::kSwizzleRowBytes, b_map, full,
-            block.col + j * hp::kBoxElems, kt * C::kBlockK + b_row, same_col);
-    }
-}
-#endif  // TCLENS_HOPPER_DEVICE
-
 // The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
 // kernel and the untraced blocks of the traced one run. The tensor maps are the kernel's
 // __grid_constant__ parameters, by reference.
@@ -148,28 +92,16 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
 
-    constexpr bool kClustered = C::kClusterCtas > 1;
-    const int rank = kClustered ? static_cast<int>(hp::cluster_cta_rank()) : 0;
     if (tid == 0) {
-        // Clustered: a slot is empty once every CTA of the cluster released it.
-        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, kClustered ? C::kClusterCtas : 0);
+        init_tma_ring<C>(&a_map, &b_map, nullptr, ring, 0);
     }
-    if constexpr (kClustered) {
-        hp::cluster_sync();  // the others' barriers exist before anything lands in them
-    } else {
-        __syncthreads();
-    }
+    __syncthreads();
 
-    // Thread 0 only: K tile kt into its stage (clustered: this CTA's share, into every CTA).
+    // Thread 0 only: the whole of K tile kt into its stage.
     const auto issue = [&](int kt) {
         const int s = kt % C::kStages;
-        unsigned char* stage = ring.stages + s * C::kStageBytes;
-        if constexpr (kClustered) {
-            load_k_tile_share<C>(stage, &ring.full[s], &a_map, &b_map, k_first + kt, block, rank);
-        } else {
-            load_k_tile<C>(stage, &ring.full[s], &a_map, &b_map, k_first + kt, block.row,
-                           block.col);
-        }
+        load_k_tile<C>(ring.stages + s * C::kStageBytes, &ring.full[s], &a_map, &b_map,
+                       k_first + kt, block.row, block.col);
     };
     if (tid == 0) {
         for (int kt = 0; kt < C::kStages - 1 && kt < k_tiles; ++kt) {
@@ -211,29 +143,7 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         const auto syncing = tracer.end(multiplying, TracePhase::kWgmma, kt);
         __syncthreads();
         tracer.end(syncing, TracePhase::kBlockSync, kt);
-        if constexpr (kClustered && TCLENS_CLUSTER_VARIANT != 2) {
-            // This CTA releases tile kt - 1's slot in every CTA of the cluster, and refills the
-            // slot of tile kt - 2, which every CTA released an iteration ago (none at kt = 1: the
-            // ring's last slot, never filled yet), so that the remote arrivals' latency is not
-            // waited for: one stage less ahead than unclustered.
-            const int refill = kt + C::kStages - 2;
-            if (tid == 0 && kt > 0 && refill < k_tiles) {
-                const auto issuing = tracer.begin();
-                const int freed = (kt - 1) % C::kStages;
-                if (refill + 1 < k_tiles) {
-                    for (int r = 0; r < C::kClusterCtas; ++r) {
-                        hp::mbarrier_arrive_cluster(&ring.empty[freed],
-                                                    static_cast<std::uint32_t>(r));
-                    }
-                }
-                if (kt > 1) {
-                    hp::mbarrier_wait(&ring.empty[(kt - 2) % C::kStages],
-                                      ((kt - 2) / C::kStages) % 2);
-                }
-                issue(refill);
-                tracer.end(issuing, TracePhase::kLoadIssue, refill);
-            }
-        } else if (tid == 0 && kt + C::kStages - 1 < k_tiles) {
+        if (tid == 0 && kt + C::kStages - 1 < k_tiles) {
             const auto issuing = tracer.begin();
             issue(kt + C::kStages - 1);
             tracer.end(issuing, TracePhase::kLoadIssue, kt + C::kStages - 1);
@@ -256,8 +166,6 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
                          tid % 32);
     }
     tracer.end(storing, TracePhase::kStore, -1);
-    // No CTA leaves while another may still arrive on its barriers.
-    if constexpr (kClustered) hp::cluster_sync();
 #else
     (void)a_map, (void)b_map, (void)c, (void)m, (void)n, (void)ldc, (void)k, (void)tiles_m,
         (void)tiles_n, (void)ranges;

@@ -12,13 +12,7 @@
 
 namespace tclens::kernels::wgmma_tma {
 
-// ClusterM x ClusterN: the CTAs of one thread-block cluster, a block of ClusterM tile rows by
-// ClusterN tile columns of C (1 x 1: no cluster). The CTAs of a tile row share its A box: each
-// loads kAPieceRows of its rows and multicasts them to the others; those of a tile column share
-// each B box alike, kBPieceRows of its K rows each. So L2 sends each operand byte to a cluster
-// once, not once per CTA.
-template <int BlockM, int BlockN, int Stages, int GroupM, int BlocksPerSm, int ClusterM = 1,
-          int ClusterN = 1>
+template <int BlockM, int BlockN, int Stages, int GroupM, int BlocksPerSm>
 struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
     static constexpr int kBlockM = BlockM;
     static constexpr int kBlockN = BlockN;
@@ -33,16 +27,8 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
     static constexpr int kTilesM = kBlockM / hopper::kWgmmaM;  // wgmma per k16 step
     static constexpr int kAccumulators = kWgmmaN / 2;          // per wgmma, per thread
 
-    static constexpr int kClusterM = ClusterM;
-    static constexpr int kClusterN = ClusterN;
-    static constexpr int kClusterCtas = ClusterM * ClusterN;
-    static constexpr int kAPieceRows = kBlockM / kClusterN;  // of the A box, per CTA
-    static constexpr int kBPieceRows = kBlockK / kClusterM;  // of each B box, per CTA
-
-    // The ring, then full[stages]; clustered, empty[stages] too (each CTA's release of a slot,
-    // counted in every CTA that writes into it).
-    static constexpr int kSmemBytes =
-        TmaStageLayout<BlockM, BlockN>::ring_smem_bytes(kStages, kClusterCtas > 1 ? 2 : 1);
+    // The ring, then full[stages].
+    static constexpr int kSmemBytes = TmaStageLayout<BlockM, BlockN>::ring_smem_bytes(kStages, 1);
 
     static_assert(kBlockM % hopper::kWgmmaM == 0 && kBlockM <= 256,
                   "A box: 64-row multiples <= 256");
@@ -51,31 +37,12 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
     static_assert(kStages >= 2, "one stage computes while the next loads");
     static_assert(kBlocksPerSm * (kSmemBytes + 1024) <= 228 * 1024 && kSmemBytes <= 227 * 1024,
                   "shared memory of kBlocksPerSm blocks must fit one H100 SM");
-    static_assert(kClusterCtas <= 8 && kBlockM % kClusterN == 0 && kAPieceRows % 8 == 0 &&
-                      kBPieceRows % 8 == 0,
-                  "a portable cluster, its pieces whole 1024-byte swizzle atoms (8 rows)");
 
     // Block id -> (tile row, tile col) of C: bands of kGroupM tile rows, down a band's column
-    // first (kernels/block_order.h); clustered, the clusters (id / kClusterCtas) in that order
-    // over a grid of cluster tiles, and cluster rank r at tile (r % kClusterM, r / kClusterM) of
-    // its cluster. Worked example, 2 x 2 clusters over 3 x 4 tiles: id 9 -> cluster 2 (cluster
-    // grid 2 x 2: cluster row 0, column 1), rank 1 -> tile row 1, column 2. The launch rounds the
-    // grid up to whole clusters; tiles past C load zeros and store nothing.
+    // first (kernels/block_order.h).
     TCLENS_HOST_DEVICE static void block_tile(int id, int tiles_m, int tiles_n, int& tile_m,
                                               int& tile_n) {
-        if (kClusterCtas == 1) {
-            rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
-            return;
-        }
-        const int rank = id % kClusterCtas;
-        int cluster_m = 0;
-        int cluster_n = 0;
-        rasterise_column_bands(id / kClusterCtas, (tiles_m + kClusterM - 1) / kClusterM,
-                               (tiles_n + kClusterN - 1) / kClusterN,
-                               kGroupM / kClusterM > 0 ? kGroupM / kClusterM : 1, cluster_m,
-                               cluster_n);
-        tile_m = cluster_m * kClusterM + rank % kClusterM;
-        tile_n = cluster_n * kClusterN + rank / kClusterM;
+        rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
     }
 };
 
@@ -99,10 +66,14 @@ using FewRowsWgmmaTmaConfig = WgmmaTmaConfig<64, 128, 4, 16, 2>;
 // x 64 tiles 0.97x / 0.84x): tests/gpu/results/2026-12-01_h200_session30, call 1.
 using SmallWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 6, 16, 2>;
 using SmallDeepWgmmaTmaConfig = WgmmaTmaConfig<64, 64, 12, 16, 1>;
-// The same tiles in clusters of 2 or 4 CTAs sharing their loads (WgmmaTmaConfig): C<m>x<n>.
-template <typename Tile, int ClusterM, int ClusterN>
-using Clustered = WgmmaTmaConfig<Tile::kBlockM, Tile::kBlockN, Tile::kStages, Tile::kGroupM,
-                                 Tile::kBlocksPerSm, ClusterM, ClusterN>;
+// Measured and left: these tiles in clusters of 2 or 4 CTAs sharing their loads by TMA multicast
+// (each CTA loading a piece of its tile row's A box and of its tile column's B boxes for all, a
+// slot refilled once every CTA of the cluster released it) ran 5-50 % slower than unclustered
+// in every tile and shape tried (128x3072x3072, 64 x 64 deep: 15.7 -> 24.3 us; 2048^3, 128 x 128:
+// 33.5 -> 46.7). Without the multicast (each CTA loading all the pieces itself, the slot
+// protocol kept) they ran as slowly; without the protocol too, 5-12 % slower: the cost is one
+// warpgroup both multiplying and waiting for the cluster's releases before each refill
+// (tests/gpu/results/2026-12-01_h200_session32, calls 1-4, and clusters.patch).
 
 }  // namespace tclens::kernels::wgmma_tma
 
@@ -111,86 +82,30 @@ namespace tclens::kernels {
 // The block tiles rung 14 runs this kernel in (the configurations above): rung 9's own 128 x
 // 128; 128 x 64 for N <= 64 and 64 x 128 for M <= 64, where a side of 128 would load and
 // multiply zeros for half of it or more; 64 x 64, in 6 or 12 stages, where 128 x 128 tiles would
-// be few (kernels/dispatch_rules.cpp); and some of them in clusters of CTAs sharing their loads
-// (<tile>C<m>x<n>: m tile rows by n tile columns).
-enum class Rung9Tile {
-    kSquare,
-    kNarrowN,
-    kFewRows,
-    kSmall,
-    kSmallDeep,
-    kSquareC2x1,
-    kSquareC1x2,
-    kNarrowNC2x1,
-    kFewRowsC2x1,
-    kFewRowsC1x2,
-    kFewRowsC1x4,
-    kSmallC2x1,
-    kSmallC1x2,
-    kSmallC2x2,
-    kSmallC1x4,
-    kSmallDeepC2x1,
-    kSmallDeepC2x2,
-    kSmallDeepC1x4
-};
+// be few (kernels/dispatch_rules.cpp).
+enum class Rung9Tile { kSquare, kNarrowN, kFewRows, kSmall, kSmallDeep };
 // Every tile, in that order, for what goes through them all (dispatch_candidates).
-constexpr Rung9Tile kRung9Tiles[] = {
-    Rung9Tile::kSquare,        Rung9Tile::kNarrowN,       Rung9Tile::kFewRows,
-    Rung9Tile::kSmall,         Rung9Tile::kSmallDeep,     Rung9Tile::kSquareC2x1,
-    Rung9Tile::kSquareC1x2,    Rung9Tile::kNarrowNC2x1,   Rung9Tile::kFewRowsC2x1,
-    Rung9Tile::kFewRowsC1x2,   Rung9Tile::kFewRowsC1x4,   Rung9Tile::kSmallC2x1,
-    Rung9Tile::kSmallC1x2,     Rung9Tile::kSmallC2x2,     Rung9Tile::kSmallC1x4,
-    Rung9Tile::kSmallDeepC2x1, Rung9Tile::kSmallDeepC2x2, Rung9Tile::kSmallDeepC1x4};
+constexpr Rung9Tile kRung9Tiles[] = {Rung9Tile::kSquare, Rung9Tile::kNarrowN, Rung9Tile::kFewRows,
+                                     Rung9Tile::kSmall, Rung9Tile::kSmallDeep};
 
 // f(Config{}) for `tile`'s Config (a WgmmaTmaConfig above): the one place a tile becomes its
 // configuration, for its numbers, its descriptor and its launch alike.
 template <typename F>
 constexpr decltype(auto) with_rung9_config(Rung9Tile tile, F&& f) {
     using namespace wgmma_tma;
-    using Square = ChosenWgmmaTmaConfig;
-    using Narrow = NarrowNWgmmaTmaConfig;
-    using Few = FewRowsWgmmaTmaConfig;
-    using Small = SmallWgmmaTmaConfig;
-    using Deep = SmallDeepWgmmaTmaConfig;
     switch (tile) {
         case Rung9Tile::kNarrowN:
-            return f(Narrow{});
+            return f(NarrowNWgmmaTmaConfig{});
         case Rung9Tile::kFewRows:
-            return f(Few{});
+            return f(FewRowsWgmmaTmaConfig{});
         case Rung9Tile::kSmall:
-            return f(Small{});
+            return f(SmallWgmmaTmaConfig{});
         case Rung9Tile::kSmallDeep:
-            return f(Deep{});
-        case Rung9Tile::kSquareC2x1:
-            return f(Clustered<Square, 2, 1>{});
-        case Rung9Tile::kSquareC1x2:
-            return f(Clustered<Square, 1, 2>{});
-        case Rung9Tile::kNarrowNC2x1:
-            return f(Clustered<Narrow, 2, 1>{});
-        case Rung9Tile::kFewRowsC2x1:
-            return f(Clustered<Few, 2, 1>{});
-        case Rung9Tile::kFewRowsC1x2:
-            return f(Clustered<Few, 1, 2>{});
-        case Rung9Tile::kFewRowsC1x4:
-            return f(Clustered<Few, 1, 4>{});
-        case Rung9Tile::kSmallC2x1:
-            return f(Clustered<Small, 2, 1>{});
-        case Rung9Tile::kSmallC1x2:
-            return f(Clustered<Small, 1, 2>{});
-        case Rung9Tile::kSmallC2x2:
-            return f(Clustered<Small, 2, 2>{});
-        case Rung9Tile::kSmallC1x4:
-            return f(Clustered<Small, 1, 4>{});
-        case Rung9Tile::kSmallDeepC2x1:
-            return f(Clustered<Deep, 2, 1>{});
-        case Rung9Tile::kSmallDeepC2x2:
-            return f(Clustered<Deep, 2, 2>{});
-        case Rung9Tile::kSmallDeepC1x4:
-            return f(Clustered<Deep, 1, 4>{});
+            return f(SmallDeepWgmmaTmaConfig{});
         case Rung9Tile::kSquare:
             break;
     }
-    return f(Square{});
+    return f(ChosenWgmmaTmaConfig{});
 }
 
 struct Rung9TileShape {
@@ -198,20 +113,17 @@ struct Rung9TileShape {
     int block_n = 0;
     int blocks_per_sm = 0;  // CTAs one SM holds (their stages' shared memory)
     int stages = 0;         // K tiles in shared memory at once
-    int cluster_m = 1;      // CTAs of a cluster: tile rows
-    int cluster_n = 1;      // and tile columns
 };
 
 // `tile`'s configuration above, as numbers.
 constexpr Rung9TileShape rung9_tile_shape(Rung9Tile tile) {
     return with_rung9_config(tile, [](auto config) {
         using C = decltype(config);
-        return Rung9TileShape{C::kBlockM, C::kBlockN,   C::kBlocksPerSm,
-                              C::kStages, C::kClusterM, C::kClusterN};
+        return Rung9TileShape{C::kBlockM, C::kBlockN, C::kBlocksPerSm, C::kStages};
     });
 }
 
-// `tile` as rung 14's candidates name it: "64x128", "64x64 deep", "64x64 c2x2" (2 x 2 clusters).
+// `tile` as rung 14's candidates name it: "128x128", "64x128", "64x64", "64x64 deep".
 std::string rung9_tile_name(Rung9Tile tile);
 
 // Rung 9's descriptor in `tile` (kSquare: rung 9's own, "wgmma_tma.bf16"; else

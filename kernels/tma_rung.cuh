@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <string>
-#include <type_traits>
 
 #include "kernels/gemm.h"
 #include "kernels/hopper.cuh"
@@ -29,21 +28,6 @@ void attach_tma_traced_launch(KernelDescriptor& d, TracedFunction traced_f16,
     if (d.precision == Precision::kBF16) d.traced.launch = traced_bf16;
 }
 
-// The cluster of a Config with one tile per CTA: Config::kClusterM x kClusterN CTAs (tile rows
-// by tile columns) where it names them (rung 9's clustered tiles, kernels/09_wgmma_tma.h), each
-// loading 1 / kClusterN of the A box and 1 / kClusterM of each B box for them all; else one CTA
-// loading whole boxes.
-template <typename Config, typename = void>
-struct TmaTileCluster {
-    static constexpr int kM = 1;
-    static constexpr int kN = 1;
-};
-template <typename Config>
-struct TmaTileCluster<Config, std::void_t<decltype(Config::kClusterN)>> {
-    static constexpr int kM = Config::kClusterM;
-    static constexpr int kN = Config::kClusterN;
-};
-
 // A TMA launch's operands: the tensor maps of A and B and the grid of C tiles.
 struct TmaTileOperands {
     CUtensorMap a_map;
@@ -52,15 +36,14 @@ struct TmaTileOperands {
     int tiles_n = 0;
 };
 
-// The maps of A and B as Element in boxes of Config::kBlockM and Config::kBlockK rows, or in a
-// cluster the pieces of them each CTA loads (encode_operand_maps), and the kBlockM x kBlockN
-// tiles covering C. False when a map cannot be encoded.
+// The maps of A and B as Element in boxes of Config::kBlockM and Config::kBlockK rows
+// (encode_operand_maps) and the kBlockM x kBlockN tiles covering C. False when a map cannot be
+// encoded.
 template <typename Element, typename Config>
 bool encode_tma_tile_operands(const GemmOperands& operands, TmaTileOperands* out) {
     const GemmProblem& p = operands.problem;
-    using Cluster = TmaTileCluster<Config>;
-    if (!encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM / Cluster::kN,
-                             Config::kBlockK / Cluster::kM, &out->a_map, &out->b_map)
+    if (!encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
+                             Config::kBlockK, &out->a_map, &out->b_map)
              .empty()) {
         return false;
     }
@@ -70,9 +53,8 @@ bool encode_tma_tile_operands(const GemmOperands& operands, TmaTileOperands* out
 }
 
 // Enqueues `kernel`(a_map, b_map, C, M, N, ldc, K, tiles_m, tiles_n, extra...) on `stream` with
-// tiles_m x tiles_n x `ranges` (gridDim.y) blocks (in clusters: the tiles rounded up to whole
-// clusters along each side, TmaTileCluster, a cluster consecutive blocks of x) of Config::kThreads
-// threads and Config::kSmemBytes of dynamic shared memory, after opting the kernel in to that much
+// tiles_m x tiles_n x `ranges` (gridDim.y) blocks of Config::kThreads threads and
+// Config::kSmemBytes of dynamic shared memory, after opting the kernel in to that much
 // (`max_carveout`: and to the largest shared-memory carveout, as opt_in_shared_memory says). The
 // maps describe A and B as Element, in boxes of Config::kBlockM and Config::kBlockK rows
 // (encode_operand_maps). Returns the opt-in's error, cudaErrorInvalidValue when a map cannot be
@@ -90,33 +72,12 @@ cudaError_t launch_tma_tiles(Kernel kernel, const GemmOperands& operands, cudaSt
     if (!encode_tma_tile_operands<Element, Config>(operands, &t)) {
         return cudaErrorInvalidValue;
     }
-    using Cluster = TmaTileCluster<Config>;
-    const std::int64_t cluster_rows = (t.tiles_m + Cluster::kM - 1) / Cluster::kM;
-    const std::int64_t cluster_cols = (t.tiles_n + Cluster::kN - 1) / Cluster::kN;
-    const dim3 grid(static_cast<unsigned>(cluster_rows * cluster_cols * Cluster::kM * Cluster::kN),
+    const dim3 grid(static_cast<unsigned>(std::int64_t{t.tiles_m} * t.tiles_n),
                     static_cast<unsigned>(ranges));
-    if constexpr (Cluster::kM * Cluster::kN == 1) {
-        kernel<<<grid, Config::kThreads, Config::kSmemBytes, stream>>>(
-            t.a_map, t.b_map, operands.c, static_cast<int>(p.m), static_cast<int>(p.n),
-            c_stride(operands), static_cast<int>(p.k), t.tiles_m, t.tiles_n, extra...);
-        return cudaGetLastError();
-    } else {
-        cudaLaunchAttribute cluster{};
-        cluster.id = cudaLaunchAttributeClusterDimension;
-        cluster.val.clusterDim.x = Cluster::kM * Cluster::kN;
-        cluster.val.clusterDim.y = 1;
-        cluster.val.clusterDim.z = 1;
-        cudaLaunchConfig_t config{};
-        config.gridDim = grid;
-        config.blockDim = dim3(Config::kThreads);
-        config.dynamicSmemBytes = Config::kSmemBytes;
-        config.stream = stream;
-        config.attrs = &cluster;
-        config.numAttrs = 1;
-        return cudaLaunchKernelEx(&config, kernel, t.a_map, t.b_map, operands.c,
-                                  static_cast<int>(p.m), static_cast<int>(p.n), c_stride(operands),
-                                  static_cast<int>(p.k), t.tiles_m, t.tiles_n, extra...);
-    }
+    kernel<<<grid, Config::kThreads, Config::kSmemBytes, stream>>>(
+        t.a_map, t.b_map, operands.c, static_cast<int>(p.m), static_cast<int>(p.n),
+        c_stride(operands), static_cast<int>(p.k), t.tiles_m, t.tiles_n, extra...);
+    return cudaGetLastError();
 }
 
 }  // namespace tclens::kernels

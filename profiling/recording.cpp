@@ -442,13 +442,13 @@ bool load_recording_deferring_bulk(const std::string& path, Recording& recording
     if (!read_recording_text(path, where, text, error)) return false;
     // The text without the bulk: each of its arrays as "[]". The last of a key counts, as in
     // the parser.
-    std::string light, sources_json = "[]", traces_json = "[]";
+    std::string light;
+    RecordingBulk::Span sources, traces;
     std::size_t copied = 0;
     for (const BulkRange& range : bulk_ranges(text)) {
         light.append(text, copied, range.begin - copied);
         light += "[]";
-        (range.key == "sources" ? sources_json : traces_json) =
-            text.substr(range.begin, range.end - range.begin);
+        (range.key == "sources" ? sources : traces) = {range.begin, range.end};
         copied = range.end;
     }
     light.append(text, copied, std::string::npos);
@@ -458,7 +458,7 @@ bool load_recording_deferring_bulk(const std::string& path, Recording& recording
     const bool light_read = parse_recording_text(light, where, document, error, cancel) &&
                             recording_from_json(document, out, content_error);
     if (light_read && document.at("schema_version").get<int>() >= 4) {
-        out.bulk = std::make_shared<RecordingBulk>(std::move(sources_json), std::move(traces_json));
+        out.bulk = std::make_shared<RecordingBulk>(std::move(text), sources, traces);
         recording = std::move(out);
         error.clear();
         return true;
@@ -469,14 +469,19 @@ bool load_recording_deferring_bulk(const std::string& path, Recording& recording
     return recording_from_text(text, where, recording, error, cancel);
 }
 
-RecordingBulk::RecordingBulk(std::string sources_json, std::string traces_json)
-    : sources_json_(std::move(sources_json)), traces_json_(std::move(traces_json)) {}
+RecordingBulk::RecordingBulk(std::string text, Span sources, Span traces)
+    : text_(std::move(text)), sources_span_(sources), traces_span_(traces) {}
 
 void RecordingBulk::read() const {
     std::call_once(once_, [this] {
         JsonReader reader(error_);
-        const json parts = {{"sources", json::parse(sources_json_, nullptr, false)},
-                            {"traces", json::parse(traces_json_, nullptr, false)}};
+        const auto part = [this](Span span) {
+            if (span.begin == span.end) return json::array();
+            return json::parse(text_.begin() + static_cast<std::ptrdiff_t>(span.begin),
+                               text_.begin() + static_cast<std::ptrdiff_t>(span.end), nullptr,
+                               false);
+        };
+        const json parts = {{"sources", part(sources_span_)}, {"traces", part(traces_span_)}};
         for (const char* key : {"sources", "traces"}) {
             if (parts.at(key).is_discarded()) reader.fail(std::string(key) + ": not JSON");
         }
@@ -486,8 +491,7 @@ void RecordingBulk::read() const {
             sources_.clear();
             traces_.clear();
         }
-        sources_json_ = std::string();
-        traces_json_ = std::string();
+        text_ = std::string();
         read_.store(true, std::memory_order_release);
     });
 }

@@ -34,6 +34,7 @@
 // naming the version found and the ones this build reads. Unknown extra keys are ignored.
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -106,7 +107,15 @@ struct Recording {
 // type").
 class RecordingBulk {
   public:
-    RecordingBulk(std::string sources_json, std::string traces_json);
+    // Where in a text a part's JSON array is: [begin, end); an empty span stands for "[]".
+    struct Span {
+        std::size_t begin = 0;
+        std::size_t end = 0;
+    };
+    // The recording's whole text, kept as it is (not the parts copied out of it: a lecture
+    // screenshot of the shipped recording touched 35 MB more memory for them), and where its
+    // two parts are in it.
+    RecordingBulk(std::string text, Span sources, Span traces);
     const std::vector<SourceProfile>& sources() const;
     const std::vector<viz::WarpTrace>& traces() const;
     const std::string& error() const;
@@ -118,7 +127,8 @@ class RecordingBulk {
     void read() const;
 
     mutable std::once_flag once_;
-    mutable std::string sources_json_, traces_json_;  // released once read
+    mutable std::string text_;  // released once read
+    Span sources_span_, traces_span_;
     mutable std::vector<SourceProfile> sources_;
     mutable std::vector<viz::WarpTrace> traces_;
     mutable std::string error_;

@@ -152,15 +152,9 @@ struct WarpRecorder {
         return t;
     }
     __device__ __forceinline__ static std::uint32_t clock() {
-#if defined(TCLENS_TRACE_CLOCK64)  // session 32's experiment: the low half of %clock64 (CS2R)
-        std::uint64_t t;
-        asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
-        return static_cast<std::uint32_t>(t);
-#else
         std::uint32_t t;
         asm volatile("mov.u32 %0, %%clock;" : "=r"(t)::"memory");
         return t;
-#endif
     }
 };
 

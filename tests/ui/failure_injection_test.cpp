@@ -27,7 +27,7 @@ std::string with_fault(const std::string& fault) {
     return "env TCLENS_INJECT_FAULT=" + fault + " " + kTclens;
 }
 
-test::PngFacts screenshot(const std::string& fault, const std::string& view) {
+test::PngFacts screenshot_with_fault(const std::string& fault, const std::string& view) {
     test::CommandResult result;
     test::PngFacts png = test::view_screenshot(with_fault(fault), view, 1000, 700, "", result);
     EXPECT_EQ(result.exit_code, 0) << fault << " " << view << "\n" << result.err;
@@ -92,14 +92,14 @@ TEST(FailureInjection, TheViewOfTheJobShowsTheInjectedError) {
 
 TEST(FailureInjection, NoGpuDrawsTheInjectedReason) {
     ASSERT_TRUE(test::on_path("xvfb-run")) << "xvfb-run is missing: apt-get install xvfb xauth";
-    const auto plain = screenshot("", "device");
-    const auto injected = screenshot("no-gpu", "device");
+    const auto plain = screenshot_with_fault("", "device");
+    const auto injected = screenshot_with_fault("no-gpu", "device");
     ASSERT_TRUE(plain.loaded && injected.loaded);
     // Without a GPU only the reason's words differ; with one, the whole table goes.
     EXPECT_GT(test::differing_pixels(plain, injected), 200);
     EXPECT_GT(injected.text_rows, 20);
     // The Kernels panel turns Run off and says why.
-    const auto kernels = screenshot("no-gpu", "kernels");
+    const auto kernels = screenshot_with_fault("no-gpu", "kernels");
     ASSERT_TRUE(kernels.loaded);
     EXPECT_GT(test::count_pixels(kernels, gui::dark_theme().note), 100);
 }

@@ -15,7 +15,7 @@
 namespace tclens::kernels {
 namespace {
 
-constexpr DeviceLimits kH100{90, 227 * 1024};
+constexpr DeviceLimits kH100Limits{90, 227 * 1024};
 
 TEST(Registry, IdsAreUniqueAndFindable) {
     std::set<std::string> ids;
@@ -97,7 +97,7 @@ TEST(Registry, EveryKernelRunsTheCommonSizes) {
         const std::int64_t odd = k.precision == Precision::kE4M3 ? 1008 : 1000;
         for (const GemmProblem& p : {GemmProblem{4096, 4096, 4096}, GemmProblem{odd, odd, odd},
                                      GemmProblem{16, 3072, 3072}, GemmProblem{8192, 8192, 8192}}) {
-            EXPECT_EQ(why_not_runnable(k, p, kH100), "")
+            EXPECT_EQ(why_not_runnable(k, p, kH100Limits), "")
                 << k.id << " " << p.m << "x" << p.n << "x" << p.k;
         }
     }
@@ -232,7 +232,7 @@ TEST(Registry, CanRunAcceptsExactlyTheDocumentedSizes) {
             for (std::int64_t n : sides) {
                 for (std::int64_t kk : sides) {
                     const GemmProblem p{m, n, kk};
-                    const std::string documented = outside_documented_sizes(k, p, kH100);
+                    const std::string documented = outside_documented_sizes(k, p, kH100Limits);
                     const std::string can_run = k.can_run(p);
                     refused += !can_run.empty();
                     ASSERT_EQ(can_run.empty(), documented.empty())
@@ -249,30 +249,31 @@ TEST(Registry, CanRunAcceptsExactlyTheDocumentedSizes) {
 
 TEST(Registry, OutsideDocumentedSizesNamesTheRuleAndTheArchitecture) {
     const KernelDescriptor& wmma = *find_kernel("wmma.f16");
-    EXPECT_EQ(outside_documented_sizes(wmma, {4097, 128, 77}, kH100),
+    EXPECT_EQ(outside_documented_sizes(wmma, {4097, 128, 77}, kH100Limits),
               "K = 77 is not a multiple of 8");
-    EXPECT_EQ(outside_documented_sizes(wmma, {4097, 129, 80}, kH100),
+    EXPECT_EQ(outside_documented_sizes(wmma, {4097, 129, 80}, kH100Limits),
               "N = 129 is not a multiple of 8");
-    EXPECT_EQ(outside_documented_sizes(wmma, {4097, 128, 80}, kH100), "");
-    EXPECT_EQ(outside_documented_sizes(*find_kernel("mma_tf32_puzzle"), {33, 17, 40}, kH100),
+    EXPECT_EQ(outside_documented_sizes(wmma, {4097, 128, 80}, kH100Limits), "");
+    EXPECT_EQ(outside_documented_sizes(*find_kernel("mma_tf32_puzzle"), {33, 17, 40}, kH100Limits),
               "N = 17 is not a multiple of 4");
-    EXPECT_EQ(outside_documented_sizes(*find_kernel("naive_fma.f32"), {4097, 129, 77}, kH100), "");
-    EXPECT_EQ(outside_documented_sizes(*find_kernel("naive_fma.f32"), {0, 1, 1}, kH100),
+    EXPECT_EQ(outside_documented_sizes(*find_kernel("naive_fma.f32"), {4097, 129, 77}, kH100Limits),
+              "");
+    EXPECT_EQ(outside_documented_sizes(*find_kernel("naive_fma.f32"), {0, 1, 1}, kH100Limits),
               "M = 0 is outside 1..65536");
     // The architecture and shared memory, but never the free memory: out of memory is no
     // documented refusal.
     EXPECT_EQ(outside_documented_sizes(*find_kernel("wgmma_tma.bf16"), {128, 128, 128},
                                        DeviceLimits{80, 163 * 1024}),
               "wgmma_tma.bf16 needs sm_90 or newer; this GPU is sm_80");
-    DeviceLimits none_free = kH100;
+    DeviceLimits none_free = kH100Limits;
     none_free.free_memory_bytes = 0;
     EXPECT_EQ(outside_documented_sizes(wmma, {4096, 4096, 4096}, none_free), "");
 }
 
 TEST(Registry, WhyNotRunnableChecksSizeAndArchitecture) {
     const KernelDescriptor& naive = *find_kernel("naive_fma.f32");
-    EXPECT_NE(why_not_runnable(naive, {0, 4, 4}, kH100), "");
-    EXPECT_NE(why_not_runnable(naive, {4, 4, -1}, kH100), "");
+    EXPECT_NE(why_not_runnable(naive, {0, 4, 4}, kH100Limits), "");
+    EXPECT_NE(why_not_runnable(naive, {4, 4, -1}, kH100Limits), "");
     EXPECT_NE(why_not_runnable(naive, {4, 4, 4}, DeviceLimits{75, 64 * 1024}).find("sm_80"),
               std::string::npos);
     EXPECT_EQ(why_not_runnable(naive, {4, 4, 4}, DeviceLimits{80, 163 * 1024}), "");
@@ -308,7 +309,7 @@ TEST(Registry, RunMemoryCountsInputsOutputAndTheCublasReference) {
 
 TEST(Registry, ProblemsLargerThanFreeGpuMemorySayHowManyBytes) {
     const KernelDescriptor& naive = *find_kernel("naive_fma.f32");
-    DeviceLimits ten_gib = kH100;
+    DeviceLimits ten_gib = kH100Limits;
     ten_gib.free_memory_bytes = std::int64_t{10} << 30;
     // 65536^3 f32: A, B, C and the reference's C, 16 GiB each, and six 16 MiB guard zones.
     EXPECT_EQ(why_not_runnable(naive, {65536, 65536, 65536}, ten_gib),
@@ -316,16 +317,16 @@ TEST(Registry, ProblemsLargerThanFreeGpuMemorySayHowManyBytes) {
               "free");
     EXPECT_EQ(why_not_runnable(naive, {4096, 4096, 4096}, ten_gib), "");
     // 80 % of the free memory may be used: 6 MiB fit in 7.5 MiB, not in 7.4 MiB.
-    DeviceLimits tight = kH100;
+    DeviceLimits tight = kH100Limits;
     tight.free_memory_bytes = 7680 * 1024;
     EXPECT_EQ(why_not_runnable(naive, {512, 512, 512}, tight), "");
     tight.free_memory_bytes = 7600 * 1024;
     EXPECT_NE(why_not_runnable(naive, {512, 512, 512}, tight).find("(6291456 bytes)"),
               std::string::npos);
     // Unknown free memory (the default) is not checked; a kernel's own reason comes first.
-    EXPECT_EQ(why_not_runnable(naive, {65536, 65536, 65536}, kH100), "");
+    EXPECT_EQ(why_not_runnable(naive, {65536, 65536, 65536}, kH100Limits), "");
     const KernelDescriptor& cp_async = *find_kernel("mma_cp_async.f16");
-    DeviceLimits none_free = kH100;
+    DeviceLimits none_free = kH100Limits;
     none_free.free_memory_bytes = 0;
     EXPECT_NE(why_not_runnable(cp_async, {64, 64, 63}, none_free).find("multiple of 8"),
               std::string::npos);

@@ -18,7 +18,7 @@
 namespace tclens::viz {
 namespace {
 
-FragmentLayout layout_of(const std::string& id) {
+FragmentLayout fragment_layout_of(const std::string& id) {
     std::optional<FragmentLayout> layout = fragment_layout(id);
     EXPECT_TRUE(layout.has_value()) << id;
     return layout ? *layout : FragmentLayout{};
@@ -64,7 +64,7 @@ TEST(FragmentView, RegisterNamesFollowPtxOperandLetters) {
 }
 
 TEST(FragmentView, MmaTf32DrawsOneCellPerElementPlusTheLaneStrip) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     const FragmentView view = fragment_view(layout, {});
     // A 16x8 + B 8x8 + C/D 16x8 (drawn once) + 32 lanes, each block on one grid backdrop.
     EXPECT_EQ(view.draw.rects.size(), 128u + 64u + 128u + 32u + 4u);
@@ -83,7 +83,7 @@ TEST(FragmentView, MmaTf32DrawsOneCellPerElementPlusTheLaneStrip) {
 }
 
 TEST(FragmentView, CellsSitAtTheirMatrixCoordinatesAndNameTheirOwner) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     FragmentViewOptions options;
     options.cell = 30.0f;
     const FragmentView view = fragment_view(layout, options);
@@ -109,7 +109,7 @@ TEST(FragmentView, CellsSitAtTheirMatrixCoordinatesAndNameTheirOwner) {
 }
 
 TEST(FragmentView, ColourByRegisterSeparatesQuadrantsAndStripes) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     const FragmentView view = fragment_view(layout, {});
     const Palette& palette = dark_palette();
     const DrawRect* a0 = cell_rect(view, layout, Operand::A, 0, 0);
@@ -134,7 +134,7 @@ TEST(FragmentView, ColourByRegisterSeparatesQuadrantsAndStripes) {
 }
 
 TEST(FragmentView, ColourByLaneAndByThreadGroup) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     FragmentViewOptions options;
     options.colouring = FragmentColouring::kLane;
     FragmentView view = fragment_view(layout, options);
@@ -156,7 +156,7 @@ TEST(FragmentView, ColourByLaneAndByThreadGroup) {
 }
 
 TEST(FragmentView, ColourBySubSeparatesHalvesOfAPackedRegister) {
-    const FragmentLayout layout = layout_of("mma.m16n8k16.f16");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k16.f16");
     FragmentViewOptions options;
     options.colouring = FragmentColouring::kSub;
     const FragmentView view = fragment_view(layout, options);
@@ -168,7 +168,7 @@ TEST(FragmentView, ColourBySubSeparatesHalvesOfAPackedRegister) {
 }
 
 TEST(FragmentView, HighlightLaneOutlinesExactlyThatLanesCells) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     FragmentViewOptions options;
     options.highlight_lane = 5;
     const FragmentView view = fragment_view(layout, options);
@@ -190,7 +190,7 @@ TEST(FragmentView, HighlightLaneOutlinesExactlyThatLanesCells) {
 }
 
 TEST(FragmentView, LaneStripHitsCarryTheLane) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     const FragmentView view = fragment_view(layout, {});
     int lane = 0;
     for (const DrawRect& rect : view.draw.rects) {
@@ -203,7 +203,7 @@ TEST(FragmentView, LaneStripHitsCarryTheLane) {
 }
 
 TEST(FragmentView, LaneTooltipListsEveryRegisterOfTheLane) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     const std::string tooltip = lane_tooltip(layout, 5);
     EXPECT_NE(tooltip.find("a0=(1,1) a1=(9,1) a2=(1,5) a3=(9,5)"), std::string::npos) << tooltip;
     EXPECT_EQ(tooltip,
@@ -214,12 +214,12 @@ TEST(FragmentView, LaneTooltipListsEveryRegisterOfTheLane) {
 
 TEST(FragmentView, LaneTooltipGroupsPackedElementsByRegister) {
     // m16n8k16.f16, lane 0: a0 = (0,0),(0,1); a1 = (8,0),(8,1).
-    const std::string tooltip = lane_tooltip(layout_of("mma.m16n8k16.f16"), 0);
+    const std::string tooltip = lane_tooltip(fragment_layout_of("mma.m16n8k16.f16"), 0);
     EXPECT_EQ(tooltip.rfind("lane 0: a0=(0,0),(0,1) a1=(8,0),(8,1) ", 0), 0u) << tooltip;
 }
 
 TEST(FragmentView, LdmatrixShowsWhichLaneSuppliesEachRowAddress) {
-    const FragmentLayout layout = layout_of("ldmatrix.x4");
+    const FragmentLayout layout = fragment_layout_of("ldmatrix.x4");
     FragmentViewOptions options;
     options.highlight_lane = 9;
     const FragmentView view = fragment_view(layout, options);
@@ -249,7 +249,7 @@ TEST(FragmentView, LdmatrixShowsWhichLaneSuppliesEachRowAddress) {
 }
 
 TEST(FragmentView, WgmmaN256HasWarpBandsA128LaneStripAndNoCellLabels) {
-    const FragmentLayout layout = layout_of("wgmma.m64n256k16.f16");
+    const FragmentLayout layout = fragment_layout_of("wgmma.m64n256k16.f16");
     FragmentViewOptions options;
     options.highlight_lane = 37;
     const auto start = std::chrono::steady_clock::now();
@@ -293,7 +293,7 @@ TEST(FragmentView, WgmmaN256HasWarpBandsA128LaneStripAndNoCellLabels) {
 }
 
 TEST(FragmentView, WgmmaLaneStripHasOneRowPerWarp) {
-    const FragmentLayout layout = layout_of("wgmma.m64n8k16.f16");
+    const FragmentLayout layout = fragment_layout_of("wgmma.m64n8k16.f16");
     const FragmentView view = fragment_view(layout, {});
     std::vector<const DrawRect*> strip;
     for (const DrawRect& rect : view.draw.rects) {
@@ -312,7 +312,7 @@ TEST(FragmentView, WgmmaLaneStripHasOneRowPerWarp) {
 }
 
 TEST(FragmentView, APartShowsOnlyItsOperandWithoutTheLaneStrip) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     FragmentViewOptions options;
     options.operands = "A";
     const FragmentView view = fragment_view(layout, options);
@@ -335,7 +335,7 @@ TEST(FragmentView, APartShowsOnlyItsOperandWithoutTheLaneStrip) {
 }
 
 TEST(FragmentView, AWarpsBandShowsItsSixteenRowsAtTheTop) {
-    const FragmentLayout layout = layout_of("wgmma.m64n16k16.f16");
+    const FragmentLayout layout = fragment_layout_of("wgmma.m64n16k16.f16");
     FragmentViewOptions options;
     options.operands = "D";
     options.warp = 1;
@@ -360,7 +360,7 @@ TEST(FragmentView, AWarpsBandShowsItsSixteenRowsAtTheTop) {
 }
 
 TEST(FragmentView, LabelsAreLeftOutWhenOffOrTooSmall) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     FragmentViewOptions options;
     options.labels = false;
     EXPECT_EQ(fragment_view(layout, options).draw.texts.size(), 4u);  // titles only
@@ -373,7 +373,7 @@ TEST(FragmentView, LabelsAreLeftOutWhenOffOrTooSmall) {
 }
 
 TEST(FragmentView, UsesThePaletteItIsGiven) {
-    const FragmentLayout layout = layout_of("mma.m16n8k8.tf32");
+    const FragmentLayout layout = fragment_layout_of("mma.m16n8k8.tf32");
     FragmentViewOptions options;
     options.palette = &high_contrast_palette();
     const FragmentView view = fragment_view(layout, options);
@@ -388,20 +388,20 @@ TEST(FragmentView, UsesThePaletteItIsGiven) {
 }
 
 TEST(FragmentView, ModelsCarryTheirNoteInEveryDrawing) {
-    const FragmentView view = fragment_view(layout_of("tcgen05.ld.16x256b.x1"), {});
+    const FragmentView view = fragment_view(fragment_layout_of("tcgen05.ld.16x256b.x1"), {});
     bool banner = false;
     for (const DrawText& text : view.draw.texts) {
         banner = banner || text.text.rfind("model (PTX ISA), not verified: needs sm_100", 0) == 0;
     }
     EXPECT_TRUE(banner);
-    const FragmentView verified = fragment_view(layout_of("mma.m16n8k8.tf32"), {});
+    const FragmentView verified = fragment_view(fragment_layout_of("mma.m16n8k8.tf32"), {});
     for (const DrawText& text : verified.draw.texts) {
         EXPECT_EQ(text.text.find("not verified"), std::string::npos);
     }
 }
 
 TEST(FragmentView, TmemSlotsReadAsLanesAndColumns) {
-    const FragmentLayout layout = layout_of("tcgen05.sf.mxf4.2x");
+    const FragmentLayout layout = fragment_layout_of("tcgen05.sf.mxf4.2x");
     const FragmentView view = fragment_view(layout, {});
     // scale_A row 69 sits in TMEM lane 5, column 2, byte 1.
     EXPECT_TRUE(has_text(view, "L5"));
@@ -411,7 +411,7 @@ TEST(FragmentView, TmemSlotsReadAsLanesAndColumns) {
 }
 
 TEST(FragmentView, SparseMetadataCellsNameTheirField) {
-    const FragmentLayout layout = layout_of("mma.sp.m16n8k16.f16.sel0");
+    const FragmentLayout layout = fragment_layout_of("mma.sp.m16n8k16.f16.sel0");
     const FragmentView view = fragment_view(layout, {});
     EXPECT_TRUE(has_text(view, "E 16x8 b2"));
     // Selector 0, field 9 of lane 4 (groupID 1) is row 9, compressed column 1.
@@ -422,7 +422,7 @@ TEST(FragmentView, SparseMetadataCellsNameTheirField) {
 }
 
 TEST(FragmentView, SharedMemoryViewColoursCoreMatricesAndBytes) {
-    const FragmentLayout layout = layout_of("wgmma.smem.f16.k.none");
+    const FragmentLayout layout = fragment_layout_of("wgmma.smem.f16.k.none");
     const FragmentView view = fragment_view(layout, {});
     EXPECT_TRUE(has_text(view, "A 64x16 f16, K-major, no swizzle"));
     EXPECT_TRUE(has_text(view, "A in shared memory, 128 B per line (LBO 128, SBO 256)"));
@@ -448,16 +448,18 @@ TEST(FragmentView, SharedMemoryViewColoursCoreMatricesAndBytes) {
 }
 
 TEST(FragmentView, TitlesNameEachOperandsPtxType) {
-    EXPECT_TRUE(has_text(fragment_view(layout_of("mma.m16n8k32.s8"), {}), "C/D 16x8 s32"));
-    EXPECT_TRUE(has_text(fragment_view(layout_of("mma.m16n8k32.e4m3"), {}), "A 16x32 e4m3"));
-    EXPECT_TRUE(has_text(fragment_view(layout_of("mma.m8n8k4.f64"), {}), "B 4x8 f64"));
-    EXPECT_TRUE(has_text(fragment_view(layout_of("mma.m16n8k16.bf16"), {}), "B 16x8 bf16"));
+    EXPECT_TRUE(has_text(fragment_view(fragment_layout_of("mma.m16n8k32.s8"), {}), "C/D 16x8 s32"));
+    EXPECT_TRUE(
+        has_text(fragment_view(fragment_layout_of("mma.m16n8k32.e4m3"), {}), "A 16x32 e4m3"));
+    EXPECT_TRUE(has_text(fragment_view(fragment_layout_of("mma.m8n8k4.f64"), {}), "B 4x8 f64"));
+    EXPECT_TRUE(
+        has_text(fragment_view(fragment_layout_of("mma.m16n8k16.bf16"), {}), "B 16x8 bf16"));
 }
 
 TEST(FragmentView, EveryLayoutGivesOneTargetPerElementInsideTheCanvas) {
     for (const std::string& id : fragment_layout_ids()) {
         SCOPED_TRACE(id);
-        const FragmentLayout layout = layout_of(id);
+        const FragmentLayout layout = fragment_layout_of(id);
         const FragmentView view = fragment_view(layout, {});
         size_t elements = 0;
         for (const OperandLayout& operand : layout.operands) {

@@ -19,7 +19,7 @@
 namespace tclens::kernels::user {
 namespace {
 
-const std::string kExamples = TCLENS_EXAMPLES_DIR;
+const std::string kTraceExamples = TCLENS_EXAMPLES_DIR;
 const std::string kSink = "tclens_trace_sink";
 
 std::string file_text(const std::string& path) {
@@ -31,7 +31,7 @@ bool holds(const std::vector<char>& bytes, const std::string& text) {
     return std::string(bytes.begin(), bytes.end()).find(text) != std::string::npos;
 }
 
-CompileOptions for_h100() {
+CompileOptions trace_options_for_h100() {
     CompileOptions options;
     options.sm = 90;  // no GPU here: build for an H100
     return options;
@@ -40,14 +40,14 @@ CompileOptions for_h100() {
 TEST(TraceHeaders, AreTheRepositorysFiles) {
     ASSERT_EQ(trace_headers().size(), 4u);
     for (const EmbeddedHeader& header : trace_headers()) {
-        EXPECT_EQ(header.text, file_text(kExamples + "/../" + header.name)) << header.name;
+        EXPECT_EQ(header.text, file_text(kTraceExamples + "/../" + header.name)) << header.name;
     }
 }
 
 TEST(UserTraceCompile, TheTracedExampleCompilesWithNvrtcUntracedAndTraced) {
-    const auto ref = parse_kernel_ref(kExamples + "/traced_wmma.cu");
+    const auto ref = parse_kernel_ref(kTraceExamples + "/traced_wmma.cu");
     ASSERT_TRUE(ref) << ref.error();
-    const auto untraced = compile_user_kernel(*ref, for_h100());
+    const auto untraced = compile_user_kernel(*ref, trace_options_for_h100());
     ASSERT_TRUE(untraced) << untraced.error();
     EXPECT_EQ(untraced->discovered.form, KernelForm::kDirectiveKernel);
     EXPECT_FALSE(untraced->traced);
@@ -65,9 +65,9 @@ TEST(UserTraceCompile, TheTracedExampleCompilesWithNvrtcUntracedAndTraced) {
 }
 
 TEST(UserTraceCompile, AKernelWithoutTracePointsHasNoSinkWhenTraced) {
-    const auto ref = parse_kernel_ref(kExamples + "/directive_gemm.cu");
+    const auto ref = parse_kernel_ref(kTraceExamples + "/directive_gemm.cu");
     ASSERT_TRUE(ref) << ref.error();
-    const auto untraced = compile_user_kernel(*ref, for_h100());
+    const auto untraced = compile_user_kernel(*ref, trace_options_for_h100());
     ASSERT_TRUE(untraced) << untraced.error();
     const auto traced = compile_traced(*untraced);
     ASSERT_TRUE(traced) << traced.error();
@@ -85,7 +85,7 @@ TEST(UserTraceCompile, AMisspelledPhaseIsACompileErrorTracedOrNot) {
     const auto ref = parse_kernel_ref("bad_phase.cu");
     ASSERT_TRUE(ref) << ref.error();
     for (const bool traced : {false, true}) {
-        CompileOptions options = for_h100();
+        CompileOptions options = trace_options_for_h100();
         options.traced = traced;
         const auto compiled = compile_user_source(source, "bad_phase.cu", *ref, options);
         ASSERT_FALSE(compiled) << traced;
@@ -99,7 +99,7 @@ TEST(UserTraceCompile, AMisspelledPhaseIsACompileErrorTracedOrNot) {
 TEST(UserTraceCompile, TheTracedExampleBehindAHostLauncherCompilesWithNvcc) {
     if (find_nvcc("").empty()) GTEST_SKIP() << "skipped: no nvcc";
     const std::string source =
-        "#include \"" + kExamples +
+        "#include \"" + kTraceExamples +
         "/traced_wmma.cu\"\n"
         "void launch(int M, int N, int K, const __nv_bfloat16* A, const __nv_bfloat16* B,\n"
         "            float* C) {\n"
@@ -107,7 +107,8 @@ TEST(UserTraceCompile, TheTracedExampleBehindAHostLauncherCompilesWithNvcc) {
         "}\n";
     const auto ref = parse_kernel_ref("launch_traced.cu");
     ASSERT_TRUE(ref) << ref.error();
-    const auto untraced = compile_user_source(source, "launch_traced.cu", *ref, for_h100());
+    const auto untraced =
+        compile_user_source(source, "launch_traced.cu", *ref, trace_options_for_h100());
     ASSERT_TRUE(untraced) << untraced.error();
     EXPECT_EQ(untraced->discovered.form, KernelForm::kHostLauncher);
     const std::string untraced_library = file_text(untraced->library_path);

@@ -8,7 +8,7 @@
 namespace tclens::profiling {
 namespace {
 
-SourceProfile sample_profile() {
+SourceProfile sample_source_profile() {
     SourceProfile profile;
     profile.kernel_id = "mma_cp_async.f16";
     profile.precision = kernels::Precision::kF16;
@@ -60,7 +60,7 @@ SourceProfile sample_profile() {
 }
 
 TEST(SourceProfileJson, RoundTripsEveryField) {
-    const SourceProfile profile = sample_profile();
+    const SourceProfile profile = sample_source_profile();
     const nlohmann::json written = to_json(profile);
     SourceProfile read;
     std::string error;
@@ -75,7 +75,7 @@ TEST(SourceProfileJson, RoundTripsEveryField) {
 }
 
 TEST(SourceProfileJson, WritesWhatScriptsReadWithoutRecomputing) {
-    const nlohmann::json written = to_json(sample_profile());
+    const nlohmann::json written = to_json(sample_source_profile());
     EXPECT_EQ(written["total_samples"], 35);
     EXPECT_EQ(written["instructions"][0]["shared_ideal"], 400);
     EXPECT_EQ(written["stalls"][0]["ncu_column"], "stall_math");
@@ -84,7 +84,7 @@ TEST(SourceProfileJson, WritesWhatScriptsReadWithoutRecomputing) {
 }
 
 TEST(SourceProfileJson, ADamagedDocumentNamesTheKey) {
-    const nlohmann::json good = to_json(sample_profile());
+    const nlohmann::json good = to_json(sample_source_profile());
     SourceProfile read;
     std::string error;
 

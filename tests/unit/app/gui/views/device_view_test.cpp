@@ -42,7 +42,7 @@ profiling::SystemReport two_gpus() {
     return report;
 }
 
-bool has_text(const viz::DrawList& draw, const std::string& text) {
+bool device_view_has_text(const viz::DrawList& draw, const std::string& text) {
     for (const viz::DrawText& t : draw.texts) {
         if (t.text == text) return true;
     }
@@ -59,12 +59,12 @@ std::string read_file(const std::string& path) {
 TEST(DeviceView, OneSectionPerGpuWithEveryFact) {
     const profiling::SystemReport report = two_gpus();
     const viz::DrawList draw = device_view(report, viz::dark_palette());
-    EXPECT_TRUE(has_text(draw, profiling::versions_summary(report)));
-    EXPECT_TRUE(has_text(draw, "GPU 0"));
-    EXPECT_TRUE(has_text(draw, "GPU 1"));
+    EXPECT_TRUE(device_view_has_text(draw, profiling::versions_summary(report)));
+    EXPECT_TRUE(device_view_has_text(draw, "GPU 0"));
+    EXPECT_TRUE(device_view_has_text(draw, "GPU 1"));
     for (const auto& [label, value] : profiling::describe_device(report.devices[0])) {
-        EXPECT_TRUE(has_text(draw, label)) << label;
-        EXPECT_TRUE(has_text(draw, value)) << value;
+        EXPECT_TRUE(device_view_has_text(draw, label)) << label;
+        EXPECT_TRUE(device_view_has_text(draw, value)) << value;
     }
     EXPECT_EQ(draw.background, viz::dark_palette().background);
 }
@@ -74,9 +74,9 @@ TEST(DeviceView, WithoutAGpuSaysWhyAndWhatStillWorks) {
     report.runtime_version = 13000;
     report.no_gpu_reason = "CUDA driver not found";
     const viz::DrawList draw = device_view(report, viz::high_contrast_palette());
-    EXPECT_TRUE(has_text(draw, "No GPU"));
-    EXPECT_TRUE(has_text(draw, "CUDA driver not found"));
-    EXPECT_TRUE(has_text(draw, profiling::system_summary(report)));
+    EXPECT_TRUE(device_view_has_text(draw, "No GPU"));
+    EXPECT_TRUE(device_view_has_text(draw, "CUDA driver not found"));
+    EXPECT_TRUE(device_view_has_text(draw, profiling::system_summary(report)));
     EXPECT_EQ(draw.background, viz::high_contrast_palette().background);
 }
 

@@ -1,6 +1,7 @@
 // Rung 9's descriptor (its kernel and launch: 09_wgmma_tma.cu).
 #include "kernels/09_wgmma_tma.h"
 
+#include <algorithm>
 #include <string>
 
 #include "common/text.h"
@@ -60,10 +61,8 @@ std::string rung9_tile_name(Rung9Tile tile) {
 
 KernelDescriptor wgmma_tma_tile_descriptor(Precision precision, Rung9Tile tile) {
     if (tile == Rung9Tile::kSquare) return wgmma_tma_kernel(precision);
-    std::string stem = "wgmma_tma_" + rung9_tile_name(tile);
-    for (char& c : stem) {
-        if (c == ' ') c = '_';
-    }
+    std::string stem = "wgmma_tma_" + rung9_tile_name(tile);  // "wgmma_tma_64x64_deep"
+    std::replace(stem.begin(), stem.end(), ' ', '_');
     KernelDescriptor d = with_rung9_config(
         tile, [&](auto config) { return describe_wgmma_tma<decltype(config)>(precision, stem); });
     d.rung = 14;

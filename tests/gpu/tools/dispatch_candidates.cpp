@@ -3,12 +3,14 @@
 // measurements that rung 14's rules (kernels/dispatch_rules.cpp) are derived from.
 //   dispatch_candidates [bf16|f16] [--only NAME] MxNxK [MxNxK ...]
 // (--only: the configurations named exactly NAME, "rung 9 64x64 deep", and no rung 14 row: for a
-// profiler's launch count) prints one markdown row per (shape, configuration): its median, its % of
+// profiler's launch count; a NAME no configuration of a shape has is an error before any GPU
+// work) prints one markdown row per (shape, configuration): its median, its % of
 // cuBLAS, and the line the runner gives where it did not count. The configurations:
 // kernels::dispatch_candidates (kernels/14_dispatch.h). Rung 14's row names its choice for this
 // GPU's SM count. Exit 0, or 1 with one line on stderr.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -39,12 +41,25 @@ int main(int argc, char** argv) {
         first = 2;
     }
     std::string only;
-    if (first + 1 < argc && std::string(argv[first]) == "--only") {
-        only = argv[first + 1];
+    if (first < argc && std::string(argv[first]) == "--only") {
+        if (first + 1 < argc) only = argv[first + 1];
         first += 2;
     }
     if (first >= argc) {
         return fail("usage: dispatch_candidates [bf16|f16] [--only NAME] MxNxK [MxNxK ...]");
+    }
+    // Every shape, and with --only a configuration of that name for each, before any GPU work.
+    std::vector<GemmProblem> problems;
+    for (int i = first; i < argc; ++i) {
+        const std::optional<GemmProblem> problem = parse_problem(argv[i]);
+        if (!problem) return fail(problem_error(argv[i]));
+        const std::vector<DispatchCandidate> candidates = dispatch_candidates(*problem, precision);
+        if (!only.empty() && std::none_of(candidates.begin(), candidates.end(),
+                                          [&](const auto& c) { return c.name == only; })) {
+            return fail("--only '" + only + "': no configuration of " + argv[i] +
+                        " has that name (\"rung 9 64x64 deep split 2\", \"rung 11\", ...)");
+        }
+        problems.push_back(*problem);
     }
     const std::string suffix = std::string(".") + precision_name(precision);
     const KernelDescriptor* cublas = find_gpu_kernel("cublas" + suffix);
@@ -64,8 +79,7 @@ int main(int argc, char** argv) {
     std::printf(
         "| shape | configuration | median us | %% of cuBLAS | note |\n|---|---|---|---|---|\n");
     for (int i = first; i < argc; ++i) {
-        const std::optional<GemmProblem> problem = parse_problem(argv[i]);
-        if (!problem) return fail(problem_error(argv[i]));
+        const GemmProblem* problem = &problems[static_cast<std::size_t>(i - first)];
         const RunResult reference = runner.run(*cublas, *problem, options);
         if (!reference.counts())
             return fail(argv[i] + std::string(": cuBLAS: ") + run_status(reference));

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-import re,collections,sys,gzip
 # Usage: clusters_table.py call1/candidates.md.gz call2/candidates.md.gz (the table in README.md).
+import re,collections,sys,gzip
 def load(p):
     rows=[l.split('|')[1:-1] for l in gzip.open(p,'rt') if l.startswith('| ') and 'shape' not in l and '---' not in l]
     by=collections.OrderedDict()

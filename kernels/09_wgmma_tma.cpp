@@ -17,15 +17,16 @@ using namespace wgmma_tma;
 
 namespace {
 
-// Rung 9's kernel in Config, its id "<stem>.f16" / ".bf16"; any other precision a descriptor that
-// refuses every problem (set_sixteen_bit_inputs).
+// Rung 9's kernel in Config (a WgmmaTmaInputsConfig), its id "<stem>.f16" / ".bf16", or with
+// e4m3 inputs (Config's Inputs of 1 byte, `precision` kE4M3) "<stem>.e4m3"; any other precision
+// a descriptor that refuses every problem (set_sixteen_bit_inputs).
 template <typename C>
 KernelDescriptor describe_wgmma_tma(Precision precision, const std::string& stem) {
     const std::string n = std::to_string(C::kWgmmaN);
     KernelDescriptor d;
     d.rung = 9;
-    d.title = "TMA + mbarrier + wgmma m64n" + n + "k16, one warpgroup, " +
-              std::to_string(C::kStages) + " stages";
+    d.title = "TMA + mbarrier + wgmma m64n" + n + "k" + std::to_string(C::Inputs::kWgmmaK) +
+              ", one warpgroup, " + std::to_string(C::kStages) + " stages";
     d.adds =
         "TMA box copies into 128-byte-swizzled stages, mbarrier byte counting, and wgmma "
         "reading A and B straight from shared memory, one group in flight (" +
@@ -39,7 +40,12 @@ KernelDescriptor describe_wgmma_tma(Precision precision, const std::string& stem
         " into the stage of tile t - 1 once that tile's wgmma are done (wait_group 1, barrier)";
     d.block_tile_of = config_block_tile<C>;
     d.ctas_per_sm = C::kBlocksPerSm;
-    set_sixteen_bit_inputs(d, precision, stem, tma_tile_can_run<C>);
+    if (C::kBKMajor && precision == Precision::kE4M3) {
+        set_fp8_inputs<C>(d);
+        d.id = stem + ".e4m3";
+    } else {
+        set_sixteen_bit_inputs(d, precision, stem, tma_tile_can_run<C>);
+    }
     // Per K tile every warp waits, multiplies and syncs; warp 0 also issues a tile. Outside the
     // loop: the prologue's kStages - 1 issues, the epilogue and the store.
     describe_tma_trace<C>(d, C::kSteps * C::kTilesM, 4, C::kStages + 1);
@@ -50,7 +56,8 @@ KernelDescriptor describe_wgmma_tma(Precision precision, const std::string& stem
 
 // kF16 and kBF16 give "wgmma_tma.f16" / ".bf16", both ChosenWgmmaTmaConfig.
 KernelDescriptor wgmma_tma_kernel(Precision precision) {
-    return describe_wgmma_tma<ChosenWgmmaTmaConfig>(precision, "wgmma_tma");
+    return describe_wgmma_tma<WgmmaTmaInputsConfig<ChosenWgmmaTmaConfig, 2>>(precision,
+                                                                             "wgmma_tma");
 }
 
 std::string rung9_tile_name(Rung9Tile tile) {
@@ -60,11 +67,15 @@ std::string rung9_tile_name(Rung9Tile tile) {
 }
 
 KernelDescriptor wgmma_tma_tile_descriptor(Precision precision, Rung9Tile tile) {
-    if (tile == Rung9Tile::kSquare) return wgmma_tma_kernel(precision);
+    const bool fp8 = precision == Precision::kE4M3;
+    if (tile == Rung9Tile::kSquare && !fp8) return wgmma_tma_kernel(precision);
     std::string stem = "wgmma_tma_" + rung9_tile_name(tile);  // "wgmma_tma_64x64_deep"
     std::replace(stem.begin(), stem.end(), ' ', '_');
-    KernelDescriptor d = with_rung9_config(
-        tile, [&](auto config) { return describe_wgmma_tma<decltype(config)>(precision, stem); });
+    KernelDescriptor d = with_rung9_config(tile, [&](auto config) {
+        using Tile = decltype(config);
+        return fp8 ? describe_wgmma_tma<WgmmaTmaInputsConfig<Tile, 1>>(precision, stem)
+                   : describe_wgmma_tma<WgmmaTmaInputsConfig<Tile, 2>>(precision, stem);
+    });
     d.rung = 14;
     d.title = "rung 9's kernel in " + std::to_string(d.block_tile.m) + " x " +
               std::to_string(d.block_tile.n) + " tiles, " + std::to_string(d.stages) + " stages, " +

@@ -44,6 +44,7 @@
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -67,6 +68,10 @@ namespace {
 
 using namespace wgmma_tma;
 
+// A tile's Config (09_wgmma_tma.h) with Element's inputs: what the kernel and its launch take.
+template <typename Element, typename Config>
+using InputsConfig = WgmmaTmaInputsConfig<Config, sizeof(Element)>;
+
 // The GEMM of one block; kTraced: with trace points (kernels/trace.cuh), false: the code the timed
 // kernel and the untraced blocks of the traced one run. The tensor maps are the kernel's
 // __grid_constant__ parameters, by reference.
@@ -77,6 +82,7 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
                                                     int tiles_m, int tiles_n, KRanges ranges) {
 #if defined(TCLENS_HOPPER_DEVICE)
     using C = Config;
+    using In = typename C::Inputs;
     namespace hp = hopper;
     const TmaRing ring = tma_ring<C>();
 
@@ -112,7 +118,9 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
     }
 
     const std::uint64_t a_desc = hp::k_major_descriptor(ring.stages);
-    const std::uint64_t b_desc = hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
+    const std::uint64_t b_desc =
+        C::kBKMajor ? hp::k_major_descriptor(ring.stages + C::kABytes)
+                    : hp::mn_major_descriptor(ring.stages + C::kABytes, C::kBBoxBytes);
     float acc[C::kTilesM][C::kAccumulators] = {};
 
     for (int kt = 0; kt < k_tiles; ++kt) {
@@ -125,13 +133,16 @@ __device__ __forceinline__ void wgmma_tma_gemm_body(const CUtensorMap& a_map,
         for (int step = 0; step < C::kSteps; ++step) {
 #pragma unroll
             for (int tm = 0; tm < C::kTilesM; ++tm) {
-                hp::wgmma_ss<Element, C::kWgmmaN>(
-                    acc[tm],
-                    hp::advance_descriptor(a_desc, s * C::kStageBytes +
-                                                       tm * hp::kWgmmaM * hp::kSwizzleRowBytes +
-                                                       step * hp::kAStepBytes),
-                    hp::advance_descriptor(b_desc, s * C::kStageBytes + step * hp::kBStepBytes),
-                    (kt | step) != 0);
+                const std::uint64_t a = hp::advance_descriptor(
+                    a_desc, s * C::kStageBytes + tm * hp::kWgmmaM * hp::kSwizzleRowBytes +
+                                step * In::kAStepBytes);
+                const std::uint64_t b =
+                    hp::advance_descriptor(b_desc, s * C::kStageBytes + step * In::kBStepBytes);
+                if constexpr (C::kBKMajor) {
+                    hp::wgmma_ss_e4m3<C::kWgmmaN>(acc[tm], a, b, (kt | step) != 0);
+                } else {
+                    hp::wgmma_ss<Element, C::kWgmmaN>(acc[tm], a, b, (kt | step) != 0);
+                }
             }
         }
         hp::wgmma_commit_group();
@@ -187,17 +198,19 @@ __global__ void __launch_bounds__(Config::kThreads, Config::kBlocksPerSm)
 // With the largest shared-memory carveout, so that Config::kBlocksPerSm blocks fit one SM.
 template <typename Element, typename Config>
 cudaError_t wgmma_tma_launch(const GemmOperands& operands, cudaStream_t stream) {
-    return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, false>, operands,
-                                             stream, true, 1, KRanges{});
+    using C = InputsConfig<Element, Config>;
+    return launch_tma_tiles<Element, C>(wgmma_tma_gemm<Element, C, false>, operands, stream, true,
+                                        1, KRanges{});
 }
 
 // The traced variant: the same launch, with this file's trace sink set first.
 template <typename Element, typename Config>
 cudaError_t wgmma_tma_traced_launch(const GemmOperands& operands, const TraceSink& sink,
                                     cudaStream_t stream) {
+    using C = InputsConfig<Element, Config>;
     return with_trace_sink(sink, stream, [&] {
-        return launch_tma_tiles<Element, Config>(wgmma_tma_gemm<Element, Config, true>, operands,
-                                                 stream, true, 1, KRanges{});
+        return launch_tma_tiles<Element, C>(wgmma_tma_gemm<Element, C, true>, operands, stream,
+                                            true, 1, KRanges{});
     });
 }
 
@@ -206,7 +219,7 @@ template <typename Element>
 cudaError_t ranges_launch(Rung9Tile tile, const GemmOperands& operands, const KRanges& ranges,
                           cudaStream_t stream) {
     return with_rung9_config(tile, [&](auto config) {
-        using C = decltype(config);
+        using C = InputsConfig<Element, decltype(config)>;
         return launch_tma_tiles<Element, C>(wgmma_tma_gemm<Element, C, false>, operands, stream,
                                             true, ranges.count, ranges);
     });
@@ -220,6 +233,9 @@ cudaError_t wgmma_tma_ranges_launch(Precision precision, Rung9Tile tile,
     if (precision == Precision::kF16) return ranges_launch<__half>(tile, operands, ranges, stream);
     if (precision == Precision::kBF16) {
         return ranges_launch<__nv_bfloat16>(tile, operands, ranges, stream);
+    }
+    if (precision == Precision::kE4M3) {
+        return ranges_launch<__nv_fp8_e4m3>(tile, operands, ranges, stream);
     }
     return cudaErrorInvalidValue;
 }

@@ -9,6 +9,7 @@
 #include "kernels/hopper_shapes.h"
 #include "kernels/host_device.h"
 #include "kernels/tma_stage_layout.h"
+#include "kernels/wgmma_inputs.h"
 
 namespace tclens::kernels::wgmma_tma {
 
@@ -44,6 +45,17 @@ struct WgmmaTmaConfig : TmaStageLayout<BlockM, BlockN> {
                                               int& tile_n) {
         rasterise_column_bands(id, tiles_m, tiles_n, kGroupM, tile_m, tile_n);
     }
+};
+
+// Config with inputs of ElementBytes (kernels/wgmma_inputs.h): with 16-bit ones (2) Config's own
+// numbers; with e4m3 (1) a K tile of 128 elements (the same 128 bytes of every row), k32 wgmma
+// steps and B^T's K-major rows in the B boxes. The stages' bytes are the same.
+template <typename Config, int ElementBytes>
+struct WgmmaTmaInputsConfig : Config {
+    using Inputs = WgmmaInputs<ElementBytes>;
+    static constexpr int kBlockK = Inputs::kBlockK;
+    static constexpr int kSteps = kBlockK / Inputs::kWgmmaK;
+    static constexpr bool kBKMajor = Inputs::kBKMajor;
 };
 
 using ChosenWgmmaTmaConfig = WgmmaTmaConfig<128, 128, 4, 16, 1>;
@@ -128,7 +140,8 @@ std::string rung9_tile_name(Rung9Tile tile);
 
 // Rung 9's descriptor in `tile` (kSquare: rung 9's own, "wgmma_tma.bf16"; else
 // "wgmma_tma_128x64.bf16" / "wgmma_tma_64x128.bf16" with that tile's fields and can_run, no
-// launch: rung 14 launches them): 09_wgmma_tma.cpp. kF16 or kBF16.
+// launch: rung 14 launches them): 09_wgmma_tma.cpp. kF16, kBF16, or kE4M3 for rung 14's FP8
+// tiles of this kernel ("wgmma_tma_128x128.e4m3", "wgmma_tma_64x64.e4m3": k32 wgmma, B^T).
 KernelDescriptor wgmma_tma_tile_descriptor(Precision precision, Rung9Tile tile);
 
 }  // namespace tclens::kernels

@@ -18,25 +18,13 @@ namespace {
 template <typename Shape>
 KernelDescriptor fp8_persistent_descriptor() {
     using C = Shape;
-    const std::string wgmma = "wgmma.m64n" + std::to_string(C::kWgmmaN) + "k32";
     KernelDescriptor d;
-    d.precision = Precision::kE4M3;
-    d.reference_id = "cublaslt.e4m3";
     d.adds =
         "e4m3 inputs (1 byte, twice the tensor-core FLOP per clock of f16), k32 wgmma with both "
         "operands K-major (B stored as B^T, N x K), K tiles of 128, scales of 1";
     describe_tma_rung<C>(d, 1, C::kConsumers, 16);  // warpgroup 0 is the producer
     describe_persistent_schedule<C>(d);
-    // What describe_tma_rung fills for 16-bit rungs and FP8 changes: the k32 instruction, its
-    // atlas layout, 128-element boxes and the FP8 size rules.
-    d.mma_tile = {hopper::kWgmmaM, C::kWgmmaN, hopper::kWgmmaKFp8};
-    d.layout_ids = {wgmma + ".e4m3"};
-    d.schedule.instruction = wgmma;
-    // The tile map draws A's and B's boxes one width: the K tile's 128 where that tiles block_n,
-    // else (128 x 192) the B^T boxes' 64 n, A then drawn as two 64-k boxes of the same bytes.
-    d.schedule.tma_box_cols = C::kBlockN % C::kBlockK == 0 ? C::kBlockK : C::kBoxN;
-    d.size_multiples = {1, 4, 16};
-    d.can_run = tma_tile_fp8_can_run<C>;
+    set_fp8_inputs<C>(d);
     return d;
 }
 

@@ -61,7 +61,9 @@ KernelDescriptor split_k_descriptor(Precision precision, Rung9Tile tile, int spl
         "each tile is computed by one CTA per K range (blockIdx.y), rung 9's pipeline over the "
         "range's K tiles; a second kernel sums the ranges' f32 partial tiles into C in range "
         "order (the map draws one range)";
-    d.can_run = [tile](const GemmProblem& problem) { return split_k_can_run(problem, tile); };
+    d.can_run = [tile, precision](const GemmProblem& problem) {
+        return split_k_can_run(problem, tile, precision);
+    };
     d.traced = {};  // the configuration has no launch of its own (rung 14 launches it)
     return d;
 }
@@ -124,7 +126,7 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
 
 std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precision precision) {
     if (choice.config == DispatchConfig::kSplitK || choice.config == DispatchConfig::kTmaTiles) {
-        return split_k_can_run(choice.padded, choice.tile);
+        return split_k_can_run(choice.padded, choice.tile, precision);
     }
     if (choice.config == DispatchConfig::kShortK) return short_k_can_run(choice.padded);
     if (is_fp8_tile_configuration(choice.config)) {
@@ -140,7 +142,8 @@ std::string dispatch_configuration_can_run(const DispatchChoice& choice, Precisi
 std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
                                                    Precision precision) {
     std::vector<DispatchCandidate> out;
-    const GemmProblem padded = padded_problem(problem);
+    const bool fp8 = precision == Precision::kE4M3;
+    const GemmProblem padded = fp8 ? fp8_padded_problem(problem) : padded_problem(problem);
     const auto add = [&](std::string name, DispatchConfig config, Rung9Tile tile, int splits,
                          const GemmProblem& runs) {
         DispatchChoice choice;
@@ -155,11 +158,22 @@ std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
     for (const Rung9Tile tile : kRung9Tiles) {
         const std::string name = "rung 9 " + rung9_tile_name(tile);
         for (const int splits : {1, 2, 3, 4, 6, 8, 12, 16}) {
-            if (split_k_ranges(padded.k, splits) != splits) continue;
+            if (split_k_ranges(padded.k, splits, split_k_block_k(precision)) != splits) continue;
             add(splits == 1 ? name : name + " split " + std::to_string(splits),
                 splits == 1 ? DispatchConfig::kTmaTiles : DispatchConfig::kSplitK, tile, splits,
                 padded);
         }
+    }
+    if (fp8) {
+        add("rung 13", DispatchConfig::kFp8Tile256, Rung9Tile::kSquare, 1, padded);
+        add("FP8 128x192", DispatchConfig::kFp8Tile192, Rung9Tile::kSquare, 1, padded);
+        add("FP8 128x128", DispatchConfig::kFp8Tile128, Rung9Tile::kSquare, 1, padded);
+        for (const int splits : {2, 3, 4, 6, 8}) {
+            if (fp8_split_depth(padded.k, splits) * (splits - 1) >= padded.k) continue;
+            add("FP8 128x128 split " + std::to_string(splits), DispatchConfig::kFp8SplitK,
+                Rung9Tile::kSquare, splits, padded);
+        }
+        return out;
     }
     add("rung 11", DispatchConfig::kPersistent, Rung9Tile::kSquare, 1, padded);
     add("rung 12", DispatchConfig::kStreamK, Rung9Tile::kSquare, 1, padded);
@@ -178,8 +192,9 @@ KernelDescriptor dispatch_kernel(Precision precision) {
     KernelDescriptor d = fp8 ? wgmma_fp8_kernel() : wgmma_persistent_kernel(precision);
     d.rung = 14;
     d.title =
-        fp8 ? "FP8 dispatch: rung 13's kernel on 128 x 256, 192 or 128 tiles, K split where few "
-              "tiles meet a deep K, on zero-padded copies where N or K needs it"
+        fp8 ? "FP8 dispatch: rung 9's kernel in its tiles, K split or not, where the 16-bit "
+              "rules run it on half the K, else rung 13's kernel on 128 x 256, 192 or 128 tiles, "
+              "on zero-padded copies where N or K needs it"
             : "dispatch: rung 9 (in 128 x 128, 128 x 64, 64 x 128 or 64 x 64 tiles), 11, 12 or "
               "split-K per shape, on zero-padded copies where N or K is not a multiple of 8";
     d.adds =

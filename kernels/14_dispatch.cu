@@ -101,11 +101,14 @@ bool runs_rung9_kernel(DispatchConfig config) {
     return config == DispatchConfig::kTmaTiles || config == DispatchConfig::kSplitK;
 }
 
-// Floats of split-K partials `choice` needs on `problem` (FP8's or rung 9's kernel's; 0 for one
-// range and for the other configurations).
-std::int64_t workspace_floats(const DispatchChoice& choice, const GemmProblem& problem) {
+// Floats of split-K partials `choice` needs on `problem` with `precision`'s inputs (FP8's
+// persistent kernel's or rung 9's kernel's; 0 for one range and for the other configurations).
+std::int64_t workspace_floats(const DispatchChoice& choice, Precision precision,
+                              const GemmProblem& problem) {
     if (is_fp8_tile_configuration(choice.config)) return fp8_workspace_floats(choice, problem);
-    if (runs_rung9_kernel(choice.config)) return split_k_workspace_floats(problem, choice.splits);
+    if (runs_rung9_kernel(choice.config)) {
+        return split_k_workspace_floats(problem, choice.splits, precision);
+    }
     return 0;
 }
 
@@ -113,7 +116,7 @@ std::int64_t workspace_floats(const DispatchChoice& choice, const GemmProblem& p
 cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
                               const GemmOperands& operands, Scratch& scratch, cudaStream_t stream) {
     if (const cudaError_t status =
-            scratch.workspace.reserve(workspace_floats(choice, operands.problem) * 4);
+            scratch.workspace.reserve(workspace_floats(choice, precision, operands.problem) * 4);
         status != cudaSuccess) {
         return status;
     }

@@ -35,10 +35,29 @@ std::int64_t fp8_split_depth(std::int64_t k, int splits) {
     return tiles_covering(k_tiles_of(k), splits) * kTmaFp8BoxElems;
 }
 
+GemmProblem sixteen_bit_equivalent(const GemmProblem& padded) {
+    return {padded.m, tiles_covering(padded.n, 8) * 8, padded.k / 2};
+}
+
 DispatchChoice choose_fp8_dispatch(const GemmProblem& problem, int sms) {
     DispatchChoice choice;
     choice.padded = fp8_padded_problem(problem);
     const GemmProblem& p = choice.padded;
+    const std::string padding = padding_reason(problem, p);
+
+    const GemmProblem sixteen = sixteen_bit_equivalent(p);
+    const DispatchChoice as_sixteen = choose_dispatch(sixteen, sms);
+    if (as_sixteen.config == DispatchConfig::kTmaTiles ||
+        as_sixteen.config == DispatchConfig::kSplitK) {
+        choice.config = as_sixteen.config;
+        choice.tile = as_sixteen.tile;
+        choice.splits = as_sixteen.splits;  // the same ranges of K tiles (the header)
+        choice.reason = padding + common::format_text("e4m3 as 16-bit %lldx%lldx%lld: ",
+                                                      (long long)sixteen.m, (long long)sixteen.n,
+                                                      (long long)sixteen.k) +
+                        as_sixteen.reason;
+        return choice;
+    }
     const int clusters = std::max(1, sms / kFp8Tile128.cluster_m);
     const PersistentWaves all[] = {persistent_waves(p, kPersistentWideTile, clusters),
                                    persistent_waves(p, kPersistentNarrowTile, clusters),
@@ -56,7 +75,6 @@ DispatchChoice choose_fp8_dispatch(const GemmProblem& problem, int sms) {
     }
     const std::string tiles =
         common::format_text("%s on %d SMs (%s)", waves_text(w).c_str(), w.ctas, others.c_str());
-    const std::string padding = padding_reason(problem, p);
 
     const std::int64_t k_tiles = k_tiles_of(p.k);
     const std::int64_t splits = std::min<std::int64_t>(

@@ -331,14 +331,17 @@ __device__ __forceinline__ void wgmma_ss(float (&d)[N / 2], std::uint64_t desc_a
 // d (64 x N f32 of the warpgroup) = A B (scale_d == 0) or d + A B, for one k32 step of FP8
 // e4m3: A 64 x 32 K-major at desc_a, B^T N x 32 K-major at desc_b (the 8-bit wgmma reads no
 // MN-major operand from shared memory). 32 bytes of each operand row, as k16 of 16-bit types:
-// the same descriptors and the same byte steps read twice the elements. N is 128, 192 or 256;
-// asynchronous and with the same accumulator layout as wgmma_ss.
+// the same descriptors and the same byte steps read twice the elements. N is 64, 128, 192 or
+// 256; asynchronous and with the same accumulator layout as wgmma_ss.
 template <int N>
 __device__ __forceinline__ void wgmma_ss_e4m3(float (&d)[N / 2], std::uint64_t desc_a,
                                               std::uint64_t desc_b, std::uint32_t scale_d) {
-    static_assert(N == 128 || N == 192 || N == 256,
-                  "wgmma_ss_e4m3 is instantiated for N = 128, 192, 256");
-    if constexpr (N == 128) {
+    static_assert(N == 64 || N == 128 || N == 192 || N == 256,
+                  "wgmma_ss_e4m3 is instantiated for N = 64, 128, 192, 256");
+    if constexpr (N == 64) {
+        TCLENS_WGMMA_SS_K_MAJOR("m64n64k32.f32.e4m3.e4m3", TCLENS_WGMMA_D_REGS_32,
+                                TCLENS_WGMMA_D_OPS_32, "%32", "%33", "%34");
+    } else if constexpr (N == 128) {
         TCLENS_WGMMA_SS_K_MAJOR("m64n128k32.f32.e4m3.e4m3", TCLENS_WGMMA_D_REGS_64,
                                 TCLENS_WGMMA_D_OPS_64, "%64", "%65", "%66");
     } else if constexpr (N == 192) {

@@ -5,7 +5,7 @@
 // own inputs and attaches its launch. Its numbers (Config) and the descriptor fields both rungs
 // share are plain C++: kernels/persistent_gemm.h.
 //
-// What differs with the input type, and what does not (PersistentInputs, persistent_gemm.h): a
+// What differs with the input type, and what does not (WgmmaInputs, kernels/wgmma_inputs.h): a
 // K tile is one 128-byte swizzled row of every operand row either way, 64 16-bit elements or 128
 // e4m3 ones, so the stages, the A box, the B boxes' bytes (64 rows of 128 bytes each), the
 // barriers and their byte counts, the multicast and the whole f32 C path are the same bytes.
@@ -60,7 +60,7 @@
 namespace tclens::kernels {
 
 // The kernel's Config: the PersistentShape (kernels/persistent_gemm.h) of Element's width, with
-// Element. What the input type changes is Inputs (PersistentInputs of the width).
+// Element. What the input type changes is Inputs (WgmmaInputs of the width).
 template <typename Element, int BlockN, int Stages, int ClusterM, int Group, int StoreRows,
           int StoreBuffers, bool ReleasePerWarpgroup, bool RasterAlongN = false>
 struct PersistentConfig

@@ -14,40 +14,17 @@
 #include "kernels/host_device.h"
 #include "kernels/tma_stage_layout.h"
 #include "kernels/tma_tile_limits.h"
+#include "kernels/wgmma_inputs.h"
 
 namespace tclens::kernels {
-
-// What the persistent kernel needs to know about its inputs, by their width in bytes
-// (persistent_gemm.cuh's header says why only these change). 2: __half and __nv_bfloat16, B is
-// K x N, N contiguous.
-template <int ElementBytes>
-struct PersistentInputs {
-    static_assert(ElementBytes == 2, "16-bit (f16, bf16) or 8-bit (e4m3) inputs");
-    static constexpr int kBlockK = hopper::kBoxElems;  // 64 elements: one 128-byte row
-    static constexpr int kWgmmaK = hopper::kWgmmaK;    // m64nNk16
-    // B boxes of 64 n x kBlockK k rows, read MN-major; B^T boxes would be K-major.
-    static constexpr bool kBKMajor = false;
-    // Bytes between the wgmma steps of a K tile: 16 elements along A's rows; 16 rows of B.
-    static constexpr int kAStepBytes = hopper::kAStepBytes;
-    static constexpr int kBStepBytes = hopper::kBStepBytes;
-};
-// 1: e4m3, B stored as B^T, N x K, K contiguous; boxes of kBlockK k x 64 n rows, read K-major.
-template <>
-struct PersistentInputs<1> {
-    static constexpr int kBlockK = static_cast<int>(kTmaFp8BoxElems);  // 128: one 128-byte row
-    static constexpr int kWgmmaK = hopper::kWgmmaKFp8;                 // m64nNk32
-    static constexpr bool kBKMajor = true;
-    // 32 elements = 32 bytes along the rows of A and of B^T alike.
-    static constexpr int kAStepBytes = hopper::kWgmmaKFp8;
-    static constexpr int kBStepBytes = hopper::kWgmmaKFp8;
-};
 
 inline constexpr int kPersistentConsumers = 2;  // consumer warpgroups, 64 rows of C each
 
 template <int ElementBytes, int BlockN, int Stages, int ClusterM, int Group, int StoreRows,
           int StoreBuffers, bool ReleasePerWarpgroup, bool RasterAlongN = false>
 struct PersistentShape : TmaStageLayout<kPersistentConsumers * hopper::kWgmmaM, BlockN> {
-    using Inputs = PersistentInputs<ElementBytes>;
+    using Inputs = WgmmaInputs<ElementBytes>;
+    static constexpr bool kBKMajor = Inputs::kBKMajor;
     using Layout = TmaStageLayout<kPersistentConsumers * hopper::kWgmmaM, BlockN>;
     static constexpr int kElementBytes = ElementBytes;
     static constexpr int kConsumers = kPersistentConsumers;

@@ -81,20 +81,22 @@ cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, s
     return launch_sum(partials, slice_floats, ldp, c, shape.rows, shape.cols, ldc, ranges, stream);
 }
 
-std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits) {
-    const int ranges = split_k_ranges(problem.k, splits);
+std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits,
+                                      Precision precision) {
+    const int ranges = split_k_ranges(problem.k, splits, split_k_block_k(precision));
     return ranges == 1 ? 0 : ranges * problem.m * problem.n;
 }
 
 cudaError_t split_k_launch(Precision precision, Rung9Tile tile, const GemmOperands& operands,
                            int splits, float* workspace, cudaStream_t stream) {
     const GemmProblem& p = operands.problem;
-    const int ranges = split_k_ranges(p.k, splits);
+    const int block_k = split_k_block_k(precision);
+    const int ranges = split_k_ranges(p.k, splits, block_k);
     if (ranges == 1) return wgmma_tma_ranges_launch(precision, tile, operands, KRanges{}, stream);
     GemmOperands into_slices = operands;  // A's and B's strides kept, the slices dense
     into_slices.c = workspace;
     into_slices.ldc = 0;
-    const KRanges k_ranges{ranges, static_cast<int>(split_k_depth(p.k, splits) / kSplitKBlockK),
+    const KRanges k_ranges{ranges, static_cast<int>(split_k_depth(p.k, splits, block_k) / block_k),
                            p.m * p.n};
     const cudaError_t status =
         wgmma_tma_ranges_launch(precision, tile, into_slices, k_ranges, stream);

@@ -13,20 +13,22 @@
 
 namespace tclens::kernels {
 
-// Floats of workspace split_k_launch needs for `problem` cut into `splits` ranges: 0 for one
-// range (it writes C directly), else ranges x M x N.
-std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits);
+// Floats of workspace split_k_launch needs for `problem` cut into `splits` ranges of
+// `precision`'s K tiles (split_k_block_k): 0 for one range (it writes C directly), else ranges x
+// M x N.
+std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits, Precision precision);
 
-// Enqueues C = A * B on `stream` in `tile`, K cut into split_k_ranges(K, splits) ranges: the
-// range GEMM into `workspace` (split_k_workspace_floats of it, unused for one range), then the
-// in-order sum of the ranges into C. Precondition: split_k_can_run(operands.problem, tile) ==
-// "", precision kF16 or kBF16. Returns the launch error.
+// Enqueues C = A * B on `stream` in `tile`, K cut into split_k_ranges(K, splits,
+// split_k_block_k(precision)) ranges: the range GEMM into `workspace` (split_k_workspace_floats
+// of it, unused for one range), then the in-order sum of the ranges into C. Precondition:
+// split_k_can_run(operands.problem, tile, precision) == "", precision kF16, kBF16 or kE4M3.
+// Returns the launch error.
 cudaError_t split_k_launch(Precision precision, Rung9Tile tile, const GemmOperands& operands,
                            int splits, float* workspace, cudaStream_t stream);
 
-// Enqueues rung 9's kernel (kernels/09_wgmma_tma.cu) in `tile` over `ranges` on `stream`:
-// precision kF16 or kBF16 (else cudaErrorInvalidValue), operands as rung 9 takes them (strided
-// ones included).
+// Enqueues rung 9's kernel (kernels/09_wgmma_tma.cu) in `tile` over `ranges` (K tiles of
+// split_k_block_k(precision)) on `stream`: precision kF16, kBF16 or kE4M3 (else
+// cudaErrorInvalidValue), operands as rung 9 takes them (strided ones included).
 cudaError_t wgmma_tma_ranges_launch(Precision precision, Rung9Tile tile,
                                     const GemmOperands& operands, const KRanges& ranges,
                                     cudaStream_t stream);

@@ -34,16 +34,23 @@ namespace tclens::kernels {
 constexpr int kSplitKBlockK = 64;     // K tile: one TMA box row of 128 bytes
 constexpr int kSplitKMaxSplits = 32;  // ranges per tile; gridDim.y
 
-// K elements per range when `splits` ranges share `k`: whole K tiles, the ranges as equal as
-// that allows. Example: (7696, 16) -> 121 K tiles / 16 = 8 tiles -> 512.
-inline std::int64_t split_k_depth(std::int64_t k, int splits) {
-    const std::int64_t tiles = (k + kSplitKBlockK - 1) / kSplitKBlockK;
-    return (tiles + splits - 1) / splits * kSplitKBlockK;
+// The K tile of rung 9's kernel with `precision`'s inputs: kSplitKBlockK 16-bit elements, or 128
+// e4m3 ones (kE4M3), one 128-byte row either way (kernels/wgmma_inputs.h).
+constexpr int split_k_block_k(Precision precision) {
+    return precision == Precision::kE4M3 ? static_cast<int>(kTmaFp8BoxElems) : kSplitKBlockK;
+}
+
+// K elements per range when `splits` ranges share `k`: whole K tiles of `block_k`, the ranges as
+// equal as that allows. Example: (7696, 16) -> 121 K tiles / 16 = 8 tiles -> 512; e4m3's
+// (7696, 16, 128) -> 61 K tiles / 16 = 4 tiles -> 512.
+inline std::int64_t split_k_depth(std::int64_t k, int splits, int block_k = kSplitKBlockK) {
+    const std::int64_t tiles = (k + block_k - 1) / block_k;
+    return (tiles + splits - 1) / splits * block_k;
 }
 
 // The non-empty ranges `splits` ranges of split_k_depth leave: (7696, 16) -> 16; (96, 16) -> 2.
-inline int split_k_ranges(std::int64_t k, int splits) {
-    const std::int64_t depth = split_k_depth(k, splits);
+inline int split_k_ranges(std::int64_t k, int splits, int block_k = kSplitKBlockK) {
+    const std::int64_t depth = split_k_depth(k, splits, block_k);
     return static_cast<int>((k + depth - 1) / depth);
 }
 
@@ -56,11 +63,15 @@ struct KRanges {
     std::int64_t slice_floats = 0;
 };
 
-// "" when the split-K GEMM in `tile` computes `problem`: rung 9's limits (tma_gemm_can_run: N
-// and K multiples of 8, sides at most 2^30, tiles an int).
-inline std::string split_k_can_run(const GemmProblem& problem, Rung9Tile tile) {
+// "" when the split-K GEMM in `tile` computes `problem` with `precision`'s inputs: rung 9's
+// limits (tma_gemm_can_run: N and K multiples of 8, sides at most 2^30, tiles an int; e4m3:
+// tma_fp8_gemm_can_run, K a multiple of 16, N of 4).
+inline std::string split_k_can_run(const GemmProblem& problem, Rung9Tile tile,
+                                   Precision precision = Precision::kBF16) {
     const Rung9TileShape shape = rung9_tile_shape(tile);
-    return tma_gemm_can_run(problem, shape.block_m, shape.block_n);
+    return precision == Precision::kE4M3
+               ? tma_fp8_gemm_can_run(problem, shape.block_m, shape.block_n)
+               : tma_gemm_can_run(problem, shape.block_m, shape.block_n);
 }
 
 }  // namespace tclens::kernels

@@ -75,8 +75,9 @@ __device__ __forceinline__ void arm_stage_and_load_a(unsigned char* stage, std::
     hopper::tma_load_2d(stage, a_map, full, kt * Config::kBlockK, block_m);
 }
 
-// arm_stage_and_load_a, then K tile kt's B boxes (K x N B, 64 columns each from block_n), box
-// j at kABytes + j kBBoxBytes of `stage`: the whole stage from this CTA.
+// arm_stage_and_load_a, then K tile kt's B boxes (K x N B, 64 columns each from block_n; where
+// Config::kBKMajor, B^T's 64 rows each from block_n), box j at kABytes + j kBBoxBytes of `stage`:
+// the whole stage from this CTA.
 template <typename Config>
 __device__ __forceinline__ void load_k_tile(unsigned char* stage, std::uint64_t* full,
                                             const CUtensorMap* a_map, const CUtensorMap* b_map,
@@ -84,8 +85,10 @@ __device__ __forceinline__ void load_k_tile(unsigned char* stage, std::uint64_t*
     arm_stage_and_load_a<Config>(stage, full, a_map, kt, block_m);
 #pragma unroll
     for (int j = 0; j < Config::kBBoxes; ++j) {
+        const int n0 = block_n + j * hopper::kBoxElems;
+        const int k0 = kt * Config::kBlockK;
         hopper::tma_load_2d(stage + Config::kABytes + j * Config::kBBoxBytes, b_map, full,
-                            block_n + j * hopper::kBoxElems, kt * Config::kBlockK);
+                            Config::kBKMajor ? k0 : n0, Config::kBKMajor ? n0 : k0);
     }
 }
 

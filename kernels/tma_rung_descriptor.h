@@ -43,6 +43,25 @@ void describe_tma_rung(KernelDescriptor& d, int first_consumer_warpgroup, int co
     d.schedule.tma_box_cols = hopper::kBoxElems;
 }
 
+// What a configuration with e4m3 inputs changes in the fields describe_tma_rung filled: the
+// precision and its reference (cuBLASLt's FP8 GEMM), the k32 wgmma and its atlas layout, the
+// size rules and can_run (K a multiple of 16, N of 4: tma_fp8_gemm_can_run), and the width the
+// tile map draws A's and B^T's boxes in: the K tile's 128 where that tiles kBlockN, else the
+// B^T boxes' 64 rows (A then drawn as two 64-k boxes of the same bytes).
+template <typename Config>
+void set_fp8_inputs(KernelDescriptor& d) {
+    const std::string wgmma = "wgmma.m64n" + std::to_string(Config::kWgmmaN) + "k32";
+    d.precision = Precision::kE4M3;
+    d.reference_id = "cublaslt.e4m3";
+    d.mma_tile = {hopper::kWgmmaM, Config::kWgmmaN, hopper::kWgmmaKFp8};
+    d.layout_ids = {wgmma + ".e4m3"};
+    d.schedule.instruction = wgmma;
+    d.schedule.tma_box_cols =
+        Config::kBlockN % Config::kBlockK == 0 ? Config::kBlockK : hopper::kBoxElems;
+    d.size_multiples = {1, 4, 16};
+    d.can_run = tma_tile_fp8_can_run<Config>;
+}
+
 // The traced variant's facts for a TMA rung with one block per C tile (09, 10): the wgmma one
 // warp issues per kWgmma phase, the grid of tiles, Config::kThreads / 32 warps, and per warp at
 // most phases_per_k_tile phases per K tile plus other_phases outside the K loop. Its launch is

@@ -17,6 +17,10 @@ struct TmaStageLayout {
     static constexpr int kBBoxes = BlockN / hopper::kBoxElems;
     static constexpr int kBBoxBytes = hopper::kBoxElems * hopper::kSwizzleRowBytes;
     static constexpr int kStageBytes = kABytes + kBBoxes * kBBoxBytes;
+    // The B boxes' rows: 64 n x 128 bytes of K x N B, read MN-major (16-bit inputs), or, where a
+    // Config with e4m3 inputs says true (kernels/wgmma_inputs.h), 64 n rows of B^T x 128 bytes
+    // of k, read K-major. The same bytes either way.
+    static constexpr bool kBKMajor = false;
 
     // Dynamic shared memory of a ring of `stages` stages: 1 KiB of slack to align the stages to
     // 1024 bytes, the stages, `extra_bytes` (e.g. epilogue buffers), then `barriers_per_stage`

@@ -1,7 +1,8 @@
 // Times every configuration rung 14 could pick for each shape given, beside its own choice and
-// same-run cuBLAS, through the runner (verified first, timed behind the stream gate): the
-// measurements that rung 14's rules (kernels/dispatch_rules.cpp) are derived from.
-//   dispatch_candidates [bf16|f16] [--only NAME] MxNxK [MxNxK ...]
+// same-run cuBLAS (cuBLASLt for e4m3), through the runner (verified first, timed behind the stream
+// gate): the measurements that rung 14's rules (kernels/dispatch_rules.cpp,
+// kernels/fp8_dispatch_rules.cpp) are derived from.
+//   dispatch_candidates [bf16|f16|e4m3] [--only NAME] MxNxK [MxNxK ...]
 // (--only: the configurations named exactly NAME, "rung 9 64x64 deep", and no rung 14 row: for a
 // profiler's launch count; a NAME no configuration of a shape has is an error before any GPU
 // work) prints one markdown row per (shape, configuration): its median, its % of
@@ -36,9 +37,14 @@ int fail(const std::string& line) {
 int main(int argc, char** argv) {
     int first = 1;
     Precision precision = Precision::kBF16;
-    if (argc > 1 && (std::string(argv[1]) == "bf16" || std::string(argv[1]) == "f16")) {
-        precision = std::string(argv[1]) == "f16" ? Precision::kF16 : Precision::kBF16;
-        first = 2;
+    if (argc > 1) {
+        const std::string name = argv[1];
+        if (name == "bf16" || name == "f16" || name == "e4m3") {
+            precision = name == "f16"    ? Precision::kF16
+                        : name == "e4m3" ? Precision::kE4M3
+                                         : Precision::kBF16;
+            first = 2;
+        }
     }
     std::string only;
     if (first < argc && std::string(argv[first]) == "--only") {
@@ -46,7 +52,7 @@ int main(int argc, char** argv) {
         first += 2;
     }
     if (first >= argc) {
-        return fail("usage: dispatch_candidates [bf16|f16] [--only NAME] MxNxK [MxNxK ...]");
+        return fail("usage: dispatch_candidates [bf16|f16|e4m3] [--only NAME] MxNxK [MxNxK ...]");
     }
     // Every shape, and with --only a configuration of that name for each, before any GPU work.
     std::vector<GemmProblem> problems;
@@ -62,8 +68,9 @@ int main(int argc, char** argv) {
         problems.push_back(*problem);
     }
     const std::string suffix = std::string(".") + precision_name(precision);
-    const KernelDescriptor* cublas = find_gpu_kernel("cublas" + suffix);
     const KernelDescriptor* dispatch = find_gpu_kernel("dispatch" + suffix);
+    const KernelDescriptor* cublas =
+        dispatch == nullptr ? nullptr : find_gpu_kernel(dispatch->reference_id);
     if (cublas == nullptr || dispatch == nullptr) return fail("no cuBLAS or rung 14 of " + suffix);
     GemmRunner runner;
     if (!runner.init_error().empty()) return fail(runner.init_error());

@@ -60,22 +60,12 @@ KernelDescriptor wgmma_fp8_kernel() {
     return d;
 }
 
-KernelDescriptor wgmma_fp8_tile_descriptor(int block_n, int splits) {
+KernelDescriptor wgmma_fp8_tile_descriptor(int block_n) {
     if (block_n == wgmma_fp8::Fp8Shape192::kBlockN) {
         return fp8_tile_descriptor<wgmma_fp8::Fp8Shape192>("wgmma_fp8_192.e4m3");
     }
     if (block_n != wgmma_fp8::Fp8Shape128::kBlockN) return wgmma_fp8_kernel();
-    if (splits <= 1) return fp8_tile_descriptor<wgmma_fp8::Fp8Shape128>("wgmma_fp8_128.e4m3");
-    KernelDescriptor d = fp8_tile_descriptor<wgmma_fp8::Fp8Shape128>("wgmma_fp8_split_k.e4m3");
-    d.title += ", K in " + std::to_string(splits) + " ranges";
-    d.k_ranges = splits;
-    d.adds =
-        "K cut into ranges, one set of persistent CTAs per range (blockIdx.y), f32 partial C "
-        "summed in order";
-    d.schedule.pipeline_note +=
-        "; each K range (blockIdx.y) writes an f32 partial C, a second kernel sums them in range "
-        "order (the map draws one range)";
-    return d;
+    return fp8_tile_descriptor<wgmma_fp8::Fp8Shape128>("wgmma_fp8_128.e4m3");
 }
 
 }  // namespace tclens::kernels

@@ -7,9 +7,10 @@
 // Adds to rung 11: the e4m3 inputs alone. The kernel is rung 11's, instantiated for
 // __nv_fp8_e4m3 (WgmmaInputs<1>, kernels/wgmma_inputs.h, says what that changes); the first
 // version of this rung ran rung 10's non-persistent pipeline and reached 90.4 % of cublaslt.e4m3
-// at 4096^3 and 97.0 % at 8192^3 on an H100 (tensor pipe 72.8 %: 512 one-tile blocks are 3.88 waves, and
-// no epilogue overlapped the next tile's loads). Rung 11's persistent schedule, B multicast and
-// TMA-store epilogue are what took bf16 from rung 10's ~93 % to 98.7 % of cuBLAS at 4096^3.
+// at 4096^3 and 97.0 % at 8192^3 on an H100 (tensor pipe 72.8 %: 512 one-tile blocks are 3.88
+// waves, and no epilogue overlapped the next tile's loads). Rung 11's persistent schedule, B
+// multicast and TMA-store epilogue are what took bf16 from rung 10's ~93 % to 98.7 % of cuBLAS at
+// 4096^3.
 //
 // Why FP8 doubles the tensor-core peak: a Hopper tensor core moves and multiplies a fixed number
 // of operand bits per clock. An e4m3 element is half the bits of an f16 one, so each wgmma issue

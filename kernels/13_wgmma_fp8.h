@@ -25,8 +25,7 @@ namespace tclens::kernels {
 
 // The descriptor of rung 14's FP8 configuration of 128 x `block_n` tiles (192 or 128;
 // "wgmma_fp8_192.e4m3", "wgmma_fp8_128.e4m3", not registered): its tiles and schedule for the
-// tile map, can_run rung 13's rules for its tile. With `splits` > 1 (128 only), K cut into that
-// many ranges (kernels/fp8_dispatch.cuh), "wgmma_fp8_split_k.e4m3". Any other block_n: rung 13's.
-KernelDescriptor wgmma_fp8_tile_descriptor(int block_n, int splits);
+// tile map, can_run rung 13's rules for its tile. Any other block_n: rung 13's.
+KernelDescriptor wgmma_fp8_tile_descriptor(int block_n);
 
 }  // namespace tclens::kernels

@@ -112,10 +112,9 @@ KernelDescriptor dispatch_configuration(const DispatchChoice& choice, Precision 
         case DispatchConfig::kTmaTiles:
             return wgmma_tma_tile_descriptor(precision, choice.tile);
         case DispatchConfig::kFp8Tile192:
-            return wgmma_fp8_tile_descriptor(kPersistentNarrowTile.block_n, 1);
+            return wgmma_fp8_tile_descriptor(kPersistentNarrowTile.block_n);
         case DispatchConfig::kFp8Tile128:
-        case DispatchConfig::kFp8SplitK:
-            return wgmma_fp8_tile_descriptor(kFp8Tile128.block_n, choice.splits);
+            return wgmma_fp8_tile_descriptor(kFp8Tile128.block_n);
         default:
             break;
     }
@@ -168,11 +167,6 @@ std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem,
         add("rung 13", DispatchConfig::kFp8Tile256, Rung9Tile::kSquare, 1, padded);
         add("FP8 128x192", DispatchConfig::kFp8Tile192, Rung9Tile::kSquare, 1, padded);
         add("FP8 128x128", DispatchConfig::kFp8Tile128, Rung9Tile::kSquare, 1, padded);
-        for (const int splits : {2, 3, 4, 6, 8}) {
-            if (fp8_split_depth(padded.k, splits) * (splits - 1) >= padded.k) continue;
-            add("FP8 128x128 split " + std::to_string(splits), DispatchConfig::kFp8SplitK,
-                Rung9Tile::kSquare, splits, padded);
-        }
         return out;
     }
     add("rung 11", DispatchConfig::kPersistent, Rung9Tile::kSquare, 1, padded);

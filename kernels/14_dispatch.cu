@@ -50,7 +50,7 @@ struct Scratch {
     GrowingBuffer a;          // M x K' A
     GrowingBuffer b;          // K x N' B (e4m3: N x K' B^T)
     GrowingBuffer c;          // M x N' f32 C
-    GrowingBuffer workspace;  // split-K partial tiles (16-bit or FP8)
+    GrowingBuffer workspace;  // split-K partial tiles (rung 9's kernel, any input)
 };
 
 // What rung 14 keeps per device: its scratch, its SM count (0 until first asked) and the last
@@ -101,15 +101,12 @@ bool runs_rung9_kernel(DispatchConfig config) {
     return config == DispatchConfig::kTmaTiles || config == DispatchConfig::kSplitK;
 }
 
-// Floats of split-K partials `choice` needs on `problem` with `precision`'s inputs (FP8's
-// persistent kernel's or rung 9's kernel's; 0 for one range and for the other configurations).
+// Floats of split-K partials `choice` needs on `problem` with `precision`'s inputs (rung 9's
+// kernel's; 0 for one range and for the other configurations).
 std::int64_t workspace_floats(const DispatchChoice& choice, Precision precision,
                               const GemmProblem& problem) {
-    if (is_fp8_tile_configuration(choice.config)) return fp8_workspace_floats(choice, problem);
-    if (runs_rung9_kernel(choice.config)) {
-        return split_k_workspace_floats(problem, choice.splits, precision);
-    }
-    return 0;
+    if (!runs_rung9_kernel(choice.config)) return 0;
+    return split_k_workspace_floats(problem, choice.splits, precision);
 }
 
 // The chosen configuration on `operands`, whose rows' strides TMA can take.
@@ -122,7 +119,7 @@ cudaError_t run_configuration(const DispatchChoice& choice, Precision precision,
     }
     float* const workspace = scratch.workspace.buffer.as_float();
     if (is_fp8_tile_configuration(choice.config)) {
-        return fp8_configuration_launch(choice, operands, workspace, stream);
+        return fp8_configuration_launch(choice, operands, stream);
     }
     if (runs_rung9_kernel(choice.config)) {
         return split_k_launch(precision, choice.tile, operands, choice.splits, workspace, stream);

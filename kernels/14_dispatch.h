@@ -46,10 +46,9 @@ struct DispatchCandidate {
 // Every configuration of `precision`'s family that can run `problem`: rung 9's kernel in each of
 // its tiles, unsplit and split 2, 3, 4, 6, 8, 12 and 16 ways (where K's tiles, 64 deep or 128 for
 // e4m3, make that many ranges of split_k_depth), then for kF16 and kBF16 rung 11, rung 12 and the
-// short-K GEMM, for kE4M3 rung 13, the FP8 128 x 192 and 128 x 128 tiles and the latter split 2,
-// 3, 4, 6 and 8 ways (where every range has K tiles), in that order, each where
-// dispatch_configuration_can_run accepts it. What tests/gpu/tools/dispatch_candidates.cpp times
-// to derive the rules from.
+// short-K GEMM, for kE4M3 rung 13 and its kernel in the FP8 128 x 192 and 128 x 128 tiles, in
+// that order, each where dispatch_configuration_can_run accepts it. What
+// tests/gpu/tools/dispatch_candidates.cpp times to derive the rules from.
 std::vector<DispatchCandidate> dispatch_candidates(const GemmProblem& problem, Precision precision);
 
 }  // namespace tclens::kernels

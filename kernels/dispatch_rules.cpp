@@ -803,8 +803,6 @@ std::string dispatch_config_id(DispatchConfig config, Precision precision) {
             return "wgmma_fp8_192.e4m3";
         case DispatchConfig::kFp8Tile128:
             return "wgmma_fp8_128.e4m3";
-        case DispatchConfig::kFp8SplitK:
-            return "wgmma_fp8_split_k.e4m3";
     }
     return "";
 }

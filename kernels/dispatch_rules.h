@@ -40,8 +40,7 @@ enum class DispatchConfig {
     kShortK,
     kFp8Tile256,
     kFp8Tile192,
-    kFp8Tile128,
-    kFp8SplitK
+    kFp8Tile128
 };
 
 struct DispatchChoice {
@@ -49,7 +48,7 @@ struct DispatchChoice {
     // What the configuration runs: N and K rounded up to multiples of 8 (padded_problem), for
     // FP8 N to 4 and K to 16 (fp8_padded_problem); kShortK: the problem as it is.
     GemmProblem padded;
-    // K ranges: kSplitK 1..kSplitKMaxSplits (split_k_ranges), kFp8SplitK 2..kFp8MaxSplits.
+    // K ranges: kSplitK 1..kSplitKMaxSplits (split_k_ranges).
     int splits = 1;
     Rung9Tile tile = Rung9Tile::kSquare;  // kTmaTiles' and kSplitK's block tile
     std::string reason;  // one line, e.g. "split-K 16, 128 x 128 tiles, 64 CTAs of K 512: ..."

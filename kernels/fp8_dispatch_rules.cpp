@@ -5,7 +5,6 @@
 
 #include "common/text.h"
 #include "kernels/13_wgmma_fp8.h"
-#include "kernels/tma_tile_limits.h"
 
 namespace tclens::kernels {
 
@@ -15,8 +14,6 @@ static_assert(has_tile<wgmma_fp8::Fp8Shape>(kPersistentWideTile) &&
               "the rules count the tiles the FP8 configurations run");
 
 namespace {
-
-std::int64_t k_tiles_of(std::int64_t k) { return tiles_covering(k, kTmaFp8BoxElems); }
 
 // "128 x 192: 384 tiles, 3 rounds 97 % filled"
 std::string waves_text(const PersistentWaves& w) {
@@ -29,10 +26,6 @@ std::string waves_text(const PersistentWaves& w) {
 
 GemmProblem fp8_padded_problem(const GemmProblem& problem) {
     return {problem.m, tiles_covering(problem.n, 4) * 4, tiles_covering(problem.k, 16) * 16};
-}
-
-std::int64_t fp8_split_depth(std::int64_t k, int splits) {
-    return tiles_covering(k_tiles_of(k), splits) * kTmaFp8BoxElems;
 }
 
 GemmProblem sixteen_bit_equivalent(const GemmProblem& padded) {
@@ -52,9 +45,9 @@ DispatchChoice choose_fp8_dispatch(const GemmProblem& problem, int sms) {
         choice.config = as_sixteen.config;
         choice.tile = as_sixteen.tile;
         choice.splits = as_sixteen.splits;  // the same ranges of K tiles (the header)
-        choice.reason = padding + common::format_text("e4m3 as 16-bit %lldx%lldx%lld: ",
-                                                      (long long)sixteen.m, (long long)sixteen.n,
-                                                      (long long)sixteen.k) +
+        choice.reason = padding +
+                        common::format_text("e4m3 as 16-bit %lldx%lldx%lld: ", (long long)sixteen.m,
+                                            (long long)sixteen.n, (long long)sixteen.k) +
                         as_sixteen.reason;
         return choice;
     }
@@ -76,23 +69,6 @@ DispatchChoice choose_fp8_dispatch(const GemmProblem& problem, int sms) {
     const std::string tiles =
         common::format_text("%s on %d SMs (%s)", waves_text(w).c_str(), w.ctas, others.c_str());
 
-    const std::int64_t k_tiles = k_tiles_of(p.k);
-    const std::int64_t splits = std::min<std::int64_t>(
-        {clusters / w.cluster_tiles, k_tiles / kFp8MinRangeKTiles, kFp8MaxSplits});
-    if (configs[best] == DispatchConfig::kFp8Tile128 && splits >= 2) {
-        choice.config = DispatchConfig::kFp8SplitK;
-        // The non-empty ranges of that many, and the depth the launch gives each of them.
-        choice.splits =
-            static_cast<int>(tiles_covering(p.k, fp8_split_depth(p.k, static_cast<int>(splits))));
-        const std::int64_t depth = fp8_split_depth(p.k, choice.splits);
-        choice.reason =
-            padding + common::format_text(
-                          "FP8 split-K %d, %lld cluster tiles x %d K ranges of %lld on %d "
-                          "clusters: %s",
-                          choice.splits, (long long)w.cluster_tiles, choice.splits,
-                          (long long)depth, clusters, tiles.c_str());
-        return choice;
-    }
     choice.config = configs[best];
     choice.reason = padding + (best == 0 ? "rung 13, " : "FP8 ") + tiles;
     return choice;

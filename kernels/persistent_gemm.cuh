@@ -157,11 +157,6 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int tiles_mc = (tiles_m + C::kClusterM - 1) / C::kClusterM;  // cluster rows
     const int cluster_tiles = tiles_mc * tiles_n;
     const int k_tiles = (k + C::kBlockK - 1) / C::kBlockK;
-    // Split-K launches (persistent_split_k_launch, kernels/fp8_dispatch.cu) run gridDim.y K
-    // ranges of `k` each: range blockIdx.y loads K tiles from k_first on and stores its partial C
-    // at rows from c_row0 (slices of tiles_m x kBlockM rows). One range: both 0.
-    const int k_first = static_cast<int>(blockIdx.y) * k_tiles;
-    const int c_row0 = static_cast<int>(blockIdx.y) * tiles_m * C::kBlockM;
     using viz::TracePhase;
     WarpTracer<kTraced> tracer;
     // Cluster tile `tile` -> this CTA's first (row, column) of C, traced as kTileSchedule.
@@ -197,10 +192,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 for (int kt = 0; kt < k_tiles; ++kt, ++it) {
                     since = produce_k_tile<C>(
                         ring, it, kt, tracer, since,
-                        [&a_map, &b_map, k_tile = k_first + kt, block_m, block_n, rank](
-                            unsigned char* stage, std::uint64_t* stage_full) {
-                            arm_stage_and_load_a<C>(stage, stage_full, &a_map, k_tile, block_m);
-                            load_b_share<C>(stage, stage_full, &b_map, rank, k_tile, block_n);
+                        [&a_map, &b_map, kt, block_m, block_n, rank](unsigned char* stage,
+                                                                     std::uint64_t* stage_full) {
+                            arm_stage_and_load_a<C>(stage, stage_full, &a_map, kt, block_m);
+                            load_b_share<C>(stage, stage_full, &b_map, rank, kt, block_n);
                         });
                 }
             }
@@ -327,8 +322,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     hp::fence_proxy_async_shared();
                     store_group_sync();
                     if (leader) {
-                        hp::tma_store_2d(&c_map, buffer, block_n + q * C::kStoreCols,
-                                         c_row0 + row0);
+                        hp::tma_store_2d(&c_map, buffer, block_n + q * C::kStoreCols, row0);
                         hp::bulk_commit_group();
                     }
                 }
@@ -350,11 +344,11 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 }
 
 // Tensor maps of A (box kBlockK k x 128 m), B (16-bit: box 64 n x kBlockK k of K x N; e4m3: box
-// kBlockK k x 64 n of B^T) and C (f32, box kStoreCols n x kStoreRows m, `c_rows` rows: M, or a
-// split-K launch's slices), all 128-byte swizzled. Returns "" or the first encoder error.
+// kBlockK k x 64 n of B^T) and C (f32 M x N, box kStoreCols n x kStoreRows m), all 128-byte
+// swizzled. Returns "" or the first encoder error.
 template <typename Config>
-std::string persistent_maps(const GemmOperands& operands, std::int64_t c_rows, CUtensorMap* a_map,
-                            CUtensorMap* b_map, CUtensorMap* c_map) {
+std::string persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorMap* b_map,
+                            CUtensorMap* c_map) {
     using Element = typename Config::Input;
     std::string error;
     if constexpr (Config::Inputs::kBKMajor) {
@@ -368,7 +362,7 @@ std::string persistent_maps(const GemmOperands& operands, std::int64_t c_rows, C
     TensorMap2d c;
     c.base = operands.c;
     c.type = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
-    c.rows = static_cast<std::uint64_t>(c_rows);
+    c.rows = static_cast<std::uint64_t>(p.m);
     c.cols = static_cast<std::uint64_t>(p.n);
     c.row_stride_bytes = static_cast<std::uint64_t>(c_stride(operands)) * 4;
     c.box_rows = Config::kStoreRows;
@@ -466,7 +460,7 @@ cudaError_t persistent_launch(const GemmOperands& operands, cudaStream_t stream)
     CUtensorMap a_map;
     CUtensorMap b_map;
     CUtensorMap c_map;
-    if (!persistent_maps<Config>(operands, p.m, &a_map, &b_map, &c_map).empty()) {
+    if (!persistent_maps<Config>(operands, &a_map, &b_map, &c_map).empty()) {
         return cudaErrorInvalidValue;
     }
     const int tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));

@@ -81,8 +81,7 @@ cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, s
     return launch_sum(partials, slice_floats, ldp, c, shape.rows, shape.cols, ldc, ranges, stream);
 }
 
-std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits,
-                                      Precision precision) {
+std::int64_t split_k_workspace_floats(const GemmProblem& problem, int splits, Precision precision) {
     const int ranges = split_k_ranges(problem.k, splits, split_k_block_k(precision));
     return ranges == 1 ? 0 : ranges * problem.m * problem.n;
 }

@@ -35,8 +35,7 @@ cudaError_t wgmma_tma_ranges_launch(Precision precision, Rung9Tile tile,
 
 // Enqueues C[r][col] = the sum over ranges z = 0, 1, ... (in that order) of partials[z
 // slice_floats + r ldp + col] for every element of the shape.rows x shape.cols C (rows ldc
-// floats apart), on `stream`: the second kernel of every split-K GEMM (this one's and rung 14's
-// FP8 one, kernels/fp8_dispatch.cuh). Returns the launch error.
+// floats apart), on `stream`: the second kernel of the split-K GEMM. Returns the launch error.
 cudaError_t sum_split_ranges(const float* partials, std::int64_t slice_floats, std::int64_t ldp,
                              int ranges, float* c, MatrixShape shape, std::int64_t ldc,
                              cudaStream_t stream);

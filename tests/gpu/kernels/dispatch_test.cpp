@@ -16,9 +16,10 @@
 // 958x6119x227, whose odd N over a short K leaves rung 11 (its C would be copied back) for rung 9,
 // C stored in place; and the short-K GEMM on padded shapes (6310x119x33, 457x2419x16, 1691x2297x71
 // in two K tiles, 3x1001x128, and 1x1x1, 4097x129x77, 2016x497x113 above). dispatch.e4m3 likewise
-// on sizes that reach each FP8 configuration (rung 13's 128 x 256 tiles, 128 x 192, 128 x 128,
-// split-K on 128 x 128, the last padded as well) and its padded path (N not a multiple of 4, K not
-// of 16). The ladder's own sizes run rung 14 in ladder_test.cpp as well.
+// on sizes that reach each FP8 configuration (rung 9's kernel with e4m3 inputs in its tiles, split
+// or not, the split padded as well; rung 13's 128 x 256 tiles, 128 x 192, 128 x 128) and its
+// padded path (N not a multiple of 4, K not of 16). The ladder's own sizes run rung 14 in
+// ladder_test.cpp as well.
 
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
@@ -55,15 +56,17 @@ const std::vector<GemmProblem>& dispatch_sizes() {
     return sizes;
 }
 
-// 4096^3: rung 13; 3072^3, 2048 x 3072 x 3072 (2 rounds): 128 x 192; 1024^3, 16 x 8192 x 8192
-// (each cluster's second CTA past M), 200 x 520 x 400 (ragged): 128 x 128; 64 x 3072 x 3072,
-// 432 x 16 x 7696: split-K in 2 and 7 ranges; padded: 17 x 33 x 129, 1 x 1 x 1, 1000^3 (K only),
-// 431 x 17 x 7695 (split-K in 7), 3072 x 3070 x 3072 (N only: C stored into padded rows and
-// copied back), 64 x 3071 x 3072 (split-K partials of odd N).
+// 4096^3: rung 13; 3072^3, 2048 x 3072 x 3072 (2 rounds): 128 x 192; 2048 x 1024 x 512: 128 x
+// 128; rung 9's kernel in e4m3: 1024^3, 200 x 520 x 400 (ragged) in 64 x 64 tiles, 512^3 in 64 x
+// 64 of 12 stages, 512 x 3072 x 3072 in 128 x 128, 13497 x 40 x 1872 in 128 x 64, split: 16 x
+// 8192 x 8192 in 64 x 128, 64 x 3072 x 3072 and 432 x 16 x 7696 in 64 x 64; padded: 17 x 33 x
+// 129, 1 x 1 x 1, 1000^3 (K only), 431 x 17 x 7695 (split), 3072 x 3070 x 3072 (N only: C stored
+// into padded rows and copied back), 64 x 3071 x 3072 (split-K partials of odd N).
 const std::vector<GemmProblem>& fp8_dispatch_sizes() {
     static const std::vector<GemmProblem> sizes = {
-        {4096, 4096, 4096}, {3072, 3072, 3072}, {2048, 3072, 3072}, {1024, 1024, 1024},
-        {16, 8192, 8192},   {200, 520, 400},    {64, 3072, 3072},   {432, 16, 7696},
+        {4096, 4096, 4096}, {3072, 3072, 3072}, {2048, 3072, 3072}, {2048, 1024, 512},
+        {1024, 1024, 1024}, {200, 520, 400},    {512, 512, 512},    {512, 3072, 3072},
+        {13497, 40, 1872},  {16, 8192, 8192},   {64, 3072, 3072},   {432, 16, 7696},
         {17, 33, 129},      {1, 1, 1},          {1000, 1000, 1000}, {431, 17, 7695},
         {3072, 3070, 3072}, {64, 3071, 3072}};
     return sizes;
@@ -141,17 +144,27 @@ TEST(DispatchOnGpu, TheFp8SizesReachEveryFp8Configuration) {
     const int sms = current_sms();
     if (sms != 132)
         GTEST_SKIP() << "skipped: the sizes are chosen for 132 SMs; this GPU has " << sms;
-    std::set<DispatchConfig> reached;
+    std::set<std::pair<DispatchConfig, Rung9Tile>> reached;
     bool padded_split = false;
     for (const GemmProblem& p : fp8_dispatch_sizes()) {
         const DispatchChoice choice = choose_fp8_dispatch(p, sms);
-        reached.insert(choice.config);
-        padded_split |=
-            !same_problem(p, choice.padded) && choice.config == DispatchConfig::kFp8SplitK;
+        const bool rung9 =
+            choice.config == DispatchConfig::kTmaTiles || choice.config == DispatchConfig::kSplitK;
+        reached.insert({choice.config, rung9 ? choice.tile : Rung9Tile::kSquare});
+        padded_split |= !same_problem(p, choice.padded) && choice.config == DispatchConfig::kSplitK;
     }
+    using D = DispatchConfig;
+    using T = Rung9Tile;
     EXPECT_EQ(reached,
-              (std::set<DispatchConfig>{DispatchConfig::kFp8Tile256, DispatchConfig::kFp8Tile192,
-                                        DispatchConfig::kFp8Tile128, DispatchConfig::kFp8SplitK}));
+              (std::set<std::pair<DispatchConfig, Rung9Tile>>{{D::kTmaTiles, T::kSquare},
+                                                              {D::kTmaTiles, T::kNarrowN},
+                                                              {D::kTmaTiles, T::kSmall},
+                                                              {D::kTmaTiles, T::kSmallDeep},
+                                                              {D::kSplitK, T::kFewRows},
+                                                              {D::kSplitK, T::kSmall},
+                                                              {D::kFp8Tile256, T::kSquare},
+                                                              {D::kFp8Tile192, T::kSquare},
+                                                              {D::kFp8Tile128, T::kSquare}}));
     EXPECT_TRUE(padded_split);
 }
 

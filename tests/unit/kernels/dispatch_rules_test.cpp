@@ -735,50 +735,57 @@ TEST(Fp8DispatchRules, BadlyFilledLastRoundsRun128x192Tiles) {
     EXPECT_EQ(fp8_config_of({1024, 3072, 3072}), DispatchConfig::kFp8Tile192);
 }
 
-// Under a round of tiles, the smallest tile halves each CTA's work: 1024^3 (56 % of cuBLASLt on
-// 32 tiles), 512 x 3072 x 3072 (54 %), the decode shapes M = 16, 128 at 8192^2 (51-53 %).
-TEST(Fp8DispatchRules, FewTilesRun128x128Tiles) {
-    EXPECT_EQ(fp8_config_of({1024, 1024, 1024}), DispatchConfig::kFp8Tile128);
-    EXPECT_EQ(fp8_config_of({512, 512, 512}), DispatchConfig::kFp8Tile128);
-    EXPECT_EQ(fp8_config_of({512, 3072, 3072}), DispatchConfig::kFp8Tile128);
-    // 64 cluster tiles of 66: no room for a second K range.
-    EXPECT_EQ(fp8_config_of({16, 8192, 8192}), DispatchConfig::kFp8Tile128);
-    EXPECT_EQ(fp8_config_of({128, 8192, 8192}), DispatchConfig::kFp8Tile128);
+// Where the 16-bit rules run rung 9's kernel on the shape with half the K, that kernel runs with
+// e4m3 inputs, in their tile and split: 1024^3 (74 % of cuBLASLt on rung 13's kernel in 128 x 128
+// tiles, 101 % this way on an H200), 512^3, lab 6's M <= 512, the decode shapes at 8192^2.
+TEST(Fp8DispatchRules, WhereTheSixteenBitRulesRunRung9sKernelOnHalfTheKItRunsInE4m3) {
+    const DispatchChoice cube = choose_fp8_dispatch({1024, 1024, 1024}, kDefaultPersistentSms);
+    EXPECT_EQ(cube.config, DispatchConfig::kTmaTiles);
+    EXPECT_EQ(cube.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(cube.splits, 1);
+    EXPECT_EQ(cube.reason, "e4m3 as 16-bit 1024x1024x512: " +
+                               choose_dispatch({1024, 1024, 512}, kDefaultPersistentSms).reason);
+    EXPECT_EQ(fp8_config_of({512, 512, 512}), DispatchConfig::kTmaTiles);
+    EXPECT_EQ(fp8_config_of({512, 3072, 3072}), DispatchConfig::kTmaTiles);
+    EXPECT_EQ(fp8_config_of({128, 8192, 8192}), DispatchConfig::kTmaTiles);
+    // Split as the 16-bit equivalent is: the same K tiles a range (128 e4m3, 64 16-bit elements).
+    const DispatchChoice lab6 = choose_fp8_dispatch({64, 3072, 3072}, kDefaultPersistentSms);
+    const DispatchChoice lab6_16 = choose_dispatch({64, 3072, 1536}, kDefaultPersistentSms);
+    ASSERT_EQ(lab6.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(lab6.tile, lab6_16.tile);
+    EXPECT_EQ(lab6.splits, lab6_16.splits);
+    EXPECT_EQ(split_k_ranges(3072, lab6.splits, split_k_block_k(Precision::kE4M3)),
+              split_k_ranges(1536, lab6_16.splits));
+    const DispatchChoice skinny = choose_fp8_dispatch({432, 16, 7696}, kDefaultPersistentSms);
+    EXPECT_EQ(skinny.config, DispatchConfig::kSplitK);
+    EXPECT_EQ(skinny.splits, choose_dispatch({432, 16, 3848}, kDefaultPersistentSms).splits);
+    EXPECT_EQ(fp8_config_of({16, 8192, 8192}), DispatchConfig::kSplitK);
 }
 
-// At most half the clusters busy over a deep K: lab 6's M <= 256 (40-49 % of cuBLASLt) split K.
-TEST(Fp8DispatchRules, FewTilesOverADeepKSplitK) {
-    const DispatchChoice lab6 = choose_fp8_dispatch({64, 3072, 3072}, kDefaultPersistentSms);
-    ASSERT_EQ(lab6.config, DispatchConfig::kFp8SplitK);
-    EXPECT_EQ(lab6.splits, 2);  // 24 cluster tiles: 2 ranges fill 48 of 66 clusters
-    EXPECT_EQ(lab6.reason,
-              "FP8 split-K 2, 24 cluster tiles x 2 K ranges of 1536 on 66 clusters: 128 x 128: 24 "
-              "tiles, 1 round 18 % filled on 132 SMs (128 x 256: 12 tiles, 1 round 9 % filled; "
-              "128 x 192: 16 tiles, 1 round 12 % filled)");
-    for (std::int64_t m : {32, 128, 256}) {
-        EXPECT_EQ(fp8_config_of({m, 3072, 3072}), DispatchConfig::kFp8SplitK) << m;
-    }
-    // 2 cluster tiles over 61 K tiles: ranges of at least 8 K tiles, 7 of 9 (the last 7).
-    const DispatchChoice skinny = choose_fp8_dispatch({432, 16, 7696}, kDefaultPersistentSms);
-    EXPECT_EQ(skinny.config, DispatchConfig::kFp8SplitK);
-    EXPECT_EQ(skinny.splits, 7);
-    EXPECT_EQ(fp8_split_depth(7696, 7), 1152);
-    // 15 K tiles are fewer than 2 ranges' minimum: unsplit; 16 make 2 ranges.
-    EXPECT_EQ(fp8_config_of({64, 3072, 1920}), DispatchConfig::kFp8Tile128);
-    EXPECT_EQ(choose_fp8_dispatch({64, 3072, 1936}, kDefaultPersistentSms).splits, 2);
-    // On 16 SMs (8 clusters) the tiles make rounds: 128 x 192 fills 2 of them, no split.
-    EXPECT_EQ(fp8_config_of({64, 3072, 3072}, 16), DispatchConfig::kFp8Tile192);
+// Where the 16-bit rules run rung 11 (or 12), rung 13's kernel runs, in the tile of rung 11's
+// rule over three: 2048 x 1024 x 512's 128 tiles of 128 x 128 fill one round (97 %).
+TEST(Fp8DispatchRules, ElseRung13sKernelInTheTileThatFillsItsRoundsBest) {
+    const DispatchChoice wide = choose_fp8_dispatch({2048, 1024, 512}, kDefaultPersistentSms);
+    EXPECT_EQ(wide.config, DispatchConfig::kFp8Tile128);
+    EXPECT_EQ(wide.splits, 1);
+    EXPECT_EQ(wide.reason,
+              "FP8 128 x 128: 128 tiles, 1 round 97 % filled on 132 SMs (128 x 256: 64 tiles, 1 "
+              "round 48 % filled; 128 x 192: 96 tiles, 1 round 73 % filled)");
+    EXPECT_EQ(choose_dispatch({2048, 1024, 256}, kDefaultPersistentSms).config,
+              DispatchConfig::kPersistent);
 }
 
 TEST(Fp8DispatchRules, NOrKThatTmaCannotStrideRunOnZeroPaddedCopies) {
     const DispatchChoice odd = choose_fp8_dispatch({17, 33, 129}, kDefaultPersistentSms);
     EXPECT_TRUE(same_problem(odd.padded, {17, 36, 144}));
     EXPECT_EQ(
-        odd.reason.rfind("N = 33 -> 36, K = 129 -> 144 (zero-padded copies): FP8 128 x 128", 0), 0u)
+        odd.reason.rfind(
+            "N = 33 -> 36, K = 129 -> 144 (zero-padded copies): e4m3 as 16-bit 17x40x72: ", 0),
+        0u)
         << odd.reason;
     EXPECT_TRUE(same_problem(fp8_padded_problem({1, 4, 16}), {1, 4, 16}));
-    EXPECT_EQ(fp8_split_depth(3072, 2), 1536);
-    EXPECT_EQ(fp8_split_depth(3000, 2), 1536);  // 24 K tiles of 128, the last one partial
+    EXPECT_TRUE(same_problem(sixteen_bit_equivalent({17, 36, 144}), {17, 40, 72}));
+    EXPECT_EQ(split_k_depth(3000, 2, split_k_block_k(Precision::kE4M3)), 1536);  // 24 K tiles
 }
 
 // Every FP8 choice on the grid names a configuration whose own can_run accepts the padded
@@ -801,13 +808,10 @@ TEST(Fp8DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
                         << where;
                     ASSERT_TRUE(c.padded.k % 16 == 0 && c.padded.k >= k && c.padded.k < k + 16)
                         << where;
-                    ASSERT_EQ(c.splits > 1, c.config == DispatchConfig::kFp8SplitK) << where;
-                    ASSERT_TRUE(c.splits <= kFp8MaxSplits) << where;
-                    if (c.splits > 1) {
-                        const std::int64_t depth = fp8_split_depth(c.padded.k, c.splits);
-                        ASSERT_GE(depth, kFp8MinRangeKTiles * std::int64_t{128}) << where;
-                        ASSERT_LT((c.splits - 1) * depth, c.padded.k) << where;  // none empty
-                    }
+                    ASSERT_EQ(c.splits > 1, c.config == DispatchConfig::kSplitK) << where;
+                    ASSERT_TRUE(c.splits <= kSplitKMaxSplits) << where;
+                    // No range empty: as many ranges of e4m3's K tiles as the choice says.
+                    ASSERT_EQ(split_k_ranges(c.padded.k, c.splits, 128), c.splits) << where;
                     ASSERT_FALSE(c.reason.empty()) << where;
                     ASSERT_EQ(c.reason.find('\n'), std::string::npos) << where;
                     reached.insert(c.config);
@@ -816,8 +820,9 @@ TEST(Fp8DispatchRules, EveryChoiceCanRunWhatItIsGiven) {
         }
     }
     EXPECT_EQ(reached,
-              (std::set<DispatchConfig>{DispatchConfig::kFp8Tile256, DispatchConfig::kFp8Tile192,
-                                        DispatchConfig::kFp8Tile128, DispatchConfig::kFp8SplitK}));
+              (std::set<DispatchConfig>{DispatchConfig::kTmaTiles, DispatchConfig::kSplitK,
+                                        DispatchConfig::kFp8Tile256, DispatchConfig::kFp8Tile192,
+                                        DispatchConfig::kFp8Tile128}));
 }
 
 TEST(Fp8DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
@@ -841,14 +846,29 @@ TEST(Fp8DispatchDescriptor, RunsAnySizeAndSaysWhatRunsIt) {
     EXPECT_EQ(cube.id, "wgmma_fp8_192.e4m3");
     EXPECT_EQ(cube.block_tile.n, 192);
     EXPECT_EQ(cube.mma_tile.n, 192);
-    EXPECT_EQ(d->for_problem({1024, 1024, 1024}, kDefaultPersistentSms).block_tile.n, 128);
+    EXPECT_EQ(d->for_problem({2048, 1024, 512}, kDefaultPersistentSms).id, "wgmma_fp8_128.e4m3");
+    // Rung 9's kernel in e4m3: its tile, K tiles of 128, k32 wgmma, cuBLASLt as the reference.
+    const KernelDescriptor small = d->for_problem({1024, 1024, 1024}, kDefaultPersistentSms);
+    EXPECT_EQ(small.id, "wgmma_tma_64x64.e4m3");
+    EXPECT_EQ(small.rung, 14);
+    EXPECT_EQ(small.precision, Precision::kE4M3);
+    EXPECT_EQ(small.reference_id, "cublaslt.e4m3");
+    EXPECT_EQ(small.block_tile.m, 64);
+    EXPECT_EQ(small.block_tile.n, 64);
+    EXPECT_EQ(small.block_tile.k, 128);
+    EXPECT_EQ(small.mma_tile.k, 32);
+    EXPECT_EQ(small.layout_ids, (std::vector<std::string>{"wgmma.m64n64k32.e4m3"}));
+    EXPECT_EQ(small.can_run({1024, 1024, 1024}), "");
+    EXPECT_NE(small.can_run({1024, 1024, 1000}), "");  // K not a multiple of 16
+    EXPECT_EQ(d->for_problem({512, 3072, 3072}, kDefaultPersistentSms).id,
+              "wgmma_tma_128x128.e4m3");
     const KernelDescriptor split = d->for_problem({64, 3072, 3072}, kDefaultPersistentSms);
-    EXPECT_EQ(split.id, "wgmma_fp8_split_k.e4m3");
-    EXPECT_EQ(split.block_tile.n, 128);
+    EXPECT_EQ(split.id, "split_k.e4m3");
+    EXPECT_EQ(split.k_ranges, choose_fp8_dispatch({64, 3072, 3072}, kDefaultPersistentSms).splits);
     const auto spec = tile_map_spec(*d, {64, 3072, 3072}, kDefaultPersistentSms);
     ASSERT_TRUE(spec) << spec.error();
-    EXPECT_EQ(spec->kernel, "wgmma_fp8_split_k.e4m3");
-    EXPECT_EQ(spec->block_n, 128);
+    EXPECT_EQ(spec->kernel, "split_k.e4m3");
+    EXPECT_EQ(spec->block_k, 128);
 }
 
 }  // namespace

@@ -140,6 +140,14 @@ constexpr std::int64_t kShortSplitMaxTiles = 8;
 constexpr double kSmallTileMaxShare = 0.5;
 constexpr std::int64_t kSmallTileSplitMaxM = 256;
 constexpr double kSmallDeepKMinFill = 0.9;
+// From this K, not kSplitKMinK: below it the 64 x 64 tiles run unsplit in one wave of two an SM
+// (split_k_splits), ahead of 64 x 128 ones split in 2. Session 33, call 2 (tests/gpu/results/
+// 2026-12-02_h200_session33, dispatch_candidates, % of cuBLAS, 64 x 128 split 2 as rung 14 ran
+// it / 64 x 64 unsplit): 256x3072x1536 69.9 / 82.6 (192 tiles of 64 x 64), and in e4m3 (K / 2 in
+// 16-bit terms, kernels/fp8_dispatch_rules.h) 256x3072x3072 68.9 / 81.5, 192x3072x3072 75.4 /
+// 85.0, 160x3072x3072 71.1 / 80.3; from K = 2048 the split caught up (256x3072x2048 72.1 / 78.4,
+// 256x3072x4096 in e4m3 85.1 / 84.6 at 2048, 256x3072x3072 76.6 / 77.3 in session 32).
+constexpr std::int64_t kSmallDeepKMinK = 2048;
 // Over a shorter K, 128 x 64 tiles where N < 64 and the 64 x 64 ones outnumber the SMs while the
 // 128 x 64 ones do not (narrow_tiles_take_one_each): one CTA an SM, none waiting behind another.
 // Session 30, call 1 (% of cuBLAS, 64 x 64 / 128 x 64): 13497x40x936 (211 tiles of 64 x 64) 54.6 /
@@ -443,7 +451,7 @@ Rung9Tile rung9_tile(const GemmProblem& p, int sms, const Rung9TileFacts& facts)
     const Rung9TileShape small = rung9_tile_shape(Rung9Tile::kSmall);
     const double slots_filled =
         static_cast<double>(small_tiles) / wave_slots(sms, small.blocks_per_sm);
-    if (p.k >= kSplitKMinK && small_tiles > sms && slots_filled < kSmallDeepKMinFill) {
+    if (p.k >= kSmallDeepKMinK && small_tiles > sms && slots_filled < kSmallDeepKMinFill) {
         return narrow_side;
     }
     if (facts.narrow_one_each) return Rung9Tile::kNarrowN;

@@ -140,14 +140,16 @@ constexpr std::int64_t kShortSplitMaxTiles = 8;
 constexpr double kSmallTileMaxShare = 0.5;
 constexpr std::int64_t kSmallTileSplitMaxM = 256;
 constexpr double kSmallDeepKMinFill = 0.9;
-// From this K, not kSplitKMinK: below it the 64 x 64 tiles run unsplit in one wave of two an SM
-// (split_k_splits), ahead of 64 x 128 ones split in 2. Session 33, call 2 (tests/gpu/results/
-// 2026-12-02_h200_session33, dispatch_candidates, % of cuBLAS, 64 x 128 split 2 as rung 14 ran
-// it / 64 x 64 unsplit): 256x3072x1536 69.9 / 82.6 (192 tiles of 64 x 64), and in e4m3 (K / 2 in
-// 16-bit terms, kernels/fp8_dispatch_rules.h) 256x3072x3072 68.9 / 81.5, 192x3072x3072 75.4 /
-// 85.0, 160x3072x3072 71.1 / 80.3; from K = 2048 the split caught up (256x3072x2048 72.1 / 78.4,
-// 256x3072x4096 in e4m3 85.1 / 84.6 at 2048, 256x3072x3072 76.6 / 77.3 in session 32).
-constexpr std::int64_t kSmallDeepKMinK = 2048;
+// Those 64 x 128 (128 x 64) tiles run unsplit below this K, where split_k_splits would cut it in
+// two ranges of 768-1023 to fill both slots. Session 33, call 3 (tests/gpu/results/
+// 2026-12-02_h200_session33, dispatch_candidates, % of cuBLAS, split 2 / unsplit): on the 25
+// shapes so placed of M = 70-250 over K = 1552-2016 (24 drawn at random, 94x5179x1717 from the
+// sweeps), unsplit 64 x 128 tiles ran ahead on all 25, 1.141x (geometric mean; 94x5179x1717 87.9
+// / 109.4, 70x5184x1960 61.9 / 70.1, 247x3712x1864 68.1 / 78.3), and on 11 of 12 of them with
+// twice the K in e4m3 (kernels/fp8_dispatch_rules.h), 1.103x; 64 x 64 tiles unsplit won on 9 of
+// 25 (0.959x), though on lab 6's M = 256 (call 2: 256x3072x1536 69.9 / 76.5 on 64 x 128, 82.6
+// on 64 x 64). From K = 2048 the split holds its own (256x3072x2048 72.1 / 72.8).
+constexpr std::int64_t kNarrowSideSplitMinK = 2048;
 // Over a shorter K, 128 x 64 tiles where N < 64 and the 64 x 64 ones outnumber the SMs while the
 // 128 x 64 ones do not (narrow_tiles_take_one_each): one CTA an SM, none waiting behind another.
 // Session 30, call 1 (% of cuBLAS, 64 x 64 / 128 x 64): 13497x40x936 (211 tiles of 64 x 64) 54.6 /
@@ -403,7 +405,23 @@ struct Rung9TileFacts {
     bool full_rows = false;                     // full_rows_take_small_tiles
     bool unsplit_rows = false;                  // few_rows_take_small_tiles_unsplit
     bool narrow_one_each = false;               // narrow_tiles_take_one_each
+    bool leaves_slots = false;                  // small_tiles_leave_slots_empty
 };
+
+// The share of `sms` SMs' two slots each that rung 9's 64 x 64 tiles of `p` fill: 192 tiles on
+// 132 SMs -> 0.73.
+double small_tile_slots_filled(const GemmProblem& p, int sms) {
+    return static_cast<double>(rung9_tiles(p, Rung9Tile::kSmall)) /
+           wave_slots(sms, rung9_tile_shape(Rung9Tile::kSmall).blocks_per_sm);
+}
+
+// Whether, over a deep K (>= kSplitKMinK), 64 x 64 tiles outnumber `sms` without filling
+// kSmallDeepKMinFill of both slots, so that 64 x 128 tiles (128 x 64 for N <= 64) run instead.
+// 128x5472x14816 (172 tiles): yes; 128x8192x8192 (256), 256x3072x1024 (K < 1536): no.
+bool small_tiles_leave_slots_empty(const GemmProblem& p, int sms) {
+    return p.k >= kSplitKMinK && rung9_tiles(p, Rung9Tile::kSmall) > sms &&
+           small_tile_slots_filled(p, sms) < kSmallDeepKMinFill;
+}
 
 // Rows tiles of `block_m` compute for M rows: 144 in 64 -> 192.
 std::int64_t rows_computed(std::int64_t m, int block_m) {
@@ -447,13 +465,8 @@ Rung9Tile rung9_tile(const GemmProblem& p, int sms, const Rung9TileFacts& facts)
     if (few_rows_over_wide_tiles(p) && !facts.full_rows && !facts.unsplit_rows) {
         return Rung9Tile::kFewRows;
     }
+    if (facts.leaves_slots) return narrow_side;
     const std::int64_t small_tiles = rung9_tiles(p, Rung9Tile::kSmall);
-    const Rung9TileShape small = rung9_tile_shape(Rung9Tile::kSmall);
-    const double slots_filled =
-        static_cast<double>(small_tiles) / wave_slots(sms, small.blocks_per_sm);
-    if (p.k >= kSmallDeepKMinK && small_tiles > sms && slots_filled < kSmallDeepKMinFill) {
-        return narrow_side;
-    }
     if (facts.narrow_one_each) return Rung9Tile::kNarrowN;
     // Deep: one wave over a K too short for two CTAs an SM to need splitting.
     const bool deep = small_tiles <= sms && p.k < kSplitKMinK &&
@@ -484,6 +497,7 @@ bool shallow_ranges_take_small_tiles(const GemmProblem& p, int sms, Rung9Tile ti
 struct Rung9TilePick {
     Rung9Tile tile = Rung9Tile::kSquare;
     std::string why;
+    bool unsplit = false;  // K not split whatever splits_for says (kNarrowSideSplitMinK)
 };
 
 Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
@@ -508,7 +522,20 @@ Rung9TilePick rung9_tile_pick(const GemmProblem& p, int sms) {
     facts.full_rows = full_rows_take_small_tiles(p);
     facts.unsplit_rows = few_rows_take_small_tiles_unsplit(p, sms);
     facts.narrow_one_each = narrow_tiles_take_one_each(p, sms);
+    facts.leaves_slots = small_tiles_leave_slots_empty(p, sms);
     pick.tile = rung9_tile(p, sms, facts);
+    // M and N past 64: rung9_tile's 64 x 128 tiles for 64 x 64 ones that leave slots empty.
+    const Rung9TileShape few = rung9_tile_shape(Rung9Tile::kFewRows);
+    if (facts.rule != SmallTileRule::kNone && facts.leaves_slots && p.m > few.block_m &&
+        p.n > rung9_tile_shape(Rung9Tile::kNarrowN).block_n && p.k < kNarrowSideSplitMinK) {
+        pick.unsplit = true;
+        pick.why = common::format_text(
+            "%lld of 64 x 64 would fill %.0f %% of %s, over K = %lld < %lld: unsplit",
+            (long long)rung9_tiles(p, Rung9Tile::kSmall), 100 * small_tile_slots_filled(p, sms),
+            wave_slots_text(sms, rung9_tile_shape(Rung9Tile::kSmall).blocks_per_sm).c_str(),
+            (long long)p.k, (long long)kNarrowSideSplitMinK);
+        return pick;
+    }
     if (int splits = 0; shallow_ranges_take_small_tiles(p, sms, pick.tile, &splits)) {
         const Rung9TileShape larger = rung9_tile_shape(pick.tile);
         pick.tile = Rung9Tile::kSmall;
@@ -650,7 +677,7 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const Rung9Til
     const Rung9Tile tile = rung9.tile;
     const Rung9TileShape shape = rung9_tile_shape(tile);
     const std::int64_t tiles = rung9_tiles(p, tile);
-    const int splits = splits_for(p.k, tiles, sms, shape.blocks_per_sm);
+    const int splits = rung9.unsplit ? 1 : splits_for(p.k, tiles, sms, shape.blocks_per_sm);
     choice.tile = tile;
     const std::string tile_reason =
         rung9.why.empty()
@@ -685,6 +712,8 @@ DispatchChoice rung9_kernel_choice(const GemmProblem& p, int sms, const Rung9Til
         unsplit = common::format_text(
             "K = %lld < %lld, %s > %lld", (long long)p.k, (long long)kSplitKMinK,
             common::count_text(tiles, "tile").c_str(), (long long)kShortSplitMaxTiles);
+    } else if (rung9.unsplit) {
+        unsplit = common::format_text("K = %lld >= %lld", (long long)p.k, (long long)kSplitKMinK);
     } else {
         unsplit = common::format_text("%s: more than half of %s, unsplit",
                                       common::count_text(tiles, "tile").c_str(),

@@ -442,12 +442,16 @@ TEST(DispatchRules, SixtyFourSquareTilesWhereTheyFillOneWave) {
     const DispatchChoice deep = choose_dispatch({128, 5472, 14816}, kDefaultPersistentSms);
     EXPECT_EQ(deep.tile, Rung9Tile::kFewRows);
     EXPECT_EQ(deep.splits, 3);
-    // Below K = 2048 they run unsplit however little of both slots they fill: 256x3072x1536 (192
-    // of 264, 73 %; session 33: 82.6 % of cuBLAS against 69.9 on 64 x 128 tiles split in 2),
-    // and from there 64 x 128 tiles split.
+    // Those 64 x 128 tiles run unsplit below K = 2048 (session 33: 25 of 25 shapes ahead of 2
+    // ranges, 1.141x): 256x3072x1536 (192 of 264 slots, 73 %), and split from there.
     const DispatchChoice below = choose_dispatch({256, 3072, 1536}, kDefaultPersistentSms);
     EXPECT_EQ(below.config, DispatchConfig::kTmaTiles);
-    EXPECT_EQ(below.tile, Rung9Tile::kSmall);
+    EXPECT_EQ(below.tile, Rung9Tile::kFewRows);
+    EXPECT_EQ(below.reason,
+              "rung 9, one CTA per 64 x 128 tile, 96 CTAs: rung 11's 32 tiles (128 x 192): < 70 % "
+              "of a wave on 132 SMs, K = 1536 >= 1536; 64 x 128 tiles (4 stages, 2 CTAs an SM): "
+              "192 of 64 x 64 would fill 73 % of 264 CTAs (2 per SM on 132 SMs), over K = 1536 < "
+              "2048: unsplit");
     const DispatchChoice from = choose_dispatch({256, 3072, 2048}, kDefaultPersistentSms);
     EXPECT_EQ(from.config, DispatchConfig::kSplitK);
     EXPECT_EQ(from.tile, Rung9Tile::kFewRows);

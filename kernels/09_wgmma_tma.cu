@@ -40,7 +40,9 @@
 // stored a float at a time), in narrower tiles too (128 x 64, 64 x 128: Rung9Tile in
 // 09_wgmma_tma.h) and, for its split-K, over K ranges: blockIdx.y picks a range of K tiles and
 // the C slice its partial tiles go to (KRanges, kernels/split_k_gemm.h); this rung launches the
-// one range of all of K.
+// one range of all of K. Rung 14 runs it with e4m3 inputs as well (WgmmaTmaInputsConfig,
+// kernels/wgmma_inputs.h): K tiles of 128 one-byte elements in the same 128-byte rows, k32
+// wgmma, and B stored as B^T, its boxes K-major rows like A's.
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>

@@ -140,15 +140,17 @@ constexpr std::int64_t kShortSplitMaxTiles = 8;
 constexpr double kSmallTileMaxShare = 0.5;
 constexpr std::int64_t kSmallTileSplitMaxM = 256;
 constexpr double kSmallDeepKMinFill = 0.9;
-// Those 64 x 128 (128 x 64) tiles run unsplit below this K, where split_k_splits would cut it in
-// two ranges of 768-1023 to fill both slots. Session 33, call 3 (tests/gpu/results/
+// Those 64 x 128 tiles, where M and N are past 64, run unsplit below this K, where split_k_splits
+// would cut it in two ranges of 768-1023 to fill both slots. Session 33, call 3 (tests/gpu/results/
 // 2026-12-02_h200_session33, dispatch_candidates, % of cuBLAS, split 2 / unsplit): on the 25
 // shapes so placed of M = 70-250 over K = 1552-2016 (24 drawn at random, 94x5179x1717 from the
 // sweeps), unsplit 64 x 128 tiles ran ahead on all 25, 1.141x (geometric mean; 94x5179x1717 87.9
 // / 109.4, 70x5184x1960 61.9 / 70.1, 247x3712x1864 68.1 / 78.3), and on 11 of 12 of them with
 // twice the K in e4m3 (kernels/fp8_dispatch_rules.h), 1.103x; 64 x 64 tiles unsplit won on 9 of
 // 25 (0.959x), though on lab 6's M = 256 (call 2: 256x3072x1536 69.9 / 76.5 on 64 x 128, 82.6
-// on 64 x 64). From K = 2048 the split holds its own (256x3072x2048 72.1 / 72.8).
+// on 64 x 64). From K = 2048 the split holds its own (256x3072x2048 72.1 / 72.8). Call 4, on 24
+// fresh shapes drawn after the rule was set: 1.158x, 24 of 24 ahead (86x5976x2016 64.7 / 75.8),
+// and 1.133x, 12 of 12, in e4m3.
 constexpr std::int64_t kNarrowSideSplitMinK = 2048;
 // Over a shorter K, 128 x 64 tiles where N < 64 and the 64 x 64 ones outnumber the SMs while the
 // 128 x 64 ones do not (narrow_tiles_take_one_each): one CTA an SM, none waiting behind another.

@@ -51,7 +51,7 @@ const std::vector<Grid>& grids() {
         {{2048, 4096, 64}, 7},     {{8192, 1024, 128}, 3},
         {{3 * 128, 256, 64}, 132}, {{129, 4104, 8}, 2},
         {{3072, 3072, 3072}},  // rung 11's 128 x 192 tile (kernels/wave_choice.h)
-        {{64, 3072, 3072}},    // rung 14's FP8 split-K (kernels/fp8_dispatch_rules.h)
+        {{64, 3072, 3072}},    // rung 14: split-K, and in e4m3 (kernels/fp8_dispatch_rules.h)
     };
     return all;
 }

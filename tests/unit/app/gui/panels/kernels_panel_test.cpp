@@ -47,7 +47,9 @@ TEST(KernelsPanelPlan, ShowsHowTheFirstSizeRuns) {
     ASSERT_TRUE(fp8);
     EXPECT_EQ(first_size_plan(*fp8, {{64, 3072, 3072}}),
               "64x3072x3072: " + fp8->launch_plan({64, 3072, 3072}));
-    EXPECT_NE(first_size_plan(*fp8, {{64, 3072, 3072}}).find("FP8 split-K 2"), std::string::npos);
+    EXPECT_NE(
+        first_size_plan(*fp8, {{64, 3072, 3072}}).find("e4m3 as 16-bit 64x3072x1536: split-K 2"),
+        std::string::npos);
     const kernels::KernelDescriptor* rung8 = kernels::find_kernel("mma_cp_async.bf16");
     ASSERT_TRUE(rung8);
     EXPECT_EQ(first_size_plan(*rung8, {{4096, 4096, 4096}}), "");  // no plan of its own

@@ -192,8 +192,9 @@ KernelDescriptor dispatch_kernel(Precision precision) {
             : "dispatch: rung 9 (in 128 x 128, 128 x 64, 64 x 128 or 64 x 64 tiles), 11, 12 or "
               "split-K per shape, on zero-padded copies where N or K is not a multiple of 8";
     d.adds =
-        fp8 ? "an FP8 configuration per (M, N, K): the tile that fills the SMs' rounds best, "
-              "with its reason (kernels --mnk); any M, N, K"
+        fp8 ? "an FP8 configuration per (M, N, K): rung 9's kernel where the 16-bit rules pick "
+              "it on half the K, else the persistent tile that fills the SMs' rounds best, with "
+              "its reason (kernels --mnk); any M, N, K"
             : "a configuration per (M, N, K) by rules from measurements, with its reason (kernels "
               "--mnk); any M, N, K";
     d.traced = TracedLaunch{};  // no trace points of its own

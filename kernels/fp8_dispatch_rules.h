@@ -27,7 +27,7 @@
 // call 1, dispatch_candidates e4m3): with rung 9's kernel 1024^3 ran at 100.8 % (73.5 on 128 x
 // 128 tiles of rung 13's kernel, the best of them), 512^3 99.7 (71.6), lab 6's M = 16 ... 512
 // (N = K = 3072) 84.5, 84.6, 82.0, 68.9, 84.6 (59.1, 64.0, 63.3, 63.2, 73.9 at best on rung 13's
-// kernel, its 128 x 128 tiles split in 2), 16 x 8192^2 84.0 (48.1), 128 x 8192^2 96.4 (53.9:
+// kernel, its 128 x 128 tiles split in 2), 16 x 8192^2 84.0 (48.1), 128 x 8192^2 96.4 (63.0:
 // each cluster's second CTA past M). Rung 13's kernel split into K ranges (blockIdx.y, its f32
 // partial C summed by a second kernel) lost to rung 9's kernel on every shape timed and was taken
 // out. The tile rule is rung 11's, measured with 16-bit inputs; rung 13 keeps the shapes where it

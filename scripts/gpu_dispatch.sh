@@ -11,8 +11,8 @@
 # Writes to $OUT (or ./gpu-out): environment.txt and build.log (gpu_check.sh), verify.log,
 # sweep_seedS.json (the bench with its "sweep" summary), presets.json, stderr.log, times.txt.
 # DISPATCH_STEPS picks steps (default "verify sweep presets"). The step "fp8" (not a default,
-# at most 5 minutes) verifies dispatch.e4m3's configurations and rungs 13 and 11 (bf16), whose
-# kernel they share (fp8_verify.log), then times wgmma_fp8.e4m3 and dispatch.e4m3 against
+# at most 5 minutes) verifies dispatch.e4m3's configurations (rung 9's kernel in e4m3, rung 13's
+# kernel) and rungs 13 and 11 (bf16), whose kernel the latter share (fp8_verify.log), then times wgmma_fp8.e4m3 and dispatch.e4m3 against
 # same-run cublaslt.e4m3 on the square, lab6 and llm presets (fp8_presets.json). The step
 # "record" (not a default) records the two shipped recordings again with every kernel, rung 14
 # (dispatch.e4m3 too) included, into $OUT/h200.json.gz and $OUT/h200_b.json.gz

@@ -4,11 +4,12 @@
 // kernels/fp8_dispatch_rules.cpp) are derived from.
 //   dispatch_candidates [bf16|f16|e4m3] [--only NAME] MxNxK [MxNxK ...]
 // (--only: the configurations named exactly NAME, "rung 9 64x64 deep", and no rung 14 row: for a
-// profiler's launch count; a NAME no configuration of a shape has is an error before any GPU
-// work) prints one markdown row per (shape, configuration): its median, its % of
-// cuBLAS, and the line the runner gives where it did not count. The configurations:
-// kernels::dispatch_candidates (kernels/14_dispatch.h). Rung 14's row names its choice for this
-// GPU's SM count. Exit 0, or 1 with one line on stderr.
+// profiler's launch count; a NAME no configuration of a shape has, or a shape the reference
+// cannot run (e4m3 K not a multiple of 16 for cuBLASLt), is an error before any GPU work) prints
+// one markdown row per (shape, configuration): its median, its % of cuBLAS, and the line the runner
+// gives where it did not count. The configurations: kernels::dispatch_candidates
+// (kernels/14_dispatch.h). Rung 14's row names its choice for this GPU's SM count. Exit 0, or 1
+// with one line on stderr.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -54,11 +55,20 @@ int main(int argc, char** argv) {
     if (first >= argc) {
         return fail("usage: dispatch_candidates [bf16|f16|e4m3] [--only NAME] MxNxK [MxNxK ...]");
     }
-    // Every shape, and with --only a configuration of that name for each, before any GPU work.
+    const std::string suffix = std::string(".") + precision_name(precision);
+    const KernelDescriptor* dispatch = find_gpu_kernel("dispatch" + suffix);
+    const KernelDescriptor* cublas =
+        dispatch == nullptr ? nullptr : find_gpu_kernel(dispatch->reference_id);
+    if (cublas == nullptr || dispatch == nullptr) return fail("no cuBLAS or rung 14 of " + suffix);
+    // Every shape, the reference's acceptance of it, and with --only a configuration of that name
+    // for each, before any GPU work.
     std::vector<GemmProblem> problems;
     for (int i = first; i < argc; ++i) {
         const std::optional<GemmProblem> problem = parse_problem(argv[i]);
         if (!problem) return fail(problem_error(argv[i]));
+        if (const std::string refused = cublas->can_run(*problem); !refused.empty()) {
+            return fail(argv[i] + (": " + cublas->id + " cannot run it: ") + refused);
+        }
         const std::vector<DispatchCandidate> candidates = dispatch_candidates(*problem, precision);
         if (!only.empty() && std::none_of(candidates.begin(), candidates.end(),
                                           [&](const auto& c) { return c.name == only; })) {
@@ -67,11 +77,6 @@ int main(int argc, char** argv) {
         }
         problems.push_back(*problem);
     }
-    const std::string suffix = std::string(".") + precision_name(precision);
-    const KernelDescriptor* dispatch = find_gpu_kernel("dispatch" + suffix);
-    const KernelDescriptor* cublas =
-        dispatch == nullptr ? nullptr : find_gpu_kernel(dispatch->reference_id);
-    if (cublas == nullptr || dispatch == nullptr) return fail("no cuBLAS or rung 14 of " + suffix);
     GemmRunner runner;
     if (!runner.init_error().empty()) return fail(runner.init_error());
     int device = 0;

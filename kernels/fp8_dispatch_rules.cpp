@@ -29,7 +29,7 @@ GemmProblem fp8_padded_problem(const GemmProblem& problem) {
 }
 
 GemmProblem sixteen_bit_equivalent(const GemmProblem& padded) {
-    return {padded.m, tiles_covering(padded.n, 8) * 8, padded.k / 2};
+    return padded_problem({padded.m, padded.n, padded.k / 2});
 }
 
 DispatchChoice choose_fp8_dispatch(const GemmProblem& problem, int sms) {

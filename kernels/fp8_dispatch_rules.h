@@ -47,9 +47,9 @@ constexpr PersistentTile kFp8Tile128{128, 128, 2};  // wgmma_fp8::Fp8Shape128's
 // take: 17x33x129 -> 17x36x144.
 GemmProblem fp8_padded_problem(const GemmProblem& problem);
 
-// The 16-bit problem an e4m3 `padded` one (fp8_padded_problem) costs as: M x N x K / 2, N rounded
-// up to a multiple of 8 as the 16-bit rules would pad it. 1024^3 -> 1024x1024x512; 17x36x144 ->
-// 17x40x72.
+// The 16-bit problem an e4m3 `padded` one (fp8_padded_problem) costs as: M x N x K / 2 as the
+// 16-bit rules pad it (padded_problem: N rounded up to a multiple of 8). 1024^3 ->
+// 1024x1024x512; 17x36x144 -> 17x40x72.
 GemmProblem sixteen_bit_equivalent(const GemmProblem& padded);
 
 // True for the FP8 configurations that are not a registered rung (kFp8Tile192, kFp8Tile128):

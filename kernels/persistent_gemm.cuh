@@ -53,6 +53,7 @@
 #include "kernels/tensor_map.h"
 #include "kernels/tma_gemm.h"
 #include "kernels/tma_producer.cuh"
+#include "kernels/tma_rung.cuh"
 #include "kernels/tma_stage_layout.cuh"
 #include "kernels/trace.cuh"
 #include "kernels/wgmma_consumer.cuh"
@@ -93,7 +94,6 @@ __device__ __forceinline__ void load_b_share(unsigned char* stage, std::uint64_t
                                              const CUtensorMap* b_map, int rank, int kt,
                                              int block_n) {
     using C = Config;
-    using In = typename C::Inputs;
 #pragma unroll
     for (int i = 0; i < C::kBoxesPerCta; ++i) {
         if (!C::issues_b_box(rank, i)) {
@@ -101,14 +101,12 @@ __device__ __forceinline__ void load_b_share(unsigned char* stage, std::uint64_t
         }
         const int j = rank * C::kBoxesPerCta + i;
         unsigned char* box = stage + C::kABytes + j * C::kBBoxBytes;
-        const int n0 = block_n + j * C::kBoxN;
-        const int col = In::kBKMajor ? kt * C::kBlockK : n0;
-        const int row = In::kBKMajor ? n0 : kt * C::kBlockK;
+        const int2 origin = b_box_origin<C>(kt, block_n + j * C::kBoxN);
         if constexpr (C::kClusterM > 1) {
-            hopper::tma_load_2d_multicast(box, b_map, full, col, row,
+            hopper::tma_load_2d_multicast(box, b_map, full, origin.x, origin.y,
                                           (std::uint16_t{1} << C::kClusterM) - 1);
         } else {
-            hopper::tma_load_2d(box, b_map, full, col, row);
+            hopper::tma_load_2d(box, b_map, full, origin.x, origin.y);
         }
     }
 }
@@ -349,14 +347,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 template <typename Config>
 std::string persistent_maps(const GemmOperands& operands, CUtensorMap* a_map, CUtensorMap* b_map,
                             CUtensorMap* c_map) {
-    using Element = typename Config::Input;
-    std::string error;
-    if constexpr (Config::Inputs::kBKMajor) {
-        error = encode_k_major_fp8_maps(operands, Config::kBlockM, Config::kBoxN, a_map, b_map);
-    } else {
-        error = encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
-                                    Config::kBlockK, a_map, b_map);
-    }
+    const std::string error =
+        encode_config_operand_maps<typename Config::Input, Config>(operands, a_map, b_map);
     if (!error.empty()) return error;
     const GemmProblem& p = operands.problem;
     TensorMap2d c;

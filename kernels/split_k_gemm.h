@@ -67,7 +67,7 @@ struct KRanges {
 // limits (tma_gemm_can_run: N and K multiples of 8, sides at most 2^30, tiles an int; e4m3:
 // tma_fp8_gemm_can_run, K a multiple of 16, N of 4).
 inline std::string split_k_can_run(const GemmProblem& problem, Rung9Tile tile,
-                                   Precision precision = Precision::kBF16) {
+                                   Precision precision) {
     const Rung9TileShape shape = rung9_tile_shape(tile);
     return precision == Precision::kE4M3
                ? tma_fp8_gemm_can_run(problem, shape.block_m, shape.block_n)

@@ -75,6 +75,14 @@ __device__ __forceinline__ void arm_stage_and_load_a(unsigned char* stage, std::
     hopper::tma_load_2d(stage, a_map, full, kt * Config::kBlockK, block_m);
 }
 
+// The TMA coordinates (innermost first) of K tile kt's B box of 64 n from column n0: (n0, k) in
+// K x N B, or (k, n0) in B^T where Config::kBKMajor (e4m3 inputs).
+template <typename Config>
+__device__ __forceinline__ int2 b_box_origin(int kt, int n0) {
+    const int k0 = kt * Config::kBlockK;
+    return Config::kBKMajor ? make_int2(k0, n0) : make_int2(n0, k0);
+}
+
 // arm_stage_and_load_a, then K tile kt's B boxes (K x N B, 64 columns each from block_n; where
 // Config::kBKMajor, B^T's 64 rows each from block_n), box j at kABytes + j kBBoxBytes of `stage`:
 // the whole stage from this CTA.
@@ -85,10 +93,9 @@ __device__ __forceinline__ void load_k_tile(unsigned char* stage, std::uint64_t*
     arm_stage_and_load_a<Config>(stage, full, a_map, kt, block_m);
 #pragma unroll
     for (int j = 0; j < Config::kBBoxes; ++j) {
-        const int n0 = block_n + j * hopper::kBoxElems;
-        const int k0 = kt * Config::kBlockK;
-        hopper::tma_load_2d(stage + Config::kABytes + j * Config::kBBoxBytes, b_map, full,
-                            Config::kBKMajor ? k0 : n0, Config::kBKMajor ? n0 : k0);
+        const int2 origin = b_box_origin<Config>(kt, block_n + j * hopper::kBoxElems);
+        hopper::tma_load_2d(stage + Config::kABytes + j * Config::kBBoxBytes, b_map, full, origin.x,
+                            origin.y);
     }
 }
 

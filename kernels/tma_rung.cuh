@@ -36,20 +36,28 @@ struct TmaTileOperands {
     int tiles_n = 0;
 };
 
-// The maps of A and B as Element in boxes of Config::kBlockM and Config::kBlockK rows
-// (encode_operand_maps; where Config::kBKMajor, e4m3 A and B^T in boxes of kBlockM and 64 rows,
-// encode_k_major_fp8_maps) and the kBlockM x kBlockN tiles covering C. False when a map cannot be
-// encoded.
+// The maps of A and B as Element in Config's boxes: A in boxes of kBlockM rows; B (K x N) in boxes
+// of kBlockK rows of 64 n (encode_operand_maps), or, where Config::kBKMajor, e4m3 A and B^T in
+// boxes of kBlockM and 64 rows (encode_k_major_fp8_maps). "" or the first encoder error.
+template <typename Element, typename Config>
+std::string encode_config_operand_maps(const GemmOperands& operands, CUtensorMap* a_map,
+                                       CUtensorMap* b_map) {
+    if constexpr (Config::kBKMajor) {
+        return encode_k_major_fp8_maps(operands, Config::kBlockM, hopper::kBoxElems, a_map, b_map);
+    } else {
+        return encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
+                                   Config::kBlockK, a_map, b_map);
+    }
+}
+
+// encode_config_operand_maps and the kBlockM x kBlockN tiles covering C. False when a map cannot
+// be encoded.
 template <typename Element, typename Config>
 bool encode_tma_tile_operands(const GemmOperands& operands, TmaTileOperands* out) {
     const GemmProblem& p = operands.problem;
-    const std::string error =
-        Config::kBKMajor
-            ? encode_k_major_fp8_maps(operands, Config::kBlockM, hopper::kBoxElems, &out->a_map,
-                                      &out->b_map)
-            : encode_operand_maps(operands, hopper::tma_type<Element>(), Config::kBlockM,
-                                  Config::kBlockK, &out->a_map, &out->b_map);
-    if (!error.empty()) return false;
+    if (!encode_config_operand_maps<Element, Config>(operands, &out->a_map, &out->b_map).empty()) {
+        return false;
+    }
     out->tiles_m = static_cast<int>(tiles_covering(p.m, Config::kBlockM));
     out->tiles_n = static_cast<int>(tiles_covering(p.n, Config::kBlockN));
     return true;
